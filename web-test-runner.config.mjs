@@ -2,6 +2,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { prebundleCommonJs } from './scripts/wtr-prebundle-commonjs.mjs';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { sdkPlatformPlugin } from './test/sdk-platform/wtr-plugin.mjs';
 
 const executablePath = chromiumPath();
 if (!executablePath) {
@@ -9,12 +10,15 @@ if (!executablePath) {
 }
 
 // Plugins contributed by areas that need a live peer during browser tests (e.g. the SDK's fake platform).
-const extraPlugins = [];
+const extraPlugins = [sdkPlatformPlugin()];
 
 export default {
   files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'elements/**/*.test.ts', 'elements/**/*.test.tsx', 'test/browser/**/*.test.ts', 'test/browser/**/*.test.tsx', '!**/*.node.test.ts'],
-  nodeResolve: { exportConditions: ['browser', 'development'] },
+  nodeResolve: { exportConditions: ['browser'] },
   concurrency: 1,
+  // Packages such as nanostores read process.env.NODE_ENV, which bundlers replace; the dev server does not.
+  testRunnerHtml: (testFramework) =>
+    `<html><head><script>window.process = { env: { NODE_ENV: 'development' } };</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   testFramework: { config: { timeout: 10000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   plugins: [

@@ -1,0 +1,6 @@
+export default {
+  globs: ['elements/**/*.ts'],
+  exclude: ['elements/**/*.test.ts', 'elements/**/*.test.tsx', 'elements/**/define.ts'],
+  outdir: '.',
+  litelement: false,
+};

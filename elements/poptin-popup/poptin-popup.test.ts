@@ -1,0 +1,220 @@
+import { expect, fixtureCleanup } from '@open-wc/testing';
+import sinon from 'sinon';
+import './define.ts';
+import { parsePopupConfig } from '../../src/core/config/parse.ts';
+import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import type { PoptinPopupElement } from './poptin-popup.ts';
+
+const TEMPLATE = `
+  <div data-poptin-screen="form">
+    <h2 id="title">Join the list</h2>
+    <form>
+      <label for="email">Email</label>
+      <input id="email" type="email" name="Email" required>
+      <button type="submit">Subscribe</button>
+    </form>
+    <button type="button" data-poptin-close>No thanks</button>
+  </div>
+  <div data-poptin-screen="thank-you" hidden><p>Thank you!</p></div>
+  <script>window.__injected = true</script>
+  <img src="x" onerror="window.__injected = true">`;
+
+function config(overrides: Record<string, unknown> = {}) {
+  return parsePopupConfig({
+    poptin_id: 'a1b2c3d4e5f6g',
+    poptin_name: 'Newsletter',
+    poptin_type: 'lightbox',
+    viewer_id: 'v1',
+    design_properties: { poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'yes', poptin_design_thank_screen_auto_close_sec: '5' },
+    ...overrides,
+  });
+}
+
+// A macrotask through MessageChannel: React schedules with it, and fake timers leave it alone.
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+async function mountPopup(overrides: Record<string, unknown> = {}, template = TEMPLATE): Promise<PoptinPopupElement> {
+  const element = document.createElement('poptin-popup') as PoptinPopupElement;
+  element.popup = { config: config(overrides), html: sanitizeTemplate(template), lang: 'en', trigger: 'manual' };
+  const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+  document.body.append(element);
+  await shown;
+  return element;
+}
+
+const part = (element: Element, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
+const inShadow = <T extends Element>(element: Element, selector: string) => element.shadowRoot!.querySelector<T>(selector)!;
+
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 40; i++) {
+    if (check()) return;
+    await nextFrame();
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('<poptin-popup>', () => {
+  afterEach(() => {
+    document.querySelectorAll('poptin-popup').forEach((node) => node.remove());
+    fixtureCleanup();
+    sinon.restore();
+  });
+
+  describe('rendering and accessibility', () => {
+    it('shows a lightbox as a top-layer modal dialog labelled by its name', async () => {
+      const element = await mountPopup();
+      const dialog = part(element, 'base') as HTMLDialogElement;
+      expect(dialog.tagName).to.equal('DIALOG');
+      expect(dialog.open).to.equal(true);
+      expect(dialog.matches(':modal')).to.equal(true);
+      expect(dialog.getAttribute('aria-label')).to.equal('Newsletter');
+      expect(part(element, 'close-button').getAttribute('aria-label')).to.equal('Close popup');
+    });
+
+    it('sanitises the owner template: no scripts, no inline handlers', async () => {
+      const element = await mountPopup();
+      expect(element.shadowRoot!.querySelector('script')).to.equal(null);
+      expect(element.shadowRoot!.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
+      expect((window as unknown as { __injected?: boolean }).__injected).to.equal(undefined);
+    });
+
+    it('moves focus into the dialog', async () => {
+      const element = await mountPopup();
+      expect(element.shadowRoot!.activeElement).to.not.equal(null);
+    });
+
+    it('renders a bar as a non-modal fixed panel, leaving the page usable', async () => {
+      const element = await mountPopup({ poptin_type: 'bar', design_properties: { poptin_location: 'center-top' } });
+      const base = part(element, 'base');
+      expect(base.tagName).to.equal('DIV');
+      expect(base.getAttribute('aria-modal')).to.equal('false');
+      expect(base.classList.contains('at-top')).to.equal(true);
+      expect(getComputedStyle(base).position).to.equal('fixed');
+    });
+  });
+
+  describe('closing', () => {
+    it('closes from the × button, with the hide event pair and poptinClose on window', async () => {
+      const element = await mountPopup();
+      const seen: string[] = [];
+      for (const name of ['poptin-request-close', 'poptin-hide', 'poptin-after-hide']) element.addEventListener(name, (e) => seen.push(`${name}:${(e as CustomEvent).detail.source}`));
+      const windowClose = sinon.spy();
+      window.addEventListener('poptinClose', windowClose, { once: true });
+      part(element, 'close-button').click();
+      await until(() => seen.length === 3, 'hide events');
+      expect(seen).to.deep.equal(['poptin-request-close:x-button', 'poptin-hide:x-button', 'poptin-after-hide:x-button']);
+      expect((part(element, 'base') as HTMLDialogElement | null)?.open ?? false).to.equal(false);
+      expect(windowClose.calledOnce).to.equal(true);
+    });
+
+    it('a [data-poptin-close] element in the template closes it', async () => {
+      const element = await mountPopup();
+      const hidden = new Promise((resolve) => element.addEventListener('poptin-after-hide', resolve));
+      inShadow<HTMLButtonElement>(element, '[data-poptin-close]').click();
+      await hidden;
+    });
+
+    it('a cancelled poptin-request-close keeps it open', async () => {
+      const element = await mountPopup();
+      element.addEventListener('poptin-request-close', (event) => event.preventDefault());
+      part(element, 'close-button').click();
+      await nextFrame();
+      expect((part(element, 'base') as HTMLDialogElement).open).to.equal(true);
+    });
+
+    it('Escape closes after 800 ms, not before', async () => {
+      const element = await mountPopup();
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const closed = sinon.spy();
+      element.addEventListener('poptin-request-close', (e) => closed((e as CustomEvent).detail.source));
+      part(element, 'panel').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }));
+      clock.tick(799);
+      expect(closed.called).to.equal(false);
+      clock.tick(1);
+      expect(closed.calledOnceWith('escape')).to.equal(true);
+    });
+
+    it('a click on the backdrop closes it; a click inside the panel does not', async () => {
+      const element = await mountPopup();
+      const dialog = part(element, 'base') as HTMLDialogElement;
+      const sources: string[] = [];
+      element.addEventListener('poptin-request-close', (e) => sources.push((e as CustomEvent).detail.source));
+      part(element, 'panel').click();
+      expect(sources).to.deep.equal([]);
+      dialog.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 1, clientY: 1 }));
+      expect(sources).to.deep.equal(['overlay']);
+    });
+
+    it('ignores backdrop clicks when poptin_design_close_on_screen_click is "no"', async () => {
+      const element = await mountPopup({ design_properties: { poptin_design_close_on_screen_click: 'no' } });
+      const requested = sinon.spy();
+      element.addEventListener('poptin-request-close', requested);
+      part(element, 'base').dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 1, clientY: 1 }));
+      expect(requested.called).to.equal(false);
+    });
+  });
+
+  describe('form submission', () => {
+    it('blocks an empty required email: marks it invalid, announces it and keeps focus there', async () => {
+      const element = await mountPopup();
+      const submitted = sinon.spy();
+      element.addEventListener('poptin-submit', submitted);
+      inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+      const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
+      expect(submitted.called).to.equal(false);
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal('This field is required');
+      expect(inShadow(element, '[aria-live=polite]').textContent).to.equal('This field is required');
+      expect(element.shadowRoot!.activeElement).to.equal(input);
+      expect(inShadow(element, 'form').classList.contains('poptin-shake')).to.equal(true);
+    });
+
+    it('clears the invalid state as soon as the visitor types', async () => {
+      const element = await mountPopup();
+      inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+      const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
+      input.value = 'a';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(input.hasAttribute('aria-invalid')).to.equal(false);
+    });
+
+    it('submits a valid email once, shows the thank-you screen and closes 5 s later without poptinClose', async () => {
+      const element = await mountPopup();
+      const details: unknown[] = [];
+      element.addEventListener('poptin-submit', (e) => details.push((e as CustomEvent).detail));
+      const windowClose = sinon.spy();
+      window.addEventListener('poptinClose', windowClose);
+      const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
+      input.value = 'visitor@example.com';
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const requests: string[] = [];
+      element.addEventListener('poptin-request-close', (e) => requests.push((e as CustomEvent).detail.source));
+      inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+      inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+      expect(details).to.have.length(1);
+      expect(details[0]).to.deep.include({ poptinId: 'a1b2c3d4e5f6g' });
+      await until(() => !inShadow<HTMLElement>(element, '[data-poptin-screen="thank-you"]').hidden, 'thank-you screen');
+      expect(inShadow<HTMLElement>(element, '[data-poptin-screen="form"]').hidden).to.equal(true);
+      clock.tick(4_999);
+      expect(requests).to.deep.equal([]);
+      clock.tick(1);
+      clock.restore();
+      window.removeEventListener('poptinClose', windowClose);
+      expect(requests).to.deep.equal(['auto-close']);
+      expect(windowClose.called).to.equal(false);
+    });
+
+    it('rejects an email with typos', async () => {
+      const element = await mountPopup();
+      const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
+      input.value = 'visitor@example';
+      inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal('There are typos in the email');
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { createPopupModel, type PopupModel } from '../../src/stores/popup-model.ts';
+import { PopupView } from './popup-view.tsx';
+
+const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', props: { poptinId: 'string' } });
+
+/**
+ * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
+ * or a fixed panel (bars, slide-ins and the other kinds).
+ *
+ * @tag poptin-popup
+ * @summary One pop-up of a campaign, rendered from its configuration.
+ *
+ * @attr poptin-id - The 13-character pop-up id.
+ *
+ * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
+ * @event poptin-after-show - The pop-up is shown.
+ * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`.
+ * @event poptin-hide - The pop-up starts to close.
+ * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
+ * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields}`
+ *
+ * @csspart base - The dialog (modal kinds) or the fixed container.
+ * @csspart panel - The visible panel around the template.
+ * @csspart close-button - The close (x) button.
+ *
+ * @cssproperty --poptin-panel-background - Panel background.
+ * @cssproperty --poptin-panel-color - Text colour.
+ * @cssproperty --poptin-panel-radius - Panel corner radius.
+ * @cssproperty --poptin-panel-max-width - Widest the panel gets.
+ * @cssproperty --poptin-overlay-color - Backdrop colour of modal kinds.
+ * @cssproperty --poptin-accent - Focus ring colour.
+ * @cssproperty --poptin-invalid-color - Colour of invalid fields and messages.
+ */
+export class PoptinPopupElement extends R2wcPopup {
+  /** The rendered model; set by the controller as a property, never as an attribute. */
+  readonly model = createPopupModel();
+
+  get popup(): PopupModel | null {
+    return this.model.get();
+  }
+
+  set popup(value: PopupModel | null) {
+    this.model.set(value);
+  }
+}

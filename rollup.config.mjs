@@ -1,0 +1,31 @@
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import esbuild from 'rollup-plugin-esbuild';
+import { existsSync } from 'node:fs';
+
+const plugins = () => [
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+  commonjs(),
+  esbuild({ target: 'es2020', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json', loaders: { '.ts': 'ts', '.tsx': 'tsx' } }),
+];
+
+const builds = [
+  {
+    // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
+    input: { poptin: 'src/loader.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: plugins(),
+  },
+];
+
+if (existsSync('src/sdk/index.ts')) {
+  builds.push({
+    input: { sdk: 'src/sdk/index.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/sdk-[name]-[hash].js', sourcemap: true },
+    plugins: plugins(),
+  });
+}
+
+export default builds;

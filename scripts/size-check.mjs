@@ -1,0 +1,49 @@
+// Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls React in.
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+export const LOADER_BUDGET_BYTES = 8 * 1024;
+const loaderPath = process.argv[2] ?? 'dist/poptin.js';
+
+if (!existsSync(loaderPath)) {
+  console.error(`size: ${loaderPath} is missing; run npm run build first`);
+  process.exit(1);
+}
+
+// The loader's static imports load with it, so they count against the budget too.
+function staticClosure(path, seen = new Set()) {
+  if (seen.has(path)) return seen;
+  seen.add(path);
+  const source = readFileSync(path, 'utf8');
+  for (const match of source.matchAll(/(?:^|[;}\s])import\s*(?:[\w${}\s,*]+from\s*)?["'](\.[^"']+)["']/g)) {
+    staticClosure(join(path, '..', match[1]), seen);
+  }
+  return seen;
+}
+
+const files = [...staticClosure(loaderPath)];
+const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+const gzipped = gzipSync(source, { level: 9 }).length;
+const reactMarkers = ['react.production', 'react-dom', '__SECRET_INTERNALS', 'Symbol.for("react.element")', 'react.transitional.element'];
+const foundReact = reactMarkers.filter((marker) => source.includes(marker));
+
+console.log(`loader: ${files.join(' + ')}: ${source.length} bytes, ${gzipped} bytes gzip (budget ${LOADER_BUDGET_BYTES})`);
+const chunkDir = 'dist/chunks';
+if (existsSync(chunkDir)) {
+  for (const chunk of readdirSync(chunkDir).filter((name) => name.endsWith('.js'))) {
+    const text = readFileSync(join(chunkDir, chunk));
+    console.log(`  lazy chunk ${chunk}: ${gzipSync(text, { level: 9 }).length} bytes gzip`);
+  }
+}
+
+let failed = false;
+if (gzipped > LOADER_BUDGET_BYTES) {
+  console.error(`size: the loader is ${gzipped} bytes gzip, over the ${LOADER_BUDGET_BYTES}-byte budget`);
+  failed = true;
+}
+if (foundReact.length > 0) {
+  console.error(`size: the loader contains React (${foundReact.join(', ')}); React belongs in the lazily loaded surfaces chunk`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

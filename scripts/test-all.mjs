@@ -1,0 +1,47 @@
+// `npm test`: type check, build, size budget, browser tests, server and SDK tests in Node, end to end.
+import { spawnSync } from 'node:child_process';
+import { chromiumPath } from './chromium.mjs';
+
+function ensureChromium() {
+  if (chromiumPath()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('Chromium is missing: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then npm test again.');
+    process.exit(1);
+  }
+  console.log('Chromium is missing: installing Debian\'s chromium package…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      console.error('Installing Chromium failed: run `apt-get install -y chromium` as root, then npm test again.');
+      process.exit(1);
+    }
+  }
+}
+
+const steps = [
+  ['type check', 'npm', ['run', '--silent', 'typecheck']],
+  ['build', 'npm', ['run', '--silent', 'build']],
+  ['size budget', 'npm', ['run', '--silent', 'size']],
+  ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
+  ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
+  ['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']],
+];
+
+ensureChromium();
+const failed = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (result.status !== 0) failed.push(name);
+  // Later steps test the build; without it they only add noise.
+  if (result.status !== 0 && (name === 'build' || name === 'type check')) break;
+}
+if (failed.length > 0) {
+  console.error(`\nnpm test failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: every step passed');

@@ -1,0 +1,72 @@
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly retryAfterMs: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  keepalive?: boolean;
+  fetchImpl?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
+}
+
+/** fetch with a time-out; non-2xx answers become HttpError carrying the status and Retry-After. */
+export async function request(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  try {
+    const response = await (options.fetchImpl ?? fetch)(url, {
+      ...init,
+      keepalive: options.keepalive,
+      signal: controller.signal,
+      credentials: 'omit',
+    });
+    if (!response.ok) throw new HttpError(response.status, retryAfterMs(response), `${init.method ?? 'GET'} ${url} answered ${response.status}`);
+    return response;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function postJson<T>(url: string, body: unknown, options?: RequestOptions): Promise<T> {
+  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, options);
+  return (await response.json()) as T;
+}
+
+/** Form-encoded bodies are CORS-simple: no preflight, and they can also travel by sendBeacon. */
+export async function postForm<T>(url: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
+  const response = await request(url, { method: 'POST', body: new URLSearchParams(fields) }, options);
+  return (await response.json()) as T;
+}
+
+export async function getText(url: string, options?: RequestOptions): Promise<string> {
+  const response = await request(url, { method: 'GET' }, options);
+  return response.text();
+}
+
+export async function getJson<T>(url: string, options?: RequestOptions): Promise<T> {
+  const response = await request(url, { method: 'GET' }, options);
+  return (await response.json()) as T;
+}
+
+/** Whether a failed send is worth retrying (design §5: 5xx, 408, 429 and network errors). */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof HttpError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return true;
+}

@@ -1,0 +1,123 @@
+import { log } from '../log.ts';
+
+export interface OutboxEntry {
+  /** The idempotency key; the server stores a retried conversion once. */
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: number;
+}
+
+export interface OutboxStore {
+  readonly kind: 'indexeddb' | 'localstorage' | 'memory';
+  all(): Promise<OutboxEntry[]>;
+  put(entry: OutboxEntry): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export class MemoryOutboxStore implements OutboxStore {
+  readonly kind = 'memory';
+  private readonly entries = new Map<string, OutboxEntry>();
+  async all() {
+    return [...this.entries.values()];
+  }
+  async put(entry: OutboxEntry) {
+    this.entries.set(entry.key, { ...entry });
+  }
+  async delete(key: string) {
+    this.entries.delete(key);
+  }
+}
+
+export class LocalStorageOutboxStore implements OutboxStore {
+  readonly kind = 'localstorage';
+  constructor(
+    private readonly storage: Storage,
+    private readonly storageKey = 'poptin_outbox',
+  ) {}
+  private read(): Record<string, OutboxEntry> {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(this.storageKey) ?? '{}');
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, OutboxEntry>) : {};
+    } catch {
+      return {};
+    }
+  }
+  async all() {
+    return Object.values(this.read());
+  }
+  async put(entry: OutboxEntry) {
+    const entries = this.read();
+    entries[entry.key] = entry;
+    this.storage.setItem(this.storageKey, JSON.stringify(entries));
+  }
+  async delete(key: string) {
+    const entries = this.read();
+    delete entries[key];
+    this.storage.setItem(this.storageKey, JSON.stringify(entries));
+  }
+}
+
+const DB_NAME = 'poptin';
+const STORE_NAME = 'outbox';
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+export class IndexedDbOutboxStore implements OutboxStore {
+  readonly kind = 'indexeddb';
+  private constructor(private readonly db: IDBDatabase) {}
+
+  static async open(factory: IDBFactory, name = DB_NAME): Promise<IndexedDbOutboxStore> {
+    const request = factory.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME, { keyPath: 'key' });
+    return new IndexedDbOutboxStore(await promised(request));
+  }
+
+  private async run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    const transaction = this.db.transaction(STORE_NAME, mode);
+    const result = await promised(action(transaction.objectStore(STORE_NAME)));
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+    return result;
+  }
+  async all() {
+    return this.run('readonly', (store) => store.getAll() as IDBRequest<OutboxEntry[]>);
+  }
+  async put(entry: OutboxEntry) {
+    await this.run('readwrite', (store) => store.put(entry));
+  }
+  async delete(key: string) {
+    await this.run('readwrite', (store) => store.delete(key));
+  }
+}
+
+/** IndexedDB, then localStorage, then memory: the first that works here (design §5). */
+export async function openOutboxStore(scope: { indexedDB?: IDBFactory; localStorage?: Storage } = globalThis): Promise<OutboxStore> {
+  try {
+    if (scope.indexedDB) return await IndexedDbOutboxStore.open(scope.indexedDB);
+  } catch (error) {
+    log.warn('IndexedDB unavailable for the lead outbox', error);
+  }
+  try {
+    const storage = scope.localStorage;
+    if (storage) {
+      const probe = '__poptin_probe__';
+      storage.setItem(probe, '1');
+      storage.removeItem(probe);
+      return new LocalStorageOutboxStore(storage);
+    }
+  } catch (error) {
+    log.warn('No Web Storage support', error);
+  }
+  return new MemoryOutboxStore();
+}

@@ -1,0 +1,137 @@
+import { log } from '../log.ts';
+import { HttpError, isRetryable, postForm } from './http.ts';
+import type { OutboxEntry, OutboxStore } from './outbox-store.ts';
+
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_CAP_MS = 60_000;
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+  sendBeacon?: (url: string, body: URLSearchParams) => boolean;
+  /** Called with the server's answer once a lead is confirmed. */
+  onDelivered?: (entry: OutboxEntry, answer: unknown) => void;
+}
+
+export function newIdempotencyKey(random: () => number = Math.random): string {
+  const cryptoApi = globalThis.crypto;
+  if (cryptoApi?.randomUUID) return cryptoApi.randomUUID();
+  return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+}
+
+/** Exponential backoff with full jitter, capped. */
+export function backoffDelay(attempts: number, random: () => number, retryAfterMs: number | null = null): number {
+  const exponential = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  const jittered = exponential / 2 + random() * (exponential / 2);
+  return Math.min(RETRY_CAP_MS, Math.max(jittered, retryAfterMs ?? 0));
+}
+
+/**
+ * A lead is written here before it is sent, and leaves only when the server confirms it (design §5).
+ * Entries survive reloads (IndexedDB / localStorage) and are retried on the next page load, on `online`,
+ * and by timer with backoff; `pagehide` hands what is pending to sendBeacon.
+ */
+export class Outbox {
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private flushing: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+  }
+
+  get storeKind() {
+    return this.options.store.kind;
+  }
+
+  /** Persists the lead first, then tries to deliver it; resolves with its idempotency key. */
+  async add(url: string, fields: Record<string, string>): Promise<string> {
+    const key = fields.idempotency_key || newIdempotencyKey(this.random);
+    const entry: OutboxEntry = { key, url, fields: { ...fields, idempotency_key: key }, attempts: 0, nextAttemptAt: 0, createdAt: this.now() };
+    try {
+      await this.options.store.put(entry);
+    } catch (error) {
+      log.error('could not persist the lead; sending it directly', error);
+      await this.deliver(entry, false);
+      return key;
+    }
+    void this.flush();
+    return key;
+  }
+
+  async pending(): Promise<OutboxEntry[]> {
+    return this.options.store.all();
+  }
+
+  /** Sends every entry that is due; concurrent calls share one pass. */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushDue().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  /** On pagehide: hand pending leads to the browser, which sends them even as the page goes away. */
+  flushOnUnload(): void {
+    const beacon = this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
+    void this.options.store.all().then((entries) => {
+      for (const entry of entries) {
+        try {
+          beacon(entry.url, new URLSearchParams(entry.fields));
+        } catch (error) {
+          log.warn('sendBeacon failed; the lead stays in the outbox', error);
+        }
+      }
+    });
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private async flushDue(): Promise<void> {
+    let entries: OutboxEntry[];
+    try {
+      entries = await this.options.store.all();
+    } catch (error) {
+      log.error('could not read the lead outbox', error);
+      return;
+    }
+    const now = this.now();
+    for (const entry of entries.sort((a, b) => a.createdAt - b.createdAt)) {
+      if (entry.nextAttemptAt <= now) await this.deliver(entry, true);
+    }
+    await this.scheduleNext();
+  }
+
+  private async deliver(entry: OutboxEntry, persisted: boolean): Promise<void> {
+    try {
+      const answer = await postForm<unknown>(entry.url, entry.fields, { fetchImpl: this.options.fetchImpl, keepalive: true });
+      if (persisted) await this.options.store.delete(entry.key);
+      this.options.onDelivered?.(entry, answer);
+    } catch (error) {
+      if (!isRetryable(error)) {
+        log.error('the server refused a lead; it will not be retried', error);
+        if (persisted) await this.options.store.delete(entry.key).catch(() => undefined);
+        return;
+      }
+      const attempts = entry.attempts + 1;
+      const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
+      const next = { ...entry, attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random, retryAfter) };
+      log.warn(`lead not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
+      if (persisted) await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
+    }
+  }
+
+  private async scheduleNext(): Promise<void> {
+    clearTimeout(this.timer);
+    const entries = await this.options.store.all().catch(() => []);
+    if (entries.length === 0) return;
+    const soonest = Math.min(...entries.map((entry) => entry.nextAttemptAt));
+    this.timer = setTimeout(() => void this.flush(), Math.max(0, soonest - this.now()));
+  }
+}

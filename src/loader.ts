@@ -1,0 +1,25 @@
+// poptin.js: defines <poptin-controller> only (no React). With `?id=CLIENT` in its own URL it also adds a
+// controller for that client, talking to the script's origin unless the script tag says data-api-base.
+import '../elements/poptin-controller/define.ts';
+import { guard } from './core/log.ts';
+
+function ownScript(): HTMLScriptElement | null {
+  const self = import.meta.url;
+  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => script.src === self) ?? null;
+}
+
+function addControllerFromScriptUrl(): void {
+  const url = new URL(import.meta.url);
+  const clientId = url.searchParams.get('id');
+  if (!clientId) return;
+  if (document.querySelector(`poptin-controller[client-id="${CSS.escape(clientId)}"]`)) return;
+  const controller = document.createElement('poptin-controller');
+  controller.setAttribute('client-id', clientId);
+  controller.setAttribute('api-base', ownScript()?.dataset.apiBase || url.origin);
+  (document.body ?? document.documentElement).append(controller);
+}
+
+guard('loader', () => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard('loader', addControllerFromScriptUrl), { once: true });
+  else addControllerFromScriptUrl();
+});

@@ -1,0 +1,21 @@
+import { atom, type WritableAtom } from 'nanostores';
+import type { PopupConfig } from '../core/config/types.ts';
+
+/** What a pop-up element renders; the controller writes it, the view reads it. */
+export interface PopupModel {
+  config: PopupConfig;
+  /** Sanitised template HTML. */
+  html: string;
+  lang: string;
+  /** The trigger that opened it (recorded in the view and conversion calls). */
+  trigger: string;
+}
+
+export function createPopupModel(): WritableAtom<PopupModel | null> {
+  return atom<PopupModel | null>(null);
+}
+
+/** The element a pop-up view renders into. */
+export interface PopupHost extends HTMLElement {
+  readonly model: WritableAtom<PopupModel | null>;
+}
