@@ -1,0 +1,25 @@
+// Node 20's test runner does not expand globs itself: list the test files, then run them.
+// Usage: node scripts/run-node-tests.mjs <folder>:<suffix> …   e.g. server:.test.ts src:.node.test.ts
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function filesUnder(folder, suffix) {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter((path) => !path.includes('node_modules'))
+    .sort();
+}
+
+const files = process.argv.slice(2).flatMap((spec) => {
+  const [folder, suffix] = spec.split(':');
+  return filesUnder(folder, suffix);
+});
+if (files.length === 0) {
+  console.error(`no test files found for ${process.argv.slice(2).join(' ')}`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,172 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { parsePopupConfig } from '../src/core/config/parse.ts';
+import { readString } from '../src/core/config/values.ts';
+import type { ClientRecord, PopupConfigJson, PopupRecord, Store } from './db/store.ts';
+import { deriveViewerId, isClientId, isPoptinId, isViewerId } from './ids.ts';
+
+export type LoadLogger = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+export interface LoadReport {
+  clients: string[];
+  popups: string[];
+  errors: { file: string; message: string }[];
+}
+
+class ConfigFileError extends Error {}
+
+function fail(message: string): never {
+  throw new ConfigFileError(message);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function listJsonFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function readJsonObject(file: string): Promise<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    if (error instanceof SyntaxError) fail(`invalid JSON: ${error.message}`);
+    throw error;
+  }
+  if (!isPlainObject(parsed)) fail('the file must hold one JSON object');
+  return parsed;
+}
+
+function normaliseOrigin(value: unknown): string {
+  if (typeof value !== 'string') fail('allowed_origins must hold strings');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`allowed origin "${value}" is not a URL`);
+  }
+  if (url.origin === 'null' || value.replace(/\/$/, '') !== url.origin) {
+    fail(`allowed origin "${value}" must be scheme://host[:port] only, e.g. "${url.origin}"`);
+  }
+  return url.origin;
+}
+
+export function parseClientFile(json: Record<string, unknown>): ClientRecord {
+  const { client_id, name = '', allowed_origins = [], restricted = false, max_views = null, is_freemium = false, lang = 'en' } = json;
+  const restrictionSetting = json.client_restriction_setting ?? {};
+  if (!isClientId(client_id)) fail('client_id must be 1-64 letters, digits, "_" or "-"');
+  if (typeof name !== 'string') fail('name must be a string');
+  if (!Array.isArray(allowed_origins)) fail('allowed_origins must be a list of origins');
+  if (typeof restricted !== 'boolean') fail('restricted must be true or false');
+  if (max_views !== null && !(Number.isInteger(max_views) && (max_views as number) >= 0)) {
+    fail('max_views must be a whole number >= 0, or null for no limit');
+  }
+  if (typeof is_freemium !== 'boolean') fail('is_freemium must be true or false');
+  if (typeof lang !== 'string') fail('lang must be a string');
+  if (!isPlainObject(restrictionSetting)) fail('client_restriction_setting must be an object');
+  return {
+    client_id,
+    name,
+    allowed_origins: allowed_origins.map(normaliseOrigin),
+    restricted,
+    max_views: max_views as number | null,
+    is_freemium,
+    lang,
+    client_restriction_setting: restrictionSetting,
+  };
+}
+
+/** An A/B parent id of "", "0" or null means the pop-up is not a variant of another one. */
+export function readAbTestParentId(config: PopupConfigJson): string | null {
+  const parent = readString(config.ab_test_parent_id).trim();
+  return parent === '' || parent === '0' ? null : parent;
+}
+
+export function parsePopupFile(json: Record<string, unknown>): PopupRecord {
+  const { client_id: clientId, ...config } = json;
+  if (!isClientId(clientId)) fail('client_id must be 1-64 letters, digits, "_" or "-"');
+  try {
+    // The widget's own parser: a file it cannot read is refused here rather than in the visitor's browser.
+    parsePopupConfig(config);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const poptinId = config.poptin_id;
+  if (!isPoptinId(poptinId)) fail('poptin_id must be exactly 13 letters or digits');
+  if (config.design_properties !== undefined && !isPlainObject(config.design_properties)) {
+    fail('design_properties must be an object');
+  }
+  if (config.poptin !== undefined && typeof config.poptin !== 'string') fail('poptin (the template HTML) must be a string');
+  const parentId = readAbTestParentId(config);
+  if (parentId !== null && (!isPoptinId(parentId) || parentId === poptinId)) {
+    fail('ab_test_parent_id must be the 13-character id of another pop-up');
+  }
+  if (config.viewer_id !== undefined && !isViewerId(config.viewer_id)) fail('viewer_id must be 1-64 letters, digits, "_" or "-"');
+  return {
+    poptin_id: poptinId,
+    client_id: clientId,
+    viewer_id: (config.viewer_id as string | undefined) ?? deriveViewerId(poptinId),
+    ab_test_parent_id: parentId,
+    config,
+  };
+}
+
+async function loadEach(
+  dir: string,
+  log: LoadLogger,
+  report: LoadReport,
+  load: (json: Record<string, unknown>, file: string) => Promise<string>,
+): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const file of await listJsonFiles(dir)) {
+    const fullPath = path.join(dir, file);
+    try {
+      loaded.push(await load(await readJsonObject(fullPath), file));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      report.errors.push({ file: fullPath, message });
+      log.error({ file: fullPath }, `Skipped ${fullPath}: ${message}`);
+    }
+  }
+  return loaded;
+}
+
+/**
+ * Upserts `clientsDir/*.json` into `clients` and `popupsDir/*.json` into `popups`. A broken file is logged
+ * and skipped; the others still load. A pop-up whose client has no file gets a client with no extra origins.
+ */
+export async function loadConfigFiles(
+  store: Store,
+  dirs: { clientsDir?: string; popupsDir?: string },
+  log: LoadLogger,
+): Promise<LoadReport> {
+  const report: LoadReport = { clients: [], popups: [], errors: [] };
+  if (dirs.clientsDir) {
+    report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
+      const client = parseClientFile(json);
+      await store.upsertClient(client);
+      return client.client_id;
+    });
+  }
+  if (dirs.popupsDir) {
+    const seen = new Set<string>();
+    report.popups = await loadEach(dirs.popupsDir, log, report, async (json, file) => {
+      const popup = parsePopupFile(json);
+      if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
+      seen.add(popup.poptin_id);
+      await store.ensureClient(popup.client_id);
+      await store.upsertPopup({ ...popup, source_file: file });
+      return popup.poptin_id;
+    });
+  }
+  log.info(`Loaded ${report.clients.length} client(s) and ${report.popups.length} pop-up(s)`);
+  return report;
+}

@@ -1,0 +1,250 @@
+import type { Database } from './database.ts';
+
+export type PopupConfigJson = Record<string, unknown>;
+
+export interface ClientRecord {
+  client_id: string;
+  name: string;
+  allowed_origins: string[];
+  restricted: boolean;
+  max_views: number | null;
+  is_freemium: boolean;
+  lang: string;
+  client_restriction_setting: Record<string, unknown>;
+}
+
+export interface PopupRecord {
+  poptin_id: string;
+  client_id: string;
+  viewer_id: string;
+  ab_test_parent_id: string | null;
+  config: PopupConfigJson;
+}
+
+export interface ViewInput {
+  poptin_id: string;
+  client_id: string;
+  viewer_id?: string;
+  trigger?: string;
+  type?: string;
+  url?: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+  converted_email?: string;
+}
+
+export interface CloseInput {
+  poptin_id: string;
+  client_id: string;
+  url?: string;
+  converted_email?: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+}
+
+export interface ConversionInput {
+  idempotency_key: string;
+  poptin_id: string;
+  client_id: string;
+  viewer_id: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  url: string | null;
+  poptin_view_id: number | null;
+  fields: Record<string, unknown>;
+}
+
+export type ConversionResult =
+  | { outcome: 'stored' | 'duplicate'; conversionId: number }
+  /** The idempotency key was already used for a lead of another pop-up. */
+  | { outcome: 'key-conflict' };
+
+export interface LeadRecord extends ConversionInput {
+  conversion_id: number;
+  created_at: string;
+}
+
+export interface PopupStats {
+  poptin_id: string;
+  poptin_name: string;
+  ab_test_parent_id: string | null;
+  views: number;
+  closes: number;
+  conversions: number;
+  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
+  conversion_rate: number;
+}
+
+const POPUP_COLUMNS = 'poptin_id, client_id, viewer_id, ab_test_parent_id, config';
+
+function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+// pg returns BIGINT as a string, PGlite as a number.
+function toIdOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** Every query the server makes, in SQL that runs unchanged on PGlite and PostgreSQL. */
+export class Store {
+  constructor(readonly db: Database) {}
+
+  async upsertClient(client: ClientRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb)
+       ON CONFLICT (client_id) DO UPDATE SET
+         name = EXCLUDED.name, allowed_origins = EXCLUDED.allowed_origins, restricted = EXCLUDED.restricted,
+         max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium, lang = EXCLUDED.lang,
+         client_restriction_setting = EXCLUDED.client_restriction_setting, updated_at = now()`,
+      [
+        client.client_id, client.name, JSON.stringify(client.allowed_origins), client.restricted, client.max_views,
+        client.is_freemium, client.lang, JSON.stringify(client.client_restriction_setting),
+      ],
+    );
+  }
+
+  /** Creates a client with default settings unless it exists. */
+  async ensureClient(clientId: string): Promise<void> {
+    await this.db.query('INSERT INTO clients (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING', [clientId]);
+  }
+
+  async findClient(clientId: string): Promise<ClientRecord | null> {
+    const rows = await this.db.query<ClientRecord>(
+      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting
+       FROM clients WHERE client_id = $1`,
+      [clientId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async upsertPopup(popup: PopupRecord & { source_file: string | null }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO popups (poptin_id, client_id, viewer_id, ab_test_parent_id, config, source_file)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+       ON CONFLICT (poptin_id) DO UPDATE SET
+         client_id = EXCLUDED.client_id, viewer_id = EXCLUDED.viewer_id, ab_test_parent_id = EXCLUDED.ab_test_parent_id,
+         config = EXCLUDED.config, source_file = EXCLUDED.source_file, updated_at = now()`,
+      [popup.poptin_id, popup.client_id, popup.viewer_id, popup.ab_test_parent_id, JSON.stringify(popup.config), popup.source_file],
+    );
+  }
+
+  async listClientPopups(clientId: string): Promise<PopupRecord[]> {
+    return this.db.query<PopupRecord>(
+      `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 ORDER BY created_at, poptin_id`,
+      [clientId],
+    );
+  }
+
+  async findPopup(poptinId: string): Promise<PopupRecord | null> {
+    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1`, [poptinId]);
+    return rows[0] ?? null;
+  }
+
+  async findPopupByViewerId(viewerId: string): Promise<PopupRecord | null> {
+    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [viewerId]);
+    return rows[0] ?? null;
+  }
+
+  async countClientViews(clientId: string): Promise<number> {
+    const rows = await this.db.query<{ views: number }>('SELECT count(*)::int AS views FROM views WHERE client_id = $1', [clientId]);
+    return rows[0]?.views ?? 0;
+  }
+
+  async recordView(view: ViewInput): Promise<number> {
+    const rows = await this.db.query<{ id: unknown }>(
+      `INSERT INTO views (poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        view.poptin_id, view.client_id, view.viewer_id ?? null, view.trigger ?? null, view.type ?? null, view.url ?? null,
+        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null,
+      ],
+    );
+    return Number(rows[0]!.id);
+  }
+
+  async recordClose(close: CloseInput): Promise<void> {
+    await this.db.query(
+      `INSERT INTO closes (poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        close.poptin_id, close.client_id, close.url ?? null, close.converted_email ?? null,
+        close.store_integration ?? null, close.store_integration_customer_id ?? null,
+      ],
+    );
+  }
+
+  /** Stores a lead once per idempotency key; a retry gets the id of the first row back. */
+  async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
+    const inserted = await this.db.query<{ id: unknown }>(
+      `INSERT INTO conversions (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [
+        lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
+        lead.poptin_view_id, JSON.stringify(lead.fields),
+      ],
+    );
+    if (inserted[0]) return { outcome: 'stored', conversionId: Number(inserted[0].id) };
+    const existing = await this.db.query<{ id: unknown; poptin_id: string }>(
+      'SELECT id, poptin_id FROM conversions WHERE idempotency_key = $1',
+      [lead.idempotency_key],
+    );
+    const first = existing[0];
+    if (!first || first.poptin_id !== lead.poptin_id) return { outcome: 'key-conflict' };
+    return { outcome: 'duplicate', conversionId: Number(first.id) };
+  }
+
+  /** Pop-ups of the client that this e-mail address has already converted on. */
+  async popupsConvertedBy(clientId: string, email: string): Promise<Set<string>> {
+    const rows = await this.db.query<{ poptin_id: string }>(
+      'SELECT DISTINCT poptin_id FROM conversions WHERE client_id = $1 AND lower(email) = lower($2)',
+      [clientId, email],
+    );
+    return new Set(rows.map((row) => row.poptin_id));
+  }
+
+  /** Leads of a client, newest first. */
+  async listLeads(clientId: string, limit?: number): Promise<LeadRecord[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields
+       FROM conversions WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [clientId, limit ?? null],
+    );
+    return rows.map((row) => ({
+      conversion_id: Number(row.id),
+      created_at: toIso(row.created_at),
+      idempotency_key: row.idempotency_key as string,
+      poptin_id: row.poptin_id as string,
+      client_id: row.client_id as string,
+      viewer_id: row.viewer_id as string,
+      email: row.email as string | null,
+      phone: row.phone as string | null,
+      name: row.name as string | null,
+      url: row.url as string | null,
+      poptin_view_id: toIdOrNull(row.poptin_view_id),
+      fields: row.fields as Record<string, unknown>,
+    }));
+  }
+
+  async popupStats(clientId: string): Promise<PopupStats[]> {
+    const rows = await this.db.query<Omit<PopupStats, 'conversion_rate'>>(
+      `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
+         (SELECT count(*)::int FROM views v WHERE v.poptin_id = p.poptin_id) AS views,
+         (SELECT count(*)::int FROM closes c WHERE c.poptin_id = p.poptin_id) AS closes,
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id) AS conversions
+       FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.poptin_id`,
+      [clientId],
+    );
+    return rows.map((row) => ({
+      ...row,
+      conversion_rate: row.views > 0 ? Math.round((row.conversions / row.views) * 10_000) / 10_000 : 0,
+    }));
+  }
+
+  async recordLimitLog(clientId: string, status: string | null, upgradeId: string | null): Promise<void> {
+    await this.db.query('INSERT INTO limit_logs (client_id, status, upgrade_id) VALUES ($1, $2, $3)', [clientId, status, upgradeId]);
+  }
+}

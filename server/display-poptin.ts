@@ -1,0 +1,21 @@
+import { readRecord, readString } from '../src/core/config/values.ts';
+import type { PopupRecord } from './db/store.ts';
+
+/**
+ * One pop-up as the widget receives it (widget §3): its configuration fields with trigger, filter and cart
+ * settings as siblings, design_properties as an object, and the viewer id conversions are posted to.
+ * conversion_code is left out: it is answered by the conversion call, after the visitor converts.
+ */
+export function toDisplayPoptin(popup: PopupRecord): Record<string, unknown> {
+  const { conversion_code: _conversionCode, ...config } = popup.config;
+  return {
+    ...config,
+    poptin_id: popup.poptin_id,
+    poptin_format: readString(config.poptin_format, 'format_1'),
+    poptin: readString(config.poptin),
+    poptin_url: readString(config.poptin_url),
+    viewer_id: popup.viewer_id,
+    ab_test_parent_id: popup.ab_test_parent_id ?? '',
+    design_properties: readRecord(config.design_properties),
+  };
+}

@@ -1,0 +1,24 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export function errorBody(statusCode: number, message: string) {
+  return { success: false, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Client mistakes (schema validation, malformed JSON, too large, wrong content type) keep their 4xx status
+ * and message. Anything else is a server fault: logged, and answered as a JSON 500 that reveals nothing.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) return reply.code(400).send(errorBody(400, error.message));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send(errorBody(status, error.message));
+    request.log.error({ err: error }, 'Unexpected error');
+    return reply.code(500).send(errorBody(500, 'The server could not handle this request.'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readMigrations } from './db/migrate.ts';
+import { startServer, type RunningServer } from './main.ts';
+import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './settings.ts';
+import { blankDataDir } from './test-support/database.ts';
+
+const examples = path.join(import.meta.dirname, '..', 'examples');
+
+describe('readSettings', () => {
+  it('uses the documented defaults', () => {
+    const settings = readSettings({});
+    assert.equal(settings.port, 8787);
+    assert.equal(settings.host, '127.0.0.1');
+    assert.equal(settings.dataDir, '.data/');
+    assert.equal(settings.databaseUrl, undefined);
+    assert.equal(settings.ownerToken, DEVELOPMENT_OWNER_TOKEN);
+    assert.equal(settings.ownerTokenIsDefault, true);
+    assert.equal(settings.examplesDir, 'examples/');
+    assert.equal(settings.distDir, 'dist/');
+    assert.equal(settings.popupsDir, 'examples/popups');
+    assert.deepEqual(settings.rateLimit, { capacity: 120, windowMs: 10_000 });
+  });
+
+  it('reads every variable and rejects malformed numbers', () => {
+    const settings = readSettings({
+      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/poptin', DATABASE_URL: 'postgres://db/poptin', OWNER_TOKEN: 'secret-token',
+      EXAMPLES_DIR: 'site/', DIST_DIR: 'build/', POPUPS_DIR: 'conf/popups', CLIENTS_DIR: 'conf/clients', RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_WINDOW_MS: '1000', TRUST_PROXY: 'true',
+    });
+    assert.deepEqual(
+      [settings.port, settings.host, settings.dataDir, settings.databaseUrl, settings.ownerToken, settings.ownerTokenIsDefault],
+      [9000, '0.0.0.0', '/var/poptin', 'postgres://db/poptin', 'secret-token', false],
+    );
+    assert.deepEqual([settings.examplesDir, settings.distDir, settings.popupsDir, settings.clientsDir], ['site/', 'build/', 'conf/popups', 'conf/clients']);
+    assert.deepEqual(settings.rateLimit, { capacity: 10, windowMs: 1000 });
+    assert.equal(settings.trustProxy, true);
+    assert.throws(() => readSettings({ PORT: 'eighty' }), /PORT must be a whole number/);
+    assert.throws(() => readSettings({ NODE_ENV: 'production' }), /OWNER_TOKEN must be set/);
+  });
+});
+
+describe('server over real HTTP on a PGlite data folder', () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  let settings: ServerSettings;
+
+  before(async () => {
+    dataDir = await blankDataDir();
+    settings = {
+      ...readSettings({}),
+      port: 0,
+      dataDir,
+      ownerToken: 'restart-test-token',
+      ownerTokenIsDefault: false,
+      examplesDir: examples,
+      distDir: path.join(examples, 'no-dist-here'),
+      popupsDir: path.join(examples, 'popups'),
+      clientsDir: path.join(examples, 'clients'),
+    };
+  });
+  after(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps a lead across a restart on the same data folder', async () => {
+    server = await startServer(settings, false);
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const display = await fetch(`${server.url}/api/display/demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:8787' },
+      body: JSON.stringify({ domain: 'localhost', visitor_id: 'restart-visitor' }),
+    });
+    assert.equal(display.status, 200);
+    assert.equal(display.headers.get('access-control-allow-origin'), 'http://localhost:8787');
+    const lightbox = (await display.json()).poptins.find((poptin: { poptin_id: string }) => poptin.poptin_id === 'demolightbox1');
+    assert.ok(lightbox, 'the demo lightbox is offered');
+
+    const viewed = await fetch(`${server.url}/api/display/viewed/demolightbox1`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ viewer_id: lightbox.viewer_id }),
+    });
+    const { poptin_view_id: viewId } = await viewed.json();
+
+    const conversion = await fetch(`${server.url}/api/display/conversion/${lightbox.viewer_id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'restart@example.com', poptin_view_id: String(viewId), idempotency_key: 'restart-key-0001' }),
+    });
+    assert.equal(conversion.status, 200);
+    const { conversion_id: conversionId } = await conversion.json();
+
+    await server.stop();
+    server = await startServer(settings, false);
+
+    const leads = await fetch(`${server.url}/api/owner/demo/leads`, { headers: { authorization: 'Bearer restart-test-token' } });
+    assert.equal(leads.status, 200);
+    const [lead] = (await leads.json()).leads;
+    assert.equal(lead.conversion_id, conversionId);
+    assert.equal(lead.email, 'restart@example.com');
+    assert.equal(lead.poptin_view_id, viewId);
+
+    const retried = await fetch(`${server.url}/api/display/conversion/${lightbox.viewer_id}`, {
+      method: 'POST', body: new URLSearchParams({ email: 'restart@example.com', idempotency_key: 'restart-key-0001' }),
+    });
+    assert.equal((await retried.json()).conversion_id, conversionId, 'a retry after the restart is still recognised');
+    const recorded = await server.db.query('SELECT count(*)::int AS n FROM schema_migrations');
+    assert.deepEqual(recorded, [{ n: (await readMigrations()).length }], 'the restart applied no migration twice');
+
+    const page = await fetch(`${server.url}/examples/lightbox.html`);
+    assert.equal(page.status, 200);
+    assert.equal((await fetch(`${server.url}/dist/poptin.js`)).status, 404, 'a missing build only 404s');
+  });
+});

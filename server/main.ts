@@ -1,0 +1,90 @@
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Database } from './db/database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { readSettings, type ServerSettings } from './settings.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens storage, applies migrations, loads the configuration files and listens. */
+export async function startServer(settings: ServerSettings, logger: FastifyServerOptions['logger'] = true): Promise<RunningServer> {
+  const db = await openDatabase(settings);
+  try {
+    await runMigrations(db);
+    const app = await buildApp({
+      db,
+      ownerToken: settings.ownerToken,
+      popupsDir: settings.popupsDir,
+      clientsDir: settings.clientsDir,
+      examplesDir: settings.examplesDir,
+      distDir: settings.distDir,
+      rateLimit: settings.rateLimit,
+      trustProxy: settings.trustProxy,
+      logger,
+    });
+    await app.listen({ port: settings.port, host: settings.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+    return {
+      app,
+      db,
+      url: `http://${host}:${port}`,
+      async stop() {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const server = await startServer(settings);
+  const storage = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`;
+  console.log(
+    [
+      '',
+      `poptin-elements display server on ${server.url}  (storage: ${storage})`,
+      `  demo page:   ${server.url}/examples/lightbox.html`,
+      `  leads:       ${server.url}/api/owner/demo/leads`,
+      settings.ownerTokenIsDefault
+        ? `  owner token: ${settings.ownerToken}  (development default; set OWNER_TOKEN in production)`
+        : '  owner token: from OWNER_TOKEN',
+      `  e.g. curl -H "Authorization: Bearer ${settings.ownerTokenIsDefault ? settings.ownerToken : '$OWNER_TOKEN'}" ${server.url}/api/owner/demo/leads`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info(`${signal}: closing the server and the database`);
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

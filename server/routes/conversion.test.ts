@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { PopupRecord } from '../db/store.ts';
+import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+
+let test: TestDatabase;
+let app: FastifyInstance;
+let popup: PopupRecord;
+
+before(async () => {
+  test = await openTestDatabase();
+  app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
+});
+after(async () => {
+  await app.close();
+  await test.dispose();
+});
+beforeEach(async () => {
+  await test.reset();
+  await seedClient(test.store);
+  popup = await seedPopup(test.store, { conversion_code: '<script>window.acmeConverted = true</script>' });
+});
+
+/** Every field of the conversion call of widget §7. */
+const FULL_CONVERSION = {
+  url: 'https://acme.example/shoes',
+  p_target: 'lead',
+  checkbox_checked: '1',
+  referrer: 'https://search.example/',
+  previous_url: 'https://acme.example/',
+  trigger: 'after_seconds',
+  poptin_id: 'aaaaaaaaaaaa1',
+  title: 'Acme shoes',
+  client_id: 'acme',
+  visitor: 'desktop',
+  facebook_messanger_data_ref: 'fb-ref',
+  origin_landing_page: 'https://acme.example/landing',
+  previous_visited_pages: 'https://acme.example/|https://acme.example/shoes',
+  previous_visited_pages_with_current: 'https://acme.example/|https://acme.example/shoes|now',
+  previous_visited_pages_with_timestamps: 'https://acme.example/ 11-21-2026',
+  all_visited_pages: 'https://acme.example/|https://acme.example/shoes',
+  store_integration: 'shopify',
+  store_integration_customer_id: 'cust-9',
+  browser_language: 'he-IL',
+  operating_system: 'Linux',
+  last_converted_email: 'old@acme.example',
+  email: 'jane@acme.example',
+  phone: '+972 50 123 4567',
+  name: 'Jane Doe',
+  message: 'Hello, "world", and more\nsecond line',
+  checkbox: 'yes',
+  newExtraFields: JSON.stringify([{ id: '3', type: 'text', name: 'Company', placeholder: 'Company', value: 'Acme, Inc.' }]),
+  leader_request_cookie: 'lrc',
+  extra_button: 'no',
+  coupon: 'WELCOME10',
+  poptin_view_id: '7',
+  idempotency_key: 'b7c9e0f2-1111-4a4a-9999-000000000001',
+};
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+const postForm = (fields: Record<string, string>, viewerId = popup.viewer_id, headers: Record<string, string> = FORM) =>
+  app.inject({ method: 'POST', url: `/api/display/conversion/${viewerId}`, payload: new URLSearchParams(fields).toString(), headers });
+
+describe('POST /api/display/conversion/{viewer_id}', () => {
+  it('stores a form-encoded lead with every field and answers the conversion id and code', async () => {
+    const response = await postForm(FULL_CONVERSION);
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), {
+      success: true,
+      conversion_id: 1,
+      integration: { conversion_code: '<script>window.acmeConverted = true</script>' },
+    });
+    const [row] = await test.db.query<Record<string, unknown>>('SELECT * FROM conversions');
+    assert.equal(row!.poptin_id, 'aaaaaaaaaaaa1');
+    assert.equal(row!.client_id, 'acme');
+    assert.equal(row!.viewer_id, popup.viewer_id);
+    assert.equal(row!.email, 'jane@acme.example');
+    assert.equal(row!.phone, '+972 50 123 4567');
+    assert.equal(row!.name, 'Jane Doe');
+    assert.equal(row!.url, 'https://acme.example/shoes');
+    assert.equal(Number(row!.poptin_view_id), 7);
+    assert.equal(row!.idempotency_key, FULL_CONVERSION.idempotency_key);
+    assert.ok(row!.created_at instanceof Date);
+    assert.deepEqual(row!.fields, FULL_CONVERSION, 'the whole body is kept');
+  });
+
+  it('stores a retried conversion once and answers the same conversion id each time', async () => {
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt++) answers.push((await postForm(FULL_CONVERSION)).json());
+    assert.deepEqual(answers.map((answer) => answer.conversion_id), [1, 1, 1]);
+    assert.ok(answers.every((answer) => answer.success === true));
+    assert.deepEqual(await test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 1 }]);
+    const other = await postForm({ ...FULL_CONVERSION, idempotency_key: 'another-key-000000002' });
+    assert.ok(other.json().conversion_id > 1, 'a new key is a new lead');
+    assert.deepEqual(await test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 2 }]);
+  });
+
+  it('accepts text/plain holding a form-encoded string (sendBeacon) and JSON bodies', async () => {
+    const asText = await postForm({ email: 'beacon@acme.example', idempotency_key: 'beacon-key-0001' }, popup.viewer_id, {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
+    assert.equal(asText.statusCode, 200);
+    const asJson = await app.inject({
+      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, headers: { 'content-type': 'application/json' },
+      payload: { Email: 'json@acme.example', FirstName: 'Jo', LastName: 'Ann', poptin_view_id: 3, idempotency_key: 'json-key-00001' },
+    });
+    assert.equal(asJson.statusCode, 200);
+    const rows = await test.db.query('SELECT email, name, poptin_view_id::int AS view FROM conversions ORDER BY id');
+    assert.deepEqual(rows, [
+      { email: 'beacon@acme.example', name: null, view: null },
+      { email: 'json@acme.example', name: 'Jo Ann', view: 3 },
+    ]);
+  });
+
+  it('reads the e-mail and phone from newExtraFields when the raw values are absent', async () => {
+    const extra = [
+      { id: '0', type: 'email', name: 'Work email', value: 'extra@acme.example' },
+      { id: '1', type: 'phone', name: 'Phone', value: '050-1234567' },
+    ];
+    await postForm({ newExtraFields: JSON.stringify(extra), idempotency_key: 'extra-key-0001' });
+    assert.deepEqual(await test.db.query('SELECT email, phone FROM conversions'), [{ email: 'extra@acme.example', phone: '050-1234567' }]);
+  });
+
+  it('answers an empty conversion code when the pop-up has none', async () => {
+    const plain = await seedPopup(test.store, { poptin_id: 'plainpopup001' });
+    const response = await postForm({ email: 'a@b.co', idempotency_key: 'plain-key-0001' }, plain.viewer_id);
+    assert.deepEqual(response.json().integration, { conversion_code: '' });
+  });
+
+  it('answers 404 with a clear message for an unknown viewer id', async () => {
+    const response = await postForm({ email: 'a@b.co', idempotency_key: 'unknown-viewer-1' }, 'no-such-viewer');
+    assert.equal(response.statusCode, 404);
+    assert.deepEqual(response.json(), { success: false, error: 'Not Found', message: 'No pop-up has viewer id no-such-viewer' });
+  });
+
+  for (const [name, fields, message] of [
+    ['a missing idempotency key', { email: 'a@b.co' }, /idempotency_key/],
+    ['a 7-character idempotency key', { email: 'a@b.co', idempotency_key: 'abcdefg' }, /idempotency_key.*fewer than 8/],
+    ['a 129-character idempotency key', { email: 'a@b.co', idempotency_key: 'k'.repeat(129) }, /idempotency_key.*more than 128/],
+    ['an idempotency key with spaces', { idempotency_key: 'has some spaces' }, /idempotency_key/],
+    ['an e-mail over 254 characters', { email: `${'a'.repeat(250)}@b.co`, idempotency_key: 'long-mail-0001' }, /body\/email/],
+    ['a non-numeric poptin_view_id', { poptin_view_id: '12abc', idempotency_key: 'view-id-000001' }, /poptin_view_id/],
+    ['newExtraFields that is not JSON', { newExtraFields: '[{"name":', idempotency_key: 'extra-bad-0001' }, /newExtraFields must be a JSON list/],
+    ['newExtraFields that is not a list of records', { newExtraFields: '["a"]', idempotency_key: 'extra-bad-0002' }, /newExtraFields must be a JSON list/],
+  ] as const) {
+    it(`answers 400 for ${name} and stores nothing`, async () => {
+      const response = await postForm(fields as Record<string, string>);
+      assert.equal(response.statusCode, 400);
+      assert.match(response.json().message, message);
+      assert.deepEqual(await test.db.query('SELECT id FROM conversions'), []);
+    });
+  }
+
+  it('answers 409 when an idempotency key is reused for another pop-up', async () => {
+    const other = await seedPopup(test.store, { poptin_id: 'otherpopup001' });
+    await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' });
+    const response = await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' }, other.viewer_id);
+    assert.equal(response.statusCode, 409);
+    assert.deepEqual(await test.db.query('SELECT poptin_id FROM conversions'), [{ poptin_id: 'aaaaaaaaaaaa1' }]);
+  });
+
+  it('answers 413 for a body over 64 KiB', async () => {
+    const response = await postForm({ message: 'x'.repeat(70 * 1024), idempotency_key: 'huge-body-0001' });
+    assert.equal(response.statusCode, 413);
+  });
+});

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { readString, readSwitch } from '../../src/core/config/values.ts';
+import { chooseVariants } from '../ab-test.ts';
+import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
+import { toDisplayPoptin } from '../display-poptin.ts';
+import { errorBody } from '../errors.ts';
+import { leadFromConversion, LeadInputError } from '../leads.ts';
+import {
+  clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
+  type ClosedBody, type ConversionBody, type DisplayBody, type ViewedBody,
+} from '../schemas.ts';
+
+export interface DisplayRoutesOptions {
+  store: Store;
+  /** Contents of the validation-emails answer: one free-mail domain per line. */
+  freeEmailDomains: string;
+}
+
+export const CLIENT_RESTRICTED = 'Client restricted';
+export const MAX_VIEWS_REACHED = 'You have been reached the max poptins views number';
+
+const VISITOR_COOKIE = 'poptin_visitor_id';
+const VISITOR_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+const visitorIdPattern = new RegExp(VISITOR_ID_PATTERN);
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * The visitor id that picks A/B variants: the body's visitor_id, else the server's cookie, else a new id
+ * that is set as a cookie and sent back in the answer (`visitor_id`) for the widget to keep and resend.
+ */
+function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
+  if (body.visitor_id) return body.visitor_id;
+  const cookie = readCookie(request, VISITOR_COOKIE);
+  if (cookie && visitorIdPattern.test(cookie)) return cookie;
+  const visitorId = randomUUID();
+  reply.header('Set-Cookie', `${VISITOR_COOKIE}=${visitorId}; Path=/api/display; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  return visitorId;
+}
+
+/** Country from the x-country-code header (set by a proxy or CDN in front, or by tests); empty otherwise. */
+function readCountryCode(request: FastifyRequest): string {
+  const header = request.headers['x-country-code'];
+  const code = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(code) ? code : '';
+}
+
+async function popupsToShow(store: Store, client: ClientRecord, body: DisplayBody, visitorId: string): Promise<PopupRecord[]> {
+  const popups = await store.listClientPopups(client.client_id);
+  const previewed = body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
+  if (previewed) return [previewed];
+  const chosen = chooseVariants(popups, visitorId);
+  if (!body.converted_email) return chosen;
+  const converted = await store.popupsConvertedBy(client.client_id, body.converted_email);
+  return chosen.filter((popup) => !(readSwitch(popup.config.stop_showing_to_converted_users) && converted.has(popup.poptin_id)));
+}
+
+function notFound(reply: FastifyReply, message: string) {
+  return reply.code(404).send(errorBody(404, message));
+}
+
+export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains }) => {
+  app.post<{ Params: { clientId: string }; Body: DisplayBody }>('/:clientId', { schema: displaySchema }, async (request, reply) => {
+    const body = request.body;
+    const countryCode = readCountryCode(request);
+    const client = await store.findClient(request.params.clientId);
+    const answer = {
+      display: 'allowed',
+      message: '',
+      is_client_restriction: false,
+      client_restriction_setting: client?.client_restriction_setting ?? {},
+      poptins: [] as Record<string, unknown>[],
+      country: countryCode,
+      country_code: countryCode,
+      if_freemium: client?.is_freemium ?? false,
+      lang: client?.lang ?? 'en',
+      ip: request.ip,
+      cc: countryCode || body.cc || '',
+    };
+    if (!client || client.restricted) {
+      return { ...answer, display: 'not_allowed', message: CLIENT_RESTRICTED, is_client_restriction: true };
+    }
+    if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
+      return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
+    }
+    const visitorId = resolveVisitorId(request, reply, body);
+    const popups = await popupsToShow(store, client, body, visitorId);
+    return { ...answer, poptins: popups.map(toDisplayPoptin), visitor_id: visitorId };
+  });
+
+  app.get<{ Params: { poptinId: string } }>('/click/:poptinId', { schema: clickSchema }, async (request, reply) => {
+    const popup = await store.findPopup(request.params.poptinId);
+    if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+    return { success: true, poptin: toDisplayPoptin(popup) };
+  });
+
+  app.post<{ Params: { poptinId: string }; Body: ViewedBody }>('/viewed/:poptinId', { schema: viewedSchema }, async (request, reply) => {
+    const popup = await store.findPopup(request.params.poptinId);
+    if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+    const poptinViewId = await store.recordView({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
+    return { success: true, poptin_view_id: poptinViewId };
+  });
+
+  app.post<{ Params: { poptinId: string }; Body: ClosedBody }>('/closed/:poptinId', { schema: closedSchema }, async (request, reply) => {
+    const popup = await store.findPopup(request.params.poptinId);
+    if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+    await store.recordClose({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
+    return { success: true };
+  });
+
+  app.post<{ Params: { viewerId: string }; Body: ConversionBody }>(
+    '/conversion/:viewerId',
+    { schema: conversionSchema },
+    async (request, reply) => {
+      const popup = await store.findPopupByViewerId(request.params.viewerId);
+      if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
+      let lead;
+      try {
+        lead = leadFromConversion(popup, request.body);
+      } catch (error) {
+        if (error instanceof LeadInputError) return reply.code(400).send(errorBody(400, error.message));
+        throw error;
+      }
+      const result = await store.recordConversion(lead);
+      if (result.outcome === 'key-conflict') {
+        return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
+      }
+      const conversionCode = readString(popup.config.conversion_code);
+      return { success: true, conversion_id: result.conversionId, integration: { conversion_code: conversionCode } };
+    },
+  );
+
+  app.get('/validation-emails', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(freeEmailDomains),
+  );
+
+  app.get<{ Params: { clientId: string }; Querystring: { status?: string; id?: string } }>(
+    '/limitLogs/:clientId',
+    { schema: limitLogSchema },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      if (!(await store.findClient(clientId))) return notFound(reply, `Unknown client ${clientId}`);
+      const { status = null, id = null } = request.query;
+      await store.recordLimitLog(clientId, status, id);
+      request.log.info({ clientId, status, upgradeId: id }, 'Client usage limit reached');
+      return { success: true };
+    },
+  );
+};

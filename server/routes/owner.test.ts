@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { PopupRecord } from '../db/store.ts';
+import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+
+let test: TestDatabase;
+let app: FastifyInstance;
+
+before(async () => {
+  test = await openTestDatabase();
+  app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
+});
+after(async () => {
+  await app.close();
+  await test.dispose();
+});
+beforeEach(() => test.reset());
+
+const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
+const ownerGet = (url: string, headers: Record<string, string> = AUTH) => app.inject({ method: 'GET', url, headers });
+
+async function convert(popup: PopupRecord, fields: Record<string, string>) {
+  const response = await app.inject({
+    method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+}
+
+const post = (url: string) => app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
+
+describe('owner API authentication', () => {
+  for (const [name, headers] of [
+    ['no Authorization header', {}],
+    ['a wrong token', { authorization: 'Bearer wrong-token' }],
+    ['a token with an extra character', { authorization: `Bearer ${OWNER_TOKEN}x` }],
+    ['another scheme', { authorization: `Basic ${OWNER_TOKEN}` }],
+  ] as const) {
+    it(`answers 401 JSON for ${name}`, async () => {
+      await seedClient(test.store);
+      for (const path of ['leads', 'leads.csv', 'stats']) {
+        const response = await ownerGet(`/api/owner/acme/${path}`, headers);
+        assert.equal(response.statusCode, 401);
+        assert.equal(response.headers['www-authenticate'], 'Bearer');
+        assert.equal(response.json().success, false);
+        assert.match(response.json().message, /Authorization: Bearer/);
+      }
+    });
+  }
+
+  it('answers 404 for an unknown client and 400 for a malformed client id', async () => {
+    assert.equal((await ownerGet('/api/owner/nobody/leads')).statusCode, 404);
+    assert.equal((await ownerGet('/api/owner/no%20body/stats')).statusCode, 400);
+  });
+});
+
+describe('GET /api/owner/{clientId}/leads', () => {
+  it('lists the client leads newest first, each with all stored fields', async () => {
+    await seedClient(test.store);
+    await seedClient(test.store, { client_id: 'other' });
+    const popup = await seedPopup(test.store);
+    const otherPopup = await seedPopup(test.store, { client_id: 'other', poptin_id: 'otherpopup001' });
+    await convert(popup, { email: 'first@acme.example', idempotency_key: 'lead-key-0001', coupon: 'A' });
+    await convert(popup, { email: 'second@acme.example', phone: '0501234567', idempotency_key: 'lead-key-0002', poptin_view_id: '4' });
+    await convert(otherPopup, { email: 'not-acme@x.example', idempotency_key: 'lead-key-0003' });
+
+    const response = await ownerGet('/api/owner/acme/leads');
+    assert.equal(response.statusCode, 200);
+    const { leads } = response.json();
+    assert.deepEqual(leads.map((lead: { email: string }) => lead.email), ['second@acme.example', 'first@acme.example']);
+    const newest = leads[0];
+    assert.deepEqual(Object.keys(newest).sort(), [
+      'client_id', 'conversion_id', 'created_at', 'email', 'fields', 'idempotency_key', 'name', 'phone', 'poptin_id',
+      'poptin_view_id', 'url', 'viewer_id',
+    ]);
+    assert.equal(newest.poptin_id, 'aaaaaaaaaaaa1');
+    assert.equal(newest.viewer_id, popup.viewer_id);
+    assert.equal(newest.phone, '0501234567');
+    assert.equal(newest.poptin_view_id, 4);
+    assert.equal(newest.idempotency_key, 'lead-key-0002');
+    assert.ok(!Number.isNaN(Date.parse(newest.created_at)));
+    assert.deepEqual(leads[1].fields, { email: 'first@acme.example', idempotency_key: 'lead-key-0001', coupon: 'A' });
+
+    const limited = (await ownerGet('/api/owner/acme/leads?limit=1')).json().leads;
+    assert.equal(limited.length, 1);
+    assert.equal((await ownerGet('/api/owner/acme/leads?limit=0')).statusCode, 400);
+  });
+});
+
+describe('GET /api/owner/{clientId}/leads.csv', () => {
+  it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
+    await seedClient(test.store);
+    const popup = await seedPopup(test.store);
+    await convert(popup, {
+      email: 'jane@acme.example',
+      name: '=HYPERLINK("http://evil.example","click")',
+      phone: '+1 555 0100',
+      message: 'Hi, "team"\nsecond line',
+      url: '@SUM(1+1)',
+      idempotency_key: 'csv-key-00001',
+    });
+    const response = await ownerGet('/api/owner/acme/leads.csv');
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^text\/csv/);
+    assert.match(String(response.headers['content-disposition']), /attachment; filename="acme-leads.csv"/);
+    const [header, ...rest] = response.body.split('\r\n');
+    assert.equal(
+      header,
+      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,' +
+        'field:email,field:idempotency_key,field:message,field:name,field:phone,field:url',
+    );
+    const row = rest.join('\r\n');
+    assert.ok(row.includes(`,aaaaaaaaaaaa1,acme,${popup.viewer_id},jane@acme.example,'+1 555 0100,`), row);
+    assert.ok(row.includes(`"'=HYPERLINK(""http://evil.example"",""click"")"`), row);
+    assert.ok(row.includes(`"Hi, ""team""\nsecond line"`), row);
+    assert.ok(row.includes(`,'@SUM(1+1),`), row);
+    assert.ok(row.endsWith(`,'@SUM(1+1)\r\n`), row);
+  });
+
+  it('answers a header row only when there are no leads', async () => {
+    await seedClient(test.store);
+    const response = await ownerGet('/api/owner/acme/leads.csv');
+    assert.equal(response.body.split('\r\n').filter(Boolean).length, 1);
+  });
+});
+
+describe('GET /api/owner/{clientId}/stats', () => {
+  it('counts views, closes and conversions per pop-up with the conversion rate', async () => {
+    await seedClient(test.store);
+    const popup = await seedPopup(test.store, { poptin_name: 'Welcome' });
+    await seedPopup(test.store, { poptin_id: 'quietpopup001', poptin_name: 'Quiet' });
+    for (let i = 0; i < 4; i++) await post('/api/display/viewed/aaaaaaaaaaaa1');
+    for (let i = 0; i < 2; i++) await post('/api/display/closed/aaaaaaaaaaaa1');
+    await convert(popup, { email: 'a@acme.example', idempotency_key: 'stats-key-0001' });
+    await convert(popup, { email: 'a@acme.example', idempotency_key: 'stats-key-0001' });
+
+    const response = await ownerGet('/api/owner/acme/stats');
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), {
+      popups: [
+        { poptin_id: 'aaaaaaaaaaaa1', poptin_name: 'Welcome', ab_test_parent_id: null, views: 4, closes: 2, conversions: 1, conversion_rate: 0.25 },
+        { poptin_id: 'quietpopup001', poptin_name: 'Quiet', ab_test_parent_id: null, views: 0, closes: 0, conversions: 0, conversion_rate: 0 },
+      ],
+    });
+  });
+
+  it('shows each A/B variant as its own row with its parent id', async () => {
+    await seedClient(test.store);
+    const parent = await seedPopup(test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
+    const variant = await seedPopup(test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
+    for (let i = 0; i < 2; i++) await post('/api/display/viewed/parent0000001');
+    for (let i = 0; i < 3; i++) await post('/api/display/viewed/variant000001');
+    await convert(variant, { email: 'v@acme.example', idempotency_key: 'variant-key-01' });
+    await convert(variant, { email: 'w@acme.example', idempotency_key: 'variant-key-02' });
+    await convert(parent, { email: 'p@acme.example', idempotency_key: 'parent-key-001' });
+
+    const rows = (await ownerGet('/api/owner/acme/stats')).json().popups;
+    assert.deepEqual(
+      rows.map((row: Record<string, unknown>) => [row.poptin_id, row.ab_test_parent_id, row.views, row.conversions, row.conversion_rate]),
+      [
+        ['parent0000001', null, 2, 1, 0.5],
+        ['variant000001', 'parent0000001', 3, 2, 0.6667],
+      ],
+    );
+  });
+});

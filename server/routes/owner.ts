@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Store } from '../db/store.ts';
+import { errorBody } from '../errors.ts';
+import { leadsToCsv } from '../leads.ts';
+import { ownerAuthHook } from '../owner-auth.ts';
+import { ownerClientSchema, ownerLeadsSchema } from '../schemas.ts';
+
+export interface OwnerRoutesOptions {
+  store: Store;
+  ownerToken: string;
+}
+
+type ClientParams = { Params: { clientId: string } };
+
+/** The site owner's read-out of leads and per-pop-up figures. */
+export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, { store, ownerToken }) => {
+  app.addHook('onRequest', ownerAuthHook(ownerToken));
+
+  async function knownClient(clientId: string, reply: FastifyReply): Promise<boolean> {
+    if (await store.findClient(clientId)) return true;
+    await reply.code(404).send(errorBody(404, `Unknown client ${clientId}`));
+    return false;
+  }
+
+  app.get<ClientParams & { Querystring: { limit?: number } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { leads: await store.listLeads(request.params.clientId, request.query.limit) };
+  });
+
+  app.get<ClientParams>('/:clientId/leads.csv', { schema: ownerClientSchema }, async (request, reply) => {
+    const { clientId } = request.params;
+    if (!(await knownClient(clientId, reply))) return reply;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
+      .send(leadsToCsv(await store.listLeads(clientId)));
+  });
+
+  app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { popups: await store.popupStats(request.params.clientId) };
+  });
+};
