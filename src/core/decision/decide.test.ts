@@ -1,0 +1,142 @@
+import { expect } from '@open-wc/testing';
+import { testConfig, TEST_POPTIN_ID } from '../triggers/testing.ts';
+import { createMemoryStorageSet } from '../visitor/stores.ts';
+import { createVisitor } from '../visitor/visitor.ts';
+import { decide } from './decide.ts';
+import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';
+
+const NOW = Date.UTC(2025, 2, 14, 12);
+const MINUTE = 60_000;
+
+function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnvironment {
+  const stores = createMemoryStorageSet(() => NOW);
+  return {
+    now: NOW,
+    isMobile: false,
+    countryCode: 'IL',
+    pageUrl: 'https://shop.example/products/shoes',
+    referrer: '',
+    cookies: {},
+    globals: {},
+    pageSource: () => '<html></html>',
+    visitor: createVisitor({ stores, now: () => NOW }),
+    ...change,
+  };
+}
+
+describe('decide: every rule for one pop-up', () => {
+  it('allows when every rule allows, and lists each verdict and the planned triggers', () => {
+    const decision = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_scroll_active: '40' }), environment());
+    expect(decision.allowed).to.equal(true);
+    expect(decision.blockedBy).to.deep.equal([]);
+    expect(decision.rules.map((rule) => rule.rule)).to.deep.equal([
+      'device',
+      'country',
+      'stop_showing_to_converted_users',
+      'frequency (d_f_r)',
+      'after close (d_f_a)',
+      'page_targeting',
+      'referrer_targeting',
+      'cookie_filter',
+      'js_filter',
+      'engagement_with_other_poptin_filter',
+      'source_code_target',
+    ]);
+    expect(decision.triggers).to.deep.equal(['after 40% scrolling']);
+    expect(decision.retryAt).to.equal(null);
+    expect(decision.decidedAt).to.equal(NOW);
+  });
+
+  it('a frequency cap blocks and reports when it expires', () => {
+    const env = environment();
+    (env.visitor as ReturnType<typeof createVisitor>).recordView(TEST_POPTIN_ID, 'lightbox');
+    const decision = decide(testConfig({ d_f_r: 'all@display_once_per_session' }), env);
+    expect(decision.allowed).to.equal(false);
+    expect(decision.blockedBy.map((rule) => rule.rule)).to.deep.equal(['frequency (d_f_r)']);
+    expect(decision.retryAt).to.equal(NOW + 30 * MINUTE);
+  });
+
+  it('passes country_code, if_mobile, cookies, window globals, page URL, referrer and page source to their rules', () => {
+    const config = testConfig({
+      d_f_r: 'all@display_everytime_everypage',
+      country_targeting: 'show|US',
+      show_on_device: 'mobile',
+      cookie_filter: 'show|exact|plan=pro',
+      js_filter: 'show|exact|shop.tier=gold',
+      page_targeting: [{ operator: 'contain', value: '/checkout' }],
+      referrer_targeting: [{ operator: 'contain', value: 'google' }],
+      source_code_target_active: 'yes',
+      source_code_target_html: 'data-cart',
+      source_code_target_role: 'show',
+      engagement_with_other_poptin_filter: 'show|seen_poptin|any|any',
+      stop_showing_to_converted_users: 'yes',
+    });
+    const blocked = decide(config, environment());
+    expect(blocked.blockedBy.map((rule) => rule.rule)).to.deep.equal([
+      'device',
+      'country',
+      'page_targeting',
+      'referrer_targeting',
+      'cookie_filter',
+      'js_filter',
+      'engagement_with_other_poptin_filter',
+      'source_code_target',
+    ]);
+    expect(blocked.retryAt).to.equal(null);
+    const env = environment({
+      isMobile: true,
+      countryCode: 'US',
+      pageUrl: 'https://shop.example/checkout',
+      referrer: 'https://www.google.com/',
+      cookies: { plan: 'pro' },
+      globals: { shop: { tier: 'gold' } },
+      pageSource: () => '<div data-cart="1"></div>',
+    });
+    (env.visitor as ReturnType<typeof createVisitor>).recordView('otherotherot1', 'bar');
+    const allowed = decide(config, env);
+    expect(allowed.blockedBy).to.deep.equal([]);
+    expect(allowed.allowed).to.equal(true);
+  });
+
+  it('stop_showing_to_converted_users blocks after a conversion on this pop-up', () => {
+    const env = environment();
+    (env.visitor as ReturnType<typeof createVisitor>).recordConversion(TEST_POPTIN_ID, 'lightbox', 'a@b.example');
+    const decision = decide(testConfig({ stop_showing_to_converted_users: 'yes', d_f_r: 'all@display_everytime_everypage' }), env);
+    expect(decision.blockedBy.map((rule) => rule.rule)).to.deep.equal(['stop_showing_to_converted_users']);
+  });
+
+  it('picks the mobile variant for mobile visitors when one exists', () => {
+    expect(decide(testConfig({ design_properties: { switch_mobile_editor: 'yes' } }), environment({ isMobile: true })).variant).to.equal('mobile');
+  });
+
+  it('a rule that throws blocks with its reason instead of throwing', () => {
+    const env = environment({
+      pageSource: () => {
+        throw new Error('no access');
+      },
+    });
+    const decision = decide(testConfig({ source_code_target_active: 'yes', source_code_target_html: 'x' }), env);
+    expect(decision.blockedBy).to.deep.equal([{ allowed: false, rule: 'source_code_target', reason: 'rule failed: no access' }]);
+  });
+
+  it('createDecisionEnvironment reads the live page', () => {
+    document.cookie = 'poptin_decide_test=yes; path=/';
+    try {
+      const env = createDecisionEnvironment({
+        window,
+        document,
+        visitor: environment().visitor,
+        countryCode: 'DE',
+        isMobile: false,
+        now: () => NOW,
+      });
+      expect(env.cookies.poptin_decide_test).to.equal('yes');
+      expect(env.pageUrl).to.equal(window.location.href);
+      expect(env.pageSource()).to.contain('<html');
+      expect(env.globals).to.equal(window);
+      expect(env.now).to.equal(NOW);
+    } finally {
+      document.cookie = 'poptin_decide_test=; path=/; max-age=0';
+    }
+  });
+});

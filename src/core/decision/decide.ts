@@ -1,0 +1,74 @@
+import type { PopupConfig } from '../config/types.ts';
+import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
+import { evaluateConvertedUsers } from '../rules/converted.ts';
+import { evaluateCountry } from '../rules/country.ts';
+import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts';
+import { evaluateEngagementFilter } from '../rules/engagement.ts';
+import { evaluateAfterClose, evaluateFrequency } from '../rules/frequency.ts';
+import { evaluateJsFilter } from '../rules/js-filter.ts';
+import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
+import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
+import { block, type RuleResult } from '../rules/types.ts';
+import { describePlan, planTriggers } from '../triggers/plan.ts';
+import type { DecisionEnvironment } from './environment.ts';
+
+export interface Decision {
+  id: string;
+  /** Every rule allowed: the pop-up may show when one of its triggers fires. */
+  allowed: boolean;
+  /** Which design to render. */
+  variant: Variant;
+  /** Every rule's verdict, in evaluation order. */
+  rules: RuleResult[];
+  blockedBy: RuleResult[];
+  /**
+   * When the blocks all lift by themselves (the latest expiry among them), e.g. a frequency cap; null when
+   * allowed or when some block has no expiry.
+   */
+  retryAt: number | null;
+  /** The triggers that will be armed, described. */
+  triggers: string[];
+  decidedAt: number;
+}
+
+type RuleCheck = [name: string, check: () => RuleResult];
+
+/** Combines every display rule for one pop-up (widget §3 filters, §5 operators, §6 who sees what). */
+export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
+  const { visitor, now } = environment;
+  let history: ReturnType<typeof visitor.frequencyHistory> | null = null;
+  const frequencyHistory = () => (history ??= visitor.frequencyHistory(config.id));
+  const checks: RuleCheck[] = [
+    ['device', () => evaluateDevice(config, environment.isMobile)],
+    ['country', () => evaluateCountry(config, environment.countryCode)],
+    ['stop_showing_to_converted_users', () => evaluateConvertedUsers(config, visitor.convertedAt(config.id))],
+    ['frequency (d_f_r)', () => evaluateFrequency(config.frequencyRule, frequencyHistory(), now)],
+    ['after close (d_f_a)', () => evaluateAfterClose(config.frequencyAction, frequencyHistory(), now)],
+    ['page_targeting', () => evaluatePageTargeting(config, environment.pageUrl)],
+    ['referrer_targeting', () => evaluateReferrerTargeting(config, environment.referrer)],
+    ['cookie_filter', () => evaluateCookieFilter(config.filters.cookieFilter, environment.cookies)],
+    ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
+    ['engagement_with_other_poptin_filter', () => evaluateEngagementFilter(config.filters.engagementFilter, config.id, visitor.engagement())],
+    ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
+  ];
+  const rules = checks.map(([name, check]) => {
+    try {
+      return check();
+    } catch (error) {
+      return block(name, `rule failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  const blockedBy = rules.filter((rule) => !rule.allowed);
+  const retryAt =
+    blockedBy.length > 0 && blockedBy.every((rule) => rule.expiresAt !== undefined) ? Math.max(...blockedBy.map((rule) => rule.expiresAt as number)) : null;
+  return {
+    id: config.id,
+    allowed: blockedBy.length === 0,
+    variant: selectVariant(config, environment.isMobile),
+    rules,
+    blockedBy,
+    retryAt,
+    triggers: describePlan(planTriggers(config, environment.isMobile ? 'mobile' : 'desktop')),
+    decidedAt: now,
+  };
+}

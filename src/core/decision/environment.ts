@@ -1,0 +1,73 @@
+import type { EngagementRecord } from '../rules/engagement.ts';
+import type { FrequencyHistory } from '../rules/frequency.ts';
+import type { CartState } from '../rules/cart.ts';
+import { readDocumentCookies } from '../visitor/cookies.ts';
+
+/** What the decision reads about the visitor (a `Visitor` from src/core/visitor satisfies it). */
+export interface DecisionVisitor {
+  frequencyHistory(poptinId: string): FrequencyHistory;
+  convertedAt(poptinId: string): number | null;
+  engagement(): EngagementRecord[];
+}
+
+/** Everything a display decision depends on besides the pop-up's own configuration. */
+export interface DecisionEnvironment {
+  /** Epoch ms. */
+  now: number;
+  /** if_mobile as sent in the display request. */
+  isMobile: boolean;
+  /** country_code of the display response ("" when unknown). */
+  countryCode: string;
+  pageUrl: string;
+  /** The visit's external referrer (PageViewFields.referrer), "" when direct. */
+  referrer: string;
+  /** The page's cookies, name → value. */
+  cookies: Readonly<Record<string, string>>;
+  /** Where js_filter paths are read from: the page's window. */
+  globals: object;
+  /** The page's HTML source, read only when source-code targeting is on. */
+  pageSource: () => string;
+  visitor: DecisionVisitor;
+  /** The last known cart, when a store integration provides one (explanations only; cart rules act as a trigger). */
+  cart?: CartState | null;
+}
+
+export interface EnvironmentSources {
+  window: Window;
+  document: Document;
+  visitor: DecisionVisitor;
+  /** From the display response. */
+  countryCode: string;
+  /** The value sent as if_mobile. */
+  isMobile: boolean;
+  /** PageViewFields.referrer of visitor.recordPageView(); defaults to document.referrer. */
+  referrer?: string;
+  now?: () => number;
+  cart?: CartState | null;
+}
+
+/** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
+export function createDecisionEnvironment(sources: EnvironmentSources): DecisionEnvironment {
+  const { window: win, document: doc } = sources;
+  let source: string | null = null;
+  return {
+    now: (sources.now ?? Date.now)(),
+    isMobile: sources.isMobile,
+    countryCode: sources.countryCode,
+    pageUrl: safely(() => win.location.href, ''),
+    referrer: sources.referrer ?? safely(() => doc.referrer, ''),
+    cookies: readDocumentCookies(doc),
+    globals: win,
+    pageSource: () => (source ??= safely(() => doc.documentElement.outerHTML, '')),
+    visitor: sources.visitor,
+    cart: sources.cart ?? null,
+  };
+}
+
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,7 @@
+import { fireOnce, later } from './listen.ts';
+import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+
+/** A pop-up with no trigger configured is shown once the page is ready (on the next task). */
+export function armImmediately(context: TriggerContext): Disarm {
+  return later(context.window, 0, fireOnce(() => context.fire(TRIGGER_NAMES.immediately)).fire);
+}

@@ -1,0 +1,35 @@
+/** Splits a `document.cookie` string into name → value (percent-decoded where valid; first value of a name wins). */
+export function parseCookieString(cookieString: string): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of cookieString.split(';')) {
+    const equals = part.indexOf('=');
+    const name = decode((equals >= 0 ? part.slice(0, equals) : part).trim());
+    if (!name || Object.prototype.hasOwnProperty.call(cookies, name)) continue;
+    cookies[name] = decode(equals >= 0 ? part.slice(equals + 1).trim() : '');
+  }
+  return cookies;
+}
+
+/** Reads the page's cookies; a sandboxed document throws on access, which reads as no cookies. */
+export function readDocumentCookies(document: Pick<Document, 'cookie'>): Record<string, string> {
+  try {
+    return parseCookieString(document.cookie);
+  } catch {
+    return {};
+  }
+}
+
+export function serializeCookie(name: string, value: string, options: { maxAgeMs?: number; secure?: boolean } = {}): string {
+  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  if (options.maxAgeMs !== undefined) cookie += `; max-age=${Math.max(0, Math.round(options.maxAgeMs / 1000))}`;
+  if (options.secure) cookie += '; Secure';
+  return cookie;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

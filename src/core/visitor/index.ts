@@ -1,0 +1,6 @@
+export * from './stores.ts';
+export * from './cookies.ts';
+export * from './lifetimes.ts';
+export * from './keys.ts';
+export * from './pages.ts';
+export * from './visitor.ts';

@@ -1,0 +1,46 @@
+import { MAX_VISITED_PAGES } from './lifetimes.ts';
+
+export interface VisitedPage {
+  url: string;
+  at: number;
+}
+
+/** MM-DD-YYYY in the visitor's local time (widget §3 visited pages date stamps). */
+export function formatDateStamp(at: number): string {
+  const date = new Date(at);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()}`;
+}
+
+// "|" separates the list, so a "|" inside an address is written percent-encoded.
+function escapeUrl(url: string): string {
+  return url.replace(/\|/g, '%7C');
+}
+
+/** `url|url|…` */
+export function joinPages(pages: readonly VisitedPage[]): string {
+  return pages.map((page) => escapeUrl(page.url)).join('|');
+}
+
+/** `url@MM-DD-YYYY|url@MM-DD-YYYY|…` */
+export function joinPagesWithDates(pages: readonly VisitedPage[]): string {
+  return pages.map((page) => `${escapeUrl(page.url)}@${formatDateStamp(page.at)}`).join('|');
+}
+
+export function readPages(json: string | null): VisitedPage[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is VisitedPage => !!entry && typeof entry === 'object' && typeof (entry as VisitedPage).url === 'string' && typeof (entry as VisitedPage).at === 'number',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Appends a page, keeping the newest MAX_VISITED_PAGES. */
+export function appendPage(pages: readonly VisitedPage[], page: VisitedPage): VisitedPage[] {
+  return [...pages, page].slice(-MAX_VISITED_PAGES);
+}

@@ -1,0 +1,129 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { parseCookieString, serializeCookie } from './cookies.ts';
+import { LIFETIME_MS } from './lifetimes.ts';
+import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './stores.ts';
+
+const DAY = 86_400_000;
+
+function fakeStorage(failOn: 'get' | 'set' | 'never' = 'never'): Storage {
+  const values = new Map<string, string>();
+  const quota = () => {
+    throw new DOMException('quota', 'QuotaExceededError');
+  };
+  return {
+    get length() {
+      return values.size;
+    },
+    key: (index: number) => [...values.keys()][index] ?? null,
+    getItem: (key: string) => (failOn === 'get' ? quota() : values.get(key) ?? null),
+    setItem: (key: string, value: string) => (failOn === 'set' && !key.startsWith('__poptin') ? quota() : void values.set(key, value)),
+    removeItem: (key: string) => void values.delete(key),
+    clear: () => values.clear(),
+  };
+}
+
+describe('visitor storage layer', () => {
+  it('cookie lifetimes of widget §9', () => {
+    expect(LIFETIME_MS.clientId).to.equal(365 * DAY);
+    expect(LIFETIME_MS.storedIp).to.equal(365 * DAY);
+    expect(LIFETIME_MS.countryCode).to.equal(365 * DAY);
+    expect(LIFETIME_MS.conversion).to.equal(365 * DAY);
+    expect(LIFETIME_MS.visitor).to.equal(30 * DAY);
+    expect(LIFETIME_MS.sessionAccount).to.equal(30 * DAY);
+    expect(LIFETIME_MS.viewedToday).to.equal(DAY);
+    expect(LIFETIME_MS.session).to.equal(30 * 60_000);
+    expect(LIFETIME_MS.oldUser).to.equal(2 * DAY);
+    expect(LIFETIME_MS.referrer).to.equal(Math.round(0.00139 * DAY));
+    expect(LIFETIME_MS.previousUrl).to.be.within(119_000, 121_000);
+    expect(LIFETIME_MS.displayOnceFlag).to.equal(30 * 60_000);
+    expect(LIFETIME_MS.timeOnSite).to.equal(60_000);
+  });
+
+  it('web storage values expire by the injected clock', () => {
+    let now = 1_000;
+    const stores = createStorageSet({ window: { localStorage: fakeStorage(), sessionStorage: fakeStorage() }, now: () => now });
+    stores.local.set('k', 'v', 5_000);
+    stores.session.set('plain', 'p');
+    now += 4_999;
+    expect(stores.local.get('k')).to.equal('v');
+    now += 1;
+    expect(stores.local.get('k')).to.equal(null);
+    expect(stores.session.get('plain')).to.equal('p');
+    expect(stores.local.persistent).to.equal(true);
+  });
+
+  it('blocked storage (SecurityError) falls back to memory and logs "No Web Storage support" once', () => {
+    const log = sinon.spy();
+    const blocked = {
+      get localStorage(): Storage {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      get sessionStorage(): Storage {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    };
+    const stores = createStorageSet({ window: blocked, document: null, log });
+    stores.local.set('a', '1');
+    stores.session.set('b', '2');
+    stores.cookies.set('c', '3');
+    expect([stores.local.get('a'), stores.session.get('b'), stores.cookies.get('c')]).to.deep.equal(['1', '2', '3']);
+    expect([stores.local.persistent, stores.session.persistent, stores.cookies.persistent]).to.deep.equal([false, false, false]);
+    expect(log.callCount).to.equal(1);
+    expect(log.firstCall.args[0]).to.equal(NO_STORAGE_MESSAGE);
+    expect(NO_STORAGE_MESSAGE).to.equal('No Web Storage support');
+  });
+
+  it('a full quota on write never throws: the value lives in memory', () => {
+    const log = sinon.spy();
+    const stores = createStorageSet({ window: { localStorage: fakeStorage('set'), sessionStorage: fakeStorage() }, log });
+    expect(() => stores.local.set('big', 'x')).to.not.throw();
+    expect(stores.local.get('big')).to.equal('x');
+    expect(stores.local.persistent).to.equal(false);
+    expect(stores.session.persistent).to.equal(true);
+    expect(log.calledOnceWith(NO_STORAGE_MESSAGE)).to.equal(true);
+  });
+
+  it('cookies are written with max-age, path=/ and SameSite=Lax (Secure on https)', () => {
+    expect(serializeCookie('poptin_once_x', '1', { maxAgeMs: LIFETIME_MS.displayOnceFlag, secure: true })).to.equal(
+      'poptin_once_x=1; path=/; SameSite=Lax; max-age=1800; Secure',
+    );
+    expect(serializeCookie('a b', 'c;d')).to.equal('a%20b=c%3Bd; path=/; SameSite=Lax');
+  });
+
+  it('writes, reads and removes real cookies', () => {
+    const stores = createStorageSet({ document, window: null, log: () => {} });
+    try {
+      stores.cookies.set('poptin_test_cookie', 'a b|c', 60_000);
+      expect(parseCookieString(document.cookie).poptin_test_cookie).to.equal('a b|c');
+      expect(stores.cookies.get('poptin_test_cookie')).to.equal('a b|c');
+      expect(stores.cookies.keys()).to.include('poptin_test_cookie');
+      expect(stores.cookies.persistent).to.equal(true);
+    } finally {
+      stores.cookies.remove('poptin_test_cookie');
+    }
+    expect(stores.cookies.get('poptin_test_cookie')).to.equal(null);
+  });
+
+  it('disabled cookies fall back to memory', () => {
+    const log = sinon.spy();
+    const deaf = { get cookie() { return ''; }, set cookie(_value: string) {} };
+    const stores = createStorageSet({ document: deaf, window: null, log });
+    stores.cookies.set('x', '1');
+    expect(stores.cookies.get('x')).to.equal('1');
+    expect(stores.cookies.persistent).to.equal(false);
+    expect(log.callCount).to.equal(1);
+  });
+
+  it('memory stores honour expiry too', () => {
+    let now = 0;
+    const stores = createMemoryStorageSet(() => now);
+    stores.cookies.set('k', 'v', 10);
+    now = 10;
+    expect(stores.cookies.get('k')).to.equal(null);
+  });
+
+  it('parseCookieString decodes values and keeps the first of a name', () => {
+    expect(parseCookieString('a=1; b=x%20y; a=2; broken=%E0%A4%A')).to.deep.equal({ a: '1', b: 'x y', broken: '%E0%A4%A' });
+  });
+});

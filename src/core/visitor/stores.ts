@@ -1,0 +1,200 @@
+import { parseCookieString, serializeCookie } from './cookies.ts';
+
+export type StoreKind = 'cookie' | 'local' | 'session';
+
+/** A string store with optional expiry. Never throws. */
+export interface KeyValueStore {
+  readonly kind: StoreKind;
+  /** False once the backing storage failed: values then live in memory for this page only. */
+  readonly persistent: boolean;
+  get(key: string): string | null;
+  /** `ttlMs` undefined keeps the value for the store's natural life (a session cookie, or until removed). */
+  set(key: string, value: string, ttlMs?: number): void;
+  remove(key: string): void;
+  keys(): string[];
+}
+
+export interface StorageSet {
+  cookies: KeyValueStore;
+  local: KeyValueStore;
+  session: KeyValueStore;
+}
+
+export const NO_STORAGE_MESSAGE = 'No Web Storage support';
+
+/** Raw operations of one backing storage; any of them may throw (blocked, quota full, SecurityError). */
+interface Backend {
+  /** Cookies expire by themselves (max-age); other backends keep the expiry in an envelope read with the injected clock. */
+  nativeExpiry: boolean;
+  get(key: string): string | null;
+  set(key: string, value: string, ttlMs: number | undefined, expiresAt: number | undefined): void;
+  remove(key: string): void;
+  keys(): string[];
+}
+
+interface Envelope {
+  v: string;
+  x?: number;
+}
+
+/**
+ * Wraps a backend so expiry is honoured by the injected clock and so the first failure switches the store
+ * to memory for the rest of the page (reporting through `onFailure`).
+ */
+function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => number, onFailure: () => void): KeyValueStore {
+  let backend: Backend | null = null;
+  let persistent = true;
+  const memory = memoryBackend();
+  const fail = () => {
+    if (persistent) {
+      persistent = false;
+      onFailure();
+    }
+    backend = memory;
+  };
+  const current = (): Backend => {
+    if (backend) return backend;
+    try {
+      backend = openBackend();
+    } catch {
+      fail();
+    }
+    return backend ?? memory;
+  };
+  const attempt = <T>(operation: (target: Backend) => T, fallback: T): T => {
+    try {
+      return operation(current());
+    } catch {
+      fail();
+      try {
+        return operation(memory);
+      } catch {
+        return fallback;
+      }
+    }
+  };
+  const unwrap = (key: string, raw: string | null, target: Backend): string | null => {
+    if (raw === null) return null;
+    if (target.nativeExpiry || !raw.startsWith('{"v":')) return raw;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(raw) as Envelope;
+    } catch {
+      return raw;
+    }
+    if (typeof envelope.v !== 'string') return raw;
+    if (typeof envelope.x === 'number' && envelope.x <= now()) {
+      target.remove(key);
+      return null;
+    }
+    return envelope.v;
+  };
+  return {
+    kind,
+    get persistent() {
+      current();
+      return persistent;
+    },
+    get: (key) => attempt((target) => unwrap(key, target.get(key), target), null),
+    set: (key, value, ttlMs) =>
+      attempt((target) => {
+        const expiresAt = ttlMs === undefined ? undefined : now() + ttlMs;
+        const stored = !target.nativeExpiry && expiresAt !== undefined ? JSON.stringify({ v: value, x: expiresAt } satisfies Envelope) : value;
+        target.set(key, stored, ttlMs, expiresAt);
+      }, undefined),
+    remove: (key) => attempt((target) => target.remove(key), undefined),
+    keys: () => attempt((target) => target.keys(), [] as string[]),
+  };
+}
+
+function memoryBackend(): Backend {
+  const values = new Map<string, string>();
+  return {
+    nativeExpiry: false,
+    get: (key) => values.get(key) ?? null,
+    set: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+    keys: () => [...values.keys()],
+  };
+}
+
+function webStorageBackend(open: () => Storage): Backend {
+  const storage = open();
+  const probe = '__poptin_probe__';
+  storage.setItem(probe, probe);
+  storage.removeItem(probe);
+  return {
+    nativeExpiry: false,
+    get: (key) => storage.getItem(key),
+    set: (key, value) => storage.setItem(key, value),
+    remove: (key) => storage.removeItem(key),
+    keys: () => Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key !== null),
+  };
+}
+
+function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean): Backend {
+  const probe = '__poptin_probe__';
+  document.cookie = serializeCookie(probe, '1', { maxAgeMs: 10_000, secure });
+  const written = parseCookieString(document.cookie)[probe] === '1';
+  document.cookie = serializeCookie(probe, '', { maxAgeMs: 0, secure });
+  if (!written) throw new Error('cookies are disabled');
+  return {
+    nativeExpiry: true,
+    get: (key) => parseCookieString(document.cookie)[key] ?? null,
+    set: (key, value, ttlMs) => {
+      document.cookie = serializeCookie(key, value, { maxAgeMs: ttlMs, secure });
+    },
+    remove: (key) => {
+      document.cookie = serializeCookie(key, '', { maxAgeMs: 0, secure });
+    },
+    keys: () => Object.keys(parseCookieString(document.cookie)),
+  };
+}
+
+export interface StorageSetOptions {
+  /** Where localStorage and sessionStorage are read from; reading either may throw. */
+  window?: Pick<Window, 'localStorage' | 'sessionStorage'> | null;
+  document?: Pick<Document, 'cookie'> | null;
+  /** Adds `Secure` to cookies (pages served over https). */
+  secureCookies?: boolean;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/**
+ * Cookies, localStorage and sessionStorage behind one interface. Whatever throws falls back to memory,
+ * and "No Web Storage support" is logged once per set.
+ */
+export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  let logged = false;
+  const onFailure = () => {
+    if (logged) return;
+    logged = true;
+    log(NO_STORAGE_MESSAGE);
+  };
+  const win = options.window;
+  const doc = options.document;
+  const missing = (what: string) => () => {
+    throw new Error(`${what} is not available`);
+  };
+  return {
+    // Cookie expiry is left to the browser (max-age): cookie values that must be compared with the
+    // injected clock carry their own timestamp.
+    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false) : missing('document.cookie'), now, onFailure),
+    local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing('localStorage'), now, onFailure),
+    session: resilientStore('session', win ? () => webStorageBackend(() => win.sessionStorage) : missing('sessionStorage'), now, onFailure),
+  };
+}
+
+/** Stores that live in memory only, with the injected clock for expiry (tests, previews). */
+export function createMemoryStorageSet(now: () => number = Date.now): StorageSet {
+  const open = () => memoryBackend();
+  const never = () => undefined;
+  return {
+    cookies: resilientStore('cookie', open, now, never),
+    local: resilientStore('local', open, now, never),
+    session: resilientStore('session', open, now, never),
+  };
+}
