@@ -1,0 +1,321 @@
+// The controller's brain, loaded lazily by <poptin-controller>: display request, decisions, triggers,
+// the modal queue, mounting pop-ups, and reporting views, closes and conversions.
+import { DisplayApi, type ConversionAnswer } from '../../src/core/api/display-api.ts';
+import { conversionFields } from '../../src/core/api/conversion.ts';
+import { Outbox } from '../../src/core/api/outbox.ts';
+import { openOutboxStore } from '../../src/core/api/outbox-store.ts';
+import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
+import { createDecisionEnvironment, createExplanationLog, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
+import { guard, log } from '../../src/core/log.ts';
+import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
+import type { CollectedField } from '../../src/core/popup/template.ts';
+import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
+import { armClickToOpen, armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
+import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import type { PopupHost } from '../../src/stores/popup-model.ts';
+
+/** Restriction messages of widget §8: the answer shows nothing. */
+export const RESTRICTION_MESSAGES = ['Client restricted', 'You have been reached the max poptins views number'];
+/** A closed pop-up leaves the page this long after its fade (widget §4: 0.2 s when forced). */
+export const REMOVE_AFTER_CLOSE_MS = 200;
+
+type Surfaces = typeof import('../../src/surfaces.ts');
+
+interface PopupEntry {
+  config: PopupConfig;
+  element: PopupHost | null;
+  trigger: string;
+  viewId: Promise<string> | null;
+  disarm: Disarm;
+  state: 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
+}
+
+export interface SessionOptions {
+  clientId: string;
+  apiBase: string;
+  /** Where the controller element lives, for its events. */
+  host: HTMLElement;
+}
+
+export interface SessionExplanation extends Partial<Explanation> {
+  id: string;
+  state: PopupEntry['state'] | 'unknown';
+  trigger: string;
+}
+
+export class ControllerSession {
+  readonly api: DisplayApi;
+  private readonly visitor: Visitor;
+  private readonly explanations = createExplanationLog();
+  private readonly queue: PopupQueue;
+  private readonly popups = new Map<string, PopupEntry>();
+  private readonly cleanups: (() => void)[] = [];
+  private outbox: Outbox | null = null;
+  private readonly outboxReady: Promise<void>;
+  private surfaces: Promise<Surfaces> | null = null;
+  private page: PageContext;
+  private pageFields: PageViewFields | null = null;
+  private response: DisplayResponse | null = null;
+  private stopped = false;
+  /** Settles when the current display response has been handled. */
+  ready: Promise<void>;
+
+  constructor(private readonly options: SessionOptions) {
+    this.api = new DisplayApi(options.apiBase);
+    this.visitor = createVisitor({ window, document });
+    this.page = readPageContext();
+    this.queue = createPopupQueue((item) => {
+      const entry = this.popups.get(item.id);
+      if (entry) void this.mount(entry);
+    });
+    this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
+    this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
+    this.cleanups.push(armClickToOpen({ document, open: (id) => void this.show(id, 'click') }));
+    this.listen(window, 'online', () => void this.outbox?.flush());
+    this.listen(window, 'pagehide', () => this.outbox?.flushOnUnload());
+    this.outboxReady = this.openOutbox();
+    this.ready = this.run();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.removeAll();
+    this.cleanups.splice(0).forEach((cleanup) => guard('cleanup', cleanup));
+    this.outbox?.dispose();
+  }
+
+  /** Single-page apps: remove every pop-up and start again for the new URL. */
+  reset(): Promise<void> {
+    this.removeAll();
+    this.explanations.clear();
+    this.ready = this.run();
+    return this.ready;
+  }
+
+  private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
+    const safe = (event: Event) => guard(`${type} handler`, () => handler(event));
+    target.addEventListener(type, safe);
+    this.cleanups.push(() => target.removeEventListener(type, safe));
+  }
+
+  private async openOutbox(): Promise<void> {
+    const store = await openOutboxStore();
+    this.outbox = new Outbox({ store, onDelivered: (_entry, answer) => this.onConversionDelivered(answer as ConversionAnswer) });
+    // Leads left by an earlier page (server down, tab closed) go out now.
+    void this.outbox.flush();
+  }
+
+  private async run(): Promise<void> {
+    this.page = readPageContext();
+    this.pageFields = this.visitor.recordPageView(this.page.url);
+    const fields = this.pageFields;
+    let response: DisplayResponse;
+    try {
+      response = await this.api.display(this.options.clientId, {
+        domain: this.page.domain,
+        referrer: fields.referrer,
+        previous_url: fields.previous_url,
+        cookies: this.visitor.cookies(),
+        if_mobile: this.page.isMobile,
+        page_title: this.page.title,
+        origin_landing_page: fields.origin_landing_page,
+        if_page_refreshed: fields.if_page_refreshed,
+        poptin_viewed_url: this.page.url,
+        previous_visited_pages: fields.previous_visited_pages,
+        all_visited_pages: fields.all_visited_pages,
+        visitor_id: this.visitor.visitorId,
+        converted_email: fields.converted_email,
+        lang: this.page.documentLang,
+      });
+    } catch (error) {
+      log.warn('display request failed; nothing is shown', error);
+      return;
+    }
+    if (this.stopped) return;
+    this.response = response;
+    response.rejected.forEach(({ index, reason }) => log.warn(`pop-up #${index} of the display response ignored: ${reason}`));
+    this.options.host.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: response.display, count: response.poptins.length }, bubbles: true, composed: true }));
+    if (response.display === 'not_allowed' || RESTRICTION_MESSAGES.includes(response.message)) {
+      log.warn(`display not allowed: ${response.message || 'no reason given'}`);
+      return;
+    }
+    this.visitor.rememberClientId(this.options.clientId);
+    this.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
+    const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
+    for (const config of response.poptins) {
+      const decision = decide(config, environment);
+      this.explanations.decided(decision);
+      const entry: PopupEntry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: decision.allowed ? 'armed' : 'blocked' };
+      this.popups.set(config.id, entry);
+      if (decision.allowed) this.arm(entry, decision.triggers);
+    }
+  }
+
+  private arm(entry: PopupEntry, planned: string[]): void {
+    entry.disarm = armTriggers(entry.config, {
+      window,
+      document,
+      visitor: this.visitor,
+      now: Date.now,
+      device: this.page.isMobile ? 'mobile' : 'desktop',
+      fire: (trigger) => this.fire(entry.config.id, trigger),
+    });
+    this.explanations.armed(entry.config.id, planned, Date.now());
+    // Preload the surfaces at idle once a pop-up is eligible, so its trigger shows it within a frame.
+    const idle = (window as Window & { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
+    (idle ?? ((callback: () => void) => setTimeout(callback, 1)))(() => void this.loadSurfaces().catch(() => undefined));
+  }
+
+  private fire(id: string, trigger: string): void {
+    guard('trigger', () => {
+      const entry = this.popups.get(id);
+      if (!entry || entry.state !== 'armed') return;
+      entry.disarm();
+      entry.trigger = trigger;
+      entry.state = 'queued';
+      this.explanations.fired(id, trigger, Date.now());
+      this.queue.enqueue({ id, type: entry.config.type });
+    });
+  }
+
+  private loadSurfaces(): Promise<Surfaces> {
+    this.surfaces ??= import('../../src/surfaces.ts');
+    return this.surfaces;
+  }
+
+  private async mount(entry: PopupEntry): Promise<void> {
+    try {
+      const surfaces = await this.loadSurfaces();
+      const raw = entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
+      if (this.stopped || entry.state !== 'queued') return;
+      const element = document.createElement('poptin-popup') as PopupHost;
+      element.setAttribute('poptin-id', entry.config.id);
+      const lang = this.response?.lang || this.page.documentLang || 'en';
+      if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
+      element.model.set({ config: entry.config, html: surfaces.sanitizeTemplate(raw), lang, trigger: entry.trigger });
+      element.addEventListener('poptin-after-show', () => this.onShown(entry));
+      element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
+      element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
+      entry.element = element;
+      entry.state = 'shown';
+      document.body.append(element);
+    } catch (error) {
+      // Template fetch failures are logged only; the pop-up is not shown (widget §8).
+      log.error(`pop-up ${entry.config.id} not shown`, error);
+      entry.state = 'closed';
+      this.queue.release(entry.config.id);
+    }
+  }
+
+  private onShown(entry: PopupEntry): void {
+    if (entry.viewId) return;
+    this.explanations.shown(entry.config.id, Date.now());
+    this.visitor.recordView(entry.config.id, entry.config.type);
+    window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: entry.config.id } }));
+    entry.viewId = this.api
+      .viewed(entry.config.id, {
+        viewer_id: entry.config.viewerId,
+        trigger: entry.trigger,
+        client_id: this.options.clientId,
+        type: entry.config.type,
+        url: this.page.url,
+        converted_email: this.visitor.convertedEmail(),
+      })
+      .catch((error: unknown) => {
+        log.warn('view not recorded', error);
+        return '';
+      });
+  }
+
+  private onSubmit(entry: PopupEntry, fields: CollectedField[]): void {
+    void guard('conversion', async () => {
+      const lastConvertedEmail = this.visitor.convertedEmail();
+      const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
+      this.visitor.recordConversion(entry.config.id, entry.config.type, email || undefined);
+      const [viewId] = await Promise.all([entry.viewId ?? Promise.resolve(''), this.outboxReady]);
+      const page = this.pageFields;
+      const body: Record<string, string> = conversionFields(entry.config, fields, {
+        clientId: this.options.clientId,
+        url: this.page.url,
+        referrer: page?.referrer ?? this.page.referrer,
+        previousUrl: page?.previous_url ?? '',
+        title: this.page.title,
+        isMobile: this.page.isMobile,
+        browserLanguage: this.page.browserLanguage,
+        operatingSystem: this.page.operatingSystem,
+        lastConvertedEmail,
+        trigger: entry.trigger,
+        poptinViewId: viewId,
+        originLandingPage: page?.origin_landing_page ?? this.page.url,
+        previousVisitedPages: page?.previous_visited_pages ?? '',
+        allVisitedPages: page?.all_visited_pages ?? '',
+      });
+      body.previous_visited_pages_with_current = page?.previous_visited_pages_with_current ?? '';
+      body.previous_visited_pages_with_timestamps = page?.previous_visited_pages_with_timestamps ?? '';
+      if (!this.outbox) throw new Error('lead outbox unavailable');
+      await this.outbox.add(this.api.conversionUrl(entry.config.viewerId), body);
+    });
+  }
+
+  private onConversionDelivered(answer: ConversionAnswer): void {
+    const code = answer?.integration?.conversion_code;
+    if (!code) return;
+    // The owner's conversion code (pixels, tags) goes into the head, as the original widget does.
+    const range = document.createRange();
+    range.selectNode(document.head);
+    document.head.append(range.createContextualFragment(code));
+  }
+
+  private onClosed(entry: PopupEntry, submitted: boolean): void {
+    if (entry.state === 'closed') return;
+    entry.state = 'closed';
+    if (!submitted) {
+      this.visitor.recordClose(entry.config.id, entry.config.type);
+      this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
+    }
+    const element = entry.element;
+    setTimeout(() => element?.remove(), REMOVE_AFTER_CLOSE_MS);
+    this.queue.release(entry.config.id);
+  }
+
+  private removeAll(): void {
+    for (const entry of this.popups.values()) {
+      entry.disarm();
+      entry.element?.remove();
+    }
+    this.popups.clear();
+    this.queue.clear();
+  }
+
+  /** Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). */
+  async show(id: string, trigger = 'manual'): Promise<boolean> {
+    await this.ready;
+    let entry = this.popups.get(id);
+    if (!entry || entry.state === 'blocked') {
+      try {
+        const config = entry?.config ?? (await this.api.click(id));
+        entry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: 'armed' };
+        this.popups.set(id, entry);
+      } catch (error) {
+        log.warn(`pop-up ${id} could not be fetched`, error);
+        return false;
+      }
+    }
+    if (entry.state === 'shown' || entry.state === 'queued') return true;
+    entry.state = 'armed';
+    entry.viewId = null;
+    this.fire(id, trigger);
+    return true;
+  }
+
+  close(id: string): boolean {
+    const button = this.popups.get(id)?.element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
+    button?.click();
+    return Boolean(button);
+  }
+
+  explain(id: string): SessionExplanation {
+    const entry = this.popups.get(id);
+    return { ...(this.explanations.explain(id) ?? {}), id, state: entry?.state ?? 'unknown', trigger: entry?.trigger ?? '' };
+  }
+}

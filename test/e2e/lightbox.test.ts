@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+
+interface Lead {
+  email: string;
+  poptin_id: string;
+  idempotency_key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+const leadsOf = (server: ServerProcess) => ownerGet<{ leads: Lead[] }>(server, '/api/owner/demo/leads').then((body) => body.leads);
+
+describe('lightbox demo, end to end', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+
+  before(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows the pop-up after its delay, and a submitted email becomes a lead in the owner API', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(`${server.url}/examples/lightbox.html`);
+    const dialog = page.locator('poptin-popup dialog[open]');
+    await dialog.waitFor({ timeout: 15_000 });
+    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
+
+    await page.locator('poptin-popup input[name=Email]').fill('first.visitor@example.com');
+    await page.locator('poptin-popup [type=submit]').click();
+    await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+
+    const leads = await eventually('the lead in the owner API', async () => {
+      const found = (await leadsOf(server)).filter((lead) => lead.email === 'first.visitor@example.com');
+      return found.length > 0 ? found : undefined;
+    });
+    assert.equal(leads.length, 1);
+    assert.equal(leads[0].poptin_id, 'demolightbox1');
+    assert.match(leads[0].idempotency_key, /^[\w-]{8,128}$/);
+    assert.equal(leads[0].url, `${server.url}/examples/lightbox.html`);
+
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; conversions: number }[] }>(server, '/api/owner/demo/stats');
+    const row = stats.popups.find((popup) => popup.poptin_id === 'demolightbox1');
+    assert.equal(row?.views, 1);
+    assert.equal(row?.conversions, 1);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('keeps a lead submitted while the server is down, and delivers it exactly once after a restart and reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/examples/lightbox.html`);
+    await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
+
+    await server.stop();
+    await page.locator('poptin-popup input[name=Email]').fill('offline.visitor@example.com');
+    await page.locator('poptin-popup [type=submit]').click();
+    await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    // The lead waits in the visitor's outbox (IndexedDB) while the server is unreachable.
+    const pending = await eventually('the lead in the outbox', () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('poptin');
+            open.onsuccess = () => {
+              const request = open.result.transaction('outbox').objectStore('outbox').count();
+              request.onsuccess = () => resolve(request.result);
+            };
+          }),
+      ),
+    );
+    assert.equal(pending, 1);
+
+    await server.restart();
+    await page.reload();
+    const leads = await eventually('the lead after the restart', async () => {
+      const found = (await leadsOf(server)).filter((lead) => lead.email === 'offline.visitor@example.com');
+      return found.length > 0 ? found : undefined;
+    });
+    // Give any second delivery (retry timer, beacon on pagehide, flush on load) the time to arrive.
+    await page.waitForTimeout(1_500);
+    const again = (await leadsOf(server)).filter((lead) => lead.email === 'offline.visitor@example.com');
+    assert.equal(leads.length, 1);
+    assert.equal(again.length, 1);
+    await context.close();
+  });
+});
