@@ -57,6 +57,8 @@ export class ControllerSession {
   private pageFields: PageViewFields | null = null;
   private response: DisplayResponse | null = null;
   private stopped = false;
+  /** Each run (page load or SPA navigation) has a number; an answer for an older run is dropped. */
+  private generation = 0;
   /** Settles when the current display response has been handled. */
   ready: Promise<void>;
 
@@ -106,6 +108,7 @@ export class ControllerSession {
   }
 
   private async run(): Promise<void> {
+    const generation = ++this.generation;
     this.page = readPageContext();
     this.pageFields = this.visitor.recordPageView(this.page.url);
     const fields = this.pageFields;
@@ -131,7 +134,7 @@ export class ControllerSession {
       log.warn('display request failed; nothing is shown', error);
       return;
     }
-    if (this.stopped) return;
+    if (this.stopped || generation !== this.generation) return;
     this.response = response;
     response.rejected.forEach(({ index, reason }) => log.warn(`pop-up #${index} of the display response ignored: ${reason}`));
     this.options.host.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: response.display, count: response.poptins.length }, bubbles: true, composed: true }));

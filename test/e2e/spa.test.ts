@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+
+const WELCOME = 'spawelcome001';
+const PRICING = 'spapricing001';
+
+interface Explanation {
+  allowed: boolean | null;
+  state: string;
+  blockedBy: { rule: string; reason: string }[];
+  triggers: { planned: string[]; fired: { trigger: string }[] };
+}
+
+const explain = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(popupId), id) as Promise<Explanation>;
+const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
+
+describe('single-page app, end to end', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+
+  before(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it('shows a pop-up once, navigates, and shows the next only when its own trigger fires', async () => {
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(`${server.url}/examples/spa.html?view=home`);
+
+    // Home view: the welcome lightbox after its 1 s trigger.
+    await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor({ timeout: 10_000 });
+    assert.equal((await explain(page, WELCOME)).triggers.fired[0]?.trigger, 'after_seconds');
+    await page.locator(`poptin-popup[poptin-id="${WELCOME}"] [part~="close-button"]`).click();
+    await eventually('the welcome pop-up to leave', async () => (await popupsOnPage(page)).length === 0);
+
+    // Pricing view (pushState): the controller starts again; the slide-in waits for 50% scrolling.
+    await page.getByRole('button', { name: 'Pricing' }).click();
+    await eventually('the pricing pop-up to be armed', async () => (await explain(page, PRICING)).state === 'armed');
+    await page.waitForTimeout(1_500);
+    assert.deepEqual(await popupsOnPage(page), [], 'nothing shows on the pricing view before scrolling');
+    const welcomeOnPricing = await explain(page, WELCOME);
+    assert.equal(welcomeOnPricing.allowed, false, 'the welcome pop-up is targeted to the home view');
+    await page.mouse.wheel(0, 5_000);
+    await page.locator(`poptin-popup[poptin-id="${PRICING}"] [part~="base"]`).waitFor({ timeout: 5_000 });
+    assert.equal((await explain(page, PRICING)).triggers.fired[0]?.trigger, 'scroll');
+
+    // Back to home: the welcome pop-up was seen this session, so its frequency cap blocks it.
+    await page.getByRole('button', { name: 'Home' }).click();
+    const again = await eventually('a decision on the home view', async () => {
+      const explanation = await explain(page, WELCOME);
+      return explanation.allowed === false ? explanation : undefined;
+    });
+    assert.ok(again.blockedBy.some((rule) => /frequency/i.test(rule.rule)), JSON.stringify(again.blockedBy));
+    await page.waitForTimeout(1_500);
+    assert.deepEqual(await popupsOnPage(page), []);
+
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(server, '/api/owner/spa-demo/stats');
+    const welcome = stats.popups.find((row) => row.poptin_id === WELCOME);
+    assert.equal(welcome?.views, 1);
+    assert.equal(welcome?.closes, 1);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+});
