@@ -72,7 +72,7 @@ export class ControllerSession {
     });
     this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
-    this.cleanups.push(armClickToOpen({ document, open: (id) => void this.show(id, 'click') }));
+    this.cleanups.push(armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }));
     this.listen(window, 'online', () => void this.outbox?.flush());
     this.listen(window, 'pagehide', () => this.outbox?.flushOnUnload());
     this.outboxReady = this.openOutbox();
@@ -309,6 +309,14 @@ export class ControllerSession {
     entry.viewId = null;
     this.fire(id, trigger);
     return true;
+  }
+
+  /** A click-display link or button; one inside a pop-up launches the other and closes its own (widget §4). */
+  private openFromClick(id: string, element: Element): void {
+    const root = element.getRootNode();
+    const launcher = root instanceof ShadowRoot ? root.host.getAttribute('poptin-id') : null;
+    if (launcher && launcher !== id) this.close(launcher);
+    void this.show(id, 'click');
   }
 
   close(id: string): boolean {

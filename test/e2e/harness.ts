@@ -41,6 +41,13 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** Fixture pop-ups, clients and pages of the widget's end-to-end tests (test/e2e/fixtures). */
+export const FIXTURES_ENV: NodeJS.ProcessEnv = {
+  POPUPS_DIR: path.join(ROOT, 'test/e2e/fixtures/popups'),
+  CLIENTS_DIR: path.join(ROOT, 'test/e2e/fixtures/clients'),
+  EXAMPLES_DIR: path.join(ROOT, 'test/e2e/fixtures/pages'),
+};
+
 export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServerProcess> {
   assertBuilt();
   const port = await freePort();

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { FIXTURES_ENV, eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+
+const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
+const explain = (page: Page, id: string) =>
+  page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string }> } }).poptin.explain(popupId), id);
+
+describe('<poptin-controller> against the real display server', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+
+  before(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ env: FIXTURES_ENV })]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  async function open(path: string): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${server.url}/examples/${path}`);
+    return { page, warnings, errors };
+  }
+
+  for (const [path, message] of [
+    ['restricted.html', 'Client restricted'],
+    ['maxviews.html', 'You have been reached the max poptins views number'],
+  ]) {
+    it(`shows nothing when the display answer says "${message}" (widget §8)`, async () => {
+      const { page, warnings, errors } = await open(path);
+      await eventually('the restriction to be logged', async () => warnings.some((line) => line.includes(`display not allowed: ${message}`)));
+      await page.waitForTimeout(1_000);
+      assert.deepEqual(await popupsOnPage(page), []);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  it('shows one modal pop-up at a time: the second waits until the first closes (widget §4 queue)', async () => {
+    const { page, errors } = await open('queue.html');
+    await page.locator('poptin-popup dialog[open]').first().waitFor();
+    await page.waitForTimeout(500);
+    const shown = await popupsOnPage(page);
+    assert.equal(shown.length, 1, `one modal at a time, saw ${shown.join(', ')}`);
+    const waiting = shown[0] === 'fixturequeuea' ? 'fixturequeueb' : 'fixturequeuea';
+    assert.equal((await explain(page, waiting)).state, 'queued');
+    await page.locator(`poptin-popup[poptin-id="${shown[0]}"] [part~="close-button"]`).click();
+    await page.locator(`poptin-popup[poptin-id="${waiting}"] dialog[open]`).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a click-display link inside a pop-up closes it and opens the other, fetching its template from poptin_url', async () => {
+    const { page, errors } = await open('chain.html');
+    await page.locator('poptin-popup[poptin-id="fixturechain1"] dialog[open]').waitFor();
+    await page.getByRole('link', { name: 'See the next offer' }).click();
+    const next = page.locator('poptin-popup[poptin-id="fixturenext01"]');
+    await next.locator('dialog[open]').waitFor();
+    assert.equal(await next.locator('h2').textContent(), 'next-offer');
+    await eventually('the first pop-up to leave', async () => !(await popupsOnPage(page)).includes('fixturechain1'));
+    assert.equal((await explain(page, 'fixturenext01')).trigger, 'click');
+
+    // Its conversion answer carries the owner's conversion code, which goes into the page head.
+    await next.locator('input[name=Email]').fill('chain.visitor@example.com');
+    await next.locator('[type=submit]').click();
+    await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
+    const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(server, '/api/owner/widget/leads');
+    assert.deepEqual(leads.filter((lead) => lead.email === 'chain.visitor@example.com').map((lead) => lead.poptin_id), ['fixturenext01']);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('window.poptin.show(id) opens a click pop-up on demand', async () => {
+    const { page, errors } = await open('show.html');
+    await page.waitForTimeout(800);
+    assert.deepEqual(await popupsOnPage(page), [], 'a click pop-up waits for its click');
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
+    assert.equal((await explain(page, 'fixtureshow01')).trigger, 'manual');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
