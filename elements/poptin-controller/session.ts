@@ -43,6 +43,15 @@ export interface SessionExplanation extends Partial<Explanation> {
   trigger: string;
 }
 
+/** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
+function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    /* no User Timing here */
+  }
+}
+
 export class ControllerSession {
   readonly api: DisplayApi;
   private readonly visitor: Visitor;
@@ -177,6 +186,7 @@ export class ControllerSession {
       entry.trigger = trigger;
       entry.state = 'queued';
       this.explanations.fired(id, trigger, Date.now());
+      mark(`poptin:fired:${id}`);
       this.queue.enqueue({ id, type: entry.config.type });
     });
   }
@@ -213,6 +223,7 @@ export class ControllerSession {
   private onShown(entry: PopupEntry): void {
     if (entry.viewId) return;
     this.explanations.shown(entry.config.id, Date.now());
+    mark(`poptin:shown:${entry.config.id}`);
     this.visitor.recordView(entry.config.id, entry.config.type);
     window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: entry.config.id } }));
     entry.viewId = this.api
