@@ -1,0 +1,4 @@
+import { browserSuite } from '../../test/sdk-platform/browser-suite.ts';
+import { flowCases } from '../../test/sdk-platform/cases/flow.ts';
+
+flowCases(browserSuite());
