@@ -1,12 +1,14 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createPopupModel, type PopupModel } from '../../src/stores/popup-model.ts';
+import { browserNavigation, type PopupNavigation } from './navigation.ts';
 import { PopupView } from './popup-view.tsx';
 
 const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', props: { poptinId: 'string' } });
 
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
- * or a fixed panel (bars, slide-ins and the other kinds).
+ * or a fixed panel (bars, slide-ins and the other kinds). Template forms follow the validation rules
+ * of their fields (`data-validation`); Hebrew pages get right-to-left layout and Hebrew texts.
  *
  * @tag poptin-popup
  * @summary One pop-up of a campaign, rendered from its configuration.
@@ -18,11 +20,12 @@ const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', pr
  * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`.
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
- * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields}`
+ * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields}`, one field record per named input.
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.
  * @csspart panel - The visible panel around the template.
  * @csspart close-button - The close (x) button.
+ * @csspart skip-button - The skip button of fullpage pop-ups.
  *
  * @cssproperty --poptin-panel-background - Panel background.
  * @cssproperty --poptin-panel-color - Text colour.
@@ -35,6 +38,9 @@ const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', pr
 export class PoptinPopupElement extends R2wcPopup {
   /** The rendered model; set by the controller as a property, never as an attribute. */
   readonly model = createPopupModel();
+
+  /** How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests. */
+  navigation: PopupNavigation = browserNavigation;
 
   get popup(): PopupModel | null {
     return this.model.get();

@@ -1,21 +1,32 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../src/core/config/types.ts';
 import { readSwitch } from '../../src/core/config/values.ts';
-import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, thankYouCloseSeconds, type CloseSource } from '../../src/core/popup/lifecycle.ts';
-import { ESCAPE_CLOSE_DELAY_MS, SHAKE_MS } from '../../src/core/popup/timing.ts';
-import { collectFields, type CollectedField } from '../../src/core/popup/template.ts';
-import { basicProblems } from './form-binding.ts';
+import { redirectFormData } from '../../src/core/forms/conversion-payload.ts';
+import { normalizeRedirectUrl } from '../../src/core/forms/redirect-url.ts';
+import { direction, resolveLanguage } from '../../src/core/i18n/language.ts';
+import { translate } from '../../src/core/i18n/strings.ts';
+import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../src/core/popup/lifecycle.ts';
+import { ESCAPE_CLOSE_DELAY_MS } from '../../src/core/popup/timing.ts';
+import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from './after-submit.ts';
+import { bindCoupons } from './coupon.ts';
+import { DatePicker } from './date-picker.tsx';
+import type { SubmittedField } from './field-dom.ts';
+import type { FieldAddon } from './field-enhance.ts';
+import { bindTemplateForms } from './form-binding.ts';
+import { browserNavigation, followRedirect, type PopupNavigation } from './navigation.ts';
+import { PhoneCountrySelect } from './phone-country-select.tsx';
 import { popupStyles } from './styles.ts';
 import type { PopupHost } from '../../src/stores/popup-model.ts';
 
-/** Double submits within this pause are ignored (widget §4 guard flag). */
-export const SUBMIT_GUARD_MS = 1_000;
+export { SUBMIT_GUARD_MS } from './form-binding.ts';
 
 export interface PopupSubmitDetail {
   poptinId: string;
-  fields: CollectedField[];
+  /** Every named field of the submitted form; the controller turns them into the conversion call (widget §7). */
+  fields: SubmittedField[];
 }
 
 export interface PopupCloseDetail {
@@ -24,6 +35,7 @@ export interface PopupCloseDetail {
 }
 
 const LOCATION_WORDS = ['top', 'middle', 'bottom', 'left', 'center', 'right'] as const;
+const NO_DESIGN: Record<string, unknown> = {};
 
 function locationClasses(location: unknown): string {
   const words = String(location ?? 'center-middle').toLowerCase();
@@ -39,28 +51,17 @@ function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
   });
 }
 
-function markProblems(content: HTMLElement, problems: { name: string; message: string }[]): HTMLElement | null {
-  content.querySelectorAll('.poptin-error[data-for]').forEach((node) => node.remove());
-  content.querySelectorAll('[aria-invalid]').forEach((node) => {
-    node.removeAttribute('aria-invalid');
-    node.classList.remove('poptin-invalid');
-  });
-  let first: HTMLElement | null = null;
-  for (const problem of problems) {
-    const control = content.querySelector<HTMLElement>(`[name="${CSS.escape(problem.name)}"]`);
-    if (!control) continue;
-    const message = document.createElement('p');
-    message.className = 'poptin-error';
-    message.dataset.for = problem.name;
-    message.id = `poptin-error-${problem.name}`;
-    message.textContent = problem.message;
-    control.insertAdjacentElement('afterend', message);
-    control.setAttribute('aria-invalid', 'true');
-    control.setAttribute('aria-describedby', message.id);
-    control.classList.add('poptin-invalid');
-    first ??= control;
-  }
-  return first;
+/** Lead pop-ups without a thank-you screen say so on their submit button (widget §4). */
+function showSentMessage(form: HTMLFormElement, text: string) {
+  const button = form.querySelector<HTMLButtonElement | HTMLInputElement>('[type=submit]');
+  if (!button) return;
+  if (button instanceof HTMLInputElement) button.value = text;
+  else button.textContent = text;
+  button.setAttribute('aria-disabled', 'true');
+}
+
+function navigationOf(host: HTMLElement): PopupNavigation {
+  return (host as HTMLElement & { navigation?: PopupNavigation }).navigation ?? browserNavigation;
 }
 
 /** The pop-up surface: owner template in a top-layer dialog (modal kinds) or a fixed panel (others). */
@@ -68,15 +69,23 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
   const host = (container instanceof ShadowRoot ? container.host : container) as PopupHost;
   const model = useStore(host.model);
   const [snapshot, dispatch] = useReducer(popupReducer, initialSnapshot);
+  const [addons, setAddons] = useState<FieldAddon[]>([]);
   const baseRef = useRef<HTMLDialogElement & HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLParagraphElement>(null);
-  const lastSubmitAt = useRef(-Infinity);
   const escapeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const submitted = useRef(false);
+  const afterSubmit = useRef<AfterSubmitPlan | null>(null);
+  const linkRedirect = useRef<Redirect | null>(null);
 
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
-  const design = config?.designProperties ?? {};
+  const design = config?.designProperties ?? NO_DESIGN;
+  const language = resolveLanguage(document.documentElement.lang, model?.lang);
+  const apiBase = model?.apiBase || location.origin;
+  const countryCode = model?.countryCode ?? '';
+  const mounted = snapshot.state !== 'closed';
 
   const requestClose = useCallback(
     (source: CloseSource) => {
@@ -86,6 +95,41 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     },
     [config, host],
   );
+
+  const announce = useCallback((message: string) => {
+    if (liveRef.current) liveRef.current.textContent = message;
+  }, []);
+
+  const redirectAndClose = useCallback(
+    (redirect: Redirect) => {
+      followRedirect(navigationOf(host), redirect.url, redirect.newWindow);
+      requestClose('redirect');
+    },
+    [host, requestClose],
+  );
+
+  const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
+    if (!config) return;
+    submitted.current = true;
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields });
+    emitWindow('poptinSubmit', { poptin_id: config.id });
+    const thankYou = hasThankYouScreen(design, contentRef.current?.querySelector('[data-poptin-screen="thank-you"]') != null);
+    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
+    afterSubmit.current = plan;
+    if (plan.screen === 'sent-message') {
+      const sent = translate(language, 'leadSent');
+      showSentMessage(form, sent);
+      announce(sent);
+    }
+    // 'thank-you' is the finished state until the plan's close: the thank-you screen, the sent message, or
+    // nothing; the close then goes through poptin-request-close like every other.
+    dispatch({ type: 'submitted', thankYou: true });
+  };
+  // The template listeners are bound once per template; they reach the current handlers through this ref.
+  const handlers = useRef({ onValidSubmit, requestClose, redirectAndClose });
+  useLayoutEffect(() => {
+    handlers.current = { onValidSubmit, requestClose, redirectAndClose };
+  });
 
   // Show once a model is there.
   useLayoutEffect(() => {
@@ -113,70 +157,82 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     }
   }, [snapshot, config, host, isModal]);
 
-  // Screens and auto-close of the thank-you screen.
-  useEffect(() => {
+  // Screens: the form, then what follows a submit; it closes or redirects after the plan's delay.
+  useLayoutEffect(() => {
     const content = contentRef.current;
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
     if (snapshot.state !== 'thank-you') return;
-    showScreen(content, 'thank-you');
-    const timer = setTimeout(() => requestClose('auto-close'), thankYouCloseSeconds(design) * 1000);
+    const plan = afterSubmit.current;
+    if (!plan) return;
+    if (plan.screen === 'thank-you') {
+      showScreen(content, 'thank-you');
+      const screen = content.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]');
+      if (screen) {
+        // The submit button just disappeared with the form screen: focus goes to what replaced it.
+        screen.tabIndex = -1;
+        screen.focus({ preventScroll: true });
+      }
+    }
+    const timer = setTimeout(() => {
+      if (plan.redirect) handlers.current.redirectAndClose(plan.redirect);
+      else handlers.current.requestClose(plan.screen === 'thank-you' ? 'auto-close' : 'submit');
+    }, plan.delayMs);
     return () => clearTimeout(timer);
-  }, [snapshot.state, config, design, requestClose]);
+  }, [snapshot.state, config]);
 
-  useEffect(() => () => clearTimeout(escapeTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(escapeTimer.current);
+      clearTimeout(redirectLinkTimer.current);
+    },
+    [],
+  );
 
   // Behaviour bound by the template convention (design §2).
   useLayoutEffect(() => {
     const content = contentRef.current;
-    if (!content || !config) return;
-    // Our own messages replace the browser's validation bubbles, so the submit event always reaches us.
-    content.querySelectorAll('form').forEach((form) => (form.noValidate = true));
+    if (!content || !config || !mounted) return;
+    const unbindForms = bindTemplateForms(content, {
+      language,
+      designProperties: design,
+      apiBase,
+      countryCode,
+      canSubmit: () => !submitted.current,
+      onAddons: setAddons,
+      onValidSubmit: (form, fields) => handlers.current.onValidSubmit(form, fields),
+      announce,
+    });
+    const unbindCoupons = bindCoupons(content, language);
     const onClick = (event: Event) => {
       const target = event.target as Element | null;
       if (target?.closest('[data-poptin-close]')) {
         event.preventDefault();
-        requestClose('x-button');
-      }
-    };
-    const onInput = (event: Event) => {
-      const target = event.target as HTMLElement;
-      if (target.getAttribute('aria-invalid') === 'true') markProblems(content, []);
-    };
-    const onSubmit = (event: Event) => {
-      event.preventDefault();
-      const form = event.target as HTMLFormElement;
-      const now = performance.now();
-      if (now - lastSubmitAt.current < SUBMIT_GUARD_MS || snapshot.submitted) return;
-      lastSubmitAt.current = now;
-      const fields = collectFields(form);
-      const { problems, nothingFilled } = basicProblems(fields);
-      if (problems.length > 0 || nothingFilled) {
-        const first = markProblems(content, nothingFilled && problems.length === 0 && fields[0] ? [{ name: fields[0].name, message: 'This field is required' }] : problems);
-        form.classList.remove('poptin-shake');
-        void form.offsetWidth;
-        form.classList.add('poptin-shake');
-        setTimeout(() => form.classList.remove('poptin-shake'), SHAKE_MS);
-        if (liveRef.current) liveRef.current.textContent = problems[0]?.message ?? 'This field is required';
-        first?.focus();
-        lastSubmitAt.current = -Infinity;
+        handlers.current.requestClose('x-button');
         return;
       }
-      markProblems(content, []);
-      emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields });
-      emitWindow('poptinSubmit', { poptin_id: config.id });
-      const thankYou = hasThankYouScreen(design, content.querySelector('[data-poptin-screen="thank-you"]') !== null);
-      dispatch({ type: 'submitted', thankYou });
+      const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
+      if (!link) return;
+      event.preventDefault();
+      const url = normalizeRedirectUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
+      if (!url) return;
+      const redirect = { url, newWindow: opensNewWindow(link.getAttribute('target')) };
+      linkRedirect.current = redirect;
+      clearTimeout(redirectLinkTimer.current);
+      // Widget §4: the link submits the form 1.5 s later; the redirect follows what the submit shows.
+      redirectLinkTimer.current = setTimeout(() => {
+        const form = link.closest('form') ?? content.querySelector('form');
+        if (form && !submitted.current) form.requestSubmit();
+        else handlers.current.redirectAndClose(redirect);
+      }, REDIRECT_LINK_SUBMIT_MS);
     };
     content.addEventListener('click', onClick);
-    content.addEventListener('input', onInput);
-    content.addEventListener('submit', onSubmit);
     return () => {
+      unbindForms();
+      unbindCoupons();
       content.removeEventListener('click', onClick);
-      content.removeEventListener('input', onInput);
-      content.removeEventListener('submit', onSubmit);
     };
-  }, [config, design, host, requestClose, snapshot.submitted]);
+  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -204,15 +260,32 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
   if (!config || snapshot.state === 'closed') return <style>{popupStyles}</style>;
 
   const label = config.name || 'Pop-up';
+  const dir = direction(language);
   const panel = (
     <div part="panel" className="panel">
       {config.xCloseButton && (
-        <button type="button" part="close-button" aria-label="Close popup" onClick={() => requestClose('x-button')}>
+        <button type="button" part="close-button" aria-label={translate(language, 'closePopup')} onClick={() => requestClose('x-button')}>
           <span aria-hidden="true">×</span>
         </button>
       )}
       <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
+      {config.type === 'fullpage' && (
+        <button type="button" part="skip-button" className="skip-button" onClick={() => requestClose('skip-button')}>
+          {translate(language, 'skip')}
+        </button>
+      )}
       <p className="visually-hidden" aria-live="polite" ref={liveRef} />
+      {addons.map((addon) =>
+        createPortal(
+          addon.kind === 'date-picker' ? (
+            <DatePicker input={addon.input} language={language} bounds={addon.bounds} rtl={dir === 'rtl'} />
+          ) : (
+            <PhoneCountrySelect input={addon.input} language={language} countryCode={countryCode} />
+          ),
+          addon.slot,
+          addon.key,
+        ),
+      )}
     </div>
   );
 
@@ -220,11 +293,11 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     <>
       <style>{popupStyles}</style>
       {isModal ? (
-        <dialog ref={baseRef} part="base" aria-label={label} data-state={snapshot.state} data-kind={config.type} onKeyDown={onKeyDown} onCancel={(e) => e.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+        <dialog ref={baseRef} part="base" aria-label={label} dir={dir} lang={language} data-state={snapshot.state} data-kind={config.type} onKeyDown={onKeyDown} onCancel={(e) => e.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
           {panel}
         </dialog>
       ) : (
-        <div ref={baseRef} part="base" role="dialog" aria-label={label} aria-modal="false" popover="manual" data-state={snapshot.state} data-kind={config.type} className={`is-inline ${locationClasses(design.poptin_location)}`} onKeyDown={onKeyDown}>
+        <div ref={baseRef} part="base" role="dialog" aria-label={label} aria-modal="false" popover="manual" dir={dir} lang={language} data-state={snapshot.state} data-kind={config.type} className={`is-inline ${locationClasses(design.poptin_location)}`} onKeyDown={onKeyDown}>
           {panel}
         </div>
       )}

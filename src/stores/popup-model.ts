@@ -9,6 +9,10 @@ export interface PopupModel {
   lang: string;
   /** The trigger that opened it (recorded in the view and conversion calls). */
   trigger: string;
+  /** Origin of the display server, for the calls the view makes itself (the free-mail list); this page's origin when absent. */
+  apiBase?: string;
+  /** The visitor's country (display response `country_code`): the first flag of international phone fields. */
+  countryCode?: string;
 }
 
 export function createPopupModel(): WritableAtom<PopupModel | null> {

@@ -1,5 +1,6 @@
 import type { PopupConfig } from '../config/types.ts';
-import type { CollectedField } from '../popup/template.ts';
+import { buildConversionFields } from '../forms/conversion-payload.ts';
+import type { FormField } from '../forms/form-field.ts';
 
 export interface ConversionContext {
   clientId: string;
@@ -17,13 +18,21 @@ export interface ConversionContext {
   previousVisitedPages: string;
   allVisitedPages: string;
   coupon?: string;
+  storeIntegration?: string;
+  storeIntegrationCustomerId?: string;
+  facebookMessengerDataRef?: string;
+  leaderRequestCookie?: string;
+  /** Which button of the form sent it, when a template has more than one. */
+  extraButton?: string;
 }
 
-const RAW_FIELD_NAMES: Record<string, string> = { email: 'email', phone: 'phone', name: 'name', message: 'message' };
-
-/** The form-encoded body of `POST /api/display/conversion/{viewer_id}` (widget §7). */
-export function conversionFields(config: PopupConfig, fields: CollectedField[], context: ConversionContext): Record<string, string> {
-  const body: Record<string, string> = {
+/**
+ * The form-encoded body of `POST /api/display/conversion/{viewer_id}` (widget §7). The form part (raw
+ * email, name, phone, message and checkbox values, checkbox_checked and newExtraFields) follows the
+ * field records of widget §3, as the forms library builds them.
+ */
+export function conversionFields(config: PopupConfig, fields: readonly FormField[], context: ConversionContext): Record<string, string> {
+  return {
     url: context.url,
     p_target: config.target,
     referrer: context.referrer,
@@ -33,23 +42,19 @@ export function conversionFields(config: PopupConfig, fields: CollectedField[], 
     title: context.title,
     client_id: context.clientId,
     visitor: context.isMobile ? 'mobile' : 'desktop',
+    facebook_messanger_data_ref: context.facebookMessengerDataRef ?? '',
     origin_landing_page: context.originLandingPage,
     previous_visited_pages: context.previousVisitedPages,
     all_visited_pages: context.allVisitedPages,
+    store_integration: context.storeIntegration ?? '',
+    store_integration_customer_id: context.storeIntegrationCustomerId ?? '',
     browser_language: context.browserLanguage,
     operating_system: context.operatingSystem,
     last_converted_email: context.lastConvertedEmail,
+    leader_request_cookie: context.leaderRequestCookie ?? '',
+    extra_button: context.extraButton ?? '',
     poptin_view_id: context.poptinViewId,
     coupon: context.coupon ?? '',
+    ...buildConversionFields(fields),
   };
-  const checkboxes = fields.filter((field) => field.type === 'checkbox');
-  body.checkbox_checked = checkboxes.some((field) => field.checked) ? '1' : '0';
-  const extra: { id: string; type: string; name: string; placeholder: string; value: string }[] = [];
-  fields.forEach((field, index) => {
-    const raw = RAW_FIELD_NAMES[field.name.toLowerCase()];
-    if (raw) body[raw] = field.value;
-    else extra.push({ id: String(index), type: field.type, name: field.name, placeholder: field.placeholder, value: field.checked === undefined ? field.value : String(field.checked) });
-  });
-  body.newExtraFields = JSON.stringify(extra);
-  return body;
 }

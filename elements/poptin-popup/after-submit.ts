@@ -1,0 +1,60 @@
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import { readString, readSwitch } from '../../src/core/config/values.ts';
+import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from '../../src/core/forms/redirect-url.ts';
+import type { Language } from '../../src/core/i18n/strings.ts';
+import { thankYouCloseSeconds } from '../../src/core/popup/lifecycle.ts';
+
+/** Widget §9: the lead sent message stays 2 s on Hebrew pages, 1 s elsewhere. */
+export const LEAD_SENT_CLOSE_MS: Readonly<Record<Language, number>> = { he: 2_000, en: 1_000 };
+/** Widget §4: a click on a redirect link submits the form 1.5 s later. */
+export const REDIRECT_LINK_SUBMIT_MS = 1_500;
+
+export interface Redirect {
+  url: string;
+  newWindow: boolean;
+}
+
+export interface AfterSubmitPlan {
+  /** What stays on screen after the submit: the thank-you screen, the sent message on the button, or nothing. */
+  screen: 'thank-you' | 'sent-message' | 'none';
+  /** How long after the submit the pop-up closes, or redirects. */
+  delayMs: number;
+  redirect: Redirect | null;
+}
+
+export interface AfterSubmitInput {
+  config: PopupConfig;
+  language: Language;
+  /** The thank-you screen is configured and the template has one (hasThankYouScreen). */
+  thankYou: boolean;
+  /** A redirect link the visitor clicked before the submit (`<a data-poptin-redirect>`). */
+  linkRedirect: Redirect | null;
+  /** Name/value pairs of the form, added to the address when poptin_design_redirect_send_form_data is on. */
+  formData: ReadonlyArray<readonly [string, string]>;
+}
+
+const NEW_WINDOW_TARGETS = /^(_?blank|new|new[_-]?(tab|window)|yes|true|1)$/i;
+
+/** redirect_target of the configuration, or a link's own target: true when it asks for a new window. */
+export function opensNewWindow(target: string | null | undefined): boolean {
+  return NEW_WINDOW_TARGETS.test((target ?? '').trim());
+}
+
+/** The configured redirect: design_properties when the owner set it there, else the configuration's redirect_url. */
+export function configuredRedirect(config: PopupConfig): Redirect | null {
+  const design = config.designProperties;
+  const raw = design.poptin_design_redirect === undefined ? config.redirectUrl : readSwitch(design.poptin_design_redirect) ? readString(design.poptin_design_redirect_url) : '';
+  // Mobile pop-ups may hold a bare phone number, which becomes a call link (widget §5).
+  const url = config.type === 'mobile' ? mobileRedirectUrl(raw) : normalizeRedirectUrl(raw);
+  return url ? { url, newWindow: opensNewWindow(config.redirectTarget) } : null;
+}
+
+/** What follows a valid submit (widget §4): the screen that shows, then a close or a redirect after its delay. */
+export function planAfterSubmit({ config, language, thankYou, linkRedirect, formData }: AfterSubmitInput): AfterSubmitPlan {
+  const design = config.designProperties;
+  const screen = thankYou ? 'thank-you' : config.target === 'lead' ? 'sent-message' : 'none';
+  const delayMs = screen === 'thank-you' ? thankYouCloseSeconds(design) * 1000 : screen === 'sent-message' ? LEAD_SENT_CLOSE_MS[language] : 0;
+  let redirect = linkRedirect ?? configuredRedirect(config);
+  if (redirect && readSwitch(design.poptin_design_redirect_send_form_data)) redirect = { ...redirect, url: appendFormData(redirect.url, formData) };
+  return { screen, delayMs, redirect };
+}
