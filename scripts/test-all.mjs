@@ -30,18 +30,36 @@ const steps = [
 ];
 
 ensureChromium();
+// Counts read from each runner's closing lines: web-test-runner "N passed, N failed", node "# pass N" / "# fail N".
+const totals = { passed: 0, failed: 0 };
+function count(output) {
+  const browser = [...output.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+  if (browser) {
+    totals.passed += Number(browser[1]);
+    totals.failed += Number(browser[2]);
+  }
+  const pass = [...output.matchAll(/^# pass (\d+)$/gm)].at(-1);
+  const fail = [...output.matchAll(/^# fail (\d+)$/gm)].at(-1);
+  if (pass) totals.passed += Number(pass[1]);
+  if (fail) totals.failed += Number(fail[1]);
+}
+
 const failed = [];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const result = spawnSync(command, args, { stdio: ['inherit', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
+  const output = result.stdout?.toString() ?? '';
+  process.stdout.write(output);
+  count(output);
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
   if (result.status !== 0) failed.push(name);
   // Later steps test the build; without it they only add noise.
   if (result.status !== 0 && (name === 'build' || name === 'type check')) break;
 }
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
 if (failed.length > 0) {
-  console.error(`\nnpm test failed: ${failed.join(', ')}`);
+  console.error(`npm test failed: ${failed.join(', ')}`);
   process.exit(1);
 }
-console.log('\nnpm test: every step passed');
+console.log('npm test: every step passed');

@@ -205,7 +205,7 @@ export class ControllerSession {
       element.setAttribute('poptin-id', entry.config.id);
       const lang = this.response?.lang || this.page.documentLang || 'en';
       if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
-      element.model.set({ config: entry.config, html: surfaces.sanitizeTemplate(raw), lang, trigger: entry.trigger });
+      element.model.set({ config: entry.config, html: surfaces.sanitizeTemplate(raw), lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode });
       element.addEventListener('poptin-after-show', () => this.onShown(entry));
       element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
       element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
