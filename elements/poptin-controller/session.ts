@@ -10,6 +10,7 @@ import { guard, log } from '../../src/core/log.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { CollectedField } from '../../src/core/popup/template.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
+import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { armClickToOpen, armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupHost } from '../../src/stores/popup-model.ts';
@@ -28,6 +29,8 @@ interface PopupEntry {
   viewId: Promise<string> | null;
   disarm: Disarm;
   state: 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
+  /** Mobile visitors get the mobile design when the pop-up has one (widget §2). */
+  variant: Variant;
 }
 
 export interface SessionOptions {
@@ -41,6 +44,14 @@ export interface SessionExplanation extends Partial<Explanation> {
   id: string;
   state: PopupEntry['state'] | 'unknown';
   trigger: string;
+}
+
+/** The mobile design of a pop-up: `poptin_mobile`, or `mobile_variant.poptin`, for mobile visitors only. */
+function mobileTemplate(entry: PopupEntry): string {
+  if (entry.variant !== 'mobile') return '';
+  const raw = entry.config.raw;
+  const nested = raw.mobile_variant && typeof raw.mobile_variant === 'object' ? (raw.mobile_variant as Record<string, unknown>).poptin : undefined;
+  return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
 /** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
@@ -157,7 +168,7 @@ export class ControllerSession {
     for (const config of response.poptins) {
       const decision = decide(config, environment);
       this.explanations.decided(decision);
-      const entry: PopupEntry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: decision.allowed ? 'armed' : 'blocked' };
+      const entry: PopupEntry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: decision.allowed ? 'armed' : 'blocked', variant: decision.variant };
       this.popups.set(config.id, entry);
       if (decision.allowed) this.arm(entry, decision.triggers);
     }
@@ -199,10 +210,11 @@ export class ControllerSession {
   private async mount(entry: PopupEntry): Promise<void> {
     try {
       const surfaces = await this.loadSurfaces();
-      const raw = entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
+      const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
       if (this.stopped || entry.state !== 'queued') return;
       const element = document.createElement('poptin-popup') as PopupHost;
       element.setAttribute('poptin-id', entry.config.id);
+      element.setAttribute('data-variant', entry.variant);
       const lang = this.response?.lang || this.page.documentLang || 'en';
       if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
       element.model.set({ config: entry.config, html: surfaces.sanitizeTemplate(raw), lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode });
@@ -308,7 +320,7 @@ export class ControllerSession {
     if (!entry || entry.state === 'blocked') {
       try {
         const config = entry?.config ?? (await this.api.click(id));
-        entry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: 'armed' };
+        entry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: 'armed', variant: selectVariant(config, this.page.isMobile) };
         this.popups.set(id, entry);
       } catch (error) {
         log.warn(`pop-up ${id} could not be fetched`, error);

@@ -128,4 +128,6 @@ dialog[part~="base"]::backdrop { background: var(--poptin-overlay-color); }
 @keyframes poptin-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 [hidden] { display: none !important; }
+/* One template may carry both designs: each device sees its own. */
+:host([data-variant="mobile"]) [data-poptin-variant="desktop"], :host(:not([data-variant="mobile"])) [data-poptin-variant="mobile"] { display: none !important; }
 `;

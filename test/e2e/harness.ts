@@ -48,9 +48,9 @@ export const FIXTURES_ENV: NodeJS.ProcessEnv = {
   EXAMPLES_DIR: path.join(ROOT, 'test/e2e/fixtures/pages'),
 };
 
-export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {}): Promise<ServerProcess> {
   assertBuilt();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'poptin-e2e-')));
   let child: ChildProcess | null = null;
   let log = '';

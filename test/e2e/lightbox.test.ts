@@ -57,6 +57,25 @@ describe('lightbox demo, end to end', () => {
     await context.close();
   });
 
+  it('a real Escape key closes the lightbox 800 ms later, records the close, and focus is back on the page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/examples/lightbox.html`);
+    await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
+    const closedAt = page.evaluate(() => new Promise<number>((resolve) => window.addEventListener('poptinClose', () => resolve(performance.now()), { once: true })));
+    const pressedAt = await page.evaluate(() => performance.now());
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('poptin-popup dialog[open]').count(), 1, 'still open 300 ms after Escape');
+    const elapsed = (await closedAt) - pressedAt;
+    assert.ok(elapsed >= 800 && elapsed < 2_000, `closed ${elapsed.toFixed(0)} ms after Escape`);
+    await eventually('the close in the owner stats', async () => {
+      const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(server, '/api/owner/demo/stats');
+      return (stats.popups.find((popup) => popup.poptin_id === 'demolightbox1')?.closes ?? 0) >= 1;
+    });
+    await context.close();
+  });
+
   it('keeps a lead submitted while the server is down, and delivers it exactly once after a restart and reload', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -28,6 +28,6 @@ export function evaluateDevice(config: PopupConfig, isMobile: boolean): RuleResu
 /** Mobile visitors get the mobile variant when one exists (design_properties.switch_mobile_editor or raw `mobile_variant`). */
 export function selectVariant(config: PopupConfig, isMobile: boolean): Variant {
   if (!isMobile) return 'desktop';
-  const hasMobileVariant = readSwitch(config.designProperties.switch_mobile_editor) || Boolean(config.raw.mobile_variant);
+  const hasMobileVariant = readSwitch(config.designProperties.switch_mobile_editor) || Boolean(config.raw.mobile_variant) || Boolean(config.raw.poptin_mobile);
   return hasMobileVariant ? 'mobile' : 'desktop';
 }

@@ -1,0 +1,136 @@
+import { expect } from '@open-wc/testing';
+import { Outbox, RETRY_CAP_MS, backoffDelay } from './outbox.ts';
+import { HttpError, isRetryable } from './http.ts';
+import { IndexedDbOutboxStore, LocalStorageOutboxStore, MemoryOutboxStore, openOutboxStore } from './outbox-store.ts';
+
+const answer = (status: number, body: unknown = { success: true }, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A scripted fetch for the retry policy: each call takes the next answer (a Response or a thrown error). */
+function scriptedFetch(script: (Response | Error)[]) {
+  const calls: { url: string; body: string }[] = [];
+  const impl = (async (url: string, init?: RequestInit) => {
+    calls.push({ url, body: String(init?.body ?? '') });
+    const next = script.shift();
+    if (!next) throw new Error('no more answers scripted');
+    if (next instanceof Error) throw next;
+    return next;
+  }) as unknown as typeof fetch;
+  return { impl, calls };
+}
+
+describe('lead outbox', () => {
+  describe('retry policy (design §5)', () => {
+    it('retries 5xx, 408, 429 and network errors; not other 4xx', () => {
+      expect(isRetryable(new HttpError(503, null, ''))).to.equal(true);
+      expect(isRetryable(new HttpError(500, null, ''))).to.equal(true);
+      expect(isRetryable(new HttpError(408, null, ''))).to.equal(true);
+      expect(isRetryable(new HttpError(429, 1000, ''))).to.equal(true);
+      expect(isRetryable(new TypeError('Failed to fetch'))).to.equal(true);
+      expect(isRetryable(new HttpError(400, null, ''))).to.equal(false);
+      expect(isRetryable(new HttpError(404, null, ''))).to.equal(false);
+    });
+
+    it('backs off exponentially with jitter, capped, and never sooner than Retry-After', () => {
+      expect(backoffDelay(1, () => 0)).to.equal(500);
+      expect(backoffDelay(1, () => 1)).to.equal(1000);
+      expect(backoffDelay(3, () => 1)).to.equal(4000);
+      expect(backoffDelay(30, () => 1)).to.equal(RETRY_CAP_MS);
+      expect(backoffDelay(1, () => 0, 7000)).to.equal(7000);
+    });
+  });
+
+  describe('delivery', () => {
+    it('persists the lead with its idempotency key before sending, and removes it once the server confirms', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(200, { success: true, conversion_id: 7 })]);
+      const delivered: unknown[] = [];
+      const outbox = new Outbox({ store, fetchImpl: impl, onDelivered: (_entry, body) => delivered.push(body) });
+      const key = await outbox.add('http://server.test/api/display/conversion/v1', { email: 'a@example.com' });
+      await outbox.flush();
+      expect(calls).to.have.length(1);
+      expect(new URLSearchParams(calls[0].body).get('idempotency_key')).to.equal(key);
+      expect(await store.all()).to.deep.equal([]);
+      expect(delivered).to.deep.equal([{ success: true, conversion_id: 7 }]);
+      outbox.dispose();
+    });
+
+    it('keeps a lead the server could not take, with the next attempt scheduled after the backoff', async () => {
+      const store = new MemoryOutboxStore();
+      let now = 1_000_000;
+      const { impl } = scriptedFetch([answer(503), new TypeError('Failed to fetch')]);
+      const outbox = new Outbox({ store, fetchImpl: impl, now: () => now, random: () => 1 });
+      await outbox.add('http://server.test/c', { email: 'b@example.com' });
+      await outbox.flush();
+      let [entry] = await store.all();
+      expect(entry.attempts).to.equal(1);
+      expect(entry.nextAttemptAt).to.equal(now + 1000);
+      await outbox.flush();
+      expect((await store.all())[0].attempts).to.equal(1, 'not retried before it is due');
+      now += 1000;
+      await outbox.flush();
+      [entry] = await store.all();
+      expect(entry.attempts).to.equal(2);
+      expect(entry.nextAttemptAt).to.equal(now + 2000);
+      outbox.dispose();
+    });
+
+    it('drops a lead the server refuses as malformed (400) instead of retrying it for ever', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(400, { message: 'idempotency_key must be 8 to 128 characters' })]);
+      const outbox = new Outbox({ store, fetchImpl: impl });
+      await outbox.add('http://server.test/c', { email: 'c@example.com' });
+      await outbox.flush();
+      expect(calls).to.have.length(1);
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+
+    it('concurrent flushes share one pass: a lead is sent once', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const outbox = new Outbox({ store, fetchImpl: impl });
+      await store.put({ key: 'k-123456789', url: 'http://server.test/c', fields: { idempotency_key: 'k-123456789' }, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
+      await Promise.all([outbox.flush(), outbox.flush(), outbox.flush()]);
+      expect(calls).to.have.length(1);
+      outbox.dispose();
+    });
+
+    it('on pagehide hands every pending lead to sendBeacon, form-encoded, and keeps it until confirmed', async () => {
+      const store = new MemoryOutboxStore();
+      await store.put({ key: 'k-beacon-1', url: 'http://server.test/c', fields: { email: 'd@example.com', idempotency_key: 'k-beacon-1' }, attempts: 1, nextAttemptAt: 0, createdAt: 0 });
+      const beacons: [string, string][] = [];
+      const outbox = new Outbox({ store, sendBeacon: (url, body) => (beacons.push([url, body.toString()]), true) });
+      outbox.flushOnUnload();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(beacons).to.deep.equal([['http://server.test/c', 'email=d%40example.com&idempotency_key=k-beacon-1']]);
+      expect(await store.all()).to.have.length(1);
+      outbox.dispose();
+    });
+  });
+
+  describe('storage', () => {
+    it('uses IndexedDB when the browser has it, and entries survive reopening', async () => {
+      const store = await openOutboxStore();
+      expect(store.kind).to.equal('indexeddb');
+      await store.put({ key: 'k-idb-0001', url: 'u', fields: {}, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
+      const reopened = await IndexedDbOutboxStore.open(indexedDB);
+      expect((await reopened.all()).map((entry) => entry.key)).to.include('k-idb-0001');
+      await reopened.delete('k-idb-0001');
+    });
+
+    it('falls back to localStorage without IndexedDB', async () => {
+      const store = await openOutboxStore({ localStorage });
+      expect(store).to.be.instanceOf(LocalStorageOutboxStore);
+      await store.put({ key: 'k-ls-00001', url: 'u', fields: { a: '1' }, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
+      expect(JSON.parse(localStorage.getItem('poptin_outbox')!)['k-ls-00001'].fields).to.deep.equal({ a: '1' });
+      await store.delete('k-ls-00001');
+    });
+
+    it('falls back to memory when storage throws (blocked or full)', async () => {
+      const throwing = { setItem() { throw new DOMException('quota', 'QuotaExceededError'); } } as unknown as Storage;
+      const store = await openOutboxStore({ localStorage: throwing });
+      expect(store.kind).to.equal('memory');
+    });
+  });
+});

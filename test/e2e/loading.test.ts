@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { devices, type Browser } from 'playwright-core';
+import { FIXTURES_ENV, freePort, launchChromium, ownerGet, startServerProcess, eventually, type ServerProcess } from './harness.ts';
+
+describe('loading the widget, end to end', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+  let clientsDir: string;
+
+  before(async () => {
+    const port = await freePort();
+    // A client whose pages live on another origin (localhost) than its display server (127.0.0.1).
+    clientsDir = await mkdtemp(path.join(tmpdir(), 'poptin-clients-'));
+    await cp(FIXTURES_ENV.POPUPS_DIR!.replace(/popups$/, 'clients'), clientsDir, { recursive: true });
+    await writeFile(path.join(clientsDir, 'crossorigin.json'), JSON.stringify({ client_id: 'crossorigin', name: 'cross origin', allowed_origins: [`http://localhost:${port}`] }));
+    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ port, env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir } })]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+    await rm(clientsDir, { recursive: true, force: true });
+  });
+
+  it('an explicit <poptin-controller client-id> works without ?id on the script', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/examples/explicit.html`);
+    await page.locator('poptin-popup[poptin-id="fixtureexpl01"] dialog[open]').waitFor();
+    assert.equal(await page.locator('poptin-controller').count(), 1, 'no second controller is added');
+    await page.close();
+  });
+
+  it('data-api-base sends the display calls to another origin, which allows this page by CORS', async () => {
+    const page = await browser.newPage();
+    const apiCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/display/') && apiCalls.push(request.url()));
+    await page.goto(`http://localhost:${server.port}/examples/cross-origin.html?api=${encodeURIComponent(server.url)}`);
+    const popup = page.locator('poptin-popup[poptin-id="fixturecross1"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.locator('input[name=Email]').fill('cross.origin@example.com');
+    await popup.locator('[type=submit]').click();
+    await eventually('the cross-origin lead', async () => {
+      const { leads } = await ownerGet<{ leads: { email: string }[] }>(server, '/api/owner/crossorigin/leads');
+      return leads.some((lead) => lead.email === 'cross.origin@example.com');
+    });
+    assert.ok(apiCalls.length >= 3 && apiCalls.every((url) => url.startsWith(server.url)), apiCalls.join('\n'));
+    await page.close();
+  });
+
+  it('mobile visitors get the mobile design, desktop visitors the desktop one', async () => {
+    const mobile = await browser.newContext({ ...devices['iPhone 13'] });
+    const phone = await mobile.newPage();
+    await phone.goto(`${server.url}/examples/variant.html`);
+    const phonePopup = phone.locator('poptin-popup[poptin-id="fixturemobil1"]');
+    await phonePopup.locator('dialog[open]').waitFor();
+    assert.equal(await phonePopup.locator('h2').textContent(), 'mobile design');
+    const phoneBar = phone.locator('poptin-popup[poptin-id="fixturesplit1"]');
+    await phoneBar.locator('[part~="base"]').waitFor();
+    assert.equal(await phoneBar.getByText('Small offer').isVisible(), true);
+    assert.equal(await phoneBar.getByText('Wide offer').isVisible(), false);
+    await mobile.close();
+
+    const desktop = await browser.newPage();
+    await desktop.goto(`${server.url}/examples/variant.html`);
+    const desktopPopup = desktop.locator('poptin-popup[poptin-id="fixturemobil1"]');
+    await desktopPopup.locator('dialog[open]').waitFor();
+    assert.equal(await desktopPopup.locator('h2').textContent(), 'desktop design');
+    const desktopBar = desktop.locator('poptin-popup[poptin-id="fixturesplit1"]');
+    await desktopBar.locator('[part~="base"]').waitFor();
+    assert.equal(await desktopBar.getByText('Wide offer').isVisible(), true);
+    assert.equal(await desktopBar.getByText('Small offer').isVisible(), false);
+    await desktop.close();
+  });
+});

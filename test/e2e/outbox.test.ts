@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Route } from 'playwright-core';
+import { FIXTURES_ENV, eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+
+// The network between the visitor and the server is the edge we do not own: playwright's routing plays
+// a failing or hanging connection in front of the real server.
+describe('the lead outbox when the server fails or hangs, end to end', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+
+  before(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ env: FIXTURES_ENV })]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const leadsFor = async (email: string) =>
+    (await ownerGet<{ leads: { email: string; idempotency_key: string }[] }>(server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
+
+  async function submitOnDemandPopup(email: string, onConversion: (route: Route, attempt: number) => Promise<void>) {
+    const page = await browser.newPage();
+    let attempts = 0;
+    await page.route('**/api/display/conversion/**', (route) => onConversion(route, ++attempts));
+    await page.goto(`${server.url}/examples/show.html`);
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
+    await popup.locator('input[name=Email]').fill(email);
+    await popup.locator('[type=submit]').click();
+    // The visitor is thanked at once: the lead is safe in the outbox whatever the server does.
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible', timeout: 3_000 });
+    return { page, attempts: () => attempts };
+  }
+
+  it('retries a 503 (honouring Retry-After) until the server takes the lead, which is stored once', async () => {
+    const email = 'retry.503@example.com';
+    const { page, attempts } = await submitOnDemandPopup(email, async (route, attempt) => {
+      if (attempt <= 2) await route.fulfill({ status: 503, headers: { 'retry-after': '1' }, body: 'busy' });
+      else await route.continue();
+    });
+    const leads = await eventually('the lead after two 503 answers', async () => ((await leadsFor(email)).length ? leadsFor(email) : undefined), 20_000);
+    assert.equal(leads.length, 1);
+    assert.equal(attempts(), 3);
+    await page.close();
+  });
+
+  it('gives up on a request that hangs, keeps the lead, and delivers it on the next try', async () => {
+    const email = 'retry.hang@example.com';
+    const hanging: Route[] = [];
+    const { page, attempts } = await submitOnDemandPopup(email, async (route, attempt) => {
+      if (attempt === 1) hanging.push(route);
+      else await route.continue();
+    });
+    const leads = await eventually('the lead after a timed-out request', async () => ((await leadsFor(email)).length ? leadsFor(email) : undefined), 30_000);
+    assert.equal(leads.length, 1);
+    assert.equal(attempts(), 2);
+    await page.close();
+  });
+});
