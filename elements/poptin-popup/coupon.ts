@@ -1,3 +1,4 @@
+import { createTimers } from '../shared/timers.ts';
 import { translate, type Language } from '../../src/core/i18n/strings.ts';
 import { guard, log } from '../../src/core/log.ts';
 import { emitWindow } from '../shared/emit.ts';
@@ -18,14 +19,8 @@ function couponCode(element: HTMLElement): string {
 
 /** `[data-poptin-coupon]` in a template: a button that copies the code, says "Copied" and tells the page. */
 export function bindCoupons(content: HTMLElement, language: Language): () => void {
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const later = (action: () => void, ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      action();
-    }, ms);
-    timers.add(timer);
-  };
+  const timers = createTimers();
+  const later = timers.later;
 
   content.querySelectorAll<HTMLElement>('[data-poptin-coupon]').forEach((coupon) => {
     // Kept as read now: the tooltip added on copy becomes part of the element's text.
@@ -67,6 +62,6 @@ export function bindCoupons(content: HTMLElement, language: Language): () => voi
   return () => {
     content.removeEventListener('click', onClick);
     content.removeEventListener('keydown', onKeyDown);
-    timers.forEach((timer) => clearTimeout(timer));
+    timers.clearAll();
   };
 }

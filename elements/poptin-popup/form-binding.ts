@@ -1,3 +1,4 @@
+import { createTimers } from '../shared/timers.ts';
 import { calendarDateOf } from '../../src/core/forms/date.ts';
 import { validateEmail } from '../../src/core/forms/email.ts';
 import { autocompleteEmailDomain } from '../../src/core/forms/email-suggestions.ts';
@@ -62,7 +63,8 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   options.onAddons(addons);
 
   const suggestions = new EmailSuggestions(language);
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = createTimers();
+  const later = timers.later;
   let disposed = false;
   let lastAcceptedAt = -Infinity;
   let waiting = false;
@@ -90,13 +92,6 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     return control;
   };
 
-  const later = (action: () => void, ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      action();
-    }, ms);
-    timers.add(timer);
-  };
 
   const reformatInternational = (input: HTMLInputElement) => {
     const country = input.dataset.phoneCountry;
@@ -214,7 +209,7 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   return () => {
     disposed = true;
     safe.forEach(([type, handler]) => content.removeEventListener(type, handler));
-    timers.forEach((timer) => clearTimeout(timer));
+    timers.clearAll();
     suggestions.dispose();
   };
 }
