@@ -1,32 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { FIXTURES_ENV, eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
 const explain = (page: Page, id: string) =>
   page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string }> } }).poptin.explain(popupId), id);
 
 describe('<poptin-controller> against the real display server', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-
-  before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ env: FIXTURES_ENV })]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const shared = useBrowserAndServer({ env: FIXTURES_ENV });
 
   async function open(path: string): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
-    const page = await browser.newPage();
+    const page = await shared.browser.newPage();
     const warnings: string[] = [];
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(`${server.url}/examples/${path}`);
+    await page.goto(`${shared.server.url}/examples/${path}`);
     return { page, warnings, errors };
   }
 
@@ -72,7 +62,7 @@ describe('<poptin-controller> against the real display server', () => {
     await next.locator('input[name=Email]').fill('chain.visitor@example.com');
     await next.locator('[type=submit]').click();
     await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
-    const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(server, '/api/owner/widget/leads');
+    const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(shared.server, '/api/owner/widget/leads');
     assert.deepEqual(leads.filter((lead) => lead.email === 'chain.visitor@example.com').map((lead) => lead.poptin_id), ['fixturenext01']);
     assert.deepEqual(errors, []);
     await page.close();

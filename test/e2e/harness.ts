@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 
@@ -133,4 +134,17 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+/** One Chromium and one display server for a test file, started before its tests and stopped after. */
+export function useBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): { readonly browser: Browser; readonly server: ServerProcess } {
+  const shared = {} as { browser: Browser; server: ServerProcess };
+  before(async () => {
+    [shared.browser, shared.server] = await Promise.all([launchChromium(), startServerProcess(options)]);
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.dispose();
+  });
+  return shared;
 }

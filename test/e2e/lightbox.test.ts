@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+import { describe, it } from 'node:test';
+import { eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 interface Lead {
   email: string;
@@ -14,24 +13,14 @@ interface Lead {
 const leadsOf = (server: ServerProcess) => ownerGet<{ leads: Lead[] }>(server, '/api/owner/demo/leads').then((body) => body.leads);
 
 describe('lightbox demo, end to end', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-
-  before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const shared = useBrowserAndServer();
 
   it('shows the pop-up after its delay, and a submitted email becomes a lead in the owner API', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(`${server.url}/examples/lightbox.html`);
+    await page.goto(`${shared.server.url}/examples/lightbox.html`);
     const dialog = page.locator('poptin-popup dialog[open]');
     await dialog.waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate(() => document.querySelector('poptin-popup')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
@@ -41,15 +30,15 @@ describe('lightbox demo, end to end', () => {
     await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
 
     const leads = await eventually('the lead in the owner API', async () => {
-      const found = (await leadsOf(server)).filter((lead) => lead.email === 'first.visitor@example.com');
+      const found = (await leadsOf(shared.server)).filter((lead) => lead.email === 'first.visitor@example.com');
       return found.length > 0 ? found : undefined;
     });
     assert.equal(leads.length, 1);
     assert.equal(leads[0].poptin_id, 'demolightbox1');
     assert.match(leads[0].idempotency_key, /^[\w-]{8,128}$/);
-    assert.equal(leads[0].url, `${server.url}/examples/lightbox.html`);
+    assert.equal(leads[0].url, `${shared.server.url}/examples/lightbox.html`);
 
-    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; conversions: number }[] }>(server, '/api/owner/demo/stats');
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; conversions: number }[] }>(shared.server, '/api/owner/demo/stats');
     const row = stats.popups.find((popup) => popup.poptin_id === 'demolightbox1');
     assert.equal(row?.views, 1);
     assert.equal(row?.conversions, 1);
@@ -58,9 +47,9 @@ describe('lightbox demo, end to end', () => {
   });
 
   it('a real Escape key closes the lightbox 800 ms later, records the close, and focus is back on the page', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/examples/lightbox.html`);
+    await page.goto(`${shared.server.url}/examples/lightbox.html`);
     await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
     const closedAt = page.evaluate(() => new Promise<number>((resolve) => window.addEventListener('poptinClose', () => resolve(performance.now()), { once: true })));
     const pressedAt = await page.evaluate(() => performance.now());
@@ -70,19 +59,19 @@ describe('lightbox demo, end to end', () => {
     const elapsed = (await closedAt) - pressedAt;
     assert.ok(elapsed >= 800 && elapsed < 2_000, `closed ${elapsed.toFixed(0)} ms after Escape`);
     await eventually('the close in the owner stats', async () => {
-      const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(server, '/api/owner/demo/stats');
+      const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(shared.server, '/api/owner/demo/stats');
       return (stats.popups.find((popup) => popup.poptin_id === 'demolightbox1')?.closes ?? 0) >= 1;
     });
     await context.close();
   });
 
   it('keeps a lead submitted while the server is down, and delivers it exactly once after a restart and reload', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/examples/lightbox.html`);
+    await page.goto(`${shared.server.url}/examples/lightbox.html`);
     await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
 
-    await server.stop();
+    await shared.server.stop();
     await page.locator('poptin-popup input[name=Email]').fill('offline.visitor@example.com');
     await page.locator('poptin-popup [type=submit]').click();
     await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
@@ -101,15 +90,15 @@ describe('lightbox demo, end to end', () => {
     );
     assert.equal(pending, 1);
 
-    await server.restart();
+    await shared.server.restart();
     await page.reload();
     const leads = await eventually('the lead after the restart', async () => {
-      const found = (await leadsOf(server)).filter((lead) => lead.email === 'offline.visitor@example.com');
+      const found = (await leadsOf(shared.server)).filter((lead) => lead.email === 'offline.visitor@example.com');
       return found.length > 0 ? found : undefined;
     });
     // Give any second delivery (retry timer, beacon on pagehide, flush on load) the time to arrive.
     await page.waitForTimeout(1_500);
-    const again = (await leadsOf(server)).filter((lead) => lead.email === 'offline.visitor@example.com');
+    const again = (await leadsOf(shared.server)).filter((lead) => lead.email === 'offline.visitor@example.com');
     assert.equal(leads.length, 1);
     assert.equal(again.length, 1);
     await context.close();

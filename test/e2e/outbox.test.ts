@@ -1,31 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Route } from 'playwright-core';
-import { FIXTURES_ENV, eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+import { describe, it } from 'node:test';
+import type { Route } from 'playwright-core';
+import { FIXTURES_ENV, eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 // The network between the visitor and the server is the edge we do not own: playwright's routing plays
 // a failing or hanging connection in front of the real server.
 describe('the lead outbox when the server fails or hangs, end to end', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-
-  before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ env: FIXTURES_ENV })]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const shared = useBrowserAndServer({ env: FIXTURES_ENV });
 
   const leadsFor = async (email: string) =>
-    (await ownerGet<{ leads: { email: string; idempotency_key: string }[] }>(server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
+    (await ownerGet<{ leads: { email: string; idempotency_key: string }[] }>(shared.server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
 
   async function submitOnDemandPopup(email: string, onConversion: (route: Route, attempt: number) => Promise<void>) {
-    const page = await browser.newPage();
+    const page = await shared.browser.newPage();
     let attempts = 0;
     await page.route('**/api/display/conversion/**', (route) => onConversion(route, ++attempts));
-    await page.goto(`${server.url}/examples/show.html`);
+    await page.goto(`${shared.server.url}/examples/show.html`);
     await page.getByRole('button', { name: 'Open on demand' }).click();
     const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
     await popup.locator('input[name=Email]').fill(email);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 const WELCOME = 'spawelcome001';
 const PRICING = 'spapricing001';
@@ -17,23 +17,13 @@ const explain = (page: Page, id: string) => page.evaluate((popupId) => (window a
 const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
 
 describe('single-page app, end to end', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-
-  before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const shared = useBrowserAndServer();
 
   it('shows a pop-up once, navigates, and shows the next only when its own trigger fires', async () => {
-    const page = await browser.newPage();
+    const page = await shared.browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(`${server.url}/examples/spa.html?view=home`);
+    await page.goto(`${shared.server.url}/examples/spa.html?view=home`);
 
     // Home view: the welcome lightbox after its 1 s trigger.
     await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor({ timeout: 10_000 });
@@ -62,7 +52,7 @@ describe('single-page app, end to end', () => {
     await page.waitForTimeout(1_500);
     assert.deepEqual(await popupsOnPage(page), []);
 
-    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(server, '/api/owner/spa-demo/stats');
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(shared.server, '/api/owner/spa-demo/stats');
     const welcome = stats.popups.find((row) => row.poptin_id === WELCOME);
     assert.equal(welcome?.views, 1);
     assert.equal(welcome?.closes, 1);
