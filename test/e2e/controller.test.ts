@@ -78,4 +78,25 @@ describe('<poptin-controller> against the real display server', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it('window.poptin.show(id) fetches a pop-up missing from this page\'s answer by the click call (the other A/B variant)', async () => {
+    const page = await shared.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const clickCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/display/click/') && clickCalls.push(new URL(request.url()).pathname));
+    const displayAnswer = page.waitForResponse((response) => response.url().endsWith('/api/display/widget'));
+    await page.goto(`${shared.server.url}/examples/ab.html`);
+    const display = await displayAnswer;
+    const offered = ((await display.json()) as { poptins: { poptin_id: string }[] }).poptins.map((popup) => popup.poptin_id);
+    const variants = ['fixtureabpar1', 'fixtureabvar1'];
+    assert.equal(variants.filter((id) => offered.includes(id)).length, 1, `one variant per visitor, offered ${offered.join(', ')}`);
+    const missing = variants.find((id) => !offered.includes(id))!;
+    await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
+    await page.evaluate((id) => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show(id), missing);
+    await page.locator(`poptin-popup[poptin-id="${missing}"] dialog[open]`).waitFor();
+    assert.deepEqual(clickCalls, [`/api/display/click/${missing}`]);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
