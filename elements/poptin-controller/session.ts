@@ -7,6 +7,7 @@ import { openOutboxStore } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, createExplanationLog, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/log.ts';
+import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { CollectedField } from '../../src/core/popup/template.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
@@ -289,7 +290,7 @@ export class ControllerSession {
     // The owner's conversion code (pixels, tags) goes into the head, as the original widget does.
     const range = document.createRange();
     range.selectNode(document.head);
-    document.head.append(range.createContextualFragment(code));
+    document.head.append(range.createContextualFragment(trustedHtml(code) as string));
   }
 
   private onClosed(entry: PopupEntry, submitted: boolean): void {

@@ -1,11 +1,19 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type Config } from 'dompurify';
+import { htmlPolicy } from './trusted-html.ts';
 
-/** Owner template HTML, sanitised: scripts and handlers go, forms and the widget's own elements stay. */
-export function sanitizeTemplate(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],
-    CUSTOM_ELEMENT_HANDLING: { tagNameCheck: /^poptin-/, attributeNameCheck: /^[a-z][a-z0-9-]*$/, allowCustomizedBuiltInElements: false },
-  });
+const TEMPLATE_RULES: Config = {
+  ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
+  ADD_ATTR: ['target'],
+  FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],
+  CUSTOM_ELEMENT_HANDLING: { tagNameCheck: /^poptin-/, attributeNameCheck: /^[a-z][a-z0-9-]*$/, allowCustomizedBuiltInElements: false },
+};
+
+/**
+ * Owner template HTML, sanitised: scripts and handlers go, forms and the widget's own elements stay.
+ * On pages that enforce Trusted Types the result is TrustedHTML from the widget's policy.
+ */
+export function sanitizeTemplate(html: string): string | TrustedHTML {
+  const policy = htmlPolicy();
+  if (!policy) return DOMPurify.sanitize(html, TEMPLATE_RULES);
+  return DOMPurify.sanitize(html, { ...TEMPLATE_RULES, RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as unknown as Config['TRUSTED_TYPES_POLICY'] }) as unknown as TrustedHTML;
 }

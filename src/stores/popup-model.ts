@@ -5,7 +5,7 @@ import type { PopupConfig } from '../core/config/types.ts';
 export interface PopupModel {
   config: PopupConfig;
   /** Sanitised template HTML. */
-  html: string;
+  html: string | TrustedHTML;
   lang: string;
   /** The trigger that opened it (recorded in the view and conversion calls). */
   trigger: string;

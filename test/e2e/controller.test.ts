@@ -99,4 +99,20 @@ describe('<poptin-controller> against the real display server', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it('works on a page that enforces Trusted Types, through its "poptin" policy', async () => {
+    const { page, errors } = await open('trusted-types.html');
+    const violations: string[] = [];
+    page.on('console', (message) => /Trusted Type|TrustedHTML/i.test(message.text()) && violations.push(message.text()));
+    const popup = page.locator('poptin-popup[poptin-id="fixturetrust1"]');
+    await popup.locator('dialog[open]').waitFor();
+    assert.equal(await popup.locator('h2').textContent(), 'Trusted');
+    await popup.locator('input[name=Email]').fill('trusted.types@example.com');
+    await popup.locator('[type=submit]').click();
+    await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
+    assert.equal(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked), undefined);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
