@@ -222,6 +222,7 @@ export class ControllerSession {
       element.addEventListener('poptin-after-show', () => this.onShown(entry));
       element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
       element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
+      element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
       entry.element = element;
       entry.state = 'shown';
       document.body.append(element);
@@ -302,6 +303,12 @@ export class ControllerSession {
     }
     const element = entry.element;
     setTimeout(() => element?.remove(), REMOVE_AFTER_CLOSE_MS);
+    this.queue.release(entry.config.id);
+  }
+
+  private onRenderFailed(entry: PopupEntry): void {
+    entry.state = 'closed';
+    entry.element?.remove();
     this.queue.release(entry.config.id);
   }
 

@@ -1,3 +1,4 @@
+import { listenSafely } from '../shared/listen.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { addMonths, buildMonthGrid, clampDate, dayLabel, isWithinBounds, monthTitle, moveCalendarFocus, weekdayNames, type DateBounds } from '../../src/core/forms/calendar.ts';
 import { calendarDateOf, formatDayMonthYear, formatIsoDate, parseFieldDate, type CalendarDate } from '../../src/core/forms/date.ts';
@@ -45,12 +46,8 @@ export function DatePicker({ input, language, bounds, rtl }: DatePickerProps): R
       event.preventDefault();
       openPicker();
     };
-    input.addEventListener('click', onClick);
-    input.addEventListener('keydown', onKeyDown);
-    return () => {
-      input.removeEventListener('click', onClick);
-      input.removeEventListener('keydown', onKeyDown);
-    };
+    const cleanups = [listenSafely(input, 'click', onClick), listenSafely<KeyboardEvent>(input, 'keydown', onKeyDown)];
+    return () => cleanups.forEach((cleanup) => cleanup());
   }, [input, openPicker]);
 
   // Focus follows the focused day (roving tabindex); leaving the field and the calendar closes it.
@@ -65,8 +62,7 @@ export function DatePicker({ input, language, bounds, rtl }: DatePickerProps): R
     const onPointerDown = (event: Event) => {
       if (wrapper && !event.composedPath().includes(wrapper)) close(false);
     };
-    root.addEventListener('pointerdown', onPointerDown);
-    return () => root.removeEventListener('pointerdown', onPointerDown);
+    return listenSafely(root, 'pointerdown', onPointerDown);
   }, [open, input, close]);
 
   const month = buildMonthGrid(focused.year, focused.month, { ...bounds, focused, selected: parseFieldDate(input.value), today: calendarDateOf(new Date()) });

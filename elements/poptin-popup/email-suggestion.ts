@@ -1,3 +1,4 @@
+import { listenSafely } from '../shared/listen.ts';
 import { SUGGESTION_CLEAR_MS } from '../../src/core/forms/email-suggestions.ts';
 import { translate, type Language } from '../../src/core/i18n/strings.ts';
 
@@ -22,7 +23,7 @@ export class EmailSuggestions {
     button.type = 'button';
     button.className = 'poptin-suggestion-address';
     button.textContent = address;
-    button.addEventListener('click', () => this.accept(input, address));
+    listenSafely(button, 'click', () => this.accept(input, address));
     element.append(before, button, after);
     input.after(element);
     this.shown.set(input, { element, timer: setTimeout(() => this.clear(input), SUGGESTION_CLEAR_MS) });

@@ -1,3 +1,4 @@
+import { listenSafely } from '../shared/listen.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultPhoneCountry, flagEmoji, listPhoneCountries, type PhoneCountry } from '../../src/core/forms/phone-countries.ts';
 import { formatPhoneForCountry, isValidInternationalPhone } from '../../src/core/forms/phone-international.ts';
@@ -49,8 +50,7 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
 
   useEffect(() => {
     const onFocus = () => void load();
-    input.addEventListener('focus', onFocus);
-    return () => input.removeEventListener('focus', onFocus);
+    return listenSafely(input, 'focus', onFocus);
   }, [input, load]);
 
   useEffect(() => {
@@ -76,8 +76,7 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
     const onPointerDown = (event: Event) => {
       if (wrapper && !event.composedPath().includes(wrapper)) setOpen(false);
     };
-    root.addEventListener('pointerdown', onPointerDown);
-    return () => root.removeEventListener('pointerdown', onPointerDown);
+    return listenSafely(root, 'pointerdown', onPointerDown);
   }, [open, input]);
 
   useLayoutEffect(() => {

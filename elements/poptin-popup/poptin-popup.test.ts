@@ -98,6 +98,29 @@ describe('<poptin-popup>', () => {
     });
   });
 
+  describe('errors', () => {
+    it('a pop-up that cannot render shows nothing, says poptin-error, and nothing reaches the page', async () => {
+      const pageErrors: unknown[] = [];
+      const onPageError = (event: ErrorEvent) => pageErrors.push(event.error);
+      window.addEventListener('error', onPageError);
+      const consoleError = sinon.stub(console, 'error');
+      // A configuration from a broken integration: reading its design throws while rendering.
+      const broken = new Proxy({}, { get: () => { throw new Error('design_properties unreadable'); } });
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.setAttribute('poptin-id', 'a1b2c3d4e5f6g');
+      const failed = new Promise<CustomEvent>((resolve) => element.addEventListener('poptin-error', (e) => resolve(e as CustomEvent), { once: true }));
+      element.popup = { config: { ...config({ poptin_type: 'bar' }), designProperties: broken }, html: '<p>x</p>', lang: 'en', trigger: 'manual' };
+      document.body.append(element);
+      const { detail } = await failed;
+      await nextFrame();
+      window.removeEventListener('error', onPageError);
+      consoleError.restore();
+      expect(detail).to.deep.equal({ poptinId: 'a1b2c3d4e5f6g', message: 'design_properties unreadable' });
+      expect(element.shadowRoot!.querySelector('[part~="base"]')).to.equal(null);
+      expect(pageErrors).to.deep.equal([]);
+    });
+  });
+
   describe('closing', () => {
     it('closes from the × button, with the hide event pair and poptinClose on window', async () => {
       const element = await mountPopup();

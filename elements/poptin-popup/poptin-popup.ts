@@ -1,9 +1,19 @@
 import r2wc from '@r2wc/react-to-web-component';
+import { createElement } from 'react';
+import { emit } from '../shared/emit.ts';
+import { SurfaceErrorBoundary } from '../shared/error-boundary.ts';
 import { createPopupModel, type PopupModel } from '../../src/stores/popup-model.ts';
 import { browserNavigation, type PopupNavigation } from './navigation.ts';
 import { PopupView } from './popup-view.tsx';
 
-const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', props: { poptinId: 'string' } });
+/** The view inside an error boundary: a pop-up that cannot render says so with `poptin-error` and shows nothing. */
+function SafePopupView(props: { container?: ShadowRoot | HTMLElement }) {
+  const host = props.container instanceof ShadowRoot ? props.container.host : props.container;
+  const onError = (error: unknown) => host && emit(host, 'poptin-error', { poptinId: host.getAttribute('poptin-id') ?? '', message: error instanceof Error ? error.message : String(error) });
+  return createElement(SurfaceErrorBoundary, { name: 'pop-up', onError }, createElement(PopupView, props));
+}
+
+const R2wcPopup: CustomElementConstructor = r2wc(SafePopupView, { shadow: 'open', props: { poptinId: 'string' } });
 
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
@@ -20,6 +30,7 @@ const R2wcPopup: CustomElementConstructor = r2wc(PopupView, { shadow: 'open', pr
  * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`.
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
+ * @event poptin-error - The pop-up could not render and shows nothing. detail: `{poptinId, message}`
  * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields}`, one field record per named input.
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.

@@ -1,3 +1,5 @@
+import { guard } from '../../src/core/log.ts';
+import { listenSafely } from '../shared/listen.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
@@ -226,35 +228,35 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
         else handlers.current.redirectAndClose(redirect);
       }, REDIRECT_LINK_SUBMIT_MS);
     };
-    content.addEventListener('click', onClick);
+    const unlisten = listenSafely(content, 'click', onClick);
     return () => {
       unbindForms();
       unbindCoupons();
-      content.removeEventListener('click', onClick);
+      unlisten();
     };
   }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce]);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  const onKeyDown = (event: React.KeyboardEvent) => guard('keydown', () => {
     if (event.key !== 'Escape') return;
     // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9).
     event.preventDefault();
     if (escapeTimer.current !== undefined) return;
     escapeTimer.current = setTimeout(() => requestClose('escape'), ESCAPE_CLOSE_DELAY_MS);
-  };
+  });
 
-  const onBaseClick = (event: React.MouseEvent<HTMLElement>) => {
+  const onBaseClick = (event: React.MouseEvent<HTMLElement>) => guard('backdrop click', () => {
     const base = baseRef.current;
     if (!base || event.target !== base || !isModal) return;
     if (!readSwitch(design.poptin_design_close_on_screen_click, true)) return;
     const box = base.getBoundingClientRect();
     const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
     if (outside) requestClose('overlay');
-  };
+  });
 
-  const onNativeClose = () => {
+  const onNativeClose = () => guard('dialog close', () => {
     // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
     if (snapshot.state === 'form' || snapshot.state === 'thank-you') requestClose('escape');
-  };
+  });
 
   const html = useMemo(() => ({ __html: model?.html ?? '' }), [model?.html]);
   if (!config || snapshot.state === 'closed') return <style>{popupStyles}</style>;
