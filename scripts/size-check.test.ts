@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+const script = path.resolve('scripts/size-check.mjs');
+const check = (loader: string) => spawnSync(process.execPath, [script, loader], { encoding: 'utf8' });
+
+describe('npm run size', () => {
+  let dir: string;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'poptin-size-'));
+    await mkdir(path.join(dir, 'chunks'));
+  });
+
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('passes a small loader without React', async () => {
+    const loader = path.join(dir, 'small.js');
+    await writeFile(loader, 'customElements.define("poptin-controller", class extends HTMLElement {});');
+    const result = check(loader);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /bytes gzip \(budget 8192\)/);
+  });
+
+  it('fails a loader over 8 KB gzip, counting what it imports statically', async () => {
+    const loader = path.join(dir, 'big.js');
+    // Random text does not compress: 12 KB of it stays well over 8 KB gzip.
+    await writeFile(path.join(dir, 'chunks', 'shared.js'), `export const blob = "${randomBytes(9_000).toString('base64')}";`);
+    await writeFile(loader, 'import "./chunks/shared.js";');
+    const result = check(loader);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /over the 8192-byte budget/);
+  });
+
+  it('fails a loader that contains React', async () => {
+    const loader = path.join(dir, 'react.js');
+    await writeFile(loader, 'const element = Symbol.for("react.transitional.element");');
+    const result = check(loader);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /contains React/);
+  });
+});
