@@ -21,6 +21,8 @@ describe('single-page app, end to end', () => {
 
   it('shows a pop-up once, navigates, and shows the next only when its own trigger fires', async () => {
     const page = await shared.browser.newPage();
+    let displayCalls = 0;
+    page.on('request', (request) => request.url().endsWith('/api/display/spa-demo') && displayCalls++);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(`${shared.server.url}/examples/spa.html?view=home`);
@@ -50,6 +52,15 @@ describe('single-page app, end to end', () => {
     });
     assert.ok(again.blockedBy.some((rule) => /frequency/i.test(rule.rule)), JSON.stringify(again.blockedBy));
     await page.waitForTimeout(1_500);
+    assert.deepEqual(await popupsOnPage(page), []);
+
+    // Every navigation and every reset() decides again exactly once: no listener was added twice.
+    assert.equal(displayCalls, 3, 'page load, Pricing, Home');
+    for (const view of ['Pricing', 'Home', 'Pricing', 'Home']) await page.getByRole('button', { name: view }).click();
+    await page.evaluate(() => (window as unknown as { poptin: { reset(): Promise<void> } }).poptin.reset());
+    await eventually('one display call per navigation and reset', async () => displayCalls === 8);
+    await page.waitForTimeout(500);
+    assert.equal(displayCalls, 8);
     assert.deepEqual(await popupsOnPage(page), []);
 
     const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(shared.server, '/api/owner/spa-demo/stats');
