@@ -32,6 +32,8 @@ interface PopupEntry {
   state: 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
   /** Mobile visitors get the mobile design when the pop-up has one (widget §2). */
   variant: Variant;
+  /** The pop-up built ahead of its trigger, once asked for. */
+  prepared?: Promise<PopupHost | null>;
 }
 
 export interface SessionOptions {
@@ -185,9 +187,11 @@ export class ControllerSession {
       fire: (trigger) => this.fire(entry.config.id, trigger),
     });
     this.explanations.armed(entry.config.id, planned, Date.now());
-    // Preload the surfaces at idle once a pop-up is eligible, so its trigger shows it within a frame.
+    // Build it at idle once it is eligible, so its trigger shows it within a frame.
     const idle = (window as Window & { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
-    (idle ?? ((callback: () => void) => setTimeout(callback, 1)))(() => void this.loadSurfaces().catch(() => undefined));
+    // A click-only pop-up may never open: for it only the surfaces chunk is loaded ahead.
+    const ahead = planned.length > 0 ? () => void this.prepare(entry) : () => void this.loadSurfaces().catch(() => undefined);
+    (idle ?? ((callback: () => void) => setTimeout(callback, 1)))(ahead);
   }
 
   private fire(id: string, trigger: string): void {
@@ -208,30 +212,55 @@ export class ControllerSession {
     return this.surfaces;
   }
 
+  /**
+   * Builds the pop-up hidden and puts it in the page: template fetched, sanitised, rendered and its forms
+   * bound. Done at idle for eligible pop-ups, so that a fired trigger only has to show it (design §4).
+   */
+  private prepare(entry: PopupEntry): Promise<PopupHost | null> {
+    entry.prepared ??= this.build(entry).then(
+      (element) => {
+        if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.state === 'closed' || entry.state === 'blocked') return null;
+        entry.element = element;
+        document.body.append(element);
+        return element;
+      },
+      (error: unknown) => {
+        // Template fetch failures are logged only; the pop-up is not shown (widget §8).
+        log.error(`pop-up ${entry.config.id} not shown`, error);
+        return null;
+      },
+    );
+    return entry.prepared;
+  }
+
+  private async build(entry: PopupEntry): Promise<PopupHost> {
+    const surfaces = await this.loadSurfaces();
+    const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
+    const element = document.createElement('poptin-popup') as PopupHost;
+    element.setAttribute('poptin-id', entry.config.id);
+    element.setAttribute('data-variant', entry.variant);
+    const lang = this.response?.lang || this.page.documentLang || 'en';
+    if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
+    const html = surfaces.sanitizeTemplate(raw);
+    element.model.set({ config: entry.config, html, lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
+    element.addEventListener('poptin-after-show', () => this.onShown(entry));
+    element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
+    element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
+    element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
+    return element;
+  }
+
   private async mount(entry: PopupEntry): Promise<void> {
-    try {
-      const surfaces = await this.loadSurfaces();
-      const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
-      if (this.stopped || entry.state !== 'queued') return;
-      const element = document.createElement('poptin-popup') as PopupHost;
-      element.setAttribute('poptin-id', entry.config.id);
-      element.setAttribute('data-variant', entry.variant);
-      const lang = this.response?.lang || this.page.documentLang || 'en';
-      if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
-      element.model.set({ config: entry.config, html: surfaces.sanitizeTemplate(raw), lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode });
-      element.addEventListener('poptin-after-show', () => this.onShown(entry));
-      element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
-      element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
-      element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
-      entry.element = element;
-      entry.state = 'shown';
-      document.body.append(element);
-    } catch (error) {
-      // Template fetch failures are logged only; the pop-up is not shown (widget §8).
-      log.error(`pop-up ${entry.config.id} not shown`, error);
+    const element = await this.prepare(entry);
+    if (this.stopped || entry.state !== 'queued') return;
+    const model = element?.model.get();
+    if (!element || !model) {
       entry.state = 'closed';
       this.queue.release(entry.config.id);
+      return;
     }
+    entry.state = 'shown';
+    element.model.set({ ...model, trigger: entry.trigger, visible: true });
   }
 
   private onShown(entry: PopupEntry): void {
@@ -302,6 +331,8 @@ export class ControllerSession {
       this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
     }
     const element = entry.element;
+    entry.element = null;
+    entry.prepared = undefined;
     setTimeout(() => element?.remove(), REMOVE_AFTER_CLOSE_MS);
     this.queue.release(entry.config.id);
   }
@@ -309,6 +340,8 @@ export class ControllerSession {
   private onRenderFailed(entry: PopupEntry): void {
     entry.state = 'closed';
     entry.element?.remove();
+    entry.element = null;
+    entry.prepared = undefined;
     this.queue.release(entry.config.id);
   }
 
@@ -351,7 +384,9 @@ export class ControllerSession {
   }
 
   close(id: string): boolean {
-    const button = this.popups.get(id)?.element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
+    const entry = this.popups.get(id);
+    if (entry?.state !== 'shown') return false;
+    const button = entry.element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
     button?.click();
     return Boolean(button);
   }

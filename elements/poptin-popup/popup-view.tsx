@@ -133,11 +133,12 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     handlers.current = { onValidSubmit, requestClose, redirectAndClose };
   });
 
-  // Show once a model is there.
+  // Show once a model is there and visible.
+  const visible = model?.visible !== false;
   useLayoutEffect(() => {
-    if (!config || snapshot.state !== 'hidden') return;
+    if (!config || !visible || snapshot.state !== 'hidden') return;
     dispatch({ type: 'show' });
-  }, [config, snapshot.state]);
+  }, [config, visible, snapshot.state]);
 
   // Layout effects: the dialog opens and the template is live before the first paint.
   useLayoutEffect(() => {

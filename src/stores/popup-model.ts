@@ -13,6 +13,11 @@ export interface PopupModel {
   apiBase?: string;
   /** The visitor's country (display response `country_code`): the first flag of international phone fields. */
   countryCode?: string;
+  /**
+   * False while the pop-up is rendered ahead of its trigger (closed dialog, hidden popover): the controller
+   * prepares eligible pop-ups at idle so that a fired trigger only has to show them. Absent means visible.
+   */
+  visible?: boolean;
 }
 
 export function createPopupModel(): WritableAtom<PopupModel | null> {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, eventually, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
-const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
+const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
   page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string }> } }).poptin.explain(popupId), id);
 
@@ -113,6 +113,23 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked), undefined);
     assert.deepEqual(violations, []);
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('builds an eligible pop-up hidden ahead of its trigger: no dialog role, no view, until the trigger fires', async () => {
+    const page = await shared.browser.newPage();
+    const viewCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/display/viewed/') && viewCalls.push(request.url()));
+    const started = Date.now();
+    await page.goto(`${shared.server.url}/examples/timed.html`);
+    await page.locator('poptin-popup[poptin-id="fixturetimed1"]').waitFor({ state: 'attached' });
+    assert.ok(Date.now() - started < 1_000, 'prepared before its 1 s trigger');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.deepEqual(await popupsOnPage(page), []);
+    assert.deepEqual(viewCalls, []);
+    await page.getByRole('dialog', { name: 'fixturetimed1' }).waitFor();
+    await eventually('the view call', async () => viewCalls.length === 1);
+    assert.deepEqual(await popupsOnPage(page), ['fixturetimed1']);
     await page.close();
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,4 +147,16 @@ export function useBrowserAndServer(options?: Parameters<typeof startServerProce
     await shared.server?.dispose();
   });
   return shared;
+}
+
+/** Ids of the pop-ups a visitor can see: an open dialog or an open popover (prepared ones stay hidden). */
+export function shownPopups(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('poptin-popup'))
+      .filter((popup) => {
+        const base = popup.shadowRoot?.querySelector('[part~="base"]');
+        return Boolean(base && ((base instanceof HTMLDialogElement && base.open) || base.matches(':popover-open')));
+      })
+      .map((popup) => popup.getAttribute('poptin-id')),
+  );
 }

@@ -21,13 +21,13 @@ describe('lightbox demo, end to end', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
-    const dialog = page.locator('poptin-popup dialog[open]');
+    const dialog = page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]');
     await dialog.waitFor({ timeout: 15_000 });
-    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
+    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[poptin-id="demolightbox1"]')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
 
-    await page.locator('poptin-popup input[name=Email]').fill('first.visitor@example.com');
-    await page.locator('poptin-popup [type=submit]').click();
-    await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('first.visitor@example.com');
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] [type=submit]').click();
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
 
     const leads = await eventually('the lead in the owner API', async () => {
       const found = (await leadsOf(shared.server)).filter((lead) => lead.email === 'first.visitor@example.com');
@@ -50,12 +50,12 @@ describe('lightbox demo, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
-    await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor({ timeout: 15_000 });
     const closedAt = page.evaluate(() => new Promise<number>((resolve) => window.addEventListener('poptinClose', () => resolve(performance.now()), { once: true })));
     const pressedAt = await page.evaluate(() => performance.now());
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
-    assert.equal(await page.locator('poptin-popup dialog[open]').count(), 1, 'still open 300 ms after Escape');
+    assert.equal(await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').count(), 1, 'still open 300 ms after Escape');
     const elapsed = (await closedAt) - pressedAt;
     assert.ok(elapsed >= 800 && elapsed < 2_000, `closed ${elapsed.toFixed(0)} ms after Escape`);
     await eventually('the close in the owner stats', async () => {
@@ -69,12 +69,12 @@ describe('lightbox demo, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
-    await page.locator('poptin-popup dialog[open]').waitFor({ timeout: 15_000 });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor({ timeout: 15_000 });
 
     await shared.server.stop();
-    await page.locator('poptin-popup input[name=Email]').fill('offline.visitor@example.com');
-    await page.locator('poptin-popup [type=submit]').click();
-    await page.locator('poptin-popup [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('offline.visitor@example.com');
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] [type=submit]').click();
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     // The lead waits in the visitor's outbox (IndexedDB) while the server is unreachable.
     const pending = await eventually('the lead in the outbox', () =>
       page.evaluate(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { eventually, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 const WELCOME = 'spawelcome001';
 const PRICING = 'spapricing001';
@@ -14,7 +14,7 @@ interface Explanation {
 }
 
 const explain = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(popupId), id) as Promise<Explanation>;
-const popupsOnPage = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('poptin-popup')).map((node) => node.getAttribute('poptin-id')));
+const popupsOnPage = shownPopups;
 
 describe('single-page app, end to end', () => {
   const shared = useBrowserAndServer();
