@@ -51,7 +51,7 @@ describe('loadConfigFiles', () => {
     const report = await loadConfigFiles(test.store, { clientsDir, popupsDir }, log);
 
     assert.deepEqual(errors, []);
-    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [] });
+    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [] });
     const client = await test.store.findClient('acme');
     assert.deepEqual(client?.allowed_origins, ['https://acme.example', 'http://localhost:3000']);
     assert.equal(client?.max_views, 100);
@@ -64,6 +64,27 @@ describe('loadConfigFiles', () => {
     await writeJson(popupsDir, 'welcome.json', popupFile({ poptin_name: 'Renamed' }));
     await loadConfigFiles(test.store, { popupsDir }, log);
     assert.equal((await test.store.findPopup('aaaaaaaaaaaa1'))?.config.poptin_name, 'Renamed');
+  });
+
+  it('retires a pop-up whose file was removed: no longer listed, but a broken file keeps its pop-up', async () => {
+    await writeJson(popupsDir, 'welcome.json', popupFile());
+    await writeJson(popupsDir, 'second.json', popupFile({ poptin_id: 'aaaaaaaaaaaa2' }));
+    const { log } = recordingLogger();
+    await loadConfigFiles(test.store, { popupsDir }, log);
+    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id).sort(), ['aaaaaaaaaaaa1', 'aaaaaaaaaaaa2']);
+
+    await rm(path.join(popupsDir, 'welcome.json'));
+    await writeFile(path.join(popupsDir, 'second.json'), '{ not json');
+    const report = await loadConfigFiles(test.store, { popupsDir }, log);
+    assert.deepEqual(report.retired, ['aaaaaaaaaaaa1']);
+    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id), ['aaaaaaaaaaaa2']);
+    assert.equal(await test.store.findActivePopup('aaaaaaaaaaaa1'), null);
+    // Its history stays, and a lead posted late still finds it by viewer id.
+    assert.equal((await test.store.findPopupByViewerId(deriveViewerId('aaaaaaaaaaaa1')))?.poptin_id, 'aaaaaaaaaaaa1');
+
+    await writeJson(popupsDir, 'welcome.json', popupFile());
+    assert.deepEqual((await loadConfigFiles(test.store, { popupsDir }, log)).retired, []);
+    assert.equal((await test.store.findActivePopup('aaaaaaaaaaaa1'))?.poptin_id, 'aaaaaaaaaaaa1');
   });
 
   it('logs a broken file clearly and still loads the others', async () => {

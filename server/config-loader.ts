@@ -12,6 +12,8 @@ export interface LoadReport {
   clients: string[];
   popups: string[];
   errors: { file: string; message: string }[];
+  /** Pop-ups retired because their file was removed. */
+  retired: string[];
 }
 
 class ConfigFileError extends Error {}
@@ -148,7 +150,7 @@ export async function loadConfigFiles(
   dirs: { clientsDir?: string; popupsDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
-  const report: LoadReport = { clients: [], popups: [], errors: [] };
+  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [] };
   if (dirs.clientsDir) {
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
@@ -166,6 +168,9 @@ export async function loadConfigFiles(
       await store.upsertPopup({ ...popup, source_file: file });
       return popup.poptin_id;
     });
+    // A broken file keeps its pop-up as it was; only a removed file retires one.
+    report.retired = await store.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
+    if (report.retired.length > 0) log.info(`Retired ${report.retired.length} pop-up(s) whose file was removed: ${report.retired.join(', ')}`);
   }
   log.info(`Loaded ${report.clients.length} client(s) and ${report.popups.length} pop-up(s)`);
   return report;

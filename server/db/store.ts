@@ -126,14 +126,14 @@ export class Store {
        VALUES ($1, $2, $3, $4, $5::jsonb, $6)
        ON CONFLICT (poptin_id) DO UPDATE SET
          client_id = EXCLUDED.client_id, viewer_id = EXCLUDED.viewer_id, ab_test_parent_id = EXCLUDED.ab_test_parent_id,
-         config = EXCLUDED.config, source_file = EXCLUDED.source_file, updated_at = now()`,
+         config = EXCLUDED.config, source_file = EXCLUDED.source_file, active = true, updated_at = now()`,
       [popup.poptin_id, popup.client_id, popup.viewer_id, popup.ab_test_parent_id, JSON.stringify(popup.config), popup.source_file],
     );
   }
 
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
     return this.db.query<PopupRecord>(
-      `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 ORDER BY created_at, poptin_id`,
+      `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 AND active ORDER BY created_at, poptin_id`,
       [clientId],
     );
   }
@@ -141,6 +141,23 @@ export class Store {
   async findPopup(poptinId: string): Promise<PopupRecord | null> {
     const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1`, [poptinId]);
     return rows[0] ?? null;
+  }
+
+  /** An active pop-up: one whose configuration file is still there. */
+  async findActivePopup(poptinId: string): Promise<PopupRecord | null> {
+    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`, [poptinId]);
+    return rows[0] ?? null;
+  }
+
+  /** Retires the pop-ups loaded from files that are no longer there; answers their ids. */
+  async retirePopupsWithout(sourceFiles: string[]): Promise<string[]> {
+    const rows = await this.db.query<{ poptin_id: string }>(
+      `UPDATE popups SET active = false, updated_at = now()
+       WHERE active AND source_file IS NOT NULL AND NOT (source_file = ANY($1::text[]))
+       RETURNING poptin_id`,
+      [sourceFiles],
+    );
+    return rows.map((row) => row.poptin_id).sort();
   }
 
   async findPopupByViewerId(viewerId: string): Promise<PopupRecord | null> {

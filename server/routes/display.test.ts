@@ -249,6 +249,14 @@ describe('GET /api/display/click/{poptin_id}', () => {
     assert.deepEqual(response.json(), { success: true, poptin: display.poptins[0] });
   });
 
+  it('answers 403 "Client restricted" for a pop-up of a restricted client', async () => {
+    await seedClient(test.store, { restricted: true });
+    await seedPopup(test.store);
+    const response = await app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
+    assert.equal(response.statusCode, 403);
+    assert.deepEqual(response.json(), { success: false, message: CLIENT_RESTRICTED });
+  });
+
   it('answers 404 for an unknown pop-up and 400 for a malformed id', async () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/display/click/zzzzzzzzzzzz9' });
     assert.equal(unknown.statusCode, 404);

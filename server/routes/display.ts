@@ -96,8 +96,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
   });
 
   app.get<{ Params: { poptinId: string } }>('/click/:poptinId', { schema: clickSchema }, async (request, reply) => {
-    const popup = await store.findPopup(request.params.poptinId);
+    const popup = await store.findActivePopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+    const client = await store.findClient(popup.client_id);
+    if (!client || client.restricted) return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED });
     return { success: true, poptin: toDisplayPoptin(popup) };
   });
 

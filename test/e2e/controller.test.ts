@@ -132,4 +132,18 @@ describe('<poptin-controller> against the real display server', () => {
     assert.deepEqual(await popupsOnPage(page), ['fixturetimed1']);
     await page.close();
   });
+
+  it('a template that cannot be fetched is logged only: that pop-up is left out and the queue goes on (widget §8)', async () => {
+    const page = await shared.browser.newPage();
+    const errors: string[] = [];
+    const logged: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    await page.goto(`${shared.server.url}/examples/bad-template.html`);
+    await page.locator('poptin-popup[poptin-id="fixturebadtp2"] dialog[open]').waitFor();
+    assert.deepEqual(await popupsOnPage(page), ['fixturebadtp2']);
+    assert.ok(logged.some((line) => line.includes('pop-up fixturebadtp1 not shown')), logged.join('\n'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
