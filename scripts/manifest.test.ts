@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+
+interface Declaration {
+  tagName?: string;
+  attributes?: { name: string }[];
+  events?: { name: string }[];
+  cssParts?: { name: string }[];
+  cssProperties?: { name: string }[];
+}
+
+// custom-elements.json is written by `npm run build` from the elements' JSDoc, which npm test runs first.
+async function elements(): Promise<Map<string, Declaration>> {
+  const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as { modules: { declarations?: Declaration[] }[] };
+  const found = new Map<string, Declaration>();
+  for (const module of manifest.modules) for (const declaration of module.declarations ?? []) if (declaration.tagName) found.set(declaration.tagName, declaration);
+  return found;
+}
+
+const names = (list?: { name: string }[]) => (list ?? []).map((item) => item.name);
+
+describe('custom-elements.json', () => {
+  it('documents <poptin-controller> with its attributes and event', async () => {
+    const controller = (await elements()).get('poptin-controller');
+    assert.deepEqual(names(controller?.attributes), ['client-id', 'api-base']);
+    assert.deepEqual(names(controller?.events), ['poptin-display']);
+  });
+
+  it('documents <poptin-popup> with its events, parts and custom properties', async () => {
+    const popup = (await elements()).get('poptin-popup');
+    assert.ok(popup, 'poptin-popup is in the manifest');
+    for (const event of ['poptin-show', 'poptin-after-show', 'poptin-request-close', 'poptin-hide', 'poptin-after-hide', 'poptin-submit', 'poptin-error']) {
+      assert.ok(names(popup.events).includes(event), `event ${event}`);
+    }
+    assert.deepEqual(names(popup.cssParts), ['base', 'panel', 'close-button', 'skip-button']);
+    assert.ok(names(popup.cssProperties).includes('--poptin-panel-background'));
+  });
+});
