@@ -57,6 +57,15 @@ function mobileTemplate(entry: PopupEntry): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
+/** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
+function couponOf(entry: PopupEntry): string {
+  const configured = entry.config.designProperties.coupon;
+  const code = configured && typeof configured === 'object' ? (configured as Record<string, unknown>).code : configured;
+  if (typeof code === 'string' && code.trim()) return code.trim();
+  const element = entry.element?.shadowRoot?.querySelector<HTMLElement>('[data-poptin-coupon]');
+  return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
+}
+
 /** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
 function mark(name: string): void {
   try {
@@ -306,6 +315,7 @@ export class ControllerSession {
         originLandingPage: page?.origin_landing_page ?? this.page.url,
         previousVisitedPages: page?.previous_visited_pages ?? '',
         allVisitedPages: page?.all_visited_pages ?? '',
+        coupon: couponOf(entry),
       });
       body.previous_visited_pages_with_current = page?.previous_visited_pages_with_current ?? '';
       body.previous_visited_pages_with_timestamps = page?.previous_visited_pages_with_timestamps ?? '';

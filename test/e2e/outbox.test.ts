@@ -9,7 +9,7 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
   const shared = useBrowserAndServer({ env: FIXTURES_ENV });
 
   const leadsFor = async (email: string) =>
-    (await ownerGet<{ leads: { email: string; idempotency_key: string }[] }>(shared.server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
+    (await ownerGet<{ leads: { email: string; idempotency_key: string; fields: Record<string, string> }[] }>(shared.server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
 
   async function submitOnDemandPopup(email: string, onConversion: (route: Route, attempt: number) => Promise<void>) {
     const page = await shared.browser.newPage();
@@ -33,6 +33,21 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     });
     const leads = await eventually('the lead after two 503 answers', async () => ((await leadsFor(email)).length ? leadsFor(email) : undefined), 20_000);
     assert.equal(leads.length, 1);
+    // Every field of the conversion call of widget §7 travels with the lead.
+    const widgetFields = [
+      'url', 'p_target', 'checkbox_checked', 'referrer', 'previous_url', 'trigger', 'poptin_id', 'title', 'client_id', 'visitor',
+      'facebook_messanger_data_ref', 'origin_landing_page', 'previous_visited_pages', 'previous_visited_pages_with_current',
+      'previous_visited_pages_with_timestamps', 'all_visited_pages', 'store_integration', 'store_integration_customer_id',
+      'browser_language', 'operating_system', 'last_converted_email', 'email', 'phone', 'name', 'message', 'checkbox', 'newExtraFields',
+      'leader_request_cookie', 'extra_button', 'coupon', 'poptin_view_id', 'idempotency_key',
+    ];
+    const stored = leads[0].fields;
+    assert.deepEqual(widgetFields.filter((name) => !(name in stored)), []);
+    assert.equal(stored.coupon, 'WELCOME10');
+    assert.equal(stored.trigger, 'manual');
+    assert.equal(stored.visitor, 'desktop');
+    assert.match(stored.poptin_view_id, /^\d+$/);
+    assert.match(stored.all_visited_pages, /show\.html/);
     assert.equal(attempts(), 3);
     await page.close();
   });
