@@ -26,6 +26,7 @@ const steps = [
   ['size budget', 'npm', ['run', '--silent', 'size']],
   ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
   ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
+  ['server tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs']],
   ['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']],
 ];
 
