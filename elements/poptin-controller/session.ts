@@ -105,7 +105,7 @@ export class ControllerSession {
     this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
     this.cleanups.push(armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }));
-    this.listen(window, 'online', () => void this.outbox?.flush());
+    this.listen(window, 'online', () => void this.outbox?.flush({ now: true }));
     this.listen(window, 'pagehide', () => this.outbox?.flushOnUnload());
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
@@ -136,7 +136,7 @@ export class ControllerSession {
     const store = await openOutboxStore();
     this.outbox = new Outbox({ store, onDelivered: (_entry, answer) => this.onConversionDelivered(answer as ConversionAnswer) });
     // Leads left by an earlier page (server down, tab closed) go out now.
-    void this.outbox.flush();
+    void this.outbox.flush({ now: true });
   }
 
   private async run(): Promise<void> {

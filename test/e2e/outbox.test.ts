@@ -64,4 +64,26 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     assert.equal(attempts(), 2);
     await page.close();
   });
+
+  it('sends a lead kept while the visitor was offline as soon as the browser is back online', async () => {
+    const email = 'back.online@example.com';
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shared.server.url}/examples/show.html`);
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
+    await popup.locator('input[name=Email]').fill(email);
+    await context.setOffline(true);
+    await popup.locator('[type=submit]').click();
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    // Offline for 6 s: four failed attempts, and the backoff before the next one has grown past 4 s.
+    await page.waitForTimeout(6_000);
+    assert.deepEqual(await leadsFor(email), [], 'nothing reached the server while offline');
+    const backOnline = Date.now();
+    await context.setOffline(false);
+    await eventually('the lead after going back online', async () => (await leadsFor(email)).length === 1, 10_000);
+    // Sent by the online event, not by the retry timer.
+    assert.ok(Date.now() - backOnline < 2_000, `delivered ${Date.now() - backOnline} ms after going back online`);
+    await context.close();
+  });
 });

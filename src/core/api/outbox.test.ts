@@ -75,6 +75,19 @@ describe('lead outbox', () => {
       outbox.dispose();
     });
 
+    it('flush({ now: true }) (page load, back online) sends a lead at once, whatever its backoff', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const outbox = new Outbox({ store, fetchImpl: impl, now: () => 1_000 });
+      await store.put({ key: 'k-backoff-1', url: 'http://server.test/c', fields: { idempotency_key: 'k-backoff-1' }, attempts: 4, nextAttemptAt: 60_000, createdAt: 0 });
+      await outbox.flush();
+      expect(calls).to.have.length(0, 'not due yet');
+      await outbox.flush({ now: true });
+      expect(calls).to.have.length(1);
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+
     it('drops a lead the server refuses as malformed (400) instead of retrying it for ever', async () => {
       const store = new MemoryOutboxStore();
       const { impl, calls } = scriptedFetch([answer(400, { message: 'idempotency_key must be 8 to 128 characters' })]);

@@ -37,6 +37,7 @@ export class Outbox {
   private readonly now: () => number;
   private readonly random: () => number;
   private flushing: Promise<void> | null = null;
+  private sendAllNext = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: OutboxOptions) {
@@ -67,10 +68,15 @@ export class Outbox {
     return this.options.store.all();
   }
 
-  /** Sends every entry that is due; concurrent calls share one pass. */
-  flush(): Promise<void> {
+  /**
+   * Sends every entry that is due; concurrent calls share one pass. `now: true` (page load, back online)
+   * sends every entry at once, whatever its backoff: the reason to wait has just gone.
+   */
+  flush(options: { now?: boolean } = {}): Promise<void> {
+    if (options.now) this.sendAllNext = true;
     this.flushing ??= this.flushDue().finally(() => {
       this.flushing = null;
+      if (this.sendAllNext) void this.flush();
     });
     return this.flushing;
   }
@@ -102,8 +108,10 @@ export class Outbox {
       return;
     }
     const now = this.now();
+    const all = this.sendAllNext;
+    this.sendAllNext = false;
     for (const entry of entries.sort((a, b) => a.createdAt - b.createdAt)) {
-      if (entry.nextAttemptAt <= now) await this.deliver(entry, true);
+      if (all || entry.nextAttemptAt <= now) await this.deliver(entry, true);
     }
     await this.scheduleNext();
   }
