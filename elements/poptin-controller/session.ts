@@ -9,7 +9,7 @@ import { createDecisionEnvironment, createExplanationLog, decide, watchNavigatio
 import { guard, log } from '../../src/core/log.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
-import type { CollectedField } from '../../src/core/popup/template.ts';
+import type { SubmittedField } from '../poptin-popup/field-dom.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { armClickToOpen, armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
@@ -253,7 +253,7 @@ export class ControllerSession {
     const html = surfaces.sanitizeTemplate(raw);
     element.model.set({ config: entry.config, html, lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
     element.addEventListener('poptin-after-show', () => this.onShown(entry));
-    element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: CollectedField[] }>).detail.fields));
+    element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: SubmittedField[] }>).detail.fields));
     element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
     element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
     return element;
@@ -293,7 +293,7 @@ export class ControllerSession {
       });
   }
 
-  private onSubmit(entry: PopupEntry, fields: CollectedField[]): void {
+  private onSubmit(entry: PopupEntry, fields: SubmittedField[]): void {
     void guard('conversion', async () => {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();

@@ -1,11 +1,10 @@
 import type { FormField } from '../../src/core/forms/form-field.ts';
 import { fieldKindOf, type FieldKind } from '../../src/core/forms/field-kind.ts';
-import type { CollectedField } from '../../src/core/popup/template.ts';
 
 export type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** A form field as `poptin-submit` carries it: the library's FormField, with the collected-field basics filled. */
-export interface SubmittedField extends FormField, CollectedField {
+/** A form field as `poptin-submit` carries it: the library's FormField, with its basics always filled. */
+export interface SubmittedField extends FormField {
   required: boolean;
   placeholder: string;
   validation: string;
