@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { beforeEach, describe, it } from 'node:test';
 import type { PopupRecord } from '../db/store.ts';
-import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
-import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import { useTestApp } from '../test-support/app.ts';
+import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 
-let test: TestDatabase;
-let app: FastifyInstance;
+const shared = useTestApp();
 let popup: PopupRecord;
-
-before(async () => {
-  test = await openTestDatabase();
-  app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
-});
-after(async () => {
-  await app.close();
-  await test.dispose();
-});
 beforeEach(async () => {
-  await test.reset();
-  await seedClient(test.store);
-  popup = await seedPopup(test.store, { conversion_code: '<script>window.acmeConverted = true</script>' });
+  await seedClient(shared.test.store);
+  popup = await seedPopup(shared.test.store, { conversion_code: '<script>window.acmeConverted = true</script>' });
 });
 
 /** Every field of the conversion call of widget §7. */
@@ -63,7 +50,7 @@ const FULL_CONVERSION = {
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const postForm = (fields: Record<string, string>, viewerId = popup.viewer_id, headers: Record<string, string> = FORM) =>
-  app.inject({ method: 'POST', url: `/api/display/conversion/${viewerId}`, payload: new URLSearchParams(fields).toString(), headers });
+  shared.app.inject({ method: 'POST', url: `/api/display/conversion/${viewerId}`, payload: new URLSearchParams(fields).toString(), headers });
 
 describe('POST /api/display/conversion/{viewer_id}', () => {
   it('stores a form-encoded lead with every field and answers the conversion id and code', async () => {
@@ -74,7 +61,7 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
       conversion_id: 1,
       integration: { conversion_code: '<script>window.acmeConverted = true</script>' },
     });
-    const [row] = await test.db.query<Record<string, unknown>>('SELECT * FROM conversions');
+    const [row] = await shared.test.db.query<Record<string, unknown>>('SELECT * FROM conversions');
     assert.equal(row!.poptin_id, 'aaaaaaaaaaaa1');
     assert.equal(row!.client_id, 'acme');
     assert.equal(row!.viewer_id, popup.viewer_id);
@@ -93,10 +80,10 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
     for (let attempt = 0; attempt < 3; attempt++) answers.push((await postForm(FULL_CONVERSION)).json());
     assert.deepEqual(answers.map((answer) => answer.conversion_id), [1, 1, 1]);
     assert.ok(answers.every((answer) => answer.success === true));
-    assert.deepEqual(await test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 1 }]);
+    assert.deepEqual(await shared.test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 1 }]);
     const other = await postForm({ ...FULL_CONVERSION, idempotency_key: 'another-key-000000002' });
     assert.ok(other.json().conversion_id > 1, 'a new key is a new lead');
-    assert.deepEqual(await test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 2 }]);
+    assert.deepEqual(await shared.test.db.query('SELECT count(*)::int AS n FROM conversions'), [{ n: 2 }]);
   });
 
   it('accepts text/plain holding a form-encoded string (sendBeacon) and JSON bodies', async () => {
@@ -104,12 +91,12 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
       'content-type': 'text/plain;charset=UTF-8',
     });
     assert.equal(asText.statusCode, 200);
-    const asJson = await app.inject({
+    const asJson = await shared.app.inject({
       method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, headers: { 'content-type': 'application/json' },
       payload: { Email: 'json@acme.example', FirstName: 'Jo', LastName: 'Ann', poptin_view_id: 3, idempotency_key: 'json-key-00001' },
     });
     assert.equal(asJson.statusCode, 200);
-    const rows = await test.db.query('SELECT email, name, poptin_view_id::int AS view FROM conversions ORDER BY id');
+    const rows = await shared.test.db.query('SELECT email, name, poptin_view_id::int AS view FROM conversions ORDER BY id');
     assert.deepEqual(rows, [
       { email: 'beacon@acme.example', name: null, view: null },
       { email: 'json@acme.example', name: 'Jo Ann', view: 3 },
@@ -122,11 +109,11 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
       { id: '1', type: 'phone', name: 'Phone', value: '050-1234567' },
     ];
     await postForm({ newExtraFields: JSON.stringify(extra), idempotency_key: 'extra-key-0001' });
-    assert.deepEqual(await test.db.query('SELECT email, phone FROM conversions'), [{ email: 'extra@acme.example', phone: '050-1234567' }]);
+    assert.deepEqual(await shared.test.db.query('SELECT email, phone FROM conversions'), [{ email: 'extra@acme.example', phone: '050-1234567' }]);
   });
 
   it('answers an empty conversion code when the pop-up has none', async () => {
-    const plain = await seedPopup(test.store, { poptin_id: 'plainpopup001' });
+    const plain = await seedPopup(shared.test.store, { poptin_id: 'plainpopup001' });
     const response = await postForm({ email: 'a@b.co', idempotency_key: 'plain-key-0001' }, plain.viewer_id);
     assert.deepEqual(response.json().integration, { conversion_code: '' });
   });
@@ -151,16 +138,16 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
       const response = await postForm(fields as Record<string, string>);
       assert.equal(response.statusCode, 400);
       assert.match(response.json().message, message);
-      assert.deepEqual(await test.db.query('SELECT id FROM conversions'), []);
+      assert.deepEqual(await shared.test.db.query('SELECT id FROM conversions'), []);
     });
   }
 
   it('answers 409 when an idempotency key is reused for another pop-up', async () => {
-    const other = await seedPopup(test.store, { poptin_id: 'otherpopup001' });
+    const other = await seedPopup(shared.test.store, { poptin_id: 'otherpopup001' });
     await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' });
     const response = await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' }, other.viewer_id);
     assert.equal(response.statusCode, 409);
-    assert.deepEqual(await test.db.query('SELECT poptin_id FROM conversions'), [{ poptin_id: 'aaaaaaaaaaaa1' }]);
+    assert.deepEqual(await shared.test.db.query('SELECT poptin_id FROM conversions'), [{ poptin_id: 'aaaaaaaaaaaa1' }]);
   });
 
   it('answers 413 for a body over 64 KiB', async () => {

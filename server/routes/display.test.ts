@@ -1,28 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { beforeEach, describe, it } from 'node:test';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
-import { buildApp } from '../app.ts';
 import { deriveViewerId } from '../ids.ts';
-import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
-import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import { useTestApp } from '../test-support/app.ts';
+import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from './display.ts';
 
-let test: TestDatabase;
-let app: FastifyInstance;
-
-before(async () => {
-  test = await openTestDatabase();
-  app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
-});
-after(async () => {
-  await app.close();
-  await test.dispose();
-});
-beforeEach(() => test.reset());
+const shared = useTestApp();
 
 const postJson = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
+  shared.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Every field of the display call of widget §7, as the widget sends them. */
 const FULL_DISPLAY_BODY = {
@@ -51,8 +38,8 @@ const FULL_DISPLAY_BODY = {
 
 describe('POST /api/display/{clientId}', () => {
   it('answers the display response of widget §3 with every pop-up configuration', async () => {
-    await seedClient(test.store);
-    await seedPopup(test.store);
+    await seedClient(shared.test.store);
+    await seedPopup(shared.test.store);
     const response = await postJson('/api/display/acme', FULL_DISPLAY_BODY, { 'x-country-code': 'il' });
     assert.equal(response.statusCode, 200);
     const body = response.json();
@@ -86,7 +73,7 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('takes cc from the body and leaves the country empty without an x-country-code header', async () => {
-    await seedClient(test.store);
+    await seedClient(shared.test.store);
     const body = (await postJson('/api/display/acme', { cc: 'FR' })).json();
     assert.equal(body.country, '');
     assert.equal(body.country_code, '');
@@ -104,8 +91,8 @@ describe('POST /api/display/{clientId}', () => {
 
   it('answers "Client restricted" for a client flagged restricted, with its restriction setting', async () => {
     const setting = { upgrade_popup: { id: 'up1', mote_than_two_days: 'no', remindme_popup: 'yes' } };
-    await seedClient(test.store, { restricted: true, client_restriction_setting: setting });
-    await seedPopup(test.store);
+    await seedClient(shared.test.store, { restricted: true, client_restriction_setting: setting });
+    await seedPopup(shared.test.store);
     const body = (await postJson('/api/display/acme', {})).json();
     assert.equal(body.display, 'not_allowed');
     assert.equal(body.message, 'Client restricted');
@@ -115,8 +102,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('answers the max-views message once the client views reach max_views', async () => {
-    await seedClient(test.store, { max_views: 2 });
-    await seedPopup(test.store);
+    await seedClient(shared.test.store, { max_views: 2 });
+    await seedPopup(shared.test.store);
     await postJson('/api/display/viewed/aaaaaaaaaaaa1', {});
     assert.equal((await postJson('/api/display/acme', {})).json().display, 'allowed');
     await postJson('/api/display/viewed/aaaaaaaaaaaa1', {});
@@ -129,10 +116,10 @@ describe('POST /api/display/{clientId}', () => {
 
   describe('A/B tests', () => {
     beforeEach(async () => {
-      await seedClient(test.store);
-      await seedPopup(test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
-      await seedPopup(test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
-      await seedPopup(test.store, { poptin_id: 'solo000000001' });
+      await seedClient(shared.test.store);
+      await seedPopup(shared.test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
+      await seedPopup(shared.test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
+      await seedPopup(shared.test.store, { poptin_id: 'solo000000001' });
     });
 
     const shownIds = async (payload: object, headers: Record<string, string> = {}) =>
@@ -174,11 +161,11 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('leaves out pop-ups that stop showing to converted users once this e-mail converted on them', async () => {
-    await seedClient(test.store);
-    const stopping = await seedPopup(test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
-    const keeps = await seedPopup(test.store, { poptin_id: 'keepsgoing001', stop_showing_to_converted_users: 'no' });
+    await seedClient(shared.test.store);
+    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    const keeps = await seedPopup(shared.test.store, { poptin_id: 'keepsgoing001', stop_showing_to_converted_users: 'no' });
     for (const popup of [stopping, keeps]) {
-      await app.inject({
+      await shared.app.inject({
         method: 'POST',
         url: `/api/display/conversion/${popup.viewer_id}`,
         payload: `email=Jane%40Example.com&idempotency_key=key-${popup.poptin_id}`,
@@ -192,8 +179,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('accepts a text/plain body holding JSON', async () => {
-    await seedClient(test.store);
-    const response = await app.inject({
+    await seedClient(shared.test.store);
+    const response = await shared.app.inject({
       method: 'POST', url: '/api/display/acme', payload: JSON.stringify({ visitor_id: 'v-1' }),
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
@@ -209,7 +196,7 @@ describe('POST /api/display/{clientId}', () => {
     ['an over-long referrer', { referrer: 'x'.repeat(5000) }, 'body/referrer'],
   ] as const) {
     it(`answers 400 naming the field for ${name}`, async () => {
-      await seedClient(test.store);
+      await seedClient(shared.test.store);
       const response = await postJson('/api/display/acme', payload);
       assert.equal(response.statusCode, 400);
       assert.equal(response.json().success, false);
@@ -218,7 +205,7 @@ describe('POST /api/display/{clientId}', () => {
   }
 
   it('answers 400 for malformed JSON, for a non-object body and for a malformed client id', async () => {
-    const malformed = await app.inject({
+    const malformed = await shared.app.inject({
       method: 'POST', url: '/api/display/acme', payload: '{"domain": ', headers: { 'content-type': 'application/json' },
     });
     assert.equal(malformed.statusCode, 400);
@@ -234,41 +221,41 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('answers 415 for a content type it does not read', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+    const response = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
     assert.equal(response.statusCode, 415);
   });
 });
 
 describe('GET /api/display/click/{poptin_id}', () => {
   it('answers the pop-up in the shape of the display response', async () => {
-    await seedClient(test.store);
-    await seedPopup(test.store);
-    const response = await app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
+    await seedClient(shared.test.store);
+    await seedPopup(shared.test.store);
+    const response = await shared.app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
     assert.equal(response.statusCode, 200);
     const display = (await postJson('/api/display/acme', { visitor_id: 'v' })).json();
     assert.deepEqual(response.json(), { success: true, poptin: display.poptins[0] });
   });
 
   it('answers 403 "Client restricted" for a pop-up of a restricted client', async () => {
-    await seedClient(test.store, { restricted: true });
-    await seedPopup(test.store);
-    const response = await app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
+    await seedClient(shared.test.store, { restricted: true });
+    await seedPopup(shared.test.store);
+    const response = await shared.app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
     assert.equal(response.statusCode, 403);
     assert.deepEqual(response.json(), { success: false, message: CLIENT_RESTRICTED });
   });
 
   it('answers 404 for an unknown pop-up and 400 for a malformed id', async () => {
-    const unknown = await app.inject({ method: 'GET', url: '/api/display/click/zzzzzzzzzzzz9' });
+    const unknown = await shared.app.inject({ method: 'GET', url: '/api/display/click/zzzzzzzzzzzz9' });
     assert.equal(unknown.statusCode, 404);
     assert.match(unknown.json().message, /Unknown pop-up zzzzzzzzzzzz9/);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/display/click/short' })).statusCode, 400);
+    assert.equal((await shared.app.inject({ method: 'GET', url: '/api/display/click/short' })).statusCode, 400);
   });
 });
 
 describe('POST /api/display/viewed/{poptin_id}', () => {
   it('stores a view and answers its poptin_view_id', async () => {
-    await seedClient(test.store);
-    const popup = await seedPopup(test.store);
+    await seedClient(shared.test.store);
+    const popup = await seedPopup(shared.test.store);
     const view = {
       viewer_id: popup.viewer_id, trigger: 'after_seconds', client_id: 'acme', type: 'lightbox', url: 'https://acme.example/',
       store_integration: 'shopify', store_integration_customer_id: '7', converted_email: 'a@b.co',
@@ -277,32 +264,32 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
     assert.equal(first.statusCode, 200);
     assert.deepEqual(first.json(), { success: true, poptin_view_id: 1 });
     assert.deepEqual((await postJson('/api/display/viewed/aaaaaaaaaaaa1', { client_id: 'spoofed' })).json(), { success: true, poptin_view_id: 2 });
-    const rows = await test.db.query('SELECT poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email FROM views ORDER BY id');
+    const rows = await shared.test.db.query('SELECT poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email FROM views ORDER BY id');
     assert.deepEqual(rows[0], { poptin_id: 'aaaaaaaaaaaa1', ...view });
     assert.equal(rows[1]!.client_id, 'acme', 'the client comes from the pop-up, not from the body');
   });
 
   it('answers 404 for an unknown pop-up and 400 for a wrong type', async () => {
     assert.equal((await postJson('/api/display/viewed/zzzzzzzzzzzz9', {})).statusCode, 404);
-    await seedPopup(test.store);
+    await seedPopup(shared.test.store);
     const response = await postJson('/api/display/viewed/aaaaaaaaaaaa1', { url: ['a', 'b'] });
     assert.equal(response.statusCode, 400);
     assert.match(response.json().message, /body\/url/);
-    assert.deepEqual(await test.db.query('SELECT id FROM views'), []);
+    assert.deepEqual(await shared.test.db.query('SELECT id FROM views'), []);
   });
 });
 
 describe('POST /api/display/closed/{poptinId}', () => {
   it('stores a close sent as JSON, as text/plain JSON (sendBeacon) and form-encoded', async () => {
-    await seedClient(test.store);
-    await seedPopup(test.store);
+    await seedClient(shared.test.store);
+    await seedPopup(shared.test.store);
     const close = { client_id: 'acme', url: 'https://acme.example/a', converted_email: '', store_integration: 'wix', store_integration_customer_id: 'c1' };
     const asJson = await postJson('/api/display/closed/aaaaaaaaaaaa1', close);
-    const asText = await app.inject({
+    const asText = await shared.app.inject({
       method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: JSON.stringify({ ...close, url: 'https://acme.example/b' }),
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
-    const asForm = await app.inject({
+    const asForm = await shared.app.inject({
       method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: new URLSearchParams({ ...close, url: 'https://acme.example/c' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -310,15 +297,15 @@ describe('POST /api/display/closed/{poptinId}', () => {
       assert.equal(response.statusCode, 200);
       assert.deepEqual(response.json(), { success: true });
     }
-    const rows = await test.db.query<{ url: string; store_integration: string }>('SELECT url, store_integration FROM closes ORDER BY id');
+    const rows = await shared.test.db.query<{ url: string; store_integration: string }>('SELECT url, store_integration FROM closes ORDER BY id');
     assert.deepEqual(rows.map((row) => row.url), ['https://acme.example/a', 'https://acme.example/b', 'https://acme.example/c']);
     assert.ok(rows.every((row) => row.store_integration === 'wix'));
   });
 
   it('answers 404 for an unknown pop-up and 400 for a text/plain body that is broken JSON', async () => {
     assert.equal((await postJson('/api/display/closed/zzzzzzzzzzzz9', {})).statusCode, 404);
-    await seedPopup(test.store);
-    const broken = await app.inject({
+    await seedPopup(shared.test.store);
+    const broken = await shared.app.inject({
       method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{"url": "x', headers: { 'content-type': 'text/plain' },
     });
     assert.equal(broken.statusCode, 400);
@@ -328,7 +315,7 @@ describe('POST /api/display/closed/{poptinId}', () => {
 
 describe('GET /api/display/validation-emails', () => {
   it('answers a text list of free-mail domains, one per line', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/display/validation-emails' });
+    const response = await shared.app.inject({ method: 'GET', url: '/api/display/validation-emails' });
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^text\/plain/);
     const domains = response.body.trim().split('\n');
@@ -343,17 +330,17 @@ describe('GET /api/display/validation-emails', () => {
 
 describe('GET /api/display/limitLogs/{clientId}', () => {
   it('stores the limit log and answers success', async () => {
-    await seedClient(test.store);
-    const response = await app.inject({ method: 'GET', url: '/api/display/limitLogs/acme?status=remindme&id=up1' });
+    await seedClient(shared.test.store);
+    const response = await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/acme?status=remindme&id=up1' });
     assert.deepEqual(response.json(), { success: true });
-    assert.deepEqual(await test.db.query('SELECT client_id, status, upgrade_id FROM limit_logs'), [
+    assert.deepEqual(await shared.test.db.query('SELECT client_id, status, upgrade_id FROM limit_logs'), [
       { client_id: 'acme', status: 'remindme', upgrade_id: 'up1' },
     ]);
   });
 
   it('answers 404 for an unknown client and 400 for an over-long status', async () => {
-    assert.equal((await app.inject({ method: 'GET', url: '/api/display/limitLogs/nobody?status=x' })).statusCode, 404);
-    await seedClient(test.store);
-    assert.equal((await app.inject({ method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` })).statusCode, 400);
+    assert.equal((await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/nobody?status=x' })).statusCode, 404);
+    await seedClient(shared.test.store);
+    assert.equal((await shared.app.inject({ method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` })).statusCode, 400);
   });
 });

@@ -1,36 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { describe, it } from 'node:test';
 import type { PopupRecord } from '../db/store.ts';
-import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 
-let test: TestDatabase;
-let app: FastifyInstance;
-
-before(async () => {
-  test = await openTestDatabase();
-  app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
-});
-after(async () => {
-  await app.close();
-  await test.dispose();
-});
-beforeEach(() => test.reset());
+const shared = useTestApp();
 
 const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
-const ownerGet = (url: string, headers: Record<string, string> = AUTH) => app.inject({ method: 'GET', url, headers });
+const ownerGet = (url: string, headers: Record<string, string> = AUTH) => shared.app.inject({ method: 'GET', url, headers });
 
 async function convert(popup: PopupRecord, fields: Record<string, string>) {
-  const response = await app.inject({
+  const response = await shared.app.inject({
     method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   assert.equal(response.statusCode, 200, response.body);
 }
 
-const post = (url: string) => app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
+const post = (url: string) => shared.app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
 
 describe('owner API authentication', () => {
   for (const [name, headers] of [
@@ -40,7 +27,7 @@ describe('owner API authentication', () => {
     ['another scheme', { authorization: `Basic ${OWNER_TOKEN}` }],
   ] as const) {
     it(`answers 401 JSON for ${name}`, async () => {
-      await seedClient(test.store);
+      await seedClient(shared.test.store);
       for (const path of ['leads', 'leads.csv', 'stats']) {
         const response = await ownerGet(`/api/owner/acme/${path}`, headers);
         assert.equal(response.statusCode, 401);
@@ -59,10 +46,10 @@ describe('owner API authentication', () => {
 
 describe('GET /api/owner/{clientId}/leads', () => {
   it('lists the client leads newest first, each with all stored fields', async () => {
-    await seedClient(test.store);
-    await seedClient(test.store, { client_id: 'other' });
-    const popup = await seedPopup(test.store);
-    const otherPopup = await seedPopup(test.store, { client_id: 'other', poptin_id: 'otherpopup001' });
+    await seedClient(shared.test.store);
+    await seedClient(shared.test.store, { client_id: 'other' });
+    const popup = await seedPopup(shared.test.store);
+    const otherPopup = await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherpopup001' });
     await convert(popup, { email: 'first@acme.example', idempotency_key: 'lead-key-0001', coupon: 'A' });
     await convert(popup, { email: 'second@acme.example', phone: '0501234567', idempotency_key: 'lead-key-0002', poptin_view_id: '4' });
     await convert(otherPopup, { email: 'not-acme@x.example', idempotency_key: 'lead-key-0003' });
@@ -92,8 +79,8 @@ describe('GET /api/owner/{clientId}/leads', () => {
 
 describe('GET /api/owner/{clientId}/leads.csv', () => {
   it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
-    await seedClient(test.store);
-    const popup = await seedPopup(test.store);
+    await seedClient(shared.test.store);
+    const popup = await seedPopup(shared.test.store);
     await convert(popup, {
       email: 'jane@acme.example',
       name: '=HYPERLINK("http://evil.example","click")',
@@ -121,7 +108,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
   });
 
   it('answers a header row only when there are no leads', async () => {
-    await seedClient(test.store);
+    await seedClient(shared.test.store);
     const response = await ownerGet('/api/owner/acme/leads.csv');
     assert.equal(response.body.split('\r\n').filter(Boolean).length, 1);
   });
@@ -129,9 +116,9 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
 
 describe('GET /api/owner/{clientId}/stats', () => {
   it('counts views, closes and conversions per pop-up with the conversion rate', async () => {
-    await seedClient(test.store);
-    const popup = await seedPopup(test.store, { poptin_name: 'Welcome' });
-    await seedPopup(test.store, { poptin_id: 'quietpopup001', poptin_name: 'Quiet' });
+    await seedClient(shared.test.store);
+    const popup = await seedPopup(shared.test.store, { poptin_name: 'Welcome' });
+    await seedPopup(shared.test.store, { poptin_id: 'quietpopup001', poptin_name: 'Quiet' });
     for (let i = 0; i < 4; i++) await post('/api/display/viewed/aaaaaaaaaaaa1');
     for (let i = 0; i < 2; i++) await post('/api/display/closed/aaaaaaaaaaaa1');
     await convert(popup, { email: 'a@acme.example', idempotency_key: 'stats-key-0001' });
@@ -148,9 +135,9 @@ describe('GET /api/owner/{clientId}/stats', () => {
   });
 
   it('shows each A/B variant as its own row with its parent id', async () => {
-    await seedClient(test.store);
-    const parent = await seedPopup(test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
-    const variant = await seedPopup(test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
+    await seedClient(shared.test.store);
+    const parent = await seedPopup(shared.test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
+    const variant = await seedPopup(shared.test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
     for (let i = 0; i < 2; i++) await post('/api/display/viewed/parent0000001');
     for (let i = 0; i < 3; i++) await post('/api/display/viewed/variant000001');
     await convert(variant, { email: 'v@acme.example', idempotency_key: 'variant-key-01' });
