@@ -50,7 +50,7 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
       it(`${path}: ${id}, open and after an empty submit`, async () => {
         const page = await shared.browser.newPage();
         await page.goto(`${shared.server.url}/examples/${path}`);
-        await page.locator(`[data-poptin-show="${id}"]`).click();
+        await page.locator(`[data-poptin-id="${id}"]`).click();
         const popup = page.locator(`poptin-popup[poptin-id="${id}"]`);
         await popup.locator('dialog[open]').waitFor();
         assert.deepEqual(await audit(page, id), []);

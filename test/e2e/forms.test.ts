@@ -47,7 +47,7 @@ describe('form validation modes, end to end', () => {
 
   /** Opens a demo through window.poptin.show and returns its pop-up. */
   async function openDemo(page: Page, id: string): Promise<Locator> {
-    await page.locator(`[data-poptin-show="${id}"]`).click();
+    await page.locator(`[data-poptin-id="${id}"]`).click();
     const popup = page.locator(`poptin-popup[poptin-id="${id}"]`);
     await eventually(`pop-up ${id}`, async () => {
       if ((await popup.locator('dialog[open]').count()) > 0) return true;
