@@ -10,7 +10,7 @@ import {
 const CONTEXT: ConversionContext = {
   clientId: 'demo', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',
   operatingSystem: 'Linux', lastConvertedEmail: '', trigger: 'manual', poptinViewId: '7', originLandingPage: 'https://shop.example/',
-  previousVisitedPages: '', allVisitedPages: '',
+  previousVisitedPages: '', previousVisitedPagesWithCurrent: '', previousVisitedPagesWithTimestamps: '', allVisitedPages: '',
 };
 
 const NO_THANK_YOU = { design_properties: { poptin_design_thank_screen: 'no' } };

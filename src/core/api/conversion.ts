@@ -16,6 +16,8 @@ export interface ConversionContext {
   poptinViewId: string;
   originLandingPage: string;
   previousVisitedPages: string;
+  previousVisitedPagesWithCurrent: string;
+  previousVisitedPagesWithTimestamps: string;
   allVisitedPages: string;
   coupon?: string;
   storeIntegration?: string;
@@ -45,6 +47,8 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     facebook_messanger_data_ref: context.facebookMessengerDataRef ?? '',
     origin_landing_page: context.originLandingPage,
     previous_visited_pages: context.previousVisitedPages,
+    previous_visited_pages_with_current: context.previousVisitedPagesWithCurrent,
+    previous_visited_pages_with_timestamps: context.previousVisitedPagesWithTimestamps,
     all_visited_pages: context.allVisitedPages,
     store_integration: context.storeIntegration ?? '',
     store_integration_customer_id: context.storeIntegrationCustomerId ?? '',
