@@ -7,6 +7,8 @@ import { openOutboxStore } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, createExplanationLog, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/log.ts';
+import { isHebrewTag } from '../../src/core/i18n/language.ts';
+import { listenSafely } from '../shared/listen.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { SubmittedField } from '../poptin-popup/field-dom.ts';
@@ -57,6 +59,10 @@ function mobileTemplate(entry: PopupEntry): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
+function newEntry(config: PopupConfig, state: PopupEntry['state'], variant: Variant): PopupEntry {
+  return { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state, variant };
+}
+
 /** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
 function couponOf(entry: PopupEntry): string {
   const configured = entry.config.designProperties.coupon;
@@ -105,8 +111,8 @@ export class ControllerSession {
     this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
     this.cleanups.push(armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }));
-    this.listen(window, 'online', () => void this.outbox?.flush({ now: true }));
-    this.listen(window, 'pagehide', () => this.outbox?.flushOnUnload());
+    this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
+    this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
   }
@@ -124,12 +130,6 @@ export class ControllerSession {
     this.explanations.clear();
     this.ready = this.run();
     return this.ready;
-  }
-
-  private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
-    const safe = (event: Event) => guard(`${type} handler`, () => handler(event));
-    target.addEventListener(type, safe);
-    this.cleanups.push(() => target.removeEventListener(type, safe));
   }
 
   private async openOutbox(): Promise<void> {
@@ -180,7 +180,7 @@ export class ControllerSession {
     for (const config of response.poptins) {
       const decision = decide(config, environment);
       this.explanations.decided(decision);
-      const entry: PopupEntry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: decision.allowed ? 'armed' : 'blocked', variant: decision.variant };
+      const entry = newEntry(config, decision.allowed ? 'armed' : 'blocked', decision.variant);
       this.popups.set(config.id, entry);
       if (decision.allowed) this.arm(entry, decision.triggers);
     }
@@ -249,7 +249,7 @@ export class ControllerSession {
     element.setAttribute('poptin-id', entry.config.id);
     element.setAttribute('data-variant', entry.variant);
     const lang = this.response?.lang || this.page.documentLang || 'en';
-    if (/^(he|iw)\b/i.test(lang)) element.setAttribute('dir', 'rtl');
+    if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
     const html = surfaces.sanitizeTemplate(raw);
     element.model.set({ config: entry.config, html, lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
     element.addEventListener('poptin-after-show', () => this.onShown(entry));
@@ -264,8 +264,7 @@ export class ControllerSession {
     if (this.stopped || entry.state !== 'queued') return;
     const model = element?.model.get();
     if (!element || !model) {
-      entry.state = 'closed';
-      this.queue.release(entry.config.id);
+      this.retire(entry, 0);
       return;
     }
     entry.state = 'shown';
@@ -300,7 +299,7 @@ export class ControllerSession {
       this.visitor.recordConversion(entry.config.id, entry.config.type, email || undefined);
       const [viewId] = await Promise.all([entry.viewId ?? Promise.resolve(''), this.outboxReady]);
       const page = this.pageFields;
-      const body: Record<string, string> = conversionFields(entry.config, fields, {
+      const body = conversionFields(entry.config, fields, {
         clientId: this.options.clientId,
         url: this.page.url,
         referrer: page?.referrer ?? this.page.referrer,
@@ -314,11 +313,11 @@ export class ControllerSession {
         poptinViewId: viewId,
         originLandingPage: page?.origin_landing_page ?? this.page.url,
         previousVisitedPages: page?.previous_visited_pages ?? '',
+        previousVisitedPagesWithCurrent: page?.previous_visited_pages_with_current ?? '',
+        previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
         allVisitedPages: page?.all_visited_pages ?? '',
         coupon: couponOf(entry),
       });
-      body.previous_visited_pages_with_current = page?.previous_visited_pages_with_current ?? '';
-      body.previous_visited_pages_with_timestamps = page?.previous_visited_pages_with_timestamps ?? '';
       if (!this.outbox) throw new Error('lead outbox unavailable');
       await this.outbox.add(this.api.conversionUrl(entry.config.viewerId), body);
     });
@@ -340,18 +339,21 @@ export class ControllerSession {
       this.visitor.recordClose(entry.config.id, entry.config.type);
       this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
     }
-    const element = entry.element;
-    entry.element = null;
-    entry.prepared = undefined;
-    setTimeout(() => element?.remove(), REMOVE_AFTER_CLOSE_MS);
-    this.queue.release(entry.config.id);
+    this.retire(entry, REMOVE_AFTER_CLOSE_MS);
   }
 
   private onRenderFailed(entry: PopupEntry): void {
+    this.retire(entry, 0);
+  }
+
+  /** The pop-up is done with: its element leaves (after `removeAfterMs`), a later show builds it anew, the queue moves on. */
+  private retire(entry: PopupEntry, removeAfterMs: number): void {
     entry.state = 'closed';
-    entry.element?.remove();
+    const element = entry.element;
     entry.element = null;
     entry.prepared = undefined;
+    if (removeAfterMs > 0) setTimeout(() => element?.remove(), removeAfterMs);
+    else element?.remove();
     this.queue.release(entry.config.id);
   }
 
@@ -371,7 +373,7 @@ export class ControllerSession {
     if (!entry || entry.state === 'blocked') {
       try {
         const config = entry?.config ?? (await this.api.click(id));
-        entry = { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state: 'armed', variant: selectVariant(config, this.page.isMobile) };
+        entry = newEntry(config, 'armed', selectVariant(config, this.page.isMobile));
         this.popups.set(id, entry);
       } catch (error) {
         log.warn(`pop-up ${id} could not be fetched`, error);
