@@ -1,4 +1,6 @@
 import { guard, log } from '../../src/core/log.ts';
+import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
+import type { Disarm } from '../../src/core/triggers/types.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';
 
 export interface PoptinWindowApi {
@@ -23,6 +25,7 @@ export interface PoptinWindowApi {
  */
 export class PoptinController extends HTMLElement {
   private session: Promise<ControllerSession | null> | null = null;
+  private disarmClicks: Disarm | null = null;
 
   get clientId(): string {
     return this.getAttribute('client-id') ?? '';
@@ -45,6 +48,9 @@ export class PoptinController extends HTMLElement {
           log.error('the controller could not start', error);
           return null;
         });
+      // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
+      // the click waits on the session promise and opens the pop-up once the session is ready.
+      this.disarmClicks = armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) });
       installWindowApi(this);
     });
   }
@@ -52,12 +58,18 @@ export class PoptinController extends HTMLElement {
   disconnectedCallback(): void {
     const session = this.session;
     this.session = null;
+    this.disarmClicks?.();
+    this.disarmClicks = null;
     void session?.then((running) => guard('controller stop', () => running?.stop()));
   }
 
   /** Settles once the current display response has been handled. */
   async ready(): Promise<void> {
     await (await this.session)?.ready;
+  }
+
+  private openFromClick(id: string, element: Element): void {
+    void this.session?.then((running) => guard('click to open', () => running?.openFromClick(id, element)));
   }
 
   async show(id: string): Promise<boolean> {

@@ -14,7 +14,7 @@ import { readPageContext, type PageContext } from '../../src/core/page-context.t
 import type { SubmittedField } from '../poptin-popup/field-dom.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
-import { armClickToOpen, armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
+import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupHost } from '../../src/stores/popup-model.ts';
 
@@ -110,7 +110,6 @@ export class ControllerSession {
     });
     this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
-    this.cleanups.push(armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }));
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
     this.outboxReady = this.openOutbox();
@@ -388,7 +387,7 @@ export class ControllerSession {
   }
 
   /** A click-display link or button; one inside a pop-up launches the other and closes its own (widget §4). */
-  private openFromClick(id: string, element: Element): void {
+  openFromClick(id: string, element: Element): void {
     const root = element.getRootNode();
     const launcher = root instanceof ShadowRoot ? root.host.getAttribute('poptin-id') : null;
     if (launcher && launcher !== id) this.close(launcher);

@@ -68,6 +68,23 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
+  it('a click on an open-by-click button before the controller has finished loading still opens the pop-up', async () => {
+    const page = await shared.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    // The controller's logic arrives 1.5 s late, as on a slow connection; the visitor clicks at once.
+    await page.route('**/dist/chunks/session-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${shared.server.url}/examples/show.html`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open by click' }).click();
+    await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor({ timeout: 10_000 });
+    assert.equal((await explain(page, 'fixtureshow01')).trigger, 'click');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('window.poptin.show(id) opens a click pop-up on demand', async () => {
     const { page, errors } = await open('show.html');
     await page.waitForTimeout(800);
