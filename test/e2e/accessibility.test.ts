@@ -37,7 +37,7 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
     const page = await shared.browser.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
     const popup = page.locator('poptin-popup[poptin-id="demolightbox1"]');
-    await popup.locator('dialog[open]').waitFor({ timeout: 15_000 });
+    await popup.locator('dialog[open]').waitFor();
     assert.deepEqual(await audit(page, 'demolightbox1'), []);
     await popup.locator('[type=submit]').click();
     await popup.locator('[aria-invalid="true"]').first().waitFor();

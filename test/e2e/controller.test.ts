@@ -79,7 +79,7 @@ describe('<poptin-controller> against the real display server', () => {
     });
     await page.goto(`${shared.server.url}/examples/show.html`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open by click' }).click();
-    await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor({ timeout: 10_000 });
+    await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
     assert.equal((await explain(page, 'fixtureshow01')).trigger, 'click');
     assert.deepEqual(errors, []);
     await page.close();

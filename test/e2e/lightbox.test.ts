@@ -22,7 +22,7 @@ describe('lightbox demo, end to end', () => {
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
     const dialog = page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]');
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor();
     assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[poptin-id="demolightbox1"]')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
 
     await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('first.visitor@example.com');
@@ -50,7 +50,7 @@ describe('lightbox demo, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
-    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor({ timeout: 15_000 });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor();
     const closedAt = page.evaluate(() => new Promise<number>((resolve) => window.addEventListener('poptinClose', () => resolve(performance.now()), { once: true })));
     const pressedAt = await page.evaluate(() => performance.now());
     await page.keyboard.press('Escape');
@@ -69,7 +69,7 @@ describe('lightbox demo, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
-    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor({ timeout: 15_000 });
+    await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').waitFor();
 
     await shared.server.stop();
     await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('offline.visitor@example.com');

@@ -21,7 +21,7 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     await popup.locator('input[name=Email]').fill(email);
     await popup.locator('[type=submit]').click();
     // The visitor is thanked at once: the lead is safe in the outbox whatever the server does.
-    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible', timeout: 3_000 });
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     return { page, attempts: () => attempts };
   }
 

@@ -28,7 +28,7 @@ describe('single-page app, end to end', () => {
     await page.goto(`${shared.server.url}/examples/spa.html?view=home`);
 
     // Home view: the welcome lightbox after its 1 s trigger.
-    await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor({ timeout: 10_000 });
+    await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor();
     assert.equal((await explain(page, WELCOME)).triggers.fired[0]?.trigger, 'after_seconds');
     await page.locator(`poptin-popup[poptin-id="${WELCOME}"] [part~="close-button"]`).click();
     await eventually('the welcome pop-up to leave', async () => (await popupsOnPage(page)).length === 0);
@@ -41,7 +41,7 @@ describe('single-page app, end to end', () => {
     const welcomeOnPricing = await explain(page, WELCOME);
     assert.equal(welcomeOnPricing.allowed, false, 'the welcome pop-up is targeted to the home view');
     await page.mouse.wheel(0, 5_000);
-    await page.locator(`poptin-popup[poptin-id="${PRICING}"] [part~="base"]`).waitFor({ timeout: 5_000 });
+    await page.locator(`poptin-popup[poptin-id="${PRICING}"] [part~="base"]`).waitFor();
     assert.equal((await explain(page, PRICING)).triggers.fired[0]?.trigger, 'scroll');
 
     // Back to home: the welcome pop-up was seen this session, so its frequency cap blocks it.
