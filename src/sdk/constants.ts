@@ -3,6 +3,12 @@
 /** The platform's public API host; every strategy and client can be pointed elsewhere. */
 export const DEFAULT_API_HOST = 'https://www.wixapis.com';
 
+/**
+ * The visitor's current cart (site §7): writes to it always go to the platform's own API host, even when
+ * the client talks to another host, because the cart lives with the platform's session, not the site's.
+ */
+export const CART_CURRENT_PATH = '/ecom/v1/carts/current';
+
 /** A GET whose query string is longer than this is sent in its fallback form instead. */
 export const QUERY_FALLBACK_THRESHOLD = 4000;
 

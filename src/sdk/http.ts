@@ -1,4 +1,4 @@
-import { DEFAULT_API_HOST, QUERY_FALLBACK_THRESHOLD, SDK_PACKAGE_NAME } from './constants.ts';
+import { CART_CURRENT_PATH, DEFAULT_API_HOST, QUERY_FALLBACK_THRESHOLD, SDK_PACKAGE_NAME } from './constants.ts';
 import { sdkErrorFromReply } from './errors.ts';
 import { DEFAULT_PATH_MAPPINGS, resolvePublicPath, type PathMapping } from './paths.ts';
 import { toQueryString } from './query-string.ts';
@@ -13,6 +13,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface HttpOptions {
   /** Origin of the platform's public API; defaults to the platform's own host. */
   host?: string;
+  /** Where writes to the current cart go whatever `host` says; the platform's own host by default. */
+  cartCurrentHost?: string;
   pathMappings?: readonly PathMapping[];
   fetch?: typeof fetch;
   packageName?: string;
@@ -52,6 +54,10 @@ function parseBody(text: string): unknown {
   }
 }
 
+function isCartCurrentPath(path: string): boolean {
+  return path === CART_CURRENT_PATH || path.startsWith(`${CART_CURRENT_PATH}/`);
+}
+
 export function analyticsHeaderValue(packageName: string, methodFqn: string): string {
   return `environment=js-sdk,package-name=${packageName},method-fqn=${methodFqn}`;
 }
@@ -63,6 +69,7 @@ export function analyticsHeaderValue(packageName: string, methodFqn: string): st
  */
 export class HttpClient {
   readonly host: string;
+  readonly cartCurrentHost: string;
   private readonly mappings: readonly PathMapping[];
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly packageName: string;
@@ -70,6 +77,7 @@ export class HttpClient {
 
   constructor(options: HttpOptions = {}) {
     this.host = (options.host ?? DEFAULT_API_HOST).replace(/\/+$/, '');
+    this.cartCurrentHost = (options.cartCurrentHost ?? DEFAULT_API_HOST).replace(/\/+$/, '');
     this.mappings = options.pathMappings ?? DEFAULT_PATH_MAPPINGS;
     this.fetchImpl = options.fetch;
     this.packageName = options.packageName ?? SDK_PACKAGE_NAME;
@@ -93,13 +101,14 @@ export class HttpClient {
     if (this.consistency) headers[CONSISTENCY_HEADER] = this.consistency;
 
     let method: HttpMethod = request.method;
-    let url = this.url(request.path, request.host);
+    const host = request.host ?? (method !== 'GET' && isCartCurrentPath(request.path) ? this.cartCurrentHost : undefined);
+    let url = this.url(request.path, host);
     let body: string | undefined;
     const query = toQueryString(request.params);
     if (method === 'GET' && query.length > QUERY_FALLBACK_THRESHOLD) {
       method = 'POST';
       const fallbackPath = request.fallbackPath ?? request.path;
-      url = this.url(fallbackPath, request.host);
+      url = this.url(fallbackPath, host);
       if (fallbackPath === request.path) headers[METHOD_OVERRIDE_HEADER] = 'GET';
       body = JSON.stringify(request.params);
       headers['Content-Type'] = 'application/json';

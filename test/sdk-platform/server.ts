@@ -614,6 +614,14 @@ function items(x: Exchange): void {
   x.reply(200, { form: 'POST', body: x.body });
 }
 
+/** The visitor's current cart: reading it and adding line items, answered with the host the call reached. */
+function currentCart(x: Exchange): void {
+  if (!x.requireCaller('visitor', 'member')) return;
+  if (x.request.method === 'GET') return x.reply(200, { cart: { lineItems: [] }, host: x.header('host') });
+  if (!x.shape(x.body, 'add to current cart', ['lineItems'])) return;
+  x.reply(200, { cart: { lineItems: x.body.lineItems }, host: x.header('host') });
+}
+
 function graphql(x: Exchange, version: string): void {
   if (!x.requireCaller('visitor', 'member', 'api-key', 'app')) return;
   if (!x.shape(x.body, 'graphql', ['query'], ['variables'])) return;
@@ -637,6 +645,8 @@ const ROUTES: Record<string, Handler> = {
   'GET /v1/items': items,
   'POST /v1/items': items,
   'POST /v1/items/query': items,
+  'GET /ecom/v1/carts/current': currentCart,
+  'POST /ecom/v1/carts/current/add-to-cart': currentCart,
   'GET /.well-known/jwks.json': (x) => x.reply(200, { keys: [publicJwk()] }),
 };
 

@@ -109,6 +109,22 @@ export function httpCases(suite: Suite): void {
         assert.equal(auth.getTokens().refreshToken.role, 'visitor');
       });
 
+      it('writes to the current cart go to the cart host whatever host the client uses; reads stay on it', async () => {
+        const cartHost = suite.platform().baseUrl;
+        const siteHost = cartHost.replace('127.0.0.1', 'localhost');
+        const { auth } = oauthClient(suite);
+        const client = createClient({ auth, host: siteHost, cartCurrentHost: cartHost });
+        const lineItems = [{ catalogReference: { catalogItemId: 'k3-umum' }, quantity: 1 }];
+        const read = await client.request<{ host: string }>('/ecom/v1/carts/current');
+        const write = await client.request<{ host: string; cart: unknown }>('/ecom/v1/carts/current/add-to-cart', { body: { lineItems } });
+        assert.equal(read.host, new URL(siteHost).host);
+        assert.equal(write.host, new URL(cartHost).host);
+        assert.deepEqual(write.cart, { lineItems });
+        const explicit = await client.request<{ host: string }>('/ecom/v1/carts/current/add-to-cart', { body: { lineItems }, host: siteHost });
+        assert.equal(explicit.host, new URL(siteHost).host, 'a host given for the call wins');
+        assert.equal(createClient({ auth }).http.cartCurrentHost, 'https://www.wixapis.com');
+      });
+
       it('posts GraphQL to the versioned path with query and variables', async () => {
         const auth = ApiKeyStrategy({ apiKey: API_KEY.key, siteId: API_KEY.siteId });
         const client = createClient({ auth, host: suite.platform().baseUrl });
