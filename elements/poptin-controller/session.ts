@@ -29,6 +29,10 @@ interface PopupEntry {
   config: PopupConfig;
   element: PopupHost | null;
   trigger: string;
+  /** Why it last closed (widget §3 runtime state `close_trigger`); empty until it has. */
+  closeTrigger: string;
+  /** Set by the controller just before it closes the pop-up itself, so the close is not taken for the visitor's. */
+  closingFor?: CloseCause;
   viewId: Promise<string> | null;
   disarm: Disarm;
   state: 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
@@ -49,6 +53,16 @@ export interface SessionExplanation extends Partial<Explanation> {
   id: string;
   state: PopupEntry['state'] | 'unknown';
   trigger: string;
+  closeTrigger: string;
+}
+
+/** Closes the controller makes: `window.poptin.close(id)`, and another pop-up launched from this one (widget §4). */
+export type CloseCause = 'manual' | 'launch';
+
+/** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
+export function closeTriggerOf(source: string, controllerCause?: CloseCause): string {
+  if (controllerCause) return controllerCause;
+  return source === 'x-button' ? 'x_click' : source;
 }
 
 /** The mobile design of a pop-up: `poptin_mobile`, or `mobile_variant.poptin`, for mobile visitors only. */
@@ -60,7 +74,7 @@ function mobileTemplate(entry: PopupEntry): string {
 }
 
 function newEntry(config: PopupConfig, state: PopupEntry['state'], variant: Variant): PopupEntry {
-  return { config, element: null, trigger: '', viewId: null, disarm: () => undefined, state, variant };
+  return { config, element: null, trigger: '', closeTrigger: '', viewId: null, disarm: () => undefined, state, variant };
 }
 
 /** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
@@ -253,7 +267,10 @@ export class ControllerSession {
     element.model.set({ config: entry.config, html, lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
     element.addEventListener('poptin-after-show', () => this.onShown(entry));
     element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: SubmittedField[] }>).detail.fields));
-    element.addEventListener('poptin-after-hide', (event) => this.onClosed(entry, (event as CustomEvent<{ submitted: boolean }>).detail.submitted));
+    element.addEventListener('poptin-after-hide', (event) => {
+      const { submitted, source } = (event as CustomEvent<{ submitted: boolean; source: string }>).detail;
+      this.onClosed(entry, submitted, source);
+    });
     element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
     return element;
   }
@@ -331,9 +348,11 @@ export class ControllerSession {
     document.head.append(range.createContextualFragment(trustedHtml(code) as string));
   }
 
-  private onClosed(entry: PopupEntry, submitted: boolean): void {
+  private onClosed(entry: PopupEntry, submitted: boolean, source: string): void {
     if (entry.state === 'closed') return;
     entry.state = 'closed';
+    entry.closeTrigger = closeTriggerOf(source, entry.closingFor);
+    entry.closingFor = undefined;
     if (!submitted) {
       this.visitor.recordClose(entry.config.id, entry.config.type);
       this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
@@ -390,20 +409,30 @@ export class ControllerSession {
   openFromClick(id: string, element: Element): void {
     const root = element.getRootNode();
     const launcher = root instanceof ShadowRoot ? root.host.getAttribute('poptin-id') : null;
-    if (launcher && launcher !== id) this.close(launcher);
+    if (launcher && launcher !== id) this.close(launcher, 'launch');
     void this.show(id, 'click');
   }
 
-  close(id: string): boolean {
+  close(id: string, cause: CloseCause = 'manual'): boolean {
     const entry = this.popups.get(id);
     if (entry?.state !== 'shown') return false;
     const button = entry.element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
-    button?.click();
-    return Boolean(button);
+    const element = entry.element;
+    if (!button || !element) return false;
+    // The close is cancelable by the page (poptin-request-close); a refused one leaves no cause behind.
+    let request: Event | null = null;
+    const seeRequest = (event: Event) => (request = event);
+    element.addEventListener('poptin-request-close', seeRequest);
+    entry.closingFor = cause;
+    button.click();
+    element.removeEventListener('poptin-request-close', seeRequest);
+    const allowed = request !== null && !(request as Event).defaultPrevented;
+    if (!allowed) entry.closingFor = undefined;
+    return allowed;
   }
 
   explain(id: string): SessionExplanation {
     const entry = this.popups.get(id);
-    return { ...(this.explanations.explain(id) ?? {}), id, state: entry?.state ?? 'unknown', trigger: entry?.trigger ?? '' };
+    return { ...(this.explanations.explain(id) ?? {}), id, state: entry?.state ?? 'unknown', trigger: entry?.trigger ?? '', closeTrigger: entry?.closeTrigger ?? '' };
   }
 }

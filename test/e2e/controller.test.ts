@@ -5,7 +5,8 @@ import { FIXTURES_ENV, eventually, ownerGet, shownPopups, type ServerProcess, us
 
 const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
-  page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string }> } }).poptin.explain(popupId), id);
+  page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string; closeTrigger: string }> } }).poptin.explain(popupId), id);
+const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId), id);
 
 describe('<poptin-controller> against the real display server', () => {
   const shared = useBrowserAndServer({ env: FIXTURES_ENV });
@@ -44,6 +45,7 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal((await explain(page, waiting)).state, 'queued');
     await page.locator(`poptin-popup[poptin-id="${shown[0]}"] [part~="close-button"]`).click();
     await page.locator(`poptin-popup[poptin-id="${waiting}"] dialog[open]`).waitFor();
+    assert.equal((await explain(page, shown[0])).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -57,6 +59,7 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await next.locator('h2').textContent(), 'next-offer');
     await eventually('the first pop-up to leave', async () => !(await popupsOnPage(page)).includes('fixturechain1'));
     assert.equal((await explain(page, 'fixturenext01')).trigger, 'click');
+    assert.equal((await explain(page, 'fixturechain1')).closeTrigger, 'launch', 'closed by launching another pop-up (widget §4)');
 
     // Its conversion answer carries the owner's conversion code, which goes into the page head.
     await next.locator('input[name=Email]').fill('chain.visitor@example.com');
@@ -92,6 +95,24 @@ describe('<poptin-controller> against the real display server', () => {
     await page.getByRole('button', { name: 'Open on demand' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
     assert.equal((await explain(page, 'fixtureshow01')).trigger, 'manual');
+
+    // A page may refuse a close (poptin-request-close is cancelable); the pop-up stays and no cause is kept.
+    await page.evaluate(() => {
+      const page = window as unknown as { refuseClose: (event: Event) => void };
+      page.refuseClose = (event) => event.preventDefault();
+      document.querySelector('poptin-popup')!.addEventListener('poptin-request-close', page.refuseClose);
+    });
+    assert.equal(await closeByApi(page, 'fixtureshow01'), false);
+    assert.equal((await explain(page, 'fixtureshow01')).state, 'shown');
+    await page.evaluate(() => document.querySelector('poptin-popup')!.removeEventListener('poptin-request-close', (window as unknown as { refuseClose: (event: Event) => void }).refuseClose));
+    await page.keyboard.press('Escape');
+    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).closeTrigger === 'escape');
+
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
+    assert.equal(await closeByApi(page, 'fixtureshow01'), true);
+    await eventually('the closed state', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
+    assert.equal((await explain(page, 'fixtureshow01')).closeTrigger, 'manual');
     assert.deepEqual(errors, []);
     await page.close();
   });
