@@ -117,6 +117,30 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
+  it('failing viewed and closed calls are not shown to the visitor: the pop-up works and its lead is stored (widget §8)', async () => {
+    const { page, warnings, errors } = await open('show.html');
+    await page.route('**/api/display/viewed/**', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.route('**/api/display/closed/**', (route) => route.abort('connectionrefused'));
+    const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await popup.locator('dialog[open]').waitFor();
+    await popup.locator('[part~="close-button"]').click();
+    await eventually('both failures to be logged', async () => warnings.some((line) => line.includes('view not recorded')) && warnings.some((line) => line.includes('close not recorded')));
+    await eventually('the closed pop-up to leave the page', async () => (await popup.count()) === 0);
+
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await popup.locator('input[name=Email]').fill('no.view.id@example.com');
+    await popup.locator('[type=submit]').click();
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    const lead = await eventually('the lead', async () => {
+      const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(shared.server, '/api/owner/widget/leads');
+      return leads.find((found) => found.email === 'no.view.id@example.com');
+    });
+    assert.equal(lead.poptin_id, 'fixtureshow01');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('window.poptin.show(id) fetches a pop-up missing from this page\'s answer by the click call (the other A/B variant)', async () => {
     const page = await shared.browser.newPage();
     const errors: string[] = [];
