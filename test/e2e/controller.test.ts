@@ -41,11 +41,12 @@ describe('<poptin-controller> against the real display server', () => {
     await page.waitForTimeout(500);
     const shown = await popupsOnPage(page);
     assert.equal(shown.length, 1, `one modal at a time, saw ${shown.join(', ')}`);
-    const waiting = shown[0] === 'fixturequeuea' ? 'fixturequeueb' : 'fixturequeuea';
+    const first = shown[0] === 'fixturequeuea' ? 'fixturequeuea' : 'fixturequeueb';
+    const waiting = first === 'fixturequeuea' ? 'fixturequeueb' : 'fixturequeuea';
     assert.equal((await explain(page, waiting)).state, 'queued');
-    await page.locator(`poptin-popup[poptin-id="${shown[0]}"] [part~="close-button"]`).click();
+    await page.locator(`poptin-popup[poptin-id="${first}"] [part~="close-button"]`).click();
     await page.locator(`poptin-popup[poptin-id="${waiting}"] dialog[open]`).waitFor();
-    assert.equal((await explain(page, shown[0])).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
+    assert.equal((await explain(page, first)).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
     assert.deepEqual(errors, []);
     await page.close();
   });
