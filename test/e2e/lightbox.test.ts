@@ -57,7 +57,8 @@ describe('lightbox demo, end to end', () => {
     await page.waitForTimeout(300);
     assert.equal(await page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]').count(), 1, 'still open 300 ms after Escape');
     const elapsed = (await closedAt) - pressedAt;
-    assert.ok(elapsed >= 800 && elapsed < 2_000, `closed ${elapsed.toFixed(0)} ms after Escape`);
+    // The lower bound is the spec's delay; the upper one only rules out some later cause of the close.
+    assert.ok(elapsed >= 800 && elapsed < 4_000, `closed ${elapsed.toFixed(0)} ms after Escape`);
     await eventually('the close in the owner stats', async () => {
       const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(shared.server, '/api/owner/demo/stats');
       return (stats.popups.find((popup) => popup.poptin_id === 'demolightbox1')?.closes ?? 0) >= 1;
