@@ -1,6 +1,6 @@
 import { CART_CURRENT_PATH, DEFAULT_API_HOST, QUERY_FALLBACK_THRESHOLD, SDK_PACKAGE_NAME } from './constants.ts';
 import { sdkErrorFromReply } from './errors.ts';
-import { DEFAULT_PATH_MAPPINGS, resolvePublicPath, type PathMapping } from './paths.ts';
+import { DEFAULT_PATH_MAPPINGS, prefixMatches, resolvePublicPath, type PathMapping } from './paths.ts';
 import { toQueryString } from './query-string.ts';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
@@ -54,10 +54,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-function isCartCurrentPath(path: string): boolean {
-  return path === CART_CURRENT_PATH || path.startsWith(`${CART_CURRENT_PATH}/`);
-}
-
 export function analyticsHeaderValue(packageName: string, methodFqn: string): string {
   return `environment=js-sdk,package-name=${packageName},method-fqn=${methodFqn}`;
 }
@@ -101,7 +97,7 @@ export class HttpClient {
     if (this.consistency) headers[CONSISTENCY_HEADER] = this.consistency;
 
     let method: HttpMethod = request.method;
-    const host = request.host ?? (method !== 'GET' && isCartCurrentPath(request.path) ? this.cartCurrentHost : undefined);
+    const host = request.host ?? (method !== 'GET' && prefixMatches(request.path, CART_CURRENT_PATH) ? this.cartCurrentHost : undefined);
     let url = this.url(request.path, host);
     let body: string | undefined;
     const query = toQueryString(request.params);

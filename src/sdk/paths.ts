@@ -16,7 +16,8 @@ export const DEFAULT_PATH_MAPPINGS: readonly PathMapping[] = [
   { internal: '/v2', public: '/_api/iam/authentication/v2' },
 ];
 
-function prefixMatches(path: string, prefix: string): boolean {
+/** Whether `path` is `prefix` or lies below it; a prefix matches whole segments only. */
+export function prefixMatches(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 }
 
