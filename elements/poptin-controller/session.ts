@@ -416,9 +416,9 @@ export class ControllerSession {
   close(id: string, cause: CloseCause = 'manual'): boolean {
     const entry = this.popups.get(id);
     if (entry?.state !== 'shown') return false;
-    const button = entry.element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
     const element = entry.element;
-    if (!button || !element) return false;
+    const button = element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
+    if (!element || !button) return false;
     // The close is cancelable by the page (poptin-request-close); a refused one leaves no cause behind.
     let request: Event | null = null;
     const seeRequest = (event: Event) => (request = event);
