@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, eventually, ownerLeads, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
@@ -11,14 +11,20 @@ const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (windo
 describe('<poptin-controller> against the real display server', () => {
   const shared = useBrowserAndServer({ env: FIXTURES_ENV });
 
-  async function open(path: string): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
+  /** A new page whose console warnings and uncaught errors are collected. */
+  async function watchedPage(): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
     const page = await shared.browser.newPage();
     const warnings: string[] = [];
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(`${shared.server.url}/examples/${path}`);
     return { page, warnings, errors };
+  }
+
+  async function open(path: string): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
+    const watched = await watchedPage();
+    await watched.page.goto(`${shared.server.url}/examples/${path}`);
+    return watched;
   }
 
   for (const [path, message] of [
@@ -66,16 +72,14 @@ describe('<poptin-controller> against the real display server', () => {
     await next.locator('input[name=Email]').fill('chain.visitor@example.com');
     await next.locator('[type=submit]').click();
     await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
-    const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(shared.server, '/api/owner/widget/leads');
+    const leads = await ownerLeads(shared.server, 'widget');
     assert.deepEqual(leads.filter((lead) => lead.email === 'chain.visitor@example.com').map((lead) => lead.poptin_id), ['fixturenext01']);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
   it('a click on an open-by-click button before the controller has finished loading still opens the pop-up', async () => {
-    const page = await shared.browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
+    const { page, errors } = await watchedPage();
     // The controller's logic arrives 1.5 s late, as on a slow connection; the visitor clicks at once.
     await page.route('**/dist/chunks/session-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -134,8 +138,7 @@ describe('<poptin-controller> against the real display server', () => {
     await popup.locator('[type=submit]').click();
     await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     const lead = await eventually('the lead', async () => {
-      const { leads } = await ownerGet<{ leads: { email: string; poptin_id: string }[] }>(shared.server, '/api/owner/widget/leads');
-      return leads.find((found) => found.email === 'no.view.id@example.com');
+      return (await ownerLeads(shared.server, 'widget')).find((found) => found.email === 'no.view.id@example.com');
     });
     assert.equal(lead.poptin_id, 'fixtureshow01');
     assert.deepEqual(errors, []);
@@ -143,9 +146,7 @@ describe('<poptin-controller> against the real display server', () => {
   });
 
   it('window.poptin.show(id) fetches a pop-up missing from this page\'s answer by the click call (the other A/B variant)', async () => {
-    const page = await shared.browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
+    const { page, errors } = await watchedPage();
     const clickCalls: string[] = [];
     page.on('request', (request) => request.url().includes('/api/display/click/') && clickCalls.push(new URL(request.url()).pathname));
     const displayAnswer = page.waitForResponse((response) => response.url().endsWith('/api/display/widget'));

@@ -3,15 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, ownerGet, startServerProcess, type ServerProcess } from './harness.ts';
-
-interface Lead {
-  poptin_id: string;
-  email: string | null;
-  phone: string | null;
-  name: string | null;
-  fields: Record<string, unknown>;
-}
+import type { LeadRecord } from '../../server/db/store.ts';
+import { eventually, launchChromium, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
 
 describe('form validation modes, end to end', () => {
   let browser: Browser;
@@ -67,10 +60,9 @@ describe('form validation modes, end to end', () => {
     assert.deepEqual(shown, messages);
   }
 
-  async function leadOf(poptinId: string, matches: (lead: Lead) => boolean): Promise<Lead> {
+  async function leadOf(poptinId: string, matches: (lead: LeadRecord) => boolean): Promise<LeadRecord> {
     return eventually(`the lead of ${poptinId}`, async () => {
-      const { leads } = await ownerGet<{ leads: Lead[] }>(server, '/api/owner/demo/leads');
-      return leads.find((lead) => lead.poptin_id === poptinId && matches(lead));
+      return (await ownerLeads(server, 'demo')).find((lead) => lead.poptin_id === poptinId && matches(lead));
     });
   }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import type { LeadRecord } from '../../server/db/store.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
@@ -119,6 +120,11 @@ export async function ownerGet<T>(server: { url: string }, pathname: string): Pr
   const response = await fetch(`${server.url}${pathname}`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
   if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** A client's stored leads, newest first, as the owner API gives them. */
+export async function ownerLeads(server: { url: string }, clientId: string): Promise<LeadRecord[]> {
+  return (await ownerGet<{ leads: LeadRecord[] }>(server, `/api/owner/${encodeURIComponent(clientId)}/leads`)).leads;
 }
 
 export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {

@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { eventually, ownerGet, ownerLeads, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
-interface Lead {
-  email: string;
-  poptin_id: string;
-  idempotency_key: string;
-  url: string;
-  fields: Record<string, string>;
-}
-
-const leadsOf = (server: ServerProcess) => ownerGet<{ leads: Lead[] }>(server, '/api/owner/demo/leads').then((body) => body.leads);
+const leadsOf = (server: ServerProcess) => ownerLeads(server, 'demo');
 
 describe('lightbox demo, end to end', () => {
   const shared = useBrowserAndServer();

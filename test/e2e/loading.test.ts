@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devices, type Browser } from 'playwright-core';
-import { FIXTURES_ENV, freePort, launchChromium, ownerGet, startServerProcess, eventually, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, freePort, launchChromium, ownerLeads, startServerProcess, eventually, type ServerProcess } from './harness.ts';
 
 describe('loading the widget, end to end', () => {
   let browser: Browser;
@@ -44,8 +44,7 @@ describe('loading the widget, end to end', () => {
     await popup.locator('input[name=Email]').fill('cross.origin@example.com');
     await popup.locator('[type=submit]').click();
     await eventually('the cross-origin lead', async () => {
-      const { leads } = await ownerGet<{ leads: { email: string }[] }>(server, '/api/owner/crossorigin/leads');
-      return leads.some((lead) => lead.email === 'cross.origin@example.com');
+      return (await ownerLeads(server, 'crossorigin')).some((lead) => lead.email === 'cross.origin@example.com');
     });
     assert.ok(apiCalls.length >= 3 && apiCalls.every((url) => url.startsWith(server.url)), apiCalls.join('\n'));
     await page.close();

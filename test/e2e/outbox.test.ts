@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Route } from 'playwright-core';
 import { backoffDelay } from '../../src/core/api/outbox.ts';
-import { FIXTURES_ENV, eventually, ownerGet, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
 
 // The network between the visitor and the server is the edge we do not own: playwright's routing plays
 // a failing or hanging connection in front of the real server.
@@ -10,7 +10,7 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
   const shared = useBrowserAndServer({ env: FIXTURES_ENV });
 
   const leadsFor = async (email: string) =>
-    (await ownerGet<{ leads: { email: string; idempotency_key: string; fields: Record<string, string> }[] }>(shared.server, '/api/owner/widget/leads')).leads.filter((lead) => lead.email === email);
+    (await ownerLeads(shared.server, 'widget')).filter((lead) => lead.email === email);
 
   async function submitOnDemandPopup(email: string, onConversion: (route: Route, attempt: number) => Promise<void>) {
     const page = await shared.browser.newPage();
@@ -47,8 +47,8 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     assert.equal(stored.coupon, 'WELCOME10');
     assert.equal(stored.trigger, 'manual');
     assert.equal(stored.visitor, 'desktop');
-    assert.match(stored.poptin_view_id, /^\d+$/);
-    assert.match(stored.all_visited_pages, /show\.html/);
+    assert.match(String(stored.poptin_view_id), /^\d+$/);
+    assert.match(String(stored.all_visited_pages), /show\.html/);
     assert.equal(attempts(), 3);
     await page.close();
   });
