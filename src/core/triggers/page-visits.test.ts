@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { createMemoryStorageSet, createStorageSet } from '../visitor/stores.ts';
+import { blockedStorageWindow } from '../visitor/testing.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { armPageVisits } from './page-visits.ts';
 import { fakeTriggerVisitor, testConfig, TEST_POPTIN_ID, triggerContext } from './testing.ts';
@@ -46,8 +47,7 @@ describe('after N page visits trigger (widget §4)', () => {
   });
 
   it('does nothing without browser storage', () => {
-    const blocked = { get localStorage(): Storage { throw new DOMException('denied', 'SecurityError'); }, get sessionStorage(): Storage { throw new DOMException('denied', 'SecurityError'); } };
-    const stores = createStorageSet({ window: blocked, document: null, log: () => {} });
+    const stores = createStorageSet({ window: blockedStorageWindow(), document: null, log: () => {} });
     const visitor = createVisitor({ stores });
     const countPageVisit = sinon.spy(visitor, 'countPageVisit');
     const context = triggerContext({ config: testConfig({ display_after_visit_page_active: '1' }), visitor, url: 'https://s.example/' });

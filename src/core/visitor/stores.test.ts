@@ -3,6 +3,7 @@ import sinon from 'sinon';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './stores.ts';
+import { blockedStorageWindow } from './testing.ts';
 
 const DAY = 86_400_000;
 
@@ -55,14 +56,7 @@ describe('visitor storage layer', () => {
 
   it('blocked storage (SecurityError) falls back to memory and logs "No Web Storage support" once', () => {
     const log = sinon.spy();
-    const blocked = {
-      get localStorage(): Storage {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      get sessionStorage(): Storage {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    };
+    const blocked = blockedStorageWindow();
     const stores = createStorageSet({ window: blocked, document: null, log });
     stores.local.set('a', '1');
     stores.session.set('b', '2');

@@ -3,6 +3,7 @@ import sinon from 'sinon';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { createMemoryStorageSet, createStorageSet, type StorageSet } from './stores.ts';
+import { blockedStorageWindow } from './testing.ts';
 import { createVisitor, startVisitorKeepAlive, type VisitorOptions } from './visitor.ts';
 
 const ID = 'a1b2c3d4e5f6g';
@@ -221,15 +222,7 @@ describe('visitor state (widget §3, §9)', () => {
   describe('storage that throws never breaks anything', () => {
     it('falls back to memory, logs "No Web Storage support" once, and cannot count visits', () => {
       const log = sinon.spy();
-      const blocked = {
-        get localStorage(): Storage {
-          throw new DOMException('denied', 'SecurityError');
-        },
-        get sessionStorage(): Storage {
-          throw new DOMException('denied', 'SecurityError');
-        },
-        location: { href: 'https://s.example/', protocol: 'https:' },
-      };
+      const blocked = Object.assign(blockedStorageWindow(), { location: { href: 'https://s.example/', protocol: 'https:' } });
       const throwingCookies = {
         get cookie(): string {
           throw new DOMException('denied', 'SecurityError');
