@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http.ts';
 import { readIdentity, type FactorType, type Identity, type IdentityProfile } from '../identity.ts';
-import { mapAuthenticationError, mapAuthenticationReply, type AuthenticationReply, type LoginErrorCode, type LoginResult } from './login.ts';
+import { mapAuthenticationError, mapAuthenticationReply, type AuthenticationFlow, type AuthenticationReply, type LoginErrorCode, type LoginResult } from './login.ts';
 
 /** A reCAPTCHA answer: the visible widget's token or the invisible one's. */
 export interface CaptchaToken {
@@ -37,24 +37,24 @@ function credentialsBody(params: LoginParams): Record<string, unknown> {
   return body;
 }
 
-export async function loginWithPassword(http: HttpClient, headers: Headers, params: LoginParams): Promise<LoginResult> {
+/** One authentication step: its reply, or its error, becomes a login state (site §4). */
+async function authenticate(http: HttpClient, headers: Headers, flow: AuthenticationFlow, path: string, body: Record<string, unknown>): Promise<LoginResult> {
   try {
-    const reply = await http.send<AuthenticationReply>({ method: 'POST', path: '/v2/login', body: credentialsBody(params), headers, methodFqn: 'authentication.login' });
+    const reply = await http.send<AuthenticationReply>({ method: 'POST', path, body, headers, methodFqn: `authentication.${flow}` });
     return mapAuthenticationReply(reply.body);
   } catch (error) {
-    return mapAuthenticationError(error, 'login');
+    return mapAuthenticationError(error, flow);
   }
+}
+
+export async function loginWithPassword(http: HttpClient, headers: Headers, params: LoginParams): Promise<LoginResult> {
+  return authenticate(http, headers, 'login', '/v2/login', credentialsBody(params));
 }
 
 export async function register(http: HttpClient, headers: Headers, params: RegisterParams): Promise<LoginResult> {
   const body = credentialsBody(params);
   if (params.profile) body.profile = params.profile;
-  try {
-    const reply = await http.send<AuthenticationReply>({ method: 'POST', path: '/v2/register', body, headers, methodFqn: 'authentication.register' });
-    return mapAuthenticationReply(reply.body);
-  } catch (error) {
-    return mapAuthenticationError(error, 'register');
-  }
+  return authenticate(http, headers, 'register', '/v2/register', body);
 }
 
 /** Verifies a factor's code during authentication, e.g. the email code after EMAIL_VERIFICATION_REQUIRED. */
@@ -64,18 +64,7 @@ export async function verifyFactor(
   factorType: FactorType,
   params: { stateToken: string; code: string },
 ): Promise<LoginResult> {
-  try {
-    const reply = await http.send<AuthenticationReply>({
-      method: 'POST',
-      path: `/v2/${encodeURIComponent(factorType)}/verify`,
-      body: { stateToken: params.stateToken, code: params.code },
-      headers,
-      methodFqn: 'authentication.verify',
-    });
-    return mapAuthenticationReply(reply.body);
-  } catch (error) {
-    return mapAuthenticationError(error, 'verify');
-  }
+  return authenticate(http, headers, 'verify', `/v2/${encodeURIComponent(factorType)}/verify`, { stateToken: params.stateToken, code: params.code });
 }
 
 /** Signs a known member on without a password; needs an elevated (API key or app) caller. */
