@@ -70,16 +70,21 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     const email = 'back.online@example.com';
     const context = await shared.browser.newContext();
     const page = await context.newPage();
-    // When each conversion attempt left the page, failed or not.
+    // When each conversion attempt left the page, and how many of them failed.
     await page.addInitScript(() => {
-      const attempts: number[] = [];
-      (window as unknown as { conversionAttempts: number[] }).conversionAttempts = attempts;
+      const record = { attempts: [] as number[], failures: 0 };
+      (window as unknown as { conversions: typeof record }).conversions = record;
       const send = window.fetch.bind(window);
       window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/api/display/conversion/')) attempts.push(performance.now());
-        return send(input, init);
+        if (!String(input instanceof Request ? input.url : input).includes('/api/display/conversion/')) return send(input, init);
+        record.attempts.push(performance.now());
+        return send(input, init).catch((error: unknown) => {
+          record.failures += 1;
+          throw error;
+        });
       };
     });
+    const conversions = () => page.evaluate(() => (window as unknown as { conversions: { attempts: number[]; failures: number } }).conversions);
     await page.goto(`${shared.server.url}/examples/show.html`);
     await page.getByRole('button', { name: 'Open on demand' }).click();
     const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
@@ -87,18 +92,18 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     await context.setOffline(true);
     await popup.locator('[type=submit]').click();
     await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
-    // Offline for 6 s: at least three failed attempts (after 0, at most 1 and at most 2 more seconds).
-    await page.waitForTimeout(6_000);
+    // Back online right after the fourth failed attempt: the retry timer now waits at least
+    // backoffDelay(4) (4 s), so a sooner delivery can only come from the online event.
+    const FAILURES = 4;
+    await eventually(`${FAILURES} failed attempts while offline`, async () => (await conversions()).failures >= FAILURES, 20_000);
     assert.deepEqual(await leadsFor(email), [], 'nothing reached the server while offline');
     await context.setOffline(false);
     await eventually('the lead after going back online', async () => (await leadsFor(email)).length === 1, 10_000);
-    // Sent by the online event, not by the retry timer: the delivering attempt came sooner after the last
-    // failed one than the shortest backoff the timer could have waited.
-    const attempts = await page.evaluate(() => (window as unknown as { conversionAttempts: number[] }).conversionAttempts);
-    const failed = attempts.length - 1;
-    assert.ok(failed >= 3, `${failed} failed attempts while offline`);
-    const gap = attempts[failed] - attempts[failed - 1];
-    const shortestBackoff = backoffDelay(failed, () => 0);
+    const { attempts, failures } = await conversions();
+    assert.equal(failures, FAILURES);
+    assert.equal(attempts.length, FAILURES + 1);
+    const gap = attempts[FAILURES] - attempts[FAILURES - 1];
+    const shortestBackoff = backoffDelay(FAILURES, () => 0);
     assert.ok(gap < shortestBackoff, `delivered ${gap.toFixed(0)} ms after the last failed attempt; the timer waits at least ${shortestBackoff} ms`);
     await context.close();
   });
