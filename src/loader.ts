@@ -1,7 +1,7 @@
 // poptin.js: defines <poptin-controller> only (no React). With `?id=CLIENT` in its own URL it also adds a
 // controller for that client, talking to the script's origin unless the script tag says data-api-base.
 import '../elements/poptin-controller/define.ts';
-import { guard } from './core/log.ts';
+import { guard } from './core/safety.ts';
 
 function ownScript(): HTMLScriptElement | null {
   const self = import.meta.url;

@@ -1,4 +1,4 @@
-import { guard, log } from '../../src/core/log.ts';
+import { guard, log } from '../../src/core/safety.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';

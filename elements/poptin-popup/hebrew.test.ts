@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { COUPON_FADE_MS, COUPON_TOOLTIP_MS } from './coupon.ts';
+import { COUPON_FADE_MS, COUPON_TOOLTIP_MS } from '../../src/components/template/coupon.ts';
 import { closeSources, field, formTemplate, inShadow, messagesOf, mountPopup, part, removePopups, submit, typeInto, until } from './test-support.ts';
 
 describe('<poptin-popup> in Hebrew', () => {

@@ -1,10 +1,10 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement } from 'react';
-import { emit } from '../shared/emit.ts';
-import { SurfaceErrorBoundary } from '../shared/error-boundary.ts';
+import { emit } from '../../src/components/shared/emit.ts';
+import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
 import { createPopupModel, type PopupModel } from '../../src/stores/popup-model.ts';
-import { browserNavigation, type PopupNavigation } from './navigation.ts';
-import { PopupView } from './popup-view.tsx';
+import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
+import { PopupView } from '../../src/components/popup/popup-view.tsx';
 
 /** The view inside an error boundary: a pop-up that cannot render says so with `poptin-error` and shows nothing. */
 function SafePopupView(props: { container?: ShadowRoot | HTMLElement }) {

@@ -1,4 +1,4 @@
-import { log } from './log.ts';
+import { log } from './safety.ts';
 
 /** The Trusted Types policy a page that enforces them must allow: `trusted-types poptin`. */
 export const TRUSTED_TYPES_POLICY_NAME = 'poptin';

@@ -1,4 +1,4 @@
-import { log } from '../log.ts';
+import { log } from '../safety.ts';
 
 export interface OutboxEntry {
   /** The idempotency key; the server stores a retried conversion once. */

@@ -1,4 +1,4 @@
-import { log } from '../log.ts';
+import { log } from '../safety.ts';
 import { HttpError, isRetryable, postForm } from './http.ts';
 import type { OutboxEntry, OutboxStore } from './outbox-store.ts';
 

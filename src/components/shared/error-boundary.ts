@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { log } from '../../src/core/log.ts';
+import { log } from '../../core/safety.ts';
 
 interface Props {
   name: string;

@@ -1,10 +1,10 @@
-import { listenSafely } from '../shared/listen.ts';
+import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { defaultPhoneCountry, flagEmoji, listPhoneCountries, type PhoneCountry } from '../../src/core/forms/phone-countries.ts';
-import { formatPhoneForCountry, isValidInternationalPhone } from '../../src/core/forms/phone-international.ts';
-import { loadPhoneLibrary, type PhoneLibrary } from '../../src/core/forms/phone-library.ts';
-import { translate, type Language } from '../../src/core/i18n/strings.ts';
-import { log } from '../../src/core/log.ts';
+import { defaultPhoneCountry, flagEmoji, listPhoneCountries, type PhoneCountry } from '../../core/forms/phone-countries.ts';
+import { formatPhoneForCountry, isValidInternationalPhone } from '../../core/forms/phone-international.ts';
+import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
+import { translate, type Language } from '../../core/i18n/strings.ts';
+import { log } from '../../core/safety.ts';
 import { filterCountries } from './country-search.ts';
 
 export interface PhoneCountrySelectProps {

@@ -1,6 +1,6 @@
-import { createTimers } from '../shared/timers.ts';
-import { translate, type Language } from '../../src/core/i18n/strings.ts';
-import { guard, log } from '../../src/core/log.ts';
+import { createTimers } from '../../core/safety.ts';
+import { translate, type Language } from '../../core/i18n/strings.ts';
+import { guard, log } from '../../core/safety.ts';
 import { emitWindow } from '../shared/emit.ts';
 
 /** Widget §4: the "Copied" tooltip shows 0.5 s, then fades for 0.3 s. */

@@ -1,8 +1,8 @@
-import { listenSafely } from '../shared/listen.ts';
+import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { addMonths, buildMonthGrid, clampDate, dayLabel, isWithinBounds, monthTitle, moveCalendarFocus, weekdayNames, type DateBounds } from '../../src/core/forms/calendar.ts';
-import { calendarDateOf, formatDayMonthYear, formatIsoDate, parseFieldDate, type CalendarDate } from '../../src/core/forms/date.ts';
-import { translate, type Language } from '../../src/core/i18n/strings.ts';
+import { addMonths, buildMonthGrid, clampDate, dayLabel, isWithinBounds, monthTitle, moveCalendarFocus, weekdayNames, type DateBounds } from '../../core/forms/calendar.ts';
+import { calendarDateOf, formatDayMonthYear, formatIsoDate, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
+import { translate, type Language } from '../../core/i18n/strings.ts';
 
 export interface DatePickerProps {
   /** The template's date input; it shows dd/mm/yyyy and opens the calendar. */

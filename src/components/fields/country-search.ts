@@ -1,4 +1,4 @@
-import type { PhoneCountry } from '../../src/core/forms/phone-countries.ts';
+import type { PhoneCountry } from '../../core/forms/phone-countries.ts';
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 

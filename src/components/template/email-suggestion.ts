@@ -1,6 +1,6 @@
-import { listenSafely } from '../shared/listen.ts';
-import { SUGGESTION_CLEAR_MS } from '../../src/core/forms/email-suggestions.ts';
-import { translate, type Language } from '../../src/core/i18n/strings.ts';
+import { listenSafely } from '../../core/safety.ts';
+import { SUGGESTION_CLEAR_MS } from '../../core/forms/email-suggestions.ts';
+import { translate, type Language } from '../../core/i18n/strings.ts';
 
 const SPLIT = '\u0000';
 

@@ -1,5 +1,5 @@
-import { parseDomainList } from '../../src/core/forms/business-email.ts';
-import { log } from '../../src/core/log.ts';
+import { parseDomainList } from '../../core/forms/business-email.ts';
+import { log } from '../../core/safety.ts';
 
 export const VALIDATION_EMAILS_PATH = '/api/display/validation-emails';
 

@@ -1,8 +1,8 @@
-import type { PopupConfig } from '../../src/core/config/types.ts';
-import { readString, readSwitch } from '../../src/core/config/values.ts';
-import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from '../../src/core/forms/redirect-url.ts';
-import type { Language } from '../../src/core/i18n/strings.ts';
-import { thankYouCloseSeconds } from '../../src/core/popup/lifecycle.ts';
+import type { PopupConfig } from '../../core/config/types.ts';
+import { readString, readSwitch } from '../../core/config/values.ts';
+import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
+import type { Language } from '../../core/i18n/strings.ts';
+import { thankYouCloseSeconds } from '../../core/popup/lifecycle.ts';
 
 /** Widget §9: the lead sent message stays 2 s on Hebrew pages, 1 s elsewhere. */
 export const LEAD_SENT_CLOSE_MS: Readonly<Record<Language, number>> = { he: 2_000, en: 1_000 };

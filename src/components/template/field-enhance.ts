@@ -1,9 +1,9 @@
-import { addDays, type DateBounds } from '../../src/core/forms/calendar.ts';
-import { consentSettingsFrom, defaultRadioValue, initialConsentChecked } from '../../src/core/forms/choices.ts';
-import { formatDayMonthYear, parseFieldDate, type CalendarDate } from '../../src/core/forms/date.ts';
-import { emailValidationMode, inputTypeFor, maxLengthFor, phoneValidationMode } from '../../src/core/forms/field-kind.ts';
-import { flagEmoji } from '../../src/core/forms/phone-countries.ts';
-import type { Language } from '../../src/core/i18n/strings.ts';
+import { addDays, type DateBounds } from '../../core/forms/calendar.ts';
+import { consentSettingsFrom, defaultRadioValue, initialConsentChecked } from '../../core/forms/choices.ts';
+import { formatDayMonthYear, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
+import { emailValidationMode, inputTypeFor, maxLengthFor, phoneValidationMode } from '../../core/forms/field-kind.ts';
+import { flagEmoji } from '../../core/forms/phone-countries.ts';
+import type { Language } from '../../core/i18n/strings.ts';
 import { formControls, isCheckable, kindOf, originalType, type FieldControl } from './field-dom.ts';
 
 /** A slot next to a template input where the view renders one of its own controls. */
