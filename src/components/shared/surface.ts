@@ -1,0 +1,33 @@
+import type { WritableAtom } from 'nanostores';
+import type { CloseSource } from '../../core/popup/lifecycle.ts';
+import type { SubmittedField } from '../template/field-dom.ts';
+
+/** The detail of every `poptin-*` event a surface dispatches on its host (design §2). */
+export interface SurfaceEventMap {
+  'poptin-show': { poptinId: string };
+  'poptin-after-show': { poptinId: string };
+  'poptin-request-close': { poptinId: string; source: CloseSource };
+  'poptin-hide': { poptinId: string; source: CloseSource | null };
+  'poptin-after-hide': { poptinId: string; source: CloseSource | null; submitted: boolean };
+  'poptin-submit': { poptinId: string; fields: SubmittedField[] };
+  'poptin-error': { poptinId: string; message: string };
+}
+
+export type SurfaceEventName = keyof SurfaceEventMap;
+
+/**
+ * What the controller may know of a surface element, whatever its kind: its model, a close request,
+ * the coupon it shows, and its typed events. Nothing else, and never its shadow root.
+ */
+export interface SurfaceElement<Model> extends HTMLElement {
+  readonly model: WritableAtom<Model | null>;
+  /**
+   * Asks the surface to close through the cancelable `poptin-request-close`. False when the page
+   * refused, or when nothing is open to close.
+   */
+  requestClose(source: CloseSource): boolean;
+  /** The coupon code the visitor is shown, '' when none. */
+  readonly coupon: string;
+  /** Listens to one of the surface's events with its typed detail; returns the removal. */
+  on<Name extends SurfaceEventName>(name: Name, handler: (detail: SurfaceEventMap[Name]) => void): () => void;
+}
