@@ -1,19 +1,8 @@
-import r2wc from '@r2wc/react-to-web-component';
-import { createElement } from 'react';
-import { emit } from '../../src/components/shared/emit.ts';
-import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
-import { createPopupModel, type PopupModel } from '../../src/stores/popup-model.ts';
-import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
 import { PopupView } from '../../src/components/popup/popup-view.tsx';
-
-/** The view inside an error boundary: a pop-up that cannot render says so with `poptin-error` and shows nothing. */
-function SafePopupView(props: { container?: ShadowRoot | HTMLElement }) {
-  const host = props.container instanceof ShadowRoot ? props.container.host : props.container;
-  const onError = (error: unknown) => host && emit(host, 'poptin-error', { poptinId: host.getAttribute('poptin-id') ?? '', message: error instanceof Error ? error.message : String(error) });
-  return createElement(SurfaceErrorBoundary, { name: 'pop-up', onError }, createElement(PopupView, props));
-}
-
-const R2wcPopup: CustomElementConstructor = r2wc(SafePopupView, { shadow: 'open', props: { poptinId: 'string' } });
+import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
+import type { PopupModel } from '../../src/stores/popup-model.ts';
+import { createSurfaceElement } from '../shared/surface-element.ts';
+import { popupStyles } from './styles.ts';
 
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
@@ -45,11 +34,10 @@ const R2wcPopup: CustomElementConstructor = r2wc(SafePopupView, { shadow: 'open'
  * @cssproperty --poptin-overlay-color - Backdrop colour of modal kinds.
  * @cssproperty --poptin-accent - Focus ring colour.
  * @cssproperty --poptin-invalid-color - Colour of invalid fields and messages.
+ * @cssproperty --poptin-font-family - Font of the pop-up's text.
+ * @cssproperty --poptin-font-size - Base font size of the pop-up's text.
  */
-export class PoptinPopupElement extends R2wcPopup {
-  /** The rendered model; set by the controller as a property, never as an attribute. */
-  readonly model = createPopupModel();
-
+export class PoptinPopupElement extends createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles }) {
   /** How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests. */
   navigation: PopupNavigation = browserNavigation;
 

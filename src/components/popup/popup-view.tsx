@@ -1,4 +1,3 @@
-import { guard } from '../../core/safety.ts';
 import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,7 +10,6 @@ import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
-import { ESCAPE_CLOSE_DELAY_MS } from '../../core/popup/timing.ts';
 import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
 import { bindCoupons } from '../template/coupon.ts';
 import { DatePicker } from '../fields/date-picker.tsx';
@@ -20,21 +18,14 @@ import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
 import { PhoneCountrySelect } from '../fields/phone-country-select.tsx';
-import { popupStyles } from '../../../elements/poptin-popup/styles.ts';
-import type { PopupHost } from '../../stores/popup-model.ts';
+import type { PopupModel } from '../../stores/popup-model.ts';
+import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
+import { useSurfaceHost } from '../shared/surface-host.ts';
+import type { SurfaceEventMap } from '../shared/surface.ts';
 
 export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
 
-export interface PopupSubmitDetail {
-  poptinId: string;
-  /** Every named field of the submitted form; the controller turns them into the conversion call (widget §7). */
-  fields: SubmittedField[];
-}
-
-export interface PopupCloseDetail {
-  poptinId: string;
-  source: CloseSource;
-}
+export type PopupSubmitDetail = SurfaceEventMap['poptin-submit'];
 
 const LOCATION_WORDS = ['top', 'middle', 'bottom', 'left', 'center', 'right'] as const;
 const NO_DESIGN: Record<string, unknown> = {};
@@ -66,16 +57,23 @@ function navigationOf(host: HTMLElement): PopupNavigation {
   return (host as HTMLElement & { navigation?: PopupNavigation }).navigation ?? browserNavigation;
 }
 
-/** The pop-up surface: owner template in a top-layer dialog (modal kinds) or a fixed panel (others). */
-export function PopupView({ container }: { container?: ShadowRoot | HTMLElement }): React.JSX.Element {
-  const host = (container instanceof ShadowRoot ? container.host : container) as PopupHost;
+/** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
+function couponShown(designProperties: Record<string, unknown>, content: HTMLElement): string {
+  const configured = designProperties.coupon;
+  const code = configured && typeof configured === 'object' ? (configured as Record<string, unknown>).code : configured;
+  if (typeof code === 'string' && code.trim()) return code.trim();
+  const element = content.querySelector<HTMLElement>('[data-poptin-coupon]');
+  return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
+}
+
+/** The pop-up surface: the owner's template in the surface frame, its forms bound by the template convention. */
+export function PopupView(): React.JSX.Element {
+  const host = useSurfaceHost<PopupModel>();
   const model = useStore(host.model);
   const [snapshot, dispatch] = useReducer(popupReducer, initialSnapshot);
   const [addons, setAddons] = useState<FieldAddon[]>([]);
-  const baseRef = useRef<HTMLDialogElement & HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLParagraphElement>(null);
-  const escapeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const submitted = useRef(false);
   const afterSubmit = useRef<AfterSubmitPlan | null>(null);
@@ -88,15 +86,10 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
   const apiBase = model?.apiBase || location.origin;
   const countryCode = model?.countryCode ?? '';
   const mounted = snapshot.state !== 'closed';
+  const open = snapshot.state === 'form' || snapshot.state === 'thank-you';
 
-  const requestClose = useCallback(
-    (source: CloseSource) => {
-      if (!config) return;
-      const allowed = emit<PopupCloseDetail>(host, 'poptin-request-close', { poptinId: config.id, source }, { cancelable: true });
-      if (allowed) dispatch({ type: 'close', source });
-    },
-    [config, host],
-  );
+  const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
+  const requestClose = useRequestClose(config?.id ?? '', open, close);
 
   const announce = useCallback((message: string) => {
     if (liveRef.current) liveRef.current.textContent = message;
@@ -140,25 +133,10 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     dispatch({ type: 'show' });
   }, [config, visible, snapshot.state]);
 
-  // Layout effects: the dialog opens and the template is live before the first paint.
-  useLayoutEffect(() => {
-    const base = baseRef.current;
-    if (!base || !config) return;
-    if (snapshot.state === 'form') {
-      emit(host, 'poptin-show', { poptinId: config.id });
-      if (isModal && !base.open) base.showModal();
-      else if (!isModal && !base.matches(':popover-open') && typeof base.showPopover === 'function') base.showPopover();
-      emit(host, 'poptin-after-show', { poptinId: config.id });
-    }
-    if (snapshot.state === 'closing') {
-      emit(host, 'poptin-hide', { poptinId: config.id, source: snapshot.closeSource });
-      if (isModal && base.open) base.close();
-      else if (!isModal && base.matches(':popover-open')) base.hidePopover();
-      if (announcesClose(snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: snapshot.closeSource });
-      emit(host, 'poptin-after-hide', { poptinId: config.id, source: snapshot.closeSource, submitted: snapshot.submitted });
-      dispatch({ type: 'removed' });
-    }
-  }, [snapshot, config, host, isModal]);
+  const onHidden = () => {
+    if (config && announcesClose(snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: snapshot.closeSource });
+    dispatch({ type: 'removed' });
+  };
 
   // Screens: the form, then what follows a submit; it closes or redirects after the plan's delay.
   useLayoutEffect(() => {
@@ -184,13 +162,7 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
     return () => clearTimeout(timer);
   }, [snapshot.state, config]);
 
-  useEffect(
-    () => () => {
-      clearTimeout(escapeTimer.current);
-      clearTimeout(redirectLinkTimer.current);
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(redirectLinkTimer.current), []);
 
   // Behaviour bound by the template convention (design §2).
   useLayoutEffect(() => {
@@ -207,6 +179,7 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
       announce,
     });
     const unbindCoupons = bindCoupons(content, language);
+    host.shownCoupon = couponShown(design, content);
     const onClick = (event: Event) => {
       const target = event.target as Element | null;
       if (target?.closest('[data-poptin-close]')) {
@@ -235,42 +208,29 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
       unbindCoupons();
       unlisten();
     };
-  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => guard('keydown', () => {
-    if (event.key !== 'Escape') return;
-    // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9).
-    event.preventDefault();
-    if (escapeTimer.current !== undefined) return;
-    escapeTimer.current = setTimeout(() => requestClose('escape'), ESCAPE_CLOSE_DELAY_MS);
-  });
-
-  const onBaseClick = (event: React.MouseEvent<HTMLElement>) => guard('backdrop click', () => {
-    const base = baseRef.current;
-    if (!base || event.target !== base || !isModal) return;
-    if (!readSwitch(design.poptin_design_close_on_screen_click, true)) return;
-    const box = base.getBoundingClientRect();
-    const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
-    if (outside) requestClose('overlay');
-  });
-
-  const onNativeClose = () => guard('dialog close', () => {
-    // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
-    if (snapshot.state === 'form' || snapshot.state === 'thank-you') requestClose('escape');
-  });
+  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host]);
 
   const html = useMemo(() => ({ __html: model?.html ?? '' }), [model?.html]);
-  if (!config || snapshot.state === 'closed') return <style>{popupStyles}</style>;
+  if (!config || snapshot.state === 'closed') return <SurfaceStyles />;
 
-  const label = config.name || 'Pop-up';
   const dir = direction(language);
-  const panel = (
-    <div part="panel" className="panel">
-      {config.xCloseButton && (
-        <button type="button" part="close-button" aria-label={translate(language, 'closePopup')} onClick={() => requestClose('x-button')}>
-          <span aria-hidden="true">×</span>
-        </button>
-      )}
+  return (
+    <SurfaceFrame
+      poptinId={config.id}
+      label={config.name || 'Pop-up'}
+      modal={isModal}
+      open={open}
+      state={snapshot.state}
+      kind={config.type}
+      dir={dir}
+      lang={language}
+      placement={locationClasses(design.poptin_location)}
+      closeOnBackdrop={readSwitch(design.poptin_design_close_on_screen_click, true)}
+      closeLabel={config.xCloseButton ? translate(language, 'closePopup') : undefined}
+      hideDetail={{ source: snapshot.closeSource, submitted: snapshot.submitted }}
+      requestClose={requestClose}
+      onHidden={onHidden}
+    >
       <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
       {config.type === 'fullpage' && (
         <button type="button" part="skip-button" className="skip-button" onClick={() => requestClose('skip-button')}>
@@ -289,21 +249,6 @@ export function PopupView({ container }: { container?: ShadowRoot | HTMLElement 
           addon.key,
         ),
       )}
-    </div>
-  );
-
-  return (
-    <>
-      <style>{popupStyles}</style>
-      {isModal ? (
-        <dialog ref={baseRef} part="base" aria-label={label} dir={dir} lang={language} data-state={snapshot.state} data-kind={config.type} onKeyDown={onKeyDown} onCancel={(e) => e.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
-          {panel}
-        </dialog>
-      ) : (
-        <div ref={baseRef} part="base" role="dialog" aria-label={label} aria-modal="false" popover="manual" dir={dir} lang={language} data-state={snapshot.state} data-kind={config.type} className={`is-inline ${locationClasses(design.poptin_location)}`} onKeyDown={onKeyDown}>
-          {panel}
-        </div>
-      )}
-    </>
+    </SurfaceFrame>
   );
 }

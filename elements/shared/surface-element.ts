@@ -1,0 +1,57 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { atom } from 'nanostores';
+import { createElement, type ComponentType } from 'react';
+import { emit } from '../../src/components/shared/emit.ts';
+import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
+import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
+import { SurfaceContext, type SurfaceHost } from '../../src/components/shared/surface-host.ts';
+import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
+
+export interface SurfaceElementOptions {
+  /** How logs name the surface ("pop-up", "teaser tab", …). */
+  name: string;
+  /** The React view; it reads its host with `useSurfaceHost()` and draws itself in `SurfaceFrame`. */
+  view: ComponentType;
+  /** The element's own styles, drawn after the frame's. */
+  styles: string;
+}
+
+export type SurfaceElementClass<Model> = new () => SurfaceElement<Model> & SurfaceHost<Model>;
+
+/**
+ * The base class of a surface element: r2wc with an open shadow root, the view inside an error boundary
+ * (a surface that cannot render says so with `poptin-error` and shows nothing), the model atom the
+ * controller writes, `requestClose(source)`, the coupon shown, and typed event listening.
+ */
+export function createSurfaceElement<Model>({ name, view, styles }: SurfaceElementOptions): SurfaceElementClass<Model> {
+  function SafeView(props: { container?: ShadowRoot | HTMLElement }) {
+    const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as SurfaceHost<unknown>;
+    const onError = (error: unknown) =>
+      emit<SurfaceEventMap['poptin-error']>(host, 'poptin-error', { poptinId: host.getAttribute('poptin-id') ?? '', message: error instanceof Error ? error.message : String(error) });
+    return createElement(SurfaceContext.Provider, { value: { host, styles } }, createElement(SurfaceErrorBoundary, { name, onError }, createElement(view)));
+  }
+
+  const Rendered: CustomElementConstructor = r2wc(SafeView, { shadow: 'open', props: { poptinId: 'string' } });
+
+  class Surface extends Rendered implements SurfaceHost<Model> {
+    /** The rendered model; set by the controller as a property, never as an attribute. */
+    readonly model = atom<Model | null>(null);
+    closer: ((source: CloseSource) => boolean) | null = null;
+    shownCoupon = '';
+
+    requestClose(source: CloseSource): boolean {
+      return this.closer?.(source) ?? false;
+    }
+
+    get coupon(): string {
+      return this.shownCoupon;
+    }
+
+    on<Name extends SurfaceEventName>(eventName: Name, handler: (detail: SurfaceEventMap[Name]) => void): () => void {
+      const listener = (event: Event) => handler((event as CustomEvent<SurfaceEventMap[Name]>).detail);
+      this.addEventListener(eventName, listener);
+      return () => this.removeEventListener(eventName, listener);
+    }
+  }
+  return Surface as unknown as SurfaceElementClass<Model>;
+}

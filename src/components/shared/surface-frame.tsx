@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { CloseSource } from '../../core/popup/lifecycle.ts';
+import { ESCAPE_CLOSE_DELAY_MS } from '../../core/popup/timing.ts';
+import { guard } from '../../core/safety.ts';
+import { emit } from './emit.ts';
+import { frameStyles } from './frame-styles.ts';
+import type { SurfaceEventMap } from './surface.ts';
+import { useSurfaceHost, useSurfaceStyles } from './surface-host.ts';
+
+export interface SurfaceFrameProps {
+  poptinId: string;
+  /** The accessible name of the surface. */
+  label: string;
+  /** A modal `<dialog>` (page inert, focus kept inside), or a popover that leaves the page usable. */
+  modal: boolean;
+  open: boolean;
+  /** `data-state` on the base, for the surface's CSS and for tests. */
+  state: string;
+  kind: string;
+  dir: 'ltr' | 'rtl';
+  lang: string;
+  /** Classes that place a non-modal surface, e.g. `at-bottom at-right`. */
+  placement?: string;
+  closeOnBackdrop: boolean;
+  /** The close (×) button's accessible name; no button when absent. */
+  closeLabel?: string;
+  /** Drawn beside the close button, e.g. a countdown until it may be used. */
+  closeSlot?: ReactNode;
+  /** What `poptin-hide` and `poptin-after-hide` report. */
+  hideDetail: { source: CloseSource | null; submitted: boolean };
+  /** From `useRequestClose`: the one way the frame and the view close the surface. */
+  requestClose: (source: CloseSource) => boolean;
+  /** The surface has left the screen: after `poptin-hide`, before `poptin-after-hide`. */
+  onHidden?: () => void;
+  children?: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable], [tabindex]:not([tabindex="-1"])';
+
+/** The element that has focus, looking inside open shadow roots. */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
+}
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+}
+
+/**
+ * Closing through the cancelable `poptin-request-close` (design §2): the page may refuse; `onClose` runs
+ * only when it did not. While `open`, the host's `requestClose(source)` runs the same check.
+ */
+export function useRequestClose(poptinId: string, open: boolean, onClose: (source: CloseSource) => void): (source: CloseSource) => boolean {
+  const host = useSurfaceHost<unknown>();
+  const requestClose = useCallback(
+    (source: CloseSource) => {
+      if (!open) return false;
+      const allowed = emit<SurfaceEventMap['poptin-request-close']>(host, 'poptin-request-close', { poptinId, source }, { cancelable: true });
+      if (allowed) onClose(source);
+      return allowed;
+    },
+    [host, poptinId, open, onClose],
+  );
+  useLayoutEffect(() => {
+    host.closer = open ? requestClose : null;
+    return () => {
+      if (host.closer === requestClose) host.closer = null;
+    };
+  }, [host, open, requestClose]);
+  return requestClose;
+}
+
+/** The styles of the frame and of the surface element, for a surface that draws no frame right now. */
+export function SurfaceStyles(): React.JSX.Element {
+  return <style>{frameStyles + useSurfaceStyles()}</style>;
+}
+
+/**
+ * The shell of every visible surface: a top-layer dialog or popover, Escape after its delay (widget §9),
+ * backdrop click when configured, the close button, focus kept inside modal kinds and given back when
+ * they close, and the show/hide events in pairs.
+ */
+export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
+  const { poptinId, modal, open, requestClose } = props;
+  const host = useSurfaceHost<unknown>();
+  const baseRef = useRef<HTMLDialogElement & HTMLDivElement>(null);
+  const escapeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const wasOpen = useRef(false);
+  const focusBefore = useRef<HTMLElement | null>(null);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  // Opened and closed before the first paint, so the view's template is live when the visitor sees it.
+  useLayoutEffect(() => {
+    const base = baseRef.current;
+    if (!base) return;
+    if (open && !wasOpen.current) {
+      wasOpen.current = true;
+      focusBefore.current = deepActiveElement();
+      emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
+      if (modal && !base.open) base.showModal();
+      else if (!modal && !base.matches(':popover-open') && typeof base.showPopover === 'function') base.showPopover();
+      emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
+    } else if (!open && wasOpen.current) {
+      wasOpen.current = false;
+      clearTimeout(escapeTimer.current);
+      escapeTimer.current = undefined;
+      const { hideDetail, onHidden } = latest.current;
+      emit<SurfaceEventMap['poptin-hide']>(host, 'poptin-hide', { poptinId, source: hideDetail.source });
+      const focusWasInside = host.shadowRoot?.activeElement != null || document.activeElement === document.body;
+      if (modal && base.open) base.close();
+      else if (!modal && base.matches(':popover-open')) base.hidePopover();
+      const previous = focusBefore.current;
+      focusBefore.current = null;
+      if (focusWasInside && previous?.isConnected) previous.focus({ preventScroll: true });
+      onHidden?.();
+      emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+    }
+  }, [open, modal, host, poptinId]);
+
+  useEffect(() => () => clearTimeout(escapeTimer.current), []);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) =>
+    guard('keydown', () => {
+      if (event.key === 'Tab' && modal) keepFocusInside(event);
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9).
+      event.preventDefault();
+      if (escapeTimer.current !== undefined) return;
+      escapeTimer.current = setTimeout(() => {
+        escapeTimer.current = undefined;
+        requestClose('escape');
+      }, ESCAPE_CLOSE_DELAY_MS);
+    });
+
+  const keepFocusInside = (event: React.KeyboardEvent<HTMLElement>) => {
+    const base = baseRef.current;
+    if (!base) return;
+    const items = focusables(base);
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = host.shadowRoot?.activeElement ?? null;
+    if (event.shiftKey && (active === first || active === base)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onBaseClick = (event: React.MouseEvent<HTMLElement>) =>
+    guard('backdrop click', () => {
+      const base = baseRef.current;
+      if (!base || event.target !== base || !modal || !props.closeOnBackdrop) return;
+      const box = base.getBoundingClientRect();
+      const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+      if (outside) requestClose('overlay');
+    });
+
+  const onNativeClose = () =>
+    guard('dialog close', () => {
+      // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
+      if (wasOpen.current) requestClose('escape');
+    });
+
+  const panel = (
+    <div part="panel" className="panel">
+      {props.closeSlot}
+      {props.closeLabel && (
+        <button type="button" part="close-button" aria-label={props.closeLabel} onClick={() => requestClose('x-button')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+      {props.children}
+    </div>
+  );
+  const common = { ref: baseRef, part: 'base', 'aria-label': props.label, dir: props.dir, lang: props.lang, 'data-state': props.state, 'data-kind': props.kind, onKeyDown };
+
+  return (
+    <>
+      <SurfaceStyles />
+      {modal ? (
+        <dialog {...common} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+          {panel}
+        </dialog>
+      ) : (
+        <div {...common} role="dialog" aria-modal="false" popover="manual" className={`is-inline ${props.placement ?? ''}`}>
+          {panel}
+        </div>
+      )}
+    </>
+  );
+}

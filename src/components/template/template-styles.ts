@@ -1,0 +1,35 @@
+// What the template binding adds to an owner's template: field looks, messages, suggestions, coupons.
+export const templateStyles = `
+.content input:not([type=checkbox]):not([type=radio]), .content select, .content textarea {
+  box-sizing: border-box; width: 100%; padding: 10px 12px; font: inherit; border: 1px solid #b9bcc6; border-radius: 8px;
+}
+.content [aria-invalid="true"], .content .poptin-invalid { border-color: var(--poptin-invalid-color) !important; box-shadow: 0 0 0 1px var(--poptin-invalid-color); }
+.content .poptin-error { color: var(--poptin-invalid-color); font-size: 14px; margin: 4px 0 0; }
+.content .poptin-hint { color: inherit; opacity: 0.8; font-size: 13px; margin: 2px 0 0; }
+.content .poptin-suggestion { font-size: 14px; margin: 4px 0 0; }
+.content .poptin-suggestion-address { padding: 0; border: 0; background: none; color: var(--poptin-accent); font: inherit; text-decoration: underline; cursor: pointer; }
+.content [data-poptin-screen]:focus { outline: none; }
+.content .poptin-phone { display: flex; flex-wrap: wrap; position: relative; align-items: stretch; gap: 6px; }
+/* Flex-basis 0 so an owner's width:100% on the input does not push it under its button. */
+.content .poptin-phone > input { flex: 1 1 0%; min-width: 0; }
+.content .poptin-phone .poptin-country-popup { order: 1; }
+.content .poptin-date { display: flex; flex-wrap: wrap; align-items: stretch; }
+.content .poptin-date > input { flex: 1 1 0%; min-width: 0; }
+.content .poptin-date > input:not([type=checkbox]):not([type=radio]) { padding-inline-end: 44px; }
+.content .poptin-date > input[readonly] { cursor: pointer; }
+.content .poptin-addon { display: contents; }
+[data-poptin-coupon] { position: relative; cursor: copy; }
+.poptin-tooltip {
+  position: absolute; inset-block-end: calc(100% + 6px); inset-inline-start: 50%; translate: -50% 0; padding: 4px 8px; border-radius: 6px;
+  background: #1d1d1f; color: #fff; font-size: 13px; white-space: nowrap; opacity: 1; transition: opacity 300ms;
+}
+[dir="rtl"] .poptin-tooltip { translate: 50% 0; }
+.poptin-tooltip.is-fading { opacity: 0; }
+.content [type=submit] { cursor: pointer; }
+.poptin-shake { animation: poptin-shake 1s; }
+@keyframes poptin-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }
+@media (prefers-reduced-motion: reduce) {
+  .poptin-shake { animation: none !important; outline: 2px solid var(--poptin-invalid-color); }
+  .poptin-tooltip { transition: none; }
+}
+`;
