@@ -1,0 +1,222 @@
+import { expect } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { useCallback, useState } from 'react';
+import { SurfaceFrame, useRequestClose } from '../../src/components/shared/surface-frame.tsx';
+import { useSurfaceHost } from '../../src/components/shared/surface-host.ts';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import { useStore } from '../../src/components/shared/use-store.ts';
+import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
+import { createSurfaceElement } from './surface-element.ts';
+
+// A surface made the kit's way, as a new element would be: a model, a view on SurfaceFrame, the factory.
+interface KitModel {
+  modal: boolean;
+  closeOnBackdrop?: boolean;
+  throws?: boolean;
+}
+
+function KitView(): React.JSX.Element | null {
+  const host = useSurfaceHost<KitModel>();
+  const model = useStore(host.model);
+  const [state, setState] = useState<'open' | 'closed'>('open');
+  const [source, setSource] = useState<CloseSource | null>(null);
+  const close = useCallback((closedBy: CloseSource) => {
+    setSource(closedBy);
+    setState('closed');
+  }, []);
+  const open = model !== null && state === 'open';
+  const requestClose = useRequestClose('kit0000000001', open, close);
+  if (!model) return null;
+  if (model.throws) throw new Error('the view cannot render');
+  host.shownCoupon = 'KIT10';
+  return (
+    <SurfaceFrame
+      poptinId="kit0000000001"
+      label="Kit surface"
+      modal={model.modal}
+      open={open}
+      state={state}
+      kind="kit"
+      dir="ltr"
+      lang="en"
+      placement="at-bottom at-right"
+      closeOnBackdrop={model.closeOnBackdrop ?? true}
+      closeLabel="Close"
+      closeSlot={<span part="countdown">5</span>}
+      hideDetail={{ source, submitted: false }}
+      requestClose={requestClose}
+    >
+      <h2>Kit heading</h2>
+      <a href="#first">First link</a>
+      <input name="Email" aria-label="Email" />
+      <button type="button">Last button</button>
+    </SurfaceFrame>
+  );
+}
+
+class KitSurface extends createSurfaceElement<KitModel>({ name: 'kit surface', view: KitView, styles: 'h2 { margin: 0; }' }) {}
+customElements.define('kit-surface', KitSurface);
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+async function mount(model: KitModel): Promise<KitSurface> {
+  const element = document.createElement('kit-surface') as KitSurface;
+  const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+  element.model.set(model);
+  document.body.append(element);
+  await shown;
+  await nextFrame();
+  return element;
+}
+
+const base = (element: KitSurface) => element.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
+const inside = <T extends HTMLElement>(element: KitSurface, selector: string) => element.shadowRoot!.querySelector<T>(selector)!;
+const activeInside = (element: KitSurface) => element.shadowRoot!.activeElement;
+
+describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame', () => {
+  afterEach(() => {
+    document.querySelectorAll('kit-surface, button.opener').forEach((node) => node.remove());
+  });
+
+  describe('shell', () => {
+    it('a modal surface is a top-layer dialog opened with showModal', async () => {
+      const element = await mount({ modal: true });
+      expect(base(element).tagName).to.equal('DIALOG');
+      expect(base(element).matches(':modal')).to.equal(true);
+      expect(base(element).getAttribute('aria-label')).to.equal('Kit surface');
+    });
+
+    it('a non-modal surface is a manual popover that leaves the page usable', async () => {
+      const element = await mount({ modal: false });
+      expect(base(element).getAttribute('popover')).to.equal('manual');
+      expect(base(element).matches(':popover-open')).to.equal(true);
+      expect(base(element).getAttribute('aria-modal')).to.equal('false');
+      expect(base(element).matches(':modal')).to.equal(false);
+    });
+
+    it('has a labelled close button, with the close slot drawn beside it', async () => {
+      const element = await mount({ modal: true });
+      const button = inside(element, '[part~="close-button"]');
+      expect(button.getAttribute('aria-label')).to.equal('Close');
+      expect(inside(element, '[part~="countdown"]').nextElementSibling).to.equal(button);
+    });
+  });
+
+  describe('closing', () => {
+    it('the close button asks through the cancelable poptin-request-close, then hides with its source', async () => {
+      const element = await mount({ modal: true });
+      const events: string[] = [];
+      let hidden: SurfaceEventMap['poptin-after-hide'] | null = null;
+      element.addEventListener('poptin-request-close', (event) => events.push(`request:${(event as CustomEvent).detail.source}`));
+      element.addEventListener('poptin-hide', () => events.push('hide'));
+      element.on('poptin-after-hide', (detail) => (hidden = detail));
+      inside(element, '[part~="close-button"]').click();
+      await nextFrame();
+      expect(events).to.deep.equal(['request:x-button', 'hide']);
+      expect(hidden).to.deep.equal({ poptinId: 'kit0000000001', source: 'x-button', submitted: false });
+      expect((base(element) as HTMLDialogElement).open).to.equal(false);
+    });
+
+    it('requestClose(source) returns false and keeps it open when the page refuses, true when it allows', async () => {
+      const element = await mount({ modal: true });
+      const refuse = (event: Event) => event.preventDefault();
+      element.addEventListener('poptin-request-close', refuse);
+      expect(element.requestClose('timer')).to.equal(false);
+      await nextFrame();
+      expect((base(element) as HTMLDialogElement).open).to.equal(true);
+      element.removeEventListener('poptin-request-close', refuse);
+      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) => element.on('poptin-after-hide', resolve));
+      expect(element.requestClose('timer')).to.equal(true);
+      expect((await hidden).source).to.equal('timer');
+      expect(element.requestClose('timer')).to.equal(false);
+    });
+
+    it('Escape closes after 800 ms (widget §9), not at once', async () => {
+      const element = await mount({ modal: true });
+      const started = performance.now();
+      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) => element.on('poptin-after-hide', resolve));
+      inside(element, 'input').focus();
+      await sendKeys({ press: 'Escape' });
+      await nextFrame();
+      expect((base(element) as HTMLDialogElement).open).to.equal(true);
+      expect((await hidden).source).to.equal('escape');
+      expect(performance.now() - started).to.be.at.least(790);
+    });
+
+    it('a backdrop click closes with source overlay only when configured', async () => {
+      const refusing = await mount({ modal: true, closeOnBackdrop: false });
+      base(refusing).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
+      await nextFrame();
+      expect((base(refusing) as HTMLDialogElement).open).to.equal(true);
+      refusing.remove();
+
+      const element = await mount({ modal: true });
+      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) => element.on('poptin-after-hide', resolve));
+      base(element).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
+      expect((await hidden).source).to.equal('overlay');
+    });
+  });
+
+  describe('keyboard and focus', () => {
+    it('Tab from the last control of a modal surface goes back to the first, Shift+Tab from the first to the last', async () => {
+      const element = await mount({ modal: true });
+      const last = inside(element, 'button:not([part])');
+      last.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(activeInside(element)).to.equal(inside(element, '[part~="close-button"]'));
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(activeInside(element)).to.equal(last);
+    });
+
+    it('gives focus back to what had it before a modal surface opened', async () => {
+      const opener = document.createElement('button');
+      opener.className = 'opener';
+      opener.textContent = 'Open';
+      document.body.append(opener);
+      opener.focus();
+      const element = await mount({ modal: true });
+      expect(document.activeElement).to.equal(element);
+      inside(element, '[part~="close-button"]').click();
+      await nextFrame();
+      expect(document.activeElement).to.equal(opener);
+    });
+  });
+
+  describe('reduced motion', () => {
+    afterEach(() => emulateMedia({ reducedMotion: 'no-preference' }));
+
+    it('the panel animates in, and does not under prefers-reduced-motion', async () => {
+      const animated = await mount({ modal: true });
+      expect(getComputedStyle(inside(animated, '[part~="panel"]')).animationName).to.equal('poptin-enter');
+      animated.remove();
+      await emulateMedia({ reducedMotion: 'reduce' });
+      const still = await mount({ modal: true });
+      expect(getComputedStyle(inside(still, '[part~="panel"]')).animationName).to.equal('none');
+    });
+  });
+
+  describe('element', () => {
+    it('exposes the coupon its view shows', async () => {
+      const element = await mount({ modal: false });
+      expect(element.coupon).to.equal('KIT10');
+    });
+
+    it('a view that throws renders nothing, says so with poptin-error and throws nothing into the page', async () => {
+      const element = document.createElement('kit-surface') as KitSurface;
+      const failed = new Promise<SurfaceEventMap['poptin-error']>((resolve) => element.on('poptin-error', resolve));
+      const originalError = console.error;
+      console.error = () => undefined;
+      try {
+        element.model.set({ modal: true, throws: true });
+        document.body.append(element);
+        expect((await failed).message).to.equal('the view cannot render');
+      } finally {
+        console.error = originalError;
+      }
+      expect(element.shadowRoot!.querySelector('[part~="base"]')).to.equal(null);
+      expect(element.requestClose('x-button')).to.equal(false);
+    });
+  });
+});

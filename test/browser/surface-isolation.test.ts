@@ -1,0 +1,57 @@
+import { expect } from '@open-wc/testing';
+import { parsePopupConfig } from '../../src/core/config/parse.ts';
+import { createSurface, sanitizeTemplate, surfaceRegistry, type SurfaceKind, type SurfaceModels } from '../../src/surfaces.ts';
+
+// Every surface of the registry, with a model that shows it and some text, a heading and a field.
+const fixtures: { [Kind in SurfaceKind]: () => SurfaceModels[Kind] } = {
+  popup: () => ({
+    config: parsePopupConfig({ poptin_id: 'isolation0001', poptin_name: 'Isolation', poptin_type: 'lightbox', viewer_id: 'v1', design_properties: {} }),
+    html: sanitizeTemplate('<div data-poptin-screen="form"><h2>Heading</h2><p>Some <strong>text</strong></p><form><label>Email <input name="Email" type="email"></label><button type="submit">Join</button></form></div>'),
+    lang: 'en',
+    trigger: 'manual',
+  }),
+};
+
+// What a hostile or careless host page does (surface kit issue): every element red, big and inline, root font at 62.5%.
+const HOSTILE_CSS = `* { color: rgb(255, 0, 0) !important; font-size: 40px !important; display: inline !important } html { font-size: 62.5% }`;
+const PROPERTIES = ['color', 'font-size', 'font-family', 'font-weight', 'line-height', 'display', 'text-align', 'letter-spacing', 'width', 'padding-top', 'margin-top'];
+
+function computedInside(root: ShadowRoot): string[] {
+  return [...root.querySelectorAll('*')]
+    .filter((element) => element.tagName !== 'STYLE')
+    .map((element) => {
+      const style = getComputedStyle(element);
+      return `${element.tagName.toLowerCase()}${element.getAttribute('part') ? `[part=${element.getAttribute('part')}]` : ''}: ${PROPERTIES.map((name) => `${name}=${style.getPropertyValue(name)}`).join('; ')}`;
+    });
+}
+
+async function shown(kind: SurfaceKind): Promise<HTMLElement> {
+  const element = await createSurface(kind);
+  const afterShow = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+  (element.model as { set(value: unknown): void }).set(fixtures[kind]());
+  document.body.append(element);
+  await afterShow;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  return element;
+}
+
+describe('surfaces: the host page cannot restyle what is inside a surface', () => {
+  for (const kind of Object.keys(surfaceRegistry) as SurfaceKind[]) {
+    it(`${kind} (<${surfaceRegistry[kind].tag}>): no computed style inside changes under hostile page CSS`, async () => {
+      const element = await shown(kind);
+      const before = computedInside(element.shadowRoot!);
+      expect(before.length).to.be.greaterThan(3);
+      const hostile = document.createElement('style');
+      hostile.textContent = HOSTILE_CSS;
+      document.head.append(hostile);
+      try {
+        expect(computedInside(element.shadowRoot!)).to.deep.equal(before);
+        const heading = element.shadowRoot!.querySelector('h2');
+        if (heading) expect(getComputedStyle(heading).color).not.to.equal('rgb(255, 0, 0)');
+      } finally {
+        hostile.remove();
+        element.remove();
+      }
+    });
+  }
+});
