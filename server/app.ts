@@ -8,6 +8,7 @@ import { registerCors } from './cors.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
+import { DISPLAY_API_PREFIX } from '../src/core/api/contract.ts';
 import { DEFAULT_RATE_LIMIT, TokenBucketLimiter, type RateLimitSettings } from './rate-limit.ts';
 import { displayRoutes } from './routes/display.ts';
 import { ownerRoutes } from './routes/owner.ts';
@@ -81,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir }, app.log);
   }
 
-  await app.register(displayRoutes, { prefix: '/api/display', store, freeEmailDomains: await readFreeEmailDomains() });
+  await app.register(displayRoutes, { prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains() });
   await app.register(ownerRoutes, { prefix: '/api/owner', store, ownerToken: options.ownerToken });
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   return app;

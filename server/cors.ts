@@ -1,3 +1,4 @@
+import { VALIDATION_EMAILS_PATH } from '../src/core/api/contract.ts';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from './db/store.ts';
@@ -38,7 +39,7 @@ async function clientIdFor(store: Store, path: string): Promise<string | undefin
 }
 
 async function originPolicyFor(store: Store, path: string): Promise<OriginPolicy> {
-  if (path === '/api/display/validation-emails') return { kind: 'any' };
+  if (path === VALIDATION_EMAILS_PATH) return { kind: 'any' };
   const clientId = await clientIdFor(store, path);
   const client = clientId ? await store.findClient(clientId) : null;
   return client ? { kind: 'client', allowedOrigins: client.allowed_origins } : { kind: 'unknown' };

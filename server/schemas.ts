@@ -1,3 +1,4 @@
+import type { ClosedRequest, ConversionRequest, DisplayRequest, ViewedRequest } from '../src/core/api/contract.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN, VIEWER_ID_PATTERN } from './ids.ts';
 
 // JSON schemas of every request the server accepts (widget §7). Fastify validates with them before a handler
@@ -13,6 +14,9 @@ const EMAIL_TEXT = text(254);
 const FLAG = { type: ['boolean', 'string', 'number'], maxLength: 16 } as const;
 /** Pipe-separated text or a list of pages. */
 const PAGE_LIST = { type: ['string', 'array'], maxLength: 16_384, maxItems: 500, items: URL_TEXT } as const;
+
+/** Body properties that name every field of a request of the contract; others may be listed too. */
+type PropertiesOf<Request> = { [Field in keyof Request]-?: object } & Record<string, object>;
 
 const STORE_FIELDS = {
   store_integration: SHORT_TEXT,
@@ -65,17 +69,13 @@ export const displaySchema = {
       cancel_visitor_count: FLAG,
       converted_email: EMAIL_TEXT,
       visitor_id: { type: 'string', pattern: VISITOR_ID_PATTERN },
-    },
+      lang: SHORT_TEXT,
+    } satisfies PropertiesOf<DisplayRequest>,
   },
 } as const;
 
-export interface DisplayBody {
-  preview_id?: string;
-  converted_email?: string;
-  visitor_id?: string;
-  cc?: string;
-  [field: string]: unknown;
-}
+/** The fields the display route reads; flags and page lists may arrive in the other shapes the schema allows. */
+export type DisplayBody = Partial<Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc'>>;
 
 export const viewedSchema = {
   params: poptinIdParams,
@@ -89,20 +89,11 @@ export const viewedSchema = {
       url: URL_TEXT,
       ...STORE_FIELDS,
       converted_email: EMAIL_TEXT,
-    },
+    } satisfies PropertiesOf<ViewedRequest>,
   },
 } as const;
 
-export interface ViewedBody {
-  viewer_id?: string;
-  trigger?: string;
-  client_id?: string;
-  type?: string;
-  url?: string;
-  store_integration?: string;
-  store_integration_customer_id?: string;
-  converted_email?: string;
-}
+export type ViewedBody = Partial<ViewedRequest>;
 
 export const closedSchema = {
   params: poptinIdParams,
@@ -113,11 +104,11 @@ export const closedSchema = {
       url: URL_TEXT,
       converted_email: EMAIL_TEXT,
       ...STORE_FIELDS,
-    },
+    } satisfies PropertiesOf<ClosedRequest>,
   },
 } as const;
 
-export type ClosedBody = Pick<ViewedBody, 'client_id' | 'url' | 'converted_email' | 'store_integration' | 'store_integration_customer_id'>;
+export type ClosedBody = Partial<ClosedRequest>;
 
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{8,128}$';
 
@@ -172,13 +163,7 @@ export const conversionSchema = {
   },
 } as const;
 
-export interface ConversionBody {
-  idempotency_key: string;
-  url?: string;
-  poptin_view_id?: string;
-  newExtraFields?: string | unknown[];
-  [field: string]: unknown;
-}
+export type ConversionBody = ConversionRequest;
 
 export const clickSchema = { params: poptinIdParams } as const;
 

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { addDays } from '../../src/core/forms/calendar.ts';
 import { calendarDateOf, formatDayMonthYear } from '../../src/core/forms/date.ts';
-import { VALIDATION_EMAILS_PATH } from '../../src/components/template/free-mail-domains.ts';
+import { VALIDATION_EMAILS_PATH } from '../../src/core/api/contract.ts';
 import {
   allInShadow, blur, collectSubmits, field, formTemplate, inShadow, keydown, messagesOf, mountPopup, removePopups, submit, typeInto, until,
 } from './test-support.ts';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
+import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import { deriveViewerId } from '../ids.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
-import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from './display.ts';
 
 const shared = useTestApp();
 

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CLIENT_RESTRICTED, DISPLAY_ROUTES, MAX_VIEWS_REACHED,
+  type ClickAnswer, type ConversionAnswer, type DisplayAnswer, type SuccessAnswer, type ViewedAnswer,
+} from '../../src/core/api/contract.ts';
 import { readString, readSwitch } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
 import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
@@ -16,9 +20,6 @@ export interface DisplayRoutesOptions {
   /** Contents of the validation-emails answer: one free-mail domain per line. */
   freeEmailDomains: string;
 }
-
-export const CLIENT_RESTRICTED = 'Client restricted';
-export const MAX_VIEWS_REACHED = 'You have been reached the max poptins views number';
 
 const VISITOR_COOKIE = 'poptin_visitor_id';
 const VISITOR_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -67,16 +68,16 @@ function notFound(reply: FastifyReply, message: string) {
 }
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains }) => {
-  app.post<{ Params: { clientId: string }; Body: DisplayBody }>('/:clientId', { schema: displaySchema }, async (request, reply) => {
+  app.post<{ Params: { clientId: string }; Body: DisplayBody }>(DISPLAY_ROUTES.display, { schema: displaySchema }, async (request, reply): Promise<DisplayAnswer> => {
     const body = request.body;
     const countryCode = readCountryCode(request);
     const client = await store.findClient(request.params.clientId);
-    const answer = {
+    const answer: DisplayAnswer = {
       display: 'allowed',
       message: '',
       is_client_restriction: false,
       client_restriction_setting: client?.client_restriction_setting ?? {},
-      poptins: [] as Record<string, unknown>[],
+      poptins: [],
       country: countryCode,
       country_code: countryCode,
       if_freemium: client?.is_freemium ?? false,
@@ -95,30 +96,30 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     return { ...answer, poptins: popups.map(toDisplayPoptin), visitor_id: visitorId };
   });
 
-  app.get<{ Params: { poptinId: string } }>('/click/:poptinId', { schema: clickSchema }, async (request, reply) => {
+  app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {
     const popup = await store.findActivePopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
     const client = await store.findClient(popup.client_id);
-    if (!client || client.restricted) return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED });
-    return { success: true, poptin: toDisplayPoptin(popup) };
+    if (!client || client.restricted) return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED } satisfies ClickAnswer);
+    return { success: true, poptin: toDisplayPoptin(popup) } satisfies ClickAnswer;
   });
 
-  app.post<{ Params: { poptinId: string }; Body: ViewedBody }>('/viewed/:poptinId', { schema: viewedSchema }, async (request, reply) => {
+  app.post<{ Params: { poptinId: string }; Body: ViewedBody }>(DISPLAY_ROUTES.viewed, { schema: viewedSchema }, async (request, reply) => {
     const popup = await store.findPopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
     const poptinViewId = await store.recordView({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
-    return { success: true, poptin_view_id: poptinViewId };
+    return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
   });
 
-  app.post<{ Params: { poptinId: string }; Body: ClosedBody }>('/closed/:poptinId', { schema: closedSchema }, async (request, reply) => {
+  app.post<{ Params: { poptinId: string }; Body: ClosedBody }>(DISPLAY_ROUTES.closed, { schema: closedSchema }, async (request, reply) => {
     const popup = await store.findPopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
     await store.recordClose({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
-    return { success: true };
+    return { success: true } satisfies SuccessAnswer;
   });
 
   app.post<{ Params: { viewerId: string }; Body: ConversionBody }>(
-    '/conversion/:viewerId',
+    DISPLAY_ROUTES.conversion,
     { schema: conversionSchema },
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
@@ -135,16 +136,16 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }
       const conversionCode = readString(popup.config.conversion_code);
-      return { success: true, conversion_id: result.conversionId, integration: { conversion_code: conversionCode } };
+      return { success: true, conversion_id: result.conversionId, integration: { conversion_code: conversionCode } } satisfies ConversionAnswer;
     },
   );
 
-  app.get('/validation-emails', async (_request, reply) =>
+  app.get(DISPLAY_ROUTES.validationEmails, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(freeEmailDomains),
   );
 
   app.get<{ Params: { clientId: string }; Querystring: { status?: string; id?: string } }>(
-    '/limitLogs/:clientId',
+    DISPLAY_ROUTES.limitLogs,
     { schema: limitLogSchema },
     async (request, reply) => {
       const { clientId } = request.params;
@@ -152,7 +153,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
       const { status = null, id = null } = request.query;
       await store.recordLimitLog(clientId, status, id);
       request.log.info({ clientId, status, upgradeId: id }, 'Client usage limit reached');
-      return { success: true };
+      return { success: true } satisfies SuccessAnswer;
     },
   );
 };

@@ -1,4 +1,5 @@
 import { MODAL_TYPES, type PopupType } from './config/types.ts';
+import { guard } from './safety.ts';
 
 export interface QueueItem {
   id: string;
@@ -27,13 +28,7 @@ export function isModalType(type: PopupType): boolean {
 export function createPopupQueue(show: (item: QueueItem) => void): PopupQueue {
   let active: string | null = null;
   let line: QueueItem[] = [];
-  const safeShow = (item: QueueItem) => {
-    try {
-      show(item);
-    } catch (error) {
-      console.error(error);
-    }
-  };
+  const safeShow = (item: QueueItem) => guard('show pop-up', () => show(item));
   return {
     enqueue(item) {
       if (!isModalType(item.type)) return safeShow(item);

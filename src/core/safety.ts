@@ -1,4 +1,4 @@
-// Nothing the widget does may throw into the host page: every entry point, listener and timer goes through here.
+// Nothing the widget does may throw into the host page: every entry point, listener, timer and cleanup goes through here.
 const PREFIX = '[poptin]';
 
 export const log = {
@@ -36,26 +36,50 @@ export function guard<T>(where: string, action: () => T, fallback?: T): T | unde
 }
 
 /** Adds a listener whose errors are logged, never thrown into the host page; returns its removal. */
-export function listenSafely<E extends Event>(target: EventTarget, type: string, handler: (event: E) => void): () => void {
+export function listenSafely<E extends Event>(
+  target: EventTarget,
+  type: string,
+  handler: (event: E) => void,
+  options: AddEventListenerOptions = {},
+): () => void {
   const listener = (event: Event) => guard(`${type} listener`, () => handler(event as E));
-  target.addEventListener(type, listener);
-  return () => target.removeEventListener(type, listener);
+  target.addEventListener(type, listener, options);
+  return () => target.removeEventListener(type, listener, options);
+}
+
+/** Runs every cleanup once, even if one of them throws. */
+export function combine(cleanups: (() => void)[]): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    for (const cleanup of cleanups.splice(0)) guard('cleanup', cleanup);
+  };
+}
+
+/** Where timers are set: a window, or a fake one in tests. */
+export type TimerHost = Pick<Window, 'setTimeout' | 'clearTimeout'>;
+
+/** Runs `action` once after `ms`, its errors logged; returns the cancel. */
+export function later(host: TimerHost, ms: number, action: () => void): () => void {
+  const handle = host.setTimeout(() => guard('timer', action), ms);
+  return () => host.clearTimeout(handle);
 }
 
 /** Timers owned by one binding, all cancelled together when it is torn down. */
-export function createTimers(): { later(action: () => void, ms: number): void; clearAll(): void } {
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+export function createTimers(host: TimerHost = globalThis): { later(action: () => void, ms: number): void; clearAll(): void } {
+  const cancels = new Set<() => void>();
   return {
     later(action, ms) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      const cancel = later(host, ms, () => {
+        cancels.delete(cancel);
         action();
-      }, ms);
-      timers.add(timer);
+      });
+      cancels.add(cancel);
     },
     clearAll() {
-      timers.forEach((timer) => clearTimeout(timer));
-      timers.clear();
+      cancels.forEach((cancel) => cancel());
+      cancels.clear();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { createTimers } from '../../core/safety.ts';
 import { translate, type Language } from '../../core/i18n/strings.ts';
-import { guard, log } from '../../core/safety.ts';
+import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { emitWindow } from '../shared/emit.ts';
 
 /** Widget §4: the "Copied" tooltip shows 0.5 s, then fades for 0.3 s. */
@@ -45,23 +44,19 @@ export function bindCoupons(content: HTMLElement, language: Language): () => voi
   };
 
   const couponOf = (event: Event) => (event.target as Element | null)?.closest<HTMLElement>('[data-poptin-coupon]') ?? null;
-  const onClick = (event: Event) =>
-    guard('coupon copy', () => {
-      const coupon = couponOf(event);
-      if (coupon) copy(coupon);
-    });
-  const onKeyDown = (event: KeyboardEvent) =>
-    guard('coupon copy', () => {
-      const coupon = couponOf(event);
-      if (!coupon || (event.key !== 'Enter' && event.key !== ' ') || coupon instanceof HTMLButtonElement) return;
-      event.preventDefault();
-      copy(coupon);
-    });
-  content.addEventListener('click', onClick);
-  content.addEventListener('keydown', onKeyDown);
+  const stopClicks = listenSafely(content, 'click', (event) => {
+    const coupon = couponOf(event);
+    if (coupon) copy(coupon);
+  });
+  const stopKeys = listenSafely<KeyboardEvent>(content, 'keydown', (event) => {
+    const coupon = couponOf(event);
+    if (!coupon || (event.key !== 'Enter' && event.key !== ' ') || coupon instanceof HTMLButtonElement) return;
+    event.preventDefault();
+    copy(coupon);
+  });
   return () => {
-    content.removeEventListener('click', onClick);
-    content.removeEventListener('keydown', onKeyDown);
+    stopClicks();
+    stopKeys();
     timers.clearAll();
   };
 }

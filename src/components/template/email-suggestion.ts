@@ -1,6 +1,6 @@
-import { listenSafely } from '../../core/safety.ts';
 import { SUGGESTION_CLEAR_MS } from '../../core/forms/email-suggestions.ts';
 import { translate, type Language } from '../../core/i18n/strings.ts';
+import { later, listenSafely } from '../../core/safety.ts';
 
 const SPLIT = '\u0000';
 
@@ -9,7 +9,7 @@ const SPLIT = '\u0000';
  * suggestion per field; each clears SUGGESTION_CLEAR_MS after it was last shown (widget §5).
  */
 export class EmailSuggestions {
-  private readonly shown = new Map<HTMLInputElement, { element: HTMLElement; timer: ReturnType<typeof setTimeout> }>();
+  private readonly shown = new Map<HTMLInputElement, { element: HTMLElement; cancelClear: () => void }>();
 
   constructor(private readonly language: Language) {}
 
@@ -26,13 +26,13 @@ export class EmailSuggestions {
     listenSafely(button, 'click', () => this.accept(input, address));
     element.append(before, button, after);
     input.after(element);
-    this.shown.set(input, { element, timer: setTimeout(() => this.clear(input), SUGGESTION_CLEAR_MS) });
+    this.shown.set(input, { element, cancelClear: later(window, SUGGESTION_CLEAR_MS, () => this.clear(input)) });
   }
 
   clear(input: HTMLInputElement): void {
     const current = this.shown.get(input);
     if (!current) return;
-    clearTimeout(current.timer);
+    current.cancelClear();
     current.element.remove();
     this.shown.delete(input);
   }

@@ -1,4 +1,3 @@
-import { createTimers } from '../../core/safety.ts';
 import { calendarDateOf } from '../../core/forms/date.ts';
 import { validateEmail } from '../../core/forms/email.ts';
 import { autocompleteEmailDomain } from '../../core/forms/email-suggestions.ts';
@@ -9,8 +8,8 @@ import { sanitizePhoneWhileTyping } from '../../core/forms/phone-basic.ts';
 import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
 import { translate, type Language } from '../../core/i18n/strings.ts';
-import { guard, log } from '../../core/safety.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
+import { combine, createTimers, guard, listenSafely, log } from '../../core/safety.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
 import { enhanceForm, type FieldAddon } from './field-enhance.ts';
 import { formControls, groupOf, kindOf, readField, type FieldControl, type SubmittedField } from './field-dom.ts';
@@ -197,18 +196,16 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     );
   };
 
-  const listeners: [string, (event: never) => void][] = [
-    ['input', onInput],
-    ['keydown', onKeyDown],
-    ['focusin', onFocusIn],
-    ['focusout', onFocusOut],
-    ['submit', onSubmit],
-  ];
-  const safe = listeners.map(([type, handler]) => [type, (event: Event) => guard(`form ${type}`, () => handler(event as never))] as const);
-  safe.forEach(([type, handler]) => content.addEventListener(type, handler));
+  const stopListening = combine([
+    listenSafely(content, 'input', onInput),
+    listenSafely(content, 'keydown', onKeyDown),
+    listenSafely(content, 'focusin', onFocusIn),
+    listenSafely(content, 'focusout', onFocusOut),
+    listenSafely(content, 'submit', onSubmit),
+  ]);
   return () => {
     disposed = true;
-    safe.forEach(([type, handler]) => content.removeEventListener(type, handler));
+    stopListening();
     timers.clearAll();
     suggestions.dispose();
   };

@@ -1,7 +1,7 @@
+import { DisplayApi } from '../../core/api/display-api.ts';
 import { parseDomainList } from '../../core/forms/business-email.ts';
 import { log } from '../../core/safety.ts';
 
-export const VALIDATION_EMAILS_PATH = '/api/display/validation-emails';
 
 const lists = new Map<string, Promise<ReadonlySet<string> | undefined>>();
 
@@ -11,20 +11,18 @@ const lists = new Map<string, Promise<ReadonlySet<string> | undefined>>();
  * every domain rather than block a visitor over our outage.
  */
 export function loadFreeMailDomains(apiBase: string): Promise<ReadonlySet<string> | undefined> {
-  const base = apiBase.replace(/\/+$/, '');
-  let list = lists.get(base);
+  const api = new DisplayApi(apiBase);
+  let list = lists.get(api.base);
   if (!list) {
-    list = fetch(`${base}${VALIDATION_EMAILS_PATH}`, { credentials: 'omit' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`answered ${response.status}`);
-        return parseDomainList(await response.text());
-      })
+    list = api
+      .validationEmails()
+      .then(parseDomainList)
       .catch((error: unknown) => {
         log.warn('free-mail list unavailable; business email fields accept every domain', error);
-        lists.delete(base);
+        lists.delete(api.base);
         return undefined;
       });
-    lists.set(base, list);
+    lists.set(api.base, list);
   }
   return list;
 }

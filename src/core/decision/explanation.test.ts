@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { testConfig, TEST_POPTIN_ID } from '../triggers/testing.ts';
-import { createMemoryStorageSet } from '../visitor/stores.ts';
+import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createExplanationLog } from './explanation.ts';

@@ -1,3 +1,5 @@
+import { guard } from '../safety.ts';
+
 type NavigationWindow = Pick<Window, 'history' | 'location' | 'addEventListener' | 'removeEventListener'>;
 type HistoryMethod = History['pushState'];
 
@@ -60,11 +62,7 @@ export function watchNavigation(win: NavigationWindow, onChange: (url: string, p
     if (url === last) return;
     const previous = last;
     last = url;
-    try {
-      onChange(url, previous);
-    } catch (error) {
-      console.error(error);
-    }
+    guard('navigation', () => onChange(url, previous));
   };
   const patch = patchHistory(win.history);
   patch.listeners.add(check);

@@ -1,4 +1,5 @@
-import { combine, fireOnce, later } from './listen.ts';
+import { combine, later } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** Class names that ad blockers' element-hiding lists hide; the bait carries them all. */

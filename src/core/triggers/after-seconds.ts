@@ -1,4 +1,5 @@
-import { fireOnce, later } from './listen.ts';
+import { later } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /**

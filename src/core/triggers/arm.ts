@@ -1,4 +1,5 @@
 import type { PopupConfig } from '../config/types.ts';
+import { combine, guard } from '../safety.ts';
 import { armAdblock } from './adblock.ts';
 import { armAfterSeconds } from './after-seconds.ts';
 import { armCart } from './cart.ts';
@@ -7,7 +8,6 @@ import { contextDevice } from './device.ts';
 import { armExitIntentNow } from './exit-intent.ts';
 import { armImmediately } from './immediately.ts';
 import { armInactivity } from './inactivity.ts';
-import { combine, safely } from './listen.ts';
 import { armPageVisits } from './page-visits.ts';
 import { planTriggers, type TriggerPlan } from './plan.ts';
 import { armScroll } from './scroll.ts';
@@ -48,7 +48,7 @@ export function armTriggers(config: PopupConfig, context: Omit<TriggerContext, '
     for (const trigger of plan.triggers) cleanups.push(armPlan(full, trigger));
   };
   if (plan.requiresAdblock) {
-    cleanups.push(armAdblock(full, () => (plan.triggers.length ? armAll() : safely(() => full.fire(TRIGGER_NAMES.adblock)))));
+    cleanups.push(armAdblock(full, () => (plan.triggers.length ? armAll() : guard('trigger', () => full.fire(TRIGGER_NAMES.adblock)))));
   } else {
     armAll();
   }

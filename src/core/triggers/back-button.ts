@@ -1,4 +1,5 @@
-import { combine, fireOnce, listen } from './listen.ts';
+import { combine, listenSafely } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** Marks the history entry the back-button trigger adds on top of the page's own entry. */
@@ -37,11 +38,11 @@ export function armBackButton(context: TriggerContext, onBack: () => void = () =
       /* history blocked (sandboxed frame): no back-button trigger */
     }
   };
-  const stopActivation = combine(ACTIVATION_EVENTS.map((type) => listen(win, type, pushSentinel, { capture: true, passive: true })));
+  const stopActivation = combine(ACTIVATION_EVENTS.map((type) => listenSafely(win, type, pushSentinel, { capture: true, passive: true })));
   if (sentinelPushed) stopActivation();
   cleanups.push(stopActivation);
   cleanups.push(
-    listen<PopStateEvent>(win, 'popstate', (event) => {
+    listenSafely<PopStateEvent>(win, 'popstate', (event) => {
       if (sentinelPushed && !isSentinelState(event.state)) gate.fire();
     }),
   );

@@ -1,6 +1,6 @@
 import { cartTriggerEnabled, evaluateCartTrigger, readCartAction, type CartEvent, type CartEventKind, type CartState } from '../rules/cart.ts';
-import { fireOnce, later } from './listen.ts';
-import { combine } from './listen.ts';
+import { combine, guard, later } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type CartEventSource, type Disarm, type TriggerContext } from './types.ts';
 
 export interface CartEventHub extends CartEventSource {
@@ -17,13 +17,7 @@ export function createCartEvents(): CartEventHub {
     fireCartEvent(kind, detail = {}) {
       if (detail.cart) last = detail.cart;
       const event: CartEvent = { kind, productIds: detail.productIds ?? [], cart: last ?? EMPTY_CART };
-      for (const listener of [...listeners]) {
-        try {
-          listener(event);
-        } catch (error) {
-          console.error(error);
-        }
-      }
+      for (const listener of [...listeners]) guard('cart event listener', () => listener(event));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,4 +1,4 @@
-import { listen } from './listen.ts';
+import { listenSafely } from '../safety.ts';
 import type { Disarm } from './types.ts';
 
 /** Links to the click-display path open the pop-up whose id follows it (widget §2 "Triggering by click"). */
@@ -42,7 +42,7 @@ export function poptinIdOf(element: Element, clickPath: string = DEFAULT_CLICK_P
 /** One delegated click listener for the page: a click on (or inside) a matching element is prevented and opens the pop-up. */
 export function armClickToOpen(options: ClickToOpenOptions): Disarm {
   const clickPath = options.clickPath || DEFAULT_CLICK_PATH;
-  return listen<MouseEvent>(options.document, 'click', (event) => {
+  return listenSafely<MouseEvent>(options.document, 'click', (event) => {
     for (const node of event.composedPath()) {
       if (!(node instanceof Element)) continue;
       const id = poptinIdOf(node, clickPath);

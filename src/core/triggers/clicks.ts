@@ -1,4 +1,5 @@
-import { fireOnce, listen } from './listen.ts';
+import { listenSafely } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** Counts clicks up to the target; reaching it reports true and resets the counter to 0 (widget §4). */
@@ -19,7 +20,7 @@ export function armClicks(context: TriggerContext, clicks: number | null = conte
   if (clicks === null) return () => {};
   const gate = fireOnce(() => context.fire(TRIGGER_NAMES.clicks));
   const counter = createClickCounter(Math.max(1, Math.round(clicks)));
-  const disarm = listen(context.document, 'click', () => {
+  const disarm = listenSafely(context.document, 'click', () => {
     if (counter.click()) gate.fire();
   }, { capture: true, passive: true });
   gate.onFire(disarm);

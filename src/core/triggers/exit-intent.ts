@@ -1,7 +1,8 @@
+import { combine, guard, listenSafely } from '../safety.ts';
 import { armBackButton } from './back-button.ts';
 import { contextDevice } from './device.ts';
 import { armFastScrollUp } from './fast-scroll-up.ts';
-import { combine, fireOnce, listen, safely } from './listen.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext, type TriggerName } from './types.ts';
 
 /** Exit intent is ignored this long after arming: a pointer crossing the top edge while a page loads is not an exit. */
@@ -47,7 +48,7 @@ export function armExitIntentNow(context: TriggerContext): Disarm {
       if (fired) return;
       fired = true;
       disarmTouch();
-      safely(() => context.fire(name));
+      guard('trigger', () => context.fire(name));
     };
     const disarmTouch = combine([
       armBackButton(context, fireAs(TRIGGER_NAMES.backButton)),
@@ -56,7 +57,7 @@ export function armExitIntentNow(context: TriggerContext): Disarm {
     return disarmTouch;
   }
   const gate = fireOnce(() => context.fire(TRIGGER_NAMES.exitIntent));
-  const disarm = listen<MouseEvent>(context.document, 'mouseout', (event) => {
+  const disarm = listenSafely<MouseEvent>(context.document, 'mouseout', (event) => {
     if (pastGrace() && isExitThroughTop(event, context.document)) gate.fire();
   });
   gate.onFire(disarm);

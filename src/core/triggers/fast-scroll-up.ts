@@ -1,4 +1,5 @@
-import { fireOnce, listen } from './listen.ts';
+import { listenSafely } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import type { Disarm, TriggerContext } from './types.ts';
 
 /** A flick back towards the top on a touch screen: at least this far up … */
@@ -10,7 +11,7 @@ export const FAST_SCROLL_UP_WINDOW_MS = 250;
 export function armFastScrollUp(context: TriggerContext, onFastScrollUp: () => void, isReady: () => boolean = () => true): Disarm {
   const gate = fireOnce(onFastScrollUp);
   let samples: { y: number; at: number }[] = [];
-  const disarm = listen(context.window, 'scroll', () => {
+  const disarm = listenSafely(context.window, 'scroll', () => {
     const at = context.now();
     const y = context.window.scrollY;
     samples = samples.filter((sample) => at - sample.at <= FAST_SCROLL_UP_WINDOW_MS);

@@ -1,4 +1,5 @@
-import { fireOnce, later } from './listen.ts';
+import { later } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** A pop-up with no trigger configured is shown once the page is ready (on the next task). */

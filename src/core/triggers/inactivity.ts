@@ -1,4 +1,5 @@
-import { combine, fireOnce, later, listen } from './listen.ts';
+import { combine, later, listenSafely } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** Events that count as activity: mouse, keys, scroll, touch. */
@@ -16,8 +17,8 @@ export function armInactivity(context: TriggerContext, seconds: number | null = 
   };
   const options = { capture: true, passive: true };
   const disarm = combine([
-    ...DOCUMENT_ACTIVITY_EVENTS.map((type) => listen(context.document, type, restart, options)),
-    listen(context.window, 'scroll', restart, options),
+    ...DOCUMENT_ACTIVITY_EVENTS.map((type) => listenSafely(context.document, type, restart, options)),
+    listenSafely(context.window, 'scroll', restart, options),
     () => cancelTimer(),
   ]);
   gate.onFire(disarm);

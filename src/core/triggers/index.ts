@@ -1,5 +1,5 @@
 export * from './types.ts';
-export * from './listen.ts';
+export * from './fire-once.ts';
 export * from './device.ts';
 export * from './plan.ts';
 export * from './arm.ts';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createMemoryStorageSet, createStorageSet } from '../visitor/stores.ts';
+import { createMemoryStorageSet, createStorageSet } from '../visitor/browser-storage.ts';
 import { blockedStorageWindow } from '../visitor/testing.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { armPageVisits } from './page-visits.ts';

@@ -1,5 +1,6 @@
 import { isEveryTimeOnEveryPage, parseFrequencyRule } from '../rules/frequency.ts';
-import { fireOnce, later } from './listen.ts';
+import { later } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /**

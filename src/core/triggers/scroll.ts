@@ -1,4 +1,5 @@
-import { combine, fireOnce, later, listen } from './listen.ts';
+import { combine, later, listenSafely } from '../safety.ts';
+import { fireOnce } from './fire-once.ts';
 import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
 
 /** After a check, scroll events are only looked at again after this pause (widget §4). */
@@ -39,7 +40,7 @@ export function armScroll(context: TriggerContext, percent: number | null = cont
       }
     });
   };
-  const disarm = combine([listen(context.window, 'scroll', onScroll, { passive: true }), () => cancelCooldown()]);
+  const disarm = combine([listenSafely(context.window, 'scroll', onScroll, { passive: true }), () => cancelCooldown()]);
   gate.onFire(disarm);
   check();
   return disarm;

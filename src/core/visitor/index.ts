@@ -1,4 +1,4 @@
-export * from './stores.ts';
+export * from './browser-storage.ts';
 export * from './cookies.ts';
 export * from './lifetimes.ts';
 export * from './keys.ts';

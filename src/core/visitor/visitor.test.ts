@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
+import { createMemoryStorageSet, createStorageSet, type StorageSet } from './browser-storage.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
-import { createMemoryStorageSet, createStorageSet, type StorageSet } from './stores.ts';
 import { blockedStorageWindow } from './testing.ts';
 import { createVisitor, startVisitorKeepAlive, type VisitorOptions } from './visitor.ts';
 

@@ -1,10 +1,11 @@
 import type { EngagementEvent, EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
+import { guard } from '../safety.ts';
+import { createStorageSet, type StorageSet } from './browser-storage.ts';
 import { readDocumentCookies } from './cookies.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS, MAX_ENGAGEMENT_RECORDS, MINUTE_REFRESH_MS, TIME_ON_SITE_REFRESH_MS } from './lifetimes.ts';
 import { appendPage, joinPages, joinPagesWithDates, readPages } from './pages.ts';
-import { createStorageSet, type StorageSet } from './stores.ts';
 
 /** Fields of the display request (widget §7) that come from the visitor's history. */
 export interface PageViewFields {
@@ -272,13 +273,7 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
 
 /** Calls `visitor.keepAlive()` every 20 s (widget §9 refresh cadences); returns the stop function. */
 export function startVisitorKeepAlive(visitor: Pick<Visitor, 'keepAlive'>, timers: Pick<Window, 'setInterval' | 'clearInterval'>): () => void {
-  const handle = timers.setInterval(() => {
-    try {
-      visitor.keepAlive();
-    } catch (error) {
-      console.error(error);
-    }
-  }, TIME_ON_SITE_REFRESH_MS);
+  const handle = timers.setInterval(() => guard('visitor keep-alive', () => visitor.keepAlive()), TIME_ON_SITE_REFRESH_MS);
   return () => timers.clearInterval(handle);
 }
 

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
+import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
-import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './stores.ts';
 import { blockedStorageWindow } from './testing.ts';
 
 const DAY = 86_400_000;

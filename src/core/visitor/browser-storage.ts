@@ -1,3 +1,4 @@
+import { log } from '../safety.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 
 export type StoreKind = 'cookie' | 'local' | 'session';
@@ -167,12 +168,12 @@ export interface StorageSetOptions {
  */
 export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const report = options.log ?? ((message: string) => log.warn(message));
   let logged = false;
   const onFailure = () => {
     if (logged) return;
     logged = true;
-    log(NO_STORAGE_MESSAGE);
+    report(NO_STORAGE_MESSAGE);
   };
   const win = options.window;
   const doc = options.document;

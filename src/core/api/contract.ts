@@ -1,0 +1,138 @@
+// The display API of widget §7 as both ends see it: the browser's DisplayApi sends these requests and the
+// reference server (server/routes/display.ts) answers them. Types, constants and one pure path helper,
+// nothing that needs a page, so the server imports it as it is.
+import type { RawPoptin } from '../config/types.ts';
+
+export const DISPLAY_API_PREFIX = '/api/display';
+
+/** The routes under DISPLAY_API_PREFIX, in Fastify's `:param` notation. */
+export const DISPLAY_ROUTES = {
+  display: '/:clientId',
+  click: '/click/:poptinId',
+  viewed: '/viewed/:poptinId',
+  closed: '/closed/:poptinId',
+  conversion: '/conversion/:viewerId',
+  validationEmails: '/validation-emails',
+  limitLogs: '/limitLogs/:clientId',
+} as const;
+
+export type DisplayRoute = (typeof DISPLAY_ROUTES)[keyof typeof DISPLAY_ROUTES];
+
+/** The `:param` names of a route. */
+export type RouteParams<Route extends string> = Route extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : Route extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The full path of a route, its parameters URL-encoded. */
+export function displayApiPath<Route extends DisplayRoute>(route: Route, params: Record<RouteParams<Route>, string>): string {
+  return DISPLAY_API_PREFIX + route.replace(/:(\w+)/g, (_match, name: RouteParams<Route>) => encodeURIComponent(params[name]));
+}
+
+export const VALIDATION_EMAILS_PATH = `${DISPLAY_API_PREFIX}${DISPLAY_ROUTES.validationEmails}`;
+
+/** The display answer's message when the account may not show pop-ups (widget §8). */
+export const CLIENT_RESTRICTED = 'Client restricted';
+/** The display answer's message when the account has used up its views (widget §8, the original wording). */
+export const MAX_VIEWS_REACHED = 'You have been reached the max poptins views number';
+/** A display answer with one of these messages refuses the whole site: the widget shows nothing. */
+export const RESTRICTION_MESSAGES: readonly string[] = [CLIENT_RESTRICTED, MAX_VIEWS_REACHED];
+
+/** `POST /api/display/{clientId}`; everything is optional for the server. */
+export interface DisplayRequest {
+  domain: string;
+  referrer: string;
+  previous_url: string;
+  cookies?: Record<string, string>;
+  triggers?: string[];
+  cc?: string;
+  poptin_forms_id?: string[];
+  if_mobile: boolean;
+  page_title: string;
+  origin_landing_page?: string;
+  if_page_refreshed?: boolean;
+  poptin_viewed_url: string;
+  previous_visited_pages?: string;
+  all_visited_pages?: string;
+  visitor_id?: string;
+  preview_id?: string;
+  cancel_visitor_count?: boolean;
+  converted_email?: string;
+  lang?: string;
+}
+
+export interface DisplayAnswer {
+  display: 'allowed' | 'not_allowed';
+  /** Empty, or one of RESTRICTION_MESSAGES. */
+  message: string;
+  is_client_restriction: boolean;
+  client_restriction_setting: Record<string, unknown>;
+  poptins: RawPoptin[];
+  country: string;
+  country_code: string;
+  if_freemium: boolean;
+  lang: string;
+  ip: string;
+  cc: string;
+  /** The id that picked A/B variants, for the widget to send back as `visitor_id`. */
+  visitor_id?: string;
+  wix_cart_details?: Record<string, unknown>;
+}
+
+/** `GET /api/display/click/{poptinId}`: one pop-up, shown by a click-to-open link. */
+export interface ClickAnswer {
+  success: boolean;
+  poptin?: RawPoptin;
+  message?: string;
+}
+
+/** `POST /api/display/viewed/{poptinId}` */
+export interface ViewedRequest {
+  viewer_id: string;
+  trigger: string;
+  client_id: string;
+  type: string;
+  url: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+  converted_email?: string;
+}
+
+export interface ViewedAnswer {
+  success?: boolean;
+  poptin_view_id?: string | number;
+}
+
+/** `POST /api/display/closed/{poptinId}`, sent as text/plain JSON. */
+export interface ClosedRequest {
+  client_id: string;
+  url: string;
+  converted_email?: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+}
+
+/**
+ * `POST /api/display/conversion/{viewerId}`, form-encoded: the page fields and form fields of
+ * `conversionFields`, and the outbox's idempotency key. Other clients may send JSON, with lists.
+ */
+export interface ConversionRequest {
+  idempotency_key: string;
+  url?: string;
+  poptin_view_id?: string;
+  /** A JSON list of field records (widget §3), as text in form-encoded bodies. */
+  newExtraFields?: string | unknown[];
+  [field: string]: unknown;
+}
+
+export interface ConversionAnswer {
+  success?: boolean;
+  conversion_id?: string | number;
+  integration?: { conversion_code?: string };
+}
+
+/** The answer of closed and limitLogs. */
+export interface SuccessAnswer {
+  success: true;
+}
