@@ -1,45 +1,48 @@
 // The controller's brain, loaded lazily by <poptin-controller>: display request, decisions, triggers,
 // the modal queue, mounting pop-ups, and reporting views, closes and conversions.
-import { DisplayApi, type ConversionAnswer } from '../../src/core/api/display-api.ts';
+import { RESTRICTION_MESSAGES, type ConversionAnswer } from '../../src/core/api/contract.ts';
+import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
 import { Outbox } from '../../src/core/api/outbox.ts';
 import { openOutboxStore } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import { createDecisionEnvironment, createExplanationLog, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
+import { createDecisionEnvironment, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import { isHebrewTag } from '../../src/core/i18n/language.ts';
 import { listenSafely } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
+import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, type PopupLifecycleState } from '../../src/core/session/popup-lifecycle.ts';
 import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
-import type { PopupHost } from '../../src/stores/popup-model.ts';
+import type { PopupModel } from '../../src/stores/popup-model.ts';
+import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
-/** Restriction messages of widget §8: the answer shows nothing. */
-export const RESTRICTION_MESSAGES = ['Client restricted', 'You have been reached the max poptins views number'];
 /** A closed pop-up leaves the page this long after its fade (widget §4: 0.2 s when forced). */
 export const REMOVE_AFTER_CLOSE_MS = 200;
 
 type Surfaces = typeof import('../../src/surfaces.ts');
+type PopupElement = SurfaceElement<PopupModel>;
 
+/** A pop-up of this page; its state, trigger, close cause and view id are published in `$popups`. */
 interface PopupEntry {
   config: PopupConfig;
-  element: PopupHost | null;
-  trigger: string;
-  /** Why it last closed (widget §3 runtime state `close_trigger`); empty until it has. */
-  closeTrigger: string;
+  lifecycle: LifecycleRunner;
+  /** The triggers its decision arms; none for a pop-up opened on demand. */
+  planned: string[];
+  element: PopupElement | null;
   /** Set by the controller just before it closes the pop-up itself, so the close is not taken for the visitor's. */
   closingFor?: CloseCause;
-  viewId: Promise<string> | null;
-  disarm: Disarm;
-  state: 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
+  /** The view call of the current showing, once made: a conversion waits for its id. */
+  viewCall: Promise<string> | null;
   /** Mobile visitors get the mobile design when the pop-up has one (widget §2). */
   variant: Variant;
   /** The pop-up built ahead of its trigger, once asked for. */
-  prepared?: Promise<PopupHost | null>;
+  prepared?: Promise<PopupElement | null>;
 }
 
 export interface SessionOptions {
@@ -51,7 +54,7 @@ export interface SessionOptions {
 
 export interface SessionExplanation extends Partial<Explanation> {
   id: string;
-  state: PopupEntry['state'] | 'unknown';
+  state: PopupLifecycleState | 'unknown';
   trigger: string;
   closeTrigger: string;
 }
@@ -73,19 +76,6 @@ function mobileTemplate(entry: PopupEntry): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
-function newEntry(config: PopupConfig, state: PopupEntry['state'], variant: Variant): PopupEntry {
-  return { config, element: null, trigger: '', closeTrigger: '', viewId: null, disarm: () => undefined, state, variant };
-}
-
-/** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
-function couponOf(entry: PopupEntry): string {
-  const configured = entry.config.designProperties.coupon;
-  const code = configured && typeof configured === 'object' ? (configured as Record<string, unknown>).code : configured;
-  if (typeof code === 'string' && code.trim()) return code.trim();
-  const element = entry.element?.shadowRoot?.querySelector<HTMLElement>('[data-poptin-coupon]');
-  return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
-}
-
 /** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
 function mark(name: string): void {
   try {
@@ -98,7 +88,6 @@ function mark(name: string): void {
 export class ControllerSession {
   readonly api: DisplayApi;
   private readonly visitor: Visitor;
-  private readonly explanations = createExplanationLog();
   private readonly queue: PopupQueue;
   private readonly popups = new Map<string, PopupEntry>();
   private readonly cleanups: (() => void)[] = [];
@@ -133,6 +122,7 @@ export class ControllerSession {
   stop(): void {
     this.stopped = true;
     this.removeAll();
+    clearPopups();
     this.cleanups.splice(0).forEach((cleanup) => guard('cleanup', cleanup));
     this.outbox?.dispose();
   }
@@ -140,7 +130,7 @@ export class ControllerSession {
   /** Single-page apps: remove every pop-up and start again for the new URL. */
   reset(): Promise<void> {
     this.removeAll();
-    this.explanations.clear();
+    clearPopups();
     this.ready = this.run();
     return this.ready;
   }
@@ -192,41 +182,83 @@ export class ControllerSession {
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     for (const config of response.poptins) {
       const decision = decide(config, environment);
-      this.explanations.decided(decision);
-      const entry = newEntry(config, decision.allowed ? 'armed' : 'blocked', decision.variant);
-      this.popups.set(config.id, entry);
-      if (decision.allowed) this.arm(entry, decision.triggers);
+      popupDecided(config, decision);
+      const entry = this.track(config, decision.variant, decision.triggers);
+      entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
     }
   }
 
-  private arm(entry: PopupEntry, planned: string[]): void {
-    entry.disarm = armTriggers(entry.config, {
+  /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
+  private track(config: PopupConfig, variant: Variant, planned: string[]): PopupEntry {
+    const entry: PopupEntry = {
+      config,
+      planned,
+      element: null,
+      viewCall: null,
+      variant,
+      lifecycle: createLifecycleRunner(
+        {
+          'arm-triggers': () => this.arm(entry),
+          prepare: () => this.prepareAhead(entry),
+          enqueue: () => this.enqueue(entry),
+          show: () => this.reveal(entry),
+          'report-view': () => this.reportView(entry),
+          'report-close': () => this.reportClose(entry),
+          remove: () => this.removeElement(entry, 0),
+          'remove-after-fade': () => this.removeElement(entry, REMOVE_AFTER_CLOSE_MS),
+          'release-queue': () => this.queue.release(entry.config.id),
+        },
+        (state, event) => this.publish(entry, state, event),
+      ),
+    };
+    this.popups.set(config.id, entry);
+    return entry;
+  }
+
+  /** Every state change goes into `$popups`, as long as the entry is still the one of its id on this page. */
+  private publish(entry: PopupEntry, state: PopupLifecycleState, event: PopupLifecycleEvent): void {
+    const id = entry.config.id;
+    if (this.popups.get(id) !== entry) return;
+    if (event.type === 'reopen') popupAdded(entry.config);
+    else if (event.type === 'fire') popupFired(id, event.trigger, Date.now());
+    else if (event.type === 'closed') popupClosed(id, event.cause);
+    // The view report records when it was seen; a decision was recorded with its rules.
+    else if (event.type !== 'visible' && event.type !== 'decided') popupStateChanged(id, state);
+  }
+
+  /** The trigger that opened it, as published. */
+  private trigger(entry: PopupEntry): string {
+    return $popups.get()[entry.config.id]?.trigger ?? '';
+  }
+
+  private arm(entry: PopupEntry): Disarm {
+    const disarm = armTriggers(entry.config, {
       window,
       document,
       visitor: this.visitor,
       now: Date.now,
       device: this.page.isMobile ? 'mobile' : 'desktop',
-      fire: (trigger) => this.fire(entry.config.id, trigger),
+      fire: (trigger) => this.fire(entry, trigger),
     });
-    this.explanations.armed(entry.config.id, planned, Date.now());
-    // Build it at idle once it is eligible, so its trigger shows it within a frame.
+    popupArmed(entry.config.id, entry.planned, Date.now());
+    return disarm;
+  }
+
+  /** Builds it at idle once it is eligible, so its trigger shows it within a frame. */
+  private prepareAhead(entry: PopupEntry): void {
     const idle = (window as Window & { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
     // A click-only pop-up may never open: for it only the surfaces chunk is loaded ahead.
-    const ahead = planned.length > 0 ? () => void this.prepare(entry) : () => void this.loadSurfaces().catch(() => undefined);
+    const ahead = entry.planned.length > 0 ? () => void this.prepare(entry) : () => void this.loadSurfaces().catch(() => undefined);
     (idle ?? ((callback: () => void) => setTimeout(callback, 1)))(ahead);
   }
 
-  private fire(id: string, trigger: string): void {
-    guard('trigger', () => {
-      const entry = this.popups.get(id);
-      if (!entry || entry.state !== 'armed') return;
-      entry.disarm();
-      entry.trigger = trigger;
-      entry.state = 'queued';
-      this.explanations.fired(id, trigger, Date.now());
-      mark(`poptin:fired:${id}`);
-      this.queue.enqueue({ id, type: entry.config.type });
-    });
+  private fire(entry: PopupEntry, trigger: string): void {
+    guard('trigger', () => entry.lifecycle.send({ type: 'fire', trigger }));
+  }
+
+  private enqueue(entry: PopupEntry): void {
+    mark(`poptin:fired:${entry.config.id}`);
+    this.queue.enqueue({ id: entry.config.id, type: entry.config.type });
   }
 
   private loadSurfaces(): Promise<Surfaces> {
@@ -238,10 +270,10 @@ export class ControllerSession {
    * Builds the pop-up hidden and puts it in the page: template fetched, sanitised, rendered and its forms
    * bound. Done at idle for eligible pop-ups, so that a fired trigger only has to show it (design §4).
    */
-  private prepare(entry: PopupEntry): Promise<PopupHost | null> {
+  private prepare(entry: PopupEntry): Promise<PopupElement | null> {
     entry.prepared ??= this.build(entry).then(
       (element) => {
-        if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.state === 'closed' || entry.state === 'blocked') return null;
+        if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.lifecycle.state === 'closed' || entry.lifecycle.state === 'blocked') return null;
         entry.element = element;
         document.body.append(element);
         return element;
@@ -255,48 +287,53 @@ export class ControllerSession {
     return entry.prepared;
   }
 
-  private async build(entry: PopupEntry): Promise<PopupHost> {
+  private async build(entry: PopupEntry): Promise<PopupElement> {
     const surfaces = await this.loadSurfaces();
     const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
-    const element = document.createElement('poptin-popup') as PopupHost;
+    const element = await surfaces.createSurface('popup');
     element.setAttribute('poptin-id', entry.config.id);
     element.setAttribute('data-variant', entry.variant);
     const lang = this.response?.lang || this.page.documentLang || 'en';
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
     const html = surfaces.sanitizeTemplate(raw);
-    element.model.set({ config: entry.config, html, lang, trigger: entry.trigger, apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
-    element.addEventListener('poptin-after-show', () => this.onShown(entry));
-    element.addEventListener('poptin-submit', (event) => this.onSubmit(entry, (event as CustomEvent<{ fields: SubmittedField[] }>).detail.fields));
-    element.addEventListener('poptin-after-hide', (event) => {
-      const { submitted, source } = (event as CustomEvent<{ submitted: boolean; source: string }>).detail;
-      this.onClosed(entry, submitted, source);
-    });
-    element.addEventListener('poptin-error', () => this.onRenderFailed(entry));
+    element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
+    element.on('poptin-after-show', () => this.onShown(entry));
+    element.on('poptin-submit', ({ fields }) => this.onSubmit(entry, fields));
+    element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
+    element.on('poptin-error', () => this.onRenderFailed(entry));
     return element;
   }
 
   private async mount(entry: PopupEntry): Promise<void> {
     const element = await this.prepare(entry);
-    if (this.stopped || entry.state !== 'queued') return;
+    if (this.stopped || entry.lifecycle.state !== 'queued') return;
+    entry.lifecycle.send(element?.model.get() ? { type: 'mounted' } : { type: 'failed' });
+  }
+
+  /** A new showing: made visible, and its view is recorded anew. */
+  private reveal(entry: PopupEntry): void {
+    entry.viewCall = null;
+    const element = entry.element;
     const model = element?.model.get();
-    if (!element || !model) {
-      this.retire(entry, 0);
-      return;
-    }
-    entry.state = 'shown';
-    element.model.set({ ...model, trigger: entry.trigger, visible: true });
+    if (element && model) element.model.set({ ...model, trigger: this.trigger(entry), visible: true });
   }
 
   private onShown(entry: PopupEntry): void {
-    if (entry.viewId) return;
-    this.explanations.shown(entry.config.id, Date.now());
-    mark(`poptin:shown:${entry.config.id}`);
-    this.visitor.recordView(entry.config.id, entry.config.type);
-    window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: entry.config.id } }));
-    entry.viewId = this.api
-      .viewed(entry.config.id, {
+    entry.lifecycle.send({ type: 'visible' });
+  }
+
+  /** The view is recorded once per showing. */
+  private reportView(entry: PopupEntry): void {
+    if (entry.viewCall) return;
+    const id = entry.config.id;
+    popupShown(id, Date.now());
+    mark(`poptin:shown:${id}`);
+    this.visitor.recordView(id, entry.config.type);
+    window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
+    const call = this.api
+      .viewed(id, {
         viewer_id: entry.config.viewerId,
-        trigger: entry.trigger,
+        trigger: this.trigger(entry),
         client_id: this.options.clientId,
         type: entry.config.type,
         url: this.page.url,
@@ -306,6 +343,10 @@ export class ControllerSession {
         log.warn('view not recorded', error);
         return '';
       });
+    entry.viewCall = call;
+    void call.then((viewId) => {
+      if (entry.viewCall === call && this.popups.get(id) === entry) popupViewRecorded(id, viewId);
+    });
   }
 
   private onSubmit(entry: PopupEntry, fields: SubmittedField[]): void {
@@ -313,7 +354,8 @@ export class ControllerSession {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
       this.visitor.recordConversion(entry.config.id, entry.config.type, email || undefined);
-      const [viewId] = await Promise.all([entry.viewId ?? Promise.resolve(''), this.outboxReady]);
+      const trigger = this.trigger(entry);
+      const [viewId] = await Promise.all([entry.viewCall ?? Promise.resolve(''), this.outboxReady]);
       const page = this.pageFields;
       const body = conversionFields(entry.config, fields, {
         clientId: this.options.clientId,
@@ -325,14 +367,14 @@ export class ControllerSession {
         browserLanguage: this.page.browserLanguage,
         operatingSystem: this.page.operatingSystem,
         lastConvertedEmail,
-        trigger: entry.trigger,
+        trigger,
         poptinViewId: viewId,
         originLandingPage: page?.origin_landing_page ?? this.page.url,
         previousVisitedPages: page?.previous_visited_pages ?? '',
         previousVisitedPagesWithCurrent: page?.previous_visited_pages_with_current ?? '',
         previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
         allVisitedPages: page?.all_visited_pages ?? '',
-        coupon: couponOf(entry),
+        coupon: entry.element?.coupon ?? '',
       });
       if (!this.outbox) throw new Error('lead outbox unavailable');
       await this.outbox.add(this.api.conversionUrl(entry.config.viewerId), body);
@@ -349,37 +391,31 @@ export class ControllerSession {
   }
 
   private onClosed(entry: PopupEntry, submitted: boolean, source: string): void {
-    if (entry.state === 'closed') return;
-    entry.state = 'closed';
-    entry.closeTrigger = closeTriggerOf(source, entry.closingFor);
+    const cause = closeTriggerOf(source, entry.closingFor);
     entry.closingFor = undefined;
-    if (!submitted) {
-      this.visitor.recordClose(entry.config.id, entry.config.type);
-      this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
-    }
-    this.retire(entry, REMOVE_AFTER_CLOSE_MS);
+    entry.lifecycle.send({ type: 'closed', cause, submitted });
+  }
+
+  private reportClose(entry: PopupEntry): void {
+    this.visitor.recordClose(entry.config.id, entry.config.type);
+    this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
   }
 
   private onRenderFailed(entry: PopupEntry): void {
-    this.retire(entry, 0);
+    entry.lifecycle.send({ type: 'failed' });
   }
 
-  /** The pop-up is done with: its element leaves (after `removeAfterMs`), a later show builds it anew, the queue moves on. */
-  private retire(entry: PopupEntry, removeAfterMs: number): void {
-    entry.state = 'closed';
+  /** Its element leaves (after `removeAfterMs`); a later show builds it anew. */
+  private removeElement(entry: PopupEntry, removeAfterMs: number): void {
     const element = entry.element;
     entry.element = null;
     entry.prepared = undefined;
     if (removeAfterMs > 0) setTimeout(() => element?.remove(), removeAfterMs);
     else element?.remove();
-    this.queue.release(entry.config.id);
   }
 
   private removeAll(): void {
-    for (const entry of this.popups.values()) {
-      entry.disarm();
-      entry.element?.remove();
-    }
+    for (const entry of this.popups.values()) entry.lifecycle.send({ type: 'reset' });
     this.popups.clear();
     this.queue.clear();
   }
@@ -388,20 +424,18 @@ export class ControllerSession {
   async show(id: string, trigger = 'manual'): Promise<boolean> {
     await this.ready;
     let entry = this.popups.get(id);
-    if (!entry || entry.state === 'blocked') {
+    if (!entry || entry.lifecycle.state === 'blocked') {
       try {
         const config = entry?.config ?? (await this.api.click(id));
-        entry = newEntry(config, 'armed', selectVariant(config, this.page.isMobile));
-        this.popups.set(id, entry);
+        entry = this.track(config, selectVariant(config, this.page.isMobile), []);
       } catch (error) {
         log.warn(`pop-up ${id} could not be fetched`, error);
         return false;
       }
     }
-    if (entry.state === 'shown' || entry.state === 'queued') return true;
-    entry.state = 'armed';
-    entry.viewId = null;
-    this.fire(id, trigger);
+    if (entry.lifecycle.state === 'shown' || entry.lifecycle.state === 'queued') return true;
+    entry.lifecycle.send({ type: 'reopen' });
+    this.fire(entry, trigger);
     return true;
   }
 
@@ -415,24 +449,18 @@ export class ControllerSession {
 
   close(id: string, cause: CloseCause = 'manual'): boolean {
     const entry = this.popups.get(id);
-    if (entry?.state !== 'shown') return false;
-    const element = entry.element;
-    const button = element?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close-button"]');
-    if (!element || !button) return false;
+    if (entry?.lifecycle.state !== 'shown') return false;
+    if (!entry.element) return false;
     // The close is cancelable by the page (poptin-request-close); a refused one leaves no cause behind.
-    let request: Event | null = null;
-    const seeRequest = (event: Event) => (request = event);
-    element.addEventListener('poptin-request-close', seeRequest);
     entry.closingFor = cause;
-    button.click();
-    element.removeEventListener('poptin-request-close', seeRequest);
-    const allowed = request !== null && !(request as Event).defaultPrevented;
+    const allowed = entry.element.requestClose('x-button');
     if (!allowed) entry.closingFor = undefined;
     return allowed;
   }
 
   explain(id: string): SessionExplanation {
-    const entry = this.popups.get(id);
-    return { ...(this.explanations.explain(id) ?? {}), id, state: entry?.state ?? 'unknown', trigger: entry?.trigger ?? '', closeTrigger: entry?.closeTrigger ?? '' };
+    const record = $popups.get()[id];
+    if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '' };
+    return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause };
   }
 }

@@ -1,4 +1,3 @@
-import { atom, type WritableAtom } from 'nanostores';
 import type { PopupConfig } from '../core/config/types.ts';
 
 /** What a pop-up element renders; the controller writes it, the view reads it. */
@@ -18,13 +17,4 @@ export interface PopupModel {
    * prepares eligible pop-ups at idle so that a fired trigger only has to show them. Absent means visible.
    */
   visible?: boolean;
-}
-
-export function createPopupModel(): WritableAtom<PopupModel | null> {
-  return atom<PopupModel | null>(null);
-}
-
-/** The element a pop-up view renders into. */
-export interface PopupHost extends HTMLElement {
-  readonly model: WritableAtom<PopupModel | null>;
 }

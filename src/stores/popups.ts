@@ -21,57 +21,70 @@ export interface PopupRecord {
   explanation: Explanation;
 }
 
+/** What the store keeps of a pop-up's config; a whole PopupConfig may be passed. */
+export interface PopupIdentity {
+  id: string;
+  name: string;
+  type: PopupType;
+}
+
 /** Every pop-up of the current page, by id. Written only through the actions below. */
 export const $popups = map<Record<string, PopupRecord>>({});
 
 // The explanation of each pop-up is kept by the decision module's log; the store holds a copy of it.
 let explanations = createExplanationLog();
 
-function update(id: string, change: (record: PopupRecord) => Partial<PopupRecord>): void {
+function update(id: string, change: Partial<PopupRecord>): void {
   const record = $popups.get()[id];
   if (!record) return;
   const explanation = explanations.explain(id) ?? record.explanation;
-  $popups.setKey(id, { ...record, ...change(record), explanation });
+  $popups.setKey(id, { ...record, ...change, explanation });
 }
 
 /** The display rules have spoken: the pop-up enters the store `armed` or `blocked`. */
-export function popupDecided(popup: { id: string; name: string; type: PopupType }, decision: Decision): void {
+export function popupDecided({ id, name, type }: PopupIdentity, decision: Decision): void {
   explanations.decided(decision);
-  const explanation = explanations.explain(popup.id) as Explanation;
-  $popups.setKey(popup.id, { ...popup, state: decision.allowed ? 'armed' : 'blocked', trigger: '', closeCause: '', viewId: '', explanation });
+  const explanation = explanations.explain(id) as Explanation;
+  $popups.setKey(id, { id, name, type, state: decision.allowed ? 'armed' : 'blocked', trigger: '', closeCause: '', viewId: '', explanation });
 }
 
-/** A pop-up opened on demand (`show(id)`, the click call) that had no decision on this page. */
-export function popupAdded(popup: { id: string; name: string; type: PopupType }): void {
-  const existing = $popups.get()[popup.id];
-  $popups.setKey(popup.id, { ...popup, state: 'armed', trigger: '', closeCause: existing?.closeCause ?? '', viewId: '', explanation: explanations.explain(popup.id) ?? existing?.explanation ?? emptyExplanation(popup.id) });
+/**
+ * Opened on demand (`show(id)`, the click call): a pop-up new to this page, or a blocked or closed one,
+ * is armed again with no trigger and no view; its explanation and last close cause stay.
+ */
+export function popupAdded({ id, name, type }: PopupIdentity): void {
+  const existing = $popups.get()[id];
+  const explanation = explanations.explain(id) ?? existing?.explanation ?? emptyExplanation(id);
+  $popups.setKey(id, { id, name, type, state: 'armed', trigger: '', closeCause: existing?.closeCause ?? '', viewId: '', explanation });
 }
 
 export function popupArmed(id: string, planned: string[], at: number): void {
   explanations.armed(id, planned, at);
-  update(id, () => ({}));
+  update(id, {});
 }
 
+/** A trigger fired: the pop-up waits in the queue for its turn. */
 export function popupFired(id: string, trigger: string, at: number): void {
   explanations.fired(id, trigger, at);
-  update(id, () => ({ trigger }));
+  update(id, { state: 'queued', trigger });
 }
 
 export function popupStateChanged(id: string, state: PopupLifecycleState): void {
-  update(id, () => ({ state }));
+  update(id, { state });
 }
 
+/** The visitor sees it: the time goes into its explanation. */
 export function popupShown(id: string, at: number): void {
   explanations.shown(id, at);
-  update(id, () => ({ state: 'shown' }));
+  update(id, { state: 'shown' });
 }
 
 export function popupViewRecorded(id: string, viewId: string): void {
-  update(id, () => ({ viewId }));
+  update(id, { viewId });
 }
 
 export function popupClosed(id: string, closeCause: string): void {
-  update(id, () => ({ state: 'closed', closeCause }));
+  update(id, { state: 'closed', closeCause });
 }
 
 /** Single-page navigation or a stopped controller: the page has no pop-ups until the next answer. */

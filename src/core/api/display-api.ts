@@ -6,7 +6,6 @@ import {
 } from './contract.ts';
 import { getJson, getText, postJson, request } from './http.ts';
 
-export type { ConversionAnswer } from './contract.ts';
 
 const trimSlash = (base: string) => base.replace(/\/+$/, '');
 
