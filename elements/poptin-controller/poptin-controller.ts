@@ -8,6 +8,8 @@ export interface PoptinWindowApi {
   close(id: string): Promise<boolean>;
   reset(): Promise<void>;
   explain(id: string): Promise<SessionExplanation | null>;
+  /** Opens the inspector panel (as `?poptin-debug` in the page URL does). */
+  inspect(): Promise<void>;
 }
 
 /**
@@ -51,7 +53,8 @@ export class PoptinController extends HTMLElement {
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
       this.disarmClicks = armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) });
-      installWindowApi(this);
+      const api = installWindowApi(this);
+      if (new URLSearchParams(location.search).has('poptin-debug')) void api.inspect();
     });
   }
 
@@ -89,7 +92,7 @@ export class PoptinController extends HTMLElement {
   }
 }
 
-function installWindowApi(controller: PoptinController): void {
+function installWindowApi(controller: PoptinController): PoptinWindowApi {
   const safely = <T>(where: string, action: () => Promise<T>, fallback: T): Promise<T> =>
     (guard(where, action, Promise.resolve(fallback)) ?? Promise.resolve(fallback)).catch(() => fallback);
   const api: PoptinWindowApi = {
@@ -97,6 +100,9 @@ function installWindowApi(controller: PoptinController): void {
     close: (id) => safely('poptin.close', () => controller.close(id), false),
     reset: () => safely('poptin.reset', () => controller.reset(), undefined),
     explain: (id) => safely('poptin.explain', () => controller.explain(id), null),
+    // A lazy chunk of its own (lit-html included), so the loader does not carry the inspector.
+    inspect: () => safely('poptin.inspect', () => import('../../src/inspector/inspector.ts').then((inspector) => void inspector.openInspector()), undefined),
   };
   (window as Window & { poptin?: PoptinWindowApi }).poptin = api;
+  return api;
 }
