@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import type { Database } from './db/database.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { captureLog, OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
@@ -135,6 +135,13 @@ describe('static files', () => {
     await writeFile(path.join(root, 'dist', 'poptin.js'), 'export const loader = 1;');
     await writeFile(path.join(root, 'dist', 'chunks', 'surfaces.js'), 'export const surfaces = 1;');
     await writeFile(path.join(root, 'secret.txt'), 'not for visitors');
+    await mkdir(path.join(root, 'examples', 'popups'));
+    await mkdir(path.join(root, 'examples', 'clients'));
+    await mkdir(path.join(root, 'examples', 'templates'));
+    await writeFile(path.join(root, 'examples', 'popups', 'x.json'), '{"conversion_code": "not for visitors"}');
+    await writeFile(path.join(root, 'examples', 'clients', 'x.json'), '{"owner_token_sha256": "not for visitors"}');
+    await writeFile(path.join(root, 'examples', 'templates', 'next.html'), '<p>Next step</p>');
+    await writeFile(path.join(root, 'examples', 'demo.css'), 'body {}');
     app = await buildApp({
       db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir: path.join(root, 'examples'), distDir: path.join(root, 'dist'),
     });
@@ -169,6 +176,16 @@ describe('static files', () => {
     assert.equal((await get('/poptin.js')).body, 'export const loader = 1;');
   });
 
+  it('serves pages, their templates and styles, but none of the configuration files beside them', async () => {
+    assert.equal((await get('/examples/templates/next.html')).body, '<p>Next step</p>');
+    assert.equal((await get('/examples/demo.css')).statusCode, 200);
+    for (const url of ['/examples/popups/x.json', '/examples/clients/x.json', '/popups/x.json', '/clients/x.json', '/examples/popups/', '/examples/popups']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 404, url);
+      assert.ok(!response.body.includes('not for visitors'), url);
+    }
+  });
+
   it('answers a clean 404 for missing files and never leaves its folders', async () => {
     for (const url of ['/dist/missing.js', '/examples/missing.html', '/nothing-here', '/examples/../secret.txt', '/dist/%2e%2e/secret.txt']) {
       const response = await get(url);
@@ -178,6 +195,118 @@ describe('static files', () => {
     const missing = await get('/dist/missing.js');
     assert.equal(missing.statusCode, 404);
     assert.deepEqual(missing.json(), { success: false, error: 'Not Found', message: 'Nothing at GET /dist/missing.js' });
+  });
+});
+
+describe('the shipped examples', () => {
+  const examplesDir = path.join(import.meta.dirname, '..', 'examples');
+  let app: FastifyInstance;
+  before(async () => {
+    app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir });
+  });
+  after(() => app.close());
+
+  it('serves no configuration file: pop-ups hold conversion_code, which the display API keeps to itself', async () => {
+    for (const folder of ['popups', 'clients']) {
+      const files = (await readdir(path.join(examplesDir, folder))).filter((file) => file.endsWith('.json'));
+      assert.ok(files.length > 0, folder);
+      for (const file of files) {
+        for (const url of [`/examples/${folder}/${file}`, `/${folder}/${file}`]) {
+          assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
+        }
+      }
+    }
+  });
+
+  it('have no inline scripts or event handlers, so they work under their Content-Security-Policy', async () => {
+    const pages = (await readdir(examplesDir)).filter((file) => file.endsWith('.html'));
+    assert.ok(pages.length > 0);
+    for (const page of pages) {
+      const html = await readFile(path.join(examplesDir, page), 'utf8');
+      assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/i, `${page} has an inline <script>`);
+      assert.doesNotMatch(html, /<[^>]+\son[a-z]+\s*=/i, `${page} has an inline event handler`);
+      assert.doesNotMatch(html, /javascript:/i, page);
+      const response = await app.inject({ method: 'GET', url: `/examples/${page}` });
+      assert.match(String(response.headers['content-security-policy']), /script-src 'self'(;|$)/, page);
+      for (const [, src] of html.matchAll(/<script[^>]*\bsrc="(\/examples\/[^"?]+)/g)) {
+        const script = await app.inject({ method: 'GET', url: src! });
+        assert.equal(script.statusCode, 200, `${page} loads ${src}`);
+        assert.match(String(script.headers['content-type']), /javascript/, src);
+      }
+    }
+  });
+});
+
+describe('headers of every answer', () => {
+  let app: FastifyInstance;
+  let root: string;
+  before(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'poptin-headers-'));
+    await writeFile(path.join(root, 'index.html'), '<h1>All demos</h1>');
+    app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: { capacity: 1, windowMs: 60_000 }, examplesDir: root });
+  });
+  after(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('X-Content-Type-Options: nosniff and Referrer-Policy on answers of every kind', async () => {
+    const requests: InjectOptions[] = [
+      { method: 'POST', url: '/api/display/acme', payload: {}, headers: { origin: ACME }, remoteAddress: '10.9.0.1' },
+      { method: 'POST', url: '/api/display/acme', payload: {}, headers: { origin: ACME }, remoteAddress: '10.9.0.1' },
+      { method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{}', headers: { origin: GLOBEX, 'content-type': 'text/plain' }, remoteAddress: '10.9.0.2' },
+      { method: 'OPTIONS', url: '/api/display/acme', headers: { origin: ACME, 'access-control-request-method': 'POST' } },
+      { method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.3' },
+      { method: 'GET', url: '/api/owner/acme/leads', headers: { authorization: `Bearer ${OWNER_TOKEN}` } },
+      { method: 'GET', url: '/api/owner/acme/leads' },
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/missing.html' },
+      { method: 'POST', url: '/api/display/%E0%A4%A', payload: {}, remoteAddress: '10.9.0.4' },
+    ];
+    const statuses = [];
+    for (const request of requests) {
+      const response = await app.inject(request);
+      statuses.push(response.statusCode);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', `${request.method} ${request.url}`);
+      assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin', `${request.method} ${request.url}`);
+    }
+    assert.deepEqual(statuses, [200, 429, 403, 204, 200, 200, 401, 200, 404, 400]);
+  });
+
+  it('a Content-Security-Policy on example pages that allows no inline or foreign script, plugin, <base> or framing', async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const directives = new Map(csp.split(';').map((directive) => {
+      const [name, ...values] = directive.trim().split(/\s+/);
+      return [name!, values.join(' ')];
+    }));
+    assert.equal(directives.get('script-src'), "'self'");
+    assert.equal(directives.get('object-src'), "'none'");
+    assert.equal(directives.get('base-uri'), "'none'");
+    assert.equal(directives.get('frame-ancestors'), "'none'");
+    assert.doesNotMatch(csp, /unsafe-eval/);
+    assert.equal((await app.inject({ method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.5' })).headers['content-security-policy'], undefined);
+  });
+});
+
+describe('the visitor cookie', () => {
+  const visitorCookie = async (trustProxy: AppOptions['trustProxy'], headers: Record<string, string>) => {
+    const app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, trustProxy });
+    try {
+      const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: {}, headers, remoteAddress: '10.0.0.9' });
+      assert.equal(response.statusCode, 200);
+      return String(response.headers['set-cookie']);
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is Secure when the page came over HTTPS, as a trusted proxy reports it', async () => {
+    assert.match(await visitorCookie({ hops: 1 }, { 'x-forwarded-proto': 'https' }), /HttpOnly.*; Secure$/);
+  });
+
+  it('is not Secure over plain HTTP, nor when an untrusted client claims HTTPS', async () => {
+    assert.doesNotMatch(await visitorCookie({ hops: 1 }, {}), /Secure/);
+    assert.doesNotMatch(await visitorCookie(false, { 'x-forwarded-proto': 'https' }), /Secure/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerBodyParsers } from './body-parsers.ts';
 import { loadConfigFiles } from './config-loader.ts';
 import { registerCors } from './cors.ts';
@@ -9,10 +9,12 @@ import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { DISPLAY_API_PREFIX } from '../src/core/api/contract.ts';
+import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, TokenBucketLimiter, type RateLimitSettings } from './rate-limit.ts';
 import { displayRoutes } from './routes/display.ts';
 import { ownerRoutes } from './routes/owner.ts';
 import { staticRoutes } from './routes/static.ts';
+import type { ProxyTrust } from './settings.ts';
 
 export const FREE_EMAIL_DOMAINS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'free-email-domains.txt');
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -20,7 +22,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export interface AppOptions {
   /** Open and migrated storage (see openDatabase and runMigrations). */
   db: Database;
-  /** Bearer token of the owner API. */
+  /** Bearer token of the owner API for every client (admin); a client file may add a token of its own. */
   ownerToken: string;
   /** When set, pop-up files (`*.json`) to upsert into storage before the app is returned. */
   popupsDir?: string;
@@ -33,22 +35,54 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes (default 64 KiB); larger ones get 413. */
   bodyLimit?: number;
-  /** Per-IP token bucket on /api/display/* (default 120 requests per 10 s); false turns it off. */
+  /** Per-IP token bucket on /api/display/* (default 120 requests per 10 s); false turns off this limit and ownerFailureLimit. */
   rateLimit?: RateLimitSettings | false;
-  /** Behind a load balancer or proxy, so request.ip is the visitor's (Fastify trustProxy). */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Wrong owner tokens an IP may send before it gets 429 (default 10 a minute). */
+  ownerFailureLimit?: RateLimitSettings;
+  /** The proxies in front of the server, so request.ip is the visitor's and not a proxy's. */
+  trustProxy?: ProxyTrust;
+}
+
+function fastifyTrustProxy(trust: ProxyTrust | undefined): FastifyServerOptions['trustProxy'] {
+  if (!trust) return false;
+  if ('hops' in trust) return (_address: string, hop: number) => hop < trust.hops;
+  return trust.addresses;
+}
+
+/** Whether the router sent this request to a display API route, whatever form its request target had. */
+function isDisplayApiRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(`${DISPLAY_API_PREFIX}/`) ?? false;
 }
 
 function registerRateLimit(app: FastifyInstance, settings: RateLimitSettings): void {
   const limiter = new TokenBucketLimiter(settings);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/display/')) return;
+    if (!isDisplayApiRequest(request)) return;
     const decision = limiter.take(request.ip);
     if (decision.allowed) return;
     return reply
       .code(429)
       .header('Retry-After', String(decision.retryAfterSeconds))
       .send(errorBody(429, `Too many requests: retry in ${decision.retryAfterSeconds} s`));
+  });
+}
+
+const RESPONSE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+
+/**
+ * Headers of every answer. Cookies are marked Secure when the request came over HTTPS (seen through a
+ * trusted proxy's X-Forwarded-Proto), so a visitor id set on an HTTPS page never travels in clear.
+ */
+function registerResponseHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(RESPONSE_HEADERS);
+    const cookies = reply.getHeader('set-cookie');
+    if (request.protocol === 'https' && cookies !== undefined) {
+      const secured = [cookies].flat().map((cookie) => (/;\s*secure\s*(;|$)/i.test(String(cookie)) ? String(cookie) : `${cookie}; Secure`));
+      reply.removeHeader('set-cookie');
+      reply.header('set-cookie', secured);
+    }
+    return payload;
   });
 }
 
@@ -63,27 +97,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     ajv: { customOptions: { allowUnionTypes: true } },
-    // Errors raised before routing (a malformed URL) get the same JSON shape as every other 4xx.
+    // Errors raised before routing (a malformed URL) get the same JSON shape and headers as every other 4xx.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      reply.code(400).send(errorBody(400, error.message));
+      reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));
     },
   });
   const store = new Store(options.db);
 
   registerErrorHandlers(app);
+  registerResponseHeaders(app);
   await registerBodyParsers(app);
   // CORS before the rate limit, so a 429 still carries the headers the widget needs to read Retry-After.
   await registerCors(app, store);
   if (options.rateLimit !== false) registerRateLimit(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
 
-  if (options.clientsDir || options.popupsDir) {
-    await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir }, app.log);
-  }
+  const configFiles =
+    options.clientsDir || options.popupsDir
+      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir }, app.log)
+      : null;
 
   await app.register(displayRoutes, { prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains() });
-  await app.register(ownerRoutes, { prefix: '/api/owner', store, ownerToken: options.ownerToken });
+  await app.register(
+    async (owner) => {
+      owner.addHook('onRequest', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      registerOwnerAuth(owner, {
+        adminToken: options.ownerToken,
+        clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
+        failureLimit: options.rateLimit === false ? false : (options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
+      });
+      await owner.register(ownerRoutes, { store, ownerToken: options.ownerToken });
+    },
+    { prefix: '/api/owner' },
+  );
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   return app;
 }

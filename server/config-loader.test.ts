@@ -51,7 +51,7 @@ describe('loadConfigFiles', () => {
     const report = await loadConfigFiles(test.store, { clientsDir, popupsDir }, log);
 
     assert.deepEqual(errors, []);
-    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [] });
+    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [], ownerTokenHashes: new Map() });
     const client = await test.store.findClient('acme');
     assert.deepEqual(client?.allowed_origins, ['https://acme.example', 'http://localhost:3000']);
     assert.equal(client?.max_views, 100);
@@ -130,6 +130,22 @@ describe('loadConfigFiles', () => {
       'max_views must be a whole number >= 0, or null for no limit',
       'client_id must be 1-64 letters, digits, "_" or "-"',
     ]);
+  });
+
+  it('reads the SHA-256 of a client’s own owner token, and refuses a token stored as it is', async () => {
+    const hash = 'AB'.repeat(32);
+    await writeJson(clientsDir, 'a.json', { client_id: 'acme', owner_token_sha256: hash });
+    await writeJson(clientsDir, 'b.json', { client_id: 'globex' });
+    await writeJson(clientsDir, 'c.json', { client_id: 'initech', owner_token_sha256: 'abc' });
+    await writeJson(clientsDir, 'd.json', { client_id: 'hooli', owner_token: 'plain-text-token' });
+    const report = await loadConfigFiles(test.store, { clientsDir }, recordingLogger().log);
+    assert.deepEqual(report.clients, ['acme', 'globex']);
+    assert.deepEqual(report.ownerTokenHashes, new Map([['acme', 'ab'.repeat(32)]]));
+    assert.deepEqual(report.errors.map((error) => error.message), [
+      'owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)',
+      'owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead',
+    ]);
+    assert.equal(await test.store.findClient('hooli'), null);
   });
 
   it('loads the shipped examples without errors', async () => {

@@ -14,6 +14,8 @@ export interface LoadReport {
   errors: { file: string; message: string }[];
   /** Pop-ups retired because their file was removed. */
   retired: string[];
+  /** `owner_token_sha256` of the client files that have one, by client id. */
+  ownerTokenHashes: Map<string, string>;
 }
 
 class ConfigFileError extends Error {}
@@ -86,6 +88,18 @@ export function parseClientFile(json: Record<string, unknown>): ClientRecord {
   };
 }
 
+/**
+ * A client's own owner token, stored as its SHA-256 in hex (lower case), or null when the client has none
+ * (then only OWNER_TOKEN opens its owner API).
+ */
+export function readOwnerTokenHash(json: Record<string, unknown>): string | null {
+  if ('owner_token' in json) fail('owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead');
+  const hash = json.owner_token_sha256;
+  if (hash === undefined || hash === null) return null;
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)) fail('owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)');
+  return hash.toLowerCase();
+}
+
 /** An A/B parent id of "", "0" or null means the pop-up is not a variant of another one. */
 export function readAbTestParentId(config: PopupConfigJson): string | null {
   const parent = readString(config.ab_test_parent_id).trim();
@@ -150,11 +164,14 @@ export async function loadConfigFiles(
   dirs: { clientsDir?: string; popupsDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
-  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [] };
+  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], ownerTokenHashes: new Map() };
   if (dirs.clientsDir) {
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
+      const ownerTokenHash = readOwnerTokenHash(json);
       await store.upsertClient(client);
+      if (ownerTokenHash) report.ownerTokenHashes.set(client.client_id, ownerTokenHash);
+      else report.ownerTokenHashes.delete(client.client_id);
       return client.client_id;
     });
   }

@@ -1,4 +1,4 @@
-import { VALIDATION_EMAILS_PATH } from '../src/core/api/contract.ts';
+import { DISPLAY_API_PREFIX, DISPLAY_ROUTES } from '../src/core/api/contract.ts';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from './db/store.ts';
@@ -14,33 +14,54 @@ declare module 'fastify' {
 /** Who may call a path from a browser: any site, the site(s) of one client, or nobody (unknown id). */
 type OriginPolicy = { kind: 'any' } | { kind: 'client'; allowedOrigins: string[] } | { kind: 'unknown' };
 
-const PUBLIC_ASSET = /^\/(dist\/|poptin\.js$)/;
-const POPTIN_KEYED = /^\/api\/display\/(?:viewed|closed|click)\/([^/]+)$/;
-const VIEWER_KEYED = /^\/api\/display\/conversion\/([^/]+)$/;
-const CLIENT_KEYED = /^\/api\/display\/(?:limitLogs\/)?([^/]+)$/;
+/** Routes of the built files, which any site may load. */
+const PUBLIC_ASSET_ROUTES = new Set(['/dist/*', '/poptin.js']);
 
-/** The id in the path, decoded; an undecodable one matches nothing. */
-function idIn(pattern: RegExp, path: string): string | null {
-  const encoded = pattern.exec(path)?.[1];
-  if (encoded === undefined) return null;
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return '';
+/** A display API route as the router matched it (`/conversion/:viewerId`), with its decoded parameters. */
+interface DisplayTarget {
+  route: string;
+  params: Record<string, string | undefined>;
+}
+
+// The router prefers static routes, so /validation-emails is tried before /:clientId.
+const DISPLAY_ROUTE_MATCHERS = Object.values(DISPLAY_ROUTES)
+  .sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')))
+  .map((route) => ({
+    route,
+    names: [...route.matchAll(/:(\w+)/g)].map((match) => match[1]!),
+    pattern: new RegExp(`^${DISPLAY_API_PREFIX}${route.replace(/:\w+/g, '([^/]+)')}$`),
+  }));
+
+function displayRouteFor(path: string): DisplayTarget | null {
+  for (const { route, names, pattern } of DISPLAY_ROUTE_MATCHERS) {
+    const values = pattern.exec(path);
+    if (values) return { route, params: Object.fromEntries(names.map((name, i) => [name, values[i + 1]])) };
   }
+  return null;
 }
 
-async function clientIdFor(store: Store, path: string): Promise<string | undefined> {
-  const poptinId = idIn(POPTIN_KEYED, path);
-  if (poptinId !== null) return (await store.findPopup(poptinId))?.client_id;
-  const viewerId = idIn(VIEWER_KEYED, path);
-  if (viewerId !== null) return (await store.findPopupByViewerId(viewerId))?.client_id;
-  return idIn(CLIENT_KEYED, path) ?? undefined;
+/**
+ * The display route a request is for, decided by the router and never by the raw request target, which
+ * may be in absolute form (`POST http://host/api/display/…`). A preflight is matched by @fastify/cors's
+ * catch-all OPTIONS route; its wildcard holds the routed, decoded path.
+ */
+function displayTargetOf(request: FastifyRequest): DisplayTarget | null {
+  const routeUrl = request.routeOptions.url;
+  const params = request.params as Record<string, string | undefined>;
+  if (routeUrl?.startsWith(`${DISPLAY_API_PREFIX}/`)) return { route: routeUrl.slice(DISPLAY_API_PREFIX.length), params };
+  if (request.method === 'OPTIONS' && routeUrl === '*') return displayRouteFor(params['*'] ?? '');
+  return null;
 }
 
-async function originPolicyFor(store: Store, path: string): Promise<OriginPolicy> {
-  if (path === VALIDATION_EMAILS_PATH) return { kind: 'any' };
-  const clientId = await clientIdFor(store, path);
+async function clientIdFor(store: Store, { params }: DisplayTarget): Promise<string | undefined> {
+  if (params.poptinId !== undefined) return (await store.findPopup(params.poptinId))?.client_id;
+  if (params.viewerId !== undefined) return (await store.findPopupByViewerId(params.viewerId))?.client_id;
+  return params.clientId;
+}
+
+async function originPolicyFor(store: Store, target: DisplayTarget): Promise<OriginPolicy> {
+  if (target.route === DISPLAY_ROUTES.validationEmails) return { kind: 'any' };
+  const clientId = await clientIdFor(store, target);
   const client = clientId ? await store.findClient(clientId) : null;
   return client ? { kind: 'client', allowedOrigins: client.allowed_origins } : { kind: 'unknown' };
 }
@@ -61,11 +82,11 @@ export async function registerCors(app: FastifyInstance, store: Store): Promise<
   app.decorateRequest('originRefused', false);
   await app.register(cors, {
     delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
-      const path = request.url.split('?')[0]!;
-      if (PUBLIC_ASSET.test(path)) return { origin: '*' };
+      if (PUBLIC_ASSET_ROUTES.has(request.routeOptions.url ?? '')) return { origin: '*' };
       const origin = request.headers.origin;
-      if (!origin || !path.startsWith('/api/display/')) return { origin: false };
-      const policy = await originPolicyFor(store, path);
+      const target = origin ? displayTargetOf(request) : null;
+      if (!origin || !target) return { origin: false };
+      const policy = await originPolicyFor(store, target);
       if (!isOriginAllowed(policy, origin, request)) {
         request.originRefused = policy.kind === 'client';
         return { origin: false };

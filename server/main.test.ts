@@ -22,13 +22,14 @@ describe('readSettings', () => {
     assert.equal(settings.distDir, 'dist/');
     assert.equal(settings.popupsDir, 'examples/popups');
     assert.deepEqual(settings.rateLimit, { capacity: 120, windowMs: 10_000 });
+    assert.equal(settings.trustProxy, false);
   });
 
   it('reads every variable and rejects malformed numbers', () => {
     const settings = readSettings({
       PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/poptin', DATABASE_URL: 'postgres://db/poptin', OWNER_TOKEN: 'secret-token',
       EXAMPLES_DIR: 'site/', DIST_DIR: 'build/', POPUPS_DIR: 'conf/popups', CLIENTS_DIR: 'conf/clients', RATE_LIMIT_MAX: '10',
-      RATE_LIMIT_WINDOW_MS: '1000', TRUST_PROXY: 'true',
+      RATE_LIMIT_WINDOW_MS: '1000', TRUST_PROXY: '2',
     });
     assert.deepEqual(
       [settings.port, settings.host, settings.dataDir, settings.databaseUrl, settings.ownerToken, settings.ownerTokenIsDefault],
@@ -36,9 +37,30 @@ describe('readSettings', () => {
     );
     assert.deepEqual([settings.examplesDir, settings.distDir, settings.popupsDir, settings.clientsDir], ['site/', 'build/', 'conf/popups', 'conf/clients']);
     assert.deepEqual(settings.rateLimit, { capacity: 10, windowMs: 1000 });
-    assert.equal(settings.trustProxy, true);
+    assert.deepEqual(settings.trustProxy, { hops: 2 });
     assert.throws(() => readSettings({ PORT: 'eighty' }), /PORT must be a whole number/);
     assert.throws(() => readSettings({ NODE_ENV: 'production' }), /OWNER_TOKEN must be set/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => readSettings({ TRUST_PROXY: value }).trustProxy;
+
+  it('reads a number of proxies, or their addresses and CIDR ranges', () => {
+    assert.equal(trustProxy(''), false);
+    assert.equal(trustProxy('false'), false);
+    assert.equal(trustProxy('0'), false);
+    assert.deepEqual(trustProxy('1'), { hops: 1 });
+    assert.deepEqual(trustProxy('10.0.0.1, 10.0.0.0/8,fd00::/8,::1,loopback'), {
+      addresses: ['10.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1', 'loopback'],
+    });
+  });
+
+  it('refuses "true", which would let every client choose its address, and entries it cannot read', () => {
+    assert.throws(() => trustProxy('true'), /TRUST_PROXY=true would believe any X-Forwarded-For.*TRUST_PROXY=1/);
+    assert.throws(() => trustProxy('10.0.0.0/33'), /TRUST_PROXY .*"10\.0\.0\.0\/33"/);
+    assert.throws(() => trustProxy('proxy.internal,10.0.0.1'), /not understood: "proxy\.internal"/);
+    assert.throws(() => trustProxy('-1'), /TRUST_PROXY/);
   });
 });
 

@@ -27,3 +27,14 @@ describe('TokenBucketLimiter', () => {
     assert.equal(limiter.take('a', 1_000_000).allowed, false);
   });
 });
+
+describe('TokenBucketLimiter.peek', () => {
+  it('answers what take would, without spending a token', () => {
+    const limiter = new TokenBucketLimiter({ capacity: 1, windowMs: 60_000 });
+    assert.deepEqual(limiter.peek('a', 0), { allowed: true });
+    assert.deepEqual(limiter.peek('a', 0), { allowed: true });
+    limiter.take('a', 0);
+    assert.deepEqual(limiter.peek('a', 1000), { allowed: false, retryAfterSeconds: 59 });
+    assert.deepEqual(limiter.peek('b', 1000), { allowed: true });
+  });
+});

@@ -29,13 +29,20 @@ export class TokenBucketLimiter {
 
   take(key: string, now = Date.now()): RateDecision {
     const bucket = this.refill(this.buckets.get(key), now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      this.buckets.set(key, bucket);
-      if (this.buckets.size > MAX_TRACKED_KEYS) this.dropFullBuckets(now);
-      return { allowed: true };
-    }
+    const decision = this.decide(bucket);
+    if (decision.allowed) bucket.tokens -= 1;
     this.buckets.set(key, bucket);
+    if (this.buckets.size > MAX_TRACKED_KEYS) this.dropFullBuckets(now);
+    return decision;
+  }
+
+  /** What `take` would answer now, without spending a token. */
+  peek(key: string, now = Date.now()): RateDecision {
+    return this.decide(this.refill(this.buckets.get(key), now));
+  }
+
+  private decide(bucket: Bucket): RateDecision {
+    if (bucket.tokens >= 1) return { allowed: true };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.tokensPerMs / 1000)) };
   }
 

@@ -1,6 +1,13 @@
+import { isIP } from 'node:net';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
+
+/**
+ * Which proxies may tell the server the visitor's address (X-Forwarded-For) and protocol: none, the last
+ * `hops` in front of it, or those at these addresses / CIDR ranges.
+ */
+export type ProxyTrust = false | { hops: number } | { addresses: string[] };
 
 export interface ServerSettings {
   port: number;
@@ -15,7 +22,7 @@ export interface ServerSettings {
   popupsDir: string;
   clientsDir: string;
   rateLimit: RateLimitSettings;
-  trustProxy: boolean | string;
+  trustProxy: ProxyTrust;
 }
 
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -26,10 +33,34 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
-/** TRUST_PROXY: "true", or a comma list of proxy addresses / CIDR ranges (Fastify trustProxy). */
-function readTrustProxy(raw: string | undefined): boolean | string {
-  if (!raw || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: how many proxies stand in front of the server, or their addresses / CIDR ranges. */
+function readTrustProxy(raw: string | undefined): ProxyTrust {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends: set the number of proxies in front of the server ' +
+        '(TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.1,10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  const addresses = value.split(',').map((entry) => entry.trim());
+  const malformed = addresses.filter((entry) => !isAddressOrRange(entry));
+  if (malformed.length > 0) {
+    throw new Error(`TRUST_PROXY must be a number of proxies or a comma list of IP addresses / CIDR ranges; not understood: "${malformed.join('", "')}"`);
+  }
+  return { addresses };
 }
 
 /** Server settings from the environment; throws with the variable's name when one is malformed. */

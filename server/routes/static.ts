@@ -1,6 +1,23 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+
+/**
+ * The example pages run scripts from this server only, and never inside another site's frame. Inline
+ * styles stay allowed: the pop-ups style their shadow roots with <style> elements. Calls to another display
+ * server (data-api-base) stay allowed too.
+ */
+export const EXAMPLES_CONTENT_SECURITY_POLICY = [
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+// Pages, templates, styles, scripts and images. Not JSON: the configuration files (popups/, clients/) hold
+// what the display API keeps to itself, such as conversion_code.
+const PUBLIC_EXAMPLE = /(?:\/|\.(?:html|css|js|mjs|svg|png|jpe?g|gif|webp|avif|ico|woff2?))$/;
 
 export interface StaticRoutesOptions {
   examplesDir?: string;
@@ -8,9 +25,10 @@ export interface StaticRoutesOptions {
 }
 
 /**
- * Examples at / and /examples/, built files at /dist/. The loader is also served at /poptin.js, the
- * drop-in address of design §2 (`<script src="https://HOST/poptin.js?id=…">`). A folder that does not
- * exist yet (dist/ before a build) only makes its files 404.
+ * Examples at / and /examples/ (pages and what they load, not the configuration files), built files at
+ * /dist/. The loader is also served at /poptin.js, the drop-in address of design §2
+ * (`<script src="https://HOST/poptin.js?id=…">`). A folder that does not exist yet (dist/ before a build)
+ * only makes its files 404.
  */
 export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app, options) => {
   if (options.distDir) {
@@ -19,9 +37,16 @@ export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app,
     app.get('/poptin.js', (_request, reply) => reply.sendFile('poptin.js', distRoot));
   }
   if (options.examplesDir) {
-    const examplesRoot = path.resolve(options.examplesDir);
-    await app.register(fastifyStatic, { root: examplesRoot, prefix: '/', decorateReply: false });
-    await app.register(fastifyStatic, { root: examplesRoot, prefix: '/examples/', decorateReply: false });
+    const examples = {
+      root: path.resolve(options.examplesDir),
+      decorateReply: false,
+      allowedPath: (pathname: string) => PUBLIC_EXAMPLE.test(pathname),
+      setHeaders: (reply: FastifyReply, file: string) => {
+        if (file.endsWith('.html')) reply.header('Content-Security-Policy', EXAMPLES_CONTENT_SECURITY_POLICY);
+      },
+    };
+    await app.register(fastifyStatic, { ...examples, prefix: '/' });
+    await app.register(fastifyStatic, { ...examples, prefix: '/examples/' });
     app.get('/examples', (_request, reply) => reply.redirect('/examples/'));
   }
 };
