@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
         failureLimit: options.rateLimit === false ? false : (options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
       });
-      await owner.register(ownerRoutes, { store, ownerToken: options.ownerToken });
+      await owner.register(ownerRoutes, { store });
     },
     { prefix: '/api/owner' },
   );

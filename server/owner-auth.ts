@@ -26,11 +26,6 @@ export const DEFAULT_OWNER_FAILURE_LIMIT: RateLimitSettings = { capacity: 10, wi
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
-/** Compares digests, so neither the token's characters nor its length leak through timing. */
-export function tokenMatches(presented: string, expected: string): boolean {
-  return timingSafeEqual(sha256(presented), sha256(expected));
-}
-
 function presentedToken(request: FastifyRequest): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
 }
@@ -84,17 +79,4 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
       return reply.code(403).send(errorBody(403, `This owner token does not open client ${clientId}`));
     }
   });
-}
-
-/**
- * For routes that check the owner token themselves: lets through what registerOwnerAuth accepted, and
- * otherwise only the admin token.
- */
-export function ownerAuthHook(adminToken: string) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.ownerAccess) return;
-    const token = presentedToken(request);
-    if (token !== null && tokenMatches(token, adminToken)) return;
-    return unauthorised(reply);
-  };
 }
