@@ -1,15 +1,20 @@
 // The surfaces chunk: React and the visible elements, imported only when something must render.
 // The registry is the one place that knows each surface's tag; the controller asks it for elements.
 import type { SurfaceElement } from './components/shared/surface.ts';
+import type { CountdownModel } from './core/countdown/model.ts';
 import type { PopupModel } from './stores/popup-model.ts';
 // The pop-up is what nearly every page shows: it is part of this chunk, so creating one costs no extra request.
 import '../elements/poptin-popup/define.ts';
+// Pop-up templates may hold countdowns (design §2): defined with the pop-up, a template's <poptin-countdown> is
+// live the moment the template is inserted, with no extra request and no empty timer while one loads.
+import '../elements/poptin-countdown/define.ts';
 
 export { sanitizeTemplate } from './core/sanitize.ts';
 
 /** The model each surface renders. */
 export interface SurfaceModels {
   popup: PopupModel;
+  countdown: CountdownModel;
 }
 
 export type SurfaceKind = keyof SurfaceModels;
@@ -22,6 +27,7 @@ interface SurfaceEntry {
 
 export const surfaceRegistry: Record<SurfaceKind, SurfaceEntry> = {
   popup: { tag: 'poptin-popup', define: () => import('../elements/poptin-popup/define.ts') },
+  countdown: { tag: 'poptin-countdown', define: () => import('../elements/poptin-countdown/define.ts') },
 };
 
 /** A new, unconnected element of the surface, defined and ready for its model. */

@@ -48,7 +48,10 @@ export function createSurfaceElement<Model>({ name, view, styles }: SurfaceEleme
     }
 
     on<Name extends SurfaceEventName>(eventName: Name, handler: (detail: SurfaceEventMap[Name]) => void): () => void {
-      const listener = (event: Event) => handler((event as CustomEvent<SurfaceEventMap[Name]>).detail);
+      // A surface inside this one (a countdown in a pop-up template) dispatches the same event names.
+      const listener = (event: Event) => {
+        if (event.composedPath()[0] === this) handler((event as CustomEvent<SurfaceEventMap[Name]>).detail);
+      };
       this.addEventListener(eventName, listener);
       return () => this.removeEventListener(eventName, listener);
     }

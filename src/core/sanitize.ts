@@ -5,7 +5,12 @@ const TEMPLATE_RULES: Config = {
   ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
   ADD_ATTR: ['target'],
   FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],
-  CUSTOM_ELEMENT_HANDLING: { tagNameCheck: /^poptin-/, attributeNameCheck: /^[a-z][a-z0-9-]*$/, allowCustomizedBuiltInElements: false },
+  // Only the widget's elements that a template may hold (design §2), and none of their on* handlers.
+  CUSTOM_ELEMENT_HANDLING: {
+    tagNameCheck: /^poptin-(countdown|spin-wheel|scratch-card|gift-box|product-recommendations)$/,
+    attributeNameCheck: /^(?!on)[a-z][a-z0-9-]*$/,
+    allowCustomizedBuiltInElements: false,
+  },
 };
 
 /**

@@ -10,7 +10,15 @@ const fixtures: { [Kind in SurfaceKind]: () => SurfaceModels[Kind] } = {
     lang: 'en',
     trigger: 'manual',
   }),
+  countdown: () => ({ end: { kind: 'duration', ms: 330_000 }, layout: 1 }),
 };
+
+// Surfaces drawn in place, with no show event of their own: ready once their view has drawn its base.
+const INLINE_SURFACES: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['countdown']);
+
+async function drawn(element: HTMLElement): Promise<void> {
+  while (!element.shadowRoot?.querySelector('[part~="base"]')) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
 
 // What a hostile or careless host page does (surface kit issue): every element red, big and inline, root font at 62.5%.
 const HOSTILE_CSS = `* { color: rgb(255, 0, 0) !important; font-size: 40px !important; display: inline !important } html { font-size: 62.5% }`;
@@ -30,7 +38,7 @@ async function shown(kind: SurfaceKind): Promise<HTMLElement> {
   const afterShow = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
   (element.model as { set(value: unknown): void }).set(fixtures[kind]());
   document.body.append(element);
-  await afterShow;
+  await (INLINE_SURFACES.has(kind) ? drawn(element) : afterShow);
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   return element;
 }

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
+import { closeButtonDelaySeconds } from '../../core/countdown/settings.ts';
 import { readSwitch } from '../../core/config/values.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
@@ -12,6 +13,8 @@ import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
 import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
 import { bindCoupons } from '../template/coupon.ts';
+import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
+import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { DatePicker } from '../fields/date-picker.tsx';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
@@ -90,6 +93,7 @@ export function PopupView(): React.JSX.Element {
 
   const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
   const requestClose = useRequestClose(config?.id ?? '', open, close);
+  const closeCountdown = useCloseCountdown(closeButtonDelaySeconds(design), open);
 
   const announce = useCallback((message: string) => {
     if (liveRef.current) liveRef.current.textContent = message;
@@ -179,6 +183,7 @@ export function PopupView(): React.JSX.Element {
       announce,
     });
     const unbindCoupons = bindCoupons(content, language);
+    const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
     const onClick = (event: Event) => {
       const target = event.target as Element | null;
@@ -206,9 +211,16 @@ export function PopupView(): React.JSX.Element {
     return () => {
       unbindForms();
       unbindCoupons();
+      unbindCountdowns();
       unlisten();
     };
   }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host]);
+
+  // Countdowns of the template count from when the pop-up shows, not from when it was prepared.
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (content && mounted) holdTemplateCountdowns(content, !open);
+  }, [open, mounted, model?.html]);
 
   const html = useMemo(() => ({ __html: model?.html ?? '' }), [model?.html]);
   if (!config || snapshot.state === 'closed') return <SurfaceStyles />;
@@ -227,6 +239,7 @@ export function PopupView(): React.JSX.Element {
       placement={locationClasses(design.poptin_location)}
       closeOnBackdrop={readSwitch(design.poptin_design_close_on_screen_click, true)}
       closeLabel={config.xCloseButton ? translate(language, 'closePopup') : undefined}
+      closeCountdown={closeCountdown}
       hideDetail={{ source: snapshot.closeSource, submitted: snapshot.submitted }}
       requestClose={requestClose}
       onHidden={onHidden}

@@ -26,6 +26,8 @@ export interface SurfaceFrameProps {
   closeLabel?: string;
   /** Drawn beside the close button, e.g. a countdown until it may be used. */
   closeSlot?: ReactNode;
+  /** Seconds until the close button may be used: while above zero it is disabled and shows them instead of ×. */
+  closeCountdown?: number;
   /** What `poptin-hide` and `poptin-after-hide` report. */
   hideDetail: { source: CloseSource | null; submitted: boolean };
   /** From `useRequestClose`: the one way the frame and the view close the surface. */
@@ -169,12 +171,13 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       if (wasOpen.current) requestClose('escape');
     });
 
+  const closeWait = props.closeCountdown !== undefined && props.closeCountdown > 0 ? props.closeCountdown : 0;
   const panel = (
     <div part="panel" className="panel">
       {props.closeSlot}
       {props.closeLabel && (
-        <button type="button" part="close-button" aria-label={props.closeLabel} onClick={() => requestClose('x-button')}>
-          <span aria-hidden="true">×</span>
+        <button type="button" part="close-button" aria-label={props.closeLabel} disabled={closeWait > 0} data-countdown={closeWait || undefined} onClick={() => requestClose('x-button')}>
+          <span aria-hidden="true">{closeWait || '×'}</span>
         </button>
       )}
       {props.children}

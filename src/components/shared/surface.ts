@@ -1,4 +1,5 @@
 import type { WritableAtom } from 'nanostores';
+import type { CountdownEndDetail } from '../../core/countdown/model.ts';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 
@@ -11,6 +12,7 @@ export interface SurfaceEventMap {
   'poptin-after-hide': { poptinId: string; source: CloseSource | null; submitted: boolean };
   'poptin-submit': { poptinId: string; fields: SubmittedField[] };
   'poptin-error': { poptinId: string; message: string };
+  'poptin-countdown-end': CountdownEndDetail;
 }
 
 export type SurfaceEventName = keyof SurfaceEventMap;
@@ -28,6 +30,6 @@ export interface SurfaceElement<Model> extends HTMLElement {
   requestClose(source: CloseSource): boolean;
   /** The coupon code the visitor is shown, '' when none. */
   readonly coupon: string;
-  /** Listens to one of the surface's events with its typed detail; returns the removal. */
+  /** Listens to one of the surface's own events (not those of surfaces inside it) with its typed detail; returns the removal. */
   on<Name extends SurfaceEventName>(name: Name, handler: (detail: SurfaceEventMap[Name]) => void): () => void;
 }

@@ -41,6 +41,7 @@ describe('decide: every rule for one pop-up', () => {
       'js_filter',
       'engagement_with_other_poptin_filter',
       'source_code_target',
+      'timer',
     ]);
     expect(decision.triggers).to.deep.equal(['after 40% scrolling']);
     expect(decision.retryAt).to.equal(null);
@@ -103,6 +104,13 @@ describe('decide: every rule for one pop-up', () => {
     (env.visitor as ReturnType<typeof createVisitor>).recordConversion(TEST_POPTIN_ID, 'lightbox', 'a@b.example');
     const decision = decide(testConfig({ stop_showing_to_converted_users: 'yes', d_f_r: 'all@display_everytime_everypage' }), env);
     expect(decision.blockedBy.map((rule) => rule.rule)).to.deep.equal(['stop_showing_to_converted_users']);
+  });
+
+  it('a fixed end-time timer that has passed blocks (widget §4); one still running allows', () => {
+    const ended = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', design_properties: { timer: { date: '2025-03-14', time: '11:00', gmt: '+00:00' } } }), environment());
+    expect(ended.blockedBy).to.deep.equal([{ allowed: false, rule: 'timer', reason: 'the timer ended at 2025-03-14T11:00:00.000Z' }]);
+    const running = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', design_properties: { timer: { date: '2025-03-14', time: '13:00', gmt: '+00:00' } } }), environment());
+    expect(running.allowed).to.equal(true);
   });
 
   it('picks the mobile variant for mobile visitors when one exists', () => {

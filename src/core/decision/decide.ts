@@ -1,5 +1,6 @@
 import type { PopupConfig } from '../config/types.ts';
 import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
+import { evaluateTimer } from '../countdown/expiry.ts';
 import { evaluateConvertedUsers } from '../rules/converted.ts';
 import { evaluateCountry } from '../rules/country.ts';
 import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts';
@@ -50,6 +51,8 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
     ['engagement_with_other_poptin_filter', () => evaluateEngagementFilter(config.filters.engagementFilter, config.id, visitor.engagement())],
     ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
+    // Widget §4: a pop-up whose fixed end-time has passed is not shown.
+    ['timer', () => evaluateTimer(config.designProperties, now)],
   ];
   const rules = checks.map(([name, check]) => {
     try {

@@ -1,0 +1,105 @@
+import { CountdownView } from '../../src/components/countdown/countdown-view.tsx';
+import type { CountdownModel } from '../../src/core/countdown/model.ts';
+import { countdownFromAttributes } from '../../src/core/countdown/settings.ts';
+import { guard, log } from '../../src/core/safety.ts';
+import { createSurfaceElement } from '../shared/surface-element.ts';
+import { countdownStyles } from './styles.ts';
+
+const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at', 'timer-ver'];
+const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: CountdownView, styles: countdownStyles });
+type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
+const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback; disconnectedCallback?: () => void };
+
+/**
+ * A countdown timer drawn in place, on a page or inside a pop-up template (a timer pop-up closes when its
+ * countdown ends). It is a live region of role timer named by the time left, announced politely once a
+ * minute; its digits animate only when the visitor has not asked for reduced motion.
+ *
+ * @tag poptin-countdown
+ * @summary Counts down to a time, then says so with `poptin-countdown-end`.
+ *
+ * @attr minutes - Minutes from when it starts (with `seconds`); e.g. `minutes="5" seconds="30"`.
+ * @attr seconds - Seconds from when it starts, added to `minutes`.
+ * @attr ends-at - A fixed end instead: an ISO date-time with its offset, e.g. `2026-12-31T23:59:00+02:00`.
+ * @attr timer-ver - Layout: `0` digits `dd:hh:mm:ss` (default), `1` boxes with unit labels, `2` compact text.
+ * @attr paused - While present it holds the time left and does not tick.
+ * @attr poptin-id - Passed on in the end event's detail.
+ *
+ * @event poptin-countdown-end - It reached zero (at once for a fixed end already past). Bubbles and is composed. detail: `{poptinId, endsAt}`
+ *
+ * @csspart base - The timer.
+ * @csspart unit - One unit (`data-unit` days, hours, minutes or seconds) in layouts 0 and 1.
+ * @csspart box - A unit in layout 1.
+ * @csspart value - The number of a unit, or the whole text in layout 2.
+ * @csspart label - The unit's name in layout 1.
+ * @csspart separator - The colons of layout 0.
+ *
+ * @cssproperty --poptin-countdown-color - Colour of the digits and labels.
+ * @cssproperty --poptin-countdown-font-family - Font of the timer.
+ * @cssproperty --poptin-countdown-font-size - Size of the digits.
+ * @cssproperty --poptin-countdown-box-background - Background of the boxes of layout 1.
+ * @cssproperty --poptin-countdown-box-radius - Corner radius of the boxes of layout 1.
+ */
+export class PoptinCountdownElement extends Surface {
+  static get observedAttributes(): string[] {
+    const own = (Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
+    return [...own, ...TIMING_ATTRIBUTES, 'paused'];
+  }
+
+  private recheckPending = false;
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    base.attributeChangedCallback?.call(this, name, previous, value);
+    if (previous === value) return;
+    if (name === 'paused') {
+      const model = this.model.get();
+      if (model) this.model.set({ ...model, paused: value !== null });
+    } else if (TIMING_ATTRIBUTES.includes(name)) guard('countdown attributes', () => this.readAttributes());
+  }
+
+  // A countdown leaves the page when the pop-up around it closes, which happens while that pop-up's React
+  // commits; its own React root is unmounted just after, and kept when the element was only moved.
+  disconnectedCallback(): void {
+    queueMicrotask(() => {
+      if (!this.isConnected) base.disconnectedCallback?.call(this);
+    });
+  }
+
+  get countdown(): CountdownModel | null {
+    return this.model.get();
+  }
+
+  set countdown(value: CountdownModel | null) {
+    this.model.set(value);
+  }
+
+  private timing() {
+    return countdownFromAttributes({
+      minutes: this.getAttribute('minutes'),
+      seconds: this.getAttribute('seconds'),
+      endsAt: this.getAttribute('ends-at'),
+      timerVer: this.getAttribute('timer-ver'),
+    });
+  }
+
+  private readAttributes(): void {
+    try {
+      const read = this.timing();
+      this.model.set(read && { ...read, lang: this.model.get()?.lang, paused: this.hasAttribute('paused') });
+    } catch {
+      this.model.set(null);
+      if (this.recheckPending) return;
+      // Attributes set one after another may not read until the last is there (minutes="0" before its
+      // seconds): only what is still unreadable once they are all set is reported.
+      this.recheckPending = true;
+      queueMicrotask(() => {
+        this.recheckPending = false;
+        try {
+          this.timing();
+        } catch (error) {
+          log.warn(`<poptin-countdown> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
+    }
+  }
+}
