@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, csvLine } from './csv.ts';
 
 describe('csv', () => {
   it('quotes cells holding commas, quotes or line breaks and doubles inner quotes', () => {
@@ -27,7 +27,8 @@ describe('csv', () => {
     assert.equal(csvCell([{ a: 1 }]), '"[{""a"":1}]"');
   });
 
-  it('joins a header and rows with CRLF', () => {
-    assert.equal(toCsv(['a', 'b'], [[1, 'x,y'], [null, 'z']]), 'a,b\r\n1,"x,y"\r\n,z\r\n');
+  it('writes a line of cells ended by CRLF', () => {
+    assert.equal(csvLine(['a', 'b']), 'a,b\r\n');
+    assert.equal(csvLine([1, 'x,y', null, '=1+1']), `1,"x,y",,'=1+1\r\n`);
   });
 });

@@ -14,7 +14,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A CSV document: a header row, then one line per row, CRLF line ends. */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** One CSV line, CRLF-terminated. */
+export function csvLine(cells: readonly unknown[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
 }

@@ -5,6 +5,11 @@ export function errorBody(statusCode: number, message: string) {
   return { success: false, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/** Input that passed parsing and the schema but still cannot be accepted: answered 400 with its message. */
+export class BadRequestError extends Error {
+  readonly statusCode = 400;
+}
+
 /**
  * Client mistakes (schema validation, malformed JSON, too large, wrong content type) keep their 4xx status
  * and message. Anything else is a server fault: logged, and answered as a JSON 500 that reveals nothing.

@@ -1,9 +1,22 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readString } from '../src/core/config/values.ts';
-import { toCsv } from './csv.ts';
-import type { ConversionInput, LeadRecord, PopupRecord } from './db/store.ts';
-import type { ConversionBody } from './schemas.ts';
+import { checkedJson } from './body-parsers.ts';
+import { csvLine } from './csv.ts';
+import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, Store } from './db/store.ts';
+import { BadRequestError } from './errors.ts';
+import { conversionSchema, type ConversionBody } from './schemas.ts';
 
-export class LeadInputError extends Error {}
+export class LeadInputError extends BadRequestError {}
+
+/**
+ * What one lead may carry. Fields the conversion call lists (widget §7) keep their own lengths from the
+ * schema; `valueLength` bounds the others (a list or object counts as its JSON text).
+ */
+export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: 100 } as const;
+
+const LISTED_FIELDS = new Set(Object.keys(conversionSchema.body.properties));
 
 type FieldRecord = Record<string, unknown>;
 
@@ -17,11 +30,55 @@ export function parseExtraFields(value: unknown): FieldRecord[] {
     } catch {
       throw new LeadInputError('newExtraFields must be a JSON list of field records');
     }
+    list = checkedJson(list, 'body/newExtraFields', 1);
   }
   if (!Array.isArray(list) || !list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
     throw new LeadInputError('newExtraFields must be a JSON list of field records');
   }
+  if (list.length > LEAD_LIMITS.extraFields) {
+    throw new LeadInputError(`newExtraFields may list at most ${LEAD_LIMITS.extraFields} fields (it lists ${list.length})`);
+  }
   return list as FieldRecord[];
+}
+
+/** Every CSV row gets a column per field name, so the number and size of a lead's fields are bounded. */
+function checkLeadSize(body: Record<string, unknown>): void {
+  const names = Object.keys(body);
+  if (names.length > LEAD_LIMITS.fields) {
+    throw new LeadInputError(`a lead may carry at most ${LEAD_LIMITS.fields} fields (this one has ${names.length})`);
+  }
+  for (const name of names) {
+    if (name.length > LEAD_LIMITS.nameLength) {
+      throw new LeadInputError(`field names may be at most ${LEAD_LIMITS.nameLength} characters long (one has ${name.length})`);
+    }
+    if (LISTED_FIELDS.has(name)) continue;
+    const value = body[name];
+    const length = typeof value === 'string' ? value.length : JSON.stringify(value).length;
+    if (length > LEAD_LIMITS.valueLength) {
+      throw new LeadInputError(
+        `body/${name} may be at most ${LEAD_LIMITS.valueLength} characters long, the limit of a field the conversion call ` +
+          `does not list (it has ${length})`,
+      );
+    }
+  }
+}
+
+/**
+ * One spelling of a body whatever its encoding: keys sorted at every level, and numbers and booleans as
+ * the text a form-encoded body would carry.
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const entries = Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value ?? null));
+}
+
+export function payloadSha256(fields: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
 }
 
 function firstText(...values: unknown[]): string | null {
@@ -39,8 +96,10 @@ function extraFieldValue(fields: FieldRecord[], names: string[], types: string[]
 
 /** The row of a conversion: typed columns for what owners search by, and the whole body in `fields`. */
 export function leadFromConversion(popup: PopupRecord, body: ConversionBody): ConversionInput {
+  checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
+  const fields = { ...body };
   return {
     idempotency_key: body.idempotency_key,
     poptin_id: popup.poptin_id,
@@ -51,7 +110,8 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody): Co
     name: firstText(body.name, body.Name, fullName, extraFieldValue(extra, ['Name', 'name'], [])),
     url: firstText(body.url),
     poptin_view_id: body.poptin_view_id ? Number(body.poptin_view_id) : null,
-    fields: { ...body },
+    fields,
+    payload_sha256: payloadSha256(fields),
   };
 }
 
@@ -60,12 +120,83 @@ const LEAD_COLUMNS = [
   'idempotency_key',
 ] as const;
 
-/** Leads as CSV: the typed columns, then every submitted field that any lead carries, sorted by name. */
-export function leadsToCsv(leads: readonly LeadRecord[]): string {
-  const fieldNames = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].sort();
-  const rows = leads.map((lead) => [
-    ...LEAD_COLUMNS.map((column) => lead[column]),
-    ...fieldNames.map((name) => lead.fields[name]),
-  ]);
-  return toCsv([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)], rows);
+/** leads.csv has a column for at most this many field names: the ones the most leads carry. */
+export const CSV_FIELD_COLUMNS = 200;
+
+/** Field names counted while choosing the columns; the less frequent half is forgotten beyond this. */
+const COUNTED_FIELD_NAMES = 10 * CSV_FIELD_COLUMNS;
+
+// Short pages keep every query short. Past about 100 rows, on a table never analyzed (no planner statistics),
+// PostgreSQL sorted all the remaining leads for each page instead of walking the index.
+const PAGE_LIMITS: LeadPageLimits = { rows: 100, bytes: 128 * 1024 };
+
+/**
+ * Pages of leads until there are no more. PGlite runs its queries on this thread, so between pages the
+ * export waits a turn of the event loop and other requests are answered.
+ */
+async function* leadPages<Row>(readPage: (after: LeadCursor | null) => Promise<Paged<Row>[]>): AsyncGenerator<Paged<Row>[]> {
+  let after: LeadCursor | null = null;
+  for (;;) {
+    const page = await readPage(after);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]!.cursor;
+    await nextTurn();
+  }
+}
+
+/**
+ * How many leads carry each field name, in bounded memory: past `capacity` names, the less frequent half
+ * is forgotten. Names that many leads share keep counting up and stay; a flood of names that each appear
+ * once (spam) forgets itself.
+ */
+class FieldNameCounter {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly capacity: number) {}
+
+  add(name: string): void {
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+    if (this.counts.size <= this.capacity) return;
+    const ascending = [...this.counts].sort((a, b) => a[1] - b[1]);
+    for (const [forgotten] of ascending.slice(0, ascending.length >> 1)) this.counts.delete(forgotten);
+  }
+
+  /** The `limit` most counted names, in name order. */
+  mostCounted(limit: number): string[] {
+    const byCount = [...this.counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return byCount.slice(0, limit).map(([name]) => name).sort();
+  }
+}
+
+async function csvFieldNames(store: Store, clientId: string): Promise<string[]> {
+  const counter = new FieldNameCounter(COUNTED_FIELD_NAMES);
+  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS))) {
+    for (const lead of page) for (const name of lead.names) counter.add(name);
+  }
+  return counter.mostCounted(CSV_FIELD_COLUMNS);
+}
+
+async function* csvLines(store: Store, clientId: string, fieldNames: string[]): AsyncGenerator<string> {
+  yield csvLine([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)]);
+  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames))) {
+    yield page
+      .map((lead) =>
+        csvLine([
+          ...LEAD_COLUMNS.map((column) => lead[column]),
+          ...fieldNames.map((name) => (Object.hasOwn(lead.fields, name) ? lead.fields[name] : undefined)),
+        ]),
+      )
+      .join('');
+  }
+}
+
+/**
+ * A client's leads as a CSV stream, newest first: the typed columns, then a column per field name (the
+ * CSV_FIELD_COLUMNS names the most leads carry, in name order). Read in pages, so memory stays flat and
+ * the export never holds the server for long, whatever the leads hold.
+ */
+export async function leadsCsv(store: Store, clientId: string): Promise<Readable> {
+  const fieldNames = await csvFieldNames(store, clientId);
+  return Readable.from(csvLines(store, clientId, fieldNames), { objectMode: false });
 }

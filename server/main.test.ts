@@ -125,7 +125,7 @@ describe('server over real HTTP on a PGlite data folder', () => {
     assert.equal(lead.poptin_view_id, viewId);
 
     const retried = await fetch(`${server.url}/api/display/conversion/${lightbox.viewer_id}`, {
-      method: 'POST', body: new URLSearchParams({ email: 'restart@example.com', idempotency_key: 'restart-key-0001' }),
+      method: 'POST', body: new URLSearchParams({ email: 'restart@example.com', poptin_view_id: String(viewId), idempotency_key: 'restart-key-0001' }),
     });
     assert.equal((await retried.json()).conversion_id, conversionId, 'a retry after the restart is still recognised');
     const recorded = await server.db.query('SELECT count(*)::int AS n FROM schema_migrations');

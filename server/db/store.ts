@@ -53,17 +53,38 @@ export interface ConversionInput {
   url: string | null;
   poptin_view_id: number | null;
   fields: Record<string, unknown>;
+  /** SHA-256 (hex) of the body in canonical form: tells a retry from another lead under the same key. */
+  payload_sha256: string;
 }
 
 export type ConversionResult =
   | { outcome: 'stored' | 'duplicate'; conversionId: number }
   /** The idempotency key was already used for a lead of another pop-up. */
-  | { outcome: 'key-conflict' };
+  | { outcome: 'key-conflict' }
+  /** The idempotency key was already used for a lead of this pop-up with other data. */
+  | { outcome: 'payload-conflict' };
 
-export interface LeadRecord extends ConversionInput {
+export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256'> {
   conversion_id: number;
   created_at: string;
 }
+
+/**
+ * Where a page of leads ended, in their listing order (newest first): the last lead's created_at as
+ * PostgreSQL text (exact to the microsecond, unlike a JavaScript Date) and its id.
+ */
+export interface LeadCursor {
+  createdAt: string;
+  id: number;
+}
+
+/** A page holds at most `rows` leads, and stops after the lead that reaches `bytes` of stored fields. */
+export interface LeadPageLimits {
+  rows: number;
+  bytes: number;
+}
+
+export type Paged<Row> = Row & { cursor: LeadCursor };
 
 export interface PopupStats {
   poptin_id: string;
@@ -85,6 +106,35 @@ function toIso(value: unknown): string {
 // pg returns BIGINT as a string, PGlite as a number.
 function toIdOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
+}
+
+const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id';
+
+function toLeadRecord(row: Record<string, unknown>): LeadRecord {
+  return {
+    conversion_id: Number(row.id),
+    created_at: toIso(row.created_at),
+    idempotency_key: row.idempotency_key as string,
+    poptin_id: row.poptin_id as string,
+    client_id: row.client_id as string,
+    viewer_id: row.viewer_id as string,
+    email: row.email as string | null,
+    phone: row.phone as string | null,
+    name: row.name as string | null,
+    url: row.url as string | null,
+    poptin_view_id: toIdOrNull(row.poptin_view_id),
+    fields: row.fields as Record<string, unknown>,
+  };
+}
+
+/**
+ * Ids come from the request path, sometimes before it is validated (the CORS check). PostgreSQL refuses
+ * text holding NUL, and no stored id holds one, so such an id is answered as absent without a query.
+ */
+const holdsNul = (id: string) => id.includes('\u0000');
+
+function toCursor(row: Record<string, unknown>): LeadCursor {
+  return { createdAt: row.cursor_created_at as string, id: Number(row.id) };
 }
 
 /** Every query the server makes, in SQL that runs unchanged on PGlite and PostgreSQL. */
@@ -112,6 +162,7 @@ export class Store {
   }
 
   async findClient(clientId: string): Promise<ClientRecord | null> {
+    if (holdsNul(clientId)) return null;
     const rows = await this.db.query<ClientRecord>(
       `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting
        FROM clients WHERE client_id = $1`,
@@ -139,6 +190,7 @@ export class Store {
   }
 
   async findPopup(poptinId: string): Promise<PopupRecord | null> {
+    if (holdsNul(poptinId)) return null;
     const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1`, [poptinId]);
     return rows[0] ?? null;
   }
@@ -161,6 +213,7 @@ export class Store {
   }
 
   async findPopupByViewerId(viewerId: string): Promise<PopupRecord | null> {
+    if (holdsNul(viewerId)) return null;
     const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [viewerId]);
     return rows[0] ?? null;
   }
@@ -193,24 +246,29 @@ export class Store {
     );
   }
 
-  /** Stores a lead once per idempotency key; a retry gets the id of the first row back. */
+  /**
+   * Stores a lead once per idempotency key; a retry (same pop-up, same payload) gets the id of the first row
+   * back. A lead stored without a payload hash (before migration 003) takes any payload as a retry.
+   */
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
     const inserted = await this.db.query<{ id: unknown }>(
-      `INSERT INTO conversions (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+      `INSERT INTO conversions
+         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
-        lead.poptin_view_id, JSON.stringify(lead.fields),
+        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256,
       ],
     );
     if (inserted[0]) return { outcome: 'stored', conversionId: Number(inserted[0].id) };
-    const existing = await this.db.query<{ id: unknown; poptin_id: string }>(
-      'SELECT id, poptin_id FROM conversions WHERE idempotency_key = $1',
+    const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
+      'SELECT id, poptin_id, payload_sha256 FROM conversions WHERE idempotency_key = $1',
       [lead.idempotency_key],
     );
     const first = existing[0];
     if (!first || first.poptin_id !== lead.poptin_id) return { outcome: 'key-conflict' };
+    if (first.payload_sha256 !== null && first.payload_sha256 !== lead.payload_sha256) return { outcome: 'payload-conflict' };
     return { outcome: 'duplicate', conversionId: Number(first.id) };
   }
 
@@ -226,24 +284,49 @@ export class Store {
   /** Leads of a client, newest first. */
   async listLeads(clientId: string, limit?: number): Promise<LeadRecord[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields
-       FROM conversions WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT ${LEAD_TABLE_COLUMNS}, fields FROM conversions WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
       [clientId, limit ?? null],
     );
-    return rows.map((row) => ({
-      conversion_id: Number(row.id),
-      created_at: toIso(row.created_at),
-      idempotency_key: row.idempotency_key as string,
-      poptin_id: row.poptin_id as string,
-      client_id: row.client_id as string,
-      viewer_id: row.viewer_id as string,
-      email: row.email as string | null,
-      phone: row.phone as string | null,
-      name: row.name as string | null,
-      url: row.url as string | null,
-      poptin_view_id: toIdOrNull(row.poptin_view_id),
-      fields: row.fields as Record<string, unknown>,
-    }));
+    return rows.map(toLeadRecord);
+  }
+
+  /**
+   * One page of a client's leads, newest first, after `after`. `select` reads the page's rows (columns of
+   * the table, from `page`); a page stops after the lead that reaches `limits.bytes` of stored fields, so a
+   * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value.
+   */
+  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, params: unknown[] = []) {
+    return this.db.query<Record<string, unknown>>(
+      `SELECT ${select}, page.cursor_created_at FROM (
+         SELECT ${LEAD_TABLE_COLUMNS}, fields, created_at::text AS cursor_created_at,
+           sum(pg_column_size(fields)) OVER (ORDER BY created_at DESC, id DESC) - pg_column_size(fields) AS bytes_before
+         FROM conversions
+         WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
+         ORDER BY created_at DESC, id DESC LIMIT $4
+       ) page
+       WHERE page.bytes_before < $5
+       ORDER BY page.created_at DESC, page.id DESC`,
+      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, ...params],
+    );
+  }
+
+  /** The field names of each lead of a page (see leadPage). */
+  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits): Promise<Paged<{ names: string[] }>[]> {
+    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits);
+    return rows.map((row) => ({ names: row.names as string[], cursor: toCursor(row) }));
+  }
+
+  /** A page of leads (see leadPage) whose `fields` hold only the fields named in `fieldNames`. */
+  async leadsPage(
+    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[],
+  ): Promise<Paged<LeadRecord>[]> {
+    const rows = await this.leadPage(
+      `${LEAD_TABLE_COLUMNS},
+       (SELECT COALESCE(jsonb_object_agg(field.key, field.value), '{}'::jsonb) FROM jsonb_each(page.fields) AS field
+        WHERE field.key = ANY($6::text[])) AS fields`,
+      clientId, after, limits, [fieldNames],
+    );
+    return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }
 
   async popupStats(clientId: string): Promise<PopupStats[]> {

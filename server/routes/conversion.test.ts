@@ -150,6 +150,84 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
     assert.deepEqual(await shared.test.db.query('SELECT poptin_id FROM conversions'), [{ poptin_id: 'aaaaaaaaaaaa1' }]);
   });
 
+  it('answers 409 when an idempotency key is reused with other data, and keeps the first lead as it was', async () => {
+    const first = await postForm(FULL_CONVERSION);
+    assert.equal(first.statusCode, 200);
+    for (const changed of [
+      { ...FULL_CONVERSION, email: 'someone-else@acme.example' },
+      { ...FULL_CONVERSION, coupon: 'OTHER' },
+      { ...FULL_CONVERSION, extra_field: 'added' },
+    ]) {
+      const response = await postForm(changed);
+      assert.equal(response.statusCode, 409, response.body);
+      assert.deepEqual(response.json(), {
+        success: false,
+        error: 'Conflict',
+        message: 'idempotency_key was already used for a lead with other data: a retry must resend the same fields, a new lead needs a new key',
+      });
+    }
+    const retry = await postForm(FULL_CONVERSION);
+    assert.equal(retry.statusCode, 200);
+    assert.equal(retry.json().conversion_id, first.json().conversion_id);
+    const rows = await shared.test.db.query<{ email: string; fields: Record<string, unknown> }>('SELECT email, fields FROM conversions');
+    assert.deepEqual(rows, [{ email: 'jane@acme.example', fields: FULL_CONVERSION }]);
+  });
+
+  it('takes the same fields as a retry whatever their order and encoding', async () => {
+    const fields = { idempotency_key: 'order-key-0001', email: 'jo@acme.example', poptin_view_id: '5', checkbox_checked: 'true' };
+    const first = await postForm(fields);
+    const reordered = await postForm(Object.fromEntries(Object.entries(fields).reverse()), popup.viewer_id, { 'content-type': 'text/plain' });
+    const asJson = await shared.app.inject({
+      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, headers: { 'content-type': 'application/json' },
+      payload: { checkbox_checked: true, poptin_view_id: 5, email: 'jo@acme.example', idempotency_key: 'order-key-0001' },
+    });
+    for (const response of [first, reordered, asJson]) assert.equal(response.json().conversion_id, 1, response.body);
+  });
+
+  it('answers a retry of a lead stored before payload hashes with its first id, whatever the payload', async () => {
+    await postForm({ email: 'old@acme.example', idempotency_key: 'legacy-key-001' });
+    await shared.test.db.query('UPDATE conversions SET payload_sha256 = NULL');
+    const retry = await postForm({ email: 'old@acme.example', idempotency_key: 'legacy-key-001', coupon: 'late' });
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.equal(retry.json().conversion_id, 1);
+  });
+
+  describe('bounds on what a lead carries', () => {
+    const manyFields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`field_${i}`, 'v']));
+
+    for (const [name, fields, message] of [
+      ['101 fields', { ...manyFields(100), idempotency_key: 'bound-key-0001' }, /^a lead may carry at most 100 fields \(this one has 101\)$/],
+      ['a field name of 101 characters', { ['n'.repeat(101)]: 'v', idempotency_key: 'bound-key-0002' }, /^field names may be at most 100 characters long/],
+      ['an unlisted field of 5,001 characters', { note: 'x'.repeat(5001), idempotency_key: 'bound-key-0003' }, /^body\/note may be at most 5000 characters long/],
+      ['an unlisted repeated field over 5,000 characters', { idempotency_key: 'bound-key-0004' }, /^body\/note may be at most 5000/],
+      [
+        'newExtraFields with 101 records',
+        { newExtraFields: JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ name: `f${i}` }))), idempotency_key: 'bound-key-0005' },
+        /^newExtraFields may list at most 100 fields \(it lists 101\)$/,
+      ],
+    ] as const) {
+      it(`answers 400 naming the limit for ${name} and stores nothing`, async () => {
+        let payload = new URLSearchParams(fields as Record<string, string>).toString();
+        if (name.includes('repeated')) payload += '&note=' + Array.from({ length: 3 }, () => 'y'.repeat(2000)).join('&note=');
+        const response = await shared.app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload, headers: FORM });
+        assert.equal(response.statusCode, 400, response.body);
+        assert.match(response.json().message, message);
+        assert.deepEqual(await shared.test.db.query('SELECT id FROM conversions'), []);
+      });
+    }
+
+    it('accepts a lead at every limit, and listed fields up to their own schema lengths', async () => {
+      const fields = {
+        ...manyFields(97),
+        ['n'.repeat(100)]: 'x'.repeat(5000),
+        message: 'm'.repeat(8000),
+        idempotency_key: 'bound-key-0006',
+      };
+      const response = await postForm(fields);
+      assert.equal(response.statusCode, 200, response.body);
+    });
+  });
+
   it('answers 413 for a body over 64 KiB', async () => {
     const response = await postForm({ message: 'x'.repeat(70 * 1024), idempotency_key: 'huge-body-0001' });
     assert.equal(response.statusCode, 413);

@@ -6,10 +6,11 @@ import {
 } from '../../src/core/api/contract.ts';
 import { readString, readSwitch } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
+import { assertStorableText } from '../body-parsers.ts';
 import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
-import { leadFromConversion, LeadInputError } from '../leads.ts';
+import { leadFromConversion } from '../leads.ts';
 import {
   clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
   type ClosedBody, type ConversionBody, type DisplayBody, type ViewedBody,
@@ -124,16 +125,14 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      let lead;
-      try {
-        lead = leadFromConversion(popup, request.body);
-      } catch (error) {
-        if (error instanceof LeadInputError) return reply.code(400).send(errorBody(400, error.message));
-        throw error;
-      }
-      const result = await store.recordConversion(lead);
+      const result = await store.recordConversion(leadFromConversion(popup, request.body));
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
+      }
+      if (result.outcome === 'payload-conflict') {
+        const message =
+          'idempotency_key was already used for a lead with other data: a retry must resend the same fields, a new lead needs a new key';
+        return reply.code(409).send(errorBody(409, message));
       }
       const conversionCode = readString(popup.config.conversion_code);
       return { success: true, conversion_id: result.conversionId, integration: { conversion_code: conversionCode } } satisfies ConversionAnswer;
@@ -149,8 +148,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     { schema: limitLogSchema },
     async (request, reply) => {
       const { clientId } = request.params;
-      if (!(await store.findClient(clientId))) return notFound(reply, `Unknown client ${clientId}`);
       const { status = null, id = null } = request.query;
+      if (status !== null) assertStorableText(status, 'querystring/status');
+      if (id !== null) assertStorableText(id, 'querystring/id');
+      if (!(await store.findClient(clientId))) return notFound(reply, `Unknown client ${clientId}`);
       await store.recordLimitLog(clientId, status, id);
       request.log.info({ clientId, status, upgradeId: id }, 'Client usage limit reached');
       return { success: true } satisfies SuccessAnswer;

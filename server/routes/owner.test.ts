@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PopupRecord } from '../db/store.ts';
+import type { ConversionInput, PopupRecord } from '../db/store.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -105,6 +105,74 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     assert.ok(row.includes(`"Hi, ""team""\nsecond line"`), row);
     assert.ok(row.includes(`,'@SUM(1+1),`), row);
     assert.ok(row.endsWith(`,'@SUM(1+1)\r\n`), row);
+  });
+
+  it('leaves a cell empty when the lead lacks a field named like an Object.prototype member', async () => {
+    await seedClient(shared.test.store);
+    const popup = await seedPopup(shared.test.store);
+    await convert(popup, { email: 'a@acme.example', constructor: 'built', idempotency_key: 'proto-csv-0001' });
+    await convert(popup, { email: 'b@acme.example', idempotency_key: 'proto-csv-0002' });
+    const [header, newest, oldest] = (await ownerGet('/api/owner/acme/leads.csv')).body.split('\r\n');
+    assert.ok(header!.endsWith(',field:constructor,field:email,field:idempotency_key'), header);
+    assert.ok(newest!.endsWith(',,b@acme.example,proto-csv-0002'), newest);
+    assert.ok(oldest!.endsWith(',built,a@acme.example,proto-csv-0001'), oldest);
+  });
+
+  it('exports spam leads with thousands of field names in bounded columns while display calls keep answering', async (t) => {
+    const SPAM_LEADS = 150;
+    const NAMES_PER_SPAM_LEAD = 3000;
+    await seedClient(shared.test.store);
+    const popup = await seedPopup(shared.test.store);
+    await convert(popup, { email: 'first@acme.example', message: '=cmd|x', coupon: 'OLD', idempotency_key: 'normal-key-0001' });
+    // Stored directly, as leads from before the bound on fields were.
+    for (let lead = 0; lead < SPAM_LEADS; lead++) {
+      const fields: Record<string, unknown> = { idempotency_key: `spam-key-${lead}` };
+      for (let n = 0; n < NAMES_PER_SPAM_LEAD; n++) fields[`spam_${lead}_${n}`] = `value ${n}`;
+      const spam: ConversionInput = {
+        idempotency_key: `spam-key-${lead}`, poptin_id: popup.poptin_id, client_id: 'acme', viewer_id: popup.viewer_id,
+        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam',
+      };
+      await shared.test.store.recordConversion(spam);
+    }
+    await convert(popup, { email: 'last@acme.example', message: 'Hi "team"', coupon: 'NEW', idempotency_key: 'normal-key-0002' });
+
+    const started = performance.now();
+    let exported = false;
+    const exporting = ownerGet('/api/owner/acme/leads.csv').finally(() => (exported = true));
+    const latencies: number[] = [];
+    while (!exported) {
+      const sent = performance.now();
+      const display = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: 'during-export' } });
+      assert.equal(display.statusCode, 200);
+      latencies.push(performance.now() - sent);
+    }
+    const response = await exporting;
+    const exportMs = performance.now() - started;
+    const slowest = Math.max(...latencies);
+    t.diagnostic(
+      `export of ${SPAM_LEADS + 2} leads: ${Math.round(exportMs)} ms, ${response.body.length} characters; ` +
+        `${latencies.length} display calls meanwhile, the slowest ${Math.round(slowest)} ms`,
+    );
+    assert.ok(latencies.length >= 3, `only ${latencies.length} display calls were answered during the export`);
+    assert.ok(slowest < 500, `a display call took ${Math.round(slowest)} ms during the export`);
+
+    assert.equal(response.statusCode, 200);
+    const [header, ...lines] = response.body.split('\r\n');
+    const columns = header!.split(',');
+    assert.equal(columns.length, 11 + 200, 'the typed columns, then 200 field columns');
+    for (const name of ['coupon', 'email', 'idempotency_key', 'message']) assert.ok(columns.includes(`field:${name}`), name);
+    assert.equal(lines.pop(), '', 'the last line ends with CRLF');
+    assert.equal(lines.length, SPAM_LEADS + 2);
+    const cells = (line: string) => Object.fromEntries(line.split(',').map((cell, i) => [columns[i], cell]));
+    const newest = cells(lines[0]!);
+    assert.equal(newest.email, 'last@acme.example');
+    assert.equal(newest['field:coupon'], 'NEW');
+    assert.equal(newest['field:message'], '"Hi ""team"""');
+    const oldest = cells(lines.at(-1)!);
+    assert.equal(oldest.email, 'first@acme.example');
+    assert.equal(oldest['field:message'], "'=cmd|x", 'formula cells stay neutralised');
+    assert.equal(oldest['field:idempotency_key'], 'normal-key-0001');
+    assert.ok(lines.slice(1, -1).every((line) => line.includes(',spam-key-')), 'every spam lead has its row');
   });
 
   it('answers a header row only when there are no leads', async () => {

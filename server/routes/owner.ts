@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
-import { leadsToCsv } from '../leads.ts';
+import { leadsCsv } from '../leads.ts';
 import { ownerClientSchema, ownerLeadsSchema } from '../schemas.ts';
 
 export interface OwnerRoutesOptions {
@@ -29,7 +29,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-      .send(leadsToCsv(await store.listLeads(clientId)));
+      .send(await leadsCsv(store, clientId));
   });
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {

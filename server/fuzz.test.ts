@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
+import { beforeEach, describe, it } from 'node:test';
+import type { InjectOptions } from 'fastify';
+import type { PopupRecord } from './db/store.ts';
+import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
+import { useTestApp } from './test-support/app.ts';
+import { seedClient, seedPopup } from './test-support/fixtures.ts';
+
+// Random requests to every display endpoint; none may be answered with a 5xx. A failure prints its seed:
+// FUZZ_SEED=<seed> node --import tsx --test server/fuzz.test.ts replays the same requests.
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+const REQUESTS = 1_500;
+
+/** mulberry32: a small seeded generator, so a run can be replayed from its seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = seededRandom(SEED);
+const int = (max: number) => Math.floor(random() * max);
+const chance = (probability: number) => random() < probability;
+const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+
+const FIELD_NAMES = [
+  ...new Set([
+    ...Object.keys(displaySchema.body.properties),
+    ...Object.keys(viewedSchema.body.properties),
+    ...Object.keys(conversionSchema.body.properties),
+  ]),
+];
+const ODD_NAMES = ['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', 'prototype', '', ' ', '0', 'a.b', 'a[b]', 'a%00', 'ключ', '😀'];
+
+const CLEAN_PIECES = ['a', 'Z', '0', ' ', '-', '.', '@', 'é', 'א', '中', '😀', 'jane', 'acme.example', 'https://', '/'];
+const PIECES = [
+  'a', 'Z', '0', '9', ' ', '&', '=', '%', '+', '?', '#', '"', "'", '\\', '/', '<', '>', '{', '}', '[', ']', ',', ':', '\n', '\r', '\t',
+  '\u0000', '\u0001', '\u007f', '\u00e9', '\u05d0', '\u4e2d', '\u200b', '\ufeff', '\ufffd', '\ud800', '\udfff', '\ud83d\ude00', '%00', '%ZZ', '%e9',
+  '=cmd|x', '@SUM(1)', 'https://acme.example/', 'jane@acme.example', 'null', 'true', '1e309', '-0', 'NaN',
+];
+
+/** Text most fields accept: short, printable. */
+function cleanText(): string {
+  let text = '';
+  for (let length = 1 + int(8); length > 0; length--) text += pick(CLEAN_PIECES);
+  return text;
+}
+
+/** Text of any kind: control characters, NUL, lone surrogates, escapes, very long. */
+function randomText(): string {
+  if (chance(0.02)) return 'x'.repeat(int(70_000));
+  if (chance(0.05)) return 'y'.repeat(int(6_000));
+  let text = '';
+  for (let length = int(24); length > 0; length--) text += pick(PIECES);
+  return text;
+}
+
+const HUGE_NUMBERS = [2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 5e-324, 0, -1, 1.5, 123456789012345680000];
+
+function randomValue(depth: number): unknown {
+  const roll = random();
+  if (roll < 0.45 || depth > 40) return randomText();
+  if (roll < 0.6) return pick(HUGE_NUMBERS);
+  if (roll < 0.67) return pick([true, false, null]);
+  if (roll < 0.84) return Array.from({ length: int(4) }, () => randomValue(depth + 1));
+  return randomFields(depth + 1, int(4));
+}
+
+function randomName(): string {
+  if (chance(0.7)) return pick(FIELD_NAMES);
+  if (chance(0.5)) return pick(ODD_NAMES);
+  if (chance(0.05)) return 'n'.repeat(90 + int(30));
+  return randomText();
+}
+
+function randomFields(depth: number, count: number): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    const value = chance(0.8) ? cleanText() : randomValue(depth);
+    // defineProperty, so that a field named __proto__ is a field and not the object's prototype.
+    Object.defineProperty(fields, randomName(), { value, enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
+}
+
+/** Keys reused now and then, so that retries, payload conflicts and key conflicts happen too. */
+const usedKeys: string[] = [];
+
+function conversionFields(): Record<string, unknown> {
+  const fields = randomFields(0, int(12));
+  const roll = random();
+  if (roll < 0.25 && usedKeys.length > 0) fields.idempotency_key = pick(usedKeys);
+  else if (roll < 0.85) {
+    const key = `fuzz-${SEED}-${usedKeys.length}`;
+    usedKeys.push(key);
+    fields.idempotency_key = key;
+  } else if (roll < 0.9) delete fields.idempotency_key;
+  if (chance(0.3)) {
+    const records = Array.from({ length: int(4) }, () => randomFields(1, int(5)));
+    fields.newExtraFields = chance(0.7) ? JSON.stringify(records) : records;
+  }
+  if (chance(0.2)) fields.poptin_view_id = pick(['7', '0', '9'.repeat(15), '9'.repeat(16), 12, -3, '1e3', '']);
+  if (chance(0.05)) for (let i = 0; i < 120; i++) fields[`many_${i}`] = 'v';
+  return fields;
+}
+
+function formText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+/** A form-encoded string, sometimes malformed, with repeated names now and then. */
+function formEncoded(fields: Record<string, unknown>): string {
+  const parts = Object.entries(fields).flatMap(([name, value]) => {
+    const values = Array.isArray(value) && chance(0.5) ? value.map(formText) : [formText(value)];
+    return values.map((text) => `${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, 'x'))}=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, 'x'))}`);
+  });
+  if (chance(0.1)) parts.push(pick(['%', '%zz=1', '==', '&&', 'a=%E0%A4', 'b=%00', '=value']));
+  return parts.join('&');
+}
+
+/** JSON text with the odd literal JSON.stringify would never write: huge numbers, escapes, truncation. */
+function jsonText(fields: Record<string, unknown>): string {
+  let text = JSON.stringify(fields);
+  if (chance(0.1)) text = text.replace(/^\{/, `{"big":${pick(['1e400', '-1e400', '123456789012345678901234567890', '0.0000000000000000000001'])},`);
+  if (chance(0.05)) text = text.replace(/^\{/, `{"deep":${'['.repeat(40 + int(8_000))}${']'.repeat(40 + int(8_000))},`);
+  if (chance(0.05)) text = text.replace(/^\{/, '{"esc":"\\u0000\\ud800\\udfff\\uDBFF",');
+  if (chance(0.05)) text = text.slice(0, int(text.length));
+  if (chance(0.03)) text = pick(['[]', '[1,2]', 'null', '"text"', '42', '', ' ', '\ufeff{}', '{"a":1}{"b":2}']);
+  return text;
+}
+
+const CONTENT_TYPES = [
+  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'APPLICATION/JSON',
+  'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=latin1',
+  'text/plain', 'text/plain;charset=UTF-8', 'Text/Plain; charset=iso-8859-1',
+  'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/vnd.api+json', 'text/html', ';;', 'x',
+];
+
+interface FuzzRequest {
+  endpoint: string;
+  options: InjectOptions & { url: string };
+}
+
+function randomBody(fields: Record<string, unknown>): { encoding: string; headers: Record<string, string>; payload?: string | Buffer } {
+  const encoding = pick(['json', 'json', 'json', 'form', 'form', 'form', 'text-json', 'text-form', 'odd', 'bytes', 'none']);
+  switch (encoding) {
+    case 'json':
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(0, 4)) }, payload: jsonText(fields) };
+    case 'form':
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(4, 6)) }, payload: formEncoded(fields) };
+    case 'text-json':
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(6, 9)) }, payload: jsonText(fields) };
+    case 'text-form':
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(6, 9)) }, payload: formEncoded(fields) };
+    case 'odd':
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES) }, payload: chance(0.5) ? jsonText(fields) : formEncoded(fields) };
+    case 'bytes': {
+      const bytes = Buffer.from(Array.from({ length: int(200) }, () => int(256)));
+      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES) }, payload: bytes };
+    }
+    default:
+      return { encoding, headers: {} };
+  }
+}
+
+function randomQuery(): string {
+  if (chance(0.3)) return '';
+  const parts = Array.from({ length: 1 + int(3) }, () => {
+    const name = pick(['status', 'id', 'status', 'id', 'x', '%00', '']);
+    const value = pick(['remindme', 'up1', '%00', 'a%00b', '%ED%A0%80', '%ZZ', '%F0%9F%98%80', 'x'.repeat(int(400)), '']);
+    return `${name}=${value}`;
+  });
+  return `?${parts.join('&')}`;
+}
+
+function randomRequest(popups: PopupRecord[]): FuzzRequest {
+  const popup = pick(popups);
+  const poptinId = chance(0.9) ? popup.poptin_id : pick(['zzzzzzzzzzzz9', 'short', '%00', '%E0%A4%A', 'a'.repeat(14)]);
+  const viewerId = chance(0.9) ? popup.viewer_id : pick(['unknownviewer', 'bad viewer', '%00', 'v'.repeat(65)]);
+  const clientId = chance(0.9) ? pick(['acme', 'other']) : pick(['nobody', 'no%20body', '%00', 'c'.repeat(65)]);
+  const headers: Record<string, string> = {};
+  if (chance(0.1)) headers.origin = pick(['https://acme.example', 'https://evil.example', 'null']);
+  if (chance(0.1)) headers.cookie = `poptin_visitor_id=${pick(['v1', '', 'a b', '%00', 'x'.repeat(200)])}`;
+  if (chance(0.1)) headers['x-country-code'] = pick(['IL', 'il', 'ZZZ', '', '\u00e9']);
+
+  const endpoint = pick(['display', 'display', 'viewed', 'closed', 'conversion', 'conversion', 'conversion', 'click', 'validation-emails', 'limitLogs']);
+  if (endpoint === 'click' || endpoint === 'validation-emails' || endpoint === 'limitLogs') {
+    const path = endpoint === 'click' ? `click/${poptinId}` : endpoint === 'limitLogs' ? `limitLogs/${clientId}` : endpoint;
+    return { endpoint, options: { method: 'GET', url: `/api/display/${path}${randomQuery()}`, headers } };
+  }
+  const path = { display: clientId, viewed: `viewed/${poptinId}`, closed: `closed/${poptinId}`, conversion: `conversion/${viewerId}` }[endpoint];
+  const body = randomBody(endpoint === 'conversion' ? conversionFields() : randomFields(0, int(10)));
+  return {
+    endpoint: `${endpoint} (${body.encoding})`,
+    options: { method: 'POST', url: `/api/display/${path}${chance(0.1) ? randomQuery() : ''}`, headers: { ...headers, ...body.headers }, payload: body.payload },
+  };
+}
+
+function describeRequest(index: number, request: FuzzRequest): string {
+  const { method, url, headers, payload } = request.options;
+  const body = payload === undefined ? '' : String(payload).slice(0, 300);
+  return `FUZZ_SEED=${SEED}, request ${index} (${request.endpoint}): ${method} ${url} ${JSON.stringify(headers)} ${JSON.stringify(body)}`;
+}
+
+const shared = useTestApp();
+let popups: PopupRecord[];
+beforeEach(async () => {
+  await seedClient(shared.test.store);
+  await seedClient(shared.test.store, { client_id: 'other', allowed_origins: [] });
+  popups = [
+    await seedPopup(shared.test.store, { conversion_code: '<script>1</script>' }),
+    await seedPopup(shared.test.store, { poptin_id: 'bbbbbbbbbbbb2', stop_showing_to_converted_users: 'yes' }),
+    await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherpopup001' }),
+  ];
+});
+
+describe('display API fuzz', () => {
+  it(`answers ${REQUESTS} random requests without a single 5xx`, { timeout: 60_000 }, async (t) => {
+    const statuses = new Map<string, number>();
+    const started = performance.now();
+    for (let index = 0; index < REQUESTS; index++) {
+      const request = randomRequest(popups);
+      const response = await shared.app.inject(request.options);
+      assert.ok(response.statusCode < 500, `${describeRequest(index, request)}\n→ ${response.statusCode} ${response.body}`);
+      const key = `${request.endpoint.split(' ')[0]} ${response.statusCode}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    }
+    const [{ leads }] = await shared.test.db.query<{ leads: number }>('SELECT count(*)::int AS leads FROM conversions');
+    t.diagnostic(`FUZZ_SEED=${SEED}: ${REQUESTS} requests in ${Math.round(performance.now() - started)} ms, ${leads} leads stored`);
+    t.diagnostic([...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', '));
+    assert.ok((statuses.get('conversion 200') ?? 0) > 0, 'some random leads were stored');
+    assert.ok((statuses.get('display 200') ?? 0) > 0, 'some display calls were answered');
+  });
+});
