@@ -2,6 +2,8 @@
 // controller for that client, talking to the script's origin unless the script tag says data-api-base.
 import '../elements/poptin-controller/define.ts';
 import { guard } from './core/safety.ts';
+import { defineOnSight } from './core/loading/define-on-sight.ts';
+import { elementLoaders } from './element-loaders.ts';
 
 function ownScript(): HTMLScriptElement | null {
   const self = import.meta.url;
@@ -19,7 +21,12 @@ function addControllerFromScriptUrl(): void {
   (document.body ?? document.documentElement).append(controller);
 }
 
+function start(): void {
+  addControllerFromScriptUrl();
+  defineOnSight(elementLoaders);
+}
+
 guard('loader', () => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard('loader', addControllerFromScriptUrl), { once: true });
-  else addControllerFromScriptUrl();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard('loader', start), { once: true });
+  else start();
 });

@@ -1,0 +1,8 @@
+// Every element an owner may place by hand, with the import that defines it. The loader imports a definition
+// only when its tag is on the page, so a page without these elements never downloads their code.
+import type { ElementLoaders } from './core/loading/define-on-sight.ts';
+
+export const elementLoaders: ElementLoaders = {
+  'poptin-popup': () => import('./surfaces.ts'),
+  'poptin-countdown': () => import('./surfaces.ts'),
+};
