@@ -1,11 +1,20 @@
 // The single-page app demo: views switched with history.pushState, and the Explain button.
+// Built with DOM calls: the page enforces Trusted Types, so it assigns no markup strings.
 const views = {
-  home: '<h2>Home</h2><p>Welcome to the demo shop.</p>',
-  pricing: '<div class="tall"><h2>Pricing</h2><p>Scroll down for the details.</p></div>',
+  home: { heading: 'Home', text: 'Welcome to the demo shop.' },
+  pricing: { heading: 'Pricing', text: 'Scroll down for the details.', className: 'tall' },
 };
 function render() {
   const view = new URLSearchParams(location.search).get('view') || 'home';
-  document.getElementById('view').innerHTML = views[view] ?? views.home;
+  const { heading, text, className } = views[view] ?? views.home;
+  const box = document.createElement('div');
+  if (className) box.className = className;
+  const title = document.createElement('h2');
+  title.textContent = heading;
+  const paragraph = document.createElement('p');
+  paragraph.textContent = text;
+  box.append(title, paragraph);
+  document.getElementById('view').replaceChildren(box);
   document.querySelectorAll('nav button').forEach((b) => b.setAttribute('aria-current', b.dataset.view === view ? 'page' : 'false'));
 }
 document.querySelector('nav').addEventListener('click', (event) => {

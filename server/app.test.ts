@@ -273,7 +273,7 @@ describe('headers of every answer', () => {
     assert.deepEqual(statuses, [200, 429, 403, 204, 200, 200, 401, 200, 404, 400]);
   });
 
-  it('a Content-Security-Policy on example pages that allows no inline or foreign script, plugin, <base> or framing', async () => {
+  it('a Content-Security-Policy on example pages that allows no inline or foreign script, no inline style, no plugin, <base> or framing, and enforces Trusted Types', async () => {
     const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     const directives = new Map(csp.split(';').map((directive) => {
       const [name, ...values] = directive.trim().split(/\s+/);
@@ -283,7 +283,10 @@ describe('headers of every answer', () => {
     assert.equal(directives.get('object-src'), "'none'");
     assert.equal(directives.get('base-uri'), "'none'");
     assert.equal(directives.get('frame-ancestors'), "'none'");
-    assert.doesNotMatch(csp, /unsafe-eval/);
+    assert.equal(directives.get('style-src'), "'self'");
+    assert.equal(directives.get('require-trusted-types-for'), "'script'");
+    assert.equal(directives.get('trusted-types'), 'poptin lit-html');
+    assert.doesNotMatch(csp, /unsafe-(eval|inline)/);
     assert.equal((await app.inject({ method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.5' })).headers['content-security-policy'], undefined);
   });
 });

@@ -17,7 +17,10 @@ function addControllerFromScriptUrl(): void {
   if (document.querySelector(`poptin-controller[client-id="${CSS.escape(clientId)}"]`)) return;
   const controller = document.createElement('poptin-controller');
   controller.setAttribute('client-id', clientId);
-  controller.setAttribute('api-base', ownScript()?.dataset.apiBase || url.origin);
+  const script = ownScript();
+  controller.setAttribute('api-base', script?.dataset.apiBase || url.origin);
+  // The CSP nonce of the script tag, for the owner code the widget inserts (see README, "Strict CSP").
+  if (script?.nonce) controller.nonce = script.nonce;
   (document.body ?? document.documentElement).append(controller);
 }
 

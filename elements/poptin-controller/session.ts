@@ -387,7 +387,11 @@ export class ControllerSession {
     // The owner's conversion code (pixels, tags) goes into the head, as the original widget does.
     const range = document.createRange();
     range.selectNode(document.head);
-    document.head.append(range.createContextualFragment(trustedHtml(code) as string));
+    const fragment = range.createContextualFragment(trustedHtml(code) as string);
+    // Under a CSP with a nonce, the owner's inline scripts and styles run with the nonce the widget was given.
+    const nonce = this.options.host.nonce;
+    if (nonce) for (const element of fragment.querySelectorAll<HTMLScriptElement | HTMLStyleElement>('script, style')) element.nonce = nonce;
+    document.head.append(fragment);
   }
 
   private onClosed(entry: PopupEntry, submitted: boolean, source: string): void {

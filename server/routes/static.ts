@@ -3,16 +3,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 /**
- * The example pages run scripts from this server only, and never inside another site's frame. Inline
- * styles stay allowed: the pop-ups style their shadow roots with <style> elements. Calls to another display
- * server (data-api-base) stay allowed too.
+ * The example pages run scripts from this server only, never inside another site's frame, and take no inline
+ * style: the widget styles its shadow roots with constructable stylesheets and applies template styles through
+ * the CSSOM. Markup reaches the DOM only as Trusted Types from the widget's "poptin" policy (and lit-html's, for
+ * the inspector). Calls to another display server (data-api-base) stay allowed.
  */
 export const EXAMPLES_CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  'trusted-types poptin lit-html',
 ].join('; ');
 
 // Pages, templates, styles, scripts and images. Not JSON: the configuration files (popups/, clients/) hold

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sanitizeTemplate } from './sanitize.ts';
+import { restoreInlineStyles } from './inline-styles.ts';
 
 const sanitized = (html: string) => {
   const box = document.createElement('div');
@@ -24,5 +25,31 @@ describe('sanitizeTemplate: the widget elements a template may hold', () => {
     const box = sanitized('<poptin-controller client-id="x" api-base="https://evil.example"></poptin-controller><poptin-popup poptin-id="a"></poptin-popup><p>kept</p>');
     expect(box.querySelector('poptin-controller, poptin-popup')).to.equal(null);
     expect(box.textContent).to.equal('kept');
+  });
+});
+
+describe('sanitizeTemplate: inline styles wait for the CSSOM', () => {
+  it('sets style attributes aside, and restoreInlineStyles applies them as the elements’ own styles', () => {
+    const box = sanitized('<div style="color: rgb(4, 5, 6); padding: 9px"><span style="font-weight: 700">a</span><svg style="width: 20px"></svg></div>');
+    expect(box.querySelector('[style]')).to.equal(null);
+    expect(box.querySelectorAll('[data-poptin-style]').length).to.equal(3);
+    document.body.append(box);
+    try {
+      restoreInlineStyles(box);
+      const div = box.querySelector('div')!;
+      expect(getComputedStyle(div).color).to.equal('rgb(4, 5, 6)');
+      expect(getComputedStyle(div).paddingTop).to.equal('9px');
+      expect(getComputedStyle(box.querySelector('span')!).fontWeight).to.equal('700');
+      expect(getComputedStyle(box.querySelector('svg')!).width).to.equal('20px');
+      expect(box.querySelector('[data-poptin-style]')).to.equal(null);
+    } finally {
+      box.remove();
+    }
+  });
+
+  it('does not let a style attribute smuggle markup past the sanitiser', () => {
+    const box = sanitized(`<p style="x" title='"><img src=x onerror=alert(1)>'>t</p><img style=a src=x onerror="alert(2)">`);
+    expect(box.querySelector('[onerror]')).to.equal(null);
+    expect(box.querySelectorAll('img').length).to.equal(1);
   });
 });

@@ -1,4 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
 
 const TEMPLATE_RULES: Config = {
@@ -14,10 +15,12 @@ const TEMPLATE_RULES: Config = {
 };
 
 /**
- * Owner template HTML, sanitised: scripts and handlers go, forms and the widget's own elements stay.
+ * Owner template HTML, sanitised: scripts and handlers go, forms and the widget's own elements stay, and
+ * `style` attributes wait as `data-poptin-style` for `restoreInlineStyles` once inserted.
  * On pages that enforce Trusted Types the result is TrustedHTML from the widget's policy.
  */
-export function sanitizeTemplate(html: string): string | TrustedHTML {
+export function sanitizeTemplate(owned: string): string | TrustedHTML {
+  const html = moveInlineStyles(owned);
   const policy = htmlPolicy();
   if (!policy) return DOMPurify.sanitize(html, TEMPLATE_RULES);
   return DOMPurify.sanitize(html, { ...TEMPLATE_RULES, RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as unknown as Config['TRUSTED_TYPES_POLICY'] }) as unknown as TrustedHTML;

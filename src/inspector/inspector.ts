@@ -1,5 +1,6 @@
 import { html, render, type TemplateResult } from 'lit-html';
 import { guard } from '../core/safety.ts';
+import { adoptStyles } from '../core/adopted-styles.ts';
 import { $popups, type PopupRecord } from '../stores/popups.ts';
 import { describePopups, type DescribedPopup, type InspectorRow } from './describe.ts';
 import { inspectorCss } from './inspector-styles.ts';
@@ -46,18 +47,6 @@ function panelView(popups: DescribedPopup[], close: () => void): TemplateResult 
   </div>`;
 }
 
-function adoptStyles(root: ShadowRoot): void {
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(inspectorCss);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.textContent = inspectorCss;
-    root.append(style);
-  }
-}
-
 /**
  * Opens the `?poptin-debug` panel: every pop-up of the display answer with its live state, triggers,
  * blocking rules and frequency cap. Calling it again while it is open returns the same close function.
@@ -69,7 +58,7 @@ export function openInspector(): () => void {
   const host = document.createElement('div');
   host.setAttribute('data-poptin-inspector', '');
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root);
+  adoptStyles(root, inspectorCss);
 
   let unsubscribe: (() => void) | null = null;
   const close = () => {

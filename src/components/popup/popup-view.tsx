@@ -1,3 +1,4 @@
+import { restoreInlineStyles } from '../../core/inline-styles.ts';
 import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -167,6 +168,11 @@ export function PopupView(): React.JSX.Element {
   }, [snapshot.state, config]);
 
   useEffect(() => () => clearTimeout(redirectLinkTimer.current), []);
+
+  // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
+  useLayoutEffect(() => {
+    if (contentRef.current) restoreInlineStyles(contentRef.current);
+  });
 
   // Behaviour bound by the template convention (design §2).
   useLayoutEffect(() => {

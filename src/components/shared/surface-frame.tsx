@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import { ESCAPE_CLOSE_DELAY_MS } from '../../core/popup/timing.ts';
+import { adoptStyles } from '../../core/adopted-styles.ts';
 import { guard } from '../../core/safety.ts';
 import { emit } from './emit.ts';
 import { frameStyles } from './frame-styles.ts';
@@ -74,9 +75,14 @@ export function useRequestClose(poptinId: string, open: boolean, onClose: (sourc
   return requestClose;
 }
 
-/** The styles of the frame and of the surface element, for a surface that draws no frame right now. */
-export function SurfaceStyles(): React.JSX.Element {
-  return <style>{frameStyles + useSurfaceStyles()}</style>;
+/** Adopts the styles of the frame and of the surface element into the surface's shadow root; draws nothing. */
+export function SurfaceStyles(): null {
+  const host = useSurfaceHost<unknown>();
+  const css = frameStyles + useSurfaceStyles();
+  useLayoutEffect(() => {
+    if (host.shadowRoot) adoptStyles(host.shadowRoot, css);
+  }, [host, css]);
+  return null;
 }
 
 /**
