@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { HttpClient, type HttpMethod, type HttpOptions } from './http.ts';
 import { createRedirectSession, type RedirectSession, type RedirectSessionRequest } from './redirects.ts';
 import type { AuthStrategy } from './strategies/types.ts';
+import { checkArgument, checkOptions } from './options.ts';
 
 export interface ClientOptions extends HttpOptions {
   auth: AuthStrategy;
@@ -53,6 +54,7 @@ export class PlatformClient<A extends AuthStrategy = AuthStrategy> {
   readonly http: HttpClient;
 
   constructor(options: ClientOptions & { auth: A }) {
+    checkOptions('createClient', options, { auth: 'auth' }, { host: 'url', cartCurrentHost: 'url', fetch: 'fetch' });
     this.auth = options.auth;
     this.http = new HttpClient(options);
     this.auth.attachHttp?.(this.http);
@@ -90,6 +92,7 @@ export class PlatformClient<A extends AuthStrategy = AuthStrategy> {
   }
 
   async createRedirectSession(request: RedirectSessionRequest): Promise<RedirectSession> {
+    checkArgument('createRedirectSession', 'request', request, 'object');
     return createRedirectSession(this.http, await this.auth.getAuthHeaders(), request);
   }
 }

@@ -2,6 +2,7 @@ import { base64ToBytes, base64UrlToBytes, base64UrlToText } from './base64.ts';
 import { nowInSeconds, systemClock, type Clock } from './clock.ts';
 import { CLOCK_SKEW_SECONDS, KEY_SET_FETCH_TIMEOUT_MS } from './constants.ts';
 import { OAuthError } from './errors.ts';
+import { checkOptions } from './options.ts';
 
 export interface JwtHeader {
   alg: string;
@@ -112,6 +113,7 @@ async function candidateKeys(header: JwtHeader, options: VerifyJwtOptions): Prom
 
 /** Verifies an RS256 JWT's signature and time claims (and issuer/audience when asked) and returns its payload. */
 export async function verifyJwt(token: string, options: VerifyJwtOptions): Promise<JwtPayload> {
+  checkOptions('verifyJwt', options, {}, { keySet: 'function', clock: 'clock', issuer: 'string', audience: 'string' });
   const decoded = decodeJwt(token);
   if (decoded.header.alg !== 'RS256') throw invalid(`the algorithm must be RS256, not ${String(decoded.header.alg)}`);
   const keys = await candidateKeys(decoded.header, options);

@@ -1,4 +1,5 @@
 /** URLs of images in the platform's media manager, within the image limits of site §9. */
+import { checkArgument } from './options.ts';
 
 export const MEDIA_HOST = 'https://static.wixstatic.com';
 export const MAX_IMAGE_PIXELS = 25_000_000;
@@ -85,16 +86,19 @@ function transformUrl(uri: string, transform: string, width: number, height: num
 }
 
 export function getImageUrl(uri: string, options: Pick<ImageOptions, 'mediaHost'> = {}): ImageReference {
+  checkArgument('getImageUrl', 'uri', uri, 'string');
   return parseImageUri(uri, options.mediaHost);
 }
 
 /** Covers the whole target box, cropping what overflows. */
 export function getScaledToFillImageUrl(uri: string, targetWidth: number, targetHeight: number, options: ImageOptions = {}): string {
+  checkArgument('getScaledToFillImageUrl', 'uri', uri, 'string');
   return transformUrl(uri, 'fill', targetWidth, targetHeight, options);
 }
 
 /** Fits inside the target box, keeping the whole image. */
 export function getScaledToFitImageUrl(uri: string, targetWidth: number, targetHeight: number, options: ImageOptions = {}): string {
+  checkArgument('getScaledToFitImageUrl', 'uri', uri, 'string');
   return transformUrl(uri, 'fit', targetWidth, targetHeight, options);
 }
 
@@ -106,6 +110,8 @@ export function getCroppedImageUrl(
   targetHeight: number,
   options: ImageOptions = {},
 ): string {
+  checkArgument('getCroppedImageUrl', 'uri', uri, 'string');
+  checkArgument('getCroppedImageUrl', 'crop', crop, 'object');
   const region = [crop.x, crop.y, crop.width, crop.height].map((n) => Math.max(0, Math.round(n)));
   return transformUrl(uri, `crop/x_${region[0]},y_${region[1]},w_${region[2]},h_${region[3]}/fill`, targetWidth, targetHeight, options);
 }

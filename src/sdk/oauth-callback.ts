@@ -1,5 +1,6 @@
 import { OAuthError } from './errors.ts';
 import type { ResponseMode } from './redirects.ts';
+import { checkArgument } from './options.ts';
 
 export interface MemberCallback {
   code?: string;
@@ -15,6 +16,7 @@ function callbackParams(url: string, responseMode: Exclude<ResponseMode, 'web_me
 
 /** Reads the result of a login page redirect; the state is checked when the code is exchanged. */
 export function parseMemberCallback(url: string, responseMode: Exclude<ResponseMode, 'web_message'> = 'fragment'): MemberCallback {
+  checkArgument('parseMemberCallback', 'url', url, 'url');
   const params = callbackParams(url, responseMode);
   const result: MemberCallback = {};
   for (const [key, name] of [
@@ -37,6 +39,7 @@ export interface AppInstallCallback {
 
 /** Reads the platform's redirect after an app install: it must carry a code and an instance id, and the state must match when one is expected. */
 export function parseAppInstallCallback(url: string, expectedState?: string): AppInstallCallback {
+  checkArgument('parseAppInstallCallback', 'url', url, 'url');
   const params = new URL(url).searchParams;
   const code = params.get('code');
   const instanceId = params.get('instanceId');

@@ -1,6 +1,7 @@
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants.ts';
 import { OAuthError } from './errors.ts';
 import { isRecord } from './records.ts';
+import { checkOptions } from './options.ts';
 
 export type FlowMode = 'iframe' | 'popup';
 
@@ -73,6 +74,7 @@ function readMessage(data: unknown): Record<string, unknown> | undefined {
  * is not allowed), or with "OAuth flow timed out".
  */
 export function runWebMessageFlow(options: WebMessageFlowOptions): Promise<FlowResult> {
+  checkOptions('runWebMessageFlow', options, { authUrl: 'url', state: 'string' }, { host: 'object' });
   const host = options.host ?? browserFlowHost();
   if (!host) {
     return Promise.reject(new OAuthError('flow_unavailable', 'The popup and hidden-frame OAuth flows need a browser window'));

@@ -4,6 +4,7 @@ import { OAuthError } from './errors.ts';
 import { readWebhookIdentity, type WebhookIdentity } from './identity.ts';
 import { fetchKeySet, verifyJwt, type JwtPayload } from './jwt.ts';
 import { isRecord } from './records.ts';
+import { checkOptions } from './options.ts';
 
 /** Where the platform publishes the keys it signs with, relative to the API host. */
 export const DEFAULT_KEY_SET_PATH = '/.well-known/jwks.json';
@@ -46,6 +47,7 @@ export class WebhookVerifier {
   private keys: Promise<JsonWebKey[]> | undefined;
 
   constructor(options: WebhookVerifierOptions = {}) {
+    checkOptions('createWebhookVerifier', options, {}, { keySetUrl: 'url', host: 'url', fetch: 'fetch', clock: 'clock' });
     this.options = options;
   }
 

@@ -2,6 +2,7 @@ import { signOn } from '../auth/authentication.ts';
 import type { HttpClient } from '../http.ts';
 import type { IdentityProfile } from '../identity.ts';
 import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
+import { checkOptions } from '../options.ts';
 
 export interface ApiKeyStrategyOptions extends StrategyHttpOptions {
   apiKey: string;
@@ -17,7 +18,7 @@ export class ApiKeyAuth implements AuthStrategy {
   private readonly http: StrategyHttp;
 
   constructor(options: ApiKeyStrategyOptions) {
-    if (!options.apiKey) throw new TypeError('ApiKeyStrategy needs an apiKey');
+    checkOptions('ApiKeyStrategy', options, { apiKey: 'string' }, { siteId: 'string', accountId: 'string', host: 'url', fetch: 'fetch' });
     this.apiKey = options.apiKey;
     this.siteId = options.siteId;
     this.accountId = options.accountId;

@@ -6,6 +6,7 @@ import { parseAppInstallCallback } from '../oauth-callback.ts';
 import { fetchTokenInfo, postForTokens, tokensFromReply, type TokenInfo } from '../token-endpoint.ts';
 import { memoryTokenStorage, TokenKeeper, type Tokens } from '../tokens.ts';
 import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
+import { checkOptions } from '../options.ts';
 
 export const CLIENT_CREDENTIALS_PATH = '/oauth2/token';
 export const LEGACY_ACCESS_PATH = '/oauth/access';
@@ -43,7 +44,12 @@ export class AppAuth implements AuthStrategy {
   private readonly keeper: TokenKeeper;
 
   constructor(options: AppStrategyOptions) {
-    if (!options.appId) throw new TypeError('AppStrategy needs an appId');
+    checkOptions(
+      'AppStrategy',
+      options,
+      { appId: 'string' },
+      { appSecret: 'string', instanceId: 'string', accessToken: 'string', refreshToken: 'string', publicKey: 'string', installerUrl: 'url', host: 'url', fetch: 'fetch', clock: 'clock' },
+    );
     this.appId = options.appId;
     this.instanceId = options.instanceId;
     this.options = options;

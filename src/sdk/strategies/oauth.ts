@@ -32,6 +32,7 @@ import {
 import { emptyTokens, isTokenExpired, memoryTokenStorage, TokenKeeper, type RefreshToken, type Tokens, type TokenStorage } from '../tokens.ts';
 import { runWebMessageFlow, type FlowHost, type FlowMode } from '../web-message-flow.ts';
 import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
+import { checkOptions } from '../options.ts';
 
 export interface OAuthStrategyOptions extends StrategyHttpOptions {
   clientId: string;
@@ -71,7 +72,7 @@ export class OAuthAuth implements AuthStrategy {
   private status: LoginStatus = { loginState: 'INITIAL' };
 
   constructor(options: OAuthStrategyOptions) {
-    if (!options.clientId) throw new TypeError('OAuthStrategy needs a clientId');
+    checkOptions('OAuthStrategy', options, { clientId: 'string' }, { host: 'url', fetch: 'fetch', clock: 'clock', tokens: 'object', tokenStorage: 'object' });
     this.clientId = options.clientId;
     this.http = new StrategyHttp(options);
     this.clock = options.clock ?? systemClock;
