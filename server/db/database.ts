@@ -12,5 +12,11 @@ export interface SqlRunner {
 export interface Database extends SqlRunner {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Resolves once everything committed so far is on the disk, so that a power cut cannot take it back:
+   * called before a lead is acknowledged. PostgreSQL is already there at commit (fsync and synchronous_commit
+   * are on by default); PGlite flushes its data folder.
+   */
+  durable(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, SqlRunner } from './database.ts';
+import { groupCommits, syncFileSystemOf, type SyncDirectory } from './disk-sync.ts';
 
 function runnerFor(target: PGlite | Transaction): SqlRunner {
   return {
@@ -14,15 +15,47 @@ function runnerFor(target: PGlite | Transaction): SqlRunner {
   };
 }
 
-/** Opens (or creates) a PGlite database in `dataDir`; in memory when `dataDir` is undefined. */
-export async function openPGlite(dataDir?: string): Promise<Database> {
+const BACKGROUND_FLUSH_MS = 1000;
+
+/**
+ * Opens (or creates) a PGlite database in `dataDir`; in memory when `dataDir` is undefined. `durable()` flushes
+ * the data folder with `syncDirectory` (see disk-sync.ts), grouped so that concurrent leads share a flush.
+ */
+export async function openPGlite(dataDir?: string, syncDirectory: SyncDirectory = syncFileSystemOf): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
+  const durable = dataDir ? groupCommits(() => syncDirectory(dataDir)) : async () => undefined;
+  // Views, closes and PGlite's own checkpoints are flushed within a second too, not only with the next lead.
+  let touched = false;
+  const background = dataDir
+    ? setInterval(() => {
+        if (!touched) return;
+        touched = false;
+        durable().catch(() => (touched = true));
+      }, BACKGROUND_FLUSH_MS)
+    : undefined;
+  background?.unref();
+  const runner = runnerFor(pglite);
   return {
     kind: 'pglite',
-    ...runnerFor(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(runnerFor(tx))),
-    close: () => pglite.close(),
+    query: (sql, params) => {
+      touched = true;
+      return runner.query(sql, params);
+    },
+    exec: (sql) => {
+      touched = true;
+      return runner.exec(sql);
+    },
+    transaction: (work) => {
+      touched = true;
+      return pglite.transaction((tx) => work(runnerFor(tx)));
+    },
+    durable,
+    close: async () => {
+      clearInterval(background);
+      await pglite.close();
+      if (dataDir) await syncDirectory(dataDir);
+    },
   };
 }

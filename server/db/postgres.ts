@@ -36,6 +36,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
+    durable: async () => undefined,
     close: () => pool.end(),
   };
 }

@@ -261,7 +261,11 @@ export class Store {
         lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256,
       ],
     );
-    if (inserted[0]) return { outcome: 'stored', conversionId: Number(inserted[0].id) };
+    // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
+    if (inserted[0]) {
+      await this.db.durable();
+      return { outcome: 'stored', conversionId: Number(inserted[0].id) };
+    }
     const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
       'SELECT id, poptin_id, payload_sha256 FROM conversions WHERE idempotency_key = $1',
       [lead.idempotency_key],
@@ -269,6 +273,7 @@ export class Store {
     const first = existing[0];
     if (!first || first.poptin_id !== lead.poptin_id) return { outcome: 'key-conflict' };
     if (first.payload_sha256 !== null && first.payload_sha256 !== lead.payload_sha256) return { outcome: 'payload-conflict' };
+    await this.db.durable();
     return { outcome: 'duplicate', conversionId: Number(first.id) };
   }
 
