@@ -95,7 +95,7 @@ function extraFieldValue(fields: FieldRecord[], names: string[], types: string[]
 }
 
 /** The row of a conversion: typed columns for what owners search by, and the whole body in `fields`. */
-export function leadFromConversion(popup: PopupRecord, body: ConversionBody): ConversionInput {
+export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
@@ -112,6 +112,7 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody): Co
     poptin_view_id: body.poptin_view_id ? Number(body.poptin_view_id) : null,
     fields,
     payload_sha256: payloadSha256(fields),
+    visitor_id: visitorId,
   };
 }
 

@@ -155,6 +155,7 @@ export const conversionSchema = {
       /** A JSON list of field records (widget §3 form fields), sent as a string in form-encoded bodies. */
       newExtraFields: { type: ['string', 'array'], maxLength: 32_768 },
       leader_request_cookie: text(4096),
+      visitor_id: { type: 'string', pattern: VISITOR_ID_PATTERN },
       extra_button: SHORT_TEXT,
       coupon: SHORT_TEXT,
       // At most 15 digits: the id stays exact as a JavaScript number.

@@ -359,6 +359,7 @@ export class ControllerSession {
       const page = this.pageFields;
       const body = conversionFields(entry.config, fields, {
         clientId: this.options.clientId,
+        visitorId: this.visitor.visitorId,
         url: this.page.url,
         referrer: page?.referrer ?? this.page.referrer,
         previousUrl: page?.previous_url ?? '',

@@ -8,7 +8,7 @@ import {
 } from './test-support.ts';
 
 const CONTEXT: ConversionContext = {
-  clientId: 'demo', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',
+  clientId: 'demo', visitorId: 'visitor-1', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',
   operatingSystem: 'Linux', lastConvertedEmail: '', trigger: 'manual', poptinViewId: '7', originLandingPage: 'https://shop.example/',
   previousVisitedPages: '', previousVisitedPagesWithCurrent: '', previousVisitedPagesWithTimestamps: '', allVisitedPages: '',
 };

@@ -55,6 +55,8 @@ export interface ConversionInput {
   fields: Record<string, unknown>;
   /** SHA-256 (hex) of the body in canonical form: tells a retry from another lead under the same key. */
   payload_sha256: string;
+  /** Who sent it: the widget's visitor_id, else the server's visitor cookie. */
+  visitor_id: string | null;
 }
 
 export type ConversionResult =
@@ -64,7 +66,7 @@ export type ConversionResult =
   /** The idempotency key was already used for a lead of this pop-up with other data. */
   | { outcome: 'payload-conflict' };
 
-export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256'> {
+export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256' | 'visitor_id'> {
   conversion_id: number;
   created_at: string;
 }
@@ -253,12 +255,12 @@ export class Store {
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
     const inserted = await this.db.query<{ id: unknown }>(
       `INSERT INTO conversions
-         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
+         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
-        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256,
+        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id,
       ],
     );
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
@@ -277,11 +279,11 @@ export class Store {
     return { outcome: 'duplicate', conversionId: Number(first.id) };
   }
 
-  /** Pop-ups of the client that this e-mail address has already converted on. */
-  async popupsConvertedBy(clientId: string, email: string): Promise<Set<string>> {
+  /** Pop-ups of the client that this visitor has already converted on. */
+  async popupsConvertedByVisitor(clientId: string, visitorId: string): Promise<Set<string>> {
     const rows = await this.db.query<{ poptin_id: string }>(
-      'SELECT DISTINCT poptin_id FROM conversions WHERE client_id = $1 AND lower(email) = lower($2)',
-      [clientId, email],
+      'SELECT DISTINCT poptin_id FROM conversions WHERE client_id = $1 AND visitor_id = $2',
+      [clientId, visitorId],
     );
     return new Set(rows.map((row) => row.poptin_id));
   }

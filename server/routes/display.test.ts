@@ -160,7 +160,7 @@ describe('POST /api/display/{clientId}', () => {
     });
   });
 
-  it('leaves out pop-ups that stop showing to converted users once this e-mail converted on them', async () => {
+  it('leaves out pop-ups that stop showing to converted users once this visitor converted on them', async () => {
     await seedClient(shared.test.store);
     const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
     const keeps = await seedPopup(shared.test.store, { poptin_id: 'keepsgoing001', stop_showing_to_converted_users: 'no' });
@@ -168,14 +168,44 @@ describe('POST /api/display/{clientId}', () => {
       await shared.app.inject({
         method: 'POST',
         url: `/api/display/conversion/${popup.viewer_id}`,
-        payload: `email=Jane%40Example.com&idempotency_key=key-${popup.poptin_id}`,
+        payload: `email=Jane%40Example.com&visitor_id=visitor-jane&idempotency_key=key-${popup.poptin_id}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     }
-    const ids = async (email: string) =>
-      ((await postJson('/api/display/acme', { converted_email: email })).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
-    assert.deepEqual(await ids('jane@example.com'), ['keepsgoing001']);
-    assert.deepEqual(await ids('someone@else.com'), ['stopping00001', 'keepsgoing001']);
+    const ids = async (body: Record<string, string>) =>
+      ((await postJson('/api/display/acme', body)).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+    assert.deepEqual(await ids({ visitor_id: 'visitor-jane' }), ['keepsgoing001']);
+    assert.deepEqual(await ids({ visitor_id: 'visitor-other' }), ['stopping00001', 'keepsgoing001']);
+  });
+
+  it('never tells a caller whether an e-mail is a lead: a claimed converted_email changes nothing in the answer', async () => {
+    await seedClient(shared.test.store);
+    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    await shared.app.inject({
+      method: 'POST',
+      url: `/api/display/conversion/${stopping.viewer_id}`,
+      payload: { email: 'jane@example.com', visitor_id: 'visitor-jane', idempotency_key: 'key-jane-0001' },
+    });
+    const answer = async (email: string) => {
+      const response = await postJson('/api/display/acme', { converted_email: email, visitor_id: 'visitor-probe' });
+      return (response.json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+    };
+    assert.deepEqual(await answer('jane@example.com'), await answer('nobody@example.com'));
+    assert.deepEqual(await answer('jane@example.com'), ['stopping00001']);
+  });
+
+  it('knows a visitor who converted by the server\'s visitor cookie when the widget sent no visitor id', async () => {
+    await seedClient(shared.test.store);
+    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    const first = await postJson('/api/display/acme', {});
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    await shared.app.inject({
+      method: 'POST', url: `/api/display/conversion/${stopping.viewer_id}`, headers: { cookie },
+      payload: { email: 'jane@example.com', idempotency_key: 'key-cookie-001' },
+    });
+    const again = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: {}, headers: { cookie } });
+    assert.deepEqual(again.json().poptins, []);
+    assert.equal((await postJson('/api/display/acme', {})).json().poptins.length, 1, 'a new visitor still sees it');
   });
 
   it('accepts a text/plain body holding JSON', async () => {

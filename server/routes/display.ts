@@ -47,6 +47,13 @@ function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: Di
   return visitorId;
 }
 
+/** The visitor a lead comes from: the id the widget sends, else the server's cookie; none when neither is valid. */
+function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
+  const sent = typeof body.visitor_id === 'string' && visitorIdPattern.test(body.visitor_id) ? body.visitor_id : undefined;
+  const cookie = readCookie(request, VISITOR_COOKIE);
+  return sent ?? (cookie && visitorIdPattern.test(cookie) ? cookie : null);
+}
+
 /** Country from the x-country-code header (set by a proxy or CDN in front, or by tests); empty otherwise. */
 function readCountryCode(request: FastifyRequest): string {
   const header = request.headers['x-country-code'];
@@ -59,8 +66,10 @@ async function popupsToShow(store: Store, client: ClientRecord, body: DisplayBod
   const previewed = body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
   if (previewed) return [previewed];
   const chosen = chooseVariants(popups, visitorId);
-  if (!body.converted_email) return chosen;
-  const converted = await store.popupsConvertedBy(client.client_id, body.converted_email);
+  // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
+  // consulted, so the answer cannot tell anyone whether some address is a lead.
+  if (!chosen.some((popup) => readSwitch(popup.config.stop_showing_to_converted_users))) return chosen;
+  const converted = await store.popupsConvertedByVisitor(client.client_id, visitorId);
   return chosen.filter((popup) => !(readSwitch(popup.config.stop_showing_to_converted_users) && converted.has(popup.poptin_id)));
 }
 
@@ -125,7 +134,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const result = await store.recordConversion(leadFromConversion(popup, request.body));
+      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body)));
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }

@@ -130,7 +130,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
       for (let n = 0; n < NAMES_PER_SPAM_LEAD; n++) fields[`spam_${lead}_${n}`] = `value ${n}`;
       const spam: ConversionInput = {
         idempotency_key: `spam-key-${lead}`, poptin_id: popup.poptin_id, client_id: 'acme', viewer_id: popup.viewer_id,
-        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam',
+        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam', visitor_id: null,
       };
       await shared.test.store.recordConversion(spam);
     }

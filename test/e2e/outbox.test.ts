@@ -40,13 +40,17 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
       'facebook_messanger_data_ref', 'origin_landing_page', 'previous_visited_pages', 'previous_visited_pages_with_current',
       'previous_visited_pages_with_timestamps', 'all_visited_pages', 'store_integration', 'store_integration_customer_id',
       'browser_language', 'operating_system', 'last_converted_email', 'email', 'phone', 'name', 'message', 'checkbox', 'newExtraFields',
-      'leader_request_cookie', 'extra_button', 'coupon', 'poptin_view_id', 'idempotency_key',
+      'leader_request_cookie', 'extra_button', 'coupon', 'poptin_view_id', 'visitor_id', 'idempotency_key',
     ];
     const stored = leads[0].fields;
     assert.deepEqual(widgetFields.filter((name) => !(name in stored)), []);
     assert.equal(stored.coupon, 'WELCOME10');
     assert.equal(stored.trigger, 'manual');
     assert.equal(stored.visitor, 'desktop');
+    // The visitor id the display request sent: the server ties "stop showing to converted users" to it.
+    const visitorCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'poptin_visitor_id');
+    assert.ok(visitorCookie?.value);
+    assert.equal(stored.visitor_id, visitorCookie.value);
     assert.match(String(stored.poptin_view_id), /^\d+$/);
     assert.match(String(stored.all_visited_pages), /show\.html/);
     assert.equal(attempts(), 3);

@@ -121,6 +121,8 @@ export interface ConversionRequest {
   idempotency_key: string;
   url?: string;
   poptin_view_id?: string;
+  /** The widget's visitor id (as in the display request): who converted, for stop_showing_to_converted_users. */
+  visitor_id?: string;
   /** A JSON list of field records (widget §3), as text in form-encoded bodies. */
   newExtraFields?: string | unknown[];
   [field: string]: unknown;

@@ -4,6 +4,8 @@ import type { FormField } from '../forms/form-field.ts';
 
 export interface ConversionContext {
   clientId: string;
+  /** The visitor id the display request sends: the server ties "converted" to it. */
+  visitorId: string;
   url: string;
   referrer: string;
   previousUrl: string;
@@ -58,6 +60,7 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     leader_request_cookie: context.leaderRequestCookie ?? '',
     extra_button: context.extraButton ?? '',
     poptin_view_id: context.poptinViewId,
+    visitor_id: context.visitorId,
     coupon: context.coupon ?? '',
     ...buildConversionFields(fields),
   };
