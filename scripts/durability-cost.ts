@@ -22,7 +22,7 @@ async function measure(label: string, durable: boolean): Promise<void> {
     const lead = () =>
       store.recordConversion({
         idempotency_key: `${label}-${key++}`, poptin_id: popup.poptin_id, client_id: popup.client_id, viewer_id: popup.viewer_id,
-        email: 'lead@acme.example', phone: null, name: null, url: null, poptin_view_id: null, fields: { Email: 'lead@acme.example' }, payload_sha256: String(key), visitor_id: null,
+        email: 'lead@acme.example', phone: null, name: null, url: null, poptin_view_id: null, fields: { Email: 'lead@acme.example' }, payload_sha256: String(key), visitor_id: null, spam_reason: null,
       });
     let started = performance.now();
     for (let i = 0; i < LEADS; i++) await lead();

@@ -41,6 +41,8 @@ export interface AppOptions {
   ownerFailureLimit?: RateLimitSettings;
   /** The proxies in front of the server, so request.ip is the visitor's and not a proxy's. */
   trustProxy?: ProxyTrust;
+  /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
+  spamMinSubmitMs?: number;
 }
 
 function fastifyTrustProxy(trust: ProxyTrust | undefined): FastifyServerOptions['trustProxy'] {
@@ -104,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));
     },
   });
-  const store = new Store(options.db);
+  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
 
   registerErrorHandlers(app);
   registerResponseHeaders(app);

@@ -4,7 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
-import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, Store } from './db/store.ts';
+import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
+import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { conversionSchema, type ConversionBody } from './schemas.ts';
 
@@ -113,12 +114,14 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody, vis
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
+    // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
+    spam_reason: readString(body[HONEYPOT_FIELD]) ? 'honeypot' : null,
   };
 }
 
 const LEAD_COLUMNS = [
   'conversion_id', 'created_at', 'poptin_id', 'client_id', 'viewer_id', 'email', 'phone', 'name', 'url', 'poptin_view_id',
-  'idempotency_key',
+  'idempotency_key', 'spam_reason',
 ] as const;
 
 /** leads.csv has a column for at most this many field names: the ones the most leads carry. */
@@ -170,17 +173,17 @@ class FieldNameCounter {
   }
 }
 
-async function csvFieldNames(store: Store, clientId: string): Promise<string[]> {
+async function csvFieldNames(store: Store, clientId: string, spam: SpamFilter): Promise<string[]> {
   const counter = new FieldNameCounter(COUNTED_FIELD_NAMES);
-  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS))) {
+  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS, spam))) {
     for (const lead of page) for (const name of lead.names) counter.add(name);
   }
   return counter.mostCounted(CSV_FIELD_COLUMNS);
 }
 
-async function* csvLines(store: Store, clientId: string, fieldNames: string[]): AsyncGenerator<string> {
+async function* csvLines(store: Store, clientId: string, fieldNames: string[], spam: SpamFilter): AsyncGenerator<string> {
   yield csvLine([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)]);
-  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames))) {
+  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, spam))) {
     yield page
       .map((lead) =>
         csvLine([
@@ -197,7 +200,7 @@ async function* csvLines(store: Store, clientId: string, fieldNames: string[]): 
  * CSV_FIELD_COLUMNS names the most leads carry, in name order). Read in pages, so memory stays flat and
  * the export never holds the server for long, whatever the leads hold.
  */
-export async function leadsCsv(store: Store, clientId: string): Promise<Readable> {
-  const fieldNames = await csvFieldNames(store, clientId);
-  return Readable.from(csvLines(store, clientId, fieldNames), { objectMode: false });
+export async function leadsCsv(store: Store, clientId: string, spam: SpamFilter = 'exclude'): Promise<Readable> {
+  const fieldNames = await csvFieldNames(store, clientId, spam);
+  return Readable.from(csvLines(store, clientId, fieldNames, spam), { objectMode: false });
 }

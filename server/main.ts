@@ -27,6 +27,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       distDir: settings.distDir,
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
+      spamMinSubmitMs: settings.spamMinSubmitMs,
       logger,
     });
     await app.listen({ port: settings.port, host: settings.host });

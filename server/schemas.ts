@@ -176,12 +176,17 @@ export const limitLogSchema = {
   },
 } as const;
 
+/** Which leads an owner listing holds: real ones (default), spam only, or all. */
+const SPAM_FILTER = { type: 'string', enum: ['exclude', 'only', 'include'] } as const;
+
 export const ownerLeadsSchema = {
   params: clientIdParams,
   querystring: {
     type: 'object',
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 100_000 } },
+    properties: { limit: { type: 'integer', minimum: 1, maximum: 100_000 }, spam: SPAM_FILTER },
   },
 } as const;
+
+export const ownerCsvSchema = { params: clientIdParams, querystring: { type: 'object', properties: { spam: SPAM_FILTER } } } as const;
 
 export const ownerClientSchema = { params: clientIdParams } as const;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/store.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
 
@@ -23,6 +24,8 @@ export interface ServerSettings {
   clientsDir: string;
   rateLimit: RateLimitSettings;
   trustProxy: ProxyTrust;
+  /** SPAM_MIN_SUBMIT_MS: leads sent sooner after their view are stored as spam (0 turns it off). */
+  spamMinSubmitMs: number;
 }
 
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -84,5 +87,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       windowMs: readInteger(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_RATE_LIMIT.windowMs, 1),
     },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    spamMinSubmitMs: readInteger(env, 'SPAM_MIN_SUBMIT_MS', DEFAULT_SPAM_MIN_SUBMIT_MS, 0),
   };
 }

@@ -298,7 +298,7 @@ export class ControllerSession {
     const html = surfaces.sanitizeTemplate(raw);
     element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
     element.on('poptin-after-show', () => this.onShown(entry));
-    element.on('poptin-submit', ({ fields }) => this.onSubmit(entry, fields));
+    element.on('poptin-submit', ({ fields, honeypot }) => this.onSubmit(entry, fields, honeypot));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
     element.on('poptin-error', () => this.onRenderFailed(entry));
     return element;
@@ -349,7 +349,7 @@ export class ControllerSession {
     });
   }
 
-  private onSubmit(entry: PopupEntry, fields: SubmittedField[]): void {
+  private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string): void {
     void guard('conversion', async () => {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
@@ -360,6 +360,7 @@ export class ControllerSession {
       const body = conversionFields(entry.config, fields, {
         clientId: this.options.clientId,
         visitorId: this.visitor.visitorId,
+        honeypot,
         url: this.page.url,
         referrer: page?.referrer ?? this.page.referrer,
         previousUrl: page?.previous_url ?? '',

@@ -202,4 +202,31 @@ describe('<poptin-popup> form submission', () => {
       expect((part(element, 'base') as HTMLDialogElement).open).to.equal(true);
     });
   });
+
+  describe('the spam trap (design §5)', () => {
+    it('every form carries a trap a person cannot see, reach or hear, and that is not one of the submitted fields', async () => {
+      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">'));
+      const trap = inShadow(element, 'form [data-poptin-honeypot]') as HTMLInputElement;
+      expect(trap.tabIndex).to.equal(-1);
+      expect(trap.closest('[aria-hidden="true"]')).to.not.equal(null);
+      expect(trap.getBoundingClientRect().right).to.be.below(0);
+      expect(trap.hasAttribute('name')).to.equal(false);
+      const submits = collectSubmits(element);
+      await typeInto(field(element, 'Email'), 'dana@example.com');
+      submit(element);
+      expect(submits[0].fields.map((f) => f.name)).to.deep.equal(['Email']);
+      expect(submits[0].honeypot).to.equal('');
+      expect(conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp).to.equal('');
+    });
+
+    it('what a bot types into the trap goes with the conversion, for the server to mark the lead as spam', async () => {
+      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">'));
+      const submits = collectSubmits(element);
+      (inShadow(element, 'form [data-poptin-honeypot]') as HTMLInputElement).value = 'https://spam.example';
+      await typeInto(field(element, 'Email'), 'bot@spam.example');
+      submit(element);
+      expect(submits[0].honeypot).to.equal('https://spam.example');
+      expect(conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp).to.equal('https://spam.example');
+    });
+  });
 });

@@ -20,7 +20,7 @@ import { popupStyles } from './styles.ts';
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
  * @event poptin-error - The pop-up could not render and shows nothing. detail: `{poptinId, message}`
- * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields}`, one field record per named input.
+ * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person).
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.
  * @csspart panel - The visible panel around the template.

@@ -57,7 +57,23 @@ export interface ConversionInput {
   payload_sha256: string;
   /** Who sent it: the widget's visitor_id, else the server's visitor cookie. */
   visitor_id: string | null;
+  /** 'honeypot' when the trap field was filled; the store adds 'too-fast' (see StoreOptions.spamMinSubmitMs). */
+  spam_reason: string | null;
 }
+
+/** A lead sent sooner than this after its view is taken for a bot's ('too-fast'), unless the server says otherwise. */
+export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
+
+export interface StoreOptions {
+  /** Leads sent sooner than this after their view are marked 'too-fast'; 0 turns the check off. */
+  spamMinSubmitMs?: number;
+}
+
+/** Which leads a listing holds: the real ones (default), the spam only, or all. */
+export type SpamFilter = 'exclude' | 'only' | 'include';
+
+// A parameter of type text holding the SpamFilter.
+const spamCondition = (parameter: string) => `(${parameter}::text = 'include' OR (${parameter}::text = 'only') = (spam_reason IS NOT NULL))`;
 
 export type ConversionResult =
   | { outcome: 'stored' | 'duplicate'; conversionId: number }
@@ -94,7 +110,10 @@ export interface PopupStats {
   ab_test_parent_id: string | null;
   views: number;
   closes: number;
+  /** Leads not taken for spam. */
   conversions: number;
+  /** Leads taken for spam (see ConversionInput.spam_reason), not counted in `conversions`. */
+  spam_conversions: number;
   /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
   conversion_rate: number;
 }
@@ -110,7 +129,7 @@ function toIdOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id';
+const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, spam_reason';
 
 function toLeadRecord(row: Record<string, unknown>): LeadRecord {
   return {
@@ -125,6 +144,7 @@ function toLeadRecord(row: Record<string, unknown>): LeadRecord {
     name: row.name as string | null,
     url: row.url as string | null,
     poptin_view_id: toIdOrNull(row.poptin_view_id),
+    spam_reason: (row.spam_reason as string | null) ?? null,
     fields: row.fields as Record<string, unknown>,
   };
 }
@@ -141,7 +161,14 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
 
 /** Every query the server makes, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class Store {
-  constructor(readonly db: Database) {}
+  private readonly spamMinSubmitMs: number;
+
+  constructor(
+    readonly db: Database,
+    options: StoreOptions = {},
+  ) {
+    this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
+  }
 
   async upsertClient(client: ClientRecord): Promise<void> {
     await this.db.query(
@@ -255,12 +282,15 @@ export class Store {
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
     const inserted = await this.db.query<{ id: unknown }>(
       `INSERT INTO conversions
-         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12)
+         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, COALESCE($13::text, CASE WHEN EXISTS (
+         SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
+       ) THEN 'too-fast' END))
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
-        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id,
+        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id, lead.spam_reason,
+        this.spamMinSubmitMs / 1000,
       ],
     );
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
@@ -289,10 +319,11 @@ export class Store {
   }
 
   /** Leads of a client, newest first. */
-  async listLeads(clientId: string, limit?: number): Promise<LeadRecord[]> {
+  async listLeads(clientId: string, limit?: number, spam: SpamFilter = 'exclude'): Promise<LeadRecord[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT ${LEAD_TABLE_COLUMNS}, fields FROM conversions WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [clientId, limit ?? null],
+      `SELECT ${LEAD_TABLE_COLUMNS}, fields FROM conversions WHERE client_id = $1 AND ${spamCondition('$3')}
+       ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [clientId, limit ?? null, spam],
     );
     return rows.map(toLeadRecord);
   }
@@ -302,36 +333,36 @@ export class Store {
    * the table, from `page`); a page stops after the lead that reaches `limits.bytes` of stored fields, so a
    * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value.
    */
-  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, params: unknown[] = []) {
+  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter, params: unknown[] = []) {
     return this.db.query<Record<string, unknown>>(
       `SELECT ${select}, page.cursor_created_at FROM (
          SELECT ${LEAD_TABLE_COLUMNS}, fields, created_at::text AS cursor_created_at,
            sum(pg_column_size(fields)) OVER (ORDER BY created_at DESC, id DESC) - pg_column_size(fields) AS bytes_before
          FROM conversions
-         WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
+         WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint)) AND ${spamCondition('$6')}
          ORDER BY created_at DESC, id DESC LIMIT $4
        ) page
        WHERE page.bytes_before < $5
        ORDER BY page.created_at DESC, page.id DESC`,
-      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, ...params],
+      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, spam, ...params],
     );
   }
 
   /** The field names of each lead of a page (see leadPage). */
-  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits): Promise<Paged<{ names: string[] }>[]> {
-    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits);
+  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter = 'exclude'): Promise<Paged<{ names: string[] }>[]> {
+    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits, spam);
     return rows.map((row) => ({ names: row.names as string[], cursor: toCursor(row) }));
   }
 
   /** A page of leads (see leadPage) whose `fields` hold only the fields named in `fieldNames`. */
   async leadsPage(
-    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[],
+    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[], spam: SpamFilter = 'exclude',
   ): Promise<Paged<LeadRecord>[]> {
     const rows = await this.leadPage(
       `${LEAD_TABLE_COLUMNS},
        (SELECT COALESCE(jsonb_object_agg(field.key, field.value), '{}'::jsonb) FROM jsonb_each(page.fields) AS field
-        WHERE field.key = ANY($6::text[])) AS fields`,
-      clientId, after, limits, [fieldNames],
+        WHERE field.key = ANY($7::text[])) AS fields`,
+      clientId, after, limits, spam, [fieldNames],
     );
     return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }
@@ -341,7 +372,8 @@ export class Store {
       `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
          (SELECT count(*)::int FROM views v WHERE v.poptin_id = p.poptin_id) AS views,
          (SELECT count(*)::int FROM closes c WHERE c.poptin_id = p.poptin_id) AS closes,
-         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id) AS conversions
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
        FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.poptin_id`,
       [clientId],
     );

@@ -61,7 +61,7 @@ describe('GET /api/owner/{clientId}/leads', () => {
     const newest = leads[0];
     assert.deepEqual(Object.keys(newest).sort(), [
       'client_id', 'conversion_id', 'created_at', 'email', 'fields', 'idempotency_key', 'name', 'phone', 'poptin_id',
-      'poptin_view_id', 'url', 'viewer_id',
+      'poptin_view_id', 'spam_reason', 'url', 'viewer_id',
     ]);
     assert.equal(newest.poptin_id, 'aaaaaaaaaaaa1');
     assert.equal(newest.viewer_id, popup.viewer_id);
@@ -96,7 +96,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const [header, ...rest] = response.body.split('\r\n');
     assert.equal(
       header,
-      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,' +
+      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,spam_reason,' +
         'field:email,field:idempotency_key,field:message,field:name,field:phone,field:url',
     );
     const row = rest.join('\r\n');
@@ -130,7 +130,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
       for (let n = 0; n < NAMES_PER_SPAM_LEAD; n++) fields[`spam_${lead}_${n}`] = `value ${n}`;
       const spam: ConversionInput = {
         idempotency_key: `spam-key-${lead}`, poptin_id: popup.poptin_id, client_id: 'acme', viewer_id: popup.viewer_id,
-        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam', visitor_id: null,
+        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam', visitor_id: null, spam_reason: null,
       };
       await shared.test.store.recordConversion(spam);
     }
@@ -159,7 +159,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     assert.equal(response.statusCode, 200);
     const [header, ...lines] = response.body.split('\r\n');
     const columns = header!.split(',');
-    assert.equal(columns.length, 11 + 200, 'the typed columns, then 200 field columns');
+    assert.equal(columns.length, 12 + 200, 'the typed columns, then 200 field columns');
     for (const name of ['coupon', 'email', 'idempotency_key', 'message']) assert.ok(columns.includes(`field:${name}`), name);
     assert.equal(lines.pop(), '', 'the last line ends with CRLF');
     assert.equal(lines.length, SPAM_LEADS + 2);
@@ -196,8 +196,8 @@ describe('GET /api/owner/{clientId}/stats', () => {
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), {
       popups: [
-        { poptin_id: 'aaaaaaaaaaaa1', poptin_name: 'Welcome', ab_test_parent_id: null, views: 4, closes: 2, conversions: 1, conversion_rate: 0.25 },
-        { poptin_id: 'quietpopup001', poptin_name: 'Quiet', ab_test_parent_id: null, views: 0, closes: 0, conversions: 0, conversion_rate: 0 },
+        { poptin_id: 'aaaaaaaaaaaa1', poptin_name: 'Welcome', ab_test_parent_id: null, views: 4, closes: 2, conversions: 1, spam_conversions: 0, conversion_rate: 0.25 },
+        { poptin_id: 'quietpopup001', poptin_name: 'Quiet', ab_test_parent_id: null, views: 0, closes: 0, conversions: 0, spam_conversions: 0, conversion_rate: 0 },
       ],
     });
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Store } from '../db/store.ts';
+import type { SpamFilter, Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { leadsCsv } from '../leads.ts';
-import { ownerClientSchema, ownerLeadsSchema } from '../schemas.ts';
+import { ownerClientSchema, ownerCsvSchema, ownerLeadsSchema } from '../schemas.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -18,18 +18,18 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     return false;
   }
 
-  app.get<ClientParams & { Querystring: { limit?: number } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
+  app.get<ClientParams & { Querystring: { limit?: number; spam?: SpamFilter } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { leads: await store.listLeads(request.params.clientId, request.query.limit) };
+    return { leads: await store.listLeads(request.params.clientId, request.query.limit, request.query.spam) };
   });
 
-  app.get<ClientParams>('/:clientId/leads.csv', { schema: ownerClientSchema }, async (request, reply) => {
+  app.get<ClientParams & { Querystring: { spam?: SpamFilter } }>('/:clientId/leads.csv', { schema: ownerCsvSchema }, async (request, reply) => {
     const { clientId } = request.params;
     if (!(await knownClient(clientId, reply))) return reply;
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-      .send(await leadsCsv(store, clientId));
+      .send(await leadsCsv(store, clientId, request.query.spam));
   });
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {

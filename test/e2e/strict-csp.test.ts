@@ -42,7 +42,7 @@ describe('a page with a strict CSP and Trusted Types (no inline script or style,
     // The template's own inline styles and the frame's stylesheet both apply.
     assert.equal(await popup.locator('h2').evaluate((heading) => getComputedStyle(heading).color), 'rgb(1, 2, 3)');
     assert.equal(await popup.locator('[data-poptin-screen="form"]').evaluate((screen) => getComputedStyle(screen).paddingTop), '13px');
-    assert.equal(await popup.locator('label').evaluate((label) => getComputedStyle(label).fontWeight), '700');
+    assert.equal(await popup.locator('label[for="csp-email"]').evaluate((label) => getComputedStyle(label).fontWeight), '700');
     assert.notEqual(await popup.locator('[part="panel"]').evaluate((panel) => getComputedStyle(panel).borderTopLeftRadius), '0px');
     assert.equal(await popup.locator('[data-poptin-style]').count(), 0, 'the stand-in attributes are gone once applied');
 

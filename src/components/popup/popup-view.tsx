@@ -20,6 +20,7 @@ import { DatePicker } from '../fields/date-picker.tsx';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
+import { honeypotValue } from '../template/honeypot.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
 import { PhoneCountrySelect } from '../fields/phone-country-select.tsx';
 import type { PopupModel } from '../../stores/popup-model.ts';
@@ -111,7 +112,7 @@ export function PopupView(): React.JSX.Element {
   const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
     submitted.current = true;
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields });
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form) });
     emitWindow('poptinSubmit', { poptin_id: config.id });
     const thankYou = hasThankYouScreen(design, contentRef.current?.querySelector('[data-poptin-screen="thank-you"]') != null);
     const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });

@@ -10,7 +10,8 @@ export interface SurfaceEventMap {
   'poptin-request-close': { poptinId: string; source: CloseSource };
   'poptin-hide': { poptinId: string; source: CloseSource | null };
   'poptin-after-hide': { poptinId: string; source: CloseSource | null; submitted: boolean };
-  'poptin-submit': { poptinId: string; fields: SubmittedField[] };
+  /** `honeypot`: what the form's hidden trap field holds, empty when a person sent it (see design §5). */
+  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': CountdownEndDetail;
 }

@@ -15,6 +15,7 @@ import { enhanceForm, type FieldAddon } from './field-enhance.ts';
 import { formControls, groupOf, kindOf, readField, type FieldControl, type SubmittedField } from './field-dom.ts';
 import { clearAllFeedback, clearFieldFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
 import { loadFreeMailDomains } from './free-mail-domains.ts';
+import { addHoneypot } from './honeypot.ts';
 
 /** Double submits within this pause are ignored (widget §4 guard flag). */
 export const SUBMIT_GUARD_MS = 1_000;
@@ -60,6 +61,7 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     enhanceForm(form, { language, designProperties: options.designProperties, countryCode: options.countryCode, today: calendarDateOf(now()) }),
   );
   options.onAddons(addons);
+  const removeTraps = forms.map(addHoneypot);
 
   const suggestions = new EmailSuggestions(language);
   const timers = createTimers();
@@ -205,6 +207,7 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   ]);
   return () => {
     disposed = true;
+    removeTraps.forEach((remove) => remove());
     stopListening();
     timers.clearAll();
     suggestions.dispose();

@@ -1,5 +1,7 @@
 // What the template binding adds to an owner's template: field looks, messages, suggestions, coupons.
-export const templateStyles = `
+import { honeypotStyles } from './honeypot.ts';
+
+export const templateStyles = `${honeypotStyles}
 .content input:not([type=checkbox]):not([type=radio]), .content select, .content textarea {
   box-sizing: border-box; width: 100%; padding: 10px 12px; font: inherit; border: 1px solid #b9bcc6; border-radius: 8px;
 }

@@ -114,6 +114,12 @@ export interface ClosedRequest {
 }
 
 /**
+ * The trap field every template form carries, hidden from people and assistive technology: a lead that
+ * fills it is stored as spam (and answered like any other).
+ */
+export const HONEYPOT_FIELD = 'poptin_hp';
+
+/**
  * `POST /api/display/conversion/{viewerId}`, form-encoded: the page fields and form fields of
  * `conversionFields`, and the outbox's idempotency key. Other clients may send JSON, with lists.
  */

@@ -1,11 +1,14 @@
 import type { PopupConfig } from '../config/types.ts';
 import { buildConversionFields } from '../forms/conversion-payload.ts';
 import type { FormField } from '../forms/form-field.ts';
+import { HONEYPOT_FIELD } from './contract.ts';
 
 export interface ConversionContext {
   clientId: string;
   /** The visitor id the display request sends: the server ties "converted" to it. */
   visitorId: string;
+  /** What the form's hidden trap field held: empty from a person. */
+  honeypot?: string;
   url: string;
   referrer: string;
   previousUrl: string;
@@ -61,6 +64,7 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     extra_button: context.extraButton ?? '',
     poptin_view_id: context.poptinViewId,
     visitor_id: context.visitorId,
+    [HONEYPOT_FIELD]: context.honeypot ?? '',
     coupon: context.coupon ?? '',
     ...buildConversionFields(fields),
   };
