@@ -10,7 +10,8 @@ import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { DISPLAY_API_PREFIX } from '../src/core/api/contract.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
-import { DEFAULT_RATE_LIMIT, TokenBucketLimiter, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
 import { displayRoutes } from './routes/display.ts';
 import { ownerRoutes } from './routes/owner.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -56,11 +57,10 @@ function isDisplayApiRequest(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(`${DISPLAY_API_PREFIX}/`) ?? false;
 }
 
-function registerRateLimit(app: FastifyInstance, settings: RateLimitSettings): void {
-  const limiter = new TokenBucketLimiter(settings);
+function registerRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isDisplayApiRequest(request)) return;
-    const decision = limiter.take(request.ip);
+    const decision = await limiter.take(request.ip);
     if (decision.allowed) return;
     return reply
       .code(429)
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerBodyParsers(app);
   // CORS before the rate limit, so a 429 still carries the headers the widget needs to read Retry-After.
   await registerCors(app, store);
-  if (options.rateLimit !== false) registerRateLimit(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  if (options.rateLimit !== false) registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
 
   const configFiles =
     options.clientsDir || options.popupsDir
@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerOwnerAuth(owner, {
         adminToken: options.ownerToken,
         clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
-        failureLimit: options.rateLimit === false ? false : (options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
+        failures: options.rateLimit === false ? null : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
       });
       await owner.register(ownerRoutes, { store });
     },

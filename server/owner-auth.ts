@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
-import { TokenBucketLimiter, type RateLimitSettings } from './rate-limit.ts';
+import type { RateLimitSettings } from './rate-limit.ts';
+import type { RateLimiter } from './shared-rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,8 +18,8 @@ export interface OwnerAuthOptions {
   adminToken: string;
   /** SHA-256 (hex) of each client's own owner token, by client id (`owner_token_sha256` of its client file). */
   clientTokenHashes: ReadonlyMap<string, string>;
-  /** Wrong tokens one IP may send before it gets 429; false: no limit. */
-  failureLimit: RateLimitSettings | false;
+  /** Counts the wrong tokens of each IP (see DEFAULT_OWNER_FAILURE_LIMIT); null: no limit. */
+  failures: RateLimiter | null;
 }
 
 /** Ten wrong tokens a minute per IP: plenty for a person who mistyped, far too few to guess a random token. */
@@ -53,11 +54,11 @@ const unauthorised = (reply: FastifyReply) =>
  * too, or guessing would go on at full speed.
  */
 export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOptions): void {
-  const failures = options.failureLimit ? new TokenBucketLimiter(options.failureLimit) : null;
+  const { failures } = options;
   const adminDigest = sha256(options.adminToken);
   scope.decorateRequest('ownerAccess', null);
   scope.addHook('onRequest', async (request, reply) => {
-    const locked = failures?.peek(request.ip);
+    const locked = await failures?.peek(request.ip);
     if (locked && !locked.allowed) {
       return reply
         .code(429)
@@ -67,7 +68,7 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
     const token = presentedToken(request);
     const opens = token === null ? null : tokenOpens(token, adminDigest, options.clientTokenHashes);
     if (!opens || (!opens.admin && opens.clients.length === 0)) {
-      failures?.take(request.ip);
+      await failures?.take(request.ip);
       return unauthorised(reply);
     }
     const { clientId } = request.params as { clientId?: string };
