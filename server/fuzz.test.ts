@@ -6,23 +6,12 @@ import type { PopupRecord } from './db/store.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
 import { useTestApp } from './test-support/app.ts';
 import { seedClient, seedPopup } from './test-support/fixtures.ts';
+import { seededRandom } from './test-support/seeded-random.ts';
 
 // Random requests to every display endpoint; none may be answered with a 5xx. A failure prints its seed:
 // FUZZ_SEED=<seed> node --import tsx --test server/fuzz.test.ts replays the same requests.
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 const REQUESTS = 1_500;
-
-/** mulberry32: a small seeded generator, so a run can be replayed from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seededRandom(SEED);
 const int = (max: number) => Math.floor(random() * max);

@@ -77,12 +77,16 @@ export const displaySchema = {
 /** The fields the display route reads; flags and page lists may arrive in the other shapes the schema allows. */
 export type DisplayBody = Partial<Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc'>>;
 
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{8,128}$';
+const IDEMPOTENCY_KEY = { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } as const;
+
 export const viewedSchema = {
   params: poptinIdParams,
   body: {
     type: 'object',
     properties: {
       viewer_id: SHORT_TEXT,
+      idempotency_key: IDEMPOTENCY_KEY,
       trigger: SHORT_TEXT,
       client_id: SHORT_TEXT,
       type: SHORT_TEXT,
@@ -101,6 +105,7 @@ export const closedSchema = {
     type: 'object',
     properties: {
       client_id: SHORT_TEXT,
+      idempotency_key: IDEMPOTENCY_KEY,
       url: URL_TEXT,
       converted_email: EMAIL_TEXT,
       ...STORE_FIELDS,
@@ -110,7 +115,6 @@ export const closedSchema = {
 
 export type ClosedBody = Partial<ClosedRequest>;
 
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{8,128}$';
 
 export const conversionSchema = {
   params: viewerIdParams,

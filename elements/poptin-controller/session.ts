@@ -1,10 +1,10 @@
 // The controller's brain, loaded lazily by <poptin-controller>: display request, decisions, triggers,
 // the modal queue, mounting pop-ups, and reporting views, closes and conversions.
-import { RESTRICTION_MESSAGES, type ConversionAnswer } from '../../src/core/api/contract.ts';
+import { RESTRICTION_MESSAGES, type ClosedRequest, type ConversionAnswer, type ViewedAnswer, type ViewedRequest } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
-import { Outbox } from '../../src/core/api/outbox.ts';
-import { openOutboxStore } from '../../src/core/api/outbox-store.ts';
+import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
+import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -37,8 +37,10 @@ interface PopupEntry {
   element: PopupElement | null;
   /** Set by the controller just before it closes the pop-up itself, so the close is not taken for the visitor's. */
   closingFor?: CloseCause;
-  /** The view call of the current showing, once made: a conversion waits for its id. */
-  viewCall: Promise<string> | null;
+  /** The idempotency key of the current showing's view, once it is recorded (in the outbox). */
+  viewKey: string | null;
+  /** The server's id of that view, once the server has it: a conversion sends it when known. */
+  viewId: string;
   /** Mobile visitors get the mobile design when the pop-up has one (widget §2). */
   variant: Variant;
   /** The pop-up built ahead of its trigger, once asked for. */
@@ -92,6 +94,8 @@ export class ControllerSession {
   private readonly popups = new Map<string, PopupEntry>();
   private readonly cleanups: (() => void)[] = [];
   private outbox: Outbox | null = null;
+  /** Views sent through the outbox and not yet answered, by idempotency key. */
+  private readonly viewsInFlight = new Map<string, PopupEntry>();
   private readonly outboxReady: Promise<void>;
   private surfaces: Promise<Surfaces> | null = null;
   private page: PageContext;
@@ -137,7 +141,7 @@ export class ControllerSession {
 
   private async openOutbox(): Promise<void> {
     const store = await openOutboxStore();
-    this.outbox = new Outbox({ store, onDelivered: (_entry, answer) => this.onConversionDelivered(answer as ConversionAnswer) });
+    this.outbox = new Outbox({ store, onDelivered: (sent, answer) => this.onDelivered(sent, answer) });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
   }
@@ -194,7 +198,8 @@ export class ControllerSession {
       config,
       planned,
       element: null,
-      viewCall: null,
+      viewKey: null,
+      viewId: '',
       variant,
       lifecycle: createLifecycleRunner(
         {
@@ -312,7 +317,8 @@ export class ControllerSession {
 
   /** A new showing: made visible, and its view is recorded anew. */
   private reveal(entry: PopupEntry): void {
-    entry.viewCall = null;
+    entry.viewKey = null;
+    entry.viewId = '';
     const element = entry.element;
     const model = element?.model.get();
     if (element && model) element.model.set({ ...model, trigger: this.trigger(entry), visible: true });
@@ -324,29 +330,46 @@ export class ControllerSession {
 
   /** The view is recorded once per showing. */
   private reportView(entry: PopupEntry): void {
-    if (entry.viewCall) return;
+    if (entry.viewKey) return;
     const id = entry.config.id;
     popupShown(id, Date.now());
     mark(`poptin:shown:${id}`);
     this.visitor.recordView(id, entry.config.type);
     window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
-    const call = this.api
-      .viewed(id, {
-        viewer_id: entry.config.viewerId,
-        trigger: this.trigger(entry),
-        client_id: this.options.clientId,
-        type: entry.config.type,
-        url: this.page.url,
-        converted_email: this.visitor.convertedEmail(),
-      })
-      .catch((error: unknown) => {
-        log.warn('view not recorded', error);
-        return '';
-      });
-    entry.viewCall = call;
-    void call.then((viewId) => {
-      if (entry.viewCall === call && this.popups.get(id) === entry) popupViewRecorded(id, viewId);
-    });
+    const key = newIdempotencyKey();
+    entry.viewKey = key;
+    this.viewsInFlight.set(key, entry);
+    const view: ViewedRequest = {
+      viewer_id: entry.config.viewerId,
+      trigger: this.trigger(entry),
+      client_id: this.options.clientId,
+      type: entry.config.type,
+      url: this.page.url,
+      converted_email: this.visitor.convertedEmail(),
+      idempotency_key: key,
+    };
+    // Through the outbox, as surely as a lead: kept, retried, beaconed as the page goes away, stored once.
+    void this.sendReliably(this.api.viewedUrl(id), { ...view }, 'view');
+  }
+
+  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<void> {
+    await this.outboxReady;
+    if (!this.outbox) throw new Error('outbox unavailable');
+    await this.outbox.add(url, fields, kind);
+  }
+
+  private onDelivered(sent: OutboxEntry, answer: unknown): void {
+    if (sent.kind === 'close') return;
+    if (sent.kind !== 'view') {
+      this.onConversionDelivered(answer as ConversionAnswer);
+      return;
+    }
+    const entry = this.viewsInFlight.get(sent.key);
+    this.viewsInFlight.delete(sent.key);
+    const viewId = (answer as ViewedAnswer | null)?.poptin_view_id;
+    if (!entry || entry.viewKey !== sent.key || viewId === undefined) return;
+    entry.viewId = String(viewId);
+    if (this.popups.get(entry.config.id) === entry) popupViewRecorded(entry.config.id, entry.viewId);
   }
 
   private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string): void {
@@ -355,7 +378,8 @@ export class ControllerSession {
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
       this.visitor.recordConversion(entry.config.id, entry.config.type, email || undefined);
       const trigger = this.trigger(entry);
-      const [viewId] = await Promise.all([entry.viewCall ?? Promise.resolve(''), this.outboxReady]);
+      // The lead is kept at once, without waiting for the view's id: the visitor may be leaving this instant.
+      const viewId = entry.viewId;
       const page = this.pageFields;
       const body = conversionFields(entry.config, fields, {
         clientId: this.options.clientId,
@@ -378,8 +402,7 @@ export class ControllerSession {
         allVisitedPages: page?.all_visited_pages ?? '',
         coupon: entry.element?.coupon ?? '',
       });
-      if (!this.outbox) throw new Error('lead outbox unavailable');
-      await this.outbox.add(this.api.conversionUrl(entry.config.viewerId), body);
+      await this.sendReliably(this.api.conversionUrl(entry.config.viewerId), body, 'lead');
     });
   }
 
@@ -404,7 +427,8 @@ export class ControllerSession {
 
   private reportClose(entry: PopupEntry): void {
     this.visitor.recordClose(entry.config.id, entry.config.type);
-    this.api.closed(entry.config.id, { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail() }).catch((error: unknown) => log.warn('close not recorded', error));
+    const close: ClosedRequest = { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail(), idempotency_key: newIdempotencyKey() };
+    void this.sendReliably(this.api.closedUrl(entry.config.id), { ...close }, 'close').catch((error: unknown) => log.warn('close not recorded', error));
   }
 
   private onRenderFailed(entry: PopupEntry): void {

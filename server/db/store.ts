@@ -24,6 +24,7 @@ export interface PopupRecord {
 export interface ViewInput {
   poptin_id: string;
   client_id: string;
+  idempotency_key?: string;
   viewer_id?: string;
   trigger?: string;
   type?: string;
@@ -36,6 +37,7 @@ export interface ViewInput {
 export interface CloseInput {
   poptin_id: string;
   client_id: string;
+  idempotency_key?: string;
   url?: string;
   converted_email?: string;
   store_integration?: string;
@@ -252,25 +254,28 @@ export class Store {
     return rows[0]?.views ?? 0;
   }
 
+  /** Stores a view once per idempotency key (when it has one) and returns its id, the first one's for a repeat. */
   async recordView(view: ViewInput): Promise<number> {
     const rows = await this.db.query<{ id: unknown }>(
-      `INSERT INTO views (poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO views (poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         view.poptin_id, view.client_id, view.viewer_id ?? null, view.trigger ?? null, view.type ?? null, view.url ?? null,
-        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null,
+        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null, view.idempotency_key ?? null,
       ],
     );
-    return Number(rows[0]!.id);
+    if (rows[0]) return Number(rows[0].id);
+    const [first] = await this.db.query<{ id: unknown }>('SELECT id FROM views WHERE idempotency_key = $1', [view.idempotency_key]);
+    return Number(first!.id);
   }
 
   async recordClose(close: CloseInput): Promise<void> {
     await this.db.query(
-      `INSERT INTO closes (poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO closes (poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
       [
         close.poptin_id, close.client_id, close.url ?? null, close.converted_email ?? null,
-        close.store_integration ?? null, close.store_integration_customer_id ?? null,
+        close.store_integration ?? null, close.store_integration_customer_id ?? null, close.idempotency_key ?? null,
       ],
     );
   }

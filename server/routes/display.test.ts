@@ -283,6 +283,21 @@ describe('GET /api/display/click/{poptin_id}', () => {
 });
 
 describe('POST /api/display/viewed/{poptin_id}', () => {
+  it('stores a view and a close sent twice with one idempotency key once (an outbox retry, a beacon), form-encoded', async () => {
+    await seedClient(shared.test.store);
+    await seedPopup(shared.test.store);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const view = () =>
+      shared.app.inject({ method: 'POST', url: '/api/display/viewed/aaaaaaaaaaaa1', headers: form, payload: 'viewer_id=v1&client_id=acme&idempotency_key=view-key-0001' });
+    const close = () => shared.app.inject({ method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', headers: form, payload: 'client_id=acme&idempotency_key=close-key-001' });
+    const [first, second] = [await view(), await view()];
+    assert.deepEqual([first.statusCode, second.statusCode], [200, 200]);
+    assert.equal(second.json().poptin_view_id, first.json().poptin_view_id, 'the retry gets the first view id');
+    assert.deepEqual([(await close()).statusCode, (await close()).statusCode], [200, 200]);
+    const counts = await shared.test.db.query<{ views: number; closes: number }>('SELECT (SELECT count(*)::int FROM views) AS views, (SELECT count(*)::int FROM closes) AS closes');
+    assert.deepEqual(counts, [{ views: 1, closes: 1 }]);
+  });
+
   it('stores a view and answers its poptin_view_id', async () => {
     await seedClient(shared.test.store);
     const popup = await seedPopup(shared.test.store);

@@ -90,6 +90,8 @@ export interface ClickAnswer {
 /** `POST /api/display/viewed/{poptinId}` */
 export interface ViewedRequest {
   viewer_id: string;
+  /** Sent through the outbox: a retried or beaconed view is stored once. */
+  idempotency_key?: string;
   trigger: string;
   client_id: string;
   type: string;
@@ -107,6 +109,8 @@ export interface ViewedAnswer {
 /** `POST /api/display/closed/{poptinId}`, sent as text/plain JSON. */
 export interface ClosedRequest {
   client_id: string;
+  /** Sent through the outbox: a retried or beaconed close is stored once. */
+  idempotency_key?: string;
   url: string;
   converted_email?: string;
   store_integration?: string;

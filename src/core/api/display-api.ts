@@ -2,7 +2,7 @@ import { parseDisplayResponse, parsePopupConfig } from '../config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../config/types.ts';
 import {
   DISPLAY_ROUTES, displayApiPath, VALIDATION_EMAILS_PATH,
-  type ClickAnswer, type ClosedRequest, type DisplayRequest, type ViewedAnswer, type ViewedRequest,
+  type ClickAnswer, type DisplayRequest,
 } from './contract.ts';
 import { getJson, getText, postJson, request } from './http.ts';
 
@@ -25,18 +25,13 @@ export class DisplayApi {
     return parseDisplayResponse(answer);
   }
 
-  async viewed(poptinId: string, body: ViewedRequest): Promise<string> {
-    const answer = await postJson<ViewedAnswer>(this.url(displayApiPath(DISPLAY_ROUTES.viewed, { poptinId })), body, { fetchImpl: this.fetchImpl });
-    return answer.poptin_view_id === undefined ? '' : String(answer.poptin_view_id);
+  /** Views and closes go through the outbox (form-encoded, with an idempotency key), like leads. */
+  viewedUrl(poptinId: string): string {
+    return this.url(displayApiPath(DISPLAY_ROUTES.viewed, { poptinId }));
   }
 
-  /** Sent as text/plain JSON with keepalive: CORS-simple, so it also leaves with a closing page. */
-  async closed(poptinId: string, body: ClosedRequest): Promise<void> {
-    await request(
-      this.url(displayApiPath(DISPLAY_ROUTES.closed, { poptinId })),
-      { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) },
-      { keepalive: true, fetchImpl: this.fetchImpl },
-    );
+  closedUrl(poptinId: string): string {
+    return this.url(displayApiPath(DISPLAY_ROUTES.closed, { poptinId }));
   }
 
   conversionUrl(viewerId: string): string {

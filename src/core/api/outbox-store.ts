@@ -1,8 +1,13 @@
 import { log } from '../safety.ts';
 
+/** A lead, or a view or close that must reach the server as surely. */
+export type OutboxKind = 'lead' | 'view' | 'close';
+
 export interface OutboxEntry {
-  /** The idempotency key; the server stores a retried conversion once. */
+  /** The idempotency key; the server stores a retried conversion, view or close once. */
   key: string;
+  /** Absent in entries written before views and closes went through the outbox: those are leads. */
+  kind?: OutboxKind;
   url: string;
   fields: Record<string, string>;
   attempts: number;
@@ -102,12 +107,12 @@ export class IndexedDbOutboxStore implements OutboxStore {
 }
 
 /** IndexedDB, then localStorage, then memory: the first that works here (design §5). */
+/**
+ * localStorage first: its writes are synchronous, so a lead submitted an instant before the page goes away is
+ * already kept, and pagehide reads it back at once for sendBeacon. IndexedDB transactions still pending when a
+ * page is unloaded are aborted; it serves where localStorage is blocked. Memory is the last resort.
+ */
 export async function openOutboxStore(scope: { indexedDB?: IDBFactory; localStorage?: Storage } = globalThis): Promise<OutboxStore> {
-  try {
-    if (scope.indexedDB) return await IndexedDbOutboxStore.open(scope.indexedDB);
-  } catch (error) {
-    log.warn('IndexedDB unavailable for the lead outbox', error);
-  }
   try {
     const storage = scope.localStorage;
     if (storage) {
@@ -117,7 +122,12 @@ export async function openOutboxStore(scope: { indexedDB?: IDBFactory; localStor
       return new LocalStorageOutboxStore(storage);
     }
   } catch (error) {
-    log.warn('No Web Storage support', error);
+    log.warn('No Web Storage support for the lead outbox', error);
+  }
+  try {
+    if (scope.indexedDB) return await IndexedDbOutboxStore.open(scope.indexedDB);
+  } catch (error) {
+    log.warn('IndexedDB unavailable for the lead outbox', error);
   }
   return new MemoryOutboxStore();
 }

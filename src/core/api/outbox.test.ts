@@ -109,6 +109,31 @@ describe('lead outbox', () => {
       outbox.dispose();
     });
 
+    it('a new entry goes out at once, even while another call is stalled, and each entry is sent once', async () => {
+      const store = new MemoryOutboxStore();
+      const calls: string[] = [];
+      let releaseStalled: (response: Response) => void = () => undefined;
+      const impl = (async (url: string) => {
+        calls.push(url);
+        if (url.endsWith('/stalled')) return new Promise<Response>((resolve) => (releaseStalled = resolve));
+        return answer(200, { success: true, poptin_view_id: 41 });
+      }) as unknown as typeof fetch;
+      const delivered: [string | undefined, unknown][] = [];
+      const outbox = new Outbox({ store, fetchImpl: impl, onDelivered: (entry, body) => delivered.push([entry.kind, body]) });
+      await outbox.add('http://server.test/stalled', { email: 'a@example.com' });
+      const flushing = outbox.flush({ now: true });
+      await outbox.add('http://server.test/api/display/viewed/p1', { viewer_id: 'v1' }, 'view');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(delivered).to.deep.equal([['view', { success: true, poptin_view_id: 41 }]], 'the view did not wait for the stalled lead');
+      releaseStalled(answer(200, { success: true }));
+      await flushing;
+      await outbox.flush();
+      expect(calls.filter((url) => url.endsWith('/stalled'))).to.have.length(1, 'the stalled lead was sent once, not again by the flush');
+      expect(delivered.map(([kind]) => kind)).to.deep.equal(['view', 'lead']);
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+
     it('on pagehide hands every pending lead to sendBeacon, form-encoded, and keeps it until confirmed', async () => {
       const store = new MemoryOutboxStore();
       await store.put({ key: 'k-beacon-1', url: 'http://server.test/c', fields: { email: 'd@example.com', idempotency_key: 'k-beacon-1' }, attempts: 1, nextAttemptAt: 0, createdAt: 0 });
@@ -123,8 +148,13 @@ describe('lead outbox', () => {
   });
 
   describe('storage', () => {
-    it('uses IndexedDB when the browser has it, and entries survive reopening', async () => {
-      const store = await openOutboxStore();
+    it('uses localStorage first: its writes are kept at once, even as the page goes away', async () => {
+      expect((await openOutboxStore()).kind).to.equal('localstorage');
+    });
+
+    it('uses IndexedDB where localStorage is blocked, and entries survive reopening', async () => {
+      const blocked = { setItem() { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
+      const store = await openOutboxStore({ localStorage: blocked, indexedDB });
       expect(store.kind).to.equal('indexeddb');
       await store.put({ key: 'k-idb-0001', url: 'u', fields: {}, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
       const reopened = await IndexedDbOutboxStore.open(indexedDB);
@@ -132,7 +162,7 @@ describe('lead outbox', () => {
       await reopened.delete('k-idb-0001');
     });
 
-    it('falls back to localStorage without IndexedDB', async () => {
+    it('keeps entries in localStorage, readable by their key', async () => {
       const store = await openOutboxStore({ localStorage });
       expect(store).to.be.instanceOf(LocalStorageOutboxStore);
       await store.put({ key: 'k-ls-00001', url: 'u', fields: { a: '1' }, attempts: 0, nextAttemptAt: 0, createdAt: 1 });

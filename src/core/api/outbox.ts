@@ -1,6 +1,6 @@
 import { log } from '../safety.ts';
 import { HttpError, isRetryable, postForm } from './http.ts';
-import type { OutboxEntry, OutboxStore } from './outbox-store.ts';
+import type { OutboxEntry, OutboxKind, OutboxStore } from './outbox-store.ts';
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 60_000;
@@ -37,6 +37,8 @@ export class Outbox {
   private readonly now: () => number;
   private readonly random: () => number;
   private flushing: Promise<void> | null = null;
+  /** Deliveries under way by key: a flush pass waits for them rather than sending a second time. */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private sendAllNext = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -49,10 +51,10 @@ export class Outbox {
     return this.options.store.kind;
   }
 
-  /** Persists the lead first, then tries to deliver it; resolves with its idempotency key. */
-  async add(url: string, fields: Record<string, string>): Promise<string> {
+  /** Persists the lead (or view, or close) first, then tries to deliver it; resolves with its idempotency key. */
+  async add(url: string, fields: Record<string, string>, kind: OutboxKind = 'lead'): Promise<string> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
-    const entry: OutboxEntry = { key, url, fields: { ...fields, idempotency_key: key }, attempts: 0, nextAttemptAt: 0, createdAt: this.now() };
+    const entry: OutboxEntry = { key, kind, url, fields: { ...fields, idempotency_key: key }, attempts: 0, nextAttemptAt: 0, createdAt: this.now() };
     try {
       await this.options.store.put(entry);
     } catch (error) {
@@ -60,7 +62,8 @@ export class Outbox {
       await this.deliver(entry, false);
       return key;
     }
-    void this.flush();
+    // Sent at once, not behind a flush pass that may be waiting on a stalled call.
+    void this.deliver(entry, true).then(() => this.scheduleNext());
     return key;
   }
 
@@ -110,27 +113,35 @@ export class Outbox {
     const now = this.now();
     const all = this.sendAllNext;
     this.sendAllNext = false;
-    for (const entry of entries.sort((a, b) => a.createdAt - b.createdAt)) {
-      if (all || entry.nextAttemptAt <= now) await this.deliver(entry, true);
-    }
+    // Side by side: one call stalled by the network must not hold back the others.
+    const due = entries.filter((entry) => all || entry.nextAttemptAt <= now).sort((a, b) => a.createdAt - b.createdAt);
+    await Promise.all(due.map((entry) => this.deliver(entry, true)));
     await this.scheduleNext();
   }
 
-  private async deliver(entry: OutboxEntry, persisted: boolean): Promise<void> {
+  private deliver(entry: OutboxEntry, persisted: boolean): Promise<void> {
+    const running = this.inFlight.get(entry.key);
+    if (running) return running;
+    const delivery = this.send(entry, persisted).finally(() => this.inFlight.delete(entry.key));
+    this.inFlight.set(entry.key, delivery);
+    return delivery;
+  }
+
+  private async send(entry: OutboxEntry, persisted: boolean): Promise<void> {
     try {
       const answer = await postForm<unknown>(entry.url, entry.fields, { fetchImpl: this.options.fetchImpl, keepalive: true });
       if (persisted) await this.options.store.delete(entry.key);
       this.options.onDelivered?.(entry, answer);
     } catch (error) {
       if (!isRetryable(error)) {
-        log.error('the server refused a lead; it will not be retried', error);
+        log.error(`the server refused a ${entry.kind ?? 'lead'}; it will not be retried`, error);
         if (persisted) await this.options.store.delete(entry.key).catch(() => undefined);
         return;
       }
       const attempts = entry.attempts + 1;
       const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
       const next = { ...entry, attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random, retryAfter) };
-      log.warn(`lead not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
+      log.warn(`${entry.kind ?? 'lead'} not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
       if (persisted) await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
     }
   }
