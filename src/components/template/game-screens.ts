@@ -1,0 +1,29 @@
+import { fillPrizePlaceholder, type GameScreen, type GamifiedPrize } from '../../core/games/index.ts';
+
+/**
+ * Shows the gamified screen `[data-poptin-screen="play|win|lose"]` of a template and writes the chosen
+ * prize into it: every `[data-poptin-coupon]` gets its code (and the label its couponCopy event carries),
+ * every `[data-poptin-prize-label]` its label, hidden fields holding prize_code / prize_label their values.
+ */
+export function showGameResult(content: ParentNode, screen: GameScreen, prize: GamifiedPrize | null): void {
+  content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
+    const own = element.dataset.poptinScreen;
+    if (own === 'play' || own === 'win' || own === 'lose') element.hidden = own !== screen;
+  });
+  if (!prize) return;
+  content.querySelectorAll<HTMLElement>('[data-poptin-coupon]').forEach((coupon) => {
+    coupon.dataset.poptinCoupon = prize.code;
+    coupon.dataset.prizeLabel = prize.label;
+    coupon.textContent = prize.code;
+  });
+  content.querySelectorAll<HTMLElement>('[data-poptin-prize-label]').forEach((label) => {
+    label.textContent = prize.label;
+  });
+  content.querySelectorAll<HTMLInputElement>('input[type=hidden]').forEach((input) => {
+    const placeholder = input.dataset.poptinPrizePlaceholder ?? input.value;
+    if (placeholder.trim() !== 'prize_code' && placeholder.trim() !== 'prize_label') return;
+    // Kept so a second result (a replayed template) can be written again.
+    input.dataset.poptinPrizePlaceholder = placeholder;
+    input.value = fillPrizePlaceholder(placeholder, prize);
+  });
+}

@@ -1,0 +1,190 @@
+import { describe, it, mock, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  afterScratchReveal,
+  closeRedirectDelayMs,
+  conversionFieldsOf,
+  createGameRunner,
+  EFFECT_OPACITY,
+  fillPrizePlaceholder,
+  parsePrizeSet,
+  pickPrize,
+  PrizeSetError,
+  remainingFraction,
+  seededRandom,
+  shouldReveal,
+  sliceUnderPointer,
+  spinRotation,
+  transition,
+  initialGame,
+  type GameScreen,
+  type GamifiedPrize,
+} from './index.ts';
+
+const PRIZE_SET = {
+  a1: { label: '10% off', code: 'TEN', prize_id: 'p-ten', is_winner: 1, loosing_option: 1, chances: 50 },
+  b2: { label: 'Free shipping', code: 'SHIP', prize_id: 'p-ship', is_winner: 0, loosing_option: 0, chances: 30 },
+  c3: { label: 'No luck', code: '', prize_id: 'p-none', is_winner: 0, loosing_option: 1, chances: 20, redirect_to: 1, redirect_to_options: { redirect_to_url: 'https://example.com/sorry', redirect_close: 1, redirect_close_delay: 2 } },
+};
+
+describe('gamified prize set (widget §3)', () => {
+  it('reads prizes keyed by id; winner when is_winner or loosing_option 0', () => {
+    const prizes = parsePrizeSet(PRIZE_SET);
+    assert.deepEqual(prizes.map((prize) => [prize.prizeId, prize.isWinner, prize.chances]), [
+      ['p-ten', true, 50],
+      ['p-ship', true, 30],
+      ['p-none', false, 20],
+    ]);
+    assert.deepEqual(prizes[2]!.redirect, { url: 'https://example.com/sorry', close: true, closeDelaySeconds: 2 });
+    assert.deepEqual(parsePrizeSet(JSON.stringify(PRIZE_SET)).length, 3);
+  });
+
+  it('bad input gets a clear message', () => {
+    assert.throws(() => parsePrizeSet('{nope'), (error: unknown) => error instanceof PrizeSetError && error.message === 'gamified_prize is not valid JSON');
+    assert.throws(() => parsePrizeSet({}), /gamified_prize holds no prizes/);
+    assert.throws(() => parsePrizeSet({ x: { chances: 140 } }), /gamified_prize "x" has chances 140; expected a percentage from 0 to 100/);
+    assert.throws(() => parsePrizeSet(null), /must be an object of prizes keyed by id/);
+  });
+
+  it('10,000 seeded picks match chances / 100 within ±1.5 percentage points', () => {
+    const prizes = parsePrizeSet(PRIZE_SET);
+    const random = seededRandom(20261123);
+    const counts = new Map<string, number>();
+    for (let spin = 0; spin < 10_000; spin += 1) {
+      const prize = pickPrize(prizes, random);
+      counts.set(prize.prizeId, (counts.get(prize.prizeId) ?? 0) + 1);
+    }
+    for (const prize of prizes) {
+      const share = (counts.get(prize.prizeId) ?? 0) / 10_000;
+      assert.ok(Math.abs(share - prize.chances / 100) < 0.015, `${prize.prizeId}: ${share} vs ${prize.chances / 100}`);
+    }
+  });
+
+  it('the same seed picks the same prizes; a 0% prize is never picked', () => {
+    const prizes = parsePrizeSet({ ...PRIZE_SET, z9: { label: 'never', code: 'X', chances: 0, is_winner: 1 } });
+    const first = Array.from({ length: 50 }, ((random) => () => pickPrize(prizes, random).key)(seededRandom(7)));
+    const again = Array.from({ length: 50 }, ((random) => () => pickPrize(prizes, random).key)(seededRandom(7)));
+    assert.deepEqual(first, again);
+    const random = seededRandom(3);
+    for (let spin = 0; spin < 2_000; spin += 1) assert.notEqual(pickPrize(prizes, random).key, 'z9');
+  });
+
+  it('the chosen prize gives prize_id and is_winner to the conversion and fills prize_code / prize_label hidden fields', () => {
+    const [ten, , none] = parsePrizeSet(PRIZE_SET) as [GamifiedPrize, GamifiedPrize, GamifiedPrize];
+    assert.deepEqual(conversionFieldsOf(ten), { prize_id: 'p-ten', is_winner: '1' });
+    assert.deepEqual(conversionFieldsOf(none), { prize_id: 'p-none', is_winner: '0' });
+    assert.equal(fillPrizePlaceholder('prize_code', ten), 'TEN');
+    assert.equal(fillPrizePlaceholder(' prize_label ', ten), '10% off');
+    assert.equal(fillPrizePlaceholder('newsletter', ten), 'newsletter');
+  });
+});
+
+describe('spin wheel: 24 segments × 30° plus an offset (widget §4)', () => {
+  it('every prize of wheels of 2 to 12 slices lands inside its own slice, whatever the jitter', () => {
+    for (let count = 2; count <= 12; count += 1) {
+      for (let index = 0; index < count; index += 1) {
+        for (const jitter of [0, 0.25, 0.5, 0.999]) {
+          const rotation = spinRotation(index, count, jitter);
+          assert.ok(rotation >= 720 && rotation < 1080, `rotation ${rotation} is 24 × 30° plus an offset below 360°`);
+          assert.equal(sliceUnderPointer(rotation, count), index, `count ${count} index ${index} jitter ${jitter}`);
+        }
+      }
+    }
+  });
+});
+
+describe('scratch card: revealed when 50% or less remains (widget §4)', () => {
+  const canvas = (width: number, height: number, scratchedColumns: number): Uint8ClampedArray => {
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data[(y * width + x) * 4 + 3] = x < scratchedColumns ? 0 : 255;
+    return data;
+  };
+
+  it('coverage of a known canvas', () => {
+    assert.equal(remainingFraction(canvas(10, 10, 0)), 1);
+    assert.equal(remainingFraction(canvas(10, 10, 4)), 0.6);
+    assert.equal(remainingFraction(canvas(10, 10, 5)), 0.5);
+    assert.equal(remainingFraction(canvas(10, 10, 10)), 0);
+    assert.equal(remainingFraction(canvas(10, 10, 3), 2), 0.6);
+    assert.equal(shouldReveal(remainingFraction(canvas(10, 10, 4))), false);
+    assert.equal(shouldReveal(remainingFraction(canvas(10, 10, 5))), true);
+  });
+
+  it('after the reveal: the post-play screen, or the form submit when disable_post_play_screen is set', () => {
+    assert.equal(afterScratchReveal(false), 'post-play');
+    assert.equal(afterScratchReveal(true), 'submit');
+  });
+});
+
+describe('gamified delays and effect opacities (widget §9)', () => {
+  it('close/redirect: base 4 s, tripled when the wheel has a coupon, plus 8 s without the post-play screen', () => {
+    assert.equal(closeRedirectDelayMs({ wheelHasCoupon: false, disablePostPlayScreen: false }), 4_000);
+    assert.equal(closeRedirectDelayMs({ wheelHasCoupon: true, disablePostPlayScreen: false }), 12_000);
+    assert.equal(closeRedirectDelayMs({ wheelHasCoupon: false, disablePostPlayScreen: true }), 12_000);
+    assert.equal(closeRedirectDelayMs({ wheelHasCoupon: true, disablePostPlayScreen: true }), 20_000);
+  });
+
+  it('background effect opacity: starry-sky 0.7, rain 0.5, wheel 0.5, the others 1', () => {
+    assert.deepEqual(EFFECT_OPACITY, { wheel: 0.5, 'starry-sky': 0.7, ball: 1, snow: 1, rain: 0.5, confetti: 1 });
+  });
+});
+
+describe('game machine: idle → playing → won | lost', () => {
+  afterEach(() => mock.timers.reset());
+
+  it('plays once; a second play does nothing', () => {
+    const prizes = parsePrizeSet(PRIZE_SET);
+    const started = transition(initialGame('gift-box'), { type: 'play', prizes, random: () => 0 });
+    assert.equal(started.snapshot.state, 'playing');
+    assert.equal(started.snapshot.prize?.prizeId, 'p-ten');
+    assert.deepEqual(started.effects, [{ type: 'wait-for-result', ms: 0 }]);
+    assert.equal(transition(started.snapshot, { type: 'play', prizes, random: () => 0.99 }).effects.length, 0);
+  });
+
+  it('the wheel shows its result after 7 s, then follows up after the §9 delay', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const results: [string, GameScreen][] = [];
+    const followUps: string[] = [];
+    const runner = createGameRunner({
+      kind: 'spin-wheel',
+      prizes: parsePrizeSet(PRIZE_SET),
+      random: () => 0.9,
+      wheelHasCoupon: true,
+      onChange: () => {},
+      onResult: (prize, screen) => results.push([prize.prizeId, screen]),
+      onFollowUp: (prize) => followUps.push(prize.prizeId),
+    });
+    assert.equal(runner.play()?.prizeId, 'p-none');
+    mock.timers.tick(6_999);
+    assert.deepEqual(results, []);
+    mock.timers.tick(1);
+    assert.deepEqual(results, [['p-none', 'lose']]);
+    mock.timers.tick(11_999);
+    assert.deepEqual(followUps, []);
+    mock.timers.tick(1);
+    assert.deepEqual(followUps, ['p-none']);
+    runner.dispose();
+  });
+
+  it('the scratch card waits 3 s after the reveal; a winner gets the win screen', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const screens: GameScreen[] = [];
+    const runner = createGameRunner({ kind: 'scratch-card', prizes: parsePrizeSet(PRIZE_SET), random: () => 0.1, onChange: () => {}, onResult: (_prize, screen) => screens.push(screen) });
+    runner.play();
+    mock.timers.tick(2_999);
+    assert.deepEqual(screens, []);
+    mock.timers.tick(1);
+    assert.deepEqual(screens, ['win']);
+    runner.dispose();
+  });
+
+  it('dispose cancels a pending result', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const screens: GameScreen[] = [];
+    const runner = createGameRunner({ kind: 'spin-wheel', prizes: parsePrizeSet(PRIZE_SET), random: () => 0.1, onChange: () => {}, onResult: (_prize, screen) => screens.push(screen) });
+    runner.play();
+    runner.dispose();
+    mock.timers.tick(10_000);
+    assert.deepEqual(screens, []);
+  });
+});
