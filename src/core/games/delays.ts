@@ -26,7 +26,3 @@ export const EFFECT_OPACITY: Readonly<Record<BackgroundEffect, number>> = {
   rain: 0.5,
   confetti: 1,
 };
-
-/** Widget §4 coupon copy: the tooltip shows 0.5 s, then fades 0.3 s. */
-export const COUPON_TOOLTIP_SHOW_MS = 500;
-export const COUPON_TOOLTIP_FADE_MS = 300;
