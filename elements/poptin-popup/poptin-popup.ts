@@ -5,6 +5,9 @@ import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
 import { popupStyles } from './styles.ts';
 
+const Surface = createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles });
+const base = Surface.prototype as unknown as { connectedCallback?: () => void; disconnectedCallback?: () => void };
+
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
  * or a fixed panel (bars, slide-ins and the other kinds). Template forms follow the validation rules
@@ -40,8 +43,6 @@ import { popupStyles } from './styles.ts';
  * @cssproperty --poptin-font-family - Font of the pop-up's text.
  * @cssproperty --poptin-font-size - Base font size of the pop-up's text.
  */
-const Surface = createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles });
-const base = Surface.prototype as unknown as { connectedCallback?: () => void; disconnectedCallback?: () => void };
 
 export class PoptinPopupElement extends Surface {
   /** How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests. */
