@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import sinon from 'sinon';
 import { collectSubmits, field, inShadow, messagesOf, nextFrame, removePopups, submit, typeInto, until } from './test-support.ts';
 
@@ -13,6 +14,20 @@ function place(markup: string): HTMLElement {
   holder.dataset.testHolder = '';
   document.body.append(holder);
   return element;
+}
+
+async function runAxe(context: ElementContext): Promise<AxeResults> {
+  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
+  if (!page.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('axe-core did not load'));
+      document.head.append(script);
+    });
+  }
+  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
 }
 
 const shown = (element: HTMLElement) => (element as HTMLElement & { shownForTest: boolean }).shownForTest;
@@ -83,6 +98,23 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     submit(element);
     await until(() => submits.length === 1, 'the valid submit');
     expect(submits[0]!.fields.map((entry) => entry.value)).to.deep.equal(['dan@example.com']);
+  });
+
+  it('shows on exit intent once the pointer leaves through the top of the page', async () => {
+    const clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    const element = place('<poptin-popup kind="lightbox" trigger="exit-intent"><p>Before you go</p></poptin-popup>');
+    await nextFrame();
+    clock.tick(10_000);
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: -5, clientX: 100, relatedTarget: null, bubbles: true }));
+    await until(() => shown(element), 'the pop-up to show on exit intent');
+  });
+
+  it('has no axe-core violations when shown', async () => {
+    const element = place('<poptin-popup kind="lightbox" trigger="immediate" poptin-id="declaxe000001"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>');
+    await until(() => shown(element), 'the pop-up to show');
+    const results = await runAxe({ include: [['poptin-popup[poptin-id="declaxe000001"]']] });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(results.passes.length, 'axe looked inside the shadow root').to.be.greaterThan(0);
   });
 
   it('logs a clear message for a bad kind or trigger, shows nothing and throws nothing', async () => {
