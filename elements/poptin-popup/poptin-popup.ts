@@ -1,8 +1,12 @@
 import { PopupView } from '../../src/components/popup/popup-view.tsx';
+import { isDeclarative, startDeclarativePopup } from '../../src/components/popup/declarative.ts';
 import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
 import { popupStyles } from './styles.ts';
+
+const Surface = createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles });
+const base = Surface.prototype as unknown as { connectedCallback?: () => void; disconnectedCallback?: () => void };
 
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
@@ -13,6 +17,8 @@ import { popupStyles } from './styles.ts';
  * @summary One pop-up of a campaign, rendered from its configuration.
  *
  * @attr poptin-id - The 13-character pop-up id.
+ * @attr kind - Declarative use (no controller): the pop-up kind of widget §1, default `lightbox`; the content is the element's own children.
+ * @attr trigger - Declarative use: `immediate` (default), `seconds:N`, `scroll:P`, `exit-intent` or `click:SELECTOR`.
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
  * @event poptin-after-show - The pop-up is shown.
@@ -37,9 +43,31 @@ import { popupStyles } from './styles.ts';
  * @cssproperty --poptin-font-family - Font of the pop-up's text.
  * @cssproperty --poptin-font-size - Base font size of the pop-up's text.
  */
-export class PoptinPopupElement extends createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles }) {
+
+export class PoptinPopupElement extends Surface {
   /** How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests. */
   navigation: PopupNavigation = browserNavigation;
+
+  private declarative = false;
+  private stopDeclarative: () => void = () => {};
+
+  connectedCallback(): void {
+    base.connectedCallback?.call(this);
+    // A controller sets the model before connecting the element; only a tag placed with kind or trigger runs on its own
+    // (and is armed again when moved before its trigger fired).
+    const model = this.model.get();
+    if (isDeclarative(this) && (model === null || (this.declarative && model.visible === false))) {
+      this.declarative = true;
+      this.stopDeclarative();
+      this.stopDeclarative = startDeclarativePopup(this);
+    }
+  }
+
+  disconnectedCallback(): void {
+    this.stopDeclarative();
+    this.stopDeclarative = () => {};
+    base.disconnectedCallback?.call(this);
+  }
 
   get popup(): PopupModel | null {
     return this.model.get();

@@ -1,0 +1,72 @@
+// The attribute-driven path of <poptin-popup kind trigger>: a page builder places the tag with its content in light DOM
+// and no server decision; the element builds its own model and shows it when the trigger fires.
+import { parsePopupConfig } from '../../core/config/parse.ts';
+import { isValidSelector, parseKind, parseTrigger, type DeclarativeTrigger } from '../../core/declarative/attributes.ts';
+import { later, listenSafely, log } from '../../core/safety.ts';
+import { sanitizeTemplate } from '../../core/sanitize.ts';
+import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
+import { armScroll } from '../../core/triggers/scroll.ts';
+import type { Disarm, TriggerContext } from '../../core/triggers/types.ts';
+import type { PopupModel } from '../../stores/popup-model.ts';
+
+interface DeclarativeHost extends HTMLElement {
+  model: { get(): PopupModel | null; set(value: PopupModel | null): void };
+}
+
+/** Whether the element is meant to run on its own attributes (no model set by a controller). */
+export function isDeclarative(element: HTMLElement): boolean {
+  return element.hasAttribute('kind') || element.hasAttribute('trigger');
+}
+
+/** Builds the model from the attributes and light-DOM content, arms the trigger; returns its disarm. Bad attributes are logged. */
+export function startDeclarativePopup(element: DeclarativeHost): Disarm {
+  const doc = element.ownerDocument;
+  const win = doc.defaultView as Window | null;
+  if (!win) return () => {};
+  const kind = parseKind(element.getAttribute('kind'));
+  const trigger = parseTrigger(element.getAttribute('trigger'), (selector) => isValidSelector(doc, selector));
+  if (!kind.ok || !trigger.ok) {
+    log.error(`<poptin-popup> not shown: ${kind.ok ? '' : kind.message}${!kind.ok && !trigger.ok ? '; ' : ''}${trigger.ok ? '' : trigger.message}`);
+    return () => {};
+  }
+  const id = element.getAttribute('poptin-id') || `declarative-${Math.random().toString(36).slice(2, 8)}`;
+  const config = parsePopupConfig({ poptin_id: id, poptin_type: kind.value, poptin_name: element.getAttribute('aria-label') ?? '', design_properties: {} });
+  const model: PopupModel = { config, html: sanitizeTemplate(element.innerHTML), lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
+  element.model.set(model);
+  const show = () => {
+    if (element.isConnected) element.model.set({ ...model, visible: true });
+  };
+  return arm(trigger.value, { win, doc, config, show });
+}
+
+function triggerName(trigger: DeclarativeTrigger): string {
+  return { immediate: 'immediately', seconds: 'after_seconds', scroll: 'scroll', 'exit-intent': 'close_tab', click: 'on_click' }[trigger.type];
+}
+
+function arm(trigger: DeclarativeTrigger, { win, doc, config, show }: { win: Window; doc: Document; config: PopupModel['config']; show: () => void }): Disarm {
+  const context: TriggerContext = {
+    window: win,
+    document: doc,
+    config,
+    visitor: { timeOnSiteMs: () => 0, countPageVisit: () => 0, pageVisitTriggerDisabled: () => false, disablePageVisitTrigger: () => {}, canCountVisits: () => false },
+    now: () => Date.now(),
+    fire: show,
+  };
+  switch (trigger.type) {
+    case 'immediate':
+      return later(win, 0, show);
+    case 'seconds':
+      return later(win, trigger.seconds * 1000, show);
+    case 'scroll':
+      return armScroll(context, trigger.percent);
+    case 'exit-intent':
+      return armExitIntentNow(context);
+    case 'click':
+      return listenSafely<MouseEvent>(doc, 'click', (event) => {
+        const target = event.target instanceof Element ? event.target.closest(trigger.selector) : null;
+        if (!target) return;
+        event.preventDefault();
+        show();
+      });
+  }
+}
