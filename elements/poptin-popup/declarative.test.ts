@@ -112,6 +112,8 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
   it('has no axe-core violations when shown', async () => {
     const element = place('<poptin-popup kind="lightbox" trigger="immediate" poptin-id="declaxe000001"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>');
     await until(() => shown(element), 'the pop-up to show');
+    // Colours are judged once the entry fade has finished.
+    await until(() => element.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'), 'the entry animation to end');
     const results = await runAxe({ include: [['poptin-popup[poptin-id="declaxe000001"]']] });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
     expect(results.passes.length, 'axe looked inside the shadow root').to.be.greaterThan(0);
