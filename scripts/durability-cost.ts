@@ -12,7 +12,7 @@ const LEADS = Number(process.env.LEADS ?? 300);
 
 async function measure(label: string, durable: boolean): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poptin-durability-'));
-  const db = await openPGlite(dataDir, durable ? undefined : async () => undefined);
+  const db = await openPGlite(dataDir, durable ? {} : { syncDirectory: async () => undefined });
   try {
     await runMigrations(db);
     const store = new Store(db);

@@ -21,7 +21,14 @@ const BACKGROUND_FLUSH_MS = 1000;
  * Opens (or creates) a PGlite database in `dataDir`; in memory when `dataDir` is undefined. `durable()` flushes
  * the data folder with `syncDirectory` (see disk-sync.ts), grouped so that concurrent leads share a flush.
  */
-export async function openPGlite(dataDir?: string, syncDirectory: SyncDirectory = syncFileSystemOf): Promise<Database> {
+export interface PGliteOptions {
+  /** How the data folder is flushed (see disk-sync.ts). */
+  syncDirectory?: SyncDirectory;
+  /** How soon other writes are flushed; 1 s by default. */
+  backgroundFlushMs?: number;
+}
+
+export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSystemOf, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {}): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
@@ -33,7 +40,7 @@ export async function openPGlite(dataDir?: string, syncDirectory: SyncDirectory 
         if (!touched) return;
         touched = false;
         durable().catch(() => (touched = true));
-      }, BACKGROUND_FLUSH_MS)
+      }, backgroundFlushMs)
     : undefined;
   background?.unref();
   const runner = runnerFor(pglite);
