@@ -95,3 +95,16 @@ describe('<poptin-chat-button>', () => {
     expect(opened).to.deep.equal([['https://wa.me/81122?text=Tanya', 'joinchat', 'noopener']]);
   });
 });
+
+describe('<poptin-chat-button> QR', () => {
+  afterEach(() => document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove()));
+  it('shows a QR code of the link in the chatbox on desktop when qr is set', async () => {
+    localStorage.removeItem('joinchat_hashes');
+    const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm3', 'button-delay': '-1', qr: '' });
+    await until(() => part(element, 'button') !== null, 'the button');
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    part(element, 'button')!.click();
+    await until(() => part(element, 'qr') !== null, 'the QR code');
+    expect(part(element, 'qr')!.getAttribute('aria-label')).to.equal('QR code of the chat link');
+  });
+});

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { analyticsParams, joinchatRequest, maskPhone, phoneDigits } from '../../core/chat/link.ts';
 import { createChatMachine, type ChatMachine, type ChatSnapshot } from '../../core/chat/machine.ts';
 import type { ChatSettings } from '../../core/chat/settings.ts';
+import { chatLink } from '../../core/chat/link.ts';
+import { qrPath } from '../../core/chat/qr.ts';
 import { createChatStorage } from '../../core/chat/storage.ts';
 import { guard, listenSafely, combine } from '../../core/safety.ts';
 import { emit } from '../shared/emit.ts';
@@ -29,6 +31,16 @@ function track(settings: ChatSettings, link: string, trigger: string, mobile: bo
     if (settings.gads) page.gtag('event', 'conversion', { send_to: settings.gads });
   }
   if (typeof page.fbq === 'function') page.fbq('trackCustom', 'JoinChat', { ...params, chat_id: maskPhone(phone), event_action: `whatsapp: ${maskPhone(phone)}` });
+}
+
+function Qr({ link }: { link: string }): React.JSX.Element {
+  const { size, path } = qrPath(link);
+  return (
+    <svg part="qr" role="img" aria-label="QR code of the chat link" viewBox={`0 0 ${size} ${size}`} width="160" height="160" shape-rendering="crispEdges">
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
 }
 
 /** The floating chat button, its message bubble and chatbox (Join.chat behaviour). */
@@ -85,6 +97,7 @@ export function ChatButtonView(): React.JSX.Element | null {
         {open && (
           <div part="chatbox" role="dialog" aria-label="Chat" id="chatbox">
             <p part="message">{settings.messageSend}</p>
+            {settings.qr && !mobile.current && <Qr link={chatLink(settings.telephone, settings.messageSend, { desktop: true, whatsappWeb: settings.whatsappWeb })} />}
             <label part="optin">
               <input type="checkbox" checked={!snapshot.optedOut} onChange={(event) => chat.setOptedOut(!event.currentTarget.checked)} /> I agree to be contacted
             </label>

@@ -311,3 +311,14 @@ describe('chat button machine', () => {
     });
   });
 });
+
+describe('chat QR code', () => {
+  it('encodes the link as a square of dark modules with a quiet border', async () => {
+    const { qrPath } = await import('./qr.ts');
+    const { size, path } = qrPath('https://wa.me/62812000?text=Halo');
+    expect(size).to.be.within(23, 35);
+    expect(path.startsWith('M')).to.equal(true);
+    expect(path).not.to.match(/M0 /);
+    expect(qrPath('https://wa.me/1').path).not.to.equal(path);
+  });
+});
