@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
 import sinon from 'sinon';
 import './define.ts';
 import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
@@ -96,6 +97,20 @@ describe('<poptin-chat-button>', () => {
   });
 });
 
+async function runAxe(context: ElementContext): Promise<AxeResults> {
+  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
+  if (!page.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('axe-core did not load'));
+      document.head.append(script);
+    });
+  }
+  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+}
+
 describe('<poptin-chat-button> QR', () => {
   afterEach(() => document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove()));
   it('shows a QR code of the link in the chatbox on desktop when qr is set', async () => {
@@ -106,5 +121,8 @@ describe('<poptin-chat-button> QR', () => {
     part(element, 'button')!.click();
     await until(() => part(element, 'qr') !== null, 'the QR code');
     expect(part(element, 'qr')!.getAttribute('aria-label')).to.equal('QR code of the chat link');
+    const result = await runAxe({ include: [['poptin-chat-button']] });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(result.passes.length).to.be.greaterThan(0);
   });
 });

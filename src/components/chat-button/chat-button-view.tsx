@@ -36,7 +36,7 @@ function track(settings: ChatSettings, link: string, trigger: string, mobile: bo
 function Qr({ link }: { link: string }): React.JSX.Element {
   const { size, path } = qrPath(link);
   return (
-    <svg part="qr" role="img" aria-label="QR code of the chat link" viewBox={`0 0 ${size} ${size}`} width="160" height="160" shape-rendering="crispEdges">
+    <svg part="qr" role="img" aria-label="QR code of the chat link" viewBox={`0 0 ${size} ${size}`} width="160" height="160" shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
