@@ -96,7 +96,15 @@ export function ChatButtonView(): React.JSX.Element | null {
       <div part="base" data-state={snapshot.state} data-animate={String(snapshot.animate)} hidden={snapshot.yielding}>
         {open && (
           <div part="chatbox" role="dialog" aria-label="Chat" id="chatbox">
-            <p part="message">{settings.messageSend}</p>
+            {snapshot.typing ? (
+              <p part="typing" role="status" aria-label="Typing">
+                <span aria-hidden="true">…</span>
+              </p>
+            ) : (
+              <p part="message" aria-live="polite">
+                {settings.messageSend}
+              </p>
+            )}
             {settings.qr && !mobile.current && <Qr link={chatLink(settings.telephone, settings.messageSend, { desktop: true, whatsappWeb: settings.whatsappWeb })} />}
             <label part="optin">
               <input type="checkbox" checked={!snapshot.optedOut} onChange={(event) => chat.setOptedOut(!event.currentTarget.checked)} /> I agree to be contacted

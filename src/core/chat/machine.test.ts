@@ -217,6 +217,20 @@ describe('chat button machine', () => {
       chat.press();
       expect(sent).to.deep.equal([{ link: 'https://wa.me/6208123456789?text=Halo%20K3', trigger: 'button' }]);
     });
+    it('the chatbox shows typing dots for 400 to 600 ms before its message', () => {
+      for (const [random, typingMs] of [[0, 400], [0.999, 600]] as const) {
+        const chat = machine({ button_delay: -1 }, { random: () => random });
+        storage.remove(HASHES_KEY);
+        chat.start();
+        clock.tick(600);
+        chat.press();
+        expect(chat.snapshot()).to.deep.include({ state: 'chatbox', typing: true });
+        clock.tick(typingMs - 1);
+        expect(chat.snapshot().typing).to.equal(true);
+        clock.tick(1);
+        expect(chat.snapshot().typing).to.equal(false);
+      }
+    });
     it('without an unseen message a press goes straight to the app', () => {
       const chat = machine({ button_delay: -1, message_send: '' });
       chat.start();

@@ -13,6 +13,8 @@ export interface ChatSnapshot {
   /** Hidden for now because a text field elsewhere has focus (mobile). */
   yielding: boolean;
   optedOut: boolean;
+  /** The chatbox shows typing dots before its message. */
+  typing: boolean;
 }
 
 export const VIEWS_KEY = 'joinchat_views';
@@ -21,6 +23,7 @@ export const HOVER_OPEN_MS = 1500;
 export const REOPEN_GUARD_MS = 600;
 export const LINK_CHATBOX_MS = 700;
 export const FIELD_FOCUS_DEBOUNCE_MS = 200;
+export const TYPING_MS = { min: 400, max: 600 } as const;
 
 export interface ChatMachineOptions {
   settings: ChatSettings;
@@ -28,6 +31,8 @@ export interface ChatMachineOptions {
   mobile: boolean;
   timers?: TimerHost;
   now?: () => number;
+  /** 0 ≤ random() < 1, for the typing time. */
+  random?: () => number;
   onChange?: (snapshot: ChatSnapshot) => void;
   /** Asked before the visitor's action takes effect; false vetoes it. */
   allow?: (action: 'open' | 'close', trigger: string) => boolean;
@@ -59,7 +64,8 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
   const timers = createTimers(options.timers ?? globalThis);
   const hoverTimers = createTimers(options.timers ?? globalThis);
   const focusTimers = createTimers(options.timers ?? globalThis);
-  let snapshot: ChatSnapshot = { state: 'hidden', animate: true, yielding: false, optedOut: false };
+  let snapshot: ChatSnapshot = { state: 'hidden', animate: true, yielding: false, optedOut: false, typing: false };
+  const random = options.random ?? Math.random;
   let shownAt = -Infinity;
   let countedThisPage = false;
 
@@ -86,7 +92,8 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
     if (options.allow && !options.allow('open', trigger)) return;
     hoverTimers.clearAll();
     rememberMessage();
-    update({ state: 'chatbox' });
+    update({ state: 'chatbox', typing: hasMessage() });
+    if (hasMessage()) timers.later(() => update({ typing: false }), TYPING_MS.min + Math.floor(random() * (TYPING_MS.max - TYPING_MS.min + 1)));
   };
 
   const sendNow = (trigger: string, override: { phone?: string; message?: string } = {}) => {
