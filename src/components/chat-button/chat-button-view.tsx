@@ -3,7 +3,6 @@ import { analyticsParams, joinchatRequest, maskPhone, phoneDigits } from '../../
 import { createChatMachine, type ChatMachine, type ChatSnapshot } from '../../core/chat/machine.ts';
 import type { ChatSettings } from '../../core/chat/settings.ts';
 import { chatLink } from '../../core/chat/link.ts';
-import { qrPath } from '../../core/chat/qr.ts';
 import { createChatStorage } from '../../core/chat/storage.ts';
 import { guard, listenSafely, combine } from '../../core/safety.ts';
 import { emit } from '../shared/emit.ts';
@@ -33,8 +32,18 @@ function track(settings: ChatSettings, link: string, trigger: string, mobile: bo
   if (typeof page.fbq === 'function') page.fbq('trackCustom', 'JoinChat', { ...params, chat_id: maskPhone(phone), event_action: `whatsapp: ${maskPhone(phone)}` });
 }
 
-function Qr({ link }: { link: string }): React.JSX.Element {
-  const { size, path } = qrPath(link);
+// The encoder is its own chunk: only owners who turn qr on pay for it.
+function Qr({ link }: { link: string }): React.JSX.Element | null {
+  const [code, setCode] = useState<{ size: number; path: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void guard('chat QR code', () => import('../../core/chat/qr.ts').then(({ qrPath }) => current && setCode(qrPath(link))));
+    return () => {
+      current = false;
+    };
+  }, [link]);
+  if (!code) return null;
+  const { size, path } = code;
   return (
     <svg part="qr" role="img" aria-label="QR code of the chat link" viewBox={`0 0 ${size} ${size}`} width="160" height="160" shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
