@@ -5,4 +5,5 @@ import type { ElementLoaders } from './core/loading/define-on-sight.ts';
 export const elementLoaders: ElementLoaders = {
   'poptin-popup': () => import('./surfaces.ts'),
   'poptin-countdown': () => import('./surfaces.ts'),
+  'poptin-chat-button': () => import('../elements/poptin-chat-button/define.ts'),
 };

@@ -1,0 +1,128 @@
+import { expect } from '@open-wc/testing';
+import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
+import sinon from 'sinon';
+import './define.ts';
+import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
+
+const macrotask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 5_000;
+  while (performance.now() < deadline) {
+    if (check()) return;
+    await macrotask();
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const part = (element: Element, name: string) => element.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+
+async function mount(attributes: Record<string, string>): Promise<PoptinChatButtonElement> {
+  const element = document.createElement('poptin-chat-button');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.append(element);
+  await macrotask();
+  return element;
+}
+
+describe('<poptin-chat-button>', () => {
+  let opened: unknown[][];
+  let open: sinon.SinonStub;
+  beforeEach(() => {
+    localStorage.removeItem('joinchat_views');
+    localStorage.removeItem('joinchat_hashes');
+    opened = [];
+    open = sinon.stub(window, 'open').callsFake((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    });
+  });
+  afterEach(() => {
+    open.restore();
+    document.querySelectorAll('poptin-chat-button, .chat-test').forEach((node) => node.remove());
+    delete (window as { dataLayer?: unknown }).dataLayer;
+  });
+
+  it('without a telephone it draws nothing and says why', async () => {
+    const warn = sinon.stub(console, 'warn');
+    try {
+      const element = await mount({ 'button-delay': '-1' });
+      await macrotask();
+      expect(part(element, 'button')).to.equal(null);
+      expect(warn.args.some((args) => String(args[1]).includes('no telephone set'))).to.equal(true);
+    } finally {
+      warn.restore();
+    }
+  });
+
+  it('opens the chatbox, then the messaging app in a new window with the right link, pushing analytics', async () => {
+    (window as { dataLayer?: unknown[] }).dataLayer = [];
+    const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 000', message_send: 'Halo', message_hash: 'm1', button_delay: -1 }) });
+    await until(() => part(element, 'button') !== null, 'the button');
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    part(element, 'button')!.click();
+    await until(() => part(element, 'chatbox') !== null, 'the chatbox');
+    expect(part(element, 'button')!.getAttribute('aria-expanded')).to.equal('true');
+    expect(localStorage.getItem('joinchat_hashes')).to.contain('m1');
+    part(element, 'button')!.click();
+    expect(opened).to.deep.equal([['https://wa.me/62812000?text=Halo', 'joinchat', 'noopener']]);
+    const pushed = (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer[0];
+    expect(pushed).to.deep.include({ event_category: 'JoinChat', event_action: 'whatsapp: 62812000', trigger: 'button' });
+  });
+
+  it('a cancelled poptin-chat-open keeps the chatbox shut', async () => {
+    const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm2', 'button-delay': '-1' });
+    element.addEventListener('poptin-chat-open', (event) => event.preventDefault());
+    await until(() => part(element, 'button') !== null, 'the button');
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    part(element, 'button')!.click();
+    await macrotask();
+    expect(part(element, 'chatbox')).to.equal(null);
+  });
+
+  it('a#whatsapp link with data-phone and data-message opens that chat', async () => {
+    await mount({ telephone: '62812', 'button-delay': '-1' });
+    const link = Object.assign(document.createElement('a'), { href: '#whatsapp', className: 'chat-test', textContent: 'WA' });
+    link.dataset.phone = '0811 22';
+    link.dataset.message = 'Tanya';
+    document.body.append(link);
+    await macrotask();
+    link.click();
+    expect(opened).to.deep.equal([['https://wa.me/81122?text=Tanya', 'joinchat', 'noopener']]);
+  });
+});
+
+async function runAxe(context: ElementContext): Promise<AxeResults> {
+  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
+  if (!page.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('axe-core did not load'));
+      document.head.append(script);
+    });
+  }
+  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+}
+
+describe('<poptin-chat-button> QR', () => {
+  afterEach(() => document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove()));
+  it('shows a QR code of the link in the chatbox on desktop when qr is set', async () => {
+    localStorage.removeItem('joinchat_hashes');
+    const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm3', 'button-delay': '-1', qr: '' });
+    await until(() => part(element, 'button') !== null, 'the button');
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    part(element, 'button')!.click();
+    await until(() => part(element, 'qr') !== null, 'the QR code');
+    expect(part(element, 'qr')!.getAttribute('aria-label')).to.equal('QR code of the chat link');
+    const result = await runAxe({ include: [['poptin-chat-button']] });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(result.passes.length).to.be.greaterThan(0);
+  });
+});
