@@ -1,0 +1,40 @@
+// <poptin-chat-button> on a page with no controller: the loader defines it on sight, and it opens the chat.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useBrowserAndServer } from './harness.ts';
+
+describe('the chat button demo, with no <poptin-controller> on the page', () => {
+  const shared = useBrowserAndServer();
+
+  it('loads only the chat button, shows it, and opens the chat link in a new window', async () => {
+    const page = await shared.browser.newPage();
+    const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    const displayCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/display/') && displayCalls.push(request.url()));
+    await page.addInitScript(() => {
+      (window as unknown as { __opened: unknown[][] }).__opened = [];
+      window.open = (...args: unknown[]) => {
+        (window as unknown as { __opened: unknown[][] }).__opened.push(args);
+        return null;
+      };
+    });
+    await page.goto(`${shared.server.url}/examples/chat.html`);
+    const button = page.locator('poptin-chat-button [part="button"]');
+    await button.waitFor();
+    await page.waitForTimeout(700);
+    await button.click();
+    await page.locator('poptin-chat-button [part="chatbox"]').waitFor();
+    await button.click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
+    assert.equal(opened.length, 1);
+    assert.match(String(opened[0]![0]), /^https:\/\/(wa\.me\/6281234567890|web\.whatsapp\.com\/send\?phone=6281234567890)/);
+    assert.deepEqual(opened[0]!.slice(1), ['joinchat', 'noopener']);
+    assert.deepEqual(displayCalls, [], 'no display server call');
+    assert.equal(await page.evaluate(() => Boolean(customElements.get('poptin-popup'))), false, 'the pop-up surfaces were not loaded');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
