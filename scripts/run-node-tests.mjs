@@ -21,5 +21,6 @@ if (files.length === 0) {
   console.error(`no test files found for ${process.argv.slice(2).join(' ')}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+// A test that hangs fails after 10 minutes instead of holding the whole run.
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

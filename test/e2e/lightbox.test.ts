@@ -68,18 +68,12 @@ describe('lightbox demo, end to end', () => {
     await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('offline.visitor@example.com');
     await page.locator('poptin-popup[poptin-id="demolightbox1"] [type=submit]').click();
     await page.locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
-    // The lead waits in the visitor's outbox (IndexedDB) while the server is unreachable.
+    // The lead waits in the visitor's outbox (localStorage) while the server is unreachable.
     const pending = await eventually('the lead in the outbox', () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('poptin');
-            open.onsuccess = () => {
-              const request = open.result.transaction('outbox').objectStore('outbox').count();
-              request.onsuccess = () => resolve(request.result);
-            };
-          }),
-      ),
+      page.evaluate(() => {
+        const entries = Object.values(JSON.parse(localStorage.getItem('poptin_outbox') ?? '{}') as Record<string, { kind?: string; fields: { email?: string } }>);
+        return entries.filter((entry) => (entry.kind ?? 'lead') === 'lead' && entry.fields.email === 'offline.visitor@example.com').length;
+      }),
     );
     assert.equal(pending, 1);
 
