@@ -134,7 +134,10 @@ export function ChatButtonView(): React.JSX.Element | null {
           onMouseEnter={() => chat.hoverStart()}
           onMouseLeave={() => chat.hoverEnd()}
         >
-          <span aria-hidden="true">💬</span>
+          {/* Drawn, not an emoji: every system shows it the same, with or without an emoji font. */}
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28" fill="currentColor">
+            <path d="M12 3C6.5 3 2 6.9 2 11.7c0 2.5 1.2 4.7 3.2 6.3L4.5 21l3.6-1.8c1.2.4 2.5.6 3.9.6 5.5 0 10-3.9 10-8.7S17.5 3 12 3z" />
+          </svg>
         </button>
       </div>
     </>
