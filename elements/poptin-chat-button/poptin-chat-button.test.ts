@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
 import sinon from 'sinon';
+import { emulateMedia } from '@web/test-runner-commands';
 import './define.ts';
 import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
 
@@ -124,5 +125,35 @@ describe('<poptin-chat-button> QR', () => {
     const result = await runAxe({ include: [['poptin-chat-button']] });
     expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
     expect(result.passes.length).to.be.greaterThan(0);
+  });
+});
+
+describe('<poptin-chat-button> right to left and reduced motion', () => {
+  afterEach(async () => {
+    document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove());
+    document.documentElement.removeAttribute('dir');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('sits at the inline end: bottom right on a left-to-right page, bottom left on a Hebrew right-to-left one', async () => {
+    const ltr = await mount({ telephone: '62812', 'button-delay': '-1' });
+    await until(() => part(ltr, 'button') !== null, 'the button');
+    expect(part(ltr, 'button')!.getBoundingClientRect().left).to.be.above(window.innerWidth / 2);
+    ltr.remove();
+    document.documentElement.dir = 'rtl';
+    const rtl = await mount({ telephone: '62812', 'button-delay': '-1' });
+    await until(() => part(rtl, 'button') !== null, 'the button');
+    expect(part(rtl, 'button')!.getBoundingClientRect().right).to.be.below(window.innerWidth / 2);
+  });
+
+  it('animates in when it appears, and appears with no animation at all when the visitor asks for reduced motion', async () => {
+    const moving = await mount({ telephone: '62812', 'button-delay': '0' });
+    await until(() => part(moving, 'button') !== null, 'the button');
+    expect(moving.shadowRoot!.getAnimations().length).to.be.above(0);
+    moving.remove();
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const still = await mount({ telephone: '62812', 'button-delay': '0' });
+    await until(() => part(still, 'button') !== null, 'the button');
+    expect(still.shadowRoot!.getAnimations()).to.deep.equal([]);
   });
 });
