@@ -48,6 +48,7 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
     }));
     const expected: Expected = { views: 0, closes: 0, closedThenReloaded: 0, leaves: { stays: 0, reloads: 0, 'leaves the site': 0, 'opens another page': 0 } };
     const pageErrors: string[] = [];
+    const ignoredClicks: string[] = [];
 
     const visit = async (context: BrowserContext, share: typeof plan) => {
       let page: Page = await context.newPage();
@@ -57,8 +58,18 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
         const popup = page.locator(`poptin-popup[poptin-id="${POPUP}"]`);
         const open = async () => {
           await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
-          await page.locator('#open-on-demand').click();
-          await popup.locator('dialog[open]').waitFor();
+          for (let attempt = 1; ; attempt++) {
+            await page.locator('#open-on-demand').click();
+            try {
+              await popup.locator('dialog[open]').waitFor({ timeout: 10_000 });
+              break;
+            } catch (error) {
+              // A click that showed nothing is counted and printed (see the note in docs/security.md), then tried again.
+              const state = await page.evaluate((id) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(id), POPUP);
+              ignoredClicks.push(JSON.stringify(state));
+              if (attempt === 3) throw error;
+            }
+          }
           expected.views++;
         };
         await open();
@@ -125,6 +136,7 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
     );
     t.diagnostic(`faults dealt (${FAULTS.length} kinds): ${JSON.stringify(Object.fromEntries([...proxy.dealt].sort()))}; calls passed untouched: ${proxy.passed()}`);
     t.diagnostic(`leads: ${perEmail.size} of ${emails.size} stored, ${duplicated.length} duplicated`);
+    t.diagnostic(`open clicks that showed nothing within 10 s and were repeated: ${ignoredClicks.length}${ignoredClicks.length ? ` (${ignoredClicks.join('; ')})` : ''}`);
     t.diagnostic(`views: ${stats.views} stored of ${expected.views} shown; closes: ${stats.closes} stored of ${expected.closes} made`);
     assert.equal(perEmail.size, emails.size, 'every lead stored');
     assert.deepEqual(duplicated, [], 'no lead stored twice');
