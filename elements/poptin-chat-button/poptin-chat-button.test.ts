@@ -1,25 +1,10 @@
 import { expect } from '@open-wc/testing';
-import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import sinon from 'sinon';
 import { emulateMedia } from '@web/test-runner-commands';
 import './define.ts';
 import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
-
-const macrotask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 5_000;
-  while (performance.now() < deadline) {
-    if (check()) return;
-    await macrotask();
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { macrotask, until } from '../../test/browser-support/waiting.ts';
 
 const part = (element: Element, name: string) => element.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
 
@@ -98,19 +83,6 @@ describe('<poptin-chat-button>', () => {
   });
 });
 
-async function runAxe(context: ElementContext): Promise<AxeResults> {
-  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
-  if (!page.axe) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/axe-core/axe.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('axe-core did not load'));
-      document.head.append(script);
-    });
-  }
-  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-}
 
 describe('<poptin-chat-button> QR', () => {
   afterEach(() => document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove()));

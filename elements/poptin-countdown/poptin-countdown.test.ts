@@ -4,25 +4,9 @@ import sinon from 'sinon';
 import type { CountdownEndDetail } from '../../src/core/countdown/model.ts';
 import './define.ts';
 import type { PoptinCountdownElement } from './poptin-countdown.ts';
+import { macrotask, until } from '../../test/browser-support/waiting.ts';
 
 const NOW = Date.parse('2026-06-01T10:00:00Z');
-
-// A macrotask through MessageChannel: React schedules with it, and fake timers leave it alone.
-const macrotask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 5_000;
-  while (performance.now() < deadline) {
-    if (check()) return;
-    await macrotask();
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const base = (element: Element) => element.shadowRoot!.querySelector<HTMLElement>('[part~="base"]');
 const shown = (element: Element) => base(element)!.querySelector('.time')!.textContent;

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import sinon from 'sinon';
 import { collectSubmits, field, inShadow, messagesOf, nextFrame, removePopups, submit, typeInto, until } from './test-support.ts';
 
@@ -16,19 +16,6 @@ function place(markup: string): HTMLElement {
   return element;
 }
 
-async function runAxe(context: ElementContext): Promise<AxeResults> {
-  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
-  if (!page.axe) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/axe-core/axe.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('axe-core did not load'));
-      document.head.append(script);
-    });
-  }
-  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-}
 
 const shown = (element: HTMLElement) => (element as HTMLElement & { shownForTest: boolean }).shownForTest;
 

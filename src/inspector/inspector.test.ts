@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import { $popups, type PopupRecord } from '../stores/popups.ts';
 import { openInspector } from './inspector.ts';
 
@@ -71,19 +71,6 @@ const cell = (root: ShadowRoot, id: string, row: string) => section(root, id)?.q
 const items = (root: ShadowRoot, id: string, row: string) => Array.from(section(root, id)?.querySelectorAll(`[data-row="${row}"] li`) ?? []).map((li) => li.textContent?.trim());
 const closeButton = (root: ShadowRoot) => root.querySelector('button') as HTMLButtonElement;
 
-async function runAxe(context: ElementContext): Promise<AxeResults> {
-  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
-  if (!page.axe) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/axe-core/axe.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('axe-core did not load'));
-      document.head.append(script);
-    });
-  }
-  return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-}
 
 describe('the ?poptin-debug inspector', () => {
   let close: (() => void) | null = null;
