@@ -6,7 +6,7 @@ import type { PopupRecord } from './db/store.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
 import { useTestApp } from './test-support/app.ts';
 import { seedClient, seedPopup } from './test-support/fixtures.ts';
-import { seededRandom } from './test-support/seeded-random.ts';
+import { seededRandom } from '../src/core/random.ts';
 
 // Random requests to every display endpoint; none may be answered with a 5xx. A failure prints its seed:
 // FUZZ_SEED=<seed> node --import tsx --test server/fuzz.test.ts replays the same requests.

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FIXTURES_ENV, eventually, launchChromium, ownerGet, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
-import { seededRandom } from '../../server/test-support/seeded-random.ts';
+import { seededRandom } from '../../src/core/random.ts';
 import { FAULTS, startChaosProxy, type ChaosProxy } from './lead-loss/chaos-proxy.ts';
 
 const SEED = Number(process.env.LEAD_LOSS_SEED ?? 20_261_123);

@@ -1,5 +1,6 @@
 import { closeRedirectDelayMs } from './delays.ts';
-import { pickPrize, type GamifiedPrize, type RandomSource } from './prizes.ts';
+import type { RandomSource } from '../random.ts';
+import { pickPrize, type GamifiedPrize } from './prizes.ts';
 import { SCRATCH_FOLLOW_DELAY_MS } from './scratch.ts';
 import { SPIN_RESULT_DELAY_MS } from './wheel.ts';
 

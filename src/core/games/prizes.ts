@@ -1,3 +1,4 @@
+import type { RandomSource } from '../random.ts';
 /** The gamified prize set of widget §3: prizes keyed by id, chances in percent. */
 export interface GamifiedPrize {
   readonly key: string;
@@ -79,20 +80,6 @@ export function parsePrizeSet(raw: unknown): GamifiedPrize[] {
   return prizes;
 }
 
-/** A random source in [0, 1). Math.random in pages; seeded in tests. */
-export type RandomSource = () => number;
-
-/** mulberry32: small, fast and good enough to make prize picks reproducible in tests. */
-export function seededRandom(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Weighted pick with probability chances / 100. When the chances do not add up to 100 they are

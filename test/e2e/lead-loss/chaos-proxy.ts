@@ -3,7 +3,7 @@
 // the call, a connection dropped before or after it, and a 5 s stall before forwarding or dropping.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../../server/test-support/seeded-random.ts';
+import { seededRandom } from '../../../src/core/random.ts';
 
 export const FAULTS = ['500 before storing', '500 after storing', 'dropped before storing', 'dropped after storing', 'stalled 5 s, then stored', 'stalled 5 s, then dropped'] as const;
 export type Fault = (typeof FAULTS)[number];
