@@ -162,6 +162,9 @@ export const conversionSchema = {
       visitor_id: { type: 'string', pattern: VISITOR_ID_PATTERN },
       extra_button: SHORT_TEXT,
       coupon: SHORT_TEXT,
+      /** The prize a game gave (widget §3). */
+      prize_id: SHORT_TEXT,
+      is_winner: FLAG,
       // At most 15 digits: the id stays exact as a JavaScript number.
       poptin_view_id: { type: 'string', pattern: '^[0-9]{0,15}$' },
     },

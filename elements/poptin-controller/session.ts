@@ -20,6 +20,7 @@ import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, 
 import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
+import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
 /** A closed pop-up leaves the page this long after its fade (widget §4: 0.2 s when forced). */
@@ -303,7 +304,7 @@ export class ControllerSession {
     const html = surfaces.sanitizeTemplate(raw);
     element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
     element.on('poptin-after-show', () => this.onShown(entry));
-    element.on('poptin-submit', ({ fields, honeypot }) => this.onSubmit(entry, fields, honeypot));
+    element.on('poptin-submit', ({ fields, honeypot, prize }) => this.onSubmit(entry, fields, honeypot, prize ?? null));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
     element.on('poptin-error', () => this.onRenderFailed(entry));
     return element;
@@ -372,7 +373,7 @@ export class ControllerSession {
     if (this.popups.get(entry.config.id) === entry) popupViewRecorded(entry.config.id, entry.viewId);
   }
 
-  private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string): void {
+  private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): void {
     void guard('conversion', async () => {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
@@ -401,6 +402,7 @@ export class ControllerSession {
         previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
         allVisitedPages: page?.all_visited_pages ?? '',
         coupon: entry.element?.coupon ?? '',
+        prize,
       });
       await this.sendReliably(this.api.conversionUrl(entry.config.viewerId), body, 'lead');
     });

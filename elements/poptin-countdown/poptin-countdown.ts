@@ -6,9 +6,9 @@ import { createSurfaceElement } from '../shared/surface-element.ts';
 import { countdownStyles } from './styles.ts';
 
 const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at', 'timer-ver'];
-const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: CountdownView, styles: countdownStyles });
+const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: CountdownView, styles: countdownStyles, nested: true });
 type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
-const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback; disconnectedCallback?: () => void };
+const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback };
 
 /**
  * A countdown timer drawn in place, on a page or inside a pop-up template (a timer pop-up closes when its
@@ -55,14 +55,6 @@ export class PoptinCountdownElement extends Surface {
       const model = this.model.get();
       if (model) this.model.set({ ...model, paused: value !== null });
     } else if (TIMING_ATTRIBUTES.includes(name)) guard('countdown attributes', () => this.readAttributes());
-  }
-
-  // A countdown leaves the page when the pop-up around it closes, which happens while that pop-up's React
-  // commits; its own React root is unmounted just after, and kept when the element was only moved.
-  disconnectedCallback(): void {
-    queueMicrotask(() => {
-      if (!this.isConnected) base.disconnectedCallback?.call(this);
-    });
   }
 
   get countdown(): CountdownModel | null {

@@ -14,6 +14,11 @@ export interface SurfaceElementOptions {
   view: ComponentType;
   /** The element's own styles, drawn after the frame's. */
   styles: string;
+  /**
+   * It may sit inside a pop-up template. Such an element leaves the page while that pop-up's React commits;
+   * its own React root is then unmounted just after, and kept when the element was only moved.
+   */
+  nested?: boolean;
 }
 
 export type SurfaceElementClass<Model> = new () => SurfaceElement<Model> & SurfaceHost<Model>;
@@ -23,7 +28,7 @@ export type SurfaceElementClass<Model> = new () => SurfaceElement<Model> & Surfa
  * (a surface that cannot render says so with `poptin-error` and shows nothing), the model atom the
  * controller writes, `requestClose(source)`, the coupon shown, and typed event listening.
  */
-export function createSurfaceElement<Model>({ name, view, styles }: SurfaceElementOptions): SurfaceElementClass<Model> {
+export function createSurfaceElement<Model>({ name, view, styles, nested = false }: SurfaceElementOptions): SurfaceElementClass<Model> {
   function SafeView(props: { container?: ShadowRoot | HTMLElement }) {
     const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as SurfaceHost<unknown>;
     const onError = (error: unknown) =>
@@ -45,6 +50,14 @@ export function createSurfaceElement<Model>({ name, view, styles }: SurfaceEleme
 
     get coupon(): string {
       return this.shownCoupon;
+    }
+
+    disconnectedCallback(): void {
+      const unmount = () => (Rendered.prototype as { disconnectedCallback?: () => void }).disconnectedCallback?.call(this);
+      if (!nested) return unmount();
+      queueMicrotask(() => {
+        if (!this.isConnected) unmount();
+      });
     }
 
     on<Name extends SurfaceEventName>(eventName: Name, handler: (detail: SurfaceEventMap[Name]) => void): () => void {

@@ -3,20 +3,16 @@ import { createCountdownRunner, type CountdownRunner, type CountdownSnapshot } f
 import type { CountdownEndDetail, CountdownModel } from '../../core/countdown/model.ts';
 import { timerEndKey, type TimerLayout } from '../../core/countdown/settings.ts';
 import { announcement, compactText, digitGroups, timeLeftLabel, timeParts, type TimeParts } from '../../core/countdown/time.ts';
-import { direction, resolveLanguage } from '../../core/i18n/language.ts';
+import { direction } from '../../core/i18n/language.ts';
 import { translate, type Language, type MessageKey } from '../../core/i18n/strings.ts';
 import { emit } from '../shared/emit.ts';
+import { languageAround } from '../shared/language-around.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
-import { useSurfaceHost, type SurfaceHost } from '../shared/surface-host.ts';
+import { useSurfaceHost } from '../shared/surface-host.ts';
 import { useStore } from '../shared/use-store.ts';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 const UNIT_LABELS: Record<(typeof UNITS)[number], MessageKey> = { days: 'timerUnitDays', hours: 'timerUnitHours', minutes: 'timerUnitMinutes', seconds: 'timerUnitSeconds' };
-
-/** The model's language, else the closest `lang` around the element (a pop-up's frame, or the page). */
-function languageOf(host: SurfaceHost<CountdownModel>, model: CountdownModel): Language {
-  return resolveLanguage(model.lang ?? host.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang, null);
-}
 
 function Time({ parts, layout, language }: { parts: TimeParts; layout: TimerLayout; language: Language }): React.JSX.Element {
   if (layout === 2) {
@@ -53,7 +49,7 @@ export function CountdownView(): React.JSX.Element {
   const [snapshot, setSnapshot] = useState<CountdownSnapshot | null>(null);
   const [spoken, setSpoken] = useState('');
   const runner = useRef<CountdownRunner | null>(null);
-  const language = model ? languageOf(host, model) : 'en';
+  const language = model ? languageAround(host, model.lang) : 'en';
   const spokenIn = useRef(language);
   useLayoutEffect(() => {
     spokenIn.current = language;

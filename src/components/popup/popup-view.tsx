@@ -20,6 +20,8 @@ import { DatePicker } from '../fields/date-picker.tsx';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
+import { bindTemplateGames } from '../template/template-games.ts';
+import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
 import { PhoneCountrySelect } from '../fields/phone-country-select.tsx';
@@ -43,9 +45,11 @@ function locationClasses(location: unknown): string {
   return `at-${vertical} at-${horizontal}`;
 }
 
+/** The form screen leaves a game's play, win and lose screens to the game; the thank-you screen replaces them all. */
 function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
   content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
-    element.hidden = element.dataset.poptinScreen !== screen;
+    const own = element.dataset.poptinScreen;
+    if (screen === 'thank-you' || own === 'form' || own === 'thank-you') element.hidden = own !== screen;
   });
 }
 
@@ -83,6 +87,7 @@ export function PopupView(): React.JSX.Element {
   const submitted = useRef(false);
   const afterSubmit = useRef<AfterSubmitPlan | null>(null);
   const linkRedirect = useRef<Redirect | null>(null);
+  const gamePrize = useRef<PrizeConversion | null>(null);
 
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
@@ -112,7 +117,7 @@ export function PopupView(): React.JSX.Element {
   const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
     submitted.current = true;
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form) });
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current });
     emitWindow('poptinSubmit', { poptin_id: config.id });
     const thankYou = hasThankYouScreen(design, contentRef.current?.querySelector('[data-poptin-screen="thank-you"]') != null);
     const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
@@ -192,6 +197,20 @@ export function PopupView(): React.JSX.Element {
     const unbindCoupons = bindCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
+    gamePrize.current = null;
+    const unbindGames = bindTemplateGames(content, {
+      raw: config.raw,
+      designProperties: design,
+      onPrize: (prize, coupon) => {
+        gamePrize.current = prize;
+        if (coupon) host.shownCoupon = coupon;
+      },
+      submit: (form) => {
+        if (!submitted.current) form.requestSubmit();
+      },
+      redirect: (url) => followRedirect(navigationOf(host), url, true),
+      requestClose: (source) => handlers.current.requestClose(source),
+    });
     const onClick = (event: Event) => {
       const target = event.target as Element | null;
       if (target?.closest('[data-poptin-close]')) {
@@ -219,6 +238,7 @@ export function PopupView(): React.JSX.Element {
       unbindForms();
       unbindCoupons();
       unbindCountdowns();
+      unbindGames();
       unlisten();
     };
   }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host]);

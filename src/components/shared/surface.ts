@@ -1,5 +1,7 @@
 import type { WritableAtom } from 'nanostores';
 import type { CountdownEndDetail } from '../../core/countdown/model.ts';
+import type { GamePrizeDetail, GameResultDetail } from '../../core/games/model.ts';
+import type { PrizeConversion } from '../../core/games/prizes.ts';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 
@@ -10,10 +12,16 @@ export interface SurfaceEventMap {
   'poptin-request-close': { poptinId: string; source: CloseSource };
   'poptin-hide': { poptinId: string; source: CloseSource | null };
   'poptin-after-hide': { poptinId: string; source: CloseSource | null; submitted: boolean };
-  /** `honeypot`: what the form's hidden trap field holds, empty when a person sent it (see design §5). */
-  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string };
+  /**
+   * `honeypot`: what the form's hidden trap field holds, empty when a person sent it (see design §5).
+   * `prize`: the prize a game of the template gave, null when none was played (widget §3).
+   */
+  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string; prize?: PrizeConversion | null };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': CountdownEndDetail;
+  'poptin-game-play': GamePrizeDetail;
+  'poptin-game-result': GameResultDetail;
+  'poptin-game-done': GamePrizeDetail;
 }
 
 export type SurfaceEventName = keyof SurfaceEventMap;

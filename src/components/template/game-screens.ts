@@ -1,16 +1,21 @@
 import { fillPrizePlaceholder, type GameScreen, type GamifiedPrize } from '../../core/games/index.ts';
 
-/**
- * Shows the gamified screen `[data-poptin-screen="play|win|lose"]` of a template and writes the chosen
- * prize into it: every `[data-poptin-coupon]` gets its code (and the label its couponCopy event carries),
- * every `[data-poptin-prize-label]` its label, hidden fields holding prize_code / prize_label their values.
- */
-export function showGameResult(content: ParentNode, screen: GameScreen, prize: GamifiedPrize | null): void {
+export type ShownPrize = Pick<GamifiedPrize, 'code' | 'label'>;
+
+/** Shows the gamified screen `[data-poptin-screen="play|win|lose"]` of a template and hides the other two. */
+export function showGameScreen(content: ParentNode, screen: GameScreen): void {
   content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
     const own = element.dataset.poptinScreen;
     if (own === 'play' || own === 'win' || own === 'lose') element.hidden = own !== screen;
   });
-  if (!prize) return;
+}
+
+/**
+ * Writes the chosen prize into a template: every `[data-poptin-coupon]` gets its code (and the label its
+ * couponCopy event carries), every `[data-poptin-prize-label]` its label, hidden fields holding prize_code /
+ * prize_label their values.
+ */
+export function writePrize(content: ParentNode, prize: ShownPrize): void {
   content.querySelectorAll<HTMLElement>('[data-poptin-coupon]').forEach((coupon) => {
     coupon.dataset.poptinCoupon = prize.code;
     coupon.dataset.prizeLabel = prize.label;
@@ -26,4 +31,10 @@ export function showGameResult(content: ParentNode, screen: GameScreen, prize: G
     input.dataset.poptinPrizePlaceholder = placeholder;
     input.value = fillPrizePlaceholder(placeholder, prize);
   });
+}
+
+/** The result screen with the prize written into it. */
+export function showGameResult(content: ParentNode, screen: GameScreen, prize: ShownPrize | null): void {
+  showGameScreen(content, screen);
+  if (prize) writePrize(content, prize);
 }

@@ -1,6 +1,7 @@
 import type { PopupConfig } from '../config/types.ts';
 import { buildConversionFields } from '../forms/conversion-payload.ts';
 import type { FormField } from '../forms/form-field.ts';
+import type { PrizeConversion } from '../games/prizes.ts';
 import { HONEYPOT_FIELD } from './contract.ts';
 
 export interface ConversionContext {
@@ -25,6 +26,8 @@ export interface ConversionContext {
   previousVisitedPagesWithTimestamps: string;
   allVisitedPages: string;
   coupon?: string;
+  /** The prize a game of the pop-up gave (widget §3); absent when none was played. */
+  prize?: PrizeConversion | null;
   storeIntegration?: string;
   storeIntegrationCustomerId?: string;
   facebookMessengerDataRef?: string;
@@ -66,6 +69,7 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     visitor_id: context.visitorId,
     [HONEYPOT_FIELD]: context.honeypot ?? '',
     coupon: context.coupon ?? '',
+    ...(context.prize ?? {}),
     ...buildConversionFields(fields),
   };
 }

@@ -137,7 +137,7 @@ describe('game machine: idle → playing → won | lost', () => {
     const started = transition(initialGame('gift-box'), { type: 'play', prizes, random: () => 0 });
     assert.equal(started.snapshot.state, 'playing');
     assert.equal(started.snapshot.prize?.prizeId, 'p-ten');
-    assert.deepEqual(started.effects, [{ type: 'wait-for-result', ms: 0 }]);
+    assert.deepEqual(started.effects, [{ type: 'wait-for-result', ms: 1_500 }], 'the opened box shows its prize for 1.5 s');
     assert.equal(transition(started.snapshot, { type: 'play', prizes, random: () => 0.99 }).effects.length, 0);
   });
 
@@ -166,16 +166,32 @@ describe('game machine: idle → playing → won | lost', () => {
     runner.dispose();
   });
 
-  it('the scratch card waits 3 s after the reveal; a winner gets the win screen', () => {
+  it('the scratch card holds its prize under the cover until the reveal, then waits 3 s; a winner gets the win screen', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     const screens: GameScreen[] = [];
     const runner = createGameRunner({ kind: 'scratch-card', prizes: parsePrizeSet(PRIZE_SET), random: () => 0.1, onChange: () => {}, onResult: (_prize, screen) => screens.push(screen) });
-    runner.play();
+    assert.equal(runner.play()?.prizeId, 'p-ten');
+    mock.timers.tick(60_000);
+    assert.deepEqual(screens, [], 'no result while the cover is on');
+    runner.reveal();
+    runner.reveal();
     mock.timers.tick(2_999);
     assert.deepEqual(screens, []);
     mock.timers.tick(1);
     assert.deepEqual(screens, ['win']);
     runner.dispose();
+  });
+
+  it('only a scratch card that is being played can be revealed', () => {
+    const prizes = parsePrizeSet(PRIZE_SET);
+    assert.equal(transition(initialGame('scratch-card'), { type: 'reveal' }).effects.length, 0, 'not before play');
+    const wheel = transition(initialGame('spin-wheel'), { type: 'play', prizes, random: () => 0 }).snapshot;
+    assert.equal(transition(wheel, { type: 'reveal' }).effects.length, 0, 'a wheel has no cover');
+    const card = transition(initialGame('scratch-card'), { type: 'play', prizes, random: () => 0 }).snapshot;
+    assert.equal(transition(card, { type: 'result-due' }).snapshot, card, 'no result before the reveal');
+    const revealed = transition(card, { type: 'reveal' });
+    assert.deepEqual(revealed.effects, [{ type: 'wait-for-result', ms: 3_000 }]);
+    assert.equal(transition(revealed.snapshot, { type: 'result-due' }).snapshot.state, 'won');
   });
 
   it('dispose cancels a pending result', () => {

@@ -13,10 +13,13 @@ export interface GameSnapshot {
   readonly kind: GameKind;
   readonly state: GameState;
   readonly prize: GamifiedPrize | null;
+  /** The scratch card's cover is gone (scratched down to 50% or revealed by the keyboard alternative). */
+  readonly revealed: boolean;
 }
 
 export type GameEvent =
   | { type: 'play'; prizes: readonly GamifiedPrize[]; random: RandomSource }
+  | { type: 'reveal' }
   | { type: 'result-due' };
 
 export type GameEffect =
@@ -29,15 +32,18 @@ export interface GameStep {
   readonly effects: readonly GameEffect[];
 }
 
-/** How long after the visitor plays the result shows: the wheel 7 s, the scratch card 3 s after the reveal, the gift box at once. */
+/** The opened gift box shows its prize this long before the result screen. */
+export const GIFT_BOX_OPEN_MS = 1_500;
+
+/** How long until the result shows: the wheel 7 s after the spin, the scratch card 3 s after the reveal, the gift box once opened. */
 export function resultDelayMs(kind: GameKind): number {
   if (kind === 'spin-wheel') return SPIN_RESULT_DELAY_MS;
   if (kind === 'scratch-card') return SCRATCH_FOLLOW_DELAY_MS;
-  return 0;
+  return GIFT_BOX_OPEN_MS;
 }
 
 export function initialGame(kind: GameKind): GameSnapshot {
-  return { kind, state: 'idle', prize: null };
+  return { kind, state: 'idle', prize: null, revealed: false };
 }
 
 export function screenOf(snapshot: GameSnapshot): GameScreen {
@@ -46,14 +52,24 @@ export function screenOf(snapshot: GameSnapshot): GameScreen {
   return 'play';
 }
 
-/** Pure: a game is played once; the prize is picked when play starts so the wheel can aim at it. */
+/**
+ * Pure: a game is played once. The prize is picked when play starts, so the wheel can aim at it and the
+ * scratch card can hold it under its cover; the card's result waits for the reveal.
+ */
 export function transition(snapshot: GameSnapshot, event: GameEvent): GameStep {
+  const unchanged = { snapshot, effects: [] };
   if (event.type === 'play') {
-    if (snapshot.state !== 'idle') return { snapshot, effects: [] };
+    if (snapshot.state !== 'idle') return unchanged;
     const prize = pickPrize(event.prizes, event.random);
-    return { snapshot: { ...snapshot, state: 'playing', prize }, effects: [{ type: 'wait-for-result', ms: resultDelayMs(snapshot.kind) }] };
+    const playing: GameSnapshot = { ...snapshot, state: 'playing', prize };
+    if (snapshot.kind === 'scratch-card') return { snapshot: playing, effects: [] };
+    return { snapshot: playing, effects: [{ type: 'wait-for-result', ms: resultDelayMs(snapshot.kind) }] };
   }
-  if (snapshot.state !== 'playing' || snapshot.prize === null) return { snapshot, effects: [] };
+  if (event.type === 'reveal') {
+    if (snapshot.kind !== 'scratch-card' || snapshot.state !== 'playing' || snapshot.revealed) return unchanged;
+    return { snapshot: { ...snapshot, revealed: true }, effects: [{ type: 'wait-for-result', ms: SCRATCH_FOLLOW_DELAY_MS }] };
+  }
+  if (snapshot.state !== 'playing' || snapshot.prize === null || (snapshot.kind === 'scratch-card' && !snapshot.revealed)) return unchanged;
   const next: GameSnapshot = { ...snapshot, state: snapshot.prize.isWinner ? 'won' : 'lost' };
   return { snapshot: next, effects: [{ type: 'announce', prize: snapshot.prize }, { type: 'show-screen', screen: screenOf(next) }] };
 }
@@ -72,7 +88,10 @@ export interface GameRunnerOptions {
 
 export interface GameRunner {
   readonly snapshot: () => GameSnapshot;
+  /** Starts the game (picks the prize); a game already started keeps its prize. */
   readonly play: () => GamifiedPrize | null;
+  /** The scratch card's cover is gone: its result follows 3 s later. */
+  readonly reveal: () => void;
   readonly dispose: () => void;
 }
 
@@ -108,6 +127,7 @@ export function createGameRunner(options: GameRunnerOptions): GameRunner {
       apply({ type: 'play', prizes: options.prizes, random: options.random ?? Math.random });
       return current.prize;
     },
+    reveal: () => apply({ type: 'reveal' }),
     dispose: () => {
       for (const id of timers) clearTimeout(id);
       timers.clear();

@@ -98,13 +98,18 @@ export function pickPrize(prizes: readonly GamifiedPrize[], random: RandomSource
   return prizes[prizes.length - 1]!;
 }
 
-/** What the chosen prize adds to the conversion (widget §3: the chosen prize gets prize_id and is_winner). */
-export function conversionFieldsOf(prize: GamifiedPrize): { prize_id: string; is_winner: '1' | '0' } {
+/** What a played game adds to the conversion (widget §3: the chosen prize gets prize_id and is_winner). */
+export interface PrizeConversion {
+  prize_id: string;
+  is_winner: '1' | '0';
+}
+
+export function conversionFieldsOf(prize: Pick<GamifiedPrize, 'prizeId' | 'isWinner'>): PrizeConversion {
   return { prize_id: prize.prizeId, is_winner: prize.isWinner ? '1' : '0' };
 }
 
 /** Hidden fields may hold the placeholders prize_code or prize_label; returns the value to submit. */
-export function fillPrizePlaceholder(value: string, prize: GamifiedPrize): string {
+export function fillPrizePlaceholder(value: string, prize: Pick<GamifiedPrize, 'code' | 'label'>): string {
   const trimmed = value.trim();
   if (trimmed === 'prize_code') return prize.code;
   if (trimmed === 'prize_label') return prize.label;

@@ -1,0 +1,71 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import type { GamePrizeDetail, GameResultDetail } from '../../src/core/games/index.ts';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
+import { ALWAYS_WIN, collect, mountGame, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
+import { macrotask, until } from '../../test/browser-support/waiting.ts';
+import './define.ts';
+import type { PoptinGiftBoxElement } from './poptin-gift-box.ts';
+
+const mountBoxes = () => mountGame<PoptinGiftBoxElement>('poptin-gift-box', { prizes: JSON.stringify(ALWAYS_WIN) });
+
+describe('<poptin-gift-box>', () => {
+  let clock: sinon.SinonFakeTimers | undefined;
+  afterEach(() => {
+    clock?.restore();
+    clock = undefined;
+    document.querySelectorAll('poptin-gift-box').forEach((node) => node.remove());
+    document.documentElement.removeAttribute('lang');
+  });
+
+  it('offers three boxes, each a named button', async () => {
+    const element = await mountBoxes();
+    expect(shadowParts(element, 'box').map((box) => box.textContent)).to.deep.equal(['Gift 1 of 3', 'Gift 2 of 3', 'Gift 3 of 3']);
+    expect(shadowPart(element, 'base').getAttribute('aria-label')).to.equal('Pick a gift');
+  });
+
+  it('the opened box shows the prize picked by chance; the others close; the result follows 1.5 s later', async () => {
+    const element = await mountBoxes();
+    const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
+    const results = collect<GameResultDetail>(element, 'poptin-game-result');
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    shadowParts(element, 'box')[1]!.click();
+    await until(() => shadowParts(element, 'opened').length === 1, 'the box to open');
+    const [first, second, third] = shadowParts(element, 'box');
+    expect(second!.getAttribute('aria-pressed')).to.equal('true');
+    expect(shadowPart(element, 'prize').textContent).to.equal('10% off');
+    expect(second!.textContent).to.equal('Gift 2 of 3 10% off', 'its name says what it holds');
+    expect([first, third].map((box) => box!.getAttribute('aria-disabled'))).to.deep.equal(['true', 'true']);
+    expect(spoken(element)).to.equal('Opening the gift…');
+    third!.click();
+    await macrotask();
+    expect(plays.map((play) => play.prizeId)).to.deep.equal(['p-ten'], 'one box only');
+    clock.tick(1_499);
+    await macrotask();
+    expect(results).to.deep.equal([]);
+    clock.tick(1);
+    await until(() => results.length === 1, 'the result');
+    expect(results[0]).to.include({ prizeId: 'p-ten', screen: 'win', game: 'gift-box' });
+    await until(() => spoken(element) === 'You won: 10% off', 'the announcement');
+  });
+
+  it('opens from the keyboard, and speaks Hebrew on a Hebrew page', async () => {
+    document.documentElement.lang = 'he';
+    const element = await mountBoxes();
+    expect(shadowParts(element, 'box')[2]!.textContent).to.equal('מתנה 3 מתוך 3');
+    shadowParts(element, 'box')[2]!.focus();
+    await sendKeys({ press: 'Space' });
+    await until(() => shadowParts(element, 'opened').length === 1, 'the box to open');
+    expect(shadowParts(element, 'box')[2]!.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('passes axe-core closed and opened', async () => {
+    const closed = await mountBoxes();
+    const opened = await mountBoxes();
+    shadowParts(opened, 'box')[0]!.click();
+    await until(() => shadowParts(opened, 'opened').length === 1, 'the box to open');
+    expect((await runAxe(closed)).violations).to.deep.equal([]);
+    expect((await runAxe(opened)).violations).to.deep.equal([]);
+  });
+});

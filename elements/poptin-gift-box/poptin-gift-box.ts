@@ -1,0 +1,34 @@
+import { GiftBoxView } from '../../src/components/games/gift-box-view.tsx';
+import { createGameElement } from '../shared/game-element.ts';
+import { giftBoxStyles } from './styles.ts';
+
+const GameElement = createGameElement({ tag: 'poptin-gift-box', view: GiftBoxView, styles: giftBoxStyles });
+
+/**
+ * Three gift boxes. The visitor opens one (click, Enter or Space); the prize is picked by weighted chance,
+ * shown in the opened box, and the result follows 1.5 s later, announced to screen readers. Inside a pop-up
+ * template's `play` screen the pop-up gives it its `gamified_prize`.
+ *
+ * @tag poptin-gift-box
+ * @summary A pick-a-gift game.
+ *
+ * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
+ * @attr no-post-play - A win submits the form instead of showing the post-play screen.
+ * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr poptin-id - Passed on in the events' detail.
+ *
+ * @event poptin-game-play - A box was opened; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
+ * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
+ * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ *
+ * @csspart base - The row of boxes.
+ * @csspart box - One box (a button); the opened one is also `opened`.
+ * @csspart lid - A box's lid, lifted when opened.
+ * @csspart gift - A box's body.
+ * @csspart prize - The prize shown in the opened box.
+ *
+ * @cssproperty --poptin-gift-size - Width of one box.
+ * @cssproperty --poptin-gift-color - Colour of the boxes.
+ * @cssproperty --poptin-gift-ribbon - Colour of the ribbons.
+ */
+export class PoptinGiftBoxElement extends GameElement {}

@@ -1,0 +1,124 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { PopupNavigation } from '../../src/components/template/navigation.ts';
+import { ALWAYS_LOSE, ALWAYS_WIN } from '../../test/browser-support/games.ts';
+import { macrotask } from '../../test/browser-support/waiting.ts';
+import type { PoptinPopupElement } from './poptin-popup.ts';
+import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, removePopups, typeInto, until } from './test-support.ts';
+
+// The template convention of design §2: a game in the play screen, the prize written into the win screen.
+const WHEEL_TEMPLATE = `
+  <div data-poptin-screen="play"><h2>Spin to win</h2><poptin-spin-wheel></poptin-spin-wheel></div>
+  <div data-poptin-screen="win" hidden>
+    <h2>You won <span data-poptin-prize-label></span></h2>
+    <span data-poptin-coupon></span>
+    <form><input name="Email" aria-label="Email"><input type="hidden" name="prize" value="prize_label"><button type="submit">Send me the code</button></form>
+  </div>
+  <div data-poptin-screen="lose" hidden><h2>Not this time</h2></div>`;
+
+/** The post-play screen disabled: the form is on the play screen and a win submits it. */
+const NO_POST_PLAY_TEMPLATE = `
+  <div data-poptin-screen="play"><poptin-gift-box></poptin-gift-box>
+    <form><input name="Email" aria-label="Email"><input type="hidden" name="code" value="prize_code"><button type="submit">Play</button></form></div>
+  <div data-poptin-screen="win" hidden><p>Won</p></div>`;
+
+const screensShown = (element: Element) => allInShadow(element, '[data-poptin-screen]').filter((screen) => !screen.hidden).map((screen) => screen.dataset.poptinScreen);
+const game = (element: Element, tag: string) => inShadow(element, tag);
+const gamePart = (element: Element, tag: string, part: string) => game(element, tag).shadowRoot?.querySelector<HTMLElement>(`[part~="${part}"]`) ?? null;
+
+function mountGamified(template: string, prizes: object, config: Record<string, unknown> = {}, before?: (element: PoptinPopupElement) => void) {
+  return mountPopup(template, { config: { poptin_type: 'gamified', gamified_prize: prizes, ...config }, before });
+}
+
+describe('<poptin-popup> with a game in its template', () => {
+  let clock: sinon.SinonFakeTimers | undefined;
+  afterEach(() => {
+    clock?.restore();
+    clock = undefined;
+    removePopups();
+  });
+
+  it('plays the pop-up’s prize set; a win shows the win screen with the prize, and the lead carries it', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { wheel_has_coupon: 1 });
+    expect(screensShown(element)).to.deep.equal(['play']);
+    await until(() => gamePart(element, 'poptin-spin-wheel', 'wheel') !== null, 'the wheel to load and draw');
+    expect(game(element, 'poptin-spin-wheel').hasAttribute('wheel-has-coupon')).to.equal(true);
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    gamePart(element, 'poptin-spin-wheel', 'wheel')!.click();
+    clock.tick(7_000);
+    await until(() => screensShown(element).includes('win'), 'the win screen');
+    expect(screensShown(element)).to.deep.equal(['win']);
+    expect(inShadow(element, '[data-poptin-prize-label]').textContent).to.equal('10% off');
+    expect(inShadow(element, '[data-poptin-coupon]').textContent).to.equal('TEN-OFF');
+    expect(element.coupon).to.equal('TEN-OFF');
+    clock.restore();
+    clock = undefined;
+
+    const submits = collectSubmits(element);
+    typeInto(field(element, 'Email'), 'dan@example.com');
+    inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+    await until(() => submits.length === 1, 'the lead');
+    expect(submits[0]!.prize).to.deep.equal({ prize_id: 'p-ten', is_winner: '1' });
+    expect(submits[0]!.fields.find((entry) => entry.name === 'prize')?.value).to.equal('10% off');
+  });
+
+  it('a loss shows the lose screen and, with nothing to redirect to, closes after the 4 s delay', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_LOSE);
+    await until(() => gamePart(element, 'poptin-spin-wheel', 'wheel') !== null, 'the wheel');
+    const sources = closeSources(element);
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    gamePart(element, 'poptin-spin-wheel', 'wheel')!.click();
+    clock.tick(7_000);
+    await until(() => screensShown(element).includes('lose'), 'the lose screen');
+    expect(element.coupon).to.equal('');
+    clock.tick(3_999);
+    await macrotask();
+    expect(sources).to.deep.equal([]);
+    clock.tick(1);
+    await until(() => sources.length === 1, 'the close');
+    expect(sources).to.deep.equal(['auto-close']);
+  });
+
+  it('a losing prize with a redirect follows it after the delay and closes after its own', async () => {
+    const opened: string[] = [];
+    const navigation: PopupNavigation = { openWindow: (url) => (opened.push(url), {} as Window), clickAnchor: () => false, assign: () => undefined };
+    const prizes = { none: { ...ALWAYS_LOSE.none, redirect_to: 1, redirect_to_options: { redirect_to_url: 'https://example.com/sorry', redirect_close: 1, redirect_close_delay: 2 } } };
+    const element = await mountGamified(WHEEL_TEMPLATE, prizes, {}, (popup) => (popup.navigation = navigation));
+    await until(() => gamePart(element, 'poptin-spin-wheel', 'wheel') !== null, 'the wheel');
+    const sources = closeSources(element);
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    gamePart(element, 'poptin-spin-wheel', 'wheel')!.click();
+    clock.tick(7_000 + 4_000);
+    await until(() => opened.length === 1, 'the redirect');
+    expect(opened).to.deep.equal(['https://example.com/sorry']);
+    clock.tick(1_999);
+    await macrotask();
+    expect(sources).to.deep.equal([]);
+    clock.tick(1);
+    await until(() => sources.length === 1, 'the close');
+    expect(sources).to.deep.equal(['redirect']);
+  });
+
+  it('without the post-play screen a win submits the play screen’s form with the prize filled in', async () => {
+    const element = await mountGamified(NO_POST_PLAY_TEMPLATE, ALWAYS_WIN, { design_properties: { disable_post_play_screen: 1 } });
+    await until(() => gamePart(element, 'poptin-gift-box', 'box') !== null, 'the boxes');
+    const submits = collectSubmits(element);
+    typeInto(field(element, 'Email'), 'dan@example.com');
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    gamePart(element, 'poptin-gift-box', 'box')!.click();
+    clock.tick(1_500);
+    await until(() => submits.length === 1, 'the form to be submitted');
+    expect(submits[0]!.prize).to.deep.equal({ prize_id: 'p-ten', is_winner: '1' });
+    expect(submits[0]!.fields.find((entry) => entry.name === 'code')?.value).to.equal('TEN-OFF');
+    expect(screensShown(element)).to.not.include('win');
+  });
+
+  it('a lead sent before any game carries no prize', async () => {
+    const element = await mountGamified(NO_POST_PLAY_TEMPLATE, ALWAYS_WIN);
+    const submits = collectSubmits(element);
+    typeInto(field(element, 'Email'), 'dan@example.com');
+    inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+    await until(() => submits.length === 1, 'the lead');
+    expect(submits[0]!.prize).to.equal(null);
+  });
+});

@@ -1,0 +1,37 @@
+import { ScratchCardView } from '../../src/components/games/scratch-card-view.tsx';
+import { createGameElement } from '../shared/game-element.ts';
+import { scratchCardStyles } from './styles.ts';
+
+const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: ScratchCardView, styles: scratchCardStyles });
+
+/**
+ * A scratch card (gamified format_2). The prize is picked by weighted chance at the first stroke and lies
+ * under a cover the visitor scratches away with mouse, touch or pen; once 50% or less of the cover remains it
+ * is revealed, and the result follows 3 s later. Its "Reveal the prize" button does the same from the keyboard
+ * or a screen reader. Inside a pop-up template's `play` screen the pop-up gives it its `gamified_prize`.
+ *
+ * @tag poptin-scratch-card
+ * @summary A scratch-to-win card.
+ *
+ * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
+ * @attr no-post-play - A win submits the form instead of showing the post-play screen (`disable_post_play_screen`).
+ * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr poptin-id - Passed on in the events' detail.
+ *
+ * @event poptin-game-play - The first stroke; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
+ * @event poptin-game-result - The result shows, 3 s after the reveal. detail: the same plus `screen` (`win` or `lose`)
+ * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ *
+ * @csspart base - The card and its reveal button.
+ * @csspart card - The scratch area.
+ * @csspart prize - The prize under the cover.
+ * @csspart cover - The canvas scratched away.
+ * @csspart reveal-button - The keyboard way to reveal the prize.
+ *
+ * @cssproperty --poptin-scratch-width - Width of the card.
+ * @cssproperty --poptin-scratch-height - Height of the card.
+ * @cssproperty --poptin-scratch-cover - Colour of the cover.
+ * @cssproperty --poptin-scratch-cover-text - Colour of the "Scratch here" text on it.
+ * @cssproperty --poptin-scratch-background - Background under the cover.
+ */
+export class PoptinScratchCardElement extends GameElement {}

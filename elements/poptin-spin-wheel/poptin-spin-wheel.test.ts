@@ -1,0 +1,139 @@
+import { expect } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import { parsePrizeSet, sliceUnderPointer, type GamePrizeDetail, type GameResultDetail } from '../../src/core/games/index.ts';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
+import { ALWAYS_LOSE, ALWAYS_WIN, collect, FOUR_PRIZES, mountGame, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
+import { macrotask, until } from '../../test/browser-support/waiting.ts';
+import './define.ts';
+import type { PoptinSpinWheelElement } from './poptin-spin-wheel.ts';
+
+const mountWheel = (prizes: object, attributes: Record<string, string> = {}) =>
+  mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', { prizes: JSON.stringify(prizes), 'poptin-id': 'wheel0000001', ...attributes });
+const rotation = (element: Element) => Number(shadowPart(element, 'face').dataset.rotation);
+
+describe('<poptin-spin-wheel>', () => {
+  let clock: sinon.SinonFakeTimers;
+  beforeEach(() => (clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })));
+  afterEach(async () => {
+    clock.restore();
+    document.querySelectorAll('poptin-spin-wheel').forEach((node) => node.remove());
+    document.documentElement.removeAttribute('lang');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('draws one slice per prize, clockwise from the top, and lists the prizes for screen readers', async () => {
+    const element = await mountWheel(FOUR_PRIZES);
+    expect(shadowParts(element, 'slice').map((slice) => slice.dataset.prizeId)).to.deep.equal(['p-a', 'p-b', 'p-c', 'p-d']);
+    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift wit…', 'No luck']);
+    const wheel = shadowPart(element, 'wheel');
+    expect(wheel.querySelector('.visually-hidden')!.textContent).to.equal('Spin the wheel');
+    expect(shadowPart(element, 'face').getAttribute('aria-hidden')).to.equal('true');
+    const list = element.shadowRoot!.getElementById(wheel.getAttribute('aria-describedby')!)!;
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with your next order', 'No luck']);
+    expect(rotation(element)).to.equal(0);
+  });
+
+  it('a click spins it so that the chosen prize stops under the pointer, and the result shows 7 s later', async () => {
+    const element = await mountWheel(FOUR_PRIZES);
+    const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
+    const results = collect<GameResultDetail>(element, 'poptin-game-result');
+    shadowPart(element, 'wheel').click();
+    await until(() => rotation(element) > 0, 'the wheel to turn');
+    expect(plays).to.have.length(1);
+    const chosen = plays[0]!;
+    const index = parsePrizeSet(FOUR_PRIZES).findIndex((prize) => prize.prizeId === chosen.prizeId);
+    expect(sliceUnderPointer(rotation(element), 4)).to.equal(index);
+    expect(rotation(element)).to.be.within(720, 1080);
+    expect(shadowPart(element, 'base').dataset.state).to.equal('playing');
+    expect(shadowPart(element, 'wheel').getAttribute('aria-disabled')).to.equal('true');
+    clock.tick(6_999);
+    await macrotask();
+    expect(results).to.deep.equal([]);
+    clock.tick(1);
+    await until(() => results.length === 1, 'the result');
+    expect(results[0]).to.deep.equal({ ...chosen, screen: chosen.isWinner ? 'win' : 'lose' });
+    expect(chosen.poptinId).to.equal('wheel0000001');
+    expect(chosen.game).to.equal('spin-wheel');
+  });
+
+  it('Enter on the focused wheel spins it; it spins only once', async () => {
+    const element = await mountWheel(ALWAYS_WIN);
+    const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
+    shadowPart(element, 'wheel').focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => plays.length === 1, 'the spin');
+    const turned = rotation(element);
+    await sendKeys({ press: 'Space' });
+    shadowPart(element, 'wheel').click();
+    await macrotask();
+    expect(plays).to.have.length(1);
+    expect(rotation(element)).to.equal(turned);
+  });
+
+  it('announces the prize: a win by its label, a loss as such; done follows after the close/redirect delay', async () => {
+    const winner = await mountWheel(ALWAYS_WIN);
+    const done = collect<GamePrizeDetail>(winner, 'poptin-game-done');
+    shadowPart(winner, 'wheel').click();
+    clock.tick(7_000);
+    await until(() => spoken(winner) === 'You won: 10% off', 'the win to be announced');
+    clock.tick(3_999);
+    expect(done).to.deep.equal([]);
+    clock.tick(1);
+    expect(done.map((detail) => detail.prizeId)).to.deep.equal(['p-ten']);
+
+    const loser = await mountWheel(ALWAYS_LOSE, { 'wheel-has-coupon': '' });
+    const lostDone = collect<GamePrizeDetail>(loser, 'poptin-game-done');
+    shadowPart(loser, 'wheel').click();
+    clock.tick(7_000);
+    await until(() => spoken(loser) === 'No prize this time', 'the loss to be announced');
+    clock.tick(11_999);
+    expect(lostDone).to.deep.equal([]);
+    clock.tick(1);
+    expect(lostDone).to.have.length(1, 'tripled with a coupon on the wheel: 12 s');
+  });
+
+  it('speaks Hebrew and turns right to left on a Hebrew page', async () => {
+    document.documentElement.lang = 'he';
+    const element = await mountWheel(ALWAYS_WIN);
+    expect(shadowPart(element, 'wheel').querySelector('.visually-hidden')!.textContent).to.equal('סובבו את הגלגל');
+    expect(shadowPart(element, 'base').getAttribute('dir')).to.equal('rtl');
+    shadowPart(element, 'wheel').click();
+    clock.tick(7_000);
+    await until(() => spoken(element) === 'זכית: 10% off', 'the Hebrew announcement');
+  });
+
+  it('unreadable prizes draw nothing and say why in the console', async () => {
+    const warn = sinon.stub(console, 'warn');
+    try {
+      const element = document.createElement('poptin-spin-wheel');
+      element.setAttribute('prizes', '{"x":{"chances":140}}');
+      document.body.append(element);
+      await macrotask();
+      await macrotask();
+      expect(element.shadowRoot?.querySelector('[part~="base"]') ?? null).to.equal(null);
+      expect(warn.args.map((args) => args.join(' '))).to.deep.include('[poptin] <poptin-spin-wheel> shows nothing: gamified_prize "x" has chances 140; expected a percentage from 0 to 100');
+    } finally {
+      warn.restore();
+    }
+  });
+
+  it('turns with a transition, and without one (a short fade) under reduced motion', async () => {
+    const element = await mountWheel(FOUR_PRIZES);
+    expect(getComputedStyle(shadowPart(element, 'face')).transitionProperty).to.equal('transform');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(getComputedStyle(shadowPart(element, 'face')).transitionProperty).to.equal('opacity');
+  });
+
+  it('passes axe-core idle and after the spin', async () => {
+    const idle = await mountWheel(FOUR_PRIZES);
+    const spun = await mountWheel(FOUR_PRIZES);
+    shadowPart(spun, 'wheel').click();
+    clock.tick(7_000);
+    await until(() => spoken(spun) !== '', 'the result');
+    // axe-core waits on timers of its own.
+    clock.restore();
+    expect((await runAxe(idle)).violations).to.deep.equal([]);
+    expect((await runAxe(spun)).violations).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { SpinWheelView } from '../../src/components/games/spin-wheel-view.tsx';
+import { createGameElement } from '../shared/game-element.ts';
+import { spinWheelStyles } from './styles.ts';
+
+const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWheelView, styles: spinWheelStyles });
+
+/**
+ * A prize wheel, one slice per prize. The visitor clicks it (or presses Enter or Space on it); the prize is
+ * picked by weighted chance (chances / 100), the wheel turns 24 × 30° plus the offset that stops that prize
+ * under the pointer, and the result shows 7 s later, announced to screen readers. Inside a pop-up template's
+ * `play` screen the pop-up gives it its `gamified_prize` and shows the `win` or `lose` screen.
+ *
+ * @tag poptin-spin-wheel
+ * @summary A spin-to-win wheel.
+ *
+ * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`): `label`, `code`, `prize_id`, `is_winner`, `loosing_option`, `chances` (percent), `redirect_to`, `redirect_to_options`.
+ * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr no-post-play - A win submits the form instead of showing the post-play screen; 8 s more before the close or redirect.
+ * @attr poptin-id - Passed on in the events' detail.
+ *
+ * @event poptin-game-play - The visitor played; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
+ * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
+ * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ *
+ * @csspart base - The wheel with its pointer.
+ * @csspart wheel - The button that spins it.
+ * @csspart face - The turning face (an SVG).
+ * @csspart slice - One prize's slice (`data-prize-id`).
+ * @csspart pointer - The pointer at the top.
+ *
+ * @cssproperty --poptin-wheel-size - Diameter of the wheel.
+ * @cssproperty --poptin-wheel-slice - Fill of every other slice.
+ * @cssproperty --poptin-wheel-slice-alternate - Fill of the slices between.
+ * @cssproperty --poptin-wheel-text - Colour of the slice labels.
+ * @cssproperty --poptin-wheel-rim - Colour of the rim, the hub and the pointer.
+ */
+export class PoptinSpinWheelElement extends GameElement {}

@@ -1,0 +1,53 @@
+// The wheel is sized by its own properties, never by what surrounds it (design §6, no rem).
+export const spinWheelStyles = `
+:host {
+  --poptin-wheel-size: 300px;
+  --poptin-wheel-slice: #4f46e5;
+  --poptin-wheel-slice-alternate: #f59e0b;
+  --poptin-wheel-text: #ffffff;
+  --poptin-wheel-rim: #1f2937;
+  display: inline-block;
+  vertical-align: middle;
+}
+[part~="base"] { position: relative; display: inline-block; width: var(--poptin-wheel-size); max-width: 100%; aspect-ratio: 1; }
+[part~="wheel"] {
+  display: block;
+  width: 100%;
+  height: 100%;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: none;
+  cursor: pointer;
+}
+[part~="wheel"][aria-disabled="true"] { cursor: default; }
+[part~="wheel"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 4px; }
+[part~="face"] {
+  display: block;
+  width: 100%;
+  height: 100%;
+  transition: transform 6.5s cubic-bezier(0.12, 0.6, 0.1, 1);
+}
+.rim { fill: var(--poptin-wheel-rim); }
+.slice.even path { fill: var(--poptin-wheel-slice); }
+.slice.odd path { fill: var(--poptin-wheel-slice-alternate); }
+.slice text { fill: var(--poptin-wheel-text); font: 600 11px var(--poptin-font-family, system-ui, sans-serif); }
+.hub { fill: var(--poptin-wheel-rim); }
+[part~="pointer"] {
+  position: absolute;
+  z-index: 1;
+  top: -6px;
+  left: 50%;
+  width: 0;
+  height: 0;
+  margin-left: -12px;
+  border-top: 26px solid var(--poptin-wheel-rim);
+  border-right: 12px solid transparent;
+  border-left: 12px solid transparent;
+  pointer-events: none;
+}
+@media (prefers-reduced-motion: reduce) {
+  [part~="face"] { transition: opacity 0.3s; }
+  [data-state="playing"] [part~="face"] { opacity: 0.85; }
+}
+`;
