@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { PopupNavigation } from '../../src/components/template/navigation.ts';
 import { ALWAYS_LOSE, ALWAYS_WIN } from '../../test/browser-support/games.ts';
@@ -120,5 +121,44 @@ describe('<poptin-popup> with a game in its template', () => {
     inShadow<HTMLButtonElement>(element, '[type=submit]').click();
     await until(() => submits.length === 1, 'the lead');
     expect(submits[0]!.prize).to.equal(null);
+  });
+});
+
+describe('<poptin-popup> background effects', () => {
+  afterEach(async () => {
+    removePopups();
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  const effectCanvas = (element: Element) => element.shadowRoot!.querySelector<HTMLCanvasElement>('[part~="background-effect"]');
+
+  it('draws the effect behind the panel at its opacity, and pauses it when the pop-up closes', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'starry-sky' } });
+    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
+    const canvas = effectCanvas(element)!;
+    expect(canvas.style.opacity).to.equal('0.7');
+    expect(canvas.getAttribute('aria-hidden')).to.equal('true');
+    expect(canvas.width).to.equal(window.innerWidth);
+    element.requestClose('x-button');
+    await until(() => canvas.dataset.motion !== 'running', 'the effect to stop');
+    expect(['paused', 'stopped']).to.include(canvas.dataset.motion);
+  });
+
+  it('rain at 0.5; none without a known effect', async () => {
+    const rain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'rain' } });
+    await until(() => effectCanvas(rain)?.dataset.effect === 'rain', 'the rain');
+    expect(effectCanvas(rain)!.style.opacity).to.equal('0.5');
+    removePopups();
+    const plain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'fireworks' } });
+    expect(effectCanvas(plain)).to.equal(null);
+  });
+
+  it('is one still picture under reduced motion', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'snow' } });
+    await until(() => effectCanvas(element)?.dataset.motion === 'still', 'the still picture');
+    const canvas = effectCanvas(element)!;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    expect(pixels.some((value, index) => index % 4 === 3 && value > 0)).to.equal(true, 'something is drawn');
   });
 });

@@ -3,6 +3,8 @@ import { templateStyles } from '../../src/components/template/template-styles.ts
 
 // What only a pop-up has, after the template and field styles it uses.
 export const popupStyles = `${templateStyles}${fieldStyles}
+/* A game's background effect covers the screen behind the panel; the canvas is given its opacity (widget §9). */
+[part~="background-effect"] { position: fixed; inset: 0; width: 100vw; height: 100vh; pointer-events: none; }
 [part~="skip-button"] { display: block; margin: 16px auto 0; padding: 8px 16px; font: inherit; color: inherit; background: transparent; border: 0; text-decoration: underline; cursor: pointer; }
 /* One template may carry both designs: each device sees its own. */
 :host([data-variant="mobile"]) [data-poptin-variant="desktop"], :host(:not([data-variant="mobile"])) [data-poptin-variant="mobile"] { display: none !important; }

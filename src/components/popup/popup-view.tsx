@@ -21,6 +21,8 @@ import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
+import { readBackgroundEffect } from '../../core/games/effects.ts';
+import { useBackgroundEffect } from '../games/use-background-effect.ts';
 import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
@@ -101,6 +103,9 @@ export function PopupView(): React.JSX.Element {
   const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
   const requestClose = useRequestClose(config?.id ?? '', open, close);
   const closeCountdown = useCloseCountdown(closeButtonDelaySeconds(design), open);
+  const effectCanvas = useRef<HTMLCanvasElement>(null);
+  const backgroundEffect = readBackgroundEffect(design.background_effect);
+  useBackgroundEffect(effectCanvas, backgroundEffect, open);
 
   const announce = useCallback((message: string) => {
     if (liveRef.current) liveRef.current.textContent = message;
@@ -270,6 +275,7 @@ export function PopupView(): React.JSX.Element {
       hideDetail={{ source: snapshot.closeSource, submitted: snapshot.submitted }}
       requestClose={requestClose}
       onHidden={onHidden}
+      backdrop={backgroundEffect ? <canvas part="background-effect" className="background-effect" aria-hidden="true" ref={effectCanvas} /> : undefined}
     >
       <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
       {config.type === 'fullpage' && (

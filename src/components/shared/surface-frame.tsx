@@ -27,6 +27,8 @@ export interface SurfaceFrameProps {
   closeLabel?: string;
   /** Drawn beside the close button, e.g. a countdown until it may be used. */
   closeSlot?: ReactNode;
+  /** Drawn behind the panel, over the whole screen of a modal surface: a game's background effect. */
+  backdrop?: ReactNode;
   /** Seconds until the close button may be used: while above zero it is disabled and shows them instead of ×. */
   closeCountdown?: number;
   /** What `poptin-hide` and `poptin-after-hide` report. */
@@ -196,10 +198,12 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       <SurfaceStyles />
       {modal ? (
         <dialog {...common} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+          {props.backdrop}
           {panel}
         </dialog>
       ) : (
         <div {...common} role="dialog" aria-modal="false" popover="manual" className={`is-inline ${props.placement ?? ''}`}>
+          {props.backdrop}
           {panel}
         </div>
       )}

@@ -1,6 +1,10 @@
 import { describe, it, mock, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  createParticles,
+  particleCount,
+  readBackgroundEffect,
+  stepParticles,
   afterScratchReveal,
   closeRedirectDelayMs,
   conversionFieldsOf,
@@ -202,5 +206,35 @@ describe('game machine: idle → playing → won | lost', () => {
     runner.dispose();
     mock.timers.tick(10_000);
     assert.deepEqual(screens, []);
+  });
+});
+
+describe('background effects (widget §2)', () => {
+  const field = { width: 400, height: 250 };
+
+  it('reads the six effect names, and nothing else', () => {
+    assert.deepEqual(['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti', ' Snow '].map(readBackgroundEffect), ['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti', 'snow']);
+    assert.deepEqual(['fireworks', '', null, 3].map(readBackgroundEffect), [null, null, null, null]);
+  });
+
+  it('scales the particle count with the area, within bounds', () => {
+    assert.equal(particleCount('snow', field), 30);
+    assert.equal(particleCount('snow', { width: 40, height: 25 }), 6);
+    assert.equal(particleCount('rain', { width: 4000, height: 4000 }), 400);
+  });
+
+  it('falling particles come back at the top; balls stay inside; stars stay put', () => {
+    const snow = createParticles('snow', field, seededRandom(1));
+    for (let second = 0; second < 60; second += 1) stepParticles('snow', snow, 1, field);
+    for (const flake of snow) assert.ok(flake.y >= -flake.size && flake.y <= field.height + flake.size, `flake at ${flake.y}`);
+
+    const balls = createParticles('ball', field, seededRandom(2));
+    for (let step = 0; step < 600; step += 1) stepParticles('ball', balls, 0.05, field);
+    for (const ball of balls) assert.ok(ball.x >= ball.size && ball.x <= field.width - ball.size && ball.y >= ball.size && ball.y <= field.height - ball.size);
+
+    const stars = createParticles('starry-sky', field, seededRandom(3));
+    const before = stars.map((star) => [star.x, star.y]);
+    stepParticles('starry-sky', stars, 1, field);
+    assert.deepEqual(stars.map((star) => [star.x, star.y]), before);
   });
 });

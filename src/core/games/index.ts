@@ -5,3 +5,4 @@ export { afterScratchReveal, remainingFraction, SCRATCH_FOLLOW_DELAY_MS, SCRATCH
 export { BACKGROUND_EFFECTS, closeRedirectDelayMs, EFFECT_OPACITY, GAMIFIED_BASE_DELAY_MS, NO_POST_PLAY_EXTRA_MS, type BackgroundEffect } from './delays.ts';
 export { createGameRunner, GIFT_BOX_OPEN_MS, initialGame, resultDelayMs, screenOf, transition, type GameEffect, type GameEvent, type GameKind, type GameRunner, type GameScreen, type GameSnapshot, type GameStep } from './machine.ts';
 export { gameModelFromAttributes, prizeDetail, type GameAttributes, type GameModel, type GamePrizeDetail, type GameResultDetail } from './model.ts';
+export { createParticles, particleCount, readBackgroundEffect, stepParticles, type EffectField, type Particle } from './effects.ts';

@@ -1,0 +1,45 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import type { BackgroundEffect } from '../../core/games/index.ts';
+import { log } from '../../core/safety.ts';
+import type { RunningEffect } from './background-effects.ts';
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * Runs a background effect on `canvas` while `open`: its chunk loads when the surface first opens, it
+ * pauses whenever the surface is not open (closing included) and stops when the surface goes.
+ */
+export function useBackgroundEffect(canvas: RefObject<HTMLCanvasElement | null>, effect: BackgroundEffect | null, open: boolean): void {
+  const running = useRef<{ effect: BackgroundEffect; run: RunningEffect | null } | null>(null);
+  const openNow = useRef(open);
+  openNow.current = open;
+
+  useEffect(() => {
+    if (!effect) return;
+    if (!open) {
+      running.current?.run?.pause();
+      return;
+    }
+    if (running.current?.effect === effect) {
+      running.current.run?.resume();
+      return;
+    }
+    const starting: { effect: BackgroundEffect; run: RunningEffect | null } = { effect, run: null };
+    running.current = starting;
+    import('./background-effects.ts')
+      .then(({ startBackgroundEffect }) => {
+        if (running.current !== starting || !canvas.current) return;
+        starting.run = startBackgroundEffect(canvas.current, effect, { reducedMotion: prefersReducedMotion() });
+        if (!openNow.current) starting.run.pause();
+      })
+      .catch((error: unknown) => log.warn('the background effect could not be loaded', error));
+  }, [canvas, effect, open]);
+
+  useEffect(
+    () => () => {
+      running.current?.run?.stop();
+      running.current = null;
+    },
+    [effect],
+  );
+}

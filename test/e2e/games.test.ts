@@ -1,0 +1,104 @@
+// The three game demos: a pop-up whose template plays a game, wins a coupon and stores the lead with its prize.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
+
+/** The visitor's chance, fixed: 0.01 of the demo's prize weights is its first prize, "10% off" (SPIN10). */
+async function luckyPage(page: Page): Promise<{ copies: () => Promise<unknown[]>; errors: string[] }> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.addInitScript(() => {
+    Math.random = () => 0.01;
+    const copies: unknown[] = [];
+    (window as unknown as { __copies: unknown[] }).__copies = copies;
+    window.addEventListener('couponCopy', (event) => copies.push((event as CustomEvent).detail));
+  });
+  return { copies: () => page.evaluate(() => (window as unknown as { __copies: unknown[] }).__copies), errors };
+}
+
+describe('game demos, end to end', () => {
+  const shared = useBrowserAndServer();
+
+  /** A lucky visitor on a game demo page who has pressed its play button. */
+  async function playDemo(slug: string, poptinId: string) {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    const { errors } = await luckyPage(page);
+    await page.goto(`${shared.server.url}/examples/${slug}.html`);
+    await page.getByRole('button', { name: 'Play for a discount' }).click();
+    return { context, page, errors, popup: page.locator(`poptin-popup[poptin-id="${poptinId}"]`) };
+  }
+
+  it('spin wheel: a spin wins a coupon, copying it tells the page, and the lead is stored with the prize', async () => {
+    const context = await shared.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    const { copies, errors } = await luckyPage(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await page.goto(`${shared.server.url}/examples/spin-wheel.html`);
+    await page.getByRole('button', { name: 'Play for a discount' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="demospinwheel"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.locator('[data-poptin-screen="play"]').waitFor({ state: 'visible' });
+    assert.equal(await popup.locator('[data-poptin-screen="win"]').isVisible(), false);
+    await popup.locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]').waitFor({ state: 'attached' });
+
+    const wheel = popup.locator('poptin-spin-wheel [part~="wheel"]');
+    await wheel.click();
+    await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
+    assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
+    const coupon = popup.locator('[data-poptin-coupon]');
+    assert.match((await coupon.textContent()) ?? '', /^SPIN10/);
+    await coupon.click();
+    await eventually('the couponCopy event', async () => (await copies()).length === 1);
+    assert.deepEqual(await copies(), [{ event_name: 'couponCopy', coupon_code: 'SPIN10', prize_label: '10% off' }]);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'SPIN10');
+
+    await popup.locator('input[name=Email]').fill('lucky.spinner@example.com');
+    await popup.locator('[data-poptin-screen="win"] [type=submit]').click();
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    const lead = await eventually('the lead in the owner API', async () => (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'lucky.spinner@example.com'));
+    assert.equal(lead.poptin_id, 'demospinwheel');
+    assert.deepEqual([lead.fields.prize_id, lead.fields.is_winner, lead.fields.coupon], ['prize-10', '1', 'SPIN10']);
+    const extraFields = JSON.parse(String(lead.fields.newExtraFields)) as { name: string; value: string }[];
+    assert.equal(extraFields.find((field) => field.name === 'prize')?.value, '10% off', 'the hidden prize_label field was filled');
+
+    // The wheel is a chunk of its own; the standalone wheel on the page is defined on sight and plays too.
+    assert.ok(scripts.some((script) => script.includes('/dist/chunks/background-effects-')), 'the effects chunk was loaded');
+    const standalone = page.locator('main > poptin-spin-wheel [part~="wheel"]');
+    await standalone.waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('scratch card: scratching away half the cover with the mouse reveals the prize and then the win screen', async () => {
+    const { context, page, errors, popup } = await playDemo('scratch-card', 'demoscratchcd');
+    const cover = popup.locator('poptin-scratch-card [part~="cover"]');
+    await cover.waitFor();
+    const box = (await cover.boundingBox())!;
+    for (let row = 0.05; row < 1; row += 0.1) {
+      await page.mouse.move(box.x + 2, box.y + box.height * row);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 2, box.y + box.height * row, { steps: 12 });
+      await page.mouse.up();
+    }
+    await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').waitFor();
+    assert.equal(await popup.locator('poptin-scratch-card [part~="prize"]').textContent(), '10% off');
+    await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 8_000 });
+    assert.match((await popup.locator('[data-poptin-coupon]').textContent()) ?? '', /^SPIN10/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('gift boxes: a box opened from the keyboard gives the win screen', async () => {
+    const { context, page, errors, popup } = await playDemo('gift-box', 'demogiftboxes');
+    const box = popup.locator('poptin-gift-box [part~="box"]').nth(1);
+    await box.focus();
+    await page.keyboard.press('Enter');
+    await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 8_000 });
+    assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
