@@ -67,6 +67,22 @@ describe('<poptin-scratch-card>', () => {
     expect(plays).to.have.length(1, 'one game, many strokes');
   });
 
+  it('a card first drawn with no size (in a hidden pop-up) draws its cover again once it has one', async () => {
+    const hidden = document.createElement('div');
+    hidden.hidden = true;
+    document.body.append(hidden);
+    try {
+      const element = await mountGame<PoptinScratchCardElement>('poptin-scratch-card', { prizes: JSON.stringify(ALWAYS_WIN) }, hidden);
+      expect(cover(element).width).to.equal(1);
+      hidden.hidden = false;
+      await until(() => cover(element).width === Math.round(cover(element).getBoundingClientRect().width), 'the cover at its size');
+      expect(cover(element).width).to.equal(300);
+      expect(coverLeft(element)).to.equal(1);
+    } finally {
+      hidden.remove();
+    }
+  });
+
   it('"Reveal the prize" is the keyboard way: it plays and reveals at once', async () => {
     const element = await mountCard(ALWAYS_LOSE);
     const results = collect<GameResultDetail>(element, 'poptin-game-result');

@@ -25,7 +25,7 @@ describe('<poptin-spin-wheel>', () => {
   it('draws one slice per prize, clockwise from the top, and lists the prizes for screen readers', async () => {
     const element = await mountWheel(FOUR_PRIZES);
     expect(shadowParts(element, 'slice').map((slice) => slice.dataset.prizeId)).to.deep.equal(['p-a', 'p-b', 'p-c', 'p-d']);
-    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift wit…', 'No luck']);
+    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with…', 'No luck']);
     const wheel = shadowPart(element, 'wheel');
     expect(wheel.querySelector('.visually-hidden')!.textContent).to.equal('Spin the wheel');
     expect(shadowPart(element, 'face').getAttribute('aria-hidden')).to.equal('true');

@@ -32,6 +32,7 @@ export const spinWheelStyles = `
 .slice.even path { fill: var(--poptin-wheel-slice); }
 .slice.odd path { fill: var(--poptin-wheel-slice-alternate); }
 .slice text { fill: var(--poptin-wheel-text); font: 600 11px var(--poptin-font-family, system-ui, sans-serif); }
+.slice text[data-long] { font-size: 7.5px; }
 .hub { fill: var(--poptin-wheel-rim); }
 [part~="pointer"] {
   position: absolute;

@@ -77,12 +77,19 @@ describe('game demos, end to end', () => {
     const cover = popup.locator('poptin-scratch-card [part~="cover"]');
     await cover.waitFor();
     const box = (await cover.boundingBox())!;
-    for (let row = 0.05; row < 1; row += 0.1) {
-      await page.mouse.move(box.x + 2, box.y + box.height * row);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width - 2, box.y + box.height * row, { steps: 12 });
-      await page.mouse.up();
-    }
+    // Prepared while hidden, the cover is drawn again at its real size once the pop-up shows.
+    await eventually('the cover at its real size', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === Math.round(canvas.getBoundingClientRect().width) && canvas.width > 100));
+    const strokes = async (from: number, to: number) => {
+      for (let row = from; row < to; row += 0.1) {
+        await page.mouse.move(box.x + 2, box.y + box.height * row);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width - 2, box.y + box.height * row, { steps: 12 });
+        await page.mouse.up();
+      }
+    };
+    await strokes(0.05, 0.3);
+    assert.equal(await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').count(), 0, 'a quarter scratched is not enough');
+    await strokes(0.35, 1);
     await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').waitFor();
     assert.equal(await popup.locator('poptin-scratch-card [part~="prize"]').textContent(), '10% off');
     await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 8_000 });

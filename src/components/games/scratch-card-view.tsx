@@ -46,7 +46,14 @@ export function ScratchCardView(): React.JSX.Element {
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    if (!current.current.started) drawCover(canvas, coverText);
+    // A pop-up prepares its template hidden, where the card has no size yet: the cover is drawn again
+    // whenever the card changes size until the visitor starts scratching.
+    const redraw = () => {
+      if (!current.current.started) drawCover(canvas, coverText);
+    };
+    redraw();
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(redraw) : null;
+    resized?.observe(canvas);
     let drawing = false;
     let strokes = 0;
     let last: { x: number; y: number } | null = null;
@@ -94,6 +101,7 @@ export function ScratchCardView(): React.JSX.Element {
     canvas.addEventListener('pointerup', up);
     canvas.addEventListener('pointercancel', up);
     return () => {
+      resized?.disconnect();
       canvas.removeEventListener('pointerdown', down);
       canvas.removeEventListener('pointermove', move);
       canvas.removeEventListener('pointerup', up);

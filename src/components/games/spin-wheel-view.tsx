@@ -6,9 +6,12 @@ import { SurfaceStyles } from '../shared/surface-frame.tsx';
 import { useGame } from './use-game.ts';
 
 const RADIUS = 96;
-const LABEL_RADIUS = 58;
+/** Labels run along the middle of their slice, from the hub outwards, centred this far out. */
+const LABEL_RADIUS = 57;
 /** Longer labels are cut on the wheel face; the full text is in the prize list read to screen readers. */
-const FACE_LABEL_LENGTH = 16;
+const FACE_LABEL_LENGTH = 18;
+/** Labels longer than this are drawn smaller to fit between the hub and the rim. */
+const SHORT_LABEL_LENGTH = 10;
 
 function pointAt(degrees: number, radius: number): string {
   const radians = (degrees * Math.PI) / 180;
@@ -23,7 +26,7 @@ function slicePath(index: number, count: number): string {
   return `M 0 0 L ${pointAt(index * degrees, RADIUS)} A ${RADIUS} ${RADIUS} 0 ${largeArc} 1 ${pointAt((index + 1) * degrees, RADIUS)} Z`;
 }
 
-const faceLabel = (label: string) => (label.length > FACE_LABEL_LENGTH ? `${label.slice(0, FACE_LABEL_LENGTH - 1)}…` : label);
+const faceLabel = (label: string) => (label.length > FACE_LABEL_LENGTH ? `${label.slice(0, FACE_LABEL_LENGTH - 1).trimEnd()}…` : label);
 
 /**
  * The spin wheel: one slice per prize, a pointer at the top, the whole wheel a button. Played, it turns
@@ -58,7 +61,12 @@ export function SpinWheelView(): React.JSX.Element {
             {prizes.map((prize, slice) => (
               <g key={prize.key} part="slice" data-prize-id={prize.prizeId} className={slice % 2 === 0 ? 'slice even' : 'slice odd'}>
                 <path d={slicePath(slice, prizes.length)} />
-                <text transform={`rotate(${(slice + 0.5) * degrees}) translate(0 ${-LABEL_RADIUS})`} textAnchor="middle" dominantBaseline="middle">
+                <text
+                  transform={`rotate(${(slice + 0.5) * degrees - 90}) translate(${LABEL_RADIUS} 0)`}
+                  textAnchor="middle"
+                  dominantBaseline="middle"
+                  data-long={prize.label.length > SHORT_LABEL_LENGTH ? '' : undefined}
+                >
                   {faceLabel(prize.label)}
                 </text>
               </g>
