@@ -75,7 +75,7 @@ describe('<poptin-scratch-card>', () => {
       const element = await mountGame<PoptinScratchCardElement>('poptin-scratch-card', { prizes: JSON.stringify(ALWAYS_WIN) }, hidden);
       expect(cover(element).width).to.equal(1);
       hidden.hidden = false;
-      await until(() => cover(element).width === Math.round(cover(element).getBoundingClientRect().width), 'the cover at its size');
+      await until(() => cover(element).width === cover(element).offsetWidth, 'the cover at its size');
       expect(cover(element).width).to.equal(300);
       expect(coverLeft(element)).to.equal(1);
     } finally {

@@ -78,7 +78,7 @@ describe('game demos, end to end', () => {
     await cover.waitFor();
     const box = (await cover.boundingBox())!;
     // Prepared while hidden, the cover is drawn again at its real size once the pop-up shows.
-    await eventually('the cover at its real size', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === Math.round(canvas.getBoundingClientRect().width) && canvas.width > 100));
+    await eventually('the cover at its real size', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100));
     const strokes = async (from: number, to: number) => {
       for (let row = from; row < to; row += 0.1) {
         await page.mouse.move(box.x + 2, box.y + box.height * row);

@@ -12,9 +12,9 @@ const COVERAGE_SAMPLE_STEP = 7;
 const STROKES_PER_CHECK = 6;
 
 function drawCover(canvas: HTMLCanvasElement, text: string): void {
-  const box = canvas.getBoundingClientRect();
-  canvas.width = Math.max(1, Math.round(box.width));
-  canvas.height = Math.max(1, Math.round(box.height));
+  // Layout size, not the drawn box: a pop-up's entry animation scales the card for a moment.
+  canvas.width = Math.max(1, canvas.offsetWidth);
+  canvas.height = Math.max(1, canvas.offsetHeight);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return;
   const style = getComputedStyle(canvas);
