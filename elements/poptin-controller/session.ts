@@ -20,11 +20,10 @@ import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, 
 import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
+import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
-/** A closed pop-up leaves the page this long after its fade (widget §4: 0.2 s when forced). */
-export const REMOVE_AFTER_CLOSE_MS = 200;
 
 type Surfaces = typeof import('../../src/surfaces.ts');
 type PopupElement = SurfaceElement<PopupModel>;
@@ -46,6 +45,10 @@ interface PopupEntry {
   variant: Variant;
   /** The pop-up built ahead of its trigger, once asked for. */
   prepared?: Promise<PopupElement | null>;
+  /** Why it last closed: a close the controller made itself is forced (its element goes sooner). */
+  lastCloseCause?: string;
+  /** A closed showing's element, still on the page until its removal delay has passed. */
+  leaving?: { element: PopupElement; timer: ReturnType<typeof setTimeout> };
 }
 
 export interface SessionOptions {
@@ -211,7 +214,8 @@ export class ControllerSession {
           'report-view': () => this.reportView(entry),
           'report-close': () => this.reportClose(entry),
           remove: () => this.removeElement(entry, 0),
-          'remove-after-fade': () => this.removeElement(entry, REMOVE_AFTER_CLOSE_MS),
+          'remove-after-fade': () =>
+            this.removeElement(entry, removalDelayMs({ forced: entry.lastCloseCause === 'manual' || entry.lastCloseCause === 'launch', teasers: entry.config.teasersOn })),
           'release-queue': () => this.queue.release(entry.config.id),
         },
         (state, event) => this.publish(entry, state, event),
@@ -280,6 +284,7 @@ export class ControllerSession {
     entry.prepared ??= this.build(entry).then(
       (element) => {
         if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.lifecycle.state === 'closed' || entry.lifecycle.state === 'blocked') return null;
+        this.removeLeaving(entry);
         entry.element = element;
         document.body.append(element);
         return element;
@@ -424,6 +429,7 @@ export class ControllerSession {
   private onClosed(entry: PopupEntry, submitted: boolean, source: string): void {
     const cause = closeTriggerOf(source, entry.closingFor);
     entry.closingFor = undefined;
+    entry.lastCloseCause = cause;
     entry.lifecycle.send({ type: 'closed', cause, submitted });
   }
 
@@ -442,8 +448,18 @@ export class ControllerSession {
     const element = entry.element;
     entry.element = null;
     entry.prepared = undefined;
-    if (removeAfterMs > 0) setTimeout(() => element?.remove(), removeAfterMs);
-    else element?.remove();
+    this.removeLeaving(entry);
+    if (!element) return;
+    if (removeAfterMs <= 0) return element.remove();
+    entry.leaving = { element, timer: setTimeout(() => this.removeLeaving(entry), removeAfterMs) };
+  }
+
+  /** A closed showing's element goes at once: its delay is over, or the pop-up is built again. */
+  private removeLeaving(entry: PopupEntry): void {
+    if (!entry.leaving) return;
+    clearTimeout(entry.leaving.timer);
+    entry.leaving.element.remove();
+    entry.leaving = undefined;
   }
 
   private removeAll(): void {

@@ -122,6 +122,33 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
+  it('a closed pop-up leaves the page 5 s after the visitor closed it, 0.2 s after a forced close, at once when it opens again (widget §4)', async () => {
+    const { page, errors } = await open('show.html');
+    const onPage = () => page.locator('poptin-popup[poptin-id="fixtureshow01"]').count();
+    const openOnDemand = async () => {
+      await page.getByRole('button', { name: 'Open on demand' }).click();
+      await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
+    };
+    await openOnDemand();
+    await page.keyboard.press('Escape');
+    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
+    const closedAt = Date.now();
+    await page.waitForTimeout(1_500);
+    assert.equal(await onPage(), 1, 'still on the page, hidden, 1.5 s after the close');
+    await eventually('its removal', async () => (await onPage()) === 0, 8_000);
+    assert.ok(Date.now() - closedAt >= 4_500, `removed ${Date.now() - closedAt} ms after the close`);
+
+    await openOnDemand();
+    await page.keyboard.press('Escape');
+    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
+    await openOnDemand();
+    assert.equal(await onPage(), 1, 'the closed showing made way for the new one');
+    assert.equal(await closeByApi(page, 'fixtureshow01'), true);
+    await eventually('the forced removal', async () => (await onPage()) === 0, 1_500);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('failing viewed and closed calls are not shown to the visitor: the pop-up works and its lead is stored (widget §8)', async () => {
     const { page, warnings, errors } = await open('show.html');
     await page.route('**/api/display/viewed/**', (route) => route.fulfill({ status: 500, body: 'down' }));

@@ -5,8 +5,7 @@ import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
-import { closeButtonDelaySeconds } from '../../core/countdown/settings.ts';
-import { readSwitch } from '../../core/config/values.ts';
+import { closeSettingsOf } from '../../core/popup/close-settings.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
@@ -16,6 +15,7 @@ import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSub
 import { bindCoupons } from '../template/coupon.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
+import { usePopupAnimation } from './use-popup-animation.ts';
 import { DatePicker } from '../fields/date-picker.tsx';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
@@ -102,7 +102,18 @@ export function PopupView(): React.JSX.Element {
 
   const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
   const requestClose = useRequestClose(config?.id ?? '', open, close);
-  const closeCountdown = useCloseCountdown(closeButtonDelaySeconds(design), open);
+  const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
+  const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
+  const animation = usePopupAnimation(config, design, snapshot.state);
+  // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
+  const onScreen = open || animation?.phase === 'exit';
+
+  // Auto-close (poptin_design_auto_close_sec) counts from when it shows, on the form screen.
+  useEffect(() => {
+    if (snapshot.state !== 'form' || closing.autoCloseSeconds === null) return;
+    const timer = setTimeout(() => handlers.current.requestClose('auto-close'), closing.autoCloseSeconds * 1_000);
+    return () => clearTimeout(timer);
+  }, [snapshot.state, closing.autoCloseSeconds]);
   const effectCanvas = useRef<HTMLCanvasElement>(null);
   const backgroundEffect = readBackgroundEffect(design.background_effect);
   useBackgroundEffect(effectCanvas, backgroundEffect, open);
@@ -220,7 +231,7 @@ export function PopupView(): React.JSX.Element {
       const target = event.target as Element | null;
       if (target?.closest('[data-poptin-close]')) {
         event.preventDefault();
-        handlers.current.requestClose('x-button');
+        if (closing.templateButtonsClose) handlers.current.requestClose('x-button');
         return;
       }
       const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
@@ -246,7 +257,7 @@ export function PopupView(): React.JSX.Element {
       unbindGames();
       unlisten();
     };
-  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host]);
+  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host, closing]);
 
   // Countdowns of the template count from when the pop-up shows, not from when it was prepared.
   useLayoutEffect(() => {
@@ -263,24 +274,33 @@ export function PopupView(): React.JSX.Element {
       poptinId={config.id}
       label={config.name || 'Pop-up'}
       modal={isModal}
-      open={open}
+      open={onScreen}
       state={snapshot.state}
       kind={config.type}
       dir={dir}
       lang={language}
       placement={locationClasses(design.poptin_location)}
-      closeOnBackdrop={readSwitch(design.poptin_design_close_on_screen_click, true)}
-      closeLabel={config.xCloseButton ? translate(language, 'closePopup') : undefined}
+      closeOnBackdrop={closing.closeOnScreenClick}
+      escapeCloses={closing.escapeCloses}
+      closeLabel={closing.xButton ? translate(language, 'closePopup') : undefined}
       closeCountdown={closeCountdown}
+      closeSlot={
+        closing.note ? (
+          <button type="button" part="close-note" className="close-note" onClick={() => requestClose('x-button')}>
+            {closing.note}
+          </button>
+        ) : undefined
+      }
+      animation={animation}
       hideDetail={{ source: snapshot.closeSource, submitted: snapshot.submitted }}
       requestClose={requestClose}
       onHidden={onHidden}
       backdrop={backgroundEffect ? <canvas part="background-effect" className="background-effect" aria-hidden="true" ref={effectCanvas} /> : undefined}
     >
       <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
-      {config.type === 'fullpage' && (
-        <button type="button" part="skip-button" className="skip-button" onClick={() => requestClose('skip-button')}>
-          {translate(language, 'skip')}
+      {config.type === 'fullpage' && !closing.locked && (
+        <button type="button" part="skip-button" className="skip-button" disabled={closeCountdown > 0} data-countdown={closeCountdown || undefined} onClick={() => requestClose('skip-button')}>
+          {closeCountdown > 0 ? `${translate(language, 'skip')} (${closeCountdown})` : translate(language, 'skip')}
         </button>
       )}
       <p className="visually-hidden" aria-live="polite" ref={liveRef} />

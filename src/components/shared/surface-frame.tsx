@@ -29,6 +29,10 @@ export interface SurfaceFrameProps {
   closeSlot?: ReactNode;
   /** Drawn behind the panel, over the whole screen of a modal surface: a game's background effect. */
   backdrop?: ReactNode;
+  /** The panel's animation of this moment (see animation-styles.ts); the frame's own short entry when absent. */
+  animation?: { name: string; phase: 'entry' | 'exit' } | null;
+  /** False when Escape must not close it (content lock); true by default. */
+  escapeCloses?: boolean;
   /** Seconds until the close button may be used: while above zero it is disabled and shows them instead of ×. */
   closeCountdown?: number;
   /** What `poptin-hide` and `poptin-after-hide` report. */
@@ -138,8 +142,9 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     guard('keydown', () => {
       if (event.key === 'Tab' && modal) keepFocusInside(event);
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9).
+      // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9), or never when locked.
       event.preventDefault();
+      if (latest.current.escapeCloses === false) return;
       if (escapeTimer.current !== undefined) return;
       escapeTimer.current = setTimeout(() => {
         escapeTimer.current = undefined;
@@ -176,12 +181,14 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
   const onNativeClose = () =>
     guard('dialog close', () => {
       // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
-      if (wasOpen.current) requestClose('escape');
+      if (!wasOpen.current) return;
+      if (latest.current.escapeCloses === false) baseRef.current?.showModal();
+      else requestClose('escape');
     });
 
   const closeWait = props.closeCountdown !== undefined && props.closeCountdown > 0 ? props.closeCountdown : 0;
   const panel = (
-    <div part="panel" className="panel">
+    <div part="panel" className="panel" data-animation={props.animation?.name} data-animation-phase={props.animation?.phase}>
       {props.closeSlot}
       {props.closeLabel && (
         <button type="button" part="close-button" aria-label={props.closeLabel} disabled={closeWait > 0} data-countdown={closeWait || undefined} onClick={() => requestClose('x-button')}>
