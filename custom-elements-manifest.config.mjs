@@ -3,4 +3,13 @@ export default {
   exclude: ['elements/**/*.test.ts', 'elements/**/*.test.tsx', 'elements/**/define.ts', 'elements/**/test-support.ts'],
   outdir: '.',
   litelement: false,
+  plugins: [
+    {
+      // The analyzer lists modules in the order its file reads finish: sorted, the file is the same on every build.
+      name: 'modules-in-path-order',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => a.path.localeCompare(b.path));
+      },
+    },
+  ],
 };

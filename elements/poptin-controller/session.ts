@@ -21,6 +21,7 @@ import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
+import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
@@ -286,7 +287,10 @@ export class ControllerSession {
         if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.lifecycle.state === 'closed' || entry.lifecycle.state === 'blocked') return null;
         this.removeLeaving(entry);
         entry.element = element;
-        document.body.append(element);
+        // A bar that pushes the page down goes before everything else on it; the others float over it.
+        const layout = popupLayout(entry.config.type, entry.config.format, entry.config.designProperties.poptin_location);
+        if (layout.rendering === 'in-flow') document.body.prepend(element);
+        else document.body.append(element);
         return element;
       },
       (error: unknown) => {

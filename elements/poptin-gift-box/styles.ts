@@ -6,7 +6,7 @@ export const giftBoxStyles = `
   display: inline-block;
   vertical-align: middle;
 }
-[part~="base"] { display: flex; flex-wrap: wrap; justify-content: center; gap: 16px; }
+[part~="base"] { display: inline-flex; flex-wrap: wrap; justify-content: center; gap: 16px; max-width: 100%; }
 [part~="box"] {
   position: relative;
   display: flex;

@@ -88,12 +88,12 @@ describe('<poptin-popup>', () => {
       expect(element.shadowRoot!.activeElement).to.not.equal(null);
     });
 
-    it('renders a bar as a non-modal fixed panel, leaving the page usable', async () => {
-      const element = await mountPopup({ poptin_type: 'bar', design_properties: { poptin_location: 'center-top' } });
+    it('renders a bottom bar as a non-modal fixed panel, leaving the page usable', async () => {
+      const element = await mountPopup({ poptin_type: 'bar', design_properties: { poptin_location: 'center-bottom' } });
       const base = part(element, 'base');
       expect(base.tagName).to.equal('DIV');
       expect(base.getAttribute('aria-modal')).to.equal('false');
-      expect(base.classList.contains('at-top')).to.equal(true);
+      expect(base.classList.contains('at-bottom')).to.equal(true);
       expect(getComputedStyle(base).position).to.equal('fixed');
     });
   });

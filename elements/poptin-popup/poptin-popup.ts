@@ -19,6 +19,9 @@ const base = Surface.prototype as unknown as { connectedCallback?: () => void; d
  * @attr poptin-id - The 13-character pop-up id.
  * @attr kind - Declarative use (no controller): the pop-up kind of widget §1, default `lightbox`; the content is the element's own children.
  * @attr trigger - Declarative use: `immediate` (default), `seconds:N`, `scroll:P`, `exit-intent` or `click:SELECTOR`.
+ * @attr position - Declarative use: where it shows, words of `left|center|right` with `top|middle|bottom` (e.g. `bottom-left`); each defaults to the kind's own.
+ * @attr format - Declarative use: the kind's format, e.g. `format_3` (widget §1).
+ * @attr data-rendering - Set by the pop-up: `modal`, `popover`, `in-flow` (a bar pushing the page down) or `in-place`.
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
  * @event poptin-after-show - The pop-up is shown.

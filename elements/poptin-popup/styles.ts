@@ -1,9 +1,10 @@
 import { fieldStyles } from '../../src/components/fields/field-styles.ts';
 import { animationStyles } from '../../src/components/shared/animation-styles.ts';
+import { kindStyles } from '../../src/components/popup/kind-styles.ts';
 import { templateStyles } from '../../src/components/template/template-styles.ts';
 
 // What only a pop-up has, after the template and field styles it uses.
-export const popupStyles = `${templateStyles}${fieldStyles}${animationStyles}
+export const popupStyles = `${templateStyles}${fieldStyles}${animationStyles}${kindStyles}
 /* A game's background effect covers the screen behind the panel; the canvas is given its opacity (widget §9). */
 [part~="background-effect"] { position: fixed; inset: 0; width: 100vw; height: 100vh; pointer-events: none; }
 [part~="skip-button"] { display: block; margin: 16px auto 0; padding: 8px 16px; font: inherit; color: inherit; background: transparent; border: 0; text-decoration: underline; cursor: pointer; }

@@ -30,7 +30,14 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
     return () => {};
   }
   const id = element.getAttribute('poptin-id') || `declarative-${Math.random().toString(36).slice(2, 8)}`;
-  const config = parsePopupConfig({ poptin_id: id, poptin_type: kind.value, poptin_name: element.getAttribute('aria-label') ?? '', design_properties: {} });
+  const config = parsePopupConfig({
+    poptin_id: id,
+    poptin_type: kind.value,
+    poptin_format: element.getAttribute('format') ?? 'format_1',
+    poptin_name: element.getAttribute('aria-label') ?? '',
+    x_close_button: 'yes',
+    design_properties: { poptin_location: element.getAttribute('position') ?? '' },
+  });
   const model: PopupModel = { config, html: sanitizeTemplate(element.innerHTML), lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
   element.model.set(model);
   const show = () => {

@@ -1,11 +1,12 @@
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
-import { listenSafely } from '../../core/safety.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
+import { popupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
@@ -36,16 +37,7 @@ export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
 
 export type PopupSubmitDetail = SurfaceEventMap['poptin-submit'];
 
-const LOCATION_WORDS = ['top', 'middle', 'bottom', 'left', 'center', 'right'] as const;
 const NO_DESIGN: Record<string, unknown> = {};
-
-function locationClasses(location: unknown): string {
-  const words = String(location ?? 'center-middle').toLowerCase();
-  const found = LOCATION_WORDS.filter((word) => words.includes(word));
-  const vertical = found.find((w) => w === 'top' || w === 'middle' || w === 'bottom') ?? 'bottom';
-  const horizontal = found.find((w) => w === 'left' || w === 'center' || w === 'right') ?? 'right';
-  return `at-${vertical} at-${horizontal}`;
-}
 
 /** The form screen leaves a game's play, win and lose screens to the game; the thank-you screen replaces them all. */
 function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
@@ -105,6 +97,12 @@ export function PopupView(): React.JSX.Element {
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
   const animation = usePopupAnimation(config, design, snapshot.state);
+  const layout = useMemo(() => (config ? popupLayout(config.type, config.format, design.poptin_location) : null), [config, design]);
+  useLayoutEffect(() => {
+    if (layout?.formatProblem) log.warn(`pop-up ${config?.id}: ${layout.formatProblem}`);
+    // The host is a block where the pop-up takes room in the page (a pushing bar, an embedded form).
+    if (layout) host.dataset.rendering = layout.rendering;
+  }, [layout, host, config?.id]);
   // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
   const onScreen = open || animation?.phase === 'exit';
 
@@ -279,7 +277,9 @@ export function PopupView(): React.JSX.Element {
       kind={config.type}
       dir={dir}
       lang={language}
-      placement={locationClasses(design.poptin_location)}
+      placement={layout ? `at-${layout.vertical} at-${layout.horizontal}` : undefined}
+      inFlow={layout?.rendering === 'in-flow' || layout?.rendering === 'in-place'}
+      data={layout ? { 'data-format': String(layout.format), 'data-orientation': layout.orientation } : undefined}
       closeOnBackdrop={closing.closeOnScreenClick}
       escapeCloses={closing.escapeCloses}
       closeLabel={closing.xButton ? translate(language, 'closePopup') : undefined}

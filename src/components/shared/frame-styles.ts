@@ -44,11 +44,13 @@ export const frameStyles = `
 dialog[part~="base"]::backdrop { background: var(--poptin-overlay-color); }
 [part~="base"].is-inline {
   position: fixed;
+  /* The popover's own inset: 0 would pin every side; the placement classes set the ones that count. */
+  inset: auto;
   z-index: var(--poptin-z-index);
   margin: 12px;
 }
-.is-inline.at-top { top: 0; } .is-inline.at-bottom { bottom: 0; } .is-inline.at-middle { top: 50%; translate: 0 -50%; }
-.is-inline.at-left { left: 0; } .is-inline.at-right { right: 0; } .is-inline.at-center { left: 50%; translate: -50% 0; }
+.is-inline.at-top { top: 0; } .is-inline.at-bottom { bottom: 0; } .is-inline.at-middle { top: 50%; translate: 0 -50%; margin-block: 0; }
+.is-inline.at-left { left: 0; } .is-inline.at-right { right: 0; } .is-inline.at-center { left: 50%; translate: -50% 0; margin-inline: 0; }
 .is-inline.at-center.at-middle { translate: -50% -50%; }
 [part~="panel"] {
   position: relative;

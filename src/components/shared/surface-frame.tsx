@@ -20,8 +20,12 @@ export interface SurfaceFrameProps {
   kind: string;
   dir: 'ltr' | 'rtl';
   lang: string;
-  /** Classes that place a non-modal surface, e.g. `at-bottom at-right`. */
+  /** Classes that place the surface, e.g. `at-bottom at-right`. */
   placement?: string;
+  /** A non-modal surface drawn in the page's own flow (a bar that pushes the page down), not over it. */
+  inFlow?: boolean;
+  /** `data-*` attributes on the base for the surface's CSS, e.g. its format and orientation. */
+  data?: Record<`data-${string}`, string>;
   closeOnBackdrop: boolean;
   /** The close (×) button's accessible name; no button when absent. */
   closeLabel?: string;
@@ -117,6 +121,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       focusBefore.current = deepActiveElement();
       emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
       if (modal && !base.open) base.showModal();
+      else if (props.inFlow) base.toggleAttribute('data-open', true);
       else if (!modal && !base.matches(':popover-open') && typeof base.showPopover === 'function') base.showPopover();
       emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
     } else if (!open && wasOpen.current) {
@@ -127,6 +132,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       emit<SurfaceEventMap['poptin-hide']>(host, 'poptin-hide', { poptinId, source: hideDetail.source });
       const focusWasInside = host.shadowRoot?.activeElement != null || document.activeElement === document.body;
       if (modal && base.open) base.close();
+      else if (base.hasAttribute('data-open')) base.toggleAttribute('data-open', false);
       else if (!modal && base.matches(':popover-open')) base.hidePopover();
       const previous = focusBefore.current;
       focusBefore.current = null;
@@ -198,16 +204,21 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       {props.children}
     </div>
   );
-  const common = { ref: baseRef, part: 'base', 'aria-label': props.label, dir: props.dir, lang: props.lang, 'data-state': props.state, 'data-kind': props.kind, onKeyDown };
+  const common = { ref: baseRef, part: 'base', 'aria-label': props.label, dir: props.dir, lang: props.lang, 'data-state': props.state, 'data-kind': props.kind, ...props.data, onKeyDown };
 
   return (
     <>
       <SurfaceStyles />
       {modal ? (
-        <dialog {...common} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+        <dialog {...common} className={props.placement} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
           {props.backdrop}
           {panel}
         </dialog>
+      ) : props.inFlow ? (
+        <div {...common} role="region" className={`is-in-flow ${props.placement ?? ''}`}>
+          {props.backdrop}
+          {panel}
+        </div>
       ) : (
         <div {...common} role="dialog" aria-modal="false" popover="manual" className={`is-inline ${props.placement ?? ''}`}>
           {props.backdrop}
