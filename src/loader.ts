@@ -2,6 +2,7 @@
 // controller for that client, talking to the script's origin unless the script tag says data-api-base.
 import '../elements/poptin-controller/define.ts';
 import { guard } from './core/safety.ts';
+import { controllerSourceOf, ensureController } from './core/loading/controller-tag.ts';
 import { defineOnSight } from './core/loading/define-on-sight.ts';
 import { elementLoaders } from './element-loaders.ts';
 
@@ -11,17 +12,8 @@ function ownScript(): HTMLScriptElement | null {
 }
 
 function addControllerFromScriptUrl(): void {
-  const url = new URL(import.meta.url);
-  const clientId = url.searchParams.get('id');
-  if (!clientId) return;
-  if (document.querySelector(`poptin-controller[client-id="${CSS.escape(clientId)}"]`)) return;
-  const controller = document.createElement('poptin-controller');
-  controller.setAttribute('client-id', clientId);
-  const script = ownScript();
-  controller.setAttribute('api-base', script?.dataset.apiBase || url.origin);
-  // The CSP nonce of the script tag, for the owner code the widget inserts (see README, "Strict CSP").
-  if (script?.nonce) controller.nonce = script.nonce;
-  (document.body ?? document.documentElement).append(controller);
+  const source = controllerSourceOf(ownScript(), import.meta.url);
+  if (source) ensureController(document, source);
 }
 
 function start(): void {

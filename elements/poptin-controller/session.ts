@@ -17,7 +17,7 @@ import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, type PopupLifecycleState } from '../../src/core/session/popup-lifecycle.ts';
-import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
+import { armTriggers, embedPlaceholder, type Disarm } from '../../src/core/triggers/index.ts';
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
@@ -285,11 +285,19 @@ export class ControllerSession {
     entry.prepared ??= this.build(entry).then(
       (element) => {
         if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.lifecycle.state === 'closed' || entry.lifecycle.state === 'blocked') return null;
+        // A bar that pushes the page down goes before everything else on it, an embedded pop-up into its
+        // <poptin-embed>; the others float over the page.
+        const layout = popupLayout(entry.config.type, entry.config.format, entry.config.designProperties.poptin_location);
+        const placeholder = layout.rendering === 'in-place' ? embedPlaceholder(document, entry.config.id) : null;
+        if (layout.rendering === 'in-place' && !placeholder) {
+          // Built again once its placeholder is on the page and scrolled into view.
+          entry.prepared = undefined;
+          return null;
+        }
         this.removeLeaving(entry);
         entry.element = element;
-        // A bar that pushes the page down goes before everything else on it; the others float over it.
-        const layout = popupLayout(entry.config.type, entry.config.format, entry.config.designProperties.poptin_location);
-        if (layout.rendering === 'in-flow') document.body.prepend(element);
+        if (placeholder) placeholder.append(element);
+        else if (layout.rendering === 'in-flow') document.body.prepend(element);
         else document.body.append(element);
         return element;
       },

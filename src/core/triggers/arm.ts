@@ -8,6 +8,7 @@ import { contextDevice } from './device.ts';
 import { armExitIntentNow } from './exit-intent.ts';
 import { armImmediately } from './immediately.ts';
 import { armInactivity } from './inactivity.ts';
+import { armInView } from './in-view.ts';
 import { armPageVisits } from './page-visits.ts';
 import { planTriggers, type TriggerPlan } from './plan.ts';
 import { armScroll } from './scroll.ts';
@@ -31,6 +32,8 @@ function armPlan(context: TriggerContext, plan: TriggerPlan): Disarm {
       return armCart(context);
     case 'immediately':
       return armImmediately(context);
+    case 'in_view':
+      return armInView(context);
   }
 }
 

@@ -15,3 +15,4 @@ export * from './adblock.ts';
 export * from './cart.ts';
 export * from './click-to-open.ts';
 export * from './immediately.ts';
+export * from './in-view.ts';

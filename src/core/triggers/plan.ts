@@ -12,7 +12,8 @@ export type TriggerPlan =
   | { kind: 'page_visits'; visits: number }
   | { kind: 'inactivity'; seconds: number }
   | { kind: 'cart' }
-  | { kind: 'immediately' };
+  | { kind: 'immediately' }
+  | { kind: 'in_view' };
 
 /**
  * auto_pilot_trigger: the trigger chosen for the visitor's device. Desktop visitors get exit intent with
@@ -38,6 +39,8 @@ export interface TriggerPlanSet {
  */
 export function planTriggers(config: PopupConfig, device: Device): TriggerPlanSet {
   const settings = config.triggers;
+  // Widget §2: embedded pop-ups appear when scrolled into view, in their place on the page.
+  if (config.type === 'embedded') return { triggers: [{ kind: 'in_view' }], requiresAdblock: false, autoPilot: false };
   const triggers: TriggerPlan[] = [];
   if (config.autoPilotTrigger) {
     triggers.push(...AUTO_PILOT_TRIGGERS[device]);
@@ -72,6 +75,8 @@ export function describeTrigger(plan: TriggerPlan): string {
       return 'cart event';
     case 'immediately':
       return 'immediately (no trigger configured)';
+    case 'in_view':
+      return 'when its place on the page is scrolled into view';
   }
 }
 

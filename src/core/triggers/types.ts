@@ -16,6 +16,8 @@ export const TRIGGER_NAMES = {
   clickToOpen: 'on_click',
   /** No trigger configured: shown as soon as the page is ready. */
   immediately: 'immediately',
+  /** An embedded pop-up's placeholder was scrolled into view. */
+  inView: 'in_view',
 } as const;
 
 export type TriggerName = (typeof TRIGGER_NAMES)[keyof typeof TRIGGER_NAMES];

@@ -1,0 +1,49 @@
+import { controllerSourceOf, ensureController, loaderScript } from '../../src/core/loading/controller-tag.ts';
+import { guard, log } from '../../src/core/safety.ts';
+
+/**
+ * The place of an embedded pop-up in a page: an owner or a CMS block puts the tag where the form belongs, and
+ * the `<poptin-controller>` of the page renders that pop-up inside it once it is scrolled into view (widget §2).
+ * A page without a controller gets one, for the tag's `client-id` or else the loader script's `?id=`.
+ * Its `height` is reserved as soon as the element is defined; to reserve it at the very first paint, give
+ * `poptin-embed[poptin-id="…"]` that `min-height` in the page's own stylesheet.
+ *
+ * @tag poptin-embed
+ * @summary Where an embedded pop-up shows in the page.
+ *
+ * @attr poptin-id - The embedded pop-up's 13-character id.
+ * @attr height - Pixels reserved for it before it shows, so the page does not move when it appears.
+ * @attr client-id - The site's client id, for a page whose loader script carries none.
+ */
+export class PoptinEmbedElement extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return ['height'];
+  }
+
+  connectedCallback(): void {
+    guard('<poptin-embed>', () => {
+      this.style.display = 'block';
+      this.reserve();
+      this.findController();
+    });
+  }
+
+  attributeChangedCallback(): void {
+    guard('<poptin-embed>', () => this.reserve());
+  }
+
+  private reserve(): void {
+    const height = Number(this.getAttribute('height'));
+    this.style.minHeight = Number.isFinite(height) && height > 0 ? `${height}px` : '';
+  }
+
+  private findController(): void {
+    if (!this.getAttribute('poptin-id')) log.warn('<poptin-embed> needs the poptin-id of the pop-up it shows');
+    if (this.ownerDocument.querySelector('poptin-controller')) return;
+    const script = loaderScript(this.ownerDocument);
+    // Without a loader script tag the server is this page's own origin.
+    const source = controllerSourceOf(script, script?.src ?? new URL('/', location.href).href, this.getAttribute('client-id') ?? '');
+    if (source) ensureController(this.ownerDocument, source);
+    else log.error('<poptin-embed> shows nothing: no <poptin-controller> on the page and no client id; add ?id=CLIENT to the poptin.js script or client-id to the tag');
+  }
+}

@@ -1,0 +1,37 @@
+// The <poptin-controller> a page gets from its loader script (`poptin.js?id=CLIENT`), or from a placed element that needs one.
+
+export interface ControllerSource {
+  clientId: string;
+  /** The display server: the script tag's data-api-base, else the script's own origin. */
+  apiBase: string;
+  /** The CSP nonce of the script tag, for the owner code the widget inserts. */
+  nonce: string;
+}
+
+/**
+ * What a loader script tag says: its `?id=` (or `data-client-id`), where its server is, and its nonce.
+ * `clientId` given by the caller (a placed element's own) comes first.
+ */
+export function controllerSourceOf(script: HTMLScriptElement | null, scriptUrl: string, clientId = ''): ControllerSource | null {
+  const url = new URL(scriptUrl, document.baseURI);
+  clientId ||= url.searchParams.get('id') || script?.dataset.clientId || '';
+  if (!clientId) return null;
+  return { clientId, apiBase: script?.dataset.apiBase || url.origin, nonce: script?.nonce ?? '' };
+}
+
+/** The page's loader script tag: the one whose address ends in poptin.js. */
+export function loaderScript(document: Document): HTMLScriptElement | null {
+  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => /\/poptin\.js(?:[?#]|$)/.test(script.src)) ?? null;
+}
+
+/** Adds a controller for the client unless the page has one for it; returns it. */
+export function ensureController(document: Document, source: ControllerSource): HTMLElement {
+  const existing = document.querySelector<HTMLElement>(`poptin-controller[client-id="${CSS.escape(source.clientId)}"]`);
+  if (existing) return existing;
+  const controller = document.createElement('poptin-controller');
+  controller.setAttribute('client-id', source.clientId);
+  controller.setAttribute('api-base', source.apiBase);
+  if (source.nonce) controller.nonce = source.nonce;
+  (document.body ?? document.documentElement).append(controller);
+  return controller;
+}
