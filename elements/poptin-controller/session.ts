@@ -21,6 +21,7 @@ import { armTriggers, embedPlaceholder, type Disarm } from '../../src/core/trigg
 import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
+import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
@@ -48,6 +49,8 @@ interface PopupEntry {
   prepared?: Promise<PopupElement | null>;
   /** Why it last closed: a close the controller made itself is forced (its element goes sooner). */
   lastCloseCause?: string;
+  /** Opened by the page's `ppt-preview` parameter: shown at once, and nothing about it is recorded. */
+  preview?: boolean;
   /** A closed showing's element, still on the page until its removal delay has passed. */
   leaving?: { element: PopupElement; timer: ReturnType<typeof setTimeout> };
 }
@@ -73,6 +76,15 @@ export type CloseCause = 'manual' | 'launch';
 export function closeTriggerOf(source: string, controllerCause?: CloseCause): string {
   if (controllerCause) return controllerCause;
   return source === 'x-button' ? 'x_click' : source;
+}
+
+/** Widget §2: the page address carries `ppt-preview=<poptin id>` to preview that pop-up. */
+export function previewIdOf(url: string): string {
+  try {
+    return new URL(url).searchParams.get('ppt-preview')?.trim() ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** The mobile design of a pop-up: `poptin_mobile`, or `mobile_variant.poptin`, for mobile visitors only. */
@@ -154,6 +166,7 @@ export class ControllerSession {
   private async run(): Promise<void> {
     const generation = ++this.generation;
     this.page = readPageContext();
+    const previewId = previewIdOf(this.page.url);
     this.pageFields = this.visitor.recordPageView(this.page.url);
     const fields = this.pageFields;
     let response: DisplayResponse;
@@ -173,6 +186,7 @@ export class ControllerSession {
         visitor_id: this.visitor.visitorId,
         converted_email: fields.converted_email,
         lang: this.page.documentLang,
+        ...(previewId ? { preview_id: previewId } : {}),
       });
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
@@ -184,10 +198,11 @@ export class ControllerSession {
     this.options.host.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: response.display, count: response.poptins.length }, bubbles: true, composed: true }));
     if (response.display === 'not_allowed' || RESTRICTION_MESSAGES.includes(response.message)) {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
-      return;
+      return this.showLimitPopup(response);
     }
     this.visitor.rememberClientId(this.options.clientId);
     this.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
+    if (previewId) return this.preview(response.poptins.find((config) => config.id === previewId), previewId);
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     for (const config of response.poptins) {
       const decision = decide(config, environment);
@@ -195,6 +210,23 @@ export class ControllerSession {
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
     }
+  }
+
+  /** The client's usage limit is reached: its upgrade or remind-me pop-up, and the limitLogs call (failures only logged). */
+  private showLimitPopup(response: DisplayResponse): void {
+    const limit = limitPopupOf(response.isClientRestriction, response.clientRestrictionSetting);
+    if (!limit) return;
+    void this.show(limit.poptinId, 'usage_limit');
+    this.api.limitLog(this.options.clientId, limit.status, limit.poptinId).catch((error: unknown) => log.warn('limitLogs call failed', error));
+  }
+
+  /** Preview mode (widget §2): the previewed pop-up at once, whatever its rules, and nothing recorded. */
+  private preview(config: PopupConfig | undefined, previewId: string): void {
+    if (!config) return log.warn(`pop-up ${previewId} to preview is not in the display answer`);
+    const entry = this.track(config, selectVariant(config, this.page.isMobile), []);
+    entry.preview = true;
+    entry.lifecycle.send({ type: 'decided', allowed: true });
+    this.fire(entry, 'preview');
   }
 
   /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
@@ -319,7 +351,7 @@ export class ControllerSession {
     const lang = this.response?.lang || this.page.documentLang || 'en';
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
     const html = surfaces.sanitizeTemplate(raw);
-    element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false });
+    element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview });
     element.on('poptin-after-show', () => this.onShown(entry));
     element.on('poptin-submit', ({ fields, honeypot, prize }) => this.onSubmit(entry, fields, honeypot, prize ?? null));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
@@ -352,6 +384,7 @@ export class ControllerSession {
     const id = entry.config.id;
     popupShown(id, Date.now());
     mark(`poptin:shown:${id}`);
+    if (entry.preview) return;
     this.visitor.recordView(id, entry.config.type);
     window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
     const key = newIdempotencyKey();
@@ -391,6 +424,7 @@ export class ControllerSession {
   }
 
   private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): void {
+    if (entry.preview) return;
     void guard('conversion', async () => {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
@@ -446,6 +480,7 @@ export class ControllerSession {
   }
 
   private reportClose(entry: PopupEntry): void {
+    if (entry.preview) return;
     this.visitor.recordClose(entry.config.id, entry.config.type);
     const close: ClosedRequest = { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail(), idempotency_key: newIdempotencyKey() };
     void this.sendReliably(this.api.closedUrl(entry.config.id), { ...close }, 'close').catch((error: unknown) => log.warn('close not recorded', error));

@@ -17,4 +17,6 @@ export interface PopupModel {
    * prepares eligible pop-ups at idle so that a fired trigger only has to show them. Absent means visible.
    */
   visible?: boolean;
+  /** Preview mode: a notice says that submitting will not work, and a valid form is not sent. */
+  preview?: boolean;
 }

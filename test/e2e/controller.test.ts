@@ -21,8 +21,10 @@ describe('<poptin-controller> against the real display server', () => {
     return { page, warnings, errors };
   }
 
-  async function open(path: string): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
+  /** `before` runs on the page before it loads, e.g. to watch its requests. */
+  async function open(path: string, before?: (watched: { page: Page }) => void): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
     const watched = await watchedPage();
+    before?.(watched);
     await watched.page.goto(`${shared.server.url}/examples/${path}`);
     return watched;
   }
@@ -40,6 +42,38 @@ describe('<poptin-controller> against the real display server', () => {
       await page.close();
     });
   }
+
+  it('at the usage limit it shows the upgrade pop-up of client_restriction_setting and calls limitLogs (widget §2, §7)', async () => {
+    const limitLogs: string[] = [];
+    const { page, errors } = await open('limited.html', (watched) =>
+      watched.page.on('request', (request) => request.url().includes('/limitLogs/') && limitLogs.push(new URL(request.url()).pathname + new URL(request.url()).search)),
+    );
+    await page.locator('poptin-popup[poptin-id="fixtureupgrd1"] dialog[open]').waitFor();
+    assert.equal(await page.locator('poptin-popup[poptin-id="fixtureupgrd1"] h2').textContent(), 'Upgrade your plan');
+    await eventually('the limitLogs call', async () => limitLogs.length === 1);
+    assert.deepEqual(limitLogs, ['/api/display/limitLogs/limited?status=upgrade&id=fixtureupgrd1']);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('preview mode: ?ppt-preview=ID shows that pop-up at once with the notice, and records nothing (widget §2)', async () => {
+    const recorded: string[] = [];
+    const { page, errors } = await open('show.html?ppt-preview=fixtureshow01', (watched) =>
+      watched.page.on('request', (request) => /\/api\/display\/(viewed|closed|conversion)\//.test(request.url()) && recorded.push(request.url())),
+    );
+    const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
+    await popup.locator('dialog[open]').waitFor();
+    assert.equal(await popup.locator('[part~="preview-notice"]').textContent(), 'This is a preview only: submitting the form will not work.');
+    await popup.locator('input[name=Email]').fill('previewer@example.com');
+    await popup.locator('[type=submit]').click();
+    await page.waitForTimeout(1_000);
+    assert.equal(await popup.locator('[data-poptin-screen="form"]').isVisible(), true, 'the form stays: nothing was sent');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1_500);
+    assert.deepEqual(recorded, [], 'no view, close or conversion call');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
   it('shows one modal pop-up at a time: the second waits until the first closes (widget §4 queue)', async () => {
     const { page, errors } = await open('queue.html');

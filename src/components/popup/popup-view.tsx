@@ -130,6 +130,8 @@ export function PopupView(): React.JSX.Element {
 
   const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
+    // Preview mode (widget §2): nothing is sent; the notice says so again.
+    if (model?.preview) return announce(translate(language, 'previewNotice'));
     submitted.current = true;
     emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current });
     emitWindow('poptinSubmit', { poptin_id: config.id });
@@ -297,11 +299,23 @@ export function PopupView(): React.JSX.Element {
       onHidden={onHidden}
       backdrop={backgroundEffect ? <canvas part="background-effect" className="background-effect" aria-hidden="true" ref={effectCanvas} /> : undefined}
     >
+      {model?.preview && (
+        <p part="preview-notice" className="preview-notice" role="note">
+          {translate(language, 'previewNotice')}
+        </p>
+      )}
       <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
       {config.type === 'fullpage' && !closing.locked && (
         <button type="button" part="skip-button" className="skip-button" disabled={closeCountdown > 0} data-countdown={closeCountdown || undefined} onClick={() => requestClose('skip-button')}>
           {closeCountdown > 0 ? `${translate(language, 'skip')} (${closeCountdown})` : translate(language, 'skip')}
         </button>
+      )}
+      {config.showCredit && (
+        <p part="credit" className="credit">
+          <a href={new URL('/', apiBase).href} target="_blank" rel="noopener">
+            {translate(language, 'poweredBy')} poptin-elements
+          </a>
+        </p>
       )}
       <p className="visually-hidden" aria-live="polite" ref={liveRef} />
       {addons.map((addon) =>
