@@ -37,8 +37,6 @@ interface PopupEntry {
   /** The triggers its decision arms; none for a pop-up opened on demand. */
   planned: string[];
   element: PopupElement | null;
-  /** Set by the controller just before it closes the pop-up itself, so the close is not taken for the visitor's. */
-  closingFor?: CloseCause;
   /** The idempotency key of the current showing's view, once it is recorded (in the outbox). */
   viewKey: string | null;
   /** The server's id of that view, once the server has it: a conversion sends it when known. */
@@ -73,8 +71,7 @@ export interface SessionExplanation extends Partial<Explanation> {
 export type CloseCause = 'manual' | 'launch';
 
 /** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
-export function closeTriggerOf(source: string, controllerCause?: CloseCause): string {
-  if (controllerCause) return controllerCause;
+export function closeTriggerOf(source: string): string {
   return source === 'x-button' ? 'x_click' : source;
 }
 
@@ -473,8 +470,7 @@ export class ControllerSession {
   }
 
   private onClosed(entry: PopupEntry, submitted: boolean, source: string): void {
-    const cause = closeTriggerOf(source, entry.closingFor);
-    entry.closingFor = undefined;
+    const cause = closeTriggerOf(source);
     entry.lastCloseCause = cause;
     entry.lifecycle.send({ type: 'closed', cause, submitted });
   }
@@ -546,11 +542,8 @@ export class ControllerSession {
     const entry = this.popups.get(id);
     if (entry?.lifecycle.state !== 'shown') return false;
     if (!entry.element) return false;
-    // The close is cancelable by the page (poptin-request-close); a refused one leaves no cause behind.
-    entry.closingFor = cause;
-    const allowed = entry.element.requestClose('x-button');
-    if (!allowed) entry.closingFor = undefined;
-    return allowed;
+    // The close is cancelable by the page (poptin-request-close, with this cause as its source).
+    return entry.element.requestClose(cause);
   }
 
   explain(id: string): SessionExplanation {

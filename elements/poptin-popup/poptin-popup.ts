@@ -25,16 +25,20 @@ const base = Surface.prototype as unknown as { connectedCallback?: () => void; d
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
  * @event poptin-after-show - The pop-up is shown.
- * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`.
+ * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`, or the controller's own `manual` (`window.poptin.close(id)`) and `launch` (another pop-up opened from this one).
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
  * @event poptin-error - The pop-up could not render and shows nothing. detail: `{poptinId, message}`
- * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person).
+ * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot, prize}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person); `prize` is `{prize_id, is_winner}` when a game of the template was played, else null.
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.
  * @csspart panel - The visible panel around the template.
  * @csspart close-button - The close (x) button.
  * @csspart skip-button - The skip button of fullpage pop-ups.
+ * @csspart close-note - The small note beside the close button (`poptin_design_show_x_comment`).
+ * @csspart preview-notice - The notice of preview mode.
+ * @csspart credit - The "Powered by" badge.
+ * @csspart background-effect - A game's background effect (a canvas).
  *
  * @cssproperty --poptin-panel-background - Panel background.
  * @cssproperty --poptin-panel-color - Text colour.

@@ -137,11 +137,16 @@ describe('<poptin-controller> against the real display server', () => {
 
     // A page may refuse a close (poptin-request-close is cancelable); the pop-up stays and no cause is kept.
     await page.evaluate(() => {
-      const page = window as unknown as { refuseClose: (event: Event) => void };
-      page.refuseClose = (event) => event.preventDefault();
+      const page = window as unknown as { refuseClose: (event: Event) => void; refusedSources: string[] };
+      page.refusedSources = [];
+      page.refuseClose = (event) => {
+        page.refusedSources.push((event as CustomEvent<{ source: string }>).detail.source);
+        event.preventDefault();
+      };
       document.querySelector('poptin-popup')!.addEventListener('poptin-request-close', page.refuseClose);
     });
     assert.equal(await closeByApi(page, 'fixtureshow01'), false);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { refusedSources: string[] }).refusedSources), ['manual'], 'the controller’s close is a request-close source of its own');
     assert.equal((await explain(page, 'fixtureshow01')).state, 'shown');
     await page.evaluate(() => document.querySelector('poptin-popup')!.removeEventListener('poptin-request-close', (window as unknown as { refuseClose: (event: Event) => void }).refuseClose));
     await page.keyboard.press('Escape');

@@ -69,6 +69,15 @@ function couponShown(designProperties: Record<string, unknown>, content: HTMLEle
   return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
 }
 
+/** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
+function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: string): void {
+  const heading = content.querySelector<HTMLElement>('h1, h2, h3, [role="heading"]');
+  const base = host.shadowRoot?.querySelector('[part~="base"]');
+  if (!heading || !base) return;
+  heading.id ||= `poptin-heading-${poptinId}`;
+  base.setAttribute('aria-labelledby', heading.id);
+}
+
 /** The pop-up surface: the owner's template in the surface frame, its forms bound by the template convention. */
 export function PopupView(): React.JSX.Element {
   const host = useSurfaceHost<PopupModel>();
@@ -210,6 +219,7 @@ export function PopupView(): React.JSX.Element {
       onValidSubmit: (form, fields) => handlers.current.onValidSubmit(form, fields),
       announce,
     });
+    labelByHeading(host, content, config.id);
     const unbindCoupons = bindCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);

@@ -6,6 +6,7 @@ import { guard } from '../../core/safety.ts';
 import { emit } from './emit.ts';
 import { frameStyles } from './frame-styles.ts';
 import type { SurfaceEventMap } from './surface.ts';
+import { onEscapeStack } from './escape-stack.ts';
 import { useSurfaceHost, useSurfaceStyles } from './surface-host.ts';
 
 export interface SurfaceFrameProps {
@@ -144,19 +145,26 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
 
   useEffect(() => () => clearTimeout(escapeTimer.current), []);
 
+  /** Escape closes after 800 ms (widget §9), or never when locked. */
+  const escapeLater = useCallback(() => {
+    if (latest.current.escapeCloses === false || escapeTimer.current !== undefined) return;
+    escapeTimer.current = setTimeout(() => {
+      escapeTimer.current = undefined;
+      latest.current.requestClose('escape');
+    }, ESCAPE_CLOSE_DELAY_MS);
+  }, []);
+
   const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) =>
     guard('keydown', () => {
       if (event.key === 'Tab' && modal) keepFocusInside(event);
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      // Keep the native dialog from closing at once: Escape closes after 800 ms (widget §9), or never when locked.
+      // Keep the native dialog from closing at once, and the page's Escape stack from closing another surface.
       event.preventDefault();
-      if (latest.current.escapeCloses === false) return;
-      if (escapeTimer.current !== undefined) return;
-      escapeTimer.current = setTimeout(() => {
-        escapeTimer.current = undefined;
-        requestClose('escape');
-      }, ESCAPE_CLOSE_DELAY_MS);
+      escapeLater();
     });
+
+  // Escape on the page closes the last floating surface shown, one at a time.
+  useEffect(() => (open ? onEscapeStack({ modal, escape: escapeLater }) : undefined), [open, modal, escapeLater]);
 
   const keepFocusInside = (event: React.KeyboardEvent<HTMLElement>) => {
     const base = baseRef.current;
@@ -210,7 +218,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     <>
       <SurfaceStyles />
       {modal ? (
-        <dialog {...common} className={props.placement} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+        <dialog {...common} aria-modal="true" className={props.placement} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
           {props.backdrop}
           {panel}
         </dialog>

@@ -1,7 +1,8 @@
 import { readNumber, readSwitch } from '../config/values.ts';
 import { THANK_YOU_AUTO_CLOSE_DEFAULT_S, THANK_YOU_WITHOUT_AUTO_CLOSE_S } from './timing.ts';
 
-export type CloseSource = 'x-button' | 'skip-button' | 'escape' | 'overlay' | 'auto-close' | 'timer' | 'redirect' | 'submit';
+/** Why a surface closes; `manual` (window.poptin.close) and `launch` (another pop-up opened from it) are the controller's. */
+export type CloseSource = 'x-button' | 'skip-button' | 'escape' | 'overlay' | 'auto-close' | 'timer' | 'redirect' | 'submit' | 'manual' | 'launch';
 
 /** hidden → form → (thank-you) → closing → closed; the view renders `state`, effects follow transitions. */
 export type PopupState = 'hidden' | 'form' | 'thank-you' | 'closing' | 'closed';
