@@ -116,6 +116,8 @@ describe('<poptin-popup> kinds and positions (widget §1, §2)', () => {
   it('every kind passes axe-core while shown', async () => {
     for (const type of POPUP_TYPES) {
       const element = await show(type);
+      // Contrast is judged on the settled panel, not halfway through its fade-in.
+      await until(() => part(element, 'panel').getAnimations().every((animation) => animation.playState === 'finished'), 'the entry animation to end');
       const { violations } = await runAxe(element);
       expect([type, violations.map((violation) => violation.id)]).to.deep.equal([type, []]);
       removePopups();
