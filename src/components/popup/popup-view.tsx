@@ -14,6 +14,7 @@ import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
 import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
 import { bindCoupons } from '../template/coupon.ts';
+import { chooseVideoSources, removeTemplateMedia } from '../template/media.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { usePopupAnimation } from './use-popup-animation.ts';
@@ -268,6 +269,14 @@ export function PopupView(): React.JSX.Element {
       unlisten();
     };
   }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host, closing]);
+
+  // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (!content || !mounted) return;
+    if (open) chooseVideoSources(content);
+    else if (snapshot.state === 'closing' || snapshot.state === 'closed') removeTemplateMedia(content);
+  }, [open, mounted, snapshot.state, model?.html]);
 
   // Countdowns of the template count from when the pop-up shows, not from when it was prepared.
   useLayoutEffect(() => {

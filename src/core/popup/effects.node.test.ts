@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { closeSettingsOf } from './close-settings.ts';
 import { ENTRY_EFFECT_MAP, entryAnimation, EXIT_ANIMATIONS, exitAnimation } from './effects.ts';
 import { removalDelayMs } from './timing.ts';
+import { videoResolutionFor } from './media.ts';
 
 describe('entry and exit animations (widget §9)', () => {
   it('maps every configured effect as the entry animation map says', () => {
@@ -66,5 +67,17 @@ describe('removal after a close (widget §4)', () => {
     assert.equal(removalDelayMs({ forced: true, teasers: false }), 200);
     assert.equal(removalDelayMs({ forced: true, teasers: true }), 200);
     assert.equal(removalDelayMs({ forced: false, teasers: true }), 1_500);
+  });
+});
+
+describe('video resolution (widget §4)', () => {
+  it('the smallest of 360p, 480p, 720p and 1080p that covers the box on this screen, else the largest', () => {
+    assert.equal(videoResolutionFor(200, 1), 360);
+    assert.equal(videoResolutionFor(360, 1), 360);
+    assert.equal(videoResolutionFor(400, 1), 480);
+    assert.equal(videoResolutionFor(400, 2), 1080);
+    assert.equal(videoResolutionFor(1400, 1), 1080);
+    assert.equal(videoResolutionFor(300, 2, [480, 1080]), 1080);
+    assert.equal(videoResolutionFor(300, 1, []), null);
   });
 });
