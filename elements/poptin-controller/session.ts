@@ -13,6 +13,7 @@ import { listenSafely } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
@@ -133,6 +134,7 @@ export class ControllerSession {
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
+    this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.onDeclarativeSubmit(event)));
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
   }
@@ -422,15 +424,35 @@ export class ControllerSession {
 
   private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): void {
     if (entry.preview) return;
+    // The lead is kept at once, without waiting for the view's id: the visitor may be leaving this instant.
+    this.sendLead(entry.config, { fields, honeypot, prize, trigger: this.trigger(entry), viewId: entry.viewId, coupon: entry.element?.coupon ?? '' });
+  }
+
+  /**
+   * A declarative `<poptin-popup poptin-id kind trigger>` placed by a page builder posts its form through this
+   * controller once it knows the pop-up (the click call gives its viewer id); one the controller shows itself
+   * is left to `onSubmit`.
+   */
+  private onDeclarativeSubmit(event: Event): void {
+    const popup = event.composedPath()[0];
+    if (!(popup instanceof HTMLElement) || popup.localName !== 'poptin-popup' || (!popup.hasAttribute('kind') && !popup.hasAttribute('trigger'))) return;
+    const id = popup.getAttribute('poptin-id') ?? '';
+    if (!/^[A-Za-z0-9]{13}$/.test(id) || this.popups.get(id)?.element === popup) return;
+    const { fields, honeypot, prize } = (event as CustomEvent<SurfaceEventMap['poptin-submit']>).detail;
+    void guard('declarative conversion', async () => {
+      const config = await this.api.click(id);
+      this.sendLead(config, { fields, honeypot, prize: prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' });
+    });
+  }
+
+  private sendLead(config: PopupConfig, lead: { fields: SubmittedField[]; honeypot: string; prize: PrizeConversion | null; trigger: string; viewId: string; coupon: string }): void {
+    const { fields, honeypot, prize, trigger, viewId } = lead;
     void guard('conversion', async () => {
       const lastConvertedEmail = this.visitor.convertedEmail();
       const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
-      this.visitor.recordConversion(entry.config.id, entry.config.type, email || undefined);
-      const trigger = this.trigger(entry);
-      // The lead is kept at once, without waiting for the view's id: the visitor may be leaving this instant.
-      const viewId = entry.viewId;
+      this.visitor.recordConversion(config.id, config.type, email || undefined);
       const page = this.pageFields;
-      const body = conversionFields(entry.config, fields, {
+      const body = conversionFields(config, fields, {
         clientId: this.options.clientId,
         visitorId: this.visitor.visitorId,
         honeypot,
@@ -449,10 +471,10 @@ export class ControllerSession {
         previousVisitedPagesWithCurrent: page?.previous_visited_pages_with_current ?? '',
         previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
         allVisitedPages: page?.all_visited_pages ?? '',
-        coupon: entry.element?.coupon ?? '',
+        coupon: lead.coupon,
         prize,
       });
-      await this.sendReliably(this.api.conversionUrl(entry.config.viewerId), body, 'lead');
+      await this.sendReliably(this.api.conversionUrl(config.viewerId), body, 'lead');
     });
   }
 

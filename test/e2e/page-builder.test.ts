@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startServerProcess, type ServerProcess } from './harness.ts';
+import { eventually, launchChromium, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
 
 // examples/page-builder.html: only declarative <poptin-popup kind trigger> tags, no client id and no controller.
 describe('a page-builder page of declarative pop-ups, end to end', () => {
@@ -41,6 +41,32 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.deepEqual(displayCalls, []);
     assert.deepEqual(errors, []);
     assert.equal(await page.locator('poptin-controller').count(), 0);
+    await page.close();
+  });
+  it('a declarative pop-up with the poptin-id of a server pop-up posts its form once the page has a client id', async () => {
+    const page = await browser.newPage();
+    const url = `${server.url}/examples/page-builder.html?with-client`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Builder with a client</title><script type="module" src="/dist/poptin.js?id=demo"></script></head>
+          <body><main><h1>Builder page</h1>
+          <poptin-popup kind="lightbox" trigger="immediate" poptin-id="demolightbox1" aria-label="Newsletter">
+            <div data-poptin-screen="form"><h2>Newsletter</h2><form><input name="Email" type="email" aria-label="Email"><button type="submit">Join</button></form></div>
+            <div data-poptin-screen="thank-you" hidden><p>Thanks!</p></div>
+          </poptin-popup></main></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    const popup = page.locator('poptin-popup[kind="lightbox"]');
+    await popup.locator('dialog[open]').waitFor();
+    // The tag's own children stay in the page, unseen; the pop-up draws its copy of them in its dialog.
+    await popup.locator('dialog input[name=Email]').fill('builder.visitor@example.com');
+    await popup.locator('dialog [type=submit]').click();
+    await popup.locator('dialog [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    const lead = await eventually('the lead', async () => (await ownerLeads(server, 'demo')).find((found) => found.email === 'builder.visitor@example.com'));
+    assert.equal(lead.poptin_id, 'demolightbox1');
+    assert.equal(lead.fields.trigger, 'immediate');
     await page.close();
   });
 });
