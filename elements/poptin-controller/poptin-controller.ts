@@ -22,6 +22,7 @@ export interface PoptinWindowApi {
  *
  * @attr client-id - The site's client id on the display server.
  * @attr api-base - Origin of the display server (defaults to this page's origin).
+ * @attr landing - Landing-page mode: the id of the pop-up that is this page's own form, drawn in place at once (also `?ppt-landing=ID` in the page address).
  *
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */

@@ -76,6 +76,17 @@ export function closeTriggerOf(source: string): string {
   return source === 'x-button' ? 'x_click' : source;
 }
 
+/** Landing-page mode: the controller's `landing` attribute, or `ppt-landing=<poptin id>` in the page address. */
+export function landingIdOf(url: string, host: HTMLElement): string {
+  const own = host.getAttribute('landing')?.trim();
+  if (own) return own;
+  try {
+    return new URL(url).searchParams.get('ppt-landing')?.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Widget §2: the page address carries `ppt-preview=<poptin id>` to preview that pop-up. */
 export function previewIdOf(url: string): string {
   try {
@@ -209,6 +220,31 @@ export class ControllerSession {
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
     }
+    const landingId = landingIdOf(this.page.url, this.options.host);
+    if (landingId) await this.showLanding(landingId, response);
+  }
+
+  /**
+   * Landing-page mode (widget §2): the landing pop-up is the page's own form, drawn in its place at once (in the
+   * page's `<poptin-embed>` for it, or at the top of the page), while the page's other pop-ups run as usual.
+   */
+  private async showLanding(id: string, response: DisplayResponse): Promise<void> {
+    let config: PopupConfig;
+    try {
+      config = response.poptins.find((poptin) => poptin.id === id) ?? (await this.api.click(id));
+    } catch (error) {
+      return log.warn(`landing pop-up ${id} could not be fetched`, error);
+    }
+    this.popups.get(id)?.lifecycle.send({ type: 'reset' });
+    if (!embedPlaceholder(document, id)) {
+      const place = document.createElement('poptin-embed');
+      place.setAttribute('poptin-id', id);
+      const main = document.querySelector('main') ?? document.body;
+      main.prepend(place);
+    }
+    const entry = this.track({ ...config, type: 'embedded' }, selectVariant(config, this.page.isMobile), []);
+    entry.lifecycle.send({ type: 'decided', allowed: true });
+    this.fire(entry, 'landing');
   }
 
   /** The client's usage limit is reached: its upgrade or remind-me pop-up, and the limitLogs call (failures only logged). */

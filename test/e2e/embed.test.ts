@@ -74,4 +74,22 @@ describe('embedded forms, end to end', () => {
     assert.equal(await page.locator('poptin-controller[client-id="demo"]').count(), 1);
     await context.close();
   });
+
+  it('landing-page mode draws the landing pop-up in its place at once, without waiting for a scroll', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shared.server.url}/examples/landing.html`);
+    const form = page.locator('poptin-embed[poptin-id="demoembedded2"] poptin-popup [data-poptin-screen="form"]');
+    await form.waitFor({ state: 'visible' });
+    assert.equal(await page.evaluate(() => (window as unknown as { poptin: { explain(id: string): Promise<{ trigger: string }> } }).poptin.explain('demoembedded2').then((why) => why.trigger)), 'landing');
+    await context.close();
+  });
+
+  it('?ppt-landing=ID puts the landing pop-up at the top of a page that has no place for it', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shared.server.url}/examples/lightbox.html?ppt-landing=demoembedded1`);
+    await page.locator('main > poptin-embed:first-child[poptin-id="demoembedded1"] poptin-popup [data-poptin-screen="form"]').waitFor({ state: 'visible' });
+    await context.close();
+  });
 });
