@@ -118,6 +118,20 @@ describe('<poptin-popup> redirects', () => {
       expect(navigation.assign.args).to.deep.equal([['tel:+972501234567']]);
     });
 
+    it('mobile formats 1, 6 and 11 turn the button of a form with nothing to fill in into a phone call; other formats do not', async () => {
+      const callTemplate = '<div data-poptin-screen="form"><h2>Questions?</h2><form><button type="submit">Call us</button></form></div>';
+      const design = { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: '+1 (555) 010-0100' };
+      const navigation = fakeNavigation();
+      const element = await mountWithRedirect({ ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_6', design_properties: design }, navigation, callTemplate);
+      const sources = closeSources(element);
+      inShadow<HTMLButtonElement>(element, 'button[data-poptin-call]').click();
+      expect(navigation.assign.args).to.deep.equal([['tel:+15550100100']]);
+      expect(sources).to.deep.equal(['redirect']);
+      removePopups();
+      const other = await mountWithRedirect({ ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_2', design_properties: design }, fakeNavigation(), callTemplate);
+      expect(other.shadowRoot!.querySelector('[data-poptin-call]')).to.equal(null);
+    });
+
     it('a javascript: address is never followed', async () => {
       const navigation = fakeNavigation();
       const element = await mountWithRedirect({ ...AT_ONCE, design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: 'javascript:alert(1)' } }, navigation);

@@ -12,7 +12,7 @@ import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
-import { opensNewWindow, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
+import { opensNewWindow, phoneCallUrl, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
 import { bindCoupons } from '../template/coupon.ts';
 import { chooseVideoSources, removeTemplateMedia } from '../template/media.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
@@ -68,6 +68,21 @@ function couponShown(designProperties: Record<string, unknown>, content: HTMLEle
   if (typeof code === 'string' && code.trim()) return code.trim();
   const element = content.querySelector<HTMLElement>('[data-poptin-coupon]');
   return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
+}
+
+/**
+ * Mobile formats 1, 6 and 11 with a phone number as their redirect (widget §2): the submit button of a form
+ * with nothing to fill in calls that number instead of submitting.
+ */
+function markCallButtons(content: HTMLElement, callUrl: string): void {
+  content.querySelectorAll('form').forEach((form) => {
+    // Named fields only: the spam trap every form gets has no name.
+    if (form.querySelector('input[name]:not([type=hidden]):not([type=submit]):not([type=button]), select[name], textarea[name]')) return;
+    form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[type=submit]').forEach((button) => {
+      button.type = 'button';
+      button.dataset.poptinCall = callUrl;
+    });
+  });
 }
 
 /** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
@@ -238,8 +253,17 @@ export function PopupView(): React.JSX.Element {
       redirect: (url) => followRedirect(navigationOf(host), url, true),
       requestClose: (source) => handlers.current.requestClose(source),
     });
+    const callUrl = phoneCallUrl(config);
+    if (callUrl) markCallButtons(content, callUrl);
     const onClick = (event: Event) => {
       const target = event.target as Element | null;
+      const call = target?.closest<HTMLElement>('[data-poptin-call]');
+      if (call?.dataset.poptinCall) {
+        event.preventDefault();
+        followRedirect(navigationOf(host), call.dataset.poptinCall, false);
+        handlers.current.requestClose('redirect');
+        return;
+      }
       if (target?.closest('[data-poptin-close]')) {
         event.preventDefault();
         if (closing.templateButtonsClose) handlers.current.requestClose('x-button');

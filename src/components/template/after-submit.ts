@@ -1,3 +1,4 @@
+import { popupLayout } from '../../core/popup/layout.ts';
 import type { PopupConfig } from '../../core/config/types.ts';
 import { readString, readSwitch } from '../../core/config/values.ts';
 import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
@@ -44,9 +45,22 @@ export function opensNewWindow(target: string | null | undefined): boolean {
 export function configuredRedirect(config: PopupConfig): Redirect | null {
   const design = config.designProperties;
   const raw = design.poptin_design_redirect === undefined ? config.redirectUrl : readSwitch(design.poptin_design_redirect) ? readString(design.poptin_design_redirect_url) : '';
-  // Mobile pop-ups may hold a bare phone number, which becomes a call link (widget §5).
-  const url = config.type === 'mobile' ? mobileRedirectUrl(raw) : normalizeRedirectUrl(raw);
+  // Mobile formats 1, 6 and 11 may hold a bare phone number, which becomes a call link (widget §2, §5).
+  const url = callsByPhone(config) ? mobileRedirectUrl(raw) : normalizeRedirectUrl(raw);
   return url ? { url, newWindow: opensNewWindow(config.redirectTarget) } : null;
+}
+
+const PHONE_CALL_FORMATS = [1, 6, 11];
+
+/** Widget §2: mobile formats 1, 6 and 11 can redirect to a phone call. */
+export function callsByPhone(config: PopupConfig): boolean {
+  return config.type === 'mobile' && PHONE_CALL_FORMATS.includes(popupLayout(config.type, config.format, '').format);
+}
+
+/** The tel: link the button of such a pop-up calls, when its redirect is a phone number; null otherwise. */
+export function phoneCallUrl(config: PopupConfig): string | null {
+  const redirect = callsByPhone(config) ? configuredRedirect(config) : null;
+  return redirect?.url.startsWith('tel:') ? redirect.url : null;
 }
 
 /** What follows a valid submit (widget §4): the screen that shows, then a close or a redirect after its delay. */
