@@ -61,6 +61,30 @@ describe('<poptin-chat-button>', () => {
     expect(pushed).to.deep.include({ event_category: 'JoinChat', event_action: 'whatsapp: 62812000', trigger: 'button' });
   });
 
+  it('opening the chat reports a gtag event (ga_event), a Google Ads conversion (gads) and a pixel event with the phone masked', async () => {
+    const page = window as unknown as { gtag?: sinon.SinonSpy; fbq?: sinon.SinonSpy };
+    page.gtag = sinon.spy();
+    page.fbq = sinon.spy();
+    try {
+      const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 3456 7890', message_send: 'Halo', message_hash: 'm9', button_delay: -1, gads: 'AW-123/abc' }) });
+      await until(() => part(element, 'button') !== null, 'the button');
+      await new Promise((resolve) => setTimeout(resolve, 650));
+      part(element, 'button')!.click();
+      await until(() => part(element, 'chatbox') !== null, 'the chatbox');
+      part(element, 'button')!.click();
+      const gtagCalls = page.gtag.args.map(([kind, name, params]) => [kind, name, (params as Record<string, unknown>).send_to ?? (params as Record<string, unknown>).transport_type]);
+      expect(gtagCalls).to.deep.equal([
+        ['event', 'generate_lead', 'beacon'],
+        ['event', 'conversion', 'AW-123/abc'],
+      ]);
+      expect(page.fbq.args[0]!.slice(0, 2)).to.deep.equal(['trackCustom', 'JoinChat']);
+      expect(page.fbq.args[0]![2]).to.include({ chat_id: '628XXXXXXXX90', event_action: 'whatsapp: 628XXXXXXXX90' });
+    } finally {
+      delete page.gtag;
+      delete page.fbq;
+    }
+  });
+
   it('a cancelled poptin-chat-open keeps the chatbox shut', async () => {
     const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm2', 'button-delay': '-1' });
     element.addEventListener('poptin-chat-open', (event) => event.preventDefault());
