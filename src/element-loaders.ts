@@ -7,6 +7,7 @@ export const elementLoaders: ElementLoaders = {
   'poptin-countdown': () => import('./surfaces.ts'),
   'poptin-chat-button': () => import('../elements/poptin-chat-button/define.ts'),
   'poptin-embed': () => import('../elements/poptin-embed/define.ts'),
+  'poptin-teaser': () => import('../elements/poptin-teaser/define.ts'),
   'poptin-spin-wheel': () => import('../elements/poptin-spin-wheel/define.ts'),
   'poptin-scratch-card': () => import('../elements/poptin-scratch-card/define.ts'),
   'poptin-gift-box': () => import('../elements/poptin-gift-box/define.ts'),

@@ -23,6 +23,8 @@ import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
+import { readString } from '../../src/core/config/values.ts';
+import { elementLoaders } from '../../src/element-loaders.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
@@ -48,6 +50,8 @@ interface PopupEntry {
   prepared?: Promise<PopupElement | null>;
   /** Why it last closed: a close the controller made itself is forced (its element goes sooner). */
   lastCloseCause?: string;
+  /** Its teaser tab, when the pop-up has teasers on. */
+  teaser?: HTMLElement;
   /** Opened by the page's `ppt-preview` parameter: shown at once, and nothing about it is recorded. */
   preview?: boolean;
   /** A closed showing's element, still on the page until its removal delay has passed. */
@@ -214,12 +218,13 @@ export class ControllerSession {
     this.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
     if (previewId) return this.preview(response.poptins.find((config) => config.id === previewId), previewId);
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
-    for (const config of response.poptins) {
+    response.poptins.forEach((config, order) => {
       const decision = decide(config, environment);
       popupDecided(config, decision);
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
-    }
+      if (decision.allowed && config.teasersOn) this.addTeaser(entry, order);
+    });
     const landingId = landingIdOf(this.page.url, this.options.host);
     if (landingId) await this.showLanding(landingId, response);
   }
@@ -253,6 +258,22 @@ export class ControllerSession {
     if (!limit) return;
     void this.show(limit.poptinId, 'usage_limit');
     this.api.limitLog(this.options.clientId, limit.status, limit.poptinId).catch((error: unknown) => log.warn('limitLogs call failed', error));
+  }
+
+  /** The pop-up's teaser tab (widget §2), which follows its pop-up's phase; a chunk loaded only for pop-ups that have one. */
+  private addTeaser(entry: PopupEntry, order: number): void {
+    const design = entry.config.designProperties;
+    const teaser = document.createElement('poptin-teaser');
+    teaser.setAttribute('poptin-id', entry.config.id);
+    teaser.setAttribute('kind', entry.config.type);
+    teaser.setAttribute('order', String(order));
+    teaser.setAttribute('mode', readString(design.teaser_show_mode, 'always'));
+    teaser.setAttribute('position', readString(design.teaser_position, 'bottom-right'));
+    teaser.setAttribute('label', readString(design.teaser_text) || entry.config.name);
+    teaser.setAttribute('phase', 'not-shown');
+    entry.teaser = teaser;
+    document.body.append(teaser);
+    elementLoaders['poptin-teaser']!().catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
   }
 
   /** Preview mode (widget §2): the previewed pop-up at once, whatever its rules, and nothing recorded. */
@@ -296,6 +317,8 @@ export class ControllerSession {
   /** Every state change goes into `$popups`, as long as the entry is still the one of its id on this page. */
   private publish(entry: PopupEntry, state: PopupLifecycleState, event: PopupLifecycleEvent): void {
     const id = entry.config.id;
+    if (state === 'shown' || state === 'closed') entry.teaser?.setAttribute('phase', state);
+    if (event.type === 'reset') entry.teaser?.remove();
     if (this.popups.get(id) !== entry) return;
     if (event.type === 'reopen') popupAdded(entry.config);
     else if (event.type === 'fire') popupFired(id, event.trigger, Date.now());

@@ -4,6 +4,7 @@ import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
 import '../../elements/poptin-spin-wheel/define.ts';
 import '../../elements/poptin-scratch-card/define.ts';
 import '../../elements/poptin-gift-box/define.ts';
+import '../../elements/poptin-teaser/define.ts';
 import { ALWAYS_WIN, FOUR_PRIZES } from '../browser-support/games.ts';
 import { createSurface, sanitizeTemplate, surfaceRegistry, type SurfaceKind, type SurfaceModels } from '../../src/surfaces.ts';
 
@@ -56,9 +57,9 @@ async function shown(kind: SurfaceKind, model: unknown = fixtures[kind]()): Prom
 }
 
 /** No computed style inside the surface changes once the hostile stylesheet is on the page; the surface is removed after. */
-function expectUnchangedUnderHostileCss(element: HTMLElement, properties: readonly string[] = PROPERTIES): void {
+function expectUnchangedUnderHostileCss(element: HTMLElement, properties: readonly string[] = PROPERTIES, fewestElements = 4): void {
   const before = computedInside(element.shadowRoot!, properties);
-  expect(before.length).to.be.greaterThan(3);
+  expect(before.length).to.be.at.least(fewestElements);
   const hostile = document.createElement('style');
   hostile.textContent = HOSTILE_CSS;
   document.head.append(hostile);
@@ -81,6 +82,15 @@ describe('pop-ups of every kind and the games: the host page cannot restyle them
   for (const type of POPUP_TYPES) {
     it(`a ${type} pop-up`, async () => expectUnchangedUnderHostileCss(await shown('popup', popupOf(type)), IN_FLOW_KINDS.includes(type) ? WITHOUT_WIDTH : PROPERTIES));
   }
+  it('<poptin-teaser>', async () => {
+    const teaser = document.createElement('poptin-teaser');
+    teaser.setAttribute('poptin-id', 'isolation0001');
+    teaser.setAttribute('label', 'Ten percent off');
+    document.body.append(teaser);
+    await drawn(teaser);
+    // Just its base and its button.
+    expectUnchangedUnderHostileCss(teaser, PROPERTIES, 2);
+  });
   for (const [tag, prizes] of [['poptin-spin-wheel', FOUR_PRIZES], ['poptin-scratch-card', ALWAYS_WIN], ['poptin-gift-box', ALWAYS_WIN]] as const) {
     it(`<${tag}>`, async () => {
       const game = document.createElement(tag);

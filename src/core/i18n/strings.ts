@@ -64,6 +64,7 @@ const en = {
   giftBoxesLabel: 'Pick a gift',
   giftBoxLabel: 'Gift {number} of {count}',
   giftBoxOpening: 'Opening the gift…',
+  teaserDefaultLabel: 'Open the offer',
   // date picker
   datePickerLabel: 'Choose a date',
   previousMonth: 'Previous month',
@@ -127,6 +128,7 @@ const he: Record<MessageKey, string> = {
   giftBoxesLabel: 'בחרו מתנה',
   giftBoxLabel: 'מתנה {number} מתוך {count}',
   giftBoxOpening: 'המתנה נפתחת…',
+  teaserDefaultLabel: 'לפתיחת ההצעה',
   datePickerLabel: 'בחירת תאריך',
   previousMonth: 'החודש הקודם',
   nextMonth: 'החודש הבא',

@@ -46,3 +46,34 @@ export function parseTeaserShowMode(value: unknown): { mode: TeaserShowMode; mes
   if (value === 'always' || value === 'before_show' || value === 'after_close') return { mode: value };
   return { mode: 'always', message: `teaser mode ${JSON.stringify(value)} is not always, before_show or after_close; showing it always` };
 }
+
+export const TEASER_POSITIONS = ['bottom-right', 'bottom-left', 'right', 'left'] as const;
+export type TeaserPosition = (typeof TEASER_POSITIONS)[number];
+
+/** What a `<poptin-teaser>` draws: set from its attributes, or by the controller for a pop-up with teasers on. */
+export interface TeaserModel {
+  readonly poptinId: string;
+  readonly label: string;
+  readonly mode: TeaserShowMode;
+  readonly phase: PopupPhase;
+  readonly position: TeaserPosition;
+  /** The pop-up's place among the page's pop-ups (0-based), for its tab index. */
+  readonly order: number;
+  readonly kind: PopupKind;
+}
+
+/** On a right-to-left page the tab sits on the other side. */
+export function mirroredPosition(position: TeaserPosition, rtl: boolean): TeaserPosition {
+  if (!rtl) return position;
+  const mirror: Record<TeaserPosition, TeaserPosition> = { 'bottom-right': 'bottom-left', 'bottom-left': 'bottom-right', right: 'left', left: 'right' };
+  return mirror[position];
+}
+
+export function readTeaserPosition(value: unknown): TeaserPosition {
+  return (TEASER_POSITIONS as readonly unknown[]).includes(value) ? (value as TeaserPosition) : 'bottom-right';
+}
+
+/** Whether the tab with `before` tabs of its kind ahead of it on the page is within its kind's limit. */
+export function withinTabLimit(kind: PopupKind, before: number): boolean {
+  return before < tabLimit(kind);
+}
