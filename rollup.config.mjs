@@ -20,6 +20,13 @@ const builds = [
   },
 ];
 
+// The K3 brochure site, an example host page with React of its own.
+builds.push({
+  input: { 'k3-site': 'src/site/app/main.tsx' },
+  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/k3-site-[name]-[hash].js', sourcemap: true },
+  plugins: plugins(),
+});
+
 if (existsSync('src/sdk/index.ts')) {
   builds.push({
     input: { sdk: 'src/sdk/index.ts' },

@@ -8,6 +8,7 @@ import { registerCors } from './cors.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
+import { siteAjaxRoutes } from './routes/site-ajax.ts';
 import { DISPLAY_API_PREFIX } from '../src/core/api/contract.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/owner' },
   );
+  if (options.examplesDir) await app.register(siteAjaxRoutes);
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   return app;
 }

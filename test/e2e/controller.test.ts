@@ -259,7 +259,8 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await page.getByRole('dialog').count(), 0);
     assert.deepEqual(await popupsOnPage(page), []);
     assert.deepEqual(viewCalls, []);
-    await page.getByRole('dialog', { name: 'fixturetimed1' }).waitFor();
+    // Named by its template's heading.
+    await page.getByRole('dialog', { name: 'After one second' }).waitFor();
     await eventually('the view call', async () => viewCalls.length === 1);
     assert.deepEqual(await popupsOnPage(page), ['fixturetimed1']);
     await page.close();

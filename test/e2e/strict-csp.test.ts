@@ -58,7 +58,8 @@ describe('a page with a strict CSP and Trusted Types (no inline script or style,
 
 describe('the examples under the CSP the server sends them with', () => {
   const shared = useBrowserAndServer();
-  const pages = readdirSync(path.join(ROOT, 'examples')).filter((file) => file.endsWith('.html'));
+  // Every page of examples/, the K3 site's in its subfolders too.
+  const pages = (readdirSync(path.join(ROOT, 'examples'), { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).map((file) => file.split(path.sep).join('/'));
 
   for (const file of pages) {
     it(`${file}: no CSP or Trusted Types violation while it loads and shows what it shows at once`, async () => {
