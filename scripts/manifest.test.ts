@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
 interface Declaration {
@@ -23,7 +23,7 @@ const names = (list?: { name: string }[]) => (list ?? []).map((item) => item.nam
 describe('custom-elements.json', () => {
   it('documents <poptin-controller> with its attributes and event', async () => {
     const controller = (await elements()).get('poptin-controller');
-    assert.deepEqual(names(controller?.attributes), ['client-id', 'api-base']);
+    assert.deepEqual(names(controller?.attributes), ['client-id', 'api-base', 'landing']);
     assert.deepEqual(names(controller?.events), ['poptin-display']);
   });
 
@@ -33,7 +33,16 @@ describe('custom-elements.json', () => {
     for (const event of ['poptin-show', 'poptin-after-show', 'poptin-request-close', 'poptin-hide', 'poptin-after-hide', 'poptin-submit', 'poptin-error']) {
       assert.ok(names(popup.events).includes(event), `event ${event}`);
     }
-    assert.deepEqual(names(popup.cssParts), ['base', 'panel', 'close-button', 'skip-button']);
+    assert.deepEqual(names(popup.cssParts), ['base', 'panel', 'close-button', 'skip-button', 'close-note', 'preview-notice', 'credit', 'background-effect']);
     assert.ok(names(popup.cssProperties).includes('--poptin-panel-background'));
+  });
+
+  it('documents every element the build ships', async () => {
+    const documented = [...(await elements()).keys()].sort();
+    const folders = (await readdir('elements', { withFileTypes: true })).filter((entry) => entry.isDirectory() && entry.name.startsWith('poptin-'));
+    assert.ok(folders.length >= 9, 'the element folders are found');
+    for (const tag of folders.map((folder) => folder.name)) {
+      assert.ok(documented.includes(tag), `${tag} is in the manifest (found ${documented.join(', ')})`);
+    }
   });
 });
