@@ -9,11 +9,18 @@ import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { siteAjaxRoutes } from './routes/site-ajax.ts';
-import { DISPLAY_API_PREFIX } from '../src/core/api/contract.ts';
+import { shopifyStorefrontRoutes } from './example-stores/shopify-storefront.ts';
+import { wixApiRoutes } from './example-stores/wix-api.ts';
+
+/** The clients of the example stores (examples/clients/shop-demo.json, wix-demo.json). */
+const EXAMPLE_SHOP_CLIENT = 'shop-demo';
+const EXAMPLE_WIX_CLIENT = 'wix-demo';
+import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
 import { displayRoutes } from './routes/display.ts';
+import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
 import { staticRoutes } from './routes/static.ts';
 import type { ProxyTrust } from './settings.ts';
@@ -55,7 +62,8 @@ function fastifyTrustProxy(trust: ProxyTrust | undefined): FastifyServerOptions[
 
 /** Whether the router sent this request to a display API route, whatever form its request target had. */
 function isDisplayApiRequest(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith(`${DISPLAY_API_PREFIX}/`) ?? false;
+  const route = request.routeOptions.url ?? '';
+  return route.startsWith(`${DISPLAY_API_PREFIX}/`) || route === SHOPIFY_BROWSE_ABANDONMENT_PATH;
 }
 
 function registerRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
@@ -122,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : null;
 
   await app.register(displayRoutes, { prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains() });
+  await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
+  await app.register(browseAbandonmentRoute, { store });
   await app.register(
     async (owner) => {
       owner.addHook('onRequest', async (_request, reply) => {
@@ -136,7 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/owner' },
   );
-  if (options.examplesDir) await app.register(siteAjaxRoutes);
+  if (options.examplesDir) {
+    await app.register(siteAjaxRoutes);
+    // The example stores' own platform calls, so their pages work with nothing else running.
+    await app.register(shopifyStorefrontRoutes, { store, clientId: EXAMPLE_SHOP_CLIENT });
+    await app.register(wixApiRoutes, { store, clientId: EXAMPLE_WIX_CLIENT });
+  }
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   return app;
 }

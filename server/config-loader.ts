@@ -5,6 +5,7 @@ import { parsePopupConfig } from '../src/core/config/parse.ts';
 import { readString } from '../src/core/config/values.ts';
 import type { ClientRecord, PopupConfigJson, PopupRecord, Store } from './db/store.ts';
 import { deriveViewerId, isClientId, isPoptinId, isViewerId } from './ids.ts';
+import { parseStoreSettings } from './store-settings.ts';
 
 export type LoadLogger = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
@@ -76,6 +77,12 @@ export function parseClientFile(json: Record<string, unknown>): ClientRecord {
   if (typeof is_freemium !== 'boolean') fail('is_freemium must be true or false');
   if (typeof lang !== 'string') fail('lang must be a string');
   if (!isPlainObject(restrictionSetting)) fail('client_restriction_setting must be an object');
+  let store: ReturnType<typeof parseStoreSettings>;
+  try {
+    store = parseStoreSettings(json.store);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   return {
     client_id,
     name,
@@ -85,6 +92,7 @@ export function parseClientFile(json: Record<string, unknown>): ClientRecord {
     is_freemium,
     lang,
     client_restriction_setting: restrictionSetting,
+    store,
   };
 }
 

@@ -59,8 +59,11 @@ async function clientIdFor(store: Store, { params }: DisplayTarget): Promise<str
   return params.clientId;
 }
 
+/** Routes whose client is named in the body, or by no one: their handlers check the Origin themselves. */
+const ROUTES_OPEN_TO_ANY_ORIGIN = new Set<string>([DISPLAY_ROUTES.validationEmails, DISPLAY_ROUTES.wixSaveOrderedProducts, DISPLAY_ROUTES.shopifyClientId]);
+
 async function originPolicyFor(store: Store, target: DisplayTarget): Promise<OriginPolicy> {
-  if (target.route === DISPLAY_ROUTES.validationEmails) return { kind: 'any' };
+  if (ROUTES_OPEN_TO_ANY_ORIGIN.has(target.route)) return { kind: 'any' };
   const clientId = await clientIdFor(store, target);
   const client = clientId ? await store.findClient(clientId) : null;
   return client ? { kind: 'client', allowedOrigins: client.allowed_origins } : { kind: 'unknown' };
@@ -70,6 +73,12 @@ function isOriginAllowed(policy: OriginPolicy, origin: string, request: FastifyR
   if (policy.kind === 'any') return true;
   if (origin === `${request.protocol}://${request.host}`) return true;
   return policy.kind === 'client' && policy.allowedOrigins.includes(origin);
+}
+
+/** For a route whose client is only known from its body or query: a browser's Origin must be one the client allowed. */
+export function originAllowedForClient(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  return !origin || isOriginAllowed({ kind: 'client', allowedOrigins }, origin, request);
 }
 
 /**

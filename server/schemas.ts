@@ -1,4 +1,7 @@
-import type { ClosedRequest, ConversionRequest, DisplayRequest, ViewedRequest } from '../src/core/api/contract.ts';
+import type {
+  ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
+  WixOrderedProductsRequest,
+} from '../src/core/api/contract.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN, VIEWER_ID_PATTERN } from './ids.ts';
 
 // JSON schemas of every request the server accepts (widget §7). Fastify validates with them before a handler
@@ -65,6 +68,12 @@ export const displaySchema = {
       previous_visited_pages: PAGE_LIST,
       all_visited_pages: PAGE_LIST,
       ...STORE_FIELDS,
+      shop: SHORT_TEXT,
+      store_cart_id: SHORT_TEXT,
+      cart_total: { type: ['number', 'string'], maxLength: 32 },
+      cart_item_count: { type: ['number', 'string'], maxLength: 16 },
+      cart_product_ids: { type: ['array', 'string'], maxItems: 250, maxLength: 4096, items: text(64) },
+      recent_product_ids: { type: ['array', 'string'], maxItems: 3, maxLength: 256, items: text(64) },
       preview_id: { type: 'string', maxLength: 13 },
       cancel_visitor_count: FLAG,
       converted_email: EMAIL_TEXT,
@@ -197,3 +206,89 @@ export const ownerLeadsSchema = {
 export const ownerCsvSchema = { params: clientIdParams, querystring: { type: 'object', properties: { spam: SPAM_FILTER } } } as const;
 
 export const ownerClientSchema = { params: clientIdParams } as const;
+
+export const ownerStoreActivitySchema = {
+  params: clientIdParams,
+  querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['browse_abandonment', 'ordered_products', 'website_session', 'conversion_activity'] } } },
+} as const;
+
+const STORE_ID = { type: ['string', 'number'], maxLength: 64 } as const;
+const BROWSED_PRODUCT = {
+  type: 'object',
+  required: ['product_id', 'product_name'],
+  properties: { product_id: STORE_ID, product_name: text(500), category: text(255) },
+} as const;
+
+export const productRecommendationSchema = {
+  params: {
+    type: 'object',
+    required: ['platform', 'poptinId'],
+    properties: { platform: { type: 'string', enum: ['shopify', 'wix'] }, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } },
+  },
+  body: {
+    type: 'object',
+    properties: {
+      category: text(64),
+      manual_products: { type: ['array', 'string'], maxItems: 100, maxLength: 4096, items: STORE_ID },
+      count: { type: ['number', 'string'], maxLength: 4 },
+      product_ids: { type: ['array', 'string'], maxItems: 100, maxLength: 4096, items: STORE_ID },
+    } satisfies PropertiesOf<ProductRecommendationRequest>,
+  },
+} as const;
+
+export const totalWebsiteSessionSchema = {
+  params: clientIdParams,
+  body: {
+    type: 'object',
+    required: ['url'],
+    properties: { email: EMAIL_TEXT, url: SHORT_TEXT, ...STORE_FIELDS } satisfies PropertiesOf<TotalWebsiteSessionRequest>,
+  },
+} as const;
+
+export const conversionActivitySchema = {
+  params: clientIdParams,
+  body: {
+    type: 'object',
+    required: ['poptin_id', 'activity'],
+    properties: {
+      email: EMAIL_TEXT,
+      poptin_id: { type: 'string', pattern: POPTIN_ID_PATTERN },
+      activity: { type: 'string', enum: ['viewed', 'closed'] },
+      url: URL_TEXT,
+      ...STORE_FIELDS,
+    } satisfies PropertiesOf<ConversionActivityRequest>,
+  },
+} as const;
+
+export const wixOrderedProductsSchema = {
+  body: {
+    type: 'object',
+    required: ['client_id', 'customer_id', 'products', 'source_table'],
+    properties: {
+      client_id: { type: 'string', pattern: CLIENT_ID_PATTERN },
+      customer_id: { type: 'string', minLength: 1, maxLength: 128 },
+      products: { type: 'array', minItems: 1, maxItems: 100, items: BROWSED_PRODUCT },
+      source_table: { type: 'string', enum: ['browse_abandonment'] },
+    } satisfies PropertiesOf<WixOrderedProductsRequest>,
+  },
+} as const;
+
+export const shopifyClientIdSchema = {
+  params: { type: 'object', required: ['shop'], properties: { shop: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$' } } },
+} as const;
+
+export const shopifyPriceRulesSchema = { params: clientIdParams } as const;
+
+export const browseAbandonmentSchema = {
+  querystring: {
+    type: 'object',
+    required: ['clientId', 'customer', 'products'],
+    properties: {
+      clientId: { type: 'string', pattern: CLIENT_ID_PATTERN },
+      customer: { type: 'string', minLength: 1, maxLength: 254 },
+      products: { type: 'string', maxLength: 16_384 },
+      data_for: SHORT_TEXT,
+      total_cart_value: { type: ['number', 'string'], maxLength: 32 },
+    },
+  },
+} as const;

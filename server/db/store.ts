@@ -11,6 +11,46 @@ export interface ClientRecord {
   is_freemium: boolean;
   lang: string;
   client_restriction_setting: Record<string, unknown>;
+  /** The client's online store, when it has one. */
+  store?: StoreSettings | null;
+}
+
+/** A product of a client's product feed: a recommendation item (widget §3) and the collections it is in. */
+export interface StoreProduct {
+  product_id: string;
+  variant_id?: string;
+  title: string;
+  price: number;
+  compare_at_price?: number | null;
+  image?: string;
+  desc?: string;
+  handle?: string;
+  path?: string;
+  inventory_quantity?: number | null;
+  collections?: string[];
+  /** Higher first for the algorithm_* categories (best sellers, trending). */
+  rank?: number;
+}
+
+export interface StoreSettings {
+  platform: 'shopify' | 'wix';
+  /** Shopify's shop domain (`x.myshopify.com`); how a storefront without a client id finds its client. */
+  shop?: string;
+  currency: string;
+  products: StoreProduct[];
+  /** Discount rules the store offers (`get-price-rules`), as the owner wrote them. */
+  price_rules?: unknown[];
+}
+
+export type StoreActivityKind = 'browse_abandonment' | 'ordered_products' | 'website_session' | 'conversion_activity';
+
+export interface StoreActivityInput {
+  client_id: string;
+  kind: StoreActivityKind;
+  customer_id?: string | null;
+  email?: string | null;
+  poptin_id?: string | null;
+  payload: Record<string, unknown>;
 }
 
 export interface PopupRecord {
@@ -174,15 +214,15 @@ export class Store {
 
   async upsertClient(client: ClientRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb)
+      `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
        ON CONFLICT (client_id) DO UPDATE SET
          name = EXCLUDED.name, allowed_origins = EXCLUDED.allowed_origins, restricted = EXCLUDED.restricted,
          max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium, lang = EXCLUDED.lang,
-         client_restriction_setting = EXCLUDED.client_restriction_setting, updated_at = now()`,
+         client_restriction_setting = EXCLUDED.client_restriction_setting, store = EXCLUDED.store, updated_at = now()`,
       [
         client.client_id, client.name, JSON.stringify(client.allowed_origins), client.restricted, client.max_views,
-        client.is_freemium, client.lang, JSON.stringify(client.client_restriction_setting),
+        client.is_freemium, client.lang, JSON.stringify(client.client_restriction_setting), client.store ? JSON.stringify(client.store) : null,
       ],
     );
   }
@@ -195,11 +235,37 @@ export class Store {
   async findClient(clientId: string): Promise<ClientRecord | null> {
     if (holdsNul(clientId)) return null;
     const rows = await this.db.query<ClientRecord>(
-      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting
+      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store
        FROM clients WHERE client_id = $1`,
       [clientId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The client whose Shopify store is `shop`. */
+  async findClientByShop(shop: string): Promise<string | null> {
+    if (holdsNul(shop)) return null;
+    const rows = await this.db.query<{ client_id: string }>(
+      `SELECT client_id FROM clients WHERE store ->> 'shop' = $1 AND store ->> 'platform' = 'shopify' ORDER BY client_id LIMIT 1`,
+      [shop.toLowerCase()],
+    );
+    return rows[0]?.client_id ?? null;
+  }
+
+  async recordStoreActivity(activity: StoreActivityInput): Promise<void> {
+    await this.db.query(
+      'INSERT INTO store_activity (client_id, kind, customer_id, email, poptin_id, payload) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      [activity.client_id, activity.kind, activity.customer_id ?? null, activity.email ?? null, activity.poptin_id ?? null, JSON.stringify(activity.payload)],
+    );
+  }
+
+  /** What the store calls recorded for a client, newest first. */
+  async listStoreActivity(clientId: string, kind?: StoreActivityKind): Promise<(StoreActivityInput & { created_at: string })[]> {
+    return this.db.query(
+      `SELECT client_id, kind, customer_id, email, poptin_id, payload, created_at FROM store_activity
+       WHERE client_id = $1 AND ($2::text IS NULL OR kind = $2::text) ORDER BY id DESC LIMIT 500`,
+      [clientId, kind ?? null],
+    );
   }
 
   async upsertPopup(popup: PopupRecord & { source_file: string | null }): Promise<void> {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { SpamFilter, Store } from '../db/store.ts';
+import type { SpamFilter, Store, StoreActivityKind } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { leadsCsv } from '../leads.ts';
-import { ownerClientSchema, ownerCsvSchema, ownerLeadsSchema } from '../schemas.ts';
+import { ownerClientSchema, ownerCsvSchema, ownerLeadsSchema, ownerStoreActivitySchema } from '../schemas.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -30,6 +30,11 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
       .send(await leadsCsv(store, clientId, request.query.spam));
+  });
+
+  app.get<ClientParams & { Querystring: { kind?: StoreActivityKind } }>('/:clientId/store-activity', { schema: ownerStoreActivitySchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { activity: await store.listStoreActivity(request.params.clientId, request.query.kind) };
   });
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {

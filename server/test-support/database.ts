@@ -62,7 +62,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
   return {
     db,
     store: new Store(db),
-    reset: () => db.exec('TRUNCATE limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE'),
+    reset: () => db.exec('TRUNCATE store_activity, limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE'),
     async dispose() {
       await db.close();
       await cleanUp();

@@ -14,7 +14,16 @@ export const DISPLAY_ROUTES = {
   conversion: '/conversion/:viewerId',
   validationEmails: '/validation-emails',
   limitLogs: '/limitLogs/:clientId',
+  productRecommendation: '/:platform/product-recommendation/:poptinId',
+  totalWebsiteSession: '/total-website-session/:clientId',
+  conversionActivities: '/conversion-activities/:clientId',
+  wixSaveOrderedProducts: '/wix/save-ordered-products',
+  shopifyClientId: '/shopify/get-client-id/:shop',
+  shopifyPriceRules: '/shopify/get-price-rules/:clientId',
 } as const;
+
+/** Widget §7: the one store call outside the display API's prefix. */
+export const SHOPIFY_BROWSE_ABANDONMENT_PATH = '/shopify/save/browse-abandonment';
 
 export type DisplayRoute = (typeof DISPLAY_ROUTES)[keyof typeof DISPLAY_ROUTES];
 
@@ -60,6 +69,15 @@ export interface DisplayRequest {
   cancel_visitor_count?: boolean;
   converted_email?: string;
   lang?: string;
+  /** Store fields (widget §7): the platform, the signed-in customer, the shop and the visitor's cart. */
+  store_integration?: string;
+  store_integration_customer_id?: string;
+  shop?: string;
+  store_cart_id?: string;
+  cart_total?: number;
+  cart_item_count?: number;
+  cart_product_ids?: string[];
+  recent_product_ids?: string[];
 }
 
 export interface DisplayAnswer {
@@ -142,6 +160,69 @@ export interface ConversionAnswer {
   success?: boolean;
   conversion_id?: string | number;
   integration?: { conversion_code?: string };
+}
+
+/** `POST /api/display/{shopify|wix}/product-recommendation/{poptinId}`: the pop-up's product settings. */
+export interface ProductRecommendationRequest {
+  category: string;
+  manual_products: string[];
+  count: number;
+  /** The products a `last_visited` or `product_in_cart` category picks from. */
+  product_ids: string[];
+}
+
+/** A product as the recommendation answer carries it (widget §3 product recommendation items). */
+export interface RecommendedProduct {
+  product_id: string;
+  variant_id?: string;
+  image?: string;
+  desc?: string;
+  title: string;
+  handle?: string;
+  path?: string;
+  inventory_quantity?: number | null;
+  price: number | string;
+  compare_at_price?: number | string | null;
+  currency?: string;
+}
+
+export interface ProductRecommendationAnswer {
+  success: boolean;
+  currency: string;
+  data: { products: RecommendedProduct[] };
+}
+
+/** A product as browse abandonment records it. */
+export interface BrowsedProduct {
+  product_id: string;
+  product_name: string;
+  category: string;
+}
+
+/** `POST /api/display/wix/save-ordered-products` */
+export interface WixOrderedProductsRequest {
+  client_id: string;
+  customer_id: string;
+  products: BrowsedProduct[];
+  source_table: 'browse_abandonment';
+}
+
+/** `POST /api/display/total-website-session/{clientId}` */
+export interface TotalWebsiteSessionRequest {
+  email: string;
+  url: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+}
+
+/** `POST /api/display/conversion-activities/{clientId}` */
+export interface ConversionActivityRequest {
+  email: string;
+  poptin_id: string;
+  activity: 'viewed' | 'closed';
+  url: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
 }
 
 /** The answer of closed and limitLogs. */
