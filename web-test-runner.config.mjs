@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { prebundleCommonJs } from './scripts/wtr-prebundle-commonjs.mjs';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { sdkPlatformPlugin } from './test/sdk-platform/wtr-plugin.mjs';
+import { shopifyStorefrontMiddleware } from './test/shopify-storefront/wtr-plugin.mjs';
 
 const executablePath = chromiumPath();
 if (!executablePath) {
@@ -20,6 +21,8 @@ export default {
   testRunnerHtml: (testFramework) =>
     `<html><head><script>window.process = { env: { NODE_ENV: 'development' } };</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   testFramework: { config: { timeout: 10000 } },
+  // The fake Shopify storefront's cart calls, on the test pages' own origin.
+  middleware: [shopifyStorefrontMiddleware()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   plugins: [
     prebundleCommonJs(),

@@ -24,6 +24,16 @@ export const APP = {
 
 export const ACCESS_TOKEN_SECONDS = 14_400;
 
+/** The store app whose products cart lines refer to. */
+export const WIX_STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
+
+/** The products the fake store sells, by catalog item id. */
+export const WIX_PRODUCTS: Readonly<Record<string, { name: string; price: number }>> = {
+  'k3-umum': { name: 'Ahli K3 Umum', price: 120 },
+  'k3-madya': { name: 'Ahli K3 Madya', price: 240 },
+  'helmet-01': { name: 'Safety helmet', price: 35.5 },
+};
+
 /** The identity the platform returns for the active member: custom fields, tagged addresses, privacy. */
 export function activeMemberIdentity() {
   return {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { activeMemberIdentity, ACCESS_TOKEN_SECONDS, API_KEY, APP, CLIENT_ID, MEMBERS, RECOVERY_TOKEN, VALID_CAPTCHA, VERIFICATION_CODE } from './fixtures.ts';
+import { activeMemberIdentity, ACCESS_TOKEN_SECONDS, API_KEY, APP, CLIENT_ID, MEMBERS, RECOVERY_TOKEN, VALID_CAPTCHA, VERIFICATION_CODE, WIX_PRODUCTS, WIX_STORES_APP_ID } from './fixtures.ts';
 import { publicJwk, publicKeyPem, signJwt, type SignOptions } from './keys.ts';
 
 export interface RecordedRequest {
@@ -99,6 +99,8 @@ class PlatformState {
   stateTokens = new Map<string, string>();
   codes = new Map<string, { clientId: string; redirectUri: string; codeChallenge: string; memberId: string }>();
   sessions = new Map<string, Record<string, unknown>>();
+  /** Each visitor's or member's current cart, by subject. */
+  carts = new Map<string, WixCart>();
   counter = 0;
 
   next(prefix: string): string {
@@ -614,12 +616,99 @@ function items(x: Exchange): void {
   x.reply(200, { form: 'POST', body: x.body });
 }
 
-/** The visitor's current cart: reading it and adding line items, answered with the host the call reached. */
+interface WixCartLine {
+  id: string;
+  quantity: number;
+  catalogReference: { catalogItemId: string; appId: string };
+  rootCatalogItemId: string;
+  productName: { original: string };
+  price: { amount: string };
+}
+
+interface WixCart {
+  id: string;
+  lineItems: WixCartLine[];
+  subtotal: { amount: string; currency: string };
+  currency: string;
+}
+
+/** Line items as the commerce API takes them: a catalog reference of a known product and a quantity. */
+function readLineItems(x: Exchange, what: string): { id: string; quantity: number }[] | undefined {
+  if (!x.shape(x.body, what, ['lineItems'])) return undefined;
+  const lines = x.body.lineItems;
+  if (!Array.isArray(lines) || lines.length === 0) return void x.violation(`${what}: lineItems must be a non-empty list`);
+  const read: { id: string; quantity: number }[] = [];
+  for (const line of lines as Record<string, unknown>[]) {
+    const reference = line?.catalogReference as Record<string, unknown> | undefined;
+    const id = String(reference?.catalogItemId ?? '');
+    const quantity = Number(line?.quantity ?? 1);
+    if (!id || !Number.isInteger(quantity) || quantity < 1) return void x.violation(`${what}: each line needs catalogReference.catalogItemId and a whole quantity`);
+    if (!WIX_PRODUCTS[id]) {
+      x.applicationError(400, 'PRODUCT_NOT_FOUND', `Product ${id} not found`);
+      return undefined;
+    }
+    read.push({ id, quantity });
+  }
+  return read;
+}
+
+function addLines(cart: WixCart, lines: { id: string; quantity: number }[]): WixCart {
+  for (const { id, quantity } of lines) {
+    const product = WIX_PRODUCTS[id]!;
+    const existing = cart.lineItems.find((line) => line.rootCatalogItemId === id);
+    if (existing) existing.quantity += quantity;
+    else
+      cart.lineItems.push({
+        id: `line-${cart.lineItems.length + 1}`,
+        quantity,
+        catalogReference: { catalogItemId: id, appId: WIX_STORES_APP_ID },
+        rootCatalogItemId: id,
+        productName: { original: product.name },
+        price: { amount: product.price.toFixed(2) },
+      });
+  }
+  const subtotal = cart.lineItems.reduce((sum, line) => sum + Number(line.price.amount) * line.quantity, 0);
+  cart.subtotal = { amount: subtotal.toFixed(2), currency: cart.currency };
+  return cart;
+}
+
+const newCart = (x: Exchange): WixCart => ({ id: x.state.next('cart'), lineItems: [], subtotal: { amount: '0.00', currency: 'USD' }, currency: 'USD' });
+const noCart = (x: Exchange) => x.applicationError(404, 'OWNED_CART_NOT_FOUND', 'Cart not found');
+
+/**
+ * The caller's current cart: reading it (404 when there is none), adding line items (which creates it, as the
+ * platform does), each answered with the host the call reached; and creating a cart outright.
+ */
 function currentCart(x: Exchange): void {
-  if (!x.requireCaller('visitor', 'member')) return;
-  if (x.request.method === 'GET') return x.reply(200, { cart: { lineItems: [] }, host: x.header('host') });
-  if (!x.shape(x.body, 'add to current cart', ['lineItems'])) return;
-  x.reply(200, { cart: { lineItems: x.body.lineItems }, host: x.header('host') });
+  const caller = x.requireCaller('visitor', 'member');
+  if (!caller) return;
+  const cart = x.state.carts.get(caller.subjectId);
+  if (x.request.method === 'GET') return cart ? x.reply(200, { cart, host: x.header('host') }) : noCart(x);
+  const lines = readLineItems(x, 'add to current cart');
+  if (!lines) return;
+  const updated = addLines(cart ?? newCart(x), lines);
+  x.state.carts.set(caller.subjectId, updated);
+  x.reply(200, { cart: updated, host: x.header('host') });
+}
+
+function createCart(x: Exchange): void {
+  const caller = x.requireCaller('visitor', 'member');
+  if (!caller) return;
+  const lines = readLineItems(x, 'create cart');
+  if (!lines) return;
+  const cart = addLines(newCart(x), lines);
+  x.state.carts.set(caller.subjectId, cart);
+  x.reply(200, { cart });
+}
+
+/** The signed-in member, looked up by id; only that member may ask. */
+function currentMember(x: Exchange, id: string): void {
+  const caller = x.requireCaller('member');
+  if (!caller) return;
+  if (caller.subjectId !== id) return x.reply(403, { message: 'Forbidden', details: {} });
+  const member = [...x.state.members.values()].find((m) => m.id === id);
+  if (!member) return x.reply(404, { message: 'Not Found', details: {} });
+  x.reply(200, { member: { id: member.id, loginEmail: member.email } });
 }
 
 function graphql(x: Exchange, version: string): void {
@@ -647,6 +736,7 @@ const ROUTES: Record<string, Handler> = {
   'POST /v1/items/query': items,
   'GET /ecom/v1/carts/current': currentCart,
   'POST /ecom/v1/carts/current/add-to-cart': currentCart,
+  'POST /ecom/v1/carts': createCart,
   'GET /.well-known/jwks.json': (x) => x.reply(200, { keys: [publicJwk()] }),
 };
 
@@ -656,6 +746,8 @@ function route(x: Exchange): void {
   if (direct) return direct(x);
   const verify = /^\/_api\/iam\/authentication\/v2\/([A-Z_]+)\/verify$/.exec(path);
   if (method === 'POST' && verify) return verifyFactor(x, verify[1]);
+  const member = /^\/_api\/apps\/current-member\/([^/]+)$/.exec(path);
+  if (method === 'GET' && member) return currentMember(x, decodeURIComponent(member[1]));
   const gql = /^\/graphql\/([a-z0-9]+)$/.exec(path);
   if (method === 'POST' && gql) return graphql(x, gql[1]);
   x.reply(404, { message: 'Not Found', details: {} }, { statusText: 'Not Found' });

@@ -15,8 +15,15 @@ export interface ControllerSource {
 export function controllerSourceOf(script: HTMLScriptElement | null, scriptUrl: string, clientId = ''): ControllerSource | null {
   const url = new URL(scriptUrl, document.baseURI);
   clientId ||= url.searchParams.get('id') || script?.dataset.clientId || '';
-  if (!clientId) return null;
+  // A Shopify storefront may name no client: the controller asks the server for its shop's.
+  if (!clientId && !isShopifyStorefront()) return null;
   return { clientId, apiBase: script?.dataset.apiBase || url.origin, nonce: script?.nonce ?? '' };
+}
+
+/** Shopify's storefront global names its shop. */
+export function isShopifyStorefront(): boolean {
+  const shop = (window as Window & { Shopify?: { shop?: unknown } }).Shopify?.shop;
+  return typeof shop === 'string' && shop.length > 0;
 }
 
 /** The page's loader script tag: the one whose address ends in poptin.js. */
