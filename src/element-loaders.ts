@@ -11,4 +11,5 @@ export const elementLoaders: ElementLoaders = {
   'poptin-spin-wheel': () => import('../elements/poptin-spin-wheel/define.ts'),
   'poptin-scratch-card': () => import('../elements/poptin-scratch-card/define.ts'),
   'poptin-gift-box': () => import('../elements/poptin-gift-box/define.ts'),
+  'poptin-product-recommendations': () => import('../elements/poptin-product-recommendations/define.ts'),
 };

@@ -1,6 +1,7 @@
 import { guard, log } from '../../src/core/safety.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
+import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';
 
 export interface PoptinWindowApi {
@@ -15,7 +16,8 @@ export interface PoptinWindowApi {
 /**
  * The headless controller: asks the display server what to show, arms the triggers, runs the queue of
  * modal pop-ups and reports views, closes and conversions (through a persistent lead outbox).
- * Its logic loads as a separate chunk, so the loader stays small.
+ * Its logic loads as a separate chunk, so the loader stays small. On a Shopify storefront it needs no client-id:
+ * it asks the server for the one of its shop.
  *
  * @tag poptin-controller
  * @summary Decides which pop-ups show on this page and reports what visitors do with them.
@@ -23,6 +25,13 @@ export interface PoptinWindowApi {
  * @attr client-id - The site's client id on the display server.
  * @attr api-base - Origin of the display server (defaults to this page's origin).
  * @attr landing - Landing-page mode: the id of the pop-up that is this page's own form, drawn in place at once (also `?ppt-landing=ID` in the page address).
+ * @attr store - `wix` on a Wix site (a Shopify storefront is found by itself); its cart feeds the cart triggers and add-to-cart buttons.
+ * @attr wix-client-id - The Wix site's OAuth client id, for its visitor's cart.
+ * @attr wix-api-host - The Wix API origin, when not the platform's own (a proxy).
+ * @attr cart-path - Where add-to-cart buttons that redirect go on a Wix site (default `/cart-page`).
+ * @attr product-id - On a Wix product page: the product shown, for recent products and browse abandonment.
+ * @attr product-name - Its name.
+ * @attr product-category - Its category.
  *
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
@@ -41,7 +50,7 @@ export class PoptinController extends HTMLElement {
   connectedCallback(): void {
     guard('controller start', () => {
       if (this.session) return;
-      if (!this.clientId) {
+      if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }

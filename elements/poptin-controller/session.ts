@@ -1,6 +1,6 @@
 // The controller's brain, loaded lazily by <poptin-controller>: display request, decisions, triggers,
 // the modal queue, mounting pop-ups, and reporting views, closes and conversions.
-import { RESTRICTION_MESSAGES, type ClosedRequest, type ConversionAnswer, type ViewedAnswer, type ViewedRequest } from '../../src/core/api/contract.ts';
+import { RESTRICTION_MESSAGES, type ClosedRequest, type DisplayRequest, type ConversionAnswer, type ViewedAnswer, type ViewedRequest } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
 import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
@@ -27,6 +27,14 @@ import { readString } from '../../src/core/config/values.ts';
 import { elementLoaders } from '../../src/element-loaders.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
+import { createCartEvents, type CartEventHub } from '../../src/core/triggers/cart.ts';
+import { cartChanges } from '../../src/core/products/cart-changes.ts';
+import { readProducts, readRecommendationSettings, recommendationRequest, type RecommendationModel, type RecommendationSettings } from '../../src/core/products/recommendations.ts';
+import { createProductMemory, type ProductMemory } from '../../src/core/visitor/products.ts';
+import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct } from '../../src/integrations/store.ts';
+import { BROWSE_ABANDONMENT_DELAY_MS, shopifyBrowseAbandonmentQuery, wixOrderedProductsRequest } from '../../src/integrations/browse-abandonment.ts';
+import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
+import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
 
@@ -56,6 +64,8 @@ interface PopupEntry {
   preview?: boolean;
   /** A closed showing's element, still on the page until its removal delay has passed. */
   leaving?: { element: PopupElement; timer: ReturnType<typeof setTimeout> };
+  /** What its recommended products were asked for with: built ahead, it is built again if the cart changed since. */
+  recommendationKey?: string;
 }
 
 export interface SessionOptions {
@@ -108,6 +118,36 @@ function mobileTemplate(entry: PopupEntry): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
+/** A recommendation pop-up without settings shows the store's best ranked products. */
+const DEFAULT_RECOMMENDATIONS: RecommendationSettings = { category: 'algorithm_id_1', manualProducts: [], count: 3, buttonsAction: 'add_to_cart' };
+
+/** The product a Wix page says it shows (`product-id`, `product-name`, `product-category` on the controller). */
+function productNamedBy(host: HTMLElement): ViewedProduct | null {
+  const productId = host.getAttribute('product-id')?.trim();
+  if (!productId) return null;
+  return { productId, productName: host.getAttribute('product-name')?.trim() ?? '', category: host.getAttribute('product-category')?.trim() ?? '' };
+}
+
+/**
+ * The store the page is on, each platform's code a chunk of its own: a Wix site the controller names
+ * (`store="wix"` with its `wix-client-id`), or a Shopify storefront, found by `window.Shopify`.
+ */
+async function openStore(host: HTMLElement): Promise<StoreIntegration | null> {
+  if (host.getAttribute('store') === 'wix') {
+    const clientId = host.getAttribute('wix-client-id')?.trim();
+    if (!clientId) {
+      log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
+      return null;
+    }
+    const { createWixIntegration } = await import('../../src/integrations/wix/index.ts');
+    const apiHost = host.getAttribute('wix-api-host');
+    return createWixIntegration(window, { clientId, apiHost: apiHost ? new URL(apiHost, location.href).href.replace(/\/$/, '') : undefined, viewedProduct: productNamedBy(host), cartPath: host.getAttribute('cart-path') || undefined });
+  }
+  if (!(window as Window & { Shopify?: unknown }).Shopify) return null;
+  const { createShopifyIntegration } = await import('../../src/integrations/shopify/index.ts');
+  return createShopifyIntegration(window);
+}
+
 /** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
 function mark(name: string): void {
   try {
@@ -136,10 +176,22 @@ export class ControllerSession {
   private generation = 0;
   /** Settles when the current display response has been handled. */
   ready: Promise<void>;
+  /** The site's client id: the controller's, or the one of its Shopify shop. */
+  private clientId: string;
+  private store: StoreIntegration | null = null;
+  /** Resolves false when the store's consent said no: nothing starts. */
+  private readonly storeStarted: Promise<boolean>;
+  private readonly cartEvents: CartEventHub = createCartEvents();
+  private cart: StoreCart | null = null;
+  private customerId = '';
+  private readonly products: ProductMemory;
+  private readonly consentWait = new AbortController();
 
   constructor(private readonly options: SessionOptions) {
     this.api = new DisplayApi(options.apiBase);
+    this.clientId = options.clientId;
     this.visitor = createVisitor({ window, document });
+    this.products = createProductMemory(this.visitor.stores.local);
     this.page = readPageContext();
     this.queue = createPopupQueue((item) => {
       const entry = this.popups.get(item.id);
@@ -150,6 +202,9 @@ export class ControllerSession {
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
     this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.onDeclarativeSubmit(event)));
+    this.cleanups.push(listenSafely(document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
+    this.cleanups.push(() => this.consentWait.abort());
+    this.storeStarted = this.startStore();
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
   }
@@ -179,13 +234,15 @@ export class ControllerSession {
 
   private async run(): Promise<void> {
     const generation = ++this.generation;
+    if (!(await this.storeStarted) || this.stopped) return;
+    if (!this.clientId && !(await this.findClientId())) return;
     this.page = readPageContext();
     const previewId = previewIdOf(this.page.url);
     this.pageFields = this.visitor.recordPageView(this.page.url);
     const fields = this.pageFields;
     let response: DisplayResponse;
     try {
-      response = await this.api.display(this.options.clientId, {
+      response = await this.api.display(this.clientId, {
         domain: this.page.domain,
         referrer: fields.referrer,
         previous_url: fields.previous_url,
@@ -201,6 +258,7 @@ export class ControllerSession {
         converted_email: fields.converted_email,
         lang: this.page.documentLang,
         ...(previewId ? { preview_id: previewId } : {}),
+        ...this.storeFields(),
       });
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
@@ -214,8 +272,10 @@ export class ControllerSession {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
       return this.showLimitPopup(response);
     }
-    this.visitor.rememberClientId(this.options.clientId);
+    this.visitor.rememberClientId(this.clientId);
     this.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
+    if (this.store && !this.cart && response.wixCartDetails) this.applyCart(this.store.cartFromDisplayAnswer?.(response.wixCartDetails) ?? null);
+    this.reportWebsiteSession();
     if (previewId) return this.preview(response.poptins.find((config) => config.id === previewId), previewId);
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
@@ -257,7 +317,7 @@ export class ControllerSession {
     const limit = limitPopupOf(response.isClientRestriction, response.clientRestrictionSetting);
     if (!limit) return;
     void this.show(limit.poptinId, 'usage_limit');
-    this.api.limitLog(this.options.clientId, limit.status, limit.poptinId).catch((error: unknown) => log.warn('limitLogs call failed', error));
+    this.api.limitLog(this.clientId, limit.status, limit.poptinId).catch((error: unknown) => log.warn('limitLogs call failed', error));
   }
 
   /** The pop-up's teaser tab (widget §2), which follows its pop-up's phase; a chunk loaded only for pop-ups that have one. */
@@ -340,6 +400,7 @@ export class ControllerSession {
       now: Date.now,
       device: this.page.isMobile ? 'mobile' : 'desktop',
       fire: (trigger) => this.fire(entry, trigger),
+      cartEvents: this.cartEvents,
     });
     popupArmed(entry.config.id, entry.planned, Date.now());
     return disarm;
@@ -408,8 +469,13 @@ export class ControllerSession {
     element.setAttribute('data-variant', entry.variant);
     const lang = this.response?.lang || this.page.documentLang || 'en';
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
+    // Widget §8: a pop-up whose products cannot be fetched is not shown.
+    const recommendations = /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(entry) : undefined;
     const html = surfaces.sanitizeTemplate(raw);
-    element.model.set({ config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview });
+    element.model.set({
+      config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview,
+      storePlatform: this.store?.platform, recommendations,
+    });
     element.on('poptin-after-show', () => this.onShown(entry));
     element.on('poptin-submit', ({ fields, honeypot, prize }) => this.onSubmit(entry, fields, honeypot, prize ?? null));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
@@ -418,6 +484,15 @@ export class ControllerSession {
   }
 
   private async mount(entry: PopupEntry): Promise<void> {
+    if (entry.prepared && entry.recommendationKey !== undefined) {
+      await entry.prepared;
+      // Recommendations follow the cart and recent products: those fetched ahead of the trigger may be stale.
+      if (entry.recommendationKey !== this.recommendationKey(entry)) {
+        entry.element?.remove();
+        entry.element = null;
+        entry.prepared = undefined;
+      }
+    }
     const element = await this.prepare(entry);
     if (this.stopped || entry.lifecycle.state !== 'queued') return;
     entry.lifecycle.send(element?.model.get() ? { type: 'mounted' } : { type: 'failed' });
@@ -451,12 +526,14 @@ export class ControllerSession {
     const view: ViewedRequest = {
       viewer_id: entry.config.viewerId,
       trigger: this.trigger(entry),
-      client_id: this.options.clientId,
+      client_id: this.clientId,
       type: entry.config.type,
       url: this.page.url,
       converted_email: this.visitor.convertedEmail(),
       idempotency_key: key,
+      ...this.storeIdentity(),
     };
+    this.reportActivity(entry, 'viewed');
     // Through the outbox, as surely as a lead: kept, retried, beaconed as the page goes away, stored once.
     void this.sendReliably(this.api.viewedUrl(id), { ...view }, 'view');
   }
@@ -512,7 +589,7 @@ export class ControllerSession {
       this.visitor.recordConversion(config.id, config.type, email || undefined);
       const page = this.pageFields;
       const body = conversionFields(config, fields, {
-        clientId: this.options.clientId,
+        clientId: this.clientId,
         visitorId: this.visitor.visitorId,
         honeypot,
         url: this.page.url,
@@ -532,6 +609,8 @@ export class ControllerSession {
         allVisitedPages: page?.all_visited_pages ?? '',
         coupon: lead.coupon,
         prize,
+        storeIntegration: this.store?.platform,
+        storeIntegrationCustomerId: this.customerId,
       });
       await this.sendReliably(this.api.conversionUrl(config.viewerId), body, 'lead');
     });
@@ -559,7 +638,8 @@ export class ControllerSession {
   private reportClose(entry: PopupEntry): void {
     if (entry.preview) return;
     this.visitor.recordClose(entry.config.id, entry.config.type);
-    const close: ClosedRequest = { client_id: this.options.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail(), idempotency_key: newIdempotencyKey() };
+    const close: ClosedRequest = { client_id: this.clientId, url: this.page.url, converted_email: this.visitor.convertedEmail(), idempotency_key: newIdempotencyKey(), ...this.storeIdentity() };
+    this.reportActivity(entry, 'closed');
     void this.sendReliably(this.api.closedUrl(entry.config.id), { ...close }, 'close').catch((error: unknown) => log.warn('close not recorded', error));
   }
 
@@ -590,6 +670,164 @@ export class ControllerSession {
     for (const entry of this.popups.values()) entry.lifecycle.send({ type: 'reset' });
     this.popups.clear();
     this.queue.clear();
+  }
+
+  /**
+   * The store the page is on (widget §4): consent first (no start on no, asked again every second while
+   * undecided), then the customer, the product this page shows, the cart, and the page's own cart calls.
+   */
+  private async startStore(): Promise<boolean> {
+    let store: StoreIntegration | null;
+    try {
+      store = await openStore(this.options.host);
+    } catch (error) {
+      log.warn('the store integration could not start', error);
+      return true;
+    }
+    if (!store) return true;
+    if (!(await store.consent(this.consentWait.signal))) {
+      if (!this.stopped) log.warn('the visitor declined marketing consent: no pop-ups on this store');
+      return false;
+    }
+    if (this.stopped) return false;
+    this.store = store;
+    this.customerId = await store.customerId().catch(() => '');
+    if (this.customerId) this.visitor.rememberSessionAccount(this.customerId);
+    const viewed = store.viewedProduct();
+    if (viewed) {
+      this.products.recordViewed(viewed);
+      this.trackBrowsing(store);
+    }
+    this.applyCart(await store.readCart().catch((error: unknown) => (log.warn('the cart could not be read', error), null)));
+    this.cleanups.push(store.observeCart((cart) => guard('cart change', () => this.applyCart(cart))));
+    return true;
+  }
+
+  /** A Shopify storefront whose loader names no client id: the client of its shop. */
+  private async findClientId(): Promise<boolean> {
+    const shop = this.store?.platform === 'shopify' ? this.store.shop : '';
+    if (!shop) {
+      log.warn('<poptin-controller> needs a client-id');
+      return false;
+    }
+    try {
+      this.clientId = await this.api.shopifyClientId(shop);
+      return true;
+    } catch (error) {
+      log.warn(`no client id for the shop ${shop}: nothing is shown`, error);
+      return false;
+    }
+  }
+
+  /** A new reading of the cart: what changed goes to the cart triggers (the first reading only sets it). */
+  private applyCart(cart: StoreCart | null): void {
+    if (!cart) return;
+    const before = this.cart;
+    this.cart = cart;
+    this.products.rememberCart(cart);
+    const changes = before ? cartChanges(before, cart) : cartChanges(cart, cart);
+    for (const change of changes) this.cartEvents.fireCartEvent(change.kind, { productIds: change.productIds, cart });
+  }
+
+  private storeIdentity(): { store_integration?: string; store_integration_customer_id?: string } {
+    return this.store ? { store_integration: this.store.platform, store_integration_customer_id: this.customerId } : {};
+  }
+
+  /** The display request's store and cart fields (widget §7). */
+  private storeFields(): Partial<DisplayRequest> {
+    if (!this.store) return {};
+    const cart = this.cart ?? EMPTY_CART;
+    return {
+      ...this.storeIdentity(),
+      ...(this.store.shop ? { shop: this.store.shop } : {}),
+      store_cart_id: cart.cartId || this.products.storeCartId(),
+      cart_total: cart.total,
+      cart_item_count: cart.itemCount,
+      cart_product_ids: [...new Set(cart.items.map((item) => item.productId))],
+      recent_product_ids: this.products.recentProductIds(),
+    };
+  }
+
+  /** A pop-up's add-to-cart button or recommended product: added on this store, then the cart page when asked. */
+  private onAddToCart(event: Event): void {
+    const detail = (event as CustomEvent<AddToCartDetail>).detail;
+    const store = this.store;
+    if (!store || !detail?.item || typeof detail.respondWith !== 'function') return;
+    detail.respondWith(this.addToCart(store, detail.item));
+  }
+
+  private async addToCart(store: StoreIntegration, item: AddToCartItem): Promise<boolean> {
+    const { added, cart } = await store.addToCart(item);
+    this.applyCart(cart);
+    if (added && item.redirect) window.location.assign(store.cartUrl());
+    return added;
+  }
+
+  /** Browse abandonment (widget §7): 5 s after a product page was seen, for a customer the store knows. */
+  private trackBrowsing(store: StoreIntegration): void {
+    const timer = setTimeout(() => {
+      void guard('browse abandonment', async () => {
+        if (this.stopped || !this.clientId) return;
+        const products = this.products.browseProducts();
+        if (store.platform === 'wix') {
+          let body;
+          try {
+            body = wixOrderedProductsRequest({ clientId: this.clientId, customerId: this.customerId, products });
+          } catch (error) {
+            return log.warn(`browse abandonment not recorded: ${(error as Error).message}`);
+          }
+          return this.api.wixSaveOrderedProducts(body).catch((error: unknown) => log.warn('browse abandonment not recorded', error));
+        }
+        const customer = this.customerId || this.visitor.convertedEmail();
+        if (!customer || products.length === 0) return;
+        const query = shopifyBrowseAbandonmentQuery({ clientId: this.clientId, customer, products, totalCartValue: this.cart?.total ?? 0 });
+        return this.api.shopifyBrowseAbandonment(query).catch((error: unknown) => log.warn('browse abandonment not recorded', error));
+      });
+    }, BROWSE_ABANDONMENT_DELAY_MS);
+    this.cleanups.push(() => clearTimeout(timer));
+  }
+
+  /** A converted visitor back on the store: their visit is counted (widget §7 total-website-session). */
+  private reportWebsiteSession(): void {
+    const email = this.visitor.convertedEmail();
+    if (!this.store || !email) return;
+    this.api
+      .totalWebsiteSession(this.clientId, { email, url: this.page.domain, ...this.storeIdentity() })
+      .catch((error: unknown) => log.warn('website session not recorded', error));
+  }
+
+  /** What a converted visitor does with pop-ups on the store (widget §7 conversion-activities). */
+  private reportActivity(entry: PopupEntry, activity: 'viewed' | 'closed'): void {
+    const email = this.visitor.convertedEmail();
+    if (!this.store || !email || entry.preview) return;
+    this.api
+      .conversionActivity(this.clientId, { email, poptin_id: entry.config.id, activity, url: this.page.url, ...this.storeIdentity() })
+      .catch((error: unknown) => log.warn(`${activity} activity not recorded`, error));
+  }
+
+  private recommendationQuery(entry: PopupEntry) {
+    const settings = readRecommendationSettings(entry.config.raw) ?? DEFAULT_RECOMMENDATIONS;
+    const platform = this.store?.platform ?? (readString(entry.config.raw.store_platform) === 'wix' ? 'wix' : 'shopify');
+    const body = recommendationRequest(settings, {
+      recentProductIds: this.products.recentProductIds(),
+      cartProductIds: (this.cart?.items ?? []).map((item) => item.productId),
+    });
+    return { settings, platform, body };
+  }
+
+  private recommendationKey(entry: PopupEntry): string {
+    const { platform, body } = this.recommendationQuery(entry);
+    return JSON.stringify([platform, body]);
+  }
+
+  /** The products of a recommendation pop-up, for this visitor's recent products and cart (widget §3, §7). */
+  private async recommendationsFor(entry: PopupEntry): Promise<RecommendationModel> {
+    const { settings, platform, body } = this.recommendationQuery(entry);
+    entry.recommendationKey = JSON.stringify([platform, body]);
+    const answer = await this.api.productRecommendations(platform, entry.config.id, body);
+    const products = readProducts(answer.data.products, { currency: answer.currency, count: settings.count });
+    if (products.length === 0) throw new Error(`Failed to fetch ${platform} product recommendation data: no products to recommend`);
+    return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
   }
 
   /** Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). */

@@ -1,4 +1,5 @@
 import type { PopupConfig } from '../core/config/types.ts';
+import type { RecommendationModel, StorePlatform } from '../core/products/recommendations.ts';
 
 /** What a pop-up element renders; the controller writes it, the view reads it. */
 export interface PopupModel {
@@ -19,4 +20,8 @@ export interface PopupModel {
   visible?: boolean;
   /** Preview mode: a notice says that submitting will not work, and a valid form is not sent. */
   preview?: boolean;
+  /** The store the page is on: which add-to-cart settings its buttons read (widget §3). */
+  storePlatform?: StorePlatform;
+  /** The products its `<poptin-product-recommendations>` show, fetched before it is shown. */
+  recommendations?: RecommendationModel;
 }

@@ -47,6 +47,15 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
     await page.close();
   });
 
+  it('the Wix store\'s recommendation pop-up, with its products drawn', async () => {
+    const page = await shared.browser.newPage();
+    await page.goto(`${shared.server.url}/examples/wix-store/`);
+    const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
+    await popup.locator('poptin-product-recommendations [part~="product"]').first().waitFor();
+    assert.deepEqual(await audit(page, 'wixrecommends'), []);
+    await page.close();
+  });
+
   for (const [path, ids] of [['forms.html', FORM_DEMOS], ['forms-he.html', ['demoformilphn']]] as const) {
     for (const id of ids) {
       it(`${path}: ${id}, open and after an empty submit`, async () => {

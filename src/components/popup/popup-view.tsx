@@ -23,6 +23,7 @@ import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
+import { bindTemplateStore } from '../template/template-store.ts';
 import { readBackgroundEffect } from '../../core/games/effects.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
 import type { PrizeConversion } from '../../core/games/prizes.ts';
@@ -253,6 +254,13 @@ export function PopupView(): React.JSX.Element {
       redirect: (url) => followRedirect(navigationOf(host), url, true),
       requestClose: (source) => handlers.current.requestClose(source),
     });
+    const unbindStore = bindTemplateStore(content, {
+      designProperties: design,
+      platform: model?.storePlatform ?? 'shopify',
+      recommendations: model?.recommendations,
+      language,
+      announce,
+    });
     const callUrl = phoneCallUrl(config);
     if (callUrl) markCallButtons(content, callUrl);
     const onClick = (event: Event) => {
@@ -290,9 +298,10 @@ export function PopupView(): React.JSX.Element {
       unbindCoupons();
       unbindCountdowns();
       unbindGames();
+      unbindStore();
       unlisten();
     };
-  }, [config, design, model?.html, language, apiBase, countryCode, mounted, announce, host, closing]);
+  }, [config, design, model?.html, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
   useLayoutEffect(() => {

@@ -4,6 +4,7 @@ import type { GamePrizeDetail, GameResultDetail } from '../../core/games/model.t
 import type { PrizeConversion } from '../../core/games/prizes.ts';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
+import type { AddToCartDetail } from './add-to-cart.ts';
 
 /** The detail of every `poptin-*` event a surface dispatches on its host (design §2). */
 export interface SurfaceEventMap {
@@ -22,6 +23,7 @@ export interface SurfaceEventMap {
   'poptin-game-play': GamePrizeDetail;
   'poptin-game-result': GameResultDetail;
   'poptin-game-done': GamePrizeDetail;
+  'poptin-add-to-cart': AddToCartDetail;
 }
 
 export type SurfaceEventName = keyof SurfaceEventMap;

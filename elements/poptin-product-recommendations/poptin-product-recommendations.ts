@@ -1,0 +1,79 @@
+import { RecommendationsView } from '../../src/components/recommendations/recommendations-view.tsx';
+import { recommendationModelFromAttributes, type RecommendationModel } from '../../src/core/products/recommendations.ts';
+import { guard, log } from '../../src/core/safety.ts';
+import { createSurfaceElement } from '../shared/surface-element.ts';
+import { recommendationsStyles } from './styles.ts';
+
+const Surface = createSurfaceElement<RecommendationModel>({ name: 'product recommendations', view: RecommendationsView, styles: recommendationsStyles, nested: true });
+const base = Surface.prototype as unknown as { attributeChangedCallback?: (name: string, previous: string | null, value: string | null) => void };
+const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-root'];
+
+/**
+ * Up to three recommended products (widget §3): image, title (cut at 50 characters, 18 on Wix), price with
+ * its currency symbol and compare-at price, the stock left, and an add-to-cart button or a product link.
+ * Inside a pop-up template the pop-up gives it the products fetched for it; an add-to-cart button asks the
+ * page's `<poptin-controller>`, which adds to the Shopify or Wix cart.
+ *
+ * @tag poptin-product-recommendations
+ * @summary Recommended products with add-to-cart buttons.
+ *
+ * @attr products - The products as JSON: a list of `{product_id, variant_id, title, price, compare_at_price, currency, image, desc, handle, path, inventory_quantity}`.
+ * @attr platform - `shopify` (default) or `wix`: how titles and descriptions are cut.
+ * @attr currency - The currency of products that name none (default USD).
+ * @attr buttons - `add_to_cart` (default), `add_to_cart_redirect`, `redirect`, `redirect_blank` or `no_buttons`.
+ * @attr store-root - The store's root path for product links (default `/`).
+ *
+ * @event poptin-add-to-cart - A product's button was pressed. detail: `{item: {id, quantity, redirect}, respondWith(promise)}`
+ *
+ * @csspart base - The section around the products.
+ * @csspart list - The row of products.
+ * @csspart product - One product card.
+ * @csspart image - Its image.
+ * @csspart title - Its title.
+ * @csspart description - Its description (Wix).
+ * @csspart price - Its price line.
+ * @csspart current-price - The price.
+ * @csspart compare-at-price - The compare-at price, struck through.
+ * @csspart stock - How many are left.
+ * @csspart button - Its add-to-cart button or product link.
+ *
+ * @cssproperty --poptin-product-gap - Space between the cards.
+ * @cssproperty --poptin-product-background - Card background.
+ * @cssproperty --poptin-product-button-background - Button background.
+ * @cssproperty --poptin-product-button-color - Button text colour.
+ */
+export class PoptinProductRecommendationsElement extends Surface {
+  static get observedAttributes(): string[] {
+    return [...((Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? []), ...OWN_ATTRIBUTES];
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    base.attributeChangedCallback?.call(this, name, previous, value);
+    if (previous !== value && OWN_ATTRIBUTES.includes(name)) guard('<poptin-product-recommendations> attributes', () => this.readAttributes());
+  }
+
+  /** The products it shows; a pop-up sets this for the recommendations of its template. */
+  get recommendations(): RecommendationModel | null {
+    return this.model.get();
+  }
+
+  set recommendations(value: RecommendationModel | null) {
+    this.model.set(value);
+  }
+
+  private readAttributes(): void {
+    try {
+      const model = recommendationModelFromAttributes({
+        products: this.getAttribute('products'),
+        platform: this.getAttribute('platform'),
+        currency: this.getAttribute('currency'),
+        buttons: this.getAttribute('buttons'),
+        storeRoot: this.getAttribute('store-root'),
+      });
+      if (model || this.hasAttribute('products')) this.model.set(model);
+    } catch (error) {
+      this.model.set(null);
+      log.warn(`<poptin-product-recommendations> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

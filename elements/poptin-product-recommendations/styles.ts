@@ -1,0 +1,49 @@
+export const recommendationsStyles = `
+:host {
+  --poptin-product-gap: 12px;
+  --poptin-product-background: #fff;
+  --poptin-product-button-background: #111827;
+  --poptin-product-button-color: #fff;
+  display: block;
+  font: 14px/1.4 var(--poptin-font-family, system-ui, sans-serif);
+  color: #111827;
+}
+[part~="list"] { display: flex; flex-wrap: wrap; justify-content: center; gap: var(--poptin-product-gap); margin: 0; padding: 0; list-style: none; }
+[part~="product"] {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 4px;
+  box-sizing: border-box;
+  flex: 0 1 calc(33.33% - var(--poptin-product-gap));
+  min-width: 140px;
+  padding: 8px;
+  border-radius: 8px;
+  background: var(--poptin-product-background);
+  text-align: center;
+}
+[data-count="1"] [part~="product"] { flex-basis: min(100%, 320px); }
+[data-count="2"] [part~="product"] { flex-basis: calc(50% - var(--poptin-product-gap)); }
+[part~="image"] { width: 100%; aspect-ratio: 1; object-fit: contain; border-radius: 4px; }
+[part~="title"] { margin: 4px 0 0; font-size: 15px; font-weight: 700; overflow-wrap: anywhere; }
+[part~="description"], [part~="stock"] { margin: 0; font-size: 13px; color: #4b5563; }
+[part~="price"] { margin: 0; font-weight: 700; }
+[part~="compare-at-price"] { color: #6b7280; font-weight: 400; }
+[part~="button"] {
+  margin-top: auto;
+  padding: 8px 14px;
+  border: 0;
+  border-radius: 6px;
+  background: var(--poptin-product-button-background);
+  color: var(--poptin-product-button-color);
+  font: inherit;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+}
+[part~="button"][aria-disabled="true"] { opacity: 0.7; cursor: progress; }
+[part~="button"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 2px; }
+@media (max-width: 480px) {
+  [part~="product"] { flex-basis: 100%; }
+}
+`;
