@@ -42,6 +42,8 @@ export interface AppOptions {
   /** When set, built files at /dist/ and the loader at /poptin.js. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** A log line for each request and its answer (LOG_REQUESTS=1). */
+  logRequests?: boolean;
   /** Largest accepted request body in bytes (default 64 KiB); larger ones get 413. */
   bodyLimit?: number;
   /** Per-IP token bucket on /api/display/* (default 120 requests per 10 s); false turns off this limit and ownerFailureLimit. */
@@ -107,6 +109,8 @@ async function readFreeEmailDomains(): Promise<string> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Two log lines for every page view of every site cost more than the display call itself: off unless asked.
+    disableRequestLogging: !options.logRequests,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     ajv: { customOptions: { allowUnionTypes: true } },
@@ -116,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
+  const stopWatching = await store.watchConfigChanges();
+  app.addHook('onClose', async () => stopWatching());
 
   registerErrorHandlers(app);
   registerResponseHeaders(app);

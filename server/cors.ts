@@ -65,7 +65,7 @@ const ROUTES_OPEN_TO_ANY_ORIGIN = new Set<string>([DISPLAY_ROUTES.validationEmai
 async function originPolicyFor(store: Store, target: DisplayTarget): Promise<OriginPolicy> {
   if (ROUTES_OPEN_TO_ANY_ORIGIN.has(target.route)) return { kind: 'any' };
   const clientId = await clientIdFor(store, target);
-  const client = clientId ? await store.findClient(clientId) : null;
+  const client = clientId ? (await store.config.get(clientId)).client : null;
   return client ? { kind: 'client', allowedOrigins: client.allowed_origins } : { kind: 'unknown' };
 }
 

@@ -28,6 +28,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,
+      logRequests: settings.logRequests,
       logger,
     });
     await app.listen({ port: settings.port, host: settings.host });

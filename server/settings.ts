@@ -26,6 +26,8 @@ export interface ServerSettings {
   trustProxy: ProxyTrust;
   /** SPAM_MIN_SUBMIT_MS: leads sent sooner after their view are stored as spam (0 turns it off). */
   spamMinSubmitMs: number;
+  /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
+  logRequests: boolean;
 }
 
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -88,5 +90,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     spamMinSubmitMs: readInteger(env, 'SPAM_MIN_SUBMIT_MS', DEFAULT_SPAM_MIN_SUBMIT_MS, 0),
+    logRequests: env.LOG_REQUESTS === '1',
   };
 }

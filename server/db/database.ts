@@ -18,5 +18,10 @@ export interface Database extends SqlRunner {
    * are on by default); PGlite flushes its data folder.
    */
   durable(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, from any process on the same database; returns the
+   * stop. Only where several processes can share the database (PostgreSQL).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start-up, not at the first visitor, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const listeners = new Set<pg.Client>();
   return {
     kind: 'postgres',
     ...runnerFor(pool),
@@ -37,6 +38,27 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     durable: async () => undefined,
-    close: () => pool.end(),
+    async listen(channel, onMessage) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      // A connection of its own: a pooled one may be handed to a query at any time, and LISTEN belongs to one.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      // A lost connection only means changes are noticed later (the cache's own expiry); it must not crash.
+      client.on('error', () => listeners.delete(client));
+      await client.query(`LISTEN ${channel}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
+      await pool.end();
+    },
   };
 }

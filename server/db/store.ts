@@ -1,3 +1,6 @@
+import {
+  ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL, ConfigCache, convertedVisitorsOf, forgetConfig, registerConfigCache, type ConvertedVisitors,
+} from './config-cache.ts';
 import type { Database } from './database.ts';
 
 export type PopupConfigJson = Record<string, unknown>;
@@ -109,6 +112,8 @@ export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
 export interface StoreOptions {
   /** Leads sent sooner than this after their view are marked 'too-fast'; 0 turns the check off. */
   spamMinSubmitMs?: number;
+  /** How long a client's configuration is kept in memory at most (config-cache.ts). */
+  configTtlMs?: number;
 }
 
 /** Which leads a listing holds: the real ones (default), the spam only, or all. */
@@ -205,11 +210,45 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
 export class Store {
   private readonly spamMinSubmitMs: number;
 
+  /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
+  readonly config: ConfigCache;
+  private readonly converted: ConvertedVisitors;
+
   constructor(
     readonly db: Database,
     options: StoreOptions = {},
   ) {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
+    this.config = new ConfigCache(async (clientId) => {
+      const client = await this.findClient(clientId);
+      return { client, popups: client ? await this.listClientPopups(clientId) : [] };
+    }, options.configTtlMs);
+    registerConfigCache(db, this.config);
+    this.converted = convertedVisitorsOf(db, async (clientId, limit) =>
+      (await db.query<{ visitor_id: string }>('SELECT DISTINCT visitor_id FROM conversions WHERE client_id = $1 AND visitor_id IS NOT NULL LIMIT $2', [clientId, limit])).map((row) => row.visitor_id),
+    );
+  }
+
+  /**
+   * Other processes on the same PostgreSQL tell this one when they change a client's configuration; returns
+   * the stop. Nothing to do on PGlite, which one process owns.
+   */
+  async watchConfigChanges(): Promise<() => Promise<void>> {
+    if (!this.db.listen) return async () => undefined;
+    const stops = [
+      await this.db.listen(CONFIG_CHANNEL, (clientId) => this.config.forget(clientId || ALL_CLIENTS)),
+      await this.db.listen(CONVERSION_CHANNEL, (payload) => {
+        const [clientId, visitorId] = payload.split(' ');
+        if (clientId && visitorId) void this.converted.add(clientId, visitorId);
+      }),
+    ];
+    return async () => void (await Promise.all(stops.map((stop) => stop())));
+  }
+
+  /** A client's configuration changed: forgotten in this process, and announced to the others. */
+  private async configChanged(clientId: string = ALL_CLIENTS): Promise<void> {
+    forgetConfig(this.db, clientId);
+    if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONFIG_CHANNEL, clientId]);
   }
 
   async upsertClient(client: ClientRecord): Promise<void> {
@@ -225,11 +264,13 @@ export class Store {
         client.is_freemium, client.lang, JSON.stringify(client.client_restriction_setting), client.store ? JSON.stringify(client.store) : null,
       ],
     );
+    await this.configChanged(client.client_id);
   }
 
   /** Creates a client with default settings unless it exists. */
   async ensureClient(clientId: string): Promise<void> {
-    await this.db.query('INSERT INTO clients (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING', [clientId]);
+    const created = await this.db.query('INSERT INTO clients (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING RETURNING client_id', [clientId]);
+    if (created.length > 0) await this.configChanged(clientId);
   }
 
   async findClient(clientId: string): Promise<ClientRecord | null> {
@@ -277,6 +318,8 @@ export class Store {
          config = EXCLUDED.config, source_file = EXCLUDED.source_file, active = true, updated_at = now()`,
       [popup.poptin_id, popup.client_id, popup.viewer_id, popup.ab_test_parent_id, JSON.stringify(popup.config), popup.source_file],
     );
+    // A pop-up may have moved from another client: every client is read again.
+    await this.configChanged(ALL_CLIENTS);
   }
 
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
@@ -306,6 +349,7 @@ export class Store {
        RETURNING poptin_id`,
       [sourceFiles],
     );
+    if (rows.length > 0) await this.configChanged(ALL_CLIENTS);
     return rows.map((row) => row.poptin_id).sort();
   }
 
@@ -367,6 +411,10 @@ export class Store {
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
     if (inserted[0]) {
       await this.db.durable();
+      if (lead.visitor_id) {
+        await this.converted.add(lead.client_id, lead.visitor_id);
+        if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONVERSION_CHANNEL, `${lead.client_id} ${lead.visitor_id}`]).catch(() => undefined);
+      }
       return { outcome: 'stored', conversionId: Number(inserted[0].id) };
     }
     const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
@@ -382,6 +430,8 @@ export class Store {
 
   /** Pop-ups of the client that this visitor has already converted on. */
   async popupsConvertedByVisitor(clientId: string, visitorId: string): Promise<Set<string>> {
+    // Most visitors never converted: for them the database is not asked.
+    if (!(await this.converted.mayHaveConverted(clientId, visitorId))) return new Set();
     const rows = await this.db.query<{ poptin_id: string }>(
       'SELECT DISTINCT poptin_id FROM conversions WHERE client_id = $1 AND visitor_id = $2',
       [clientId, visitorId],

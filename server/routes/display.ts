@@ -61,8 +61,7 @@ function readCountryCode(request: FastifyRequest): string {
   return /^[A-Z]{2}$/.test(code) ? code : '';
 }
 
-async function popupsToShow(store: Store, client: ClientRecord, body: DisplayBody, visitorId: string): Promise<PopupRecord[]> {
-  const popups = await store.listClientPopups(client.client_id);
+async function popupsToShow(store: Store, client: ClientRecord, popups: PopupRecord[], body: DisplayBody, visitorId: string): Promise<PopupRecord[]> {
   const previewed = body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
   if (previewed) return [previewed];
   const chosen = chooseVariants(popups, visitorId);
@@ -73,15 +72,30 @@ async function popupsToShow(store: Store, client: ClientRecord, body: DisplayBod
   return chosen.filter((popup) => !(readSwitch(popup.config.stop_showing_to_converted_users) && converted.has(popup.poptin_id)));
 }
 
+// The cached configuration's records are reused until they change, and their answer text with them: a pop-up
+// carries its whole template, so writing it out anew for every page view would be most of the call's work.
+const displayPoptinJson = new WeakMap<PopupRecord, string>();
+function displayPoptinJsonOf(popup: PopupRecord): string {
+  let json = displayPoptinJson.get(popup);
+  if (json === undefined) displayPoptinJson.set(popup, (json = JSON.stringify(toDisplayPoptin(popup))));
+  return json;
+}
+
+/** The answer as JSON text, its pop-ups written from their kept text. */
+function answerJson(answer: Omit<DisplayAnswer, 'poptins'>, popups: PopupRecord[]): string {
+  const head = JSON.stringify(answer);
+  return `${head.slice(0, -1)},"poptins":[${popups.map(displayPoptinJsonOf).join(',')}]}`;
+}
+
 function notFound(reply: FastifyReply, message: string) {
   return reply.code(404).send(errorBody(404, message));
 }
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains }) => {
-  app.post<{ Params: { clientId: string }; Body: DisplayBody }>(DISPLAY_ROUTES.display, { schema: displaySchema }, async (request, reply): Promise<DisplayAnswer> => {
+  app.post<{ Params: { clientId: string }; Body: DisplayBody }>(DISPLAY_ROUTES.display, { schema: displaySchema }, async (request, reply) => {
     const body = request.body;
     const countryCode = readCountryCode(request);
-    const client = await store.findClient(request.params.clientId);
+    const { client, popups: active } = await store.config.get(request.params.clientId);
     const answer: DisplayAnswer = {
       display: 'allowed',
       message: '',
@@ -102,8 +116,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
       return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
     }
     const visitorId = resolveVisitorId(request, reply, body);
-    const popups = await popupsToShow(store, client, body, visitorId);
-    return { ...answer, poptins: popups.map(toDisplayPoptin), visitor_id: visitorId };
+    const popups = await popupsToShow(store, client, active, body, visitorId);
+    const { poptins: _none, ...rest } = answer;
+    return reply.type('application/json; charset=utf-8').send(answerJson({ ...rest, visitor_id: visitorId }, popups));
   });
 
   app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {

@@ -3,6 +3,7 @@ import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { forgetEverything } from '../db/config-cache.ts';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
@@ -56,13 +57,18 @@ export interface TestDatabase {
   reset(): Promise<void>;
   /** Closes the database and deletes what it stored. */
   dispose(): Promise<void>;
+  /** On PostgreSQL: another connection pool to the same database, as another server process has. */
+  openAnother?(): Promise<Database>;
 }
 
 function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase {
   return {
     db,
     store: new Store(db),
-    reset: () => db.exec('TRUNCATE store_activity, limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE'),
+    async reset() {
+      await db.exec('TRUNCATE store_activity, limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
+      forgetEverything(db);
+    },
     async dispose() {
       await db.close();
       await cleanUp();
@@ -79,10 +85,19 @@ async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   const db = await openPostgres(scoped.toString());
   await runMigrations(db);
-  return testDatabase(db, async () => {
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.close();
-  });
+  const others: Database[] = [];
+  return {
+    ...testDatabase(db, async () => {
+      await Promise.all(others.map((other) => other.close()));
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }),
+    async openAnother() {
+      const other = await openPostgres(scoped.toString());
+      others.push(other);
+      return other;
+    },
+  };
 }
 
 /**
