@@ -16,17 +16,35 @@ export function memoryRateLimiter(settings: RateLimitSettings): RateLimiter {
   return { take: async (key) => limiter.take(key), peek: async (key) => limiter.peek(key) };
 }
 
-// One in this many takes also forgets the buckets that have refilled completely.
+// One in this many trips to the database also forgets the buckets that have refilled completely.
 const CLEAN_UP_EVERY = 500;
+/** A process takes at most this share of a bucket's capacity at once, and never more than MAX_LEASE tokens. */
+const LEASE_SHARE = 1 / 20;
+const MAX_LEASE = 1_000;
+/** Leased tokens not spent within this time are dropped, so a process never sits on a client's tokens for long. */
+export const LEASE_MS = 1_000;
+
+interface Lease {
+  tokens: number;
+  until: number;
+}
 
 /**
  * The same token bucket as TokenBucketLimiter, one row per (scope, key), refilled and spent in a single
  * statement so that concurrent processes never both spend the last token. The database's clock is the
  * only clock, so processes whose clocks differ still agree.
+ *
+ * Every request of an address would otherwise wait for an update of that address's one row, and requests of
+ * one address queue on its row lock: a process leases a few tokens at once (a twentieth of the capacity, at
+ * most a thousand; one when the capacity is small) and spends them from memory for at most LEASE_MS. Leased
+ * tokens are already spent in the shared bucket, so the processes together never allow more than the limit.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private readonly tokensPerMs: number;
-  private takes = 0;
+  private readonly leaseSize: number;
+  private readonly leases = new Map<string, Lease>();
+  private readonly leasing = new Map<string, Promise<RateDecision>>();
+  private trips = 0;
 
   constructor(
     private readonly db: Database,
@@ -34,32 +52,66 @@ export class DatabaseRateLimiter implements RateLimiter {
     private readonly settings: RateLimitSettings,
   ) {
     this.tokensPerMs = settings.capacity / settings.windowMs;
+    this.leaseSize = Math.max(1, Math.min(MAX_LEASE, Math.floor(settings.capacity * LEASE_SHARE)));
   }
 
-  take(key: string): Promise<RateDecision> {
-    if (++this.takes % CLEAN_UP_EVERY === 0) void this.forgetFullBuckets().catch(() => undefined);
-    return this.spend(key, 1);
+  async take(key: string): Promise<RateDecision> {
+    for (;;) {
+      const lease = this.leases.get(key);
+      if (lease && lease.tokens >= 1 && lease.until > Date.now()) {
+        lease.tokens -= 1;
+        return { allowed: true };
+      }
+      const inFlight = this.leasing.get(key);
+      if (!inFlight) break;
+      // Another request of this address is leasing: its tokens may serve this one too.
+      const decision = await inFlight;
+      if (!decision.allowed) return decision;
+    }
+    const leased = this.lease(key).finally(() => this.leasing.delete(key));
+    this.leasing.set(key, leased);
+    return leased;
   }
 
   peek(key: string): Promise<RateDecision> {
-    return this.spend(key, 0);
+    const lease = this.leases.get(key);
+    if (lease && lease.tokens >= 1 && lease.until > Date.now()) return Promise.resolve({ allowed: true });
+    return this.spend(key, 0).then(({ decision }) => decision);
   }
 
-  private async spend(key: string, cost: number): Promise<RateDecision> {
+  /** Takes up to a lease of tokens, spends one of them now and keeps the rest for the next requests. */
+  private async lease(key: string): Promise<RateDecision> {
+    this.leases.delete(key);
+    if (++this.trips % CLEAN_UP_EVERY === 0) void this.forgetFullBuckets().catch(() => undefined);
+    const { decision, granted } = await this.spend(key, this.leaseSize);
+    if (granted > 1) this.leases.set(key, { tokens: granted - 1, until: Date.now() + LEASE_MS });
+    else if (this.leases.size > 10_000) this.forgetSpentLeases();
+    return decision;
+  }
+
+  /** Spends as many whole tokens as the bucket holds, up to `wanted` (0: only looks). */
+  private async spend(key: string, wanted: number): Promise<{ decision: RateDecision; granted: number }> {
     const refilled = 'LEAST($3::double precision, b.tokens + EXTRACT(EPOCH FROM now() - b.updated_at) * 1000 * $4::double precision)';
-    const [row] = await this.db.query<{ tokens: number; allowed: boolean }>(
-      `INSERT INTO rate_buckets AS b (scope, bucket_key, tokens, allowed, updated_at)
-       VALUES ($1, $2, $3::double precision - $5::double precision, true, now())
+    const granted = `LEAST(FLOOR(${refilled}), $5::double precision)`;
+    const [row] = await this.db.query<{ tokens: number; granted: number; allowed: boolean }>(
+      `INSERT INTO rate_buckets AS b (scope, bucket_key, tokens, allowed, granted, updated_at)
+       VALUES ($1, $2, $3::double precision - LEAST($3::double precision, $5::double precision), true, LEAST($3::double precision, $5::double precision), now())
        ON CONFLICT (scope, bucket_key) DO UPDATE SET
          allowed = ${refilled} >= 1,
-         tokens = ${refilled} - CASE WHEN ${refilled} >= 1 THEN $5::double precision ELSE 0 END,
+         granted = CASE WHEN ${refilled} >= 1 THEN ${granted} ELSE 0 END,
+         tokens = ${refilled} - CASE WHEN ${refilled} >= 1 THEN ${granted} ELSE 0 END,
          updated_at = now()
-       RETURNING tokens, allowed`,
-      [this.scope, key, this.settings.capacity, this.tokensPerMs, cost],
+       RETURNING tokens, granted, allowed`,
+      [this.scope, key, this.settings.capacity, this.tokensPerMs, wanted],
     );
-    if (row!.allowed) return { allowed: true };
+    if (row!.allowed) return { decision: { allowed: true }, granted: Number(row!.granted) };
     const tokens = Number(row!.tokens);
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.tokensPerMs / 1000)) };
+    return { decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.tokensPerMs / 1000)) }, granted: 0 };
+  }
+
+  private forgetSpentLeases(): void {
+    const now = Date.now();
+    for (const [key, lease] of this.leases) if (lease.tokens < 1 || lease.until <= now) this.leases.delete(key);
   }
 
   private async forgetFullBuckets(): Promise<void> {
