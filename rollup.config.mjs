@@ -3,6 +3,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { existsSync } from 'node:fs';
+import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
@@ -16,7 +17,7 @@ const builds = [
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-    plugins: plugins(),
+    plugins: [privateEntryModules('src/loader.ts'), ...plugins()],
   },
 ];
 

@@ -1,7 +1,7 @@
 // Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls React in.
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export const LOADER_BUDGET_BYTES = 8 * 1024;
 const loaderPath = process.argv[2] ?? 'dist/poptin.js';
@@ -37,7 +37,20 @@ if (existsSync(chunkDir)) {
   }
 }
 
+// A page loads the loader as `poptin.js?id=…`: a chunk importing `../poptin.js` would make the browser fetch
+// and run the loader a second time under the other address.
+const loaderName = basename(loaderPath);
+const importingLoader = existsSync(join(loaderPath, '..', 'chunks'))
+  ? readdirSync(join(loaderPath, '..', 'chunks')).filter(
+      (chunk) => chunk.endsWith('.js') && readFileSync(join(loaderPath, '..', 'chunks', chunk), 'utf8').includes(`"../${loaderName}"`),
+    )
+  : [];
+
 let failed = false;
+if (importingLoader.length > 0) {
+  console.error(`size: ${importingLoader.join(', ')} import the loader itself, which the page loaded under another address; it would run twice`);
+  failed = true;
+}
 if (gzipped > LOADER_BUDGET_BYTES) {
   console.error(`size: the loader is ${gzipped} bytes gzip, over the ${LOADER_BUDGET_BYTES}-byte budget`);
   failed = true;

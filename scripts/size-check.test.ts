@@ -39,6 +39,15 @@ describe('npm run size', () => {
     assert.match(result.stderr, /over the 8192-byte budget/);
   });
 
+  it('fails when a lazy chunk imports the loader, which would run it a second time', async () => {
+    const loader = path.join(dir, 'poptin.js');
+    await writeFile(loader, 'export const guard = () => {}; import("./chunks/session.js");');
+    await writeFile(path.join(dir, 'chunks', 'session.js'), 'import { guard } from "../poptin.js"; guard();');
+    const result = check(loader);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /session\.js import the loader itself/);
+  });
+
   it('fails a loader that contains React', async () => {
     const loader = path.join(dir, 'react.js');
     await writeFile(loader, 'const element = Symbol.for("react.transitional.element");');
