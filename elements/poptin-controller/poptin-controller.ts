@@ -1,8 +1,12 @@
-import { guard, log } from '../../src/core/safety.ts';
+import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';
+import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
+import { watchNavigation } from '../../src/core/decision/navigation.ts';
+import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
+import { isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
 
 export interface PoptinWindowApi {
   show(id: string): Promise<boolean>;
@@ -37,6 +41,10 @@ export interface PoptinWindowApi {
  */
 export class PoptinController extends HTMLElement {
   private session: Promise<ControllerSession | null> | null = null;
+  /** Settles once the page's first display answer is handled. */
+  private started: Promise<void> | null = null;
+  /** A page whose answer had nothing to show: the little it still does, until the session is needed. */
+  private quiet: { first: FirstDisplay; stop: () => void } | null = null;
   private disarmClicks: Disarm | null = null;
 
   get clientId(): string {
@@ -49,17 +57,12 @@ export class PoptinController extends HTMLElement {
 
   connectedCallback(): void {
     guard('controller start', () => {
-      if (this.session) return;
+      if (this.started) return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }
-      this.session = import('./session.ts')
-        .then(({ ControllerSession }) => new ControllerSession({ clientId: this.clientId, apiBase: this.apiBase, host: this }))
-        .catch((error: unknown) => {
-          log.error('the controller could not start', error);
-          return null;
-        });
+      this.started = this.start();
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
       this.disarmClicks = armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) });
@@ -71,34 +74,90 @@ export class PoptinController extends HTMLElement {
   disconnectedCallback(): void {
     const session = this.session;
     this.session = null;
+    this.started = null;
+    this.quiet?.stop();
+    this.quiet = null;
     this.disarmClicks?.();
     this.disarmClicks = null;
     void session?.then((running) => guard('controller stop', () => running?.stop()));
   }
 
+  /** The loader asks the display server itself; the session chunk loads only when the answer has something to show. */
+  private async start(): Promise<void> {
+    if (needsSessionFirst(this)) {
+      this.openSession();
+      return;
+    }
+    const first = await requestFirstDisplay(this.clientId, this.apiBase);
+    // Taken off the page meanwhile.
+    if (!this.started) return;
+    if (first.error || !isEmptyAnswer(first.answer) || outboxMayHoldEntries()) this.openSession(first);
+    else this.stayQuiet(first);
+  }
+
+  private openSession(first?: FirstDisplay): Promise<ControllerSession | null> {
+    this.session = import('./session.ts')
+      .then(({ ControllerSession }) => new ControllerSession({ clientId: this.clientId, apiBase: this.apiBase, host: this, first }))
+      .catch((error: unknown) => {
+        log.error('the controller could not start', error);
+        return null;
+      });
+    return this.session;
+  }
+
+  /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
+  private stayQuiet(first: FirstDisplay): void {
+    const answer = first.answer as { ip?: unknown; country_code?: unknown };
+    first.visitor.rememberClientId(this.clientId);
+    first.visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
+    this.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }));
+    const stops = [
+      startVisitorKeepAlive(first.visitor, window),
+      // Another page of a single-page app: the session asks the server again.
+      watchNavigation(window, () => void this.wake()),
+      // A pop-up the owner placed by hand was submitted: its lead goes out through the session.
+      listenSafely(document, 'poptin-submit', (event) => void this.wake(first)?.then((session) => session?.handleDeclarativeSubmit(event))),
+    ];
+    this.quiet = { first, stop: () => stops.forEach((stop) => guard('cleanup', stop)) };
+  }
+
+  /** The session, opened now if the page has been quiet (with its first answer, unless the page changed since). */
+  private wake(first?: FirstDisplay): Promise<ControllerSession | null> | null {
+    if (!this.quiet) return this.session;
+    this.quiet.stop();
+    this.quiet = null;
+    return this.openSession(first);
+  }
+
+  private async sessionNow(): Promise<ControllerSession | null> {
+    await this.started;
+    return (await (this.quiet ? this.wake(this.quiet.first) : this.session)) ?? null;
+  }
+
   /** Settles once the current display response has been handled. */
   async ready(): Promise<void> {
+    await this.started;
     await (await this.session)?.ready;
   }
 
   private openFromClick(id: string, element: Element): void {
-    void this.session?.then((running) => guard('click to open', () => running?.openFromClick(id, element)));
+    void this.sessionNow().then((running) => guard('click to open', () => running?.openFromClick(id, element)));
   }
 
   async show(id: string): Promise<boolean> {
-    return (await (await this.session)?.show(id)) ?? false;
+    return (await (await this.sessionNow())?.show(id)) ?? false;
   }
 
   async close(id: string): Promise<boolean> {
-    return (await this.session)?.close(id) ?? false;
+    return (await this.sessionNow())?.close(id) ?? false;
   }
 
   async reset(): Promise<void> {
-    await (await this.session)?.reset();
+    await (await this.sessionNow())?.reset();
   }
 
   async explain(id: string): Promise<SessionExplanation | null> {
-    return (await this.session)?.explain(id) ?? null;
+    return (await this.sessionNow())?.explain(id) ?? null;
   }
 }
 

@@ -2,6 +2,8 @@
 // the modal queue, mounting pop-ups, and reporting views, closes and conversions.
 import { RESTRICTION_MESSAGES, type ClosedRequest, type DisplayRequest, type ConversionAnswer, type ViewedAnswer, type ViewedRequest } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
+import { parseDisplayResponse } from '../../src/core/config/parse.ts';
+import { displayRequestOf, type FirstDisplay } from './first-display.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
 import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/core/api/outbox-store.ts';
@@ -73,6 +75,8 @@ export interface SessionOptions {
   apiBase: string;
   /** Where the controller element lives, for its events. */
   host: HTMLElement;
+  /** The loader's display call of this page, when it made one. */
+  first?: FirstDisplay;
 }
 
 export interface SessionExplanation extends Partial<Explanation> {
@@ -190,7 +194,7 @@ export class ControllerSession {
   constructor(private readonly options: SessionOptions) {
     this.api = new DisplayApi(options.apiBase);
     this.clientId = options.clientId;
-    this.visitor = createVisitor({ window, document });
+    this.visitor = options.first?.visitor ?? createVisitor({ window, document });
     this.products = createProductMemory(this.visitor.stores.local);
     this.page = readPageContext();
     this.queue = createPopupQueue((item) => {
@@ -201,7 +205,7 @@ export class ControllerSession {
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
-    this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.onDeclarativeSubmit(event)));
+    this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.handleDeclarativeSubmit(event)));
     this.cleanups.push(listenSafely(document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
     this.cleanups.push(() => this.consentWait.abort());
     this.storeStarted = this.startStore();
@@ -236,30 +240,18 @@ export class ControllerSession {
     const generation = ++this.generation;
     if (!(await this.storeStarted) || this.stopped) return;
     if (!this.clientId && !(await this.findClientId())) return;
-    this.page = readPageContext();
+    // The loader's own display call serves the page's first run.
+    const first = generation === 1 ? this.options.first : undefined;
+    this.page = first?.page ?? readPageContext();
     const previewId = previewIdOf(this.page.url);
-    this.pageFields = this.visitor.recordPageView(this.page.url);
+    this.pageFields = first?.pageFields ?? this.visitor.recordPageView(this.page.url);
     const fields = this.pageFields;
     let response: DisplayResponse;
     try {
-      response = await this.api.display(this.clientId, {
-        domain: this.page.domain,
-        referrer: fields.referrer,
-        previous_url: fields.previous_url,
-        cookies: this.visitor.cookies(),
-        if_mobile: this.page.isMobile,
-        page_title: this.page.title,
-        origin_landing_page: fields.origin_landing_page,
-        if_page_refreshed: fields.if_page_refreshed,
-        poptin_viewed_url: this.page.url,
-        previous_visited_pages: fields.previous_visited_pages,
-        all_visited_pages: fields.all_visited_pages,
-        visitor_id: this.visitor.visitorId,
-        converted_email: fields.converted_email,
-        lang: this.page.documentLang,
-        ...(previewId ? { preview_id: previewId } : {}),
-        ...this.storeFields(),
-      });
+      if (first?.error) throw first.error;
+      response = first
+        ? parseDisplayResponse(first.answer)
+        : await this.api.display(this.clientId, displayRequestOf(this.visitor, this.page, fields, { ...(previewId ? { preview_id: previewId } : {}), ...this.storeFields() }));
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
       return;
@@ -569,7 +561,8 @@ export class ControllerSession {
    * controller once it knows the pop-up (the click call gives its viewer id); one the controller shows itself
    * is left to `onSubmit`.
    */
-  private onDeclarativeSubmit(event: Event): void {
+  /** A `<poptin-popup>` the owner placed by hand was submitted: its lead is sent for its pop-up id. */
+  handleDeclarativeSubmit(event: Event): void {
     const popup = event.composedPath()[0];
     if (!(popup instanceof HTMLElement) || popup.localName !== 'poptin-popup' || (!popup.hasAttribute('kind') && !popup.hasAttribute('trigger'))) return;
     const id = popup.getAttribute('poptin-id') ?? '';

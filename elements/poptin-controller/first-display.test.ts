@@ -1,0 +1,65 @@
+import { expect } from '@open-wc/testing';
+import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
+import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
+import { createVisitor } from '../../src/core/visitor/index.ts';
+import { displayRequestOf, isEmptyAnswer, needsSessionFirst } from './first-display.ts';
+
+/** Just enough of Storage for the outbox check. */
+function mapStorage(): Storage {
+  const items = new Map<string, string>();
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) } as unknown as Storage;
+}
+
+const windowAt = (search: string, shopify = false) => ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
+
+describe('the loader\'s first display call', () => {
+  it('calls an answer empty only when it allows the site and has no pop-up', () => {
+    const allowed = { display: 'allowed', message: '', poptins: [] };
+    expect(isEmptyAnswer(allowed)).to.equal(true);
+    expect(isEmptyAnswer({ ...allowed, poptins: [{ poptin_id: 'a1b2c3d4e5f6g' }] })).to.equal(false);
+    // A refused site may have a usage-limit pop-up to show: the session handles it.
+    expect(isEmptyAnswer({ ...allowed, display: 'not_allowed', message: CLIENT_RESTRICTED })).to.equal(false);
+    expect(isEmptyAnswer({ ...allowed, message: MAX_VIEWS_REACHED })).to.equal(false);
+    expect(isEmptyAnswer({ ...allowed, wix_cart_details: { total: 0 } })).to.equal(false);
+    expect(isEmptyAnswer({ display: 'allowed' })).to.equal(false, 'no poptins list: not understood, so not empty');
+    expect(isEmptyAnswer(null)).to.equal(false);
+    expect(isEmptyAnswer('{}')).to.equal(false);
+  });
+
+  it('leaves store, preview, landing and inspector pages to the session from the start', () => {
+    const plain = document.createElement('poptin-controller');
+    expect(needsSessionFirst(plain, windowAt(''))).to.equal(false);
+    expect(needsSessionFirst(plain, windowAt('?utm_source=mail'))).to.equal(false);
+    expect(needsSessionFirst(plain, windowAt('?ppt-preview=a1b2c3d4e5f6g'))).to.equal(true);
+    expect(needsSessionFirst(plain, windowAt('?ppt-landing=a1b2c3d4e5f6g'))).to.equal(true);
+    expect(needsSessionFirst(plain, windowAt('?poptin-debug'))).to.equal(true);
+    expect(needsSessionFirst(plain, windowAt('', true))).to.equal(true);
+    const wix = document.createElement('poptin-controller');
+    wix.setAttribute('store', 'wix');
+    expect(needsSessionFirst(wix, windowAt(''))).to.equal(true);
+    const landing = document.createElement('poptin-controller');
+    landing.setAttribute('landing', 'a1b2c3d4e5f6g');
+    expect(needsSessionFirst(landing, windowAt(''))).to.equal(true);
+  });
+
+  it('sends what the session\'s own display call sends', () => {
+    const visitor = createVisitor({ window, document });
+    const fields = visitor.recordPageView('https://shop.example/sale');
+    const page = { url: 'https://shop.example/sale', domain: 'shop.example', referrer: '', title: 'Sale', isMobile: false, browserLanguage: 'en', operatingSystem: 'Linux', documentLang: 'he' };
+    const body = displayRequestOf(visitor, page, fields, { preview_id: 'a1b2c3d4e5f6g' });
+    expect(body).to.include({ domain: 'shop.example', poptin_viewed_url: 'https://shop.example/sale', page_title: 'Sale', lang: 'he', visitor_id: visitor.visitorId, preview_id: 'a1b2c3d4e5f6g', if_mobile: false });
+    expect(body.all_visited_pages).to.equal(fields.all_visited_pages);
+  });
+
+  it('skips the outbox only when Web Storage says it holds nothing', () => {
+    const storage = mapStorage();
+    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(false);
+    storage.setItem('poptin_outbox', '{}');
+    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(false);
+    storage.setItem('poptin_outbox', '{"k":{"key":"k"}}');
+    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(true);
+    expect(outboxMayHoldEntries({})).to.equal(true, 'no Web Storage: the outbox may be in IndexedDB');
+    const blocked = { getItem: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
+    expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
+  });
+});

@@ -1,0 +1,72 @@
+// The first display call of a page, made by the loader itself: most page views get an answer with no pop-up,
+// and for them the session chunk is never downloaded. The answer is kept raw; the session parses it when the
+// page has something to show.
+import { DISPLAY_ROUTES, displayApiPath, RESTRICTION_MESSAGES, type DisplayRequest } from '../../src/core/api/contract.ts';
+import { postJson } from '../../src/core/api/http.ts';
+import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
+import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+
+export interface FirstDisplay {
+  visitor: Visitor;
+  page: PageContext;
+  pageFields: PageViewFields;
+  /** The display answer as the server sent it. */
+  answer: unknown;
+  /** Why there is no answer (the call failed). */
+  error?: unknown;
+}
+
+/** Widget §7: what the display call says of the page and the visitor (`extra`: preview and store fields). */
+export function displayRequestOf(visitor: Visitor, page: PageContext, fields: PageViewFields, extra: Partial<DisplayRequest> = {}): DisplayRequest {
+  return {
+    domain: page.domain,
+    referrer: fields.referrer,
+    previous_url: fields.previous_url,
+    cookies: visitor.cookies(),
+    if_mobile: page.isMobile,
+    page_title: page.title,
+    origin_landing_page: fields.origin_landing_page,
+    if_page_refreshed: fields.if_page_refreshed,
+    poptin_viewed_url: page.url,
+    previous_visited_pages: fields.previous_visited_pages,
+    all_visited_pages: fields.all_visited_pages,
+    visitor_id: visitor.visitorId,
+    converted_email: fields.converted_email,
+    lang: page.documentLang,
+    ...extra,
+  };
+}
+
+/**
+ * Pages the loader leaves to the session from the start: a store's (its cart goes into the call), a preview or
+ * landing page, the inspector's.
+ */
+export function needsSessionFirst(host: HTMLElement, win: Window = window): boolean {
+  const params = new URLSearchParams(win.location.search);
+  return (
+    host.hasAttribute('store') ||
+    host.hasAttribute('landing') ||
+    Boolean((win as Window & { Shopify?: unknown }).Shopify) ||
+    ['ppt-preview', 'ppt-landing', 'poptin-debug'].some((name) => params.has(name))
+  );
+}
+
+/** An answer that allows the site and has no pop-up for this page: nothing to load. */
+export function isEmptyAnswer(answer: unknown): boolean {
+  if (!answer || typeof answer !== 'object') return false;
+  const { display, message, poptins, wix_cart_details: wixCart } = answer as Record<string, unknown>;
+  return display !== 'not_allowed' && !RESTRICTION_MESSAGES.includes(String(message ?? '')) && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
+}
+
+/** Records the page view and asks the display server; never throws. */
+export async function requestFirstDisplay(clientId: string, apiBase: string, win: Window = window): Promise<FirstDisplay> {
+  const visitor = createVisitor({ window: win, document: win.document });
+  const page = readPageContext(win);
+  const pageFields = visitor.recordPageView(page.url);
+  const url = `${apiBase.replace(/\/+$/, '')}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
+  try {
+    return { visitor, page, pageFields, answer: await postJson<unknown>(url, displayRequestOf(visitor, page, pageFields)) };
+  } catch (error) {
+    return { visitor, page, pageFields, answer: null, error };
+  }
+}
