@@ -29,7 +29,7 @@ const reactMarkers = ['react.production', 'react-dom', '__SECRET_INTERNALS', 'Sy
 const foundReact = reactMarkers.filter((marker) => source.includes(marker));
 
 console.log(`loader: ${files.join(' + ')}: ${source.length} bytes, ${gzipped} bytes gzip (budget ${LOADER_BUDGET_BYTES})`);
-const chunkDir = 'dist/chunks';
+const chunkDir = join(loaderPath, '..', 'chunks');
 if (existsSync(chunkDir)) {
   for (const chunk of readdirSync(chunkDir).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(join(chunkDir, chunk));
@@ -46,7 +46,26 @@ const importingLoader = existsSync(join(loaderPath, '..', 'chunks'))
     )
   : [];
 
+// Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
+// chunks, and what they import. Each file is compressed on its own, as it travels.
+const LIGHTBOX_BUDGET_BYTES = 100 * 1024;
+// React's own weight stands between the lightbox and its budget (docs/performance.md): until it is met, the
+// size is held where it is, so any growth fails at once.
+const LIGHTBOX_CEILING_BYTES = Number(process.env.LIGHTBOX_CEILING_BYTES ?? 160 * 1024);
+const chunkNamed = (prefix) => (existsSync(chunkDir) ? readdirSync(chunkDir).find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js')) : undefined);
+const lazyRoots = ['session', 'surfaces'].map(chunkNamed).filter(Boolean).map((name) => join(chunkDir, name));
+const lightboxFiles = new Set(files);
+for (const root of lazyRoots) staticClosure(root, lightboxFiles);
+const lightboxBytes = [...lightboxFiles].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+if (lazyRoots.length === 2) {
+  console.log(`lightbox with a form: ${lightboxFiles.size} files, ${lightboxBytes} bytes gzip (budget ${LIGHTBOX_BUDGET_BYTES}, held under ${LIGHTBOX_CEILING_BYTES})`);
+}
+
 let failed = false;
+if (lazyRoots.length === 2 && lightboxBytes > LIGHTBOX_CEILING_BYTES) {
+  console.error(`size: showing a lightbox now takes ${lightboxBytes} bytes gzip, more than the ${LIGHTBOX_CEILING_BYTES} it was held under`);
+  failed = true;
+}
 if (importingLoader.length > 0) {
   console.error(`size: ${importingLoader.join(', ')} import the loader itself, which the page loaded under another address; it would run twice`);
   failed = true;

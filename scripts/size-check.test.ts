@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 const script = path.resolve('scripts/size-check.mjs');
-const check = (loader: string) => spawnSync(process.execPath, [script, loader], { encoding: 'utf8' });
+const check = (loader: string, env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [script, loader], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('npm run size', () => {
   let dir: string;
@@ -46,6 +46,22 @@ describe('npm run size', () => {
     const result = check(loader);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /session\.js import the loader itself/);
+  });
+
+  it('fails when what a lightbox needs (loader, session, surfaces and their imports) grows past the size it is held under', async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-lightbox-'));
+    await mkdir(path.join(build, 'chunks'));
+    await writeFile(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js"); import("./chunks/surfaces-b2.js");');
+    await writeFile(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; export const session = 1;');
+    await writeFile(path.join(build, 'chunks', 'surfaces-b2.js'), 'export const surfaces = 1;');
+    await writeFile(path.join(build, 'chunks', 'shared-c3.js'), `export const blob = "${randomBytes(3_000).toString('base64')}";`);
+    const held = check(path.join(build, 'poptin.js'), { LIGHTBOX_CEILING_BYTES: '100000' });
+    assert.equal(held.status, 0, held.stderr);
+    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip/);
+    const grown = check(path.join(build, 'poptin.js'), { LIGHTBOX_CEILING_BYTES: '3000' });
+    assert.equal(grown.status, 1);
+    assert.match(grown.stderr, /showing a lightbox now takes \d+ bytes gzip, more than the 3000/);
+    await rm(build, { recursive: true, force: true });
   });
 
   it('fails a loader that contains React', async () => {
