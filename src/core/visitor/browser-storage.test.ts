@@ -24,7 +24,43 @@ function fakeStorage(failOn: 'get' | 'set' | 'never' = 'never'): Storage {
   };
 }
 
+/** A document whose cookie jar counts its reads and which another script may write to directly. */
+function countingCookieDocument(): { document: Pick<Document, 'cookie'>; reads: () => number; jar: Map<string, string> } {
+  const jar = new Map<string, string>();
+  let reads = 0;
+  const document = {
+    get cookie() {
+      reads++;
+      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+    set cookie(text: string) {
+      const [pair, ...attributes] = text.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (attributes.some((attribute) => attribute.trim() === 'max-age=0')) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+  return { document, reads: () => reads, jar };
+}
+
 describe('visitor storage layer', () => {
+  it('reads document.cookie once per task, sees its own writes at once and other scripts\' writes in the next task', async () => {
+    const { document, reads, jar } = countingCookieDocument();
+    const { cookies } = createStorageSet({ document });
+    cookies.set('a', '1');
+    const afterProbe = reads();
+    for (let i = 0; i < 20; i++) cookies.get('a');
+    expect(reads() - afterProbe).to.equal(1, 'twenty reads in one task, one round trip');
+    cookies.set('b', 'two words', 60_000);
+    expect(cookies.get('b')).to.equal('two words');
+    cookies.remove('a');
+    expect(cookies.get('a')).to.equal(null);
+    jar.set('c', 'from-the-page');
+    await Promise.resolve();
+    expect(cookies.get('c')).to.equal('from-the-page');
+    expect(cookies.get('b')).to.equal('two words');
+  });
+
   it('cookie lifetimes of widget §9', () => {
     expect(LIFETIME_MS.clientId).to.equal(365 * DAY);
     expect(LIFETIME_MS.storedIp).to.equal(365 * DAY);

@@ -139,16 +139,32 @@ function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean): Bac
   const written = parseCookieString(document.cookie)[probe] === '1';
   document.cookie = serializeCookie(probe, '', { maxAgeMs: 0, secure });
   if (!written) throw new Error('cookies are disabled');
+  // Each read of document.cookie is a synchronous round trip to the browser's cookie store: a page view reads
+  // dozens of values, so the cookies read once are kept, with this store's own writes, until the current task
+  // ends (another script may change them in a later one).
+  let snapshot: Record<string, string> | null = null;
+  const read = () => {
+    if (!snapshot) {
+      snapshot = parseCookieString(document.cookie);
+      queueMicrotask(() => (snapshot = null));
+    }
+    return snapshot;
+  };
   return {
     nativeExpiry: true,
-    get: (key) => parseCookieString(document.cookie)[key] ?? null,
+    get: (key) => read()[key] ?? null,
     set: (key, value, ttlMs) => {
       document.cookie = serializeCookie(key, value, { maxAgeMs: ttlMs, secure });
+      if (snapshot) {
+        if (ttlMs !== undefined && ttlMs <= 0) delete snapshot[key];
+        else snapshot[key] = value;
+      }
     },
     remove: (key) => {
       document.cookie = serializeCookie(key, '', { maxAgeMs: 0, secure });
+      if (snapshot) delete snapshot[key];
     },
-    keys: () => Object.keys(parseCookieString(document.cookie)),
+    keys: () => Object.keys(read()),
   };
 }
 
