@@ -12,12 +12,32 @@ const plugins = () => [
   esbuild({ target: 'es2020', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json', loaders: { '.ts': 'ts', '.tsx': 'tsx' } }),
 ];
 
+// `npm run bench` also builds the loader and its chunks on preact/compat (POPTIN_UI=preact, into POPTIN_OUT), to
+// measure beside the shipped build what React's own weight costs.
+const onPreact = process.env.POPTIN_UI === 'preact';
+function reactAsPreact() {
+  const targets = {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  };
+  return {
+    name: 'react-as-preact',
+    resolveId(source, importer, options) {
+      const target = targets[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
 const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-    plugins: [privateEntryModules('src/loader.ts'), ...plugins()],
+    output: { dir: onPreact ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: [privateEntryModules('src/loader.ts'), ...(onPreact ? [reactAsPreact()] : []), ...plugins()],
   },
 ];
 
@@ -36,4 +56,4 @@ if (existsSync('src/sdk/index.ts')) {
   });
 }
 
-export default builds;
+export default onPreact ? builds.slice(0, 1) : builds;

@@ -5,6 +5,14 @@ import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { sdkPlatformPlugin } from './test/sdk-platform/wtr-plugin.mjs';
 import { shopifyStorefrontMiddleware } from './test/shopify-storefront/wtr-plugin.mjs';
 
+const PREACT_ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+
 const executablePath = chromiumPath();
 if (!executablePath) {
   throw new Error('Chromium not found: run `apt-get install -y chromium` (as root) or set CHROMIUM_PATH.');
@@ -25,7 +33,8 @@ export default {
   middleware: [shopifyStorefrontMiddleware()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   plugins: [
-    prebundleCommonJs(),
+    // POPTIN_UI=preact runs the suite with preact/compat in React's place, as the benchmark's comparison build.
+    prebundleCommonJs(process.env.POPTIN_UI === 'preact' ? { alias: PREACT_ALIASES } : {}),
     esbuildPlugin({ ts: true, tsx: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' }),
     ...extraPlugins,
   ],

@@ -22,9 +22,13 @@ function exportNamesOf(specifier) {
   }
 }
 
-/** @param {{ specifiers?: string[] }} [options] */
+/**
+ * @param {{ specifiers?: string[]; alias?: Record<string, string> }} [options] `alias`: packages served in place
+ * of the specifiers (preact/compat for react, to run the suite on it).
+ */
 export function prebundleCommonJs(options = {}) {
   const specifiers = options.specifiers ?? DEFAULT_SPECIFIERS;
+  const alias = options.alias ?? {};
   let shared;
   const modules = new Map();
 
@@ -38,13 +42,14 @@ export function prebundleCommonJs(options = {}) {
       format: 'esm',
       write: false,
       define: { 'process.env.NODE_ENV': '"development"' },
+      alias,
       logLevel: 'silent',
     }).then((result) => result.outputFiles[0].text);
     return shared;
   }
 
   specifiers.forEach((specifier, index) => {
-    const names = exportNamesOf(specifier);
+    const names = exportNamesOf(alias[specifier] ?? specifier);
     const body = [
       `import { m${index} as mod } from '${PREFIX}shared.js';`,
       `const ns = mod.default ?? mod;`,

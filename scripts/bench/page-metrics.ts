@@ -1,0 +1,141 @@
+// What a page with the widget costs in Chromium, measured through the DevTools protocol: script time, long tasks,
+// layout shift, JavaScript bytes, the time from a trigger to the pop-up on screen, and what 20 show/close cycles
+// leave behind. Every figure is compared with the same page without the widget, measured in the same run.
+import { gzipSync } from 'node:zlib';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+export interface PageRun {
+  /** Main-thread script time (ms) from navigation to load + settle. */
+  scriptMs: number;
+  /** Long tasks (> 50 ms) seen in that time, their durations. */
+  longTasks: number[];
+  cls: number;
+  /** gzip bytes of every script the page loaded from this server (the widget's and the page's own). */
+  scriptBytes: number;
+  /** The scripts, by path, with their gzip bytes. */
+  scripts: Record<string, number>;
+  /** `load` event time (ms after navigation start). */
+  loadMs: number;
+  /** poptin:fired → poptin:shown of each pop-up shown, by id (ms). */
+  triggerToShown: Record<string, number>;
+}
+
+interface WindowProbes {
+  __bench: { longTasks: number[]; cls: number };
+}
+
+function installProbes(): void {
+  const probes = { longTasks: [] as number[], cls: 0 };
+  (window as unknown as WindowProbes).__bench = probes;
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => {
+      const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+      if (!shift.hadRecentInput) probes.cls += shift.value;
+    }),
+  ).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function scriptSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0;
+}
+
+export interface PageOptions {
+  cpuSlowdown: number;
+  /** Wall time after `load` that still counts (ms). */
+  settleMs: number;
+  /** Run on the page once loaded, before the settle time (scrolling to an embed). */
+  act?: (page: Page) => Promise<void>;
+}
+
+/** One fresh visit (new context, no cache) of `url`. */
+export async function measurePage(browser: Browser, url: string, options: PageOptions): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+  await page.addInitScript(installProbes);
+  const scripts: Record<string, number> = {};
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => void (scripts[new URL(response.url()).pathname] = gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    if (options.act) await options.act(page);
+    await page.waitForTimeout(options.settleMs);
+    await Promise.all(pending);
+    const scriptMs = (await scriptSeconds(cdp)) * 1000;
+    const probes = await page.evaluate(() => ({
+      ...(window as unknown as WindowProbes).__bench,
+      loadMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      marks: performance.getEntriesByType('mark').map((mark) => ({ name: mark.name, at: mark.startTime })),
+    }));
+    const triggerToShown: Record<string, number> = {};
+    for (const shown of probes.marks.filter((mark) => mark.name.startsWith('poptin:shown:'))) {
+      const id = shown.name.slice('poptin:shown:'.length);
+      const fired = probes.marks.find((mark) => mark.name === `poptin:fired:${id}`);
+      if (fired) triggerToShown[id] = shown.at - fired.at;
+    }
+    return {
+      scriptMs,
+      longTasks: probes.longTasks,
+      cls: probes.cls,
+      scriptBytes: Object.values(scripts).reduce((sum, bytes) => sum + bytes, 0),
+      scripts,
+      loadMs: probes.loadMs,
+      triggerToShown,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface CycleResult {
+  /** Pop-up elements still in the document after the last close. */
+  popupsLeft: number;
+  /** DOM nodes (document and detached, after a collection) after cycle 1 and after cycle 20. */
+  nodesAfterFirst: number;
+  nodesAfterLast: number;
+  /** JavaScript heap in use (bytes, after a collection) after cycle 1 and after cycle 20. */
+  heapAfterFirst: number;
+  heapAfterLast: number;
+}
+
+/** `cycles` times: `window.poptin.show(id)`, wait for it, `close(id)`, wait for its element to go. */
+export async function showCloseCycles(browser: Browser, url: string, poptinId: string, cycles = 20): Promise<CycleResult> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const measure = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { nodes } = (await cdp.send('Memory.getDOMCounters')) as { nodes: number };
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return { nodes, heap: usedSize };
+  };
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
+    let first = { nodes: 0, heap: 0 };
+    for (let cycle = 1; cycle <= cycles; cycle++) {
+      await page.evaluate((id) => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show(id), poptinId);
+      await page.locator(`poptin-popup[poptin-id="${poptinId}"] dialog[open]`).waitFor();
+      await page.evaluate((id) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(id), poptinId);
+      await page.waitForFunction((id) => !document.querySelector(`poptin-popup[poptin-id="${id}"]`), poptinId, { timeout: 5_000 });
+      if (cycle === 1) first = await measure();
+    }
+    const last = await measure();
+    const popupsLeft = await page.evaluate(() => document.querySelectorAll('poptin-popup').length);
+    return { popupsLeft, nodesAfterFirst: first.nodes, nodesAfterLast: last.nodes, heapAfterFirst: first.heap, heapAfterLast: last.heap };
+  } finally {
+    await context.close();
+  }
+}
