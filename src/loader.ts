@@ -4,6 +4,7 @@ import '../elements/poptin-controller/define.ts';
 import { guard } from './core/safety.ts';
 import { controllerSourceOf, ensureController } from './core/loading/controller-tag.ts';
 import { defineOnSight } from './core/loading/define-on-sight.ts';
+import { rememberEarlyClicks } from './core/loading/early-clicks.ts';
 import { elementLoaders } from './element-loaders.ts';
 
 function ownScript(): HTMLScriptElement | null {
@@ -22,6 +23,7 @@ function start(): void {
 }
 
 guard('loader', () => {
+  rememberEarlyClicks(document);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard('loader', start), { once: true });
   else start();
 });

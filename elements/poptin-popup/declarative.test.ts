@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
 import sinon from 'sinon';
+import { EARLY_CLICK_MS, rememberEarlyClicks } from '../../src/core/loading/early-clicks.ts';
 import { collectSubmits, field, inShadow, messagesOf, nextFrame, removePopups, submit, typeInto, until } from './test-support.ts';
 
 /** Places a tag the way a page builder does: markup with attributes and light-DOM content, no controller. */
@@ -55,6 +56,29 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     expect(shown(element)).to.equal(false);
     opener.click();
     await until(() => shown(element), 'the pop-up to show on click');
+  });
+
+  it('opens for a click made before its code had loaded, which the loader kept; not for an older one', async () => {
+    let now = 1_000_000;
+    const stop = rememberEarlyClicks(document, () => now);
+    try {
+      const opener = document.createElement('button');
+      opener.id = 'early-offer';
+      opener.dataset.testHolder = '';
+      document.body.append(opener);
+      opener.click();
+      const element = place('<poptin-popup trigger="click:#early-offer"><p>Hello early</p></poptin-popup>');
+      await until(() => shown(element), 'the pop-up to show for the early click');
+
+      removePopups();
+      opener.click();
+      now += EARLY_CLICK_MS + 1;
+      const late = place('<poptin-popup trigger="click:#early-offer"><p>Hello late</p></poptin-popup>');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(shown(late)).to.equal(false, `a click more than ${EARLY_CLICK_MS} ms old is not acted on`);
+    } finally {
+      stop();
+    }
   });
 
   it('shows when the page is scrolled past P percent with trigger="scroll:P"', async () => {

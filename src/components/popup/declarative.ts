@@ -5,6 +5,7 @@ import { isValidSelector, parseKind, parseTrigger, type DeclarativeTrigger } fro
 import { later, listenSafely, log } from '../../core/safety.ts';
 import { sanitizeTemplate } from '../../core/sanitize.ts';
 import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
+import { earlyClickTargets } from '../../core/loading/early-clicks.ts';
 import { armScroll } from '../../core/triggers/scroll.ts';
 import type { Disarm, TriggerContext } from '../../core/triggers/types.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
@@ -68,12 +69,16 @@ function arm(trigger: DeclarativeTrigger, { win, doc, config, show }: { win: Win
       return armScroll(context, trigger.percent);
     case 'exit-intent':
       return armExitIntentNow(context);
-    case 'click':
-      return listenSafely<MouseEvent>(doc, 'click', (event) => {
+    case 'click': {
+      const disarm = listenSafely<MouseEvent>(doc, 'click', (event) => {
         const target = event.target instanceof Element ? event.target.closest(trigger.selector) : null;
         if (!target) return;
         event.preventDefault();
         show();
       });
+      // Clicked before this code had loaded: the loader kept the click.
+      if (earlyClickTargets(doc).some((target) => target.closest(trigger.selector))) show();
+      return disarm;
+    }
   }
 }
