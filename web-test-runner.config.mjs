@@ -33,8 +33,8 @@ export default {
   middleware: [shopifyStorefrontMiddleware()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   plugins: [
-    // POPTIN_UI=preact runs the suite with preact/compat in React's place, as the benchmark's comparison build.
-    prebundleCommonJs(process.env.POPTIN_UI === 'preact' ? { alias: PREACT_ALIASES } : {}),
+    // The widget runs on preact/compat, as it ships; the K3 site is a host page with React of its own.
+    prebundleCommonJs({ alias: PREACT_ALIASES, unaliased: (path) => path.startsWith('/src/site/') }),
     esbuildPlugin({ ts: true, tsx: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' }),
     ...extraPlugins,
   ],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, launchChromium, startServerProcess } from '../test/e2e/harness.ts';
 import { measurePage, showCloseCycles, type CycleResult, type PageRun } from './bench/page-metrics.ts';
-import { buildOnPreact } from './bench/preact-build.ts';
+import { buildOnReact } from './bench/react-build.ts';
 import { traceLongTasks } from './bench/long-tasks.ts';
 import { writeBenchPages } from './bench/pages.ts';
 import { serverLoad, type LoadResult } from './bench/server-load.ts';
@@ -174,14 +174,14 @@ function printServer(storage: string, results: LoadResult[], budgets: Budget[]):
   );
 }
 
-/** The surfaces on React (shipped) and on preact/compat, each minus the page without the widget of its own run. */
-function printPreactComparison(onReact: Record<CaseName, CaseFigures>, onPreact: Record<CaseName, CaseFigures>): void {
-  console.log(`\n## React beside preact/compat: the same surfaces built on each (median of ${RUNS} visits)\n`);
+/** The surfaces on preact/compat (shipped) and on React, each minus the page without the widget of its own run. */
+function printReactComparison(onPreact: Record<CaseName, CaseFigures>, onReact: Record<CaseName, CaseFigures>): void {
+  console.log(`\n## preact/compat (shipped) beside React: the same surfaces built on each (median of ${RUNS} visits)\n`);
   console.log('| case | build | JavaScript gzip | script 1× | script 4× | long tasks 4× (longest) | trigger to shown 4× |');
   console.log('|---|---|---|---|---|---|---|');
   const shownIds: Partial<Record<CaseName, string>> = { lightbox: 'benchlightbox', wheel: 'benchspinwhl1', embed: 'benchembedd01' };
-  for (const name of PREACT_CASES) {
-    for (const [build, figures] of [['React', onReact], ['preact/compat', onPreact]] as const) {
+  for (const name of COMPARED_CASES) {
+    for (const [build, figures] of [['preact/compat', onPreact], ['React', onReact]] as const) {
       const runs = figures[name].runs;
       const script = (cpu: 1 | 4) => median(runs[cpu].map((run) => run.scriptMs)) - median(figures.base.runs[cpu].map((run) => run.scriptMs));
       const longest = Math.max(0, ...runs[4].flatMap((run) => run.longTasks));
@@ -209,23 +209,22 @@ async function printNamedLongTasks(url: string, cases: (keyof typeof CASES)[]): 
   }
 }
 
-const PREACT_CASES: (keyof typeof CASES)[] = ['lightbox', 'wheel', 'chat', 'embed'];
+const COMPARED_CASES: (keyof typeof CASES)[] = ['lightbox', 'wheel', 'chat', 'embed'];
 const budgets: Budget[] = [];
 const server = await startServerProcess({ env: BENCH_ENV });
 try {
-  const onReact = await pages(server.url);
-  printPages(onReact, budgets);
+  const shipped = await pages(server.url);
+  printPages(shipped, budgets);
   progress('pages measured');
   await printNamedLongTasks(server.url, ['empty', 'blocked', 'lightbox', 'wheel', 'chat']);
-  const preactDist = await buildOnPreact(ROOT);
-  const onPreactServer = await startServerProcess({ env: { ...BENCH_ENV, DIST_DIR: preactDist } });
+  const reactDist = await buildOnReact(ROOT);
+  const onReactServer = await startServerProcess({ env: { ...BENCH_ENV, DIST_DIR: reactDist } });
   try {
-    printPreactComparison(onReact, await pages(onPreactServer.url, PREACT_CASES, false));
-    progress('preact/compat measured');
+    printReactComparison(shipped, await pages(onReactServer.url, COMPARED_CASES, false));
+    progress('React build measured');
   } finally {
-    await onPreactServer.dispose();
+    await onReactServer.dispose();
   }
-  printServer('PGlite', await serverLoad(server.url, 'bench-lightbox', '/examples/bench.css', { seconds: LOAD_SECONDS }), budgets);
 } finally {
   await server.dispose();
 }

@@ -1,14 +1,16 @@
 // React 19 ships CommonJS only, and the dev server behind @web/test-runner serves files one by one,
 // so `import { createRoot } from 'react-dom/client'` has no named exports there. This plugin bundles
-// the CommonJS packages once with esbuild into one shared ES module (so every specifier shares one
-// React instance) and serves a thin re-export per specifier, with the names read from the real module.
+// the packages once with esbuild into one shared ES module (so every specifier shares one instance)
+// and serves a thin re-export per specifier, with the names read from the real module. The widget's
+// files get preact/compat in React's place, as the build gives them.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const PREFIX = '/__prebundled__/';
 
-const DEFAULT_SPECIFIERS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+// preact is served from the same bundle as preact/compat, so that tuning its options reaches the one instance.
+const DEFAULT_SPECIFIERS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'preact'];
 
 const fileNameOf = (specifier) => specifier.replace(/[^a-z0-9]+/gi, '_') + '.js';
 
@@ -23,53 +25,67 @@ function exportNamesOf(specifier) {
 }
 
 /**
- * @param {{ specifiers?: string[]; alias?: Record<string, string> }} [options] `alias`: packages served in place
- * of the specifiers (preact/compat for react, to run the suite on it).
+ * One shared bundle of the specifiers, served under `prefix`; `alias`: packages bundled in their place.
+ * @param {string[]} specifiers
+ * @param {string} prefix
+ * @param {Record<string, string>} alias
  */
-export function prebundleCommonJs(options = {}) {
-  const specifiers = options.specifiers ?? DEFAULT_SPECIFIERS;
-  const alias = options.alias ?? {};
+function flavour(specifiers, prefix, alias) {
   let shared;
   const modules = new Map();
-
-  async function sharedBundle() {
-    shared ??= build({
-      stdin: {
-        contents: specifiers.map((s, i) => `import * as m${i} from ${JSON.stringify(s)}; export { m${i} };`).join('\n'),
-        resolveDir: process.cwd(),
-      },
-      bundle: true,
-      format: 'esm',
-      write: false,
-      define: { 'process.env.NODE_ENV': '"development"' },
-      alias,
-      logLevel: 'silent',
-    }).then((result) => result.outputFiles[0].text);
-    return shared;
-  }
-
   specifiers.forEach((specifier, index) => {
     const names = exportNamesOf(alias[specifier] ?? specifier);
     const body = [
-      `import { m${index} as mod } from '${PREFIX}shared.js';`,
+      `import { m${index} as mod } from '${prefix}shared.js';`,
       `const ns = mod.default ?? mod;`,
       `export default ns;`,
       ...names.map((name) => `export const ${name} = ns.${name};`),
     ].join('\n');
-    modules.set(PREFIX + fileNameOf(specifier), body);
+    modules.set(prefix + fileNameOf(specifier), body);
   });
+  return {
+    pathOf: (specifier) => prefix + fileNameOf(specifier),
+    async serve(path) {
+      if (path === prefix + 'shared.js') {
+        shared ??= build({
+          stdin: {
+            contents: specifiers.map((s, i) => `import * as m${i} from ${JSON.stringify(s)}; export { m${i} };`).join('\n'),
+            resolveDir: process.cwd(),
+          },
+          bundle: true,
+          format: 'esm',
+          write: false,
+          define: { 'process.env.NODE_ENV': '"development"' },
+          alias,
+          logLevel: 'silent',
+        }).then((result) => result.outputFiles[0].text);
+        return shared;
+      }
+      return modules.get(path);
+    },
+  };
+}
+
+/**
+ * @param {{ specifiers?: string[]; alias?: Record<string, string>; unaliased?: (importerPath: string) => boolean }} [options]
+ * `alias`: packages served in place of the specifiers (preact/compat for react); `unaliased`: the importing files
+ * that get the real packages (a host page's own React).
+ */
+export function prebundleCommonJs(options = {}) {
+  const specifiers = options.specifiers ?? DEFAULT_SPECIFIERS;
+  const aliased = flavour(specifiers, PREFIX, options.alias ?? {});
+  const real = options.alias ? flavour(specifiers, `${PREFIX}real/`, {}) : aliased;
+  const unaliased = options.unaliased ?? (() => false);
 
   return {
     name: 'prebundle-commonjs',
-    resolveImport({ source }) {
-      if (specifiers.includes(source)) return PREFIX + fileNameOf(source);
-      return undefined;
+    resolveImport({ source, context }) {
+      if (!specifiers.includes(source)) return undefined;
+      return (unaliased(context.path) ? real : aliased).pathOf(source);
     },
     async serve(context) {
-      if (context.path === PREFIX + 'shared.js') return { body: await sharedBundle(), type: 'js' };
-      const body = modules.get(context.path);
-      if (body) return { body, type: 'js' };
-      return undefined;
+      const body = (await aliased.serve(context.path)) ?? (real === aliased ? undefined : await real.serve(context.path));
+      return body === undefined ? undefined : { body, type: 'js' };
     },
   };
 }

@@ -1,4 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
+import './preact-scheduling.ts';
 import { atom } from 'nanostores';
 import { createElement, type ComponentType } from 'react';
 import { emit } from '../../src/components/shared/emit.ts';
