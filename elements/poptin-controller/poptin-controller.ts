@@ -88,6 +88,10 @@ export class PoptinController extends HTMLElement {
       this.openSession();
       return;
     }
+    // The page's own work first: reading the visitor's storage and calling the server wait for the next task,
+    // so that the loader never holds back the page's load event.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!this.started) return;
     const first = await requestFirstDisplay(this.clientId, this.apiBase);
     // Taken off the page meanwhile.
     if (!this.started) return;

@@ -5,6 +5,8 @@ export const kindStyles = `
 [part~="base"].is-in-flow { display: none; position: relative; margin: 0; max-width: none; max-height: none; }
 [part~="base"].is-in-flow[data-open] { display: block; }
 [part~="base"].is-in-flow [part~="panel"] { max-height: none; min-width: 0; box-shadow: none; }
+/* A game in the template takes its place before its code has loaded, so nothing moves when it draws. */
+poptin-spin-wheel:not(:defined) { display: inline-block; vertical-align: middle; width: var(--poptin-wheel-size, 300px); max-width: 100%; aspect-ratio: 1; }
 /* Modal kinds sit where their position says (centred by default). */
 dialog[part~="base"].at-top { margin-block: 12px auto; }
 dialog[part~="base"].at-bottom { margin-block: auto 12px; }
