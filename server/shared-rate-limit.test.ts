@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Database } from './db/database.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
-import { DatabaseRateLimiter, LEASE_MS } from './shared-rate-limit.ts';
+import { DatabaseRateLimiter, LEASE_MS, MAX_LEASES } from './shared-rate-limit.ts';
 
 /** The same database, counting the statements sent through it. */
 function counting(db: Database): { db: Database; statements: () => number } {
@@ -79,5 +79,16 @@ describe('rate limit shared through the database', () => {
     assert.equal(await takeMany(second, 'stale', 50), 38);
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 50));
     assert.equal(await takeMany(first, 'stale', 1), 0, 'a lease older than LEASE_MS is dropped');
+  });
+
+  it('sweeps lapsed leases once it holds MAX_LEASES addresses, so many visitors do not grow it without bound', async () => {
+    const limiter = new DatabaseRateLimiter(test.db, 'display', { capacity: 100, windowMs: 60_000 });
+    for (let first = 0; first < MAX_LEASES; first += 500) {
+      await Promise.all(Array.from({ length: 500 }, (_, i) => limiter.take(`10.0.${first + i}`)));
+    }
+    assert.equal(limiter.leasesHeld, MAX_LEASES);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 50));
+    assert.equal((await limiter.take('192.0.2.1')).allowed, true);
+    assert.equal(limiter.leasesHeld, 1, 'the lapsed leases were swept before the new one was kept');
   });
 });

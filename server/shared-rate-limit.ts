@@ -23,6 +23,8 @@ const LEASE_SHARE = 1 / 20;
 const MAX_LEASE = 1_000;
 /** Leased tokens not spent within this time are dropped, so a process never sits on a client's tokens for long. */
 export const LEASE_MS = 1_000;
+/** Leases kept at once before the spent and lapsed ones are swept out. */
+export const MAX_LEASES = 10_000;
 
 interface Lease {
   tokens: number;
@@ -57,8 +59,8 @@ export class DatabaseRateLimiter implements RateLimiter {
 
   async take(key: string): Promise<RateDecision> {
     for (;;) {
-      const lease = this.leases.get(key);
-      if (lease && lease.tokens >= 1 && lease.until > Date.now()) {
+      const lease = this.usableLease(key);
+      if (lease) {
         lease.tokens -= 1;
         return { allowed: true };
       }
@@ -74,9 +76,19 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   peek(key: string): Promise<RateDecision> {
-    const lease = this.leases.get(key);
-    if (lease && lease.tokens >= 1 && lease.until > Date.now()) return Promise.resolve({ allowed: true });
+    if (this.usableLease(key)) return Promise.resolve({ allowed: true });
     return this.spend(key, 0).then(({ decision }) => decision);
+  }
+
+  /** How many addresses this process holds a lease for (kept under MAX_LEASES by sweeping lapsed ones). */
+  get leasesHeld(): number {
+    return this.leases.size;
+  }
+
+  /** The key's lease, if it still holds a whole token and has not run out of time. */
+  private usableLease(key: string): Lease | null {
+    const lease = this.leases.get(key);
+    return lease && lease.tokens >= 1 && lease.until > Date.now() ? lease : null;
   }
 
   /** Takes up to a lease of tokens, spends one of them now and keeps the rest for the next requests. */
@@ -84,8 +96,11 @@ export class DatabaseRateLimiter implements RateLimiter {
     this.leases.delete(key);
     if (++this.trips % CLEAN_UP_EVERY === 0) void this.forgetFullBuckets().catch(() => undefined);
     const { decision, granted } = await this.spend(key, this.leaseSize);
-    if (granted > 1) this.leases.set(key, { tokens: granted - 1, until: Date.now() + LEASE_MS });
-    else if (this.leases.size > 10_000) this.forgetSpentLeases();
+    if (granted > 1) {
+      // Many addresses, each with a lease: the spent and lapsed ones go, so the map stays bounded.
+      if (this.leases.size >= MAX_LEASES) this.forgetSpentLeases();
+      this.leases.set(key, { tokens: granted - 1, until: Date.now() + LEASE_MS });
+    }
     return decision;
   }
 
@@ -110,8 +125,7 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   private forgetSpentLeases(): void {
-    const now = Date.now();
-    for (const [key, lease] of this.leases) if (lease.tokens < 1 || lease.until <= now) this.leases.delete(key);
+    for (const key of this.leases.keys()) if (!this.usableLease(key)) this.leases.delete(key);
   }
 
   private async forgetFullBuckets(): Promise<void> {
