@@ -9,8 +9,6 @@ const SETTING_ATTRIBUTES = [
   'message-send', 'whatsapp-web', 'qr', 'cta-viewed', 'sku', 'data-layer', 'ga-event', 'gads', 'settings',
 ];
 const Surface = createSurfaceElement<ChatSettings>({ name: 'chat-button', view: ChatButtonView, styles: chatButtonStyles });
-type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
-const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback };
 
 /**
  * A floating button that opens a WhatsApp chat; it needs no `<poptin-controller>`.
@@ -36,15 +34,14 @@ const base = Surface.prototype as unknown as { attributeChangedCallback?: Attrib
  * @csspart badge - The unread badge.
  */
 export class PoptinChatButtonElement extends Surface {
-  static get observedAttributes(): string[] {
-    const own = (Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
-    return [...own, ...SETTING_ATTRIBUTES];
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...SETTING_ATTRIBUTES];
   }
 
   private settingsValue: string | Record<string, unknown> | null = null;
 
-  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-    base.attributeChangedCallback?.call(this, name, previous, value);
+  override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    super.attributeChangedCallback?.(name, previous, value);
     if (previous !== value && SETTING_ATTRIBUTES.includes(name)) guard('chat button attributes', () => this.read());
   }
 

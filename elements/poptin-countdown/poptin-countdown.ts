@@ -7,8 +7,6 @@ import { countdownStyles } from './styles.ts';
 
 const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at', 'timer-ver'];
 const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: CountdownView, styles: countdownStyles, nested: true });
-type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
-const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback };
 
 /**
  * A countdown timer drawn in place, on a page or inside a pop-up template (a timer pop-up closes when its
@@ -41,15 +39,14 @@ const base = Surface.prototype as unknown as { attributeChangedCallback?: Attrib
  * @cssproperty --poptin-countdown-box-radius - Corner radius of the boxes of layout 1.
  */
 export class PoptinCountdownElement extends Surface {
-  static get observedAttributes(): string[] {
-    const own = (Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
-    return [...own, ...TIMING_ATTRIBUTES, 'paused'];
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...TIMING_ATTRIBUTES, 'paused'];
   }
 
   private recheckPending = false;
 
-  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-    base.attributeChangedCallback?.call(this, name, previous, value);
+  override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    super.attributeChangedCallback?.(name, previous, value);
     if (previous === value) return;
     if (name === 'paused') {
       const model = this.model.get();

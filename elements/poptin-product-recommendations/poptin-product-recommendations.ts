@@ -1,11 +1,10 @@
 import { RecommendationsView } from '../../src/components/recommendations/recommendations-view.tsx';
 import { recommendationModelFromAttributes, type RecommendationModel } from '../../src/core/products/recommendations.ts';
-import { guard, log } from '../../src/core/safety.ts';
-import { createSurfaceElement } from '../shared/surface-element.ts';
+import { guard } from '../../src/core/safety.ts';
+import { createSurfaceElement, setModelFromAttributes } from '../shared/surface-element.ts';
 import { recommendationsStyles } from './styles.ts';
 
 const Surface = createSurfaceElement<RecommendationModel>({ name: 'product recommendations', view: RecommendationsView, styles: recommendationsStyles, nested: true });
-const base = Surface.prototype as unknown as { attributeChangedCallback?: (name: string, previous: string | null, value: string | null) => void };
 const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-root'];
 
 /**
@@ -43,12 +42,12 @@ const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-ro
  * @cssproperty --poptin-product-button-color - Button text colour.
  */
 export class PoptinProductRecommendationsElement extends Surface {
-  static get observedAttributes(): string[] {
-    return [...((Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? []), ...OWN_ATTRIBUTES];
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...OWN_ATTRIBUTES];
   }
 
-  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-    base.attributeChangedCallback?.call(this, name, previous, value);
+  override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    super.attributeChangedCallback?.(name, previous, value);
     if (previous !== value && OWN_ATTRIBUTES.includes(name)) guard('<poptin-product-recommendations> attributes', () => this.readAttributes());
   }
 
@@ -62,18 +61,14 @@ export class PoptinProductRecommendationsElement extends Surface {
   }
 
   private readAttributes(): void {
-    try {
-      const model = recommendationModelFromAttributes({
+    setModelFromAttributes(this, 'products', () =>
+      recommendationModelFromAttributes({
         products: this.getAttribute('products'),
         platform: this.getAttribute('platform'),
         currency: this.getAttribute('currency'),
         buttons: this.getAttribute('buttons'),
         storeRoot: this.getAttribute('store-root'),
-      });
-      if (model || this.hasAttribute('products')) this.model.set(model);
-    } catch (error) {
-      this.model.set(null);
-      log.warn(`<poptin-product-recommendations> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
-    }
+      }),
+    );
   }
 }

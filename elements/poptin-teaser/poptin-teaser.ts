@@ -8,8 +8,6 @@ import { teaserStyles } from './styles.ts';
 const TEASER_ATTRIBUTES = ['poptin-id', 'mode', 'phase', 'position', 'order', 'kind', 'label'];
 const PHASES: readonly PopupPhase[] = ['not-shown', 'shown', 'closed'];
 const Surface = createSurfaceElement<TeaserModel>({ name: 'teaser tab', view: TeaserView, styles: teaserStyles });
-type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
-const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback };
 
 /**
  * A teaser tab: a small button at the edge of the screen that opens its pop-up (`window.poptin.show`). It shows
@@ -38,13 +36,12 @@ const base = Surface.prototype as unknown as { attributeChangedCallback?: Attrib
  * @cssproperty --poptin-teaser-radius - Corner radius of the tab.
  */
 export class PoptinTeaserElement extends Surface {
-  static get observedAttributes(): string[] {
-    const own = (Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
-    return [...own, ...TEASER_ATTRIBUTES];
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...TEASER_ATTRIBUTES];
   }
 
-  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-    base.attributeChangedCallback?.call(this, name, previous, value);
+  override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    super.attributeChangedCallback?.(name, previous, value);
     if (previous !== value && TEASER_ATTRIBUTES.includes(name)) guard('teaser attributes', () => this.read());
   }
 

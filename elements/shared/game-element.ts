@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
 import { gameModelFromAttributes, type GameModel } from '../../src/core/games/index.ts';
-import { guard, log } from '../../src/core/safety.ts';
-import { createSurfaceElement } from './surface-element.ts';
+import { guard } from '../../src/core/safety.ts';
+import { createSurfaceElement, setModelFromAttributes } from './surface-element.ts';
 
 const GAME_ATTRIBUTES = ['prizes', 'wheel-has-coupon', 'no-post-play'];
-type AttributeCallback = (name: string, previous: string | null, value: string | null) => void;
 
 export interface GameElementOptions {
-  /** The tag, for the console message about unreadable prizes. */
+  /** The tag it is defined as. */
   tag: string;
   view: ComponentType;
   styles: string;
@@ -19,16 +18,14 @@ export interface GameElementOptions {
  */
 export function createGameElement({ tag, view, styles }: GameElementOptions) {
   const Surface = createSurfaceElement<GameModel>({ name: tag.replace('poptin-', '').replace('-', ' '), view, styles, nested: true });
-  const base = Surface.prototype as unknown as { attributeChangedCallback?: AttributeCallback };
 
   return class GameElement extends Surface {
-    static get observedAttributes(): string[] {
-      const own = (Surface as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
-      return [...own, ...GAME_ATTRIBUTES];
+    static override get observedAttributes(): string[] {
+      return [...super.observedAttributes, ...GAME_ATTRIBUTES];
     }
 
-    attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-      base.attributeChangedCallback?.call(this, name, previous, value);
+    override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+      super.attributeChangedCallback?.(name, previous, value);
       if (previous !== value && GAME_ATTRIBUTES.includes(name)) guard(`${tag} attributes`, () => this.readAttributes());
     }
 
@@ -42,17 +39,13 @@ export function createGameElement({ tag, view, styles }: GameElementOptions) {
     }
 
     private readAttributes(): void {
-      try {
-        const model = gameModelFromAttributes({
+      setModelFromAttributes(this, 'prizes', () =>
+        gameModelFromAttributes({
           prizes: this.getAttribute('prizes'),
           wheelHasCoupon: this.hasAttribute('wheel-has-coupon'),
           noPostPlay: this.hasAttribute('no-post-play'),
-        });
-        if (model || this.hasAttribute('prizes')) this.model.set(model);
-      } catch (error) {
-        this.model.set(null);
-        log.warn(`<${tag}> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
-      }
+        }),
+      );
     }
   };
 }

@@ -1,12 +1,27 @@
 import r2wc from '@r2wc/react-to-web-component';
 import './preact-scheduling.ts';
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { createElement, type ComponentType } from 'react';
 import { emit } from '../../src/components/shared/emit.ts';
 import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
 import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
 import { SurfaceContext, type SurfaceHost } from '../../src/components/shared/surface-host.ts';
 import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
+import { log } from '../../src/core/safety.ts';
+
+/**
+ * Sets an element's model from its attributes, as `read` makes it; no model is set only when the `required`
+ * attribute is there. Unreadable attributes draw nothing and say why in the console.
+ */
+export function setModelFromAttributes<Model>(element: Element & { readonly model: WritableAtom<Model | null> }, required: string, read: () => Model | null): void {
+  try {
+    const model = read();
+    if (model || element.hasAttribute(required)) element.model.set(model);
+  } catch (error) {
+    element.model.set(null);
+    log.warn(`<${element.localName}> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 export interface SurfaceElementOptions {
   /** How logs name the surface ("pop-up", "teaser tab", …). */
@@ -22,7 +37,12 @@ export interface SurfaceElementOptions {
   nested?: boolean;
 }
 
-export type SurfaceElementClass<Model> = new () => SurfaceElement<Model> & SurfaceHost<Model>;
+/**
+ * An element of the kit: a subclass with attributes of its own lists them after `super.observedAttributes` and
+ * passes every change on to `super.attributeChangedCallback`, where r2wc reads its props.
+ */
+export type SurfaceElementClass<Model> = (new () => SurfaceElement<Model> &
+  SurfaceHost<Model> & { attributeChangedCallback?(name: string, previous: string | null, value: string | null): void }) & { readonly observedAttributes: string[] };
 
 /**
  * The base class of a surface element: r2wc with an open shadow root, the view inside an error boundary
