@@ -4,6 +4,7 @@ import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { existsSync } from 'node:fs';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
+import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
@@ -16,17 +17,10 @@ const plugins = () => [
 // `npm run bench` also builds them on React itself (POPTIN_UI=react, into POPTIN_OUT) to measure both.
 const comparisonBuild = process.env.POPTIN_UI === 'react';
 function reactAsPreact() {
-  const targets = {
-    react: 'preact/compat',
-    'react-dom': 'preact/compat',
-    'react-dom/client': 'preact/compat/client',
-    'react/jsx-runtime': 'preact/jsx-runtime',
-    'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  };
   return {
     name: 'react-as-preact',
     resolveId(source, importer, options) {
-      const target = targets[source];
+      const target = PREACT_ALIASES[source];
       return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
     },
   };

@@ -1,17 +1,10 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { prebundleCommonJs } from './scripts/wtr-prebundle-commonjs.mjs';
+import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { sdkPlatformPlugin } from './test/sdk-platform/wtr-plugin.mjs';
 import { shopifyStorefrontMiddleware } from './test/shopify-storefront/wtr-plugin.mjs';
-
-const PREACT_ALIASES = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-runtime',
-};
 
 const executablePath = chromiumPath();
 if (!executablePath) {

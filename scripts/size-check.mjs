@@ -31,26 +31,20 @@ const foundReact = reactMarkers.filter((marker) => source.includes(marker));
 
 console.log(`loader: ${files.join(' + ')}: ${source.length} bytes, ${gzipped} bytes gzip (budget ${LOADER_BUDGET_BYTES})`);
 const chunkDir = join(loaderPath, '..', 'chunks');
-if (existsSync(chunkDir)) {
-  for (const chunk of readdirSync(chunkDir).filter((name) => name.endsWith('.js'))) {
-    const text = readFileSync(join(chunkDir, chunk));
-    console.log(`  lazy chunk ${chunk}: ${gzipSync(text, { level: 9 }).length} bytes gzip`);
-  }
+const chunks = existsSync(chunkDir) ? readdirSync(chunkDir).filter((name) => name.endsWith('.js')) : [];
+for (const chunk of chunks) {
+  console.log(`  lazy chunk ${chunk}: ${gzipSync(readFileSync(join(chunkDir, chunk)), { level: 9 }).length} bytes gzip`);
 }
 
 // A page loads the loader as `poptin.js?id=…`: a chunk importing `../poptin.js` would make the browser fetch
 // and run the loader a second time under the other address.
 const loaderName = basename(loaderPath);
-const importingLoader = existsSync(join(loaderPath, '..', 'chunks'))
-  ? readdirSync(join(loaderPath, '..', 'chunks')).filter(
-      (chunk) => chunk.endsWith('.js') && readFileSync(join(loaderPath, '..', 'chunks', chunk), 'utf8').includes(`"../${loaderName}"`),
-    )
-  : [];
+const importingLoader = chunks.filter((chunk) => readFileSync(join(chunkDir, chunk), 'utf8').includes(`"../${loaderName}"`));
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
 // chunks, and what they import. Each file is compressed on its own, as it travels.
 const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 100 * 1024);
-const chunkNamed = (prefix) => (existsSync(chunkDir) ? readdirSync(chunkDir).find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js')) : undefined);
+const chunkNamed = (prefix) => chunks.find((name) => name.startsWith(`${prefix}-`));
 const lazyRoots = ['session', 'surfaces'].map(chunkNamed).filter(Boolean).map((name) => join(chunkDir, name));
 const lightboxFiles = new Set(files);
 for (const root of lazyRoots) staticClosure(root, lightboxFiles);

@@ -2,7 +2,7 @@
 // and for them the session chunk is never downloaded. The answer is kept raw; the session parses it when the
 // page has something to show.
 import { DISPLAY_ROUTES, displayApiPath, RESTRICTION_MESSAGES, type DisplayRequest } from '../../src/core/api/contract.ts';
-import { postJson } from '../../src/core/api/http.ts';
+import { postJson, trimSlash } from '../../src/core/api/http.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 
@@ -63,7 +63,7 @@ export async function requestFirstDisplay(clientId: string, apiBase: string, win
   const visitor = createVisitor({ window: win, document: win.document });
   const page = readPageContext(win);
   const pageFields = visitor.recordPageView(page.url);
-  const url = `${apiBase.replace(/\/+$/, '')}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
+  const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
   try {
     return { visitor, page, pageFields, answer: await postJson<unknown>(url, displayRequestOf(visitor, page, pageFields)) };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { guard, listenSafely, log } from '../../src/core/safety.ts';
+import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
@@ -115,14 +115,14 @@ export class PoptinController extends HTMLElement {
     first.visitor.rememberClientId(this.clientId);
     first.visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
     this.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }));
-    const stops = [
+    const stop = combine([
       startVisitorKeepAlive(first.visitor, window),
       // Another page of a single-page app: the session asks the server again.
       watchNavigation(window, () => void this.wake()),
       // A pop-up the owner placed by hand was submitted: its lead goes out through the session.
       listenSafely(document, 'poptin-submit', (event) => void this.wake(first)?.then((session) => session?.handleDeclarativeSubmit(event))),
-    ];
-    this.quiet = { first, stop: () => stops.forEach((stop) => guard('cleanup', stop)) };
+    ]);
+    this.quiet = { first, stop };
   }
 
   /** The session, opened now if the page has been quiet (with its first answer, unless the page changed since). */

@@ -6,10 +6,7 @@ import {
   type TotalWebsiteSessionRequest, type WixOrderedProductsRequest,
 } from './contract.ts';
 import type { StorePlatform } from '../products/recommendations.ts';
-import { getJson, getText, postJson, request } from './http.ts';
-
-
-const trimSlash = (base: string) => base.replace(/\/+$/, '');
+import { getJson, getText, postJson, request, trimSlash } from './http.ts';
 
 /** One function per call of widget §7, against one display host. */
 export class DisplayApi {

@@ -17,6 +17,9 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** A server's address without the slashes it may end with, ready for a path. */
+export const trimSlash = (base: string) => base.replace(/\/+$/, '');
+
 function retryAfterMs(response: Response): number | null {
   const header = response.headers.get('retry-after');
   if (!header) return null;

@@ -1,7 +1,7 @@
 // A visitor may click what opens a hand-placed pop-up (`trigger="click:#offer"`) before the pop-up's code has
 // loaded. The loader keeps the last clicks from the start; a pop-up arming its click trigger asks for them and
 // opens if one of them was meant for it. The two sides talk through an event, so each may live in its own bundle.
-import { listenSafely } from '../safety.ts';
+import { combine, listenSafely } from '../safety.ts';
 
 const ASK = 'poptin-early-clicks';
 const KEPT = 10;
@@ -15,7 +15,7 @@ interface EarlyClicksRequest {
 /** The loader's side: keeps the targets of the last clicks and hands them to whoever asks. */
 export function rememberEarlyClicks(doc: Document, now: () => number = Date.now): () => void {
   const clicks: { target: Element; at: number }[] = [];
-  const stopClicks = listenSafely(
+  const stopKeeping = listenSafely(
     doc,
     'click',
     (event) => {
@@ -25,14 +25,11 @@ export function rememberEarlyClicks(doc: Document, now: () => number = Date.now)
     },
     { capture: true },
   );
-  const stopAsks = listenSafely<CustomEvent<EarlyClicksRequest>>(doc, ASK, (event) => {
+  const stopAnswering = listenSafely<CustomEvent<EarlyClicksRequest>>(doc, ASK, (event) => {
     const recent = clicks.filter((click) => now() - click.at <= EARLY_CLICK_MS && click.target.isConnected);
     event.detail.reply(recent.map((click) => click.target));
   });
-  return () => {
-    stopClicks();
-    stopAsks();
-  };
+  return combine([stopKeeping, stopAnswering]);
 }
 
 /** The pop-up's side: the elements clicked in the last EARLY_CLICK_MS (none without a loader on the page). */
