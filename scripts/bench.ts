@@ -51,17 +51,29 @@ const median = (values: number[]) => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} ms`;
 
-interface CaseFigures {
-  runs: Record<1 | 4, PageRun[]>;
+type Runs = Record<1 | 4, PageRun[]>;
+
+interface PageFigures {
+  runs: Record<CaseName, Runs>;
+  /** The lightbox's 20 show/close cycles, when measured. */
+  cycles: CycleResult | null;
 }
 
 const widgetBytes = (run: PageRun) => Object.entries(run.scripts).filter(([name]) => name.startsWith('/dist/')).reduce((sum, [, bytes]) => sum + bytes, 0);
 const widgetScripts = (run: PageRun) => Object.keys(run.scripts).filter((name) => name.startsWith('/dist/')).sort();
 
-async function pages(url: string, cases: (keyof typeof CASES)[] = Object.keys(CASES) as (keyof typeof CASES)[], cycles = true): Promise<Record<CaseName, CaseFigures>> {
+/** A case's median of `pick` minus the same median on the page without the widget, at one CPU speed. */
+function added(figures: PageFigures, name: CaseName, cpu: 1 | 4, pick: (run: PageRun) => number): number {
+  return median(figures.runs[name][cpu].map(pick)) - median(figures.runs.base[cpu].map(pick));
+}
+
+/** poptin:fired → poptin:shown of pop-up `id`, median over the visits that showed it. */
+const shownAfter = (runs: PageRun[], id: string) => median(runs.map((run) => run.triggerToShown[id]).filter((value): value is number => value !== undefined));
+
+async function pages(url: string, cases: (keyof typeof CASES)[] = Object.keys(CASES) as (keyof typeof CASES)[], withCycles = true): Promise<PageFigures> {
   const browser = await launchChromium();
   const names = ['base', ...cases] as CaseName[];
-  const figures = Object.fromEntries(names.map((name) => [name, { runs: { 1: [], 4: [] } }])) as unknown as Record<CaseName, CaseFigures>;
+  const runs = Object.fromEntries(names.map((name) => [name, { 1: [], 4: [] }])) as unknown as Record<CaseName, Runs>;
   const visit = (name: CaseName, cpuSlowdown: number) =>
     measurePage(browser, `${url}/examples/${name}.html`, {
       cpuSlowdown,
@@ -76,15 +88,15 @@ async function pages(url: string, cases: (keyof typeof CASES)[] = Object.keys(CA
     // Cases interleaved run by run, so that drift on a shared machine falls on all of them alike.
     for (const cpuSlowdown of [1, 4] as const) {
       for (let run = 0; run < RUNS; run++) {
-        for (const name of names) figures[name].runs[cpuSlowdown].push(await visit(name, cpuSlowdown));
+        for (const name of names) runs[name][cpuSlowdown].push(await visit(name, cpuSlowdown));
       }
       progress(`measured ${RUNS} runs at ${cpuSlowdown}×`);
     }
-    if (cycles) (figures as unknown as { cycles: CycleResult }).cycles = await showCloseCycles(browser, `${url}/examples/lightbox.html`, 'benchlightbox');
+    const cycles = withCycles ? await showCloseCycles(browser, `${url}/examples/lightbox.html`, 'benchlightbox') : null;
+    return { runs, cycles };
   } finally {
     await browser.close();
   }
-  return figures;
 }
 
 interface Budget {
@@ -93,69 +105,53 @@ interface Budget {
   pass: boolean;
 }
 
-function printPages(figures: Record<CaseName, CaseFigures>, budgets: Budget[]): void {
-  const base = figures.base.runs;
-  const baseline = (cpu: 1 | 4, pick: (run: PageRun) => number) => median(base[cpu].map(pick));
+function printPages(figures: PageFigures, budgets: Budget[]): void {
+  const { runs } = figures;
+  const cycles = figures.cycles!;
+  const script = (name: CaseName, cpu: 1 | 4) => added(figures, name, cpu, (run) => run.scriptMs);
+  const cls = (name: CaseName) => added(figures, name, 1, (run) => run.cls);
+  const load = (name: CaseName) => added(figures, name, 1, (run) => run.loadMs);
   console.log(`\n## What the widget adds to a page (median of ${RUNS} visits each, minus the same page without it)\n`);
   console.log('| case | JavaScript gzip | widget JS 1× | widget JS 4× | long tasks 1× | long tasks 4× | CLS added | load event |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) {
-    const runs = figures[name].runs;
-    const script = (cpu: 1 | 4) => median(runs[cpu].map((run) => run.scriptMs)) - baseline(cpu, (run) => run.scriptMs);
     const longTasks = (cpu: 1 | 4) => {
-      const counts = runs[cpu].map((run) => run.longTasks.length) ;
-      const longest = Math.max(0, ...runs[cpu].flatMap((run) => run.longTasks));
-      return `${median(counts)}${longest ? ` (longest ${longest.toFixed(0)} ms)` : ''}`;
+      const longest = Math.max(0, ...runs[name][cpu].flatMap((run) => run.longTasks));
+      return `${median(runs[name][cpu].map((run) => run.longTasks.length))}${longest ? ` (longest ${longest.toFixed(0)} ms)` : ''}`;
     };
-    const cls = median(runs[1].map((run) => run.cls)) - baseline(1, (run) => run.cls);
-    const load = median(runs[1].map((run) => run.loadMs)) - baseline(1, (run) => run.loadMs);
-    console.log(`| ${CASES[name]} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${longTasks(1)} | ${longTasks(4)} | ${cls.toFixed(3)} | ${ms(load)} |`);
+    console.log(`| ${CASES[name]} | ${kb(median(runs[name][1].map(widgetBytes)))} | ${ms(script(name, 1))} | ${ms(script(name, 4))} | ${longTasks(1)} | ${longTasks(4)} | ${cls(name).toFixed(3)} | ${ms(load(name))} |`);
   }
   console.log('\nScripts loaded per case (1×, first visit):');
-  for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) console.log(`- ${CASES[name]}: ${widgetScripts(figures[name].runs[1][0]!).join(', ')}`);
+  for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) console.log(`- ${CASES[name]}: ${widgetScripts(runs[name][1][0]!).join(', ')}`);
 
   const loader = gzipSync(readFileSync(path.join(DIST_DIR, 'poptin.js')), { level: 9 }).length;
-  const empty = figures.empty.runs;
-  const blocked = figures.blocked.runs;
-  const lightbox = figures.lightbox.runs;
-  const scriptAdded = (runs: Record<1 | 4, PageRun[]>, cpu: 1 | 4) => median(runs[cpu].map((run) => run.scriptMs)) - baseline(cpu, (run) => run.scriptMs);
-  const shown = (runs: PageRun[], id: string) => median(runs.map((run) => run.triggerToShown[id]).filter((value): value is number => value !== undefined));
+  const lightboxShown = shownAfter(runs.lightbox[1], 'benchlightbox');
   console.log('\n## Trigger to pop-up on screen (poptin:fired → poptin:shown, median)\n');
-  console.log(`- lightbox built ahead at idle, fired after 1 s: ${shown(lightbox[1], 'benchlightbox').toFixed(1)} ms at 1×, ${shown(lightbox[4], 'benchlightbox').toFixed(1)} ms at 4×`);
-  console.log(`- embedded form scrolled into view: ${shown(figures.embed.runs[1], 'benchembedd01').toFixed(1)} ms at 1×, ${shown(figures.embed.runs[4], 'benchembedd01').toFixed(1)} ms at 4×`);
-  console.log(`- top bar shown at once: ${shown(figures.bar.runs[1], 'benchtopbar01').toFixed(1)} ms at 1×`);
-  const cycles = (figures as unknown as { cycles: Awaited<ReturnType<typeof showCloseCycles>> }).cycles;
+  console.log(`- lightbox built ahead at idle, fired after 1 s: ${lightboxShown.toFixed(1)} ms at 1×, ${shownAfter(runs.lightbox[4], 'benchlightbox').toFixed(1)} ms at 4×`);
+  console.log(`- embedded form scrolled into view: ${shownAfter(runs.embed[1], 'benchembedd01').toFixed(1)} ms at 1×, ${shownAfter(runs.embed[4], 'benchembedd01').toFixed(1)} ms at 4×`);
+  console.log(`- top bar shown at once: ${shownAfter(runs.bar[1], 'benchtopbar01').toFixed(1)} ms at 1×`);
   console.log('\n## 20 show/close cycles of the lightbox\n');
   console.log(`- pop-up elements left in the page: ${cycles.popupsLeft}`);
   console.log(`- DOM nodes after cycle 1 / 20: ${cycles.nodesAfterFirst} / ${cycles.nodesAfterLast}`);
   console.log(`- JavaScript heap after cycle 1 / 20: ${kb(cycles.heapAfterFirst)} / ${kb(cycles.heapAfterLast)}`);
 
-  const lightboxBytes = median(lightbox[1].map(widgetBytes));
-  const longAt1 = Math.max(0, ...lightbox[1].flatMap((run) => run.longTasks));
+  const emptyScripts = widgetScripts(runs.empty[1][0]!);
+  const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
+  const longAt1 = Math.max(0, ...runs.lightbox[1].flatMap((run) => run.longTasks));
+  const nodesGrown = cycles.nodesAfterLast - cycles.nodesAfterFirst;
   budgets.push(
     { what: 'loader ≤ 8 KB gzip (stretch 5 KB)', measured: kb(loader), pass: loader <= 8192 },
-    { what: 'empty answer: nothing loaded beyond the loader', measured: widgetScripts(empty[1][0]!).join(', '), pass: widgetScripts(empty[1][0]!).length === 1 },
-    { what: 'empty answer: widget script ≤ 5 ms at 4×', measured: ms(scriptAdded(empty, 4)), pass: scriptAdded(empty, 4) <= 5 },
-    { what: 'nothing eligible: widget script ≤ 10 ms at 4×', measured: ms(scriptAdded(blocked, 4)), pass: scriptAdded(blocked, 4) <= 10 },
-    { what: 'nothing eligible: no long task', measured: `${Math.max(...blocked[4].map((run) => run.longTasks.length))} at 4×`, pass: blocked[4].every((run) => run.longTasks.length <= median(figures.base.runs[4].map((b) => b.longTasks.length))) },
+    { what: 'empty answer: nothing loaded beyond the loader', measured: emptyScripts.join(', '), pass: emptyScripts.length === 1 },
+    { what: 'empty answer: widget script ≤ 5 ms at 4×', measured: ms(script('empty', 4)), pass: script('empty', 4) <= 5 },
+    { what: 'nothing eligible: widget script ≤ 10 ms at 4×', measured: ms(script('blocked', 4)), pass: script('blocked', 4) <= 10 },
+    { what: 'nothing eligible: no long task', measured: `${Math.max(...runs.blocked[4].map((run) => run.longTasks.length))} at 4×`, pass: runs.blocked[4].every((run) => run.longTasks.length <= median(runs.base[4].map((b) => b.longTasks.length))) },
     { what: 'lightbox: ≤ 100 KB gzip in all (stretch 90)', measured: kb(lightboxBytes), pass: lightboxBytes <= 100 * 1024 },
     { what: 'lightbox: no long task at 1×', measured: longAt1 ? `longest ${longAt1.toFixed(0)} ms` : 'none', pass: longAt1 === 0 },
-    { what: 'trigger to visible ≤ 50 ms when built ahead', measured: `${shown(lightbox[1], 'benchlightbox').toFixed(1)} ms`, pass: shown(lightbox[1], 'benchlightbox') <= 50 },
-    ...(['embed', 'bar'] as const).map((name) => {
-      const added = median(figures[name].runs[1].map((run) => run.cls)) - baseline(1, (run) => run.cls);
-      return { what: `CLS added 0.00: ${CASES[name]}`, measured: added.toFixed(3), pass: added < 0.005 };
-    }),
+    { what: 'trigger to visible ≤ 50 ms when built ahead', measured: `${lightboxShown.toFixed(1)} ms`, pass: lightboxShown <= 50 },
+    ...(['embed', 'bar'] as const).map((name) => ({ what: `CLS added 0.00: ${CASES[name]}`, measured: cls(name).toFixed(3), pass: cls(name) < 0.005 })),
     { what: 'zero pop-up elements left after close', measured: String(cycles.popupsLeft), pass: cycles.popupsLeft === 0 },
-    {
-      what: 'no DOM growth over 20 cycles (≤ 50 nodes)',
-      measured: `${cycles.nodesAfterLast - cycles.nodesAfterFirst} nodes`,
-      pass: cycles.nodesAfterLast - cycles.nodesAfterFirst <= 50,
-    },
-    {
-      what: 'the loader never delays the page\'s load event (≤ 10 ms)',
-      measured: ms(median(empty[1].map((run) => run.loadMs)) - baseline(1, (run) => run.loadMs)),
-      pass: median(empty[1].map((run) => run.loadMs)) - baseline(1, (run) => run.loadMs) <= 10,
-    },
+    { what: 'no DOM growth over 20 cycles (≤ 50 nodes)', measured: `${nodesGrown} nodes`, pass: nodesGrown <= 50 },
+    { what: 'the loader never delays the page\'s load event (≤ 10 ms)', measured: ms(load('empty')), pass: load('empty') <= 10 },
   );
 }
 
@@ -175,20 +171,20 @@ function printServer(storage: string, results: LoadResult[], budgets: Budget[]):
 }
 
 /** The surfaces on preact/compat (shipped) and on React, each minus the page without the widget of its own run. */
-function printReactComparison(onPreact: Record<CaseName, CaseFigures>, onReact: Record<CaseName, CaseFigures>): void {
+function printReactComparison(onPreact: PageFigures, onReact: PageFigures): void {
   console.log(`\n## preact/compat (shipped) beside React: the same surfaces built on each (median of ${RUNS} visits)\n`);
   console.log('| case | build | JavaScript gzip | widget JS 1× | widget JS 4× | long tasks 4× (longest) | trigger to shown 4× |');
   console.log('|---|---|---|---|---|---|---|');
   const shownIds: Partial<Record<CaseName, string>> = { lightbox: 'benchlightbox', wheel: 'benchspinwhl1', embed: 'benchembedd01' };
   for (const name of COMPARED_CASES) {
     for (const [build, figures] of [['preact/compat', onPreact], ['React', onReact]] as const) {
-      const runs = figures[name].runs;
-      const script = (cpu: 1 | 4) => median(runs[cpu].map((run) => run.scriptMs)) - median(figures.base.runs[cpu].map((run) => run.scriptMs));
+      const runs = figures.runs[name];
+      const script = (cpu: 1 | 4) => added(figures, name, cpu, (run) => run.scriptMs);
       const longest = Math.max(0, ...runs[4].flatMap((run) => run.longTasks));
       const id = shownIds[name];
-      const shown = id ? median(runs[4].map((run) => run.triggerToShown[id]).filter((value): value is number => value !== undefined)) : Number.NaN;
+      const shown = id ? shownAfter(runs[4], id) : Number.NaN;
       console.log(
-        `| ${CASES[name as keyof typeof CASES]} | ${build} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${median(runs[4].map((run) => run.longTasks.length))} (${longest.toFixed(0)} ms) | ${Number.isNaN(shown) ? '–' : `${shown.toFixed(1)} ms`} |`,
+        `| ${CASES[name]} | ${build} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${median(runs[4].map((run) => run.longTasks.length))} (${longest.toFixed(0)} ms) | ${Number.isNaN(shown) ? '–' : `${shown.toFixed(1)} ms`} |`,
       );
     }
   }
