@@ -10,8 +10,8 @@ import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
 import { log } from '../../src/core/safety.ts';
 
 /**
- * Sets an element's model from its attributes, as `read` makes it; no model is set only when the `required`
- * attribute is there. Unreadable attributes draw nothing and say why in the console.
+ * Sets an element's model from its attributes, as `read` makes it; when `read` finds none, the model is cleared
+ * only if the `required` attribute is there. Unreadable attributes draw nothing and say why in the console.
  */
 export function setModelFromAttributes<Model>(element: Element & { readonly model: WritableAtom<Model | null> }, required: string, read: () => Model | null): void {
   try {
