@@ -19,8 +19,9 @@ export interface Database extends SqlRunner {
    */
   durable(): Promise<void>;
   /**
-   * Calls `onMessage` with each NOTIFY payload on `channel`, from any process on the same database; returns the
-   * stop. Only where several processes can share the database (PostgreSQL).
+   * Calls `onMessage` with each NOTIFY payload on `channel` sent by another process (another connection pool)
+   * on the same database: what this one announced it has applied already. Returns the stop. Only where several
+   * processes can share the database (PostgreSQL).
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

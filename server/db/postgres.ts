@@ -16,6 +16,18 @@ function runnerFor(target: pg.Pool | pg.PoolClient): SqlRunner {
 /** Connects to a PostgreSQL server; several server processes may share it. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString });
+  // The server processes behind this pool's connections: what this process announces it has already applied
+  // itself, so its listeners hear only the others.
+  const ownBackends = new Set<number>();
+  const backendOf = (client: pg.PoolClient) => (client as pg.PoolClient & { processID?: number | null }).processID;
+  pool.on('connect', (client) => {
+    const backend = backendOf(client);
+    if (backend) ownBackends.add(backend);
+  });
+  pool.on('remove', (client) => {
+    const backend = backendOf(client);
+    if (backend) ownBackends.delete(backend);
+  });
   // Fail at start-up, not at the first visitor, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -44,7 +56,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = new pg.Client({ connectionString });
       await client.connect();
       client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
+        if (message.channel === channel && !ownBackends.has(message.processId)) onMessage(message.payload ?? '');
       });
       // A lost connection only means changes are noticed later (the cache's own expiry); it must not crash.
       client.on('error', () => listeners.delete(client));

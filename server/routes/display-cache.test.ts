@@ -45,6 +45,23 @@ describe('the display call keeps its configuration in memory, and never serves i
     await seedPopup(other, { poptin_name: 'After' });
     await eventually('the other process\'s change', async () => (await display()).poptins[0]?.poptin_name === 'After' || false);
   });
+
+  it('a process hears what the others announce, not its own announcements, which it has applied already', async () => {
+    const heard: string[] = [];
+    const stop = await shared.test.db.listen?.('poptin_listen_test', (payload) => heard.push(payload));
+    const otherDatabase = await shared.test.openAnother?.();
+    // PGlite: one process, nothing to listen to.
+    if (!stop || !otherDatabase) return assert.equal(shared.test.db.kind, 'pglite');
+    try {
+      await shared.test.db.query("SELECT pg_notify('poptin_listen_test', 'own')");
+      await otherDatabase.query("SELECT pg_notify('poptin_listen_test', 'other')");
+      await eventually('the other process\'s announcement', async () => heard.includes('other'));
+      // Notifications arrive in commit order: had its own come through, it would be there before the other's.
+      assert.deepEqual(heard, ['other']);
+    } finally {
+      await stop();
+    }
+  });
 });
 
 describe('converted visitors are remembered, never missed', () => {
