@@ -36,12 +36,34 @@ function reactOnReact() {
   };
 }
 
+// V8's compile hint: Chromium then compiles every function of a chunk while the file streams in, off the main
+// thread, instead of each one on the main thread when first called. The widget's chunks are small and most of
+// what they hold runs once they load; npm run bench measured a third less main-thread time with it on an empty
+// answer (loader only) and on a lightbox (whose long task at 1× went away).
+function eagerCompileHint() {
+  return {
+    name: 'eager-compile-hint',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        // The source map moves down the one line the hint takes.
+        const map = bundle[`${chunk.fileName}.map`];
+        if (map?.type === 'asset') {
+          const parsed = JSON.parse(String(map.source));
+          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+        }
+      }
+    },
+  };
+}
+
 const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
-    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins()],
+    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true},
+    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), eagerCompileHint()],
   },
 ];
 

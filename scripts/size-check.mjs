@@ -1,5 +1,6 @@
 // Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls React in, when showing a lightbox
-// takes more than 100 KB gzip in all, or when a lazy chunk imports the loader.
+// takes more than 100 KB gzip in all, when a lazy chunk imports the loader, or when a file lost the compile hint
+// that lets Chromium compile it off the main thread (rollup.config.mjs).
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
@@ -53,7 +54,14 @@ if (lazyRoots.length === 2) {
   console.log(`lightbox with a form: ${lightboxFiles.size} files, ${lightboxBytes} bytes gzip (budget ${LIGHTBOX_BUDGET_BYTES})`);
 }
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const unhinted = [loaderPath, ...chunks.map((chunk) => join(chunkDir, chunk))].filter((file) => !readFileSync(file, 'utf8').startsWith(COMPILE_HINT)).map((file) => basename(file));
+
 let failed = false;
+if (unhinted.length > 0) {
+  console.error(`size: ${unhinted.join(', ')} do not begin with ${COMPILE_HINT}, so Chromium compiles their functions on the main thread`);
+  failed = true;
+}
 if (lazyRoots.length === 2 && lightboxBytes > LIGHTBOX_BUDGET_BYTES) {
   console.error(`size: showing a lightbox takes ${lightboxBytes} bytes gzip, over the ${LIGHTBOX_BUDGET_BYTES}-byte budget`);
   failed = true;

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 const script = path.resolve('scripts/size-check.mjs');
+// Every shipped file begins with V8's compile hint (rollup.config.mjs), and so do these.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const writeScript = (file: string, code: string) => writeFile(file, `${COMPILE_HINT}\n${code}`);
 const check = (loader: string, env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [script, loader], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('npm run size', () => {
@@ -23,7 +26,7 @@ describe('npm run size', () => {
 
   it('passes a small loader without React', async () => {
     const loader = path.join(dir, 'small.js');
-    await writeFile(loader, 'customElements.define("poptin-controller", class extends HTMLElement {});');
+    await writeScript(loader, 'customElements.define("poptin-controller", class extends HTMLElement {});');
     const result = check(loader);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /bytes gzip \(budget 8192\)/);
@@ -32,8 +35,8 @@ describe('npm run size', () => {
   it('fails a loader over 8 KB gzip, counting what it imports statically', async () => {
     const loader = path.join(dir, 'big.js');
     // Random text does not compress: 12 KB of it stays well over 8 KB gzip.
-    await writeFile(path.join(dir, 'chunks', 'shared.js'), `export const blob = "${randomBytes(9_000).toString('base64')}";`);
-    await writeFile(loader, 'import "./chunks/shared.js";');
+    await writeScript(path.join(dir, 'chunks', 'shared.js'), `export const blob = "${randomBytes(9_000).toString('base64')}";`);
+    await writeScript(loader, 'import "./chunks/shared.js";');
     const result = check(loader);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /over the 8192-byte budget/);
@@ -41,8 +44,8 @@ describe('npm run size', () => {
 
   it('fails when a lazy chunk imports the loader, which would run it a second time', async () => {
     const loader = path.join(dir, 'poptin.js');
-    await writeFile(loader, 'export const guard = () => {}; import("./chunks/session.js");');
-    await writeFile(path.join(dir, 'chunks', 'session.js'), 'import { guard } from "../poptin.js"; guard();');
+    await writeScript(loader, 'export const guard = () => {}; import("./chunks/session.js");');
+    await writeScript(path.join(dir, 'chunks', 'session.js'), 'import { guard } from "../poptin.js"; guard();');
     const result = check(loader);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /session\.js import the loader itself/);
@@ -51,10 +54,10 @@ describe('npm run size', () => {
   it('fails when what a lightbox needs (loader, session, surfaces and their imports) is over its budget', async () => {
     const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-lightbox-'));
     await mkdir(path.join(build, 'chunks'));
-    await writeFile(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js"); import("./chunks/surfaces-b2.js");');
-    await writeFile(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; export const session = 1;');
-    await writeFile(path.join(build, 'chunks', 'surfaces-b2.js'), 'export const surfaces = 1;');
-    await writeFile(path.join(build, 'chunks', 'shared-c3.js'), `export const blob = "${randomBytes(3_000).toString('base64')}";`);
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js"); import("./chunks/surfaces-b2.js");');
+    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; export const session = 1;');
+    await writeScript(path.join(build, 'chunks', 'surfaces-b2.js'), 'export const surfaces = 1;');
+    await writeScript(path.join(build, 'chunks', 'shared-c3.js'), `export const blob = "${randomBytes(3_000).toString('base64')}";`);
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
     assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget 102400\)/);
@@ -64,9 +67,22 @@ describe('npm run size', () => {
     await rm(build, { recursive: true, force: true });
   });
 
+  it('fails when a file lost the compile hint, so that Chromium would compile it on the main thread', async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-hint-'));
+    await mkdir(path.join(build, 'chunks'));
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
+    await writeFile(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    const result = check(path.join(build, 'poptin.js'));
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /session-a1\.js do not begin with \/\/# allFunctionsCalledOnLoad/);
+    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    assert.equal(check(path.join(build, 'poptin.js')).status, 0);
+    await rm(build, { recursive: true, force: true });
+  });
+
   it('fails a loader that contains React', async () => {
     const loader = path.join(dir, 'react.js');
-    await writeFile(loader, 'const element = Symbol.for("react.transitional.element");');
+    await writeScript(loader, 'const element = Symbol.for("react.transitional.element");');
     const result = check(loader);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /contains React/);
