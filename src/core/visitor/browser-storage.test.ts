@@ -24,23 +24,28 @@ function fakeStorage(failOn: 'get' | 'set' | 'never' = 'never'): Storage {
   };
 }
 
-/** A document whose cookie jar counts its reads and which another script may write to directly. */
-function countingCookieDocument(): { document: Pick<Document, 'cookie'>; reads: () => number; jar: Map<string, string> } {
+/**
+ * A document whose cookie jar counts its reads and writes, which another script may write to directly, and which
+ * may hold cookies of other paths (`otherPaths`, listed first, as a browser lists the longer path first).
+ */
+function countingCookieDocument(otherPaths = ''): { document: Pick<Document, 'cookie'>; reads: () => number; writes: () => number; jar: Map<string, string> } {
   const jar = new Map<string, string>();
   let reads = 0;
+  let writes = 0;
   const document = {
     get cookie() {
       reads++;
-      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      return [otherPaths, ...[...jar].map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ');
     },
     set cookie(text: string) {
+      writes++;
       const [pair, ...attributes] = text.split(';');
       const [name, value] = pair!.split('=') as [string, string];
       if (attributes.some((attribute) => attribute.trim() === 'max-age=0')) jar.delete(name);
       else jar.set(name, value);
     },
   };
-  return { document, reads: () => reads, jar };
+  return { document, reads: () => reads, writes: () => writes, jar };
 }
 
 describe('visitor storage layer', () => {
@@ -48,9 +53,9 @@ describe('visitor storage layer', () => {
     const { document, reads, jar } = countingCookieDocument();
     const { cookies } = createStorageSet({ document });
     cookies.set('a', '1');
-    const afterProbe = reads();
+    expect(reads()).to.equal(1, 'the first write is read back, to know that the browser keeps cookies here');
     for (let i = 0; i < 20; i++) cookies.get('a');
-    expect(reads() - afterProbe).to.equal(1, 'twenty reads in one task, one round trip');
+    expect(reads()).to.equal(1, 'twenty reads in the same task, no further round trip');
     cookies.set('b', 'two words', 60_000);
     expect(cookies.get('b')).to.equal('two words');
     cookies.remove('a');
@@ -59,6 +64,34 @@ describe('visitor storage layer', () => {
     await Promise.resolve();
     expect(cookies.get('c')).to.equal('from-the-page');
     expect(cookies.get('b')).to.equal('two words');
+    expect(reads()).to.equal(2);
+    expect(cookies.persistent).to.equal(true);
+  });
+
+  it('sends a write that repeats one of the same task once, and again in a later task', async () => {
+    const { document, writes } = countingCookieDocument();
+    const { cookies } = createStorageSet({ document });
+    cookies.set('session', 'abc:0', 1_800_000);
+    cookies.set('session', 'abc:0', 1_800_000);
+    expect(writes()).to.equal(1);
+    cookies.set('session', 'abc:1', 1_800_000);
+    expect(writes()).to.equal(2, 'a changed value is sent');
+    cookies.remove('session');
+    cookies.set('session', 'abc:1', 1_800_000);
+    expect(writes()).to.equal(4, 'written again after its removal');
+    await Promise.resolve();
+    cookies.set('session', 'abc:1', 1_800_000);
+    expect(writes()).to.equal(5, 'the next task refreshes its lifetime');
+  });
+
+  it('a same-named cookie of another path does not pass for cookies being disabled', () => {
+    const log = sinon.spy();
+    const { document, jar } = countingCookieDocument('visitor=written-under-shop');
+    const { cookies } = createStorageSet({ document, log });
+    cookies.set('visitor', 'ours', 60_000);
+    expect(jar.get('visitor')).to.equal('ours');
+    expect(cookies.persistent).to.equal(true);
+    expect(log.callCount).to.equal(0);
   });
 
   it('cookie lifetimes of widget §9', () => {

@@ -1,5 +1,5 @@
 import { log } from '../safety.ts';
-import { parseCookieString, serializeCookie } from './cookies.ts';
+import { cookiePair, parseCookieString, serializeCookie } from './cookies.ts';
 
 export type StoreKind = 'cookie' | 'local' | 'session';
 
@@ -134,34 +134,61 @@ function webStorageBackend(open: () => Storage): Backend {
 }
 
 function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean): Backend {
-  const probe = '__poptin_probe__';
-  document.cookie = serializeCookie(probe, '1', { maxAgeMs: 10_000, secure });
-  const written = parseCookieString(document.cookie)[probe] === '1';
-  document.cookie = serializeCookie(probe, '', { maxAgeMs: 0, secure });
-  if (!written) throw new Error('cookies are disabled');
-  // Each read of document.cookie is a synchronous round trip to the browser's cookie store: a page view reads
-  // dozens of values, so the cookies read once are kept, with this store's own writes, until the current task
-  // ends (another script may change them in a later one).
+  // Each read of document.cookie is a synchronous round trip to the browser's cookie store, and so is each write:
+  // a page view reads dozens of values and writes several, so the cookies read once are kept, with this store's
+  // own writes, until the current task ends (another script may change them in a later one), and a write that
+  // repeats one made earlier in the same task is not sent again.
   let snapshot: Record<string, string> | null = null;
+  let sentThisTask = new Map<string, string>();
+  let forgetQueued = false;
+  const forgetAtEndOfTask = () => {
+    if (forgetQueued) return;
+    forgetQueued = true;
+    queueMicrotask(() => {
+      forgetQueued = false;
+      snapshot = null;
+      sentThisTask = new Map();
+    });
+  };
+  const readJar = () => {
+    const raw = document.cookie;
+    snapshot = parseCookieString(raw);
+    forgetAtEndOfTask();
+    return raw;
+  };
   const read = () => {
-    if (!snapshot) {
-      snapshot = parseCookieString(document.cookie);
-      queueMicrotask(() => (snapshot = null));
-    }
-    return snapshot;
+    if (!snapshot) readJar();
+    return snapshot!;
+  };
+  let verified = false;
+  const send = (key: string, value: string, ttlMs: number | undefined) => {
+    const cookie = serializeCookie(key, value, { maxAgeMs: ttlMs, secure });
+    if (sentThisTask.get(key) === cookie) return;
+    document.cookie = cookie;
+    sentThisTask.set(key, cookie);
+    forgetAtEndOfTask();
   };
   return {
     nativeExpiry: true,
     get: (key) => read()[key] ?? null,
     set: (key, value, ttlMs) => {
-      document.cookie = serializeCookie(key, value, { maxAgeMs: ttlMs, secure });
+      send(key, value, ttlMs);
+      const removal = ttlMs !== undefined && ttlMs <= 0;
+      if (!verified && !removal) {
+        // The first value written proves that the browser keeps this page's cookies: it is read back at once (the
+        // read serves the rest of the task). Matching the exact pair tells it from a same-named cookie of another path.
+        const pair = cookiePair(key, value);
+        if (!readJar().split(';').some((part) => part.trim() === pair)) throw new Error('cookies are disabled');
+        verified = true;
+        return;
+      }
       if (snapshot) {
-        if (ttlMs !== undefined && ttlMs <= 0) delete snapshot[key];
+        if (removal) delete snapshot[key];
         else snapshot[key] = value;
       }
     },
     remove: (key) => {
-      document.cookie = serializeCookie(key, '', { maxAgeMs: 0, secure });
+      send(key, '', 0);
       if (snapshot) delete snapshot[key];
     },
     keys: () => Object.keys(read()),

@@ -19,8 +19,13 @@ export function readDocumentCookies(document: Pick<Document, 'cookie'>): Record<
   }
 }
 
+/** `name=value` as written into, and read back from, document.cookie. */
+export function cookiePair(name: string, value: string): string {
+  return `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+}
+
 export function serializeCookie(name: string, value: string, options: { maxAgeMs?: number; secure?: boolean } = {}): string {
-  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  let cookie = `${cookiePair(name, value)}; path=/; SameSite=Lax`;
   if (options.maxAgeMs !== undefined) cookie += `; max-age=${Math.max(0, Math.round(options.maxAgeMs / 1000))}`;
   if (options.secure) cookie += '; Secure';
   return cookie;
