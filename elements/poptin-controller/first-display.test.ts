@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
-import { createVisitor } from '../../src/core/visitor/index.ts';
-import { displayRequestOf, isEmptyAnswer, needsSessionFirst } from './first-display.ts';
+import { COOKIE, SESSION, createVisitor, parseCookieString } from '../../src/core/visitor/index.ts';
+import { displayRequestOf, isEmptyAnswer, needsSessionFirst, requestFirstDisplay } from './first-display.ts';
 
 /** Just enough of Storage for the outbox check. */
 function mapStorage(): Storage {
@@ -61,5 +62,29 @@ describe('the loader\'s first display call', () => {
     expect(outboxMayHoldEntries({})).to.equal(true, 'no Web Storage: the outbox may be in IndexedDB');
     const blocked = { getItem: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
     expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
+  });
+
+  it('gives the page its main thread back between the visitor\'s cookies, the page view and the display call', async () => {
+    const steps: string[] = [];
+    const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
+    const hasVisitorCookie = () => COOKIE.visitorId in parseCookieString(document.cookie);
+    const yielded = sinon.stub(scheduler, 'yield').callsFake(async () => {
+      steps.push(`yield: visitor cookie ${hasVisitorCookie()}, page view ${sessionStorage.getItem(SESSION.visitedPages) !== null}`);
+    });
+    const answer = { display: 'allowed', poptins: [] };
+    const fetched = sinon.stub(window, 'fetch').callsFake(async () => {
+      steps.push('display call');
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    });
+    sessionStorage.removeItem(SESSION.visitedPages);
+    try {
+      const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      expect(steps).to.deep.equal(['yield: visitor cookie true, page view false', 'yield: visitor cookie true, page view true', 'display call']);
+      expect(String(fetched.firstCall.args[0])).to.equal('http://127.0.0.1:9/api/display/demo');
+      expect(first.answer).to.deep.equal(answer);
+    } finally {
+      yielded.restore();
+      fetched.restore();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // page has something to show.
 import { DISPLAY_ROUTES, displayApiPath, RESTRICTION_MESSAGES, type DisplayRequest } from '../../src/core/api/contract.ts';
 import { postJson, trimSlash } from '../../src/core/api/http.ts';
+import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 
@@ -58,11 +59,17 @@ export function isEmptyAnswer(answer: unknown): boolean {
   return display !== 'not_allowed' && !RESTRICTION_MESSAGES.includes(String(message ?? '')) && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
 }
 
-/** Records the page view and asks the display server; never throws. */
+/**
+ * Records the page view and asks the display server; never throws. The cookies, Web Storage and the request
+ * each wait on the browser (npm run bench: together a long task at 4× CPU slowdown), so the page gets the main
+ * thread back between them.
+ */
 export async function requestFirstDisplay(clientId: string, apiBase: string, win: Window = window): Promise<FirstDisplay> {
   const visitor = createVisitor({ window: win, document: win.document });
+  await yieldToPage(win);
   const page = readPageContext(win);
   const pageFields = visitor.recordPageView(page.url);
+  await yieldToPage(win);
   const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
   try {
     return { visitor, page, pageFields, answer: await postJson<unknown>(url, displayRequestOf(visitor, page, pageFields)) };
