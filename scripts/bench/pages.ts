@@ -9,6 +9,7 @@ const loader = (clientId?: string) => `<script type="module" src="/dist/poptin.j
 /** What each case adds to the page: in its head, in the middle of the article, at the end of the body. */
 const CASES: Record<string, { head?: string; middle?: string; end?: string }> = {
   base: {},
+  floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
   empty: { head: loader('bench-empty') },
   blocked: { head: loader('bench-blocked') },
   lightbox: { head: loader('bench-lightbox') },
@@ -41,10 +42,30 @@ ${parts.end ?? ''}</body>
 `;
 }
 
+/**
+ * The least a page view costs any widget that keeps the visitor's history of widget §9 and asks the display
+ * server of widget §7, written by hand: one read of the cookies, the five cookies every page view refreshes,
+ * the visited pages in sessionStorage and localStorage, and the display call. Measured like the widget, it shows
+ * how much of the widget's time is the browser's storage and network work rather than its own code.
+ */
+export const FLOOR_SCRIPT = `setTimeout(() => {
+  const cookies = document.cookie;
+  const refresh = (name, seconds) => (document.cookie = \`floor_\${name}=\${Date.now()}; path=/; SameSite=Lax; max-age=\${seconds}\`);
+  [['session', 1800], ['old_user', 172800], ['visitor', 2592000], ['time_on_site', 60], ['previous_url', 120]].forEach(([name, seconds]) => refresh(name, seconds));
+  const visited = sessionStorage.getItem('floor_pages') ?? '';
+  sessionStorage.setItem('floor_pages', \`\${visited}|\${location.href}\`);
+  const allVisited = localStorage.getItem('floor_all_pages') ?? '';
+  localStorage.setItem('floor_all_pages', \`\${allVisited}|\${location.href}\`);
+  const body = { domain: location.hostname, poptin_viewed_url: location.href, cookies, previous_visited_pages: visited, all_visited_pages: allVisited };
+  fetch('/api/display/bench-empty', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' }).then((response) => response.json());
+}, 0);
+`;
+
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
   await writeFile(path.join(dir, 'bench.css'), 'body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\n');
+  await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   for (const [name, parts] of Object.entries(CASES)) await writeFile(path.join(dir, `${name}.html`), page(name, parts));
   return dir;
 }
