@@ -59,6 +59,12 @@ interface PageFigures {
   cycles: CycleResult | null;
 }
 
+/** The widget's long tasks: median count over the visits, and the longest with the widget's share of it. */
+function widgetLongTasks(runs: PageRun[]): string {
+  const longest = runs.flatMap((run) => run.widgetLongTasks).reduce<PageRun['widgetLongTasks'][number] | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
+  return `${median(runs.map((run) => run.widgetLongTasks.length))}${longest ? ` (longest ${longest.ms.toFixed(0)} ms, ${longest.widgetMs.toFixed(0)} ms of it the widget's)` : ''}`;
+}
+
 const widgetBytes = (run: PageRun) => Object.entries(run.scripts).filter(([name]) => name.startsWith('/dist/')).reduce((sum, [, bytes]) => sum + bytes, 0);
 const widgetScripts = (run: PageRun) => Object.keys(run.scripts).filter((name) => name.startsWith('/dist/')).sort();
 
@@ -112,19 +118,19 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
   const cls = (name: CaseName) => added(figures, name, 1, (run) => run.cls);
   const load = (name: CaseName) => added(figures, name, 1, (run) => run.loadMs);
   console.log(`\n## What the widget adds to a page (median of ${RUNS} visits each, minus the same page without it)\n`);
-  console.log('| case | JavaScript gzip | widget JS 1× | widget JS 4× | long tasks 1× | long tasks 4× | CLS added | load event |');
+  console.log("| case | JavaScript gzip | widget JS 1× | widget JS 4× | widget's long tasks 1× | widget's long tasks 4× | CLS added | load event |");
   console.log('|---|---|---|---|---|---|---|---|');
   for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) {
-    const longTasks = (cpu: 1 | 4) => {
-      const longest = Math.max(0, ...runs[name][cpu].flatMap((run) => run.longTasks));
-      return `${median(runs[name][cpu].map((run) => run.longTasks.length))}${longest ? ` (longest ${longest.toFixed(0)} ms)` : ''}`;
-    };
-    console.log(`| ${CASES[name]} | ${kb(median(runs[name][1].map(widgetBytes)))} | ${ms(script(name, 1))} | ${ms(script(name, 4))} | ${longTasks(1)} | ${longTasks(4)} | ${cls(name).toFixed(3)} | ${ms(load(name))} |`);
+    console.log(
+      `| ${CASES[name]} | ${kb(median(runs[name][1].map(widgetBytes)))} | ${ms(script(name, 1))} | ${ms(script(name, 4))} | ${widgetLongTasks(runs[name][1])} | ${widgetLongTasks(runs[name][4])} | ${cls(name).toFixed(3)} | ${ms(load(name))} |`,
+    );
   }
   const floor = (cpu: 1 | 4) => script('floor', cpu);
   console.log(
-    `| floor: the storage and the display call any widget makes on a page view, by hand, no widget (scripts/bench/pages.ts) | – | ${ms(floor(1))} | ${ms(floor(4))} | ${median(runs.floor[1].map((run) => run.longTasks.length))} | ${median(runs.floor[4].map((run) => run.longTasks.length))} | ${cls('floor').toFixed(3)} | ${ms(load('floor'))} |`,
+    `| floor: the storage and the display call any widget makes on a page view, by hand, no widget (scripts/bench/pages.ts) | – | ${ms(floor(1))} | ${ms(floor(4))} | ${widgetLongTasks(runs.floor[1])} | ${widgetLongTasks(runs.floor[4])} | ${cls('floor').toFixed(3)} | ${ms(load('floor'))} |`,
   );
+  console.log("\nA long task is the widget's when the widget's script ran in it (Long Animation Frames API). All long tasks at 4×, the page's own included, median per visit:");
+  console.log((['base', ...Object.keys(CASES)] as CaseName[]).map((name) => `${name} ${median(runs[name][4].map((run) => run.longTasks.length))}`).join(', '));
   console.log('\nScripts loaded per case (1×, first visit):');
   for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) console.log(`- ${CASES[name]}: ${widgetScripts(runs[name][1][0]!).join(', ')}`);
 
@@ -141,16 +147,17 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
 
   const emptyScripts = widgetScripts(runs.empty[1][0]!);
   const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
-  const longAt1 = Math.max(0, ...runs.lightbox[1].flatMap((run) => run.longTasks));
+  const longAt1 = Math.max(0, ...runs.lightbox[1].flatMap((run) => run.widgetLongTasks.map((task) => task.ms)));
+  const blockedLongAt4 = Math.max(0, ...runs.blocked[4].flatMap((run) => run.widgetLongTasks.map((task) => task.ms)));
   const nodesGrown = cycles.nodesAfterLast - cycles.nodesAfterFirst;
   budgets.push(
     { what: 'loader ≤ 8 KB gzip (stretch 5 KB)', measured: kb(loader), pass: loader <= 8192 },
     { what: 'empty answer: nothing loaded beyond the loader', measured: emptyScripts.join(', '), pass: emptyScripts.length === 1 },
     { what: 'empty answer: widget script ≤ 5 ms at 4×', measured: `${ms(script('empty', 4))} (floor ${ms(floor(4))})`, pass: script('empty', 4) <= 5 },
     { what: 'nothing eligible: widget script ≤ 10 ms at 4×', measured: `${ms(script('blocked', 4))} (floor ${ms(floor(4))})`, pass: script('blocked', 4) <= 10 },
-    { what: 'nothing eligible: no long task', measured: `${Math.max(...runs.blocked[4].map((run) => run.longTasks.length))} at 4×`, pass: runs.blocked[4].every((run) => run.longTasks.length <= median(runs.base[4].map((b) => b.longTasks.length))) },
+    { what: "nothing eligible: no long task of the widget's, at 4× in every visit", measured: blockedLongAt4 ? `longest ${blockedLongAt4.toFixed(0)} ms` : 'none', pass: blockedLongAt4 === 0 },
     { what: 'lightbox: ≤ 100 KB gzip in all (stretch 90)', measured: kb(lightboxBytes), pass: lightboxBytes <= 100 * 1024 },
-    { what: 'lightbox: no long task at 1×', measured: longAt1 ? `longest ${longAt1.toFixed(0)} ms` : 'none', pass: longAt1 === 0 },
+    { what: "lightbox: no long task of the widget's at 1×, in every visit", measured: longAt1 ? `longest ${longAt1.toFixed(0)} ms` : 'none', pass: longAt1 === 0 },
     { what: 'trigger to visible ≤ 50 ms when built ahead', measured: `${lightboxShown.toFixed(1)} ms`, pass: lightboxShown <= 50 },
     ...(['embed', 'bar'] as const).map((name) => ({ what: `CLS added 0.00: ${CASES[name]}`, measured: cls(name).toFixed(3), pass: cls(name) < 0.005 })),
     { what: 'zero pop-up elements left after close', measured: String(cycles.popupsLeft), pass: cycles.popupsLeft === 0 },
@@ -169,7 +176,7 @@ function printServer(storage: string, results: LoadResult[], budgets: Budget[]):
   const [staticFile, display] = results;
   const ratio = display!.requestsPerSecond / staticFile!.requestsPerSecond;
   budgets.push(
-    { what: `${storage}: display call ≥ 1/3 of the static file's throughput`, measured: `1/${(1 / ratio).toFixed(1)}`, pass: ratio >= 1 / 3 },
+    { what: `${storage}: display call ≥ 1/3 of the static file's throughput`, measured: `${ratio.toFixed(2)}× the static file's`, pass: ratio >= 1 / 3 },
     { what: `${storage}: display call p99 < 10 ms at 16 connections`, measured: `${display!.p99.toFixed(1)} ms`, pass: display!.p99 < 10 },
   );
 }
@@ -177,18 +184,17 @@ function printServer(storage: string, results: LoadResult[], budgets: Budget[]):
 /** The surfaces on preact/compat (shipped) and on React, each minus the page without the widget of its own run. */
 function printReactComparison(onPreact: PageFigures, onReact: PageFigures): void {
   console.log(`\n## preact/compat (shipped) beside React: the same surfaces built on each (median of ${RUNS} visits)\n`);
-  console.log('| case | build | JavaScript gzip | widget JS 1× | widget JS 4× | long tasks 4× (longest) | trigger to shown 4× |');
+  console.log('| case | build | JavaScript gzip | widget JS 1× | widget JS 4× | widget\'s long tasks 4× | trigger to shown 4× |');
   console.log('|---|---|---|---|---|---|---|');
   const shownIds: Partial<Record<CaseName, string>> = { lightbox: 'benchlightbox', wheel: 'benchspinwhl1', embed: 'benchembedd01' };
   for (const name of COMPARED_CASES) {
     for (const [build, figures] of [['preact/compat', onPreact], ['React', onReact]] as const) {
       const runs = figures.runs[name];
       const script = (cpu: 1 | 4) => added(figures, name, cpu, (run) => run.scriptMs);
-      const longest = Math.max(0, ...runs[4].flatMap((run) => run.longTasks));
       const id = shownIds[name];
       const shown = id ? shownAfter(runs[4], id) : Number.NaN;
       console.log(
-        `| ${CASES[name]} | ${build} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${median(runs[4].map((run) => run.longTasks.length))} (${longest.toFixed(0)} ms) | ${Number.isNaN(shown) ? '–' : `${shown.toFixed(1)} ms`} |`,
+        `| ${CASES[name]} | ${build} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${widgetLongTasks(runs[4])} | ${Number.isNaN(shown) ? '–' : `${shown.toFixed(1)} ms`} |`,
       );
     }
   }

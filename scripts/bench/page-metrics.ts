@@ -10,8 +10,14 @@ export interface PageRun {
    * settle: sampled by the DevTools CPU profiler, native calls counted for the script that made them.
    */
   scriptMs: number;
-  /** Long tasks (> 50 ms) seen in that time, their durations. */
+  /** Long tasks (> 50 ms) seen in that time, their durations, the page's own included. */
   longTasks: number[];
+  /**
+   * The long tasks attributed to the widget: those in which the widget's script ran, as the Long Animation Frames API
+   * reports it (every script entry point over 5 ms: a module evaluated, a timer, an event listener, a promise
+   * continuation). `widgetMs` is the widget's script time inside the task.
+   */
+  widgetLongTasks: { ms: number; widgetMs: number }[];
   cls: number;
   /** gzip bytes of every script the page loaded from this server (the widget's and the page's own). */
   scriptBytes: number;
@@ -23,14 +29,25 @@ export interface PageRun {
   triggerToShown: Record<string, number>;
 }
 
+interface TimedEntry {
+  start: number;
+  ms: number;
+}
+
 interface WindowProbes {
-  __bench: { longTasks: number[]; cls: number };
+  __bench: { longTasks: TimedEntry[]; scripts: (TimedEntry & { url: string })[]; cls: number };
 }
 
 function installProbes(): void {
-  const probes = { longTasks: [] as number[], cls: 0 };
+  const probes: WindowProbes['__bench'] = { longTasks: [], scripts: [], cls: 0 };
   (window as unknown as WindowProbes).__bench = probes;
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push({ start: entry.startTime, ms: entry.duration }))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => {
+      const frame = entry as PerformanceEntry & { scripts: (PerformanceEntry & { sourceURL: string })[] };
+      for (const script of frame.scripts) probes.scripts.push({ start: script.startTime, ms: script.duration, url: script.sourceURL });
+    }),
+  ).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
       const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
@@ -106,7 +123,8 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     await Promise.all(pending);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     // The hand-written floor (pages.ts) is measured as if it were the widget.
-    const scriptMs = widgetMilliseconds(profile, (scriptUrl) => scriptUrl.includes('/dist/') || scriptUrl.endsWith('/bench-floor.js'));
+    const isWidget = (scriptUrl: string) => scriptUrl.includes('/dist/') || scriptUrl.endsWith('/bench-floor.js');
+    const scriptMs = widgetMilliseconds(profile, isWidget);
     const probes = await page.evaluate(() => ({
       ...(window as unknown as WindowProbes).__bench,
       loadMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
@@ -120,7 +138,15 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     }
     return {
       scriptMs,
-      longTasks: probes.longTasks,
+      longTasks: probes.longTasks.map((task) => task.ms),
+      widgetLongTasks: probes.longTasks
+        .map((task) => ({
+          ms: task.ms,
+          widgetMs: probes.scripts
+            .filter((script) => isWidget(script.url) && script.start >= task.start && script.start < task.start + task.ms)
+            .reduce((sum, script) => sum + script.ms, 0),
+        }))
+        .filter((task) => task.widgetMs > 0),
       cls: probes.cls,
       scriptBytes: Object.values(scripts).reduce((sum, bytes) => sum + bytes, 0),
       scripts,
