@@ -28,6 +28,7 @@ import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import { readString } from '../../src/core/config/values.ts';
 import { elementLoaders } from '../../src/element-loaders.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
+import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { createCartEvents, type CartEventHub } from '../../src/core/triggers/cart.ts';
 import { cartChanges } from '../../src/core/products/cart-changes.ts';
@@ -453,10 +454,17 @@ export class ControllerSession {
     return entry.prepared;
   }
 
+  /**
+   * Evaluating the surfaces chunk, sanitising the template and the first render each take a share of the
+   * main thread; at 4× CPU slowdown they made one long task together (npm run bench), so the page gets the
+   * thread back between them.
+   */
   private async build(entry: PopupEntry): Promise<PopupElement> {
     const surfaces = await this.loadSurfaces();
+    await yieldToPage();
     const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
     const element = await surfaces.createSurface('popup');
+    await yieldToPage();
     element.setAttribute('poptin-id', entry.config.id);
     element.setAttribute('data-variant', entry.variant);
     const lang = this.response?.lang || this.page.documentLang || 'en';
@@ -464,6 +472,7 @@ export class ControllerSession {
     // Widget §8: a pop-up whose products cannot be fetched is not shown.
     const recommendations = /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(entry) : undefined;
     const html = surfaces.sanitizeTemplate(raw);
+    await yieldToPage();
     element.model.set({
       config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview,
       storePlatform: this.store?.platform, recommendations,
@@ -472,6 +481,8 @@ export class ControllerSession {
     element.on('poptin-submit', ({ fields, honeypot, prize }) => this.onSubmit(entry, fields, honeypot, prize ?? null));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
     element.on('poptin-error', () => this.onRenderFailed(entry));
+    // Put in the page, and so first rendered, in a task of its own.
+    await yieldToPage();
     return element;
   }
 

@@ -98,6 +98,53 @@ describe('<poptin-popup>', () => {
     });
   });
 
+  describe('main thread', () => {
+    it('opens a modal dialog in a task after the render that opened it, and announces poptin-after-show in one after that', async () => {
+      // showModal() lays out the page to move focus into the dialog: with the render or the view's recording in
+      // the same task it made a long task at 4× CPU slowdown (npm run bench).
+      const steps: string[] = [];
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.popup = { config: config(), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
+      const dialog = () => element.shadowRoot?.querySelector<HTMLDialogElement>('[part~="base"]') ?? null;
+      const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
+      sinon.stub(scheduler, 'yield').callsFake(async () => {
+        steps.push(`yield: rendered ${dialog() !== null}, open ${dialog()?.open ?? false}`);
+      });
+      element.addEventListener('poptin-show', () => steps.push(`poptin-show: open ${dialog()?.open}`));
+      const shown = new Promise<void>((resolve) =>
+        element.addEventListener('poptin-after-show', () => {
+          steps.push(`poptin-after-show: open ${dialog()?.open}`);
+          resolve();
+        }),
+      );
+      document.body.append(element);
+      await shown;
+      expect(steps).to.deep.equal(['poptin-show: open false', 'yield: rendered true, open false', 'yield: rendered true, open true', 'poptin-after-show: open true']);
+      expect(dialog()!.matches(':modal')).to.equal(true);
+    });
+
+    it('does not open a modal taken off the page before its turn came, and logs nothing', async () => {
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.popup = { config: config(), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
+      const dialog = () => element.shadowRoot?.querySelector<HTMLDialogElement>('[part~="base"]') ?? null;
+      const errors = sinon.spy(console, 'error');
+      const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
+      let taken = false;
+      sinon.stub(scheduler, 'yield').callsFake(async () => {
+        taken = true;
+        element.remove();
+      });
+      let afterShow = 0;
+      element.addEventListener('poptin-after-show', () => afterShow++);
+      document.body.append(element);
+      await until(() => taken, 'the turn of showModal');
+      await nextFrame();
+      expect(afterShow).to.equal(0);
+      expect(dialog()?.open ?? false).to.equal(false);
+      expect(errors.called).to.equal(false);
+    });
+  });
+
   describe('errors', () => {
     it('a pop-up that cannot render shows nothing, says poptin-error, and nothing reaches the page', async () => {
       const pageErrors: unknown[] = [];

@@ -8,5 +8,5 @@ interface YieldingScheduler {
 export function yieldToPage(scope: Pick<Window, 'setTimeout'> = window): Promise<void> {
   const scheduler = (scope as { scheduler?: YieldingScheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => scope.setTimeout(resolve, 0));
+  return new Promise((resolve) => scope.setTimeout(() => resolve(), 0));
 }
