@@ -162,7 +162,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
     ...(['embed', 'bar'] as const).map((name) => ({ what: `CLS added 0.00: ${CASES[name]}`, measured: cls(name).toFixed(3), pass: cls(name) < 0.005 })),
     { what: 'zero pop-up elements left after close', measured: String(cycles.popupsLeft), pass: cycles.popupsLeft === 0 },
     { what: 'no DOM growth over 20 cycles (≤ 50 nodes)', measured: `${nodesGrown} nodes`, pass: nodesGrown <= 50 },
-    { what: 'the loader never delays the page\'s load event (≤ 10 ms)', measured: ms(load('empty')), pass: load('empty') <= 10 },
+    { what: 'the loader never delays the page\'s load event (≤ 10 ms)', measured: `${ms(load('empty'))} (floor ${ms(load('floor'))})`, pass: load('empty') <= 10 },
   );
 }
 
