@@ -62,7 +62,7 @@ const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
-    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true},
+    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
     plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), eagerCompileHint()],
   },
 ];

@@ -59,9 +59,13 @@ interface PageFigures {
   cycles: CycleResult | null;
 }
 
+/** The longest of the widget's long tasks over the visits, if any. */
+const longestWidgetTask = (runs: PageRun[]) =>
+  runs.flatMap((run) => run.widgetLongTasks).reduce<PageRun['widgetLongTasks'][number] | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
+
 /** The widget's long tasks: median count over the visits, and the longest with the widget's share of it. */
 function widgetLongTasks(runs: PageRun[]): string {
-  const longest = runs.flatMap((run) => run.widgetLongTasks).reduce<PageRun['widgetLongTasks'][number] | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
+  const longest = longestWidgetTask(runs);
   return `${median(runs.map((run) => run.widgetLongTasks.length))}${longest ? ` (longest ${longest.ms.toFixed(0)} ms, ${longest.widgetMs.toFixed(0)} ms of it the widget's)` : ''}`;
 }
 
@@ -147,8 +151,8 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
 
   const emptyScripts = widgetScripts(runs.empty[1][0]!);
   const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
-  const longAt1 = Math.max(0, ...runs.lightbox[1].flatMap((run) => run.widgetLongTasks.map((task) => task.ms)));
-  const blockedLongAt4 = Math.max(0, ...runs.blocked[4].flatMap((run) => run.widgetLongTasks.map((task) => task.ms)));
+  const longAt1 = longestWidgetTask(runs.lightbox[1])?.ms ?? 0;
+  const blockedLongAt4 = longestWidgetTask(runs.blocked[4])?.ms ?? 0;
   const nodesGrown = cycles.nodesAfterLast - cycles.nodesAfterFirst;
   budgets.push(
     { what: 'loader ≤ 8 KB gzip (stretch 5 KB)', measured: kb(loader), pass: loader <= 8192 },

@@ -2,6 +2,7 @@ import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
+import { nextTask } from '../../src/core/loading/yield-to-page.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
@@ -89,9 +90,8 @@ export class PoptinController extends HTMLElement {
       return;
     }
     // The page's own work first: reading the visitor's storage and calling the server wait for the next task,
-    // so that the loader never holds back the page's load event. A callback of its own, not the native resolve,
-    // so that the browser's Long Animation Frames report names this script as the task's.
-    await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
+    // so that the loader never holds back the page's load event.
+    await nextTask();
     if (!this.started) return;
     const first = await requestFirstDisplay(this.clientId, this.apiBase);
     // Taken off the page meanwhile.

@@ -126,16 +126,14 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
         // showModal() lays out the page and the dialog at once to move focus inside it (about 40 ms at 4× CPU
         // slowdown for the bench's lightbox): in a task of its own, apart from the render before it and from what
         // listeners of poptin-after-show do (recording the view), none of them makes a long task with another.
-        void yieldToPage()
-          .then(() => {
-            if (!wasOpen.current || base.open || !base.isConnected) return false;
-            base.showModal();
-            return yieldToPage().then(() => true);
-          })
-          .then((shown) => {
-            if (shown && wasOpen.current) emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
-          })
-          .catch((error: unknown) => log.error('the surface could not be shown', error));
+        const showInTasksOfTheirOwn = async () => {
+          await yieldToPage();
+          if (!wasOpen.current || base.open || !base.isConnected) return;
+          base.showModal();
+          await yieldToPage();
+          if (wasOpen.current) emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
+        };
+        showInTasksOfTheirOwn().catch((error: unknown) => log.error('the surface could not be shown', error));
         return;
       }
       if (props.inFlow) base.toggleAttribute('data-open', true);

@@ -5,8 +5,16 @@ interface YieldingScheduler {
   yield?: () => Promise<void>;
 }
 
+/**
+ * Resolves in a new task, behind the tasks already queued. The timer's callback is one of the widget's, not the
+ * native resolve, so that the browser's Long Animation Frames report names the widget's script as the task's.
+ */
+export function nextTask(scope: Pick<Window, 'setTimeout'> = window): Promise<void> {
+  return new Promise((resolve) => scope.setTimeout(() => resolve(), 0));
+}
+
 export function yieldToPage(scope: Pick<Window, 'setTimeout'> = window): Promise<void> {
   const scheduler = (scope as { scheduler?: YieldingScheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => scope.setTimeout(() => resolve(), 0));
+  return nextTask(scope);
 }
