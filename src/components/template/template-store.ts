@@ -23,9 +23,15 @@ export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOp
   const lists = [...content.querySelectorAll<HTMLElement & { recommendations?: RecommendationModel | null }>(RECOMMENDATIONS)];
   if (lists.length > 0) {
     const model = options.recommendations ? { ...options.recommendations, lang: options.language } : null;
-    // Set once defined: a property set on an element not yet upgraded would hide the element's own accessor.
+    // Set once defined and upgraded: a property set on an element not yet upgraded would hide the element's own
+    // accessor, and defining upgrades only elements in the page, while a pop-up may be built before it is put there.
     import('../../../elements/poptin-product-recommendations/define.ts')
-      .then(() => lists.forEach((list) => (list.recommendations = model)))
+      .then(() =>
+        lists.forEach((list) => {
+          customElements.upgrade(list);
+          list.recommendations = model;
+        }),
+      )
       .catch((error: unknown) => log.error('the product recommendations could not be loaded', error));
   }
   const busy = new WeakSet<Element>();
