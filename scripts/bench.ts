@@ -42,7 +42,7 @@ const CASES = {
   bar: 'top bar (pushes the page down)',
   embed: 'embedded form, height reserved',
 } as const;
-type CaseName = keyof typeof CASES | 'base' | 'floor';
+type CaseName = keyof typeof CASES | 'base' | 'floor' | 'script';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -59,14 +59,31 @@ interface PageFigures {
   cycles: CycleResult | null;
 }
 
-/** The longest of the widget's long tasks over the visits, if any. */
-const longestWidgetTask = (runs: PageRun[]) =>
-  runs.flatMap((run) => run.widgetLongTasks).reduce<PageRun['widgetLongTasks'][number] | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
+type LongTask = PageRun['widgetLongTasks'][number];
+const LONG_TASK_MS = 50;
+/**
+ * A long task in which the widget's script ran is the widget's when it would not be long without the widget's
+ * part; one that would (the page's own first layout, with the loader's evaluation in it) is the page's.
+ */
+const madeLongByWidget = (task: LongTask) => task.ms - task.widgetMs <= LONG_TASK_MS;
+const longest = (tasks: LongTask[]) => tasks.reduce<LongTask | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
 
-/** The widget's long tasks: median count over the visits, and the longest with the widget's share of it. */
+/** The longest of the widget's long tasks over the visits, if any. */
+const longestWidgetTask = (runs: PageRun[]) => longest(runs.flatMap((run) => run.widgetLongTasks).filter(madeLongByWidget));
+
+/**
+ * The widget's long tasks: median count over the visits, and the longest with the widget's share of it; then the
+ * page's own long tasks in which the widget's script also ran, if any.
+ */
 function widgetLongTasks(runs: PageRun[]): string {
-  const longest = longestWidgetTask(runs);
-  return `${median(runs.map((run) => run.widgetLongTasks.length))}${longest ? ` (longest ${longest.ms.toFixed(0)} ms, ${longest.widgetMs.toFixed(0)} ms of it the widget's)` : ''}`;
+  const own = longestWidgetTask(runs);
+  const pages = runs.flatMap((run) => run.widgetLongTasks).filter((task) => !madeLongByWidget(task));
+  const longestOfPage = longest(pages);
+  const share = (task: LongTask) => `longest ${task.ms.toFixed(0)} ms, ${task.widgetMs.toFixed(0)} ms of it the widget's`;
+  return (
+    `${median(runs.map((run) => run.widgetLongTasks.filter(madeLongByWidget).length))}${own ? ` (${share(own)})` : ''}` +
+    (longestOfPage ? `; its script ran in ${pages.length} of the page's own in ${runs.length} visits (${share(longestOfPage)})` : '')
+  );
 }
 
 const widgetBytes = (run: PageRun) => Object.entries(run.scripts).filter(([name]) => name.startsWith('/dist/')).reduce((sum, [, bytes]) => sum + bytes, 0);
@@ -82,7 +99,7 @@ const shownAfter = (runs: PageRun[], id: string) => median(runs.map((run) => run
 
 async function pages(url: string, cases: (keyof typeof CASES)[] = Object.keys(CASES) as (keyof typeof CASES)[], withCycles = true, withFloor = withCycles): Promise<PageFigures> {
   const browser = await launchChromium();
-  const names = ['base', ...(withFloor ? ['floor'] : []), ...cases] as CaseName[];
+  const names = ['base', ...(withFloor ? ['floor', 'script'] : []), ...cases] as CaseName[];
   const runs = Object.fromEntries(names.map((name) => [name, { 1: [], 4: [] }])) as unknown as Record<CaseName, Runs>;
   const visit = (name: CaseName, cpuSlowdown: number) =>
     measurePage(browser, `${url}/examples/${name}.html`, {
@@ -133,7 +150,10 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
   console.log(
     `| floor: the storage and the display call any widget makes on a page view, by hand, no widget (scripts/bench/pages.ts) | – | ${ms(floor(1))} | ${ms(floor(4))} | ${widgetLongTasks(runs.floor[1])} | ${widgetLongTasks(runs.floor[4])} | ${cls('floor').toFixed(3)} | ${ms(load('floor'))} |`,
   );
-  console.log("\nA long task is the widget's when the widget's script ran in it (Long Animation Frames API). All long tasks at 4×, the page's own included, median per visit:");
+  console.log(
+    `| an empty module script, no widget: what any script tag costs the load event | – | – | – | – | – | – | ${ms(load('script'))} |`,
+  );
+  console.log("\nA long task is the widget's when the widget's script ran in it (Long Animation Frames API) and it would not be long without the widget's part. All long tasks at 4×, the page's own included, median per visit:");
   console.log((['base', ...Object.keys(CASES)] as CaseName[]).map((name) => `${name} ${median(runs[name][4].map((run) => run.longTasks.length))}`).join(', '));
   console.log('\nScripts loaded per case (1×, first visit):');
   for (const name of Object.keys(CASES) as (keyof typeof CASES)[]) console.log(`- ${CASES[name]}: ${widgetScripts(runs[name][1][0]!).join(', ')}`);
@@ -166,7 +186,11 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
     ...(['embed', 'bar'] as const).map((name) => ({ what: `CLS added 0.00: ${CASES[name]}`, measured: cls(name).toFixed(3), pass: cls(name) < 0.005 })),
     { what: 'zero pop-up elements left after close', measured: String(cycles.popupsLeft), pass: cycles.popupsLeft === 0 },
     { what: 'no DOM growth over 20 cycles (≤ 50 nodes)', measured: `${nodesGrown} nodes`, pass: nodesGrown <= 50 },
-    { what: 'the loader never delays the page\'s load event (≤ 10 ms)', measured: `${ms(load('empty'))} (floor ${ms(load('floor'))})`, pass: load('empty') <= 10 },
+    {
+      what: "the loader delays the page's load event no more than an empty module script (within 10 ms)",
+      measured: `${ms(load('empty'))}; an empty module script ${ms(load('script'))}`,
+      pass: load('empty') - load('script') <= 10,
+    },
   );
 }
 

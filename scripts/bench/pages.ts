@@ -10,6 +10,8 @@ const loader = (clientId?: string) => `<script type="module" src="/dist/poptin.j
 const CASES: Record<string, { head?: string; middle?: string; end?: string }> = {
   base: {},
   floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
+  // What any script tag costs the page's load event, whatever it runs: the page waits for it to load and run.
+  script: { head: '<script type="module" src="/examples/bench-empty.js"></script>\n' },
   empty: { head: loader('bench-empty') },
   blocked: { head: loader('bench-blocked') },
   lightbox: { head: loader('bench-lightbox') },
@@ -66,6 +68,7 @@ export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
   await writeFile(path.join(dir, 'bench.css'), 'body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\n');
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
+  await writeFile(path.join(dir, 'bench-empty.js'), '');
   for (const [name, parts] of Object.entries(CASES)) await writeFile(path.join(dir, `${name}.html`), page(name, parts));
   return dir;
 }
