@@ -429,10 +429,11 @@ export class ControllerSession {
     entry.prepared ??= this.build(entry).then(
       (element) => {
         if (this.stopped || this.popups.get(entry.config.id) !== entry || entry.lifecycle.state === 'closed' || entry.lifecycle.state === 'blocked') return null;
-        // A bar that pushes the page down goes before everything else on it, an embedded pop-up into its
-        // <poptin-embed>; the others float over the page.
+        // An embedded pop-up goes into its <poptin-embed>; a bar that pushes the page down into its own, where the
+        // owner reserved its height, else before everything else on the page; the others float over the page.
         const layout = popupLayout(entry.config.type, entry.config.format, entry.config.designProperties.poptin_location);
-        const placeholder = layout.rendering === 'in-place' ? embedPlaceholder(document, entry.config.id) : null;
+        const inPage = layout.rendering === 'in-place' || layout.rendering === 'in-flow';
+        const placeholder = inPage ? embedPlaceholder(document, entry.config.id) : null;
         if (layout.rendering === 'in-place' && !placeholder) {
           // Built again once its placeholder is on the page and scrolled into view.
           entry.prepared = undefined;

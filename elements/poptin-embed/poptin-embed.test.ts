@@ -19,6 +19,34 @@ describe('<poptin-embed>', () => {
     expect(element.offsetHeight).to.equal(120);
   });
 
+  it('gives its room back once the pop-up it holds has closed, over a min-height from the page\'s stylesheet too', () => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('poptin-embed[poptin-id="a1b2c3d4e5f6g"] { display: block; min-height: 90px; }');
+    document.adoptedStyleSheets = [sheet];
+    try {
+      const element = document.createElement('poptin-embed');
+      element.setAttribute('poptin-id', 'a1b2c3d4e5f6g');
+      element.setAttribute('height', '90');
+      element.setAttribute('client-id', 'embedtest');
+      const popup = document.createElement('div');
+      element.append(popup);
+      document.body.append(element);
+      const hidden = (from: Element, poptinId: string) => from.dispatchEvent(new CustomEvent('poptin-after-hide', { bubbles: true, composed: true, detail: { poptinId, source: 'x-button', submitted: false } }));
+      hidden(popup, 'zzzzzzzzzzzzz');
+      expect(element.offsetHeight).to.equal(90, 'another pop-up closing changes nothing');
+      const nested = document.createElement('span');
+      popup.append(nested);
+      hidden(nested, 'a1b2c3d4e5f6g');
+      expect(element.offsetHeight).to.equal(90, 'only the pop-up placed in it counts');
+      hidden(popup, 'a1b2c3d4e5f6g');
+      expect(element.offsetHeight).to.equal(0);
+      element.setAttribute('height', '120');
+      expect(element.offsetHeight).to.equal(0, 'it stays given back');
+    } finally {
+      document.adoptedStyleSheets = [];
+    }
+  });
+
   // <poptin-controller> is not defined in this test: the tag is added, and does nothing until the loader defines it.
   it('on a page with no controller it brings one for its client-id, talking to this origin', () => {
     const element = document.createElement('poptin-embed');

@@ -5,8 +5,12 @@ import { guard, log } from '../../src/core/safety.ts';
  * The place of an embedded pop-up in a page: an owner or a CMS block puts the tag where the form belongs, and
  * the `<poptin-controller>` of the page renders that pop-up inside it once it is scrolled into view (widget §2).
  * A page without a controller gets one, for the tag's `client-id` or else the loader script's `?id=`.
+ * It is also the place of a bar that pushes the page down (a center-top bar, widget §2): put the bar's block first
+ * in the body with its `height`, and the bar shows there without moving the page; without one, the bar goes
+ * before everything else on the page and moves it down when it appears.
  * Its `height` is reserved as soon as the element is defined; to reserve it at the very first paint, give
- * `poptin-embed[poptin-id="…"]` that `min-height` in the page's own stylesheet.
+ * `poptin-embed[poptin-id="…"]` that `min-height` in the page's own stylesheet. Once the pop-up in it has closed,
+ * the room is given back to the page.
  *
  * @tag poptin-embed
  * @summary Where an embedded pop-up shows in the page.
@@ -18,6 +22,21 @@ import { guard, log } from '../../src/core/safety.ts';
 export class PoptinEmbedElement extends HTMLElement {
   static get observedAttributes(): string[] {
     return ['height'];
+  }
+
+  /** The pop-up it held has closed: an empty block kept open for it would stay in the page as a gap. */
+  private released = false;
+
+  constructor() {
+    super();
+    this.addEventListener('poptin-after-hide', (event) =>
+      guard('<poptin-embed>', () => {
+        const closed = (event as CustomEvent<{ poptinId?: string }>).detail?.poptinId;
+        if ((event.target as Element).parentElement !== this || closed !== this.getAttribute('poptin-id')) return;
+        this.released = true;
+        this.reserve();
+      }),
+    );
   }
 
   connectedCallback(): void {
@@ -33,6 +52,8 @@ export class PoptinEmbedElement extends HTMLElement {
   }
 
   private reserve(): void {
+    // Released, it also overrides a min-height the page's own stylesheet gave it for the first paint.
+    if (this.released) return void (this.style.minHeight = '0px');
     const height = Number(this.getAttribute('height'));
     this.style.minHeight = Number.isFinite(height) && height > 0 ? `${height}px` : '';
   }

@@ -4,10 +4,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** The bench's top bar at 1280 px, in pixels. */
+const TOP_BAR_HEIGHT = 114;
+
 const loader = (clientId?: string) => `<script type="module" src="/dist/poptin.js${clientId ? `?id=${clientId}` : ''}"></script>\n`;
 
-/** What each case adds to the page: in its head, in the middle of the article, at the end of the body. */
-const CASES: Record<string, { head?: string; middle?: string; end?: string }> = {
+/** What each case adds to the page: in its head, first in the body, in the middle of the article, at the end of the body. */
+const CASES: Record<string, { head?: string; start?: string; middle?: string; end?: string }> = {
   base: {},
   floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
   // What any script tag costs the page's load event, whatever it runs: the page waits for it to load and run.
@@ -18,6 +21,8 @@ const CASES: Record<string, { head?: string; middle?: string; end?: string }> = 
   wheel: { head: loader('bench-wheel') },
   chat: { head: loader(), end: '<poptin-chat-button telephone="+62 812 3456 7890" message-send="Hello" button-delay="0" message-delay="2"></poptin-chat-button>\n' },
   bar: { head: loader('bench-layout') },
+  // The same bar in the room the owner keeps for it from the first paint (bench.css), as <poptin-embed> documents.
+  barPlaced: { head: loader('bench-layout'), start: `<poptin-embed poptin-id="benchtopbar01" height="${TOP_BAR_HEIGHT}"></poptin-embed>\n` },
   // The height the form takes at 1280 px, reserved as the element's documentation asks, so that it moves nothing.
   embed: { head: loader('bench-layout'), middle: '<poptin-embed poptin-id="benchembedd01" height="489"></poptin-embed>\n' },
 };
@@ -25,7 +30,7 @@ const CASES: Record<string, { head?: string; middle?: string; end?: string }> = 
 const paragraph = (n: number) =>
   `<p>Paragraph ${n}: a long article the visitor reads, with enough text to make the page scroll and to give the browser real layout work, as a host page would. Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>\n`;
 
-function page(name: string, parts: { head?: string; middle?: string; end?: string }): string {
+function page(name: string, parts: { head?: string; start?: string; middle?: string; end?: string }): string {
   const paragraphs = Array.from({ length: 40 }, (_, i) => paragraph(i + 1));
   return `<!doctype html>
 <html lang="en">
@@ -36,7 +41,7 @@ function page(name: string, parts: { head?: string; middle?: string; end?: strin
 <link rel="stylesheet" href="/examples/bench.css">
 ${parts.head ?? ''}</head>
 <body>
-<main>
+${parts.start ?? ''}<main>
 <h1>Benchmark page: ${name}</h1>
 ${paragraphs.slice(0, 20).join('')}${parts.middle ?? ''}${paragraphs.slice(20).join('')}</main>
 ${parts.end ?? ''}</body>
@@ -66,7 +71,7 @@ export const FLOOR_SCRIPT = `setTimeout(() => {
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
-  await writeFile(path.join(dir, 'bench.css'), 'body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\n');
+  await writeFile(path.join(dir, 'bench.css'), `body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\npoptin-embed[poptin-id="benchtopbar01"] { display: block; min-height: ${TOP_BAR_HEIGHT}px; }\n`);
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   for (const [name, parts] of Object.entries(CASES)) await writeFile(path.join(dir, `${name}.html`), page(name, parts));
