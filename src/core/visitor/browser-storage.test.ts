@@ -147,6 +147,35 @@ describe('visitor storage layer', () => {
     expect(log.calledOnceWith(NO_STORAGE_MESSAGE)).to.equal(true);
   });
 
+  it('opening Web Storage writes nothing of its own: the page view\'s first write shows that it keeps values', () => {
+    const writes: string[] = [];
+    const local = fakeStorage();
+    const setItem = local.setItem.bind(local);
+    local.setItem = (key: string, value: string) => {
+      writes.push(key);
+      setItem(key, value);
+    };
+    const stores = createStorageSet({ window: { localStorage: local, sessionStorage: fakeStorage() } });
+    expect(stores.local.get('pages')).to.equal(null);
+    stores.local.set('pages', '/a');
+    expect(stores.local.persistent).to.equal(true);
+    expect(writes).to.deep.equal(['pages']);
+  });
+
+  it('asked before anything was written, a store whose every write fails is not persistent, and says so once', () => {
+    const log = sinon.spy();
+    const refusing = fakeStorage();
+    refusing.setItem = () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    };
+    const stores = createStorageSet({ window: { localStorage: fakeStorage(), sessionStorage: refusing }, log });
+    expect(stores.session.persistent).to.equal(false);
+    expect(stores.local.persistent).to.equal(true);
+    stores.session.set('k', 'v');
+    expect(stores.session.get('k')).to.equal('v', 'kept in memory');
+    expect(log.calledOnceWith(NO_STORAGE_MESSAGE)).to.equal(true);
+  });
+
   it('cookies are written with max-age, path=/ and SameSite=Lax (Secure on https)', () => {
     expect(serializeCookie('poptin_once_x', '1', { maxAgeMs: LIFETIME_MS.displayOnceFlag, secure: true })).to.equal(
       'poptin_once_x=1; path=/; SameSite=Lax; max-age=1800; Secure',

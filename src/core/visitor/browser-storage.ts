@@ -31,6 +31,8 @@ interface Backend {
   set(key: string, value: string, ttlMs: number | undefined, expiresAt: number | undefined): void;
   remove(key: string): void;
   keys(): string[];
+  /** Throws if values cannot be written; for a store asked whether it is persistent before it wrote anything. */
+  proveWritable?(): void;
 }
 
 interface Envelope {
@@ -45,6 +47,8 @@ interface Envelope {
 function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => number, onFailure: () => void): KeyValueStore {
   let backend: Backend | null = null;
   let persistent = true;
+  // A write that went through shows that this storage keeps values; until one has, asking `persistent` tries one.
+  let written = false;
   const memory = memoryBackend();
   const fail = () => {
     if (persistent) {
@@ -93,7 +97,9 @@ function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => 
   return {
     kind,
     get persistent() {
-      current();
+      const target = current();
+      if (persistent && !written && target.proveWritable) attempt((backend) => backend.proveWritable?.(), undefined);
+      written ||= persistent;
       return persistent;
     },
     get: (key) => attempt((target) => unwrap(key, target.get(key), target), null),
@@ -102,6 +108,7 @@ function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => 
         const expiresAt = ttlMs === undefined ? undefined : now() + ttlMs;
         const stored = !target.nativeExpiry && expiresAt !== undefined ? JSON.stringify({ v: value, x: expiresAt } satisfies Envelope) : value;
         target.set(key, stored, ttlMs, expiresAt);
+        written = true;
       }, undefined),
     remove: (key) => attempt((target) => target.remove(key), undefined),
     keys: () => attempt((target) => target.keys(), [] as string[]),
@@ -119,17 +126,21 @@ function memoryBackend(): Backend {
   };
 }
 
+// Opening does not write a probe value: each Web Storage call waits on the browser, a page view writes to both
+// stores anyway, and a write that fails (a full quota) switches the store to memory then.
 function webStorageBackend(open: () => Storage): Backend {
   const storage = open();
-  const probe = '__poptin_probe__';
-  storage.setItem(probe, probe);
-  storage.removeItem(probe);
   return {
     nativeExpiry: false,
     get: (key) => storage.getItem(key),
     set: (key, value) => storage.setItem(key, value),
     remove: (key) => storage.removeItem(key),
     keys: () => Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key !== null),
+    proveWritable: () => {
+      const probe = '__poptin_probe__';
+      storage.setItem(probe, probe);
+      storage.removeItem(probe);
+    },
   };
 }
 
