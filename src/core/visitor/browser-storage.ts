@@ -97,9 +97,10 @@ function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => 
   return {
     kind,
     get persistent() {
-      const target = current();
-      if (persistent && !written && target.proveWritable) attempt((backend) => backend.proveWritable?.(), undefined);
-      written ||= persistent;
+      if (persistent && !written) {
+        attempt((target) => target.proveWritable?.(), undefined);
+        written = persistent;
+      }
       return persistent;
     },
     get: (key) => attempt((target) => unwrap(key, target.get(key), target), null),
