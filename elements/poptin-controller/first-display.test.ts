@@ -64,6 +64,37 @@ describe('the loader\'s first display call', () => {
     expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
   });
 
+  it('reads the cookies once for the whole page view and sends them as it left them, writing each cookie once', async () => {
+    createVisitor({ window, document });
+    const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const reads: string[] = [];
+    const writes: string[] = [];
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => {
+        const cookies = jar.get!.call(document) as string;
+        reads.push(cookies);
+        return cookies;
+      },
+      set: (cookie: string) => {
+        writes.push(cookie.split('=')[0]!);
+        jar.set!.call(document, cookie);
+      },
+    });
+    const fetched = sinon.stub(window, 'fetch').callsFake(async () => new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }));
+    try {
+      await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      expect(reads).to.have.length(1, 'a returning visitor\'s cookies show that the jar keeps them: nothing is read back');
+      expect(writes.filter((name) => name === COOKIE.session)).to.have.length(1);
+      expect(writes).to.include.members([COOKIE.oldUser, COOKIE.visitorId, COOKIE.timeOnSite, COOKIE.previousUrl]);
+      const sent = JSON.parse(String(fetched.firstCall.args[1]?.body)) as { cookies: Record<string, string> };
+      expect(sent.cookies).to.deep.equal(parseCookieString(jar.get!.call(document) as string), 'the jar as the page view read and wrote it');
+    } finally {
+      fetched.restore();
+      delete (document as { cookie?: string }).cookie;
+    }
+  });
+
   it('gives the page its main thread back between the visitor\'s cookies, the page view and the display call', async () => {
     const steps: string[] = [];
     const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;

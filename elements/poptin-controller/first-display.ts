@@ -62,17 +62,21 @@ export function isEmptyAnswer(answer: unknown): boolean {
 /**
  * Records the page view and asks the display server; never throws. The cookies, Web Storage and the request
  * each wait on the browser (npm run bench: together a long task at 4× CPU slowdown), so the page gets the main
- * thread back between them.
+ * thread back between them; the cookies are read once for all three (each read is a round trip to the browser's
+ * cookie store), so the call describes the cookies as the page view left them.
  */
 export async function requestFirstDisplay(clientId: string, apiBase: string, win: Window = window): Promise<FirstDisplay> {
   const visitor = createVisitor({ window: win, document: win.document });
+  const releaseCookies = visitor.stores.holdCookieReads();
   await yieldToPage(win);
   const page = readPageContext(win);
   const pageFields = visitor.recordPageView(page.url);
   await yieldToPage(win);
+  const request = displayRequestOf(visitor, page, pageFields);
+  releaseCookies();
   const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
   try {
-    return { visitor, page, pageFields, answer: await postJson<unknown>(url, displayRequestOf(visitor, page, pageFields)) };
+    return { visitor, page, pageFields, answer: await postJson<unknown>(url, request) };
   } catch (error) {
     return { visitor, page, pageFields, answer: null, error };
   }

@@ -84,6 +84,44 @@ describe('visitor storage layer', () => {
     expect(writes()).to.equal(5, 'the next task refreshes its lifetime');
   });
 
+  it('a cookie the jar already holds proves that cookies work: writing it again is not read back', () => {
+    const { document, reads, writes, jar } = countingCookieDocument();
+    jar.set('session', 'abc%3A0');
+    const { cookies } = createStorageSet({ document });
+    expect(cookies.get('session')).to.equal('abc:0');
+    cookies.set('session', 'abc:0', 1_800_000);
+    cookies.set('visitor', 'v1', 60_000);
+    expect(reads()).to.equal(1, 'the read that found the cookie is the only one');
+    expect(writes()).to.equal(2);
+    expect(jar.get('visitor')).to.equal('v1');
+    expect(cookies.persistent).to.equal(true);
+  });
+
+  it('while a hold lasts, the cookies read once serve later tasks and a repeated write is not sent; then the jar is read afresh', async () => {
+    const { document, reads, writes, jar } = countingCookieDocument();
+    const stores = createStorageSet({ document });
+    const { cookies } = stores;
+    cookies.set('session', 'abc:0', 1_800_000);
+    const release = stores.holdCookieReads();
+    jar.set('page', 'set-by-the-page');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(cookies.get('session')).to.equal('abc:0');
+    cookies.set('session', 'abc:0', 1_800_000);
+    cookies.set('previous', 'https://s.example/', 120_000);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(cookies.keys()).to.deep.equal(['session', 'previous'], 'the jar as read when the hold began, with this store\'s writes');
+    expect(reads()).to.equal(1, 'one read (the first write\'s) for three tasks');
+    expect(writes()).to.equal(2, 'the session cookie once');
+    release();
+    release();
+    expect(cookies.get('page')).to.equal('set-by-the-page', 'released: the next read goes to the jar');
+    expect(reads()).to.equal(2);
+    cookies.set('session', 'abc:0', 1_800_000);
+    await Promise.resolve();
+    cookies.set('session', 'abc:0', 1_800_000);
+    expect(writes()).to.equal(4, 'without a hold, each task refreshes it again');
+  });
+
   it('a same-named cookie of another path does not pass for cookies being disabled', () => {
     const log = sinon.spy();
     const { document, jar } = countingCookieDocument('visitor=written-under-shop');

@@ -19,6 +19,11 @@ export interface StorageSet {
   cookies: KeyValueStore;
   local: KeyValueStore;
   session: KeyValueStore;
+  /**
+   * Until the returned function is called, the cookies read once (with this set's own writes) serve later tasks
+   * too, and a write repeating one already sent is not sent again: for a page view spread over a few tasks.
+   */
+  holdCookieReads(): () => void;
 }
 
 export const NO_STORAGE_MESSAGE = 'No Web Storage support';
@@ -145,21 +150,32 @@ function webStorageBackend(open: () => Storage): Backend {
   };
 }
 
-function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean): Backend {
+/** Holds on a cookie backend's snapshot (StorageSet.holdCookieReads); the backend is opened later, if at all. */
+interface CookieReadHold {
+  held: number;
+  /** Called when the last hold is released. */
+  released: (() => void) | null;
+}
+
+function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean, hold: CookieReadHold): Backend {
   // Each read of document.cookie is a synchronous round trip to the browser's cookie store, and so is each write:
   // a page view reads dozens of values and writes several, so the cookies read once are kept, with this store's
-  // own writes, until the current task ends (another script may change them in a later one), and a write that
-  // repeats one made earlier in the same task is not sent again.
+  // own writes, until the current task ends (another script may change them in a later one) or the hold ends,
+  // and a write that repeats one made in that time is not sent again.
   let snapshot: Record<string, string> | null = null;
   let sentThisTask = new Map<string, string>();
   let forgetQueued = false;
+  const forget = () => {
+    snapshot = null;
+    sentThisTask = new Map();
+  };
+  hold.released = forget;
   const forgetAtEndOfTask = () => {
     if (forgetQueued) return;
     forgetQueued = true;
     queueMicrotask(() => {
       forgetQueued = false;
-      snapshot = null;
-      sentThisTask = new Map();
+      if (hold.held === 0) forget();
     });
   };
   const readJar = () => {
@@ -184,11 +200,13 @@ function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean): Bac
     nativeExpiry: true,
     get: (key) => read()[key] ?? null,
     set: (key, value, ttlMs) => {
-      send(key, value, ttlMs);
       const removal = ttlMs !== undefined && ttlMs <= 0;
+      // A cookie this page reads back was kept by the browser: a returning visitor's proves that cookies work here.
+      if (!verified && !removal && snapshot && key in snapshot) verified = true;
+      send(key, value, ttlMs);
       if (!verified && !removal) {
-        // The first value written proves that the browser keeps this page's cookies: it is read back at once (the
-        // read serves the rest of the task). Matching the exact pair tells it from a same-named cookie of another path.
+        // Otherwise the first value written is read back at once (the read serves the rest of the task). Matching
+        // the exact pair tells it from a same-named cookie of another path.
         const pair = cookiePair(key, value);
         if (!readJar().split(';').some((part) => part.trim() === pair)) throw new Error('cookies are disabled');
         verified = true;
@@ -235,12 +253,23 @@ export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
   const missing = (what: string) => () => {
     throw new Error(`${what} is not available`);
   };
+  const hold: CookieReadHold = { held: 0, released: null };
   return {
     // Cookie expiry is left to the browser (max-age): cookie values that must be compared with the
     // injected clock carry their own timestamp.
-    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false) : missing('document.cookie'), now, onFailure),
+    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing('document.cookie'), now, onFailure),
     local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing('localStorage'), now, onFailure),
     session: resilientStore('session', win ? () => webStorageBackend(() => win.sessionStorage) : missing('sessionStorage'), now, onFailure),
+    holdCookieReads: () => {
+      hold.held++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        hold.held--;
+        if (hold.held === 0) hold.released?.();
+      };
+    },
   };
 }
 
@@ -252,5 +281,6 @@ export function createMemoryStorageSet(now: () => number = Date.now): StorageSet
     cookies: resilientStore('cookie', open, now, never),
     local: resilientStore('local', open, now, never),
     session: resilientStore('session', open, now, never),
+    holdCookieReads: () => never,
   };
 }

@@ -152,6 +152,19 @@ describe('visitor state (widget §3, §9)', () => {
       expect(load().storedSessionAccount()).to.equal('');
     });
 
+    it('writes the client id, IP and country code when they change, not again on each page view', () => {
+      load().rememberClientId('abc123');
+      const visitor = load();
+      const set = sinon.spy(stores.cookies, 'set');
+      visitor.rememberClientId('abc123');
+      visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
+      visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
+      expect(set.args.map(([key, value]) => `${key}=${value}`)).to.deep.equal([`${COOKIE.ip}=203.0.113.9`, `${COOKIE.countryCode}=IL`]);
+      visitor.rememberClientId('other-client');
+      expect(set.lastCall.args).to.deep.equal([COOKIE.clientId, 'other-client', LIFETIME_MS.clientId]);
+      expect(load().storedClientId()).to.equal('other-client');
+    });
+
     it('keeps one visitor id for 30 days', () => {
       const id = load().visitorId;
       now += 29 * DAY;

@@ -2,7 +2,6 @@ import type { EngagementEvent, EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
 import { guard } from '../safety.ts';
 import { createStorageSet, type StorageSet } from './browser-storage.ts';
-import { readDocumentCookies } from './cookies.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS, MAX_ENGAGEMENT_RECORDS, MINUTE_REFRESH_MS, TIME_ON_SITE_REFRESH_MS } from './lifetimes.ts';
 import { appendPage, joinPages, joinPagesWithDates, readPages } from './pages.ts';
@@ -132,6 +131,15 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
 
   let lastMinuteRefresh = now();
 
+  // The year-long cookies are written when their value changes, not on every page view: they arrive with the
+  // display answer, in a later task, where comparing with the jar would cost a read. Read here with the rest.
+  const longLived = new Map<string, string | null>([COOKIE.clientId, COOKIE.ip, COOKIE.countryCode].map((key) => [key, cookies.get(key)]));
+  const rememberLongLived = (key: string, value: string, lifetime: number) => {
+    if (longLived.get(key) === value) return;
+    cookies.set(key, value, lifetime);
+    longLived.set(key, value);
+  };
+
   const history = (poptinId: string): PopupHistory => ({ ...EMPTY_HISTORY, ...readJson<Partial<PopupHistory>>(local.get(LOCAL.historyPrefix + poptinId), {}) });
   const writeHistory = (poptinId: string, change: Partial<PopupHistory>) =>
     local.set(LOCAL.historyPrefix + poptinId, JSON.stringify({ ...history(poptinId), ...change }));
@@ -258,12 +266,14 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
     convertedAt: (poptinId) => readTimestamp(cookies.get(COOKIE.convertedPrefix + poptinId)) ?? history(poptinId).convertedAt,
     engagement,
     convertedEmail: () => local.get(LOCAL.lastConvertedEmail) ?? '',
-    cookies: () => (doc ? readDocumentCookies(doc) : {}),
-    rememberClientId: (clientId) => cookies.set(COOKIE.clientId, clientId, LIFETIME_MS.clientId),
+    // Through the cookie store, whose read of the jar serves the rest of the task (or of the page view's hold); a
+    // store that fell back to memory holds no page cookies.
+    cookies: () => (doc && cookies.persistent ? Object.fromEntries(cookies.keys().map((key) => [key, cookies.get(key) ?? ''])) : {}),
+    rememberClientId: (clientId) => rememberLongLived(COOKIE.clientId, clientId, LIFETIME_MS.clientId),
     storedClientId: () => cookies.get(COOKIE.clientId) ?? '',
     rememberLocation({ ip, countryCode }) {
-      if (ip) cookies.set(COOKIE.ip, ip, LIFETIME_MS.storedIp);
-      if (countryCode) cookies.set(COOKIE.countryCode, countryCode, LIFETIME_MS.countryCode);
+      if (ip) rememberLongLived(COOKIE.ip, ip, LIFETIME_MS.storedIp);
+      if (countryCode) rememberLongLived(COOKIE.countryCode, countryCode, LIFETIME_MS.countryCode);
     },
     storedLocation: () => ({ ip: cookies.get(COOKIE.ip) ?? '', countryCode: cookies.get(COOKIE.countryCode) ?? '' }),
     rememberSessionAccount: (customerId) => cookies.set(COOKIE.sessionAccount, customerId, LIFETIME_MS.sessionAccount),
