@@ -59,6 +59,14 @@ export function isEmptyAnswer(answer: unknown): boolean {
   return display !== 'not_allowed' && !RESTRICTION_MESSAGES.includes(String(message ?? '')) && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
 }
 
+async function recordPageView(visitor: Visitor, win: Window): Promise<{ page: PageContext; pageFields: PageViewFields; request: DisplayRequest }> {
+  await yieldToPage(win);
+  const page = readPageContext(win);
+  const pageFields = visitor.recordPageView(page.url);
+  await yieldToPage(win);
+  return { page, pageFields, request: displayRequestOf(visitor, page, pageFields) };
+}
+
 /**
  * Records the page view and asks the display server; never throws. The cookies, Web Storage and the request
  * each wait on the browser (npm run bench: together a long task at 4× CPU slowdown), so the page gets the main
@@ -68,12 +76,7 @@ export function isEmptyAnswer(answer: unknown): boolean {
 export async function requestFirstDisplay(clientId: string, apiBase: string, win: Window = window): Promise<FirstDisplay> {
   const visitor = createVisitor({ window: win, document: win.document });
   const releaseCookies = visitor.stores.holdCookieReads();
-  await yieldToPage(win);
-  const page = readPageContext(win);
-  const pageFields = visitor.recordPageView(page.url);
-  await yieldToPage(win);
-  const request = displayRequestOf(visitor, page, pageFields);
-  releaseCookies();
+  const { page, pageFields, request } = await recordPageView(visitor, win).finally(releaseCookies);
   const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
   try {
     return { visitor, page, pageFields, answer: await postJson<unknown>(url, request) };
