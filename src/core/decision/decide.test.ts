@@ -127,13 +127,35 @@ describe('decide: every rule for one pop-up', () => {
     expect(decision.blockedBy).to.deep.equal([{ allowed: false, rule: 'source_code_target', reason: 'rule failed: no access' }]);
   });
 
+  it('the page\'s cookies and the visitor\'s history come from one read of the cookie jar', async () => {
+    let reads = 0;
+    const jar = 'poptin_session=abc%3A0; utm_source=google';
+    const countingDocument = {
+      get cookie() {
+        reads++;
+        return jar;
+      },
+      set cookie(_cookie: string) {},
+      referrer: '',
+    } as unknown as Document;
+    const visitor = createVisitor({ document: countingDocument, now: () => NOW });
+    // The decisions run in a later task than the page view, as after a display answer.
+    await new Promise((resolve) => setTimeout(resolve));
+    reads = 0;
+    const env = createDecisionEnvironment({ window, document: countingDocument, visitor, countryCode: 'DE', isMobile: false, now: () => NOW });
+    const decision = decide(testConfig({ d_f_r: 'all@display_once_a_day', cookie_filter: 'show|contain|utm_source=google' }), env);
+    expect(env.cookies.utm_source).to.equal('google');
+    expect(decision.allowed).to.equal(true);
+    expect(reads).to.equal(1);
+  });
+
   it('createDecisionEnvironment reads the live page', () => {
     document.cookie = 'poptin_decide_test=yes; path=/';
     try {
       const env = createDecisionEnvironment({
         window,
         document,
-        visitor: environment().visitor,
+        visitor: createVisitor({ window, document }),
         countryCode: 'DE',
         isMobile: false,
         now: () => NOW,

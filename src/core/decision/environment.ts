@@ -1,13 +1,14 @@
 import type { EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
 import type { CartState } from '../rules/cart.ts';
-import { readDocumentCookies } from '../visitor/cookies.ts';
 
 /** What the decision reads about the visitor (a `Visitor` from src/core/visitor satisfies it). */
 export interface DecisionVisitor {
   frequencyHistory(poptinId: string): FrequencyHistory;
   convertedAt(poptinId: string): number | null;
   engagement(): EngagementRecord[];
+  /** The page's cookies, name → value, read through the visitor's cookie store: one read serves the decisions too. */
+  cookies(): Record<string, string>;
 }
 
 /** Everything a display decision depends on besides the pop-up's own configuration. */
@@ -56,7 +57,7 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     countryCode: sources.countryCode,
     pageUrl: safely(() => win.location.href, ''),
     referrer: sources.referrer ?? safely(() => doc.referrer, ''),
-    cookies: readDocumentCookies(doc),
+    cookies: safely(() => sources.visitor.cookies(), {}),
     globals: win,
     pageSource: () => (source ??= safely(() => doc.documentElement.outerHTML, '')),
     visitor: sources.visitor,
