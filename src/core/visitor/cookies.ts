@@ -10,15 +10,6 @@ export function parseCookieString(cookieString: string): Record<string, string> 
   return cookies;
 }
 
-/** Reads the page's cookies; a sandboxed document throws on access, which reads as no cookies. */
-export function readDocumentCookies(document: Pick<Document, 'cookie'>): Record<string, string> {
-  try {
-    return parseCookieString(document.cookie);
-  } catch {
-    return {};
-  }
-}
-
 /** `name=value` as written into, and read back from, document.cookie. */
 export function cookiePair(name: string, value: string): string {
   return `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
