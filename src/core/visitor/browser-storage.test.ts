@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
-import { blockedStorageWindow } from './testing.ts';
+import { blockedStorageWindow, countingCookieDocument } from './testing.ts';
 
 const DAY = 86_400_000;
 
@@ -22,30 +22,6 @@ function fakeStorage(failOn: 'get' | 'set' | 'never' = 'never'): Storage {
     removeItem: (key: string) => void values.delete(key),
     clear: () => values.clear(),
   };
-}
-
-/**
- * A document whose cookie jar counts its reads and writes, which another script may write to directly, and which
- * may hold cookies of other paths (`otherPaths`, listed first, as a browser lists the longer path first).
- */
-function countingCookieDocument(otherPaths = ''): { document: Pick<Document, 'cookie'>; reads: () => number; writes: () => number; jar: Map<string, string> } {
-  const jar = new Map<string, string>();
-  let reads = 0;
-  let writes = 0;
-  const document = {
-    get cookie() {
-      reads++;
-      return [otherPaths, ...[...jar].map(([name, value]) => `${name}=${value}`)].filter(Boolean).join('; ');
-    },
-    set cookie(text: string) {
-      writes++;
-      const [pair, ...attributes] = text.split(';');
-      const [name, value] = pair!.split('=') as [string, string];
-      if (attributes.some((attribute) => attribute.trim() === 'max-age=0')) jar.delete(name);
-      else jar.set(name, value);
-    },
-  };
-  return { document, reads: () => reads, writes: () => writes, jar };
 }
 
 describe('visitor storage layer', () => {
