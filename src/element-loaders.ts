@@ -4,7 +4,7 @@ import type { ElementLoaders } from './core/loading/define-on-sight.ts';
 
 export const elementLoaders: ElementLoaders = {
   'poptin-popup': () => import('./surfaces.ts'),
-  'poptin-countdown': () => import('./surfaces.ts'),
+  'poptin-countdown': () => import('../elements/poptin-countdown/define.ts'),
   'poptin-chat-button': () => import('../elements/poptin-chat-button/define.ts'),
   'poptin-embed': () => import('../elements/poptin-embed/define.ts'),
   'poptin-teaser': () => import('../elements/poptin-teaser/define.ts'),

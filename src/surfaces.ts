@@ -5,11 +5,9 @@ import type { CountdownModel } from './core/countdown/model.ts';
 import type { PopupModel } from './stores/popup-model.ts';
 // The pop-up is what nearly every page shows: it is part of this chunk, so creating one costs no extra request.
 import '../elements/poptin-popup/define.ts';
-// Pop-up templates may hold countdowns (design §2): defined with the pop-up, a template's <poptin-countdown> is
-// live the moment the template is inserted, with no extra request and no empty timer while one loads.
-import '../elements/poptin-countdown/define.ts';
 
 export { sanitizeTemplate } from './core/sanitize.ts';
+export { loadTemplateParts } from './components/template/template-parts.ts';
 
 /** The model each surface renders. */
 export interface SurfaceModels {

@@ -473,6 +473,8 @@ export class ControllerSession {
     // Widget §8: a pop-up whose products cannot be fetched is not shown.
     const recommendations = /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(entry) : undefined;
     const html = surfaces.sanitizeTemplate(raw);
+    // The parts of the template most pop-ups do not have are chunks of their own: loaded now, they are live when it shows.
+    await surfaces.loadTemplateParts(raw);
     await yieldToPage();
     element.model.set({
       config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview,

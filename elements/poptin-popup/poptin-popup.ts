@@ -1,5 +1,5 @@
 import { PopupView } from '../../src/components/popup/popup-view.tsx';
-import { isDeclarative, startDeclarativePopup } from '../../src/components/popup/declarative.ts';
+import { bindWhenLoaded, chunkLoader } from '../../src/core/loading/when-loaded.ts';
 import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
@@ -7,6 +7,14 @@ import { popupStyles } from './styles.ts';
 
 const Surface = createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles });
 const base = Surface.prototype as unknown as { connectedCallback?: () => void; disconnectedCallback?: () => void };
+
+/** Whether the element is meant to run on its own attributes (no model set by a controller). */
+function isDeclarative(element: HTMLElement): boolean {
+  return element.hasAttribute('kind') || element.hasAttribute('trigger');
+}
+
+// Pop-ups a controller shows, nearly all of them, never need the attribute-driven path: it is a chunk of its own.
+const loadDeclarative = chunkLoader(() => import('../../src/components/popup/declarative.ts'));
 
 /**
  * A pop-up: the owner's sanitised template in a top-layer modal dialog (lightbox, gamified, fullpage)
@@ -66,7 +74,7 @@ export class PoptinPopupElement extends Surface {
     if (isDeclarative(this) && (model === null || (this.declarative && model.visible === false))) {
       this.declarative = true;
       this.stopDeclarative();
-      this.stopDeclarative = startDeclarativePopup(this);
+      this.stopDeclarative = bindWhenLoaded('the pop-up', loadDeclarative, ({ startDeclarativePopup }) => startDeclarativePopup(this));
     }
   }
 

@@ -1,10 +1,9 @@
-import { fieldStyles } from '../../src/components/fields/field-styles.ts';
 import { animationStyles } from '../../src/components/shared/animation-styles.ts';
 import { kindStyles } from '../../src/components/popup/kind-styles.ts';
 import { templateStyles } from '../../src/components/template/template-styles.ts';
 
-// What only a pop-up has, after the template and field styles it uses.
-export const popupStyles = `${templateStyles}${fieldStyles}${animationStyles}${kindStyles}
+// What only a pop-up has, after the template styles it uses (a date picker or a phone country list brings its own).
+export const popupStyles = `${templateStyles}${animationStyles}${kindStyles}
 /* A game's background effect covers the screen behind the panel; the canvas is given its opacity (widget §9). */
 [part~="background-effect"] { position: fixed; inset: 0; width: 100vw; height: 100vh; pointer-events: none; }
 [part~="preview-notice"] { margin: 0 40px 12px 0; padding: 8px 12px; border-radius: 8px; background: #fff7d6; color: #5c4400; font-size: 14px; }

@@ -2,6 +2,7 @@
 import './define.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
 import type { PoptinPopupElement } from './poptin-popup.ts';
@@ -26,6 +27,8 @@ export interface MountOptions {
   model?: Partial<PopupModel>;
   /** Runs before the element is connected (navigation stubs, listeners). */
   before?: (element: PoptinPopupElement) => void;
+  /** Leaves the template's parts (countdowns, games, coupons, …) to load after the first render; the controller loads them first. */
+  lazyParts?: boolean;
 }
 
 /** A form template with a thank-you screen, around the given fields. */
@@ -36,6 +39,7 @@ export function formTemplate(fields: string, { thankYou = true } = {}): string {
 }
 
 export async function mountPopup(template: string, options: MountOptions = {}): Promise<PoptinPopupElement> {
+  if (!options.lazyParts) await loadTemplateParts(template);
   const element = document.createElement('poptin-popup') as PoptinPopupElement;
   element.popup = { config: popupConfig(options.config), html: sanitizeTemplate(template), lang: options.lang ?? 'en', trigger: 'manual', ...options.model };
   options.before?.(element);

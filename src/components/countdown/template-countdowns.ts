@@ -1,27 +1,16 @@
 // <poptin-countdown> inside a pop-up template (design §2): live elements the pop-up configures and holds.
-import { attributesForEnd, timerSettingsOf } from '../../core/countdown/settings.ts';
-import { listenSafely, log } from '../../core/safety.ts';
-
-const COUNTDOWN = 'poptin-countdown';
-const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at'];
+// Most templates hold none, so the element and the timer settings are a chunk of their own (countdown-binding.ts).
+import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
+import { COUNTDOWN_SELECTOR as COUNTDOWN, loadCountdownBinding } from '../template/template-parts.ts';
 
 /**
- * Gives the template's countdowns the pop-up's timer (design_properties `timer`, `timer_ver`) where they do
- * not set their own, and for a timer pop-up calls `onTimerEnd` when one of them ends (widget §4). Returns
- * the removal of that listener.
+ * Gives the template's countdowns the pop-up's timer where they do not set their own, and for a timer pop-up
+ * calls `onTimerEnd` when one of them ends (widget §4), once their chunk is loaded. Returns the unbinding.
  */
 export function bindTemplateCountdowns(content: HTMLElement, designProperties: Record<string, unknown>, onTimerEnd: () => void): () => void {
-  const { timerPopup, settings, error } = timerSettingsOf(designProperties);
-  if (error) log.warn(`the pop-up's timer settings are ignored: ${error}`);
-  if (settings) {
-    for (const countdown of content.querySelectorAll(COUNTDOWN)) {
-      if (settings.end && !TIMING_ATTRIBUTES.some((name) => countdown.hasAttribute(name))) {
-        for (const [name, value] of Object.entries(attributesForEnd(settings.end))) countdown.setAttribute(name, value);
-      }
-      if (!countdown.hasAttribute('timer-ver')) countdown.setAttribute('timer-ver', String(settings.layout));
-    }
-  }
-  return timerPopup ? listenSafely(content, 'poptin-countdown-end', onTimerEnd) : () => undefined;
+  const countdowns = [...content.querySelectorAll(COUNTDOWN)];
+  if (countdowns.length === 0) return () => undefined;
+  return bindWhenLoaded('the countdowns of the pop-up', loadCountdownBinding, ({ configureCountdowns }) => configureCountdowns(content, countdowns, designProperties, onTimerEnd));
 }
 
 /** A pop-up not shown yet (prepared ahead of its trigger, or closing) holds its countdowns: time from now starts when it shows. */

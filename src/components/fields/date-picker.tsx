@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { addMonths, buildMonthGrid, clampDate, dayLabel, isWithinBounds, monthTitle, moveCalendarFocus, weekdayNames, type DateBounds } from '../../core/forms/calendar.ts';
 import { calendarDateOf, formatDayMonthYear, formatIsoDate, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
 import { translate, type Language } from '../../core/i18n/strings.ts';
+import { useFieldStyles } from './field-styles.ts';
 
 export interface DatePickerProps {
   /** The template's date input; it shows dd/mm/yyyy and opens the calendar. */
@@ -16,6 +17,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /** The calendar of a date field (widget §5): a non-modal dialog with a grid, driven by the calendar model. */
 export function DatePicker({ input, language, bounds, rtl }: DatePickerProps): React.JSX.Element {
+  useFieldStyles(input);
   const [open, setOpen] = useState(false);
   const [focused, setFocused] = useState<CalendarDate>(() => calendarDateOf(new Date()));
   const dialogRef = useRef<HTMLDivElement>(null);

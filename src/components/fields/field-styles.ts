@@ -1,4 +1,7 @@
-// The phone country list and the date picker, drawn under their field.
+// The phone country list and the date picker, drawn under their field. The styles load with them (addon-views.ts).
+import { useLayoutEffect } from 'react';
+import { adoptStyles } from '../../core/adopted-styles.ts';
+
 export const fieldStyles = `
 .poptin-country-button, .poptin-date-button, .poptin-calendar-step {
   font: inherit; color: inherit; background: transparent; border: 1px solid #b9bcc6; border-radius: 8px; cursor: pointer;
@@ -30,3 +33,11 @@ export const fieldStyles = `
 .poptin-calendar td[aria-disabled="true"] { opacity: 0.3; cursor: not-allowed; }
 .poptin-calendar td:focus { outline: 3px solid var(--poptin-accent); outline-offset: -3px; }
 `;
+
+/** Adds the field styles, once, to the shadow root the field is drawn in. */
+export function useFieldStyles(input: HTMLElement): void {
+  useLayoutEffect(() => {
+    const root = input.getRootNode();
+    if (root instanceof ShadowRoot) adoptStyles(root, fieldStyles);
+  }, [input]);
+}

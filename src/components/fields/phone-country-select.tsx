@@ -4,6 +4,7 @@ import { defaultPhoneCountry, flagEmoji, listPhoneCountries, type PhoneCountry }
 import { formatPhoneForCountry, isValidInternationalPhone } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
 import { translate, type Language } from '../../core/i18n/strings.ts';
+import { useFieldStyles } from './field-styles.ts';
 import { log } from '../../core/safety.ts';
 import { filterCountries } from './country-search.ts';
 
@@ -22,6 +23,7 @@ const PAGE_STEP = 10;
  * code opening a searchable listbox. libphonenumber-js loads when the field gets focus (design §4).
  */
 export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountrySelectProps): React.JSX.Element {
+  useFieldStyles(input);
   const [library, setLibrary] = useState<PhoneLibrary | null>(null);
   const [country, setCountry] = useState(() => input.dataset.phoneCountry ?? '');
   const [open, setOpen] = useState(false);

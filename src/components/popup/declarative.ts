@@ -14,11 +14,6 @@ interface DeclarativeHost extends HTMLElement {
   model: { get(): PopupModel | null; set(value: PopupModel | null): void };
 }
 
-/** Whether the element is meant to run on its own attributes (no model set by a controller). */
-export function isDeclarative(element: HTMLElement): boolean {
-  return element.hasAttribute('kind') || element.hasAttribute('trigger');
-}
-
 /** Builds the model from the attributes and light-DOM content, arms the trigger; returns its disarm. Bad attributes are logged. */
 export function startDeclarativePopup(element: DeclarativeHost): Disarm {
   const doc = element.ownerDocument;

@@ -13,23 +13,22 @@ import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
 import { opensNewWindow, phoneCallUrl, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
-import { bindCoupons } from '../template/coupon.ts';
 import { chooseVideoSources, removeTemplateMedia } from '../template/media.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { usePopupAnimation } from './use-popup-animation.ts';
-import { DatePicker } from '../fields/date-picker.tsx';
+import { loadedFieldAddonViews, loadFieldAddonViews, type FieldAddonViews } from '../fields/addon-views.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
-import { readBackgroundEffect } from '../../core/games/effects.ts';
+import { bindTemplateCoupons } from '../template/template-parts.ts';
+import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
 import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
-import { PhoneCountrySelect } from '../fields/phone-country-select.tsx';
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
@@ -101,6 +100,7 @@ export function PopupView(): React.JSX.Element {
   const model = useStore(host.model);
   const [snapshot, dispatch] = useReducer(popupReducer, initialSnapshot);
   const [addons, setAddons] = useState<FieldAddon[]>([]);
+  const [addonViews, setAddonViews] = useState<FieldAddonViews>(loadedFieldAddonViews);
   const contentRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLParagraphElement>(null);
   const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -232,12 +232,19 @@ export function PopupView(): React.JSX.Element {
       apiBase,
       countryCode,
       canSubmit: () => !submitted.current,
-      onAddons: setAddons,
+      onAddons: (found) => {
+        setAddons(found);
+        void loadFieldAddonViews(found.map((addon) => addon.kind)).then((views) => {
+          // A date field whose calendar could not be loaded takes the date typed instead.
+          for (const addon of found) if (addon.kind === 'date-picker' && !views['date-picker']) addon.input.readOnly = false;
+          setAddonViews(views);
+        });
+      },
       onValidSubmit: (form, fields) => handlers.current.onValidSubmit(form, fields),
       announce,
     });
     labelByHeading(host, content, config.id);
-    const unbindCoupons = bindCoupons(content, language);
+    const unbindCoupons = bindTemplateCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
     gamePrize.current = null;
@@ -370,17 +377,15 @@ export function PopupView(): React.JSX.Element {
         </p>
       )}
       <p className="visually-hidden" aria-live="polite" ref={liveRef} />
-      {addons.map((addon) =>
-        createPortal(
-          addon.kind === 'date-picker' ? (
-            <DatePicker input={addon.input} language={language} bounds={addon.bounds} rtl={dir === 'rtl'} />
-          ) : (
-            <PhoneCountrySelect input={addon.input} language={language} countryCode={countryCode} />
-          ),
-          addon.slot,
-          addon.key,
-        ),
-      )}
+      {addons.map((addon) => {
+        const DatePicker = addonViews['date-picker'];
+        const PhoneCountrySelect = addonViews['phone-country'];
+        const view =
+          addon.kind === 'date-picker'
+            ? DatePicker && <DatePicker input={addon.input} language={language} bounds={addon.bounds} rtl={dir === 'rtl'} />
+            : PhoneCountrySelect && <PhoneCountrySelect input={addon.input} language={language} countryCode={countryCode} />;
+        return view ? createPortal(view, addon.slot, addon.key) : null;
+      })}
     </SurfaceFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { addDays, type DateBounds } from '../../core/forms/calendar.ts';
+import type { DateBounds } from '../../core/forms/calendar.ts';
 import { consentSettingsFrom, defaultRadioValue, initialConsentChecked } from '../../core/forms/choices.ts';
-import { formatDayMonthYear, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
+import { addDays, formatDayMonthYear, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
 import { emailValidationMode, inputTypeFor, maxLengthFor, phoneValidationMode } from '../../core/forms/field-kind.ts';
 import { flagEmoji } from '../../core/forms/phone-countries.ts';
 import type { Language } from '../../core/i18n/strings.ts';

@@ -1,14 +1,7 @@
 import { fillPrizePlaceholder, type GameScreen, type GamifiedPrize } from '../../core/games/index.ts';
+import { showGameScreen } from './template-games.ts';
 
 export type ShownPrize = Pick<GamifiedPrize, 'code' | 'label'>;
-
-/** Shows the gamified screen `[data-poptin-screen="play|win|lose"]` of a template and hides the other two. */
-export function showGameScreen(content: ParentNode, screen: GameScreen): void {
-  content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
-    const own = element.dataset.poptinScreen;
-    if (own === 'play' || own === 'win' || own === 'lose') element.hidden = own !== screen;
-  });
-}
 
 /**
  * Writes the chosen prize into a template: every `[data-poptin-coupon]` gets its code (and the label its

@@ -1,12 +1,11 @@
 // Store parts of a pop-up template (design §2): `[data-poptin-add-to-cart="N"]` buttons add the item of the
 // pop-up's add-to-cart setting N (widget §3), and `<poptin-product-recommendations>` show the products the
-// controller fetched for the pop-up.
+// controller fetched for the pop-up. Each is a chunk of its own, loaded by a template that has one.
 import type { Language } from '../../core/i18n/strings.ts';
-import { translate } from '../../core/i18n/strings.ts';
-import { addToCartItemOf } from '../../core/products/add-to-cart.ts';
 import type { RecommendationModel, StorePlatform } from '../../core/products/recommendations.ts';
-import { listenSafely, log } from '../../core/safety.ts';
-import { requestAddToCart } from '../shared/add-to-cart.ts';
+import { log } from '../../core/safety.ts';
+import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
+import { ADD_TO_CART_SELECTOR, loadAddToCartBinding } from './template-parts.ts';
 
 const RECOMMENDATIONS = 'poptin-product-recommendations';
 
@@ -34,25 +33,6 @@ export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOp
       )
       .catch((error: unknown) => log.error('the product recommendations could not be loaded', error));
   }
-  const busy = new WeakSet<Element>();
-  return listenSafely(content, 'click', (event) => {
-    const button = (event.target as Element | null)?.closest<HTMLElement>('[data-poptin-add-to-cart]');
-    if (!button) return;
-    event.preventDefault();
-    if (busy.has(button)) return;
-    let item;
-    try {
-      item = addToCartItemOf(options.designProperties, options.platform, button.dataset.poptinAddToCart ?? '');
-    } catch (error) {
-      return log.warn(`add-to-cart button: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (!item) return log.warn(`add-to-cart button ${button.dataset.poptinAddToCart || 1} has no item in the pop-up's settings`);
-    busy.add(button);
-    button.setAttribute('aria-busy', 'true');
-    void requestAddToCart(button, item).then((added) => {
-      busy.delete(button);
-      button.removeAttribute('aria-busy');
-      options.announce(translate(options.language, added ? 'addedToCart' : 'addToCartFailed'));
-    });
-  });
+  if (!content.querySelector(ADD_TO_CART_SELECTOR)) return () => undefined;
+  return bindWhenLoaded('the add-to-cart buttons of the pop-up', loadAddToCartBinding, ({ bindAddToCartButtons }) => bindAddToCartButtons(content, options));
 }

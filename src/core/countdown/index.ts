@@ -2,7 +2,6 @@ export { createCountdownRunner, initialCountdown, transition, type CountdownEven
 export type { CountdownEndDetail, CountdownModel } from './model.ts';
 export {
   attributesForEnd,
-  closeButtonDelaySeconds,
   countdownFromAttributes,
   isExpired,
   parseTimerEnd,

@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import {
   attributesForEnd,
-  closeButtonDelaySeconds,
   countdownFromAttributes,
   isExpired,
   parseGmtOffset,
@@ -11,6 +10,7 @@ import {
   TimerSettingsError,
   type CountdownAttributes,
 } from './settings.ts';
+import { closeButtonDelaySeconds } from '../popup/close-settings.ts';
 
 const NO_ATTRIBUTES: CountdownAttributes = { minutes: null, seconds: null, endsAt: null, timerVer: null };
 

@@ -197,12 +197,6 @@ export function isExpired(settings: TimerSettings | TimerEnd | null, now: number
   return end?.kind === 'fixed' && end.at <= now;
 }
 
-/** Seconds the close (×) button waits (`poptin_design_show_x_after_sec`); 0 when it may be used at once. */
-export function closeButtonDelaySeconds(designProperties: Record<string, unknown>): number {
-  const seconds = readNumber(designProperties.poptin_design_show_x_after_sec);
-  return seconds !== null && seconds > 0 ? Math.ceil(seconds) : 0;
-}
-
 /** The attributes of `<poptin-countdown>` that say when it ends and how it looks. */
 export interface CountdownAttributes {
   minutes: string | null;

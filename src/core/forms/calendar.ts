@@ -1,5 +1,7 @@
 import type { Language } from '../i18n/strings.ts';
-import { compareDates, daysInMonth, type CalendarDate } from './date.ts';
+import { addDays, compareDates, daysInMonth, toUtcNoon, type CalendarDate } from './date.ts';
+
+export { addDays };
 
 /** 0 = Sunday … 6 = Saturday, as Date.getDay counts. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -34,23 +36,6 @@ export interface CalendarMonth {
   month: number;
   /** Whole weeks, 4 to 6 rows of 7 cells, starting on firstDayOfWeek. */
   weeks: CalendarCell[][];
-}
-
-// Noon UTC keeps the arithmetic clear of daylight-saving jumps and the visitor's time zone.
-function toUtcNoon(date: CalendarDate): Date {
-  const utc = new Date(Date.UTC(2000, date.month - 1, date.day, 12));
-  utc.setUTCFullYear(date.year);
-  return utc;
-}
-
-function fromUtc(utc: Date): CalendarDate {
-  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const utc = toUtcNoon(date);
-  utc.setUTCDate(utc.getUTCDate() + days);
-  return fromUtc(utc);
 }
 
 /** Same day in another month, kept within that month (31 January + 1 month = 29 February 2024). */

@@ -48,6 +48,23 @@ export function formatIsoDate(date: CalendarDate): string {
 }
 
 /** Negative when a is earlier, 0 on the same day, positive when a is later. */
+// Noon UTC keeps the arithmetic clear of daylight-saving jumps and the visitor's time zone.
+export function toUtcNoon(date: CalendarDate): Date {
+  const utc = new Date(Date.UTC(2000, date.month - 1, date.day, 12));
+  utc.setUTCFullYear(date.year);
+  return utc;
+}
+
+function fromUtc(utc: Date): CalendarDate {
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const utc = toUtcNoon(date);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return fromUtc(utc);
+}
+
 export function compareDates(a: CalendarDate, b: CalendarDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }

@@ -18,6 +18,12 @@ export function closeRedirectDelayMs({ wheelHasCoupon, disablePostPlayScreen }: 
 /** Widget §9 background effect opacities: starry-sky 0.7, rain 0.5, wheel 0.5, the others 1. */
 export const BACKGROUND_EFFECTS = ['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti'] as const;
 export type BackgroundEffect = (typeof BACKGROUND_EFFECTS)[number];
+/** design_properties `background_effect`: one of the effects, or null for none. */
+export function readBackgroundEffect(value: unknown): BackgroundEffect | null {
+  const name = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (BACKGROUND_EFFECTS as readonly string[]).includes(name) ? (name as BackgroundEffect) : null;
+}
+
 export const EFFECT_OPACITY: Readonly<Record<BackgroundEffect, number>> = {
   wheel: 0.5,
   'starry-sky': 0.7,

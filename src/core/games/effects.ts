@@ -1,5 +1,5 @@
 import type { RandomSource } from '../random.ts';
-import { BACKGROUND_EFFECTS, type BackgroundEffect } from './delays.ts';
+import type { BackgroundEffect } from './delays.ts';
 
 /** One moving thing of a background effect, in canvas pixels; `phase` drives twinkling and turning. */
 export interface Particle {
@@ -19,11 +19,6 @@ export interface EffectField {
 
 /** How many particles each effect draws on a field of 100 000 px² (a 400 × 250 pop-up), at least 6. */
 const DENSITY: Readonly<Record<BackgroundEffect, number>> = { wheel: 2, 'starry-sky': 40, ball: 5, snow: 30, rain: 40, confetti: 35 };
-
-export function readBackgroundEffect(value: unknown): BackgroundEffect | null {
-  const name = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  return (BACKGROUND_EFFECTS as readonly string[]).includes(name) ? (name as BackgroundEffect) : null;
-}
 
 export function particleCount(effect: BackgroundEffect, field: EffectField): number {
   const scaled = Math.round((DENSITY[effect] * field.width * field.height) / 100_000);

@@ -1,5 +1,4 @@
 import { readNumber, readString, readSwitch } from '../config/values.ts';
-import { closeButtonDelaySeconds } from '../countdown/settings.ts';
 
 /** How the visitor closes the pop-up (`poptin_design_close_options_type`): its × button, a button of the template, or neither. */
 export type CloseOption = 'x' | 'button' | 'none';
@@ -20,6 +19,12 @@ export interface CloseSettings {
   readonly closeOnScreenClick: boolean;
   /** `[data-poptin-close]` buttons of the template close it. */
   readonly templateButtonsClose: boolean;
+}
+
+/** Seconds the close (×) button waits (`poptin_design_show_x_after_sec`); 0 when it may be used at once. */
+export function closeButtonDelaySeconds(designProperties: Record<string, unknown>): number {
+  const seconds = readNumber(designProperties.poptin_design_show_x_after_sec);
+  return seconds !== null && seconds > 0 ? Math.ceil(seconds) : 0;
 }
 
 const SWITCH_WORDS = new Set(['yes', 'no', 'true', 'false', '1', '0', 'on', 'off', '']);

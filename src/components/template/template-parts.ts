@@ -1,0 +1,39 @@
+// Parts of a template that most pop-ups do not have (games, coupons, add-to-cart buttons, countdowns, a date
+// picker, a phone country list) are chunks of their own: a pop-up binds a part once its chunk is loaded, and one
+// built ahead loads the chunks its template needs with the template (loadTemplateParts), so that they are bound
+// before it first shows.
+import type { Language } from '../../core/i18n/strings.ts';
+import { chunkLoader } from '../../core/loading/when-loaded.ts';
+import { loadFieldAddonViews } from '../fields/addon-views.ts';
+import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
+
+export const GAME_SELECTOR = 'poptin-spin-wheel, poptin-scratch-card, poptin-gift-box';
+export const COUPON_SELECTOR = '[data-poptin-coupon]';
+export const ADD_TO_CART_SELECTOR = '[data-poptin-add-to-cart]';
+export const COUNTDOWN_SELECTOR = 'poptin-countdown';
+
+export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
+export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
+export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
+export const loadCountdownBinding = chunkLoader(() => import('../countdown/countdown-binding.ts'));
+
+const PARTS_IN_HTML: Array<[RegExp, () => Promise<unknown>]> = [
+  [/<poptin-(?:spin-wheel|scratch-card|gift-box)\b/i, loadGameBinding],
+  [/\bdata-poptin-coupon\b/i, loadCouponBinding],
+  [/\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
+  [/<poptin-countdown\b/i, loadCountdownBinding],
+  // Fields named date or birthday, or of type date (field-kind.ts), and international phones; a near miss only loads a chunk early.
+  [/\bname\s*=\s*["']?\s*(?:date|birthday)\d*\b|\btype\s*=\s*["']?date\b/i, () => loadFieldAddonViews(['date-picker'])],
+  [/\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
+];
+
+/** Loads the chunks of the parts a template, as HTML, holds. A part that cannot be loaded is left to its binding, which says so. */
+export function loadTemplateParts(template: string): Promise<unknown> {
+  return Promise.all(PARTS_IN_HTML.filter(([pattern]) => pattern.test(template)).map(([, load]) => load().catch(() => undefined)));
+}
+
+/** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */
+export function bindTemplateCoupons(content: HTMLElement, language: Language): () => void {
+  if (!content.querySelector(COUPON_SELECTOR)) return () => undefined;
+  return bindWhenLoaded('the coupons of the pop-up', loadCouponBinding, ({ bindCoupons }) => bindCoupons(content, language));
+}
