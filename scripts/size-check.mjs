@@ -1,6 +1,7 @@
 // Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls React in, when showing a lightbox
-// takes more than 100 KB gzip in all, when a lazy chunk imports the loader, or when a file lost the compile hint
-// that lets Chromium compile it off the main thread (rollup.config.mjs).
+// takes more than 90 KB gzip in all (the stretch of its 100 KB budget, met and held), when a lazy chunk imports
+// the loader, or when a file lost the compile hint that lets Chromium compile it off the main thread
+// (rollup.config.mjs).
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
@@ -44,7 +45,7 @@ const importingLoader = chunks.filter((chunk) => readFileSync(join(chunkDir, chu
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
 // chunks, and what they import. Each file is compressed on its own, as it travels.
-const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 100 * 1024);
+const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 90 * 1024);
 const chunkNamed = (prefix) => chunks.find((name) => name.startsWith(`${prefix}-`));
 const lazyRoots = ['session', 'surfaces'].map(chunkNamed).filter(Boolean).map((name) => join(chunkDir, name));
 const lightboxFiles = new Set(files);
