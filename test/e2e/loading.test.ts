@@ -34,6 +34,26 @@ describe('loading the widget, end to end', () => {
     await page.close();
   });
 
+  it('a hand-placed <poptin-countdown> downloads the countdown alone, not the pop-ups, and counts down', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    const url = `${server.url}/examples/countdown-alone.html`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Sale</title><p>Ends in <poptin-countdown minutes="5"></poptin-countdown></p><script type="module" src="/dist/poptin.js"></script>',
+      }),
+    );
+    await page.goto(url);
+    const timer = page.locator('poptin-countdown [role="timer"]');
+    await timer.waitFor();
+    assert.match((await timer.getAttribute('aria-label')) ?? '', /^Time left: (5 minutes|4 minutes)/);
+    assert.ok(scripts.some((script) => script.startsWith('/dist/chunks/define-')), scripts.join('\n'));
+    assert.ok(!scripts.some((script) => script.startsWith('/dist/chunks/surfaces-') || script.startsWith('/dist/chunks/session-')), scripts.join('\n'));
+    await page.close();
+  });
+
   it('data-api-base sends the display calls to another origin, which allows this page by CORS', async () => {
     const page = await browser.newPage();
     const apiCalls: string[] = [];
