@@ -47,7 +47,6 @@ export function formatIsoDate(date: CalendarDate): string {
   return `${String(date.year).padStart(4, '0')}-${twoDigits(date.month)}-${twoDigits(date.day)}`;
 }
 
-/** Negative when a is earlier, 0 on the same day, positive when a is later. */
 // Noon UTC keeps the arithmetic clear of daylight-saving jumps and the visitor's time zone.
 export function toUtcNoon(date: CalendarDate): Date {
   const utc = new Date(Date.UTC(2000, date.month - 1, date.day, 12));
@@ -65,6 +64,7 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return fromUtc(utc);
 }
 
+/** Negative when a is earlier, 0 on the same day, positive when a is later. */
 export function compareDates(a: CalendarDate, b: CalendarDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
