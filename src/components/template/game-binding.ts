@@ -5,8 +5,9 @@ import { readSwitch } from '../../core/config/values.ts';
 import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { writePrize } from './game-screens.ts';
 import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
+import type { GameTag } from './template-parts.ts';
 
-const GAME_DEFINITIONS: Record<string, () => Promise<unknown>> = {
+const GAME_DEFINITIONS: Record<GameTag, () => Promise<unknown>> = {
   'poptin-spin-wheel': () => import('../../../elements/poptin-spin-wheel/define.ts'),
   'poptin-scratch-card': () => import('../../../elements/poptin-scratch-card/define.ts'),
   'poptin-gift-box': () => import('../../../elements/poptin-gift-box/define.ts'),
@@ -15,7 +16,7 @@ const GAME_DEFINITIONS: Record<string, () => Promise<unknown>> = {
 /** Loads the definitions of the games; each game is its own chunk. */
 function defineGames(games: readonly HTMLElement[]): Promise<unknown> {
   const tags = new Set(games.map((game) => game.localName));
-  return Promise.all([...tags].map((tag) => GAME_DEFINITIONS[tag]?.()));
+  return Promise.all([...tags].map((tag) => GAME_DEFINITIONS[tag as GameTag]()));
 }
 
 /** What bindTemplateGames (template-games.ts) does once this chunk is loaded. */

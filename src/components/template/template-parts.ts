@@ -3,11 +3,13 @@
 // built ahead loads the chunks its template needs with the template (loadTemplateParts), so that they are bound
 // before it first shows.
 import type { Language } from '../../core/i18n/strings.ts';
-import { chunkLoader } from '../../core/loading/when-loaded.ts';
+import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
-import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
 
-export const GAME_SELECTOR = 'poptin-spin-wheel, poptin-scratch-card, poptin-gift-box';
+/** The games a template may hold, each an element of its own chunk (game-binding.ts defines them). */
+export const GAME_TAGS = ['poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box'] as const;
+export type GameTag = (typeof GAME_TAGS)[number];
+export const GAME_SELECTOR = GAME_TAGS.join(', ');
 export const COUPON_SELECTOR = '[data-poptin-coupon]';
 export const ADD_TO_CART_SELECTOR = '[data-poptin-add-to-cart]';
 export const COUNTDOWN_SELECTOR = 'poptin-countdown';
@@ -17,11 +19,14 @@ export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
 export const loadCountdownBinding = chunkLoader(() => import('../countdown/countdown-binding.ts'));
 
+/** An opening tag of one of these elements, in HTML. */
+const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
+
 const PARTS_IN_HTML: Array<[RegExp, () => Promise<unknown>]> = [
-  [/<poptin-(?:spin-wheel|scratch-card|gift-box)\b/i, loadGameBinding],
+  [elementInHtml(GAME_TAGS), loadGameBinding],
   [/\bdata-poptin-coupon\b/i, loadCouponBinding],
   [/\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
-  [/<poptin-countdown\b/i, loadCountdownBinding],
+  [elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
   // Fields named date or birthday, or of type date (field-kind.ts), and international phones; a near miss only loads a chunk early.
   [/\bname\s*=\s*["']?\s*(?:date|birthday)\d*\b|\btype\s*=\s*["']?date\b/i, () => loadFieldAddonViews(['date-picker'])],
   [/\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
