@@ -12,6 +12,12 @@ export interface PageContext {
 
 const MOBILE_PATTERN = /Android|iPhone|iPad|iPod|Mobile|Windows Phone/i;
 
+/**
+ * A touch screen narrower than 768 px: a tablet that names itself a desktop (an iPad's Safari does) and is held
+ * like a phone. Asked as a media query because `innerWidth` may force the page's layout.
+ */
+export const NARROW_TOUCH_SCREEN = '(pointer: coarse) and (max-width: 767.98px)';
+
 export function operatingSystemOf(userAgent: string): string {
   if (/Windows/i.test(userAgent)) return 'Windows';
   if (/Android/i.test(userAgent)) return 'Android';
@@ -28,7 +34,7 @@ export function readPageContext(win: Window = window): PageContext {
     domain: location.hostname,
     referrer: document.referrer,
     title: document.title,
-    isMobile: MOBILE_PATTERN.test(navigator.userAgent) || (win.matchMedia?.('(pointer: coarse)').matches && win.innerWidth < 768),
+    isMobile: MOBILE_PATTERN.test(navigator.userAgent) || (win.matchMedia?.(NARROW_TOUCH_SCREEN).matches ?? false),
     browserLanguage: navigator.language,
     operatingSystem: operatingSystemOf(navigator.userAgent),
     documentLang: document.documentElement.lang,
