@@ -4,6 +4,7 @@
 // before it first shows.
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
+import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
 
 /** The games a template may hold, each an element of its own chunk (game-binding.ts defines them). */
@@ -22,19 +23,32 @@ export const loadCountdownBinding = chunkLoader(() => import('../countdown/count
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
 
-const PARTS_IN_HTML: Array<[RegExp, () => Promise<unknown>]> = [
-  [elementInHtml(GAME_TAGS), loadGameBinding],
-  [/\bdata-poptin-coupon\b/i, loadCouponBinding],
-  [/\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
-  [elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
-  // Fields named date or birthday, or of type date (field-kind.ts), and international phones; a near miss only loads a chunk early.
-  [/\bname\s*=\s*["']?\s*(?:date|birthday)\d*\b|\btype\s*=\s*["']?date\b/i, () => loadFieldAddonViews(['date-picker'])],
-  [/\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
+/** An input that field-kind.ts reads as a date or a birthday, by its name (with a running index) or its type, in HTML. */
+function dateFieldInHtml(): RegExp {
+  const { names, types } = fieldSpellingsOf(['date', 'birthday']);
+  return new RegExp(`\\bname\\s*=\\s*["']?\\s*(?:${names.join('|')})\\d*\\b|\\btype\\s*=\\s*["']?(?:${types.join('|')})\\b`, 'i');
+}
+
+export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 'date-picker' | 'phone-country';
+
+// A near miss only loads a chunk early.
+const PARTS_IN_HTML: Array<[TemplatePart, RegExp, () => Promise<unknown>]> = [
+  ['game', elementInHtml(GAME_TAGS), loadGameBinding],
+  ['coupon', /\bdata-poptin-coupon\b/i, loadCouponBinding],
+  ['add-to-cart', /\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
+  ['countdown', elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
+  ['date-picker', dateFieldInHtml(), () => loadFieldAddonViews(['date-picker'])],
+  ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
 ];
+
+/** The parts a template, as HTML, holds, found without parsing it. */
+export function templatePartsIn(template: string): TemplatePart[] {
+  return PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template)).map(([part]) => part);
+}
 
 /** Loads the chunks of the parts a template, as HTML, holds. A part that cannot be loaded is left to its binding, which says so. */
 export function loadTemplateParts(template: string): Promise<unknown> {
-  return Promise.all(PARTS_IN_HTML.filter(([pattern]) => pattern.test(template)).map(([, load]) => load().catch(() => undefined)));
+  return Promise.all(PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template)).map(([, , load]) => load().catch(() => undefined)));
 }
 
 /** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */

@@ -46,6 +46,12 @@ const KIND_BY_TYPE: Readonly<Record<string, FieldKind>> = {
   hidden: 'hidden',
 };
 
+/** The names (before a running index) and the types that make a field one of these kinds, for finding such fields in a template's HTML. */
+export function fieldSpellingsOf(kinds: readonly FieldKind[]): { names: string[]; types: string[] } {
+  const keysOf = (table: Readonly<Record<string, FieldKind>>) => Object.keys(table).filter((key) => kinds.includes(table[key]!));
+  return { names: keysOf(KIND_BY_NAME), types: keysOf(KIND_BY_TYPE) };
+}
+
 /**
  * Widget §3 names fields `Email`, `Phone`…, and further fields of a kind "type plus running index"
  * (`Email2`, `phone1`), so a trailing index is ignored. Hidden and checkbox inputs keep their type's
