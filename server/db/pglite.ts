@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { lockDataFolder } from './data-folder-lock.ts';
 import type { Database, SqlRunner } from './database.ts';
 import { groupCommits, syncFileSystemOf, type SyncDirectory } from './disk-sync.ts';
 
@@ -30,8 +31,15 @@ export interface PGliteOptions {
 
 export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSystemOf, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {}): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
-  await pglite.waitReady;
+  const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dataDir);
+    await pglite.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const durable = dataDir ? groupCommits(() => syncDirectory(dataDir)) : async () => undefined;
   // Views, closes and PGlite's own checkpoints are flushed within a second too, not only with the next lead.
   let touched = false;
@@ -61,8 +69,12 @@ export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSys
     durable,
     close: async () => {
       clearInterval(background);
-      await pglite.close();
-      if (dataDir) await syncDirectory(dataDir);
+      try {
+        await pglite.close();
+        if (dataDir) await syncDirectory(dataDir);
+      } finally {
+        unlock();
+      }
     },
   };
 }

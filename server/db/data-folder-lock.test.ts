@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { blankDataDir } from '../test-support/database.ts';
+import { LOCK_FILE_NAME } from './data-folder-lock.ts';
+import { openPGlite } from './pglite.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `server/main.ts` in a process of its own on the data folder; resolves once it listens, or with its exit. */
+function startDisplayServer(dataDir: string): { child: ChildProcess; ready: Promise<{ listening: boolean; code: number | null; output: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', OWNER_TOKEN: 'lock-test-token' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<{ listening: boolean; code: number | null; output: string }>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('display server on')) resolve({ listening: true, code: null, output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => resolve({ listening: false, code, output }));
+  });
+  return { child, ready };
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+describe('a PGlite data folder is held by one display server at a time', () => {
+  const folders: string[] = [];
+  const folder = async () => {
+    const dir = await blankDataDir();
+    folders.push(dir);
+    return dir;
+  };
+  after(async () => {
+    await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  describe('two server processes', () => {
+    let dataDir: string;
+    let first: ChildProcess;
+    let firstUrl: string;
+    before(async () => {
+      dataDir = await folder();
+      const started = startDisplayServer(dataDir);
+      first = started.child;
+      const ready = await started.ready;
+      assert.equal(ready.listening, true, 'the first server starts');
+      firstUrl = /display server on (http:\/\/\S+)/.exec(ready.output)![1]!;
+    });
+    after(async () => {
+      first.kill('SIGKILL');
+      await exitOf(first);
+    });
+
+    it('refuses a second server on the same folder, naming the first and what to do, and the first keeps serving', async () => {
+      const second = startDisplayServer(dataDir);
+      const result = await second.ready;
+      assert.equal(result.listening, false);
+      assert.equal(result.code, 1);
+      assert.match(result.output, new RegExp(`The data folder ${dataDir} is in use by another display server \\(process ${first.pid}\\)\\. Stop that server, or give this one another DATA_DIR`));
+      assert.equal((await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(), String(first.pid), 'the refused server left the lock alone');
+      const display = await fetch(`${firstUrl}/api/display/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'localhost' }) });
+      assert.equal(display.status, 200);
+    });
+
+    it('takes the folder over once the server holding it is killed without closing it', async () => {
+      first.kill('SIGKILL');
+      await exitOf(first);
+      const db = await openPGlite(dataDir);
+      try {
+        assert.equal((await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(), String(process.pid));
+        assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }]);
+      } finally {
+        await db.close();
+      }
+      await assert.rejects(stat(path.join(dataDir, LOCK_FILE_NAME)), { code: 'ENOENT' }, 'closing gives the folder back');
+    });
+  });
+
+  it('refuses to open a folder twice in one process, and opens it again once it is closed', async () => {
+    const dataDir = await folder();
+    const db = await openPGlite(dataDir);
+    await assert.rejects(openPGlite(dataDir), { name: 'DataFolderInUseError', message: `The data folder ${dataDir} is already open in this process.` });
+    await db.close();
+    const again = await openPGlite(dataDir);
+    await again.close();
+  });
+
+  it('opens a copy of a folder in use, whose lock names the process that copied it', async () => {
+    const source = await folder();
+    const db = await openPGlite(source);
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'poptin-lock-copy-'));
+    folders.push(copy);
+    try {
+      await cp(source, copy, { recursive: true });
+      const opened = await openPGlite(copy);
+      await opened.close();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('takes over a lock naming a process that has ended, or holding no process id', async () => {
+    const dataDir = await folder();
+    const ended = spawn(process.execPath, ['-e', '']);
+    await exitOf(ended);
+    for (const stale of [`${ended.pid}\n`, '']) {
+      await writeFile(path.join(dataDir, LOCK_FILE_NAME), stale);
+      const db = await openPGlite(dataDir);
+      await db.close();
+    }
+  });
+});
