@@ -16,7 +16,7 @@ const MOBILE_PATTERN = /Android|iPhone|iPad|iPod|Mobile|Windows Phone/i;
  * A touch screen narrower than 768 px: a tablet that names itself a desktop (an iPad's Safari does) and is held
  * like a phone. Asked as a media query because `innerWidth` may force the page's layout.
  */
-export const NARROW_TOUCH_SCREEN = '(pointer: coarse) and (max-width: 767.98px)';
+const NARROW_TOUCH_SCREEN = '(pointer: coarse) and (max-width: 767.98px)';
 
 export function operatingSystemOf(userAgent: string): string {
   if (/Windows/i.test(userAgent)) return 'Windows';

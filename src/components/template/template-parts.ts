@@ -41,14 +41,16 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, () => Promise<unknown>]> = [
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
 ];
 
+const partsFoundIn = (template: string) => PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template));
+
 /** The parts a template, as HTML, holds, found without parsing it. */
 export function templatePartsIn(template: string): TemplatePart[] {
-  return PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template)).map(([part]) => part);
+  return partsFoundIn(template).map(([part]) => part);
 }
 
 /** Loads the chunks of the parts a template, as HTML, holds. A part that cannot be loaded is left to its binding, which says so. */
 export function loadTemplateParts(template: string): Promise<unknown> {
-  return Promise.all(PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template)).map(([, , load]) => load().catch(() => undefined)));
+  return Promise.all(partsFoundIn(template).map(([, , load]) => load().catch(() => undefined)));
 }
 
 /** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */
