@@ -163,12 +163,18 @@ describe('the K3 brochure site', () => {
     }
   });
 
-  it('containers are marked lazy-loaded within 200 px of the viewport; the store notice is dismissed', async () => {
+  it('containers are marked lazy-loaded within 200 px of the viewport, and nothing below them moves when they are; the store notice is dismissed', async () => {
     const { page, close } = await at(HOME, 1280);
     const layanan = page.locator('#layanan');
+    const register = page.getByRole('button', { name: 'Daftar' });
+    const topInPage = () => register.evaluate((button) => button.getBoundingClientRect().top + scrollY);
     assert.equal(await layanan.getAttribute('data-lazy-loaded'), null);
-    await layanan.scrollIntoViewIfNeeded();
+    assert.equal(await layanan.getByRole('button', { name: 'Siapa yang menerbitkan sertifikat?' }).count(), 1, 'the content is there before the marker');
+    const before = await topInPage();
+    await register.evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await eventually('the lazy-loaded marker', async () => (await layanan.getAttribute('data-lazy-loaded')) === '');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await topInPage(), before, 'the form stays where the visitor scrolled to');
     await page.getByRole('button', { name: 'Tutup pemberitahuan' }).click();
     await page.reload();
     await page.locator('.site-header').waitFor();

@@ -72,7 +72,11 @@ export function Carousel() {
   );
 }
 
-/** A container marked lazy-loaded once it comes within 200 px of the viewport (site spec §2). */
+/**
+ * A container marked lazy-loaded once it comes within 200 px of the viewport (site spec §2).
+ * Its content is there from the start: content that arrived with the marker would grow the page above
+ * whatever the visitor scrolled to, and move it under their pointer.
+ */
 export function LazySection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -86,7 +90,7 @@ export function LazySection({ id, title, children }: { id: string; title: string
   return (
     <section id={id} ref={ref} className="lazy-section" data-lazy-loaded={loaded ? '' : undefined} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      {loaded && children}
+      {children}
     </section>
   );
 }
