@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -106,6 +106,91 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       await cp(source, copy, { recursive: true });
       const opened = await openPGlite(copy);
       await opened.close();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('of eight servers starting together on a folder whose server crashed, exactly one takes it and the others name it', async () => {
+    // Each contender locks the folder at the same instant (a busy wait to a time given once all have started),
+    // says whether it won, and holds on until it is ended.
+    const contender = `
+      const { lockDataFolder } = await import(${JSON.stringify(new URL('./data-folder-lock.ts', import.meta.url).href)});
+      process.stdout.write('ready\\n');
+      process.stdin.once('data', (start) => {
+        while (Date.now() < Number(start)) {}
+        try {
+          lockDataFolder(process.argv[1]);
+          process.stdout.write('won\\n');
+        } catch (error) {
+          process.stdout.write('refused: ' + error.message + '\\n');
+        }
+        setInterval(() => undefined, 60_000);
+      });`;
+    for (let round = 0; round < 4; round++) {
+      const dataDir = await folder();
+      const crashed = spawn(process.execPath, ['-e', '']);
+      await exitOf(crashed);
+      await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${crashed.pid}\n`);
+      const contenders = Array.from({ length: 8 }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender, dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+        let output = '';
+        /** The first line the contender says that starts with one of `words`. */
+        const said = (...words: string[]) =>
+          new Promise<string>((resolve, reject) => {
+            const onExit = (code: number | null) => reject(new Error(`a contender ended (${code}) after: ${output}`));
+            const onData = (chunk: Buffer) => {
+              output += chunk.toString();
+              const line = output.split('\n').find((text) => words.some((word) => text.startsWith(word)));
+              if (line === undefined) return;
+              child.stdout!.off('data', onData);
+              child.off('exit', onExit);
+              resolve(line);
+            };
+            child.stdout!.on('data', onData);
+            child.once('exit', onExit);
+            onData(Buffer.alloc(0));
+          });
+        return { child, said };
+      });
+      try {
+        await Promise.all(contenders.map(({ said }) => said('ready')));
+        const start = String(Date.now() + 200);
+        for (const { child } of contenders) child.stdin!.write(start);
+        const answers = await Promise.all(contenders.map(({ said }) => said('won', 'refused')));
+        const winners = contenders.filter((_, index) => answers[index] === 'won');
+        assert.equal(winners.length, 1, `round ${round}: ${answers.join(' | ')}`);
+        const winner = winners[0]!.child.pid;
+        assert.equal((await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(), String(winner));
+        for (const answer of answers.filter((text) => text !== 'won')) {
+          assert.equal(answer, `refused: The data folder ${dataDir} is in use by another display server (process ${winner}). Stop that server, or give this one another DATA_DIR (or a DATABASE_URL). If no display server is running, delete ${path.join(dataDir, LOCK_FILE_NAME)}.`);
+        }
+      } finally {
+        for (const { child } of contenders) child.kill();
+        await Promise.all(contenders.map(({ child }) => exitOf(child)));
+      }
+    }
+  });
+
+  it('waits for a takeover under way, and takes over one left by a process that died inside it', async () => {
+    const dataDir = await folder();
+    const lockFile = path.join(dataDir, LOCK_FILE_NAME);
+    const guard = `${lockFile}.takeover`;
+    const ended = spawn(process.execPath, ['-e', '']);
+    await exitOf(ended);
+    await writeFile(lockFile, `${ended.pid}\n`);
+    await mkdir(guard);
+    await assert.rejects(openPGlite(dataDir), {
+      name: 'DataFolderInUseError',
+      message: `Could not lock the data folder ${dataDir}: another display server seems to be starting on it. Try again in a few seconds; if no display server is running, delete ${lockFile} and ${guard}.`,
+    });
+    assert.equal((await readFile(lockFile, 'utf8')).trim(), String(ended.pid), 'the lock is left to the takeover under way');
+    const longAgo = new Date(Date.now() - 60_000);
+    await utimes(guard, longAgo, longAgo);
+    const db = await openPGlite(dataDir);
+    try {
+      assert.equal((await readFile(lockFile, 'utf8')).trim(), String(process.pid));
+      await assert.rejects(stat(guard), { code: 'ENOENT' });
     } finally {
       await db.close();
     }
