@@ -199,6 +199,35 @@ describe('the K3 brochure site', () => {
   });
 
   for (const path of [HOME, CONTENT]) {
+    it(`nothing on ${path} moves under the visitor: no layout shift as it loads and is scrolled, at 375 and 1280 px`, async () => {
+      for (const width of [375, 1280]) {
+        const context = await shared.browser.newContext({ viewport: { width, height: 800 } });
+        // Images arrive after the page's first layout, as on a slow connection: a box that does not keep their room shows.
+        await context.route('**/images/*.svg', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const shifts: string[] = ((window as unknown as { __shifts: string[] }).__shifts = []);
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
+              shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => source.node?.nodeName).join(', ')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${shared.server.url}${path}`);
+        await page.locator('poptin-chat-button [part="button"]').waitFor();
+        for (let step = 0; step < 12; step += 1) {
+          await page.mouse.wheel(0, 300);
+          await page.waitForTimeout(100);
+        }
+        await page.waitForTimeout(500);
+        assert.deepEqual(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), [], `${width} px`);
+        await context.close();
+      }
+    });
+
     it(`axe-core finds no violation on ${path}`, async () => {
       const { page, close } = await at(path, 1280);
       await page.locator('poptin-chat-button [part="button"]').waitFor();
