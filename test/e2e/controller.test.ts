@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, ownerLeads, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, eventually, ownerLeads, recordLayoutShifts, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
@@ -163,11 +163,7 @@ describe('<poptin-controller> against the real display server', () => {
 
   it('a bar that pushes the page down shows in the <poptin-embed> the owner reserved for it, moving nothing, and gives the room back when closed (widget §2, design §4)', async () => {
     const { page, errors } = await watchedPage();
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => !(entry as unknown as { hadRecentInput: boolean }).hadRecentInput && shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     await page.goto(`${shared.server.url}/examples/top-bar.html`);
     const place = page.locator('poptin-embed[poptin-id="fixturetopbar"]');
     const bar = place.locator('poptin-popup[poptin-id="fixturetopbar"]');
@@ -177,12 +173,12 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await titleTop(), 80, 'the page starts below the 80 px kept for the bar');
     const box = await bar.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
     assert.ok(box.top === 0 && box.height > 20 && box.height <= 80, `the bar at the top, inside its room: ${JSON.stringify(box)}`);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), [], 'no layout shift');
+    assert.deepEqual(await layoutShifts(), [], 'no layout shift');
 
     await bar.getByRole('button', { name: 'Close popup' }).click();
     await eventually('the room given back', async () => (await place.evaluate((element: HTMLElement) => element.offsetHeight)) === 0);
     assert.ok((await titleTop()) < 80, 'the page closed up after the visitor closed the bar');
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), [], 'closing up followed the visitor\'s click');
+    assert.deepEqual(await layoutShifts(), [], 'closing up followed the visitor\'s click');
     assert.deepEqual(errors, []);
     await page.close();
   });

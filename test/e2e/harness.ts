@@ -129,6 +129,24 @@ export async function ownerLeads(server: { url: string }, clientId: string): Pro
   return (await ownerGet<{ leads: LeadRecord[] }>(server, `/api/owner/${encodeURIComponent(clientId)}/leads`)).leads;
 }
 
+/**
+ * Records the page's layout shifts from its first paint, as CLS counts them (not those just after the visitor's
+ * input), each as "value at N ms: the nodes that moved". Call it before the page navigates; the function it
+ * returns reads what was recorded so far.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shifts: string[] = ((window as unknown as { __layoutShifts: string[] }).__layoutShifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }>) {
+        if (entry.hadRecentInput) continue;
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => source.node?.nodeName).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
+}
+
 export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

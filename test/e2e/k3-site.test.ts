@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, useBrowserAndServer } from './harness.ts';
+import { eventually, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HOME = '/examples/k3-site/';
@@ -208,14 +208,7 @@ describe('the K3 brochure site', () => {
           await route.continue();
         });
         const page = await context.newPage();
-        await page.addInitScript(() => {
-          const shifts: string[] = ((window as unknown as { __shifts: string[] }).__shifts = []);
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
-              shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => source.node?.nodeName).join(', ')}`);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        const layoutShifts = await recordLayoutShifts(page);
         await page.goto(`${shared.server.url}${path}`);
         await page.locator('poptin-chat-button [part="button"]').waitFor();
         for (let step = 0; step < 12; step += 1) {
@@ -223,7 +216,7 @@ describe('the K3 brochure site', () => {
           await page.waitForTimeout(100);
         }
         await page.waitForTimeout(500);
-        assert.deepEqual(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), [], `${width} px`);
+        assert.deepEqual(await layoutShifts(), [], `${width} px`);
         await context.close();
       }
     });
