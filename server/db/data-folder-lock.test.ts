@@ -35,6 +35,13 @@ function exitOf(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** The process id of a process that has ended, as a lock left by a crashed server names. */
+async function pidOfEndedProcess(): Promise<number> {
+  const ended = spawn(process.execPath, ['-e', '']);
+  await exitOf(ended);
+  return ended.pid!;
+}
+
 describe('a PGlite data folder is held by one display server at a time', () => {
   const folders: string[] = [];
   const folder = async () => {
@@ -129,9 +136,7 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       });`;
     for (let round = 0; round < 4; round++) {
       const dataDir = await folder();
-      const crashed = spawn(process.execPath, ['-e', '']);
-      await exitOf(crashed);
-      await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${crashed.pid}\n`);
+      await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${await pidOfEndedProcess()}\n`);
       const contenders = Array.from({ length: 8 }, () => {
         const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender, dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
         let output = '';
@@ -176,15 +181,14 @@ describe('a PGlite data folder is held by one display server at a time', () => {
     const dataDir = await folder();
     const lockFile = path.join(dataDir, LOCK_FILE_NAME);
     const guard = `${lockFile}.takeover`;
-    const ended = spawn(process.execPath, ['-e', '']);
-    await exitOf(ended);
-    await writeFile(lockFile, `${ended.pid}\n`);
+    const ended = await pidOfEndedProcess();
+    await writeFile(lockFile, `${ended}\n`);
     await mkdir(guard);
     await assert.rejects(openPGlite(dataDir), {
       name: 'DataFolderInUseError',
       message: `Could not lock the data folder ${dataDir}: another display server seems to be starting on it. Try again in a few seconds; if no display server is running, delete ${lockFile} and ${guard}.`,
     });
-    assert.equal((await readFile(lockFile, 'utf8')).trim(), String(ended.pid), 'the lock is left to the takeover under way');
+    assert.equal((await readFile(lockFile, 'utf8')).trim(), String(ended), 'the lock is left to the takeover under way');
     const longAgo = new Date(Date.now() - 60_000);
     await utimes(guard, longAgo, longAgo);
     const db = await openPGlite(dataDir);
@@ -198,9 +202,7 @@ describe('a PGlite data folder is held by one display server at a time', () => {
 
   it('takes over a lock naming a process that has ended, or holding no process id', async () => {
     const dataDir = await folder();
-    const ended = spawn(process.execPath, ['-e', '']);
-    await exitOf(ended);
-    for (const stale of [`${ended.pid}\n`, '']) {
+    for (const stale of [`${await pidOfEndedProcess()}\n`, '']) {
       await writeFile(path.join(dataDir, LOCK_FILE_NAME), stale);
       const db = await openPGlite(dataDir);
       await db.close();
