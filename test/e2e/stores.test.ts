@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eventually, ownerGet, useBrowserAndServer } from './harness.ts';
+import { eventually, ownerGet, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
 
 interface ShopifyCart {
   item_count: number;
@@ -115,6 +115,31 @@ describe('store integrations, end to end', () => {
     await page.waitForTimeout(300);
     assert.equal(await page.locator('poptin-popup[poptin-id="shopcartvalue"] dialog[open]').count(), 0);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('Wix: the recommendation pop-up shows with its products already in it, and nothing in it moves after, when its code arrives slowly', async () => {
+    const context = await shared.browser.newContext({ viewport: { width: 375, height: 800 } });
+    // Each chunk takes a round trip of 250 ms: the list's own chunk arrives well after the pop-up's.
+    await context.route('**/dist/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const layoutShifts = await recordLayoutShifts(page);
+    await page.addInitScript(() => {
+      document.addEventListener('poptin-after-show', (event) => {
+        const popup = event.target as HTMLElement;
+        const list = (popup.shadowRoot ?? popup).querySelector('poptin-product-recommendations');
+        const titles = list?.shadowRoot?.querySelectorAll('[part~="title"]').length ?? 0;
+        (window as unknown as { productsAtShow: string }).productsAtShow = `${list && customElements.get(list.localName) ? 'defined' : 'not defined'}, ${titles} titles`;
+      });
+    });
+    await page.goto(`${shared.server.url}/examples/wix-store/`);
+    await page.locator('poptin-popup[poptin-id="wixrecommends"] dialog[open]').waitFor({ timeout: 15_000 });
+    assert.equal(await page.evaluate(() => (window as unknown as { productsAtShow: string }).productsAtShow), 'defined, 3 titles');
+    await page.waitForTimeout(1000);
+    assert.deepEqual(await layoutShifts(), []);
     await context.close();
   });
 

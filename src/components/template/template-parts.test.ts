@@ -15,9 +15,10 @@ describe('templatePartsIn', () => {
       <button data-poptin-coupon="SAVE10">Copy</button>
       <button data-poptin-add-to-cart="42">Add</button>
       <poptin-countdown to="2030-01-01T00:00:00Z"></poptin-countdown>
+      <poptin-product-recommendations></poptin-product-recommendations>
       <input name="Birthday">
       <input type="tel" name="Phone" data-validation="international">`;
-    expect(templatePartsIn(template)).to.deep.equal(['game', 'coupon', 'add-to-cart', 'countdown', 'date-picker', 'phone-country']);
+    expect(templatePartsIn(template)).to.deep.equal(['game', 'coupon', 'add-to-cart', 'countdown', 'recommendations', 'date-picker', 'phone-country']);
   });
 
   it('finds every field that field-kind reads as a date or a birthday, by any name, index, quoting or type', () => {

@@ -1,5 +1,5 @@
-// Parts of a template that most pop-ups do not have (games, coupons, add-to-cart buttons, countdowns, a date
-// picker, a phone country list) are chunks of their own: a pop-up binds a part once its chunk is loaded, and one
+// Parts of a template that most pop-ups do not have (games, coupons, add-to-cart buttons, countdowns, product
+// recommendations, a date picker, a phone country list) are chunks of their own: a pop-up binds a part once its chunk is loaded, and one
 // built ahead loads the chunks its template needs with the template (loadTemplateParts), so that they are bound
 // before it first shows.
 import type { Language } from '../../core/i18n/strings.ts';
@@ -14,11 +14,13 @@ export const GAME_SELECTOR = GAME_TAGS.join(', ');
 export const COUPON_SELECTOR = '[data-poptin-coupon]';
 export const ADD_TO_CART_SELECTOR = '[data-poptin-add-to-cart]';
 export const COUNTDOWN_SELECTOR = 'poptin-countdown';
+export const RECOMMENDATIONS_TAG = 'poptin-product-recommendations';
 
 export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
 export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
 export const loadCountdownBinding = chunkLoader(() => import('../countdown/countdown-binding.ts'));
+export const loadRecommendations = chunkLoader(() => import('../../../elements/poptin-product-recommendations/define.ts'));
 
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
@@ -29,7 +31,7 @@ function dateFieldInHtml(): RegExp {
   return new RegExp(`\\bname\\s*=\\s*["']?\\s*(?:${names.join('|')})\\d*\\b|\\btype\\s*=\\s*["']?(?:${types.join('|')})\\b`, 'i');
 }
 
-export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 'date-picker' | 'phone-country';
+export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 'recommendations' | 'date-picker' | 'phone-country';
 
 // A near miss only loads a chunk early.
 const PARTS_IN_HTML: Array<[TemplatePart, RegExp, () => Promise<unknown>]> = [
@@ -37,6 +39,8 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, () => Promise<unknown>]> = [
   ['coupon', /\bdata-poptin-coupon\b/i, loadCouponBinding],
   ['add-to-cart', /\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
   ['countdown', elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
+  // Defined only once the pop-up showed, the list would grow inside it then and move what is below it.
+  ['recommendations', elementInHtml([RECOMMENDATIONS_TAG]), loadRecommendations],
   ['date-picker', dateFieldInHtml(), () => loadFieldAddonViews(['date-picker'])],
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
 ];

@@ -3,11 +3,9 @@
 // controller fetched for the pop-up. Each is a chunk of its own, loaded by a template that has one.
 import type { Language } from '../../core/i18n/strings.ts';
 import type { RecommendationModel, StorePlatform } from '../../core/products/recommendations.ts';
-import { log } from '../../core/safety.ts';
+import { guard, log } from '../../core/safety.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
-import { ADD_TO_CART_SELECTOR, loadAddToCartBinding } from './template-parts.ts';
-
-const RECOMMENDATIONS = 'poptin-product-recommendations';
+import { ADD_TO_CART_SELECTOR, RECOMMENDATIONS_TAG, loadAddToCartBinding, loadRecommendations } from './template-parts.ts';
 
 export interface TemplateStoreOptions {
   designProperties: Record<string, unknown>;
@@ -19,19 +17,19 @@ export interface TemplateStoreOptions {
 
 /** Binds the template's add-to-cart buttons and recommendations; returns the unbinding. */
 export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOptions): () => void {
-  const lists = [...content.querySelectorAll<HTMLElement & { recommendations?: RecommendationModel | null }>(RECOMMENDATIONS)];
+  const lists = [...content.querySelectorAll<HTMLElement & { recommendations?: RecommendationModel | null }>(RECOMMENDATIONS_TAG)];
   if (lists.length > 0) {
     const model = options.recommendations ? { ...options.recommendations, lang: options.language } : null;
     // Set once defined and upgraded: a property set on an element not yet upgraded would hide the element's own
     // accessor, and defining upgrades only elements in the page, while a pop-up may be built before it is put there.
-    import('../../../elements/poptin-product-recommendations/define.ts')
-      .then(() =>
-        lists.forEach((list) => {
-          customElements.upgrade(list);
-          list.recommendations = model;
-        }),
-      )
-      .catch((error: unknown) => log.error('the product recommendations could not be loaded', error));
+    const fill = () =>
+      lists.forEach((list) => {
+        customElements.upgrade(list);
+        list.recommendations = model;
+      });
+    // Loaded with the template ahead of the trigger (template-parts.ts): filled at once, before it first shows.
+    if (loadRecommendations.loaded) guard('the product recommendations', fill);
+    else loadRecommendations().then(fill).catch((error: unknown) => log.error('the product recommendations could not be loaded', error));
   }
   if (!content.querySelector(ADD_TO_CART_SELECTOR)) return () => undefined;
   return bindWhenLoaded('the add-to-cart buttons of the pop-up', loadAddToCartBinding, ({ bindAddToCartButtons }) => bindAddToCartButtons(content, options));
