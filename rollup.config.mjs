@@ -4,6 +4,7 @@ import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { existsSync } from 'node:fs';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
+import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 
 const plugins = () => [
@@ -63,7 +64,7 @@ const builds = [
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
     output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), eagerCompileHint()],
+    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: { session: ['surfaces'], surfaces: ['game-binding'], 'game-binding': ['define'] } }), eagerCompileHint()],
   },
 ];
 

@@ -13,6 +13,7 @@ import { ROOT, launchChromium, startServerProcess } from '../test/e2e/harness.ts
 import { measurePage, showCloseCycles, type CycleResult, type PageRun } from './bench/page-metrics.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { traceLongTasks } from './bench/long-tasks.ts';
+import { widgetRoundTrips } from './bench/round-trips.ts';
 import { writeBenchPages } from './bench/pages.ts';
 import { serverLoad, type LoadResult } from './bench/server-load.ts';
 import { startPostgres } from './postgres.mjs';
@@ -246,6 +247,25 @@ async function printNamedLongTasks(url: string, cases: (keyof typeof CASES)[]): 
   }
 }
 
+const SLOW_RTT_MS = 150;
+
+async function printRoundTrips(url: string): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    console.log(`\n## On a slow connection: every file and call of the widget answered ${SLOW_RTT_MS} ms late (median of 3 visits)\n`);
+    console.log('| case | script files | round trips for them | last script loaded |');
+    console.log('|---|---|---|---|');
+    for (const name of ['empty', 'blocked', 'lightbox', 'wheel', 'chat'] as const) {
+      const visits = [];
+      for (let visit = 0; visit < 3; visit += 1) visits.push(await widgetRoundTrips(browser, `${url}/examples/${name}.html`, SLOW_RTT_MS));
+      const waves = visits[0]!.scriptWaves;
+      console.log(`| ${CASES[name]} | ${waves.flat().length} | ${waves.length}: ${waves.map((wave) => wave.join(' ')).join(' → ')} | ${median(visits.map((visit) => visit.scriptsLoadedMs)).toFixed(0)} ms |`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const COMPARED_CASES: (keyof typeof CASES)[] = ['lightbox', 'wheel', 'chat', 'embed'];
 const budgets: Budget[] = [];
 const server = await startServerProcess({ env: BENCH_ENV });
@@ -254,6 +274,8 @@ try {
   printPages(shipped, budgets);
   progress('pages measured');
   await printNamedLongTasks(server.url, ['empty', 'blocked', 'lightbox', 'wheel', 'chat']);
+  await printRoundTrips(server.url);
+  progress('round trips measured');
   const reactDist = await buildOnReact(ROOT);
   const onReactServer = await startServerProcess({ env: { ...BENCH_ENV, DIST_DIR: reactDist } });
   try {

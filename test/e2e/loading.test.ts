@@ -94,4 +94,36 @@ describe('loading the widget, end to end', () => {
     assert.equal(await desktopBar.getByText('Small offer').isVisible(), false);
     await desktop.close();
   });
+
+  it('a pop-up and the chunks its code needs arrive in three round trips after the loader, not one per level of imports', async () => {
+    const context = await browser.newContext();
+    // Every chunk takes a round trip of 250 ms, so each level of imports the browser has to wait for stands apart.
+    await context.route('**/dist/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const chunkRequests: Array<{ at: number; file: string }> = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/dist/chunks/')) chunkRequests.push({ at: Date.now(), file: pathname.replace(/-[\w-]{8}\.js$/, '') });
+    });
+    await page.goto(`${server.url}/examples/show.html`);
+    // The click pop-up of the page has its code loaded ahead, at idle: the element is defined once it is all there.
+    await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined, undefined, { timeout: 10_000 });
+
+    const waves: string[][] = [];
+    let last = -Infinity;
+    for (const { at, file } of chunkRequests) {
+      if (at - last > 150) waves.push([]);
+      waves.at(-1)!.push(file.replace('/dist/chunks/', ''));
+      last = at;
+    }
+    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    assert.equal(waves.length, 3, described);
+    assert.deepEqual(waves[0], ['session'], described);
+    assert.ok(waves[1]!.includes('index') && waves[1]!.includes('popups'), `the session's imports, and theirs, together:\n${described}`);
+    assert.ok(['surfaces', 'surface-element', 'adopted-styles'].every((file) => waves[2]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
+    await context.close();
+  });
 });
