@@ -126,4 +126,39 @@ describe('loading the widget, end to end', () => {
     assert.ok(['surfaces', 'surface-element', 'adopted-styles'].every((file) => waves[2]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
     await context.close();
   });
+
+  it("a hand-placed pop-up's offer does not show as page text while its code is on the way, and opens on its trigger once it is there", async () => {
+    const context = await browser.newContext();
+    let releaseSurfaces = () => {};
+    const surfacesHeld = new Promise<void>((resolve) => (releaseSurfaces = resolve));
+    await context.route('**/dist/chunks/surfaces-*.js', async (route) => {
+      await surfacesHeld;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const url = `${server.url}/examples/builder-without-own-rule.html`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Builder page</title><script type="module" src="/dist/poptin.js"></script></head>
+          <body><main><h1>Builder page</h1><button type="button" id="open-offer">See the offer</button>
+          <poptin-popup kind="lightbox" trigger="click:#open-offer" aria-label="Offer"><h2>Today's offer</h2><p>Ten percent off</p></poptin-popup>
+          <p id="after">The article goes on.</p></main></body></html>`,
+      }),
+    );
+    const surfacesRequested = page.waitForRequest('**/dist/chunks/surfaces-*.js');
+    await page.goto(url);
+    await surfacesRequested;
+    assert.equal(await page.locator('poptin-popup > h2').isVisible(), false, 'the offer is hidden while the surfaces chunk is held back');
+    assert.equal(await page.evaluate(() => customElements.get('poptin-popup')), undefined);
+    const articleTop = await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top);
+
+    releaseSurfaces();
+    await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined);
+    assert.equal(await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top), articleTop, 'nothing moved when the code arrived');
+    await page.click('#open-offer');
+    await page.locator('poptin-popup dialog[open]').waitFor();
+    assert.equal(await page.locator('poptin-popup [part~="panel"]').getByText("Today's offer").isVisible(), true);
+    await context.close();
+  });
 });
