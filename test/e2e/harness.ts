@@ -147,6 +147,14 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
   return () => page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
 }
 
+/** Scrolls down as a visitor does with a mouse wheel: `steps` turns of 300 px, 100 ms apart. */
+export async function scrollLikeAVisitor(page: Page, steps: number): Promise<void> {
+  for (let step = 0; step < steps; step += 1) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+  }
+}
+
 export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
+import { eventually, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HOME = '/examples/k3-site/';
@@ -211,10 +211,7 @@ describe('the K3 brochure site', () => {
         const layoutShifts = await recordLayoutShifts(page);
         await page.goto(`${shared.server.url}${path}`);
         await page.locator('poptin-chat-button [part="button"]').waitFor();
-        for (let step = 0; step < 12; step += 1) {
-          await page.mouse.wheel(0, 300);
-          await page.waitForTimeout(100);
-        }
+        await scrollLikeAVisitor(page, 12);
         await page.waitForTimeout(500);
         assert.deepEqual(await layoutShifts(), [], `${width} px`);
         await context.close();
