@@ -1,7 +1,7 @@
 // Parts of a template that most pop-ups do not have (games, coupons, add-to-cart buttons, countdowns, product
-// recommendations, a date picker, a phone country list) are chunks of their own: a pop-up binds a part once its chunk is loaded, and one
-// built ahead loads the chunks its template needs with the template (loadTemplateParts), so that they are bound
-// before it first shows.
+// recommendations, a date picker, a phone country list) are chunks of their own: a pop-up binds a part once its
+// chunk is loaded, and one built ahead loads the chunks its template needs with the template (loadTemplateParts),
+// so that they are bound before it first shows.
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
 import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
