@@ -3,7 +3,6 @@
 // controller fetched for the pop-up. Each is a chunk of its own, loaded by a template that has one.
 import type { Language } from '../../core/i18n/strings.ts';
 import type { RecommendationModel, StorePlatform } from '../../core/products/recommendations.ts';
-import { guard, log } from '../../core/safety.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
 import { ADD_TO_CART_SELECTOR, RECOMMENDATIONS_TAG, loadAddToCartBinding, loadRecommendations } from './template-parts.ts';
 
@@ -22,14 +21,14 @@ export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOp
     const model = options.recommendations ? { ...options.recommendations, lang: options.language } : null;
     // Set once defined and upgraded: a property set on an element not yet upgraded would hide the element's own
     // accessor, and defining upgrades only elements in the page, while a pop-up may be built before it is put there.
-    const fill = () =>
+    // Loaded with the template ahead of the trigger (template-parts.ts): filled at once, before it first shows.
+    bindWhenLoaded('the product recommendations', loadRecommendations, () => {
       lists.forEach((list) => {
         customElements.upgrade(list);
         list.recommendations = model;
       });
-    // Loaded with the template ahead of the trigger (template-parts.ts): filled at once, before it first shows.
-    if (loadRecommendations.loaded) guard('the product recommendations', fill);
-    else loadRecommendations().then(fill).catch((error: unknown) => log.error('the product recommendations could not be loaded', error));
+      return () => undefined;
+    });
   }
   if (!content.querySelector(ADD_TO_CART_SELECTOR)) return () => undefined;
   return bindWhenLoaded('the add-to-cart buttons of the pop-up', loadAddToCartBinding, ({ bindAddToCartButtons }) => bindAddToCartButtons(content, options));
