@@ -3,6 +3,7 @@
 // the widget (the loader, its chunks, its calls to the display server) is answered `rttMs` late, and the widget's
 // requests are grouped into waves: a request made within half a round trip of the previous one is in its wave.
 import type { Browser } from 'playwright-core';
+import { answerLate } from '../../test/e2e/harness.ts';
 
 export interface RoundTrips {
   /** Waves of the widget's script requests: each wave waited for the one before it. */
@@ -14,10 +15,7 @@ export interface RoundTrips {
 export async function widgetRoundTrips(browser: Browser, url: string, rttMs: number): Promise<RoundTrips> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.route(/\/(dist|api)\//, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, rttMs));
-      await route.continue();
-    });
+    await answerLate(context, /\/(dist|api)\//, rttMs);
     const page = await context.newPage();
     const requested: Array<{ at: number; file: string }> = [];
     let lastLoaded = 0;

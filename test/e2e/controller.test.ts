@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, ownerLeads, recordLayoutShifts, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, ownerLeads, recordLayoutShifts, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
@@ -115,10 +115,7 @@ describe('<poptin-controller> against the real display server', () => {
   it('a click on an open-by-click button before the controller has finished loading still opens the pop-up', async () => {
     const { page, errors } = await watchedPage();
     // The controller's logic arrives 1.5 s late, as on a slow connection; the visitor clicks at once.
-    await page.route('**/dist/chunks/session-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    await answerLate(page, '**/dist/chunks/session-*.js', 1_500);
     await page.goto(`${shared.server.url}/examples/show.html`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open by click' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
+import { ROOT, answerLate, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
 
 const EXAMPLES = path.join(ROOT, 'examples');
 const PAGES = [
@@ -25,12 +25,8 @@ describe('the example pages: no layout shift', () => {
     it(`nothing on ${page} moves as it loads and is scrolled, at 375 and 1280 px`, async () => {
       for (const width of [375, 1280]) {
         const context = await shared.browser.newContext({ viewport: { width, height: 800 } });
-        const arriveLate = (ms: number) => async (route: import('playwright-core').Route) => {
-          await new Promise((resolve) => setTimeout(resolve, ms));
-          await route.continue();
-        };
-        await context.route('**/dist/chunks/*.js', arriveLate(250));
-        await context.route('**/*.{svg,png,jpg,webp}', arriveLate(400));
+        await answerLate(context, '**/dist/chunks/*.js', 250);
+        await answerLate(context, '**/*.{svg,png,jpg,webp}', 400);
         const tab = await context.newPage();
         const layoutShifts = await recordLayoutShifts(tab);
         await tab.goto(`${shared.server.url}/examples/${page}`);

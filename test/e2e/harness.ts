@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { LeadRecord } from '../../server/db/store.ts';
 
@@ -145,6 +145,14 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
+}
+
+/** Answers the requests of a page or a whole context that match `url` `ms` late, as a slow connection does. */
+export async function answerLate(target: Page | BrowserContext, url: string | RegExp, ms: number): Promise<void> {
+  await target.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
 }
 
 /** Scrolls down as a visitor does with a mouse wheel: `steps` turns of 300 px, 100 ms apart. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
+import { answerLate, eventually, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HOME = '/examples/k3-site/';
@@ -203,10 +203,7 @@ describe('the K3 brochure site', () => {
       for (const width of [375, 1280]) {
         const context = await shared.browser.newContext({ viewport: { width, height: 800 } });
         // Images arrive after the page's first layout, as on a slow connection: a box that does not keep their room shows.
-        await context.route('**/images/*.svg', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 400));
-          await route.continue();
-        });
+        await answerLate(context, '**/images/*.svg', 400);
         const page = await context.newPage();
         const layoutShifts = await recordLayoutShifts(page);
         await page.goto(`${shared.server.url}${path}`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devices, type Browser } from 'playwright-core';
 import { FIXTURES_ENV, freePort, launchChromium, ownerLeads, startServerProcess, eventually, type ServerProcess } from './harness.ts';
+import { widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 describe('loading the widget, end to end', () => {
   let browser: Browser;
@@ -96,35 +97,15 @@ describe('loading the widget, end to end', () => {
   });
 
   it('a pop-up and the chunks its code needs arrive in three round trips after the loader, not one per level of imports', async () => {
-    const context = await browser.newContext();
-    // Every chunk takes a round trip of 250 ms, so each level of imports the browser has to wait for stands apart.
-    await context.route('**/dist/chunks/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      await route.continue();
-    });
-    const page = await context.newPage();
-    const chunkRequests: Array<{ at: number; file: string }> = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/dist/chunks/')) chunkRequests.push({ at: Date.now(), file: pathname.replace(/-[\w-]{8}\.js$/, '') });
-    });
-    await page.goto(`${server.url}/examples/show.html`);
-    // The click pop-up of the page has its code loaded ahead, at idle: the element is defined once it is all there.
-    await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined, undefined, { timeout: 10_000 });
-
-    const waves: string[][] = [];
-    let last = -Infinity;
-    for (const { at, file } of chunkRequests) {
-      if (at - last > 150) waves.push([]);
-      waves.at(-1)!.push(file.replace('/dist/chunks/', ''));
-      last = at;
-    }
+    // Every file and call of the widget is answered 250 ms late, so each level of imports the browser has to wait
+    // for stands apart. The click pop-up of the page has its code loaded ahead, at idle.
+    const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/show.html`, 250);
     const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
-    assert.equal(waves.length, 3, described);
-    assert.deepEqual(waves[0], ['session'], described);
-    assert.ok(waves[1]!.includes('index') && waves[1]!.includes('popups'), `the session's imports, and theirs, together:\n${described}`);
-    assert.ok(['surfaces', 'surface-element', 'adopted-styles'].every((file) => waves[2]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
-    await context.close();
+    assert.equal(waves.length, 4, described);
+    assert.deepEqual(waves[0], ['poptin.js'], described);
+    assert.deepEqual(waves[1], ['session'], described);
+    assert.ok(waves[2]!.includes('index') && waves[2]!.includes('popups'), `the session's imports, and theirs, together:\n${described}`);
+    assert.ok(['surfaces', 'surface-element', 'adopted-styles'].every((file) => waves[3]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
   });
 
   it("a hand-placed pop-up's offer does not show as page text while its code is on the way, and opens on its trigger once it is there", async () => {

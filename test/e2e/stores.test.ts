@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eventually, ownerGet, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
+import { answerLate, eventually, ownerGet, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
 
 interface ShopifyCart {
   item_count: number;
@@ -121,10 +121,7 @@ describe('store integrations, end to end', () => {
   it('Wix: the recommendation pop-up shows with its products already in it, and nothing in it moves after, when its code arrives slowly', async () => {
     const context = await shared.browser.newContext({ viewport: { width: 375, height: 800 } });
     // Each chunk takes a round trip of 250 ms: the list's own chunk arrives well after the pop-up's.
-    await context.route('**/dist/chunks/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      await route.continue();
-    });
+    await answerLate(context, '**/dist/chunks/*.js', 250);
     const page = await context.newPage();
     const layoutShifts = await recordLayoutShifts(page);
     await page.addInitScript(() => {
