@@ -461,20 +461,27 @@ export class ControllerSession {
    * thread back between them.
    */
   private async build(entry: PopupEntry): Promise<PopupElement> {
-    const surfaces = await this.loadSurfaces();
+    // The template and its products are fetched while the surfaces chunk is on its way, where each used to wait
+    // for the one before it (a round trip each on a slow connection).
+    const [surfaces, { raw, recommendations }] = await Promise.all([
+      this.loadSurfaces(),
+      this.templateOf(entry).then(async (raw) => ({
+        raw,
+        // Widget §8: a pop-up whose products cannot be fetched is not shown.
+        recommendations: /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(entry) : undefined,
+      })),
+    ]);
+    // The parts of the template most pop-ups do not have are chunks of their own: loaded now, they are live when it shows.
+    const parts = surfaces.loadTemplateParts(raw);
     await yieldToPage();
-    const raw = mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
     const element = await surfaces.createSurface('popup');
     await yieldToPage();
     element.setAttribute('poptin-id', entry.config.id);
     element.setAttribute('data-variant', entry.variant);
     const lang = this.response?.lang || this.page.documentLang || 'en';
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
-    // Widget §8: a pop-up whose products cannot be fetched is not shown.
-    const recommendations = /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(entry) : undefined;
     const html = surfaces.sanitizeTemplate(raw);
-    // The parts of the template most pop-ups do not have are chunks of their own: loaded now, they are live when it shows.
-    await surfaces.loadTemplateParts(raw);
+    await parts;
     await yieldToPage();
     element.model.set({
       config: entry.config, html, lang, trigger: this.trigger(entry), apiBase: this.options.apiBase, countryCode: this.response?.countryCode, visible: false, preview: entry.preview,
@@ -487,6 +494,10 @@ export class ControllerSession {
     // Put in the page, and so first rendered, in a task of its own.
     await yieldToPage();
     return element;
+  }
+
+  private async templateOf(entry: PopupEntry): Promise<string> {
+    return mobileTemplate(entry) || entry.config.html || (entry.config.templateUrl ? await this.api.template(entry.config.templateUrl) : '');
   }
 
   private async mount(entry: PopupEntry): Promise<void> {

@@ -112,6 +112,26 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
+  it('asks for a template at poptin_url while the pop-up\'s code is still on its way, not after it has arrived', async () => {
+    const { page, errors } = await watchedPage();
+    // On a slow connection each request the pop-up waits for in turn adds a round trip before it shows.
+    await answerLate(page, '**/dist/chunks/surfaces-*.js', 800);
+    const seen: { templateAsked?: number; surfacesArrived?: number } = {};
+    page.on('request', (request) => {
+      if (request.url().endsWith('/examples/templates/next.html')) seen.templateAsked ??= Date.now();
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(request.url())) seen.surfacesArrived ??= Date.now();
+    });
+    await page.goto(`${shared.server.url}/examples/template-url.html`);
+    const popup = page.locator('poptin-popup[poptin-id="fixturetpurl1"]');
+    await popup.locator('dialog[open]').waitFor();
+    assert.equal(await popup.locator('h2').textContent(), 'next-offer');
+    assert.ok(seen.templateAsked! < seen.surfacesArrived!, `template asked ${seen.templateAsked! - seen.surfacesArrived!} ms after the surfaces chunk arrived`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a click on an open-by-click button before the controller has finished loading still opens the pop-up', async () => {
     const { page, errors } = await watchedPage();
     // The controller's logic arrives 1.5 s late, as on a slow connection; the visitor clicks at once.

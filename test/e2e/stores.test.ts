@@ -140,6 +140,25 @@ describe('store integrations, end to end', () => {
     await context.close();
   });
 
+  it('Wix: asks for the recommended products while the pop-up\'s code is still on its way, not after it has arrived', async () => {
+    const context = await shared.browser.newContext();
+    await answerLate(context, '**/dist/chunks/surfaces-*.js', 800);
+    const page = await context.newPage();
+    const seen: { productsAsked?: number; surfacesArrived?: number } = {};
+    page.on('request', (request) => {
+      if (request.url().includes('/product-recommendation/wixrecommends')) seen.productsAsked ??= Date.now();
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(request.url())) seen.surfacesArrived ??= Date.now();
+    });
+    await page.goto(`${shared.server.url}/examples/wix-store/`);
+    const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
+    await popup.locator('dialog[open]').waitFor({ timeout: 15_000 });
+    assert.equal(await popup.locator('poptin-product-recommendations [part~="title"]').count(), 3);
+    assert.ok(seen.productsAsked! < seen.surfacesArrived!, `products asked ${seen.productsAsked! - seen.surfacesArrived!} ms after the surfaces chunk arrived`);
+    await context.close();
+  });
+
   it('Wix: the recommendation pop-up adds to the visitor\'s Wix cart through the SDK, creating it', async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
