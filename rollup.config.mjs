@@ -3,6 +3,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
@@ -59,12 +60,28 @@ function eagerCompileHint() {
   };
 }
 
+// Small modules that nearly every chunk imports (the safety net, timing, adopted styles, nanostores' atom, config
+// values, game delays) make one chunk: apart, each was a file of a few hundred bytes, imported by name from every
+// chunk that used it. Together they cost the lightbox 5 files and 1 KB gzip less, and no page downloads more.
+const SHARED_MODULES = [
+  'src/core/safety.ts',
+  'src/core/loading/yield-to-page.ts',
+  'src/core/popup/timing.ts',
+  'src/core/adopted-styles.ts',
+  'src/core/config/values.ts',
+  'src/core/games/delays.ts',
+  'node_modules/nanostores/atom/index.js',
+].map((file) => path.resolve(file));
+function sharedChunk(id) {
+  return SHARED_MODULES.includes(id) ? 'shared' : undefined;
+}
+
 const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
-    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
-    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: { session: ['surfaces'], surfaces: ['game-binding'], 'game-binding': ['define'] } }), eagerCompileHint()],
+    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: sharedChunk },
+    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: { poptin: ['session'], session: ['surfaces'], surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'] } }), eagerCompileHint()],
   },
 ];
 

@@ -24,7 +24,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 
 function describe(event: TraceEvent): string {
   const url = event.args?.data?.url;
-  const file = url ? new URL(url).pathname.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js') : '';
+  const file = url ? new URL(url).pathname.replace(/-[A-Za-z0-9_-]{6}\.js$/, '.js') : '';
   switch (event.name) {
     case 'EvaluateScript':
       return `evaluate ${file || 'inline script'}`;

@@ -22,7 +22,7 @@ export async function widgetRoundTrips(browser: Browser, url: string, rttMs: num
     const started = Date.now();
     const isScript = (address: string) => new URL(address).pathname.startsWith('/dist/');
     page.on('request', (request) => {
-      if (isScript(request.url())) requested.push({ at: Date.now(), file: new URL(request.url()).pathname.replace(/^\/dist\/(chunks\/)?/, '').replace(/-[\w-]{8}\.js$/, '') });
+      if (isScript(request.url())) requested.push({ at: Date.now(), file: new URL(request.url()).pathname.replace(/^\/dist\/(chunks\/)?/, '').replace(/-[\w-]{6}\.js$/, '') });
     });
     page.on('requestfinished', (request) => {
       if (isScript(request.url())) lastLoaded = Date.now();

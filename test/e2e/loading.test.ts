@@ -96,16 +96,23 @@ describe('loading the widget, end to end', () => {
     await desktop.close();
   });
 
-  it('a pop-up and the chunks its code needs arrive in three round trips after the loader, not one per level of imports', async () => {
+  it('a pop-up and the chunks its code needs arrive in two round trips after the loader, not one per level of imports', async () => {
     // Every file and call of the widget is answered 250 ms late, so each level of imports the browser has to wait
     // for stands apart. The click pop-up of the page has its code loaded ahead, at idle.
     const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/show.html`, 250);
     const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
-    assert.equal(waves.length, 4, described);
+    assert.equal(waves.length, 3, described);
     assert.deepEqual(waves[0], ['poptin.js'], described);
-    assert.deepEqual(waves[1], ['session'], described);
-    assert.ok(waves[2]!.includes('index') && waves[2]!.includes('popups'), `the session's imports, and theirs, together:\n${described}`);
-    assert.ok(['surfaces', 'surface-element', 'adopted-styles'].every((file) => waves[3]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
+    assert.ok(['session', 'popups', 'layout', 'shared'].every((file) => waves[1]!.includes(file)), `the session and its imports, together:\n${described}`);
+    assert.ok(['surfaces', 'surface-element'].every((file) => waves[2]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
+  });
+
+  it("a game pop-up's game arrives with its binding and their imports, in the round trip after the surfaces", async () => {
+    const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/wheel.html`, 250);
+    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    assert.equal(waves.length, 4, described);
+    assert.ok(waves[2]!.includes('surfaces'), described);
+    assert.ok(['game-binding', 'define', 'game-element', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)), `the game, its binding and their imports, together:\n${described}`);
   });
 
   it("a hand-placed pop-up's offer does not show as page text while its code is on the way, and opens on its trigger once it is there", async () => {

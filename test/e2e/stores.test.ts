@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { answerLate, eventually, ownerGet, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
+import { widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 interface ShopifyCart {
   item_count: number;
@@ -138,6 +139,14 @@ describe('store integrations, end to end', () => {
     await page.waitForTimeout(1000);
     assert.deepEqual(await layoutShifts(), []);
     await context.close();
+  });
+
+  it("Wix: the recommendation pop-up's list and add-to-cart buttons arrive with their imports, in the round trip after the surfaces", async () => {
+    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/wix-store/`, 250);
+    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    const surfaces = waves.findIndex((wave) => wave.includes('surfaces'));
+    assert.equal(waves.length, surfaces + 2, described);
+    assert.ok(['add-to-cart-buttons', 'define', 'add-to-cart', 'language-around'].every((file) => waves[surfaces + 1]!.includes(file)), described);
   });
 
   it('Wix: asks for the recommended products while the pop-up\'s code is still on its way, not after it has arrived', async () => {

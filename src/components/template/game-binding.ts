@@ -5,13 +5,7 @@ import { readSwitch } from '../../core/config/values.ts';
 import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { writePrize } from './game-screens.ts';
 import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
-import type { GameTag } from './template-parts.ts';
-
-const GAME_DEFINITIONS: Record<GameTag, () => Promise<unknown>> = {
-  'poptin-spin-wheel': () => import('../../../elements/poptin-spin-wheel/define.ts'),
-  'poptin-scratch-card': () => import('../../../elements/poptin-scratch-card/define.ts'),
-  'poptin-gift-box': () => import('../../../elements/poptin-gift-box/define.ts'),
-};
+import { GAME_DEFINITIONS, type GameTag } from './template-parts.ts';
 
 /** Loads the definitions of the games; each game is its own chunk. */
 function defineGames(games: readonly HTMLElement[]): Promise<unknown> {

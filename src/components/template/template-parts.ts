@@ -17,6 +17,12 @@ export const COUNTDOWN_SELECTOR = 'poptin-countdown';
 export const RECOMMENDATIONS_TAG = 'poptin-product-recommendations';
 
 export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
+/** Each game's element is a chunk of its own, defined when it loads. */
+export const GAME_DEFINITIONS: Record<GameTag, () => Promise<unknown>> = {
+  'poptin-spin-wheel': () => import('../../../elements/poptin-spin-wheel/define.ts'),
+  'poptin-scratch-card': () => import('../../../elements/poptin-scratch-card/define.ts'),
+  'poptin-gift-box': () => import('../../../elements/poptin-gift-box/define.ts'),
+};
 export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
 export const loadCountdownBinding = chunkLoader(() => import('../countdown/countdown-binding.ts'));
@@ -33,9 +39,13 @@ function dateFieldInHtml(): RegExp {
 
 export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 'recommendations' | 'date-picker' | 'phone-country';
 
+/** A template's games: their binding, and the element of each game it holds, in the same round trip. */
+const loadGames = (template: string) =>
+  Promise.all([loadGameBinding(), ...GAME_TAGS.filter((tag) => elementInHtml([tag]).test(template)).map((tag) => GAME_DEFINITIONS[tag]())]);
+
 // A near miss only loads a chunk early.
-const PARTS_IN_HTML: Array<[TemplatePart, RegExp, () => Promise<unknown>]> = [
-  ['game', elementInHtml(GAME_TAGS), loadGameBinding],
+const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<unknown>]> = [
+  ['game', elementInHtml(GAME_TAGS), loadGames],
   ['coupon', /\bdata-poptin-coupon\b/i, loadCouponBinding],
   ['add-to-cart', /\bdata-poptin-add-to-cart\b/i, loadAddToCartBinding],
   ['countdown', elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
@@ -54,7 +64,7 @@ export function templatePartsIn(template: string): TemplatePart[] {
 
 /** Loads the chunks of the parts a template, as HTML, holds. A part that cannot be loaded is left to its binding, which says so. */
 export function loadTemplateParts(template: string): Promise<unknown> {
-  return Promise.all(partsFoundIn(template).map(([, , load]) => load().catch(() => undefined)));
+  return Promise.all(partsFoundIn(template).map(([, , load]) => load(template).catch(() => undefined)));
 }
 
 /** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */
