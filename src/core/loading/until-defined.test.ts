@@ -36,4 +36,10 @@ describe('hidePopupsUntilDefined', () => {
     expect(getComputedStyle(page.querySelector('poptin-embed')!).display).to.equal('inline');
     expect(getComputedStyle(page.querySelector('section')!).display).to.equal('block');
   });
+
+  it('does nothing, and throws nothing, in a browser without constructable stylesheets, where the loader must still start', () => {
+    const withoutSheets = { defaultView: window } as unknown as Document;
+    expect(() => hidePopupsUntilDefined(withoutSheets)).not.to.throw();
+    expect('adoptedStyleSheets' in withoutSheets).to.equal(false);
+  });
 });

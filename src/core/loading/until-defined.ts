@@ -6,8 +6,9 @@
 // :where() keeps the rule below any of the page's own for the tag.
 export const UNDEFINED_POPUP_RULE = ':where(poptin-popup:not(:defined)){display:none}';
 
-/** Hides the pop-ups of `document` whose element is not defined yet. */
+/** Hides the pop-ups of `document` whose element is not defined yet; a browser without constructable stylesheets keeps them as they are. */
 export function hidePopupsUntilDefined(document: Document): void {
+  if (!('adoptedStyleSheets' in document)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(UNDEFINED_POPUP_RULE);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
