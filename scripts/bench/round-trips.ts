@@ -42,3 +42,8 @@ export async function widgetRoundTrips(browser: Browser, url: string, rttMs: num
     await context.close();
   }
 }
+
+/** The waves, one per line, numbered from 1: what a failing check shows. */
+export function describeWaves(waves: string[][]): string {
+  return waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+}

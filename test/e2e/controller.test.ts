@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, ownerLeads, recordLayoutShifts, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, ownerLeads, recordLayoutShifts, recordRequestOrder, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const explain = (page: Page, id: string) =>
@@ -116,18 +116,12 @@ describe('<poptin-controller> against the real display server', () => {
     const { page, errors } = await watchedPage();
     // On a slow connection each request the pop-up waits for in turn adds a round trip before it shows.
     await answerLate(page, '**/dist/chunks/surfaces-*.js', 800);
-    const seen: { templateAsked?: number; surfacesArrived?: number } = {};
-    page.on('request', (request) => {
-      if (request.url().endsWith('/examples/templates/next.html')) seen.templateAsked ??= Date.now();
-    });
-    page.on('requestfinished', (request) => {
-      if (/\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(request.url())) seen.surfacesArrived ??= Date.now();
-    });
+    const order = recordRequestOrder(page, (url) => url.endsWith('/examples/templates/next.html'), (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url));
     await page.goto(`${shared.server.url}/examples/template-url.html`);
     const popup = page.locator('poptin-popup[poptin-id="fixturetpurl1"]');
     await popup.locator('dialog[open]').waitFor();
     assert.equal(await popup.locator('h2').textContent(), 'next-offer');
-    assert.ok(seen.templateAsked! < seen.surfacesArrived!, `template asked ${seen.templateAsked! - seen.surfacesArrived!} ms after the surfaces chunk arrived`);
+    assert.ok(order.asked! < order.arrived!, `template asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -155,6 +155,21 @@ export async function answerLate(target: Page | BrowserContext, url: string | Re
   });
 }
 
+/**
+ * When the page first asked for a request matching `asked`, and when one matching `arrived` first finished
+ * (Date.now()): whether the one waited for the other.
+ */
+export function recordRequestOrder(page: Page, asked: (url: string) => boolean, arrived: (url: string) => boolean): { asked?: number; arrived?: number } {
+  const seen: { asked?: number; arrived?: number } = {};
+  page.on('request', (request) => {
+    if (asked(request.url())) seen.asked ??= Date.now();
+  });
+  page.on('requestfinished', (request) => {
+    if (arrived(request.url())) seen.arrived ??= Date.now();
+  });
+  return seen;
+}
+
 /** Scrolls down as a visitor does with a mouse wheel: `steps` turns of 300 px, 100 ms apart. */
 export async function scrollLikeAVisitor(page: Page, steps: number): Promise<void> {
   for (let step = 0; step < steps; step += 1) {

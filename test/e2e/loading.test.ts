@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devices, type Browser } from 'playwright-core';
 import { FIXTURES_ENV, freePort, launchChromium, ownerLeads, startServerProcess, eventually, type ServerProcess } from './harness.ts';
-import { widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 describe('loading the widget, end to end', () => {
   let browser: Browser;
@@ -100,7 +100,7 @@ describe('loading the widget, end to end', () => {
     // Every file and call of the widget is answered 250 ms late, so each level of imports the browser has to wait
     // for stands apart. The click pop-up of the page has its code loaded ahead, at idle.
     const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/show.html`, 250);
-    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    const described = describeWaves(waves);
     assert.equal(waves.length, 3, described);
     assert.deepEqual(waves[0], ['poptin.js'], described);
     assert.ok(['session', 'popups', 'layout', 'shared'].every((file) => waves[1]!.includes(file)), `the session and its imports, together:\n${described}`);
@@ -109,7 +109,7 @@ describe('loading the widget, end to end', () => {
 
   it("a game pop-up's game arrives with its binding and their imports, in the round trip after the surfaces", async () => {
     const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/wheel.html`, 250);
-    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    const described = describeWaves(waves);
     assert.equal(waves.length, 4, described);
     assert.ok(waves[2]!.includes('surfaces'), described);
     assert.ok(['game-binding', 'define', 'game-element', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)), `the game, its binding and their imports, together:\n${described}`);

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { answerLate, eventually, ownerGet, recordLayoutShifts, useBrowserAndServer } from './harness.ts';
-import { widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import { answerLate, eventually, ownerGet, recordLayoutShifts, recordRequestOrder, useBrowserAndServer } from './harness.ts';
+import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 interface ShopifyCart {
   item_count: number;
@@ -143,7 +143,7 @@ describe('store integrations, end to end', () => {
 
   it("Wix: the recommendation pop-up's list and add-to-cart buttons arrive with their imports, in the round trip after the surfaces", async () => {
     const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/wix-store/`, 250);
-    const described = waves.map((wave, index) => `${index + 1}: ${wave.join(' ')}`).join('\n');
+    const described = describeWaves(waves);
     const surfaces = waves.findIndex((wave) => wave.includes('surfaces'));
     assert.equal(waves.length, surfaces + 2, described);
     assert.ok(['add-to-cart-buttons', 'define', 'add-to-cart', 'language-around'].every((file) => waves[surfaces + 1]!.includes(file)), described);
@@ -153,18 +153,12 @@ describe('store integrations, end to end', () => {
     const context = await shared.browser.newContext();
     await answerLate(context, '**/dist/chunks/surfaces-*.js', 800);
     const page = await context.newPage();
-    const seen: { productsAsked?: number; surfacesArrived?: number } = {};
-    page.on('request', (request) => {
-      if (request.url().includes('/product-recommendation/wixrecommends')) seen.productsAsked ??= Date.now();
-    });
-    page.on('requestfinished', (request) => {
-      if (/\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(request.url())) seen.surfacesArrived ??= Date.now();
-    });
+    const order = recordRequestOrder(page, (url) => url.includes('/product-recommendation/wixrecommends'), (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url));
     await page.goto(`${shared.server.url}/examples/wix-store/`);
     const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
     await popup.locator('dialog[open]').waitFor({ timeout: 15_000 });
     assert.equal(await popup.locator('poptin-product-recommendations [part~="title"]').count(), 3);
-    assert.ok(seen.productsAsked! < seen.surfacesArrived!, `products asked ${seen.productsAsked! - seen.surfacesArrived!} ms after the surfaces chunk arrived`);
+    assert.ok(order.asked! < order.arrived!, `products asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`);
     await context.close();
   });
 
