@@ -8,11 +8,16 @@ import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs'
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 
+// The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and
+// Firefox 98 were the last to ship it, in March 2022). Their syntax is written as is: class fields and `??=` are
+// no longer rewritten into helper calls, which took 134 bytes of the loader and 1 KB of a lightbox.
+const BROWSERS = ['chrome99', 'edge99', 'firefox98', 'safari15.4'];
+
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
   commonjs(),
-  esbuild({ target: 'es2020', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json', loaders: { '.ts': 'ts', '.tsx': 'tsx' } }),
+  esbuild({ target: BROWSERS, minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json', loaders: { '.ts': 'ts', '.tsx': 'tsx' } }),
 ];
 
 // The widget's components are written against React's API and run on preact/compat (docs/performance.md).
