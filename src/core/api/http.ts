@@ -2,7 +2,8 @@ export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
-    readonly retryAfterMs: number | null,
+    /** The answer's Retry-After header as sent; the outbox reads it (`retryAfterMs`), the loader has no use for it. */
+    readonly retryAfter: string | null,
     message: string,
   ) {
     super(message);
@@ -20,15 +21,6 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** A server's address without the slashes it may end with, ready for a path. */
 export const trimSlash = (base: string) => base.replace(/\/+$/, '');
 
-function retryAfterMs(response: Response): number | null {
-  const header = response.headers.get('retry-after');
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
-}
-
 /** fetch with a time-out; non-2xx answers become HttpError carrying the status and Retry-After. */
 export async function request(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
   const controller = new AbortController();
@@ -40,7 +32,7 @@ export async function request(url: string, init: RequestInit, options: RequestOp
       signal: controller.signal,
       credentials: 'omit',
     });
-    if (!response.ok) throw new HttpError(response.status, retryAfterMs(response), `${init.method ?? 'GET'} ${url} answered ${response.status}`);
+    if (!response.ok) throw new HttpError(response.status, response.headers.get('retry-after'), `${init.method ?? 'GET'} ${url} answered ${response.status}`);
     return response;
   } finally {
     clearTimeout(timer);

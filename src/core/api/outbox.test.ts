@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { Outbox, RETRY_CAP_MS, backoffDelay } from './outbox.ts';
+import { Outbox, RETRY_CAP_MS, backoffDelay, retryAfterMs } from './outbox.ts';
 import { HttpError, isRetryable } from './http.ts';
 import { IndexedDbOutboxStore, LocalStorageOutboxStore, MemoryOutboxStore, openOutboxStore } from './outbox-store.ts';
 
@@ -25,7 +25,7 @@ describe('lead outbox', () => {
       expect(isRetryable(new HttpError(503, null, ''))).to.equal(true);
       expect(isRetryable(new HttpError(500, null, ''))).to.equal(true);
       expect(isRetryable(new HttpError(408, null, ''))).to.equal(true);
-      expect(isRetryable(new HttpError(429, 1000, ''))).to.equal(true);
+      expect(isRetryable(new HttpError(429, '1', ''))).to.equal(true);
       expect(isRetryable(new TypeError('Failed to fetch'))).to.equal(true);
       expect(isRetryable(new HttpError(400, null, ''))).to.equal(false);
       expect(isRetryable(new HttpError(404, null, ''))).to.equal(false);
@@ -72,6 +72,28 @@ describe('lead outbox', () => {
       [entry] = await store.all();
       expect(entry.attempts).to.equal(2);
       expect(entry.nextAttemptAt).to.equal(now + 2000);
+      outbox.dispose();
+    });
+
+    it('reads Retry-After in seconds or as an HTTP date, and ignores what it cannot read', () => {
+      const now = Date.parse('Tue, 24 Nov 2026 10:00:00 GMT');
+      expect(retryAfterMs('120', now)).to.equal(120_000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 10:00:30 GMT', now)).to.equal(30_000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 09:00:00 GMT', now)).to.equal(0, 'a date gone by asks no wait');
+      expect(retryAfterMs('soon', now)).to.equal(null);
+      expect(retryAfterMs(null, now)).to.equal(null);
+    });
+
+    it('waits as long as a busy server\'s Retry-After asks before the next attempt', async () => {
+      const store = new MemoryOutboxStore();
+      const now = 1_000_000;
+      const { impl } = scriptedFetch([answer(503, { success: false }, { 'retry-after': '30' })]);
+      const outbox = new Outbox({ store, fetchImpl: impl, now: () => now, random: () => 1 });
+      await outbox.add('http://server.test/c', { email: 'e@example.com' });
+      await outbox.flush();
+      const [entry] = await store.all();
+      expect(entry.attempts).to.equal(1);
+      expect(entry.nextAttemptAt).to.equal(now + 30_000, 'not the 1 s backoff of a first failure');
       outbox.dispose();
     });
 

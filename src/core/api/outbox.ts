@@ -21,6 +21,15 @@ export function newIdempotencyKey(random: () => number = Math.random): string {
   return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
 }
 
+/** How long a Retry-After header (seconds, or an HTTP date) asks to wait; null when it asks nothing readable. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
 /** Exponential backoff with full jitter, capped. */
 export function backoffDelay(attempts: number, random: () => number, retryAfterMs: number | null = null): number {
   const exponential = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -139,7 +148,7 @@ export class Outbox {
         return;
       }
       const attempts = entry.attempts + 1;
-      const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
+      const retryAfter = error instanceof HttpError ? retryAfterMs(error.retryAfter, this.now()) : null;
       const next = { ...entry, attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random, retryAfter) };
       log.warn(`${entry.kind ?? 'lead'} not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
       if (persisted) await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
