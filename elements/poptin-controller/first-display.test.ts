@@ -14,13 +14,14 @@ function mapStorage(): Storage {
 const windowAt = (search: string, shopify = false) => ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
 
 describe('the loader\'s first display call', () => {
-  it('calls an answer empty only when it allows the site and has no pop-up', () => {
+  it('calls an answer empty only when it allows the site, says nothing and has no pop-up', () => {
     const allowed = { display: 'allowed', message: '', poptins: [] };
     expect(isEmptyAnswer(allowed)).to.equal(true);
     expect(isEmptyAnswer({ ...allowed, poptins: [{ poptin_id: 'a1b2c3d4e5f6g' }] })).to.equal(false);
     // A refused site may have a usage-limit pop-up to show: the session handles it.
     expect(isEmptyAnswer({ ...allowed, display: 'not_allowed', message: CLIENT_RESTRICTED })).to.equal(false);
     expect(isEmptyAnswer({ ...allowed, message: MAX_VIEWS_REACHED })).to.equal(false);
+    expect(isEmptyAnswer({ ...allowed, message: 'Client paused' })).to.equal(false, 'a message the loader does not know: the session reads it');
     expect(isEmptyAnswer({ ...allowed, wix_cart_details: { total: 0 } })).to.equal(false);
     expect(isEmptyAnswer({ display: 'allowed' })).to.equal(false, 'no poptins list: not understood, so not empty');
     expect(isEmptyAnswer(null)).to.equal(false);

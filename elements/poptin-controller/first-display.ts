@@ -1,7 +1,7 @@
 // The first display call of a page, made by the loader itself: most page views get an answer with no pop-up,
 // and for them the session chunk is never downloaded. The answer is kept raw; the session parses it when the
 // page has something to show.
-import { DISPLAY_ROUTES, displayApiPath, RESTRICTION_MESSAGES, type DisplayRequest } from '../../src/core/api/contract.ts';
+import { DISPLAY_ROUTES, displayApiPath, type DisplayRequest } from '../../src/core/api/contract.ts';
 import { postJson, trimSlash } from '../../src/core/api/http.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
@@ -52,11 +52,14 @@ export function needsSessionFirst(host: HTMLElement, win: Window = window): bool
   );
 }
 
-/** An answer that allows the site and has no pop-up for this page: nothing to load. */
+/**
+ * An answer that allows the site, has no message and no pop-up for this page: nothing to load. A message is only
+ * ever a restriction (`RESTRICTION_MESSAGES`), which the session shows the client's limit pop-up for.
+ */
 export function isEmptyAnswer(answer: unknown): boolean {
   if (!answer || typeof answer !== 'object') return false;
   const { display, message, poptins, wix_cart_details: wixCart } = answer as Record<string, unknown>;
-  return display !== 'not_allowed' && !RESTRICTION_MESSAGES.includes(String(message ?? '')) && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
+  return display !== 'not_allowed' && !message && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
 }
 
 async function recordPageView(visitor: Visitor, win: Window): Promise<{ page: PageContext; pageFields: PageViewFields; request: DisplayRequest }> {
