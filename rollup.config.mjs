@@ -66,8 +66,9 @@ function eagerCompileHint() {
 }
 
 // Small modules that nearly every chunk imports (the safety net, timing, adopted styles, nanostores' atom, config
-// values, game delays) make one chunk: apart, each was a file of a few hundred bytes, imported by name from every
-// chunk that used it. Together they cost the lightbox 5 files and 1 KB gzip less, and no page downloads more.
+// values, game delays, the stores' empty cart) make one chunk: apart, each was a file of a few hundred bytes,
+// imported by name from every chunk that used it. Together they cost the lightbox 5 files and 1 KB gzip less, and
+// no page downloads more.
 const SHARED_MODULES = [
   'src/core/safety.ts',
   'src/core/loading/yield-to-page.ts',
@@ -75,18 +76,39 @@ const SHARED_MODULES = [
   'src/core/adopted-styles.ts',
   'src/core/config/values.ts',
   'src/core/games/delays.ts',
+  'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ].map((file) => path.resolve(file));
 function sharedChunk(id) {
   return SHARED_MODULES.includes(id) ? 'shared' : undefined;
 }
 
+// Where a chunk's import of another starts that one's imports with it (scripts/rollup/preload-lazy-imports.mjs):
+// the paths to what a visitor sees. The loader's imports: the session; a store's integration, which the session
+// needs first; and the elements a page may place by hand that show without the display server (a pop-up, a chat
+// button, a countdown, a game). An embed and a teaser wait for the session anyway.
+const PRELOADED = {
+  poptin: [
+    'session',
+    'src/integrations/wix/index.ts',
+    'src/integrations/shopify/index.ts',
+    'surfaces',
+    'elements/poptin-chat-button/define.ts',
+    'elements/poptin-countdown/define.ts',
+    'elements/poptin-spin-wheel/define.ts',
+    'elements/poptin-scratch-card/define.ts',
+    'elements/poptin-gift-box/define.ts',
+  ],
+  session: ['surfaces'],
+  surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'],
+};
+
 const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
     output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: sharedChunk },
-    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: { poptin: ['session'], session: ['surfaces'], surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'] } }), eagerCompileHint()],
+    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), eagerCompileHint()],
   },
 ];
 

@@ -53,6 +53,20 @@ export function needsSessionFirst(host: HTMLElement, win: Window = window): bool
 }
 
 /**
+ * A store page's integration: the session imports it as soon as it runs, a round trip after the session itself.
+ * Asked for here, with the session, it is on its way (or there) by then; the session's own import gets it.
+ */
+export function fetchStoreCode(host: HTMLElement, win: Window = window): void {
+  const code = host.getAttribute('store') === 'wix'
+    ? import('../../src/integrations/wix/index.ts')
+    : (win as Window & { Shopify?: unknown }).Shopify
+      ? import('../../src/integrations/shopify/index.ts')
+      : null;
+  // A failure is the session's to report, when its own import fails the same way.
+  code?.catch(() => undefined);
+}
+
+/**
  * An answer that allows the site, has no message and no pop-up for this page: nothing to load. A message is only
  * ever a restriction (`RESTRICTION_MESSAGES`), which the session shows the client's limit pop-up for.
  */

@@ -7,7 +7,7 @@ import type { ControllerSession, SessionExplanation } from './session.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
-import { isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
+import { fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
 
 export interface PoptinWindowApi {
   show(id: string): Promise<boolean>;
@@ -86,6 +86,7 @@ export class PoptinController extends HTMLElement {
   /** The loader asks the display server itself; the session chunk loads only when the answer has something to show. */
   private async start(): Promise<void> {
     if (needsSessionFirst(this)) {
+      fetchStoreCode(this);
       this.openSession();
       return;
     }

@@ -11,9 +11,15 @@ import path from 'node:path';
 
 const DYNAMIC_IMPORT = /\bimport\((["'])(\.{1,2}\/[^"']+)\1\)/g;
 
+/** A chunk named `wanted`, or the one whose entry is the module `wanted` (a path from the project's root). */
+function isChunk(chunk, wanted) {
+  return chunk !== undefined && (chunk.name === wanted || chunk.facadeModuleId === path.resolve(wanted));
+}
+
 /**
- * `preloaded`: for a chunk's name, the names of the chunks whose imports start together with them when it imports
- * them. Each name of a preloaded file costs bytes at the import site, so only the paths to a pop-up take them.
+ * `preloaded`: for a chunk's name, the chunks (by name, or by the module they start from) whose imports start
+ * together with them when it imports them. Each name of a preloaded file costs bytes at the import site, so only
+ * the paths to what a visitor sees take them.
  */
 export function preloadLazyImports({ preloaded = {} } = {}) {
   return {
@@ -46,7 +52,7 @@ export function preloadLazyImports({ preloaded = {} } = {}) {
       const loaded = closureOf(chunk.fileName);
       for (const match of code.matchAll(DYNAMIC_IMPORT)) {
         const target = path.posix.join(directory, match[2]);
-        if (!preloaded[chunk.name]?.includes(meta.chunks[target]?.name)) continue;
+        if (!preloaded[chunk.name]?.some((wanted) => isChunk(meta.chunks[target], wanted))) continue;
         const ahead = [...closureOf(target)].filter((fileName) => fileName !== chunk.fileName && !loaded.has(fileName));
         if (ahead.length === 0) continue;
         const imports = [...ahead.map((fileName) => `import("${specifier(fileName)}")`), match[0]].join(',');

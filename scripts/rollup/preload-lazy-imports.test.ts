@@ -66,6 +66,21 @@ describe('the preload-lazy-imports build step', () => {
     assert.doesNotMatch(chunks.get('main.js')!.code, /Promise\.all/);
   });
 
+  it('chooses a chunk by the module it starts from, where its name is one many chunks share', async () => {
+    const bundle = await rollup({
+      input: { main: path.resolve('main.js') },
+      plugins: [{ name: 'sources', resolveId: (id) => path.resolve(id.replace('./', '')), load: (id) => SOURCES[path.basename(id)] }],
+    });
+    const { output } = await bundle.generate({
+      format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', hoistTransitiveImports: false,
+      plugins: [preloadLazyImports({ preloaded: { main: ['alone.js'] } })],
+    });
+    const main = output.find((file): file is OutputChunk => file.type === 'chunk' && file.fileName === 'main.js')!.code;
+    assert.match(main, /Promise\.all\(\[import\("\.\/chunks\/element\.js"\),[^\]]*import\('\.\/chunks\/alone\.js'\)\]\)\.then\(m=>m\.pop\(\)\)/);
+    assert.match(main, /import\('\.\/chunks\/session\.js'\)/, 'the session, not chosen, is imported as it was');
+    await bundle.close();
+  });
+
   it('the rewritten code still runs: the session shows the surfaces, and the other chunk loads', async () => {
     const main = await import(pathToFileURL(path.join(dir, 'main.js')).href);
     const session = await main.start();

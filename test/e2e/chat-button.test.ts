@@ -2,9 +2,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useBrowserAndServer } from './harness.ts';
+import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 describe('the chat button demo, with no <poptin-controller> on the page', () => {
   const shared = useBrowserAndServer();
+
+  it("arrives with its imports in the round trip after the loader, not one round trip after that", async () => {
+    // Every file of the widget is answered 250 ms late, so each level of imports stands apart.
+    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/chat.html`, 250);
+    const described = describeWaves(waves);
+    assert.equal(waves.length, 2, described);
+    assert.ok(['define', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
+  });
 
   it('loads only the chat button, shows it, and opens the chat link in a new window', async () => {
     const page = await shared.browser.newPage();

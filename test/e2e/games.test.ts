@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 /** The visitor's chance, fixed: 0.01 of the demo's prize weights is its first prize, "10% off" (SPIN10). */
 async function luckyPage(page: Page): Promise<{ copies: () => Promise<unknown[]>; errors: string[] }> {
@@ -19,6 +20,14 @@ async function luckyPage(page: Page): Promise<{ copies: () => Promise<unknown[]>
 
 describe('game demos, end to end', () => {
   const shared = useBrowserAndServer();
+
+  it('a game placed in the page arrives with its imports in the round trip after the loader', async () => {
+    // Every file and call of the widget is answered 250 ms late, so each level of imports stands apart.
+    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/spin-wheel.html`, 250);
+    const described = describeWaves(waves);
+    assert.deepEqual(waves[0], ['poptin.js'], described);
+    assert.ok(['define', 'game-element', 'prizes', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
+  });
 
   /** A lucky visitor on a game demo page who has pressed its play button. */
   async function playDemo(slug: string, poptinId: string) {

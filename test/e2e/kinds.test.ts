@@ -2,11 +2,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useBrowserAndServer } from './harness.ts';
+import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 const KINDS = ['lightbox', 'gamified', 'fullpage', 'bar', 'sside', 'bside', 'browsing', 'mobile', 'social', 'embedded', 'content'];
 
 describe('the kinds demo pages', () => {
   const shared = useBrowserAndServer();
+
+  it('pop-ups placed in the page have their code and its imports in the round trip after the loader', async () => {
+    // Every file of the widget is answered 250 ms late, so each level of imports stands apart.
+    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/kinds.html`, 250);
+    const described = describeWaves(waves);
+    assert.deepEqual(waves[0], ['poptin.js'], described);
+    assert.ok(['surfaces', 'surface-element', 'machine', 'layout', 'shared'].every((file) => waves[1]!.includes(file)), described);
+  });
 
   it('each kind opens in each of its positions, where that position says', async () => {
     const context = await shared.browser.newContext({ viewport: { width: 1200, height: 800 } });

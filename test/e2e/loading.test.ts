@@ -39,20 +39,20 @@ describe('loading the widget, end to end', () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
-    const url = `${server.url}/examples/countdown-alone.html`;
-    await page.route(url, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Sale</title><p>Ends in <poptin-countdown minutes="5"></poptin-countdown></p><script type="module" src="/dist/poptin.js"></script>',
-      }),
-    );
-    await page.goto(url);
+    await page.goto(`${server.url}/examples/countdown-alone.html`);
     const timer = page.locator('poptin-countdown [role="timer"]');
     await timer.waitFor();
     assert.match((await timer.getAttribute('aria-label')) ?? '', /^Time left: (5 minutes|4 minutes)/);
     assert.ok(scripts.some((script) => script.startsWith('/dist/chunks/define-')), scripts.join('\n'));
     assert.ok(!scripts.some((script) => script.startsWith('/dist/chunks/surfaces-') || script.startsWith('/dist/chunks/session-')), scripts.join('\n'));
     await page.close();
+  });
+
+  it("a hand-placed <poptin-countdown>'s code arrives with its imports, in the round trip after the loader", async () => {
+    const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/countdown-alone.html`, 250);
+    const described = describeWaves(waves);
+    assert.equal(waves.length, 2, described);
+    assert.ok(['define', 'machine', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
   });
 
   it('data-api-base sends the display calls to another origin, which allows this page by CORS', async () => {

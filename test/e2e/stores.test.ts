@@ -149,6 +149,31 @@ describe('store integrations, end to end', () => {
     assert.ok(['add-to-cart-buttons', 'define', 'add-to-cart', 'language-around'].every((file) => waves[surfaces + 1]!.includes(file)), described);
   });
 
+  it("a store's own code arrives with the session, not a round trip after it", async () => {
+    for (const example of ['wix-store/', 'shopify-store/']) {
+      const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/${example}`, 250);
+      const described = `${example}:\n${describeWaves(waves)}`;
+      assert.ok(['session', 'index'].every((file) => waves[1]!.includes(file)), described);
+      assert.ok(waves[2]!.includes('surfaces'), `the pop-up's code in the round trip after:\n${described}`);
+    }
+  });
+
+  it('a store page whose integration code cannot be fetched says so in the console and throws nothing into the page', async () => {
+    const context = await shared.browser.newContext();
+    await context.route('**/dist/chunks/index-*.js', (route) => route.abort());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${shared.server.url}/examples/wix-store/`);
+    await eventually('the warning', async () => warnings.some((text) => text.includes('the store integration could not start')));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('Wix: asks for the recommended products while the pop-up\'s code is still on its way, not after it has arrived', async () => {
     const context = await shared.browser.newContext();
     await answerLate(context, '**/dist/chunks/surfaces-*.js', 800);
