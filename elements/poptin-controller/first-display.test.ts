@@ -1,9 +1,9 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { COOKIE, SESSION, createVisitor, parseCookieString } from '../../src/core/visitor/index.ts';
-import { displayRequestOf, isEmptyAnswer, needsSessionFirst, requestFirstDisplay } from './first-display.ts';
+import { displayRequestOf, fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay } from './first-display.ts';
 
 /** Just enough of Storage for the outbox check. */
 function mapStorage(): Storage {
@@ -42,6 +42,23 @@ describe('the loader\'s first display call', () => {
     const landing = document.createElement('poptin-controller');
     landing.setAttribute('landing', 'a1b2c3d4e5f6g');
     expect(needsSessionFirst(landing, windowAt(''))).to.equal(true);
+  });
+
+  it("asks for a store's integration code with the session, only on a store page the session will open", async () => {
+    const fetched = (platform: string) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/integrations/${platform}/index.ts`));
+    const controller = (attributes: Record<string, string>) => {
+      const host = document.createElement('poptin-controller');
+      for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
+      return host;
+    };
+    fetchStoreCode(controller({ 'client-id': 'demo' }), windowAt(''));
+    fetchStoreCode(controller({ store: 'wix' }), windowAt(''));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fetched('wix'), 'no wix-client-id: the session opens no store').to.equal(false);
+    expect(fetched('shopify')).to.equal(false);
+    fetchStoreCode(controller({ store: 'wix', 'wix-client-id': 'wix-oauth-client' }), windowAt(''));
+    fetchStoreCode(controller({ 'client-id': 'demo' }), windowAt('', true));
+    await waitUntil(() => fetched('wix') && fetched('shopify'), 'the Wix and Shopify integrations asked for');
   });
 
   it('sends what the session\'s own display call sends', () => {

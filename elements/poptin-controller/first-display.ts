@@ -57,7 +57,7 @@ export function needsSessionFirst(host: HTMLElement, win: Window = window): bool
  * Asked for here, with the session, it is on its way (or there) by then; the session's own import gets it.
  */
 export function fetchStoreCode(host: HTMLElement, win: Window = window): void {
-  const code = host.getAttribute('store') === 'wix'
+  const code = host.getAttribute('store') === 'wix' && host.getAttribute('wix-client-id')?.trim()
     ? import('../../src/integrations/wix/index.ts')
     : (win as Window & { Shopify?: unknown }).Shopify
       ? import('../../src/integrations/shopify/index.ts')
