@@ -53,9 +53,10 @@ describe('the loader\'s first display call', () => {
     };
     fetchStoreCode(controller({ 'client-id': 'demo' }), windowAt(''));
     fetchStoreCode(controller({ store: 'wix' }), windowAt(''));
+    fetchStoreCode(controller({ store: 'wix' }), windowAt('', true));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fetched('wix'), 'no wix-client-id: the session opens no store').to.equal(false);
-    expect(fetched('shopify')).to.equal(false);
+    expect(fetched('shopify'), 'a page that names Wix is not taken for a Shopify storefront').to.equal(false);
     fetchStoreCode(controller({ store: 'wix', 'wix-client-id': 'wix-oauth-client' }), windowAt(''));
     fetchStoreCode(controller({ 'client-id': 'demo' }), windowAt('', true));
     await waitUntil(() => fetched('wix') && fetched('shopify'), 'the Wix and Shopify integrations asked for');

@@ -52,18 +52,32 @@ export function needsSessionFirst(host: HTMLElement, win: Window = window): bool
   );
 }
 
+type WixCode = typeof import('../../src/integrations/wix/index.ts');
+type ShopifyCode = typeof import('../../src/integrations/shopify/index.ts');
+
+/**
+ * The store the page is on and its integration's code, each platform's a chunk of its own: a Wix site the
+ * controller names (`store="wix"` with its `wix-client-id`), or a Shopify storefront, found by `window.Shopify`.
+ * The session opens the store with it; the loader calls it too, to start the download with the session's.
+ */
+export function storeCodeOf(
+  host: HTMLElement,
+  win: Window = window,
+): { platform: 'wix'; clientId: string; code: Promise<WixCode> } | { platform: 'shopify'; code: Promise<ShopifyCode> } | null {
+  if (host.getAttribute('store') === 'wix') {
+    const clientId = host.getAttribute('wix-client-id')?.trim();
+    return clientId ? { platform: 'wix', clientId, code: import('../../src/integrations/wix/index.ts') } : null;
+  }
+  return (win as Window & { Shopify?: unknown }).Shopify ? { platform: 'shopify', code: import('../../src/integrations/shopify/index.ts') } : null;
+}
+
 /**
  * A store page's integration: the session imports it as soon as it runs, a round trip after the session itself.
  * Asked for here, with the session, it is on its way (or there) by then; the session's own import gets it.
  */
 export function fetchStoreCode(host: HTMLElement, win: Window = window): void {
-  const code = host.getAttribute('store') === 'wix' && host.getAttribute('wix-client-id')?.trim()
-    ? import('../../src/integrations/wix/index.ts')
-    : (win as Window & { Shopify?: unknown }).Shopify
-      ? import('../../src/integrations/shopify/index.ts')
-      : null;
   // A failure is the session's to report, when its own import fails the same way.
-  code?.catch(() => undefined);
+  storeCodeOf(host, win)?.code.catch(() => undefined);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { RESTRICTION_MESSAGES, type ClosedRequest, type DisplayRequest, type ConversionAnswer, type ViewedAnswer, type ViewedRequest } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
-import { displayRequestOf, type FirstDisplay } from './first-display.ts';
+import { displayRequestOf, storeCodeOf, type FirstDisplay } from './first-display.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
 import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/core/api/outbox-store.ts';
@@ -133,24 +133,17 @@ function productNamedBy(host: HTMLElement): ViewedProduct | null {
   return { productId, productName: host.getAttribute('product-name')?.trim() ?? '', category: host.getAttribute('product-category')?.trim() ?? '' };
 }
 
-/**
- * The store the page is on, each platform's code a chunk of its own: a Wix site the controller names
- * (`store="wix"` with its `wix-client-id`), or a Shopify storefront, found by `window.Shopify`.
- */
+/** The store the page is on (`storeCodeOf`), opened with its platform's integration. */
 async function openStore(host: HTMLElement): Promise<StoreIntegration | null> {
-  if (host.getAttribute('store') === 'wix') {
-    const clientId = host.getAttribute('wix-client-id')?.trim();
-    if (!clientId) {
-      log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
-      return null;
-    }
-    const { createWixIntegration } = await import('../../src/integrations/wix/index.ts');
-    const apiHost = host.getAttribute('wix-api-host');
-    return createWixIntegration(window, { clientId, apiHost: apiHost ? new URL(apiHost, location.href).href.replace(/\/$/, '') : undefined, viewedProduct: productNamedBy(host), cartPath: host.getAttribute('cart-path') || undefined });
+  const store = storeCodeOf(host);
+  if (!store) {
+    if (host.getAttribute('store') === 'wix') log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
+    return null;
   }
-  if (!(window as Window & { Shopify?: unknown }).Shopify) return null;
-  const { createShopifyIntegration } = await import('../../src/integrations/shopify/index.ts');
-  return createShopifyIntegration(window);
+  if (store.platform === 'shopify') return (await store.code).createShopifyIntegration(window);
+  const { createWixIntegration } = await store.code;
+  const apiHost = host.getAttribute('wix-api-host');
+  return createWixIntegration(window, { clientId: store.clientId, apiHost: apiHost ? new URL(apiHost, location.href).href.replace(/\/$/, '') : undefined, viewedProduct: productNamedBy(host), cartPath: host.getAttribute('cart-path') || undefined });
 }
 
 /** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
