@@ -79,8 +79,46 @@ const SHARED_MODULES = [
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ].map((file) => path.resolve(file));
+
+// What the session shares with the surfaces and with a few parts loaded later (the inspector, a product list, a
+// hand-placed pop-up's attributes): the display API and the configuration it carries, a form's verdicts, the
+// triggers, product recommendations, the pop-ups' store. Apart, rollup made them four chunks, and the loader's
+// import of the session started a request for each in the task that reads the display answer, which each made
+// longer by a few ms at 4× CPU slowdown (npm run bench, nothing eligible). Left out: the language and the
+// countdown's settings, which elements placed by hand (a countdown, a game, a teaser) load without the session.
+const SESSION_SHARED_MODULES = [
+  'src/core/api/contract.ts',
+  'src/core/api/http.ts',
+  'src/core/api/display-api.ts',
+  'src/core/config/types.ts',
+  'src/core/config/parse.ts',
+  'src/core/forms/verdict.ts',
+  'src/core/forms/text-length.ts',
+  'src/core/forms/field-kind.ts',
+  'src/core/forms/form-field.ts',
+  'src/core/forms/conversion-payload.ts',
+  'src/core/trusted-html.ts',
+  'src/core/popup/layout.ts',
+  'src/core/triggers/types.ts',
+  'src/core/triggers/fire-once.ts',
+  'src/core/triggers/device.ts',
+  'src/core/triggers/back-button.ts',
+  'src/core/triggers/fast-scroll-up.ts',
+  'src/core/triggers/exit-intent.ts',
+  'src/core/triggers/scroll.ts',
+  'src/core/products/recommendations.ts',
+  'src/core/decision/explanation.ts',
+  'src/stores/popups.ts',
+  'node_modules/nanostores/map/index.js',
+].map((file) => path.resolve(file));
+const LANGUAGE_MODULES = ['src/core/i18n/strings.ts', 'src/core/i18n/language.ts'].map((file) => path.resolve(file));
+
 function sharedChunk(id) {
-  return SHARED_MODULES.includes(id) ? 'shared' : undefined;
+  if (SHARED_MODULES.includes(id)) return 'shared';
+  if (SESSION_SHARED_MODULES.includes(id)) return 'session-shared';
+  // Named, or rollup would put the strings, which a form's verdicts import, in the chunk above.
+  if (LANGUAGE_MODULES.includes(id)) return 'language';
+  return undefined;
 }
 
 // Where a chunk's import of another starts that one's imports with it (scripts/rollup/preload-lazy-imports.mjs):

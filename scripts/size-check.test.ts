@@ -67,6 +67,22 @@ describe('npm run size', () => {
     await rm(build, { recursive: true, force: true });
   });
 
+  it('fails when the session imports more files than its budget, each one more request when it loads', async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-session-'));
+    await mkdir(path.join(build, 'chunks'));
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
+    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; import "./language-d4.js"; export const session = 1;');
+    await writeScript(path.join(build, 'chunks', 'shared-c3.js'), 'import "./language-d4.js"; export const shared = 1;');
+    await writeScript(path.join(build, 'chunks', 'language-d4.js'), 'export const language = 1;');
+    const held = check(path.join(build, 'poptin.js'));
+    assert.equal(held.status, 0, held.stderr);
+    assert.match(held.stdout, /the session's imports: 2 files \(budget 4\): shared-c3\.js language-d4\.js/);
+    const split = check(path.join(build, 'poptin.js'), { SESSION_IMPORTS_BUDGET: '1' });
+    assert.equal(split.status, 1);
+    assert.match(split.stderr, /the session imports 2 files, over its budget of 1/);
+    await rm(build, { recursive: true, force: true });
+  });
+
   it('fails when a file lost the compile hint, so that Chromium would compile it on the main thread', async () => {
     const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-hint-'));
     await mkdir(path.join(build, 'chunks'));

@@ -14,7 +14,7 @@ describe('the kinds demo pages', () => {
     const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/kinds.html`, 250);
     const described = describeWaves(waves);
     assert.deepEqual(waves[0], ['poptin.js'], described);
-    assert.ok(['surfaces', 'surface-element', 'machine', 'layout', 'shared'].every((file) => waves[1]!.includes(file)), described);
+    assert.ok(['surfaces', 'surface-element', 'machine', 'session-shared', 'shared'].every((file) => waves[1]!.includes(file)), described);
   });
 
   it('each kind opens in each of its positions, where that position says', async () => {
