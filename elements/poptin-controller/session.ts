@@ -233,6 +233,10 @@ export class ControllerSession {
   private async run(): Promise<void> {
     const generation = ++this.generation;
     if (!(await this.storeStarted) || this.stopped) return;
+    // The session chunk's evaluation, this answer's reading and the pop-ups' decisions each wait on the browser
+    // (cookies, Web Storage): apart, none makes a long task.
+    await yieldToPage();
+    if (this.stopped || generation !== this.generation) return;
     if (!this.clientId && !(await this.findClientId())) return;
     // The loader's own display call serves the page's first run.
     const first = generation === 1 ? this.options.first : undefined;
@@ -263,6 +267,8 @@ export class ControllerSession {
     if (this.store && !this.cart && response.wixCartDetails) this.applyCart(this.store.cartFromDisplayAnswer?.(response.wixCartDetails) ?? null);
     this.reportWebsiteSession();
     if (previewId) return this.preview(response.poptins.find((config) => config.id === previewId), previewId);
+    await yieldToPage();
+    if (this.stopped || generation !== this.generation) return;
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
       const decision = decide(config, environment);

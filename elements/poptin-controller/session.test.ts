@@ -1,0 +1,42 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { $popups, clearPopups } from '../../src/stores/popups.ts';
+import { requestFirstDisplay } from './first-display.ts';
+import { ControllerSession } from './session.ts';
+
+const POPTIN_ID = 'a1b2c3d4e5f6g';
+
+describe('the controller session', () => {
+  afterEach(() => clearPopups());
+
+  it('gives the page its main thread back after its code is evaluated and again before deciding the pop-ups', async () => {
+    // A pop-up that waits a minute: decided and armed, never shown during the test.
+    const answer = { display: 'allowed', message: '', poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', display_after_sec_active: 60 }] };
+    const fetched = sinon.stub(window, 'fetch').callsFake(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }));
+    const host = document.createElement('div');
+    document.body.append(host);
+    let answerRead = false;
+    host.addEventListener('poptin-display', () => (answerRead = true));
+    const steps: string[] = [];
+    const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
+    let session: ControllerSession | null = null;
+    try {
+      const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      const yielded = sinon.stub(scheduler, 'yield').callsFake(async () => {
+        steps.push(`yield: answer read ${answerRead}, pop-up decided ${POPTIN_ID in $popups.get()}`);
+      });
+      try {
+        session = new ControllerSession({ clientId: 'demo', apiBase: 'http://127.0.0.1:9/', host, first });
+        await session.ready;
+      } finally {
+        yielded.restore();
+      }
+      expect(steps).to.deep.equal(['yield: answer read false, pop-up decided false', 'yield: answer read true, pop-up decided false']);
+      expect($popups.get()[POPTIN_ID]?.state).to.equal('armed');
+    } finally {
+      session?.stop();
+      fetched.restore();
+      host.remove();
+    }
+  });
+});
