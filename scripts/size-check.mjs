@@ -46,7 +46,8 @@ const importingLoader = chunks.filter((chunk) => readFileSync(join(chunkDir, chu
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
 // chunks, and what they import. Each file is compressed on its own, as it travels.
 const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 90 * 1024);
-const chunkNamed = (prefix) => chunks.find((name) => name.startsWith(`${prefix}-`));
+// A chunk's name, then its hash (6 characters in rollup.config.mjs): session-shared-… is not the session.
+const chunkNamed = (prefix) => chunks.find((name) => new RegExp(`^${prefix}-[\\w-]{1,8}\\.js$`).test(name));
 const lazyRoots = ['session', 'surfaces'].map(chunkNamed).filter(Boolean).map((name) => join(chunkDir, name));
 const lightboxFiles = new Set(files);
 for (const root of lazyRoots) staticClosure(root, lightboxFiles);

@@ -70,13 +70,14 @@ describe('npm run size', () => {
   it('fails when the session imports more files than its budget, each one more request when it loads', async () => {
     const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-session-'));
     await mkdir(path.join(build, 'chunks'));
-    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
-    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; import "./language-d4.js"; export const session = 1;');
-    await writeScript(path.join(build, 'chunks', 'shared-c3.js'), 'import "./language-d4.js"; export const shared = 1;');
-    await writeScript(path.join(build, 'chunks', 'language-d4.js'), 'export const language = 1;');
+    // The session-shared chunk sorts before the session here: it is not taken for the session.
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-x1y2z3.js");');
+    await writeScript(path.join(build, 'chunks', 'session-x1y2z3.js'), 'import "./session-shared-a1b2c3.js"; import "./language-d4e5f6.js"; export const session = 1;');
+    await writeScript(path.join(build, 'chunks', 'session-shared-a1b2c3.js'), 'import "./language-d4e5f6.js"; export const shared = 1;');
+    await writeScript(path.join(build, 'chunks', 'language-d4e5f6.js'), 'export const language = 1;');
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
-    assert.match(held.stdout, /the session's imports: 2 files \(budget 4\): shared-c3\.js language-d4\.js/);
+    assert.match(held.stdout, /the session's imports: 2 files \(budget 4\): session-shared-a1b2c3\.js language-d4e5f6\.js/);
     const split = check(path.join(build, 'poptin.js'), { SESSION_IMPORTS_BUDGET: '1' });
     assert.equal(split.status, 1);
     assert.match(split.stderr, /the session imports 2 files, over its budget of 1/);
