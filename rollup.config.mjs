@@ -78,7 +78,7 @@ const SHARED_MODULES = [
   'src/core/games/delays.ts',
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
-].map((file) => path.resolve(file));
+];
 
 // What the session shares with the surfaces and with a few parts loaded later (the inspector, a product list, a
 // hand-placed pop-up's attributes): the display API and the configuration it carries, a form's verdicts, the
@@ -110,15 +110,16 @@ const SESSION_SHARED_MODULES = [
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
   'node_modules/nanostores/map/index.js',
-].map((file) => path.resolve(file));
-const LANGUAGE_MODULES = ['src/core/i18n/strings.ts', 'src/core/i18n/language.ts'].map((file) => path.resolve(file));
+];
+// Named, or rollup would put the strings, which a form's verdicts import, in the chunk above.
+const LANGUAGE_MODULES = ['src/core/i18n/strings.ts', 'src/core/i18n/language.ts'];
 
-function sharedChunk(id) {
-  if (SHARED_MODULES.includes(id)) return 'shared';
-  if (SESSION_SHARED_MODULES.includes(id)) return 'session-shared';
-  // Named, or rollup would put the strings, which a form's verdicts import, in the chunk above.
-  if (LANGUAGE_MODULES.includes(id)) return 'language';
-  return undefined;
+const CHUNK_OF_MODULE = new Map(
+  Object.entries({ shared: SHARED_MODULES, 'session-shared': SESSION_SHARED_MODULES, language: LANGUAGE_MODULES })
+    .flatMap(([chunk, files]) => files.map((file) => [path.resolve(file), chunk])),
+);
+function namedChunk(id) {
+  return CHUNK_OF_MODULE.get(id);
 }
 
 // Where a chunk's import of another starts that one's imports with it (scripts/rollup/preload-lazy-imports.mjs):
@@ -145,7 +146,7 @@ const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     input: { poptin: 'src/loader.ts' },
-    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: sharedChunk },
+    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: namedChunk },
     plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), eagerCompileHint()],
   },
 ];
