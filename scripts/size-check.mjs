@@ -48,7 +48,8 @@ const importingLoader = chunks.filter((chunk) => readFileSync(join(chunkDir, chu
 const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 90 * 1024);
 // A chunk's name, then its hash (6 characters in rollup.config.mjs): session-shared-… is not the session.
 const chunkNamed = (prefix) => chunks.find((name) => new RegExp(`^${prefix}-[\\w-]{1,8}\\.js$`).test(name));
-const lazyRoots = ['session', 'surfaces'].map(chunkNamed).filter(Boolean).map((name) => join(chunkDir, name));
+const sessionChunk = chunkNamed('session');
+const lazyRoots = [sessionChunk, chunkNamed('surfaces')].filter(Boolean).map((name) => join(chunkDir, name));
 const lightboxFiles = new Set(files);
 for (const root of lazyRoots) staticClosure(root, lightboxFiles);
 const lightboxBytes = [...lightboxFiles].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
@@ -60,7 +61,6 @@ if (lazyRoots.length === 2) {
 // reads the display answer, and each makes that task longer (npm run bench, nothing eligible): rollup.config.mjs
 // keeps what the session shares with the surfaces in one chunk, and a module that splits it again fails here.
 const SESSION_IMPORTS_BUDGET = Number(process.env.SESSION_IMPORTS_BUDGET ?? 4);
-const sessionChunk = chunkNamed('session');
 const sessionImports = sessionChunk ? [...staticClosure(join(chunkDir, sessionChunk))].slice(1).map((file) => basename(file)) : [];
 if (sessionChunk) console.log(`the session's imports: ${sessionImports.length} files (budget ${SESSION_IMPORTS_BUDGET}): ${sessionImports.join(' ')}`);
 
