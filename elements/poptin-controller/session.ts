@@ -232,11 +232,12 @@ export class ControllerSession {
 
   private async run(): Promise<void> {
     const generation = ++this.generation;
+    const superseded = () => this.stopped || generation !== this.generation;
     if (!(await this.storeStarted) || this.stopped) return;
     // The session chunk's evaluation, this answer's reading and the pop-ups' decisions each wait on the browser
     // (cookies, Web Storage): apart, none makes a long task.
     await yieldToPage();
-    if (this.stopped || generation !== this.generation) return;
+    if (superseded()) return;
     if (!this.clientId && !(await this.findClientId())) return;
     // The loader's own display call serves the page's first run.
     const first = generation === 1 ? this.options.first : undefined;
@@ -254,7 +255,7 @@ export class ControllerSession {
       log.warn('display request failed; nothing is shown', error);
       return;
     }
-    if (this.stopped || generation !== this.generation) return;
+    if (superseded()) return;
     this.response = response;
     response.rejected.forEach(({ index, reason }) => log.warn(`pop-up #${index} of the display response ignored: ${reason}`));
     this.options.host.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: response.display, count: response.poptins.length }, bubbles: true, composed: true }));
@@ -268,7 +269,7 @@ export class ControllerSession {
     this.reportWebsiteSession();
     if (previewId) return this.preview(response.poptins.find((config) => config.id === previewId), previewId);
     await yieldToPage();
-    if (this.stopped || generation !== this.generation) return;
+    if (superseded()) return;
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
       const decision = decide(config, environment);
