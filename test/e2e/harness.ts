@@ -197,7 +197,12 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
 export function useBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): { readonly browser: Browser; readonly server: ServerProcess } {
   const shared = {} as { browser: Browser; server: ServerProcess };
   before(async () => {
-    [shared.browser, shared.server] = await Promise.all([launchChromium(), startServerProcess(options)]);
+    // Settled, not all: when one fails to start, the other must still be known to `after`, or a started server
+    // would keep the test process alive.
+    const [browser, server] = await Promise.allSettled([launchChromium(), startServerProcess(options)]);
+    if (browser.status === 'fulfilled') shared.browser = browser.value;
+    if (server.status === 'fulfilled') shared.server = server.value;
+    for (const started of [browser, server]) if (started.status === 'rejected') throw started.reason;
   });
   after(async () => {
     await shared.browser?.close();
