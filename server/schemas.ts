@@ -84,7 +84,9 @@ export const displaySchema = {
 } as const;
 
 /** The fields the display route reads; flags and page lists may arrive in the other shapes the schema allows. */
-export type DisplayBody = Partial<Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc'>>;
+export type DisplayBody = Partial<Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc' | 'poptin_viewed_url' | 'referrer'>> & {
+  if_mobile?: boolean | string | number;
+};
 
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{8,128}$';
 const IDEMPOTENCY_KEY = { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN } as const;

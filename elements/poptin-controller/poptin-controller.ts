@@ -163,7 +163,8 @@ export class PoptinController extends HTMLElement {
   }
 
   async explain(id: string): Promise<SessionExplanation | null> {
-    return (await this.sessionNow())?.explain(id) ?? null;
+    const session = await this.sessionNow();
+    return session ? session.explain(id) : null;
   }
 }
 

@@ -8,7 +8,7 @@ import { conversionFields } from '../../src/core/api/conversion.ts';
 import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import { createDecisionEnvironment, decide, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
+import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import { isHebrewTag } from '../../src/core/i18n/language.ts';
 import { listenSafely } from '../../src/core/safety.ts';
@@ -278,6 +278,7 @@ export class ControllerSession {
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
       if (decision.allowed && config.teasersOn) this.addTeaser(entry, order);
     });
+    response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
     const landingId = landingIdOf(this.page.url, this.options.host);
     if (landingId) await this.showLanding(landingId, response);
   }
@@ -883,7 +884,9 @@ export class ControllerSession {
     return entry.element.requestClose(cause);
   }
 
-  explain(id: string): SessionExplanation {
+  /** Why a pop-up did or did not show, once the current answer is read (with the pop-ups the server left out). */
+  async explain(id: string): Promise<SessionExplanation> {
+    await this.ready;
     const record = $popups.get()[id];
     if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '' };
     return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause };

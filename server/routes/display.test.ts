@@ -178,6 +178,67 @@ describe('POST /api/display/{clientId}', () => {
     assert.deepEqual(await ids({ visitor_id: 'visitor-other' }), ['stopping00001', 'keepsgoing001']);
   });
 
+  describe('the rules the page view decides: device, country, address and referrer', () => {
+    beforeEach(async () => {
+      await seedClient(shared.test.store);
+      await seedPopup(shared.test.store, { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', page_targeting: [{ operator: 'contain', value: '/pricing', show: 'show' }] });
+      await seedPopup(shared.test.store, { poptin_id: 'mobileonly001', poptin_type: 'bar', show_on_device: 'mobile' });
+      await seedPopup(shared.test.store, { poptin_id: 'israelonly001', country_targeting: { show: 'show', countries: ['IL'] } });
+      await seedPopup(shared.test.store, { poptin_id: 'fromsearch001', referrer_targeting: [{ operator: 'contain', value: 'search.example', show: 'show' }] });
+      await seedPopup(shared.test.store, { poptin_id: 'everywhere001' });
+    });
+
+    const answerFor = async (view: Record<string, unknown>, country = 'US') => {
+      const body = (await postJson('/api/display/acme', view, { 'x-country-code': country })).json();
+      return { shown: (body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), leftOut: body.left_out as { poptin_id: string }[] };
+    };
+
+    it('leaves out a pop-up one of them blocks, naming it and the rule with the reason the page would give', async () => {
+      const body = (await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' }, { 'x-country-code': 'us' })).json();
+      assert.deepEqual((body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), ['everywhere001']);
+      assert.deepEqual(body.left_out, [
+        { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
+        { poptin_id: 'mobileonly001', poptin_name: 'Welcome lightbox', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
+        { poptin_id: 'israelonly001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
+        { poptin_id: 'fromsearch001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' }] },
+      ]);
+      const parsed = parseDisplayResponse(body);
+      assert.deepEqual(parsed.leftOut.map((popup) => [popup.id, popup.type, popup.blockedBy[0]!.rule, popup.blockedBy[0]!.allowed]), [
+        ['pricingonly01', 'lightbox', 'page_targeting', false],
+        ['mobileonly001', 'bar', 'device', false],
+        ['israelonly001', 'lightbox', 'country', false],
+        ['fromsearch001', 'lightbox', 'referrer_targeting', false],
+      ]);
+    });
+
+    it('sends a pop-up to the page view its rules allow, flags given as text as the widget may send them', async () => {
+      const { shown, leftOut } = await answerFor({ poptin_viewed_url: 'https://acme.example/pricing', if_mobile: 'true', referrer: 'https://search.example/?q=acme' }, 'il');
+      assert.deepEqual(shown, ['pricingonly01', 'mobileonly001', 'israelonly001', 'fromsearch001', 'everywhere001']);
+      assert.deepEqual(leftOut, []);
+    });
+
+    it('leaves a rule to the page when the request does not say what it needs (no address, device or referrer)', async () => {
+      const { shown, leftOut } = await answerFor({}, 'IL');
+      assert.deepEqual(shown, ['pricingonly01', 'mobileonly001', 'israelonly001', 'fromsearch001', 'everywhere001']);
+      assert.deepEqual(leftOut, []);
+    });
+
+    it('keeps a previewed pop-up whatever its rules say', async () => {
+      const { shown, leftOut } = await answerFor({ preview_id: 'pricingonly01', poptin_viewed_url: 'https://acme.example/shoes?ppt-preview=pricingonly01' });
+      assert.deepEqual(shown, ['pricingonly01']);
+      assert.deepEqual(leftOut, []);
+    });
+
+    it('decides again when an owner changes a pop-up\'s rules', async () => {
+      const view = { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: 'https://search.example/' };
+      assert.ok((await answerFor(view, 'IL')).leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));
+      await seedPopup(shared.test.store, { poptin_id: 'pricingonly01', page_targeting: [{ operator: 'contain', value: '/shoes', show: 'show' }] });
+      const { shown, leftOut } = await answerFor(view, 'IL');
+      assert.ok(shown.includes('pricingonly01'));
+      assert.deepEqual(leftOut.map((popup) => popup.poptin_id), ['mobileonly001']);
+    });
+  });
+
   it('never tells a caller whether an e-mail is a lead: a claimed converted_email changes nothing in the answer', async () => {
     await seedClient(shared.test.store);
     const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });

@@ -11,6 +11,7 @@ import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { leadFromConversion } from '../leads.ts';
+import { pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
   clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
   type ClosedBody, type ConversionBody, type DisplayBody, type ViewedBody,
@@ -117,8 +118,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     }
     const visitorId = resolveVisitorId(request, reply, body);
     const popups = await popupsToShow(store, client, active, body, visitorId);
+    // A preview shows its pop-up whatever its rules say.
+    const { shown, leftOut } = body.preview_id ? { shown: popups, leftOut: [] } : splitByPageView(popups, pageViewOf(body, countryCode));
     const { poptins: _none, ...rest } = answer;
-    return reply.type('application/json; charset=utf-8').send(answerJson({ ...rest, visitor_id: visitorId }, popups));
+    return reply.type('application/json; charset=utf-8').send(answerJson({ ...rest, visitor_id: visitorId, left_out: leftOut }, shown));
   });
 
   app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {

@@ -8,6 +8,14 @@ import { FIXTURES_ENV, eventually, launchChromium, ownerLeads, startServerProces
 
 // A site whose display answer has no pop-up for the page: the loader asks the server itself, and the session
 // chunk (decisions, triggers, the outbox) is downloaded only once something needs it.
+// The pop-ups of a site none of which is for this page view, by rules the display server decides as the page
+// would: another page's address, another device, another country (the test server knows no visitor's country).
+const ELSEWHERE_POPUPS: Record<string, Record<string, unknown>> = {
+  elsewhere0001: { page_targeting: [{ operator: 'contain', value: '/pricing', show: 'show' }] },
+  elsewhere0002: { show_on_device: 'mobile' },
+  elsewhere0003: { country_targeting: { show: 'show', countries: ['IL'] } },
+};
+
 describe('a page with nothing to show', () => {
   let browser: Browser;
   let server: ServerProcess;
@@ -15,15 +23,26 @@ describe('a page with nothing to show', () => {
 
   before(async () => {
     const clientsDir = await mkdtemp(path.join(tmpdir(), 'poptin-quiet-clients-'));
+    const popupsDir = await mkdtemp(path.join(tmpdir(), 'poptin-quiet-popups-'));
     const pagesDir = await mkdtemp(path.join(tmpdir(), 'poptin-quiet-pages-'));
-    dirs = [clientsDir, pagesDir];
+    dirs = [clientsDir, popupsDir, pagesDir];
     await cp(FIXTURES_ENV.CLIENTS_DIR!, clientsDir, { recursive: true });
-    await writeFile(path.join(clientsDir, 'quiet.json'), JSON.stringify({ client_id: 'quiet', name: 'quiet', allowed_origins: [] }));
-    await writeFile(
-      path.join(pagesDir, 'quiet.html'),
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>quiet</title><script type="module" src="/dist/poptin.js?id=quiet"></script></head><body><main><h1>Nothing to show</h1></main></body></html>',
-    );
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, EXAMPLES_DIR: pagesDir } })]);
+    await cp(FIXTURES_ENV.POPUPS_DIR!, popupsDir, { recursive: true });
+    for (const client of ['quiet', 'elsewhere']) {
+      await writeFile(path.join(clientsDir, `${client}.json`), JSON.stringify({ client_id: client, name: client, allowed_origins: [] }));
+      await writeFile(
+        path.join(pagesDir, `${client}.html`),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${client}</title><script type="module" src="/dist/poptin.js?id=${client}"></script></head><body><main><h1>Nothing to show</h1></main></body></html>`,
+      );
+    }
+    for (const [id, rules] of Object.entries(ELSEWHERE_POPUPS)) {
+      const template = `<div data-poptin-screen="form"><h2>${id}</h2><form><label for="e-${id}">Email</label><input id="e-${id}" type="email" name="Email" required><button type="submit">Send</button></form></div>`;
+      await writeFile(path.join(popupsDir, `${id}.json`), JSON.stringify({ client_id: 'elsewhere', poptin_id: id, poptin_name: id, poptin_type: 'lightbox', poptin: template, ...rules }));
+    }
+    [browser, server] = await Promise.all([
+      launchChromium(),
+      startServerProcess({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir } }),
+    ]);
   });
 
   after(async () => {
@@ -33,13 +52,13 @@ describe('a page with nothing to show', () => {
   });
 
   /** Opens the quiet page and resolves once its display answer has been handled, with the scripts it loaded. */
-  async function openQuietPage(page: Page): Promise<{ scripts: string[]; display: unknown }> {
+  async function openQuietPage(page: Page, client = 'quiet'): Promise<{ scripts: string[]; display: unknown }> {
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
     await page.addInitScript(() => {
       document.addEventListener('poptin-display', (event) => ((window as unknown as { displayed: unknown }).displayed = (event as CustomEvent).detail));
     });
-    await page.goto(`${server.url}/examples/quiet.html`);
+    await page.goto(`${server.url}/examples/${client}.html`);
     const display = await (await page.waitForFunction(() => (window as unknown as { displayed?: unknown }).displayed)).jsonValue();
     return { scripts, display };
   }
@@ -79,6 +98,33 @@ describe('a page with nothing to show', () => {
     await page.reload();
     await eventually('the lead left behind', async () => (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'left.behind@example.com'));
     await page.waitForFunction(() => localStorage.getItem('poptin_outbox') === '{}');
+    await page.close();
+  });
+
+  it('downloads nothing but the loader when the pop-ups are all for other pages, devices or countries, and explains why', async () => {
+    const page = await browser.newPage();
+    const { scripts, display } = await openQuietPage(page, 'elsewhere');
+    assert.deepEqual(display, { display: 'allowed', count: 0 });
+    await page.waitForTimeout(1_000);
+    assert.deepEqual(scripts, ['/dist/poptin.js'], 'the display server left every pop-up out, so no chunk is loaded');
+    const explain = (id: string) =>
+      page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; blockedBy: { rule: string; reason: string }[] }> } }).poptin.explain(popupId), id);
+    const explained = await Promise.all(Object.keys(ELSEWHERE_POPUPS).map(explain));
+    assert.deepEqual(explained.map(({ state }) => state), ['blocked', 'blocked', 'blocked']);
+    assert.deepEqual(explained.map(({ blockedBy }) => blockedBy.map(({ rule, reason }) => `${rule}: ${reason}`)), [
+      [`page_targeting: "${server.url}/examples/elsewhere.html" matches none of the show rules: contain "/pricing"`],
+      ['device: for mobile only; visitor is on desktop'],
+      ["country: shown only in IL; the visitor's country is unknown"],
+    ]);
+    await page.close();
+  });
+
+  it('shows a pop-up left out of one page on the next page of a single-page app that it is for', async () => {
+    const page = await browser.newPage();
+    await openQuietPage(page, 'elsewhere');
+    await page.evaluate(() => history.pushState({}, '', '/examples/elsewhere.html?from=/pricing'));
+    await page.locator('poptin-popup[poptin-id="elsewhere0001"] dialog[open]').waitFor();
+    assert.equal(await page.locator('poptin-popup').count(), 1, 'the pop-ups for another device and country stay left out');
     await page.close();
   });
 

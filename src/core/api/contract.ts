@@ -96,6 +96,18 @@ export interface DisplayAnswer {
   /** The id that picked A/B variants, for the widget to send back as `visitor_id`. */
   visitor_id?: string;
   wix_cart_details?: Record<string, unknown>;
+  /**
+   * The client's pop-ups this page view's device, country, address or referrer rules exclude, decided by the
+   * server as the page would decide them; sent by id and reason only, for `window.poptin.explain` and the inspector.
+   */
+  left_out?: LeftOutPoptin[];
+}
+
+export interface LeftOutPoptin {
+  poptin_id: string;
+  poptin_name: string;
+  poptin_type: string;
+  blocked_by: { rule: string; reason: string }[];
 }
 
 /** `GET /api/display/click/{poptinId}`: one pop-up, shown by a click-to-open link. */

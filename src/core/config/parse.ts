@@ -1,5 +1,5 @@
 import { readAmountSetting, readNumber, readRecord, readString, readSwitch } from './values.ts';
-import { POPUP_TYPES, type DisplayResponse, type PopupConfig, type PopupType, type RawPoptin } from './types.ts';
+import { POPUP_TYPES, type DisplayResponse, type LeftOutPopup, type PopupConfig, type PopupType, type RawPoptin } from './types.ts';
 
 export const POPTIN_ID_LENGTH = 13;
 
@@ -102,7 +102,24 @@ export function parseDisplayResponse(body: unknown): DisplayResponse {
     cc: readString(response.cc),
     wixCartDetails: wixCart && typeof wixCart === 'object' ? (wixCart as Record<string, unknown>) : null,
     rejected,
+    leftOut: readLeftOut(response.left_out),
   };
+}
+
+/** DisplayAnswer.left_out; an entry without an id or a known kind is dropped, as it explains nothing. */
+function readLeftOut(value: unknown): LeftOutPopup[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry): LeftOutPopup[] => {
+    const record = readRecord(entry);
+    const id = readString(record.poptin_id).trim();
+    const type = readString(record.poptin_type).trim().toLowerCase();
+    if (!id || !(POPUP_TYPES as readonly string[]).includes(type)) return [];
+    const blockedBy = (Array.isArray(record.blocked_by) ? record.blocked_by : []).flatMap((verdict) => {
+      const { rule, reason } = readRecord(verdict);
+      return readString(rule) ? [{ allowed: false, rule: readString(rule), reason: readString(reason) }] : [];
+    });
+    return [{ id, name: readString(record.poptin_name), type: type as PopupType, blockedBy }];
+  });
 }
 
 export { readNumber };

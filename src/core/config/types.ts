@@ -1,3 +1,5 @@
+import type { RuleResult } from '../rules/types.ts';
+
 /** Pop-up kinds of widget §1. */
 export const POPUP_TYPES = [
   'embedded', 'lightbox', 'gamified', 'bar', 'sside', 'bside', 'browsing', 'fullpage', 'mobile', 'social', 'content',
@@ -98,4 +100,13 @@ export interface DisplayResponse {
   wixCartDetails: Record<string, unknown> | null;
   /** Pop-ups the response carried that could not be understood, with the reason (never thrown). */
   rejected: { index: number; reason: string }[];
+  /** The client's pop-ups the server left out of this page view, with the rules that did (DisplayAnswer.left_out). */
+  leftOut: LeftOutPopup[];
+}
+
+export interface LeftOutPopup {
+  id: string;
+  name: string;
+  type: PopupType;
+  blockedBy: RuleResult[];
 }

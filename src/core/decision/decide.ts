@@ -1,4 +1,4 @@
-import type { PopupConfig } from '../config/types.ts';
+import type { LeftOutPopup, PopupConfig } from '../config/types.ts';
 import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
 import { evaluateTimer } from '../countdown/expiry.ts';
 import { evaluateConvertedUsers } from '../rules/converted.ts';
@@ -74,4 +74,12 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     triggers: describePlan(planTriggers(config, environment.isMobile ? 'mobile' : 'desktop')),
     decidedAt: now,
   };
+}
+
+/**
+ * A pop-up the display server left out of this page view (its device, country, address or referrer rules), as
+ * the page would have decided it: blocked for good by the rules the server names.
+ */
+export function leftOutDecision(popup: LeftOutPopup, now: number): Decision {
+  return { id: popup.id, allowed: false, variant: 'desktop', rules: popup.blockedBy, blockedBy: popup.blockedBy, retryAt: null, triggers: [], decidedAt: now };
 }

@@ -1,0 +1,81 @@
+// The rules of a pop-up that the display server decides exactly as the page would, from what the display request
+// says of the page view: the device (if_mobile), the visitor's country, the page's address (poptin_viewed_url) and
+// the visit's referrer (widget §3, §5; the same functions the widget runs). A pop-up one of them blocks is left out
+// of the answer with why, so a page none of whose pop-ups can show gets an empty answer and loads nothing beyond
+// the loader. The rules that need the visitor's browser at the moment of the decision (the visitor's history and
+// frequency caps, cookie and JavaScript filters, engagement, the page's source, a countdown's end) stay the page's.
+import { parsePopupConfig } from '../src/core/config/parse.ts';
+import type { PopupConfig } from '../src/core/config/types.ts';
+import { readSwitch } from '../src/core/config/values.ts';
+import type { LeftOutPoptin } from '../src/core/api/contract.ts';
+import { evaluateCountry } from '../src/core/rules/country.ts';
+import { evaluateDevice } from '../src/core/rules/device.ts';
+import { evaluatePageTargeting, evaluateReferrerTargeting } from '../src/core/rules/targeting.ts';
+import type { RuleResult } from '../src/core/rules/types.ts';
+import type { PopupRecord } from './db/store.ts';
+import { toDisplayPoptin } from './display-poptin.ts';
+
+/** What the request says of the page view; a field the request does not carry leaves its rule to the page. */
+export interface PageView {
+  isMobile: boolean | null;
+  countryCode: string;
+  pageUrl: string | null;
+  referrer: string | null;
+}
+
+/** The page view of a display request's body (flags may arrive as text, widget §7). */
+export function pageViewOf(body: { if_mobile?: unknown; poptin_viewed_url?: unknown; referrer?: unknown }, countryCode: string): PageView {
+  return {
+    isMobile: body.if_mobile === undefined ? null : readSwitch(body.if_mobile),
+    countryCode,
+    pageUrl: typeof body.poptin_viewed_url === 'string' ? body.poptin_viewed_url : null,
+    referrer: typeof body.referrer === 'string' ? body.referrer : null,
+  };
+}
+
+// Parsed once per record: the cached configuration's records are reused until they change.
+const configs = new WeakMap<PopupRecord, PopupConfig | null>();
+function configOf(popup: PopupRecord): PopupConfig | null {
+  let config = configs.get(popup);
+  if (config === undefined) {
+    try {
+      config = parsePopupConfig(toDisplayPoptin(popup));
+    } catch {
+      // An unusable pop-up goes to the page, which reports why it cannot show it.
+      config = null;
+    }
+    configs.set(popup, config);
+  }
+  return config;
+}
+
+function blockingRules(config: PopupConfig, view: PageView): RuleResult[] {
+  const verdicts = [
+    view.isMobile === null ? null : evaluateDevice(config, view.isMobile),
+    evaluateCountry(config, view.countryCode),
+    view.pageUrl === null ? null : evaluatePageTargeting(config, view.pageUrl),
+    view.referrer === null ? null : evaluateReferrerTargeting(config, view.referrer),
+  ];
+  return verdicts.filter((verdict): verdict is RuleResult => verdict !== null && !verdict.allowed);
+}
+
+/** The pop-ups this page view may show, and those its rules leave out, with the rules that did. */
+export function splitByPageView(popups: PopupRecord[], view: PageView): { shown: PopupRecord[]; leftOut: LeftOutPoptin[] } {
+  const shown: PopupRecord[] = [];
+  const leftOut: LeftOutPoptin[] = [];
+  for (const popup of popups) {
+    const config = configOf(popup);
+    const blockedBy = config ? blockingRules(config, view) : [];
+    if (config && blockedBy.length > 0) {
+      leftOut.push({
+        poptin_id: config.id,
+        poptin_name: config.name,
+        poptin_type: config.type,
+        blocked_by: blockedBy.map(({ rule, reason }) => ({ rule, reason })),
+      });
+    } else {
+      shown.push(popup);
+    }
+  }
+  return { shown, leftOut };
+}
