@@ -36,7 +36,8 @@ const BENCH_ENV = {
 
 const CASES = {
   empty: 'empty answer',
-  blocked: 'nothing eligible',
+  blocked: 'nothing eligible: pop-ups for another page and device, left out by the server',
+  blockedOnPage: 'nothing eligible: pop-ups JavaScript filters block, decided on the page',
   lightbox: 'lightbox with an email form',
   wheel: 'spin wheel',
   chat: 'chat button alone',
@@ -174,14 +175,20 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
   const emptyScripts = widgetScripts(runs.empty[1][0]!);
   const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
   const longAt1 = longestWidgetTask(runs.lightbox[1])?.ms ?? 0;
-  const blockedLongAt4 = longestWidgetTask(runs.blocked[4])?.ms ?? 0;
+  const blockedScripts = widgetScripts(runs.blocked[1][0]!);
   const nodesGrown = cycles.nodesAfterLast - cycles.nodesAfterFirst;
   budgets.push(
     { what: 'loader ≤ 8 KB gzip (stretch 5 KB)', measured: kb(loader), pass: loader <= 8192 },
     { what: 'empty answer: nothing loaded beyond the loader', measured: emptyScripts.join(', '), pass: emptyScripts.length === 1 },
     { what: 'empty answer: widget script ≤ 5 ms at 4×', measured: `${ms(script('empty', 4))} (floor ${ms(floor(4))})`, pass: script('empty', 4) <= 5 },
-    { what: 'nothing eligible: widget script ≤ 10 ms at 4×', measured: `${ms(script('blocked', 4))} (floor ${ms(floor(4))})`, pass: script('blocked', 4) <= 10 },
-    { what: "nothing eligible: no long task of the widget's, at 4× in every visit", measured: blockedLongAt4 ? `longest ${blockedLongAt4.toFixed(0)} ms` : 'none', pass: blockedLongAt4 === 0 },
+    { what: 'nothing eligible, left out by the server: nothing loaded beyond the loader', measured: blockedScripts.join(', '), pass: blockedScripts.length === 1 },
+    ...([['blocked', 'left out by the server'], ['blockedOnPage', 'decided on the page']] as const).flatMap(([name, which]) => {
+      const longAt4 = longestWidgetTask(runs[name][4])?.ms ?? 0;
+      return [
+        { what: `nothing eligible, ${which}: widget script ≤ 10 ms at 4×`, measured: `${ms(script(name, 4))} (floor ${ms(floor(4))})`, pass: script(name, 4) <= 10 },
+        { what: `nothing eligible, ${which}: no long task of the widget's, at 4× in every visit`, measured: longAt4 ? `longest ${longAt4.toFixed(0)} ms` : 'none', pass: longAt4 === 0 },
+      ];
+    }),
     { what: 'lightbox: ≤ 100 KB gzip in all (stretch 90)', measured: kb(lightboxBytes), pass: lightboxBytes <= 100 * 1024 },
     { what: "lightbox: no long task of the widget's at 1×, in every visit", measured: longAt1 ? `longest ${longAt1.toFixed(0)} ms` : 'none', pass: longAt1 === 0 },
     { what: 'trigger to visible ≤ 50 ms when built ahead', measured: `${lightboxShown.toFixed(1)} ms`, pass: lightboxShown <= 50 },
@@ -255,7 +262,7 @@ async function printRoundTrips(url: string): Promise<void> {
     console.log(`\n## On a slow connection: every file and call of the widget answered ${SLOW_RTT_MS} ms late (median of 3 visits)\n`);
     console.log('| case | script files | round trips for them | last script loaded |');
     console.log('|---|---|---|---|');
-    for (const name of ['empty', 'blocked', 'lightbox', 'wheel', 'chat'] as const) {
+    for (const name of ['empty', 'blocked', 'blockedOnPage', 'lightbox', 'wheel', 'chat'] as const) {
       const visits = [];
       for (let visit = 0; visit < 3; visit += 1) visits.push(await widgetRoundTrips(browser, `${url}/examples/${name}.html`, SLOW_RTT_MS));
       const waves = visits[0]!.scriptWaves;
@@ -273,7 +280,7 @@ try {
   const shipped = await pages(server.url);
   printPages(shipped, budgets);
   progress('pages measured');
-  await printNamedLongTasks(server.url, ['empty', 'blocked', 'lightbox', 'wheel', 'chat']);
+  await printNamedLongTasks(server.url, ['empty', 'blocked', 'blockedOnPage', 'lightbox', 'wheel', 'chat']);
   await printRoundTrips(server.url);
   progress('round trips measured');
   const reactDist = await buildOnReact(ROOT);

@@ -17,6 +17,7 @@ const CASES: Record<string, { head?: string; start?: string; middle?: string; en
   script: { head: '<script type="module" src="/examples/bench-empty.js"></script>\n' },
   empty: { head: loader('bench-empty') },
   blocked: { head: loader('bench-blocked') },
+  blockedOnPage: { head: loader('bench-blocked-page') },
   lightbox: { head: loader('bench-lightbox') },
   wheel: { head: loader('bench-wheel') },
   chat: { head: loader(), end: '<poptin-chat-button telephone="+62 812 3456 7890" message-send="Hello" button-delay="0" message-delay="2"></poptin-chat-button>\n' },
