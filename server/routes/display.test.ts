@@ -188,38 +188,40 @@ describe('POST /api/display/{clientId}', () => {
       await seedPopup(shared.test.store, { poptin_id: 'everywhere001' });
     });
 
+    // In the order of their ids: pop-ups seeded within one tick of the database's clock tie on their creation time.
+    const byId = <T extends { poptin_id?: string; id?: string }>(list: T[]) => [...list].sort((a, b) => String(a.poptin_id ?? a.id).localeCompare(String(b.poptin_id ?? b.id)));
     const answerFor = async (view: Record<string, unknown>, country = 'US') => {
       const body = (await postJson('/api/display/acme', view, { 'x-country-code': country })).json();
-      return { shown: (body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), leftOut: body.left_out as { poptin_id: string }[] };
+      return { shown: byId(body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), leftOut: byId(body.left_out as { poptin_id: string }[]) };
     };
 
     it('leaves out a pop-up one of them blocks, naming it and the rule with the reason the page would give', async () => {
       const body = (await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' }, { 'x-country-code': 'us' })).json();
       assert.deepEqual((body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), ['everywhere001']);
-      assert.deepEqual(body.left_out, [
-        { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
-        { poptin_id: 'mobileonly001', poptin_name: 'Welcome lightbox', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
-        { poptin_id: 'israelonly001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
+      assert.deepEqual(byId(body.left_out), [
         { poptin_id: 'fromsearch001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' }] },
+        { poptin_id: 'israelonly001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
+        { poptin_id: 'mobileonly001', poptin_name: 'Welcome lightbox', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
+        { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
       ]);
       const parsed = parseDisplayResponse(body);
-      assert.deepEqual(parsed.leftOut.map((popup) => [popup.id, popup.type, popup.blockedBy[0]!.rule, popup.blockedBy[0]!.allowed]), [
-        ['pricingonly01', 'lightbox', 'page_targeting', false],
-        ['mobileonly001', 'bar', 'device', false],
-        ['israelonly001', 'lightbox', 'country', false],
+      assert.deepEqual(byId(parsed.leftOut).map((popup) => [popup.id, popup.type, popup.blockedBy[0]!.rule, popup.blockedBy[0]!.allowed]), [
         ['fromsearch001', 'lightbox', 'referrer_targeting', false],
+        ['israelonly001', 'lightbox', 'country', false],
+        ['mobileonly001', 'bar', 'device', false],
+        ['pricingonly01', 'lightbox', 'page_targeting', false],
       ]);
     });
 
     it('sends a pop-up to the page view its rules allow, flags given as text as the widget may send them', async () => {
       const { shown, leftOut } = await answerFor({ poptin_viewed_url: 'https://acme.example/pricing', if_mobile: 'true', referrer: 'https://search.example/?q=acme' }, 'il');
-      assert.deepEqual(shown, ['pricingonly01', 'mobileonly001', 'israelonly001', 'fromsearch001', 'everywhere001']);
+      assert.deepEqual(shown, ['everywhere001', 'fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01']);
       assert.deepEqual(leftOut, []);
     });
 
     it('leaves a rule to the page when the request does not say what it needs (no address, device or referrer)', async () => {
       const { shown, leftOut } = await answerFor({}, 'IL');
-      assert.deepEqual(shown, ['pricingonly01', 'mobileonly001', 'israelonly001', 'fromsearch001', 'everywhere001']);
+      assert.deepEqual(shown, ['everywhere001', 'fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01']);
       assert.deepEqual(leftOut, []);
     });
 
