@@ -1,6 +1,7 @@
 // The rules of a pop-up that the display server decides exactly as the page would, from what the display request
-// says of the page view: the device (if_mobile), the visitor's country, the page's address (poptin_viewed_url) and
-// the visit's referrer (widget §3, §5; the same functions the widget runs). A pop-up one of them blocks is left out
+// says of the page view: the device (if_mobile), the visitor's country, the page's address (poptin_viewed_url), the
+// visit's referrer, and the visitor's conversions the server stored (widget §3, §5; the same functions the widget
+// runs). A pop-up one of them blocks is left out
 // of the answer with why, so a page none of whose pop-ups can show gets an empty answer and loads nothing beyond
 // the loader. The rules that need the visitor's browser at the moment of the decision (the visitor's history and
 // frequency caps, cookie and JavaScript filters, engagement, the page's source, a countdown's end) stay the page's.
@@ -8,6 +9,7 @@ import { parsePopupConfig } from '../src/core/config/parse.ts';
 import type { PopupConfig } from '../src/core/config/types.ts';
 import { readSwitch } from '../src/core/config/values.ts';
 import type { LeftOutPoptin } from '../src/core/api/contract.ts';
+import { evaluateConvertedUsers } from '../src/core/rules/converted.ts';
 import { evaluateCountry } from '../src/core/rules/country.ts';
 import { evaluateDevice } from '../src/core/rules/device.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../src/core/rules/targeting.ts';
@@ -21,15 +23,22 @@ export interface PageView {
   countryCode: string;
   pageUrl: string | null;
   referrer: string | null;
+  /** When the visitor last converted on a pop-up, by its id (the server's record of the visitor's leads). */
+  convertedAt: ReadonlyMap<string, number>;
 }
 
 /** The page view of a display request's body (flags may arrive as text, widget §7). */
-export function pageViewOf(body: { if_mobile?: unknown; poptin_viewed_url?: unknown; referrer?: unknown }, countryCode: string): PageView {
+export function pageViewOf(
+  body: { if_mobile?: unknown; poptin_viewed_url?: unknown; referrer?: unknown },
+  countryCode: string,
+  convertedAt: ReadonlyMap<string, number> = new Map(),
+): PageView {
   return {
     isMobile: body.if_mobile === undefined ? null : readSwitch(body.if_mobile),
     countryCode,
     pageUrl: typeof body.poptin_viewed_url === 'string' ? body.poptin_viewed_url : null,
     referrer: typeof body.referrer === 'string' ? body.referrer : null,
+    convertedAt,
   };
 }
 
@@ -55,6 +64,7 @@ function blockingRules(config: PopupConfig, view: PageView): RuleResult[] {
     evaluateCountry(config, view.countryCode),
     view.pageUrl === null ? null : evaluatePageTargeting(config, view.pageUrl),
     view.referrer === null ? null : evaluateReferrerTargeting(config, view.referrer),
+    evaluateConvertedUsers(config, view.convertedAt.get(config.id) ?? null),
   ];
   return verdicts.filter((verdict): verdict is RuleResult => verdict !== null && !verdict.allowed);
 }

@@ -428,15 +428,15 @@ export class Store {
     return { outcome: 'duplicate', conversionId: Number(first.id) };
   }
 
-  /** Pop-ups of the client that this visitor has already converted on. */
-  async popupsConvertedByVisitor(clientId: string, visitorId: string): Promise<Set<string>> {
+  /** When this visitor last converted on each pop-up of the client they converted on, in epoch milliseconds. */
+  async lastConversionsOfVisitor(clientId: string, visitorId: string): Promise<Map<string, number>> {
     // Most visitors never converted: for them the database is not asked.
-    if (!(await this.converted.mayHaveConverted(clientId, visitorId))) return new Set();
-    const rows = await this.db.query<{ poptin_id: string }>(
-      'SELECT DISTINCT poptin_id FROM conversions WHERE client_id = $1 AND visitor_id = $2',
+    if (!(await this.converted.mayHaveConverted(clientId, visitorId))) return new Map();
+    const rows = await this.db.query<{ poptin_id: string; converted_at: unknown }>(
+      'SELECT poptin_id, MAX(created_at) AS converted_at FROM conversions WHERE client_id = $1 AND visitor_id = $2 GROUP BY poptin_id',
       [clientId, visitorId],
     );
-    return new Set(rows.map((row) => row.poptin_id));
+    return new Map(rows.map((row) => [row.poptin_id, Date.parse(toIso(row.converted_at))]));
   }
 
   /** Leads of a client, newest first. */

@@ -178,6 +178,29 @@ describe('POST /api/display/{clientId}', () => {
     assert.deepEqual(await ids({ visitor_id: 'visitor-other' }), ['stopping00001', 'keepsgoing001']);
   });
 
+  it('names a pop-up left out for a converted visitor, with the time of the last conversion as the page would', async () => {
+    await seedClient(shared.test.store);
+    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', poptin_name: 'Stops after a lead', stop_showing_to_converted_users: 'yes' });
+    const convert = (key: string) =>
+      shared.app.inject({ method: 'POST', url: `/api/display/conversion/${stopping.viewer_id}`, payload: { email: 'jane@example.com', visitor_id: 'visitor-jane', idempotency_key: key } });
+    await convert('key-jane-first');
+    await convert('key-jane-later');
+    const [row] = await shared.test.db.query<{ last: unknown }>("SELECT MAX(created_at) AS last FROM conversions WHERE visitor_id = 'visitor-jane'");
+    const last = row!.last;
+    const lastAt = new Date(last instanceof Date ? last : String(last)).getTime();
+    const body = (await postJson('/api/display/acme', { visitor_id: 'visitor-jane', poptin_viewed_url: 'https://acme.example/' })).json();
+    assert.deepEqual(body.poptins, []);
+    assert.deepEqual(body.left_out, [
+      {
+        poptin_id: 'stopping00001',
+        poptin_name: 'Stops after a lead',
+        poptin_type: 'lightbox',
+        blocked_by: [{ rule: 'stop_showing_to_converted_users', reason: `the visitor converted on this pop-up at ${new Date(lastAt).toISOString()}` }],
+      },
+    ]);
+    assert.deepEqual((await postJson('/api/display/acme', { visitor_id: 'visitor-other' })).json().left_out, [], 'another visitor is not left out');
+  });
+
   describe('the rules the page view decides: device, country, address and referrer', () => {
     beforeEach(async () => {
       await seedClient(shared.test.store);

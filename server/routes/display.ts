@@ -62,15 +62,18 @@ function readCountryCode(request: FastifyRequest): string {
   return /^[A-Z]{2}$/.test(code) ? code : '';
 }
 
-async function popupsToShow(store: Store, client: ClientRecord, popups: PopupRecord[], body: DisplayBody, visitorId: string): Promise<PopupRecord[]> {
+/** The pop-ups a page view is answered from: the previewed one alone, or the visitor's A/B variant of each. */
+function popupsToAnswer(popups: PopupRecord[], body: DisplayBody, visitorId: string): PopupRecord[] {
   const previewed = body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
-  if (previewed) return [previewed];
-  const chosen = chooseVariants(popups, visitorId);
+  return previewed ? [previewed] : chooseVariants(popups, visitorId);
+}
+
+/** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
+function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
-  if (!chosen.some((popup) => readSwitch(popup.config.stop_showing_to_converted_users))) return chosen;
-  const converted = await store.popupsConvertedByVisitor(client.client_id, visitorId);
-  return chosen.filter((popup) => !(readSwitch(popup.config.stop_showing_to_converted_users) && converted.has(popup.poptin_id)));
+  if (!popups.some((popup) => readSwitch(popup.config.stop_showing_to_converted_users))) return Promise.resolve(new Map());
+  return store.lastConversionsOfVisitor(client.client_id, visitorId);
 }
 
 // The cached configuration's records are reused until they change, and their answer text with them: a pop-up
@@ -117,9 +120,11 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
       return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
     }
     const visitorId = resolveVisitorId(request, reply, body);
-    const popups = await popupsToShow(store, client, active, body, visitorId);
+    const popups = popupsToAnswer(active, body, visitorId);
     // A preview shows its pop-up whatever its rules say.
-    const { shown, leftOut } = body.preview_id ? { shown: popups, leftOut: [] } : splitByPageView(popups, pageViewOf(body, countryCode));
+    const { shown, leftOut } = body.preview_id
+      ? { shown: popups, leftOut: [] }
+      : splitByPageView(popups, pageViewOf(body, countryCode, await lastConversions(store, client, popups, visitorId)));
     const { poptins: _none, ...rest } = answer;
     return reply.type('application/json; charset=utf-8').send(answerJson({ ...rest, visitor_id: visitorId, left_out: leftOut }, shown));
   });

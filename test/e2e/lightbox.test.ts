@@ -34,6 +34,21 @@ describe('lightbox demo, end to end', () => {
     const row = stats.popups.find((popup) => popup.poptin_id === 'demolightbox1');
     assert.equal(row?.views, 1);
     assert.equal(row?.conversions, 1);
+
+    // The demo stops showing to converted users: the next page view gets it in left_out, and says why.
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/display/demo')).then((response) => response.json()), page.reload()]);
+    assert.ok(!answer.poptins.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
+    assert.ok(answer.left_out.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
+    const explained = await eventually('the explanation on the next page view', () =>
+      page.evaluate(async () => {
+        const explanation = await (window as unknown as { poptin?: { explain(id: string): Promise<{ state: string; blockedBy: { rule: string; reason: string }[] }> } }).poptin?.explain('demolightbox1');
+        return explanation?.state === 'unknown' ? undefined : explanation;
+      }),
+    );
+    assert.equal(explained.state, 'blocked');
+    assert.deepEqual(explained.blockedBy.map(({ rule }) => rule), ['stop_showing_to_converted_users']);
+    assert.match(explained.blockedBy[0]!.reason, /^the visitor converted on this pop-up at \d{4}-\d\d-\d\dT/);
+    assert.equal(await page.locator('poptin-popup[poptin-id="demolightbox1"]').count(), 0, 'not built on the page');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
