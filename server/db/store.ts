@@ -324,7 +324,7 @@ export class Store {
 
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
     return this.db.query<PopupRecord>(
-      `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 AND active ORDER BY created_at, poptin_id`,
+      `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 AND active ORDER BY created_at, added_order`,
       [clientId],
     );
   }
@@ -495,7 +495,7 @@ export class Store {
          (SELECT count(*)::int FROM closes c WHERE c.poptin_id = p.poptin_id) AS closes,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
-       FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.poptin_id`,
+       FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.added_order`,
       [clientId],
     );
     return rows.map((row) => ({

@@ -160,6 +160,15 @@ describe('POST /api/display/{clientId}', () => {
     });
   });
 
+  it('answers with the pop-ups in the order they were added, also when their creation times tie', async () => {
+    await seedClient(shared.test.store);
+    for (const id of ['zulufirst0001', 'mikesecond001', 'alphathird001']) await seedPopup(shared.test.store, { poptin_id: id });
+    // As when a folder of configurations is loaded within one tick of the database's clock.
+    await shared.test.db.query("UPDATE popups SET created_at = '2026-01-01T00:00:00Z'");
+    const ids = ((await postJson('/api/display/acme', {})).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+    assert.deepEqual(ids, ['zulufirst0001', 'mikesecond001', 'alphathird001']);
+  });
+
   it('leaves out pop-ups that stop showing to converted users once this visitor converted on them', async () => {
     await seedClient(shared.test.store);
     const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
