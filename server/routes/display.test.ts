@@ -263,6 +263,12 @@ describe('POST /api/display/{clientId}', () => {
       assert.deepEqual(leftOut, []);
     });
 
+    it('treats a preview id that names none of the pop-ups as an ordinary page view', async () => {
+      const { shown, leftOut } = await answerFor({ preview_id: 'nosuchpopup01', poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' });
+      assert.deepEqual(shown, ['everywhere001']);
+      assert.deepEqual(leftOut.map((popup) => popup.poptin_id), ['fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01']);
+    });
+
     it('decides again when an owner changes a pop-up\'s rules', async () => {
       const view = { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: 'https://search.example/' };
       assert.ok((await answerFor(view, 'IL')).leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));

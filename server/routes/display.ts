@@ -62,10 +62,9 @@ function readCountryCode(request: FastifyRequest): string {
   return /^[A-Z]{2}$/.test(code) ? code : '';
 }
 
-/** The pop-ups a page view is answered from: the previewed one alone, or the visitor's A/B variant of each. */
-function popupsToAnswer(popups: PopupRecord[], body: DisplayBody, visitorId: string): PopupRecord[] {
-  const previewed = body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
-  return previewed ? [previewed] : chooseVariants(popups, visitorId);
+/** The pop-up the request previews, if it names one of the client's. */
+function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord | undefined {
+  return body.preview_id ? popups.find((popup) => popup.poptin_id === body.preview_id) : undefined;
 }
 
 /** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
@@ -120,9 +119,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
       return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
     }
     const visitorId = resolveVisitorId(request, reply, body);
-    const popups = popupsToAnswer(active, body, visitorId);
-    // A preview shows its pop-up whatever its rules say.
-    const { shown, leftOut } = body.preview_id
+    // A preview shows its pop-up whatever its rules say; a preview id naming no pop-up is an ordinary page view.
+    const previewed = previewedPopup(active, body);
+    const popups = previewed ? [previewed] : chooseVariants(active, visitorId);
+    const { shown, leftOut } = previewed
       ? { shown: popups, leftOut: [] }
       : splitByPageView(popups, pageViewOf(body, countryCode, await lastConversions(store, client, popups, visitorId)));
     const { poptins: _none, ...rest } = answer;
