@@ -1,10 +1,10 @@
 // The rules of a pop-up that the display server decides exactly as the page would, from what the display request
 // says of the page view: the device (if_mobile), the visitor's country, the page's address (poptin_viewed_url), the
 // visit's referrer, and the visitor's conversions the server stored (widget §3, §5; the same functions the widget
-// runs). A pop-up one of them blocks is left out
-// of the answer with why, so a page none of whose pop-ups can show gets an empty answer and loads nothing beyond
-// the loader. The rules that need the visitor's browser at the moment of the decision (the visitor's history and
-// frequency caps, cookie and JavaScript filters, engagement, the page's source, a countdown's end) stay the page's.
+// runs). A pop-up one of them blocks is left out of the answer with why, so a page none of whose pop-ups can show
+// gets an empty answer and loads nothing beyond the loader. The rules that need the visitor's browser at the moment
+// of the decision (the visitor's history and frequency caps, cookie and JavaScript filters, engagement, the page's
+// source, a countdown's end) stay the page's.
 import { parsePopupConfig } from '../src/core/config/parse.ts';
 import type { PopupConfig } from '../src/core/config/types.ts';
 import { readSwitch } from '../src/core/config/values.ts';
@@ -31,7 +31,7 @@ export interface PageView {
 export function pageViewOf(
   body: { if_mobile?: unknown; poptin_viewed_url?: unknown; referrer?: unknown },
   countryCode: string,
-  convertedAt: ReadonlyMap<string, number> = new Map(),
+  convertedAt: ReadonlyMap<string, number>,
 ): PageView {
   return {
     isMobile: body.if_mobile === undefined ? null : readSwitch(body.if_mobile),
@@ -56,6 +56,11 @@ function configOf(popup: PopupRecord): PopupConfig | null {
     configs.set(popup, config);
   }
   return config;
+}
+
+/** Whether a pop-up stops showing to converted users, so the visitor's conversions are worth asking the store for. */
+export function anyStopsForConverted(popups: PopupRecord[]): boolean {
+  return popups.some((popup) => configOf(popup)?.stopShowingToConvertedUsers === true);
 }
 
 function blockingRules(config: PopupConfig, view: PageView): RuleResult[] {

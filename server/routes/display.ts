@@ -4,14 +4,14 @@ import {
   CLIENT_RESTRICTED, DISPLAY_ROUTES, MAX_VIEWS_REACHED,
   type ClickAnswer, type ConversionAnswer, type DisplayAnswer, type SuccessAnswer, type ViewedAnswer,
 } from '../../src/core/api/contract.ts';
-import { readString, readSwitch } from '../../src/core/config/values.ts';
+import { readString } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { leadFromConversion } from '../leads.ts';
-import { pageViewOf, splitByPageView } from '../page-view-rules.ts';
+import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
   clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
   type ClosedBody, type ConversionBody, type DisplayBody, type ViewedBody,
@@ -71,7 +71,7 @@ function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord |
 function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
-  if (!popups.some((popup) => readSwitch(popup.config.stop_showing_to_converted_users))) return Promise.resolve(new Map());
+  if (!anyStopsForConverted(popups)) return Promise.resolve(new Map());
   return store.lastConversionsOfVisitor(client.client_id, visitorId);
 }
 

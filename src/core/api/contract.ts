@@ -97,8 +97,9 @@ export interface DisplayAnswer {
   visitor_id?: string;
   wix_cart_details?: Record<string, unknown>;
   /**
-   * The client's pop-ups this page view's device, country, address or referrer rules exclude, decided by the
-   * server as the page would decide them; sent by id and reason only, for `window.poptin.explain` and the inspector.
+   * The client's pop-ups this page view's device, country, address or referrer rules exclude, or that stop showing
+   * to this visitor since they converted on them, decided by the server as the page would decide them; sent by id
+   * and reason only, for `window.poptin.explain` and the inspector.
    */
   left_out?: LeftOutPoptin[];
 }

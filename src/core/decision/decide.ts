@@ -77,8 +77,8 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
 }
 
 /**
- * A pop-up the display server left out of this page view (its device, country, address or referrer rules), as
- * the page would have decided it: blocked for good by the rules the server names.
+ * A pop-up the display server left out of this page view (its device, country, address or referrer rules, or the
+ * visitor's conversion on it), as the page would have decided it: blocked for good by the rules the server names.
  */
 export function leftOutDecision(popup: LeftOutPopup, now: number): Decision {
   return { id: popup.id, allowed: false, variant: 'desktop', rules: popup.blockedBy, blockedBy: popup.blockedBy, retryAt: null, triggers: [], decidedAt: now };
