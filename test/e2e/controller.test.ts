@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, ownerLeads, recordLayoutShifts, recordRequestOrder, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, recordLayoutShifts, recordRequestOrder, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
-const explain = (page: Page, id: string) =>
-  page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; trigger: string; closeTrigger: string }> } }).poptin.explain(popupId), id);
 const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId), id);
 
 describe('<poptin-controller> against the real display server', () => {
@@ -83,10 +81,10 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(shown.length, 1, `one modal at a time, saw ${shown.join(', ')}`);
     const first = shown[0] === 'fixturequeuea' ? 'fixturequeuea' : 'fixturequeueb';
     const waiting = first === 'fixturequeuea' ? 'fixturequeueb' : 'fixturequeuea';
-    assert.equal((await explain(page, waiting)).state, 'queued');
+    assert.equal((await explainPopup(page, waiting)).state, 'queued');
     await page.locator(`poptin-popup[poptin-id="${first}"] [part~="close-button"]`).click();
     await page.locator(`poptin-popup[poptin-id="${waiting}"] dialog[open]`).waitFor();
-    assert.equal((await explain(page, first)).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
+    assert.equal((await explainPopup(page, first)).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -99,8 +97,8 @@ describe('<poptin-controller> against the real display server', () => {
     await next.locator('dialog[open]').waitFor();
     assert.equal(await next.locator('h2').textContent(), 'next-offer');
     await eventually('the first pop-up to leave', async () => !(await popupsOnPage(page)).includes('fixturechain1'));
-    assert.equal((await explain(page, 'fixturenext01')).trigger, 'click');
-    assert.equal((await explain(page, 'fixturechain1')).closeTrigger, 'launch', 'closed by launching another pop-up (widget §4)');
+    assert.equal((await explainPopup(page, 'fixturenext01')).trigger, 'click');
+    assert.equal((await explainPopup(page, 'fixturechain1')).closeTrigger, 'launch', 'closed by launching another pop-up (widget §4)');
 
     // Its conversion answer carries the owner's conversion code, which goes into the page head.
     await next.locator('input[name=Email]').fill('chain.visitor@example.com');
@@ -133,7 +131,7 @@ describe('<poptin-controller> against the real display server', () => {
     await page.goto(`${shared.server.url}/examples/show.html`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open by click' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
-    assert.equal((await explain(page, 'fixtureshow01')).trigger, 'click');
+    assert.equal((await explainPopup(page, 'fixtureshow01')).trigger, 'click');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -144,7 +142,7 @@ describe('<poptin-controller> against the real display server', () => {
     assert.deepEqual(await popupsOnPage(page), [], 'a click pop-up waits for its click');
     await page.getByRole('button', { name: 'Open on demand' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
-    assert.equal((await explain(page, 'fixtureshow01')).trigger, 'manual');
+    assert.equal((await explainPopup(page, 'fixtureshow01')).trigger, 'manual');
 
     // A page may refuse a close (poptin-request-close is cancelable); the pop-up stays and no cause is kept.
     await page.evaluate(() => {
@@ -158,16 +156,16 @@ describe('<poptin-controller> against the real display server', () => {
     });
     assert.equal(await closeByApi(page, 'fixtureshow01'), false);
     assert.deepEqual(await page.evaluate(() => (window as unknown as { refusedSources: string[] }).refusedSources), ['manual'], 'the controller’s close is a request-close source of its own');
-    assert.equal((await explain(page, 'fixtureshow01')).state, 'shown');
+    assert.equal((await explainPopup(page, 'fixtureshow01')).state, 'shown');
     await page.evaluate(() => document.querySelector('poptin-popup')!.removeEventListener('poptin-request-close', (window as unknown as { refuseClose: (event: Event) => void }).refuseClose));
     await page.keyboard.press('Escape');
-    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).closeTrigger === 'escape');
+    await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).closeTrigger === 'escape');
 
     await page.getByRole('button', { name: 'Open on demand' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
     assert.equal(await closeByApi(page, 'fixtureshow01'), true);
-    await eventually('the closed state', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
-    assert.equal((await explain(page, 'fixtureshow01')).closeTrigger, 'manual');
+    await eventually('the closed state', async () => (await explainPopup(page, 'fixtureshow01')).state === 'closed');
+    assert.equal((await explainPopup(page, 'fixtureshow01')).closeTrigger, 'manual');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -203,7 +201,7 @@ describe('<poptin-controller> against the real display server', () => {
     };
     await openOnDemand();
     await page.keyboard.press('Escape');
-    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
+    await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).state === 'closed');
     const closedAt = Date.now();
     await page.waitForTimeout(1_500);
     assert.equal(await onPage(), 1, 'still on the page, hidden, 1.5 s after the close');
@@ -212,7 +210,7 @@ describe('<poptin-controller> against the real display server', () => {
 
     await openOnDemand();
     await page.keyboard.press('Escape');
-    await eventually('the Escape close', async () => (await explain(page, 'fixtureshow01')).state === 'closed');
+    await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).state === 'closed');
     await openOnDemand();
     assert.equal(await onPage(), 1, 'the closed showing made way for the new one');
     assert.equal(await closeByApi(page, 'fixtureshow01'), true);
@@ -288,7 +286,7 @@ describe('<poptin-controller> against the real display server', () => {
     page.on('request', (request) => request.url().includes('/api/display/viewed/') && viewCalls.push(request.url()));
     await page.goto(`${shared.server.url}/examples/timed.html`);
     await page.locator('poptin-popup[poptin-id="fixturetimed1"]').waitFor({ state: 'attached' });
-    assert.equal((await explain(page, 'fixturetimed1')).state, 'armed', 'built while its 2 s trigger has not fired yet');
+    assert.equal((await explainPopup(page, 'fixturetimed1')).state, 'armed', 'built while its 2 s trigger has not fired yet');
     assert.equal(await page.getByRole('dialog').count(), 0);
     assert.deepEqual(await popupsOnPage(page), []);
     assert.deepEqual(viewCalls, []);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { LeadRecord } from '../../server/db/store.ts';
-import { eventually, launchChromium, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
 describe('form validation modes, end to end', () => {
   let browser: Browser;
@@ -13,7 +13,7 @@ describe('form validation modes, end to end', () => {
   let pageErrors: string[] = [];
 
   before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
+    ({ browser, server } = await startBrowserAndServer());
   });
 
   afterEach(() => {

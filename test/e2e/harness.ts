@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
 import type { LeadRecord } from '../../server/db/store.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,22 +194,34 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
   throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
+/**
+ * Chromium and a display server, started side by side. When either fails, the other is stopped before the error
+ * is thrown: a server left running would keep the test process alive.
+ */
+export async function startBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): Promise<{ browser: Browser; server: ServerProcess }> {
+  const [browser, server] = await Promise.allSettled([launchChromium(), startServerProcess(options)]);
+  if (browser.status === 'fulfilled' && server.status === 'fulfilled') return { browser: browser.value, server: server.value };
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (server.status === 'fulfilled') await server.value.dispose();
+  throw browser.status === 'rejected' ? browser.reason : (server as PromiseRejectedResult).reason;
+}
+
 /** One Chromium and one display server for a test file, started before its tests and stopped after. */
 export function useBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): { readonly browser: Browser; readonly server: ServerProcess } {
   const shared = {} as { browser: Browser; server: ServerProcess };
   before(async () => {
-    // Settled, not all: when one fails to start, the other must still be known to `after`, or a started server
-    // would keep the test process alive.
-    const [browser, server] = await Promise.allSettled([launchChromium(), startServerProcess(options)]);
-    if (browser.status === 'fulfilled') shared.browser = browser.value;
-    if (server.status === 'fulfilled') shared.server = server.value;
-    for (const started of [browser, server]) if (started.status === 'rejected') throw started.reason;
+    Object.assign(shared, await startBrowserAndServer(options));
   });
   after(async () => {
     await shared.browser?.close();
     await shared.server?.dispose();
   });
   return shared;
+}
+
+/** `window.poptin.explain(id)` on the page: why a pop-up did or did not show (the decision's parts once decided). */
+export function explainPopup(page: Page, id: string): Promise<Required<SessionExplanation>> {
+  return page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<Required<SessionExplanation>> } }).poptin.explain(popupId), id);
 }
 
 /** Ids of the pop-ups a visitor can see: an open dialog or an open popover (prepared ones stay hidden). */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, launchChromium, ownerGet, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, eventually, ownerGet, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { FAULTS, startChaosProxy, type ChaosProxy } from './lead-loss/chaos-proxy.ts';
 
@@ -27,7 +27,7 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
   let proxy: ChaosProxy;
   let browser: Browser;
   before(async () => {
-    [server, browser] = await Promise.all([startServerProcess({ env: { ...FIXTURES_ENV, RATE_LIMIT_MAX: '100000' } }), launchChromium()]);
+    ({ browser, server } = await startBrowserAndServer({ env: { ...FIXTURES_ENV, RATE_LIMIT_MAX: '100000' } }));
     proxy = await startChaosProxy(server, { seed: SEED, failureRate: 0.3 });
   });
   after(async () => {

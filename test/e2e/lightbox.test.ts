@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually, ownerGet, ownerLeads, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { eventually, explainPopup, ownerGet, ownerLeads, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 const leadsOf = (server: ServerProcess) => ownerLeads(server, 'demo');
 
@@ -39,12 +39,10 @@ describe('lightbox demo, end to end', () => {
     const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/display/demo')).then((response) => response.json()), page.reload()]);
     assert.ok(!answer.poptins.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
     assert.ok(answer.left_out.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
-    const explained = await eventually('the explanation on the next page view', () =>
-      page.evaluate(async () => {
-        const explanation = await (window as unknown as { poptin?: { explain(id: string): Promise<{ state: string; blockedBy: { rule: string; reason: string }[] }> } }).poptin?.explain('demolightbox1');
-        return explanation?.state === 'unknown' ? undefined : explanation;
-      }),
-    );
+    const explained = await eventually('the explanation on the next page view', async () => {
+      const explanation = await explainPopup(page, 'demolightbox1');
+      return explanation.state === 'unknown' ? undefined : explanation;
+    });
     assert.equal(explained.state, 'blocked');
     assert.deepEqual(explained.blockedBy.map(({ rule }) => rule), ['stop_showing_to_converted_users']);
     assert.match(explained.blockedBy[0]!.reason, /^the visitor converted on this pop-up at \d{4}-\d\d-\d\dT/);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devices, type Browser } from 'playwright-core';
-import { FIXTURES_ENV, freePort, launchChromium, ownerLeads, startServerProcess, eventually, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, freePort, ownerLeads, startBrowserAndServer, eventually, type ServerProcess } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
 
 describe('loading the widget, end to end', () => {
@@ -18,7 +18,7 @@ describe('loading the widget, end to end', () => {
     clientsDir = await mkdtemp(path.join(tmpdir(), 'poptin-clients-'));
     await cp(FIXTURES_ENV.POPUPS_DIR!.replace(/popups$/, 'clients'), clientsDir, { recursive: true });
     await writeFile(path.join(clientsDir, 'crossorigin.json'), JSON.stringify({ client_id: 'crossorigin', name: 'cross origin', allowed_origins: [`http://localhost:${port}`] }));
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess({ port, env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir } })]);
+    ({ browser, server } = await startBrowserAndServer({ port, env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir } }));
   });
 
   after(async () => {

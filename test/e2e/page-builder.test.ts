@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { eventually, launchChromium, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
 // examples/page-builder.html: only declarative <poptin-popup kind trigger> tags, no client id and no controller.
 describe('a page-builder page of declarative pop-ups, end to end', () => {
@@ -9,7 +9,7 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
   let server: ServerProcess;
 
   before(async () => {
-    [browser, server] = await Promise.all([launchChromium(), startServerProcess()]);
+    ({ browser, server } = await startBrowserAndServer());
   });
 
   after(async () => {

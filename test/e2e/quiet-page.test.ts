@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, launchChromium, ownerLeads, startServerProcess, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, eventually, explainPopup, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
-// A site whose display answer has no pop-up for the page: the loader asks the server itself, and the session
-// chunk (decisions, triggers, the outbox) is downloaded only once something needs it.
 // The pop-ups of a site none of which is for this page view, by rules the display server decides as the page
 // would: another page's address, another device, another country (the test server knows no visitor's country).
 const ELSEWHERE_POPUPS: Record<string, Record<string, unknown>> = {
@@ -16,6 +14,8 @@ const ELSEWHERE_POPUPS: Record<string, Record<string, unknown>> = {
   elsewhere0003: { country_targeting: { show: 'show', countries: ['IL'] } },
 };
 
+// A site whose display answer has no pop-up for the page: the loader asks the server itself, and the session
+// chunk (decisions, triggers, the outbox) is downloaded only once something needs it.
 describe('a page with nothing to show', () => {
   let browser: Browser;
   let server: ServerProcess;
@@ -39,10 +39,7 @@ describe('a page with nothing to show', () => {
       const template = `<div data-poptin-screen="form"><h2>${id}</h2><form><label for="e-${id}">Email</label><input id="e-${id}" type="email" name="Email" required><button type="submit">Send</button></form></div>`;
       await writeFile(path.join(popupsDir, `${id}.json`), JSON.stringify({ client_id: 'elsewhere', poptin_id: id, poptin_name: id, poptin_type: 'lightbox', poptin: template, ...rules }));
     }
-    [browser, server] = await Promise.all([
-      launchChromium(),
-      startServerProcess({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir } }),
-    ]);
+    ({ browser, server } = await startBrowserAndServer({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir } }));
   });
 
   after(async () => {
@@ -107,9 +104,7 @@ describe('a page with nothing to show', () => {
     assert.deepEqual(display, { display: 'allowed', count: 0 });
     await page.waitForTimeout(1_000);
     assert.deepEqual(scripts, ['/dist/poptin.js'], 'the display server left every pop-up out, so no chunk is loaded');
-    const explain = (id: string) =>
-      page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<{ state: string; blockedBy: { rule: string; reason: string }[] }> } }).poptin.explain(popupId), id);
-    const explained = await Promise.all(Object.keys(ELSEWHERE_POPUPS).map(explain));
+    const explained = await Promise.all(Object.keys(ELSEWHERE_POPUPS).map((id) => explainPopup(page, id)));
     assert.deepEqual(explained.map(({ state }) => state), ['blocked', 'blocked', 'blocked']);
     assert.deepEqual(explained.map(({ blockedBy }) => blockedBy.map(({ rule, reason }) => `${rule}: ${reason}`)), [
       [`page_targeting: "${server.url}/examples/elsewhere.html" matches none of the show rules: contain "/pricing"`],

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eventually, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { eventually, explainPopup, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
 
 const WELCOME = 'spawelcome001';
 const PRICING = 'spapricing001';
 
-interface Explanation {
-  allowed: boolean | null;
-  state: string;
-  blockedBy: { rule: string; reason: string }[];
-  triggers: { planned: string[]; fired: { trigger: string }[] };
-}
-
-const explain = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(popupId), id) as Promise<Explanation>;
 const popupsOnPage = shownPopups;
 
 describe('single-page app, end to end', () => {
@@ -29,25 +21,25 @@ describe('single-page app, end to end', () => {
 
     // Home view: the welcome lightbox after its 1 s trigger.
     await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor();
-    assert.equal((await explain(page, WELCOME)).triggers.fired[0]?.trigger, 'after_seconds');
+    assert.equal((await explainPopup(page, WELCOME)).triggers.fired[0]?.trigger, 'after_seconds');
     await page.locator(`poptin-popup[poptin-id="${WELCOME}"] [part~="close-button"]`).click();
     await eventually('the welcome pop-up to leave', async () => (await popupsOnPage(page)).length === 0);
 
     // Pricing view (pushState): the controller starts again; the slide-in waits for 50% scrolling.
     await page.getByRole('button', { name: 'Pricing' }).click();
-    await eventually('the pricing pop-up to be armed', async () => (await explain(page, PRICING)).state === 'armed');
+    await eventually('the pricing pop-up to be armed', async () => (await explainPopup(page, PRICING)).state === 'armed');
     await page.waitForTimeout(1_500);
     assert.deepEqual(await popupsOnPage(page), [], 'nothing shows on the pricing view before scrolling');
-    const welcomeOnPricing = await explain(page, WELCOME);
+    const welcomeOnPricing = await explainPopup(page, WELCOME);
     assert.equal(welcomeOnPricing.allowed, false, 'the welcome pop-up is targeted to the home view');
     await page.mouse.wheel(0, 5_000);
     await page.locator(`poptin-popup[poptin-id="${PRICING}"] [part~="base"]`).waitFor();
-    assert.equal((await explain(page, PRICING)).triggers.fired[0]?.trigger, 'scroll');
+    assert.equal((await explainPopup(page, PRICING)).triggers.fired[0]?.trigger, 'scroll');
 
     // Back to home: the welcome pop-up was seen this session, so its frequency cap blocks it.
     await page.getByRole('button', { name: 'Home' }).click();
     const again = await eventually('a decision on the home view', async () => {
-      const explanation = await explain(page, WELCOME);
+      const explanation = await explainPopup(page, WELCOME);
       return explanation.allowed === false ? explanation : undefined;
     });
     assert.ok(again.blockedBy.some((rule) => /frequency/i.test(rule.rule)), JSON.stringify(again.blockedBy));
