@@ -146,9 +146,14 @@ async function openStore(host: HTMLElement): Promise<StoreIntegration | null> {
   return createWixIntegration(window, { clientId: store.clientId, apiHost: apiHost ? new URL(apiHost, location.href).href.replace(/\/$/, '') : undefined, viewedProduct: productNamedBy(host), cartPath: host.getAttribute('cart-path') || undefined });
 }
 
-/** Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. */
+/**
+ * Performance marks let owners (and `npm run bench`) see how long a fired trigger takes to show. The browser keeps
+ * every mark until it is cleared, so each name keeps only its latest: a pop-up shown again and again on a
+ * long-lived page would otherwise grow the timeline by two marks a showing. An observer still sees every one.
+ */
 function mark(name: string): void {
   try {
+    performance.clearMarks(name);
     performance.mark(name);
   } catch {
     /* no User Timing here */

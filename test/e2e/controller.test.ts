@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, recordLayoutShifts, recordRequestOrder, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, recordLayoutShifts, recordRequestOrder, showAndCloseInPage, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId), id);
@@ -215,6 +215,27 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await onPage(), 1, 'the closed showing made way for the new one');
     assert.equal(await closeByApi(page, 'fixtureshow01'), true);
     await eventually('the forced removal', async () => (await onPage()) === 0, 1_500);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a pop-up opened and closed again and again keeps what the page holds of it bounded: one mark of each name, its last 10 fires', async () => {
+    const { page, errors } = await open('show.html');
+    await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
+    const SHOWINGS = 12;
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { marksSeen: string[] }).marksSeen = seen;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.push(entry.name))).observe({ type: 'mark' });
+    });
+    await showAndCloseInPage(page, 'fixtureshow01', SHOWINGS);
+    const observed = await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen);
+    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name).filter((name) => name.endsWith(':fixtureshow01')));
+    assert.deepEqual(marks.sort(), ['poptin:fired:fixtureshow01', 'poptin:shown:fixtureshow01'], 'the timeline keeps the latest mark of each name');
+    assert.equal(observed.filter((name) => name === 'poptin:shown:fixtureshow01').length, SHOWINGS, 'an observer saw every showing');
+    const explanation = await explainPopup(page, 'fixtureshow01');
+    assert.deepEqual(explanation.triggers.fired.map((fire) => fire.trigger), Array(10).fill('manual'));
+    assert.match(explanation.summary, /after manual$/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -224,6 +224,26 @@ export function explainPopup(page: Page, id: string): Promise<Required<SessionEx
   return page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<Required<SessionExplanation>> } }).poptin.explain(popupId), id);
 }
 
+/**
+ * `times` showings of a modal pop-up, run inside the page: `window.poptin.show(id)`, its dialog open,
+ * `window.poptin.close(id)`, its element gone. Inside the page, the driver compiles nothing per showing.
+ */
+export function showAndCloseInPage(page: Page, id: string, times: number): Promise<void> {
+  return page.evaluate(
+    async ({ popupId, showings }) => {
+      const poptin = (window as unknown as { poptin: { show(id: string): Promise<boolean>; close(id: string): Promise<boolean> } }).poptin;
+      const selector = `poptin-popup[poptin-id="${popupId}"]`;
+      for (let showing = 0; showing < showings; showing++) {
+        await poptin.show(popupId);
+        while (!document.querySelector(selector)?.shadowRoot?.querySelector('dialog[open]')) await new Promise((resolve) => setTimeout(resolve, 10));
+        await poptin.close(popupId);
+        while (document.querySelector(selector)) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    { popupId: id, showings: times },
+  );
+}
+
 /** Ids of the pop-ups a visitor can see: an open dialog or an open popover (prepared ones stay hidden). */
 export function shownPopups(page: Page): Promise<(string | null)[]> {
   return page.evaluate(() =>

@@ -3,7 +3,7 @@ import { testConfig, TEST_POPTIN_ID } from '../triggers/testing.ts';
 import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
-import { createExplanationLog } from './explanation.ts';
+import { createExplanationLog, FIRES_KEPT } from './explanation.ts';
 import type { DecisionEnvironment } from './environment.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
@@ -52,6 +52,22 @@ describe('explain(id): why a pop-up did or did not show', () => {
     });
     log.shown(TEST_POPTIN_ID, NOW + 5100);
     expect(log.explain(TEST_POPTIN_ID)!.summary).to.equal(`shown at ${new Date(NOW + 5100).toISOString()} after close_tab`);
+  });
+
+  it('a pop-up opened again and again keeps its last 10 fires, and its summary names the one that opened the latest showing', () => {
+    const log = createExplanationLog();
+    log.decided(decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_sec_active: '1' }), environment()));
+    log.fired(TEST_POPTIN_ID, 'scroll', NOW);
+    log.shown(TEST_POPTIN_ID, NOW + 100);
+    for (let again = 1; again <= 24; again++) log.fired(TEST_POPTIN_ID, 'manual', NOW + again * 1000);
+    log.fired(TEST_POPTIN_ID, 'exit-intent', NOW + 30_000);
+    log.shown(TEST_POPTIN_ID, NOW + 30_100);
+    const { triggers, summary } = log.explain(TEST_POPTIN_ID)!;
+    expect(FIRES_KEPT).to.equal(10);
+    expect(triggers.fired).to.have.length(10);
+    expect(triggers.fired[0]).to.deep.equal({ trigger: 'manual', at: NOW + 16_000 });
+    expect(triggers.fired.at(-1)).to.deep.equal({ trigger: 'exit-intent', at: NOW + 30_000 });
+    expect(summary).to.equal(`shown at ${new Date(NOW + 30_100).toISOString()} after exit-intent`);
   });
 
   it('returns a copy, null for unknown ids, and forgets on clear()', () => {

@@ -14,6 +14,7 @@ export interface Explanation {
   triggers: {
     planned: string[];
     armedAt: number | null;
+    /** The last FIRES_KEPT fires, oldest first. */
     fired: { trigger: string; at: number }[];
   };
   shownAt: number | null;
@@ -33,6 +34,9 @@ export interface ExplanationLog {
 }
 
 const FREQUENCY_RULES = new Set(['frequency (d_f_r)', 'after close (d_f_a)']);
+
+/** A pop-up opened again and again on a long-lived page (a click-to-open button) keeps only its latest fires. */
+export const FIRES_KEPT = 10;
 
 function emptyExplanation(id: string): Explanation {
   return {
@@ -57,8 +61,10 @@ function summarize(explanation: Explanation): string {
     return `blocked by ${reasons}${until}`;
   }
   if (explanation.shownAt !== null) {
-    const first = explanation.triggers.fired[0];
-    return `shown at ${time(explanation.shownAt)}${first ? ` after ${first.trigger}` : ''}`;
+    const shownAt = explanation.shownAt;
+    // The fire that opened the latest showing, not the first fire of the page.
+    const opener = explanation.triggers.fired.filter((fire) => fire.at <= shownAt).pop() ?? explanation.triggers.fired[0];
+    return `shown at ${time(shownAt)}${opener ? ` after ${opener.trigger}` : ''}`;
   }
   if (explanation.triggers.fired.length) return `allowed; ${explanation.triggers.fired.map((fire) => `${fire.trigger} fired at ${time(fire.at)}`).join(', ')}`;
   if (explanation.triggers.armedAt !== null) return `allowed; waiting for ${explanation.triggers.planned.join(' or ')}`;
@@ -93,7 +99,9 @@ export function createExplanationLog(): ExplanationLog {
       target.triggers.armedAt = at;
     },
     fired(id, trigger, at) {
-      entry(id).triggers.fired.push({ trigger, at });
+      const fired = entry(id).triggers.fired;
+      fired.push({ trigger, at });
+      if (fired.length > FIRES_KEPT) fired.splice(0, fired.length - FIRES_KEPT);
     },
     shown(id, at) {
       entry(id).shownAt = at;
