@@ -76,16 +76,17 @@ const longestWidgetTask = (runs: PageRun[]) => longest(runs.flatMap((run) => run
 
 /**
  * The widget's long tasks: median count over the visits, and the longest with the widget's share of it; then the
- * page's own long tasks in which the widget's script also ran, if any.
+ * page's own long tasks in which the widget's script also ran, if any. Of the whole visit, or of the visits'
+ * `tasks` given.
  */
-function widgetLongTasks(runs: PageRun[]): string {
-  const own = longestWidgetTask(runs);
-  const pages = runs.flatMap((run) => run.widgetLongTasks).filter((task) => !madeLongByWidget(task));
+function widgetLongTasks(runs: PageRun[], tasks: LongTask[][] = runs.map((run) => run.widgetLongTasks)): string {
+  const own = longest(tasks.flat().filter(madeLongByWidget));
+  const pages = tasks.flat().filter((task) => !madeLongByWidget(task));
   const longestOfPage = longest(pages);
   const share = (task: LongTask) => `longest ${task.ms.toFixed(0)} ms, ${task.widgetMs.toFixed(0)} ms of it the widget's`;
   return (
-    `${median(runs.map((run) => run.widgetLongTasks.filter(madeLongByWidget).length))}${own ? ` (${share(own)})` : ''}` +
-    (longestOfPage ? `; its script ran in ${pages.length} of the page's own in ${runs.length} visits (${share(longestOfPage)})` : '')
+    `${median(tasks.map((visit) => visit.filter(madeLongByWidget).length))}${own ? ` (${share(own)})` : ''}` +
+    (longestOfPage ? `; its script ran in ${pages.length} of the page's own in ${tasks.length} visits (${share(longestOfPage)})` : '')
   );
 }
 
@@ -99,6 +100,18 @@ function added(figures: PageFigures, name: CaseName, cpu: 1 | 4, pick: (run: Pag
 
 /** poptin:fired → poptin:shown of pop-up `id`, median over the visits that showed it. */
 const shownAfter = (runs: PageRun[], id: string) => median(runs.map((run) => run.triggerToShown[id]).filter((value): value is number => value !== undefined));
+
+/** The visits' windows from pop-up `id`'s trigger to the frame that painted it. */
+const paintedWindows = (runs: PageRun[], id: string) => runs.map((run) => run.triggerToPainted[id]).filter((window) => window !== undefined);
+
+/** The pop-up each case shows, for the figures from its trigger. */
+const SHOWN_POPUP: Partial<Record<keyof typeof CASES, string>> = {
+  lightbox: 'benchlightbox',
+  wheel: 'benchspinwhl1',
+  bar: 'benchtopbar01',
+  barPlaced: 'benchtopbar01',
+  embed: 'benchembedd01',
+};
 
 async function pages(url: string, cases: (keyof typeof CASES)[] = Object.keys(CASES) as (keyof typeof CASES)[], withCycles = true, withFloor = withCycles): Promise<PageFigures> {
   const browser = await launchChromium();
@@ -163,14 +176,26 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
 
   const loader = gzipSync(readFileSync(path.join(DIST_DIR, 'poptin.js')), { level: 9 }).length;
   const lightboxShown = shownAfter(runs.lightbox[1], 'benchlightbox');
+  const lightboxPainted = median(paintedWindows(runs.lightbox[1], 'benchlightbox').map((window) => window.ms));
   console.log('\n## Trigger to pop-up on screen (poptin:fired → poptin:shown, median)\n');
   console.log(`- lightbox built ahead at idle, fired after 1 s: ${lightboxShown.toFixed(1)} ms at 1×, ${shownAfter(runs.lightbox[4], 'benchlightbox').toFixed(1)} ms at 4×`);
   console.log(`- embedded form scrolled into view: ${shownAfter(runs.embed[1], 'benchembedd01').toFixed(1)} ms at 1×, ${shownAfter(runs.embed[4], 'benchembedd01').toFixed(1)} ms at 4×`);
   console.log(`- top bar shown at once: ${shownAfter(runs.bar[1], 'benchtopbar01').toFixed(1)} ms at 1× (in the room kept for it: ${shownAfter(runs.barPlaced[1], 'benchtopbar01').toFixed(1)} ms)`);
+  console.log(`\n## From trigger to pop-up painted (poptin:fired → the first frame painted after poptin:shown; median of ${RUNS} visits)\n`);
+  console.log("| case | 1×: trigger to painted | widget JS in it | widget's long tasks in it | 4×: trigger to painted | widget JS in it | widget's long tasks in it |");
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, id] of Object.entries(SHOWN_POPUP) as [keyof typeof CASES, string][]) {
+    const figures = ([1, 4] as const).map((cpu) => {
+      const windows = paintedWindows(runs[name][cpu], id);
+      return `${median(windows.map((window) => window.ms)).toFixed(1)} ms | ${median(windows.map((window) => window.scriptMs)).toFixed(1)} ms | ${widgetLongTasks(runs[name][cpu], windows.map((window) => window.widgetLongTasks))}`;
+    });
+    console.log(`| ${CASES[name]} | ${figures.join(' | ')} |`);
+  }
   console.log('\n## 20 show/close cycles of the lightbox\n');
   console.log(`- pop-up elements left in the page: ${cycles.popupsLeft}`);
   console.log(`- DOM nodes after cycle 1 / 20: ${cycles.nodesAfterFirst} / ${cycles.nodesAfterLast}`);
-  console.log(`- JavaScript heap after cycle 1 / 20: ${kb(cycles.heapAfterFirst)} / ${kb(cycles.heapAfterLast)}`);
+  console.log(`- JavaScript heap after cycle 1 / 20: ${kb(cycles.heapAfterFirst)} / ${kb(cycles.heapAfterLast)} (compiled code included)`);
+  console.log(`- JavaScript data held after 20 more cycles, beyond what cycle 20 held (heap snapshots; compiled code and the browser's own records aside): ${cycles.dataGrownAfterWarmUp} bytes`);
 
   const emptyScripts = widgetScripts(runs.empty[1][0]!);
   const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
@@ -191,12 +216,13 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
     }),
     { what: 'lightbox: ≤ 100 KB gzip in all (stretch 90)', measured: kb(lightboxBytes), pass: lightboxBytes <= 100 * 1024 },
     { what: "lightbox: no long task of the widget's at 1×, in every visit", measured: longAt1 ? `longest ${longAt1.toFixed(0)} ms` : 'none', pass: longAt1 === 0 },
-    { what: 'trigger to visible ≤ 50 ms when built ahead', measured: `${lightboxShown.toFixed(1)} ms`, pass: lightboxShown <= 50 },
+    { what: 'trigger to visible ≤ 50 ms when built ahead (to the frame that painted it)', measured: `${lightboxPainted.toFixed(1)} ms (${lightboxShown.toFixed(1)} ms to poptin:shown)`, pass: lightboxPainted <= 50 },
     // Design §4: bars that push content reserve their room at first paint; one the page keeps no room for is
     // measured above, and moves the page by its height.
     ...(['embed', 'barPlaced'] as const).map((name) => ({ what: `CLS added 0.00: ${CASES[name]}`, measured: cls(name).toFixed(3), pass: cls(name) < 0.005 })),
     { what: 'zero pop-up elements left after close', measured: String(cycles.popupsLeft), pass: cycles.popupsLeft === 0 },
     { what: 'no DOM growth over 20 cycles (≤ 50 nodes)', measured: `${nodesGrown} nodes`, pass: nodesGrown <= 50 },
+    { what: 'no JavaScript data held by 20 more cycles (≤ 1 KB, about 50 bytes a showing)', measured: `${cycles.dataGrownAfterWarmUp} bytes`, pass: cycles.dataGrownAfterWarmUp <= 1024 },
     {
       what: "the loader delays the page's load event no more than an empty module script (within 10 ms)",
       measured: `${ms(load('empty'))}; an empty module script ${ms(load('script'))}`,
@@ -225,12 +251,11 @@ function printReactComparison(onPreact: PageFigures, onReact: PageFigures): void
   console.log(`\n## preact/compat (shipped) beside React: the same surfaces built on each (median of ${RUNS} visits)\n`);
   console.log('| case | build | JavaScript gzip | widget JS 1× | widget JS 4× | widget\'s long tasks 4× | trigger to shown 4× |');
   console.log('|---|---|---|---|---|---|---|');
-  const shownIds: Partial<Record<CaseName, string>> = { lightbox: 'benchlightbox', wheel: 'benchspinwhl1', embed: 'benchembedd01' };
   for (const name of COMPARED_CASES) {
     for (const [build, figures] of [['preact/compat', onPreact], ['React', onReact]] as const) {
       const runs = figures.runs[name];
       const script = (cpu: 1 | 4) => added(figures, name, cpu, (run) => run.scriptMs);
-      const id = shownIds[name];
+      const id = SHOWN_POPUP[name];
       const shown = id ? shownAfter(runs[4], id) : Number.NaN;
       console.log(
         `| ${CASES[name]} | ${build} | ${kb(median(runs[1].map(widgetBytes)))} | ${ms(script(1))} | ${ms(script(4))} | ${widgetLongTasks(runs[4])} | ${Number.isNaN(shown) ? '–' : `${shown.toFixed(1)} ms`} |`,

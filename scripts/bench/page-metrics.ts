@@ -3,6 +3,7 @@
 // leave behind. Every figure is compared with the same page without the widget, measured in the same run.
 import { gzipSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { showAndCloseInPage } from '../../test/e2e/harness.ts';
 
 export interface PageRun {
   /**
@@ -27,6 +28,18 @@ export interface PageRun {
   loadMs: number;
   /** poptin:fired → poptin:shown of each pop-up shown, by id (ms). */
   triggerToShown: Record<string, number>;
+  /** What each pop-up shown cost from its trigger until the frame that painted it, by id. */
+  triggerToPainted: Record<string, TriggerWindow>;
+}
+
+/** From a pop-up's `poptin:fired` mark to the first frame painted after its `poptin:shown` mark. */
+export interface TriggerWindow {
+  /** Its length (ms). */
+  ms: number;
+  /** The widget's main-thread JavaScript time inside it (ms). */
+  scriptMs: number;
+  /** The long tasks that overlap it and ran the widget's script, with the widget's part of each. */
+  widgetLongTasks: { ms: number; widgetMs: number }[];
 }
 
 interface TimedEntry {
@@ -35,12 +48,18 @@ interface TimedEntry {
 }
 
 interface WindowProbes {
-  __bench: { longTasks: TimedEntry[]; scripts: (TimedEntry & { url: string })[]; cls: number };
+  __bench: { longTasks: TimedEntry[]; scripts: (TimedEntry & { url: string })[]; cls: number; painted: Record<string, number> };
 }
 
 function installProbes(): void {
-  const probes: WindowProbes['__bench'] = { longTasks: [], scripts: [], cls: 0 };
+  const probes: WindowProbes['__bench'] = { longTasks: [], scripts: [], cls: 0, painted: {} };
   (window as unknown as WindowProbes).__bench = probes;
+  // The widget's poptinView event follows its poptin:shown mark at once. A task queued from the next animation
+  // frame runs once that frame has been painted.
+  window.addEventListener('poptinView', (event) => {
+    const id = (event as CustomEvent<{ poptin_id: string }>).detail.poptin_id;
+    requestAnimationFrame(() => setTimeout(() => (probes.painted[id] ??= performance.now()), 0));
+  });
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push({ start: entry.startTime, ms: entry.duration }))).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
@@ -62,11 +81,20 @@ interface ProfileNode {
   children?: number[];
 }
 
+interface Profile {
+  nodes: ProfileNode[];
+  /** When profiling started, µs of the browser's monotonic clock. */
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
 /**
- * Self time of every profile node whose nearest frame with a script address is the widget's. Chromium's own
- * ScriptDuration metric left out most of the work done in lazily imported modules, so it is not used.
+ * Self time of every profile node whose nearest frame with a script address is the widget's, in the whole profile
+ * or in the samples taken from `fromUs` to `toUs` (the profile's clock). Chromium's own ScriptDuration metric left
+ * out most of the work done in lazily imported modules, so it is not used.
  */
-function widgetMilliseconds(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, isWidget: (url: string) => boolean): number {
+function widgetMilliseconds(profile: Profile, isWidget: (url: string) => boolean, fromUs = -Infinity, toUs = Infinity): number {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -81,8 +109,10 @@ function widgetMilliseconds(profile: { nodes: ProfileNode[]; samples: number[]; 
     return result;
   };
   let micros = 0;
+  let sampledAt = profile.startTime;
   profile.samples.forEach((id, index) => {
-    if (isWidgetNode(id)) micros += profile.timeDeltas[index + 1] ?? 0;
+    sampledAt += profile.timeDeltas[index] ?? 0;
+    if (sampledAt >= fromUs && sampledAt < toUs && isWidgetNode(id)) micros += profile.timeDeltas[index + 1] ?? 0;
   });
   return micros / 1000;
 }
@@ -121,7 +151,11 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     if (options.act) await options.act(page);
     await page.waitForTimeout(options.settleMs);
     await Promise.all(pending);
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    // The profile's clock is the browser's monotonic one; the page's performance.now() counts from navigation start.
+    await cdp.send('Performance.enable');
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    const navigationStartUs = (metrics.find((metric) => metric.name === 'NavigationStart')?.value ?? Number.NaN) * 1e6;
     // The hand-written floor (pages.ts) is measured as if it were the widget.
     const isWidget = (scriptUrl: string) => scriptUrl.includes('/dist/') || scriptUrl.endsWith('/bench-floor.js');
     const scriptMs = widgetMilliseconds(profile, isWidget);
@@ -130,28 +164,40 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
       loadMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
       marks: performance.getEntriesByType('mark').map((mark) => ({ name: mark.name, at: mark.startTime })),
     }));
+    const widgetLongTasks = probes.longTasks
+      .map((task) => ({
+        start: task.start,
+        ms: task.ms,
+        widgetMs: probes.scripts
+          .filter((script) => isWidget(script.url) && script.start >= task.start && script.start < task.start + task.ms)
+          .reduce((sum, script) => sum + script.ms, 0),
+      }))
+      .filter((task) => task.widgetMs > 0);
     const triggerToShown: Record<string, number> = {};
+    const triggerToPainted: Record<string, TriggerWindow> = {};
     for (const shown of probes.marks.filter((mark) => mark.name.startsWith('poptin:shown:'))) {
       const id = shown.name.slice('poptin:shown:'.length);
       const fired = probes.marks.find((mark) => mark.name === `poptin:fired:${id}`);
-      if (fired) triggerToShown[id] = shown.at - fired.at;
+      if (!fired) continue;
+      triggerToShown[id] = shown.at - fired.at;
+      const painted = probes.painted[id];
+      if (painted === undefined) continue;
+      triggerToPainted[id] = {
+        ms: painted - fired.at,
+        scriptMs: widgetMilliseconds(profile, isWidget, navigationStartUs + fired.at * 1000, navigationStartUs + painted * 1000),
+        widgetLongTasks: widgetLongTasks.filter((task) => task.start < painted && task.start + task.ms > fired.at).map(({ ms, widgetMs }) => ({ ms, widgetMs })),
+      };
     }
     return {
       scriptMs,
       longTasks: probes.longTasks.map((task) => task.ms),
-      widgetLongTasks: probes.longTasks
-        .map((task) => ({
-          ms: task.ms,
-          widgetMs: probes.scripts
-            .filter((script) => isWidget(script.url) && script.start >= task.start && script.start < task.start + task.ms)
-            .reduce((sum, script) => sum + script.ms, 0),
-        }))
-        .filter((task) => task.widgetMs > 0),
+      widgetLongTasks: widgetLongTasks.map(({ ms, widgetMs }) => ({ ms, widgetMs })),
       cls: probes.cls,
       scriptBytes: Object.values(scripts).reduce((sum, bytes) => sum + bytes, 0),
       scripts,
       loadMs: probes.loadMs,
       triggerToShown,
+      triggerToPainted,
     };
   } finally {
     await context.close();
@@ -167,9 +213,42 @@ export interface CycleResult {
   /** JavaScript heap in use (bytes, after a collection) after cycle 1 and after cycle 20. */
   heapAfterFirst: number;
   heapAfterLast: number;
+  /**
+   * JavaScript data (bytes) that 20 more cycles after those left in the heap: objects, arrays, strings, closures
+   * and their shapes, from heap snapshots. Compiled code is left out (V8 keeps optimising the functions a showing
+   * runs, which grows the heap for a while and then stops), and so are the browser's own records.
+   */
+  dataGrownAfterWarmUp: number;
 }
 
-/** `cycles` times: `window.poptin.show(id)`, wait for it, `close(id)`, wait for its element to go. */
+/** Heap snapshot node types that are not the page's JavaScript data: compiled code, the browser's own objects. */
+const NOT_DATA = new Set(['code', 'native', 'synthetic', 'hidden']);
+
+async function javaScriptDataBytes(cdp: CDPSession): Promise<number> {
+  const chunks: string[] = [];
+  const onChunk = (event: { chunk: string }) => chunks.push(event.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  try {
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  }
+  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const typeNames = snapshot.snapshot.meta.node_types[0];
+  const [typeAt, sizeAt] = [fields.indexOf('type'), fields.indexOf('self_size')];
+  let bytes = 0;
+  for (let node = 0; node < snapshot.nodes.length; node += fields.length) {
+    if (!NOT_DATA.has(typeNames[snapshot.nodes[node + typeAt]!]!)) bytes += snapshot.nodes[node + sizeAt]!;
+  }
+  return bytes;
+}
+
+/**
+ * `cycles` times: `window.poptin.show(id)`, wait for its dialog to open, `close(id)`, wait for its element to go;
+ * then as many again, to see what a page that keeps showing it holds once warmed up. The cycles run inside the page
+ * (`showAndCloseInPage`), so that what the driver compiles to run them stays out of the heap.
+ */
 export async function showCloseCycles(browser: Browser, url: string, poptinId: string, cycles = 20): Promise<CycleResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -180,20 +259,20 @@ export async function showCloseCycles(browser: Browser, url: string, poptinId: s
     const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     return { nodes, heap: usedSize };
   };
+  const showAndClose = (times: number) => showAndCloseInPage(page, poptinId, times);
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
-    let first = { nodes: 0, heap: 0 };
-    for (let cycle = 1; cycle <= cycles; cycle++) {
-      await page.evaluate((id) => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show(id), poptinId);
-      await page.locator(`poptin-popup[poptin-id="${poptinId}"] dialog[open]`).waitFor();
-      await page.evaluate((id) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(id), poptinId);
-      await page.waitForFunction((id) => !document.querySelector(`poptin-popup[poptin-id="${id}"]`), poptinId, { timeout: 5_000 });
-      if (cycle === 1) first = await measure();
-    }
+    await showAndClose(1);
+    const first = await measure();
+    await showAndClose(cycles - 1);
     const last = await measure();
     const popupsLeft = await page.evaluate(() => document.querySelectorAll('poptin-popup').length);
-    return { popupsLeft, nodesAfterFirst: first.nodes, nodesAfterLast: last.nodes, heapAfterFirst: first.heap, heapAfterLast: last.heap };
+    await cdp.send('HeapProfiler.enable');
+    const warm = await javaScriptDataBytes(cdp);
+    await showAndClose(cycles);
+    const dataGrownAfterWarmUp = (await javaScriptDataBytes(cdp)) - warm;
+    return { popupsLeft, nodesAfterFirst: first.nodes, nodesAfterLast: last.nodes, heapAfterFirst: first.heap, heapAfterLast: last.heap, dataGrownAfterWarmUp };
   } finally {
     await context.close();
   }
