@@ -185,13 +185,13 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
       triggerToPainted[id] = {
         ms: painted - fired.at,
         scriptMs: widgetMilliseconds(profile, isWidget, navigationStartUs + fired.at * 1000, navigationStartUs + painted * 1000),
-        widgetLongTasks: widgetLongTasks.filter((task) => task.start < painted && task.start + task.ms > fired.at).map(({ ms, widgetMs }) => ({ ms, widgetMs })),
+        widgetLongTasks: widgetLongTasks.filter((task) => task.start < painted && task.start + task.ms > fired.at),
       };
     }
     return {
       scriptMs,
       longTasks: probes.longTasks.map((task) => task.ms),
-      widgetLongTasks: widgetLongTasks.map(({ ms, widgetMs }) => ({ ms, widgetMs })),
+      widgetLongTasks,
       cls: probes.cls,
       scriptBytes: Object.values(scripts).reduce((sum, bytes) => sum + bytes, 0),
       scripts,
