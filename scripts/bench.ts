@@ -71,16 +71,18 @@ const LONG_TASK_MS = 50;
 const madeLongByWidget = (task: LongTask) => task.ms - task.widgetMs <= LONG_TASK_MS;
 const longest = (tasks: LongTask[]) => tasks.reduce<LongTask | null>((top, task) => (task.ms > (top?.ms ?? 0) ? task : top), null);
 
-/** The longest of the widget's long tasks over the visits, if any. */
-const longestWidgetTask = (runs: PageRun[]) => longest(runs.flatMap((run) => run.widgetLongTasks).filter(madeLongByWidget));
+/** Each visit's long tasks in which the widget's script ran. */
+const tasksOf = (runs: PageRun[]) => runs.map((run) => run.widgetLongTasks);
+/** The longest of the widget's long tasks over the visits' `tasks`, if any. */
+const longestWidgetTask = (tasks: LongTask[][]) => longest(tasks.flat().filter(madeLongByWidget));
 
 /**
  * The widget's long tasks: median count over the visits, and the longest with the widget's share of it; then the
  * page's own long tasks in which the widget's script also ran, if any. Of the whole visit, or of the visits'
  * `tasks` given.
  */
-function widgetLongTasks(runs: PageRun[], tasks: LongTask[][] = runs.map((run) => run.widgetLongTasks)): string {
-  const own = longest(tasks.flat().filter(madeLongByWidget));
+function widgetLongTasks(runs: PageRun[], tasks: LongTask[][] = tasksOf(runs)): string {
+  const own = longestWidgetTask(tasks);
   const pages = tasks.flat().filter((task) => !madeLongByWidget(task));
   const longestOfPage = longest(pages);
   const share = (task: LongTask) => `longest ${task.ms.toFixed(0)} ms, ${task.widgetMs.toFixed(0)} ms of it the widget's`;
@@ -199,7 +201,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
 
   const emptyScripts = widgetScripts(runs.empty[1][0]!);
   const lightboxBytes = median(runs.lightbox[1].map(widgetBytes));
-  const longAt1 = longestWidgetTask(runs.lightbox[1])?.ms ?? 0;
+  const longAt1 = longestWidgetTask(tasksOf(runs.lightbox[1]))?.ms ?? 0;
   const blockedScripts = widgetScripts(runs.blocked[1][0]!);
   const nodesGrown = cycles.nodesAfterLast - cycles.nodesAfterFirst;
   budgets.push(
@@ -208,7 +210,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
     { what: 'empty answer: widget script ≤ 5 ms at 4×', measured: `${ms(script('empty', 4))} (floor ${ms(floor(4))})`, pass: script('empty', 4) <= 5 },
     { what: 'nothing eligible, left out by the server: nothing loaded beyond the loader', measured: blockedScripts.join(', '), pass: blockedScripts.length === 1 },
     ...([['blocked', 'left out by the server'], ['blockedOnPage', 'decided on the page']] as const).flatMap(([name, which]) => {
-      const longAt4 = longestWidgetTask(runs[name][4])?.ms ?? 0;
+      const longAt4 = longestWidgetTask(tasksOf(runs[name][4]))?.ms ?? 0;
       return [
         { what: `nothing eligible, ${which}: widget script ≤ 10 ms at 4×`, measured: `${ms(script(name, 4))} (floor ${ms(floor(4))})`, pass: script(name, 4) <= 10 },
         { what: `nothing eligible, ${which}: no long task of the widget's, at 4× in every visit`, measured: longAt4 ? `longest ${longAt4.toFixed(0)} ms` : 'none', pass: longAt4 === 0 },
