@@ -46,13 +46,14 @@ describe('single-page app, end to end', () => {
     await page.waitForTimeout(1_500);
     assert.deepEqual(await popupsOnPage(page), []);
 
-    // Every navigation and every reset() decides again exactly once: no listener was added twice.
+    // Every navigation and every reset() decides again exactly once: no listener was added twice. Each waits for
+    // its display call before the next: a navigation the next one overtakes before its call is left unasked.
     assert.equal(displayCalls, 3, 'page load, Pricing, Home');
-    for (const view of ['Pricing', 'Home', 'Pricing', 'Home']) await page.getByRole('button', { name: view }).click();
-    await page.evaluate(() => (window as unknown as { poptin: { reset(): Promise<void> } }).poptin.reset());
-    await eventually('one display call per navigation and reset', async () => displayCalls === 8);
+    const displayCall = () => page.waitForRequest((request) => request.url().endsWith('/api/display/spa-demo'));
+    for (const view of ['Pricing', 'Home', 'Pricing', 'Home']) await Promise.all([displayCall(), page.getByRole('button', { name: view }).click()]);
+    await Promise.all([displayCall(), page.evaluate(() => (window as unknown as { poptin: { reset(): Promise<void> } }).poptin.reset())]);
     await page.waitForTimeout(500);
-    assert.equal(displayCalls, 8);
+    assert.equal(displayCalls, 8, 'one display call per navigation and reset');
     assert.deepEqual(await popupsOnPage(page), []);
 
     const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(shared.server, '/api/owner/spa-demo/stats');
