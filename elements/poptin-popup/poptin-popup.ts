@@ -32,7 +32,7 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  * @attr data-rendering - Set by the pop-up: `modal`, `popover`, `in-flow` (a bar pushing the page down) or `in-place`.
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
- * @event poptin-after-show - The pop-up is shown.
+ * @event poptin-after-show - The pop-up is on screen: the frame that shows it has been painted (or 100 ms have passed on a page that paints no frames, such as a hidden tab).
  * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`, or the controller's own `manual` (`window.poptin.close(id)`) and `launch` (another pop-up opened from this one).
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`

@@ -225,20 +225,24 @@ export function explainPopup(page: Page, id: string): Promise<Required<SessionEx
 }
 
 /**
- * `times` showings of a modal pop-up, run inside the page: `window.poptin.show(id)`, its dialog open,
- * `window.poptin.close(id)`, its element gone. Inside the page, the driver compiles nothing per showing.
+ * `times` showings of a pop-up, run inside the page: `window.poptin.show(id)`, its view recorded (it was painted
+ * on screen), `window.poptin.close(id)`, its element gone. Inside the page, the driver compiles nothing per showing.
  */
 export function showAndCloseInPage(page: Page, id: string, times: number): Promise<void> {
   return page.evaluate(
     async ({ popupId, showings }) => {
       const poptin = (window as unknown as { poptin: { show(id: string): Promise<boolean>; close(id: string): Promise<boolean> } }).poptin;
       const selector = `poptin-popup[poptin-id="${popupId}"]`;
+      const listening = new AbortController();
+      let views = 0;
+      window.addEventListener('poptinView', () => void views++, { signal: listening.signal });
       for (let showing = 0; showing < showings; showing++) {
         await poptin.show(popupId);
-        while (!document.querySelector(selector)?.shadowRoot?.querySelector('dialog[open]')) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (views === showing) await new Promise((resolve) => setTimeout(resolve, 10));
         await poptin.close(popupId);
         while (document.querySelector(selector)) await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      listening.abort();
     },
     { popupId: id, showings: times },
   );

@@ -3,7 +3,7 @@ import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import { ESCAPE_CLOSE_DELAY_MS } from '../../core/popup/timing.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { guard, log } from '../../core/safety.ts';
-import { yieldToPage } from '../../core/loading/yield-to-page.ts';
+import { afterNextPaint, yieldToPage } from '../../core/loading/yield-to-page.ts';
 import { emit } from './emit.ts';
 import { frameStyles } from './frame-styles.ts';
 import type { SurfaceEventMap } from './surface.ts';
@@ -122,23 +122,27 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       wasOpen.current = true;
       focusBefore.current = deepActiveElement();
       emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
+      // poptin-after-show says the surface is on screen: it follows the frame that painted it, so that what its
+      // listeners do (recording the view) does not run ahead of that frame and lengthen it.
+      const announceOnScreen = async () => {
+        await afterNextPaint();
+        if (wasOpen.current) emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
+      };
       if (modal) {
         // showModal() lays out the page and the dialog at once to move focus inside it (about 40 ms at 4× CPU
-        // slowdown for the bench's lightbox): in a task of its own, apart from the render before it and from what
-        // listeners of poptin-after-show do (recording the view), none of them makes a long task with another.
-        const showInTasksOfTheirOwn = async () => {
+        // slowdown for the bench's lightbox): in a task of its own, apart from the render before it.
+        const showInATaskOfItsOwn = async () => {
           await yieldToPage();
           if (!wasOpen.current || base.open || !base.isConnected) return;
           base.showModal();
-          await yieldToPage();
-          if (wasOpen.current) emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
+          await announceOnScreen();
         };
-        showInTasksOfTheirOwn().catch((error: unknown) => log.error('the surface could not be shown', error));
+        showInATaskOfItsOwn().catch((error: unknown) => log.error('the surface could not be shown', error));
         return;
       }
       if (props.inFlow) base.toggleAttribute('data-open', true);
       else if (!base.matches(':popover-open') && typeof base.showPopover === 'function') base.showPopover();
-      emit<SurfaceEventMap['poptin-after-show']>(host, 'poptin-after-show', { poptinId });
+      announceOnScreen().catch((error: unknown) => log.error('the surface could not be shown', error));
     } else if (!open && wasOpen.current) {
       wasOpen.current = false;
       clearTimeout(escapeTimer.current);
