@@ -32,7 +32,7 @@ export interface PageRun {
   triggerToPainted: Record<string, TriggerWindow>;
 }
 
-/** From a pop-up's `poptin:fired` mark to the first frame painted after its `poptin:shown` mark. */
+/** From a pop-up's `poptin:fired` mark to the first frame painted with it open. */
 export interface TriggerWindow {
   /** Its length (ms). */
   ms: number;
@@ -54,12 +54,26 @@ interface WindowProbes {
 function installProbes(): void {
   const probes: WindowProbes['__bench'] = { longTasks: [], scripts: [], cls: 0, painted: {} };
   (window as unknown as WindowProbes).__bench = probes;
-  // The widget's poptinView event follows its poptin:shown mark at once. A task queued from the next animation
-  // frame runs once that frame has been painted.
-  window.addEventListener('poptinView', (event) => {
-    const id = (event as CustomEvent<{ poptin_id: string }>).detail.poptin_id;
-    requestAnimationFrame(() => setTimeout(() => (probes.painted[id] ??= performance.now()), 0));
-  });
+  // From a surface's poptin-show, each animation frame looks whether it is open (a dialog, a popover, or a bar
+  // in the page's flow); a task queued from the first frame that finds it open runs once that frame is painted.
+  // Read from the page, not from the widget's own events, which may follow the paint.
+  document.addEventListener(
+    'poptin-show',
+    (event) => {
+      const host = event.composedPath()[0] as Element;
+      const id = (event as CustomEvent<{ poptinId: string }>).detail.poptinId;
+      void (async () => {
+        while (host.isConnected) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          if (host.shadowRoot?.querySelector('dialog[open], [data-open], :popover-open')) {
+            setTimeout(() => (probes.painted[id] ??= performance.now()), 0);
+            return;
+          }
+        }
+      })();
+    },
+    true,
+  );
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push({ start: entry.startTime, ms: entry.duration }))).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
