@@ -71,6 +71,27 @@ describe('a page with nothing to show', () => {
     await page.close();
   });
 
+  it("leaves the page's styles alone, and hides a pop-up placed in it later from the first frame until its code arrives", async () => {
+    const page = await browser.newPage();
+    await openQuietPage(page);
+    assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, 'a page with no pop-up of its own gets no stylesheet');
+    const firstFrame = await page.evaluate(async () => {
+      const popup = document.createElement('poptin-popup');
+      popup.setAttribute('kind', 'lightbox');
+      popup.setAttribute('trigger', 'click:#nothing-opens-it');
+      const offer = document.createElement('h2');
+      offer.textContent = "Today's offer";
+      popup.append(offer);
+      document.querySelector('main')!.append(popup);
+      await new Promise(requestAnimationFrame);
+      return { defined: customElements.get('poptin-popup') !== undefined, display: getComputedStyle(popup).display };
+    });
+    assert.deepEqual(firstFrame, { defined: false, display: 'none' }, 'its offer never paints as the page\'s text');
+    await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined);
+    assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 1);
+    await page.close();
+  });
+
   it('window.poptin.show still opens a pop-up, loading what it needs then', async () => {
     const page = await browser.newPage();
     await openQuietPage(page);
