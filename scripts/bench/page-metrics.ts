@@ -218,6 +218,21 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
   }
 }
 
+/**
+ * `loadEventStart` (ms after navigation start) of one fresh visit (new context, empty cache) at full CPU speed,
+ * with nothing else measured: the profiler and the probes of `measurePage` slow the page's own loading too.
+ */
+export async function loadEventOf(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    return await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  } finally {
+    await context.close();
+  }
+}
+
 export interface CycleResult {
   /** Pop-up elements still in the document after the last close. */
   popupsLeft: number;
