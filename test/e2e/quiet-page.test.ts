@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, explainPopup, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
 // The pop-ups of a site none of which is for this page view, by rules the display server decides as the page
 // would: another page's address, another device, another country (the test server knows no visitor's country).
@@ -75,6 +75,8 @@ describe('a page with nothing to show', () => {
     const page = await browser.newPage();
     await openQuietPage(page);
     assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, 'a page with no pop-up of its own gets no stylesheet');
+    // Its code arrives well after the next frame, as on a real connection.
+    await answerLate(page, /\/dist\/chunks\//, 500);
     const firstFrame = await page.evaluate(async () => {
       const popup = document.createElement('poptin-popup');
       popup.setAttribute('kind', 'lightbox');
