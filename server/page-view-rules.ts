@@ -83,8 +83,8 @@ export function splitByPageView(popups: PopupRecord[], view: PageView): { shown:
     const blockedBy = config ? blockingRules(config, view) : [];
     if (config && blockedBy.length > 0) {
       leftOut.push({
+        // No name: any visitor reads this answer, and a campaign's name is the owner's business.
         poptin_id: config.id,
-        poptin_name: config.name,
         poptin_type: config.type,
         blocked_by: blockedBy.map(({ rule, reason }) => ({ rule, reason })),
       });

@@ -202,7 +202,6 @@ describe('POST /api/display/{clientId}', () => {
     assert.deepEqual(body.left_out, [
       {
         poptin_id: 'stopping00001',
-        poptin_name: 'Stops after a lead',
         poptin_type: 'lightbox',
         blocked_by: [{ rule: 'stop_showing_to_converted_users', reason: `the visitor converted on this pop-up at ${new Date(lastAt).toISOString()}` }],
       },
@@ -227,14 +226,22 @@ describe('POST /api/display/{clientId}', () => {
       return { shown: byId(body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), leftOut: byId(body.left_out as { poptin_id: string }[]) };
     };
 
+    it('keeps the names of left-out pop-ups out of the public answer: any visitor reads it', async () => {
+      const response = await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false }, { 'x-country-code': 'us' });
+      const leftOut = response.json().left_out as Record<string, unknown>[];
+      assert.ok(leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));
+      assert.ok(leftOut.every((popup) => !('poptin_name' in popup)), JSON.stringify(leftOut));
+      assert.ok(!response.body.includes('Pricing offer'), response.body);
+    });
+
     it('leaves out a pop-up one of them blocks, naming it and the rule with the reason the page would give', async () => {
       const body = (await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' }, { 'x-country-code': 'us' })).json();
       assert.deepEqual((body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), ['everywhere001']);
       assert.deepEqual(byId(body.left_out), [
-        { poptin_id: 'fromsearch001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' }] },
-        { poptin_id: 'israelonly001', poptin_name: 'Welcome lightbox', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
-        { poptin_id: 'mobileonly001', poptin_name: 'Welcome lightbox', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
-        { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
+        { poptin_id: 'fromsearch001', poptin_type: 'lightbox', blocked_by: [{ rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' }] },
+        { poptin_id: 'israelonly001', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
+        { poptin_id: 'mobileonly001', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
+        { poptin_id: 'pricingonly01', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
       ]);
       const parsed = parseDisplayResponse(body);
       assert.deepEqual(byId(parsed.leftOut).map((popup) => [popup.id, popup.type, popup.blockedBy[0]!.rule, popup.blockedBy[0]!.allowed]), [

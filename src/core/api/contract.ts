@@ -106,7 +106,6 @@ export interface DisplayAnswer {
 
 export interface LeftOutPoptin {
   poptin_id: string;
-  poptin_name: string;
   poptin_type: string;
   blocked_by: { rule: string; reason: string }[];
 }
