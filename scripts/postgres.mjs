@@ -50,7 +50,8 @@ export async function startPostgres() {
     return { server: null, reason: `initdb failed: ${init.stderr.trim()}` };
   }
   const port = await freePort();
-  const start = run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const startServer = () => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = startServer();
   if (start.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     return { server: null, reason: `the server did not start: ${start.stderr.trim() || start.stdout.trim()}` };
@@ -58,6 +59,16 @@ export async function startPostgres() {
   return {
     server: {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      /** Stops the server as a crash would (`pg_ctl -m immediate`): every connection cut, no clean shutdown. */
+      crash() {
+        const stopped = run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        if (stopped.status !== 0) throw new Error(`pg_ctl stop failed: ${stopped.stderr.trim() || stopped.stdout.trim()}`);
+      },
+      /** Starts the server again on the same port and data, after `crash`; resolves once it accepts connections. */
+      restart() {
+        const started = startServer();
+        if (started.status !== 0) throw new Error(`pg_ctl start failed: ${started.stderr.trim() || started.stdout.trim()}`);
+      },
       stop() {
         run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
         rmSync(dir, { recursive: true, force: true });

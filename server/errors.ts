@@ -1,5 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from './db/database.ts';
+
+/** What a request is told to wait while the database is out of reach: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export function errorBody(statusCode: number, message: string) {
   return { success: false, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -12,11 +16,18 @@ export class BadRequestError extends Error {
 
 /**
  * Client mistakes (schema validation, malformed JSON, too large, wrong content type) keep their 4xx status
- * and message. Anything else is a server fault: logged, and answered as a JSON 500 that reveals nothing.
+ * and message. A database out of reach is a 503 the client may retry. Anything else is a server fault: logged, and answered as a JSON 500 that reveals nothing.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) return reply.code(400).send(errorBody(400, error.message));
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error.cause }, 'Database out of reach');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody(503, `The database is out of reach for a moment: retry in ${DATABASE_RETRY_AFTER_SECONDS} s`));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(status, error.message));
     request.log.error({ err: error }, 'Unexpected error');

@@ -21,8 +21,15 @@ export interface Database extends SqlRunner {
   /**
    * Calls `onMessage` with each NOTIFY payload on `channel` sent by another process (another connection pool)
    * on the same database: what this one announced it has applied already. Returns the stop. Only where several
-   * processes can share the database (PostgreSQL).
+   * processes can share the database (PostgreSQL). A lost connection is opened again by itself; then
+   * `onResubscribed` is called, since whatever was sent meanwhile was not heard.
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * The database server is out of reach (restarting, failing over, the connection was cut): the request may be
+ * tried again shortly, and is answered 503 with Retry-After.
+ */
+export class DatabaseUnavailableError extends Error {}

@@ -236,11 +236,15 @@ export class Store {
   async watchConfigChanges(): Promise<() => Promise<void>> {
     if (!this.db.listen) return async () => undefined;
     const stops = [
-      await this.db.listen(CONFIG_CHANNEL, (clientId) => this.config.forget(clientId || ALL_CLIENTS)),
-      await this.db.listen(CONVERSION_CHANNEL, (payload) => {
-        const [clientId, visitorId] = payload.split(' ');
-        if (clientId && visitorId) void this.converted.add(clientId, visitorId);
-      }),
+      await this.db.listen(CONFIG_CHANNEL, (clientId) => this.config.forget(clientId || ALL_CLIENTS), () => this.config.forget(ALL_CLIENTS)),
+      await this.db.listen(
+        CONVERSION_CHANNEL,
+        (payload) => {
+          const [clientId, visitorId] = payload.split(' ');
+          if (clientId && visitorId) void this.converted.add(clientId, visitorId);
+        },
+        () => this.converted.forget(),
+      ),
     ];
     return async () => void (await Promise.all(stops.map((stop) => stop())));
   }
