@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerBodyParsers } from './body-parsers.ts';
 import { loadConfigFiles } from './config-loader.ts';
+import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, requestTimeoutOptions, type ConnectionLimits } from './connection-limits.ts';
 import { registerCors } from './cors.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
@@ -52,6 +53,11 @@ export interface AppOptions {
   ownerFailureLimit?: RateLimitSettings;
   /** The proxies in front of the server, so request.ip is the visitor's and not a proxy's. */
   trustProxy?: ProxyTrust;
+  /**
+   * Time to receive a request and connections per address (DEFAULT_CONNECTION_LIMITS). The per-address limit is
+   * off behind a trusted proxy, whose own address every connection would have.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
 }
@@ -107,7 +113,9 @@ async function readFreeEmailDomains(): Promise<string> {
 
 /** The display server as a Fastify instance, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const app = Fastify({
+    ...requestTimeoutOptions(connectionLimits),
     logger: options.logger ?? false,
     // Two log lines for every page view of every site cost more than the display call itself: off unless asked.
     disableRequestLogging: !options.logRequests,
@@ -119,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));
     },
   });
+  if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
   const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
