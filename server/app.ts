@@ -6,6 +6,7 @@ import { registerBodyParsers } from './body-parsers.ts';
 import { loadConfigFiles } from './config-loader.ts';
 import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, requestTimeoutOptions, type ConnectionLimits } from './connection-limits.ts';
 import { registerCors } from './cors.ts';
+import { recordRoutes } from './route-list.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));
     },
   });
+  recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
   const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
   const stopWatching = await store.watchConfigChanges();

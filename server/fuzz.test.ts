@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { beforeEach, describe, it } from 'node:test';
-import type { InjectOptions } from 'fastify';
+import path from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from './app.ts';
 import type { PopupRecord } from './db/store.ts';
+import { routesOf, type RouteInfo } from './route-list.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
 import { useTestApp } from './test-support/app.ts';
-import { seedClient, seedPopup } from './test-support/fixtures.ts';
+import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
+import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 import { seededRandom } from '../src/core/random.ts';
 
 // Random requests to every display endpoint; none may be answered with a 5xx. A failure prints its seed:
@@ -225,5 +230,198 @@ describe('display API fuzz', () => {
     t.diagnostic([...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', '));
     assert.ok((statuses.get('conversion 200') ?? 0) > 0, 'some random leads were stored');
     assert.ok((statuses.get('display 200') ?? 0) > 0, 'some display calls were answered');
+  });
+});
+
+// Every route of the app, found by walking the routes it registered (a new route is fuzzed with no change here):
+// each text position (path parameter, query field, body field) in turn holds NUL, a lone surrogate, or JSON text
+// holding them, the other positions a valid value; then random requests of any shape. None may be a 5xx.
+
+const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  enum?: readonly unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+}
+
+/** Values that valid requests carry, by field name, for fields whose shape a schema cannot tell (JSON in text). */
+const KNOWN_VALUES: Record<string, unknown> = {
+  products: JSON.stringify([{ product_id: 'p1', product_name: 'Shoe', category: 'shoes' }]),
+  manual_products: [],
+  newExtraFields: JSON.stringify([{ name: 'Email', type: 'email', value: 'jane@acme.example' }]),
+  '*': 'demo.css',
+};
+
+/** Names texts hold in JSON: with them, a JSON text reaches the code that reads what it lists. */
+const JSON_FIELD_NAMES = ['product_id', 'product_name', 'category', 'id', 'name', 'title', 'value', 'type', 'email', 'variant_id', 'price'];
+
+const BAD_TEXTS = ['a\u0000b', 'x\udfff'];
+
+/** JSON text whose every string (names and values) may be a bad one: a list of one product-like record. */
+function jsonHolding(bad: string): string {
+  const record: Record<string, unknown> = {};
+  for (const name of JSON_FIELD_NAMES) record[name] = bad;
+  record[`key${bad}`] = bad;
+  return JSON.stringify([record]);
+}
+
+const BAD_VALUES = [...BAD_TEXTS, ...BAD_TEXTS.map(jsonHolding)];
+
+const properties = (schema: unknown): Record<string, JsonSchemaNode> => (schema as JsonSchemaNode | undefined)?.properties ?? {};
+
+function validValue(name: string, node: JsonSchemaNode, ids: Record<string, string>): unknown {
+  if (name in KNOWN_VALUES) return KNOWN_VALUES[name];
+  if (node.enum) return node.enum[0];
+  const type = [node.type ?? 'string'].flat().find((candidate) => candidate !== 'null') ?? 'string';
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return node.items ? [validValue('', node.items, ids)] : [];
+  if (type === 'object') return Object.fromEntries(Object.entries(node.properties ?? {}).map(([field, child]) => [field, validValue(field, child, ids)]));
+  const candidates = [ids[name], ...Object.values(ids), 'jane@acme.example', 'https://acme.example/', 'fuzz-key-0000001', '1', 'a'];
+  const fits = (text: string) =>
+    (!node.pattern || new RegExp(node.pattern, 'u').test(text)) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity);
+  return candidates.find((text) => text !== undefined && fits(text)) ?? 'a';
+}
+
+/** Percent-encoding of any JavaScript text, a lone surrogate included (as the bytes WTF-8 gives it). */
+function percentEncode(text: string): string {
+  let encoded = '';
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    const bytes = code >= 0xd800 && code <= 0xdfff ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)] : [...Buffer.from(character)];
+    encoded += /^[A-Za-z0-9_.~-]$/.test(character) ? character : bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return encoded;
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
+interface RouteRequest {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown> | null;
+}
+
+function paramNames(url: string): string[] {
+  return [...url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+}
+
+function validRequest(route: RouteInfo, ids: Record<string, string>): RouteRequest {
+  const schema = route.schema ?? {};
+  const paramSchemas = properties(schema.params);
+  const params = Object.fromEntries(paramNames(route.url).map((name) => [name, validValue(name, paramSchemas[name] ?? {}, ids)]));
+  const query = Object.fromEntries(Object.entries(properties(schema.querystring)).map(([name, node]) => [name, validValue(name, node, ids)]));
+  const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  const body = hasBody ? Object.fromEntries(Object.entries(properties(schema.body)).map(([name, node]) => [name, validValue(name, node, ids)])) : null;
+  return { params, query, body };
+}
+
+function injectOptions(route: RouteInfo, request: RouteRequest, form = false): InjectOptions & { url: string } {
+  const filled = route.url.replace(/:(\w+)|\*/g, (_match, name: string | undefined) => percentEncode(asText(request.params[name ?? '*'])));
+  const pathname = filled.startsWith('/') ? filled : `/${filled}`;
+  const query = Object.entries(request.query).map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`).join('&');
+  const options: InjectOptions & { url: string } = {
+    method: route.method as InjectOptions['method'],
+    url: query ? `${pathname}?${query}` : pathname,
+    headers: { authorization: `Bearer ${OWNER_TOKEN}`, origin: 'https://acme.example' },
+  };
+  if (request.body) {
+    options.headers = { ...options.headers, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' };
+    options.payload = form
+      ? Object.entries(request.body).map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`).join('&')
+      : JSON.stringify(request.body);
+  }
+  return options;
+}
+
+/** Each text position of a route's request, with the request that puts `value` there. */
+function withValueAt(base: RouteRequest, value: unknown): { position: string; request: RouteRequest }[] {
+  const positions: { position: string; request: RouteRequest }[] = [];
+  for (const part of ['params', 'query', 'body'] as const) {
+    const fields = base[part];
+    if (!fields) continue;
+    for (const name of [...Object.keys(fields), `extra${BAD_TEXTS[0]}`]) {
+      positions.push({ position: `${part}/${name}`, request: { ...base, [part]: { ...fields, [name]: value } } });
+    }
+  }
+  return positions;
+}
+
+function mutated(base: RouteRequest): RouteRequest {
+  const mutate = (fields: Record<string, unknown>) => {
+    const copy: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(fields)) {
+      if (chance(0.1)) continue;
+      copy[name] = chance(0.35) ? (chance(0.5) ? randomText() : JSON.stringify(randomValue(0))) : value;
+    }
+    if (chance(0.2)) copy[randomName()] = randomValue(0);
+    return copy;
+  };
+  return { params: mutate(base.params), query: mutate(base.query), body: base.body && mutate(base.body) };
+}
+
+describe('every route of the app', () => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+  let ids: Record<string, string>;
+
+  before(async () => {
+    test = await openTestDatabase();
+    app = await buildApp({
+      db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir: path.join(REPO_ROOT, 'examples'), distDir: path.join(REPO_ROOT, 'dist'),
+    });
+  });
+  after(async () => {
+    await app?.close();
+    await test?.dispose();
+  });
+  beforeEach(async () => {
+    await test.reset();
+    await seedClient(test.store, { store: { platform: 'shopify', shop: 'acme.myshopify.com', currency: 'USD', products: [{ product_id: 'p1', title: 'Shoe', price: 10 }] } });
+    const popup = await seedPopup(test.store);
+    ids = { clientId: 'acme', client_id: 'acme', poptinId: popup.poptin_id, poptin_id: popup.poptin_id, viewerId: popup.viewer_id, shop: 'acme.myshopify.com', customer: 'c1' };
+  });
+
+  const fail = (route: RouteInfo, what: string, options: InjectOptions & { url: string }, status: number, body: string) =>
+    `${route.method} ${route.url}, ${what}: ${options.method} ${options.url.slice(0, 300)} ${String(options.payload ?? '').slice(0, 300)}\n→ ${status} ${body.slice(0, 300)}`;
+
+  it('answers NUL and lone surrogates in every text position of every route without a 5xx', { timeout: 120_000 }, async (t) => {
+    const routes = routesOf(app);
+    assert.ok(routes.some((route) => route.url === '/shopify/save/browse-abandonment'), 'the routes were found');
+    const statuses = new Map<string, number>();
+    let requests = 0;
+    for (const route of routes) {
+      const base = validRequest(route, ids);
+      for (const value of BAD_VALUES) {
+        for (const { position, request } of withValueAt(base, value)) {
+          // JSON for some values, form-encoded for the others: both parsers, at half the requests.
+          for (const form of [request.body !== null && BAD_VALUES.indexOf(value) % 2 === 1]) {
+            const options = injectOptions(route, request, form);
+            const response = await app.inject(options);
+            requests++;
+            assert.ok(response.statusCode < 500, fail(route, `${position} = ${JSON.stringify(value).slice(0, 80)}`, options, response.statusCode, response.body));
+            const key = `${route.method} ${route.url} ${response.statusCode}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    t.diagnostic(`${routes.length} routes, ${requests} requests: ${[...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
+  });
+
+  it(`answers random requests to every route without a 5xx (FUZZ_SEED=${SEED})`, { timeout: 120_000 }, async () => {
+    for (const route of routesOf(app)) {
+      const base = validRequest(route, ids);
+      for (let index = 0; index < 25; index++) {
+        const options = injectOptions(route, mutated(base), chance(0.3));
+        const response = await app.inject(options);
+        assert.ok(response.statusCode < 500, fail(route, `FUZZ_SEED=${SEED}, request ${index}`, options, response.statusCode, response.body));
+      }
+    }
   });
 });

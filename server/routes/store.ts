@@ -7,7 +7,7 @@ import {
   type ConversionActivityRequest, type ProductRecommendationAnswer, type ProductRecommendationRequest, type SuccessAnswer,
   type TotalWebsiteSessionRequest, type WixOrderedProductsRequest,
 } from '../../src/core/api/contract.ts';
-import { assertStorableText } from '../body-parsers.ts';
+import { assertStorableText, checkedJson } from '../body-parsers.ts';
 import { originAllowedForClient } from '../cors.ts';
 import type { ClientRecord, Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
@@ -129,12 +129,14 @@ export const browseAbandonmentRoute: FastifyPluginAsync<StoreRoutesOptions> = as
   app.get<{ Querystring: BrowseAbandonmentQuery }>(SHOPIFY_BROWSE_ABANDONMENT_PATH, { schema: browseAbandonmentSchema }, async (request, reply) => {
     const query = request.query;
     assertStorable(query, 'querystring');
-    let products: unknown;
+    let parsed: unknown;
     try {
-      products = JSON.parse(query.products);
+      parsed = JSON.parse(query.products);
     } catch {
       return reply.code(400).send(errorBody(400, 'querystring/products must be a JSON list of {product_id, product_name, category}'));
     }
+    // Its texts are stored as jsonb, which holds no NUL and no lone surrogate: refused as a body's would be.
+    const products = checkedJson(parsed, 'querystring/products', 1) as Record<string, unknown>[];
     if (!Array.isArray(products) || products.length === 0 || products.some((product) => !product || typeof product !== 'object' || !product.product_id)) {
       return reply.code(400).send(errorBody(400, 'querystring/products must be a non-empty list of products, each with a product_id'));
     }
