@@ -5,9 +5,9 @@ import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
 import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
-import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
+import type { ConversionInput, LeadCursor, LeadPageLimits, LeadRecord, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
-import { conversionSchema, type ConversionBody } from './schemas.ts';
+import { conversionSchema, LEAD_PAGE_SIZE, type ConversionBody } from './schemas.ts';
 
 export class LeadInputError extends BadRequestError {}
 
@@ -203,4 +203,40 @@ async function* csvLines(store: Store, clientId: string, fieldNames: string[], s
 export async function leadsCsv(store: Store, clientId: string, spam: SpamFilter = 'exclude'): Promise<Readable> {
   const fieldNames = await csvFieldNames(store, clientId, spam);
   return Readable.from(csvLines(store, clientId, fieldNames, spam), { objectMode: false });
+}
+
+/** The owner's JSON listing stops a page after the lead that reaches this many bytes of stored fields. */
+export const LEAD_LISTING_PAGE_BYTES = 1024 * 1024;
+
+// A cursor as PostgreSQL writes created_at::text ("2026-11-25 19:35:12.123456+00") and a lead id.
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2}){0,2})\|([1-9]\d{0,17})$/;
+
+/** Where the next page starts, as the `next` of a listing: opaque to the owner, read back by readLeadCursor. */
+export function leadCursorText(cursor: LeadCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+/** A listing's `after`: the `next` of the page before, or null when it is not one. */
+export function readLeadCursor(text: string): LeadCursor | null {
+  const match = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  return match ? { createdAt: match[1]!, id: Number(match[2]) } : null;
+}
+
+export interface LeadListing {
+  leads: LeadRecord[];
+  /** Pass as `after` for the next page; null on the last page. */
+  next: string | null;
+}
+
+/** One page of a client's leads, newest first, whole; a page is bounded in leads and in bytes. */
+export async function leadsListing(
+  store: Store, clientId: string, options: { limit?: number; after?: LeadCursor | null; spam?: SpamFilter } = {},
+): Promise<LeadListing> {
+  const rows = Math.min(options.limit ?? LEAD_PAGE_SIZE.default, LEAD_PAGE_SIZE.max);
+  const page = await store.leadsListPage(clientId, options.after ?? null, { rows, bytes: LEAD_LISTING_PAGE_BYTES }, options.spam);
+  const last = page.leads[page.leads.length - 1];
+  return {
+    leads: page.leads.map(({ cursor: _cursor, ...lead }) => lead),
+    next: page.more && last ? leadCursorText(last.cursor) : null,
+  };
 }

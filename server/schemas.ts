@@ -197,12 +197,28 @@ export const limitLogSchema = {
 /** Which leads an owner listing holds: real ones (default), spam only, or all. */
 const SPAM_FILTER = { type: 'string', enum: ['exclude', 'only', 'include'] } as const;
 
+/** Leads on one page of the owner's listing: when it does not say, and at most. */
+export const LEAD_PAGE_SIZE = { default: 100, max: 500 } as const;
+
 export const ownerLeadsSchema = {
   params: clientIdParams,
   querystring: {
     type: 'object',
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 100_000 }, spam: SPAM_FILTER },
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: LEAD_PAGE_SIZE.max },
+      after: { type: 'string', minLength: 1, maxLength: 200 },
+      spam: SPAM_FILTER,
+    },
   },
+} as const;
+
+export const ownerLeadSpamSchema = {
+  params: {
+    type: 'object',
+    required: ['clientId', 'leadId'],
+    properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN }, leadId: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
+  },
+  body: { type: 'object', required: ['spam'], properties: { spam: { type: 'boolean' } } },
 } as const;
 
 export const ownerCsvSchema = { params: clientIdParams, querystring: { type: 'object', properties: { spam: SPAM_FILTER } } } as const;

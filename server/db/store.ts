@@ -443,32 +443,51 @@ export class Store {
     return new Map(rows.map((row) => [row.poptin_id, Date.parse(toIso(row.converted_at))]));
   }
 
-  /** Leads of a client, newest first. */
-  async listLeads(clientId: string, limit?: number, spam: SpamFilter = 'exclude'): Promise<LeadRecord[]> {
-    const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT ${LEAD_TABLE_COLUMNS}, fields FROM conversions WHERE client_id = $1 AND ${spamCondition('$3')}
-       ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [clientId, limit ?? null, spam],
+  /**
+   * A page of a client's leads whole, every field (see leadPage), and whether more may follow: the page held
+   * `limits.rows` leads and there is another, or it stopped at `limits.bytes`.
+   */
+  async leadsListPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter = 'exclude'): Promise<{ leads: Paged<LeadRecord>[]; more: boolean }> {
+    const rows = await this.leadPage(
+      `${LEAD_TABLE_COLUMNS}, fields, cut.bytes_before + pg_column_size(page.fields) AS bytes_through`,
+      clientId, after, { rows: limits.rows + 1, bytes: limits.bytes }, spam,
     );
-    return rows.map(toLeadRecord);
+    const leads = rows.slice(0, limits.rows).map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
+    const last = rows[leads.length - 1];
+    return { leads, more: rows.length > limits.rows || (last !== undefined && Number(last.bytes_through) >= limits.bytes) };
+  }
+
+  /**
+   * Moves a lead of the client in or out of spam, as its owner says: into spam with the reason 'owner' (a lead
+   * already taken for spam keeps its reason). Null when the client has no such lead.
+   */
+  async setLeadSpam(clientId: string, leadId: number, spam: boolean): Promise<LeadRecord | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `UPDATE conversions SET spam_reason = CASE WHEN $3::boolean THEN COALESCE(spam_reason, 'owner') END WHERE id = $1::bigint AND client_id = $2
+       RETURNING ${LEAD_TABLE_COLUMNS}, fields`,
+      [leadId, clientId, spam],
+    );
+    return rows[0] ? toLeadRecord(rows[0]) : null;
   }
 
   /**
    * One page of a client's leads, newest first, after `after`. `select` reads the page's rows (columns of
    * the table, from `page`); a page stops after the lead that reaches `limits.bytes` of stored fields, so a
-   * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value.
+   * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value, and
+   * the page is cut before its rows' fields are read, so the leads past the cut are never loaded.
    */
   private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter, params: unknown[] = []) {
     return this.db.query<Record<string, unknown>>(
-      `SELECT ${select}, page.cursor_created_at FROM (
-         SELECT ${LEAD_TABLE_COLUMNS}, fields, created_at::text AS cursor_created_at,
+      `SELECT ${select}, cut.cursor_created_at, cut.bytes_before FROM (
+         SELECT id AS cut_id, created_at AS cut_created_at, created_at::text AS cursor_created_at,
            sum(pg_column_size(fields)) OVER (ORDER BY created_at DESC, id DESC) - pg_column_size(fields) AS bytes_before
          FROM conversions
          WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint)) AND ${spamCondition('$6')}
          ORDER BY created_at DESC, id DESC LIMIT $4
-       ) page
-       WHERE page.bytes_before < $5
-       ORDER BY page.created_at DESC, page.id DESC`,
+       ) cut
+       JOIN conversions page ON page.id = cut.cut_id
+       WHERE cut.bytes_before < $5
+       ORDER BY cut.cut_created_at DESC, cut.cut_id DESC`,
       [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, spam, ...params],
     );
   }

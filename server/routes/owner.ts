@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SpamFilter, Store, StoreActivityKind } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
-import { leadsCsv } from '../leads.ts';
-import { ownerClientSchema, ownerCsvSchema, ownerLeadsSchema, ownerStoreActivitySchema } from '../schemas.ts';
+import { leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
+import { ownerClientSchema, ownerCsvSchema, ownerLeadSpamSchema, ownerLeadsSchema, ownerStoreActivitySchema } from '../schemas.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -18,10 +18,27 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     return false;
   }
 
-  app.get<ClientParams & { Querystring: { limit?: number; spam?: SpamFilter } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
+  app.get<ClientParams & { Querystring: { limit?: number; after?: string; spam?: SpamFilter } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { leads: await store.listLeads(request.params.clientId, request.query.limit, request.query.spam) };
+    const { limit, after, spam } = request.query;
+    const cursor = after === undefined ? null : readLeadCursor(after);
+    if (after !== undefined && !cursor) {
+      return reply.code(400).send(errorBody(400, 'querystring/after must be the "next" of a page of this listing'));
+    }
+    return leadsListing(store, request.params.clientId, { limit, after: cursor, spam });
   });
+
+  app.patch<{ Params: { clientId: string; leadId: string }; Body: { spam: boolean } }>(
+    '/:clientId/leads/:leadId',
+    { schema: ownerLeadSpamSchema },
+    async (request, reply) => {
+      const { clientId, leadId } = request.params;
+      if (!(await knownClient(clientId, reply))) return reply;
+      const lead = await store.setLeadSpam(clientId, Number(leadId), request.body.spam);
+      if (!lead) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
+      return { lead };
+    },
+  );
 
   app.get<ClientParams & { Querystring: { spam?: SpamFilter } }>('/:clientId/leads.csv', { schema: ownerCsvSchema }, async (request, reply) => {
     const { clientId } = request.params;
