@@ -149,4 +149,25 @@ describe('PostgreSQL out of reach', () => {
       await another.close();
     }
   });
+  it("survives the server's idle timeout closing its idle connections", { timeout: 60_000 }, async () => {
+    await adminQuery("ALTER DATABASE postgres SET idle_session_timeout = '300ms'");
+    try {
+      // Connections opened from now on are closed by the server after 300 ms of idleness.
+      await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const statuses: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        await untilTrue(async () => {
+          const answer = await sendLead(`idle-timeout-${round}`);
+          statuses.push(answer.status);
+          return answer.status === 200;
+        }, `lead ${round} stored`);
+        await sleep(500);
+      }
+      assert.deepEqual(statuses.filter((status) => status !== 200 && status !== 503), [], `statuses: ${statuses}`);
+      const stored = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM conversions WHERE idempotency_key LIKE 'idle-timeout-%'");
+      assert.equal(stored[0]!.count, 6);
+    } finally {
+      await adminQuery('ALTER DATABASE postgres RESET idle_session_timeout');
+    }
+  });
 });

@@ -3,8 +3,9 @@ import { DatabaseUnavailableError, type Database, type SqlRunner } from './datab
 
 // SQLSTATE classes and codes that mean the server went away or is not there yet, not that the query was wrong:
 // 08 connection exception, 57P01 admin shutdown (pg_terminate_backend, a fast stop), 57P02 crash shutdown,
-// 57P03 cannot connect now (starting up or recovering), 53300 too many connections.
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+// 57P03 cannot connect now (starting up or recovering), 57P05 and 25P03 the server's idle timeouts,
+// 53300 too many connections.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1235]|25P03|53300)$/;
 const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Whether `error` says that PostgreSQL is out of reach rather than that the statement failed. */
