@@ -414,7 +414,7 @@ describe('every route of the app', () => {
     t.diagnostic(`${routes.length} routes, ${requests} requests: ${[...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
   });
 
-  it(`answers random requests to every route without a 5xx (FUZZ_SEED=${SEED})`, { timeout: 120_000 }, async () => {
+  it('answers random requests to every route without a 5xx', { timeout: 120_000 }, async () => {
     for (const route of routesOf(app)) {
       const base = validRequest(route, ids);
       for (let index = 0; index < 25; index++) {
