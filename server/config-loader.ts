@@ -15,6 +15,8 @@ export interface LoadReport {
   errors: { file: string; message: string }[];
   /** Pop-ups retired because their file was removed. */
   retired: string[];
+  /** Pop-ups whose file was not applied because an owner has edited them in the console. */
+  keptOwnerEdits: string[];
   /** `owner_token_sha256` of the client files that have one, by client id. */
   ownerTokenHashes: Map<string, string>;
 }
@@ -50,7 +52,8 @@ async function readJsonObject(file: string): Promise<Record<string, unknown>> {
   return parsed;
 }
 
-function normaliseOrigin(value: unknown): string {
+/** An allowed origin as scheme://host[:port]; throws with a clear message for anything else. */
+export function normaliseOrigin(value: unknown): string {
   if (typeof value !== 'string') fail('allowed_origins must hold strings');
   let url: URL;
   try {
@@ -172,7 +175,7 @@ export async function loadConfigFiles(
   dirs: { clientsDir?: string; popupsDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
-  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], ownerTokenHashes: new Map() };
+  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() };
   if (dirs.clientsDir) {
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
@@ -190,11 +193,12 @@ export async function loadConfigFiles(
       if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
       seen.add(popup.poptin_id);
       await store.ensureClient(popup.client_id);
-      await store.upsertPopup({ ...popup, source_file: file });
+      if (!(await store.upsertPopup({ ...popup, source_file: file }))) report.keptOwnerEdits.push(popup.poptin_id);
       return popup.poptin_id;
     });
     // A broken file keeps its pop-up as it was; only a removed file retires one.
     report.retired = await store.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
+    if (report.keptOwnerEdits.length > 0) log.info(`Kept the console's edits of ${report.keptOwnerEdits.join(', ')} over their files`);
     if (report.retired.length > 0) log.info(`Retired ${report.retired.length} pop-up(s) whose file was removed: ${report.retired.join(', ')}`);
   }
   log.info(`Loaded ${report.clients.length} client(s) and ${report.popups.length} pop-up(s)`);
