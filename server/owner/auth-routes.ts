@@ -8,6 +8,17 @@ import { UNKNOWN_OWNER_HASH, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie, isCrossSiteWrite, presentedSessionId, refuseCrossSite, setSessionCookie, signedInOwner, signInRequired, type SignedIn,
 } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in owner of an /api/auth request (all but sign-in). */
+    consoleSession: SignedIn | null;
+  }
+  interface FastifyContextConfig {
+    /** The one /api/auth route open without a session. */
+    signIn?: boolean;
+  }
+}
 import type { Sites } from './sites.ts';
 
 export interface SignInLimiters {
@@ -55,23 +66,16 @@ function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { accounts, sites, consoleOrigins, signInLimits }) => {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.decorateRequest('consoleSession', null);
+  // Before the body is read and validated: a request without a session learns nothing but "sign in".
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-  });
-
-  /** The signed-in owner of a request, or the answer already sent (401, or 403 for a cross-site write). */
-  async function requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | null> {
+    if (request.routeOptions.config.signIn) return;
     const signedIn = await signedInOwner(request, accounts);
-    if (!signedIn) {
-      await signInRequired(reply);
-      return null;
-    }
-    if (isCrossSiteWrite(request, consoleOrigins)) {
-      await refuseCrossSite(reply);
-      return null;
-    }
-    return signedIn;
-  }
+    if (!signedIn) return signInRequired(reply);
+    if (isCrossSiteWrite(request, consoleOrigins)) return refuseCrossSite(reply);
+    request.consoleSession = signedIn;
+  });
 
   /** Whether this address and this e-mail may still try; answers 429 otherwise. */
   async function mayTry(request: FastifyRequest, reply: FastifyReply, emailKey: string): Promise<boolean> {
@@ -90,7 +94,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     await signInLimits?.perEmail.take(emailKey);
   }
 
-  app.post<{ Body: { email: string; password: string } }>('/sign-in', { schema: credentialsSchema }, async (request, reply) => {
+  app.post<{ Body: { email: string; password: string } }>('/sign-in', { schema: credentialsSchema, config: { signIn: true } }, async (request, reply) => {
     // A sign-in carries no session yet, but a foreign page must not sign a visitor into an account of its choice.
     if (request.headers.origin !== undefined && isCrossSiteWrite(request, consoleOrigins)) return refuseCrossSite(reply);
     const email = request.body.email.trim();
@@ -112,37 +116,32 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   });
 
   app.post('/sign-out', async (request, reply) => {
-    const signedIn = await requireOwner(request, reply);
-    if (!signedIn) return reply;
+    const signedIn = request.consoleSession!;
     await accounts.endSession(signedIn.sessionId);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
   app.post('/sign-out-everywhere', async (request, reply) => {
-    const signedIn = await requireOwner(request, reply);
-    if (!signedIn) return reply;
+    const signedIn = request.consoleSession!;
     await accounts.endSessionsOf(signedIn.owner.id);
     clearSessionCookie(reply);
     return reply.code(204).send();
   });
 
   app.get('/me', async (request, reply) => {
-    const signedIn = await requireOwner(request, reply);
-    if (!signedIn) return reply;
+    const signedIn = request.consoleSession!;
     return { owner: signedIn.owner, sites: await sites.visibleTo(signedIn.owner) };
   });
 
   app.patch<{ Body: { name?: string; language?: Language } }>('/me', { schema: profileSchema }, async (request, reply) => {
-    const signedIn = await requireOwner(request, reply);
-    if (!signedIn) return reply;
+    const signedIn = request.consoleSession!;
     const name = request.body.name?.trim();
     return { owner: await accounts.updateOwner(signedIn.owner.id, { name, language: request.body.language }) };
   });
 
   app.post<{ Body: { currentPassword: string; newPassword: string } }>('/password', { schema: passwordChangeSchema }, async (request, reply) => {
-    const signedIn = await requireOwner(request, reply);
-    if (!signedIn) return reply;
+    const signedIn = request.consoleSession!;
     const emailKey = signedIn.owner.email.toLowerCase();
     if (!(await mayTry(request, reply, emailKey))) return reply;
     const stored = await accounts.findOwner(signedIn.owner.id);

@@ -140,44 +140,38 @@ export class PopupAuthoring {
   }
 
   /** One change of what the display API serves, announced to every process once it is committed. */
-  private async changeServed(clientId: string, poptinId: string, set: string, condition = 'true'): Promise<PopupDetail | null> {
+  private async changeServed(clientId: string, poptinId: string, set: string, condition = 'true', params: unknown[] = []): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE popups SET ${set}, owner_edited_at = now(), updated_at = now()
        WHERE client_id = $1 AND poptin_id = $2 AND deleted_at IS NULL AND ${condition} RETURNING poptin_id`,
-      [clientId, poptinId],
+      [clientId, poptinId, ...params],
     );
-    if (rows.length === 0) return null;
+    if (rows.length === 0) return false;
     await this.store.configChanged(clientId);
-    return this.find(clientId, poptinId);
+    return true;
   }
 
   async publish(clientId: string, poptinId: string): Promise<PopupDetail | null> {
     const current = await this.find(clientId, poptinId);
     if (!current) return null;
+    // The A/B parent is a column too, read by the display call's variant choice.
     const parentId = readAbTestParentId(current.draft);
-    const rows = await this.db.query(
-      `UPDATE popups SET config = draft, ab_test_parent_id = $3, published_revision = revision, published_at = now(), active = true,
-         owner_edited_at = now(), updated_at = now()
-       WHERE client_id = $1 AND poptin_id = $2 AND deleted_at IS NULL RETURNING poptin_id`,
-      [clientId, poptinId, parentId],
-    );
-    if (rows.length === 0) return null;
-    await this.store.configChanged(clientId);
-    return this.find(clientId, poptinId);
+    const set = 'config = draft, ab_test_parent_id = $3::text, published_revision = revision, published_at = now(), active = true';
+    return (await this.changeServed(clientId, poptinId, set, 'true', [parentId])) ? this.find(clientId, poptinId) : null;
   }
 
-  pause(clientId: string, poptinId: string): Promise<PopupDetail | null> {
-    return this.changeServed(clientId, poptinId, 'active = false');
+  async pause(clientId: string, poptinId: string): Promise<PopupDetail | null> {
+    return (await this.changeServed(clientId, poptinId, 'active = false')) ? this.find(clientId, poptinId) : null;
   }
 
   /** Serves the published configuration again; null when there is none (publish it instead). */
-  resume(clientId: string, poptinId: string): Promise<PopupDetail | null> {
-    return this.changeServed(clientId, poptinId, 'active = true', 'published_at IS NOT NULL');
+  async resume(clientId: string, poptinId: string): Promise<PopupDetail | null> {
+    return (await this.changeServed(clientId, poptinId, 'active = true', 'published_at IS NOT NULL')) ? this.find(clientId, poptinId) : null;
   }
 
   /** Its views, closes and leads stay: the row is kept, no longer listed nor served. */
-  async remove(clientId: string, poptinId: string): Promise<boolean> {
-    return (await this.changeServed(clientId, poptinId, 'active = false, deleted_at = now()')) !== null;
+  remove(clientId: string, poptinId: string): Promise<boolean> {
+    return this.changeServed(clientId, poptinId, 'active = false, deleted_at = now()');
   }
 
   async duplicate(clientId: string, poptinId: string, savedBy: string): Promise<PopupDetail | null> {
