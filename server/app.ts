@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const configFiles =
     options.clientsDir || options.popupsDir
-      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir }, app.log)
+      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir, templatesDir: options.templatesDir }, app.log)
       : null;
 
   const ownerSide = ownerSideOf(store, options.templatesDir);

@@ -5,6 +5,7 @@ import { parsePopupConfig } from '../src/core/config/parse.ts';
 import { readString } from '../src/core/config/values.ts';
 import type { ClientRecord, PopupConfigJson, PopupRecord, Store } from './db/store.ts';
 import { deriveViewerId, isClientId, isPoptinId, isViewerId } from './ids.ts';
+import { Templates } from './owner/templates.ts';
 import { parseStoreSettings } from './store-settings.ts';
 
 export type LoadLogger = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -146,6 +147,23 @@ export function parsePopupFile(json: Record<string, unknown>): PopupRecord {
   };
 }
 
+const TEMPLATE_REFERENCE = /^([a-z0-9-]{1,64})\.(en|he)$/;
+
+/**
+ * A pop-up file may start from a template of templates/ (`"template": "wheel.he"`): the template's configuration,
+ * with the file's own fields over it (its design_properties merged into the template's).
+ */
+async function withTemplate(json: Record<string, unknown>, templates: Templates): Promise<Record<string, unknown>> {
+  const { template, ...own } = json;
+  if (template === undefined) return json;
+  const reference = typeof template === 'string' ? TEMPLATE_REFERENCE.exec(template) : null;
+  if (!reference) fail('template must name a template and its language, e.g. "wheel.en"');
+  const base = await templates.config(reference[1]!, reference[2] as 'en' | 'he');
+  if (!base) fail(`template "${template}" is not in the templates folder`);
+  const design = isPlainObject(own.design_properties) ? own.design_properties : {};
+  return { ...base, ...own, design_properties: { ...(base.design_properties as Record<string, unknown>), ...design } };
+}
+
 async function loadEach(
   dir: string,
   log: LoadLogger,
@@ -172,7 +190,7 @@ async function loadEach(
  */
 export async function loadConfigFiles(
   store: Store,
-  dirs: { clientsDir?: string; popupsDir?: string },
+  dirs: { clientsDir?: string; popupsDir?: string; templatesDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
   const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() };
@@ -188,8 +206,9 @@ export async function loadConfigFiles(
   }
   if (dirs.popupsDir) {
     const seen = new Set<string>();
+    const templates = new Templates(dirs.templatesDir);
     report.popups = await loadEach(dirs.popupsDir, log, report, async (json, file) => {
-      const popup = parsePopupFile(json);
+      const popup = parsePopupFile(await withTemplate(json, templates));
       if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
       seen.add(popup.poptin_id);
       await store.ensureClient(popup.client_id);

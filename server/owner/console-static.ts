@@ -24,17 +24,19 @@ const ASSET = /\.[a-z0-9]{1,8}$/i;
 
 export const consoleRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
   const consoleRoot = path.resolve(distDir, 'console');
-  // Only reply.sendFile: the routes below decide what each path serves.
-  await app.register(fastifyStatic, { root: consoleRoot, serve: false });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY).sendFile('index.html', consoleRoot);
+  // Only reply.sendFile: the routes below decide what each path serves. Revalidated on every load (ETag), so a
+  // new build is seen at once whatever its file names.
+  await app.register(fastifyStatic, { root: consoleRoot, serve: false, cacheControl: false });
+  const send = (reply: FastifyReply, file: string) =>
+    reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY).sendFile(file, consoleRoot);
+  const sendIndex = (reply: FastifyReply) => send(reply, 'index.html');
 
   app.get('/console', (_request, reply) => reply.redirect('/console/'));
   app.get('/console/', (_request, reply) => sendIndex(reply));
   app.get<{ Params: { '*': string } }>('/console/*', (request, reply) => {
     const rest = request.params['*'];
     // A file name is an asset (404 when missing); any other path is a page of the console's own router.
-    if (ASSET.test(rest)) return reply.header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY).sendFile(rest, consoleRoot);
+    if (ASSET.test(rest)) return send(reply, rest);
     return sendIndex(reply);
   });
 };
