@@ -47,6 +47,15 @@ describe('sign-in', () => {
     assert.notEqual(sessions[0]!.id_sha256, session);
   });
 
+  it('is not marked Secure on the word of an X-Forwarded-Proto header when no proxy is trusted', async () => {
+    await createOwner(shared.app, 'ana@acme.example');
+    const response = await shared.app.inject({
+      method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ana@acme.example', password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' },
+    });
+    assert.equal(response.statusCode, 200);
+    assert.doesNotMatch(String(response.headers['set-cookie']), /Secure/);
+  });
+
   it('refuses a sign-in posted from another site', async () => {
     await createOwner(shared.app, 'ana@acme.example');
     const response = await shared.app.inject({

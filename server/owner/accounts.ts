@@ -135,6 +135,8 @@ export class Accounts {
   /** Starts a session and answers the id for the cookie. */
   async startSession(ownerId: number): Promise<string> {
     const id = randomSecret();
+    // The owner's expired sessions go as a new one starts, so the table holds about one row per browser.
+    await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 AND expires_at <= now()', [ownerId]);
     await this.db.query(
       `INSERT INTO owner_sessions (id_sha256, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
       [sha256Hex(id), ownerId, SESSION_DAYS],
