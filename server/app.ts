@@ -24,6 +24,7 @@ import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
 import { displayRoutes } from './routes/display.ts';
 import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
+import { DEFAULT_SIGN_IN_LIMITS, ownerConsoleApi, ownerSideOf, registerOwnerSide, type OwnerSide, type SignInLimitSettings } from './owner/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import type { ProxyTrust } from './settings.ts';
 
@@ -61,6 +62,19 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
+  /** Origins besides the server's own from which the console may write with its session (CONSOLE_ORIGINS). */
+  consoleOrigins?: string[];
+  /** Wrong sign-ins allowed per address and per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
+  signInLimits?: SignInLimitSettings;
+  /** Pop-up templates (default: templates/ of the repository). */
+  templatesDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts, sites, pop-up authoring and templates of the console. */
+    ownerSide: OwnerSide;
+  }
 }
 
 function fastifyTrustProxy(trust: ProxyTrust | undefined): FastifyServerOptions['trustProxy'] {
@@ -143,10 +157,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const configFiles =
     options.clientsDir || options.popupsDir
-      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir }, app.log)
+      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir, templatesDir: options.templatesDir }, app.log)
       : null;
 
-  await app.register(displayRoutes, { prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains() });
+  const ownerSide = ownerSideOf(store, options.templatesDir);
+  app.decorate('ownerSide', ownerSide);
+  const consoleOrigins = options.consoleOrigins ?? [];
+  await app.register(displayRoutes, {
+    prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains(),
+    previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
+  });
   await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(browseAbandonmentRoute, { store });
   await app.register(
@@ -158,8 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         adminToken: options.ownerToken,
         clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
         failures: options.rateLimit === false ? null : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
+        accounts: ownerSide.accounts,
+        consoleOrigins,
       });
       await owner.register(ownerRoutes, { store });
+      await owner.register(ownerConsoleApi, { ...ownerSide, store });
     },
     { prefix: '/api/owner' },
   );
@@ -170,5 +193,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(wixApiRoutes, { store, clientId: EXAMPLE_WIX_CLIENT });
   }
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
+  await registerOwnerSide(app, ownerSide, {
+    store, consoleOrigins, distDir: options.distDir,
+    signInLimits: options.rateLimit === false ? null : (options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS),
+  });
   return app;
 }

@@ -51,7 +51,7 @@ describe('loadConfigFiles', () => {
     const report = await loadConfigFiles(test.store, { clientsDir, popupsDir }, log);
 
     assert.deepEqual(errors, []);
-    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [], ownerTokenHashes: new Map() });
+    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() });
     const client = await test.store.findClient('acme');
     assert.deepEqual(client?.allowed_origins, ['https://acme.example', 'http://localhost:3000']);
     assert.equal(client?.max_views, 100);

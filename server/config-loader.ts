@@ -5,6 +5,7 @@ import { parsePopupConfig } from '../src/core/config/parse.ts';
 import { readString } from '../src/core/config/values.ts';
 import type { ClientRecord, PopupConfigJson, PopupRecord, Store } from './db/store.ts';
 import { deriveViewerId, isClientId, isPoptinId, isViewerId } from './ids.ts';
+import { Templates } from './owner/templates.ts';
 import { parseStoreSettings } from './store-settings.ts';
 
 export type LoadLogger = Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -15,6 +16,8 @@ export interface LoadReport {
   errors: { file: string; message: string }[];
   /** Pop-ups retired because their file was removed. */
   retired: string[];
+  /** Pop-ups whose file was not applied because an owner has edited them in the console. */
+  keptOwnerEdits: string[];
   /** `owner_token_sha256` of the client files that have one, by client id. */
   ownerTokenHashes: Map<string, string>;
 }
@@ -50,7 +53,8 @@ async function readJsonObject(file: string): Promise<Record<string, unknown>> {
   return parsed;
 }
 
-function normaliseOrigin(value: unknown): string {
+/** An allowed origin as scheme://host[:port]; throws with a clear message for anything else. */
+export function normaliseOrigin(value: unknown): string {
   if (typeof value !== 'string') fail('allowed_origins must hold strings');
   let url: URL;
   try {
@@ -143,6 +147,23 @@ export function parsePopupFile(json: Record<string, unknown>): PopupRecord {
   };
 }
 
+const TEMPLATE_REFERENCE = /^([a-z0-9-]{1,64})\.(en|he)$/;
+
+/**
+ * A pop-up file may start from a template of templates/ (`"template": "wheel.he"`): the template's configuration,
+ * with the file's own fields over it (its design_properties merged into the template's).
+ */
+async function withTemplate(json: Record<string, unknown>, templates: Templates): Promise<Record<string, unknown>> {
+  const { template, ...own } = json;
+  if (template === undefined) return json;
+  const reference = typeof template === 'string' ? TEMPLATE_REFERENCE.exec(template) : null;
+  if (!reference) fail('template must name a template and its language, e.g. "wheel.en"');
+  const base = await templates.config(reference[1]!, reference[2] as 'en' | 'he');
+  if (!base) fail(`template "${template}" is not in the templates folder`);
+  const design = isPlainObject(own.design_properties) ? own.design_properties : {};
+  return { ...base, ...own, design_properties: { ...(base.design_properties as Record<string, unknown>), ...design } };
+}
+
 async function loadEach(
   dir: string,
   log: LoadLogger,
@@ -169,10 +190,10 @@ async function loadEach(
  */
 export async function loadConfigFiles(
   store: Store,
-  dirs: { clientsDir?: string; popupsDir?: string },
+  dirs: { clientsDir?: string; popupsDir?: string; templatesDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
-  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], ownerTokenHashes: new Map() };
+  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() };
   if (dirs.clientsDir) {
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
@@ -185,16 +206,18 @@ export async function loadConfigFiles(
   }
   if (dirs.popupsDir) {
     const seen = new Set<string>();
+    const templates = new Templates(dirs.templatesDir);
     report.popups = await loadEach(dirs.popupsDir, log, report, async (json, file) => {
-      const popup = parsePopupFile(json);
+      const popup = parsePopupFile(await withTemplate(json, templates));
       if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
       seen.add(popup.poptin_id);
       await store.ensureClient(popup.client_id);
-      await store.upsertPopup({ ...popup, source_file: file });
+      if (!(await store.upsertPopup({ ...popup, source_file: file }))) report.keptOwnerEdits.push(popup.poptin_id);
       return popup.poptin_id;
     });
     // A broken file keeps its pop-up as it was; only a removed file retires one.
     report.retired = await store.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
+    if (report.keptOwnerEdits.length > 0) log.info(`Kept the console's edits of ${report.keptOwnerEdits.join(', ')} over their files`);
     if (report.retired.length > 0) log.info(`Retired ${report.retired.length} pop-up(s) whose file was removed: ${report.retired.join(', ')}`);
   }
   log.info(`Loaded ${report.clients.length} client(s) and ${report.popups.length} pop-up(s)`);

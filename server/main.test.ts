@@ -91,6 +91,8 @@ describe('server over real HTTP on a PGlite data folder', () => {
   it('keeps a lead across a restart on the same data folder', async () => {
     server = await startServer(settings, false);
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const demoPassword = server.demoOwnerPassword;
+    assert.match(demoPassword ?? '', /^[\w-]{20}$/, 'a fresh data folder gets the demo owner, with a random password');
 
     const display = await fetch(`${server.url}/api/display/demo`, {
       method: 'POST',
@@ -116,6 +118,11 @@ describe('server over real HTTP on a PGlite data folder', () => {
 
     await server.stop();
     server = await startServer(settings, false);
+    assert.equal(server.demoOwnerPassword, null, 'a later start creates no owner and changes none');
+    const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: 'owner@example.com', password: demoPassword }),
+    });
+    assert.equal(signIn.status, 200, 'the printed password signs in, after the restart too');
 
     // Sent within milliseconds of its view, the lead is stored as spam ('too-fast'): listed with spam=include.
     const leads = await fetch(`${server.url}/api/owner/demo/leads?spam=include`, { headers: { authorization: 'Bearer restart-test-token' } });

@@ -4,17 +4,24 @@ import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
+import { MIN_PASSWORD_LENGTH } from './owner/passwords.ts';
 import { readSettings, type ServerSettings } from './settings.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   url: string;
+  /** The demo owner's password when this start created the demo owner (a database without owners). */
+  demoOwnerPassword: string | null;
   stop(): Promise<void>;
 }
 
 /** Opens storage, applies migrations, loads the configuration files and listens. */
 export async function startServer(settings: ServerSettings, logger: FastifyServerOptions['logger'] = true): Promise<RunningServer> {
+  if (settings.consolePassword !== undefined && settings.consolePassword.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`CONSOLE_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
   const db = await openDatabase(settings);
   try {
     await runMigrations(db);
@@ -29,8 +36,11 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,
       logRequests: settings.logRequests,
+      consoleOrigins: settings.consoleOrigins,
       logger,
     });
+    // After the files seeded the sites, so that the demo owner is granted each of them.
+    const demoOwnerPassword = await ensureDemoOwner(app.ownerSide.accounts, app.ownerSide.sites, settings.consolePassword);
     await app.listen({ port: settings.port, host: settings.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -39,6 +49,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       app,
       db,
       url: `http://${host}:${port}`,
+      demoOwnerPassword,
       async stop() {
         await app.close();
         await db.close();
@@ -59,6 +70,10 @@ async function main(): Promise<void> {
       '',
       `poptin-elements display server on ${server.url}  (storage: ${storage})`,
       `  demo page:   ${server.url}/examples/lightbox.html`,
+      `  console:     ${server.url}/console/`,
+      server.demoOwnerPassword === null
+        ? '  sign in:     with your owner account'
+        : `  sign in:     ${DEMO_OWNER_EMAIL} / ${server.demoOwnerPassword}  (${settings.consolePassword ? 'from CONSOLE_PASSWORD' : 'shown once: change it in the console'})`,
       `  leads:       ${server.url}/api/owner/demo/leads`,
       settings.ownerTokenIsDefault
         ? `  owner token: ${settings.ownerToken}  (development default; set OWNER_TOKEN in production)`

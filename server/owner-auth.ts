@@ -1,17 +1,31 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
+import { SITE_TOKEN_PREFIX, type Accounts, type Owner } from './owner/accounts.ts';
+import { isCrossSiteWrite, refuseCrossSite, signedInOwner } from './owner/session.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { RateLimiter } from './shared-rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set once an owner token was accepted: every client (the admin token) or the one its client token opens. */
+    /**
+     * Set once the caller was let in: every client (the admin token), the one a client's or site's token opens,
+     * or a signed-in owner (the sites granted to them, every one for an admin).
+     */
     ownerAccess: OwnerAccess | null;
   }
 }
 
-export type OwnerAccess = { kind: 'admin' } | { kind: 'client'; clientId: string };
+export type OwnerAccess =
+  | { kind: 'admin' }
+  | { kind: 'client'; clientId: string; via: 'owner token' | 'site token' }
+  | { kind: 'owner'; owner: Owner; sessionId: string };
+
+/** Who made a change, as a revision records it. */
+export function actorOf(access: OwnerAccess | null): string {
+  if (!access || access.kind === 'admin') return 'owner token';
+  return access.kind === 'owner' ? access.owner.email : access.via;
+}
 
 export interface OwnerAuthOptions {
   /** OWNER_TOKEN: opens the owner API of every client. */
@@ -20,6 +34,10 @@ export interface OwnerAuthOptions {
   clientTokenHashes: ReadonlyMap<string, string>;
   /** Counts the wrong tokens of each IP (see DEFAULT_OWNER_FAILURE_LIMIT); null: no limit. */
   failures: RateLimiter | null;
+  /** Sessions, grants and per-site API tokens. */
+  accounts: Accounts;
+  /** Origins besides the server's own from which the console may write (CONSOLE_ORIGINS). */
+  consoleOrigins: readonly string[];
 }
 
 /** Ten wrong tokens a minute per IP: plenty for a person who mistyped, far too few to guess a random token. */
@@ -45,16 +63,19 @@ const unauthorised = (reply: FastifyReply) =>
   reply
     .code(401)
     .header('WWW-Authenticate', 'Bearer')
-    .send(errorBody(401, 'Owner token required: send "Authorization: Bearer <OWNER_TOKEN or the client\'s owner token>"'));
+    .send(errorBody(401, 'Sign in to the console, or send "Authorization: Bearer <OWNER_TOKEN, the client\'s owner token or a site API token>"'));
+
+const refused = (reply: FastifyReply, message: string) => reply.code(403).send(errorBody(403, message));
 
 /**
- * Owner API access for the routes of `scope` (which take a `:clientId`): OWNER_TOKEN opens every client, a
- * client's own token opens that client only (403 elsewhere). Wrong or missing tokens count against the IP:
- * once it has spent its failures, every owner request from it gets 429 until they refill, the right token
- * too, or guessing would go on at full speed.
+ * Owner API access for the routes of `scope` (most take a `:clientId`). A bearer token: OWNER_TOKEN opens every
+ * client, a client's own token or a site API token opens that client only (403 elsewhere). Without one, the
+ * console's session cookie: the owner's granted sites (every one for an admin), writes only from the console's
+ * origin. Wrong or missing credentials count against the IP: once it has spent its failures, every owner
+ * request from it gets 429 until they refill, the right token too, or guessing would go on at full speed.
  */
 export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOptions): void {
-  const { failures } = options;
+  const { failures, accounts } = options;
   const adminDigest = sha256(options.adminToken);
   scope.decorateRequest('ownerAccess', null);
   scope.addHook('onRequest', async (request, reply) => {
@@ -65,19 +86,34 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
         .header('Retry-After', String(locked.retryAfterSeconds))
         .send(errorBody(429, `Too many wrong owner tokens from this address: retry in ${locked.retryAfterSeconds} s`));
     }
+    const { clientId } = request.params as { clientId?: string };
     const token = presentedToken(request);
-    const opens = token === null ? null : tokenOpens(token, adminDigest, options.clientTokenHashes);
-    if (!opens || (!opens.admin && opens.clients.length === 0)) {
+    if (token === null) {
+      const signedIn = await signedInOwner(request, accounts);
+      if (!signedIn) {
+        await failures?.take(request.ip);
+        return unauthorised(reply);
+      }
+      if (isCrossSiteWrite(request, options.consoleOrigins)) return refuseCrossSite(reply);
+      if (clientId !== undefined && !(await accounts.mayOpenSite(signedIn.owner, clientId))) {
+        return refused(reply, `This account has no access to site ${clientId}`);
+      }
+      request.ownerAccess = { kind: 'owner', ...signedIn };
+      return;
+    }
+    const opens = tokenOpens(token, adminDigest, options.clientTokenHashes);
+    if (opens.admin) {
+      request.ownerAccess = { kind: 'admin' };
+      return;
+    }
+    const site = token.startsWith(SITE_TOKEN_PREFIX) ? await accounts.siteOfToken(token) : null;
+    if (opens.clients.length === 0 && site === null) {
       await failures?.take(request.ip);
       return unauthorised(reply);
     }
-    const { clientId } = request.params as { clientId?: string };
-    if (opens.admin) {
-      request.ownerAccess = { kind: 'admin' };
-    } else if (clientId !== undefined && opens.clients.includes(clientId)) {
-      request.ownerAccess = { kind: 'client', clientId };
-    } else {
-      return reply.code(403).send(errorBody(403, `This owner token does not open client ${clientId}`));
-    }
+    if (clientId !== undefined && opens.clients.includes(clientId)) request.ownerAccess = { kind: 'client', clientId, via: 'owner token' };
+    else if (clientId !== undefined && site === clientId) request.ownerAccess = { kind: 'client', clientId, via: 'site token' };
+    else if (clientId === undefined) return refused(reply, 'This token opens one site only: sign in, or use OWNER_TOKEN');
+    else return refused(reply, `This owner token does not open client ${clientId}`);
   });
 }

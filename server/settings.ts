@@ -28,6 +28,24 @@ export interface ServerSettings {
   spamMinSubmitMs: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;
+  /** CONSOLE_PASSWORD: the demo owner's password on a database without owners (a random one otherwise). */
+  consolePassword?: string;
+  /** CONSOLE_ORIGINS: origins besides the server's own from which the console may write (comma list). */
+  consoleOrigins: string[];
+}
+
+function readOrigins(name: string, raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    let origin = '';
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      /* reported below */
+    }
+    if (origin !== entry) throw new Error(`${name} must be a comma list of origins (scheme://host[:port]); not understood: "${entry}"`);
+  }
+  return entries;
 }
 
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -91,5 +109,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     spamMinSubmitMs: readInteger(env, 'SPAM_MIN_SUBMIT_MS', DEFAULT_SPAM_MIN_SUBMIT_MS, 0),
     logRequests: env.LOG_REQUESTS === '1',
+    consolePassword: env.CONSOLE_PASSWORD || undefined,
+    consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
   };
 }

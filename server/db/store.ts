@@ -250,18 +250,23 @@ export class Store {
   }
 
   /** A client's configuration changed: forgotten in this process, and announced to the others. */
-  private async configChanged(clientId: string = ALL_CLIENTS): Promise<void> {
+  async configChanged(clientId: string = ALL_CLIENTS): Promise<void> {
     forgetConfig(this.db, clientId);
     if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONFIG_CHANNEL, clientId]);
   }
 
+  /**
+   * Creates or updates a client from its file. What an owner can edit in the console (name, allowed origins,
+   * language) is left as the owner set it once they have edited the site.
+   */
   async upsertClient(client: ClientRecord): Promise<void> {
+    const fileUnlessEdited = (column: string) => `${column} = CASE WHEN clients.owner_edited_at IS NULL THEN EXCLUDED.${column} ELSE clients.${column} END`;
     await this.db.query(
       `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
        ON CONFLICT (client_id) DO UPDATE SET
-         name = EXCLUDED.name, allowed_origins = EXCLUDED.allowed_origins, restricted = EXCLUDED.restricted,
-         max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium, lang = EXCLUDED.lang,
+         ${fileUnlessEdited('name')}, ${fileUnlessEdited('allowed_origins')}, ${fileUnlessEdited('lang')}, restricted = EXCLUDED.restricted,
+         max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium,
          client_restriction_setting = EXCLUDED.client_restriction_setting, store = EXCLUDED.store, updated_at = now()`,
       [
         client.client_id, client.name, JSON.stringify(client.allowed_origins), client.restricted, client.max_views,
@@ -313,17 +318,33 @@ export class Store {
     );
   }
 
-  async upsertPopup(popup: PopupRecord & { source_file: string | null }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO popups (poptin_id, client_id, viewer_id, ab_test_parent_id, config, source_file)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+  /**
+   * Creates or updates a pop-up from its file, published and active, with a revision when its configuration
+   * changed. A pop-up an owner has edited in the console is left alone: answers false then.
+   */
+  async upsertPopup(popup: PopupRecord & { source_file: string | null }): Promise<boolean> {
+    const changed = 'popups.config IS DISTINCT FROM EXCLUDED.config OR popups.draft IS DISTINCT FROM EXCLUDED.config';
+    const rows = await this.db.query<{ revision: number }>(
+      `INSERT INTO popups (poptin_id, client_id, viewer_id, ab_test_parent_id, config, draft, source_file, published_revision, published_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $5::jsonb, $6, 1, now())
        ON CONFLICT (poptin_id) DO UPDATE SET
          client_id = EXCLUDED.client_id, viewer_id = EXCLUDED.viewer_id, ab_test_parent_id = EXCLUDED.ab_test_parent_id,
-         config = EXCLUDED.config, source_file = EXCLUDED.source_file, active = true, updated_at = now()`,
+         config = EXCLUDED.config, draft = EXCLUDED.config, source_file = EXCLUDED.source_file, active = true, deleted_at = NULL,
+         revision = CASE WHEN ${changed} THEN popups.revision + 1 ELSE popups.revision END,
+         published_revision = CASE WHEN ${changed} THEN popups.revision + 1 ELSE popups.revision END,
+         published_at = COALESCE(popups.published_at, now()), updated_at = now()
+       WHERE popups.owner_edited_at IS NULL
+       RETURNING revision`,
       [popup.poptin_id, popup.client_id, popup.viewer_id, popup.ab_test_parent_id, JSON.stringify(popup.config), popup.source_file],
+    );
+    if (rows.length === 0) return false;
+    await this.db.query(
+      `INSERT INTO popup_revisions (poptin_id, revision, config, saved_by) VALUES ($1, $2, $3::jsonb, 'file') ON CONFLICT DO NOTHING`,
+      [popup.poptin_id, rows[0]!.revision, JSON.stringify(popup.config)],
     );
     // A pop-up may have moved from another client: every client is read again.
     await this.configChanged(ALL_CLIENTS);
+    return true;
   }
 
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
@@ -345,11 +366,11 @@ export class Store {
     return rows[0] ?? null;
   }
 
-  /** Retires the pop-ups loaded from files that are no longer there; answers their ids. */
+  /** Retires the pop-ups loaded from files that are no longer there, unless an owner edited them; answers their ids. */
   async retirePopupsWithout(sourceFiles: string[]): Promise<string[]> {
     const rows = await this.db.query<{ poptin_id: string }>(
-      `UPDATE popups SET active = false, updated_at = now()
-       WHERE active AND source_file IS NOT NULL AND NOT (source_file = ANY($1::text[]))
+      `UPDATE popups SET active = false, deleted_at = now(), updated_at = now()
+       WHERE active AND owner_edited_at IS NULL AND source_file IS NOT NULL AND NOT (source_file = ANY($1::text[]))
        RETURNING poptin_id`,
       [sourceFiles],
     );

@@ -6,10 +6,12 @@ import {
 } from '../../src/core/api/contract.ts';
 import { readString } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
+import { readCookie } from '../cookies.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
+import { isPoptinId } from '../ids.ts';
 import { leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
@@ -21,19 +23,23 @@ export interface DisplayRoutesOptions {
   store: Store;
   /** Contents of the validation-emails answer: one free-mail domain per line. */
   freeEmailDomains: string;
+  /** A pop-up with its unpublished draft as its configuration, when `token` is a valid preview token of it. */
+  previewDraft?: (clientId: string, poptinId: string, token: string) => Promise<PopupRecord | null>;
+}
+
+/** The page's preview token (`ppt-draft`, added by the console's "preview on my site" link). */
+function draftTokenOf(body: DisplayBody): string | null {
+  if (!body.poptin_viewed_url) return null;
+  try {
+    return new URL(body.poptin_viewed_url).searchParams.get('ppt-draft');
+  } catch {
+    return null;
+  }
 }
 
 const VISITOR_COOKIE = 'poptin_visitor_id';
 const VISITOR_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 const visitorIdPattern = new RegExp(VISITOR_ID_PATTERN);
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /**
  * The visitor id that picks A/B variants: the body's visitor_id, else the server's cookie, else a new id
@@ -94,7 +100,13 @@ function notFound(reply: FastifyReply, message: string) {
   return reply.code(404).send(errorBody(404, message));
 }
 
-export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains }) => {
+export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains, previewDraft }) => {
+  /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
+  async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
+    const token = isPoptinId(body.preview_id) ? draftTokenOf(body) : null;
+    return token && previewDraft ? previewDraft(clientId, body.preview_id!, token) : null;
+  }
+
   app.post<{ Params: { clientId: string }; Body: DisplayBody }>(DISPLAY_ROUTES.display, { schema: displaySchema }, async (request, reply) => {
     const body = request.body;
     const countryCode = readCountryCode(request);
@@ -120,7 +132,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     }
     const visitorId = resolveVisitorId(request, reply, body);
     // A preview shows its pop-up whatever its rules say; a preview id naming no pop-up is an ordinary page view.
-    const previewed = previewedPopup(active, body);
+    // With the console's preview token the draft is shown, otherwise the published pop-up.
+    const previewed = (await previewedDraft(client.client_id, body)) ?? previewedPopup(active, body);
     const popups = previewed ? [previewed] : chooseVariants(active, visitorId);
     const { shown, leftOut } = previewed
       ? { shown: popups, leftOut: [] }

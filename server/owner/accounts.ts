@@ -1,0 +1,209 @@
+// Owner accounts, their sessions, the sites granted to them and the per-site API tokens: every query of the
+// console's access control, in SQL that runs unchanged on PGlite and PostgreSQL.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { hashPassword } from './passwords.ts';
+
+export type Language = 'en' | 'he';
+
+export interface Owner {
+  id: number;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  language: Language;
+}
+
+export interface OwnerWithSites extends Owner {
+  sites: string[];
+}
+
+export interface SiteToken {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A session lasts 14 days from sign-in; signing in again starts a new one. */
+export const SESSION_DAYS = 14;
+export const SITE_TOKEN_PREFIX = 'pte_';
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+/** 32 random bytes in base64url: a session id or a token secret nobody can guess. */
+export const randomSecret = () => randomBytes(32).toString('base64url');
+
+const OWNER_COLUMNS = 'id, email, name, is_admin, language';
+
+function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+function toOwner(row: Record<string, unknown>): Owner {
+  return {
+    id: Number(row.id),
+    email: row.email as string,
+    name: row.name as string,
+    isAdmin: row.is_admin as boolean,
+    language: row.language as Language,
+  };
+}
+
+export class Accounts {
+  constructor(private readonly db: Database) {}
+
+  async findOwnerByEmail(email: string): Promise<(Owner & { passwordHash: string }) | null> {
+    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE lower(email) = lower($1)`, [email]);
+    return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].password_hash as string } : null;
+  }
+
+  async findOwner(id: number): Promise<(Owner & { passwordHash: string }) | null> {
+    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE id = $1`, [id]);
+    return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].password_hash as string } : null;
+  }
+
+  async countOwners(): Promise<number> {
+    const rows = await this.db.query<{ owners: number }>('SELECT count(*)::int AS owners FROM owners');
+    return rows[0]?.owners ?? 0;
+  }
+
+  /** Creates an owner; null when the e-mail is taken already. */
+  async createOwner(input: { email: string; name: string; password: string; isAdmin: boolean; language?: Language }): Promise<Owner | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `INSERT INTO owners (email, name, password_hash, is_admin, language) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING ${OWNER_COLUMNS}`,
+      [input.email, input.name, await hashPassword(input.password), input.isAdmin, input.language ?? 'en'],
+    );
+    return rows[0] ? toOwner(rows[0]) : null;
+  }
+
+  async updateOwner(id: number, changes: { name?: string; language?: Language; isAdmin?: boolean }): Promise<Owner | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `UPDATE owners SET name = COALESCE($2, name), language = COALESCE($3, language), is_admin = COALESCE($4, is_admin), updated_at = now()
+       WHERE id = $1 RETURNING ${OWNER_COLUMNS}`,
+      [id, changes.name ?? null, changes.language ?? null, changes.isAdmin ?? null],
+    );
+    return rows[0] ? toOwner(rows[0]) : null;
+  }
+
+  async setPassword(id: number, password: string): Promise<void> {
+    await this.db.query('UPDATE owners SET password_hash = $2, updated_at = now() WHERE id = $1', [id, await hashPassword(password)]);
+  }
+
+  async deleteOwner(id: number): Promise<boolean> {
+    return (await this.db.query('DELETE FROM owners WHERE id = $1 RETURNING id', [id])).length > 0;
+  }
+
+  async listOwners(): Promise<OwnerWithSites[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${OWNER_COLUMNS}, ARRAY(SELECT client_id FROM owner_sites s WHERE s.owner_id = o.id ORDER BY client_id) AS sites
+       FROM owners o ORDER BY lower(email)`,
+    );
+    return rows.map((row) => ({ ...toOwner(row), sites: row.sites as string[] }));
+  }
+
+  // Sites granted to owners.
+
+  async grantedSites(ownerId: number): Promise<string[]> {
+    const rows = await this.db.query<{ client_id: string }>('SELECT client_id FROM owner_sites WHERE owner_id = $1 ORDER BY client_id', [ownerId]);
+    return rows.map((row) => row.client_id);
+  }
+
+  async mayOpenSite(owner: Owner, clientId: string): Promise<boolean> {
+    if (owner.isAdmin) return true;
+    const rows = await this.db.query('SELECT 1 FROM owner_sites WHERE owner_id = $1 AND client_id = $2', [owner.id, clientId]);
+    return rows.length > 0;
+  }
+
+  async grantSite(ownerId: number, clientId: string): Promise<void> {
+    await this.db.query('INSERT INTO owner_sites (owner_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ownerId, clientId]);
+  }
+
+  /** The owner is granted exactly these sites (those that exist). */
+  async setGrantedSites(ownerId: number, clientIds: readonly string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM owner_sites WHERE owner_id = $1', [ownerId]);
+      await tx.query(
+        'INSERT INTO owner_sites (owner_id, client_id) SELECT $1, client_id FROM clients WHERE client_id = ANY($2::text[]) ON CONFLICT DO NOTHING',
+        [ownerId, clientIds],
+      );
+    });
+  }
+
+  // Sessions: the cookie holds a random id, the table its SHA-256.
+
+  /** Starts a session and answers the id for the cookie. */
+  async startSession(ownerId: number): Promise<string> {
+    const id = randomSecret();
+    // The owner's expired sessions go as a new one starts, so the table holds about one row per browser.
+    await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 AND expires_at <= now()', [ownerId]);
+    await this.db.query(
+      `INSERT INTO owner_sessions (id_sha256, owner_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+      [sha256Hex(id), ownerId, SESSION_DAYS],
+    );
+    return id;
+  }
+
+  /** The owner of an unexpired session; expired ones are removed as they are met. */
+  async sessionOwner(sessionId: string): Promise<Owner | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT o.id, o.email, o.name, o.is_admin, o.language, s.expires_at > now() AS current
+       FROM owner_sessions s JOIN owners o ON o.id = s.owner_id WHERE s.id_sha256 = $1`,
+      [sha256Hex(sessionId)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (!row.current) {
+      await this.endSession(sessionId);
+      return null;
+    }
+    return toOwner(row);
+  }
+
+  async endSession(sessionId: string): Promise<void> {
+    await this.db.query('DELETE FROM owner_sessions WHERE id_sha256 = $1', [sha256Hex(sessionId)]);
+  }
+
+  /** Ends every session of the owner, but the one kept (the caller's own, after a password change). */
+  async endSessionsOf(ownerId: number, keptSessionId?: string): Promise<void> {
+    await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 AND id_sha256 <> $2', [ownerId, keptSessionId ? sha256Hex(keptSessionId) : '']);
+  }
+
+  // Per-site API tokens.
+
+  async listSiteTokens(clientId: string): Promise<SiteToken[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      'SELECT id, name, created_at, last_used_at FROM site_tokens WHERE client_id = $1 ORDER BY id',
+      [clientId],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name as string,
+      createdAt: toIso(row.created_at),
+      lastUsedAt: row.last_used_at === null ? null : toIso(row.last_used_at),
+    }));
+  }
+
+  /** Creates a token and answers its secret, which is not kept anywhere but in the answer. */
+  async createSiteToken(clientId: string, name: string, createdBy: number | null): Promise<{ token: Omit<SiteToken, 'lastUsedAt'>; secret: string }> {
+    const secret = SITE_TOKEN_PREFIX + randomSecret();
+    const [row] = await this.db.query<Record<string, unknown>>(
+      'INSERT INTO site_tokens (client_id, name, secret_sha256, created_by) VALUES ($1, $2, $3, $4) RETURNING id, name, created_at',
+      [clientId, name, sha256Hex(secret), createdBy],
+    );
+    return { token: { id: Number(row!.id), name: row!.name as string, createdAt: toIso(row!.created_at) }, secret };
+  }
+
+  async revokeSiteToken(clientId: string, tokenId: number): Promise<boolean> {
+    return (await this.db.query('DELETE FROM site_tokens WHERE client_id = $1 AND id = $2 RETURNING id', [clientId, tokenId])).length > 0;
+  }
+
+  /** The site a token opens, or null; its use is noted. */
+  async siteOfToken(secret: string): Promise<string | null> {
+    const rows = await this.db.query<{ client_id: string }>(
+      'UPDATE site_tokens SET last_used_at = now() WHERE secret_sha256 = $1 RETURNING client_id',
+      [sha256Hex(secret)],
+    );
+    return rows[0]?.client_id ?? null;
+  }
+}

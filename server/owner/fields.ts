@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+import { errorBody } from '../errors.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.ts';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** 400 naming each field that was refused: `{ statusCode, error, message, fields: [{ field, message }] }`. */
+export function fieldErrors(reply: FastifyReply, fields: FieldError[]) {
+  const message = fields.map((error) => `${error.field} ${error.message}`).join('; ');
+  return reply.code(400).send({ ...errorBody(400, message), statusCode: 400, fields });
+}
+
+export function passwordProblem(field: string, password: string): FieldError | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return { field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` };
+  if (password.length > MAX_PASSWORD_LENGTH) return { field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` };
+  return null;
+}
+
+const EMAIL_FORM = /^[^\s@]+@[^\s@]+$/;
+
+export function emailProblem(field: string, email: string): FieldError | null {
+  return EMAIL_FORM.test(email) && email.length <= 254 ? null : { field, message: 'must be an e-mail address' };
+}
+
+export const LANGUAGES = ['en', 'he'] as const;

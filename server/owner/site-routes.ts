@@ -1,0 +1,143 @@
+// Sites and their API tokens: /api/owner/sites and /api/owner/{clientId}/site|tokens, behind registerOwnerAuth.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseOrigin } from '../config-loader.ts';
+import { errorBody } from '../errors.ts';
+import { CLIENT_ID_PATTERN } from '../ids.ts';
+import type { Accounts, Language } from './accounts.ts';
+import { randomLowercaseId } from './random-id.ts';
+import { fieldErrors, LANGUAGES, type FieldError } from './fields.ts';
+import type { Site, Sites } from './sites.ts';
+
+export interface SiteRoutesOptions {
+  accounts: Accounts;
+  sites: Sites;
+}
+
+/** Path words of the owner API that a client id would shadow. */
+export const RESERVED_CLIENT_IDS = new Set(['sites', 'templates']);
+
+type ClientParams = { Params: { clientId: string } };
+type SiteChanges = { name?: string; allowedOrigins?: string[]; language?: Language };
+
+const clientParams = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
+const siteProperties = {
+  name: { type: 'string', maxLength: 200 },
+  allowedOrigins: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } },
+  language: { type: 'string', enum: [...LANGUAGES] },
+};
+
+/** A new client id: 10 lowercase letters and digits. */
+const newClientId = () => randomLowercaseId(10);
+
+/** The allowed origins in their normal form, or the problems of those that are not origins. */
+function readOrigins(origins: string[]): { origins: string[]; problems: FieldError[] } {
+  const problems: FieldError[] = [];
+  const normal = origins.flatMap((origin, index) => {
+    try {
+      return [normaliseOrigin(origin)];
+    } catch (error) {
+      problems.push({ field: `allowedOrigins.${index}`, message: (error as Error).message });
+      return [];
+    }
+  });
+  return { origins: [...new Set(normal)], problems };
+}
+
+export function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { accounts, sites }) => {
+  async function knownSite(clientId: string, reply: FastifyReply): Promise<Site | null> {
+    const site = await sites.find(clientId);
+    if (!site) await reply.code(404).send(errorBody(404, `Unknown site ${clientId}`));
+    return site;
+  }
+
+  app.get('/sites', async (request) => {
+    const access = request.ownerAccess!;
+    return { sites: access.kind === 'owner' ? await sites.visibleTo(access.owner) : await sites.all() };
+  });
+
+  app.post<{ Body: SiteChanges & { clientId?: string; name: string } }>(
+    '/sites',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'allowedOrigins', 'language'],
+          properties: { clientId: { type: 'string', maxLength: 64 }, ...siteProperties },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
+      const problems: FieldError[] = [];
+      if (!new RegExp(CLIENT_ID_PATTERN).test(clientId)) problems.push({ field: 'clientId', message: 'must be 1-64 letters, digits, "_" or "-"' });
+      else if (RESERVED_CLIENT_IDS.has(clientId)) problems.push({ field: 'clientId', message: `"${clientId}" is a word of the owner API's paths: choose another` });
+      if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
+      const origins = readOrigins(allowedOrigins);
+      problems.push(...origins.problems);
+      if (problems.length > 0) return fieldErrors(reply, problems);
+      const site = await sites.create({ clientId, name: name.trim(), allowedOrigins: origins.origins, language });
+      if (!site) return reply.code(409).send(errorBody(409, `A site with the client id ${clientId} exists already`));
+      const access = request.ownerAccess!;
+      if (access.kind === 'owner') await accounts.grantSite(access.owner.id, clientId);
+      return reply.code(201).send({ site });
+    },
+  );
+
+  app.get<ClientParams>('/:clientId/site', { schema: { params: clientParams } }, async (request, reply) => {
+    const site = await knownSite(request.params.clientId, reply);
+    if (!site) return reply;
+    const src = `${ownOrigin(request)}/dist/poptin.js?id=${encodeURIComponent(site.clientId)}`;
+    return { site, embed: { script: `<script type="module" src="${src}"></script>` } };
+  });
+
+  app.patch<ClientParams & { Body: SiteChanges }>(
+    '/:clientId/site',
+    { schema: { params: clientParams, body: { type: 'object', additionalProperties: false, properties: siteProperties } } },
+    async (request, reply) => {
+      if (!(await knownSite(request.params.clientId, reply))) return reply;
+      const { name, allowedOrigins, language } = request.body;
+      const problems: FieldError[] = name !== undefined && name.trim() === '' ? [{ field: 'name', message: 'is required' }] : [];
+      const origins = allowedOrigins ? readOrigins(allowedOrigins) : null;
+      problems.push(...(origins?.problems ?? []));
+      if (problems.length > 0) return fieldErrors(reply, problems);
+      return { site: await sites.update(request.params.clientId, { name: name?.trim(), allowedOrigins: origins?.origins, language }) };
+    },
+  );
+
+  app.get<ClientParams>('/:clientId/tokens', { schema: { params: clientParams } }, async (request, reply) => {
+    if (!(await knownSite(request.params.clientId, reply))) return reply;
+    return { tokens: await accounts.listSiteTokens(request.params.clientId) };
+  });
+
+  app.post<ClientParams & { Body: { name: string } }>(
+    '/:clientId/tokens',
+    {
+      schema: {
+        params: clientParams,
+        body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 } } },
+      },
+    },
+    async (request, reply) => {
+      if (!(await knownSite(request.params.clientId, reply))) return reply;
+      const access = request.ownerAccess!;
+      const created = await accounts.createSiteToken(request.params.clientId, request.body.name.trim(), access.kind === 'owner' ? access.owner.id : null);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete<{ Params: { clientId: string; tokenId: number } }>(
+    '/:clientId/tokens/:tokenId',
+    { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: { type: 'integer', minimum: 1 } } } } },
+    async (request, reply) => {
+      if (!(await accounts.revokeSiteToken(request.params.clientId, request.params.tokenId))) {
+        return reply.code(404).send(errorBody(404, `Site ${request.params.clientId} has no token ${request.params.tokenId}`));
+      }
+      return reply.code(204).send();
+    },
+  );
+};

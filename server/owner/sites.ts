@@ -1,0 +1,73 @@
+// Sites (the `clients` table) as the console sees them: the few settings an owner edits, and who may see them.
+import type { Database } from '../db/database.ts';
+import type { Store } from '../db/store.ts';
+import type { Language, Owner } from './accounts.ts';
+
+export interface Site {
+  clientId: string;
+  name: string;
+  language: string;
+  allowedOrigins: string[];
+}
+
+const SITE_COLUMNS = 'client_id, name, lang, allowed_origins';
+
+const toSite = (row: Record<string, unknown>): Site => ({
+  clientId: row.client_id as string,
+  name: row.name as string,
+  language: row.lang as string,
+  allowedOrigins: row.allowed_origins as string[],
+});
+
+export class Sites {
+  private readonly db: Database;
+
+  constructor(private readonly store: Store) {
+    this.db = store.db;
+  }
+
+  /** The sites an owner sees: every one for an admin, the granted ones otherwise. */
+  async visibleTo(owner: Owner): Promise<Site[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${SITE_COLUMNS} FROM clients c
+       WHERE $1::boolean OR EXISTS (SELECT 1 FROM owner_sites g WHERE g.owner_id = $2 AND g.client_id = c.client_id)
+       ORDER BY client_id`,
+      [owner.isAdmin, owner.id],
+    );
+    return rows.map(toSite);
+  }
+
+  async all(): Promise<Site[]> {
+    return (await this.db.query<Record<string, unknown>>(`SELECT ${SITE_COLUMNS} FROM clients ORDER BY client_id`)).map(toSite);
+  }
+
+  async find(clientId: string): Promise<Site | null> {
+    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${SITE_COLUMNS} FROM clients WHERE client_id = $1`, [clientId]);
+    return rows[0] ? toSite(rows[0]) : null;
+  }
+
+  /** Creates a site made in the console; null when the client id is taken. */
+  async create(site: Site): Promise<Site | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `INSERT INTO clients (client_id, name, allowed_origins, lang, source, owner_edited_at) VALUES ($1, $2, $3::jsonb, $4, 'console', now())
+       ON CONFLICT DO NOTHING RETURNING ${SITE_COLUMNS}`,
+      [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language],
+    );
+    if (!rows[0]) return null;
+    await this.store.configChanged(site.clientId);
+    return toSite(rows[0]);
+  }
+
+  /** Changes what an owner edits; from then on the site's file no longer changes these settings. */
+  async update(clientId: string, changes: { name?: string; allowedOrigins?: string[]; language?: Language }): Promise<Site | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `UPDATE clients SET name = COALESCE($2, name), allowed_origins = COALESCE($3::jsonb, allowed_origins), lang = COALESCE($4, lang),
+         owner_edited_at = now(), updated_at = now()
+       WHERE client_id = $1 RETURNING ${SITE_COLUMNS}`,
+      [clientId, changes.name ?? null, changes.allowedOrigins ? JSON.stringify(changes.allowedOrigins) : null, changes.language ?? null],
+    );
+    if (!rows[0]) return null;
+    await this.store.configChanged(clientId);
+    return toSite(rows[0]);
+  }
+}
