@@ -8,7 +8,7 @@ import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
 import { popupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
-import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
+import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
@@ -287,7 +287,7 @@ export function PopupView(): React.JSX.Element {
       const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
       if (!link) return;
       event.preventDefault();
-      const url = normalizeRedirectUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
+      const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
       if (!url) return;
       const redirect = { url, newWindow: opensNewWindow(link.getAttribute('target')) };
       linkRedirect.current = redirect;
