@@ -59,8 +59,25 @@ function deepActiveElement(): HTMLElement | null {
   return active instanceof HTMLElement ? active : null;
 }
 
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+/**
+ * What Tab reaches inside the surface, in the order it reaches them: the controls of nested surfaces (a game's
+ * Spin button in its own shadow root) and of content slotted from the page included, where they are drawn.
+ */
+export function focusables(root: Element): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  const visit = (element: Element) => {
+    if (element.matches('[hidden], [inert]')) return;
+    if (element instanceof HTMLSlotElement) {
+      const assigned = element.assignedElements({ flatten: true });
+      (assigned.length > 0 ? assigned : [...element.children]).forEach(visit);
+      return;
+    }
+    if (element instanceof HTMLElement && element.matches(FOCUSABLE) && element.getClientRects().length > 0) found.push(element);
+    // A shadow host draws its shadow tree; its own children show only through the tree's slots.
+    [...(element.shadowRoot ?? element).children].forEach(visit);
+  };
+  [...(root.shadowRoot ?? root).children].forEach(visit);
+  return found;
 }
 
 /**
@@ -194,7 +211,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (items.length === 0) return;
     const first = items[0];
     const last = items[items.length - 1];
-    const active = host.shadowRoot?.activeElement ?? null;
+    const active = deepActiveElement();
     if (event.shiftKey && (active === first || active === base)) {
       event.preventDefault();
       last.focus();
