@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
 import sinon from 'sinon';
 import { EARLY_CLICK_MS, rememberEarlyClicks } from '../../src/core/loading/early-clicks.ts';
-import { collectSubmits, field, inShadow, messagesOf, nextFrame, removePopups, submit, typeInto, until } from './test-support.ts';
+import { collectSubmits, field, inShadow, messagesOf, nextFrame, part, removePopups, submit, typeInto, until } from './test-support.ts';
 
 /** Places a tag the way a page builder does: markup with attributes and light-DOM content, no controller. */
 function place(markup: string): HTMLElement {
@@ -120,6 +120,49 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     clock.tick(10_000);
     document.dispatchEvent(new MouseEvent('mouseout', { clientY: -5, clientX: 100, relatedTarget: null, bubbles: true }));
     await until(() => shown(element), 'the pop-up to show on exit intent');
+  });
+
+  describe('a bar is a bar wherever the tag sits', () => {
+    const barIn = (position: string) =>
+      place(`<article><h2>An article</h2><p style="height:1500px">Long text.</p><poptin-popup kind="bar" trigger="immediate" ${position}><p>Free shipping</p></poptin-popup><p style="height:1500px">More text.</p></article>`);
+
+    it('a top bar in the middle of an article spans the top of the window, fixed, over the page', async () => {
+      window.scrollTo(0, 0);
+      const element = barIn('');
+      await until(() => shown(element), 'the bar to show');
+      const box = part(element, 'base').getBoundingClientRect();
+      expect([Math.round(box.top), Math.round(box.width)]).to.deep.equal([0, Math.min(1920, document.documentElement.clientWidth)]);
+      expect(getComputedStyle(part(element, 'base')).position).to.equal('fixed');
+      window.scrollTo(0, 700);
+      await nextFrame();
+      expect(Math.round(part(element, 'base').getBoundingClientRect().top)).to.equal(0, 'still at the top once the page scrolls');
+      window.scrollTo(0, 0);
+    });
+
+    it('position="bottom" puts it across the bottom of the window', async () => {
+      const element = barIn('position="bottom"');
+      await until(() => shown(element), 'the bar to show');
+      const box = part(element, 'base').getBoundingClientRect();
+      expect(Math.round(box.bottom)).to.equal(window.innerHeight);
+      expect(getComputedStyle(part(element, 'base')).position).to.equal('fixed');
+    });
+
+    it('first in <body> a top bar still pushes the page down from the top', async () => {
+      const holder = document.createElement('div');
+      holder.innerHTML = '<poptin-popup kind="bar" trigger="immediate"><p>Free shipping</p></poptin-popup>';
+      const element = holder.firstElementChild as HTMLElement;
+      let barShown = false;
+      element.addEventListener('poptin-after-show', () => (barShown = true));
+      document.body.prepend(element);
+      try {
+        await until(() => barShown, 'the bar to show');
+        expect(element.dataset.rendering).to.equal('in-flow');
+        expect(getComputedStyle(part(element, 'base')).position).to.not.equal('fixed');
+        expect(Math.round(element.getBoundingClientRect().top)).to.equal(Math.round(document.body.getBoundingClientRect().top), 'where the page starts');
+      } finally {
+        element.remove();
+      }
+    });
   });
 
   it('has no axe-core violations when shown', async () => {

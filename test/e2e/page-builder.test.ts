@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { eventually, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, pressEscapeOnceShown, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
 // examples/page-builder.html: only declarative <poptin-popup kind trigger> tags, no client id and no controller.
 describe('a page-builder page of declarative pop-ups, end to end', () => {
@@ -30,7 +30,7 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await page.click('#open-offer');
     await offer.locator('dialog[open]').waitFor();
     assert.match((await offer.locator('[part~="panel"]').textContent()) ?? '', /Ten percent off every order placed today/);
-    await page.keyboard.press('Escape');
+    await pressEscapeOnceShown(page);
     await offer.locator('dialog[open]').waitFor({ state: 'detached' });
 
     const slideIn = page.locator('poptin-popup[kind="sside"]');
@@ -43,6 +43,19 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.equal(await page.locator('poptin-controller').count(), 0);
     await page.close();
   });
+  it('the bar tag placed in the middle of the page’s content runs across the top of the window, at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${server.url}/examples/page-builder.html`);
+      const bar = page.locator('poptin-popup[kind="bar"] [part~="base"]');
+      await bar.getByText('Free shipping on orders over 50 €.').waitFor({ timeout: 6000 });
+      assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[kind="bar"]')!.parentElement!.localName), 'main', 'the tag sits inside the content');
+      const box = await bar.evaluate((element) => ({ top: Math.round(element.getBoundingClientRect().top), width: Math.round(element.getBoundingClientRect().width), position: getComputedStyle(element).position }));
+      assert.deepEqual(box, { top: 0, width: await page.evaluate(() => document.documentElement.clientWidth), position: 'fixed' });
+      await page.close();
+    }
+  });
+
   it('a declarative pop-up with the poptin-id of a server pop-up posts its form once the page has a client id', async () => {
     const page = await browser.newPage();
     const url = `${server.url}/examples/page-builder.html?with-client`;

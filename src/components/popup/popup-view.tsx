@@ -6,7 +6,7 @@ import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
-import { popupLayout } from '../../core/popup/layout.ts';
+import { popupLayout, type PopupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
@@ -85,6 +85,23 @@ function markCallButtons(content: HTMLElement, callUrl: string): void {
   });
 }
 
+/** Elements that draw nothing, so a bar placed after them is still the first thing on the page. */
+const UNDRAWN = new Set(['script', 'style', 'link', 'meta', 'template', 'noscript', 'poptin-controller']);
+
+/**
+ * A bar that pushes the page down does so only from the top of the page: in the room a `<poptin-embed>`
+ * reserved, or first in `<body>` (where the controller puts it). A tag a page builder left anywhere else, in
+ * the middle of an article, is still a bar across the window: fixed at the top, over the page.
+ */
+function placedWhereItSits(layout: PopupLayout, host: HTMLElement): PopupLayout {
+  if (layout.rendering !== 'in-flow') return layout;
+  if (host.parentElement?.localName === 'poptin-embed') return layout;
+  let before = host.previousElementSibling;
+  while (before && UNDRAWN.has(before.localName)) before = before.previousElementSibling;
+  const firstOnPage = host.parentElement === host.ownerDocument.body && before === null;
+  return firstOnPage ? layout : { ...layout, rendering: 'popover' };
+}
+
 /** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
 function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: string): void {
   const heading = content.querySelector<HTMLElement>('h1, h2, h3, [role="heading"]');
@@ -123,7 +140,7 @@ export function PopupView(): React.JSX.Element {
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
   const animation = usePopupAnimation(config, design, snapshot.state);
-  const layout = useMemo(() => (config ? popupLayout(config.type, config.format, design.poptin_location) : null), [config, design]);
+  const layout = useMemo(() => (config ? placedWhereItSits(popupLayout(config.type, config.format, design.poptin_location), host) : null), [config, design, host]);
   useLayoutEffect(() => {
     if (layout?.formatProblem) log.warn(`pop-up ${config?.id}: ${layout.formatProblem}`);
     // The host is a block where the pop-up takes room in the page (a pushing bar, an embedded form).
