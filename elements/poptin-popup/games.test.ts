@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { PopupNavigation } from '../../src/components/template/navigation.ts';
 import { ALWAYS_LOSE, ALWAYS_WIN } from '../../test/browser-support/games.ts';
 import { macrotask } from '../../test/browser-support/waiting.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, removePopups, typeInto, until } from './test-support.ts';
+import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, part, removePopups, typeInto, until } from './test-support.ts';
 
 // The template convention of design §2: a game in the play screen, the prize written into the win screen.
 const WHEEL_TEMPLATE = `
@@ -121,6 +121,50 @@ describe('<poptin-popup> with a game in its template', () => {
     inShadow<HTMLButtonElement>(element, '[type=submit]').click();
     await until(() => submits.length === 1, 'the lead');
     expect(submits[0]!.prize).to.equal(null);
+  });
+
+  describe('keyboard: Tab from the opened pop-up reaches the game, which plays and announces its result', () => {
+    const deepActive = (): Element | null => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active;
+    };
+    const controls = (element: Element, tag: string, control: string) => [...(game(element, tag).shadowRoot?.querySelectorAll<HTMLElement>(`[part~="${control}"]`) ?? [])];
+    const shiftTab = async () => {
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+    };
+    const spokenIn = (element: Element, tag: string) => game(element, tag).shadowRoot?.querySelector('[aria-live]')?.textContent ?? '';
+    const GAMES = [
+      { tag: 'poptin-spin-wheel', control: 'spin-button', key: 'Enter', resultAfter: 7_000 },
+      { tag: 'poptin-scratch-card', control: 'reveal-button', key: 'Space', resultAfter: 3_000 },
+      { tag: 'poptin-gift-box', control: 'box', key: 'Enter', resultAfter: 3_000 },
+    ] as const;
+
+    for (const { tag, control, key, resultAfter } of GAMES) {
+      it(`${tag}: Tab leaves the × for its ${control}, Shift+Tab comes back and wraps, ${key} plays it and the prize is announced`, async () => {
+        const template = `<div data-poptin-screen="play"><h2>Play</h2><${tag}></${tag}></div><div data-poptin-screen="win" hidden><p>Won</p></div>`;
+        const element = await mountGamified(template, ALWAYS_WIN, { x_close_button: 'yes' });
+        await until(() => controls(element, tag, control).length > 0, `the ${tag} to draw`);
+        const close = part(element, 'close-button');
+        close.focus();
+        await sendKeys({ press: 'Tab' });
+        expect(deepActive()).to.equal(controls(element, tag, control)[0], 'Tab reaches the game');
+        await shiftTab();
+        expect(deepActive()).to.equal(close, 'Shift+Tab goes back to the ×');
+        await shiftTab();
+        expect(deepActive()).to.equal(controls(element, tag, control).at(-1), 'Shift+Tab from the first wraps to the game’s last control');
+        await sendKeys({ press: 'Tab' });
+        expect(deepActive()).to.equal(close, 'Tab from the last wraps to the ×');
+        await sendKeys({ press: 'Tab' });
+        clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        await sendKeys({ press: key });
+        clock.tick(resultAfter);
+        await until(() => spokenIn(element, tag) === 'You won: 10% off', 'the result to be announced');
+        await until(() => screensShown(element).includes('win'), 'the win screen');
+      });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import sinon from 'sinon';
+import { sendKeys } from '@web/test-runner-commands';
 import './define.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
@@ -199,16 +200,39 @@ describe('<poptin-popup>', () => {
       expect((part(element, 'base') as HTMLDialogElement).open).to.equal(true);
     });
 
-    it('Escape closes after 800 ms, not before', async () => {
-      const element = await mountPopup();
+    it('Escape is ignored in the first 800 ms on screen; after that one press closes it at once', async () => {
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const closed = sinon.spy();
-      element.addEventListener('poptin-request-close', (e) => closed((e as CustomEvent).detail.source));
-      part(element, 'panel').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }));
-      clock.tick(799);
-      expect(closed.called).to.equal(false);
-      clock.tick(1);
-      expect(closed.calledOnceWith('escape')).to.equal(true);
+      const element = await mountPopup();
+      const sources: string[] = [];
+      element.addEventListener('poptin-request-close', (e) => sources.push((e as CustomEvent).detail.source));
+      await sendKeys({ press: 'Escape' });
+      await nextFrame();
+      expect(sources).to.deep.equal([], 'an Escape the moment it shows');
+      clock.tick(800);
+      await nextFrame();
+      expect(sources).to.deep.equal([], 'the early Escape is not acted on later either');
+      expect((part(element, 'base') as HTMLDialogElement).open).to.equal(true);
+      await sendKeys({ press: 'Escape' });
+      expect(sources).to.deep.equal(['escape'], 'closed by the key press itself, with no wait');
+    });
+
+    it('without a configured exit effect the dialog is shut in the frame after Escape; a configured one plays for 0.8 s', async () => {
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const plain = await mountPopup();
+      clock.tick(800);
+      await sendKeys({ press: 'Escape' });
+      await nextFrame();
+      expect((part(plain, 'base') as HTMLDialogElement | null)?.open ?? false).to.equal(false);
+      plain.remove();
+
+      const fading = await mountPopup({ design_properties: { poptin_design_exit_effect: 'form-fadeOut' } });
+      clock.tick(800);
+      await sendKeys({ press: 'Escape' });
+      await nextFrame();
+      expect((part(fading, 'base') as HTMLDialogElement).open).to.equal(true, 'open while the configured exit plays');
+      expect(part(fading, 'panel').dataset.animationPhase).to.equal('exit');
+      clock.tick(800);
+      await until(() => !(part(fading, 'base') as HTMLDialogElement | null)?.open, 'the dialog to shut after the exit effect');
     });
 
     it('a click on the backdrop closes it; a click inside the panel does not', async () => {

@@ -26,10 +26,10 @@ describe('<poptin-spin-wheel>', () => {
     const element = await mountWheel(FOUR_PRIZES);
     expect(shadowParts(element, 'slice').map((slice) => slice.dataset.prizeId)).to.deep.equal(['p-a', 'p-b', 'p-c', 'p-d']);
     expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with…', 'No luck']);
-    const wheel = shadowPart(element, 'wheel');
-    expect(wheel.querySelector('.visually-hidden')!.textContent).to.equal('Spin the wheel');
-    expect(shadowPart(element, 'face').getAttribute('aria-hidden')).to.equal('true');
-    const list = element.shadowRoot!.getElementById(wheel.getAttribute('aria-describedby')!)!;
+    const spin = shadowPart(element, 'spin-button');
+    expect(spin.querySelector('.visually-hidden')!.textContent).to.equal('Spin the wheel');
+    expect(shadowPart(element, 'wheel').getAttribute('aria-hidden')).to.equal('true');
+    const list = element.shadowRoot!.getElementById(spin.getAttribute('aria-describedby')!)!;
     expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with your next order', 'No luck']);
     expect(rotation(element)).to.equal(0);
   });
@@ -46,7 +46,7 @@ describe('<poptin-spin-wheel>', () => {
     expect(sliceUnderPointer(rotation(element), 4)).to.equal(index);
     expect(rotation(element)).to.be.within(720, 1080);
     expect(shadowPart(element, 'base').dataset.state).to.equal('playing');
-    expect(shadowPart(element, 'wheel').getAttribute('aria-disabled')).to.equal('true');
+    expect(shadowPart(element, 'spin-button').getAttribute('aria-disabled')).to.equal('true');
     clock.tick(6_999);
     await macrotask();
     expect(results).to.deep.equal([]);
@@ -57,18 +57,30 @@ describe('<poptin-spin-wheel>', () => {
     expect(chosen.game).to.equal('spin-wheel');
   });
 
-  it('Enter on the focused wheel spins it; it spins only once', async () => {
-    const element = await mountWheel(ALWAYS_WIN);
-    const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
-    shadowPart(element, 'wheel').focus();
-    await sendKeys({ press: 'Enter' });
-    await until(() => plays.length === 1, 'the spin');
-    const turned = rotation(element);
-    await sendKeys({ press: 'Space' });
-    shadowPart(element, 'wheel').click();
-    await macrotask();
-    expect(plays).to.have.length(1);
-    expect(rotation(element)).to.equal(turned);
+  it('has a visible Spin button, which Tab reaches and Enter presses; it spins only once', async () => {
+    const before = document.createElement('button');
+    before.textContent = 'Before the wheel';
+    document.body.prepend(before);
+    try {
+      const element = await mountWheel(ALWAYS_WIN);
+      const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
+      const spin = shadowPart(element, 'spin-button');
+      expect(spin.textContent).to.contain('Spin');
+      expect(spin.getBoundingClientRect().width).to.be.greaterThan(40, 'visible, not only read out');
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(element.shadowRoot!.activeElement).to.equal(spin);
+      await sendKeys({ press: 'Enter' });
+      await until(() => plays.length === 1, 'the spin');
+      const turned = rotation(element);
+      await sendKeys({ press: 'Space' });
+      shadowPart(element, 'wheel').click();
+      await macrotask();
+      expect(plays).to.have.length(1);
+      expect(rotation(element)).to.equal(turned);
+    } finally {
+      before.remove();
+    }
   });
 
   it('announces the prize: a win by its label, a loss as such; done follows after the close/redirect delay', async () => {
@@ -96,7 +108,8 @@ describe('<poptin-spin-wheel>', () => {
   it('speaks Hebrew and turns right to left on a Hebrew page', async () => {
     document.documentElement.lang = 'he';
     const element = await mountWheel(ALWAYS_WIN);
-    expect(shadowPart(element, 'wheel').querySelector('.visually-hidden')!.textContent).to.equal('סובבו את הגלגל');
+    expect(shadowPart(element, 'spin-button').querySelector('.visually-hidden')!.textContent).to.equal('סובבו את הגלגל');
+    expect(shadowPart(element, 'spin-button').querySelector('[aria-hidden]')!.textContent).to.equal('סובבו');
     expect(shadowPart(element, 'base').getAttribute('dir')).to.equal('rtl');
     shadowPart(element, 'wheel').click();
     clock.tick(7_000);

@@ -23,7 +23,8 @@ const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWhee
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
  *
  * @csspart base - The wheel with its pointer.
- * @csspart wheel - The button that spins it.
+ * @csspart wheel - The wheel, which spins when clicked.
+ * @csspart spin-button - The visible Spin button at the hub: the keyboard's and screen readers' way to spin.
  * @csspart face - The turning face (an SVG).
  * @csspart slice - One prize's slice (`data-prize-id`).
  * @csspart pointer - The pointer at the top.

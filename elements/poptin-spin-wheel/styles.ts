@@ -20,8 +20,28 @@ export const spinWheelStyles = `
   background: none;
   cursor: pointer;
 }
-[part~="wheel"][aria-disabled="true"] { cursor: default; }
-[part~="wheel"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 4px; }
+[part~="wheel"][data-disabled] { cursor: default; }
+[part~="spin-button"] {
+  position: absolute;
+  z-index: 1;
+  top: 50%;
+  left: 50%;
+  box-sizing: border-box;
+  width: 64px;
+  height: 64px;
+  margin: -32px 0 0 -32px;
+  padding: 0;
+  border: 3px solid #ffffff;
+  border-radius: 50%;
+  background: var(--poptin-wheel-rim);
+  color: #ffffff;
+  font: 700 15px var(--poptin-font-family, system-ui, sans-serif);
+  letter-spacing: 0.04em;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.35);
+  cursor: pointer;
+}
+[part~="spin-button"][aria-disabled="true"] { cursor: default; }
+[part~="spin-button"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 3px; }
 [part~="face"] {
   display: block;
   width: 100%;

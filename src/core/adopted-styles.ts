@@ -20,7 +20,7 @@ function constructableSheets(): boolean {
  * Adds `css` to the root's styles once. Where constructable stylesheets are missing it falls back to a
  * `<style>` element, carrying `nonce` so that a CSP with that nonce allows it.
  */
-export function adoptStyles(root: ShadowRoot, css: string, nonce = ''): void {
+export function adoptStyles(root: ShadowRoot | Document, css: string, nonce = ''): void {
   if (!css) return;
   if (constructableSheets()) {
     const sheet = sheetFor(css);
@@ -32,5 +32,5 @@ export function adoptStyles(root: ShadowRoot, css: string, nonce = ''): void {
   style.dataset.poptinStyles = '';
   if (nonce) style.nonce = nonce;
   style.textContent = css;
-  root.prepend(style);
+  (root instanceof Document ? root.head : root).prepend(style);
 }

@@ -4,8 +4,10 @@ import type { RecommendationModel, StorePlatform } from '../core/products/recomm
 /** What a pop-up element renders; the controller writes it, the view reads it. */
 export interface PopupModel {
   config: PopupConfig;
-  /** Sanitised template HTML. */
+  /** Sanitised template HTML; unused when `slotted`. */
   html: string | TrustedHTML;
+  /** The content is the element's own children, slotted (a tag a page builder placed), not a copy of them. */
+  slotted?: boolean;
   lang: string;
   /** The trigger that opened it (recorded in the view and conversion calls). */
   trigger: string;

@@ -1,9 +1,17 @@
 // 119 known XSS payloads (test/fixtures/xss-payloads.json) as pop-up templates, through the real sanitiser
-// and the real pop-up, in Chromium: every payload calls window.__xss if any of its script ever runs.
+// and the real pop-up, in Chromium: every payload calls window.__xss if any of its script ever runs. Then script,
+// data and control-character addresses (test/fixtures/xss-urls.json) in every setting and attribute that holds one.
 import { expect, nextFrame } from '@open-wc/testing';
+import sinon from 'sinon';
 import '../../elements/poptin-popup/define.ts';
-import { popupConfig } from '../../elements/poptin-popup/test-support.ts';
+import { popupConfig, removePopups, until } from '../../elements/poptin-popup/test-support.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import { safeNavigationUrl } from '../../src/core/safe-url.ts';
+import { productUrl } from '../../src/core/products/recommendations.ts';
+import { configuredRedirect, REDIRECT_LINK_SUBMIT_MS } from '../../src/components/template/after-submit.ts';
+import { followRedirect, type PopupNavigation } from '../../src/components/template/navigation.ts';
+import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
+import { ALWAYS_LOSE } from '../browser-support/games.ts';
 import '../../elements/poptin-countdown/define.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcdoc', 'codebase', 'dynsrc', 'lowsrc'];
@@ -80,5 +88,124 @@ describe('sanitising proven: the XSS corpus as pop-up templates', () => {
     expect(problems).to.deep.equal([]);
     expect(hits, `payloads that ran: ${hits.map((id) => payloads[id]).join('\n')}`).to.deep.equal([]);
     expect(document.querySelectorAll('poptin-popup').length).to.equal(payloads.length);
+  });
+});
+
+/** Every address a pop-up tried to follow, instead of leaving the test page. */
+function recordingNavigation(followed: string[]): PopupNavigation {
+  return {
+    openWindow: (url) => (followed.push(url), {} as Window),
+    clickAnchor: (url) => (followed.push(url), true),
+    assign: (url) => void followed.push(url),
+  };
+}
+
+/** An address whose scheme, read as the browser reads it, runs script or loads content in the page. */
+const isDangerous = (url: string) => /^(javascript|vbscript|data|blob|file):/i.test(url.replace(/[\s\u0000-\u001f]/g, ''));
+const attributeValue = (value: string) => value.replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A safe address that each path must follow, so that a path which follows nothing cannot pass. */
+const SAFE_URL = 'https://example.com/next';
+
+const PRIZE_TEMPLATE = '<div data-poptin-screen="play"><poptin-spin-wheel></poptin-spin-wheel></div><div data-poptin-screen="lose" hidden><p>Not this time</p></div>';
+const losingPrizeTo = (url: string) => ({
+  none: { ...ALWAYS_LOSE.none, redirect_to: 1, redirect_to_options: { redirect_to_url: url, redirect_close: 1, redirect_close_delay: 0 } },
+  ten: ALWAYS_LOSE.ten,
+});
+
+describe('sanitising proven: the URL corpus in every attribute and setting that holds an address', () => {
+  let urls: string[] = [];
+  let clock: sinon.SinonFakeTimers | undefined;
+  before(async () => {
+    urls = (await (await fetch('/test/fixtures/xss-urls.json')).json()) as string[];
+  });
+  afterEach(() => {
+    clock?.restore();
+    clock = undefined;
+    removePopups();
+  });
+
+  it('holds at least 30 script, data and control-character addresses', () => {
+    expect(urls.length).to.be.at.least(30);
+  });
+
+  it('the one check refuses every one, whichever way a redirect is followed', () => {
+    const followed: string[] = [];
+    for (const url of urls) {
+      expect(safeNavigationUrl(url), url).to.satisfy((safe: string | null) => safe === null || !isDangerous(safe));
+      for (const newWindow of [true, false]) followRedirect(recordingNavigation(followed), url, newWindow);
+    }
+    expect(followed.filter(isDangerous)).to.deep.equal([]);
+    followRedirect(recordingNavigation(followed), SAFE_URL, false);
+    expect(followed.at(-1)).to.equal(SAFE_URL);
+  });
+
+  it('redirect_url, poptin_design_redirect_url and a mobile pop-up’s call redirect never give a script address', () => {
+    for (const url of [...urls, SAFE_URL]) {
+      const redirects = [
+        configuredRedirect(popupConfig({ redirect_url: url })),
+        configuredRedirect(popupConfig({ design_properties: { poptin_design_redirect: 'yes', poptin_design_redirect_url: url } })),
+        configuredRedirect(popupConfig({ poptin_type: 'mobile', poptin_format: 'format_1', redirect_url: url })),
+      ];
+      const kept = redirects.map((redirect) => redirect?.url ?? null);
+      if (url === SAFE_URL) expect(kept).to.deep.equal([SAFE_URL, SAFE_URL, SAFE_URL]);
+      else expect(kept.filter((found) => found !== null && isDangerous(found)), url).to.deep.equal([]);
+    }
+  });
+
+  it('a product card’s link, from the product’s path or the store’s root, is never a script address', () => {
+    for (const url of urls) {
+      const product = { path: url } as Parameters<typeof productUrl>[0];
+      for (const link of [productUrl(product, '/'), productUrl({ ...product, path: 'products/a' }, url)]) {
+        expect(link === null || !isDangerous(link), `${url} gave ${link}`).to.equal(true);
+      }
+    }
+  });
+
+  it('a game prize’s redirect_to_url: played and lost, the pop-up follows none of them', async () => {
+    for (const url of [...urls, SAFE_URL]) {
+      const followed: string[] = [];
+      await loadTemplateParts(PRIZE_TEMPLATE);
+      const element = document.createElement('poptin-popup') as HTMLElement & { popup: unknown; navigation: PopupNavigation };
+      element.popup = { config: popupConfig({ poptin_id: 'xssprizeurl01', poptin_type: 'gamified', gamified_prize: losingPrizeTo(url) }), html: sanitizeTemplate(PRIZE_TEMPLATE), lang: 'en', trigger: 'manual' };
+      element.navigation = recordingNavigation(followed);
+      const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+      document.body.append(element);
+      await shown;
+      const wheel = () => element.shadowRoot!.querySelector('poptin-spin-wheel')?.shadowRoot?.querySelector<HTMLElement>('[part~="wheel"]') ?? null;
+      await until(() => wheel() !== null, 'the wheel');
+      clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      wheel()!.click();
+      clock.tick(7_000 + 4_000);
+      await nextFrame();
+      clock.restore();
+      clock = undefined;
+      if (url === SAFE_URL) expect(followed).to.deep.equal([SAFE_URL]);
+      expect(followed.filter(isDangerous), JSON.stringify(url)).to.deep.equal([]);
+      element.remove();
+    }
+  });
+
+  it('a template’s redirect link (data-poptin-redirect or its href): clicked, the pop-up follows none of them', async () => {
+    for (const url of [...urls, SAFE_URL]) {
+      const followed: string[] = [];
+      const template = `<p><a data-poptin-redirect="${attributeValue(url)}">Go</a> <a href="${attributeValue(url)}" data-poptin-redirect>Go too</a></p>`;
+      const element = document.createElement('poptin-popup') as HTMLElement & { popup: unknown; navigation: PopupNavigation };
+      element.popup = { config: popupConfig({ poptin_id: 'xsslinkurl001', poptin_type: 'bar', poptin_target: 'click' }), html: sanitizeTemplate(template), lang: 'en', trigger: 'manual' };
+      element.navigation = recordingNavigation(followed);
+      const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+      document.body.append(element);
+      await shown;
+      clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      for (const link of element.shadowRoot!.querySelectorAll<HTMLElement>('a')) {
+        link.click();
+        clock.tick(REDIRECT_LINK_SUBMIT_MS);
+      }
+      await nextFrame();
+      clock.restore();
+      clock = undefined;
+      if (url === SAFE_URL) expect(followed).to.include(SAFE_URL);
+      expect(followed.filter(isDangerous), JSON.stringify(url)).to.deep.equal([]);
+      element.remove();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, recordLayoutShifts, recordRequestOrder, showAndCloseInPage, shownPopups, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, pressEscapeOnceShown, recordLayoutShifts, recordRequestOrder, showAndCloseInPage, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const popupsOnPage = shownPopups;
 const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId), id);
@@ -66,7 +66,7 @@ describe('<poptin-controller> against the real display server', () => {
     await popup.locator('[type=submit]').click();
     await page.waitForTimeout(1_000);
     assert.equal(await popup.locator('[data-poptin-screen="form"]').isVisible(), true, 'the form stays: nothing was sent');
-    await page.keyboard.press('Escape');
+    await pressEscapeOnceShown(page);
     await page.waitForTimeout(1_500);
     assert.deepEqual(recorded, [], 'no view, close or conversion call');
     assert.deepEqual(errors, []);
@@ -158,7 +158,7 @@ describe('<poptin-controller> against the real display server', () => {
     assert.deepEqual(await page.evaluate(() => (window as unknown as { refusedSources: string[] }).refusedSources), ['manual'], 'the controller’s close is a request-close source of its own');
     assert.equal((await explainPopup(page, 'fixtureshow01')).state, 'shown');
     await page.evaluate(() => document.querySelector('poptin-popup')!.removeEventListener('poptin-request-close', (window as unknown as { refuseClose: (event: Event) => void }).refuseClose));
-    await page.keyboard.press('Escape');
+    await pressEscapeOnceShown(page);
     await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).closeTrigger === 'escape');
 
     await page.getByRole('button', { name: 'Open on demand' }).click();
@@ -200,7 +200,7 @@ describe('<poptin-controller> against the real display server', () => {
       await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
     };
     await openOnDemand();
-    await page.keyboard.press('Escape');
+    await pressEscapeOnceShown(page);
     await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).state === 'closed');
     const closedAt = Date.now();
     await page.waitForTimeout(1_500);
@@ -209,7 +209,7 @@ describe('<poptin-controller> against the real display server', () => {
     assert.ok(Date.now() - closedAt >= 4_500, `removed ${Date.now() - closedAt} ms after the close`);
 
     await openOnDemand();
-    await page.keyboard.press('Escape');
+    await pressEscapeOnceShown(page);
     await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).state === 'closed');
     await openOnDemand();
     assert.equal(await onPage(), 1, 'the closed showing made way for the new one');

@@ -53,8 +53,7 @@ describe('game demos, end to end', () => {
     assert.equal(await popup.locator('[data-poptin-screen="win"]').isVisible(), false);
     await popup.locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]').waitFor({ state: 'attached' });
 
-    const wheel = popup.locator('poptin-spin-wheel [part~="wheel"]');
-    await wheel.click();
+    await popup.getByRole('button', { name: 'Spin the wheel' }).click();
     await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
     assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
     const coupon = popup.locator('[data-poptin-coupon]');
@@ -107,14 +106,35 @@ describe('game demos, end to end', () => {
     await context.close();
   });
 
-  it('gift boxes: a box opened from the keyboard gives the win screen', async () => {
-    const { context, page, errors, popup } = await playDemo('gift-box', 'demogiftboxes');
-    const box = popup.locator('poptin-gift-box [part~="box"]').nth(1);
-    await box.focus();
-    await page.keyboard.press('Enter');
-    await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 8_000 });
-    assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+  /** The control that has the focus, looking inside every open shadow root, named by its part. */
+  const focusedPart = (page: Page) =>
+    page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.getAttribute('part') ?? active?.localName ?? null;
+    });
+
+  for (const [slug, poptinId, control, key] of [
+    ['spin-wheel', 'demospinwheel', 'spin-button', 'Enter'],
+    ['scratch-card', 'demoscratchcd', 'reveal-button', 'Space'],
+    ['gift-box', 'demogiftboxes', 'box', 'Enter'],
+  ] as const) {
+    it(`${slug}: played from the keyboard alone, Tab from the opened pop-up to its ${control}, and the prize is announced`, async () => {
+      const { context, page, errors, popup } = await playDemo(slug, poptinId);
+      await popup.locator('dialog[open]').waitFor();
+      await popup.locator(`[part~="${control}"]`).first().waitFor();
+      const visited: (string | null)[] = [await focusedPart(page)];
+      for (let presses = 0; presses < 4 && visited.at(-1) !== control; presses += 1) {
+        await page.keyboard.press('Tab');
+        visited.push(await focusedPart(page));
+      }
+      assert.equal(visited.at(-1), control, `Tab went through ${visited.join(' → ')}`);
+      await page.keyboard.press(key);
+      await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
+      assert.equal(await popup.locator('[aria-live]').filter({ hasText: 'You won' }).first().textContent(), 'You won: 10% off');
+      assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
 import type { LeadRecord } from '../../server/db/store.ts';
+import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
@@ -258,4 +259,10 @@ export function shownPopups(page: Page): Promise<(string | null)[]> {
       })
       .map((popup) => popup.getAttribute('poptin-id')),
   );
+}
+
+/** Presses Escape once a pop-up just shown may be closed by it: Escape is ignored in its first 800 ms (widget §4). */
+export async function pressEscapeOnceShown(page: Page): Promise<void> {
+  await page.waitForTimeout(ESCAPE_GUARD_MS);
+  await page.keyboard.press('Escape');
 }

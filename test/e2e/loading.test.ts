@@ -146,7 +146,7 @@ describe('loading the widget, end to end', () => {
     assert.equal(await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top), articleTop, 'nothing moved when the code arrived');
     await page.click('#open-offer');
     await page.locator('poptin-popup dialog[open]').waitFor();
-    assert.equal(await page.locator('poptin-popup [part~="panel"]').getByText("Today's offer").isVisible(), true);
+    assert.equal(await page.locator('poptin-popup').getByText("Today's offer").isVisible(), true);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { eventually, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, pressEscapeOnceShown, startBrowserAndServer, type ServerProcess } from './harness.ts';
 
 // examples/page-builder.html: only declarative <poptin-popup kind trigger> tags, no client id and no controller.
 describe('a page-builder page of declarative pop-ups, end to end', () => {
@@ -29,20 +29,33 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.equal(await offer.locator('dialog[open]').count(), 0, 'the click pop-up waits for its click');
     await page.click('#open-offer');
     await offer.locator('dialog[open]').waitFor();
-    assert.match((await offer.locator('[part~="panel"]').textContent()) ?? '', /Ten percent off every order placed today/);
-    await page.keyboard.press('Escape');
+    await offer.getByText('Ten percent off every order placed today.').waitFor({ state: 'visible' });
+    await pressEscapeOnceShown(page);
     await offer.locator('dialog[open]').waitFor({ state: 'detached' });
 
     const slideIn = page.locator('poptin-popup[kind="sside"]');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await slideIn.locator('[part~="panel"]').getByText('Still reading?').waitFor();
+    await slideIn.getByText('Still reading?').waitFor({ state: 'visible' });
 
-    await page.locator('poptin-popup[kind="bar"] [part~="panel"]').getByText('Free shipping on orders over 50 €.').waitFor({ timeout: 6000 });
+    await page.locator('poptin-popup[kind="bar"]').getByText('Free shipping on orders over 50 €.').waitFor({ state: 'visible', timeout: 6000 });
     assert.deepEqual(displayCalls, []);
     assert.deepEqual(errors, []);
     assert.equal(await page.locator('poptin-controller').count(), 0);
     await page.close();
   });
+  it('the bar tag placed in the middle of the page’s content runs across the top of the window, at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${server.url}/examples/page-builder.html`);
+      const bar = page.locator('poptin-popup[kind="bar"] [part~="base"]');
+      await page.locator('poptin-popup[kind="bar"]').getByText('Free shipping on orders over 50 €.').waitFor({ state: 'visible', timeout: 6000 });
+      assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[kind="bar"]')!.parentElement!.localName), 'main', 'the tag sits inside the content');
+      const box = await bar.evaluate((element) => ({ top: Math.round(element.getBoundingClientRect().top), width: Math.round(element.getBoundingClientRect().width), position: getComputedStyle(element).position }));
+      assert.deepEqual(box, { top: 0, width: await page.evaluate(() => document.documentElement.clientWidth), position: 'fixed' });
+      await page.close();
+    }
+  });
+
   it('a declarative pop-up with the poptin-id of a server pop-up posts its form once the page has a client id', async () => {
     const page = await browser.newPage();
     const url = `${server.url}/examples/page-builder.html?with-client`;
@@ -60,10 +73,10 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await page.goto(url);
     const popup = page.locator('poptin-popup[kind="lightbox"]');
     await popup.locator('dialog[open]').waitFor();
-    // The tag's own children stay in the page, unseen; the pop-up draws its copy of them in its dialog.
-    await popup.locator('dialog input[name=Email]').fill('builder.visitor@example.com');
-    await popup.locator('dialog [type=submit]').click();
-    await popup.locator('dialog [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    // The tag's own children stay in the page, slotted into its dialog.
+    await popup.getByLabel('Email').fill('builder.visitor@example.com');
+    await popup.getByRole('button', { name: 'Join' }).click();
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     const lead = await eventually('the lead', async () => (await ownerLeads(server, 'demo')).find((found) => found.email === 'builder.visitor@example.com'));
     assert.equal(lead.poptin_id, 'demolightbox1');
     assert.equal(lead.fields.trigger, 'immediate');

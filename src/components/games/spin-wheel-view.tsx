@@ -29,7 +29,8 @@ function slicePath(index: number, count: number): string {
 const faceLabel = (label: string) => (label.length > FACE_LABEL_LENGTH ? `${label.slice(0, FACE_LABEL_LENGTH - 1).trimEnd()}…` : label);
 
 /**
- * The spin wheel: one slice per prize, a pointer at the top, the whole wheel a button. Played, it turns
+ * The spin wheel: one slice per prize, a pointer at the top, a Spin button at the hub (the wheel itself takes
+ * clicks too). Played, it turns
  * 24 × 30° plus the offset that stops the chosen prize under the pointer (widget §4); the result follows 7 s later.
  */
 export function SpinWheelView(): React.JSX.Element {
@@ -48,14 +49,8 @@ export function SpinWheelView(): React.JSX.Element {
       <SurfaceStyles />
       <div part="base" data-state={snapshot.state} dir={direction(language)} lang={language}>
         <span part="pointer" aria-hidden="true" />
-        <button
-          type="button"
-          part="wheel"
-          aria-describedby={prizesId}
-          aria-disabled={idle ? undefined : 'true'}
-          onClick={play}
-        >
-          <span className="visually-hidden">{translate(language, idle ? 'spinWheelLabel' : 'spinWheelSpinning')}</span>
+        {/* The wheel itself is the pointer's target; the Spin button is the keyboard's and screen readers' one. */}
+        <div part="wheel" aria-hidden="true" data-disabled={idle ? undefined : ''} onClick={play}>
           <svg part="face" viewBox="-100 -100 200 200" aria-hidden="true" focusable="false" style={{ transform: `rotate(${rotation}deg)` }} data-rotation={rotation}>
             <circle className="rim" r="99" />
             {prizes.map((prize, slice) => (
@@ -73,6 +68,10 @@ export function SpinWheelView(): React.JSX.Element {
             ))}
             <circle className="hub" r="14" />
           </svg>
+        </div>
+        <button type="button" part="spin-button" aria-describedby={prizesId} aria-disabled={idle ? undefined : 'true'} onClick={play}>
+          <span aria-hidden="true">{translate(language, 'spinButton')}</span>
+          <span className="visually-hidden">{translate(language, idle ? 'spinWheelLabel' : 'spinWheelSpinning')}</span>
         </button>
         <ul id={prizesId} className="visually-hidden">
           {prizes.map((prize) => (

@@ -3,7 +3,6 @@
 import { parsePopupConfig } from '../../core/config/parse.ts';
 import { isValidSelector, parseKind, parseTrigger, type DeclarativeTrigger } from '../../core/declarative/attributes.ts';
 import { later, listenSafely, log } from '../../core/safety.ts';
-import { sanitizeTemplate } from '../../core/sanitize.ts';
 import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
 import { earlyClickTargets } from '../../core/loading/early-clicks.ts';
 import { armScroll } from '../../core/triggers/scroll.ts';
@@ -14,7 +13,7 @@ interface DeclarativeHost extends HTMLElement {
   model: { get(): PopupModel | null; set(value: PopupModel | null): void };
 }
 
-/** Builds the model from the attributes and light-DOM content, arms the trigger; returns its disarm. Bad attributes are logged. */
+/** Builds the model from the attributes, its content the element's slotted children; arms the trigger and returns its disarm. Bad attributes are logged. */
 export function startDeclarativePopup(element: DeclarativeHost): Disarm {
   const doc = element.ownerDocument;
   const win = doc.defaultView as Window | null;
@@ -34,7 +33,8 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
     x_close_button: 'yes',
     design_properties: { poptin_location: element.getAttribute('position') ?? '' },
   });
-  const model: PopupModel = { config, html: sanitizeTemplate(element.innerHTML), lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
+  // The content stays the page's own, slotted (design §2): its listeners, ids and live edits are kept.
+  const model: PopupModel = { config, html: '', slotted: true, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
   element.model.set(model);
   const show = () => {
     if (element.isConnected) element.model.set({ ...model, visible: true });

@@ -6,14 +6,16 @@ import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
-import { popupLayout } from '../../core/popup/layout.ts';
+import { popupLayout, type PopupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
-import { normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
+import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
 import { opensNewWindow, phoneCallUrl, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
-import { chooseVideoSources, removeTemplateMedia } from '../template/media.ts';
+import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
+import { slottedTemplateStyles } from '../template/template-styles.ts';
+import { adoptStyles } from '../../core/adopted-styles.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { usePopupAnimation } from './use-popup-animation.ts';
@@ -85,11 +87,33 @@ function markCallButtons(content: HTMLElement, callUrl: string): void {
   });
 }
 
+/** Elements that draw nothing, so a bar placed after them is still the first thing on the page. */
+const UNDRAWN = new Set(['script', 'style', 'link', 'meta', 'template', 'noscript', 'poptin-controller']);
+
+/**
+ * A bar that pushes the page down does so only from the top of the page: in the room a `<poptin-embed>`
+ * reserved, or first in `<body>` (where the controller puts it). A tag a page builder left anywhere else, in
+ * the middle of an article, is still a bar across the window: fixed at the top, over the page.
+ */
+function placedWhereItSits(layout: PopupLayout, host: HTMLElement): PopupLayout {
+  if (layout.rendering !== 'in-flow') return layout;
+  if (host.parentElement?.localName === 'poptin-embed') return layout;
+  let before = host.previousElementSibling;
+  while (before && UNDRAWN.has(before.localName)) before = before.previousElementSibling;
+  const firstOnPage = host.parentElement === host.ownerDocument.body && before === null;
+  return firstOnPage ? layout : { ...layout, rendering: 'popover' };
+}
+
 /** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
 function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: string): void {
   const heading = content.querySelector<HTMLElement>('h1, h2, h3, [role="heading"]');
   const base = host.shadowRoot?.querySelector('[part~="base"]');
   if (!heading || !base) return;
+  // An id reference does not cross the shadow boundary to a slotted heading: its text names the surface then.
+  if (heading.getRootNode() !== base.getRootNode()) {
+    base.setAttribute('aria-label', heading.textContent?.trim() || base.getAttribute('aria-label') || '');
+    return;
+  }
   heading.id ||= `poptin-heading-${poptinId}`;
   base.setAttribute('aria-labelledby', heading.id);
 }
@@ -102,6 +126,9 @@ export function PopupView(): React.JSX.Element {
   const [addons, setAddons] = useState<FieldAddon[]>([]);
   const [addonViews, setAddonViews] = useState<FieldAddonViews>(loadedFieldAddonViews);
   const contentRef = useRef<HTMLDivElement>(null);
+  const slotted = model?.slotted === true;
+  /** Where the template is once drawn: the shadow root's copy, or the element's own children when they are slotted. */
+  const contentOf = (): HTMLElement | null => (contentRef.current && slotted ? host : contentRef.current);
   const liveRef = useRef<HTMLParagraphElement>(null);
   const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const submitted = useRef(false);
@@ -123,7 +150,7 @@ export function PopupView(): React.JSX.Element {
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
   const animation = usePopupAnimation(config, design, snapshot.state);
-  const layout = useMemo(() => (config ? popupLayout(config.type, config.format, design.poptin_location) : null), [config, design]);
+  const layout = useMemo(() => (config ? placedWhereItSits(popupLayout(config.type, config.format, design.poptin_location), host) : null), [config, design, host]);
   useLayoutEffect(() => {
     if (layout?.formatProblem) log.warn(`pop-up ${config?.id}: ${layout.formatProblem}`);
     // The host is a block where the pop-up takes room in the page (a pushing bar, an embedded form).
@@ -161,7 +188,7 @@ export function PopupView(): React.JSX.Element {
     submitted.current = true;
     emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current });
     emitWindow('poptinSubmit', { poptin_id: config.id });
-    const thankYou = hasThankYouScreen(design, contentRef.current?.querySelector('[data-poptin-screen="thank-you"]') != null);
+    const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
     const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
     afterSubmit.current = plan;
     if (plan.screen === 'sent-message') {
@@ -193,7 +220,7 @@ export function PopupView(): React.JSX.Element {
 
   // Screens: the form, then what follows a submit; it closes or redirects after the plan's delay.
   useLayoutEffect(() => {
-    const content = contentRef.current;
+    const content = contentOf();
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
     if (snapshot.state !== 'thank-you') return;
@@ -213,18 +240,25 @@ export function PopupView(): React.JSX.Element {
       else handlers.current.requestClose(plan.screen === 'thank-you' ? 'auto-close' : 'submit');
     }, plan.delayMs);
     return () => clearTimeout(timer);
-  }, [snapshot.state, config]);
+  }, [snapshot.state, config, slotted]);
 
   useEffect(() => () => clearTimeout(redirectLinkTimer.current), []);
 
   // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
   useLayoutEffect(() => {
-    if (contentRef.current) restoreInlineStyles(contentRef.current);
+    if (contentRef.current && !slotted) restoreInlineStyles(contentRef.current);
   });
+
+  // Slotted children are the page's own: the page's styles reach them, and what the binding adds to them is
+  // styled from the document, at no specificity.
+  useLayoutEffect(() => {
+    host.toggleAttribute('data-slotted', slotted);
+    if (slotted) adoptStyles(document, slottedTemplateStyles);
+  }, [host, slotted]);
 
   // Behaviour bound by the template convention (design §2).
   useLayoutEffect(() => {
-    const content = contentRef.current;
+    const content = contentOf();
     if (!content || !config || !mounted) return;
     const unbindForms = bindTemplateForms(content, {
       language,
@@ -287,7 +321,7 @@ export function PopupView(): React.JSX.Element {
       const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
       if (!link) return;
       event.preventDefault();
-      const url = normalizeRedirectUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
+      const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
       if (!url) return;
       const redirect = { url, newWindow: opensNewWindow(link.getAttribute('target')) };
       linkRedirect.current = redirect;
@@ -308,21 +342,22 @@ export function PopupView(): React.JSX.Element {
       unbindStore();
       unlisten();
     };
-  }, [config, design, model?.html, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing]);
+  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
   useLayoutEffect(() => {
-    const content = contentRef.current;
+    const content = contentOf();
     if (!content || !mounted) return;
     if (open) chooseVideoSources(content);
-    else if (snapshot.state === 'closing' || snapshot.state === 'closed') removeTemplateMedia(content);
-  }, [open, mounted, snapshot.state, model?.html]);
+    // The page's own media stay in the page, stopped; a copy in the shadow root goes.
+    else if (snapshot.state === 'closing' || snapshot.state === 'closed') (slotted ? pauseTemplateMedia : removeTemplateMedia)(content);
+  }, [open, mounted, snapshot.state, model?.html, slotted]);
 
   // Countdowns of the template count from when the pop-up shows, not from when it was prepared.
   useLayoutEffect(() => {
-    const content = contentRef.current;
+    const content = contentOf();
     if (content && mounted) holdTemplateCountdowns(content, !open);
-  }, [open, mounted, model?.html]);
+  }, [open, mounted, model?.html, slotted]);
 
   const html = useMemo(() => ({ __html: model?.html ?? '' }), [model?.html]);
   if (!config || snapshot.state === 'closed') return <SurfaceStyles />;
@@ -363,7 +398,13 @@ export function PopupView(): React.JSX.Element {
           {translate(language, 'previewNotice')}
         </p>
       )}
-      <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
+      {slotted ? (
+        <div className="content" ref={contentRef}>
+          <slot />
+        </div>
+      ) : (
+        <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
+      )}
       {config.type === 'fullpage' && !closing.locked && (
         <button type="button" part="skip-button" className="skip-button" disabled={closeCountdown > 0} data-countdown={closeCountdown || undefined} onClick={() => requestClose('skip-button')}>
           {closeCountdown > 0 ? `${translate(language, 'skip')} (${closeCountdown})` : translate(language, 'skip')}

@@ -4,7 +4,7 @@ import { listenSafely } from '../../core/safety.ts';
 
 interface OpenSurface {
   modal: boolean;
-  /** Closes it the way its own Escape would (after the widget §9 delay). */
+  /** Closes it the way its own Escape would (not in its first 800 ms on screen, widget §4). */
   escape: () => void;
 }
 

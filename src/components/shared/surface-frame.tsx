@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
-import { ESCAPE_CLOSE_DELAY_MS } from '../../core/popup/timing.ts';
+import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { guard, log } from '../../core/safety.ts';
 import { afterNextPaint, yieldToPage } from '../../core/loading/yield-to-page.ts';
@@ -59,8 +59,25 @@ function deepActiveElement(): HTMLElement | null {
   return active instanceof HTMLElement ? active : null;
 }
 
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+/**
+ * What Tab reaches inside the surface, in the order it reaches them: the controls of nested surfaces (a game's
+ * Spin button in its own shadow root) and of content slotted from the page included, where they are drawn.
+ */
+export function focusables(root: Element): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  const visit = (element: Element) => {
+    if (element.matches('[hidden], [inert]')) return;
+    if (element instanceof HTMLSlotElement) {
+      const assigned = element.assignedElements({ flatten: true });
+      (assigned.length > 0 ? assigned : [...element.children]).forEach(visit);
+      return;
+    }
+    if (element instanceof HTMLElement && element.matches(FOCUSABLE) && element.getClientRects().length > 0) found.push(element);
+    // A shadow host draws its shadow tree; its own children show only through the tree's slots.
+    [...(element.shadowRoot ?? element).children].forEach(visit);
+  };
+  [...(root.shadowRoot ?? root).children].forEach(visit);
+  return found;
 }
 
 /**
@@ -98,7 +115,7 @@ export function SurfaceStyles(): null {
 }
 
 /**
- * The shell of every visible surface: a top-layer dialog or popover, Escape after its delay (widget §9),
+ * The shell of every visible surface: a top-layer dialog or popover, Escape once shown 800 ms (widget §4),
  * backdrop click when configured, the close button, focus kept inside modal kinds and given back when
  * they close, and the show/hide events in pairs.
  */
@@ -106,7 +123,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
   const { poptinId, modal, open, requestClose } = props;
   const host = useSurfaceHost<unknown>();
   const baseRef = useRef<HTMLDialogElement & HTMLDivElement>(null);
-  const escapeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const escapeGuard = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const escapeReady = useRef(false);
   const wasOpen = useRef(false);
   const focusBefore = useRef<HTMLElement | null>(null);
   const latest = useRef(props);
@@ -120,6 +138,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (!base) return;
     if (open && !wasOpen.current) {
       wasOpen.current = true;
+      escapeReady.current = false;
+      escapeGuard.current = setTimeout(() => (escapeReady.current = true), ESCAPE_GUARD_MS);
       focusBefore.current = deepActiveElement();
       emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
       // poptin-after-show says the surface is on screen: it follows the frame that painted it, so that what its
@@ -145,8 +165,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       announceOnScreen().catch((error: unknown) => log.error('the surface could not be shown', error));
     } else if (!open && wasOpen.current) {
       wasOpen.current = false;
-      clearTimeout(escapeTimer.current);
-      escapeTimer.current = undefined;
+      clearTimeout(escapeGuard.current);
+      escapeReady.current = false;
       const { hideDetail, onHidden } = latest.current;
       emit<SurfaceEventMap['poptin-hide']>(host, 'poptin-hide', { poptinId, source: hideDetail.source });
       const focusWasInside = host.shadowRoot?.activeElement != null || document.activeElement === document.body;
@@ -161,16 +181,16 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     }
   }, [open, modal, host, poptinId]);
 
-  useEffect(() => () => clearTimeout(escapeTimer.current), []);
+  useEffect(() => () => clearTimeout(escapeGuard.current), []);
 
-  /** Escape closes after 800 ms (widget §9), or never when locked. */
-  const escapeLater = useCallback(() => {
-    if (latest.current.escapeCloses === false || escapeTimer.current !== undefined) return;
-    escapeTimer.current = setTimeout(() => {
-      escapeTimer.current = undefined;
-      latest.current.requestClose('escape');
-    }, ESCAPE_CLOSE_DELAY_MS);
-  }, []);
+  /**
+   * Widget §4's "Escape (after 800 ms)" is a guard: an Escape meant for the page in the moment the surface
+   * appears does not close it; once shown that long, Escape closes at once. Never when locked.
+   */
+  const escapeCloses = useCallback(() => latest.current.escapeCloses !== false && escapeReady.current, []);
+  const escape = useCallback(() => {
+    if (escapeCloses()) latest.current.requestClose('escape');
+  }, [escapeCloses]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) =>
     guard('keydown', () => {
@@ -178,11 +198,11 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       // Keep the native dialog from closing at once, and the page's Escape stack from closing another surface.
       event.preventDefault();
-      escapeLater();
+      escape();
     });
 
   // Escape on the page closes the last floating surface shown, one at a time.
-  useEffect(() => (open ? onEscapeStack({ modal, escape: escapeLater }) : undefined), [open, modal, escapeLater]);
+  useEffect(() => (open ? onEscapeStack({ modal, escape }) : undefined), [open, modal, escape]);
 
   const keepFocusInside = (event: React.KeyboardEvent<HTMLElement>) => {
     const base = baseRef.current;
@@ -191,7 +211,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (items.length === 0) return;
     const first = items[0];
     const last = items[items.length - 1];
-    const active = host.shadowRoot?.activeElement ?? null;
+    const active = deepActiveElement();
     if (event.shiftKey && (active === first || active === base)) {
       event.preventDefault();
       last.focus();
@@ -214,8 +234,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     guard('dialog close', () => {
       // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
       if (!wasOpen.current) return;
-      if (latest.current.escapeCloses === false) baseRef.current?.showModal();
-      else requestClose('escape');
+      if (!escapeCloses() || !requestClose('escape')) baseRef.current?.showModal();
     });
 
   const closeWait = props.closeCountdown !== undefined && props.closeCountdown > 0 ? props.closeCountdown : 0;

@@ -1,7 +1,8 @@
 import { popupLayout } from '../../core/popup/layout.ts';
 import type { PopupConfig } from '../../core/config/types.ts';
 import { readString, readSwitch } from '../../core/config/values.ts';
-import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from '../../core/forms/redirect-url.ts';
+import { appendFormData, mobileRedirectUrl } from '../../core/forms/redirect-url.ts';
+import { safeNavigationUrl } from '../../core/safe-url.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { thankYouCloseSeconds } from '../../core/popup/lifecycle.ts';
 
@@ -46,7 +47,7 @@ export function configuredRedirect(config: PopupConfig): Redirect | null {
   const design = config.designProperties;
   const raw = design.poptin_design_redirect === undefined ? config.redirectUrl : readSwitch(design.poptin_design_redirect) ? readString(design.poptin_design_redirect_url) : '';
   // Mobile formats 1, 6 and 11 may hold a bare phone number, which becomes a call link (widget §2, §5).
-  const url = callsByPhone(config) ? mobileRedirectUrl(raw) : normalizeRedirectUrl(raw);
+  const url = callsByPhone(config) ? mobileRedirectUrl(raw) : safeNavigationUrl(raw);
   return url ? { url, newWindow: opensNewWindow(config.redirectTarget) } : null;
 }
 

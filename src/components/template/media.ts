@@ -28,3 +28,8 @@ export function removeTemplateMedia(content: ParentNode): void {
     media.remove();
   });
 }
+
+/** On close of a pop-up whose content is the page's own (slotted): its video and audio stop, and stay. */
+export function pauseTemplateMedia(content: ParentNode): void {
+  content.querySelectorAll<HTMLMediaElement>('video, audio').forEach((media) => media.pause());
+}

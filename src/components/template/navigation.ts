@@ -1,3 +1,5 @@
+import { safeNavigationUrl } from '../../core/safe-url.ts';
+import { log } from '../../core/safety.ts';
 /** How a pop-up leaves the page for a redirect; an element property, so tests can watch it without leaving. */
 export interface PopupNavigation {
   /** Opens the address in a new tab; null when the browser blocked it. */
@@ -33,13 +35,19 @@ export const browserNavigation: PopupNavigation = {
   },
 };
 
-export type RedirectRoute = 'new-window' | 'anchor' | 'same-tab';
+export type RedirectRoute = 'new-window' | 'anchor' | 'same-tab' | 'refused';
 
 /**
  * Widget §4: a redirect to a new window falls back to an anchor click when the window is blocked, then to
- * this tab. Phone, text and mail links always open here: a blank tab for a dialler helps nobody.
+ * this tab. Phone, text and mail links always open here: a blank tab for a dialler helps nobody. Every
+ * address passes the one URL check first, whichever setting it came from: a javascript: one is refused.
  */
-export function followRedirect(navigation: PopupNavigation, url: string, newWindow: boolean): RedirectRoute {
+export function followRedirect(navigation: PopupNavigation, address: string, newWindow: boolean): RedirectRoute {
+  const url = safeNavigationUrl(address);
+  if (!url) {
+    log.error(`a redirect to ${JSON.stringify(address.slice(0, 80))} was refused: only http(s), tel:, sms: and mailto: addresses are followed`);
+    return 'refused';
+  }
   const web = /^(https?:)?\/\//i.test(url);
   if (newWindow && web) {
     if (navigation.openWindow(url)) return 'new-window';

@@ -35,3 +35,27 @@ export const templateStyles = `${honeypotStyles}
   .poptin-tooltip { transition: none; }
 }
 `;
+
+/**
+ * What the binding adds to a pop-up's own slotted children (a page builder's tag), from the document: at no
+ * specificity, so that the page's styles win, apart from the spam trap and hidden screens, which must stay unseen.
+ */
+export const slottedTemplateStyles = `
+@scope (poptin-popup[data-slotted]) {
+  .poptin-trap { position: absolute !important; left: -10000px !important; top: auto; width: 1px !important; height: 1px !important; overflow: hidden !important; }
+  [data-poptin-screen][hidden] { display: none !important; }
+  :where([aria-invalid="true"], .poptin-invalid) { border-color: var(--poptin-invalid-color, #c62828); box-shadow: 0 0 0 1px var(--poptin-invalid-color, #c62828); }
+  :where(.poptin-error) { color: var(--poptin-invalid-color, #c62828); font-size: 14px; margin: 4px 0 0; }
+  :where(.poptin-hint) { opacity: 0.8; font-size: 13px; margin: 2px 0 0; }
+  :where(.poptin-suggestion) { font-size: 14px; margin: 4px 0 0; }
+  :where(.poptin-suggestion-address) { padding: 0; border: 0; background: none; color: inherit; font: inherit; text-decoration: underline; cursor: pointer; }
+  :where([data-poptin-coupon]) { position: relative; cursor: copy; }
+  :where(.poptin-tooltip) { position: absolute; inset-block-end: calc(100% + 6px); inset-inline-start: 50%; translate: -50% 0; padding: 4px 8px; border-radius: 6px; background: #1d1d1f; color: #fff; font-size: 13px; white-space: nowrap; transition: opacity 300ms; }
+  :where(.poptin-tooltip.is-fading) { opacity: 0; }
+  :where(.poptin-shake) { animation: poptin-slotted-shake 1s; }
+}
+@keyframes poptin-slotted-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }
+@media (prefers-reduced-motion: reduce) {
+  @scope (poptin-popup[data-slotted]) { .poptin-shake { animation: none !important; outline: 2px solid var(--poptin-invalid-color, #c62828); } .poptin-tooltip { transition: none; } }
+}
+`;

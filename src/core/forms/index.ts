@@ -31,4 +31,4 @@ export {
   type BlockReason, type FieldError, type FieldSuggestion, type FormValidationOptions, type FormValidationResult,
 } from './form.ts';
 export { buildConversionFields, redirectFormData, type ConversionFormFields, type ExtraFieldRecord } from './conversion-payload.ts';
-export { appendFormData, mobileRedirectUrl, normalizeRedirectUrl, type RedirectFormData } from './redirect-url.ts';
+export { appendFormData, mobileRedirectUrl, type RedirectFormData } from './redirect-url.ts';

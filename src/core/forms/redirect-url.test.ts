@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { appendFormData, mobileRedirectUrl, normalizeRedirectUrl } from './redirect-url.ts';
+import { appendFormData, mobileRedirectUrl } from './redirect-url.ts';
+import { safeNavigationUrl } from '../safe-url.ts';
 
 describe('redirect URLs (widget §5)', () => {
   const table: Array<[string, string | null]> = [
@@ -28,11 +29,11 @@ describe('redirect URLs (widget §5)', () => {
     ['   ', null],
   ];
   for (const [raw, url] of table) {
-    it(`${JSON.stringify(raw)} → ${url}`, () => expect(normalizeRedirectUrl(raw)).to.equal(url));
+    it(`${JSON.stringify(raw)} → ${url}`, () => expect(safeNavigationUrl(raw)).to.equal(url));
   }
   it('nothing set is no redirect', () => {
-    expect(normalizeRedirectUrl(null)).to.equal(null);
-    expect(normalizeRedirectUrl(undefined)).to.equal(null);
+    expect(safeNavigationUrl(null)).to.equal(null);
+    expect(safeNavigationUrl(undefined)).to.equal(null);
   });
 });
 

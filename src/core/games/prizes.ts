@@ -1,4 +1,5 @@
 import type { RandomSource } from '../random.ts';
+import { safeNavigationUrl } from '../safe-url.ts';
 /** The gamified prize set of widget §3: prizes keyed by id, chances in percent. */
 export interface GamifiedPrize {
   readonly key: string;
@@ -41,8 +42,8 @@ function redirectOf(entry: Record<string, unknown>): PrizeRedirect | null {
   const options = entry['redirect_to_options'];
   if (!truthy(entry['redirect_to']) || typeof options !== 'object' || options === null) return null;
   const record = options as Record<string, unknown>;
-  const url = text(record['redirect_to_url']).trim();
-  if (url === '') return null;
+  const url = safeNavigationUrl(text(record['redirect_to_url']));
+  if (url === null) return null;
   const delay = Number(record['redirect_close_delay']);
   return { url, close: truthy(record['redirect_close']), closeDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : null };
 }

@@ -64,6 +64,7 @@ const en = {
   // games (<poptin-spin-wheel>, <poptin-scratch-card>, <poptin-gift-box>)
   gameWon: 'You won: {prize}',
   gameLost: 'No prize this time',
+  spinButton: 'Spin',
   spinWheelLabel: 'Spin the wheel',
   spinWheelSpinning: 'The wheel is spinning…',
   scratchCardLabel: 'Scratch card: scratch it with the mouse, a finger or a pen',
@@ -135,6 +136,7 @@ const he: Record<MessageKey, string> = {
   priceWas: 'במקום {price}',
   gameWon: 'זכית: {prize}',
   gameLost: 'הפעם לא זכית',
+  spinButton: 'סובבו',
   spinWheelLabel: 'סובבו את הגלגל',
   spinWheelSpinning: 'הגלגל מסתובב…',
   scratchCardLabel: 'כרטיס גירוד: גרדו אותו בעכבר, באצבע או בעט',

@@ -1,5 +1,6 @@
 // Timings of widget §4 and §9.
-export const ESCAPE_CLOSE_DELAY_MS = 800;
+/** Widget §4 "Escape (after 800 ms)": Escape is ignored this long after a pop-up shows, then closes it at once. */
+export const ESCAPE_GUARD_MS = 800;
 export const EXIT_EFFECT_MS = 800;
 export const OUTSIDE_CLICK_FOLLOW_UP_MS = 1_000;
 export const THANK_YOU_AUTO_CLOSE_DEFAULT_S = 5;

@@ -1,5 +1,6 @@
 // Product recommendations (widget §3 settings and items, §5 title rules, §9 limits): pure, no page.
 import { readNumber, readString } from '../config/values.ts';
+import { safeLinkUrl, safeNavigationUrl } from '../safe-url.ts';
 
 export type StorePlatform = 'shopify' | 'wix';
 
@@ -158,10 +159,10 @@ export function productWidthPercent(count: number): number {
 }
 
 /** Where a product's page is, from the store's root ("/" or "/en/"). */
-export function productUrl(product: ProductItem, storeRoot: string): string {
-  if (/^https?:\/\//i.test(product.path)) return product.path;
+export function productUrl(product: ProductItem, storeRoot: string): string | null {
+  if (/^https?:\/\//i.test(product.path)) return safeNavigationUrl(product.path);
   const root = storeRoot.endsWith('/') ? storeRoot : `${storeRoot}/`;
-  return root + product.path.replace(/^\/+/, '');
+  return safeLinkUrl(root + product.path.replace(/^\/+/, ''));
 }
 
 /** The buttons a card has for an action: an add-to-cart button, a link to the product, or none. */
