@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { api, ApiError } from './api/client.ts';
 import { useSession } from './session.ts';
+import { ErrorBoundary } from './components/error-boundary.tsx';
 import { LanguageProvider, useLanguage } from './i18n/language.tsx';
 import type { Language } from './i18n/strings.ts';
 import { SignInPage } from './pages/sign-in.tsx';
@@ -88,7 +89,9 @@ function Shell({ children }: { children: ReactNode }) {
         )}
       </header>
       <main id="main" ref={main}>
-        {children}
+        <ErrorBoundary key={location} fallback={(message) => <div role="alert" className="error"><h1 tabIndex={-1}>{t('error')}</h1><p>{message}</p></div>}>
+          {children}
+        </ErrorBoundary>
       </main>
     </>
   );

@@ -99,6 +99,20 @@ describe('console: sites, pop-ups and the editor', () => {
     await page.getByRole('combobox', { name: 'How often' }).selectOption('every_page');
     await page.getByText('every page', { exact: true }).waitFor();
 
+    // The HTML mode: CodeMirror loads on demand; a handler typed into the template is named by the sanitiser's verdict.
+    await page.getByRole('radio', { name: 'Form' }).check();
+    const verdict = page.getByRole('region', { name: 'Sanitiser' });
+    await verdict.getByText('The sanitiser keeps all of this HTML.').waitFor();
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
+    const code = page.getByRole('textbox', { name: 'HTML' });
+    await code.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('<img src="x.png" alt="" onerror="alert(1)">');
+    await verdict.getByText('<img> onerror').waitFor();
+    await desktop.getByRole('heading', { name: 'Hello from the console' }).waitFor();
+    await page.keyboard.press('Control+z');
+    await verdict.getByText('The sanitiser keeps all of this HTML.').waitFor();
+
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
     const [stored] = [...fake.popups.values()];

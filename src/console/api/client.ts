@@ -11,7 +11,8 @@ export interface Popup { id: string; status: PopupStatus; draft: Config; publish
 export interface Revision { revision: number; savedAt: string; savedBy: string; published: boolean }
 export interface Template { id: string; name: { en: string; he: string }; kind: string; game?: string; thumbnail?: string }
 export interface FieldProblem { field: string; message: string }
-export interface Validation { ok: boolean; fields: FieldProblem[]; sanitizer: { removed: { element?: string; attribute?: string }[] } }
+/** `sanitizer` may be null: DOMPurify needs a DOM, and the console then runs it itself (model/sanitizer.ts). */
+export interface Validation { ok: boolean; fields: FieldProblem[]; sanitizer: { removed: { element?: string; attribute?: string }[] } | null }
 
 export class ApiError extends Error {
   override name = 'ApiError';

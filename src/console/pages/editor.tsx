@@ -7,6 +7,7 @@ import { PopupPreview } from '../components/preview.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { coloursOf, fieldsOf, screensOf, textsOf, VALIDATION_MODES, withColour, withField, withText, type Screen } from '../model/content.ts';
 import { explainRules } from '../model/explain.ts';
+import { sanitizerRemovals } from '../model/sanitizer.ts';
 import { applySettings, settingsOf, type EditorSettings } from '../model/settings.ts';
 import { textOf } from '../model/values.ts';
 import { useSession } from '../session.ts';
@@ -73,6 +74,8 @@ function SanitizerVerdict({ clientId, config }: { clientId: string; config: Conf
   const deferred = useDeferredValue(config);
   const [verdict, setVerdict] = useState<Validation | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const html = textOf(deferred.poptin);
+  const removed = useMemo(() => sanitizerRemovals(html), [html]);
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
@@ -83,16 +86,17 @@ function SanitizerVerdict({ clientId, config }: { clientId: string; config: Conf
       clearTimeout(timer);
     };
   }, [clientId, deferred]);
+  const all = [...removed, ...(verdict?.sanitizer?.removed ?? [])].filter((item, index, list) => list.findIndex((other) => other.element === item.element && other.attribute === item.attribute) === index);
   return (
     <section aria-labelledby="sanitizer-heading" className="verdict">
       <h2 id="sanitizer-heading">{t('sanitizer')}</h2>
       <ErrorText error={error} />
       <div aria-live="polite">
-        {verdict && verdict.sanitizer.removed.length === 0 && <p>{t('sanitizerClean')}</p>}
-        {verdict && verdict.sanitizer.removed.length > 0 && (
+        {all.length === 0 && <p>{t('sanitizerClean')}</p>}
+        {all.length > 0 && (
           <>
             <p>{t('sanitizerRemoved')}</p>
-            <ul>{verdict.sanitizer.removed.map((item, i) => <li key={i}><code>{item.element ? `<${item.element}>` : ''}{item.attribute ? ` ${item.attribute}=` : ''}</code></li>)}</ul>
+            <ul className="removed">{all.map((item) => <li key={`${item.element ?? ''} ${item.attribute ?? ''}`}><code dir="ltr">{item.element ? `<${item.element}>` : ''}{item.attribute ? ` ${item.attribute}` : ''}</code></li>)}</ul>
           </>
         )}
         {verdict && !verdict.ok && <ul className="field-error">{verdict.fields.map((field) => <li key={field.field}><code>{field.field}</code>: {field.message}</li>)}</ul>}
