@@ -7,6 +7,7 @@ import path from 'node:path';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
+import { consolePage } from './scripts/rollup/console-page.mjs';
 
 // The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and
 // Firefox 98 were the last to ship it, in March 2022). Their syntax is written as is: class fields and `??=` are
@@ -165,5 +166,13 @@ if (existsSync('src/sdk/index.ts')) {
     plugins: plugins(),
   });
 }
+
+// The owner console: a React 19 app on React itself (not the widget's preact), its own folder, the code editor in a
+// lazy chunk. It shows pop-ups through the public elements that /dist/poptin.js defines.
+builds.push({
+  input: { console: 'src/console/main.tsx' },
+  output: { dir: 'dist/console', format: 'es', entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]', sourcemap: true },
+  plugins: [...plugins(), consolePage({ html: 'src/console/index.html', css: 'src/console/console.css' })],
+});
 
 export default comparisonBuild ? builds.slice(0, 1) : builds;

@@ -2,7 +2,7 @@ import DOMPurify, { type Config } from 'dompurify';
 import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
 
-const TEMPLATE_RULES: Config = {
+export const TEMPLATE_RULES: Config = {
   ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
   ADD_ATTR: ['target'],
   FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],

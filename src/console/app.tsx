@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { api, ApiError } from './api/client.ts';
+import { useSession } from './session.ts';
+import { ErrorBoundary } from './components/error-boundary.tsx';
+import { LanguageProvider, useLanguage } from './i18n/language.tsx';
+import type { Language } from './i18n/strings.ts';
+import { SignInPage } from './pages/sign-in.tsx';
+import { SitesPage } from './pages/sites.tsx';
+import { SitePage } from './pages/site.tsx';
+import { AccountPage } from './pages/account.tsx';
+
+// The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
+const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false } },
+  });
+}
+
+function LanguageSwitch() {
+  const { language, setLanguage, t } = useLanguage();
+  const { owner } = useSession();
+  const client = useQueryClient();
+  const change = (next: Language) => {
+    setLanguage(next);
+    if (owner) api.updateMe({ language: next }).then(() => client.invalidateQueries({ queryKey: ['me'] })).catch(() => {});
+  };
+  return (
+    <label className="language">
+      {t('language')}{' '}
+      <select value={language} onChange={(event) => change(event.target.value as Language)}>
+        <option value="en" lang="en">English</option>
+        <option value="he" lang="he">עברית</option>
+      </select>
+    </label>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t, language, setLanguage } = useLanguage();
+  const { owner } = useSession();
+  const [location, navigate] = useLocation();
+  const client = useQueryClient();
+  const main = useRef<HTMLElement>(null);
+  const ownerLanguage = owner?.language;
+  useEffect(() => {
+    if (ownerLanguage && ownerLanguage !== language) setLanguage(ownerLanguage);
+    // Only when the signed-in owner changes: a later switch is the owner's own choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ownerLanguage]);
+  // A new page: its heading takes the focus, so that a screen reader starts there and Tab continues from it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [location]);
+  const signOut = useMutation({
+    mutationFn: (everywhere: boolean) => (everywhere ? api.signOutEverywhere() : api.signOut()),
+    onSettled: () => {
+      client.setQueryData(['me'], null);
+      client.removeQueries();
+      navigate('/sign-in');
+    },
+  });
+  return (
+    <>
+      <a className="skip" href="#main">{t('skipToContent')}</a>
+      <header className="top">
+        <span className="brand">{t('appName')}</span>
+        {owner && (
+          <nav aria-label={t('appName')}>
+            <Link href="/">{t('sites')}</Link>
+            <Link href="/account">{t('account')}</Link>
+          </nav>
+        )}
+        <LanguageSwitch />
+        {owner && (
+          <span className="who">
+            <span>{owner.email}</span>
+            <button type="button" onClick={() => signOut.mutate(false)}>{t('signOut')}</button>
+          </span>
+        )}
+      </header>
+      <main id="main" ref={main}>
+        <ErrorBoundary key={location} fallback={(message) => <div role="alert" className="error"><h1 tabIndex={-1}>{t('error')}</h1><p>{message}</p></div>}>
+          {children}
+        </ErrorBoundary>
+      </main>
+    </>
+  );
+}
+
+function Guarded({ children }: { children: ReactNode }) {
+  const { owner, loading } = useSession();
+  const { t } = useLanguage();
+  if (loading) return <p role="status">{t('loading')}</p>;
+  if (!owner) return <Redirect to="/sign-in" />;
+  return <>{children}</>;
+}
+
+function Routes() {
+  const { t } = useLanguage();
+  return (
+    <Switch>
+      <Route path="/sign-in"><SignInPage /></Route>
+      <Route path="/account"><Guarded><AccountPage /></Guarded></Route>
+      <Route path="/sites/:clientId/popups/:popupId">
+        {(params) => (
+          <Guarded>
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <EditorPage clientId={params.clientId} popupId={params.popupId} />
+            </Suspense>
+          </Guarded>
+        )}
+      </Route>
+      <Route path="/sites/:clientId">{(params) => <Guarded><SitePage clientId={params.clientId} /></Guarded>}</Route>
+      <Route path="/"><Guarded><SitesPage /></Guarded></Route>
+      <Route><Redirect to="/" /></Route>
+    </Switch>
+  );
+}
+
+export function App({ client, base = '/console' }: { client: QueryClient; base?: string }) {
+  return (
+    <QueryClientProvider client={client}>
+      <LanguageProvider>
+        <Router base={base}>
+          <Shell>
+            <Routes />
+          </Shell>
+        </Router>
+      </LanguageProvider>
+    </QueryClientProvider>
+  );
+}

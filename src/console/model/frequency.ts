@@ -1,0 +1,113 @@
+import type { Language } from '../i18n/strings.ts';
+
+/**
+ * The frequency rule (d_f_r, and d_f_a after a close) as the editor's choice, and back to the wire form that the
+ * widget's parser reads (src/core/rules/frequency.ts documents the grammar).
+ */
+export type FrequencyAudience = 'all' | 'new' | 'returning';
+export type FrequencyCap = 'every_page' | 'once_per_session' | 'once_per_visitor' | 'once_a_day' | 'every_n_hours' | 'every_n_days' | 'every_n_weeks';
+
+export interface FrequencyChoice {
+  audience: FrequencyAudience;
+  cap: FrequencyCap;
+  /** every_page: at most this many views in total (null: no limit); every_n_*: N (at least 1). */
+  count: number | null;
+}
+
+export const FREQUENCY_CAPS: readonly FrequencyCap[] = ['every_page', 'once_per_session', 'once_per_visitor', 'once_a_day', 'every_n_hours', 'every_n_days', 'every_n_weeks'];
+export const MAX_FREQUENCY_COUNT = 10_000;
+
+const DEFAULT_CHOICE: FrequencyChoice = { audience: 'all', cap: 'once_per_session', count: null };
+
+const AUDIENCE_WORDS: Record<string, FrequencyAudience> = {
+  all: 'all', everyone: 'all', all_visitors: 'all', all_users: 'all',
+  new: 'new', new_visitors: 'new', new_users: 'new', first_time: 'new', new_visitor: 'new',
+  returning: 'returning', returning_visitors: 'returning', returning_users: 'returning', old: 'returning', old_users: 'returning', returning_visitor: 'returning',
+};
+
+/** The wire text of a choice. */
+export function frequencyRuleOf(choice: FrequencyChoice): string {
+  const n = choice.count;
+  const words = ((): string => {
+    switch (choice.cap) {
+      case 'every_page':
+        return n === null ? 'display_everytime_everypage' : `display_everytime_everypage_${n}`;
+      case 'once_per_session':
+        return 'display_once_per_session';
+      case 'once_per_visitor':
+        return 'display_once_per_visitor';
+      case 'once_a_day':
+        return 'display_once_a_day';
+      case 'every_n_hours':
+        return `display_every_${n ?? 1}_hours`;
+      case 'every_n_days':
+        return `display_every_${n ?? 1}_days`;
+      case 'every_n_weeks':
+        return `display_every_${n ?? 1}_weeks`;
+    }
+  })();
+  return `${choice.audience}@${words}`;
+}
+
+/**
+ * The choice a wire text means, or null when the text is not one the editor can show (it is then kept as written
+ * and shown as is). An empty text is the widget's default, once per session.
+ */
+export function frequencyChoiceOf(text: string): FrequencyChoice | null {
+  const source = text.trim().toLowerCase();
+  if (!source) return DEFAULT_CHOICE;
+  const at = source.indexOf('@');
+  const audience = AUDIENCE_WORDS[at >= 0 ? source.slice(0, at).trim() : 'all'];
+  if (!audience) return null;
+  const tokens = source.slice(at + 1).split(/[_\-\s]+/).filter(Boolean);
+  const numbers = tokens.filter((token) => /^\d+$/.test(token)).map(Number);
+  const words = new Set(tokens.filter((token) => !/^\d+$/.test(token)));
+  if (numbers.length > 1 || numbers[0] === 0) return null;
+  const n = numbers.length ? numbers[0] : null;
+  const has = (...candidates: string[]) => candidates.some((word) => words.has(word));
+  if (has('session')) return { audience, cap: 'once_per_session', count: null };
+  if (has('day', 'days', 'daily', 'today')) return n === null ? { audience, cap: 'once_a_day', count: null } : { audience, cap: 'every_n_days', count: n };
+  if (has('hour', 'hours')) return { audience, cap: 'every_n_hours', count: n ?? 1 };
+  if (has('week', 'weeks', 'weekly')) return { audience, cap: 'every_n_weeks', count: n ?? 1 };
+  if (has('everypage', 'page', 'pages', 'pageview', 'everytime', 'always')) return { audience, cap: 'every_page', count: n };
+  if (has('visitor', 'user', 'never', 'lifetime', 'once') && n === null) return { audience, cap: 'once_per_visitor', count: null };
+  return null;
+}
+
+/** A count field's problem, or null: whole numbers from 1, and every_n_* needs one. */
+export function frequencyProblem(choice: FrequencyChoice, language: Language): string | null {
+  const needsCount = choice.cap.startsWith('every_n_');
+  if (choice.count === null) return needsCount ? (language === 'he' ? 'נא להזין מספר' : 'Enter a number') : null;
+  if (!Number.isInteger(choice.count) || choice.count < 1 || choice.count > MAX_FREQUENCY_COUNT) {
+    return language === 'he' ? `מספר שלם בין 1 ל-${MAX_FREQUENCY_COUNT}` : `A whole number from 1 to ${MAX_FREQUENCY_COUNT}`;
+  }
+  return null;
+}
+
+/** The choice in words: "once per session", "every page, at most 5 times", "for new visitors: once a day". */
+export function describeFrequency(choice: FrequencyChoice, language: Language): string {
+  const n = choice.count ?? 1;
+  const he = language === 'he';
+  const cap = ((): string => {
+    switch (choice.cap) {
+      case 'every_page':
+        if (choice.count === null) return he ? 'בכל דף' : 'every page';
+        return he ? `בכל דף, לכל היותר ${n} פעמים` : `every page, at most ${n} ${n === 1 ? 'time' : 'times'}`;
+      case 'once_per_session':
+        return he ? 'פעם אחת בביקור' : 'once per session';
+      case 'once_per_visitor':
+        return he ? 'פעם אחת לכל מבקר' : 'once per visitor, never again';
+      case 'once_a_day':
+        return he ? 'פעם ביום' : 'once a day';
+      case 'every_n_hours':
+        return he ? `פעם ב-${n} שעות` : n === 1 ? 'once an hour' : `once every ${n} hours`;
+      case 'every_n_days':
+        return he ? `פעם ב-${n} ימים` : n === 1 ? 'once every day' : `once every ${n} days`;
+      case 'every_n_weeks':
+        return he ? `פעם ב-${n} שבועות` : n === 1 ? 'once a week' : `once every ${n} weeks`;
+    }
+  })();
+  if (choice.audience === 'all') return cap;
+  if (choice.audience === 'new') return he ? `למבקרים חדשים בלבד: ${cap}` : `for new visitors only: ${cap}`;
+  return he ? `למבקרים חוזרים בלבד: ${cap}` : `for returning visitors only: ${cap}`;
+}

@@ -1,0 +1,212 @@
+// An in-memory stand-in for the owner API of the console contract, as a real HTTP server on 127.0.0.1, for the
+// console's own tests: it serves the built console at /console/ and the widget at /dist/, and answers the contract's
+// calls with its shapes and status codes (sessions by cookie, Origin checked on writes, revisions, 409 on a stale
+// revision). The end-to-end test runs against the real server instead.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.json': 'application/json' };
+
+type Config = Record<string, unknown>;
+interface StoredPopup { id: string; status: 'live' | 'paused' | 'draft'; draft: Config; published: Config | null; revision: number; updatedAt: string; publishedAt: string | null; history: { revision: number; savedAt: string; config: Config; published: boolean }[] }
+
+export interface FakeOwnerApi {
+  url: string;
+  owner: { id: string; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };
+  password: string;
+  popups: Map<string, StoredPopup>;
+  requests: { method: string; path: string; body: unknown }[];
+  close(): Promise<void>;
+}
+
+export const FAKE_TEMPLATE_HTML =
+  '<div data-poptin-screen="form" style="padding:24px;color:#1f2937;background:#ffffff"><h2>Join our newsletter</h2><p>Get 10% off your first order.</p>' +
+  '<form><label for="t-email">Email address</label><input id="t-email" type="email" name="Email" required data-validation="check-typos"><button type="submit" style="background:#4338ca;color:#ffffff">Subscribe</button></form></div>' +
+  '<div data-poptin-screen="thank-you" hidden style="padding:24px"><h2>Thank you!</h2><p>Check your inbox.</p></div>';
+
+function templateConfig(): Config {
+  return {
+    poptin_name: 'Newsletter lightbox', poptin_type: 'lightbox', poptin_format: 'format_1', poptin_target: 'lead',
+    display_after_sec_active: '3', display_after_sec_active_on: 'page', display_after_scroll_active: 'no', display_after_page_click_number_active: 'no',
+    display_after_visit_page_active: 'no', display_after_inactive_seconds_active: 'no', display_after_exit_website_active: 'no', display_if_adblock_active: 'no',
+    d_f_r: 'all@display_once_per_session', x_close_button: 'yes', is_teasers_on: 'no', if_poptin_credit: 'no', stop_showing_to_converted_users: 'yes',
+    design_properties: { poptin_location: 'center-middle', poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'yes', poptin_design_thank_screen_auto_close_sec: '5' },
+    poptin: FAKE_TEMPLATE_HTML, poptin_url: '',
+  };
+}
+
+function send(response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+const failure = (status: number, message: string, fields?: { field: string; message: string }[]) => ({ statusCode: status, error: status === 401 ? 'Unauthorized' : 'Error', message, ...(fields ? { fields } : {}) });
+
+async function bodyOf(request: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
+  const owner = { id: 'o1', email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
+  const password = 'correct horse battery';
+  const sessions = new Set<string>();
+  const sites = [{ clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] }];
+  const tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] = [];
+  const popups = new Map<string, StoredPopup>();
+  const requests: FakeOwnerApi['requests'] = [];
+  let url = '';
+
+  const summary = (popup: StoredPopup) => ({ id: popup.id, name: String(popup.draft.poptin_name ?? ''), type: String(popup.draft.poptin_type ?? ''), status: popup.status, hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft), updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
+  const full = (popup: StoredPopup) => ({ id: popup.id, status: popup.status, draft: popup.draft, published: popup.published, revision: popup.revision, updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
+  const save = (popup: StoredPopup, config: Config) => {
+    popup.revision += 1;
+    popup.draft = config;
+    popup.updatedAt = new Date().toISOString();
+    popup.history.push({ revision: popup.revision, savedAt: popup.updatedAt, config, published: false });
+  };
+  const create = (config: Config): StoredPopup => {
+    const id = Math.random().toString(36).slice(2, 15).padEnd(13, '0');
+    const popup: StoredPopup = { id, status: 'draft', draft: { ...config, poptin_id: id }, published: null, revision: 0, updatedAt: '', publishedAt: null, history: [] };
+    save(popup, popup.draft);
+    popups.set(id, popup);
+    return popup;
+  };
+
+  async function api(request: IncomingMessage, response: ServerResponse, pathname: string, search: URLSearchParams): Promise<void> {
+    const method = request.method ?? 'GET';
+    const body = method === 'GET' ? undefined : await bodyOf(request);
+    requests.push({ method, path: pathname, body });
+    const cookie = /poptin_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    const signedIn = cookie !== undefined && sessions.has(cookie);
+    if (method !== 'GET' && request.headers.origin !== url) return send(response, 403, failure(403, 'Cross-site request refused'));
+    if (pathname === '/api/auth/sign-in' && method === 'POST') {
+      const { email, password: given } = (body ?? {}) as { email?: string; password?: string };
+      if (email !== owner.email || given !== password) return send(response, 401, failure(401, 'Wrong email or password'));
+      const id = randomUUID();
+      sessions.add(id);
+      return send(response, 200, { owner }, { 'set-cookie': `poptin_session=${id}; HttpOnly; SameSite=Strict; Path=/` });
+    }
+    if (!signedIn) return send(response, 401, failure(401, 'Sign in first'));
+    const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    if (pathname === '/api/auth/me' && method === 'GET') return send(response, 200, { owner, sites });
+    if (pathname === '/api/auth/me' && method === 'PATCH') {
+      Object.assign(owner, body as object);
+      return send(response, 200, { owner });
+    }
+    if (pathname === '/api/auth/sign-out') {
+      sessions.delete(cookie!);
+      return send(response, 204);
+    }
+    if (pathname === '/api/auth/sign-out-everywhere') {
+      sessions.clear();
+      return send(response, 204);
+    }
+    if (pathname === '/api/auth/password') {
+      const { currentPassword, newPassword } = body as { currentPassword: string; newPassword: string };
+      if (currentPassword !== password) return send(response, 400, failure(400, 'The current password is wrong', [{ field: 'currentPassword', message: 'wrong password' }]));
+      if (newPassword.length < 10) return send(response, 400, failure(400, 'The new password is too short', [{ field: 'newPassword', message: 'at least 10 characters' }]));
+      return send(response, 204);
+    }
+    if (pathname === '/api/owner/sites' && method === 'POST') {
+      const input = body as { clientId?: string; name: string; allowedOrigins: string[]; language: 'en' | 'he' };
+      const site = { clientId: input.clientId ?? 'site' + sites.length, name: input.name, language: input.language, allowedOrigins: input.allowedOrigins };
+      sites.push(site);
+      return send(response, 201, { site });
+    }
+    if (pathname === '/api/owner/templates') return send(response, 200, { templates: [{ id: 'newsletter-lightbox', name: { en: 'Newsletter lightbox', he: 'ניוזלטר' }, kind: 'lightbox' }] });
+    const [, , clientId, area, id, action, revision, restore] = parts;
+    const site = sites.find((entry) => entry.clientId === clientId);
+    if (parts[0] !== 'api' || parts[1] !== 'owner' || !site) return send(response, 404, failure(404, 'Not found'));
+    if (area === 'site') return send(response, 200, { site, embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` } });
+    if (area === 'tokens') {
+      if (method === 'GET') return send(response, 200, { tokens });
+      if (method === 'POST') {
+        const token = { id: randomUUID(), name: (body as { name: string }).name, createdAt: new Date().toISOString(), lastUsedAt: null };
+        tokens.push(token);
+        return send(response, 201, { token, secret: `pte_${randomUUID().replaceAll('-', '')}` });
+      }
+      tokens.splice(tokens.findIndex((token) => token.id === id), 1);
+      return send(response, 204);
+    }
+    if (area !== 'popups') return send(response, 404, failure(404, 'Not found'));
+    if (!id && method === 'GET') return send(response, 200, { popups: [...popups.values()].map(summary) });
+    if (!id && method === 'POST') {
+      const input = body as { config?: Config; templateId?: string };
+      return send(response, 201, { popup: full(create(input.config ?? templateConfig())) });
+    }
+    if (id === 'validate') {
+      // As the display server answers: DOMPurify needs a DOM, so the console runs the sanitiser itself.
+      const config = (body as { config?: Config }).config ?? {};
+      const fields = typeof config.poptin_type === 'string' ? [] : [{ field: 'poptin_type', message: 'poptin_type is missing' }];
+      return send(response, 200, { ok: fields.length === 0, fields, sanitizer: null });
+    }
+    const popup = popups.get(id);
+    if (!popup) return send(response, 404, failure(404, 'No such pop-up'));
+    if (!action && method === 'GET') return send(response, 200, { popup: full(popup) });
+    if (!action && method === 'PUT') {
+      const input = body as { draft: Config; revision: number };
+      if (input.revision !== popup.revision) return send(response, 409, failure(409, 'The pop-up was saved meanwhile'));
+      save(popup, input.draft);
+      return send(response, 200, { popup: full(popup) });
+    }
+    if (!action && method === 'DELETE') {
+      popups.delete(id);
+      return send(response, 204);
+    }
+    if (action === 'publish') {
+      popup.published = popup.draft;
+      popup.status = 'live';
+      popup.publishedAt = new Date().toISOString();
+      popup.history.at(-1)!.published = true;
+      return send(response, 200, { popup: full(popup) });
+    }
+    if (action === 'pause' || action === 'resume') {
+      popup.status = action === 'pause' ? 'paused' : 'live';
+      return send(response, 200, { popup: full(popup) });
+    }
+    if (action === 'duplicate') return send(response, 201, { popup: full(create({ ...popup.draft, poptin_name: `${String(popup.draft.poptin_name)} (copy)` })) });
+    if (action === 'revisions' && !revision) return send(response, 200, { revisions: popup.history.map((entry) => ({ revision: entry.revision, savedAt: entry.savedAt, savedBy: owner.email, published: entry.published })) });
+    if (action === 'revisions' && restore === 'restore') {
+      const entry = popup.history.find((item) => item.revision === Number(revision));
+      if (!entry) return send(response, 404, failure(404, 'No such revision'));
+      save(popup, entry.config);
+      return send(response, 200, { popup: full(popup) });
+    }
+    if (action === 'preview-link') return send(response, 200, { url: `${search.get('url')}?ppt-preview=${id}&ppt-draft=fake` });
+    return send(response, 404, failure(404, 'Not found'));
+  }
+
+  async function serveFile(response: ServerResponse, file: string): Promise<void> {
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      send(response, 404, failure(404, 'Not found'));
+    }
+  }
+
+  const server: Server = createServer((request, response) => {
+    const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
+    const handle = async () => {
+      if (pathname.startsWith('/api/')) return api(request, response, pathname, searchParams);
+      if (pathname.startsWith('/console/assets/')) return serveFile(response, path.join(ROOT, 'dist/console/assets', path.basename(pathname)));
+      if (pathname === '/console' || pathname.startsWith('/console/')) return serveFile(response, path.join(ROOT, 'dist/console/index.html'));
+      if (pathname.startsWith('/dist/') && !pathname.includes('..')) return serveFile(response, path.join(ROOT, pathname));
+      if (pathname.startsWith('/node_modules/axe-core/')) return serveFile(response, path.join(ROOT, 'node_modules/axe-core/axe.min.js'));
+      return send(response, 404, failure(404, 'Not found'));
+    };
+    handle().catch((error: unknown) => send(response, 500, failure(500, String(error))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  sites[0].allowedOrigins = [url];
+  return { url, owner, password, popups, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
