@@ -215,8 +215,11 @@ describe('sites', () => {
     const { site } = created.json();
     assert.match(site.clientId, /^[a-z0-9]{10}$/);
     assert.deepEqual(site.allowedOrigins, ['https://bakery.example']);
+    const { popup } = (await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'embedded' } })).json();
+    await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'lightbox' } });
     const read = (await consoleCall(session, { method: 'GET', url: `/api/owner/${site.clientId}/site` })).json();
     assert.equal(read.embed.script, `<script type="module" src="http://localhost:80/dist/poptin.js?id=${site.clientId}"></script>`);
+    assert.deepEqual(read.embed.popups, [{ id: popup.id, name: 'ניוזלטר מוטמע', tag: `<poptin-embed poptin-id="${popup.id}"></poptin-embed>` }]);
     assert.deepEqual((await consoleCall(session, { method: 'GET', url: '/api/owner/sites' })).json().sites.map((entry: { clientId: string }) => entry.clientId), [site.clientId]);
     const bad = await consoleCall(session, { method: 'POST', url: '/api/owner/sites', payload: { clientId: 'templates', name: '', allowedOrigins: ['https://x.example/path'], language: 'en' } });
     assert.deepEqual(bad.json().fields.map((field: { field: string }) => field.field), ['clientId', 'name', 'allowedOrigins.0']);
