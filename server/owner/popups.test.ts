@@ -126,6 +126,12 @@ describe('pop-up authoring', () => {
     assert.deepEqual(created.json().fields, [{ field: 'poptin_name', message: 'is required: a name for this pop-up' }]);
     assert.equal((await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' })).json().popups.length, 1);
 
+    const wheel = { ...NEW_POPUP, poptin_type: 'gamified', gamified_prize: { win: { label: '10% off', chances: 60 }, lose: { label: 'Next time', chances: 30 } } };
+    const prizes = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: wheel } });
+    assert.deepEqual(prizes.json().fields, [{ field: 'gamified_prize', message: 'chances add up to 90 %: they must add up to 100 %' }]);
+    const negative = { ...wheel, gamified_prize: { win: { label: '10% off', chances: 110 } } };
+    assert.deepEqual((await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: negative } })).json().fields.map((field: { field: string }) => field.field), ['gamified_prize.win.chances']);
+
     const checked = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: broken } })).json();
     assert.equal(checked.ok, false);
     assert.equal(checked.fields.length, 4);
