@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
+import { isClientId } from './ids.ts';
 import { SITE_TOKEN_PREFIX, type Accounts, type Owner } from './owner/accounts.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner } from './owner/session.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
@@ -95,7 +96,8 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
         return unauthorised(reply);
       }
       if (isCrossSiteWrite(request, options.consoleOrigins)) return refuseCrossSite(reply);
-      if (clientId !== undefined && !(await accounts.mayOpenSite(signedIn.owner, clientId))) {
+      // A malformed id (it may hold a NUL, which PostgreSQL refuses) names no site an owner was granted.
+      if (clientId !== undefined && (!isClientId(clientId) || !(await accounts.mayOpenSite(signedIn.owner, clientId)))) {
         return refused(reply, `This account has no access to site ${clientId}`);
       }
       request.ownerAccess = { kind: 'owner', ...signedIn };

@@ -41,6 +41,17 @@ describe('the console at /console/', () => {
     }
   });
 
+  it('says how to build it when dist/console is missing', async () => {
+    const unbuilt = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, distDir: path.join(distDir, 'nothing-here') });
+    try {
+      const response = await unbuilt.inject({ method: 'GET', url: '/console/sites' });
+      assert.equal(response.statusCode, 404);
+      assert.match(response.json().message, /not built yet: run `npm run build`/);
+    } finally {
+      await unbuilt.close();
+    }
+  });
+
   it('serves its built files, 404 for a file it does not have, and nothing outside dist/console', async () => {
     const script = await get('/console/assets/console.js');
     assert.equal(script.statusCode, 200);

@@ -1,7 +1,9 @@
 // The console at /console/: its built files from dist/console/, and index.html for every client-side route.
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { errorBody } from '../errors.ts';
 
 /**
  * The console runs only its own scripts, talks only to this server and is never framed. Styles may be inline:
@@ -29,7 +31,11 @@ export const consoleRoutes: FastifyPluginAsync<{ distDir: string }> = async (app
   await app.register(fastifyStatic, { root: consoleRoot, serve: false, cacheControl: false });
   const send = (reply: FastifyReply, file: string) =>
     reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY).sendFile(file, consoleRoot);
-  const sendIndex = (reply: FastifyReply) => send(reply, 'index.html');
+  const sendIndex = async (reply: FastifyReply) => {
+    const built = await access(path.join(consoleRoot, 'index.html')).then(() => true, () => false);
+    if (!built) return reply.code(404).send(errorBody(404, 'The console is not built yet: run `npm run build` (or `npm start`, which builds it)'));
+    return send(reply, 'index.html');
+  };
 
   app.get('/console', (_request, reply) => reply.redirect('/console/'));
   app.get('/console/', (_request, reply) => sendIndex(reply));

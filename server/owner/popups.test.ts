@@ -126,6 +126,12 @@ describe('pop-up authoring', () => {
     assert.deepEqual(created.json().fields, [{ field: 'poptin_name', message: 'is required: a name for this pop-up' }]);
     assert.equal((await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' })).json().popups.length, 1);
 
+    const wheel = { ...NEW_POPUP, poptin_type: 'gamified', gamified_prize: { win: { label: '10% off', chances: 60 }, lose: { label: 'Next time', chances: 30 } } };
+    const prizes = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: wheel } });
+    assert.deepEqual(prizes.json().fields, [{ field: 'gamified_prize', message: 'chances add up to 90 %: they must add up to 100 %' }]);
+    const negative = { ...wheel, gamified_prize: { win: { label: '10% off', chances: 110 } } };
+    assert.deepEqual((await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: negative } })).json().fields.map((field: { field: string }) => field.field), ['gamified_prize.win.chances']);
+
     const checked = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: broken } })).json();
     assert.equal(checked.ok, false);
     assert.equal(checked.fields.length, 4);
@@ -215,8 +221,11 @@ describe('sites', () => {
     const { site } = created.json();
     assert.match(site.clientId, /^[a-z0-9]{10}$/);
     assert.deepEqual(site.allowedOrigins, ['https://bakery.example']);
+    const { popup } = (await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'embedded' } })).json();
+    await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'lightbox' } });
     const read = (await consoleCall(session, { method: 'GET', url: `/api/owner/${site.clientId}/site` })).json();
     assert.equal(read.embed.script, `<script type="module" src="http://localhost:80/dist/poptin.js?id=${site.clientId}"></script>`);
+    assert.deepEqual(read.embed.popups, [{ id: popup.id, name: 'ניוזלטר מוטמע', tag: `<poptin-embed poptin-id="${popup.id}"></poptin-embed>` }]);
     assert.deepEqual((await consoleCall(session, { method: 'GET', url: '/api/owner/sites' })).json().sites.map((entry: { clientId: string }) => entry.clientId), [site.clientId]);
     const bad = await consoleCall(session, { method: 'POST', url: '/api/owner/sites', payload: { clientId: 'templates', name: '', allowedOrigins: ['https://x.example/path'], language: 'en' } });
     assert.deepEqual(bad.json().fields.map((field: { field: string }) => field.field), ['clientId', 'name', 'allowedOrigins.0']);

@@ -6,12 +6,17 @@ import { CLIENT_ID_PATTERN } from '../ids.ts';
 import type { Accounts, Language } from './accounts.ts';
 import { randomLowercaseId } from './random-id.ts';
 import { fieldErrors, LANGUAGES, type FieldError } from './fields.ts';
+import type { PopupAuthoring } from './popup-store.ts';
 import type { Site, Sites } from './sites.ts';
 
 export interface SiteRoutesOptions {
   accounts: Accounts;
   sites: Sites;
+  popups: PopupAuthoring;
 }
+
+/** Kinds placed in the page by a `<poptin-embed>` tag rather than shown over it. */
+const IN_PLACE_KINDS = new Set(['embedded', 'content']);
 
 /** Path words of the owner API that a client id would shadow. */
 export const RESERVED_CLIENT_IDS = new Set(['sites', 'templates']);
@@ -47,7 +52,7 @@ export function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { accounts, sites }) => {
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { accounts, sites, popups }) => {
   async function knownSite(clientId: string, reply: FastifyReply): Promise<Site | null> {
     const site = await sites.find(clientId);
     if (!site) await reply.code(404).send(errorBody(404, `Unknown site ${clientId}`));
@@ -92,7 +97,14 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     const site = await knownSite(request.params.clientId, reply);
     if (!site) return reply;
     const src = `${ownOrigin(request)}/dist/poptin.js?id=${encodeURIComponent(site.clientId)}`;
-    return { site, embed: { script: `<script type="module" src="${src}"></script>` } };
+    const placed = (await popups.list(site.clientId)).filter((popup) => IN_PLACE_KINDS.has(popup.type));
+    return {
+      site,
+      embed: {
+        script: `<script type="module" src="${src}"></script>`,
+        popups: placed.map(({ id, name }) => ({ id, name, tag: `<poptin-embed poptin-id="${id}"></poptin-embed>` })),
+      },
+    };
   });
 
   app.patch<ClientParams & { Body: SiteChanges }>(

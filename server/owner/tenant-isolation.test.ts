@@ -113,6 +113,14 @@ describe('tenant isolation: an owner of site A on site B', () => {
     }
   });
 
+  it('gets 403, not a server error, for a site id that cannot be one', async () => {
+    const { session } = await twoSites();
+    for (const clientId of ['a%00b', 'no%20body', 'x'.repeat(65)]) {
+      const response = await asConsole(shared.app, session, { method: 'GET', url: `/api/owner/${clientId}/popups` });
+      assert.equal(response.statusCode, 403, clientId);
+    }
+  });
+
   it('does not see site B in its lists of sites', async () => {
     const { session } = await twoSites();
     for (const url of ['/api/owner/sites', '/api/auth/me']) {

@@ -3,6 +3,7 @@
 // error naming the field it is about ("design_properties.poptin_design_thank_screen_auto_close_sec").
 import { ConfigError, parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES } from '../../src/core/config/types.ts';
+import { parsePrizeSet, PrizeSetError } from '../../src/core/games/prizes.ts';
 import { parseFrequencyRule } from '../../src/core/rules/frequency.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
@@ -55,6 +56,22 @@ function checkDesignProperties(errors: FieldError[], design: unknown): void {
   }
 }
 
+/** A game's prizes, read by the widget's own parser; their chances must add up to 100 %. */
+function checkPrizes(errors: FieldError[], config: Record<string, unknown>): void {
+  if (config.gamified_prize === undefined && config.poptin_type !== 'gamified') return;
+  try {
+    const prizes = parsePrizeSet(config.gamified_prize);
+    const total = prizes.reduce((sum, prize) => sum + prize.chances, 0);
+    if (Math.abs(total - 100) > 0.001) {
+      errors.push({ field: 'gamified_prize', message: `chances add up to ${Math.round(total * 100) / 100} %: they must add up to 100 %` });
+    }
+  } catch (error) {
+    if (!(error instanceof PrizeSetError)) throw error;
+    const key = /^gamified_prize "([^"]+)" has chances/.exec(error.message)?.[1];
+    errors.push({ field: key === undefined ? 'gamified_prize' : `gamified_prize.${key}.chances`, message: error.message });
+  }
+}
+
 /** The field a message of the widget's parser is about: its first word when that names a setting. */
 function fieldOfParserMessage(message: string): string {
   const named = /^(?:unknown )?([a-z_]+)/.exec(message)?.[1];
@@ -89,6 +106,7 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
     const rule = parseFrequencyRule(config.d_f_r);
     if (!rule.understood && config.d_f_r.trim() !== '') errors.push({ field: 'd_f_r', message: rule.note });
   }
+  checkPrizes(errors, config);
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === (poptinId ?? id))) {
     errors.push({ field: 'ab_test_parent_id', message: 'must be the 13-character id of another pop-up' });
