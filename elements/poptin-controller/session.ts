@@ -10,6 +10,7 @@ import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/co
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
 import { guard, log } from '../../src/core/safety.ts';
+import { safeLinkUrl } from '../../src/core/safe-url.ts';
 import { isHebrewTag } from '../../src/core/i18n/language.ts';
 import { listenSafely } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
@@ -783,7 +784,8 @@ export class ControllerSession {
   private async addToCart(store: StoreIntegration, item: AddToCartItem): Promise<boolean> {
     const { added, cart } = await store.addToCart(item);
     this.applyCart(cart);
-    if (added && item.redirect) window.location.assign(store.cartUrl());
+    const cartPage = added && item.redirect ? safeLinkUrl(store.cartUrl()) : null;
+    if (cartPage) window.location.assign(cartPage);
     return added;
   }
 

@@ -148,13 +148,15 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
 
     it('the page’s own CSS styles the slotted content', async () => {
       const style = document.createElement('style');
-      style.textContent = '.builder-heading { color: rgb(1, 2, 3); letter-spacing: 3px; }';
+      // The plainest rule of the page, on the tag alone, still wins over the widget's own field looks.
+      style.textContent = '.builder-heading { color: rgb(1, 2, 3); letter-spacing: 3px; } input { border-top-color: rgb(4, 5, 6); }';
       document.head.append(style);
       try {
-        const element = place('<poptin-popup trigger="immediate"><h2 class="builder-heading">Offer</h2></poptin-popup>');
+        const element = place('<poptin-popup trigger="immediate"><h2 class="builder-heading">Offer</h2><form><input name="Email" aria-label="Email"></form></poptin-popup>');
         await until(() => shown(element), 'the pop-up to show');
         const heading = element.querySelector('h2')!;
         expect([getComputedStyle(heading).color, getComputedStyle(heading).letterSpacing]).to.deep.equal(['rgb(1, 2, 3)', '3px']);
+        expect(getComputedStyle(element.querySelector('input')!).borderTopColor).to.equal('rgb(4, 5, 6)');
       } finally {
         style.remove();
       }

@@ -56,6 +56,31 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     }
   });
 
+  it('the built element slots the page’s own children: the page’s listener runs, its CSS applies, and nothing is copied', async () => {
+    const page = await browser.newPage();
+    const url = `${server.url}/examples/page-builder.html?slotted`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Builder</title><script type="module" src="/dist/poptin.js"></script>
+          <style>.builder-cta { color: rgb(1, 2, 3); }</style></head>
+          <body><main><h1>Builder page</h1><p>Text before.</p>
+          <poptin-popup kind="lightbox" trigger="immediate" aria-label="Offer"><h2 id="offer-title">Offer</h2><button type="button" class="builder-cta" id="offer-cta">Tell me more</button></poptin-popup>
+          <script type="module">document.getElementById('offer-cta').addEventListener('click', () => { document.title = 'clicked'; });</script>
+          </main></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    const popup = page.locator('poptin-popup[kind="lightbox"]');
+    await popup.locator('dialog[open]').waitFor();
+    const cta = popup.getByRole('button', { name: 'Tell me more' });
+    assert.equal(await cta.evaluate((button) => getComputedStyle(button).color), 'rgb(1, 2, 3)');
+    await cta.click();
+    assert.equal(await page.title(), 'clicked');
+    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup')!.shadowRoot!.querySelectorAll('#offer-title, #offer-cta').length), 0, 'no copy in the shadow root');
+    await page.close();
+  });
+
   it('a declarative pop-up with the poptin-id of a server pop-up posts its form once the page has a client id', async () => {
     const page = await browser.newPage();
     const url = `${server.url}/examples/page-builder.html?with-client`;

@@ -63,7 +63,7 @@ function deepActiveElement(): HTMLElement | null {
  * What Tab reaches inside the surface, in the order it reaches them: the controls of nested surfaces (a game's
  * Spin button in its own shadow root) and of content slotted from the page included, where they are drawn.
  */
-export function focusables(root: Element): HTMLElement[] {
+function focusables(root: Element): HTMLElement[] {
   const found: HTMLElement[] = [];
   const visit = (element: Element) => {
     if (element.matches('[hidden], [inert]')) return;
