@@ -173,6 +173,99 @@ describe('console: Hebrew', () => {
     assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['he', 'rtl']);
     assert.equal(fake.owner.language, 'he');
     assert.deepEqual(await axeViolations(page), []);
+    await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['en', 'ltr']);
+    assert.equal(fake.owner.language, 'en');
+    await page.context().close();
+  });
+});
+
+describe('console: pop-up list actions', () => {
+  it('duplicates, shows the revision history and restores a revision as the draft', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.goto(`${fake.url}/console/sites/demo`);
+    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
+    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Spring sale');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    assert.equal(fake.popups.get(id)?.revision, 2);
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Duplicate: Spring sale' }).click();
+    await page.getByRole('link', { name: 'Spring sale (copy)' }).waitFor();
+
+    await page.getByRole('button', { name: 'Revision history: Spring sale', exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'Revision history' });
+    await history.getByRole('button', { name: 'Restore #1' }).click();
+    await history.getByRole('status').filter({ hasText: 'Revision restored as the draft' }).waitFor();
+    assert.equal(fake.popups.get(id)?.revision, 3);
+    assert.equal(fake.popups.get(id)?.draft.poptin_name, 'Newsletter lightbox');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Newsletter lightbox' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('pauses a live pop-up and resumes it', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.goto(`${fake.url}/console/sites/demo`);
+    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
+    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Pausable');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+    await page.getByRole('link', { name: 'Back' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Pausable', exact: true }) });
+    await row.getByText('Live').waitFor();
+    await row.getByRole('button', { name: 'Pause: Pausable' }).click();
+    await row.getByText('Paused').waitFor();
+    await row.getByRole('button', { name: 'Resume: Pausable' }).click();
+    await row.getByText('Live').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('console: sites, tokens and the account', () => {
+  it('creates a site and an API token shown once, and revokes it after a confirmation', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Shop');
+    await page.getByRole('textbox', { name: /^Client id/ }).fill('shop2026');
+    await page.getByRole('textbox', { name: /^Allowed origins/ }).fill('https://shop.example\nhttps://www.shop.example');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+    assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
+
+    await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('Copy this token now: it is shown only once.').waitFor();
+    assert.match(await page.getByRole('region', { name: 'API tokens' }).locator('pre').innerText(), /^pte_[0-9a-f]{32}$/);
+    await page.getByRole('button', { name: 'Revoke: CRM sync' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Revoke: CRM sync' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('says why a password change was refused, and signs out everywhere', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+    await page.getByLabel('Current password').fill('not the password');
+    await page.getByLabel(/^New password/).fill('a new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The current password is wrong' }).waitFor();
+    assert.equal(await page.getByLabel('Current password').inputValue(), 'not the password');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+    assert.ok(fake.requests.some((request) => request.path === '/api/auth/sign-out-everywhere'));
     await page.context().close();
   });
 });
