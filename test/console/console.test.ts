@@ -50,6 +50,14 @@ async function signInWithKeyboard(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
 }
 
+/** Signed in: a new pop-up from the gallery's template, its editor open. */
+async function newPopupFromTemplate(page: Page): Promise<void> {
+  await page.goto(`${fake.url}/console/sites/demo`);
+  await page.getByRole('button', { name: 'New pop-up from a template' }).click();
+  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
+}
+
 describe('console: sign-in', () => {
   it('says a wrong password in an alert and signs in with the keyboard alone; the new page heading takes the focus', async () => {
     const page = await newPage();
@@ -128,9 +136,7 @@ describe('console: sites, pop-ups and the editor', () => {
   it('refuses to save game prizes whose chances do not sum to 100 %', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.goto(`${fake.url}/console/sites/demo`);
-    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
-    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await newPopupFromTemplate(page);
     await page.getByRole('combobox', { name: 'Kind' }).selectOption('gamified');
     await page.getByRole('button', { name: 'Add a prize' }).click();
     await page.getByRole('textbox', { name: 'Label 1' }).fill('10% off');
@@ -185,9 +191,7 @@ describe('console: pop-up list actions', () => {
   it('duplicates, shows the revision history and restores a revision as the draft', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.goto(`${fake.url}/console/sites/demo`);
-    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
-    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await newPopupFromTemplate(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Spring sale');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
@@ -213,9 +217,7 @@ describe('console: pop-up list actions', () => {
   it('pauses a live pop-up and resumes it', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.goto(`${fake.url}/console/sites/demo`);
-    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
-    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await newPopupFromTemplate(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Pausable');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
