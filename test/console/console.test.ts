@@ -271,3 +271,57 @@ describe('console: sites, tokens and the account', () => {
     await page.context().close();
   });
 });
+
+describe('console: the editor', () => {
+  it('opens the preview link of the draft on the owner\'s page in a new tab, saving first', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('On my site');
+    await page.getByRole('textbox', { name: 'Page address to preview on' }).fill('https://shop.example/pricing');
+    await page.context().route('https://shop.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><p>The shop</p>' }));
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Preview on my site' }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    assert.equal(tab.url(), `https://shop.example/pricing?ppt-preview=${id}&ppt-draft=fake`);
+    assert.equal(fake.popups.get(id)?.draft.poptin_name, 'On my site');
+    await page.context().close();
+  });
+
+  it('says that someone else saved meanwhile, keeping the owner\'s changes', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    const stored = fake.popups.get(id)!;
+    stored.revision += 1;
+    await page.getByRole('textbox', { name: 'Name' }).fill('Mine');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this pop-up meanwhile.' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Name' }).inputValue(), 'Mine');
+    assert.notEqual(stored.draft.poptin_name, 'Mine');
+    await page.context().close();
+  });
+
+  it('is usable in Hebrew, right to left, and axe-clean, the screen switcher moved with the arrow keys', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await page.goto(`${fake.url}/console/sites/demo`);
+    await page.getByRole('button', { name: 'חלון חדש מתבנית' }).click();
+    await page.getByRole('button', { name: 'שימוש בתבנית: ניוזלטר' }).click();
+    await page.getByRole('heading', { level: 2, name: 'הגדרות' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await page.locator('.explain li[data-topic="trigger"]').filter({ hasText: 'הוא מוצג אחרי 3 שניות בדף.' }).waitFor();
+    await page.getByRole('radio', { name: 'טופס' }).click();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getByRole('radio', { name: 'תודה' }).isChecked(), true);
+    await page.locator('[data-preview-width="560"]').getByRole('heading', { name: 'Thank you!' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
+    await page.context().close();
+  });
+});
