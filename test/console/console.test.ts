@@ -325,3 +325,34 @@ describe('console: the editor', () => {
     await page.context().close();
   });
 });
+
+describe('console: owners (administrators)', () => {
+  it('adds an owner with the sites they may see, changes their access in a dialog and deletes them', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Owners' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Owners' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('editor@example.com');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Editor');
+    await page.getByLabel('Password (at least 10 characters)').fill('short');
+    await page.getByRole('checkbox', { name: /Demo site/ }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Email' }).evaluate((input: HTMLInputElement) => input.form?.checkValidity()), false);
+    await page.getByLabel('Password (at least 10 characters)').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'editor@example.com' });
+    await row.getByRole('cell', { name: 'demo' }).waitFor();
+
+    await row.getByRole('button', { name: 'Edit access: editor@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit access: editor@example.com' });
+    await dialog.getByRole('checkbox', { name: /Demo site/ }).uncheck();
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('button', { name: 'Save access' }).click();
+    await row.getByRole('cell', { name: 'demo' }).waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Delete: editor@example.com' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
