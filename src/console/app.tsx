@@ -10,6 +10,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { SitesPage } from './pages/sites.tsx';
 import { SitePage } from './pages/site.tsx';
 import { AccountPage } from './pages/account.tsx';
+import { OwnersPage } from './pages/owners.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
@@ -77,6 +78,7 @@ function Shell({ children }: { children: ReactNode }) {
         {owner && (
           <nav aria-label={t('appName')}>
             <Link href="/">{t('sites')}</Link>
+            {owner.isAdmin && <Link href="/owners">{t('owners')}</Link>}
             <Link href="/account">{t('account')}</Link>
           </nav>
         )}
@@ -111,6 +113,7 @@ function Routes() {
     <Switch>
       <Route path="/sign-in"><SignInPage /></Route>
       <Route path="/account"><Guarded><AccountPage /></Guarded></Route>
+      <Route path="/owners"><Guarded><OwnersPage /></Guarded></Route>
       <Route path="/sites/:clientId/popups/:popupId">
         {(params) => (
           <Guarded>

@@ -50,6 +50,14 @@ async function signInWithKeyboard(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
 }
 
+/** Signed in: a new pop-up from the gallery's template, its editor open. */
+async function newPopupFromTemplate(page: Page): Promise<void> {
+  await page.goto(`${fake.url}/console/sites/demo`);
+  await page.getByRole('button', { name: 'New pop-up from a template' }).click();
+  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
+}
+
 describe('console: sign-in', () => {
   it('says a wrong password in an alert and signs in with the keyboard alone; the new page heading takes the focus', async () => {
     const page = await newPage();
@@ -128,9 +136,7 @@ describe('console: sites, pop-ups and the editor', () => {
   it('refuses to save game prizes whose chances do not sum to 100 %', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.goto(`${fake.url}/console/sites/demo`);
-    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
-    await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+    await newPopupFromTemplate(page);
     await page.getByRole('combobox', { name: 'Kind' }).selectOption('gamified');
     await page.getByRole('button', { name: 'Add a prize' }).click();
     await page.getByRole('textbox', { name: 'Label 1' }).fill('10% off');
@@ -173,6 +179,180 @@ describe('console: Hebrew', () => {
     assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['he', 'rtl']);
     assert.equal(fake.owner.language, 'he');
     assert.deepEqual(await axeViolations(page), []);
+    await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['en', 'ltr']);
+    assert.equal(fake.owner.language, 'en');
+    await page.context().close();
+  });
+});
+
+describe('console: pop-up list actions', () => {
+  it('duplicates, shows the revision history and restores a revision as the draft', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Spring sale');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    assert.equal(fake.popups.get(id)?.revision, 2);
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Duplicate: Spring sale' }).click();
+    await page.getByRole('link', { name: 'Spring sale (copy)' }).waitFor();
+
+    await page.getByRole('button', { name: 'Revision history: Spring sale', exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'Revision history' });
+    await history.getByRole('button', { name: 'Restore #1' }).click();
+    await history.getByRole('status').filter({ hasText: 'Revision restored as the draft' }).waitFor();
+    assert.equal(fake.popups.get(id)?.revision, 3);
+    assert.equal(fake.popups.get(id)?.draft.poptin_name, 'Newsletter lightbox');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Newsletter lightbox' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('pauses a live pop-up and resumes it', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Pausable');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+    await page.getByRole('link', { name: 'Back' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Pausable', exact: true }) });
+    await row.getByText('Live').waitFor();
+    await row.getByRole('button', { name: 'Pause: Pausable' }).click();
+    await row.getByText('Paused').waitFor();
+    await row.getByRole('button', { name: 'Resume: Pausable' }).click();
+    await row.getByText('Live').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('console: sites, tokens and the account', () => {
+  it('creates a site and an API token shown once, and revokes it after a confirmation', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Shop');
+    await page.getByRole('textbox', { name: /^Client id/ }).fill('shop2026');
+    await page.getByRole('textbox', { name: /^Allowed origins/ }).fill('https://shop.example\nhttps://www.shop.example');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+    assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
+
+    await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('Copy this token now: it is shown only once.').waitFor();
+    assert.match(await page.getByRole('region', { name: 'API tokens' }).locator('pre').innerText(), /^pte_[0-9a-f]{32}$/);
+    await page.getByRole('button', { name: 'Revoke: CRM sync' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Revoke: CRM sync' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('says why a password change was refused, and signs out everywhere', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+    await page.getByLabel('Current password').fill('not the password');
+    await page.getByLabel(/^New password/).fill('a new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The current password is wrong' }).waitFor();
+    assert.equal(await page.getByLabel('Current password').inputValue(), 'not the password');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+    assert.ok(fake.requests.some((request) => request.path === '/api/auth/sign-out-everywhere'));
+    await page.context().close();
+  });
+});
+
+describe('console: the editor', () => {
+  it('opens the preview link of the draft on the owner\'s page in a new tab, saving first', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('On my site');
+    await page.getByRole('textbox', { name: 'Page address to preview on' }).fill('https://shop.example/pricing');
+    await page.context().route('https://shop.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><p>The shop</p>' }));
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Preview on my site' }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    assert.equal(tab.url(), `https://shop.example/pricing?ppt-preview=${id}&ppt-draft=fake`);
+    assert.equal(fake.popups.get(id)?.draft.poptin_name, 'On my site');
+    await page.context().close();
+  });
+
+  it('says that someone else saved meanwhile, keeping the owner\'s changes', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await newPopupFromTemplate(page);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    const stored = fake.popups.get(id)!;
+    stored.revision += 1;
+    await page.getByRole('textbox', { name: 'Name' }).fill('Mine');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved this pop-up meanwhile.' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Name' }).inputValue(), 'Mine');
+    assert.notEqual(stored.draft.poptin_name, 'Mine');
+    await page.context().close();
+  });
+
+  it('is usable in Hebrew, right to left, and axe-clean, the screen switcher moved with the arrow keys', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await page.goto(`${fake.url}/console/sites/demo`);
+    await page.getByRole('button', { name: 'חלון חדש מתבנית' }).click();
+    await page.getByRole('button', { name: 'שימוש בתבנית: ניוזלטר' }).click();
+    await page.getByRole('heading', { level: 2, name: 'הגדרות' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await page.locator('.explain li[data-topic="trigger"]').filter({ hasText: 'הוא מוצג אחרי 3 שניות בדף.' }).waitFor();
+    await page.getByRole('radio', { name: 'טופס' }).click();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getByRole('radio', { name: 'תודה' }).isChecked(), true);
+    await page.locator('[data-preview-width="560"]').getByRole('heading', { name: 'Thank you!' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
+    await page.context().close();
+  });
+});
+
+describe('console: owners (administrators)', () => {
+  it('adds an owner with the sites they may see, changes their access in a dialog and deletes them', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Owners' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Owners' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('editor@example.com');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Editor');
+    await page.getByLabel('Password (at least 10 characters)').fill('short');
+    await page.getByRole('checkbox', { name: /Demo site/ }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Email' }).evaluate((input: HTMLInputElement) => input.form?.checkValidity()), false);
+    await page.getByLabel('Password (at least 10 characters)').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'editor@example.com' });
+    await row.getByRole('cell', { name: 'demo' }).waitFor();
+
+    await row.getByRole('button', { name: 'Edit access: editor@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit access: editor@example.com' });
+    await dialog.getByRole('checkbox', { name: /Demo site/ }).uncheck();
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('button', { name: 'Save access' }).click();
+    await row.getByRole('cell', { name: 'demo' }).waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Delete: editor@example.com' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await row.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

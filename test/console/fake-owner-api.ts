@@ -59,6 +59,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const sites = [{ clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] }];
   const tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] = [];
   const popups = new Map<string, StoredPopup>();
+  const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
   let url = '';
 
@@ -118,6 +119,24 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       const site = { clientId: input.clientId ?? 'site' + sites.length, name: input.name, language: input.language, allowedOrigins: input.allowedOrigins };
       sites.push(site);
       return send(response, 201, { site });
+    }
+    if (pathname === '/api/admin/owners' && method === 'GET') return send(response, 200, { owners: [{ ...owner, sites: sites.map((site) => site.clientId) }, ...others] });
+    if (pathname === '/api/admin/owners' && method === 'POST') {
+      const input = body as { email: string; name: string; password: string; isAdmin?: boolean; sites?: string[] };
+      if (input.password.length < 10) return send(response, 400, failure(400, 'The password is too short', [{ field: 'password', message: 'at least 10 characters' }]));
+      const created = { id: randomUUID(), email: input.email, name: input.name, isAdmin: input.isAdmin ?? false, sites: input.sites ?? [] };
+      others.push(created);
+      return send(response, 201, { owner: { ...created, language: 'en' } });
+    }
+    if (pathname.startsWith('/api/admin/owners/')) {
+      const other = others.find((entry) => entry.id === decodeURIComponent(pathname.slice('/api/admin/owners/'.length)));
+      if (!other) return send(response, 404, failure(404, 'No such owner'));
+      if (method === 'DELETE') {
+        others.splice(others.indexOf(other), 1);
+        return send(response, 204);
+      }
+      Object.assign(other, body as object);
+      return send(response, 200, { owner: other });
     }
     if (pathname === '/api/owner/templates') return send(response, 200, { templates: [{ id: 'newsletter-lightbox', name: { en: 'Newsletter lightbox', he: 'ניוזלטר' }, kind: 'lightbox' }] });
     const [, , clientId, area, id, action, revision, restore] = parts;

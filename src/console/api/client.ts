@@ -9,6 +9,7 @@ export interface PopupSummary { id: string; name: string; type: string; status: 
 export type Config = Record<string, unknown>;
 export interface Popup { id: string; status: PopupStatus; draft: Config; published: Config | null; revision: number; updatedAt: string; publishedAt: string | null }
 export interface Revision { revision: number; savedAt: string; savedBy: string; published: boolean }
+export interface ManagedOwner { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }
 export interface Template { id: string; name: { en: string; he: string }; kind: string; game?: string; thumbnail?: string }
 export interface FieldProblem { field: string; message: string }
 /** `sanitizer` may be null: DOMPurify needs a DOM, and the console then runs it itself (model/sanitizer.ts). */
@@ -82,4 +83,9 @@ export const api = {
   previewLink: (clientId: string, id: string, url: string) => call<{ url: string }>('GET', `${popup(clientId, id)}/preview-link?url=${encodeURIComponent(url)}`),
 
   templates: () => call<{ templates: Template[] }>('GET', '/api/owner/templates'),
+
+  owners: () => call<{ owners: ManagedOwner[] }>('GET', '/api/admin/owners'),
+  createOwner: (input: { email: string; name: string; password: string; isAdmin: boolean; sites: string[] }) => call<{ owner: Owner }>('POST', '/api/admin/owners', input),
+  updateOwner: (id: string, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) => call<unknown>('PATCH', `/api/admin/owners/${encodeURIComponent(id)}`, changes),
+  deleteOwner: (id: string) => call<void>('DELETE', `/api/admin/owners/${encodeURIComponent(id)}`),
 };

@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react';
 import { EditorView, keymap } from '@codemirror/view';
 import { EditorState } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { html } from '@codemirror/lang-html';
+import { defaultHighlightStyle, LanguageSupport, LRLanguage, syntaxHighlighting } from '@codemirror/language';
+import { parser } from '@lezer/html';
+
+// HTML without the CSS and JavaScript nested in <style> and <script>: the sanitiser removes both from a template, and
+// leaving their parsers out makes this chunk a third smaller than with @codemirror/lang-html.
+const templateHtml = new LanguageSupport(LRLanguage.define({ name: 'html', parser, languageData: { commentTokens: { block: { open: '<!--', close: '-->' } } } }));
 
 /**
  * CodeMirror 6 in HTML mode. Tab indents; Escape then Tab leaves the editor (CodeMirror's own escape hatch for
@@ -22,7 +27,8 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
         extensions: [
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          html(),
+          templateHtml,
+          syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': label, dir: 'ltr' }),
           EditorView.updateListener.of((update) => {

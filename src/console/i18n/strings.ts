@@ -77,6 +77,16 @@ const en = {
   sanitizerRemoved: 'The sanitiser will remove:',
   conflict: 'Someone else saved this pop-up meanwhile. Reload to see their version; your changes are kept in this page until you do.',
   back: 'Back',
+  owners: 'Owners',
+  newOwner: 'New owner',
+  ownerName: 'Name',
+  initialPassword: 'Password (at least 10 characters)',
+  admin: 'Administrator (every site, manages owners)',
+  adminBadge: 'Admin',
+  siteAccess: 'Sites this owner may see',
+  editAccess: 'Edit access',
+  saveAccess: 'Save access',
+  deleteOwnerConfirm: 'Delete this owner? Their sessions end; the sites and their pop-ups stay.',
 };
 
 export type StringKey = keyof typeof en;
@@ -157,6 +167,16 @@ const he: Record<StringKey, string> = {
   sanitizerRemoved: 'הסינון יסיר:',
   conflict: 'מישהו אחר שמר את החלון בינתיים. טענו מחדש כדי לראות את הגרסה שלו; השינויים שלכם נשמרים בדף עד אז.',
   back: 'חזרה',
+  owners: 'בעלים',
+  newOwner: 'בעלים חדש',
+  ownerName: 'שם',
+  initialPassword: 'סיסמה (10 תווים לפחות)',
+  admin: 'מנהל (כל האתרים, ניהול בעלים)',
+  adminBadge: 'מנהל',
+  siteAccess: 'אתרים שהבעלים רשאי לראות',
+  editAccess: 'עריכת הרשאות',
+  saveAccess: 'שמירת הרשאות',
+  deleteOwnerConfirm: 'למחוק את הבעלים? ההתחברויות שלו יסתיימו; האתרים והחלונות נשארים.',
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

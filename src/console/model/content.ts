@@ -48,23 +48,29 @@ export function withText(html: string, index: number, text: string): string {
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** Solid colours in style attributes (#rgb or #rrggbb), each editable with a colour picker. */
-export function coloursOf(html: string): ColourItem[] {
-  return Array.from(parse(html).querySelectorAll<HTMLElement>(STYLED_SELECTOR)).flatMap((element, index) =>
-    COLOUR_PROPERTIES.flatMap((property) => {
-      const value = element.style.getPropertyValue(property).trim();
-      return HEX.test(value) ? [{ index, property, value, tag: element.tagName.toLowerCase() }] : [];
-    }),
-  );
+/** A solid colour declaration of a style attribute, as the owner wrote it (the browser would read it back as rgb()). */
+function colourDeclaration(property: string): RegExp {
+  return new RegExp(`(^|;)(\\s*${property}\\s*:\\s*)(#[0-9a-f]{6}|#[0-9a-f]{3})(\\s*(?:!important\\s*)?(?:;|$))`, 'i');
 }
 
-/** Colours read back from the browser come as rgb(); the attribute keeps the owner's hex. */
+/** Solid colours in style attributes (#rgb or #rrggbb), each editable with a colour picker. */
+export function coloursOf(html: string): ColourItem[] {
+  return Array.from(parse(html).querySelectorAll<HTMLElement>(STYLED_SELECTOR)).flatMap((element, index) => {
+    const style = element.getAttribute('style') ?? '';
+    return COLOUR_PROPERTIES.flatMap((property) => {
+      const value = colourDeclaration(property).exec(style)?.[3];
+      return value ? [{ index, property, value, tag: element.tagName.toLowerCase() }] : [];
+    });
+  });
+}
+
 export function withColour(html: string, index: number, property: ColourItem['property'], value: string): string {
   if (!HEX.test(value)) return html;
   const fragment = parse(html);
   const element = fragment.querySelectorAll<HTMLElement>(STYLED_SELECTOR)[index];
-  if (!element) return html;
-  element.style.setProperty(property, value);
+  const style = element?.getAttribute('style');
+  if (!element || !style || !colourDeclaration(property).test(style)) return html;
+  element.setAttribute('style', style.replace(colourDeclaration(property), (_match, start: string, name: string, _old: string, end: string) => `${start}${name}${value}${end}`));
   return serialize(fragment);
 }
 
