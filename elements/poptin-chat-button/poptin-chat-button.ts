@@ -39,6 +39,7 @@ const Surface = createSurfaceElement<ChatSettings>({ name: 'chat-button', view: 
  * @event poptin-chat-show - The button appeared. detail: `{state}`, `shown` or `tooltip`
  * @event poptin-chat-open - The chatbox is about to open; cancelable. detail: `{trigger}`
  * @event poptin-chat-close - The chatbox is about to close; cancelable. detail: `{trigger}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The button and its chatbox.
  * @csspart button - The round button.

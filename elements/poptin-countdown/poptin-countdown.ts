@@ -24,6 +24,7 @@ const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: 
  * @attr {string} poptin-id - Passed on in the end event's detail.
  *
  * @event poptin-countdown-end - It reached zero (at once for a fixed end already past). Bubbles and is composed. detail: `{poptinId, endsAt}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The timer.
  * @csspart unit - One unit (`data-unit` days, hours, minutes or seconds) in layouts 0 and 1.

@@ -22,6 +22,7 @@ const GameElement = createGameElement({ tag: 'poptin-gift-box', view: GiftBoxVie
  * @event poptin-game-play - A box was opened; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The row of boxes.
  * @csspart box - One box (a button); the opened one is also `opened`.

@@ -27,6 +27,7 @@ const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-ro
  * @prop {ProductSettings[] | string | null} products - The products as a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-add-to-cart - A product's button was pressed. detail: `{item: {id, quantity, redirect}, respondWith(promise)}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The section around the products.
  * @csspart list - The row of products.

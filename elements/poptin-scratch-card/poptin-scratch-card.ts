@@ -23,6 +23,7 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: Scratc
  * @event poptin-game-play - The first stroke; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows, 3 s after the reveal. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The card and its reveal button.
  * @csspart card - The scratch area.

@@ -23,6 +23,7 @@ const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWhee
  * @event poptin-game-play - The visitor played; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The wheel with its pointer.
  * @csspart wheel - The button that spins it.

@@ -27,6 +27,7 @@ const Surface = createSurfaceElement<TeaserModel>({ name: 'teaser tab', view: Te
  * @attr {string} label - The tab's text (default "Open the offer", or its Hebrew).
  *
  * @event poptin-teaser-open - The visitor opened the tab; cancelable (the pop-up then does not open). Bubbles and is composed. detail: `{poptinId}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The fixed container.
  * @csspart tab - The button.
