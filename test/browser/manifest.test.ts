@@ -1,6 +1,6 @@
 // custom-elements.json against the elements themselves: every attribute an element observes is documented, and
 // every documented attribute is one it observes or reads when placed in the page (or one it sets itself, said so
-// in its description).
+// in its description); every part an element draws is documented.
 import { expect } from '@open-wc/testing';
 import { until } from '../browser-support/waiting.ts';
 import '../../elements/poptin-chat-button/define.ts';
@@ -17,7 +17,23 @@ import '../../elements/poptin-teaser/define.ts';
 interface Declaration {
   tagName?: string;
   attributes?: { name: string; description?: string }[];
+  cssParts?: { name: string }[];
 }
+
+const PRIZES = JSON.stringify({
+  ten: { label: '10% off', code: 'TEN', prize_id: 'p-ten', is_winner: 1, chances: 50 },
+  none: { label: 'No luck', prize_id: 'p-none', loosing_option: 1, chances: 50 },
+});
+// Each element that draws without a display server, with what it needs to.
+const DRAWN_WITH: Record<string, Record<string, string>> = {
+  'poptin-spin-wheel': { prizes: PRIZES },
+  'poptin-scratch-card': { prizes: PRIZES },
+  'poptin-gift-box': { prizes: PRIZES },
+  'poptin-countdown': { minutes: '5', 'timer-ver': '1' },
+  'poptin-chat-button': { telephone: '15550100', 'button-delay': '-1', 'message-delay': '-1', qr: 'true' },
+  'poptin-product-recommendations': { products: JSON.stringify([{ product_id: 1, title: 'Mug', price: 12, compare_at_price: 15, inventory_quantity: 2, handle: 'mug' }]) },
+  'poptin-teaser': { 'poptin-id': 'a1b2c3d4e5f60' },
+};
 
 async function documentedElements(): Promise<Map<string, Declaration>> {
   const response = await fetch('/custom-elements.json');
@@ -83,5 +99,21 @@ describe('custom-elements.json and the elements', () => {
       }
     }
     expect(mismatches).to.deep.equal([]);
+  });
+
+  it('documents every part each element draws', async () => {
+    const documented = await documentedElements();
+    const undocumented: string[] = [];
+    for (const [tag, attributes] of Object.entries(DRAWN_WITH)) {
+      const element = document.createElement(tag);
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      document.body.append(element);
+      await until(() => element.shadowRoot?.querySelector('[part]') != null, `<${tag}> to draw itself`);
+      const parts = new Set([...element.shadowRoot!.querySelectorAll('[part]')].flatMap((node) => node.getAttribute('part')!.split(/\s+/)));
+      const names = (documented.get(tag)?.cssParts ?? []).map((part) => part.name);
+      for (const part of parts) if (!names.includes(part)) undocumented.push(`<${tag}> draws part ${part}, undocumented`);
+      element.remove();
+    }
+    expect(undocumented).to.deep.equal([]);
   });
 });
