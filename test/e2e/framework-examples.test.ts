@@ -29,20 +29,23 @@ const EXAMPLES: Example[] = [
   { folder: 'svelte', dependencies: ['svelte', 'vite', '@sveltejs/vite-plugin-svelte'] },
 ];
 
+let browser: Browser;
+before(async () => {
+  assertBuilt();
+  browser = await launchChromium();
+});
+after(() => browser?.close());
+
 for (const example of EXAMPLES) {
   describe(`the ${example.folder} example`, () => {
     let dir: string;
-    let browser: Browser;
     let site: { server: Server; url: string };
 
     before(async () => {
-      assertBuilt();
       dir = await appWithPackageInstalled(path.join(ROOT, 'examples/frameworks', example.folder), example.dependencies);
-      browser = await launchChromium();
     });
 
     after(async () => {
-      await browser?.close();
       site?.server.close();
       if (dir) await rm(dir, { recursive: true, force: true });
     });
