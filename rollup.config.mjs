@@ -146,9 +146,10 @@ const PRELOADED = {
 const builds = [
   {
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
-    input: { poptin: 'src/loader.ts' },
+    // define-elements: `poptin-elements/define`, the same lazy chunks loaded on request by an app's framework.
+    input: { poptin: 'src/loader.ts', 'define-elements': 'src/define-elements.ts' },
     output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: namedChunk },
-    plugins: [privateEntryModules('src/loader.ts'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), eagerCompileHint()],
+    plugins: [privateEntryModules('src/loader.ts'), privateEntryModules('src/define-elements.ts', '.define-copy'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), eagerCompileHint()],
   },
 ];
 

@@ -27,16 +27,16 @@ export interface PoptinWindowApi {
  * @tag poptin-controller
  * @summary Decides which pop-ups show on this page and reports what visitors do with them.
  *
- * @attr client-id - The site's client id on the display server.
- * @attr api-base - Origin of the display server (defaults to this page's origin).
- * @attr landing - Landing-page mode: the id of the pop-up that is this page's own form, drawn in place at once (also `?ppt-landing=ID` in the page address).
- * @attr store - `wix` on a Wix site (a Shopify storefront is found by itself); its cart feeds the cart triggers and add-to-cart buttons.
- * @attr wix-client-id - The Wix site's OAuth client id, for its visitor's cart.
- * @attr wix-api-host - The Wix API origin, when not the platform's own (a proxy).
- * @attr cart-path - Where add-to-cart buttons that redirect go on a Wix site (default `/cart-page`).
- * @attr product-id - On a Wix product page: the product shown, for recent products and browse abandonment.
- * @attr product-name - Its name.
- * @attr product-category - Its category.
+ * @attr {string} client-id - The site's client id on the display server.
+ * @attr {string} api-base - Origin of the display server (defaults to this page's origin).
+ * @attr {string} landing - Landing-page mode: the id of the pop-up that is this page's own form, drawn in place at once (also `?ppt-landing=ID` in the page address).
+ * @attr {'wix'} store - `wix` on a Wix site (a Shopify storefront is found by itself); its cart feeds the cart triggers and add-to-cart buttons.
+ * @attr {string} wix-client-id - The Wix site's OAuth client id, for its visitor's cart.
+ * @attr {string} wix-api-host - The Wix API origin, when not the platform's own (a proxy).
+ * @attr {string} cart-path - Where add-to-cart buttons that redirect go on a Wix site (default `/cart-page`).
+ * @attr {string} product-id - On a Wix product page: the product shown, for recent products and browse abandonment.
+ * @attr {string} product-name - Its name.
+ * @attr {string} product-category - Its category.
  *
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */

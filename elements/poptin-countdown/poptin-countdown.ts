@@ -16,14 +16,15 @@ const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: 
  * @tag poptin-countdown
  * @summary Counts down to a time, then says so with `poptin-countdown-end`.
  *
- * @attr minutes - Minutes from when it starts (with `seconds`); e.g. `minutes="5" seconds="30"`.
- * @attr seconds - Seconds from when it starts, added to `minutes`.
- * @attr ends-at - A fixed end instead: an ISO date-time with its offset, e.g. `2026-12-31T23:59:00+02:00`.
- * @attr timer-ver - Layout: `0` digits `dd:hh:mm:ss` (default), `1` boxes with unit labels, `2` compact text.
- * @attr paused - While present it holds the time left and does not tick.
- * @attr poptin-id - Passed on in the end event's detail.
+ * @attr {number | string} minutes - Minutes from when it starts (with `seconds`); e.g. `minutes="5" seconds="30"`.
+ * @attr {number | string} seconds - Seconds from when it starts, added to `minutes`.
+ * @attr {string} ends-at - A fixed end instead: an ISO date-time with its offset, e.g. `2026-12-31T23:59:00+02:00`.
+ * @attr {0 | 1 | 2 | '0' | '1' | '2'} timer-ver - Layout: `0` digits `dd:hh:mm:ss` (default), `1` boxes with unit labels, `2` compact text.
+ * @attr {boolean} paused - While present it holds the time left and does not tick.
+ * @attr {string} poptin-id - Passed on in the end event's detail.
  *
  * @event poptin-countdown-end - It reached zero (at once for a fixed end already past). Bubbles and is composed. detail: `{poptinId, endsAt}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The timer.
  * @csspart unit - One unit (`data-unit` days, hours, minutes or seconds) in layouts 0 and 1.

@@ -36,9 +36,9 @@ function reserveHeightRule(document: Document, height: string | null): void {
  * @tag poptin-embed
  * @summary Where an embedded pop-up shows in the page.
  *
- * @attr poptin-id - The embedded pop-up's 13-character id.
- * @attr height - Pixels reserved for it before it shows, so the page does not move when it appears.
- * @attr client-id - The site's client id, for a page whose loader script carries none.
+ * @attr {string} poptin-id - The embedded pop-up's 13-character id.
+ * @attr {number | string} height - Pixels reserved for it before it shows, so the page does not move when it appears.
+ * @attr {string} client-id - The site's client id, for a page whose loader script carries none.
  */
 export class PoptinEmbedElement extends HTMLElement {
   static get observedAttributes(): string[] {

@@ -12,14 +12,17 @@ const GameElement = createGameElement({ tag: 'poptin-gift-box', view: GiftBoxVie
  * @tag poptin-gift-box
  * @summary A pick-a-gift game.
  *
- * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
- * @attr no-post-play - A win submits the form instead of showing the post-play screen.
- * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
- * @attr poptin-id - Passed on in the events' detail.
+ * @attr {string} prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
+ * @attr {boolean} no-post-play - A win submits the form instead of showing the post-play screen.
+ * @attr {boolean} wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr {string} poptin-id - Passed on in the events' detail.
+ *
+ * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-game-play - A box was opened; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The row of boxes.
  * @csspart box - One box (a button); the opened one is also `opened`.

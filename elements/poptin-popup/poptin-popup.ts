@@ -24,12 +24,12 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  * @tag poptin-popup
  * @summary One pop-up of a campaign, rendered from its configuration.
  *
- * @attr poptin-id - The 13-character pop-up id.
- * @attr kind - Declarative use (no controller): the pop-up kind of widget §1, default `lightbox`; the content is the element's own children.
- * @attr trigger - Declarative use: `immediate` (default), `seconds:N`, `scroll:P`, `exit-intent` or `click:SELECTOR`.
- * @attr position - Declarative use: where it shows, words of `left|center|right` with `top|middle|bottom` (e.g. `bottom-left`); each defaults to the kind's own.
- * @attr format - Declarative use: the kind's format, e.g. `format_3` (widget §1).
- * @attr data-rendering - Set by the pop-up: `modal`, `popover`, `in-flow` (a bar pushing the page down) or `in-place`.
+ * @attr {string} poptin-id - The 13-character pop-up id.
+ * @attr {'embedded' | 'lightbox' | 'gamified' | 'bar' | 'sside' | 'bside' | 'browsing' | 'fullpage' | 'mobile' | 'social' | 'content'} kind - Declarative use (no controller): the pop-up kind of widget §1, default `lightbox`; the content is the element's own children.
+ * @attr {string} trigger - Declarative use: `immediate` (default), `seconds:N`, `scroll:P`, `exit-intent` or `click:SELECTOR`.
+ * @attr {string} position - Declarative use: where it shows, words of `left|center|right` with `top|middle|bottom` (e.g. `bottom-left`); each defaults to the kind's own.
+ * @attr {string} format - Declarative use: the kind's format, e.g. `format_3` (widget §1).
+ * @attr {'modal' | 'popover' | 'in-flow' | 'in-place'} data-rendering - Set by the pop-up: `modal`, `popover`, `in-flow` (a bar pushing the page down) or `in-place`.
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
  * @event poptin-after-show - The pop-up is on screen: the frame that shows it has been painted (or 100 ms have passed on a page that paints no frames, such as a hidden tab).
@@ -60,7 +60,10 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  */
 
 export class PoptinPopupElement extends Surface {
-  /** How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests. */
+  /**
+   * How redirects leave the page (new window, anchor click, same tab); replaceable, e.g. in tests.
+   * @internal
+   */
   navigation: PopupNavigation = browserNavigation;
 
   private declarative = false;

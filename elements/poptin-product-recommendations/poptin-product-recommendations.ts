@@ -1,6 +1,7 @@
 import { RecommendationsView } from '../../src/components/recommendations/recommendations-view.tsx';
 import { recommendationModelFromAttributes, type RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { guard } from '../../src/core/safety.ts';
+import type { ProductSettings } from '../../src/core/public-types.ts';
 import { createSurfaceElement, setModelFromAttributes } from '../shared/surface-element.ts';
 import { recommendationsStyles } from './styles.ts';
 
@@ -16,13 +17,17 @@ const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-ro
  * @tag poptin-product-recommendations
  * @summary Recommended products with add-to-cart buttons.
  *
- * @attr products - The products as JSON: a list of `{product_id, variant_id, title, price, compare_at_price, currency, image, desc, handle, path, inventory_quantity}`.
- * @attr platform - `shopify` (default) or `wix`: how titles and descriptions are cut.
- * @attr currency - The currency of products that name none (default USD).
- * @attr buttons - `add_to_cart` (default), `add_to_cart_redirect`, `redirect`, `redirect_blank` or `no_buttons`.
- * @attr store-root - The store's root path for product links (default `/`).
+ * @attr {string} products - The products as JSON: a list of `{product_id, variant_id, title, price, compare_at_price, currency, image, desc, handle, path, inventory_quantity}`.
+ * @attr {'shopify' | 'wix'} platform - `shopify` (default) or `wix`: how titles and descriptions are cut.
+ * @attr {string} currency - The currency of products that name none (default USD).
+ * @attr {'add_to_cart' | 'add_to_cart_redirect' | 'redirect' | 'redirect_blank' | 'no_buttons'} buttons - `add_to_cart` (default), `add_to_cart_redirect`, `redirect`, `redirect_blank` or `no_buttons`.
+ * @attr {string} store-root - The store's root path for product links (default `/`).
+ * @attr {string} poptin-id - The pop-up it belongs to, passed on in its events' detail.
+ *
+ * @prop {ProductSettings[] | string | null} products - The products as a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-add-to-cart - A product's button was pressed. detail: `{item: {id, quantity, redirect}, respondWith(promise)}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The section around the products.
  * @csspart list - The row of products.
@@ -51,7 +56,10 @@ export class PoptinProductRecommendationsElement extends Surface {
     if (previous !== value && OWN_ATTRIBUTES.includes(name)) guard('<poptin-product-recommendations> attributes', () => this.readAttributes());
   }
 
-  /** The products it shows; a pop-up sets this for the recommendations of its template. */
+  /**
+   * The products it shows; a pop-up sets this for the recommendations of its template.
+   * @internal
+   */
   get recommendations(): RecommendationModel | null {
     return this.model.get();
   }
@@ -60,10 +68,23 @@ export class PoptinProductRecommendationsElement extends Surface {
     this.model.set(value);
   }
 
-  private readAttributes(): void {
-    setModelFromAttributes(this, 'products', () =>
+  private productsValue: ProductSettings[] | string | null = null;
+
+  /** The products, as the `products` attribute's JSON or as a list; set as a property, it wins over the attribute. */
+  get products(): ProductSettings[] | string | null {
+    return this.productsValue ?? this.getAttribute('products');
+  }
+
+  set products(value: ProductSettings[] | string | null) {
+    this.productsValue = value;
+    guard('<poptin-product-recommendations> products', () => this.readAttributes(value === null && !this.hasAttribute('products')));
+  }
+
+  private readAttributes(cleared = false): void {
+    const products = this.products;
+    setModelFromAttributes(this, cleared || 'products', () =>
       recommendationModelFromAttributes({
-        products: this.getAttribute('products'),
+        products: products === null || typeof products === 'string' ? products : JSON.stringify(products),
         platform: this.getAttribute('platform'),
         currency: this.getAttribute('currency'),
         buttons: this.getAttribute('buttons'),

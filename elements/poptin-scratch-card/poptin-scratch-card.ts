@@ -13,14 +13,17 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: Scratc
  * @tag poptin-scratch-card
  * @summary A scratch-to-win card.
  *
- * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
- * @attr no-post-play - A win submits the form instead of showing the post-play screen (`disable_post_play_screen`).
- * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
- * @attr poptin-id - Passed on in the events' detail.
+ * @attr {string} prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
+ * @attr {boolean} no-post-play - A win submits the form instead of showing the post-play screen (`disable_post_play_screen`).
+ * @attr {boolean} wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr {string} poptin-id - Passed on in the events' detail.
+ *
+ * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-game-play - The first stroke; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows, 3 s after the reveal. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The card and its reveal button.
  * @csspart card - The scratch area.

@@ -13,14 +13,17 @@ const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWhee
  * @tag poptin-spin-wheel
  * @summary A spin-to-win wheel.
  *
- * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`): `label`, `code`, `prize_id`, `is_winner`, `loosing_option`, `chances` (percent), `redirect_to`, `redirect_to_options`.
- * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
- * @attr no-post-play - A win submits the form instead of showing the post-play screen; 8 s more before the close or redirect.
- * @attr poptin-id - Passed on in the events' detail.
+ * @attr {string} prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`): `label`, `code`, `prize_id`, `is_winner`, `loosing_option`, `chances` (percent), `redirect_to`, `redirect_to_options`.
+ * @attr {boolean} wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr {boolean} no-post-play - A win submits the form instead of showing the post-play screen; 8 s more before the close or redirect.
+ * @attr {string} poptin-id - Passed on in the events' detail.
+ *
+ * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-game-play - The visitor played; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
  * @event poptin-game-result - The result shows. detail: the same plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The wheel with its pointer.
  * @csspart wheel - The wheel, which spins when clicked.

@@ -18,15 +18,16 @@ const Surface = createSurfaceElement<TeaserModel>({ name: 'teaser tab', view: Te
  * @tag poptin-teaser
  * @summary The minimised tab of a pop-up.
  *
- * @attr poptin-id - The pop-up it opens.
- * @attr mode - `always` (default), `before_show` or `after_close`.
- * @attr phase - The pop-up's state: `not-shown` (default), `shown` or `closed`; the controller keeps it up to date.
- * @attr position - `bottom-right` (default), `bottom-left`, `right` or `left`; mirrored on right-to-left pages.
- * @attr order - The pop-up's place among the page's pop-ups (0-based). Widget §9's tab index, 500 + 100 × order, is kept as the tab's `data-tab-order`: a tabindex above 0 would pull it ahead of the page's own controls.
- * @attr kind - The pop-up's kind: beyond its kind's tab limit (widget §9) later tabs stay hidden.
- * @attr label - The tab's text (default "Open the offer", or its Hebrew).
+ * @attr {string} poptin-id - The pop-up it opens.
+ * @attr {'always' | 'before_show' | 'after_close'} mode - `always` (default), `before_show` or `after_close`.
+ * @attr {'not-shown' | 'shown' | 'closed'} phase - The pop-up's state: `not-shown` (default), `shown` or `closed`; the controller keeps it up to date.
+ * @attr {'bottom-right' | 'bottom-left' | 'right' | 'left'} position - `bottom-right` (default), `bottom-left`, `right` or `left`; mirrored on right-to-left pages.
+ * @attr {number | string} order - The pop-up's place among the page's pop-ups (0-based). Widget §9's tab index, 500 + 100 × order, is kept as the tab's `data-tab-order`: a tabindex above 0 would pull it ahead of the page's own controls.
+ * @attr {string} kind - The pop-up's kind: beyond its kind's tab limit (widget §9) later tabs stay hidden.
+ * @attr {string} label - The tab's text (default "Open the offer", or its Hebrew).
  *
  * @event poptin-teaser-open - The visitor opened the tab; cancelable (the pop-up then does not open). Bubbles and is composed. detail: `{poptinId}`
+ * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The fixed container.
  * @csspart tab - The button.

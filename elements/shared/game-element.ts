@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { gameModelFromAttributes, type GameModel } from '../../src/core/games/index.ts';
 import { guard } from '../../src/core/safety.ts';
+import type { PrizeSetInput } from '../../src/core/public-types.ts';
 import { createSurfaceElement, setModelFromAttributes } from './surface-element.ts';
 
 const GAME_ATTRIBUTES = ['prizes', 'wheel-has-coupon', 'no-post-play'];
@@ -14,7 +15,7 @@ export interface GameElementOptions {
 
 /**
  * The base class of the three games: the surface kit's element whose model, a `GameModel`, comes from the
- * `prizes` attribute (the pop-up's `gamified_prize` JSON) or from the `game` property a pop-up sets.
+ * `prizes` attribute (the pop-up's `gamified_prize` JSON) or property, or from the `game` property a pop-up sets.
  */
 export function createGameElement({ tag, view, styles }: GameElementOptions) {
   const Surface = createSurfaceElement<GameModel>({ name: tag.replace('poptin-', '').replace('-', ' '), view, styles, nested: true });
@@ -38,10 +39,23 @@ export function createGameElement({ tag, view, styles }: GameElementOptions) {
       this.model.set(value);
     }
 
-    private readAttributes(): void {
-      setModelFromAttributes(this, 'prizes', () =>
+    private prizesValue: PrizeSetInput | null = null;
+
+    /** The prize set, as the `prizes` attribute's JSON or as an object; set as a property, it wins over the attribute. */
+    get prizes(): PrizeSetInput | null {
+      return this.prizesValue ?? this.getAttribute('prizes');
+    }
+
+    set prizes(value: PrizeSetInput | null) {
+      this.prizesValue = value;
+      guard(`${tag} prizes`, () => this.readAttributes(value === null && !this.hasAttribute('prizes')));
+    }
+
+    private readAttributes(cleared = false): void {
+      const prizes = this.prizes;
+      setModelFromAttributes(this, cleared || 'prizes', () =>
         gameModelFromAttributes({
-          prizes: this.getAttribute('prizes'),
+          prizes: prizes === null || typeof prizes === 'string' ? prizes : JSON.stringify(prizes),
           wheelHasCoupon: this.hasAttribute('wheel-has-coupon'),
           noPostPlay: this.hasAttribute('no-post-play'),
         }),

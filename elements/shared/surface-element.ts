@@ -8,18 +8,23 @@ import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../sr
 import { SurfaceContext, type SurfaceHost } from '../../src/components/shared/surface-host.ts';
 import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
 import { log } from '../../src/core/safety.ts';
+import { adoptPropertiesSetBeforeDefine } from './properties-set-before-define.ts';
 
 /**
  * Sets an element's model from its attributes, as `read` makes it; when `read` finds none, the model is cleared
- * only if the `required` attribute is there. Unreadable attributes draw nothing and say why in the console.
+ * only if the `required` attribute is there (or `required` is true: a property was set to nothing). Unreadable attributes draw nothing and say why in the console.
  */
-export function setModelFromAttributes<Model>(element: Element & { readonly model: WritableAtom<Model | null> }, required: string, read: () => Model | null): void {
+export function setModelFromAttributes<Model>(element: Element & { readonly model: WritableAtom<Model | null> }, required: string | boolean, read: () => Model | null): void {
   try {
     const model = read();
-    if (model || element.hasAttribute(required)) element.model.set(model);
+    if (model || required === true || (typeof required === 'string' && element.hasAttribute(required))) element.model.set(model);
   } catch (error) {
     element.model.set(null);
-    log.warn(`<${element.localName}> shows nothing: ${error instanceof Error ? error.message : String(error)}`);
+    const objectAsText = [...element.attributes].find((attribute) => attribute.value === '[object Object]');
+    const cause = objectAsText
+      ? ` (its ${objectAsText.name} attribute reads "[object Object]": an object set before the element was defined; await defineElements() from poptin-elements before rendering it, or pass JSON text)`
+      : '';
+    log.warn(`<${element.localName}> shows nothing: ${error instanceof Error ? error.message : String(error)}${cause}`);
   }
 }
 
@@ -60,7 +65,10 @@ export function createSurfaceElement<Model>({ name, view, styles, nested = false
   const Rendered: CustomElementConstructor = r2wc(SafeView, { shadow: 'open', props: { poptinId: 'string' } });
 
   class Surface extends Rendered implements SurfaceHost<Model> {
-    /** The rendered model; set by the controller as a property, never as an attribute. */
+    /**
+     * The rendered model; set by the controller as a property, never as an attribute.
+     * @internal
+     */
     readonly model = atom<Model | null>(null);
     closer: ((source: CloseSource) => boolean) | null = null;
     shownCoupon = '';
@@ -71,6 +79,11 @@ export function createSurfaceElement<Model>({ name, view, styles, nested = false
 
     get coupon(): string {
       return this.shownCoupon;
+    }
+
+    connectedCallback(): void {
+      adoptPropertiesSetBeforeDefine(this);
+      (Rendered.prototype as { connectedCallback?: () => void }).connectedCallback?.call(this);
     }
 
     disconnectedCallback(): void {

@@ -5,16 +5,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const MARK = '.loader-copy';
-const copyOf = (id) => id.replace(/(\.[cm]?[jt]sx?)$/, `${MARK}$1`);
-const realOf = (id) => id.replace(`${MARK}.`, '.');
-const isCopy = (id) => id.includes(`${MARK}.`);
-
-/** `entry`: the loader's source file. */
-export function privateEntryModules(entry) {
+/**
+ * `entry`: the loader's source file, or another entry that must import no chunk; `mark` tells its copies from
+ * those of another entry, which would otherwise make a chunk the two share.
+ */
+export function privateEntryModules(entry, mark = '.loader-copy') {
+  const copyOf = (id) => id.replace(/(\.[cm]?[jt]sx?)$/, `${mark}$1`);
+  const realOf = (id) => id.replace(`${mark}.`, '.');
+  const isCopy = (id) => id.includes(`${mark}.`);
   const entryId = path.resolve(entry);
   return {
-    name: 'private-entry-modules',
+    name: `private-entry-modules${mark}`,
     async resolveId(source, importer, options) {
       if (!importer || options.isEntry) return null;
       const fromEntryGraph = isCopy(importer) || importer === entryId;

@@ -29,7 +29,7 @@ export interface StaticRoutesOptions {
 
 /**
  * Examples at / and /examples/ (pages and what they load, not the configuration files), built files at
- * /dist/. The loader is also served at /poptin.js, the drop-in address of design §2
+ * /dist/, the elements' reference at /docs/. The loader is also served at /poptin.js, the drop-in address of design §2
  * (`<script src="https://HOST/poptin.js?id=…">`). A folder that does not exist yet (dist/ before a build)
  * only makes its files 404.
  */
@@ -38,6 +38,16 @@ export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app,
     const distRoot = path.resolve(options.distDir);
     await app.register(fastifyStatic, { root: distRoot, prefix: '/dist/' });
     app.get('/poptin.js', (_request, reply) => reply.sendFile('poptin.js', distRoot));
+    // The elements' reference pages, generated from custom-elements.json by the build, each with its live example.
+    await app.register(fastifyStatic, {
+      root: path.join(distRoot, 'docs'),
+      prefix: '/docs/',
+      decorateReply: false,
+      setHeaders: (reply: FastifyReply, file: string) => {
+        if (file.endsWith('.html')) reply.header('Content-Security-Policy', EXAMPLES_CONTENT_SECURITY_POLICY);
+      },
+    });
+    app.get('/docs', (_request, reply) => reply.redirect('/docs/'));
   }
   if (options.examplesDir) {
     const examples = {

@@ -1,5 +1,6 @@
 import { parsePrizeSet, type GamifiedPrize } from './prizes.ts';
-import type { GameKind, GameScreen } from './machine.ts';
+import type { GameKind } from './machine.ts';
+import type { GamePrizeDetail } from '../public-types.ts';
 
 /** What a game element plays: set from its `prizes` attribute, or as a property by the pop-up it sits in. */
 export interface GameModel {
@@ -12,21 +13,8 @@ export interface GameModel {
   readonly lang?: string;
 }
 
-/** The chosen prize as game events carry it. */
-export interface GamePrizeDetail {
-  /** The element's `poptin-id`, '' when it has none. */
-  poptinId: string;
-  game: GameKind;
-  prizeId: string;
-  isWinner: boolean;
-  code: string;
-  label: string;
-}
-
-/** `poptin-game-result`: the result shows; `screen` is the template screen it asks for. */
-export interface GameResultDetail extends GamePrizeDetail {
-  screen: GameScreen;
-}
+// The details of the game events, as the package's typings ship them.
+export type { GamePrizeDetail, GameResultDetail } from '../public-types.ts';
 
 export function prizeDetail(poptinId: string, game: GameKind, prize: GamifiedPrize): GamePrizeDetail {
   return { poptinId, game, prizeId: prize.prizeId, isWinner: prize.isWinner, code: prize.code, label: prize.label };
