@@ -47,10 +47,9 @@ function Shell({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const main = useRef<HTMLElement>(null);
   const ownerLanguage = owner?.language;
+  // Only when the signed-in owner changes: a later switch is the owner's own choice.
   useEffect(() => {
     if (ownerLanguage && ownerLanguage !== language) setLanguage(ownerLanguage);
-    // Only when the signed-in owner changes: a later switch is the owner's own choice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ownerLanguage]);
   // A new page: its heading takes the focus, so that a screen reader starts there and Tab continues from it.
   const first = useRef(true);

@@ -40,7 +40,6 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
     view.current = editor;
     return () => editor.destroy();
     // The editor is made once; later values arrive through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     const editor = view.current;
