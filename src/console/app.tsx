@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { api, ApiError } from './api/client.ts';
@@ -16,9 +16,17 @@ import { OwnersPage } from './pages/owners.tsx';
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A session that ended elsewhere (signed out everywhere, a password changed, expired): any call answering 401 sends
+  // the owner to the sign-in page, instead of an error on every part of the page.
+  const signedOut = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) client.setQueryData(['me'], null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: signedOut }),
+    mutationCache: new MutationCache({ onError: signedOut }),
     defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false } },
   });
+  return client;
 }
 
 function LanguageSwitch() {

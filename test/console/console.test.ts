@@ -356,3 +356,20 @@ describe('console: owners (administrators)', () => {
     await page.context().close();
   });
 });
+
+describe('console: a session ended elsewhere', () => {
+  it('sends the owner to the sign-in page at the next action, and back in after signing in', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Demo site' }).click();
+    await page.getByRole('textbox', { name: 'Token name' }).fill('After the end');
+    fake.endSessions();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+    await page.getByLabel('Email').fill(fake.owner.email);
+    await page.getByLabel('Password').fill(fake.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    await page.context().close();
+  });
+});

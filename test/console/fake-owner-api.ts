@@ -20,6 +20,8 @@ export interface FakeOwnerApi {
   password: string;
   popups: Map<string, StoredPopup>;
   requests: { method: string; path: string; body: unknown }[];
+  /** Ends every session, as a sign-out everywhere from another browser does. */
+  endSessions(): void;
   close(): Promise<void>;
 }
 
@@ -227,5 +229,5 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   sites[0].allowedOrigins = [url];
-  return { url, owner, password, popups, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, owner, password, popups, requests, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -80,6 +80,9 @@ export function explainRules(settings: EditorSettings, language: Language): Expl
     const end = `${settings.countdown.date} ${settings.countdown.time} GMT${settings.countdown.gmt}`;
     out.push({ topic: 'countdown', sentence: he ? `אחרי ${end} השעון הסתיים והחלון לא מוצג.` : `After ${end} its countdown has ended and it no longer shows.` });
   }
-  if (settings.abTest.enabled) out.push({ topic: 'ab-test', sentence: he ? 'זו גרסת A/B: כל מבקר רואה רק אחת מהגרסאות.' : 'It is an A/B variant: each visitor sees only one of the variants.' });
+  if (settings.abTest.enabled && settings.abTest.parentId) {
+    const parent = settings.abTest.parentId;
+    out.push({ topic: 'ab-test', sentence: he ? `זו גרסת A/B של ${parent}: כל מבקר רואה רק חלון אחד מהקמפיין, ותמיד את אותו אחד.` : `It is an A/B variant of ${parent}: each visitor sees only one pop-up of that campaign, always the same one.` });
+  }
   return out;
 }

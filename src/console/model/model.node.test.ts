@@ -7,7 +7,7 @@ import { describeFrequency, frequencyChoiceOf, frequencyProblem, frequencyRuleOf
 import { applySettings, settingsOf } from './settings.ts';
 import { chanceTotal, newPrize, prizesOf, prizesProblem } from './prizes.ts';
 import { explainRules } from './explain.ts';
-import { embedTagOf } from './snippet.ts';
+import { clickToOpenTagOf, embedTagOf } from './snippet.ts';
 
 const example = (name: string) => JSON.parse(readFileSync(new URL(`../../../examples/popups/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -174,5 +174,22 @@ describe('embed snippet', () => {
   it('writes the embed tag of a pop-up, with nothing but id characters in the attribute', () => {
     assert.equal(embedTagOf('demoembedded1'), '<poptin-embed poptin-id="demoembedded1"></poptin-embed>');
     assert.equal(embedTagOf('a"><script>'), '<poptin-embed poptin-id="ascript"></poptin-embed>');
+  });
+
+  it('writes a click-to-open button the widget recognises, its label as text', () => {
+    assert.equal(clickToOpenTagOf('demolightbox1', 'Open <now>'), '<button type="button" data-poptin-id="demolightbox1">Open &lt;now&gt;</button>');
+  });
+});
+
+describe('A/B variants', () => {
+  it('reads a variant from its parent id, writes it for the display server and explains it', () => {
+    const config = { ...example('demo-lightbox'), ab_test_parent_id: 'demolightbox1' };
+    const settings = settingsOf(config);
+    assert.deepEqual(settings.abTest, { enabled: true, parentId: 'demolightbox1' });
+    assert.equal(explainRules(settings, 'en').find((item) => item.topic === 'ab-test')?.sentence, 'It is an A/B variant of demolightbox1: each visitor sees only one pop-up of that campaign, always the same one.');
+    settings.abTest = { enabled: false, parentId: 'demolightbox1' };
+    const written = applySettings(config, settings);
+    assert.equal('ab_test_parent_id' in written, false);
+    assert.equal(settingsOf(written).abTest.enabled, false);
   });
 });

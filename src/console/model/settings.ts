@@ -77,6 +77,7 @@ export interface EditorSettings {
   };
   thankYou: { enabled: boolean; autoCloseSeconds: number | null };
   redirect: { enabled: boolean; url: string; sendFormData: boolean };
+  /** A variant of the campaign of pop-up parentId: the display server shows each visitor one pop-up of it. */
   abTest: { enabled: boolean; parentId: string };
   teaser: boolean;
   countdown: CountdownSetting;
@@ -211,7 +212,7 @@ export function settingsOf(config: RawConfig): EditorSettings {
       autoCloseSeconds: isOn(design.poptin_design_thank_screen_auto_close) ? amountOf(design.poptin_design_thank_screen_auto_close_sec) : null,
     },
     redirect: { enabled: isOn(design.poptin_design_redirect), url: textOf(design.poptin_design_redirect_url), sendFormData: isOn(design.poptin_design_redirect_send_form_data) },
-    abTest: { enabled: isOn(config.ab_test), parentId: textOf(config.ab_test_parent_id) },
+    abTest: { enabled: isOn(config.ab_test) || textOf(config.ab_test_parent_id).trim() !== '', parentId: textOf(config.ab_test_parent_id).trim() },
     teaser: isOn(config.is_teasers_on),
     countdown: countdownOf(design),
     prizes: prizesOf(config.gamified_prize),

@@ -170,7 +170,7 @@ function Editor({ clientId, popup }: { clientId: string; popup: Popup }) {
       <div className="editor-columns">
         <div className="editor-form">
           <h2>{t('settings')}</h2>
-          <SettingsForm settings={settings} update={update} />
+          <SettingsForm settings={settings} update={update} popupId={popup.id} />
           <h2>{t('content')}</h2>
           <ContentForm html={html} onChange={(next) => change({ ...config, poptin: next })} />
         </div>

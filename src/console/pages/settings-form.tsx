@@ -1,5 +1,7 @@
 import { useLanguage } from '../i18n/language.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
+import { Snippet } from '../components/copy-button.tsx';
+import { clickToOpenTagOf } from '../model/snippet.ts';
 import { describeFrequency, FREQUENCY_CAPS, frequencyProblem, type FrequencyCap, type FrequencyChoice } from '../model/frequency.ts';
 import { chanceTotal, newPrize, prizesProblem, type PrizeRow } from '../model/prizes.ts';
 import { FORMAT_COUNTS, POPUP_KINDS, TARGETING_OPERATORS, type EditorSettings, type TargetingRow } from '../model/settings.ts';
@@ -98,11 +100,12 @@ export function settingsProblems(settings: EditorSettings, language: 'en' | 'he'
   if (amounts.some((amount) => amount !== null && (!Number.isInteger(amount) || amount < 1 || amount > 100_000)) || (t.scrollPercent !== null && t.scrollPercent > 100)) {
     problems.push(language === 'he' ? 'ערך מספרי לא תקין באחת ההגדרות' : 'A number in the settings is not a whole number in its range');
   }
+  if (settings.abTest.enabled && !/^[A-Za-z0-9]{13}$/.test(settings.abTest.parentId)) problems.push(language === 'he' ? 'מזהה החלון של קמפיין ה-A/B הוא 13 אותיות וספרות' : 'The A/B campaign\'s pop-up id is 13 letters and digits');
   if (settings.redirect.enabled && !/^https?:\/\//i.test(settings.redirect.url.trim())) problems.push(language === 'he' ? 'כתובת ההפניה חייבת להתחיל ב-https://' : 'The redirect address must start with https:// or http://');
   return problems.filter((problem): problem is string => Boolean(problem));
 }
 
-export function SettingsForm({ settings, update }: { settings: EditorSettings; update: Update }) {
+export function SettingsForm({ settings, update, popupId }: { settings: EditorSettings; update: Update; popupId: string }) {
   const { language } = useLanguage();
   const w = (en: string, he: string) => (language === 'he' ? he : en);
   const t = settings.triggers;
@@ -129,7 +132,8 @@ export function SettingsForm({ settings, update }: { settings: EditorSettings; u
         <AmountSetting label={w('On page view number', 'בצפייה בדף מספר')} unit={w('pages', 'דפים')} value={t.pageVisits} onChange={(pageVisits) => setTriggers({ pageVisits })} fallback={2} />
         <AmountSetting label={w('After inactivity', 'אחרי חוסר פעילות')} unit={w('seconds', 'שניות')} value={t.inactivitySeconds} onChange={(inactivitySeconds) => setTriggers({ inactivitySeconds })} fallback={30} />
         <Toggle label={w('Exit intent', 'כוונת יציאה')} checked={t.exitIntent} onChange={(exitIntent) => setTriggers({ exitIntent })} hint={w('Desktop: the pointer leaves the window. Phones: the Back button or a fast scroll up.', 'במחשב: העכבר יוצא מהחלון. בטלפון: כפתור חזרה או גלילה מהירה למעלה.')} />
-        <Toggle label={w('Click to open', 'פתיחה בלחיצה')} checked={t.clickToOpen} onChange={(clickToOpen) => setTriggers({ clickToOpen })} hint={w('Any element with data-poptin-id="ID" (or a link to /click/ID) opens it.', 'כל רכיב עם data-poptin-id="ID" (או קישור ל-/click/ID) פותח אותו.')} />
+        <Toggle label={w('Click to open', 'פתיחה בלחיצה')} checked={t.clickToOpen} onChange={(clickToOpen) => setTriggers({ clickToOpen })} hint={w('Any element with its data-poptin-id (or a link to /click/ID) opens it.', 'כל רכיב עם data-poptin-id שלו (או קישור ל-/click/ID) פותח אותו.')} />
+        {t.clickToOpen && <Snippet code={clickToOpenTagOf(popupId, w('Open', 'פתיחה'))} label={w('Click to open', 'פתיחה בלחיצה')} />}
       </fieldset>
       {settings.frequency ? (
         <FrequencyFields legend={w('How often', 'תדירות')} choice={settings.frequency} onChange={(frequency) => update((s) => ({ ...s, frequency }))} />
@@ -188,8 +192,8 @@ export function SettingsForm({ settings, update }: { settings: EditorSettings; u
       <fieldset>
         <legend>{w('More', 'עוד')}</legend>
         <Toggle label={w('Teaser tab', 'לשונית טיזר')} checked={settings.teaser} onChange={(teaser) => update((s) => ({ ...s, teaser }))} />
-        <Toggle label={w('A/B test variant', 'גרסת A/B')} checked={settings.abTest.enabled} onChange={(enabled) => update((s) => ({ ...s, abTest: { ...s.abTest, enabled } }))} />
-        {settings.abTest.enabled && <TextSetting label={w('Variant of pop-up id', 'גרסה של חלון מזהה')} value={settings.abTest.parentId} onChange={(parentId) => update((s) => ({ ...s, abTest: { ...s.abTest, parentId } }))} ltr max={13} />}
+        <Toggle label={w('A/B variant of another pop-up', 'גרסת A/B של חלון אחר')} checked={settings.abTest.enabled} onChange={(enabled) => update((s) => ({ ...s, abTest: { ...s.abTest, enabled } }))} />
+        {settings.abTest.enabled && <TextSetting label={w('Pop-up id of the campaign', 'מזהה החלון של הקמפיין')} value={settings.abTest.parentId} onChange={(parentId) => update((s) => ({ ...s, abTest: { ...s.abTest, parentId } }))} ltr max={13} />}
         <Select label={w('Countdown', 'שעון ספירה לאחור')} value={settings.countdown.mode} options={[['off', w('None', 'ללא')], ['duration', w('From when it shows', 'מרגע ההצגה')], ['fixed', w('Until a date', 'עד תאריך')]]}
           onChange={(mode) => update((s) => ({ ...s, countdown: mode === 'off' ? { mode } : mode === 'duration' ? { mode, minutes: 5, seconds: 0 } : { mode, date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), time: '23:59', gmt: '+00:00' } }))} />
         {settings.countdown.mode === 'duration' && (
