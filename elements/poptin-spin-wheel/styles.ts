@@ -8,6 +8,8 @@ export const spinWheelStyles = `
   --poptin-wheel-rim: #1f2937;
   display: inline-block;
   vertical-align: middle;
+  /* Narrower than its size on a phone's pop-up, it shrinks to the space it is given. */
+  max-width: 100%;
 }
 [part~="base"] { position: relative; display: inline-block; width: var(--poptin-wheel-size); max-width: 100%; aspect-ratio: 1; }
 [part~="wheel"] {
