@@ -33,6 +33,8 @@ export const scratchCardStyles = `
   color: #1f2937;
   font: 700 24px/1.2 var(--poptin-font-family, system-ui, sans-serif);
   text-align: center;
+  /* The owner's prize text reads in the direction of its first letter, whatever the page's. */
+  unicode-bidi: plaintext;
 }
 [part~="cover"] {
   position: absolute;

@@ -22,6 +22,7 @@ import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
+import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { bindTemplateCoupons } from '../template/template-parts.ts';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
@@ -244,6 +245,7 @@ export function PopupView(): React.JSX.Element {
       announce,
     });
     labelByHeading(host, content, config.id);
+    giveTemplateTextItsDirection(content);
     const unbindCoupons = bindTemplateCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
