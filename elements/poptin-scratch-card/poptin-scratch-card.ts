@@ -16,6 +16,7 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: Scratc
  * @attr prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
  * @attr no-post-play - A win submits the form instead of showing the post-play screen (`disable_post_play_screen`).
  * @attr wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr locked - It cannot be played yet: a pop-up whose play screen holds a form sets it until the form is filled in.
  * @attr poptin-id - Passed on in the events' detail.
  *
  * @event poptin-game-play - The first stroke; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`

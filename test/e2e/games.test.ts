@@ -1,9 +1,17 @@
 // The three game demos: a pop-up whose template plays a game, wins a coupon and stores the lead with its prize.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+
+/** The demos ask for the email first: the game plays once it is sent. */
+async function unlockWithEmail(popup: Locator, email: string): Promise<void> {
+  await popup.locator('[locked]').waitFor({ state: 'attached' });
+  await popup.locator('[data-poptin-screen="play"] input[name=Email]').fill(email);
+  await popup.locator('[data-poptin-screen="play"] [type=submit]').click();
+  await popup.locator('[locked]').waitFor({ state: 'detached' });
+}
 
 /** The visitor's chance, fixed: 0.01 of the demo's prize weights is its first prize, "10% off" (SPIN10). */
 async function luckyPage(page: Page): Promise<{ copies: () => Promise<unknown[]>; errors: string[] }> {
@@ -54,6 +62,7 @@ describe('game demos, end to end', () => {
     await popup.locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]').waitFor({ state: 'attached' });
 
     const wheel = popup.locator('poptin-spin-wheel [part~="wheel"]');
+    await unlockWithEmail(popup, 'lucky.spinner@example.com');
     await wheel.click();
     await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
     assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
@@ -64,9 +73,6 @@ describe('game demos, end to end', () => {
     assert.deepEqual(await copies(), [{ event_name: 'couponCopy', coupon_code: 'SPIN10', prize_label: '10% off' }]);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'SPIN10');
 
-    await popup.locator('input[name=Email]').fill('lucky.spinner@example.com');
-    await popup.locator('[data-poptin-screen="win"] [type=submit]').click();
-    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     const lead = await eventually('the lead in the owner API', async () => (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'lucky.spinner@example.com'));
     assert.equal(lead.poptin_id, 'demospinwheel');
     assert.deepEqual([lead.fields.prize_id, lead.fields.is_winner, lead.fields.coupon], ['prize-10', '1', 'SPIN10']);
@@ -83,6 +89,7 @@ describe('game demos, end to end', () => {
 
   it('scratch card: scratching away half the cover with the mouse reveals the prize and then the win screen', async () => {
     const { context, page, errors, popup } = await playDemo('scratch-card', 'demoscratchcd');
+    await unlockWithEmail(popup, 'lucky.scratcher@example.com');
     const cover = popup.locator('poptin-scratch-card [part~="cover"]');
     await cover.waitFor();
     const box = (await cover.boundingBox())!;
@@ -109,6 +116,7 @@ describe('game demos, end to end', () => {
 
   it('gift boxes: a box opened from the keyboard gives the win screen', async () => {
     const { context, page, errors, popup } = await playDemo('gift-box', 'demogiftboxes');
+    await unlockWithEmail(popup, 'lucky.opener@example.com');
     const box = popup.locator('poptin-gift-box [part~="box"]').nth(1);
     await box.focus();
     await page.keyboard.press('Enter');
