@@ -24,19 +24,22 @@ const byRank = (a: StoreProduct, b: StoreProduct) => (b.rank ?? 0) - (a.rank ?? 
  * - product_in_cart: products that share a collection with the cart's items and are not in the cart, else
  *   the best ranked ones not in the cart;
  * - algorithm_id_*: the best ranked products the visitor has not got in hand (not among `productIds`).
+ * A sold-out product (a counted stock of 0 or less) is never recommended: it cannot be bought.
  */
 export function recommendProducts(store: StoreSettings, query: RecommendationQuery): StoreProduct[] {
   const count = Math.max(1, Math.min(MAX_RECOMMENDED, Math.trunc(query.count) || MAX_RECOMMENDED));
   const byId = new Map(store.products.map((product) => [product.product_id, product]));
+  const inStock = (product: StoreProduct) => typeof product.inventory_quantity !== 'number' || product.inventory_quantity > 0;
   const pick = (ids: string[]) => ids.map((id) => byId.get(id)).filter((product): product is StoreProduct => !!product);
-  const others = (exclude: string[]) => store.products.filter((product) => !exclude.includes(product.product_id)).sort(byRank);
+  const available = store.products.filter(inStock);
+  const others = (exclude: string[]) => available.filter((product) => !exclude.includes(product.product_id)).sort(byRank);
   let chosen: StoreProduct[];
   switch (query.category) {
     case 'manual':
       chosen = pick(query.manualProducts);
       break;
     case 'product_collection':
-      chosen = store.products.filter((product) => product.collections?.some((name) => query.manualProducts.includes(name))).sort(byRank);
+      chosen = available.filter((product) => product.collections?.some((name) => query.manualProducts.includes(name))).sort(byRank);
       break;
     case 'last_visited':
       chosen = pick(query.productIds);
@@ -51,7 +54,7 @@ export function recommendProducts(store: StoreSettings, query: RecommendationQue
     default:
       chosen = others(query.productIds);
   }
-  return chosen.slice(0, count);
+  return chosen.filter(inStock).slice(0, count);
 }
 
 /** A feed product as the recommendation answer carries it. */

@@ -834,11 +834,13 @@ export class ControllerSession {
   private recommendationQuery(entry: PopupEntry) {
     const settings = readRecommendationSettings(entry.config.raw) ?? DEFAULT_RECOMMENDATIONS;
     const platform = this.store?.platform ?? (readString(entry.config.raw.store_platform) === 'wix' ? 'wix' : 'shopify');
+    const viewedProductId = this.store?.viewedProduct()?.productId;
     const body = recommendationRequest(settings, {
       recentProductIds: this.products.recentProductIds(),
       cartProductIds: (this.cart?.items ?? []).map((item) => item.productId),
+      viewedProductId,
     });
-    return { settings, platform, body };
+    return { settings, platform, body, viewedProductId };
   }
 
   private recommendationKey(entry: PopupEntry): string {
@@ -848,10 +850,10 @@ export class ControllerSession {
 
   /** The products of a recommendation pop-up, for this visitor's recent products and cart (widget §3, §7). */
   private async recommendationsFor(entry: PopupEntry): Promise<RecommendationModel> {
-    const { settings, platform, body } = this.recommendationQuery(entry);
+    const { settings, platform, body, viewedProductId } = this.recommendationQuery(entry);
     entry.recommendationKey = JSON.stringify([platform, body]);
     const answer = await this.api.productRecommendations(platform, entry.config.id, body);
-    const products = readProducts(answer.data.products, { currency: answer.currency, count: settings.count });
+    const products = readProducts(answer.data.products, { currency: answer.currency, count: settings.count, leaveOut: viewedProductId ? [viewedProductId] : [] });
     if (products.length === 0) throw new Error(`Failed to fetch ${platform} product recommendation data: no products to recommend`);
     return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
   }

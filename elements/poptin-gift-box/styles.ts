@@ -34,7 +34,7 @@ export const giftBoxStyles = `
 [part~="lid"] { width: 110%; height: calc(var(--poptin-gift-size) * 0.25); transition: transform 0.6s ease-out; }
 [part~="gift"] { height: calc(var(--poptin-gift-size) * 0.7); }
 [part~="opened"] [part~="lid"] { transform: translateY(-24px) rotate(-18deg); }
-[part~="prize"] { position: absolute; top: 40%; left: 50%; width: max-content; max-width: 160px; padding: 4px 8px; transform: translateX(-50%); border-radius: 6px; background: #ffffff; box-shadow: 0 2px 8px rgb(0 0 0 / 0.2); }
+[part~="prize"] { position: absolute; top: 40%; left: 50%; width: max-content; max-width: 160px; padding: 4px 8px; transform: translateX(-50%); border-radius: 6px; background: #ffffff; box-shadow: 0 2px 8px rgb(0 0 0 / 0.2); unicode-bidi: plaintext; }
 @media (prefers-reduced-motion: reduce) {
   [part~="lid"] { transition: opacity 0.2s; }
   [part~="opened"] [part~="lid"] { transform: none; opacity: 0; }

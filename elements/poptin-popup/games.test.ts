@@ -114,13 +114,20 @@ describe('<poptin-popup> with a game in its template', () => {
     expect(screensShown(element)).to.not.include('win');
   });
 
-  it('a lead sent before any game carries no prize', async () => {
+  it('a play screen with a form takes the email first: the game unlocks, and the lead goes with the result and its prize', async () => {
     const element = await mountGamified(NO_POST_PLAY_TEMPLATE, ALWAYS_WIN);
+    await until(() => gamePart(element, 'poptin-gift-box', 'box') !== null, 'the boxes');
     const submits = collectSubmits(element);
+    const game = inShadow<HTMLElement>(element, 'poptin-gift-box');
+    expect(game.hasAttribute('locked')).to.equal(true);
     typeInto(field(element, 'Email'), 'dan@example.com');
     inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+    expect(game.hasAttribute('locked')).to.equal(false);
+    expect(submits).to.deep.equal([]);
+    gamePart(element, 'poptin-gift-box', 'box')!.click();
     await until(() => submits.length === 1, 'the lead');
-    expect(submits[0]!.prize).to.equal(null);
+    expect(submits[0]!.prize).to.deep.equal({ prize_id: 'p-ten', is_winner: '1' });
+    expect(screensShown(element)).to.include('win');
   });
 
   describe('keyboard: Tab from the opened pop-up reaches the game, which plays and announces its result', () => {

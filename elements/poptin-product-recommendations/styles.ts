@@ -8,6 +8,9 @@ export const recommendationsStyles = `
   font: 14px/1.4 var(--poptin-font-family, system-ui, sans-serif);
   color: #111827;
 }
+/* The frame's cap on a pop-up's height is the pop-up panel's business: here it would let the list spill out over
+   what follows the element. */
+[part~="base"] { max-height: none; }
 [part~="list"] { display: flex; flex-wrap: wrap; justify-content: center; gap: var(--poptin-product-gap); margin: 0; padding: 0; list-style: none; }
 [part~="product"] {
   display: flex;
@@ -43,7 +46,19 @@ export const recommendationsStyles = `
 }
 [part~="button"][aria-disabled="true"] { opacity: 0.7; cursor: progress; }
 [part~="button"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 2px; }
+/* On a phone each product is a row, its picture beside its text, so that three of them fit a screen or nearly. */
 @media (max-width: 480px) {
-  [part~="product"] { flex-basis: 100%; }
+  [part~="list"] [part~="product"] {
+    display: grid;
+    grid-template-columns: 88px 1fr;
+    column-gap: 12px;
+    align-items: center;
+    justify-items: start;
+    flex-basis: 100%;
+    text-align: start;
+  }
+  [part~="image"] { grid-row: 1 / span 6; align-self: start; }
+  [part~="product"] > :not([part~="image"]) { grid-column: 2; }
+  [part~="title"] { margin: 0; }
 }
 `;

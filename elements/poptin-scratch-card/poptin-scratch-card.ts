@@ -16,6 +16,7 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: Scratc
  * @attr {string} prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`).
  * @attr {boolean} no-post-play - A win submits the form instead of showing the post-play screen (`disable_post_play_screen`).
  * @attr {boolean} wheel-has-coupon - The close/redirect delay is tripled (widget §9).
+ * @attr {boolean} locked - It cannot be played yet: a pop-up whose play screen holds a form sets it until the form is filled in.
  * @attr {string} poptin-id - Passed on in the events' detail.
  *
  * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.

@@ -7,6 +7,8 @@ export const scratchCardStyles = `
   --poptin-scratch-background: #fef3c7;
   display: inline-block;
   vertical-align: middle;
+  /* Narrower than its size on a phone's pop-up, it shrinks to the space it is given. */
+  max-width: 100%;
 }
 [part~="base"] { display: inline-flex; flex-direction: column; align-items: center; gap: 8px; max-width: 100%; }
 [part~="card"] {
@@ -17,6 +19,9 @@ export const scratchCardStyles = `
   overflow: hidden;
   border-radius: 12px;
   background: var(--poptin-scratch-background);
+  /* Strokes that go on once the prize shows would select its text. */
+  -webkit-user-select: none;
+  user-select: none;
 }
 [part~="prize"] {
   display: flex;
@@ -28,6 +33,8 @@ export const scratchCardStyles = `
   color: #1f2937;
   font: 700 24px/1.2 var(--poptin-font-family, system-ui, sans-serif);
   text-align: center;
+  /* The owner's prize text reads in the direction of its first letter, whatever the page's. */
+  unicode-bidi: plaintext;
 }
 [part~="cover"] {
   position: absolute;

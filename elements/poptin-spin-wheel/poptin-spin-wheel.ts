@@ -16,6 +16,7 @@ const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWhee
  * @attr {string} prizes - The prize set as JSON, keyed by id (widget §3 `gamified_prize`): `label`, `code`, `prize_id`, `is_winner`, `loosing_option`, `chances` (percent), `redirect_to`, `redirect_to_options`.
  * @attr {boolean} wheel-has-coupon - The close/redirect delay is tripled (widget §9).
  * @attr {boolean} no-post-play - A win submits the form instead of showing the post-play screen; 8 s more before the close or redirect.
+ * @attr {boolean} locked - It cannot be played yet: a pop-up whose play screen holds a form sets it until the form is filled in.
  * @attr {string} poptin-id - Passed on in the events' detail.
  *
  * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.

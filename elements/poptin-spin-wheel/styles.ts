@@ -8,6 +8,8 @@ export const spinWheelStyles = `
   --poptin-wheel-rim: #1f2937;
   display: inline-block;
   vertical-align: middle;
+  /* Narrower than its size on a phone's pop-up, it shrinks to the space it is given. */
+  max-width: 100%;
 }
 [part~="base"] { position: relative; display: inline-block; width: var(--poptin-wheel-size); max-width: 100%; aspect-ratio: 1; }
 [part~="wheel"] {
@@ -52,6 +54,8 @@ export const spinWheelStyles = `
 .slice.even path { fill: var(--poptin-wheel-slice); }
 .slice.odd path { fill: var(--poptin-wheel-slice-alternate); }
 .slice text { fill: var(--poptin-wheel-text); font: 600 11px var(--poptin-font-family, system-ui, sans-serif); }
+/* A prize is the owner's text in its own language: it reads in the direction of its first letter, whatever the page's. */
+.slice text { unicode-bidi: plaintext; }
 .slice text[data-long] { font-size: 7.5px; }
 .hub { fill: var(--poptin-wheel-rim); }
 [part~="pointer"] {

@@ -6,6 +6,12 @@ import { createSurfaceElement, setModelFromAttributes } from './surface-element.
 
 const GAME_ATTRIBUTES = ['prizes', 'wheel-has-coupon', 'no-post-play'];
 
+/** A locked game (its pop-up asks for the email first) looks unavailable until it is unlocked. */
+const lockedStyles = `
+:host([locked]) { opacity: 0.55; }
+:host([locked]) * { cursor: not-allowed; }
+`;
+
 export interface GameElementOptions {
   /** The tag it is defined as. */
   tag: string;
@@ -18,7 +24,7 @@ export interface GameElementOptions {
  * `prizes` attribute (the pop-up's `gamified_prize` JSON) or property, or from the `game` property a pop-up sets.
  */
 export function createGameElement({ tag, view, styles }: GameElementOptions) {
-  const Surface = createSurfaceElement<GameModel>({ name: tag.replace('poptin-', '').replace('-', ' '), view, styles, nested: true });
+  const Surface = createSurfaceElement<GameModel>({ name: tag.replace('poptin-', '').replace('-', ' '), view, styles: styles + lockedStyles, nested: true });
 
   return class GameElement extends Surface {
     static override get observedAttributes(): string[] {

@@ -82,10 +82,11 @@ export function ScratchCardView(): React.JSX.Element {
       if (strokes % STROKES_PER_CHECK === 0) checkCoverage();
     };
     const down = (event: PointerEvent) => {
+      // A locked card (or one with nothing to win) keeps its cover whole.
+      if (!current.current.play() && !current.current.started) return;
       drawing = true;
       last = null;
       canvas.setPointerCapture?.(event.pointerId);
-      current.current.play();
       scratch(event);
     };
     const move = (event: PointerEvent) => {

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { createGameRunner, initialGame, prizeDetail, type GameKind, type GameModel, type GameResultDetail, type GameRunner, type GameSnapshot, type GamePrizeDetail } from '../../core/games/index.ts';
+import { createGameRunner, GAME_LOCKED_ATTRIBUTE, initialGame, prizeDetail, type GameKind, type GameModel, type GameResultDetail, type GameRunner, type GameSnapshot, type GamePrizeDetail } from '../../core/games/index.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { emit } from '../shared/emit.ts';
@@ -13,7 +13,7 @@ export interface GameState {
   readonly language: Language;
   /** What the live region says: the result once it shows. */
   readonly spoken: string;
-  /** Starts the game once; false when there is nothing to play (no prizes) or it already started. */
+  /** Starts the game once; false when there is nothing to play (no prizes), it is locked or it already started. */
   readonly play: () => boolean;
   readonly reveal: () => void;
 }
@@ -61,7 +61,8 @@ export function useGame(kind: GameKind): GameState {
 
   const play = useCallback((): boolean => {
     const current = runner.current;
-    if (!current || current.snapshot().state !== 'idle') return false;
+    // A pop-up whose play screen asks for the email first keeps its game locked until it has it.
+    if (!current || current.snapshot().state !== 'idle' || host.hasAttribute(GAME_LOCKED_ATTRIBUTE)) return false;
     const prize = current.play();
     if (prize) emit<GamePrizeDetail>(host, 'poptin-game-play', prizeDetail(host.getAttribute('poptin-id') ?? '', kind, prize));
     return prize !== null;

@@ -24,6 +24,7 @@ import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
 import { bindTemplateForms } from '../template/form-binding.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
+import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { bindTemplateCoupons } from '../template/template-parts.ts';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
@@ -132,6 +133,7 @@ export function PopupView(): React.JSX.Element {
   const liveRef = useRef<HTMLParagraphElement>(null);
   const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const submitted = useRef(false);
+  const gameLeadForm = useRef<HTMLFormElement | null>(null);
   const afterSubmit = useRef<AfterSubmitPlan | null>(null);
   const linkRedirect = useRef<Redirect | null>(null);
   const gamePrize = useRef<PrizeConversion | null>(null);
@@ -188,6 +190,8 @@ export function PopupView(): React.JSX.Element {
     submitted.current = true;
     emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current });
     emitWindow('poptinSubmit', { poptin_id: config.id });
+    // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
+    if (form === gameLeadForm.current) return;
     const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
     const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
     afterSubmit.current = plan;
@@ -278,6 +282,7 @@ export function PopupView(): React.JSX.Element {
       announce,
     });
     labelByHeading(host, content, config.id);
+    giveTemplateTextItsDirection(content);
     const unbindCoupons = bindTemplateCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
@@ -289,8 +294,10 @@ export function PopupView(): React.JSX.Element {
         gamePrize.current = prize;
         if (coupon) host.shownCoupon = coupon;
       },
-      submit: (form) => {
-        if (!submitted.current) form.requestSubmit();
+      submit: (form, how) => {
+        if (submitted.current) return;
+        gameLeadForm.current = how?.screensFollow ? form : null;
+        form.requestSubmit();
       },
       redirect: (url) => followRedirect(navigationOf(host), url, true),
       requestClose: (source) => handlers.current.requestClose(source),

@@ -14,7 +14,7 @@ function defineGames(games: readonly HTMLElement[]): Promise<unknown> {
 }
 
 /** What bindTemplateGames (template-games.ts) does once this chunk is loaded. */
-export function bindGames(content: HTMLElement, games: readonly HTMLElement[], options: TemplateGameOptions): () => void {
+export function bindGames(content: HTMLElement, games: readonly HTMLElement[], options: TemplateGameOptions, leadFirst: HTMLFormElement | null): () => void {
   const disablePostPlayScreen = readSwitch(options.designProperties.disable_post_play_screen);
   let prizes: GamifiedPrize[] = [];
   try {
@@ -34,9 +34,13 @@ export function bindGames(content: HTMLElement, games: readonly HTMLElement[], o
   const stopResults = listenSafely<CustomEvent<GameResultDetail>>(content, 'poptin-game-result', ({ detail }) => {
     options.onPrize(conversionFieldsOf(detail), detail.isWinner ? detail.code : '');
     writePrize(content, detail);
-    const form = content.querySelector<HTMLElement>('[data-poptin-screen="play"]')?.querySelector('form') ?? content.querySelector('form');
+    const form = leadFirst ?? content.querySelector('form');
     if (detail.isWinner && disablePostPlayScreen && form) options.submit(form);
-    else showGameScreen(content, detail.screen);
+    else if (leadFirst) {
+      // The lead goes with its prize; the coupon shows with it, never before.
+      options.submit(leadFirst, { screensFollow: true });
+      showGameScreen(content, detail.screen);
+    } else showGameScreen(content, detail.screen);
   });
   const stopDone = listenSafely<CustomEvent<GamePrizeDetail>>(content, 'poptin-game-done', ({ detail }) => {
     const redirect = prizes.find((prize) => prize.prizeId === detail.prizeId)?.redirect;

@@ -68,6 +68,27 @@ describe('recommendation settings and items (widget §3)', () => {
     assert.deepEqual(recommendationRequest({ ...settings, category: 'manual' }, context).product_ids, []);
   });
 
+  it('never asks for the product the visitor is looking at: left out of last_visited, named as in hand for an algorithm', () => {
+    const context = { recentProductIds: ['helmet-01', '8', '7', '6'], cartProductIds: ['1'], viewedProductId: 'helmet-01' };
+    const settings = { category: 'last_visited', manualProducts: [], count: 3, buttonsAction: 'add_to_cart' as const };
+    assert.deepEqual(recommendationRequest(settings, context).product_ids, ['8', '7', '6']);
+    assert.deepEqual(recommendationRequest({ ...settings, category: 'algorithm_id_1' }, context).product_ids, ['helmet-01', '1']);
+    assert.deepEqual(recommendationRequest({ ...settings, category: 'algorithm_id_1' }, { recentProductIds: [], cartProductIds: [] }).product_ids, []);
+  });
+
+  it('leaves out a sold-out item and the product being viewed, whatever the server sent, and still fills `count`', () => {
+    const answer = [
+      { product_id: 'helmet-01', title: 'Helmet', price: 35.5, inventory_quantity: 25 },
+      { product_id: 7004, title: 'Headlamp', price: 34, inventory_quantity: 0 },
+      { product_id: 7008, title: 'Oversold', price: 3, inventory_quantity: -2 },
+      { product_id: 7002, title: 'Bottle', price: 24, inventory_quantity: 40 },
+      { product_id: 7009, title: 'Stock not counted', price: 5 },
+      { product_id: 7003, title: 'Socks', price: 19.5, inventory_quantity: 3 },
+    ];
+    const items = readProducts(answer, { currency: 'USD', count: 3, leaveOut: ['helmet-01'] });
+    assert.deepEqual(items.map((item) => item.title), ['Bottle', 'Stock not counted', 'Socks']);
+  });
+
   it('reads at most `count` answer items, leaving out those without id, title or price', () => {
     const items = readProducts(
       [

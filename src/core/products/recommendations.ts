@@ -80,14 +80,29 @@ export function readRecommendationSettings(raw: Record<string, unknown>): Recomm
   };
 }
 
-/** What the recommendation call sends (widget §7): the settings, and the products the category picks from. */
-export function recommendationRequest(settings: RecommendationSettings, context: { recentProductIds: string[]; cartProductIds: string[] }) {
+export interface RecommendationContext {
+  recentProductIds: string[];
+  cartProductIds: string[];
+  /** The product this page shows: never recommended to the visitor looking at it. */
+  viewedProductId?: string;
+}
+
+/**
+ * What the recommendation call sends (widget §7): the settings, and the products the category picks from or, for
+ * an algorithm, those the visitor already has in hand (the product on this page and the cart's), to be left out.
+ */
+export function recommendationRequest(settings: RecommendationSettings, context: RecommendationContext) {
+  const viewed = context.viewedProductId ? [context.viewedProductId] : [];
   const productIds =
-    settings.category === 'last_visited' ? context.recentProductIds.slice(0, MAX_RECENT_PRODUCTS)
+    settings.category === 'last_visited' ? context.recentProductIds.filter((id) => !viewed.includes(id)).slice(0, MAX_RECENT_PRODUCTS)
     : settings.category === 'product_in_cart' ? context.cartProductIds.slice(-MAX_RECENT_PRODUCTS)
+    : settings.category.startsWith('algorithm_id_') ? [...new Set([...viewed, ...context.cartProductIds])]
     : [];
   return { category: settings.category, manual_products: settings.manualProducts, count: settings.count, product_ids: productIds };
 }
+
+/** A product whose stock is counted and spent: it cannot be bought, so it is not offered. */
+export const isSoldOut = (product: ProductItem): boolean => product.inventoryQuantity !== null && product.inventoryQuantity <= 0;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const amount = (value: unknown) => {
@@ -97,9 +112,10 @@ const amount = (value: unknown) => {
 
 /**
  * The items of a recommendation answer (`data.products`), at most `count` of them. An item without an id,
- * a title or a price is left out; the answer's currency is used where an item has none.
+ * a title or a price is left out, and so are a sold-out item and those named in `leaveOut` (the product the
+ * visitor is looking at), whatever the server sent; the answer's currency is used where an item has none.
  */
-export function readProducts(products: unknown, options: { currency: string; count: number }): ProductItem[] {
+export function readProducts(products: unknown, options: { currency: string; count: number; leaveOut?: readonly string[] }): ProductItem[] {
   if (!Array.isArray(products)) throw new Error('the answer has no product list');
   const items: ProductItem[] = [];
   for (const product of products) {
@@ -108,8 +124,9 @@ export function readProducts(products: unknown, options: { currency: string; cou
     const title = text(product.title);
     const price = amount(product.price);
     if (!productId || !title || price === null) continue;
+    if (options.leaveOut?.includes(productId)) continue;
     const inventory = amount(product.inventory_quantity);
-    items.push({
+    const item: ProductItem = {
       productId,
       variantId: text(product.variant_id) || productId,
       image: text(product.image),
@@ -120,7 +137,9 @@ export function readProducts(products: unknown, options: { currency: string; cou
       price,
       compareAtPrice: amount(product.compare_at_price),
       currency: text(product.currency) || options.currency,
-    });
+    };
+    if (isSoldOut(item)) continue;
+    items.push(item);
     if (items.length >= Math.min(options.count, MAX_PRODUCTS)) break;
   }
   return items;

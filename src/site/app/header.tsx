@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TIMINGS, toggleBranch, usesMobileHeader } from '../k3-behaviour.ts';
 import { MENU, SITE_ROOT, type MenuItem } from './content.ts';
 import { useViewportWidth } from './use-viewport.ts';
@@ -55,6 +55,24 @@ function Search() {
 }
 
 /**
+ * Each desktop submenu that would run past the window's right edge opens toward the left instead: the first level
+ * aligns with its item's right edge, a deeper level opens on its parent's left side. Measured parents first, since a
+ * deeper level's place follows its parent's. Hidden submenus are laid out too, so one left hanging off the edge
+ * would widen the page even while closed.
+ */
+function useSubmenusInsideWindow(nav: React.RefObject<HTMLElement | null>, mobile: boolean, width: number): void {
+  useLayoutEffect(() => {
+    const submenus = Array.from(nav.current?.querySelectorAll<HTMLElement>('.submenu') ?? []);
+    for (const submenu of submenus) delete submenu.dataset.opens;
+    if (mobile) return;
+    const windowRight = document.documentElement.clientWidth;
+    for (const submenu of submenus) {
+      if (submenu.getBoundingClientRect().right > windowRight) submenu.dataset.opens = 'start';
+    }
+  }, [nav, mobile, width]);
+}
+
+/**
  * The site header (site spec §2): a desktop menu whose submenus open on hover and focus; below 921 px a menu
  * toggle, submenus opened by their indicator, one branch at a time, sliding in 300 ms.
  */
@@ -64,6 +82,8 @@ export function Header({ children }: { children?: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [branches, setBranches] = useState<string[]>([]);
   const navId = useId();
+  const nav = useRef<HTMLElement>(null);
+  useSubmenusInsideWindow(nav, mobile, width);
   useEffect(() => {
     if (!mobile) {
       setMenuOpen(false);
@@ -81,7 +101,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
           Menu
         </button>
       )}
-      <nav id={navId} aria-label="Menu utama" className="main-nav" data-open={!mobile || menuOpen ? '' : undefined}>
+      <nav ref={nav} id={navId} aria-label="Menu utama" className="main-nav" data-open={!mobile || menuOpen ? '' : undefined}>
         <MenuList items={MENU} path={[]} mobile={mobile} openBranches={branches} onToggle={(path) => setBranches((open) => toggleBranch(open, path))} />
       </nav>
       <Search />
