@@ -126,6 +126,24 @@ async function readFreeEmailDomains(): Promise<string> {
   return domains.join('\n') + '\n';
 }
 
+/**
+ * Ajv turns a path or query text such as `1e309` into Infinity when it coerces it to a number, and then skips the
+ * schema's minimum and maximum, which it checks on finite numbers only: such a value is refused here, before any
+ * handler hands it to the database.
+ */
+function refuseInfiniteNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request, reply) => {
+    for (const [part, values] of [['path', request.params], ['query', request.query]] as const) {
+      if (!values || typeof values !== 'object') continue;
+      for (const [name, value] of Object.entries(values)) {
+        if (typeof value === 'number' && !Number.isFinite(value)) {
+          return reply.code(400).send(errorBody(400, `${part} parameter ${name} must be a finite number`));
+        }
+      }
+    }
+  });
+}
+
 /** The display server as a Fastify instance, ready to `listen` or `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
@@ -149,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopWatching());
 
   registerErrorHandlers(app);
+  refuseInfiniteNumbers(app);
   registerResponseHeaders(app);
   await registerBodyParsers(app);
   // CORS before the rate limit, so a 429 still carries the headers the widget needs to read Retry-After.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
 import type { Accounts } from './accounts.ts';
-import { emailProblem, fieldErrors, passwordProblem, type FieldError } from './fields.ts';
+import { emailProblem, fieldErrors, passwordProblem, ROW_NUMBER_SCHEMA, type FieldError } from './fields.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner, signInRequired } from './session.ts';
 
 export interface AdminRoutesOptions {
@@ -12,7 +12,7 @@ export interface AdminRoutesOptions {
 }
 
 const siteList = { type: 'array', maxItems: 1000, items: { type: 'string', pattern: CLIENT_ID_PATTERN } };
-const ownerParams = { type: 'object', properties: { ownerId: { type: 'integer', minimum: 1 } } };
+const ownerParams = { type: 'object', properties: { ownerId: ROW_NUMBER_SCHEMA } };
 
 const createOwnerSchema = {
   body: {

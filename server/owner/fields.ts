@@ -26,3 +26,6 @@ export function emailProblem(field: string, email: string): FieldError | null {
 }
 
 export const LANGUAGES = ['en', 'he'] as const;
+
+/** A row number in a path or body: PostgreSQL's INTEGER, so a larger one is a 400, not a database error. */
+export const ROW_NUMBER_SCHEMA = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;

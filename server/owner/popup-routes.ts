@@ -5,7 +5,7 @@ import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../ids.ts';
 import { actorOf } from '../owner-auth.ts';
 import type { Language } from './accounts.ts';
-import { fieldErrors, LANGUAGES } from './fields.ts';
+import { fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
 import type { PopupAuthoring, PopupDetail } from './popup-store.ts';
 import type { Templates } from './templates.ts';
 import { validatePopupConfig } from './validate-popup.ts';
@@ -26,7 +26,7 @@ type RevisionParams = { Params: { clientId: string; poptinId: string; revision: 
 const clientIdSchema = { type: 'string', pattern: CLIENT_ID_PATTERN };
 const clientParams = { type: 'object', properties: { clientId: clientIdSchema } };
 const popupParams = { type: 'object', properties: { clientId: clientIdSchema, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } } };
-const revisionParams = { type: 'object', properties: { ...popupParams.properties, revision: { type: 'integer', minimum: 1 } } };
+const revisionParams = { type: 'object', properties: { ...popupParams.properties, revision: ROW_NUMBER_SCHEMA } };
 const configBody = { type: 'object', required: ['config'], properties: { config: { type: 'object' } } };
 
 const popupAnswer = (popup: PopupDetail) => ({ popup });
@@ -103,7 +103,7 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
       bodyLimit: POPUP_BODY_LIMIT,
       schema: {
         params: popupParams,
-        body: { type: 'object', required: ['draft', 'revision'], properties: { draft: { type: 'object' }, revision: { type: 'integer', minimum: 1 } } },
+        body: { type: 'object', required: ['draft', 'revision'], properties: { draft: { type: 'object' }, revision: ROW_NUMBER_SCHEMA } },
       },
     },
     async (request, reply) => {

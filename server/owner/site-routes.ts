@@ -5,7 +5,7 @@ import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
 import type { Accounts, Language } from './accounts.ts';
 import { randomLowercaseId } from './random-id.ts';
-import { fieldErrors, LANGUAGES, type FieldError } from './fields.ts';
+import { fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA, type FieldError } from './fields.ts';
 import type { PopupAuthoring } from './popup-store.ts';
 import type { Site, Sites } from './sites.ts';
 
@@ -144,7 +144,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
 
   app.delete<{ Params: { clientId: string; tokenId: number } }>(
     '/:clientId/tokens/:tokenId',
-    { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: { type: 'integer', minimum: 1 } } } } },
+    { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: ROW_NUMBER_SCHEMA } } } },
     async (request, reply) => {
       if (!(await accounts.revokeSiteToken(request.params.clientId, request.params.tokenId))) {
         return reply.code(404).send(errorBody(404, `Site ${request.params.clientId} has no token ${request.params.tokenId}`));
