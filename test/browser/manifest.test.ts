@@ -4,7 +4,7 @@
 // that reaches an element while a person uses it is documented with the detail it carries, and each documented
 // event is seen.
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { ALWAYS_WIN, shadowPart, shadowParts } from '../browser-support/games.ts';
 import { until } from '../browser-support/waiting.ts';
@@ -281,37 +281,45 @@ async function eventsWhileUsed(tag: string): Promise<SeenEvent[]> {
 /** What a visitor does with each element; `seen` names the events so far. */
 const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promise<void>> = {
   'poptin-countdown': async (_element, seen) => until(() => seen().includes('poptin-countdown-end'), 'the end of a countdown already past'),
-  'poptin-spin-wheel': async (element, seen) => playGame(element, seen, () => shadowPart(element, 'wheel').click()),
-  'poptin-scratch-card': async (element, seen) => playGame(element, seen, () => shadowPart(element, 'reveal-button').click()),
-  'poptin-gift-box': async (element, seen) => playGame(element, seen, () => shadowParts(element, 'box')[0]!.click()),
+  'poptin-spin-wheel': async (element, seen) => playGame(element, seen, () => press(shadowPart(element, 'wheel'))),
+  'poptin-scratch-card': async (element, seen) => playGame(element, seen, () => press(shadowPart(element, 'reveal-button'))),
+  'poptin-gift-box': async (element, seen) => playGame(element, seen, () => press(shadowParts(element, 'box')[0]!)),
   'poptin-chat-button': async (element, seen) => {
     await until(() => seen().includes('poptin-chat-show'), 'the chat button to appear');
     await until(() => element.shadowRoot?.querySelector('[part~="button"]') != null, 'its button');
     // A press within 600 ms of the button showing is taken for a stray one and ignored (src/core/chat).
     await new Promise((resolve) => setTimeout(resolve, 650));
-    shadowPart(element, 'button').click();
+    await press(shadowPart(element, 'button'));
     await until(() => element.shadowRoot?.querySelector('[part~="close"]') != null, 'the chatbox');
-    shadowPart(element, 'close').click();
+    await press(shadowPart(element, 'close'));
     await until(() => seen().includes('poptin-chat-close'), 'the chatbox to close');
   },
   'poptin-product-recommendations': async (element, seen) => {
     await until(() => element.shadowRoot?.querySelector('button[part~="button"]') != null, 'the add-to-cart button');
-    element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="button"]')!.click();
+    await press(element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="button"]')!);
     await until(() => seen().includes('poptin-add-to-cart'), 'the add-to-cart request');
   },
   'poptin-teaser': async (element, seen) => {
     await until(() => element.shadowRoot?.querySelector('[part~="tab"]') != null, 'the tab');
-    shadowPart(element, 'tab').click();
+    await press(shadowPart(element, 'tab'));
     await until(() => seen().includes('poptin-teaser-open'), 'the tab to open its pop-up');
   },
 };
 
+/** A click of the real mouse in the middle of `target`. */
+async function press(target: Element): Promise<void> {
+  target.scrollIntoView({ block: 'center' });
+  const box = target.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+  await resetMouse();
+}
+
 /** Plays a game once and waits through its result and its close/redirect delay, on a fake clock. */
-async function playGame(element: HTMLElement, seen: () => string[], play: () => void): Promise<void> {
+async function playGame(element: HTMLElement, seen: () => string[], play: () => Promise<void>): Promise<void> {
   await until(() => element.shadowRoot?.querySelector('[part~="base"]') != null, 'the game to draw itself');
   const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    play();
+    await play();
     for (let second = 0; second < 30 && !seen().includes('poptin-game-done'); second++) {
       clock.tick(1_000);
       await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -333,7 +341,7 @@ async function popupEventsWhileUsed(): Promise<SeenEvent[]> {
   await recordEvents(() => placed, seen, async () => {
     document.body.append(placed);
     await until(() => seenNames(seen).includes('poptin-after-show'), 'the pop-up to show');
-    placed.querySelector('button')!.click();
+    await press(placed.querySelector('button')!);
     await until(() => seenNames(seen).includes('poptin-submit'), 'the form to be sent');
     if (!seenNames(seen).includes('poptin-after-hide')) {
       await sendKeys({ press: 'Escape' });
@@ -353,9 +361,9 @@ async function popupEventsWhileUsed(): Promise<SeenEvent[]> {
       const popup = await mountPopup(template, { config: { poptin_type: 'gamified', gamified_prize: ALWAYS_WIN, design_properties: { add_to_cart: '42' } }, before: (element) => (drawn = element) });
       const inside = popup.shadowRoot!;
       await until(() => inside.querySelector('poptin-gift-box')?.shadowRoot?.querySelector('[part~="box"]') != null, 'the gift box');
-      inside.querySelector<HTMLButtonElement>('[data-poptin-add-to-cart]')!.click();
+      await press(inside.querySelector<HTMLButtonElement>('[data-poptin-add-to-cart]')!);
       const giftBox = inside.querySelector<HTMLElement>('poptin-gift-box')!;
-      await playGame(giftBox, () => seenNames(fromParts), () => shadowParts(giftBox, 'box')[0]!.click());
+      await playGame(giftBox, () => seenNames(fromParts), () => press(shadowParts(giftBox, 'box')[0]!));
     });
   } finally {
     (drawn as HTMLElement | null)?.remove();
