@@ -7,6 +7,7 @@ import type { ControllerSession, SessionExplanation } from './session.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
+import { adoptPropertiesSetBeforeDefine } from '../shared/properties-set-before-define.ts';
 import { fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
 
 export interface PoptinWindowApi {
@@ -48,16 +49,27 @@ export class PoptinController extends HTMLElement {
   private quiet: { first: FirstDisplay; stop: () => void } | null = null;
   private disarmClicks: Disarm | null = null;
 
+  /** The `client-id` attribute, as a property. */
   get clientId(): string {
     return this.getAttribute('client-id') ?? '';
   }
 
+  set clientId(value: string) {
+    this.setAttribute('client-id', value);
+  }
+
+  /** The `api-base` attribute, as a property (this page's origin when unset). */
   get apiBase(): string {
     return this.getAttribute('api-base') || location.origin;
   }
 
+  set apiBase(value: string) {
+    this.setAttribute('api-base', value);
+  }
+
   connectedCallback(): void {
     guard('controller start', () => {
+      adoptPropertiesSetBeforeDefine(this);
       if (this.started) return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');

@@ -32,12 +32,19 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  * @attr {'modal' | 'popover' | 'in-flow' | 'in-place'} data-rendering - Set by the pop-up: `modal`, `popover`, `in-flow` (a bar pushing the page down) or `in-place`.
  *
  * @event poptin-show - The pop-up starts to show. detail: `{poptinId}`
- * @event poptin-after-show - The pop-up is on screen: the frame that shows it has been painted (or 100 ms have passed on a page that paints no frames, such as a hidden tab).
+ * @event poptin-after-show - The pop-up is on screen: the frame that shows it has been painted (or 100 ms have passed on a page that paints no frames, such as a hidden tab). detail: `{poptinId}`
  * @event poptin-request-close - Cancelable; detail `{poptinId, source}` with source `x-button | skip-button | escape | overlay | auto-close | timer | redirect | submit`, or the controller's own `manual` (`window.poptin.close(id)`) and `launch` (another pop-up opened from this one).
- * @event poptin-hide - The pop-up starts to close.
+ * @event poptin-hide - The pop-up starts to close. detail: `{poptinId, source}`
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
  * @event poptin-error - The pop-up could not render and shows nothing. detail: `{poptinId, message}`
  * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot, prize}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person); `prize` is `{prize_id, is_winner}` when a game of the template was played, else null.
+ * @event poptin-countdown-end - A countdown of the template reached zero; it bubbles out of the pop-up from the template's `<poptin-countdown>`. detail: `{poptinId, endsAt}`
+ * @event poptin-game-play - The template's game (`<poptin-spin-wheel>`, `<poptin-scratch-card>` or `<poptin-gift-box>`) was played; it bubbles out of the pop-up. detail: `{poptinId, game, prizeId, isWinner, code, label}`
+ * @event poptin-game-result - The template's game shows its result; it bubbles out of the pop-up. detail: as `poptin-game-play`, plus `screen` (`win` or `lose`)
+ * @event poptin-game-done - The close/redirect delay after the template's game result has passed; it bubbles out of the pop-up. detail: as `poptin-game-play`
+ * @event poptin-add-to-cart - A `[data-poptin-add-to-cart]` button of the template was pressed; whoever knows the store (the controller) answers through `respondWith`. detail: `{item: {id, quantity, redirect}, respondWith(promise)}`
+ *
+ * @slot - Declarative use (`kind` set, as a page builder places it): the element's own children are the pop-up's content, shown in its panel and styled by the page. A pop-up the controller draws from its template ignores them.
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.
  * @csspart panel - The visible panel around the template.

@@ -22,7 +22,7 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: Scratc
  * @prop {PrizeSetInput | null} prizes - The prize set as an object keyed by id, a list, or the JSON text of the attribute; set as a property it wins over the attribute, also when set before the element was defined.
  *
  * @event poptin-game-play - The first stroke; the prize is chosen. Bubbles and is composed. detail: `{poptinId, game, prizeId, isWinner, code, label}`
- * @event poptin-game-result - The result shows, 3 s after the reveal. detail: the same plus `screen` (`win` or `lose`)
+ * @event poptin-game-result - The result shows, 3 s after the reveal. detail: as `poptin-game-play`, plus `screen` (`win` or `lose`)
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
  * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *

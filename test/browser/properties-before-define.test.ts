@@ -49,6 +49,26 @@ describe('properties set before the element is defined', () => {
     button.remove();
   });
 
+  it('a controller asks the server and client given as properties before its code loaded', async () => {
+    const requested: string[] = [];
+    const pageFetch = window.fetch;
+    window.fetch = (input: RequestInfo | URL) => {
+      requested.push(input instanceof Request ? input.url : String(input));
+      return Promise.resolve(Response.json({ display: 'allowed', message: '', poptins: [] }));
+    };
+    try {
+      const controller = placedBeforeDefine('poptin-controller', { clientId: 'set-before-define', apiBase: 'https://display.example' }) as HTMLElement & { clientId: string; apiBase: string };
+      await import('../../elements/poptin-controller/define.ts');
+      await until(() => requested.some((url) => url.startsWith('https://display.example/') && url.includes('set-before-define')), 'the display call to the server set before the define');
+      expect([controller.getAttribute('client-id'), controller.getAttribute('api-base')]).to.deep.equal(['set-before-define', 'https://display.example']);
+      controller.clientId = 'set-after-define';
+      expect(controller.getAttribute('client-id')).to.equal('set-after-define');
+      controller.remove();
+    } finally {
+      window.fetch = pageFetch;
+    }
+  });
+
   it('a value set again after the define replaces the one set before', async () => {
     const wheel = document.createElement('poptin-spin-wheel') as HTMLElement & { prizes: unknown };
     document.body.append(wheel);

@@ -22,6 +22,7 @@ export function Offer({ onLead }: { onLead: (email: string) => void }) {
       <poptin-chat-button telephone="15550100" settings={{ button_delay: -1 }} qr />
       <poptin-product-recommendations products={[{ product_id: 1, title: 'Mug', price: 12 }]} buttons="redirect" />
       <poptin-teaser poptin-id="a1b2c3d4e5f60" mode="after_close" />
+      <poptin-popup poptin-id="a1b2c3d4e5f60" onpoptin-game-result={(event) => console.log(event.detail.screen)} onpoptin-countdown-end={(event) => console.log(event.detail.endsAt)} />
 
       {/* @ts-expect-error: a pop-up kind the package does not know */}
       <poptin-popup kind="sidebar" />
