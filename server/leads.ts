@@ -4,10 +4,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
-import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
 import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { conversionSchema, type ConversionBody } from './schemas.ts';
+import { judgeLead } from './spam.ts';
 
 export class LeadInputError extends BadRequestError {}
 
@@ -114,14 +114,13 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody, vis
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
-    // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
-    spam_reason: readString(body[HONEYPOT_FIELD]) ? 'honeypot' : null,
+    ...judgeLead(body),
   };
 }
 
 const LEAD_COLUMNS = [
   'conversion_id', 'created_at', 'poptin_id', 'client_id', 'viewer_id', 'email', 'phone', 'name', 'url', 'poptin_view_id',
-  'idempotency_key', 'spam_reason',
+  'idempotency_key', 'spam_reason', 'spam_suspicion',
 ] as const;
 
 /** leads.csv has a column for at most this many field names: the ones the most leads carry. */

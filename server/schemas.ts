@@ -2,6 +2,7 @@ import type {
   ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
   WixOrderedProductsRequest,
 } from '../src/core/api/contract.ts';
+import { SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN, VIEWER_ID_PATTERN } from './ids.ts';
 
 // JSON schemas of every request the server accepts (widget §7). Fastify validates with them before a handler
@@ -178,6 +179,8 @@ export const conversionSchema = {
       is_winner: FLAG,
       // At most 15 digits: the id stays exact as a JavaScript number.
       poptin_view_id: { type: 'string', pattern: '^[0-9]{0,15}$' },
+      /** Milliseconds from the page's start to the submit (server/spam.ts); a fraction from performance.now() is fine. */
+      [SINCE_PAGE_LOAD_FIELD]: { type: ['string', 'number'], maxLength: 32 },
     },
   },
 } as const;

@@ -24,7 +24,7 @@ export interface ServerSettings {
   clientsDir: string;
   rateLimit: RateLimitSettings;
   trustProxy: ProxyTrust;
-  /** SPAM_MIN_SUBMIT_MS: leads sent sooner after their view are stored as spam (0 turns it off). */
+  /** SPAM_MIN_SUBMIT_MS: leads sent sooner after their view are listed as 'fast-after-view' (0 turns it off). */
   spamMinSubmitMs: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;

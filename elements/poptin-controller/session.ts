@@ -616,6 +616,7 @@ export class ControllerSession {
         clientId: this.clientId,
         visitorId: this.visitor.visitorId,
         honeypot,
+        sincePageLoadMs: performance.now(),
         url: this.page.url,
         referrer: page?.referrer ?? this.page.referrer,
         previousUrl: page?.previous_url ?? '',

@@ -155,6 +155,12 @@ export interface ClosedRequest {
 export const HONEYPOT_FIELD = 'poptin_hp';
 
 /**
+ * The conversion field holding how long after the page began loading the form was sent, in ms
+ * (`performance.now()`): the server hides as spam only a time no person could make (server/spam.ts).
+ */
+export const SINCE_PAGE_LOAD_FIELD = 'since_page_load_ms';
+
+/**
  * `POST /api/display/conversion/{viewerId}`, form-encoded: the page fields and form fields of
  * `conversionFields`, and the outbox's idempotency key. Other clients may send JSON, with lists.
  */
