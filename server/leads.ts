@@ -7,6 +7,7 @@ import { csvLine } from './csv.ts';
 import type { ConversionInput, LeadCursor, LeadPageLimits, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { conversionSchema, type ConversionBody } from './schemas.ts';
+import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
 import { judgeLead } from './spam.ts';
 
 export class LeadInputError extends BadRequestError {}
@@ -15,7 +16,7 @@ export class LeadInputError extends BadRequestError {}
  * What one lead may carry. Fields the conversion call lists (widget §7) keep their own lengths from the
  * schema; `valueLength` bounds the others (a list or object counts as its JSON text).
  */
-export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: 100 } as const;
+export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: LEAD_EXTRA_FIELDS_MAX } as const;
 
 const LISTED_FIELDS = new Set(Object.keys(conversionSchema.body.properties));
 
@@ -39,7 +40,32 @@ export function parseExtraFields(value: unknown): FieldRecord[] {
   if (list.length > LEAD_LIMITS.extraFields) {
     throw new LeadInputError(`newExtraFields may list at most ${LEAD_LIMITS.extraFields} fields (it lists ${list.length})`);
   }
+  checkExtraValues(list as FieldRecord[]);
   return list as FieldRecord[];
+}
+
+/**
+ * The largest conversion body: every field at its limit in the form (LEAD_FIELD_LIMITS), URL-encoded at worst (a
+ * UTF-16 code unit of Hebrew text is 6 bytes, %D7%90), with the page fields around it. Other calls keep the
+ * server's smaller limit.
+ */
+export const CONVERSION_BODY_LIMIT = 768 * 1024;
+
+/** The form's limits on the other fields' values (LEAD_FIELD_LIMITS.other each, LEAD_OTHER_FIELDS_TOTAL together). */
+function checkExtraValues(records: FieldRecord[]): void {
+  let total = 0;
+  for (const [index, record] of records.entries()) {
+    const value = record.value === undefined ? '' : typeof record.value === 'string' ? record.value : JSON.stringify(record.value);
+    if (value.length > LEAD_FIELD_LIMITS.other) {
+      throw new LeadInputError(
+        `newExtraFields/${index}/value may be at most ${LEAD_FIELD_LIMITS.other} characters long (it has ${value.length})`,
+      );
+    }
+    total += value.length;
+  }
+  if (total > LEAD_OTHER_FIELDS_TOTAL) {
+    throw new LeadInputError(`the values of newExtraFields may hold at most ${LEAD_OTHER_FIELDS_TOTAL} characters together (they hold ${total})`);
+  }
 }
 
 /** Every CSV row gets a column per field name, so the number and size of a lead's fields are bounded. */

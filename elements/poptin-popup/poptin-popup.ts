@@ -37,7 +37,7 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  * @event poptin-hide - The pop-up starts to close.
  * @event poptin-after-hide - The pop-up is closed. detail: `{poptinId, source, submitted}`
  * @event poptin-error - The pop-up could not render and shows nothing. detail: `{poptinId, message}`
- * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot, prize}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person); `prize` is `{prize_id, is_winner}` when a game of the template was played, else null.
+ * @event poptin-submit - A valid form was submitted. detail: `{poptinId, fields, honeypot, prize}`, one field record per named input; `honeypot` is what the hidden spam trap held (empty from a person); `prize` is `{prize_id, is_winner}` when a game of the template was played, else null. `respondWith(promise)`: whoever sends the lead hands over how it went (`{status: 'sent' | 'kept'}` or `{status: 'refused', reason}`); the thank-you screen waits for it, and a refused lead is never thanked. A pop-up placed with `kind`/`trigger` that nobody answers has nowhere to send its lead: the console names the missing `poptin-id` or client id.
  *
  * @csspart base - The dialog (modal kinds) or the fixed container.
  * @csspart panel - The visible panel around the template.

@@ -10,7 +10,7 @@ import { assertStorableText } from '../body-parsers.ts';
 import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
-import { leadFromConversion } from '../leads.ts';
+import { CONVERSION_BODY_LIMIT, leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
   clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
@@ -153,7 +153,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
 
   app.post<{ Params: { viewerId: string }; Body: ConversionBody }>(
     DISPLAY_ROUTES.conversion,
-    { schema: conversionSchema },
+    { schema: conversionSchema, bodyLimit: CONVERSION_BODY_LIMIT },
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);

@@ -34,7 +34,7 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
     x_close_button: 'yes',
     design_properties: { poptin_location: element.getAttribute('position') ?? '' },
   });
-  const model: PopupModel = { config, html: sanitizeTemplate(element.innerHTML), lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
+  const model: PopupModel = { config, html: sanitizeTemplate(element.innerHTML), lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false, declarative: true };
   element.model.set(model);
   const show = () => {
     if (element.isConnected) element.model.set({ ...model, visible: true });

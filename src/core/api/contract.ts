@@ -161,6 +161,32 @@ export const HONEYPOT_FIELD = 'poptin_hp';
 export const SINCE_PAGE_LOAD_FIELD = 'since_page_load_ms';
 
 /**
+ * The most characters (UTF-16 code units, as `String.length` and JSON Schema's `maxLength` count them) each field of
+ * a lead may hold. The form refuses a longer value before it is sent, with a message under the field, and the
+ * server's schema reads these same figures: a lead the form lets through is never refused for its size.
+ */
+export const LEAD_FIELD_LIMITS = {
+  email: 254,
+  name: 254,
+  phone: 64,
+  message: 8_192,
+  /** The ticked values of the Checkbox group, comma-separated. */
+  checkbox: 1_024,
+  /** Each other field (newExtraFields values: custom fields, later fields of a kind, first and last names). */
+  other: 8_192,
+} as const;
+
+/** The values of the other fields (newExtraFields) together. */
+export const LEAD_OTHER_FIELDS_TOTAL = 16_384;
+
+/**
+ * newExtraFields as JSON text: room for the values' total escaped at worst (a control character is six) and a
+ * kilobyte of record around each of the at most LEAD_EXTRA_FIELDS_MAX fields.
+ */
+export const LEAD_EXTRA_FIELDS_MAX = 100;
+export const LEAD_EXTRA_FIELDS_JSON_LENGTH = LEAD_OTHER_FIELDS_TOTAL * 6 + LEAD_EXTRA_FIELDS_MAX * 1_024;
+
+/**
  * `POST /api/display/conversion/{viewerId}`, form-encoded: the page fields and form fields of
  * `conversionFields`, and the outbox's idempotency key. Other clients may send JSON, with lists.
  */
