@@ -19,6 +19,7 @@ import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
+import { clickRoutes } from './routes/click.ts';
 import { displayRoutes } from './routes/display.ts';
 import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
@@ -52,8 +53,10 @@ export interface AppOptions {
   ownerFailureLimit?: RateLimitSettings;
   /** The proxies in front of the server, so request.ip is the visitor's and not a proxy's. */
   trustProxy?: ProxyTrust;
-  /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
+  /** Leads sent sooner than this after their view are listed as 'fast-after-view' (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
+  /** Leads sent sooner than this after their page began to load are hidden as spam (server/spam.ts); 0 turns it off. */
+  spamImpossibleSubmitMs?: number;
 }
 
 function fastifyTrustProxy(trust: ProxyTrust | undefined): FastifyServerOptions['trustProxy'] {
@@ -119,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));
     },
   });
-  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
+  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs, spamImpossibleSubmitMs: options.spamImpossibleSubmitMs });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
 
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : null;
 
   await app.register(displayRoutes, { prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains() });
+  await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(browseAbandonmentRoute, { store });
   await app.register(

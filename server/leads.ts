@@ -122,7 +122,7 @@ function extraFieldValue(fields: FieldRecord[], names: string[], types: string[]
 }
 
 /** The row of a conversion: typed columns for what owners search by, and the whole body in `fields`. */
-export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null): ConversionInput {
+export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null, impossibleSubmitMs?: number): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
@@ -140,7 +140,7 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody, vis
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
-    ...judgeLead(body),
+    ...judgeLead(body, impossibleSubmitMs),
   };
 }
 

@@ -28,6 +28,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,
+      spamImpossibleSubmitMs: settings.spamImpossibleSubmitMs,
       logRequests: settings.logRequests,
       logger,
     });

@@ -1,5 +1,5 @@
 import type {
-  ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
+  ClickDisplayRequest, ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
   WixOrderedProductsRequest,
 } from '../src/core/api/contract.ts';
 import { LEAD_EXTRA_FIELDS_JSON_LENGTH, LEAD_FIELD_LIMITS, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
@@ -194,6 +194,22 @@ export const conversionSchema = {
 export type ConversionBody = ConversionRequest;
 
 export const clickSchema = { params: poptinIdParams } as const;
+
+/** The click-display call: the display request's page facts, the client and the pop-up asked for (widget §7). */
+export const clickDisplaySchema = {
+  params: poptinIdParams,
+  body: {
+    type: 'object',
+    required: ['client_id'],
+    properties: {
+      ...displaySchema.body.properties,
+      client_id: { type: 'string', pattern: CLIENT_ID_PATTERN },
+      poptin_display: { type: 'string', maxLength: 13 },
+    } satisfies PropertiesOf<ClickDisplayRequest>,
+  },
+} as const;
+
+export type ClickDisplayBody = DisplayBody & { client_id: string };
 
 export const limitLogSchema = {
   params: clientIdParams,

@@ -26,10 +26,10 @@ export function sincePageLoadMs(body: Record<string, unknown>): number | null {
   return Number(text);
 }
 
-export function judgeLead(body: Record<string, unknown>): SpamVerdict {
+export function judgeLead(body: Record<string, unknown>, impossibleSubmitMs: number = IMPOSSIBLE_SUBMIT_MS): SpamVerdict {
   // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
   if (readString(body[HONEYPOT_FIELD])) return { spam_reason: 'honeypot', spam_suspicion: null };
   const sinceLoad = sincePageLoadMs(body);
-  if (sinceLoad !== null && sinceLoad < IMPOSSIBLE_SUBMIT_MS) return { spam_reason: 'impossible-timing', spam_suspicion: null };
+  if (sinceLoad !== null && sinceLoad < impossibleSubmitMs) return { spam_reason: 'impossible-timing', spam_suspicion: null };
   return { spam_reason: null, spam_suspicion: null };
 }

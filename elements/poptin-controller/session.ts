@@ -39,7 +39,7 @@ import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct }
 import { BROWSE_ABANDONMENT_DELAY_MS, shopifyBrowseAbandonmentQuery, wixOrderedProductsRequest } from '../../src/integrations/browse-abandonment.ts';
 import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
-import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupLeadRefused, popupShown, popupStateChanged, popupViewRecorded, type RefusedLead } from '../../src/stores/popups.ts';
+import { $popups, clearPopups, popupAdded, popupArmed, popupClosed, popupDecided, popupFired, popupShown, popupStateChanged, popupViewRecorded } from '../../src/stores/popups.ts';
 
 
 type Surfaces = typeof import('../../src/surfaces.ts');
@@ -88,6 +88,16 @@ export interface SessionExplanation extends Partial<Explanation> {
   closeTrigger: string;
   /** Its leads the server refused, kept in the outbox's dead-letter list on this device (this page's or earlier ones'). */
   refusedLeads: RefusedLead[];
+}
+
+/** A lead the server refused, as explain() lists it. */
+export interface RefusedLead {
+  /** Its idempotency key, as the outbox keeps it. */
+  key: string;
+  /** The HTTP status of the refusal (0: no answer). */
+  status: number;
+  reason: string;
+  at: number;
 }
 
 /**
@@ -579,10 +589,11 @@ export class ControllerSession {
     void this.sendReliably(this.api.viewedUrl(id), { ...view }, 'view');
   }
 
-  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<void> {
+  /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
+  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
     await this.outboxReady;
     if (!this.outbox) throw new Error('outbox unavailable');
-    await this.outbox.add(url, fields, kind);
+    return this.outbox.addAndTry(url, fields, kind);
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {
@@ -617,7 +628,7 @@ export class ControllerSession {
     return this.api.click(id).then(
       (config) => this.sendLead(config, { ...detail, prize: detail.prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' }),
       (error: unknown): LeadOutcome => {
-        log.error(`<poptin-popup poptin-id="${id}">: its lead has nowhere to go, the server does not know this pop-up`, error);
+        log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
         return { status: 'refused', reason: `unknown pop-up ${id}` };
       },
     );
@@ -625,8 +636,8 @@ export class ControllerSession {
 
   private sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
     return this.deliverLead(config, lead).catch((error: unknown): LeadOutcome => {
-      log.error('the lead could not be kept', error);
-      return { status: 'refused', reason: error instanceof Error ? error.message : String(error) };
+      log.error('lead not kept', error);
+      return { status: 'refused', reason: String(error) };
     });
   }
 
@@ -660,25 +671,20 @@ export class ControllerSession {
       storeIntegration: this.store?.platform,
       storeIntegrationCustomerId: this.customerId,
     });
-    const outcome = await this.sendLeadReliably(config.id, this.api.conversionUrl(config.viewerId), body);
+    const outcome = await this.sendLeadReliably(this.api.conversionUrl(config.viewerId), body);
     if (outcome.status !== 'refused') this.visitor.recordConversion(config.id, config.type, email || undefined);
     return outcome;
   }
 
   /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
-  private async sendLeadReliably(poptinId: string, url: string, fields: Record<string, string>): Promise<LeadOutcome> {
-    await this.outboxReady;
-    if (!this.outbox) throw new Error('outbox unavailable');
-    const outbox = this.outbox;
-    const { key, firstAttempt } = await outbox.addAndTry(url, fields, 'lead');
+  private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
+    const { firstAttempt } = await this.sendReliably(url, fields, 'lead');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<DeliveryOutcome>((resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)));
     const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
-    if (outcome !== 'refused') return { status: outcome === 'delivered' ? 'sent' : 'kept' };
-    const refused = (await outbox.deadLetters()).find((entry) => entry.key === key)?.refused;
-    if (refused) popupLeadRefused(poptinId, { key, ...refused });
-    return { status: 'refused', reason: refused?.reason ?? 'refused by the server' };
+    return outcome === 'refused' ? { status: 'refused', reason: 'server' } : { status: outcome === 'delivered' ? 'sent' : 'kept' };
   }
+
 
   private onConversionDelivered(answer: ConversionAnswer): void {
     const code = answer?.integration?.conversion_code;
@@ -894,13 +900,18 @@ export class ControllerSession {
     return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
   }
 
-  /** Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). */
-  async show(id: string, trigger = 'manual'): Promise<boolean> {
+  /**
+   * Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). With
+   * `askWithPageView` (a click-to-open link of the page) the click-display call asks with this page view's facts,
+   * and the server's rules for that pop-up decide.
+   */
+  async show(id: string, trigger = 'manual', askWithPageView = false): Promise<boolean> {
     await this.ready;
     let entry = this.popups.get(id);
     if (!entry || entry.lifecycle.state === 'blocked') {
       try {
-        const config = entry?.config ?? (await this.api.click(id));
+        const config = entry?.config ?? (askWithPageView ? await this.askForClicked(id) : await this.api.click(id));
+        if (!config) return false;
         entry = this.track(config, selectVariant(config, this.page.isMobile), []);
       } catch (error) {
         log.warn(`pop-up ${id} could not be fetched`, error);
@@ -913,12 +924,25 @@ export class ControllerSession {
     return true;
   }
 
+  /** The click-display call for a pop-up not in this page's answer; null, with the reason in explain() and the console, when it may not show. */
+  private async askForClicked(id: string): Promise<PopupConfig | null> {
+    const fields = this.pageFields ?? this.visitor.recordPageView(this.page.url);
+    const request = { ...displayRequestOf(this.visitor, this.page, fields, this.storeFields()), triggers: ['click'], client_id: this.clientId, poptin_display: id };
+    const { clickDisplay, notShownReason } = await import('../../src/core/api/click-display.ts');
+    const answer = await clickDisplay(this.api, id, request);
+    if ('config' in answer) return answer.config;
+    if (answer.leftOut) popupDecided(answer.leftOut, leftOutDecision(answer.leftOut, Date.now()));
+    log.warn(notShownReason(id, answer));
+    return null;
+  }
+
   /** A click-display link or button; one inside a pop-up launches the other and closes its own (widget §4). */
   openFromClick(id: string, element: Element): void {
     const root = element.getRootNode();
     const launcher = root instanceof ShadowRoot ? root.host.getAttribute('poptin-id') : null;
     if (launcher && launcher !== id) this.close(launcher, 'launch');
-    void this.show(id, 'click');
+    // A pop-up launching another is the owner's own redirect (widget §7 GET click); a link of the page asks with its facts.
+    void this.show(id, 'click', !launcher);
   }
 
   close(id: string, cause: CloseCause = 'manual'): boolean {

@@ -35,7 +35,7 @@ describe('runMigrations', () => {
     );
     assert.deepEqual(
       tables.map((row) => row.table_name),
-      ['clients', 'closes', 'conversions', 'limit_logs', 'popups', 'rate_buckets', 'schema_migrations', 'store_activity', 'views'],
+      ['clicks', 'clients', 'closes', 'conversions', 'limit_logs', 'popups', 'rate_buckets', 'schema_migrations', 'store_activity', 'views'],
     );
   });
 

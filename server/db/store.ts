@@ -1,3 +1,4 @@
+import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
 import {
   ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL, ConfigCache, convertedVisitorsOf, forgetConfig, registerConfigCache, type ConvertedVisitors,
 } from './config-cache.ts';
@@ -87,6 +88,15 @@ export interface CloseInput {
   store_integration_customer_id?: string;
 }
 
+/** A click on a click-to-open link, asked for with the click-display call (widget §7). */
+export interface ClickInput {
+  poptin_id: string;
+  client_id: string;
+  url: string | null;
+  /** Whether the pop-up's rules let this page view show it. */
+  shown: boolean;
+}
+
 export interface ConversionInput {
   idempotency_key: string;
   poptin_id: string;
@@ -114,6 +124,8 @@ export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
 export interface StoreOptions {
   /** Leads sent sooner than this after their view are listed as 'fast-after-view'; 0 turns the check off. */
   spamMinSubmitMs?: number;
+  /** Leads sent sooner than this after their page began to load are hidden as 'impossible-timing' (server/spam.ts); 0 turns it off. */
+  spamImpossibleSubmitMs?: number;
   /** How long a client's configuration is kept in memory at most (config-cache.ts). */
   configTtlMs?: number;
 }
@@ -212,6 +224,8 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
 /** Every query the server makes, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class Store {
   private readonly spamMinSubmitMs: number;
+  /** What leads.ts judges a lead's time since page load by (StoreOptions.spamImpossibleSubmitMs). */
+  readonly spamImpossibleSubmitMs: number;
 
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
@@ -222,6 +236,7 @@ export class Store {
     options: StoreOptions = {},
   ) {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
+    this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
     this.config = new ConfigCache(async (clientId) => {
       const client = await this.findClient(clientId);
       return { client, popups: client ? await this.listClientPopups(clientId) : [] };
@@ -380,6 +395,10 @@ export class Store {
     if (rows[0]) return Number(rows[0].id);
     const [first] = await this.db.query<{ id: unknown }>('SELECT id FROM views WHERE idempotency_key = $1', [view.idempotency_key]);
     return Number(first!.id);
+  }
+
+  async recordClick(click: ClickInput): Promise<void> {
+    await this.db.query('INSERT INTO clicks (poptin_id, client_id, url, shown) VALUES ($1, $2, $3, $4)', [click.poptin_id, click.client_id, click.url, click.shown]);
   }
 
   async recordClose(close: CloseInput): Promise<void> {

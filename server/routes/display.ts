@@ -39,7 +39,7 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
  * The visitor id that picks A/B variants: the body's visitor_id, else the server's cookie, else a new id
  * that is set as a cookie and sent back in the answer (`visitor_id`) for the widget to keep and resend.
  */
-function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
+export function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
   if (body.visitor_id) return body.visitor_id;
   const cookie = readCookie(request, VISITOR_COOKIE);
   if (cookie && visitorIdPattern.test(cookie)) return cookie;
@@ -49,14 +49,14 @@ function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: Di
 }
 
 /** The visitor a lead comes from: the id the widget sends, else the server's cookie; none when neither is valid. */
-function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
+export function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
   const sent = typeof body.visitor_id === 'string' && visitorIdPattern.test(body.visitor_id) ? body.visitor_id : undefined;
   const cookie = readCookie(request, VISITOR_COOKIE);
   return sent ?? (cookie && visitorIdPattern.test(cookie) ? cookie : null);
 }
 
 /** Country from the x-country-code header (set by a proxy or CDN in front, or by tests); empty otherwise. */
-function readCountryCode(request: FastifyRequest): string {
+export function readCountryCode(request: FastifyRequest): string {
   const header = request.headers['x-country-code'];
   const code = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
   return /^[A-Z]{2}$/.test(code) ? code : '';
@@ -68,7 +68,7 @@ function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord |
 }
 
 /** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
-function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
+export function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
   if (!anyStopsForConverted(popups)) return Promise.resolve(new Map());
@@ -157,7 +157,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body)));
+      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), store.spamImpossibleSubmitMs));
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }

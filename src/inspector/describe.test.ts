@@ -87,7 +87,6 @@ describe('inspector descriptions', () => {
         'Blocked by',
         'Frequency cap expires',
         'Close cause',
-        'Leads the server refused (kept on this device)',
         'Summary',
       ]);
       expect(valuesOf(blockedRecord())).to.deep.equal({
@@ -98,7 +97,6 @@ describe('inspector descriptions', () => {
         'blocked-by': ['frequency (d_f_r): shown 1 time(s) in the last 1 day(s) (until 2025-03-15T09:30:00.000Z)', 'device: desktop only'],
         'frequency-cap': ['2025-03-15T09:30:00.000Z'],
         'close-cause': ['none'],
-        'refused-leads': ['none'],
         summary: ['blocked by frequency (d_f_r): shown 1 time(s) in the last 1 day(s); device: desktop only'],
       });
     });
@@ -112,14 +110,8 @@ describe('inspector descriptions', () => {
         'blocked-by': ['none'],
         'frequency-cap': ['none'],
         'close-cause': ['x_click'],
-        'refused-leads': ['none'],
         summary: ['shown at 2025-03-14T09:30:04.100Z after scroll'],
       });
-    });
-
-    it('a lead the server refused is listed with its key, time, status and reason', () => {
-      const record: PopupRecord = { ...shownRecord(), refusedLeads: [{ key: 'lead-key-1', status: 400, reason: 'body/message is too long', at: Date.parse('2025-03-14T09:31:00Z') }] };
-      expect(valuesOf(record)['refused-leads']).to.deep.equal(['lead-key-1 at 2025-03-14T09:31:00.000Z: 400 body/message is too long']);
     });
 
     it('a pop-up with no decision and no name yet still describes itself', () => {

@@ -1,6 +1,6 @@
 import type { PopupRecord } from '../stores/popups.ts';
 
-export type InspectorRowKey = 'state' | 'trigger' | 'planned' | 'fired' | 'blocked-by' | 'frequency-cap' | 'close-cause' | 'refused-leads' | 'summary';
+export type InspectorRowKey = 'state' | 'trigger' | 'planned' | 'fired' | 'blocked-by' | 'frequency-cap' | 'close-cause' | 'summary';
 
 /** One labelled line of a pop-up's section; `values` holds one entry per list item, never none. */
 export interface InspectorRow {
@@ -55,11 +55,6 @@ export function describeRecord(record: PopupRecord): DescribedPopup {
       },
       { key: 'frequency-cap', label: 'Frequency cap expires', values: [formatInstant(explanation?.frequencyCapExpiresAt)] },
       { key: 'close-cause', label: 'Close cause', values: [record.closeCause || NONE] },
-      {
-        key: 'refused-leads',
-        label: 'Leads the server refused (kept on this device)',
-        values: orNone((record.refusedLeads ?? []).map((lead) => `${lead.key} at ${formatInstant(lead.at)}: ${lead.status || 'no answer'} ${lead.reason}`)),
-      },
       { key: 'summary', label: 'Summary', values: [explanation?.summary || NONE] },
     ],
   };

@@ -19,17 +19,6 @@ export interface PopupRecord {
   viewId: string;
   /** Why it did or did not show: rules, planned and fired triggers, when a frequency cap expires. */
   explanation: Explanation;
-  /** Its leads the server refused, kept in the outbox's dead-letter list on this device. */
-  refusedLeads?: RefusedLead[];
-}
-
-export interface RefusedLead {
-  /** The lead's idempotency key, as the outbox keeps it. */
-  key: string;
-  /** The HTTP status of the refusal (0: no answer). */
-  status: number;
-  reason: string;
-  at: number;
 }
 
 /** What the store keeps of a pop-up's config; a whole PopupConfig may be passed. */
@@ -92,12 +81,6 @@ export function popupShown(id: string, at: number): void {
 
 export function popupViewRecorded(id: string, viewId: string): void {
   update(id, { viewId });
-}
-
-/** A lead of it was refused by the server (now, or on an earlier page): shown by explain() and the inspector. */
-export function popupLeadRefused(id: string, lead: RefusedLead): void {
-  const known = $popups.get()[id]?.refusedLeads ?? [];
-  if (!known.some((one) => one.key === lead.key)) update(id, { refusedLeads: [...known, lead] });
 }
 
 export function popupClosed(id: string, closeCause: string): void {

@@ -20,10 +20,10 @@ export function leadResponder(): LeadResponder & { outcome(): Promise<LeadOutcom
   let outcome: Promise<LeadOutcome> | null = null;
   return {
     respondWith(promise) {
-      outcome ??= Promise.resolve(promise).then((result): LeadOutcome => result ?? { status: 'nowhere' }).catch((error: unknown): LeadOutcome => {
-        log.error('the lead could not be sent', error);
-        return { status: 'refused', reason: error instanceof Error ? error.message : String(error) };
-      });
+      outcome ??= Promise.resolve(promise).then(
+        (result): LeadOutcome => result ?? { status: 'nowhere' },
+        (error: unknown): LeadOutcome => (log.error('lead not sent', error), { status: 'refused', reason: String(error) }),
+      );
     },
     outcome: () => outcome,
   };

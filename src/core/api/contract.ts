@@ -111,6 +111,28 @@ export interface LeftOutPoptin {
   blocked_by: { rule: string; reason: string }[];
 }
 
+/**
+ * `POST /api/display/click/{poptinId}` (widget §7 click-display): a click-to-open link's pop-up that is not in this
+ * page's display answer, asked for with this page view's facts (those of the display request), so that the server
+ * applies that pop-up's rules to this page view and counts the click.
+ */
+export interface ClickDisplayRequest extends DisplayRequest {
+  client_id: string;
+  /** The pop-up asked for, as the path names it. */
+  poptin_display?: string;
+}
+
+/** The answer of the click-display call: the pop-up in the display answer's shape, or why this page view may not show it. */
+export interface ClickDisplayAnswer {
+  display: 'allowed' | 'not_allowed';
+  /** Allowed: the pop-up, as `poptins` of the display answer holds it. */
+  poptin?: RawPoptin;
+  /** Not allowed by its rules: the pop-up by id and type with the rules that left it out, as `left_out` holds them (no name). */
+  left_out?: Omit<LeftOutPoptin, 'poptin_name'>;
+  /** Not allowed for the whole site: one of RESTRICTION_MESSAGES. */
+  message?: string;
+}
+
 /** `GET /api/display/click/{poptinId}`: one pop-up, shown by a click-to-open link. */
 export interface ClickAnswer {
   success: boolean;

@@ -193,13 +193,13 @@ export class Outbox {
       return 'refused';
     }
     const reason = await refusalReason(error);
-    log.error(`the server refused a lead; it is kept in the outbox's dead-letter list (window.poptin.explain) and not retried: ${reason}`);
+    log.error(`lead refused, kept as a dead letter (poptin.explain): ${reason}`);
     if (!persisted) return 'refused';
     const refused: OutboxEntry = { ...entry, refused: { status: error instanceof HttpError ? error.status : 0, reason, at: this.now() } };
     await this.options.store.put(refused).catch((e: unknown) => log.error('could not keep the refused lead', e));
     const dead = await this.deadLetters().catch(() => []);
     for (const oldest of dead.slice(0, Math.max(0, dead.length - DEAD_LETTERS_KEPT))) {
-      log.error(`the dead-letter list keeps ${DEAD_LETTERS_KEPT} refused leads: the oldest goes`, oldest);
+      log.error(`dead letters over ${DEAD_LETTERS_KEPT}: the oldest goes`, oldest);
       await this.options.store.delete(oldest.key).catch(() => undefined);
     }
     return 'refused';
