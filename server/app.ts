@@ -21,6 +21,7 @@ import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
+import { clickRoutes } from './routes/click.ts';
 import { displayRoutes } from './routes/display.ts';
 import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
@@ -60,8 +61,10 @@ export interface AppOptions {
    * off behind a trusted proxy, whose own address every connection would have.
    */
   connectionLimits?: Partial<ConnectionLimits>;
-  /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
+  /** Leads sent sooner than this after their view are listed as 'fast-after-view' (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
+  /** Leads sent sooner than this after their page began to load are hidden as spam (server/spam.ts); 0 turns it off. */
+  spamImpossibleSubmitMs?: number;
   /** Origins besides the server's own from which the console may write with its session (CONSOLE_ORIGINS). */
   consoleOrigins?: string[];
   /** Wrong sign-ins allowed per address and per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
@@ -162,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
-  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
+  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs, spamImpossibleSubmitMs: options.spamImpossibleSubmitMs });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
 
@@ -186,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
   });
+  await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(browseAbandonmentRoute, { store });
   await app.register(

@@ -4,10 +4,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
-import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
 import type { ConversionInput, LeadCursor, LeadPageLimits, LeadRecord, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { conversionSchema, LEAD_PAGE_SIZE, type ConversionBody } from './schemas.ts';
+import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
+import { judgeLead } from './spam.ts';
 
 export class LeadInputError extends BadRequestError {}
 
@@ -15,7 +16,7 @@ export class LeadInputError extends BadRequestError {}
  * What one lead may carry. Fields the conversion call lists (widget §7) keep their own lengths from the
  * schema; `valueLength` bounds the others (a list or object counts as its JSON text).
  */
-export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: 100 } as const;
+export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: LEAD_EXTRA_FIELDS_MAX } as const;
 
 const LISTED_FIELDS = new Set(Object.keys(conversionSchema.body.properties));
 
@@ -39,7 +40,32 @@ export function parseExtraFields(value: unknown): FieldRecord[] {
   if (list.length > LEAD_LIMITS.extraFields) {
     throw new LeadInputError(`newExtraFields may list at most ${LEAD_LIMITS.extraFields} fields (it lists ${list.length})`);
   }
+  checkExtraValues(list as FieldRecord[]);
   return list as FieldRecord[];
+}
+
+/**
+ * The largest conversion body: every field at its limit in the form (LEAD_FIELD_LIMITS), URL-encoded at worst (a
+ * UTF-16 code unit of Hebrew text is 6 bytes, %D7%90), with the page fields around it. Other calls keep the
+ * server's smaller limit.
+ */
+export const CONVERSION_BODY_LIMIT = 768 * 1024;
+
+/** The form's limits on the other fields' values (LEAD_FIELD_LIMITS.other each, LEAD_OTHER_FIELDS_TOTAL together). */
+function checkExtraValues(records: FieldRecord[]): void {
+  let total = 0;
+  for (const [index, record] of records.entries()) {
+    const value = record.value === undefined ? '' : typeof record.value === 'string' ? record.value : JSON.stringify(record.value);
+    if (value.length > LEAD_FIELD_LIMITS.other) {
+      throw new LeadInputError(
+        `newExtraFields/${index}/value may be at most ${LEAD_FIELD_LIMITS.other} characters long (it has ${value.length})`,
+      );
+    }
+    total += value.length;
+  }
+  if (total > LEAD_OTHER_FIELDS_TOTAL) {
+    throw new LeadInputError(`the values of newExtraFields may hold at most ${LEAD_OTHER_FIELDS_TOTAL} characters together (they hold ${total})`);
+  }
 }
 
 /** Every CSV row gets a column per field name, so the number and size of a lead's fields are bounded. */
@@ -96,7 +122,7 @@ function extraFieldValue(fields: FieldRecord[], names: string[], types: string[]
 }
 
 /** The row of a conversion: typed columns for what owners search by, and the whole body in `fields`. */
-export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null): ConversionInput {
+export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null, impossibleSubmitMs?: number): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
@@ -114,14 +140,13 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody, vis
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
-    // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
-    spam_reason: readString(body[HONEYPOT_FIELD]) ? 'honeypot' : null,
+    ...judgeLead(body, impossibleSubmitMs),
   };
 }
 
 const LEAD_COLUMNS = [
   'conversion_id', 'created_at', 'poptin_id', 'client_id', 'viewer_id', 'email', 'phone', 'name', 'url', 'poptin_view_id',
-  'idempotency_key', 'spam_reason',
+  'idempotency_key', 'spam_reason', 'spam_suspicion',
 ] as const;
 
 /** leads.csv has a column for at most this many field names: the ones the most leads carry. */

@@ -1,7 +1,8 @@
 import type {
-  ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
+  ClickDisplayRequest, ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
   WixOrderedProductsRequest,
 } from '../src/core/api/contract.ts';
+import { LEAD_EXTRA_FIELDS_JSON_LENGTH, LEAD_FIELD_LIMITS, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN, VIEWER_ID_PATTERN } from './ids.ts';
 
 // JSON schemas of every request the server accepts (widget §7). Fastify validates with them before a handler
@@ -152,23 +153,29 @@ export const conversionSchema = {
       facebook_messanger_data_ref: SHORT_TEXT,
       origin_landing_page: URL_TEXT,
       previous_visited_pages: PAGE_LIST,
+      previous_visited_pages_with_current: PAGE_LIST,
+      previous_visited_pages_with_timestamps: PAGE_LIST,
       all_visited_pages: PAGE_LIST,
       ...STORE_FIELDS,
       browser_language: SHORT_TEXT,
       operating_system: SHORT_TEXT,
       last_converted_email: EMAIL_TEXT,
-      email: EMAIL_TEXT,
-      Email: EMAIL_TEXT,
-      phone: text(64),
-      Phone: text(64),
-      name: EMAIL_TEXT,
-      Name: EMAIL_TEXT,
-      FirstName: EMAIL_TEXT,
-      LastName: EMAIL_TEXT,
-      message: text(8192),
-      checkbox: { type: ['string', 'boolean', 'array'], maxLength: 1024 },
-      /** A JSON list of field records (widget §3 form fields), sent as a string in form-encoded bodies. */
-      newExtraFields: { type: ['string', 'array'], maxLength: 32_768 },
+      // The form's own limits (LEAD_FIELD_LIMITS): what it lets through is accepted here.
+      email: text(LEAD_FIELD_LIMITS.email),
+      Email: text(LEAD_FIELD_LIMITS.email),
+      phone: text(LEAD_FIELD_LIMITS.phone),
+      Phone: text(LEAD_FIELD_LIMITS.phone),
+      name: text(LEAD_FIELD_LIMITS.name),
+      Name: text(LEAD_FIELD_LIMITS.name),
+      FirstName: text(LEAD_FIELD_LIMITS.name),
+      LastName: text(LEAD_FIELD_LIMITS.name),
+      message: text(LEAD_FIELD_LIMITS.message),
+      checkbox: { type: ['string', 'boolean', 'array'], maxLength: LEAD_FIELD_LIMITS.checkbox },
+      /**
+       * A JSON list of field records (widget §3 form fields), sent as a string in form-encoded bodies; each value
+       * and their total are checked against the form's limits once parsed (leads.ts).
+       */
+      newExtraFields: { type: ['string', 'array'], maxLength: LEAD_EXTRA_FIELDS_JSON_LENGTH },
       leader_request_cookie: text(4096),
       visitor_id: { type: 'string', pattern: VISITOR_ID_PATTERN },
       extra_button: SHORT_TEXT,
@@ -178,6 +185,8 @@ export const conversionSchema = {
       is_winner: FLAG,
       // At most 15 digits: the id stays exact as a JavaScript number.
       poptin_view_id: { type: 'string', pattern: '^[0-9]{0,15}$' },
+      /** Milliseconds from the page's start to the submit (server/spam.ts); a fraction from performance.now() is fine. */
+      [SINCE_PAGE_LOAD_FIELD]: { type: ['string', 'number'], maxLength: 32 },
     },
   },
 } as const;
@@ -185,6 +194,22 @@ export const conversionSchema = {
 export type ConversionBody = ConversionRequest;
 
 export const clickSchema = { params: poptinIdParams } as const;
+
+/** The click-display call: the display request's page facts, the client and the pop-up asked for (widget §7). */
+export const clickDisplaySchema = {
+  params: poptinIdParams,
+  body: {
+    type: 'object',
+    required: ['client_id'],
+    properties: {
+      ...displaySchema.body.properties,
+      client_id: { type: 'string', pattern: CLIENT_ID_PATTERN },
+      poptin_display: { type: 'string', maxLength: 13 },
+    } satisfies PropertiesOf<ClickDisplayRequest>,
+  },
+} as const;
+
+export type ClickDisplayBody = DisplayBody & { client_id: string };
 
 export const limitLogSchema = {
   params: clientIdParams,

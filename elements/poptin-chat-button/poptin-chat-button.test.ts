@@ -55,6 +55,8 @@ describe('<poptin-chat-button>', () => {
     await until(() => part(element, 'chatbox') !== null, 'the chatbox');
     expect(part(element, 'button')!.getAttribute('aria-expanded')).to.equal('true');
     expect(localStorage.getItem('joinchat_hashes')).to.contain('m1');
+    part(element, 'optin')!.querySelector('input')!.click();
+    await macrotask();
     part(element, 'button')!.click();
     expect(opened).to.deep.equal([['https://wa.me/62812000?text=Halo', 'joinchat', 'noopener']]);
     const pushed = (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer[0];
@@ -71,6 +73,8 @@ describe('<poptin-chat-button>', () => {
       await new Promise((resolve) => setTimeout(resolve, 650));
       part(element, 'button')!.click();
       await until(() => part(element, 'chatbox') !== null, 'the chatbox');
+      part(element, 'optin')!.querySelector('input')!.click();
+      await macrotask();
       part(element, 'button')!.click();
       const gtagCalls = page.gtag.args.map(([kind, name, params]) => [kind, name, (params as Record<string, unknown>).send_to ?? (params as Record<string, unknown>).transport_type]);
       expect(gtagCalls).to.deep.equal([
@@ -83,6 +87,23 @@ describe('<poptin-chat-button>', () => {
       delete page.gtag;
       delete page.fbq;
     }
+  });
+
+  it('the opt-in starts unticked, and the chat goes to the app only once the visitor ticks it', async () => {
+    const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 000', message_send: '', button_delay: -1 }) });
+    await until(() => part(element, 'button') !== null, 'the button');
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    part(element, 'button')!.click();
+    await until(() => part(element, 'chatbox') !== null, 'the chatbox');
+    const optIn = part(element, 'optin')!.querySelector('input')!;
+    expect(optIn.checked).to.equal(false);
+    part(element, 'button')!.click();
+    expect(opened).to.deep.equal([]);
+    optIn.click();
+    await macrotask();
+    expect(optIn.checked).to.equal(true);
+    part(element, 'button')!.click();
+    expect(opened).to.deep.equal([['https://wa.me/62812000', 'joinchat', 'noopener']]);
   });
 
   it('a cancelled poptin-chat-open keeps the chatbox shut', async () => {

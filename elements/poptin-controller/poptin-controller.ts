@@ -4,6 +4,7 @@ import type { Disarm } from '../../src/core/triggers/types.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
 import type { ControllerSession, SessionExplanation } from './session.ts';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
@@ -78,7 +79,15 @@ export class PoptinController extends HTMLElement {
       this.started = this.start();
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
-      this.disarmClicks = armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) });
+      this.disarmClicks = combine([
+        armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }),
+        // A `<poptin-popup kind trigger>` placed by hand, submitted maybe while the session is on its way: its lead
+        // goes out through the session, and its form hears how that went.
+        listenSafely(document, 'poptin-submit', (event) => {
+          const submit = event as CustomEvent<SurfaceEventMap['poptin-submit']>;
+          if ((event.target as Element).matches('[kind],[trigger]')) submit.detail.respondWith?.(this.sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
+        }),
+      ]);
       const api = installWindowApi(this);
       if (new URLSearchParams(location.search).has('poptin-debug')) void api.inspect();
     });
@@ -133,8 +142,6 @@ export class PoptinController extends HTMLElement {
       startVisitorKeepAlive(first.visitor, window),
       // Another page of a single-page app: the session asks the server again.
       watchNavigation(window, () => void this.wake()),
-      // A pop-up the owner placed by hand was submitted: its lead goes out through the session.
-      listenSafely(document, 'poptin-submit', (event) => void this.wake(first)?.then((session) => session?.handleDeclarativeSubmit(event))),
     ]);
     this.quiet = { first, stop };
   }

@@ -5,7 +5,7 @@ import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import { displayRequestOf, storeCodeOf, type FirstDisplay } from './first-display.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
-import { newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
+import { newIdempotencyKey, Outbox, type DeliveryOutcome } from '../../src/core/api/outbox.ts';
 import { openOutboxStore, type OutboxEntry, type OutboxKind } from '../../src/core/api/outbox-store.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation, type Explanation } from '../../src/core/decision/index.ts';
@@ -17,6 +17,7 @@ import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
@@ -86,6 +87,34 @@ export interface SessionExplanation extends Partial<Explanation> {
   state: PopupLifecycleState | 'unknown';
   trigger: string;
   closeTrigger: string;
+  /** Its leads the server refused, kept in the outbox's dead-letter list on this device (this page's or earlier ones'). */
+  refusedLeads: RefusedLead[];
+}
+
+/** A lead the server refused, as explain() lists it. */
+export interface RefusedLead {
+  /** Its idempotency key, as the outbox keeps it. */
+  key: string;
+  /** The HTTP status of the refusal (0: no answer). */
+  status: number;
+  reason: string;
+  at: number;
+}
+
+/**
+ * How long the form waits for the server's first answer to a lead before it thanks the visitor anyway: the lead is
+ * in the outbox by then and goes on being sent, so only a refusal after this wait goes unsaid (it is still kept).
+ */
+export const LEAD_ANSWER_WAIT_MS = 4_000;
+
+/** What a submitted form hands to the outbox. */
+interface LeadToSend {
+  fields: SubmittedField[];
+  honeypot: string;
+  prize: PrizeConversion | null;
+  trigger: string;
+  viewId: string;
+  coupon: string;
 }
 
 /** Closes the controller makes: `window.poptin.close(id)`, and another pop-up launched from this one (widget §4). */
@@ -205,7 +234,6 @@ export class ControllerSession {
     this.cleanups.push(watchNavigation(window, () => guard('navigation', () => this.reset())));
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
-    this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.handleDeclarativeSubmit(event)));
     this.cleanups.push(listenSafely(document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
     this.cleanups.push(() => this.consentWait.abort());
     this.storeStarted = this.startStore();
@@ -495,7 +523,7 @@ export class ControllerSession {
       storePlatform: this.store?.platform, recommendations,
     });
     element.on('poptin-after-show', () => this.onShown(entry));
-    element.on('poptin-submit', ({ fields, honeypot, prize }) => this.onSubmit(entry, fields, honeypot, prize ?? null));
+    element.on('poptin-submit', ({ fields, honeypot, prize, respondWith }) => respondWith?.(this.onSubmit(entry, fields, honeypot, prize ?? null)));
     element.on('poptin-after-hide', ({ submitted, source }) => this.onClosed(entry, submitted, source ?? ''));
     element.on('poptin-error', () => this.onRenderFailed(entry));
     // Put in the page, and so first rendered, in a task of its own.
@@ -562,10 +590,11 @@ export class ControllerSession {
     void this.sendReliably(this.api.viewedUrl(id), { ...view }, 'view');
   }
 
-  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<void> {
+  /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
+  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
     await this.outboxReady;
     if (!this.outbox) throw new Error('outbox unavailable');
-    await this.outbox.add(url, fields, kind);
+    return this.outbox.addAndTry(url, fields, kind);
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {
@@ -582,64 +611,81 @@ export class ControllerSession {
     if (this.popups.get(entry.config.id) === entry) popupViewRecorded(entry.config.id, entry.viewId);
   }
 
-  private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): void {
-    if (entry.preview) return;
+  private onSubmit(entry: PopupEntry, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): Promise<LeadOutcome> {
+    if (entry.preview) return Promise.resolve({ status: 'sent' });
     // The lead is kept at once, without waiting for the view's id: the visitor may be leaving this instant.
-    this.sendLead(entry.config, { fields, honeypot, prize, trigger: this.trigger(entry), viewId: entry.viewId, coupon: entry.element?.coupon ?? '' });
+    return this.sendLead(entry.config, { fields, honeypot, prize, trigger: this.trigger(entry), viewId: entry.viewId, coupon: entry.element?.coupon ?? '' });
   }
 
   /**
-   * A declarative `<poptin-popup poptin-id kind trigger>` placed by a page builder posts its form through this
-   * controller once it knows the pop-up (the click call gives its viewer id); one the controller shows itself
-   * is left to `onSubmit`.
+   * A `<poptin-popup kind trigger poptin-id>` placed by a page builder posts its form through this controller once it
+   * knows the pop-up (the click call gives its viewer id).
    */
-  /** A `<poptin-popup>` the owner placed by hand was submitted: its lead is sent for its pop-up id. */
-  handleDeclarativeSubmit(event: Event): void {
-    const popup = event.composedPath()[0];
-    if (!(popup instanceof HTMLElement) || popup.localName !== 'poptin-popup' || (!popup.hasAttribute('kind') && !popup.hasAttribute('trigger'))) return;
+  sendDeclarativeLead({ target, detail }: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
+    const popup = target as HTMLElement;
     const id = popup.getAttribute('poptin-id') ?? '';
-    if (!/^[A-Za-z0-9]{13}$/.test(id) || this.popups.get(id)?.element === popup) return;
-    const { fields, honeypot, prize } = (event as CustomEvent<SurfaceEventMap['poptin-submit']>).detail;
-    void guard('declarative conversion', async () => {
-      const config = await this.api.click(id);
-      this.sendLead(config, { fields, honeypot, prize: prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' });
+    // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
+    if (!/^[A-Za-z0-9]{13}$/.test(id)) return Promise.resolve({ status: 'nowhere' });
+    return this.api.click(id).then(
+      (config) => this.sendLead(config, { ...detail, prize: detail.prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' }),
+      (error: unknown): LeadOutcome => {
+        log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
+        return { status: 'refused', reason: `unknown pop-up ${id}` };
+      },
+    );
+  }
+
+  private sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+    return this.deliverLead(config, lead).catch((error: unknown): LeadOutcome => {
+      log.error('lead not kept', error);
+      return { status: 'refused', reason: String(error) };
     });
   }
 
-  private sendLead(config: PopupConfig, lead: { fields: SubmittedField[]; honeypot: string; prize: PrizeConversion | null; trigger: string; viewId: string; coupon: string }): void {
+  private async deliverLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
     const { fields, honeypot, prize, trigger, viewId } = lead;
-    void guard('conversion', async () => {
-      const lastConvertedEmail = this.visitor.convertedEmail();
-      const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
-      this.visitor.recordConversion(config.id, config.type, email || undefined);
-      const page = this.pageFields;
-      const body = conversionFields(config, fields, {
-        clientId: this.clientId,
-        visitorId: this.visitor.visitorId,
-        honeypot,
-        url: this.page.url,
-        referrer: page?.referrer ?? this.page.referrer,
-        previousUrl: page?.previous_url ?? '',
-        title: this.page.title,
-        isMobile: this.page.isMobile,
-        browserLanguage: this.page.browserLanguage,
-        operatingSystem: this.page.operatingSystem,
-        lastConvertedEmail,
-        trigger,
-        poptinViewId: viewId,
-        originLandingPage: page?.origin_landing_page ?? this.page.url,
-        previousVisitedPages: page?.previous_visited_pages ?? '',
-        previousVisitedPagesWithCurrent: page?.previous_visited_pages_with_current ?? '',
-        previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
-        allVisitedPages: page?.all_visited_pages ?? '',
-        coupon: lead.coupon,
-        prize,
-        storeIntegration: this.store?.platform,
-        storeIntegrationCustomerId: this.customerId,
-      });
-      await this.sendReliably(this.api.conversionUrl(config.viewerId), body, 'lead');
+    const lastConvertedEmail = this.visitor.convertedEmail();
+    const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
+    const page = this.pageFields;
+    const body = conversionFields(config, fields, {
+      clientId: this.clientId,
+      visitorId: this.visitor.visitorId,
+      honeypot,
+      sincePageLoadMs: performance.now(),
+      url: this.page.url,
+      referrer: page?.referrer ?? this.page.referrer,
+      previousUrl: page?.previous_url ?? '',
+      title: this.page.title,
+      isMobile: this.page.isMobile,
+      browserLanguage: this.page.browserLanguage,
+      operatingSystem: this.page.operatingSystem,
+      lastConvertedEmail,
+      trigger,
+      poptinViewId: viewId,
+      originLandingPage: page?.origin_landing_page ?? this.page.url,
+      previousVisitedPages: page?.previous_visited_pages ?? '',
+      previousVisitedPagesWithCurrent: page?.previous_visited_pages_with_current ?? '',
+      previousVisitedPagesWithTimestamps: page?.previous_visited_pages_with_timestamps ?? '',
+      allVisitedPages: page?.all_visited_pages ?? '',
+      coupon: lead.coupon,
+      prize,
+      storeIntegration: this.store?.platform,
+      storeIntegrationCustomerId: this.customerId,
     });
+    const outcome = await this.sendLeadReliably(this.api.conversionUrl(config.viewerId), body);
+    if (outcome.status !== 'refused') this.visitor.recordConversion(config.id, config.type, email || undefined);
+    return outcome;
   }
+
+  /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
+  private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
+    const { firstAttempt } = await this.sendReliably(url, fields, 'lead');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<DeliveryOutcome>((resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)));
+    const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
+    return outcome === 'refused' ? { status: 'refused', reason: 'server' } : { status: outcome === 'delivered' ? 'sent' : 'kept' };
+  }
+
 
   private onConversionDelivered(answer: ConversionAnswer): void {
     const code = answer?.integration?.conversion_code;
@@ -858,13 +904,18 @@ export class ControllerSession {
     return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
   }
 
-  /** Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). */
-  async show(id: string, trigger = 'manual'): Promise<boolean> {
+  /**
+   * Opens a pop-up on demand: one of this page's answer, or one fetched by the click call (widget §7). With
+   * `askWithPageView` (a click-to-open link of the page) the click-display call asks with this page view's facts,
+   * and the server's rules for that pop-up decide.
+   */
+  async show(id: string, trigger = 'manual', askWithPageView = false): Promise<boolean> {
     await this.ready;
     let entry = this.popups.get(id);
     if (!entry || entry.lifecycle.state === 'blocked') {
       try {
-        const config = entry?.config ?? (await this.api.click(id));
+        const config = entry?.config ?? (askWithPageView ? await this.askForClicked(id) : await this.api.click(id));
+        if (!config) return false;
         entry = this.track(config, selectVariant(config, this.page.isMobile), []);
       } catch (error) {
         log.warn(`pop-up ${id} could not be fetched`, error);
@@ -877,12 +928,25 @@ export class ControllerSession {
     return true;
   }
 
+  /** The click-display call for a pop-up not in this page's answer; null, with the reason in explain() and the console, when it may not show. */
+  private async askForClicked(id: string): Promise<PopupConfig | null> {
+    const fields = this.pageFields ?? this.visitor.recordPageView(this.page.url);
+    const request = { ...displayRequestOf(this.visitor, this.page, fields, this.storeFields()), triggers: ['click'], client_id: this.clientId, poptin_display: id };
+    const { clickDisplay, notShownReason } = await import('../../src/core/api/click-display.ts');
+    const answer = await clickDisplay(this.api, id, request);
+    if ('config' in answer) return answer.config;
+    if (answer.leftOut) popupDecided(answer.leftOut, leftOutDecision(answer.leftOut, Date.now()));
+    log.warn(notShownReason(id, answer));
+    return null;
+  }
+
   /** A click-display link or button; one inside a pop-up launches the other and closes its own (widget §4). */
   openFromClick(id: string, element: Element): void {
     const root = element.getRootNode();
     const launcher = root instanceof ShadowRoot ? root.host.getAttribute('poptin-id') : null;
     if (launcher && launcher !== id) this.close(launcher, 'launch');
-    void this.show(id, 'click');
+    // A pop-up launching another is the owner's own redirect (widget §7 GET click); a link of the page asks with its facts.
+    void this.show(id, 'click', !launcher);
   }
 
   close(id: string, cause: CloseCause = 'manual'): boolean {
@@ -896,8 +960,11 @@ export class ControllerSession {
   /** Why a pop-up did or did not show, once the current answer is read (with the pop-ups the server left out). */
   async explain(id: string): Promise<SessionExplanation> {
     await this.ready;
+    const refusedLeads = ((await this.outbox?.deadLetters().catch(() => [])) ?? [])
+      .filter((entry) => entry.refused && entry.fields.poptin_id === id)
+      .map((entry): RefusedLead => ({ key: entry.key, ...entry.refused! }));
     const record = $popups.get()[id];
-    if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '' };
-    return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause };
+    if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '', refusedLeads };
+    return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause, refusedLeads };
   }
 }

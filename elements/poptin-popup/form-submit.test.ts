@@ -114,6 +114,8 @@ describe('<poptin-popup> form submission', () => {
       typeInto(field(element, 'Phone'), '050-123-4567');
       inShadow<HTMLTextAreaElement>(element, '[name=message]').value = 'Hello';
       inShadow<HTMLInputElement>(element, '[name=Checkbox][value=offers]').click();
+      // Consent starts unticked (Planet49): the visitor ticks it.
+      inShadow<HTMLInputElement>(element, '[name=consent]').click();
       submit(element);
       await until(() => submits.length === 1, 'the submit');
       const body = conversionFields(popupConfig(), submits[0].fields, CONTEXT);

@@ -276,18 +276,22 @@ describe('<poptin-popup> form validation', () => {
       expect(allInShadow<HTMLInputElement>(element, '[name=size]').map((radio) => radio.checked)).to.deep.equal([true, false]);
     });
 
-    it('a consent box marked validate starts ticked; field_checkbox_required makes it required', async () => {
+    it('a required consent box starts unticked, even marked validate and default_marked, and left so it blocks the submit', async () => {
       const element = await mountPopup(
         formTemplate('<input name="Email" aria-label="Email"><label><input type="checkbox" name="consent" data-validate> I agree</label>'),
-        { config: { design_properties: { field_checkbox_required: 'yes' } } },
+        { config: { design_properties: { field_checkbox_required: 'yes', field_checkbox_default_marked: 'yes' } } },
       );
       const consent = field(element, 'consent');
-      expect(consent.checked).to.equal(true);
+      expect(consent.checked).to.equal(false);
       expect(consent.required).to.equal(true);
-      consent.click();
+      const submits = collectSubmits(element);
       typeInto(field(element, 'Email'), 'dan@example.com');
       submit(element);
       expect(messagesOf(element, consent)).to.deep.equal(['Please tick the box to continue']);
+      expect(submits).to.have.length(0);
+      consent.click();
+      submit(element);
+      expect(submits).to.have.length(1);
     });
   });
 

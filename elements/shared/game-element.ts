@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { gameModelFromAttributes, type GameModel } from '../../src/core/games/index.ts';
+import { GAME_LOCKED_ATTRIBUTE, gameModelFromAttributes, type GameModel } from '../../src/core/games/index.ts';
 import { guard } from '../../src/core/safety.ts';
 import type { PrizeSetInput } from '../../src/core/public-types.ts';
 import { createSurfaceElement, setModelFromAttributes } from './surface-element.ts';
@@ -28,12 +28,15 @@ export function createGameElement({ tag, view, styles }: GameElementOptions) {
 
   return class GameElement extends Surface {
     static override get observedAttributes(): string[] {
-      return [...super.observedAttributes, ...GAME_ATTRIBUTES];
+      return [...super.observedAttributes, ...GAME_ATTRIBUTES, GAME_LOCKED_ATTRIBUTE];
     }
 
     override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
       super.attributeChangedCallback?.(name, previous, value);
       if (previous !== value && GAME_ATTRIBUTES.includes(name)) guard(`${tag} attributes`, () => this.readAttributes());
+      // Locked, it cannot be played: out of the keyboard's and screen readers' way (and the pop-up's focus trap)
+      // until its pop-up has the lead.
+      if (name === GAME_LOCKED_ATTRIBUTE) this.inert = value !== null;
     }
 
     /** The prizes and delays it plays with; a new value starts a new game. */

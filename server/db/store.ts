@@ -1,3 +1,4 @@
+import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
 import {
   ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL, ConfigCache, convertedVisitorsOf, forgetConfig, registerConfigCache, type ConvertedVisitors,
 } from './config-cache.ts';
@@ -87,6 +88,15 @@ export interface CloseInput {
   store_integration_customer_id?: string;
 }
 
+/** A click on a click-to-open link, asked for with the click-display call (widget §7). */
+export interface ClickInput {
+  poptin_id: string;
+  client_id: string;
+  url: string | null;
+  /** Whether the pop-up's rules let this page view show it. */
+  shown: boolean;
+}
+
 export interface ConversionInput {
   idempotency_key: string;
   poptin_id: string;
@@ -102,16 +112,20 @@ export interface ConversionInput {
   payload_sha256: string;
   /** Who sent it: the widget's visitor_id, else the server's visitor cookie. */
   visitor_id: string | null;
-  /** 'honeypot' when the trap field was filled; the store adds 'too-fast' (see StoreOptions.spamMinSubmitMs). */
+  /** Hides the lead from the owner's list: 'honeypot' or 'impossible-timing' (server/spam.ts). */
   spam_reason: string | null;
+  /** Listed with the lead, never hiding it; the store adds 'fast-after-view' (see StoreOptions.spamMinSubmitMs). */
+  spam_suspicion?: string | null;
 }
 
-/** A lead sent sooner than this after its view is taken for a bot's ('too-fast'), unless the server says otherwise. */
+/** A lead sent sooner than this after its view is listed with the suspicion 'fast-after-view', unless the server says otherwise. */
 export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
 
 export interface StoreOptions {
-  /** Leads sent sooner than this after their view are marked 'too-fast'; 0 turns the check off. */
+  /** Leads sent sooner than this after their view are listed as 'fast-after-view'; 0 turns the check off. */
   spamMinSubmitMs?: number;
+  /** Leads sent sooner than this after their page began to load are hidden as 'impossible-timing' (server/spam.ts); 0 turns it off. */
+  spamImpossibleSubmitMs?: number;
   /** How long a client's configuration is kept in memory at most (config-cache.ts). */
   configTtlMs?: number;
 }
@@ -176,7 +190,7 @@ function toIdOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, spam_reason';
+const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, spam_reason, spam_suspicion';
 
 function toLeadRecord(row: Record<string, unknown>): LeadRecord {
   return {
@@ -192,6 +206,7 @@ function toLeadRecord(row: Record<string, unknown>): LeadRecord {
     url: row.url as string | null,
     poptin_view_id: toIdOrNull(row.poptin_view_id),
     spam_reason: (row.spam_reason as string | null) ?? null,
+    spam_suspicion: (row.spam_suspicion as string | null) ?? null,
     fields: row.fields as Record<string, unknown>,
   };
 }
@@ -209,6 +224,8 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
 /** Every query the server makes, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class Store {
   private readonly spamMinSubmitMs: number;
+  /** What leads.ts judges a lead's time since page load by (StoreOptions.spamImpossibleSubmitMs). */
+  readonly spamImpossibleSubmitMs: number;
 
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
@@ -219,6 +236,7 @@ export class Store {
     options: StoreOptions = {},
   ) {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
+    this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
     this.config = new ConfigCache(async (clientId) => {
       const client = await this.findClient(clientId);
       return { client, popups: client ? await this.listClientPopups(clientId) : [] };
@@ -404,6 +422,10 @@ export class Store {
     return Number(first!.id);
   }
 
+  async recordClick(click: ClickInput): Promise<void> {
+    await this.db.query('INSERT INTO clicks (poptin_id, client_id, url, shown) VALUES ($1, $2, $3, $4)', [click.poptin_id, click.client_id, click.url, click.shown]);
+  }
+
   async recordClose(close: CloseInput): Promise<void> {
     await this.db.query(
       `INSERT INTO closes (poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key)
@@ -422,15 +444,16 @@ export class Store {
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
     const inserted = await this.db.query<{ id: unknown }>(
       `INSERT INTO conversions
-         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, COALESCE($13::text, CASE WHEN EXISTS (
+         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason,
+          spam_suspicion)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, COALESCE($15::text, CASE WHEN $13::text IS NULL AND EXISTS (
          SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
-       ) THEN 'too-fast' END))
+       ) THEN 'fast-after-view' END))
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
         lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id, lead.spam_reason,
-        this.spamMinSubmitMs / 1000,
+        this.spamMinSubmitMs / 1000, lead.spam_suspicion ?? null,
       ],
     );
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
+import { LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../../src/core/api/contract.ts';
+import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
+import type { FormField } from '../../src/core/forms/form-field.ts';
 import type { PopupRecord } from '../db/store.ts';
+import { CONVERSION_BODY_LIMIT } from '../leads.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -228,8 +232,50 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
     });
   });
 
-  it('answers 413 for a body over 64 KiB', async () => {
-    const response = await postForm({ message: 'x'.repeat(70 * 1024), idempotency_key: 'huge-body-0001' });
+  it('answers 413 for a conversion body over its own limit', async () => {
+    const response = await postForm({ message: 'x'.repeat(CONVERSION_BODY_LIMIT + 1), idempotency_key: 'huge-body-0001' });
     assert.equal(response.statusCode, 413);
+  });
+
+  describe('the form\'s limits (LEAD_FIELD_LIMITS) are the server\'s', () => {
+    const field = (name: string, value: string, type = 'text'): FormField => ({ name, type, value });
+    const hebrew = (length: number) => 'ש'.repeat(length);
+    /** The body the widget sends for these fields, with the page fields of a long visit around them. */
+    const widgetBody = (fields: FormField[], key: string) => ({
+      ...FULL_CONVERSION,
+      previous_visited_pages: Array.from({ length: 50 }, (_, i) => `https://acme.example/page-${i}`).join('|'),
+      ...buildConversionFields(fields),
+      idempotency_key: key,
+    });
+    const atLimit = [
+      field('Email', `${'a'.repeat(LEAD_FIELD_LIMITS.email - 12)}@example.com`, 'email'),
+      field('Name', hebrew(LEAD_FIELD_LIMITS.name)),
+      field('message', hebrew(LEAD_FIELD_LIMITS.message), 'textarea'),
+      field('company', hebrew(LEAD_FIELD_LIMITS.other)),
+      // Quotes, backslashes and line ends: each grows when written as JSON.
+      field('notes', '"\\\n'.repeat(LEAD_OTHER_FIELDS_TOTAL).slice(0, LEAD_OTHER_FIELDS_TOTAL - LEAD_FIELD_LIMITS.other), 'textarea'),
+    ];
+
+    it('accepts a lead with every field at its limit in Hebrew, encoded as the widget encodes it', async () => {
+      const body = widgetBody(atLimit, 'limit-key-0001');
+      assert.ok(new URLSearchParams(body).toString().length > 64 * 1024, 'larger than the other calls may be');
+      const response = await postForm(body);
+      assert.equal(response.statusCode, 200, response.body);
+    });
+
+    it('answers 400 naming the field for one character over a field\'s limit or the other fields\' total', async () => {
+      const longMessage = atLimit.map((one) => (one.name === 'message' ? { ...one, value: `${one.value}x` } : one));
+      const longCustom = atLimit.map((one) => (one.name === 'company' ? { ...one, value: `${one.value}x` } : one));
+      const overTotal = [...atLimit, field('city', 'x')];
+      for (const [fields, message] of [
+        [longMessage, /body\/message must NOT have more than 8192 characters/],
+        [longCustom, /^newExtraFields\/0\/value may be at most 8192 characters long \(it has 8193\)$/],
+        [overTotal, /^the values of newExtraFields may hold at most 16384 characters together \(they hold 16385\)$/],
+      ] as const) {
+        const response = await postForm(widgetBody(fields, `limit-key-${message.source.length}`));
+        assert.equal(response.statusCode, 400, response.body);
+        assert.match(response.json().message, message);
+      }
+    });
   });
 });

@@ -12,7 +12,7 @@ import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { isPoptinId } from '../ids.ts';
-import { leadFromConversion } from '../leads.ts';
+import { CONVERSION_BODY_LIMIT, leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
   clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
@@ -45,7 +45,7 @@ const visitorIdPattern = new RegExp(VISITOR_ID_PATTERN);
  * The visitor id that picks A/B variants: the body's visitor_id, else the server's cookie, else a new id
  * that is set as a cookie and sent back in the answer (`visitor_id`) for the widget to keep and resend.
  */
-function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
+export function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
   if (body.visitor_id) return body.visitor_id;
   const cookie = readCookie(request, VISITOR_COOKIE);
   if (cookie && visitorIdPattern.test(cookie)) return cookie;
@@ -55,14 +55,14 @@ function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: Di
 }
 
 /** The visitor a lead comes from: the id the widget sends, else the server's cookie; none when neither is valid. */
-function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
+export function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
   const sent = typeof body.visitor_id === 'string' && visitorIdPattern.test(body.visitor_id) ? body.visitor_id : undefined;
   const cookie = readCookie(request, VISITOR_COOKIE);
   return sent ?? (cookie && visitorIdPattern.test(cookie) ? cookie : null);
 }
 
 /** Country from the x-country-code header (set by a proxy or CDN in front, or by tests); empty otherwise. */
-function readCountryCode(request: FastifyRequest): string {
+export function readCountryCode(request: FastifyRequest): string {
   const header = request.headers['x-country-code'];
   const code = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase() ?? '';
   return /^[A-Z]{2}$/.test(code) ? code : '';
@@ -74,7 +74,7 @@ function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord |
 }
 
 /** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
-function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
+export function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
   if (!anyStopsForConverted(popups)) return Promise.resolve(new Map());
@@ -166,11 +166,11 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
 
   app.post<{ Params: { viewerId: string }; Body: ConversionBody }>(
     DISPLAY_ROUTES.conversion,
-    { schema: conversionSchema },
+    { schema: conversionSchema, bodyLimit: CONVERSION_BODY_LIMIT },
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body)));
+      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), store.spamImpossibleSubmitMs));
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }

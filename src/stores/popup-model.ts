@@ -20,6 +20,8 @@ export interface PopupModel {
    * prepares eligible pop-ups at idle so that a fired trigger only has to show them. Absent means visible.
    */
   visible?: boolean;
+  /** Placed by hand (`<poptin-popup kind trigger>`): its lead needs a poptin-id and a controller to go anywhere. */
+  declarative?: boolean;
   /** Preview mode: a notice says that submitting will not work, and a valid form is not sent. */
   preview?: boolean;
   /** The store the page is on: which add-to-cart settings its buttons read (widget §3). */

@@ -36,6 +36,7 @@ describe('the chat button demo, with no <poptin-controller> on the page', () => 
     await page.waitForTimeout(700);
     await button.click();
     await page.locator('poptin-chat-button [part="chatbox"]').waitFor();
+    await page.getByRole('checkbox', { name: 'I agree to be contacted' }).check();
     await button.click();
     const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
     assert.equal(opened.length, 1);

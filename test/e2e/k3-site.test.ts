@@ -219,6 +219,7 @@ describe('the K3 brochure site', () => {
     await page.waitForTimeout(700);
     await page.getByRole('link', { name: 'Chat dengan kami' }).click();
     await page.locator('poptin-chat-button [part="chatbox"]').waitFor();
+    await page.getByRole('checkbox', { name: 'I agree to be contacted' }).check();
     await button.click();
     const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
     assert.equal(opened.length, 1);

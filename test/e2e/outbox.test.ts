@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Route } from 'playwright-core';
 import { backoffDelay } from '../../src/core/api/outbox.ts';
-import { FIXTURES_ENV, eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { FIXTURES_ENV, eventually, explainPopup, ownerLeads, useBrowserAndServer } from './harness.ts';
 
 // The network between the visitor and the server is the edge we do not own: playwright's routing plays
 // a failing or hanging connection in front of the real server.
@@ -21,14 +21,38 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
     await popup.locator('input[name=Email]').fill(email);
     await popup.locator('[type=submit]').click();
-    // The visitor is thanked at once: the lead is safe in the outbox whatever the server does.
-    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
-    return { page, attempts: () => attempts };
+    return { page, popup, attempts: () => attempts };
   }
+
+  /** The visitor is thanked once the server has the lead, or once it is safe in the outbox for a retry. */
+  async function submitAndThank(email: string, onConversion: (route: Route, attempt: number) => Promise<void>) {
+    const submitted = await submitOnDemandPopup(email, onConversion);
+    await submitted.popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    return submitted;
+  }
+
+  it('a lead the server refuses is never thanked: the visitor reads that it was not sent, and it stays in the dead-letter list', async () => {
+    const email = 'refused.lead@example.com';
+    const { page, popup, attempts } = await submitOnDemandPopup(email, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'body/message is refused here' }) }),
+    );
+    await popup.getByRole('alert').filter({ hasText: 'Your details could not be sent. Please try again later.' }).waitFor();
+    assert.equal(await popup.locator('[data-poptin-screen="thank-you"]').isVisible(), false, 'no thank-you screen');
+    assert.equal(await popup.locator('[data-poptin-screen="form"]').isVisible(), true, 'the form is still there');
+    const [refused] = (await explainPopup(page, 'fixtureshow01')).refusedLeads;
+    assert.equal(refused?.status, 400);
+    assert.match(refused!.reason, /body\/message is refused here/);
+    // Kept on the device: the next page still lists it, and nothing sends it again by itself.
+    await page.reload();
+    assert.deepEqual((await explainPopup(page, 'fixtureshow01')).refusedLeads.map((lead) => lead.key), [refused!.key]);
+    assert.equal(attempts(), 1, 'the same body would be refused again: not resent');
+    assert.deepEqual(await leadsFor(email), []);
+    await page.close();
+  });
 
   it('retries a 503 (honouring Retry-After) until the server takes the lead, which is stored once', async () => {
     const email = 'retry.503@example.com';
-    const { page, attempts } = await submitOnDemandPopup(email, async (route, attempt) => {
+    const { page, attempts } = await submitAndThank(email, async (route, attempt) => {
       if (attempt <= 2) await route.fulfill({ status: 503, headers: { 'retry-after': '1' }, body: 'busy' });
       else await route.continue();
     });
@@ -60,7 +84,7 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
   it('gives up on a request that hangs, keeps the lead, and delivers it on the next try', async () => {
     const email = 'retry.hang@example.com';
     const hanging: Route[] = [];
-    const { page, attempts } = await submitOnDemandPopup(email, async (route, attempt) => {
+    const { page, attempts } = await submitAndThank(email, async (route, attempt) => {
       if (attempt === 1) hanging.push(route);
       else await route.continue();
     });

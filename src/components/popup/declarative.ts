@@ -34,7 +34,7 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
     design_properties: { poptin_location: element.getAttribute('position') ?? '' },
   });
   // The content stays the page's own, slotted (design §2): its listeners, ids and live edits are kept.
-  const model: PopupModel = { config, html: '', slotted: true, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false };
+  const model: PopupModel = { config, html: '', slotted: true, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false, declarative: true };
   element.model.set(model);
   const show = () => {
     if (element.isConnected) element.model.set({ ...model, visible: true });

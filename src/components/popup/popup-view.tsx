@@ -31,6 +31,7 @@ import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
 import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
+import { clearSendError, leadResponder, showSendError, type LeadOutcome } from '../template/lead-delivery.ts';
 import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
@@ -49,6 +50,13 @@ function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
     const own = element.dataset.poptinScreen;
     if (screen === 'thank-you' || own === 'form' || own === 'thank-you') element.hidden = own !== screen;
   });
+}
+
+/** A pop-up placed by hand that no controller took the lead of: the console names what is missing. */
+async function noDestination(host: HTMLElement): Promise<void> {
+  // The declarative chunk, already loaded for such a pop-up, holds the wording.
+  const { missingLeadDestination } = await import('../../core/declarative/attributes.ts');
+  log.error(missingLeadDestination(host.getAttribute('poptin-id'), host.ownerDocument.querySelector('poptin-controller') !== null));
 }
 
 /** Lead pop-ups without a thank-you screen say so on their submit button (widget §4). */
@@ -188,7 +196,25 @@ export function PopupView(): React.JSX.Element {
     // Preview mode (widget §2): nothing is sent; the notice says so again.
     if (model?.preview) return announce(translate(language, 'previewNotice'));
     submitted.current = true;
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current });
+    clearSendError(form);
+    const responder = leadResponder();
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current, respondWith: responder.respondWith });
+    const outcome = responder.outcome() ?? (model?.declarative ? Promise.resolve<LeadOutcome>({ status: 'nowhere' }) : null);
+    if (!outcome) return handlers.current.afterSent(form, fields);
+    form.setAttribute('aria-busy', 'true');
+    void outcome.then(async (result) => {
+      if (result.status === 'nowhere') await noDestination(host);
+      form.removeAttribute('aria-busy');
+      if (result.status === 'sent' || result.status === 'kept') return handlers.current.afterSent(form, fields);
+      // Never a thank-you for a lead that did not go: the visitor is told, and may send again.
+      submitted.current = false;
+      announce(showSendError(form, language).textContent ?? '');
+    });
+  };
+
+  /** The lead is on its way (or a page took it itself): the thank-you screen, the sent message, or the close. */
+  const afterSent = (form: HTMLFormElement, fields: SubmittedField[]) => {
+    if (!config) return;
     emitWindow('poptinSubmit', { poptin_id: config.id });
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
     if (form === gameLeadForm.current) return;
@@ -205,9 +231,9 @@ export function PopupView(): React.JSX.Element {
     dispatch({ type: 'submitted', thankYou: true });
   };
   // The template listeners are bound once per template; they reach the current handlers through this ref.
-  const handlers = useRef({ onValidSubmit, requestClose, redirectAndClose });
+  const handlers = useRef({ onValidSubmit, afterSent, requestClose, redirectAndClose });
   useLayoutEffect(() => {
-    handlers.current = { onValidSubmit, requestClose, redirectAndClose };
+    handlers.current = { onValidSubmit, afterSent, requestClose, redirectAndClose };
   });
 
   // Show once a model is there and visible.

@@ -4,6 +4,7 @@ import type { GamePrizeDetail, GameResultDetail } from '../../core/games/model.t
 import type { PrizeConversion } from '../../core/games/prizes.ts';
 import type { CloseSource } from '../../core/popup/lifecycle.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
+import type { LeadResponder } from '../template/lead-delivery.ts';
 import type { AddToCartDetail } from './add-to-cart.ts';
 
 /** The detail of every `poptin-*` event a surface dispatches on its host (design §2). */
@@ -16,8 +17,9 @@ export interface SurfaceEventMap {
   /**
    * `honeypot`: what the form's hidden trap field holds, empty when a person sent it (see design §5).
    * `prize`: the prize a game of the template gave, null when none was played (widget §3).
+   * `respondWith`: whoever sends the lead hands over how it went; the thank-you screen waits for it (lead-delivery.ts).
    */
-  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string; prize?: PrizeConversion | null };
+  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string; prize?: PrizeConversion | null; respondWith?: LeadResponder['respondWith'] };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': CountdownEndDetail;
   'poptin-game-play': GamePrizeDetail;

@@ -135,8 +135,7 @@ function prepareConsent(controls: FieldControl[], designProperties: Record<strin
   for (const control of controls) {
     if (!(control instanceof HTMLInputElement) || kindOf(control) !== 'consent') continue;
     if (settings.required) control.required = true;
-    const markedValidate = control.hasAttribute('data-validate') || control.getAttribute('data-validation') === 'validate' || settings.defaultChecked;
-    if (initialConsentChecked(markedValidate)) control.checked = true;
+    control.checked = initialConsentChecked();
   }
 }
 

@@ -110,6 +110,28 @@ export interface LeftOutPoptin {
   blocked_by: { rule: string; reason: string }[];
 }
 
+/**
+ * `POST /api/display/click/{poptinId}` (widget §7 click-display): a click-to-open link's pop-up that is not in this
+ * page's display answer, asked for with this page view's facts (those of the display request), so that the server
+ * applies that pop-up's rules to this page view and counts the click.
+ */
+export interface ClickDisplayRequest extends DisplayRequest {
+  client_id: string;
+  /** The pop-up asked for, as the path names it. */
+  poptin_display?: string;
+}
+
+/** The answer of the click-display call: the pop-up in the display answer's shape, or why this page view may not show it. */
+export interface ClickDisplayAnswer {
+  display: 'allowed' | 'not_allowed';
+  /** Allowed: the pop-up, as `poptins` of the display answer holds it. */
+  poptin?: RawPoptin;
+  /** Not allowed by its rules: the pop-up by id and type with the rules that left it out, as `left_out` holds them (no name). */
+  left_out?: Omit<LeftOutPoptin, 'poptin_name'>;
+  /** Not allowed for the whole site: one of RESTRICTION_MESSAGES. */
+  message?: string;
+}
+
 /** `GET /api/display/click/{poptinId}`: one pop-up, shown by a click-to-open link. */
 export interface ClickAnswer {
   success: boolean;
@@ -152,6 +174,38 @@ export interface ClosedRequest {
  * fills it is stored as spam (and answered like any other).
  */
 export const HONEYPOT_FIELD = 'poptin_hp';
+
+/**
+ * The conversion field holding how long after the page began loading the form was sent, in ms
+ * (`performance.now()`): the server hides as spam only a time no person could make (server/spam.ts).
+ */
+export const SINCE_PAGE_LOAD_FIELD = 'since_page_load_ms';
+
+/**
+ * The most characters (UTF-16 code units, as `String.length` and JSON Schema's `maxLength` count them) each field of
+ * a lead may hold. The form refuses a longer value before it is sent, with a message under the field, and the
+ * server's schema reads these same figures: a lead the form lets through is never refused for its size.
+ */
+export const LEAD_FIELD_LIMITS = {
+  email: 254,
+  name: 254,
+  phone: 64,
+  message: 8_192,
+  /** The ticked values of the Checkbox group, comma-separated. */
+  checkbox: 1_024,
+  /** Each other field (newExtraFields values: custom fields, later fields of a kind, first and last names). */
+  other: 8_192,
+} as const;
+
+/** The values of the other fields (newExtraFields) together. */
+export const LEAD_OTHER_FIELDS_TOTAL = 16_384;
+
+/**
+ * newExtraFields as JSON text: room for the values' total escaped at worst (a control character is six) and a
+ * kilobyte of record around each of the at most LEAD_EXTRA_FIELDS_MAX fields.
+ */
+export const LEAD_EXTRA_FIELDS_MAX = 100;
+export const LEAD_EXTRA_FIELDS_JSON_LENGTH = LEAD_OTHER_FIELDS_TOTAL * 6 + LEAD_EXTRA_FIELDS_MAX * 1_024;
 
 /**
  * `POST /api/display/conversion/{viewerId}`, form-encoded: the page fields and form fields of

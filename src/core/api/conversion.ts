@@ -2,7 +2,7 @@ import type { PopupConfig } from '../config/types.ts';
 import { buildConversionFields } from '../forms/conversion-payload.ts';
 import type { FormField } from '../forms/form-field.ts';
 import type { PrizeConversion } from '../games/prizes.ts';
-import { HONEYPOT_FIELD } from './contract.ts';
+import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from './contract.ts';
 
 export interface ConversionContext {
   clientId: string;
@@ -10,6 +10,8 @@ export interface ConversionContext {
   visitorId: string;
   /** What the form's hidden trap field held: empty from a person. */
   honeypot?: string;
+  /** Milliseconds from the start of the page's navigation to the submit (`performance.now()`). */
+  sincePageLoadMs?: number;
   url: string;
   referrer: string;
   previousUrl: string;
@@ -68,6 +70,7 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     poptin_view_id: context.poptinViewId,
     visitor_id: context.visitorId,
     [HONEYPOT_FIELD]: context.honeypot ?? '',
+    ...(context.sincePageLoadMs === undefined ? {} : { [SINCE_PAGE_LOAD_FIELD]: String(Math.round(context.sincePageLoadMs)) }),
     coupon: context.coupon ?? '',
     ...(context.prize ?? {}),
     ...buildConversionFields(fields),

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     /** The answer's Retry-After header as sent; the outbox reads it (`retryAfterMs`), the loader has no use for it. */
     readonly retryAfter: string | null,
     message: string,
+    /** The answer itself, unread: the outbox reads why a lead was refused from it. */
+    readonly response?: Response,
   ) {
     super(message);
   }
@@ -32,7 +34,7 @@ export async function request(url: string, init: RequestInit, options: RequestOp
       signal: controller.signal,
       credentials: 'omit',
     });
-    if (!response.ok) throw new HttpError(response.status, response.headers.get('retry-after'), `${init.method ?? 'GET'} ${url} answered ${response.status}`);
+    if (!response.ok) throw new HttpError(response.status, response.headers.get('retry-after'), `${init.method ?? 'GET'} ${url} answered ${response.status}`, response);
     return response;
   } finally {
     clearTimeout(timer);

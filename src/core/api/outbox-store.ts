@@ -13,6 +13,8 @@ export interface OutboxEntry {
   attempts: number;
   nextAttemptAt: number;
   createdAt: number;
+  /** A lead the server refused (4xx other than 408 and 429): kept in the dead-letter list, never sent again by itself. */
+  refused?: { status: number; reason: string; at: number };
 }
 
 export interface OutboxStore {

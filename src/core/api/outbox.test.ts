@@ -110,14 +110,31 @@ describe('lead outbox', () => {
       outbox.dispose();
     });
 
-    it('drops a lead the server refuses as malformed (400) instead of retrying it for ever', async () => {
+    it('keeps a lead the server refuses (400) in the dead-letter list with the reason, and never sends it again by itself', async () => {
       const store = new MemoryOutboxStore();
-      const { impl, calls } = scriptedFetch([answer(400, { message: 'idempotency_key must be 8 to 128 characters' })]);
-      const outbox = new Outbox({ store, fetchImpl: impl });
-      await outbox.add('http://server.test/c', { email: 'c@example.com' });
-      await outbox.flush();
-      expect(calls).to.have.length(1);
-      expect(await store.all()).to.deep.equal([]);
+      const { impl, calls } = scriptedFetch([answer(400, { message: 'body/message must NOT have more than 8192 characters' }), answer(200)]);
+      const outbox = new Outbox({ store, fetchImpl: impl, now: () => 5_000 });
+      const { key, firstAttempt } = await outbox.addAndTry('http://server.test/c', { email: 'c@example.com' });
+      expect(await firstAttempt).to.equal('refused');
+      await outbox.flush({ now: true });
+      expect(calls).to.have.length(1, 'not retried: the same body would be refused again');
+      expect(await outbox.pending()).to.deep.equal([]);
+      const [dead] = await outbox.deadLetters();
+      expect(dead.key).to.equal(key);
+      expect(dead.fields.email).to.equal('c@example.com');
+      expect(dead.refused).to.deep.include({ status: 400, at: 5_000 });
+      expect(dead.refused!.reason).to.contain('body/message must NOT have more than 8192 characters');
+      outbox.dispose();
+    });
+
+    it('a view the server refuses is dropped; the first attempt says how each entry went', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl } = scriptedFetch([answer(404), answer(200), answer(503)]);
+      const outbox = new Outbox({ store, fetchImpl: impl, random: () => 1 });
+      expect(await (await outbox.addAndTry('http://server.test/v', { viewer_id: 'v1' }, 'view')).firstAttempt).to.equal('refused');
+      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'd@example.com' })).firstAttempt).to.equal('delivered');
+      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'e@example.com' })).firstAttempt).to.equal('kept');
+      expect((await store.all()).map((entry) => entry.fields.email)).to.deep.equal(['e@example.com']);
       outbox.dispose();
     });
 

@@ -3,6 +3,11 @@ import { HttpError, isRetryable, postForm } from './http.ts';
 import type { OutboxEntry, OutboxKind, OutboxStore } from './outbox-store.ts';
 
 export const RETRY_BASE_MS = 1_000;
+/** Refused leads kept at most; past this the oldest goes, with an error in the console naming it. */
+export const DEAD_LETTERS_KEPT = 50;
+
+/** How the first attempt at an entry went: stored by the server, kept for a retry, or refused (dead letter). */
+export type DeliveryOutcome = 'delivered' | 'kept' | 'refused';
 export const RETRY_CAP_MS = 60_000;
 
 export interface OutboxOptions {
@@ -37,6 +42,17 @@ export function backoffDelay(attempts: number, random: () => number, retryAfterM
   return Math.min(RETRY_CAP_MS, Math.max(jittered, retryAfterMs ?? 0));
 }
 
+/** Why the server refused: its answer's `message` (server/errors.ts) after the request that got it. */
+async function refusalReason(error: unknown): Promise<string> {
+  if (!(error instanceof Error)) return String(error);
+  try {
+    const body = error instanceof HttpError ? ((await error.response?.json()) as { message?: unknown } | undefined) : undefined;
+    return typeof body?.message === 'string' ? `${error.message}: ${body.message.slice(0, 500)}` : error.message;
+  } catch {
+    return error.message;
+  }
+}
+
 /**
  * A lead is written here before it is sent, and leaves only when the server confirms it (design §5).
  * Entries survive reloads (IndexedDB / localStorage) and are retried on the next page load, on `online`,
@@ -47,7 +63,7 @@ export class Outbox {
   private readonly random: () => number;
   private flushing: Promise<void> | null = null;
   /** Deliveries under way by key: a flush pass waits for them rather than sending a second time. */
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Promise<DeliveryOutcome>>();
   private sendAllNext = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -62,22 +78,37 @@ export class Outbox {
 
   /** Persists the lead (or view, or close) first, then tries to deliver it; resolves with its idempotency key. */
   async add(url: string, fields: Record<string, string>, kind: OutboxKind = 'lead'): Promise<string> {
+    return (await this.addAndTry(url, fields, kind)).key;
+  }
+
+  /**
+   * As `add`; `firstAttempt` settles with how the first sending went, for the form to say so: a lead refused
+   * by the server stays in the dead-letter list (`deadLetters`), and the visitor is told it could not be sent.
+   */
+  async addAndTry(url: string, fields: Record<string, string>, kind: OutboxKind = 'lead'): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
     const entry: OutboxEntry = { key, kind, url, fields: { ...fields, idempotency_key: key }, attempts: 0, nextAttemptAt: 0, createdAt: this.now() };
     try {
       await this.options.store.put(entry);
     } catch (error) {
       log.error('could not persist the lead; sending it directly', error);
-      await this.deliver(entry, false);
-      return key;
+      const outcome = await this.deliver(entry, false);
+      return { key, firstAttempt: Promise.resolve(outcome) };
     }
     // Sent at once, not behind a flush pass that may be waiting on a stalled call.
-    void this.deliver(entry, true).then(() => this.scheduleNext());
-    return key;
+    const firstAttempt = this.deliver(entry, true);
+    void firstAttempt.then(() => this.scheduleNext());
+    return { key, firstAttempt };
   }
 
+  /** Entries waiting to be sent (refused ones are not: see deadLetters). */
   async pending(): Promise<OutboxEntry[]> {
-    return this.options.store.all();
+    return (await this.options.store.all()).filter((entry) => !entry.refused);
+  }
+
+  /** Leads the server refused, oldest first: kept on the visitor's device, shown by explain() and the inspector. */
+  async deadLetters(): Promise<OutboxEntry[]> {
+    return (await this.options.store.all()).filter((entry) => entry.refused).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /**
@@ -96,7 +127,7 @@ export class Outbox {
   /** On pagehide: hand pending leads to the browser, which sends them even as the page goes away. */
   flushOnUnload(): void {
     const beacon = this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
-    void this.options.store.all().then((entries) => {
+    void this.pending().then((entries) => {
       for (const entry of entries) {
         try {
           beacon(entry.url, new URLSearchParams(entry.fields));
@@ -114,7 +145,7 @@ export class Outbox {
   private async flushDue(): Promise<void> {
     let entries: OutboxEntry[];
     try {
-      entries = await this.options.store.all();
+      entries = await this.pending();
     } catch (error) {
       log.error('could not read the lead outbox', error);
       return;
@@ -128,7 +159,7 @@ export class Outbox {
     await this.scheduleNext();
   }
 
-  private deliver(entry: OutboxEntry, persisted: boolean): Promise<void> {
+  private deliver(entry: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
     const running = this.inFlight.get(entry.key);
     if (running) return running;
     const delivery = this.send(entry, persisted).finally(() => this.inFlight.delete(entry.key));
@@ -136,28 +167,47 @@ export class Outbox {
     return delivery;
   }
 
-  private async send(entry: OutboxEntry, persisted: boolean): Promise<void> {
+  private async send(entry: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
     try {
       const answer = await postForm<unknown>(entry.url, entry.fields, { fetchImpl: this.options.fetchImpl, keepalive: true });
       if (persisted) await this.options.store.delete(entry.key);
       this.options.onDelivered?.(entry, answer);
+      return 'delivered';
     } catch (error) {
-      if (!isRetryable(error)) {
-        log.error(`the server refused a ${entry.kind ?? 'lead'}; it will not be retried`, error);
-        if (persisted) await this.options.store.delete(entry.key).catch(() => undefined);
-        return;
-      }
+      if (!isRetryable(error)) return this.refuse(entry, persisted, error);
       const attempts = entry.attempts + 1;
       const retryAfter = error instanceof HttpError ? retryAfterMs(error.retryAfter, this.now()) : null;
       const next = { ...entry, attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random, retryAfter) };
       log.warn(`${entry.kind ?? 'lead'} not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
       if (persisted) await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
+      return 'kept';
     }
+  }
+
+  /** A view or close the server refuses is dropped; a lead is kept in the dead-letter list, never silently lost. */
+  private async refuse(entry: OutboxEntry, persisted: boolean, error: unknown): Promise<DeliveryOutcome> {
+    const kind = entry.kind ?? 'lead';
+    if (kind !== 'lead') {
+      log.error(`the server refused a ${kind}; it will not be retried`, error);
+      if (persisted) await this.options.store.delete(entry.key).catch(() => undefined);
+      return 'refused';
+    }
+    const reason = await refusalReason(error);
+    log.error(`lead refused, kept as a dead letter (poptin.explain): ${reason}`);
+    if (!persisted) return 'refused';
+    const refused: OutboxEntry = { ...entry, refused: { status: error instanceof HttpError ? error.status : 0, reason, at: this.now() } };
+    await this.options.store.put(refused).catch((e: unknown) => log.error('could not keep the refused lead', e));
+    const dead = await this.deadLetters().catch(() => []);
+    for (const oldest of dead.slice(0, Math.max(0, dead.length - DEAD_LETTERS_KEPT))) {
+      log.error(`dead letters over ${DEAD_LETTERS_KEPT}: the oldest goes`, oldest);
+      await this.options.store.delete(oldest.key).catch(() => undefined);
+    }
+    return 'refused';
   }
 
   private async scheduleNext(): Promise<void> {
     clearTimeout(this.timer);
-    const entries = await this.options.store.all().catch(() => []);
+    const entries = await this.pending().catch(() => []);
     if (entries.length === 0) return;
     const soonest = Math.min(...entries.map((entry) => entry.nextAttemptAt));
     this.timer = setTimeout(() => void this.flush(), Math.max(0, soonest - this.now()));

@@ -214,6 +214,7 @@ describe('chat button machine', () => {
       clock.tick(1);
       chat.press();
       expect(chat.snapshot().state).to.equal('chatbox');
+      chat.setOptedOut(false);
       chat.press();
       expect(sent).to.deep.equal([{ link: 'https://wa.me/6208123456789?text=Halo%20K3', trigger: 'button' }]);
     });
@@ -231,19 +232,20 @@ describe('chat button machine', () => {
         expect(chat.snapshot().typing).to.equal(false);
       }
     });
-    it('without an unseen message a press goes straight to the app', () => {
+    it('once opted in, without an unseen message a press goes straight to the app', () => {
       const chat = machine({ button_delay: -1, message_send: '' });
       chat.start();
       clock.tick(600);
+      chat.setOptedOut(false);
       chat.press();
       expect(chat.snapshot().state).to.equal('shown');
       expect(sent).to.have.length(1);
     });
-    it('opted out forces the chatbox first and does not send from it', () => {
+    it('the opt-in starts unticked: the chatbox comes first and does not send until it is ticked', () => {
       const chat = machine({ button_delay: -1, message_send: '' });
       chat.start();
       clock.tick(600);
-      chat.setOptedOut(true);
+      expect(chat.snapshot().optedOut).to.equal(true);
       chat.press();
       expect(chat.snapshot().state).to.equal('chatbox');
       chat.press();

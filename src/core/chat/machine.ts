@@ -12,6 +12,7 @@ export interface ChatSnapshot {
   animate: boolean;
   /** Hidden for now because a text field elsewhere has focus (mobile). */
   yielding: boolean;
+  /** The opt-in box is unticked: it starts so, since a pre-ticked box is not consent (CJEU Planet49, 2019). */
   optedOut: boolean;
   /** The chatbox shows typing dots before its message. */
   typing: boolean;
@@ -64,7 +65,7 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
   const timers = createTimers(options.timers ?? globalThis);
   const hoverTimers = createTimers(options.timers ?? globalThis);
   const focusTimers = createTimers(options.timers ?? globalThis);
-  let snapshot: ChatSnapshot = { state: 'hidden', animate: true, yielding: false, optedOut: false, typing: false };
+  let snapshot: ChatSnapshot = { state: 'hidden', animate: true, yielding: false, optedOut: true, typing: false };
   const random = options.random ?? Math.random;
   let shownAt = -Infinity;
   let countedThisPage = false;

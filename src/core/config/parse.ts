@@ -107,7 +107,7 @@ export function parseDisplayResponse(body: unknown): DisplayResponse {
 }
 
 /** DisplayAnswer.left_out; an entry without an id or a known kind is dropped, as it explains nothing. */
-function readLeftOut(value: unknown): LeftOutPopup[] {
+export function readLeftOut(value: unknown): LeftOutPopup[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): LeftOutPopup[] => {
     const record = readRecord(entry);

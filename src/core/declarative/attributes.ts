@@ -74,3 +74,19 @@ export function isValidSelector(document: Document, selector: string): boolean {
     return false;
   }
 }
+
+/** A pop-up id (widget §3): 13 letters and digits. */
+export const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
+
+/**
+ * Why the form of a pop-up placed by hand has nowhere to send its lead, naming what is missing: the pop-up's
+ * `poptin-id`, or the site's client id on the page (a controller, which takes such leads when both are there).
+ */
+export function missingLeadDestination(poptinId: string | null, pageHasClientId: boolean): string {
+  const placed = poptinId ? `<poptin-popup poptin-id="${poptinId}">` : '<poptin-popup>';
+  const clientId = pageHasClientId ? '' : ', on a page with the site\'s client id (poptin.js?id=CLIENT_ID, or <poptin-controller client-id="CLIENT_ID">)';
+  if (!poptinId || !POPTIN_ID.test(poptinId)) {
+    return `${placed}: its lead was not sent, it has no valid poptin-id attribute. Give it the poptin-id of one of the site's pop-ups (13 letters and digits)${clientId}.`;
+  }
+  return `${placed}: its lead was not sent, this page has no client id. Add the site's client id (poptin.js?id=CLIENT_ID, or <poptin-controller client-id="CLIENT_ID">).`;
+}

@@ -18,7 +18,10 @@ export function defaultRadioValue(options: readonly string[], { required = false
 export interface ConsentSettings {
   /** design_properties.field_checkbox_required: the box must be ticked to submit. */
   required: boolean;
-  /** design_properties.field_checkbox_default_marked: the box starts ticked. */
+  /**
+   * design_properties.field_checkbox_default_marked. Read, and never applied to a consent box: a pre-ticked box
+   * is not consent under the GDPR (CJEU C-673/17 Planet49, 2019).
+   */
   defaultChecked: boolean;
 }
 
@@ -30,9 +33,13 @@ export function consentSettingsFrom(designProperties: Readonly<Record<string, un
   };
 }
 
-/** Widget §5: a consent checkbox marked validate starts ticked. */
-export function initialConsentChecked(markedValidate: boolean): boolean {
-  return markedValidate;
+/**
+ * Widget §5 has a consent checkbox marked validate start ticked; we depart from it: a consent box always starts
+ * unticked, whatever the template or the settings say, since a pre-ticked box is not consent (CJEU C-673/17
+ * Planet49, 2019). Ordinary checkboxes keep what the template says.
+ */
+export function initialConsentChecked(): false {
+  return false;
 }
 
 /** Widget §5: a required consent must be ticked. */

@@ -1,5 +1,5 @@
 import { fieldKindOf, type FieldKind } from './field-kind.ts';
-import { groupFields, isChoiceGroup, isChoiceKind, isGroupEmpty, isTicked, type FieldGroup, type FormField } from './form-field.ts';
+import { groupValue, groupFields, isChoiceKind, isGroupEmpty, isTicked, type FieldGroup, type FormField } from './form-field.ts';
 
 /** A field record as newExtraFields carries it (widget §3). */
 export interface ExtraFieldRecord {
@@ -33,11 +33,6 @@ type RawKind = (typeof RAW_KINDS)[number];
 
 function isRawKind(kind: FieldKind): kind is RawKind {
   return (RAW_KINDS as readonly string[]).includes(kind);
-}
-
-function groupValue(group: FieldGroup): string {
-  if (!isChoiceGroup(group)) return group.fields[0].value;
-  return group.fields.filter(isTicked).map((box) => box.value || 'yes').join(', ');
 }
 
 function extraFieldRecord(group: FieldGroup): ExtraFieldRecord {

@@ -54,6 +54,12 @@ export function isGroupEmpty(group: FieldGroup): boolean {
   return isChoiceGroup(group) ? !group.fields.some(isTicked) : group.fields[0].value.trim() === '';
 }
 
+/** What a group sends: its value, or a choice group's ticked values, comma-separated. */
+export function groupValue(group: FieldGroup): string {
+  if (!isChoiceGroup(group)) return group.fields[0].value;
+  return group.fields.filter(isTicked).map((box) => box.value || 'yes').join(', ');
+}
+
 export function groupFields(fields: readonly FormField[]): FieldGroup[] {
   const groups: FieldGroup[] = [];
   const choices = new Map<string, FieldGroup>();

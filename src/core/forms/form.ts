@@ -5,6 +5,7 @@ import { validateDateField } from './date.ts';
 import { validateEmail, type EmailSuggestion } from './email.ts';
 import { fieldKindOf, phoneValidationMode } from './field-kind.ts';
 import { groupFields, isGroupEmpty, isTicked, type FieldGroup, type FormField } from './form-field.ts';
+import { leadSizeErrors } from './lead-size.ts';
 import { validateName } from './name.ts';
 import { normalizeNumberOnBlur } from './number-input.ts';
 import { validateIsraeliPhone } from './phone-advanced.ts';
@@ -134,6 +135,13 @@ export function validateForm(fields: readonly FormField[], options: FormValidati
       if (!empty) anythingFilled = true;
     }
   }
+
+  // Last, the limits of the conversion call: a field's own rules speak first.
+  for (const { group, verdict } of leadSizeErrors(fields, options.language)) {
+    const index = group.indexes[0];
+    if (!errors.some((error) => error.index === index)) errors.push({ name: group.fields[0].name, index, message: verdict.message ?? '', hint: verdict.hint });
+  }
+  errors.sort((a, b) => a.index - b.index);
 
   const nothingFilled = firstFillable !== null && !anythingFilled;
   const blockReason: BlockReason | null = emptyRequired.length > 0 ? 'required-empty' : nothingFilled ? 'nothing-filled' : null;

@@ -1,0 +1,35 @@
+import { readString } from '../src/core/config/values.ts';
+import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
+
+/**
+ * How a lead is judged. Only what almost surely comes from a bot is hidden from the owner's list (`spam_reason`);
+ * a lead that merely looks quick keeps its place in the list with its reason beside it (`spam_suspicion`), since
+ * browser autofill makes real visitors fast. docs/security.md says what each rule catches and may wrongly catch.
+ */
+export interface SpamVerdict {
+  /** Hidden from the list: 'honeypot' (the trap field was filled) or 'impossible-timing'. */
+  spam_reason: string | null;
+  /** Listed, with this reason shown; the store adds 'fast-after-view' (StoreOptions.spamMinSubmitMs). */
+  spam_suspicion: string | null;
+}
+
+/**
+ * No person opens a page, waits for its pop-up to show, fills a form and presses its button in less than this,
+ * counted from the start of the page's navigation (the widget sends `performance.now()` at the submit).
+ */
+export const IMPOSSIBLE_SUBMIT_MS = 1_000;
+
+/** What the widget sent as the time since page load, in ms; null when absent or not a number. */
+export function sincePageLoadMs(body: Record<string, unknown>): number | null {
+  const text = readString(body[SINCE_PAGE_LOAD_FIELD]).trim();
+  if (!/^\d{1,15}(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+export function judgeLead(body: Record<string, unknown>, impossibleSubmitMs: number = IMPOSSIBLE_SUBMIT_MS): SpamVerdict {
+  // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
+  if (readString(body[HONEYPOT_FIELD])) return { spam_reason: 'honeypot', spam_suspicion: null };
+  const sinceLoad = sincePageLoadMs(body);
+  if (sinceLoad !== null && sinceLoad < impossibleSubmitMs) return { spam_reason: 'impossible-timing', spam_suspicion: null };
+  return { spam_reason: null, spam_suspicion: null };
+}
