@@ -77,6 +77,7 @@ const SHARED_MODULES = [
   'src/core/adopted-styles.ts',
   'src/core/config/values.ts',
   'src/core/games/delays.ts',
+  'src/core/games/locked.ts',
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ];
