@@ -62,6 +62,8 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Leads sent sooner than this after their view are stored as spam (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
+  /** Raw views and closes are kept this many days (DEFAULT_EVENT_RETENTION_DAYS); the daily roll-ups stay. */
+  eventRetentionDays?: number;
   /** Origins besides the server's own from which the console may write with its session (CONSOLE_ORIGINS). */
   consoleOrigins?: string[];
   /** Wrong sign-ins allowed per address and per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
@@ -144,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
-  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs });
+  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs, eventRetentionDays: options.eventRetentionDays });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
 

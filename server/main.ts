@@ -35,6 +35,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,
+      eventRetentionDays: settings.eventRetentionDays,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
       logger,
