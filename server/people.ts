@@ -5,7 +5,7 @@ import type { Database, SqlRunner } from './db/database.ts';
  * One person's data on a site, found by their e-mail address whatever its case: their leads, the views shown to
  * them (the view each lead came from, and views that carried their address), the closes that carried it, and
  * the store activity (browse abandonment, orders) recorded under it. The right of access reads it; the right
- * to erasure deletes it. The roll-ups (stats_daily, stats_hourly) hold counts only, no one's data, and keep
+ * to erasure deletes it. The roll-ups (stats_daily, stats_daily_pages, stats_hourly) hold counts only, no one's data, and keep
  * their counts.
  */
 export interface PersonData {

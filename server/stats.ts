@@ -77,7 +77,7 @@ const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS co
 
 /**
  * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
- * stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
+ * stats_daily_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
  * traffic.
  */
 export async function statsReport(db: SqlRunner, clientId: string, query: StatsQuery, now = new Date()): Promise<StatsReport> {
@@ -99,7 +99,7 @@ export async function statsReport(db: SqlRunner, clientId: string, query: StatsQ
     ),
     db.query<Row & { device: string }>(`SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`, range),
     db.query<Row & { page: string }>(
-      `SELECT page, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
+      `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
       range,
     ),
     db.query<Row & { poptin_id: string; poptin_name: string | null; ab_test_parent_id: string | null }>(

@@ -133,15 +133,19 @@ const HOURLY_ROLLUP_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 /**
- * Adds one event's counts to the day and hour roll-ups, in the statement that stores it: `source` names a
+ * Adds one event's counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores it: `source` names a
  * CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
  * is what each adds (an expression over the CTE's columns).
  */
 function rollupCtes(source: string, column: 'views' | 'closes' | 'conversions', count = '1'): string {
   return `daily AS (
-      INSERT INTO stats_daily (client_id, day, poptin_id, device, page, ${column})
-      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, poptin_page(url), ${count} FROM ${source}
-      ON CONFLICT (client_id, day, poptin_id, device, page) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
+      INSERT INTO stats_daily (client_id, day, poptin_id, device, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, ${count} FROM ${source}
+      ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
+    ), daily_pages AS (
+      INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), ${count} FROM ${source}
+      ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET ${column} = stats_daily_pages.${column} + EXCLUDED.${column}
     ), hourly AS (
       INSERT INTO stats_hourly (client_id, hour, poptin_id, device, ${column})
       SELECT client_id, date_trunc('hour', created_at), poptin_id, device, ${count} FROM ${source}
@@ -666,13 +670,13 @@ export class Store {
     return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }
 
-  /** Totals per pop-up since it began, from the daily roll-ups; spam leads counted apart from the leads themselves. */
+  /** Totals per pop-up since it began: views and closes from the daily roll-ups, leads (far fewer) from their table. */
   async popupStats(clientId: string): Promise<PopupStats[]> {
     const rows = await this.db.query<Omit<PopupStats, 'conversion_rate'>>(
       `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
          (SELECT COALESCE(sum(views), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS views,
          (SELECT COALESCE(sum(closes), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS closes,
-         (SELECT COALESCE(sum(conversions), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS conversions,
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
        FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.added_order`,
       [clientId],

@@ -202,18 +202,20 @@ describe('stats from the roll-ups', () => {
           await owner('PATCH', `/api/owner/acme/leads/${pick(leadIds)}`, { spam: random() < 0.5 });
         }
       }
-      const raw = await shared.test.db.query(
-        `SELECT poptin_id, device, page, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
+      const rawBy = (dimension: string) => shared.test.db.query(
+        `SELECT poptin_id, ${dimension} AS key, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
            SELECT poptin_id, device, poptin_page(url) AS page, 1 AS v, 0 AS c, 0 AS l FROM views
            UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 1, 0 FROM closes
            UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 0, 1 FROM conversions WHERE spam_reason IS NULL
-         ) events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+         ) events GROUP BY 1, 2 ORDER BY 1, 2`,
       );
-      const daily = await shared.test.db.query(
-        `SELECT poptin_id, device, page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
-         FROM stats_daily GROUP BY 1, 2, 3 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2, 3`,
+      const rolledBy = (table: string, dimension: string) => shared.test.db.query(
+        `SELECT poptin_id, ${dimension} AS key, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+         FROM ${table} GROUP BY 1, 2 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2`,
       );
-      assert.deepEqual(daily, raw, `seed ${seed}: daily roll-ups`);
+      const raw = await rawBy('device');
+      assert.deepEqual(await rolledBy('stats_daily', 'device'), raw, `seed ${seed}: daily roll-ups by device`);
+      assert.deepEqual(await rolledBy('stats_daily_pages', 'page'), await rawBy('page'), `seed ${seed}: daily roll-ups by page`);
       const hourly = await shared.test.db.query(
         'SELECT sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions FROM stats_hourly',
       );
@@ -229,13 +231,18 @@ describe('stats from the roll-ups', () => {
 
   it('answers a range day by day against the range before, by device, page and pop-up; a view moves the chart', async () => {
     const { main, variant } = await sites();
+    const rows = `('acme', '2026-02-27', 'acmepopup0001', 'desktop', '/', 10, 1, 1),
+       ('acme', '2026-03-01', 'acmepopup0001', 'desktop', '/', 100, 5, 4),
+       ('acme', '2026-03-01', 'acmepopup0002', 'mobile', '/a', 50, 2, 1),
+       ('acme', '2026-03-03', 'acmepopup0003', 'mobile', '/a', 30, 0, 0),
+       ('globex', '2026-03-01', 'globexpopup01', 'desktop', '/', 999, 0, 0)`;
     await shared.test.db.query(
-      `INSERT INTO stats_daily (client_id, day, poptin_id, device, page, views, closes, conversions) VALUES
-         ('acme', '2026-02-27', 'acmepopup0001', 'desktop', '/', 10, 1, 1),
-         ('acme', '2026-03-01', 'acmepopup0001', 'desktop', '/', 100, 5, 4),
-         ('acme', '2026-03-01', 'acmepopup0002', 'mobile', '/a', 50, 2, 1),
-         ('acme', '2026-03-03', 'acmepopup0003', 'mobile', '/a', 30, 0, 0),
-         ('globex', '2026-03-01', 'globexpopup01', 'desktop', '/', 999, 0, 0)`,
+      `INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions)
+       SELECT client_id, day::date, poptin_id, device, views, closes, conversions FROM (VALUES ${rows}) r (client_id, day, poptin_id, device, page, views, closes, conversions)`,
+    );
+    await shared.test.db.query(
+      `INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes, conversions)
+       SELECT client_id, day::date, poptin_id, page, views, closes, conversions FROM (VALUES ${rows}) r (client_id, day, poptin_id, device, page, views, closes, conversions)`,
     );
     const report = await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03');
     assert.deepEqual(report.range, { from: '2026-03-01', to: '2026-03-03' });
@@ -283,8 +290,8 @@ describe('A/B tests', () => {
   it('lists each test with its verdict, and declaring a winner pauses the other variants', async () => {
     const { main, variant } = await sites();
     await shared.test.db.query(
-      `INSERT INTO stats_daily (client_id, day, poptin_id, device, page, views, closes, conversions) VALUES
-         ('acme', '2026-03-01', 'acmepopup0001', 'desktop', '/', 2000, 0, 100), ('acme', '2026-03-01', 'acmepopup0002', 'desktop', '/', 2000, 0, 160)`,
+      `INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions) VALUES
+         ('acme', '2026-03-01', 'acmepopup0001', 'desktop', 2000, 0, 100), ('acme', '2026-03-01', 'acmepopup0002', 'desktop', 2000, 0, 160)`,
     );
     const { tests } = await ownerJson('/api/owner/acme/ab-tests');
     assert.equal(tests.length, 1);
