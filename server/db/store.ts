@@ -174,16 +174,18 @@ export interface LeadFilter {
 // A parameter of type text holding the SpamFilter.
 const spamCondition = (parameter: string) => `(${parameter}::text = 'include' OR (${parameter}::text = 'only') = (spam_reason IS NOT NULL))`;
 
-// Parameters $6 to $11 of a lead page hold the filter (see leadFilterParams).
+// Parameters $6 to $11 of a lead page hold the filter (see leadFilterParams); the search is a LIKE pattern, so that the
+// trigram index of migration 041 finds the matching leads.
 const LEAD_FILTER_CONDITIONS = `${spamCondition('$6')}
   AND ($7::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $7 OR ab_test_parent_id = $7)))
   AND ($8::text IS NULL OR poptin_id = $8)
   AND ($9::date IS NULL OR created_at >= $9::date::timestamp AT TIME ZONE 'UTC')
   AND ($10::date IS NULL OR created_at < ($10::date + 1)::timestamp AT TIME ZONE 'UTC')
-  AND ($11::text IS NULL OR strpos(lower(COALESCE(email, '') || ' ' || COALESCE(name, '') || ' ' || COALESCE(phone, '') || ' ' || fields::text), lower($11)) > 0)`;
+  AND ($11::text IS NULL OR poptin_lead_text(email, name, phone, fields) LIKE lower($11::text))`;
 
 const leadFilterParams = (filter: LeadFilter) => [
-  filter.spam ?? 'exclude', filter.popup ?? null, filter.variant ?? null, filter.from ?? null, filter.to ?? null, filter.q || null,
+  filter.spam ?? 'exclude', filter.popup ?? null, filter.variant ?? null, filter.from ?? null, filter.to ?? null,
+  filter.q ? `%${filter.q.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null,
 ];
 
 

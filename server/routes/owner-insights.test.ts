@@ -78,6 +78,7 @@ describe('owner leads: search, filters and detail', () => {
     assert.deepEqual(await emails('q=501234'), ['bo@acme.example'], 'phone');
     assert.deepEqual(await emails('q=quetzal'), ['cy@acme.example'], 'any field');
     assert.deepEqual(await emails('q=nobody'), []);
+    assert.deepEqual(await emails('q=%25'), [], 'a % is the character, not a wildcard');
     assert.deepEqual(await emails('popup=acmepopup0001'), ['dee@acme.example', 'bo@acme.example', 'Ana@Acme.example'], 'a pop-up and its variants');
     assert.deepEqual(await emails('variant=acmepopup0001'), ['dee@acme.example', 'Ana@Acme.example']);
     assert.deepEqual(await emails('from=2026-03-01&to=2026-03-02'), ['bo@acme.example', 'Ana@Acme.example'], 'days in UTC, both included');
