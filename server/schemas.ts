@@ -210,7 +210,8 @@ const LEAD_FILTER_PROPERTIES = {
   variant: POPTIN_ID,
   from: DAY,
   to: DAY,
-  q: { type: 'string', maxLength: 200 },
+  // PostgreSQL text cannot hold a NUL.
+  q: { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' },
 } as const;
 
 export const ownerLeadsSchema = {
@@ -247,7 +248,7 @@ export const ownerCsvSchema = {
 /** An e-mail address as people type it; found whatever its case. */
 export const ownerPeopleSchema = {
   params: clientIdParams,
-  querystring: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^@\\s]+@[^@\\s]+$' } } },
+  querystring: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$' } } },
 } as const;
 
 export const ownerStatsReportSchema = {

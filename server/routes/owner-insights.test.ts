@@ -86,7 +86,7 @@ describe('owner leads: search, filters and detail', () => {
     assert.deepEqual(await emails('spam=only'), ['bot@spam.example']);
     assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), ['bot@spam.example', 'dee@acme.example', 'bo@acme.example', 'Ana@Acme.example']);
 
-    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-02&to=2026-03-01', `q=${'x'.repeat(201)}`, 'popup=..']) {
+    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-02&to=2026-03-01', `q=${'x'.repeat(201)}`, 'popup=..', 'q=a%00b']) {
       const response = await owner('GET', `/api/owner/acme/leads?${bad}`);
       assert.equal(response.statusCode, 400, bad);
       assert.match(response.json().message, /querystring/);
@@ -173,6 +173,7 @@ describe('owner people: access and erasure', () => {
 
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=not-an-address')).statusCode, 400);
     assert.equal((await owner('DELETE', '/api/owner/acme/people')).statusCode, 400);
+    assert.equal((await owner('DELETE', '/api/owner/acme/people?email=a%00%40acme.example')).statusCode, 400, 'a NUL, which PostgreSQL cannot hold');
   });
 });
 
