@@ -26,7 +26,7 @@ type RevisionParams = { Params: { clientId: string; poptinId: string; revision: 
 const clientIdSchema = { type: 'string', pattern: CLIENT_ID_PATTERN };
 const clientParams = { type: 'object', properties: { clientId: clientIdSchema } };
 const popupParams = { type: 'object', properties: { clientId: clientIdSchema, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } } };
-const revisionParams = { type: 'object', properties: { ...popupParams.properties, revision: { type: 'integer', minimum: 1 } } };
+const revisionParams = { type: 'object', properties: { ...popupParams.properties, revision: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } };
 const configBody = { type: 'object', required: ['config'], properties: { config: { type: 'object' } } };
 
 const popupAnswer = (popup: PopupDetail) => ({ popup });
@@ -103,7 +103,7 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
       bodyLimit: POPUP_BODY_LIMIT,
       schema: {
         params: popupParams,
-        body: { type: 'object', required: ['draft', 'revision'], properties: { draft: { type: 'object' }, revision: { type: 'integer', minimum: 1 } } },
+        body: { type: 'object', required: ['draft', 'revision'], properties: { draft: { type: 'object' }, revision: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
       },
     },
     async (request, reply) => {

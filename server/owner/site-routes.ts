@@ -132,7 +132,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
 
   app.delete<{ Params: { clientId: string; tokenId: number } }>(
     '/:clientId/tokens/:tokenId',
-    { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: { type: 'integer', minimum: 1 } } } } },
+    { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } } },
     async (request, reply) => {
       if (!(await accounts.revokeSiteToken(request.params.clientId, request.params.tokenId))) {
         return reply.code(404).send(errorBody(404, `Site ${request.params.clientId} has no token ${request.params.tokenId}`));
