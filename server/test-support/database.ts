@@ -80,6 +80,9 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
 async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
   const schema = `poptin_test_${process.pid}_${Date.now()}`;
   const admin = await openPostgres(url);
+  // Outside the test's schema, which is dropped with everything in it: an extension is one per database (a test
+  // file running at the same time may be creating it too, hence the catch).
+  await admin.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
   await admin.exec(`CREATE SCHEMA ${schema}`);
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
