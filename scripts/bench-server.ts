@@ -185,7 +185,7 @@ async function main(): Promise<void> {
       }
     }));
     const concurrent = INSERTS / ((performance.now() - start) / 1000);
-    console.log(`event inserts with roll-ups: ${Math.round(oneByOne).toLocaleString('en')}/s one at a time, ${Math.round(concurrent).toLocaleString('en')}/s with ${concurrency} connections`);
+    console.log(`event inserts with roll-ups: ${Math.round(oneByOne).toLocaleString('en')}/s one at a time, ${Math.round(concurrent).toLocaleString('en')}/s with ${concurrency} connection${concurrency > 1 ? 's' : ''}`);
     console.log(`disk used: ${await diskUsed(db, dataDir)}`);
     console.log(verdicts.every(Boolean) ? 'PASS' : 'FAIL');
   } finally {
