@@ -65,6 +65,8 @@ export interface AppOptions {
   spamMinSubmitMs?: number;
   /** Leads sent sooner than this after their page began to load are hidden as spam (server/spam.ts); 0 turns it off. */
   spamImpossibleSubmitMs?: number;
+  /** Raw views and closes are kept this many days (DEFAULT_EVENT_RETENTION_DAYS); the daily roll-ups stay. */
+  eventRetentionDays?: number;
   /** Origins besides the server's own from which the console may write with its session (CONSOLE_ORIGINS). */
   consoleOrigins?: string[];
   /** Wrong sign-ins allowed per address and per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
@@ -165,7 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
-  const store = new Store(options.db, { spamMinSubmitMs: options.spamMinSubmitMs, spamImpossibleSubmitMs: options.spamImpossibleSubmitMs });
+  const store = new Store(options.db, {
+    spamMinSubmitMs: options.spamMinSubmitMs, spamImpossibleSubmitMs: options.spamImpossibleSubmitMs, eventRetentionDays: options.eventRetentionDays,
+  });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
 

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
-import type { ConversionInput, LeadCursor, LeadPageLimits, LeadRecord, Paged, PopupRecord, SpamFilter, Store } from './db/store.ts';
+import type { ConversionInput, Device, LeadCursor, LeadFilter, LeadPageLimits, LeadRecord, Paged, PopupRecord, Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { conversionSchema, LEAD_PAGE_SIZE, type ConversionBody } from './schemas.ts';
 import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
@@ -198,17 +198,17 @@ class FieldNameCounter {
   }
 }
 
-async function csvFieldNames(store: Store, clientId: string, spam: SpamFilter): Promise<string[]> {
+async function csvFieldNames(store: Store, clientId: string, filter: LeadFilter): Promise<string[]> {
   const counter = new FieldNameCounter(COUNTED_FIELD_NAMES);
-  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS, spam))) {
+  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS, filter))) {
     for (const lead of page) for (const name of lead.names) counter.add(name);
   }
   return counter.mostCounted(CSV_FIELD_COLUMNS);
 }
 
-async function* csvLines(store: Store, clientId: string, fieldNames: string[], spam: SpamFilter): AsyncGenerator<string> {
+async function* csvLines(store: Store, clientId: string, fieldNames: string[], filter: LeadFilter): AsyncGenerator<string> {
   yield csvLine([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)]);
-  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, spam))) {
+  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, filter))) {
     yield page
       .map((lead) =>
         csvLine([
@@ -221,13 +221,14 @@ async function* csvLines(store: Store, clientId: string, fieldNames: string[], s
 }
 
 /**
- * A client's leads as a CSV stream, newest first: the typed columns, then a column per field name (the
- * CSV_FIELD_COLUMNS names the most leads carry, in name order). Read in pages, so memory stays flat and
- * the export never holds the server for long, whatever the leads hold.
+ * The leads of a client that `filter` holds (the same as the listing with that filter) as a CSV stream, newest
+ * first: the typed columns, then a column per field name (the CSV_FIELD_COLUMNS names the most of them carry,
+ * in name order). Read in pages, so memory stays flat and the export never holds the server for long, whatever
+ * the leads hold.
  */
-export async function leadsCsv(store: Store, clientId: string, spam: SpamFilter = 'exclude'): Promise<Readable> {
-  const fieldNames = await csvFieldNames(store, clientId, spam);
-  return Readable.from(csvLines(store, clientId, fieldNames, spam), { objectMode: false });
+export async function leadsCsv(store: Store, clientId: string, filter: LeadFilter = {}): Promise<Readable> {
+  const fieldNames = await csvFieldNames(store, clientId, filter);
+  return Readable.from(csvLines(store, clientId, fieldNames, filter), { objectMode: false });
 }
 
 /** The owner's JSON listing stops a page after the lead that reaches this many bytes of stored fields. */
@@ -255,13 +256,57 @@ export interface LeadListing {
 
 /** One page of a client's leads, newest first, whole; a page is bounded in leads and in bytes. */
 export async function leadsListing(
-  store: Store, clientId: string, options: { limit?: number; after?: LeadCursor | null; spam?: SpamFilter } = {},
+  store: Store, clientId: string, options: { limit?: number; after?: LeadCursor | null; filter?: LeadFilter } = {},
 ): Promise<LeadListing> {
   const rows = Math.min(options.limit ?? LEAD_PAGE_SIZE.default, LEAD_PAGE_SIZE.max);
-  const page = await store.leadsListPage(clientId, options.after ?? null, { rows, bytes: LEAD_LISTING_PAGE_BYTES }, options.spam);
+  const page = await store.leadsListPage(clientId, options.after ?? null, { rows, bytes: LEAD_LISTING_PAGE_BYTES }, options.filter);
   const last = page.leads[page.leads.length - 1];
   return {
     leads: page.leads.map(({ cursor: _cursor, ...lead }) => lead),
     next: page.more && last ? leadCursorText(last.cursor) : null,
+  };
+}
+
+export interface LeadDetail {
+  lead: LeadRecord & { device: Device };
+  /** The pop-up (the variant, in an A/B test) the lead came from. */
+  popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null };
+  /** The view the lead came from, when the widget named it and it is still kept: its trigger and page. */
+  view: { id: number; created_at: string; trigger: string | null; type: string | null; url: string | null; device: string } | null;
+  /** The prize a game gave, and the coupon shown, as the lead carried them. */
+  prize: { prize_id: string | null; coupon: string | null };
+  /** Deliveries of the lead to the site's destinations; none are recorded yet. */
+  deliveries: unknown[];
+}
+
+/** One lead of a client with everything known about it; null when the client has no such lead. */
+export async function leadDetail(store: Store, clientId: string, leadId: number): Promise<LeadDetail | null> {
+  const [row] = await store.db.query<Record<string, unknown>>(
+    `SELECT l.id, l.created_at, l.idempotency_key, l.poptin_id, l.client_id, l.viewer_id, l.email, l.phone, l.name, l.url, l.poptin_view_id,
+       l.spam_reason, l.fields, l.device, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
+       v.id AS view_id, v.created_at AS view_created_at, v.trigger AS view_trigger, v.type AS view_type, v.url AS view_url, v.device AS view_device
+     FROM conversions l
+     JOIN popups p ON p.poptin_id = l.poptin_id
+     LEFT JOIN views v ON v.id = l.poptin_view_id AND v.client_id = l.client_id AND v.poptin_id = l.poptin_id
+     WHERE l.id = $1::bigint AND l.client_id = $2`,
+    [leadId, clientId],
+  );
+  if (!row) return null;
+  const fields = row.fields as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    lead: {
+      conversion_id: Number(row.id), created_at: new Date(row.created_at as string).toISOString(), idempotency_key: row.idempotency_key as string,
+      poptin_id: row.poptin_id as string, client_id: row.client_id as string, viewer_id: row.viewer_id as string, email: text(row.email),
+      phone: text(row.phone), name: text(row.name), url: text(row.url), poptin_view_id: row.poptin_view_id === null ? null : Number(row.poptin_view_id),
+      spam_reason: text(row.spam_reason), fields, device: row.device as Device,
+    },
+    popup: { poptin_id: row.poptin_id as string, poptin_name: row.poptin_name as string, ab_test_parent_id: (row.ab_test_parent_id as string | null) ?? null },
+    view: row.view_id === null || row.view_id === undefined ? null : {
+      id: Number(row.view_id), created_at: new Date(row.view_created_at as string).toISOString(), trigger: text(row.view_trigger),
+      type: text(row.view_type), url: text(row.view_url), device: row.view_device as string,
+    },
+    prize: { prize_id: text(fields.prize_id), coupon: text(fields.coupon) },
+    deliveries: [],
   };
 }

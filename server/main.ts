@@ -36,6 +36,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,
       spamImpossibleSubmitMs: settings.spamImpossibleSubmitMs,
+      eventRetentionDays: settings.eventRetentionDays,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
       logger,

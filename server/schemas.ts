@@ -225,28 +225,75 @@ const SPAM_FILTER = { type: 'string', enum: ['exclude', 'only', 'include'] } as 
 /** Leads on one page of the owner's listing: when it does not say, and at most. */
 export const LEAD_PAGE_SIZE = { default: 100, max: 500 } as const;
 
+const DAY = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+const POPTIN_ID = { type: 'string', pattern: POPTIN_ID_PATTERN } as const;
+
+/** Which leads a listing or export holds (LeadFilter). */
+const LEAD_FILTER_PROPERTIES = {
+  spam: SPAM_FILTER,
+  popup: POPTIN_ID,
+  variant: POPTIN_ID,
+  from: DAY,
+  to: DAY,
+  // PostgreSQL text cannot hold a NUL.
+  q: { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' },
+} as const;
+
 export const ownerLeadsSchema = {
   params: clientIdParams,
   querystring: {
     type: 'object',
+    additionalProperties: false,
     properties: {
       limit: { type: 'integer', minimum: 1, maximum: LEAD_PAGE_SIZE.max },
       after: { type: 'string', minLength: 1, maxLength: 200 },
-      spam: SPAM_FILTER,
+      ...LEAD_FILTER_PROPERTIES,
     },
   },
 } as const;
 
+const leadParams = {
+  type: 'object',
+  required: ['clientId', 'leadId'],
+  properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN }, leadId: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
+} as const;
+
 export const ownerLeadSpamSchema = {
-  params: {
-    type: 'object',
-    required: ['clientId', 'leadId'],
-    properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN }, leadId: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
-  },
+  params: leadParams,
   body: { type: 'object', required: ['spam'], properties: { spam: { type: 'boolean' } } },
 } as const;
 
-export const ownerCsvSchema = { params: clientIdParams, querystring: { type: 'object', properties: { spam: SPAM_FILTER } } } as const;
+export const ownerLeadSchema = { params: leadParams } as const;
+
+export const ownerCsvSchema = {
+  params: clientIdParams,
+  querystring: { type: 'object', additionalProperties: false, properties: LEAD_FILTER_PROPERTIES },
+} as const;
+
+/** An e-mail address as people type it; found whatever its case. */
+export const ownerPeopleSchema = {
+  params: clientIdParams,
+  querystring: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$' } } },
+} as const;
+
+export const ownerStatsReportSchema = {
+  params: clientIdParams,
+  querystring: {
+    type: 'object',
+    required: ['from', 'to'],
+    additionalProperties: false,
+    properties: { from: DAY, to: DAY, popup: POPTIN_ID, variant: POPTIN_ID },
+  },
+} as const;
+
+export const ownerAbWinnerSchema = {
+  params: {
+    type: 'object',
+    required: ['clientId', 'testId'],
+    properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN }, testId: POPTIN_ID },
+  },
+  body: { type: 'object', required: ['poptin_id'], additionalProperties: false, properties: { poptin_id: POPTIN_ID } },
+} as const;
 
 export const ownerClientSchema = { params: clientIdParams } as const;
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
-import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/store.ts';
+import { DEFAULT_SPAM_MIN_SUBMIT_MS, DEFAULT_EVENT_RETENTION_DAYS } from './db/store.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
@@ -29,6 +29,8 @@ export interface ServerSettings {
   spamMinSubmitMs: number;
   /** SPAM_IMPOSSIBLE_SUBMIT_MS: leads sent sooner after their page began to load are hidden as spam (0 turns it off). */
   spamImpossibleSubmitMs: number;
+  /** EVENT_RETENTION_DAYS: raw views and closes are dropped, a month at a time, past this age (roll-ups stay). */
+  eventRetentionDays: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;
   /** CONSOLE_PASSWORD: the demo owner's password on a database without owners (a random one otherwise). */
@@ -112,6 +114,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     spamMinSubmitMs: readInteger(env, 'SPAM_MIN_SUBMIT_MS', DEFAULT_SPAM_MIN_SUBMIT_MS, 0),
     spamImpossibleSubmitMs: readInteger(env, 'SPAM_IMPOSSIBLE_SUBMIT_MS', IMPOSSIBLE_SUBMIT_MS, 0),
+    eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS, 31),
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),

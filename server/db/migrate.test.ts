@@ -34,10 +34,11 @@ describe('runMigrations', () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     assert.deepEqual(
-      tables.map((row) => row.table_name),
+      // The monthly partitions of views and closes come and go with the calendar.
+      tables.map((row) => row.table_name).filter((name) => !/_\d{4}_\d{2}$/.test(name)),
       [
-        'clicks', 'clients', 'closes', 'conversions', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
-        'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'store_activity', 'views',
+        'clicks', 'clients', 'closes', 'conversions', 'erasures', 'event_keys', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
+        'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'stats_daily', 'stats_daily_pages', 'stats_hourly', 'store_activity', 'views',
       ],
     );
   });
@@ -62,5 +63,58 @@ describe('runMigrations', () => {
     await assert.rejects(runMigrations(db, extraDir), /no_such_column/);
     assert.deepEqual(await db.query("SELECT version FROM schema_migrations WHERE version = '004_broken'"), []);
     assert.deepEqual(await db.query('SELECT count(*)::int AS n FROM order_log'), [{ n: 3 }]);
+  });
+});
+
+describe('migration 040 on a database holding events', () => {
+  it('moves views and closes into monthly partitions, keeps their keys, and builds the roll-ups from them', async () => {
+    const dataDir = await blankDataDir();
+    const db = await openPGlite(dataDir);
+    const before = await mkdtemp(path.join(os.tmpdir(), 'poptin-migrations-before-'));
+    try {
+      for (const migration of await readMigrations()) {
+        if (migration.version < '040') await writeFile(path.join(before, `${migration.version}.sql`), migration.sql);
+      }
+      await runMigrations(db, before);
+      await db.exec(`
+        INSERT INTO clients (client_id) VALUES ('acme');
+        INSERT INTO popups (poptin_id, client_id, viewer_id, config, draft) VALUES ('acmepopup0001', 'acme', 'viewer0000001', '{}', '{}');
+        INSERT INTO views (poptin_id, client_id, url, idempotency_key, created_at) VALUES
+          ('acmepopup0001', 'acme', 'https://acme.example/a?x=1', 'view-key-1', '2025-01-15T10:00:00Z'),
+          ('acmepopup0001', 'acme', 'https://acme.example/a', NULL, '2025-03-02T10:00:00Z');
+        INSERT INTO closes (poptin_id, client_id, url, idempotency_key, created_at) VALUES ('acmepopup0001', 'acme', NULL, 'close-key-1', '2025-01-15T11:00:00Z');
+        INSERT INTO conversions (idempotency_key, poptin_id, client_id, viewer_id, email, url, fields, created_at) VALUES
+          ('lead-key-1', 'acmepopup0001', 'acme', 'viewer0000001', 'a@acme.example', 'https://acme.example/a', '{}', '2025-01-15T12:00:00Z');
+      `);
+      await runMigrations(db);
+      const partitions = await db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE 'views\\_20__\\___' ESCAPE '\\' ORDER BY 1");
+      // From the month of the oldest event through two months past the current one.
+      assert.deepEqual(partitions.map((row) => row.name).slice(0, 3), ['views_2025_01', 'views_2025_02', 'views_2025_03']);
+      const [current] = await db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname = 'views_' || to_char(now(), 'YYYY_MM')");
+      assert.ok(current);
+      assert.deepEqual(await db.query('SELECT count(*)::int AS n FROM views_2025_01'), [{ n: 1 }]);
+      assert.deepEqual(
+        await db.query('SELECT kind, idempotency_key, event_id::int AS event_id FROM event_keys ORDER BY kind'),
+        [{ kind: 'close', idempotency_key: 'close-key-1', event_id: 1 }, { kind: 'view', idempotency_key: 'view-key-1', event_id: 1 }],
+      );
+      assert.deepEqual(
+        await db.query('SELECT day::text AS day, device, views::int AS views, closes::int AS closes, conversions::int AS conversions FROM stats_daily ORDER BY day'),
+        [
+          { day: '2025-01-15', device: 'unknown', views: 1, closes: 1, conversions: 1 },
+          { day: '2025-03-02', device: 'unknown', views: 1, closes: 0, conversions: 0 },
+        ],
+      );
+      assert.deepEqual(
+        await db.query("SELECT page, views::int AS views, closes::int AS closes FROM stats_daily_pages WHERE day = '2025-01-15' ORDER BY page"),
+        [{ page: '', views: 0, closes: 1 }, { page: '/a', views: 1, closes: 0 }],
+      );
+      // New ids follow the moved ones.
+      const [next] = await db.query<{ id: number }>("INSERT INTO views (poptin_id, client_id) VALUES ('acmepopup0001', 'acme') RETURNING id::int AS id");
+      assert.equal(next!.id, 3);
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(before, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataFolder } from './data-folder-lock.ts';
 import type { Database, SqlRunner } from './database.ts';
 import { groupCommits, syncFileSystemOf, type SyncDirectory } from './disk-sync.ts';
@@ -34,7 +35,7 @@ export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSys
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
-    pglite = new PGlite(dataDir);
+    pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
     await pglite.waitReady;
   } catch (error) {
     unlock();

@@ -76,7 +76,11 @@ export interface ViewInput {
   store_integration?: string;
   store_integration_customer_id?: string;
   converted_email?: string;
+  /** 'desktop', 'mobile', 'tablet' or 'unknown' (see deviceOf). */
+  device?: Device;
 }
+
+export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
 
 export interface CloseInput {
   poptin_id: string;
@@ -86,6 +90,7 @@ export interface CloseInput {
   converted_email?: string;
   store_integration?: string;
   store_integration_customer_id?: string;
+  device?: Device;
 }
 
 /** A click on a click-to-open link, asked for with the click-display call (widget §7). */
@@ -116,6 +121,7 @@ export interface ConversionInput {
   spam_reason: string | null;
   /** Listed with the lead, never hiding it; the store adds 'fast-after-view' (see StoreOptions.spamMinSubmitMs). */
   spam_suspicion?: string | null;
+  device?: Device;
 }
 
 /** A lead sent sooner than this after its view is listed with the suspicion 'fast-after-view', unless the server says otherwise. */
@@ -128,13 +134,74 @@ export interface StoreOptions {
   spamImpossibleSubmitMs?: number;
   /** How long a client's configuration is kept in memory at most (config-cache.ts). */
   configTtlMs?: number;
+  /** Raw views and closes are dropped, a month at a time, once older than this; the daily roll-ups stay. */
+  eventRetentionDays?: number;
+}
+
+/** How long raw views and closes are kept when the server is not told otherwise. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 400;
+
+/** Hourly roll-ups serve the last 48 hours; a fortnight leaves room for a chosen range near now. */
+const HOURLY_ROLLUP_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Adds one event's counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores it: `source` names a
+ * CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
+ * is what each adds (an expression over the CTE's columns).
+ */
+function rollupCtes(source: string, column: 'views' | 'closes' | 'conversions', count = '1'): string {
+  return `daily AS (
+      INSERT INTO stats_daily (client_id, day, poptin_id, device, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, ${count} FROM ${source}
+      ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
+    ), daily_pages AS (
+      INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), ${count} FROM ${source}
+      ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET ${column} = stats_daily_pages.${column} + EXCLUDED.${column}
+    ), hourly AS (
+      INSERT INTO stats_hourly (client_id, hour, poptin_id, device, ${column})
+      SELECT client_id, date_trunc('hour', created_at), poptin_id, device, ${count} FROM ${source}
+      WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days'
+      ON CONFLICT (client_id, hour, poptin_id, device) DO UPDATE SET ${column} = stats_hourly.${column} + EXCLUDED.${column}
+    )`;
 }
 
 /** Which leads a listing holds: the real ones (default), the spam only, or all. */
 export type SpamFilter = 'exclude' | 'only' | 'include';
 
+/** Which leads a listing or an export holds; every condition given must hold. */
+export interface LeadFilter {
+  spam?: SpamFilter;
+  /** A pop-up and its A/B variants. */
+  popup?: string;
+  /** One pop-up only. */
+  variant?: string;
+  /** First and last UTC day (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+  /** Text found, whatever its case, in the e-mail, name, phone or any field. */
+  q?: string;
+}
+
 // A parameter of type text holding the SpamFilter.
 const spamCondition = (parameter: string) => `(${parameter}::text = 'include' OR (${parameter}::text = 'only') = (spam_reason IS NOT NULL))`;
+
+// Parameters $6 to $11 of a lead page hold the filter (see leadFilterParams); the search is a LIKE pattern, so that the
+// trigram index of migration 041 finds the matching leads.
+const LEAD_FILTER_CONDITIONS = `${spamCondition('$6')}
+  AND ($7::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $7 OR ab_test_parent_id = $7)))
+  AND ($8::text IS NULL OR poptin_id = $8)
+  AND ($9::date IS NULL OR created_at >= $9::date::timestamp AT TIME ZONE 'UTC')
+  AND ($10::date IS NULL OR created_at < ($10::date + 1)::timestamp AT TIME ZONE 'UTC')
+  AND ($11::text IS NULL OR poptin_lead_text(email, name, phone, fields) LIKE lower($11::text))`;
+
+const leadFilterParams = (filter: LeadFilter) => [
+  filter.spam ?? 'exclude', filter.popup ?? null, filter.variant ?? null, filter.from ?? null, filter.to ?? null,
+  filter.q ? `%${filter.q.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null,
+];
+
 
 export type ConversionResult =
   | { outcome: 'stored' | 'duplicate'; conversionId: number }
@@ -178,6 +245,9 @@ export interface PopupStats {
   /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
   conversion_rate: number;
 }
+
+// Any constant works; it only has to be the same in every server process sharing one PostgreSQL.
+const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;
 
 const POPUP_COLUMNS = 'poptin_id, client_id, viewer_id, ab_test_parent_id, config';
 
@@ -226,6 +296,7 @@ export class Store {
   private readonly spamMinSubmitMs: number;
   /** What leads.ts judges a lead's time since page load by (StoreOptions.spamImpossibleSubmitMs). */
   readonly spamImpossibleSubmitMs: number;
+  private readonly eventRetentionDays: number;
 
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
@@ -237,6 +308,7 @@ export class Store {
   ) {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
     this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
+    this.eventRetentionDays = options.eventRetentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;
     this.config = new ConfigCache(async (clientId) => {
       const client = await this.findClient(clientId);
       return { client, popups: client ? await this.listClientPopups(clientId) : [] };
@@ -402,24 +474,42 @@ export class Store {
     return rows[0] ?? null;
   }
 
+  /**
+   * Every view the client's pop-ups have had, from the daily roll-ups: the display call asks on each page view of a
+   * site with a view limit, and counting millions of raw views there would take seconds. The roll-ups also keep
+   * the views that retention has dropped.
+   */
   async countClientViews(clientId: string): Promise<number> {
-    const rows = await this.db.query<{ views: number }>('SELECT count(*)::int AS views FROM views WHERE client_id = $1', [clientId]);
+    const rows = await this.db.query<{ views: number }>('SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily WHERE client_id = $1', [clientId]);
     return rows[0]?.views ?? 0;
   }
 
-  /** Stores a view once per idempotency key (when it has one) and returns its id, the first one's for a repeat. */
+  /**
+   * Stores a view once per idempotency key (when it has one) and returns its id, the first one's for a repeat.
+   * The day and hour roll-ups count it in the same statement, so they never disagree with the rows.
+   */
   async recordView(view: ViewInput): Promise<number> {
+    await this.maintainEventsDaily();
+    const key = view.idempotency_key ?? null;
     const rows = await this.db.query<{ id: unknown }>(
-      `INSERT INTO views (poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      `WITH key AS (
+         INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'view', $10::text, nextval('view_ids') WHERE $10::text IS NOT NULL
+         ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
+       ), stored AS (
+         INSERT INTO views (id, poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key, device)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('view_ids')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+         WHERE $10::text IS NULL OR EXISTS (SELECT 1 FROM key)
+         RETURNING id, client_id, poptin_id, device, url, created_at
+       ), ${rollupCtes('stored', 'views')}
+       SELECT id FROM stored`,
       [
         view.poptin_id, view.client_id, view.viewer_id ?? null, view.trigger ?? null, view.type ?? null, view.url ?? null,
-        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null, view.idempotency_key ?? null,
+        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null, key, view.device ?? 'unknown',
       ],
     );
     if (rows[0]) return Number(rows[0].id);
-    const [first] = await this.db.query<{ id: unknown }>('SELECT id FROM views WHERE idempotency_key = $1', [view.idempotency_key]);
-    return Number(first!.id);
+    const [first] = await this.db.query<{ event_id: unknown }>("SELECT event_id FROM event_keys WHERE kind = 'view' AND idempotency_key = $1", [key]);
+    return Number(first!.event_id);
   }
 
   async recordClick(click: ClickInput): Promise<void> {
@@ -427,14 +517,55 @@ export class Store {
   }
 
   async recordClose(close: CloseInput): Promise<void> {
+    await this.maintainEventsDaily();
     await this.db.query(
-      `INSERT INTO closes (poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      `WITH key AS (
+         INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'close', $7::text, nextval('close_ids') WHERE $7::text IS NOT NULL
+         ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
+       ), stored AS (
+         INSERT INTO closes (id, poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key, device)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('close_ids')), $1, $2, $3, $4, $5, $6, $7, $8
+         WHERE $7::text IS NULL OR EXISTS (SELECT 1 FROM key)
+         RETURNING client_id, poptin_id, device, url, created_at
+       ), ${rollupCtes('stored', 'closes')}
+       SELECT 1`,
       [
         close.poptin_id, close.client_id, close.url ?? null, close.converted_email ?? null,
-        close.store_integration ?? null, close.store_integration_customer_id ?? null, close.idempotency_key ?? null,
+        close.store_integration ?? null, close.store_integration_customer_id ?? null, close.idempotency_key ?? null, close.device ?? 'unknown',
       ],
     );
+  }
+
+  private maintainedDay = -1;
+  private maintaining: Promise<void> | null = null;
+
+  /** Once a UTC day per process: the partitions for the coming months exist, and what retention ends is gone. */
+  private async maintainEventsDaily(): Promise<void> {
+    const today = Math.floor(Date.now() / DAY_MS);
+    if (this.maintainedDay === today) return;
+    this.maintaining ??= this.maintainEvents().then(
+      () => { this.maintainedDay = today; this.maintaining = null; },
+      (error: unknown) => { this.maintaining = null; throw error; },
+    );
+    await this.maintaining;
+  }
+
+  /**
+   * Creates the monthly partitions of views and closes from this month through two months ahead, drops the
+   * months that ended more than the retention ago, and forgets the idempotency keys and hourly roll-ups
+   * past their use. Answers how many partitions were dropped.
+   */
+  async maintainEvents(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.eventRetentionDays * DAY_MS);
+    return this.db.transaction(async (tx) => {
+      // Processes sharing one PostgreSQL would otherwise race to create the same partition.
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [EVENT_MAINTENANCE_LOCK_KEY]);
+      await tx.query(`SELECT poptin_ensure_event_partitions($1::date, ($1::date + interval '2 months')::date)`, [now.toISOString().slice(0, 10)]);
+      const [dropped] = await tx.query<{ count: number }>('SELECT poptin_drop_event_partitions($1::timestamptz) AS count', [cutoff.toISOString()]);
+      await tx.query('DELETE FROM event_keys WHERE created_at < $1::timestamptz', [cutoff.toISOString()]);
+      await tx.query(`DELETE FROM stats_hourly WHERE hour < $1::timestamptz - interval '${HOURLY_ROLLUP_DAYS} days'`, [now.toISOString()]);
+      return Number(dropped?.count ?? 0);
+    });
   }
 
   /**
@@ -443,17 +574,20 @@ export class Store {
    */
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
     const inserted = await this.db.query<{ id: unknown }>(
-      `INSERT INTO conversions
-         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason,
-          spam_suspicion)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, COALESCE($15::text, CASE WHEN $13::text IS NULL AND EXISTS (
-         SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
-       ) THEN 'fast-after-view' END))
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      `WITH stored AS (
+         INSERT INTO conversions
+           (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason,
+            spam_suspicion, device)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, COALESCE($15::text, CASE WHEN $13::text IS NULL AND EXISTS (
+           SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
+         ) THEN 'fast-after-view' END), $16)
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, client_id, poptin_id, device, url, created_at, spam_reason
+       ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}
+       SELECT id FROM stored`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
         lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id, lead.spam_reason,
-        this.spamMinSubmitMs / 1000, lead.spam_suspicion ?? null,
+        this.spamMinSubmitMs / 1000, lead.spam_suspicion ?? null, lead.device ?? 'unknown',
       ],
     );
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
@@ -491,10 +625,10 @@ export class Store {
    * A page of a client's leads whole, every field (see leadPage), and whether more may follow: the page held
    * `limits.rows` leads and there is another, or it stopped at `limits.bytes`.
    */
-  async leadsListPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter = 'exclude'): Promise<{ leads: Paged<LeadRecord>[]; more: boolean }> {
+  async leadsListPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter = {}): Promise<{ leads: Paged<LeadRecord>[]; more: boolean }> {
     const rows = await this.leadPage(
       `${LEAD_TABLE_COLUMNS}, fields, cut.bytes_before + pg_column_size(page.fields) AS bytes_through`,
-      clientId, after, { rows: limits.rows + 1, bytes: limits.bytes }, spam,
+      clientId, after, { rows: limits.rows + 1, bytes: limits.bytes }, filter,
     );
     const leads = rows.slice(0, limits.rows).map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
     const last = rows[leads.length - 1];
@@ -506,9 +640,19 @@ export class Store {
    * already taken for spam keeps its reason). Null when the client has no such lead.
    */
   async setLeadSpam(clientId: string, leadId: number, spam: boolean): Promise<LeadRecord | null> {
+    // The roll-ups count leads not taken for spam: a move in or out changes them by one, in the same statement.
     const rows = await this.db.query<Record<string, unknown>>(
-      `UPDATE conversions SET spam_reason = CASE WHEN $3::boolean THEN COALESCE(spam_reason, 'owner') END WHERE id = $1::bigint AND client_id = $2
-       RETURNING ${LEAD_TABLE_COLUMNS}, fields`,
+      `WITH before AS (
+         SELECT id, spam_reason IS NOT NULL AS was_spam FROM conversions WHERE id = $1::bigint AND client_id = $2 FOR UPDATE
+       ), changed AS (
+         UPDATE conversions c SET spam_reason = CASE WHEN $3::boolean THEN COALESCE(c.spam_reason, 'owner') END
+         FROM before WHERE c.id = before.id
+         RETURNING c.*, before.was_spam
+       ), moved AS (
+         SELECT client_id, poptin_id, device, url, created_at, CASE WHEN was_spam THEN 1 ELSE -1 END AS change
+         FROM changed WHERE was_spam <> (spam_reason IS NOT NULL)
+       ), ${rollupCtes('moved', 'conversions', 'change')}
+       SELECT ${LEAD_TABLE_COLUMNS}, fields FROM changed`,
       [leadId, clientId, spam],
     );
     return rows[0] ? toLeadRecord(rows[0]) : null;
@@ -520,46 +664,48 @@ export class Store {
    * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value, and
    * the page is cut before its rows' fields are read, so the leads past the cut are never loaded.
    */
-  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter, params: unknown[] = []) {
+  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter, params: unknown[] = []) {
     return this.db.query<Record<string, unknown>>(
       `SELECT ${select}, cut.cursor_created_at, cut.bytes_before FROM (
          SELECT id AS cut_id, created_at AS cut_created_at, created_at::text AS cursor_created_at,
            sum(pg_column_size(fields)) OVER (ORDER BY created_at DESC, id DESC) - pg_column_size(fields) AS bytes_before
          FROM conversions
-         WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint)) AND ${spamCondition('$6')}
+         WHERE client_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::bigint))
+           AND ${LEAD_FILTER_CONDITIONS}
          ORDER BY created_at DESC, id DESC LIMIT $4
        ) cut
        JOIN conversions page ON page.id = cut.cut_id
        WHERE cut.bytes_before < $5
        ORDER BY cut.cut_created_at DESC, cut.cut_id DESC`,
-      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, spam, ...params],
+      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, ...leadFilterParams(filter), ...params],
     );
   }
 
   /** The field names of each lead of a page (see leadPage). */
-  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, spam: SpamFilter = 'exclude'): Promise<Paged<{ names: string[] }>[]> {
-    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits, spam);
+  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter = {}): Promise<Paged<{ names: string[] }>[]> {
+    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits, filter);
     return rows.map((row) => ({ names: row.names as string[], cursor: toCursor(row) }));
   }
 
   /** A page of leads (see leadPage) whose `fields` hold only the fields named in `fieldNames`. */
   async leadsPage(
-    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[], spam: SpamFilter = 'exclude',
+    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[], filter: LeadFilter = {},
   ): Promise<Paged<LeadRecord>[]> {
     const rows = await this.leadPage(
       `${LEAD_TABLE_COLUMNS},
        (SELECT COALESCE(jsonb_object_agg(field.key, field.value), '{}'::jsonb) FROM jsonb_each(page.fields) AS field
-        WHERE field.key = ANY($7::text[])) AS fields`,
-      clientId, after, limits, spam, [fieldNames],
+        WHERE field.key = ANY($12::text[])) AS fields`,
+      clientId, after, limits, filter, [fieldNames],
     );
     return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }
 
+  /** Totals per pop-up since it began: views and closes from the daily roll-ups, leads (far fewer) from their table. */
   async popupStats(clientId: string): Promise<PopupStats[]> {
     const rows = await this.db.query<Omit<PopupStats, 'conversion_rate'>>(
       `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
-         (SELECT count(*)::int FROM views v WHERE v.poptin_id = p.poptin_id) AS views,
-         (SELECT count(*)::int FROM closes c WHERE c.poptin_id = p.poptin_id) AS closes,
+         (SELECT COALESCE(sum(views), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS views,
+         (SELECT COALESCE(sum(closes), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS closes,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
        FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.added_order`,

@@ -38,12 +38,13 @@ const BODIES: Record<string, object> = {
 
 /** Globex's pop-up, its token and its site as they were: nothing an owner of Acme does may change them. */
 async function globexState() {
-  const [popups, tokens, site] = await Promise.all([
+  const [popups, tokens, site, leads] = await Promise.all([
     shared.test.db.query("SELECT poptin_id, draft, config, active, revision, deleted_at FROM popups WHERE client_id = 'globex' ORDER BY poptin_id"),
     shared.test.db.query("SELECT id, name FROM site_tokens WHERE client_id = 'globex' ORDER BY id"),
     shared.test.db.query("SELECT name, allowed_origins, lang FROM clients WHERE client_id = 'globex'"),
+    shared.test.db.query("SELECT id, email, spam_reason FROM conversions WHERE client_id = 'globex' ORDER BY id"),
   ]);
-  return { popups, tokens, site };
+  return { popups, tokens, site, leads };
 }
 
 async function twoSites() {
@@ -51,6 +52,10 @@ async function twoSites() {
   await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
   await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   const globexPopup = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  await shared.app.inject({
+    method: 'POST', url: `/api/display/conversion/${globexPopup.viewer_id}`,
+    payload: 'email=person%40globex.example&idempotency_key=globex-lead-0001', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const { token } = await shared.app.ownerSide.accounts.createSiteToken('globex', 'globex script', null);
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
   return { globexPopup, globexTokenId: token.id, session: await signIn(shared.app, 'ana@acme.example') };
@@ -62,6 +67,10 @@ function fill(url: string, values: { clientId: string; poptinId: string; tokenId
     .replace(':poptinId', values.poptinId)
     .replace(':revision', '1')
     .replace(':tokenId', String(values.tokenId))
+    .replace(':leadId', '1')
+    .replace(':testId', values.poptinId)
+    .replace(/\/people$/, `/people?email=person%40${values.clientId}.example`)
+    .replace(/\/stats\/report$/, '/stats/report?from=2026-01-01&to=2026-01-31')
     .replace(/\/preview-link$/, '/preview-link?url=https%3A%2F%2Facme.example%2F');
 }
 

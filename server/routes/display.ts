@@ -1,3 +1,4 @@
+import { deviceOf } from '../device.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -153,14 +154,14 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
   app.post<{ Params: { poptinId: string }; Body: ViewedBody }>(DISPLAY_ROUTES.viewed, { schema: viewedSchema }, async (request, reply) => {
     const popup = await store.findPopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-    const poptinViewId = await store.recordView({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
+    const poptinViewId = await store.recordView({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id, device: deviceOf(request.headers['user-agent']) });
     return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
   });
 
   app.post<{ Params: { poptinId: string }; Body: ClosedBody }>(DISPLAY_ROUTES.closed, { schema: closedSchema }, async (request, reply) => {
     const popup = await store.findPopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-    await store.recordClose({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id });
+    await store.recordClose({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id, device: deviceOf(request.headers['user-agent']) });
     return { success: true } satisfies SuccessAnswer;
   });
 
@@ -170,7 +171,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const result = await store.recordConversion(leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), store.spamImpossibleSubmitMs));
+      const result = await store.recordConversion({
+        ...leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), store.spamImpossibleSubmitMs),
+        device: deviceOf(request.headers['user-agent']),
+      });
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }

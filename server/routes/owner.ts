@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { SpamFilter, Store, StoreActivityKind } from '../db/store.ts';
+import { declareWinner, listAbTests } from '../ab-tests.ts';
+import type { LeadFilter, Store, StoreActivityKind } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
-import { leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
-import { ownerClientSchema, ownerCsvSchema, ownerLeadSpamSchema, ownerLeadsSchema, ownerStoreActivitySchema } from '../schemas.ts';
+import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
+import { actorOf } from '../owner-auth.ts';
+import { erasePerson, exportPerson, listErasures } from '../people.ts';
+import {
+  ownerAbWinnerSchema, ownerClientSchema, ownerCsvSchema, ownerLeadSchema, ownerLeadSpamSchema, ownerLeadsSchema, ownerPeopleSchema,
+  ownerStatsReportSchema, ownerStoreActivitySchema,
+} from '../schemas.ts';
+import { checkRange, statsReport, type StatsQuery } from '../stats.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -18,14 +25,33 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     return false;
   }
 
-  app.get<ClientParams & { Querystring: { limit?: number; after?: string; spam?: SpamFilter } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
+  /** The filter's days, or false once the answer (400) is sent. */
+  async function checkedFilter(filter: LeadFilter, reply: FastifyReply): Promise<LeadFilter | false> {
+    const days = [filter.from, filter.to].filter((day): day is string => day !== undefined);
+    const error = days.map((day) => checkRange(day, day)).find(Boolean) ?? (filter.from && filter.to && filter.to < filter.from ? 'querystring/to must not be before querystring/from' : null);
+    if (!error) return filter;
+    await reply.code(400).send(errorBody(400, error));
+    return false;
+  }
+
+  app.get<ClientParams & { Querystring: LeadFilter & { limit?: number; after?: string } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    const { limit, after, spam } = request.query;
+    const { limit, after, ...query } = request.query;
     const cursor = after === undefined ? null : readLeadCursor(after);
     if (after !== undefined && !cursor) {
       return reply.code(400).send(errorBody(400, 'querystring/after must be the "next" of a page of this listing'));
     }
-    return leadsListing(store, request.params.clientId, { limit, after: cursor, spam });
+    const filter = await checkedFilter(query, reply);
+    if (!filter) return reply;
+    return leadsListing(store, request.params.clientId, { limit, after: cursor, filter });
+  });
+
+  app.get<{ Params: { clientId: string; leadId: string } }>('/:clientId/leads/:leadId', { schema: ownerLeadSchema }, async (request, reply) => {
+    const { clientId, leadId } = request.params;
+    if (!(await knownClient(clientId, reply))) return reply;
+    const detail = await leadDetail(store, clientId, Number(leadId));
+    if (!detail) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
+    return detail;
   });
 
   app.patch<{ Params: { clientId: string; leadId: string }; Body: { spam: boolean } }>(
@@ -40,14 +66,55 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     },
   );
 
-  app.get<ClientParams & { Querystring: { spam?: SpamFilter } }>('/:clientId/leads.csv', { schema: ownerCsvSchema }, async (request, reply) => {
+  app.get<ClientParams & { Querystring: LeadFilter }>('/:clientId/leads.csv', { schema: ownerCsvSchema }, async (request, reply) => {
     const { clientId } = request.params;
     if (!(await knownClient(clientId, reply))) return reply;
+    const filter = await checkedFilter(request.query, reply);
+    if (!filter) return reply;
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-      .send(await leadsCsv(store, clientId, request.query.spam));
+      .send(await leadsCsv(store, clientId, filter));
   });
+
+  app.get<ClientParams & { Querystring: { email: string } }>('/:clientId/people', { schema: ownerPeopleSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return exportPerson(store.db, request.params.clientId, request.query.email);
+  });
+
+  app.delete<ClientParams & { Querystring: { email: string } }>('/:clientId/people', { schema: ownerPeopleSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { erasure: await erasePerson(store.db, request.params.clientId, request.query.email, actorOf(request.ownerAccess)) };
+  });
+
+  app.get<ClientParams>('/:clientId/erasures', { schema: ownerClientSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { erasures: await listErasures(store.db, request.params.clientId) };
+  });
+
+  app.get<ClientParams & { Querystring: StatsQuery }>('/:clientId/stats/report', { schema: ownerStatsReportSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    const error = checkRange(request.query.from, request.query.to);
+    if (error) return reply.code(400).send(errorBody(400, error));
+    return statsReport(store.db, request.params.clientId, request.query);
+  });
+
+  app.get<ClientParams>('/:clientId/ab-tests', { schema: ownerClientSchema }, async (request, reply) => {
+    if (!(await knownClient(request.params.clientId, reply))) return reply;
+    return { tests: await listAbTests(store, request.params.clientId) };
+  });
+
+  app.post<{ Params: { clientId: string; testId: string }; Body: { poptin_id: string } }>(
+    '/:clientId/ab-tests/:testId/winner',
+    { schema: ownerAbWinnerSchema },
+    async (request, reply) => {
+      const { clientId, testId } = request.params;
+      if (!(await knownClient(clientId, reply))) return reply;
+      const test = await declareWinner(store, clientId, testId, request.body.poptin_id);
+      if (!test) return reply.code(404).send(errorBody(404, `Site ${clientId} has no A/B test ${testId} with a variant ${request.body.poptin_id}`));
+      return { test };
+    },
+  );
 
   app.get<ClientParams & { Querystring: { kind?: StoreActivityKind } }>('/:clientId/store-activity', { schema: ownerStoreActivitySchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;

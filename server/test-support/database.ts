@@ -66,7 +66,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
     db,
     store: new Store(db),
     async reset() {
-      await db.exec('TRUNCATE owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
+      await db.exec('TRUNCATE owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
       forgetEverything(db);
     },
     async dispose() {
@@ -80,6 +80,9 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
 async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
   const schema = `poptin_test_${process.pid}_${Date.now()}`;
   const admin = await openPostgres(url);
+  // Outside the test's schema, which is dropped with everything in it: an extension is one per database (a test
+  // file running at the same time may be creating it too, hence the catch).
+  await admin.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
   await admin.exec(`CREATE SCHEMA ${schema}`);
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);

@@ -1,0 +1,316 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { seededRandom } from '../../src/core/random.ts';
+import { useTestApp } from '../test-support/app.ts';
+import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+
+const shared = useTestApp();
+const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0';
+
+const owner = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
+  shared.app.inject({ method, url, headers: AUTH, payload });
+const ownerJson = async (url: string) => {
+  const response = await owner('GET', url);
+  assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+  return response.json();
+};
+
+const display = (url: string, payload: Record<string, unknown>, userAgent = DESKTOP_UA) =>
+  shared.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', 'user-agent': userAgent } });
+
+async function view(poptinId: string, extra: Record<string, unknown> = {}, userAgent?: string): Promise<number> {
+  const response = await display(`/api/display/viewed/${poptinId}`, extra, userAgent);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json().poptin_view_id;
+}
+
+async function lead(viewerId: string, fields: Record<string, unknown>, userAgent?: string): Promise<number> {
+  const response = await display(`/api/display/conversion/${viewerId}`, fields, userAgent);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json().conversion_id ?? response.json().id;
+}
+
+/** acme with a pop-up and an A/B variant of it, and globex with one pop-up. */
+async function sites() {
+  await seedClient(shared.test.store, { client_id: 'acme' });
+  await seedClient(shared.test.store, { client_id: 'globex' });
+  const main = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', poptin_name: 'Main' });
+  const variant = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0002', poptin_name: 'Variant B', ab_test_parent_id: 'acmepopup0001' });
+  const other = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0003', poptin_name: 'Other' });
+  const globex = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  return { main, variant, other, globex };
+}
+
+type Listed = { conversion_id: number; email: string | null; poptin_id: string; created_at: string };
+
+async function everyLead(query: string, limit = 3): Promise<Listed[]> {
+  const leads: Listed[] = [];
+  let after: string | null = null;
+  do {
+    const body: { leads: Listed[]; next: string | null } = await ownerJson(`/api/owner/acme/leads?limit=${limit}&${query}${after ? `&after=${after}` : ''}`);
+    assert.ok(body.leads.length <= limit);
+    leads.push(...body.leads);
+    after = body.next;
+  } while (after);
+  return leads;
+}
+
+describe('owner leads: search, filters and detail', () => {
+  it('finds leads by e-mail, name, phone and any field, filters by pop-up, variant, days and spam, along keyset pages', async () => {
+    const { main, variant, other } = await sites();
+    const ids = {
+      ana: await lead(main.viewer_id, { email: 'Ana@Acme.example', name: 'Ana Lima', idempotency_key: 'search-key-0001' }),
+      bo: await lead(variant.viewer_id, { email: 'bo@acme.example', phone: '+972501234567', idempotency_key: 'search-key-0002' }),
+      cy: await lead(other.viewer_id, { email: 'cy@acme.example', company: 'Quetzal Works', idempotency_key: 'search-key-0003' }),
+      dee: await lead(main.viewer_id, { email: 'dee@acme.example', idempotency_key: 'search-key-0004' }),
+      bot: await lead(main.viewer_id, { email: 'bot@spam.example', idempotency_key: 'search-key-0005', poptin_hp: 'x' }),
+    };
+    await shared.test.db.query("UPDATE conversions SET created_at = '2026-03-01T10:00:00Z' WHERE id = $1", [ids.ana]);
+    await shared.test.db.query("UPDATE conversions SET created_at = '2026-03-02T23:59:59Z' WHERE id = $1", [ids.bo]);
+    await shared.test.db.query("UPDATE conversions SET created_at = '2026-03-03T00:00:00Z' WHERE id = $1", [ids.cy]);
+    const emails = async (query: string) => (await everyLead(query)).map((item) => item.email);
+
+    assert.deepEqual(await emails(''), ['dee@acme.example', 'cy@acme.example', 'bo@acme.example', 'Ana@Acme.example']);
+    assert.deepEqual(await emails('q=ana%40acme'), ['Ana@Acme.example'], 'e-mail, whatever its case');
+    assert.deepEqual(await emails('q=lima'), ['Ana@Acme.example'], 'name');
+    assert.deepEqual(await emails('q=501234'), ['bo@acme.example'], 'phone');
+    assert.deepEqual(await emails('q=quetzal'), ['cy@acme.example'], 'any field');
+    assert.deepEqual(await emails('q=nobody'), []);
+    assert.deepEqual(await emails('q=%25'), [], 'a % is the character, not a wildcard');
+    assert.deepEqual(await emails('popup=acmepopup0001'), ['dee@acme.example', 'bo@acme.example', 'Ana@Acme.example'], 'a pop-up and its variants');
+    assert.deepEqual(await emails('variant=acmepopup0001'), ['dee@acme.example', 'Ana@Acme.example']);
+    assert.deepEqual(await emails('from=2026-03-01&to=2026-03-02'), ['bo@acme.example', 'Ana@Acme.example'], 'days in UTC, both included');
+    assert.deepEqual(await emails('from=2026-03-03&to=2026-03-03'), ['cy@acme.example']);
+    assert.deepEqual(await emails('spam=only'), ['bot@spam.example']);
+    assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), ['bot@spam.example', 'dee@acme.example', 'bo@acme.example', 'Ana@Acme.example']);
+
+    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-02&to=2026-03-01', `q=${'x'.repeat(201)}`, 'popup=..', 'q=a%00b']) {
+      const response = await owner('GET', `/api/owner/acme/leads?${bad}`);
+      assert.equal(response.statusCode, 400, bad);
+      assert.match(response.json().message, /querystring/);
+    }
+  });
+
+  it('exports exactly the filtered set as CSV', async () => {
+    const { main, variant } = await sites();
+    for (let index = 0; index < 7; index += 1) {
+      await lead(index % 2 ? main.viewer_id : variant.viewer_id, { email: `p${index}@acme.example`, idempotency_key: `csv-filter-${index}` });
+    }
+    const response = await owner('GET', '/api/owner/acme/leads.csv?variant=acmepopup0002&q=acme');
+    assert.equal(response.statusCode, 200);
+    const listed = (await everyLead('variant=acmepopup0002&q=acme')).map((item) => item.email);
+    const lines = response.body.trim().split('\r\n').slice(1);
+    assert.deepEqual(lines.map((line) => line.split(',')[5]), listed);
+    assert.deepEqual(listed, ['p6@acme.example', 'p4@acme.example', 'p2@acme.example', 'p0@acme.example']);
+  });
+
+  it('shows a lead with every field, its page, trigger, prize, variant and device; 404 for another site\'s lead', async () => {
+    const { variant, globex } = await sites();
+    const viewId = await view(variant.poptin_id, { trigger: 'exit_intent', url: 'https://acme.example/shoes?x=1' }, PHONE_UA);
+    const id = await lead(variant.viewer_id, {
+      email: 'win@acme.example', poptin_view_id: String(viewId), prize_id: 'ten-off', coupon: 'SAVE10', size: '42', idempotency_key: 'detail-key-0001',
+      url: 'https://acme.example/shoes?x=1',
+    }, PHONE_UA);
+    const detail = await ownerJson(`/api/owner/acme/leads/${id}`);
+    assert.equal(detail.lead.fields.size, '42');
+    assert.equal(detail.lead.device, 'mobile');
+    assert.equal(detail.lead.url, 'https://acme.example/shoes?x=1');
+    assert.deepEqual(detail.popup, { poptin_id: 'acmepopup0002', poptin_name: 'Variant B', ab_test_parent_id: 'acmepopup0001' });
+    assert.equal(detail.view.trigger, 'exit_intent');
+    assert.equal(detail.view.id, viewId);
+    assert.deepEqual(detail.prize, { prize_id: 'ten-off', coupon: 'SAVE10' });
+    assert.deepEqual(detail.deliveries, []);
+
+    const globexLead = await lead(globex.viewer_id, { email: 'g@globex.example', idempotency_key: 'detail-key-0002' });
+    assert.equal((await owner('GET', `/api/owner/acme/leads/${globexLead}`)).statusCode, 404);
+    assert.equal((await owner('GET', '/api/owner/acme/leads/99999')).statusCode, 404);
+    assert.equal((await owner('GET', '/api/owner/acme/leads/abc')).statusCode, 400);
+  });
+});
+
+describe('owner people: access and erasure', () => {
+  it('exports one person\'s leads, views, closes and store activity, erases them all and logs it, leaving others and other sites alone', async () => {
+    const { main, globex } = await sites();
+    const viewId = await view(main.poptin_id, {});
+    await view(main.poptin_id, { converted_email: 'ana@acme.example' });
+    const keptView = await view(main.poptin_id, {});
+    await display(`/api/display/closed/${main.poptin_id}`, { converted_email: 'ANA@acme.example' });
+    await lead(main.viewer_id, { email: 'Ana@Acme.example', poptin_view_id: String(viewId), idempotency_key: 'person-key-0001' });
+    await lead(main.viewer_id, { email: 'ana@acme.example', idempotency_key: 'person-key-0002' });
+    await lead(main.viewer_id, { email: 'bo@acme.example', poptin_view_id: String(keptView), idempotency_key: 'person-key-0003' });
+    await lead(globex.viewer_id, { email: 'ana@acme.example', idempotency_key: 'person-key-0004' });
+    await shared.test.store.recordStoreActivity({ client_id: 'acme', kind: 'ordered_products', email: 'ana@acme.example', payload: { total: 3 } });
+
+    const exported = await ownerJson('/api/owner/acme/people?email=ana%40ACME.example');
+    assert.equal(exported.leads.length, 2);
+    assert.equal(exported.views.length, 2);
+    assert.equal(exported.closes.length, 1);
+    assert.equal(exported.store_activity.length, 1);
+    assert.equal(exported.truncated, false);
+
+    const erased = await owner('DELETE', '/api/owner/acme/people?email=ana%40acme.example');
+    assert.equal(erased.statusCode, 200, erased.body);
+    assert.deepEqual({ ...erased.json().erasure, id: 0, created_at: '' }, { id: 0, created_at: '', erased_by: 'owner token', leads: 2, views: 2, closes: 1, store_activity: 1 });
+
+    const left = await ownerJson('/api/owner/acme/people?email=ana%40acme.example');
+    assert.deepEqual([left.leads, left.views, left.closes, left.store_activity], [[], [], [], []]);
+    const anywhere = await shared.test.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM (
+         SELECT fields::text AS t FROM conversions WHERE client_id = 'acme' UNION ALL SELECT converted_email FROM views WHERE client_id = 'acme'
+         UNION ALL SELECT converted_email FROM closes WHERE client_id = 'acme' UNION ALL SELECT email FROM store_activity WHERE client_id = 'acme'
+       ) rows WHERE lower(t) LIKE '%ana@acme.example%'`,
+    );
+    assert.equal(anywhere[0]!.count, 0, 'nothing of the person is left on the site');
+    assert.equal((await ownerJson('/api/owner/acme/people?email=bo%40acme.example')).leads.length, 1);
+    assert.equal((await ownerJson('/api/owner/globex/people?email=ana%40acme.example')).leads.length, 1, 'another site keeps its own lead');
+
+    const log = await ownerJson('/api/owner/acme/erasures');
+    assert.equal(log.erasures.length, 1);
+    assert.match(log.erasures[0].email_sha256, /^[0-9a-f]{64}$/);
+    assert.equal(JSON.stringify(log).includes('ana@'), false, 'the log names no one');
+
+    assert.equal((await owner('DELETE', '/api/owner/acme/people?email=not-an-address')).statusCode, 400);
+    assert.equal((await owner('DELETE', '/api/owner/acme/people')).statusCode, 400);
+    assert.equal((await owner('DELETE', '/api/owner/acme/people?email=a%00%40acme.example')).statusCode, 400, 'a NUL, which PostgreSQL cannot hold');
+  });
+});
+
+describe('stats from the roll-ups', () => {
+  it('keeps the roll-ups equal to the raw events after random streams of views, closes, leads, repeats and spam moves', async () => {
+    const { main, variant, other } = await sites();
+    const popups = [main, variant, other];
+    for (const seed of [1, 2, 3]) {
+      await shared.test.reset();
+      await sites();
+      const random = seededRandom(seed);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+      const leadIds: number[] = [];
+      for (let step = 0; step < 60; step += 1) {
+        const popup = pick(popups);
+        const userAgent = pick([PHONE_UA, DESKTOP_UA, 'curl/8', 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)']);
+        const url = pick(['https://acme.example/', 'https://acme.example/a?x=1', 'https://acme.example/b#top', undefined]);
+        const key = `s${seed}-${Math.floor(random() * 40)}`;
+        const roll = random();
+        if (roll < 0.5) await view(popup.poptin_id, { url, idempotency_key: `view-${key}` }, userAgent);
+        else if (roll < 0.75) await display(`/api/display/closed/${popup.poptin_id}`, { url, idempotency_key: `close-${key}` }, userAgent);
+        else if (roll < 0.9) {
+          const response = await display(`/api/display/conversion/${popup.viewer_id}`, {
+            email: `p${step}@acme.example`, url, idempotency_key: `lead-${seed}-${step}`, ...(random() < 0.2 ? { poptin_hp: 'bot' } : {}),
+          }, userAgent);
+          leadIds.push(response.json().conversion_id);
+        } else if (leadIds.length > 0) {
+          await owner('PATCH', `/api/owner/acme/leads/${pick(leadIds)}`, { spam: random() < 0.5 });
+        }
+      }
+      const rawBy = (dimension: string) => shared.test.db.query(
+        `SELECT poptin_id, ${dimension} AS key, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
+           SELECT poptin_id, device, poptin_page(url) AS page, 1 AS v, 0 AS c, 0 AS l FROM views
+           UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 1, 0 FROM closes
+           UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 0, 1 FROM conversions WHERE spam_reason IS NULL
+         ) events GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      const rolledBy = (table: string, dimension: string) => shared.test.db.query(
+        `SELECT poptin_id, ${dimension} AS key, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+         FROM ${table} GROUP BY 1, 2 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2`,
+      );
+      const raw = await rawBy('device');
+      assert.deepEqual(await rolledBy('stats_daily', 'device'), raw, `seed ${seed}: daily roll-ups by device`);
+      assert.deepEqual(await rolledBy('stats_daily_pages', 'page'), await rawBy('page'), `seed ${seed}: daily roll-ups by page`);
+      const hourly = await shared.test.db.query(
+        'SELECT sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions FROM stats_hourly',
+      );
+      const sum = (key: 'views' | 'closes' | 'conversions') => raw.reduce((total, row) => total + Number(row[key]), 0);
+      assert.deepEqual(hourly[0], { views: sum('views'), closes: sum('closes'), conversions: sum('conversions') }, `seed ${seed}: hourly roll-ups`);
+      const today = new Date().toISOString().slice(0, 10);
+      const report = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
+      assert.equal(report.totals.views, sum('views'));
+      assert.equal(report.totals.conversions, sum('conversions'));
+      assert.equal(report.hours.reduce((total: number, hour: { views: number }) => total + hour.views, 0), sum('views'));
+    }
+  });
+
+  it('answers a range day by day against the range before, by device, page and pop-up; a view moves the chart', async () => {
+    const { main, variant } = await sites();
+    const rows = `('acme', '2026-02-27', 'acmepopup0001', 'desktop', '/', 10, 1, 1),
+       ('acme', '2026-03-01', 'acmepopup0001', 'desktop', '/', 100, 5, 4),
+       ('acme', '2026-03-01', 'acmepopup0002', 'mobile', '/a', 50, 2, 1),
+       ('acme', '2026-03-03', 'acmepopup0003', 'mobile', '/a', 30, 0, 0),
+       ('globex', '2026-03-01', 'globexpopup01', 'desktop', '/', 999, 0, 0)`;
+    await shared.test.db.query(
+      `INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions)
+       SELECT client_id, day::date, poptin_id, device, views, closes, conversions FROM (VALUES ${rows}) r (client_id, day, poptin_id, device, page, views, closes, conversions)`,
+    );
+    await shared.test.db.query(
+      `INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes, conversions)
+       SELECT client_id, day::date, poptin_id, page, views, closes, conversions FROM (VALUES ${rows}) r (client_id, day, poptin_id, device, page, views, closes, conversions)`,
+    );
+    const report = await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03');
+    assert.deepEqual(report.range, { from: '2026-03-01', to: '2026-03-03' });
+    assert.deepEqual(report.previous_range, { from: '2026-02-26', to: '2026-02-28' });
+    assert.deepEqual(report.days.map((day: { day: string; views: number }) => [day.day, day.views]), [['2026-03-01', 150], ['2026-03-02', 0], ['2026-03-03', 30]]);
+    assert.deepEqual(report.previous_days.map((day: { views: number }) => day.views), [0, 10, 0]);
+    assert.deepEqual(report.totals, { views: 180, closes: 7, conversions: 5, conversion_rate: 0.0278 });
+    assert.deepEqual(report.previous_totals, { views: 10, closes: 1, conversions: 1, conversion_rate: 0.1 });
+    assert.deepEqual(report.by_device.map((row: { device: string; views: number }) => [row.device, row.views]), [['desktop', 100], ['mobile', 80]]);
+    assert.deepEqual(report.by_page.map((row: { page: string; views: number }) => [row.page, row.views]), [['/', 100], ['/a', 80]]);
+    assert.deepEqual(report.by_popup.map((row: { poptin_id: string }) => row.poptin_id), ['acmepopup0001', 'acmepopup0002', 'acmepopup0003']);
+    const campaign = await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03&popup=acmepopup0001');
+    assert.equal(campaign.totals.views, 150);
+    assert.equal((await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03&variant=acmepopup0002')).totals.views, 50);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const before = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
+    await view(variant.poptin_id, { url: 'https://acme.example/new' }, PHONE_UA);
+    const after = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
+    assert.equal(after.days[0].views, before.days[0].views + 1);
+    assert.equal(after.hours.at(-1).views, before.hours.at(-1).views + 1);
+    assert.deepEqual(after.by_page.map((row: { page: string }) => row.page), ['/new']);
+    assert.equal(main.poptin_id, 'acmepopup0001');
+
+    for (const bad of ['from=2026-03-02&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'from=2026-13-01&to=2026-13-02', 'to=2026-01-01']) {
+      assert.equal((await owner('GET', `/api/owner/acme/stats/report?${bad}`)).statusCode, 400, bad);
+    }
+  });
+
+  it('drops the months of raw events past the retention and keeps the daily roll-ups', async () => {
+    const { main } = await sites();
+    await view(main.poptin_id, {});
+    const inTwoYears = new Date(Date.now() + 2 * 365 * 86_400_000);
+    assert.ok((await shared.test.store.maintainEvents(inTwoYears)) >= 2);
+    const [views] = await shared.test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM views');
+    assert.equal(views!.count, 0);
+    const [kept] = await shared.test.db.query<{ views: number }>('SELECT sum(views)::int AS views FROM stats_daily');
+    assert.equal(kept!.views, 1);
+    await shared.test.store.maintainEvents();
+    await view(main.poptin_id, {});
+  });
+});
+
+describe('A/B tests', () => {
+  it('lists each test with its verdict, and declaring a winner pauses the other variants', async () => {
+    const { main, variant } = await sites();
+    await shared.test.db.query(
+      `INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions) VALUES
+         ('acme', '2026-03-01', 'acmepopup0001', 'desktop', 2000, 0, 100), ('acme', '2026-03-01', 'acmepopup0002', 'desktop', 2000, 0, 160)`,
+    );
+    const { tests } = await ownerJson('/api/owner/acme/ab-tests');
+    assert.equal(tests.length, 1);
+    assert.equal(tests[0].test_id, 'acmepopup0001');
+    assert.deepEqual(tests[0].variants.map((item: { poptin_id: string }) => item.poptin_id), ['acmepopup0001', 'acmepopup0002']);
+    assert.equal(tests[0].winner, 'acmepopup0002');
+    assert.ok(tests[0].variants[1].probability_best > 0.99);
+
+    const declared = await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', { poptin_id: variant.poptin_id });
+    assert.equal(declared.statusCode, 200, declared.body);
+    assert.deepEqual(declared.json().test.variants.map((item: { active: boolean }) => item.active), [false, true]);
+    const served = await shared.test.store.listClientPopups('acme');
+    assert.deepEqual(served.map((popup) => popup.poptin_id).sort(), ['acmepopup0002', 'acmepopup0003']);
+    assert.equal(main.poptin_id, 'acmepopup0001');
+
+    assert.equal((await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', { poptin_id: 'acmepopup0003' })).statusCode, 404);
+    assert.equal((await owner('POST', '/api/owner/acme/ab-tests/globexpopup01/winner', { poptin_id: 'globexpopup01' })).statusCode, 404);
+    assert.equal((await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', {})).statusCode, 400);
+  });
+});

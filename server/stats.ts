@@ -1,0 +1,145 @@
+import type { SqlRunner } from './db/database.ts';
+
+/** Views, closes and conversions (leads not taken for spam), and conversions / views. */
+export interface Counts {
+  views: number;
+  closes: number;
+  conversions: number;
+  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
+  conversion_rate: number;
+}
+
+export interface StatsQuery {
+  /** First and last UTC day of the range, both included (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  /** A pop-up and its A/B variants. */
+  popup?: string;
+  /** One pop-up only (a variant). */
+  variant?: string;
+}
+
+export interface StatsReport {
+  range: { from: string; to: string };
+  /** The same number of days just before `range`. */
+  previous_range: { from: string; to: string };
+  totals: Counts;
+  previous_totals: Counts;
+  /** Every day of the range, in order, days without events at 0. */
+  days: (Counts & { day: string })[];
+  /** Every day of the previous range, in order: days[i] compares with previous_days[i]. */
+  previous_days: (Counts & { day: string })[];
+  /** The 48 hours up to the current one, in order (ISO time of each hour's start), whatever the range. */
+  hours: (Counts & { hour: string })[];
+  by_device: (Counts & { device: string })[];
+  /** The pages with the most views in the range, at most PAGES_LISTED. */
+  by_page: (Counts & { page: string })[];
+  /** Each pop-up (variants apart) with events in the range. */
+  by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
+}
+
+export const PAGES_LISTED = 50;
+/** The longest range a report covers. */
+export const MAX_RANGE_DAYS = 731;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export function withRate(views: number, closes: number, conversions: number): Counts {
+  return { views, closes, conversions, conversion_rate: views > 0 ? Math.round((conversions / views) * 10_000) / 10_000 : 0 };
+}
+
+const dayText = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The days from `from` through `to`, or an error message when they do not make a range. */
+export function checkRange(from: string, to: string): string | null {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || dayText(start) !== from) return `querystring/from must be a day (YYYY-MM-DD), not ${from}`;
+  if (Number.isNaN(end) || dayText(end) !== to) return `querystring/to must be a day (YYYY-MM-DD), not ${to}`;
+  if (end < start) return 'querystring/to must not be before querystring/from';
+  if ((end - start) / DAY_MS + 1 > MAX_RANGE_DAYS) return `a range covers at most ${MAX_RANGE_DAYS} days`;
+  return null;
+}
+
+interface Row {
+  views: unknown;
+  closes: unknown;
+  conversions: unknown;
+}
+
+const countsOf = (row: Row | undefined): Counts => withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
+
+// $1 client, $2 popup (a pop-up and its variants), $3 variant; the pop-ups of the client that the report covers.
+const POPUP_FILTER = `($2::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2)))
+  AND ($3::text IS NULL OR poptin_id = $3)`;
+const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS conversions';
+
+/**
+ * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
+ * stats_daily_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
+ * traffic.
+ */
+export async function statsReport(db: SqlRunner, clientId: string, query: StatsQuery, now = new Date()): Promise<StatsReport> {
+  const start = Date.parse(`${query.from}T00:00:00Z`);
+  const end = Date.parse(`${query.to}T00:00:00Z`);
+  const length = (end - start) / DAY_MS + 1;
+  const previousStart = start - length * DAY_MS;
+  const previousEnd = start - DAY_MS;
+  const filter = [clientId, query.popup ?? null, query.variant ?? null];
+  const inRange = `client_id = $1 AND day BETWEEN $4::date AND $5::date AND ${POPUP_FILTER}`;
+  const range = [...filter, query.from, query.to];
+  const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const firstHour = currentHour - 47 * HOUR_MS;
+
+  const [dayRows, deviceRows, pageRows, popupRows, hourRows] = await Promise.all([
+    db.query<Row & { day: string }>(
+      `SELECT day::text AS day, ${SUMS} FROM stats_daily WHERE client_id = $1 AND day BETWEEN $4::date AND $5::date AND ${POPUP_FILTER} GROUP BY day`,
+      [...filter, dayText(previousStart), query.to],
+    ),
+    db.query<Row & { device: string }>(`SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`, range),
+    db.query<Row & { page: string }>(
+      `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
+      range,
+    ),
+    db.query<Row & { poptin_id: string; poptin_name: string | null; ab_test_parent_id: string | null }>(
+      `SELECT s.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id, s.views, s.closes, s.conversions
+       FROM (SELECT poptin_id, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY poptin_id) s
+       LEFT JOIN popups p ON p.poptin_id = s.poptin_id ORDER BY s.views DESC, s.poptin_id`,
+      range,
+    ),
+    db.query<Row & { hour: unknown }>(
+      `SELECT hour, ${SUMS} FROM stats_hourly WHERE client_id = $1 AND hour >= $4::timestamptz AND hour <= $5::timestamptz AND ${POPUP_FILTER} GROUP BY hour`,
+      [...filter, new Date(firstHour).toISOString(), new Date(currentHour).toISOString()],
+    ),
+  ]);
+
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  const daysFrom = (first: number, count: number) =>
+    Array.from({ length: count }, (_, index) => {
+      const day = dayText(first + index * DAY_MS);
+      return { day, ...countsOf(byDay.get(day)) };
+    });
+  const days = daysFrom(start, length);
+  const previousDays = daysFrom(previousStart, length);
+  const total = (list: Counts[]) => withRate(...(['views', 'closes', 'conversions'] as const).map((key) => list.reduce((sum, item) => sum + item[key], 0)) as [number, number, number]);
+  const byHour = new Map(hourRows.map((row) => [new Date(row.hour as string).getTime(), row]));
+
+  return {
+    range: { from: query.from, to: query.to },
+    previous_range: { from: dayText(previousStart), to: dayText(previousEnd) },
+    totals: total(days),
+    previous_totals: total(previousDays),
+    days,
+    previous_days: previousDays,
+    hours: Array.from({ length: 48 }, (_, index) => {
+      const hour = firstHour + index * HOUR_MS;
+      return { hour: new Date(hour).toISOString(), ...countsOf(byHour.get(hour)) };
+    }),
+    by_device: deviceRows.map((row) => ({ device: row.device, ...countsOf(row) })),
+    by_page: pageRows.map((row) => ({ page: row.page, ...countsOf(row) })),
+    by_popup: popupRows.map((row) => ({
+      poptin_id: row.poptin_id, poptin_name: row.poptin_name ?? '', ab_test_parent_id: row.ab_test_parent_id, ...countsOf(row),
+    })),
+  };
+}
