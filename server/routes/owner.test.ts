@@ -61,7 +61,7 @@ describe('GET /api/owner/{clientId}/leads', () => {
     const newest = leads[0];
     assert.deepEqual(Object.keys(newest).sort(), [
       'client_id', 'conversion_id', 'created_at', 'email', 'fields', 'idempotency_key', 'name', 'phone', 'poptin_id',
-      'poptin_view_id', 'spam_reason', 'url', 'viewer_id',
+      'poptin_view_id', 'spam_reason', 'spam_suspicion', 'url', 'viewer_id',
     ]);
     assert.equal(newest.poptin_id, 'aaaaaaaaaaaa1');
     assert.equal(newest.viewer_id, popup.viewer_id);
@@ -96,7 +96,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const [header, ...rest] = response.body.split('\r\n');
     assert.equal(
       header,
-      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,spam_reason,' +
+      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,spam_reason,spam_suspicion,' +
         'field:email,field:idempotency_key,field:message,field:name,field:phone,field:url',
     );
     const row = rest.join('\r\n');
@@ -159,7 +159,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     assert.equal(response.statusCode, 200);
     const [header, ...lines] = response.body.split('\r\n');
     const columns = header!.split(',');
-    assert.equal(columns.length, 12 + 200, 'the typed columns, then 200 field columns');
+    assert.equal(columns.length, 13 + 200, 'the typed columns, then 200 field columns');
     for (const name of ['coupon', 'email', 'idempotency_key', 'message']) assert.ok(columns.includes(`field:${name}`), name);
     assert.equal(lines.pop(), '', 'the last line ends with CRLF');
     assert.equal(lines.length, SPAM_LEADS + 2);

@@ -1,6 +1,7 @@
 // The attribute-driven path of <poptin-popup kind trigger>: a page builder places the tag with its content in light DOM
 // and no server decision; the element builds its own model and shows it when the trigger fires.
 import { parsePopupConfig } from '../../core/config/parse.ts';
+import { sanitizeTemplate } from '../../core/sanitize.ts';
 import { isValidSelector, parseKind, parseTrigger, type DeclarativeTrigger } from '../../core/declarative/attributes.ts';
 import { later, listenSafely, log } from '../../core/safety.ts';
 import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
@@ -33,8 +34,12 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
     x_close_button: 'yes',
     design_properties: { poptin_location: element.getAttribute('position') ?? '' },
   });
-  // The content stays the page's own, slotted (design §2): its listeners, ids and live edits are kept.
-  const model: PopupModel = { config, html: '', slotted: true, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false, declarative: true };
+  // The content stays the page's own, slotted (design §2): its listeners, ids and live edits are kept. Owner HTML in
+  // a <template> child (inert in the page: nothing in it runs or loads) is drawn as a visitor sees a served pop-up,
+  // sanitised in the shadow root; the console's preview places its pop-ups so.
+  const template = element.querySelector(':scope > template');
+  const content = template instanceof HTMLTemplateElement ? { html: sanitizeTemplate(template.innerHTML), slotted: false } : { html: '', slotted: true };
+  const model: PopupModel = { config, ...content, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false, declarative: true };
   element.model.set(model);
   const show = () => {
     if (element.isConnected) element.model.set({ ...model, visible: true });

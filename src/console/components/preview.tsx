@@ -15,8 +15,11 @@ export function PopupPreview({ html, screen, format, label, width, copy = false 
     element.setAttribute('trigger', 'immediate');
     element.setAttribute('format', format);
     element.setAttribute('aria-label', label);
-    // The element sanitises its content before it renders it (DOMPurify), as on a visitor's page.
-    element.innerHTML = htmlForScreen(html, screen);
+    // In a <template> the owner's HTML stays inert in the console (nothing runs or loads); the element sanitises it
+    // (DOMPurify) and draws it in its shadow root, as on a visitor's page.
+    const template = document.createElement('template');
+    template.innerHTML = htmlForScreen(html, screen);
+    element.append(template);
     frame.replaceChildren(element);
     return () => element.remove();
   }, [html, screen, format, label]);
