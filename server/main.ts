@@ -37,6 +37,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       spamMinSubmitMs: settings.spamMinSubmitMs,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
+      delivery: settings.delivery,
       logger,
     });
     // After the files seeded the sites, so that the demo owner is granted each of them.

@@ -36,7 +36,7 @@ describe('runMigrations', () => {
     assert.deepEqual(
       tables.map((row) => row.table_name),
       [
-        'clients', 'closes', 'conversions', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
+        'clients', 'closes', 'conversions', 'deliveries', 'delivery_attempts', 'delivery_keys', 'destinations', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
         'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'store_activity', 'views',
       ],
     );

@@ -213,6 +213,8 @@ export class Store {
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
   private readonly converted: ConvertedVisitors;
+  /** Told when a lead was stored (its deliveries with it): the delivery worker of this process wakes up. */
+  onLeadStored: (() => void) | null = null;
 
   constructor(
     readonly db: Database,
@@ -420,13 +422,21 @@ export class Store {
    * back. A lead stored without a payload hash (before migration 003) takes any payload as a retry.
    */
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
+    // One statement: the lead and its deliveries to the site's destinations (none for spam) are written together.
     const inserted = await this.db.query<{ id: unknown }>(
-      `INSERT INTO conversions
-         (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, COALESCE($13::text, CASE WHEN EXISTS (
-         SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
-       ) THEN 'too-fast' END))
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      `WITH lead AS (
+         INSERT INTO conversions
+           (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, COALESCE($13::text, CASE WHEN EXISTS (
+           SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
+         ) THEN 'too-fast' END))
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, client_id, spam_reason
+       ), queued AS (
+         INSERT INTO deliveries (destination_id, conversion_id, client_id)
+         SELECT destination.id, lead.id, lead.client_id FROM lead JOIN destinations destination ON destination.client_id = lead.client_id
+         WHERE lead.spam_reason IS NULL AND destination.enabled
+       )
+       SELECT id FROM lead`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
         lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id, lead.spam_reason,
@@ -436,6 +446,7 @@ export class Store {
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
     if (inserted[0]) {
       await this.db.durable();
+      this.onLeadStored?.();
       if (lead.visitor_id) {
         await this.converted.add(lead.client_id, lead.visitor_id);
         if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONVERSION_CHANNEL, `${lead.client_id} ${lead.visitor_id}`]).catch(() => undefined);

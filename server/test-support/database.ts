@@ -66,7 +66,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
     db,
     store: new Store(db),
     async reset() {
-      await db.exec('TRUNCATE owner_sessions, owners, store_activity, limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
+      await db.exec('TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, conversions, closes, views, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
       forgetEverything(db);
     },
     async dispose() {
