@@ -193,8 +193,8 @@ export class DeliveryStore {
   async finish(id: number, leaseToken: string, attempt: Attempt, outcome: Outcome, durationMs: number): Promise<boolean> {
     const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
     const statusCode = attempt.kind === 'answered' ? attempt.statusCode : null;
-    const error = outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'answered' ? null : attempt.error;
-    const response = attempt.kind === 'answered' ? attempt.body : null;
+    const error = outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'network' ? attempt.error : null;
+    const response = attempt.kind === 'answered' ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null;
     const rows = await this.db.query(
       `WITH done AS (
          UPDATE deliveries SET status = $3::text, next_attempt_at = now() + make_interval(secs => $4::double precision),

@@ -7,6 +7,7 @@ import { deliveryKeyOf, SecretBox } from './secrets.ts';
 import { sendToDestination, type MailSettings, type SenderSettings } from './senders.ts';
 import { DEFAULT_WORKER_SETTINGS, DeliveryWorker, type WorkerSettings } from './worker.ts';
 import { randomUUID } from 'node:crypto';
+import type { VendorBases } from './vendors.ts';
 
 export interface DeliveryOptions {
   /** DELIVERY_ALLOW_PRIVATE=1: destinations may be plain http and at private addresses. */
@@ -19,6 +20,8 @@ export interface DeliveryOptions {
   worker?: Partial<WorkerSettings> | false;
   /** Per-request time limit of sends. */
   timeoutMs?: number;
+  /** The vendors' API addresses, for tests against fakes (their documented hosts otherwise). */
+  vendorBases?: VendorBases;
 }
 
 export interface TestSendAnswer {
@@ -46,7 +49,9 @@ export class LeadDelivery {
 
   static async open(db: Database, options: DeliveryOptions = {}, onError: (error: unknown) => void = () => undefined): Promise<LeadDelivery> {
     const box = new SecretBox(await deliveryKeyOf(db, options.key));
-    const senders: SenderSettings = { targets: { allowPrivate: options.allowPrivate ?? false }, mail: options.mail ?? null, timeoutMs: options.timeoutMs };
+    const senders: SenderSettings = {
+      targets: { allowPrivate: options.allowPrivate ?? false }, mail: options.mail ?? null, timeoutMs: options.timeoutMs, vendorBases: options.vendorBases ?? {},
+    };
     const worker = options.worker === false ? null : { ...DEFAULT_WORKER_SETTINGS, ...options.worker };
     return new LeadDelivery(db, box, senders, worker, onError);
   }
@@ -75,10 +80,10 @@ export class LeadDelivery {
     );
     const answered = attempt.kind === 'answered';
     return {
-      delivered: answered && attempt.statusCode >= 200 && attempt.statusCode < 300,
+      delivered: (answered && attempt.statusCode >= 200 && attempt.statusCode < 300) || attempt.kind === 'skipped',
       statusCode: answered ? attempt.statusCode : null,
-      response: answered ? attempt.body : null,
-      error: answered ? null : attempt.error,
+      response: answered ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null,
+      error: attempt.kind === 'network' || attempt.kind === 'refused' ? attempt.error : null,
       durationMs: Math.round(performance.now() - started),
     };
   }

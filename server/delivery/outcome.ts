@@ -6,7 +6,9 @@ export type Attempt =
   /** No answer: refused connection, reset, timeout, DNS failure. Worth trying again. */
   | { kind: 'network'; error: string }
   /** Refused before sending (SSRF check, bad settings): trying again would change nothing. */
-  | { kind: 'refused'; error: string };
+  | { kind: 'refused'; error: string }
+  /** Nothing to send, on purpose (no e-mail address, no consent to marketing e-mail): done. */
+  | { kind: 'skipped'; reason: string };
 
 export type Outcome =
   | { kind: 'delivered' }
@@ -53,6 +55,7 @@ export function readRetryAfter(header: string | undefined, now = Date.now()): nu
 /** What to do after a try of a delivery first made `ageMs` ago, tried `attempts` times so far. */
 export function decide(attempt: Attempt, attempts: number, ageMs: number, policy: RetryPolicy, random?: () => number): Outcome {
   if (attempt.kind === 'refused') return { kind: 'failed', reason: attempt.error };
+  if (attempt.kind === 'skipped') return { kind: 'delivered' };
   if (attempt.kind === 'answered' && attempt.statusCode >= 200 && attempt.statusCode < 300) return { kind: 'delivered' };
   if (attempt.kind === 'answered' && !isTransientStatus(attempt.statusCode)) {
     const redirect = attempt.statusCode >= 300 && attempt.statusCode < 400 ? ' (redirects are not followed)' : '';

@@ -10,6 +10,7 @@ import { urlProblem } from './addresses.ts';
 import type { DeliveryStatus, DestinationInput, DestinationKind } from './delivery-store.ts';
 import type { LeadDelivery } from './index.ts';
 import { testLead } from './payload.ts';
+import { VENDOR_KINDS, type VendorKind } from './vendors.ts';
 import { newWebhookSecret } from './webhook.ts';
 
 export interface DeliveryRoutesOptions {
@@ -17,7 +18,7 @@ export interface DeliveryRoutesOptions {
 }
 
 /** The kinds this server can send to. */
-const AVAILABLE_KINDS: readonly DestinationKind[] = ['webhook', 'email'];
+const AVAILABLE_KINDS: readonly DestinationKind[] = ['webhook', 'email', ...VENDOR_KINDS];
 const MAX_RECIPIENTS = 10;
 const LOG_PAGE = { default: 50, max: 200 };
 
@@ -31,15 +32,24 @@ const destinationProperties = {
   enabled: { type: 'boolean' },
   settings: {
     type: 'object', additionalProperties: false,
-    properties: { url: { type: 'string', maxLength: 2000 }, to: { type: 'array', maxItems: MAX_RECIPIENTS, items: { type: 'string', maxLength: 254 } } },
+    properties: {
+      url: { type: 'string', maxLength: 2000 },
+      to: { type: 'array', maxItems: MAX_RECIPIENTS, items: { type: 'string', maxLength: 254 } },
+      listId: { type: 'string', minLength: 1, maxLength: 100 },
+      doubleOptIn: { type: 'boolean' },
+      tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+    },
   },
+  // A vendor's API key: written, never read back (sealed like a webhook's secret).
+  apiKey: { type: 'string', minLength: 1, maxLength: 300 },
   fieldMap: {
     type: 'object', maxProperties: 50,
     propertyNames: { maxLength: 100 }, additionalProperties: { type: 'string', minLength: 1, maxLength: 100 },
   },
 };
 
-type Settings = { url?: string; to?: string[] };
+type Settings = { url?: string; to?: string[]; listId?: string; doubleOptIn?: boolean; tags?: string[] };
+type WriteOnly = { apiKey?: string };
 type DestinationParams = { Params: { clientId: string; destinationId: number } };
 
 export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (app, { delivery }) => {
@@ -50,6 +60,9 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     if (kind === 'webhook') {
       const problem = settings.url === undefined ? 'is required' : urlProblem(settings.url, targets);
       return problem ? [{ field: 'settings.url', message: problem }] : [];
+    }
+    if ((VENDOR_KINDS as readonly string[]).includes(kind)) {
+      return kind !== 'hubspot' && !settings.listId ? [{ field: 'settings.listId', message: `is required: the ${kind} list the leads join` }] : [];
     }
     if (!settings.to || settings.to.length === 0) return [{ field: 'settings.to', message: 'must list at least one e-mail address' }];
     return settings.to.flatMap((address, index) => emailProblem(`settings.to.${index}`, address) ?? []);
@@ -66,7 +79,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     return { destinations: await store.listDestinations(clientId) };
   });
 
-  app.post<{ Params: { clientId: string }; Body: Partial<DestinationInput> & { kind: DestinationKind; name: string; settings: Settings } }>(
+  app.post<{ Params: { clientId: string }; Body: Partial<DestinationInput> & WriteOnly & { kind: DestinationKind; name: string; settings: Settings } }>(
     '/:clientId/destinations',
     {
       schema: {
@@ -85,10 +98,13 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
       }
       const problems = settingsProblems(kind, settings);
       if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
+      const vendor = (VENDOR_KINDS as readonly string[]).includes(kind);
+      if (vendor && !request.body.apiKey) problems.push({ field: 'apiKey', message: `is required: the ${kind as VendorKind} API key` });
       if (problems.length > 0) return fieldErrors(reply, problems);
       const secret = kind === 'webhook' ? newWebhookSecret() : null;
+      const sealed = secret ?? (vendor ? request.body.apiKey! : null);
       const destination = await store.createDestination(
-        request.params.clientId, { kind, name: name.trim(), enabled, settings, fieldMap }, secret ? delivery.box.seal(secret) : null,
+        request.params.clientId, { kind, name: name.trim(), enabled, settings, fieldMap }, sealed ? delivery.box.seal(sealed) : null,
       );
       // The signing secret is shown this once; only its sealed form is kept.
       return reply.code(201).send({ destination, ...(secret ? { secret } : {}) });
@@ -101,18 +117,21 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     return destination ? { destination } : unknownDestination(reply, clientId, destinationId);
   });
 
-  app.patch<DestinationParams & { Body: Partial<Omit<DestinationInput, 'kind'>> & { settings?: Settings } }>(
+  app.patch<DestinationParams & { Body: Partial<Omit<DestinationInput, 'kind'>> & WriteOnly & { settings?: Settings } }>(
     '/:clientId/destinations/:destinationId',
     { schema: { params: params('destinationId'), body: { type: 'object', additionalProperties: false, properties: destinationProperties } } },
     async (request, reply) => {
       const { clientId, destinationId } = request.params;
       const existing = await store.findDestination(clientId, destinationId);
       if (!existing) return unknownDestination(reply, clientId, destinationId);
-      const { name, settings } = request.body;
+      const { name, settings, apiKey, ...changes } = request.body;
       const problems = settings ? settingsProblems(existing.kind, settings) : [];
       if (name !== undefined && name.trim() === '') problems.push({ field: 'name', message: 'is required' });
+      if (apiKey !== undefined && !(VENDOR_KINDS as readonly string[]).includes(existing.kind)) problems.push({ field: 'apiKey', message: 'is only for Mailchimp, Klaviyo and HubSpot' });
       if (problems.length > 0) return fieldErrors(reply, problems);
-      const destination = await store.updateDestination(clientId, destinationId, { ...request.body, name: name?.trim() });
+      const destination = await store.updateDestination(
+        clientId, destinationId, { ...changes, settings, name: name?.trim() }, apiKey === undefined ? undefined : delivery.box.seal(apiKey),
+      );
       return { destination };
     },
   );

@@ -5,6 +5,7 @@ import type { DestinationKind, LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
 import { consentOf, webhookPayload } from './payload.ts';
+import { vendorPlan, type VendorBases } from './vendors.ts';
 import { webhookHeaders } from './webhook.ts';
 
 export interface MailSettings {
@@ -19,6 +20,7 @@ export interface SenderSettings {
   mail: MailSettings | null;
   /** Per-request time limit (REQUEST_TIMEOUT_MS by default). */
   timeoutMs?: number;
+  vendorBases?: VendorBases;
 }
 
 export interface SendTarget {
@@ -47,8 +49,22 @@ export async function sendToDestination(target: SendTarget, lead: LeadForDeliver
     case 'email':
       return sendNotification(target, lead, context, settings.mail);
     default:
-      return { kind: 'refused', error: `${target.kind} destinations are not available on this server yet` };
+      return sendToVendor({ ...target, kind: target.kind }, lead, settings);
   }
+}
+
+/** The vendor's requests one after the other; the first that is not a 2xx is the try's answer. */
+async function sendToVendor(target: SendTarget & { kind: 'mailchimp' | 'klaviyo' | 'hubspot' }, lead: LeadForDelivery, settings: SenderSettings): Promise<Attempt> {
+  if (!target.secret) return { kind: 'refused', error: `The ${target.kind} destination has no API key` };
+  const plan = vendorPlan({ kind: target.kind, settings: target.settings, fieldMap: target.fieldMap, apiKey: target.secret }, lead, settings.vendorBases ?? {});
+  if ('skip' in plan) return { kind: 'skipped', reason: plan.skip };
+  if ('refuse' in plan) return { kind: 'refused', error: plan.refuse };
+  let attempt: Attempt = { kind: 'skipped', reason: 'nothing to send' };
+  for (const request of plan.requests) {
+    attempt = await sendRequest(request, settings.targets, settings.timeoutMs);
+    if (attempt.kind !== 'answered' || attempt.statusCode < 200 || attempt.statusCode >= 300) return attempt;
+  }
+  return attempt;
 }
 
 function notificationText(lead: LeadForDelivery): string {
