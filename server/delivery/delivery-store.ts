@@ -156,12 +156,12 @@ export class DeliveryStore {
     const claimed = await this.db.query<Record<string, unknown>>(
       `UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
        WHERE d.id IN (
-         SELECT c.id FROM deliveries c
-         WHERE c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
-           AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.destination_id = c.destination_id AND e.status = 'pending' AND e.id < c.id)
-           AND EXISTS (SELECT 1 FROM destinations t WHERE t.id = c.destination_id AND t.enabled)
+         SELECT c.id FROM destinations t
+         CROSS JOIN LATERAL (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1) head
+         JOIN deliveries c ON c.id = head.id
+         WHERE t.enabled AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
          ORDER BY c.next_attempt_at, c.id LIMIT $3
-         FOR UPDATE SKIP LOCKED)
+         FOR UPDATE OF c SKIP LOCKED)
        RETURNING d.id`,
       [leaseToken, leaseMs / 1000, limit],
     );

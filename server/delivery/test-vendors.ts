@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 
 export const FAKE_KEYS = { mailchimp: 'fake0123456789abcdef-us6', klaviyo: 'pk_fake_klaviyo', hubspot: 'pat-na1-fake' } as const;
 
+export type Failure = { status: number; headers?: Record<string, string> } | { reset: true } | { stallMs: number };
+
 export interface FakeVendors {
   bases: { mailchimp: string; klaviyo: string; hubspot: string };
   /** Mailchimp members by list and subscriber hash. */
@@ -17,8 +19,13 @@ export interface FakeVendors {
   hubspot: Map<string, { properties: Record<string, unknown>; upserts: number }>;
   /** Every request, for the tests that look at headers. */
   requests: { vendor: string; method: string; path: string; headers: IncomingMessage['headers']; body: string }[];
-  /** Answers a request with a failure instead, when it returns one. */
-  fail: (vendor: string, index: number) => { status: number; headers?: Record<string, string> } | null;
+  /** Webhook deliveries received, by webhook-id, with how many times each was applied. */
+  webhook: Map<string, { email: string; times: number }>;
+  /**
+   * A failure instead of the answer, when it returns one: a status (nothing applied), a reset connection (nothing
+   * applied), or a stall (applied, answered only after `stallMs`, by when the sender may have given up).
+   */
+  fail: (vendor: string, index: number) => Failure | null;
   close(): Promise<void>;
 }
 
@@ -36,7 +43,7 @@ const hubspotError = (response: ServerResponse, status: number, category: string
 
 export async function startFakeVendors(): Promise<FakeVendors> {
   const fakes = {
-    mailchimp: new Map(), klaviyo: new Map(), hubspot: new Map(), requests: [], fail: () => null,
+    mailchimp: new Map(), klaviyo: new Map(), hubspot: new Map(), webhook: new Map(), requests: [], fail: () => null,
   } as unknown as FakeVendors;
   const server = createServer((request, response) => {
     let body = '';
@@ -48,7 +55,22 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       const index = fakes.requests.filter((entry) => entry.vendor === vendor).length;
       fakes.requests.push({ vendor, method: request.method ?? '', path, headers: request.headers, body });
       const failure = fakes.fail(vendor, index);
-      if (failure) return send(response, failure.status, { status: failure.status, title: 'fake failure' }, 'application/json', failure.headers);
+      if (failure && 'reset' in failure) return void request.socket.destroy();
+      if (failure && 'status' in failure) return send(response, failure.status, { status: failure.status, title: 'fake failure' }, 'application/json', failure.headers);
+      if (failure && 'stallMs' in failure) {
+        const held = response;
+        const writeHead = held.writeHead.bind(held);
+        const end = held.end.bind(held);
+        // The effect is applied now; the answer comes late (or to a sender that has gone).
+        held.writeHead = ((...args: Parameters<typeof writeHead>) => {
+          setTimeout(() => writeHead(...args), failure.stallMs).unref();
+          return held;
+        }) as typeof held.writeHead;
+        held.end = ((...args: unknown[]) => {
+          setTimeout(() => (end as (...rest: unknown[]) => void)(...args), failure.stallMs + 1).unref();
+          return held;
+        }) as typeof held.end;
+      }
       let json: Record<string, unknown>;
       try {
         json = JSON.parse(body);
@@ -59,6 +81,12 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       if (vendor === 'mailchimp') return mailchimp(request, response, route, json);
       if (vendor === 'klaviyo') return klaviyo(request, response, route, json);
       if (vendor === 'hubspot') return hubspot(request, response, route, json);
+      if (vendor === 'webhook') {
+        const id = String(request.headers['webhook-id']);
+        const entry = fakes.webhook.get(id);
+        fakes.webhook.set(id, { email: String((json.lead as { email: string }).email), times: (entry?.times ?? 0) + 1 });
+        return send(response, 200, { received: id });
+      }
       send(response, 404, { message: 'no such vendor' });
     });
   });
