@@ -2,7 +2,9 @@
 // seeded 30 % of calls (500s, 429 with Retry-After, reset connections, 10 s stalls) and each process is killed
 // with SIGKILL and started again mid-run. Afterwards every lead has reached every destination, each applied once
 // by its idempotency key (webhook-id, Klaviyo's list and e-mail, HubSpot's e-mail); the figures are printed.
-// Replay with DELIVERY_RIG_SEED=<seed>; DELIVERY_RIG_LEADS changes the count.
+// Replay with DELIVERY_RIG_SEED=<seed>; DELIVERY_RIG_LEADS changes the count. It prints the delivery throughput and
+// the time from lead to delivery; with DELIVERY_RIG_FAILURE_RATE=0 DELIVERY_RIG_KILLS=0 it is the benchmark of
+// healthy vendors.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +26,9 @@ import { newWebhookSecret } from './webhook.ts';
 
 const SEED = Number(process.env.DELIVERY_RIG_SEED ?? 20_261_125);
 const LEADS = Number(process.env.DELIVERY_RIG_LEADS ?? 1000);
-const FAILURE_RATE = 0.3;
+const FAILURE_RATE = Number(process.env.DELIVERY_RIG_FAILURE_RATE ?? 0.3);
+/** DELIVERY_RIG_KILLS=0 with DELIVERY_RIG_FAILURE_RATE=0: the benchmark of healthy vendors. */
+const KILLS = Number(process.env.DELIVERY_RIG_KILLS ?? 2);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface RigProcess {
@@ -136,7 +140,7 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
       }
     };
     // Each process is killed with SIGKILL once, a third and two thirds of the way, and started again on a new port.
-    const killAt = new Set([Math.floor(LEADS / 3), Math.floor((2 * LEADS) / 3)]);
+    const killAt = new Set(Array.from({ length: KILLS }, (_, index) => Math.floor(((index + 1) * LEADS) / (KILLS + 1))));
     let next = 0;
     let kills = 0;
     const sender = async () => {
@@ -168,12 +172,18 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
       klaviyo: [...vendors.klaviyo.values()].map((entry) => ({ email: entry.email, times: entry.jobs })),
       hubspot: [...vendors.hubspot.entries()].map(([email, entry]) => ({ email, times: entry.upserts })),
     };
+    const [timing] = await db.query<{ p50: number; p99: number; seconds: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99,
+         EXTRACT(EPOCH FROM max(finished_at) - min(created_at)) AS seconds
+       FROM (SELECT d.finished_at, d.created_at, EXTRACT(EPOCH FROM d.finished_at - c.created_at) * 1000 AS lag FROM deliveries d JOIN conversions c ON c.id = d.conversion_id) timed`,
+    );
     const duplicates = Object.fromEntries(Object.entries(applied).map(([name, entries]) => [name, entries.reduce((sum, entry) => sum + entry.times - 1, 0)]));
     t.diagnostic(
       `seed ${SEED}: ${LEADS} leads (${acknowledged} acknowledged, ${leadRetries} lead posts retried), ${kills} processes killed; ` +
         `deliveries: ${counts!.delivered} delivered, ${counts!.retried} tries retried, ${counts!.failed} failed; ` +
         `requests applied twice (same key, sent again after a stall or a kill): ${JSON.stringify(duplicates)}; ` +
-        `leads in ${(submittedMs / 1000).toFixed(1)} s, all delivered after ${(totalMs / 1000).toFixed(1)} s`,
+        `leads in ${(submittedMs / 1000).toFixed(1)} s, all delivered after ${(totalMs / 1000).toFixed(1)} s; ` +
+        `${Math.round(counts!.delivered / Number(timing!.seconds))} deliveries/s, lead to delivery p50 ${Math.round(Number(timing!.p50))} ms, p99 ${Math.round(Number(timing!.p99))} ms`,
     );
     assert.equal(counts!.leads, LEADS);
     assert.equal(counts!.failed, 0);
