@@ -208,6 +208,20 @@ export class DeliveryStore {
     return rows.length > 0;
   }
 
+  /**
+   * Takes the day's alert of a destination that failed a delivery for good: answers its name and the e-mail
+   * addresses of the site's owners, or null when they were told less than a day ago (by any process).
+   */
+  async takeFailureAlert(destinationId: number): Promise<{ clientId: string; name: string; owners: string[] } | null> {
+    const rows = await this.db.query<{ client_id: string; name: string; owners: string[] }>(
+      `UPDATE destinations t SET alerted_at = now() WHERE t.id = $1::bigint AND (t.alerted_at IS NULL OR t.alerted_at < now() - interval '1 day')
+       RETURNING t.client_id, t.name,
+         ARRAY(SELECT o.email FROM owner_sites s JOIN owners o ON o.id = s.owner_id WHERE s.client_id = t.client_id ORDER BY o.email) AS owners`,
+      [destinationId],
+    );
+    return rows[0] ? { clientId: rows[0].client_id, name: rows[0].name, owners: rows[0].owners } : null;
+  }
+
   async deliveriesOfLead(clientId: string, leadId: number): Promise<Delivery[] | null> {
     const lead = await this.db.query('SELECT id FROM conversions WHERE client_id = $1 AND id = $2::bigint', [clientId, leadId]);
     if (lead.length === 0) return null;

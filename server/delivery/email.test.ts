@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../db/store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import { createOwner } from '../test-support/owners.ts';
 import { eventually } from './test-receiver.ts';
 
 interface Mail {
@@ -119,5 +120,24 @@ describe('e-mail notification of each new lead', () => {
     assert.equal(answer.delivered, true);
     assert.match(answer.response, /^250/);
     assert.match(smtp.mails[0]!.data, /^Subject: \[test\] New lead: test\.lead@example\.com$/m);
+  });
+
+  it('tells the site\'s owners once a day when a destination fails a delivery for good', async () => {
+    await createOwner(app, 'ana@acme.example', { sites: ['acme'] });
+    await createOwner(app, 'bob@other.example', { sites: [] });
+    // The app refuses private addresses: the delivery to this one fails at once, for good.
+    const created = await asOwner('POST', '/acme/destinations', { kind: 'webhook', name: 'Inside hook', settings: { url: 'https://127.0.0.1:1/hook' } });
+    const destinationId = created.json().destination.id as number;
+    for (const key of ['00000000-0000-4000-8000-000000000201', '00000000-0000-4000-8000-000000000202']) {
+      await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'lost@visitor.example', idempotency_key: key } });
+    }
+    await eventually('both failed', async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 2);
+    await eventually('the alert is received', () => smtp.mails.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(smtp.mails.length, 1, 'one alert for the day');
+    const [alert] = smtp.mails;
+    assert.deepEqual(alert!.to, ['ana@acme.example']);
+    assert.match(alert!.data, /^Subject: Lead delivery failing: Inside hook \(site acme\)$/m);
+    assert.match(alert!.data, /127\.0\.0\.1, a private or reserved address: refused/);
   });
 });

@@ -78,6 +78,26 @@ function notificationText(lead: LeadForDelivery): string {
   return lines.join('\n');
 }
 
+/** Tells a site's owners that a destination failed a delivery for good, and where to retry it. */
+export async function sendFailureAlert(mail: MailSettings, to: string[], alert: { clientId: string; name: string; leadId: number; reason: string }): Promise<void> {
+  const transport = nodemailer.createTransport(mail.smtpUrl);
+  try {
+    await transport.sendMail({
+      from: mail.from,
+      to,
+      subject: `Lead delivery failing: ${alert.name} (site ${alert.clientId})`,
+      text: [
+        `The destination "${alert.name}" of site ${alert.clientId} did not take lead #${alert.leadId}: ${alert.reason}.`,
+        '',
+        'The lead is kept. Fix the destination, then retry its failed deliveries in the console (or',
+        `POST /api/owner/${alert.clientId}/destinations/{id}/retry). You are told at most once a day per destination.`,
+      ].join('\n'),
+    });
+  } finally {
+    transport.close();
+  }
+}
+
 /** SMTP replies 4xx mean "later", 5xx "never" (RFC 5321 §4.2.1). */
 async function sendNotification(target: SendTarget, lead: LeadForDelivery, context: SendContext, mail: MailSettings | null): Promise<Attempt> {
   if (!mail) return { kind: 'refused', error: 'SMTP_URL is not set on this server' };

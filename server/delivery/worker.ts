@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryStore, type ClaimedDelivery } from './delivery-store.ts';
 import { decide, DEFAULT_RETRY_POLICY, type Attempt, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
-import { sendToDestination, type SenderSettings } from './senders.ts';
+import { sendFailureAlert, sendToDestination, type SenderSettings } from './senders.ts';
 import { REQUEST_TIMEOUT_MS } from './http-send.ts';
 
 export interface WorkerSettings {
@@ -109,6 +109,17 @@ export class DeliveryWorker {
     if (!recorded) this.figures.lost += 1;
     else if (outcome.kind === 'delivered') this.figures.delivered += 1;
     else if (outcome.kind === 'retry') this.figures.retried += 1;
-    else this.figures.failed += 1;
+    else {
+      this.figures.failed += 1;
+      await this.alertOwners(delivery, outcome.reason).catch(this.onError);
+    }
+  }
+
+  private async alertOwners(delivery: ClaimedDelivery, reason: string): Promise<void> {
+    const mail = this.senders.mail;
+    if (!mail) return;
+    const alert = await this.store.takeFailureAlert(delivery.destination.id);
+    if (!alert || alert.owners.length === 0) return;
+    await sendFailureAlert(mail, alert.owners, { clientId: alert.clientId, name: alert.name, leadId: delivery.lead.id, reason });
   }
 }
