@@ -158,6 +158,27 @@ describe('webhook delivery', () => {
     assert.deepEqual(delivered, emails);
   });
 
+  it('keeps delivering to other destinations while one holds its answer', async () => {
+    await createWebhook(`${receiver.url}?slow`);
+    await createWebhook(`${receiver.url}?fast`);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer = (request) => (request.path.endsWith('?slow') ? { status: 200, hold: held } : { status: 200 });
+    const first = await submitLead('first@acme.example');
+    const second = await submitLead('second@acme.example');
+    try {
+      await eventually('both leads delivered to the fast destination', async () => {
+        const [a, b] = [await asOwner('GET', `/acme/leads/${first}/deliveries`), await asOwner('GET', `/acme/leads/${second}/deliveries`)];
+        return [a, b].every((answer) => answer.json().deliveries[1]?.status === 'delivered');
+      });
+      const slow = (await asOwner('GET', `/acme/leads/${first}/deliveries`)).json().deliveries[0];
+      assert.deepEqual([slow.status, slow.attempts, slow.lastError], ['pending', 1, null], 'its first try is still waiting for the answer');
+    } finally {
+      release();
+    }
+    await eventually('the slow destination answered', async () => (await asOwner('GET', `/acme/leads/${second}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+  });
+
   it('retries every failed delivery of a destination at once', async () => {
     const { destination } = await createWebhook();
     receiver.answer = () => ({ status: 400, body: 'no' });

@@ -14,6 +14,8 @@ export interface Answer {
   status: number;
   body?: string;
   headers?: Record<string, string>;
+  /** The answer waits for this. */
+  hold?: Promise<void>;
 }
 
 export interface Receiver {
@@ -34,8 +36,10 @@ export async function startReceiver(): Promise<Receiver> {
       const received = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, at: Date.now() };
       const index = receiver.received.push(received) - 1;
       const answer = receiver.answer(received, index);
-      response.writeHead(answer.status, answer.headers ?? {});
-      response.end(answer.body ?? '');
+      void (answer.hold ?? Promise.resolve()).then(() => {
+        response.writeHead(answer.status, answer.headers ?? {});
+        response.end(answer.body ?? '');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

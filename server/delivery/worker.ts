@@ -9,7 +9,7 @@ import { REQUEST_TIMEOUT_MS } from './http-send.ts';
 export interface WorkerSettings {
   /** How often the table is looked at when nothing woke the worker (other processes' leads, retries falling due). */
   pollMs: number;
-  /** Deliveries sent at once (to different destinations). */
+  /** Deliveries sent at once (to different destinations): a finished one's slot is filled at once. */
   batchSize: number;
   retry: RetryPolicy;
 }
@@ -33,6 +33,7 @@ export class DeliveryWorker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
+  private readonly inFlight = new Set<Promise<void>>();
   readonly figures: WorkerFigures = { delivered: 0, retried: 0, failed: 0, lost: 0 };
 
   constructor(
@@ -66,21 +67,35 @@ export class DeliveryWorker {
     await this.loop;
   }
 
-  /** Claims and sends one batch; answers how many were claimed. */
-  async runOnce(): Promise<number> {
-    const claimed = await this.store.claim(this.token, this.leaseMs, this.settings.batchSize);
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+  /**
+   * Claims up to `room` due deliveries and starts sending them; answers how many. A delivery that finishes frees its
+   * slot at once, so one stalled destination does not hold the others' deliveries back.
+   */
+  private async claimAndStart(room: number): Promise<number> {
+    const claimed = await this.store.claim(this.token, this.leaseMs, room);
+    for (const delivery of claimed) {
+      const sending: Promise<void> = this.deliver(delivery)
+        .catch(this.onError)
+        .finally(() => {
+          this.inFlight.delete(sending);
+          this.wake();
+        });
+      this.inFlight.add(sending);
+    }
     return claimed.length;
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let claimed = 0;
-      try {
-        this.woken = false;
-        claimed = await this.runOnce();
-      } catch (error) {
-        this.onError(error);
+      this.woken = false;
+      const room = this.settings.batchSize - this.inFlight.size;
+      if (room > 0) {
+        try {
+          claimed = await this.claimAndStart(room);
+        } catch (error) {
+          this.onError(error);
+        }
       }
       if (claimed > 0 || this.woken || !this.running) continue;
       await new Promise<void>((resolve) => {
@@ -92,6 +107,7 @@ export class DeliveryWorker {
       });
       this.wakeUp = null;
     }
+    await Promise.all(this.inFlight);
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
