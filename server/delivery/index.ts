@@ -48,7 +48,7 @@ export class LeadDelivery {
   }
 
   static async open(db: Database, options: DeliveryOptions = {}, onError: (error: unknown) => void = () => undefined): Promise<LeadDelivery> {
-    const box = new SecretBox(await deliveryKeyOf(db, options.key));
+    const box = new SecretBox(() => deliveryKeyOf(db, options.key));
     const senders: SenderSettings = {
       targets: { allowPrivate: options.allowPrivate ?? false }, mail: options.mail ?? null, timeoutMs: options.timeoutMs, vendorBases: options.vendorBases ?? {},
     };
@@ -75,7 +75,7 @@ export class LeadDelivery {
     const sealed = await this.store.sealedSecretOf(clientId, destinationId);
     const started = performance.now();
     const attempt: Attempt = await sendToDestination(
-      { kind: destination.kind, settings: destination.settings, fieldMap: destination.fieldMap, secret: sealed ? this.box.open(sealed) : null },
+      { kind: destination.kind, settings: destination.settings, fieldMap: destination.fieldMap, secret: sealed ? await this.box.open(sealed) : null },
       lead, { messageId: `test_${randomUUID()}`, test: true }, this.senders,
     );
     const answered = attempt.kind === 'answered';

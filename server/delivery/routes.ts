@@ -104,7 +104,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
       const secret = kind === 'webhook' ? newWebhookSecret() : null;
       const sealed = secret ?? (vendor ? request.body.apiKey! : null);
       const destination = await store.createDestination(
-        request.params.clientId, { kind, name: name.trim(), enabled, settings, fieldMap }, sealed ? delivery.box.seal(sealed) : null,
+        request.params.clientId, { kind, name: name.trim(), enabled, settings, fieldMap }, sealed ? await delivery.box.seal(sealed) : null,
       );
       // The signing secret is shown this once; only its sealed form is kept.
       return reply.code(201).send({ destination, ...(secret ? { secret } : {}) });
@@ -130,7 +130,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
       if (apiKey !== undefined && !(VENDOR_KINDS as readonly string[]).includes(existing.kind)) problems.push({ field: 'apiKey', message: 'is only for Mailchimp, Klaviyo and HubSpot' });
       if (problems.length > 0) return fieldErrors(reply, problems);
       const destination = await store.updateDestination(
-        clientId, destinationId, { ...changes, settings, name: name?.trim() }, apiKey === undefined ? undefined : delivery.box.seal(apiKey),
+        clientId, destinationId, { ...changes, settings, name: name?.trim() }, apiKey === undefined ? undefined : await delivery.box.seal(apiKey),
       );
       return { destination };
     },
@@ -148,7 +148,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     if (!existing) return unknownDestination(reply, clientId, destinationId);
     if (existing.kind !== 'webhook') return reply.code(400).send(errorBody(400, 'Only a webhook has a signing secret'));
     const secret = newWebhookSecret();
-    const destination = await store.updateDestination(clientId, destinationId, {}, delivery.box.seal(secret));
+    const destination = await store.updateDestination(clientId, destinationId, {}, await delivery.box.seal(secret));
     return { destination, secret };
   });
 

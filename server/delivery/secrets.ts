@@ -5,21 +5,32 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SqlRunner } from '../db/database.ts';
 
 export class SecretBox {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('The delivery key must be 32 bytes');
+  private key: Promise<Buffer> | null = null;
+
+  /** `loadKey` is called at the first seal or open, so that a server starts while its database is away. */
+  constructor(private readonly loadKey: () => Promise<Buffer>) {}
+
+  private keyNow(): Promise<Buffer> {
+    this.key ??= this.loadKey().then((key) => {
+      if (key.length !== 32) throw new Error('The delivery key must be 32 bytes');
+      return key;
+    });
+    // A failed load (the database was out of reach) is tried again next time.
+    this.key.catch(() => (this.key = null));
+    return this.key;
   }
 
-  seal(secret: string): string {
+  async seal(secret: string): Promise<string> {
     const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
+    const cipher = createCipheriv('aes-256-gcm', await this.keyNow(), nonce);
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return ['v1', nonce.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
   }
 
-  open(sealed: string): string {
+  async open(sealed: string): Promise<string> {
     const [version, nonce, tag, data] = sealed.split('.');
     if (version !== 'v1' || !nonce || !tag || data === undefined) throw new Error('Not a sealed secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64'));
+    const decipher = createDecipheriv('aes-256-gcm', await this.keyNow(), Buffer.from(nonce, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   }

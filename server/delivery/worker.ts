@@ -115,7 +115,7 @@ export class DeliveryWorker {
     let attempt: Attempt;
     try {
       const { destination } = delivery;
-      const secret = destination.sealedSecret ? this.box.open(destination.sealedSecret) : null;
+      const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
       attempt = await sendToDestination({ ...destination, secret }, delivery.lead, { messageId: messageIdOf(delivery.id) }, this.senders);
     } catch (error) {
       attempt = { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
