@@ -27,6 +27,7 @@ import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
 import { DEFAULT_SIGN_IN_LIMITS, ownerConsoleApi, ownerSideOf, registerOwnerSide, type OwnerSide, type SignInLimitSettings } from './owner/index.ts';
 import { staticRoutes } from './routes/static.ts';
+import { LeadDelivery, type DeliveryOptions } from './delivery/index.ts';
 import type { ProxyTrust } from './settings.ts';
 
 export const FREE_EMAIL_DOMAINS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'free-email-domains.txt');
@@ -73,12 +74,16 @@ export interface AppOptions {
   signInLimits?: SignInLimitSettings;
   /** Pop-up templates (default: templates/ of the repository). */
   templatesDir?: string;
+  /** Lead delivery: SSRF policy, secret key, SMTP, worker (server/delivery/). */
+  delivery?: DeliveryOptions;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Accounts, sites, pop-up authoring and templates of the console. */
     ownerSide: OwnerSide;
+    /** Destinations, deliveries and this process's delivery worker. */
+    delivery: LeadDelivery;
   }
 }
 
@@ -172,6 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
+  const delivery = await LeadDelivery.open(options.db, options.delivery, (error) => app.log.error({ err: error }, 'Lead delivery worker'));
+  app.decorate('delivery', delivery);
+  const stopDelivery = delivery.start(store);
+  app.addHook('onClose', stopDelivery);
 
   registerErrorHandlers(app);
   refuseInfiniteNumbers(app);
@@ -209,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         consoleOrigins,
       });
       await owner.register(ownerRoutes, { store });
-      await owner.register(ownerConsoleApi, { ...ownerSide, store });
+      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery });
     },
     { prefix: '/api/owner' },
   );

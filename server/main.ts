@@ -39,6 +39,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       eventRetentionDays: settings.eventRetentionDays,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
+      delivery: settings.delivery,
       logger,
     });
     // After the files seeded the sites, so that the demo owner is granted each of them.

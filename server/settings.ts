@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { DEFAULT_SPAM_MIN_SUBMIT_MS, DEFAULT_EVENT_RETENTION_DAYS } from './db/store.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
+import type { DeliveryOptions } from './delivery/index.ts';
+import { readDeliveryKey } from './delivery/secrets.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
 
@@ -37,6 +39,32 @@ export interface ServerSettings {
   consolePassword?: string;
   /** CONSOLE_ORIGINS: origins besides the server's own from which the console may write (comma list). */
   consoleOrigins: string[];
+  /**
+   * Lead delivery: DELIVERY_ALLOW_PRIVATE=1 lets destinations be plain http and at private addresses, DELIVERY_KEY seals
+   * their secrets, SMTP_URL and SMTP_FROM send e-mail notifications.
+   */
+  delivery: DeliveryOptions;
+}
+
+function readSmtpUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    /* reported below */
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+  return raw;
+}
+
+function readDelivery(env: NodeJS.ProcessEnv): DeliveryOptions {
+  const smtpUrl = readSmtpUrl(env.SMTP_URL);
+  return {
+    allowPrivate: env.DELIVERY_ALLOW_PRIVATE === '1',
+    key: env.DELIVERY_KEY ? readDeliveryKey(env.DELIVERY_KEY) : undefined,
+    mail: smtpUrl ? { smtpUrl, from: env.SMTP_FROM || 'poptin-elements <no-reply@localhost>' } : null,
+  };
 }
 
 function readOrigins(name: string, raw: string | undefined): string[] {
@@ -118,5 +146,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
+    delivery: readDelivery(env),
   };
 }

@@ -301,6 +301,8 @@ export class Store {
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
   private readonly converted: ConvertedVisitors;
+  /** Told when a lead was stored (its deliveries with it): the delivery worker of this process wakes up. */
+  onLeadStored: (() => void) | null = null;
 
   constructor(
     readonly db: Database,
@@ -573,6 +575,7 @@ export class Store {
    * back. A lead stored without a payload hash (before migration 003) takes any payload as a retry.
    */
   async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
+    // One statement: the lead and its deliveries to the site's destinations (none for spam) are written together.
     const inserted = await this.db.query<{ id: unknown }>(
       `WITH stored AS (
          INSERT INTO conversions
@@ -582,7 +585,11 @@ export class Store {
            SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
          ) THEN 'fast-after-view' END), $16)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, client_id, poptin_id, device, url, created_at, spam_reason
-       ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}
+       ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
+         INSERT INTO deliveries (destination_id, conversion_id, client_id)
+         SELECT destination.id, counted.id, counted.client_id FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
+         WHERE destination.enabled
+       )
        SELECT id FROM stored`,
       [
         lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
@@ -593,6 +600,7 @@ export class Store {
     // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
     if (inserted[0]) {
       await this.db.durable();
+      this.onLeadStored?.();
       if (lead.visitor_id) {
         await this.converted.add(lead.client_id, lead.visitor_id);
         if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONVERSION_CHANNEL, `${lead.client_id} ${lead.visitor_id}`]).catch(() => undefined);

@@ -2,6 +2,8 @@
 // routes (/api/owner/sites, /api/owner/{clientId}/site|tokens|popups, /api/owner/templates) and the console.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/store.ts';
+import type { LeadDelivery } from '../delivery/index.ts';
+import { deliveryRoutes } from '../delivery/routes.ts';
 import type { RateLimitSettings } from '../rate-limit.ts';
 import { rateLimiterFor } from '../shared-rate-limit.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
@@ -37,8 +39,9 @@ export function ownerSideOf(store: Store, templatesDir?: string): OwnerSide {
 }
 
 /** The console's routes of the owner API, registered in its scope after registerOwnerAuth. */
-export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store }> = async (scope, side) => {
+export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; delivery: LeadDelivery }> = async (scope, side) => {
   await scope.register(siteRoutes, side);
+  await scope.register(deliveryRoutes, side);
   await scope.register(popupRoutes, side);
   await scope.register(templateRoutes, side);
 };

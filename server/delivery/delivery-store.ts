@@ -1,0 +1,273 @@
+// Every query of lead delivery, in SQL that runs unchanged on PGlite and PostgreSQL.
+import type { SqlRunner } from '../db/database.ts';
+import type { Attempt, Outcome } from './outcome.ts';
+
+export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface Destination {
+  id: number;
+  clientId: string;
+  kind: DestinationKind;
+  name: string;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+  fieldMap: Record<string, string>;
+  hasSecret: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Deliveries waiting or retrying, and those given up. */
+  pending: number;
+  failed: number;
+}
+
+export interface DestinationInput {
+  kind: DestinationKind;
+  name: string;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+  fieldMap: Record<string, string>;
+}
+
+export interface Delivery {
+  id: number;
+  destinationId: number;
+  leadId: number;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastResponse: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** A lead as destinations receive it. */
+export interface LeadForDelivery {
+  id: number;
+  createdAt: string;
+  clientId: string;
+  poptinId: string;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  url: string | null;
+  fields: Record<string, unknown>;
+}
+
+/** A delivery a worker holds the lease of, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  ageMs: number;
+  destination: { id: number; clientId: string; kind: DestinationKind; settings: Record<string, unknown>; fieldMap: Record<string, string>; sealedSecret: string | null };
+  lead: LeadForDelivery;
+}
+
+const iso = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+const DESTINATION_COLUMNS = `d.id, d.client_id, d.kind, d.name, d.enabled, d.settings, d.field_map, d.sealed_secret IS NOT NULL AS has_secret, d.created_at, d.updated_at,
+  (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'pending') AS pending,
+  (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'failed') AS failed`;
+
+function toDestination(row: Record<string, unknown>): Destination {
+  return {
+    id: Number(row.id), clientId: row.client_id as string, kind: row.kind as DestinationKind, name: row.name as string, enabled: row.enabled as boolean,
+    settings: row.settings as Record<string, unknown>, fieldMap: row.field_map as Record<string, string>, hasSecret: row.has_secret as boolean,
+    createdAt: iso(row.created_at)!, updatedAt: iso(row.updated_at)!, pending: Number(row.pending), failed: Number(row.failed),
+  };
+}
+
+const DELIVERY_COLUMNS = 'id, destination_id, conversion_id, status, attempts, next_attempt_at, last_status_code, last_error, last_response, created_at, finished_at';
+
+function toDelivery(row: Record<string, unknown>): Delivery {
+  return {
+    id: Number(row.id), destinationId: Number(row.destination_id), leadId: Number(row.conversion_id), status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts), nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code), lastError: row.last_error as string | null,
+    lastResponse: row.last_response as string | null, createdAt: iso(row.created_at)!, finishedAt: iso(row.finished_at),
+  };
+}
+
+export function toLeadForDelivery(row: Record<string, unknown>): LeadForDelivery {
+  return {
+    id: Number(row.id), createdAt: iso(row.created_at)!, clientId: row.client_id as string, poptinId: row.poptin_id as string,
+    email: row.email as string | null, name: row.name as string | null, phone: row.phone as string | null, url: row.url as string | null,
+    fields: row.fields as Record<string, unknown>,
+  };
+}
+
+export class DeliveryStore {
+  constructor(private readonly db: SqlRunner) {}
+
+  async siteExists(clientId: string): Promise<boolean> {
+    return (await this.db.query('SELECT 1 FROM clients WHERE client_id = $1', [clientId])).length > 0;
+  }
+
+  async listDestinations(clientId: string): Promise<Destination[]> {
+    const rows = await this.db.query(`SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 ORDER BY d.id`, [clientId]);
+    return rows.map(toDestination);
+  }
+
+  async findDestination(clientId: string, id: number): Promise<Destination | null> {
+    const rows = await this.db.query(`SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 AND d.id = $2::bigint`, [clientId, id]);
+    return rows[0] ? toDestination(rows[0]) : null;
+  }
+
+  async sealedSecretOf(clientId: string, id: number): Promise<string | null> {
+    const rows = await this.db.query<{ sealed_secret: string | null }>('SELECT sealed_secret FROM destinations WHERE client_id = $1 AND id = $2::bigint', [clientId, id]);
+    return rows[0]?.sealed_secret ?? null;
+  }
+
+  async createDestination(clientId: string, input: DestinationInput, sealedSecret: string | null): Promise<Destination> {
+    const [row] = await this.db.query<{ id: unknown }>(
+      `INSERT INTO destinations (client_id, kind, name, enabled, settings, field_map, sealed_secret) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id`,
+      [clientId, input.kind, input.name, input.enabled, JSON.stringify(input.settings), JSON.stringify(input.fieldMap), sealedSecret],
+    );
+    return (await this.findDestination(clientId, Number(row!.id)))!;
+  }
+
+  async updateDestination(clientId: string, id: number, changes: Partial<Omit<DestinationInput, 'kind'>>, sealedSecret?: string): Promise<Destination | null> {
+    const rows = await this.db.query(
+      `UPDATE destinations SET name = COALESCE($3, name), enabled = COALESCE($4, enabled), settings = COALESCE($5::jsonb, settings),
+         field_map = COALESCE($6::jsonb, field_map), sealed_secret = COALESCE($7, sealed_secret), updated_at = now()
+       WHERE client_id = $1 AND id = $2::bigint RETURNING id`,
+      [
+        clientId, id, changes.name ?? null, changes.enabled ?? null, changes.settings ? JSON.stringify(changes.settings) : null,
+        changes.fieldMap ? JSON.stringify(changes.fieldMap) : null, sealedSecret ?? null,
+      ],
+    );
+    return rows[0] ? this.findDestination(clientId, id) : null;
+  }
+
+  async deleteDestination(clientId: string, id: number): Promise<boolean> {
+    return (await this.db.query('DELETE FROM destinations WHERE client_id = $1 AND id = $2::bigint RETURNING id', [clientId, id])).length > 0;
+  }
+
+  /**
+   * Takes up to `limit` due deliveries for `leaseMs`: of each enabled destination only its oldest pending delivery,
+   * so that a destination receives its leads in order, the next waiting for the earlier one's success or final
+   * failure. SKIP LOCKED lets workers of several processes claim at once without waiting for each other; the lease
+   * keeps a delivery theirs while they send it, outside any transaction.
+   */
+  async claim(leaseToken: string, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const claimed = await this.db.query<Record<string, unknown>>(
+      `UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
+       WHERE d.id IN (
+         SELECT c.id FROM destinations t
+         CROSS JOIN LATERAL (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1) head
+         JOIN deliveries c ON c.id = head.id
+         WHERE t.enabled AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
+         ORDER BY c.next_attempt_at, c.id LIMIT $3
+         FOR UPDATE OF c SKIP LOCKED)
+       RETURNING d.id`,
+      [leaseToken, leaseMs / 1000, limit],
+    );
+    if (claimed.length === 0) return [];
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
+         t.id AS destination_id, t.client_id AS destination_client_id, t.kind, t.settings, t.field_map, t.sealed_secret,
+         c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields
+       FROM deliveries d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
+       WHERE d.id = ANY($1::bigint[]) AND d.lease_token = $2 ORDER BY d.id`,
+      [claimed.map((row) => Number(row.id)), leaseToken],
+    );
+    return rows.map((row) => ({
+      id: Number(row.delivery_id),
+      attempts: Number(row.attempts),
+      ageMs: Number(row.age_ms),
+      destination: {
+        id: Number(row.destination_id), clientId: row.destination_client_id as string, kind: row.kind as DestinationKind,
+        settings: row.settings as Record<string, unknown>, fieldMap: row.field_map as Record<string, string>, sealedSecret: row.sealed_secret as string | null,
+      },
+      lead: toLeadForDelivery(row),
+    }));
+  }
+
+  /**
+   * Records a try and its outcome, if the worker still holds the lease (answers false otherwise: the lease ran
+   * out and another worker took the delivery over).
+   */
+  async finish(id: number, leaseToken: string, attempt: Attempt, outcome: Outcome, durationMs: number): Promise<boolean> {
+    const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
+    const statusCode = attempt.kind === 'answered' ? attempt.statusCode : null;
+    const error = outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'network' ? attempt.error : null;
+    const response = attempt.kind === 'answered' ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null;
+    const rows = await this.db.query(
+      `WITH done AS (
+         UPDATE deliveries SET status = $3::text, next_attempt_at = now() + make_interval(secs => $4::double precision),
+           lease_token = NULL, lease_until = NULL, last_status_code = $5::int, last_error = $6::text, last_response = $7::text,
+           finished_at = CASE WHEN $3::text = 'pending' THEN NULL ELSE now() END
+         WHERE id = $1::bigint AND lease_token = $2 RETURNING id)
+       INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
+       SELECT id, $8::text, $5::int, $6::text, $7::text, $9::int FROM done RETURNING delivery_id`,
+      [id, leaseToken, status, outcome.kind === 'retry' ? outcome.afterMs / 1000 : 0, statusCode, error, response, outcome.kind, Math.round(durationMs)],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes the day's alert of a destination that failed a delivery for good: answers its name and the e-mail
+   * addresses of the site's owners, or null when they were told less than a day ago (by any process).
+   */
+  async takeFailureAlert(destinationId: number): Promise<{ clientId: string; name: string; owners: string[] } | null> {
+    const rows = await this.db.query<{ client_id: string; name: string; owners: string[] }>(
+      `UPDATE destinations t SET alerted_at = now() WHERE t.id = $1::bigint AND (t.alerted_at IS NULL OR t.alerted_at < now() - interval '1 day')
+       RETURNING t.client_id, t.name,
+         ARRAY(SELECT o.email FROM owner_sites s JOIN owners o ON o.id = s.owner_id WHERE s.client_id = t.client_id ORDER BY o.email) AS owners`,
+      [destinationId],
+    );
+    return rows[0] ? { clientId: rows[0].client_id, name: rows[0].name, owners: rows[0].owners } : null;
+  }
+
+  async deliveriesOfLead(clientId: string, leadId: number): Promise<Delivery[] | null> {
+    const lead = await this.db.query('SELECT id FROM conversions WHERE client_id = $1 AND id = $2::bigint', [clientId, leadId]);
+    if (lead.length === 0) return null;
+    const rows = await this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND conversion_id = $2::bigint ORDER BY destination_id`, [clientId, leadId]);
+    return rows.map(toDelivery);
+  }
+
+  /** A destination's deliveries, newest first, `limit` at most, older than `beforeId` when given. */
+  async deliveryLog(clientId: string, destinationId: number, options: { status?: DeliveryStatus; beforeId?: number; limit: number }): Promise<Delivery[]> {
+    const rows = await this.db.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND destination_id = $2::bigint
+         AND ($3::text IS NULL OR status = $3::text) AND ($4::bigint IS NULL OR id < $4::bigint)
+       ORDER BY id DESC LIMIT $5`,
+      [clientId, destinationId, options.status ?? null, options.beforeId ?? null, options.limit],
+    );
+    return rows.map(toDelivery);
+  }
+
+  /** Every try of a delivery, oldest first. */
+  async attemptsOf(clientId: string, deliveryId: number) {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT a.attempted_at, a.outcome, a.status_code, a.error, a.response, a.duration_ms FROM delivery_attempts a
+       JOIN deliveries d ON d.id = a.delivery_id WHERE d.client_id = $1 AND d.id = $2::bigint ORDER BY a.id`,
+      [clientId, deliveryId],
+    );
+    return rows.map((row) => ({
+      attemptedAt: iso(row.attempted_at)!, outcome: row.outcome as string, statusCode: row.status_code === null ? null : Number(row.status_code),
+      error: row.error as string | null, response: row.response as string | null, durationMs: Number(row.duration_ms),
+    }));
+  }
+
+  /**
+   * Puts failed deliveries back in line, due now, with three more days of tries: one (`deliveryId`) or every
+   * failed delivery of the destination. Answers how many.
+   */
+  async retryFailed(clientId: string, destinationId: number, deliveryId?: number): Promise<number> {
+    const rows = await this.db.query(
+      `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), window_started_at = now(), finished_at = NULL, attempts = 0
+       WHERE client_id = $1 AND destination_id = $2::bigint AND status = 'failed' AND ($3::bigint IS NULL OR id = $3::bigint) RETURNING id`,
+      [clientId, destinationId, deliveryId ?? null],
+    );
+    return rows.length;
+  }
+
+  async findDelivery(clientId: string, deliveryId: number): Promise<Delivery | null> {
+    const rows = await this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND id = $2::bigint`, [clientId, deliveryId]);
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+}

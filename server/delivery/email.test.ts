@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../app.ts';
+import type { PopupRecord } from '../db/store.ts';
+import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import { createOwner } from '../test-support/owners.ts';
+import { eventually } from './test-receiver.ts';
+
+interface Mail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps each message; `reject` answers the next DATA with that code. */
+async function startSmtp() {
+  const mails: Mail[] = [];
+  const control = { reject: null as number | null };
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (data += chunk));
+      stream.on('end', () => {
+        if (control.reject) {
+          const error = Object.assign(new Error(control.reject >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: control.reject });
+          control.reject = null;
+          return callback(error);
+        }
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { mails, control, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let test: TestDatabase;
+let app: FastifyInstance;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let popup: PopupRecord;
+
+before(async () => {
+  test = await openTestDatabase();
+  smtp = await startSmtp();
+  app = await buildApp({
+    db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, spamMinSubmitMs: 0,
+    delivery: {
+      mail: { smtpUrl: smtp.url, from: 'Leads <leads@poptin.example>' },
+      worker: { pollMs: 25, batchSize: 4, retry: { baseMs: 20, maxMs: 500, giveUpAfterMs: 60_000 } },
+    },
+  });
+});
+after(async () => {
+  await app?.close();
+  await smtp?.close();
+  await test?.dispose();
+});
+beforeEach(async () => {
+  await test.reset();
+  smtp.mails.length = 0;
+  await seedClient(test.store, { client_id: 'acme' });
+  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+});
+
+const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url: `/api/owner${url}`, headers: { authorization: `Bearer ${OWNER_TOKEN}` }, payload });
+
+async function createNotification() {
+  const response = await asOwner('POST', '/acme/destinations', { kind: 'email', name: 'Owners', settings: { to: ['owner@acme.example', 'sales@acme.example'] } });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json().destination.id as number;
+}
+
+describe('e-mail notification of each new lead', () => {
+  it('mails the site\'s owners through SMTP_URL, and the SMTP server receives the lead', async () => {
+    await createNotification();
+    const lead = await app.inject({
+      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`,
+      payload: { email: 'jane@visitor.example', name: 'Jane Doe', consent: 'on', idempotency_key: '00000000-0000-4000-8000-000000000101' },
+    });
+    assert.equal(lead.statusCode, 200);
+    await eventually('the message is received', () => smtp.mails.length === 1);
+    const [mail] = smtp.mails;
+    assert.equal(mail!.from, 'leads@poptin.example');
+    assert.deepEqual(mail!.to, ['owner@acme.example', 'sales@acme.example']);
+    assert.match(mail!.data, /^Subject: New lead: jane@visitor\.example$/m);
+    assert.match(mail!.data, /^Name: Jane Doe$/m);
+    assert.match(mail!.data, /^Consent: given$/m);
+    assert.match(mail!.data, /^Message-ID: <dlv_\d+@poptin-elements>$/im);
+  });
+
+  it('retries a 4xx SMTP answer and keeps a 5xx one as a failure', async () => {
+    const destinationId = await createNotification();
+    smtp.control.reject = 451;
+    await app.inject({
+      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'later@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000102' },
+    });
+    await eventually('delivered on the second try', () => smtp.mails.length === 1);
+    smtp.control.reject = 550;
+    await app.inject({
+      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'never@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000103' },
+    });
+    await eventually('failed', async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 1);
+    const [failed] = (await asOwner('GET', `/acme/destinations/${destinationId}/deliveries?status=failed`)).json().deliveries;
+    assert.match(failed.lastError, /^SMTP 550/);
+    assert.equal(smtp.mails.length, 1);
+  });
+
+  it('answers a test send with what the SMTP server said', async () => {
+    const destinationId = await createNotification();
+    const answer = (await asOwner('POST', `/acme/destinations/${destinationId}/test`)).json().test;
+    assert.equal(answer.delivered, true);
+    assert.match(answer.response, /^250/);
+    assert.match(smtp.mails[0]!.data, /^Subject: \[test\] New lead: test\.lead@example\.com$/m);
+  });
+
+  it('tells the site\'s owners once a day when a destination fails a delivery for good', async () => {
+    await createOwner(app, 'ana@acme.example', { sites: ['acme'] });
+    await createOwner(app, 'bob@other.example', { sites: [] });
+    // The app refuses private addresses: the delivery to this one fails at once, for good.
+    const created = await asOwner('POST', '/acme/destinations', { kind: 'webhook', name: 'Inside hook', settings: { url: 'https://127.0.0.1:1/hook' } });
+    const destinationId = created.json().destination.id as number;
+    for (const key of ['00000000-0000-4000-8000-000000000201', '00000000-0000-4000-8000-000000000202']) {
+      await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'lost@visitor.example', idempotency_key: key } });
+    }
+    await eventually('both failed', async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 2);
+    await eventually('the alert is received', () => smtp.mails.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(smtp.mails.length, 1, 'one alert for the day');
+    const [alert] = smtp.mails;
+    assert.deepEqual(alert!.to, ['ana@acme.example']);
+    assert.match(alert!.data, /^Subject: Lead delivery failing: Inside hook \(site acme\)$/m);
+    assert.match(alert!.data, /127\.0\.0\.1, a private or reserved address: refused/);
+  });
+});
