@@ -4,6 +4,7 @@ import sinon from 'sinon';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { EARLY_CLICK_MS, rememberEarlyClicks } from '../../src/core/loading/early-clicks.ts';
 import { collectSubmits, inShadow, nextFrame, part, removePopups, until } from './test-support.ts';
+import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
 
 /** Places a tag the way a page builder does: markup with attributes and light-DOM content, no controller. */
 function place(markup: string): HTMLElement {
@@ -162,12 +163,14 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
       }
     });
 
-    it('validates a slotted form with the spec messages as the visitor types, and submits a valid one with Enter', async () => {
+    it('validates a slotted form with the spec messages as the visitor types, submits a valid one with Enter, and thanks once its lead is sent', async () => {
       const element = place(
         '<poptin-popup trigger="immediate"><div data-poptin-screen="form"><form><input name="Email" aria-label="Email"><button type="submit">Send</button></form></div><div data-poptin-screen="thank-you" hidden><p>Thanks!</p></div></poptin-popup>',
       );
       await until(() => shown(element), 'the pop-up to show');
       const submits = collectSubmits(element);
+      // What the page's controller does with a lead it stores: says it was sent.
+      element.addEventListener('poptin-submit', (event) => (event as CustomEvent<PopupSubmitDetail>).detail.respondWith?.(Promise.resolve({ status: 'sent' })));
       const email = element.querySelector<HTMLInputElement>('input[name="Email"]')!;
       expect(element.querySelector<HTMLElement>('.poptin-trap')!.getBoundingClientRect().right).to.be.below(0, 'the spam trap is off screen');
       await clickOn(email);
