@@ -81,7 +81,14 @@ export interface PoptinEventDetails {
   'poptin-request-close': { poptinId: string; source: CloseSource };
   'poptin-hide': { poptinId: string; source: CloseSource | null };
   'poptin-after-hide': { poptinId: string; source: CloseSource | null; submitted: boolean };
-  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string; prize?: { prize_id: string; is_winner: '1' | '0' } | null };
+  'poptin-submit': {
+    poptinId: string;
+    fields: SubmittedField[];
+    honeypot: string;
+    prize?: { prize_id: string; is_winner: '1' | '0' } | null;
+    /** Whoever sends the lead says how it went; the thank-you screen waits for it, and a refused lead is never thanked. */
+    respondWith?(outcome: Promise<{ status: 'sent' | 'kept' | 'nowhere' } | { status: 'refused'; reason: string } | undefined>): void;
+  };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': { poptinId: string; endsAt: string };
   'poptin-game-play': GamePrizeDetail;
