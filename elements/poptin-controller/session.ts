@@ -22,7 +22,9 @@ import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, type PopupLifecycleState } from '../../src/core/session/popup-lifecycle.ts';
 import { armTriggers, embedPlaceholder, type Disarm } from '../../src/core/triggers/index.ts';
-import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import { anonymousDisplayRequest, holdUntilConsent } from '../../src/core/consent/consent.ts';
+import { watchPageConsent, type PageConsent } from '../../src/core/consent/page-consent.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
@@ -163,14 +165,14 @@ function mark(name: string): void {
 
 export class ControllerSession {
   readonly api: DisplayApi;
-  private readonly visitor: Visitor;
+  private visitor: Visitor;
   private readonly queue: PopupQueue;
   private readonly popups = new Map<string, PopupEntry>();
   private readonly cleanups: (() => void)[] = [];
   private outbox: Outbox | null = null;
   /** Views sent through the outbox and not yet answered, by idempotency key. */
   private readonly viewsInFlight = new Map<string, PopupEntry>();
-  private readonly outboxReady: Promise<void>;
+  private outboxReady: Promise<void>;
   private surfaces: Promise<Surfaces> | null = null;
   private page: PageContext;
   private pageFields: PageViewFields | null = null;
@@ -188,13 +190,21 @@ export class ControllerSession {
   private readonly cartEvents: CartEventHub = createCartEvents();
   private cart: StoreCart | null = null;
   private customerId = '';
-  private readonly products: ProductMemory;
+  private products: ProductMemory;
   private readonly consentWait = new AbortController();
+  /** Consent mode (`consent` attribute, docs/privacy.md); null when off. */
+  private readonly consent: PageConsent | null;
+  /** Consent mode before consent: the visitor lives in memory, the display call is anonymous, reports wait. */
+  private storesNothing: boolean;
+  /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
+  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.api = new DisplayApi(options.apiBase);
     this.clientId = options.clientId;
-    this.visitor = options.first?.visitor ?? createVisitor({ window, document });
+    this.consent = options.host.hasAttribute('consent') ? watchPageConsent(options.host, window, (given) => this.onConsent(given)) : null;
+    this.storesNothing = this.consent !== null && this.consent.answer !== 'yes';
+    this.visitor = options.first?.visitor ?? createVisitor(this.storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
     this.products = createProductMemory(this.visitor.stores.local);
     this.page = readPageContext();
     this.queue = createPopupQueue((item) => {
@@ -207,7 +217,7 @@ export class ControllerSession {
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
     this.cleanups.push(listenSafely(document, 'poptin-submit', (event) => this.handleDeclarativeSubmit(event)));
     this.cleanups.push(listenSafely(document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
-    this.cleanups.push(() => this.consentWait.abort());
+    this.cleanups.push(() => this.consentWait.abort(), () => this.consent?.stop());
     this.storeStarted = this.startStore();
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
@@ -230,10 +240,38 @@ export class ControllerSession {
   }
 
   private async openOutbox(): Promise<void> {
-    const store = await openOutboxStore();
+    const store = await openOutboxStore(globalThis, { memoryOnly: this.storesNothing });
+    // On consent, what the page's memory outbox still holds moves to the stored one.
+    const before = this.outbox;
+    before?.dispose();
+    for (const entry of (await before?.pending()) ?? []) await store.put(entry);
     this.outbox = new Outbox({ store, onDelivered: (sent, answer) => this.onDelivered(sent, answer) });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
+  }
+
+  /** Consent mode: before consent the display call names no visitor and carries no history. */
+  private displayRequest(request: DisplayRequest): DisplayRequest {
+    return this.storesNothing ? anonymousDisplayRequest(request) : request;
+  }
+
+  /**
+   * The visitor answered in consent mode. On a refusal nothing is ever stored and what waited is dropped; on
+   * consent the visitor's stored state starts from this page view, what waited is sent, and the page is decided
+   * again with the visitor's history unless a pop-up is open.
+   */
+  private onConsent(given: boolean): void {
+    if (!given) this.heldReports = [];
+    if (!given || !this.storesNothing || this.stopped) return;
+    this.storesNothing = false;
+    this.visitor = createVisitor({ window, document });
+    this.products = createProductMemory(this.visitor.stores.local);
+    this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
+    this.outboxReady = this.outboxReady.then(() => this.openOutbox());
+    for (const held of this.heldReports.splice(0)) void this.sendReliably(held.url, held.fields, held.kind).catch((error: unknown) => log.warn('report not sent', error));
+    const open = [...this.popups.values()].some((entry) => entry.lifecycle.state === 'queued' || entry.lifecycle.state === 'shown');
+    if (open) this.pageFields = this.visitor.recordPageView(this.page.url);
+    else void this.reset();
   }
 
   private async run(): Promise<void> {
@@ -256,7 +294,7 @@ export class ControllerSession {
       if (first?.error) throw first.error;
       response = first
         ? parseDisplayResponse(first.answer)
-        : await this.api.display(this.clientId, displayRequestOf(this.visitor, this.page, fields, { ...(previewId ? { preview_id: previewId } : {}), ...this.storeFields() }));
+        : await this.api.display(this.clientId, this.displayRequest(displayRequestOf(this.visitor, this.page, fields, { ...(previewId ? { preview_id: previewId } : {}), ...this.storeFields() })));
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
       return;
@@ -278,7 +316,7 @@ export class ControllerSession {
     if (superseded()) return;
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
-      const decision = decide(config, environment);
+      const decision = holdUntilConsent(decide(config, environment), config, this.storesNothing);
       popupDecided(config, decision);
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
@@ -563,6 +601,10 @@ export class ControllerSession {
   }
 
   private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<void> {
+    if (this.storesNothing && (kind !== 'lead' || this.options.host.getAttribute('lead-before-consent') === 'hold')) {
+      this.heldReports.push({ url, fields, kind });
+      return;
+    }
     await this.outboxReady;
     if (!this.outbox) throw new Error('outbox unavailable');
     await this.outbox.add(url, fields, kind);
@@ -710,7 +752,9 @@ export class ControllerSession {
       return true;
     }
     if (!store) return true;
-    if (!(await store.consent(this.consentWait.signal))) {
+    const consented = await store.consent(this.consentWait.signal);
+    this.consent?.setStoreAnswer(consented ? 'yes' : 'no');
+    if (!consented) {
       if (!this.stopped) log.warn('the visitor declined marketing consent: no pop-ups on this store');
       return false;
     }
