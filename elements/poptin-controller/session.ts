@@ -23,8 +23,7 @@ import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, type PopupLifecycleState } from '../../src/core/session/popup-lifecycle.ts';
 import { armTriggers, embedPlaceholder, type Disarm } from '../../src/core/triggers/index.ts';
 import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
-import { anonymousDisplayRequest, holdUntilConsent } from '../../src/core/consent/consent.ts';
-import { watchPageConsent, type PageConsent } from '../../src/core/consent/page-consent.ts';
+import type { PageConsent } from '../../src/core/consent/page-consent.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
@@ -163,6 +162,8 @@ function mark(name: string): void {
   }
 }
 
+type ConsentCode = typeof import('../../src/core/consent/consent-mode.ts');
+
 export class ControllerSession {
   readonly api: DisplayApi;
   private visitor: Visitor;
@@ -192,8 +193,11 @@ export class ControllerSession {
   private customerId = '';
   private products: ProductMemory;
   private readonly consentWait = new AbortController();
-  /** Consent mode (`consent` attribute, docs/privacy.md); null when off. */
-  private readonly consent: PageConsent | null;
+  /** Consent mode (`consent` attribute, docs/privacy.md): its code, a chunk loaded on such pages only; null when off. */
+  private consentCode: ConsentCode | null = null;
+  private consent: PageConsent | null = null;
+  /** False when consent mode could not start: then nothing at all is done on this page. */
+  private readonly consentRead: Promise<boolean>;
   /** Consent mode before consent: the visitor lives in memory, the display call is anonymous, reports wait. */
   private storesNothing: boolean;
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
@@ -202,8 +206,8 @@ export class ControllerSession {
   constructor(private readonly options: SessionOptions) {
     this.api = new DisplayApi(options.apiBase);
     this.clientId = options.clientId;
-    this.consent = options.host.hasAttribute('consent') ? watchPageConsent(options.host, window, (given) => this.onConsent(given)) : null;
-    this.storesNothing = this.consent !== null && this.consent.answer !== 'yes';
+    this.storesNothing = options.host.hasAttribute('consent');
+    this.consentRead = this.watchConsent();
     this.visitor = options.first?.visitor ?? createVisitor(this.storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
     this.products = createProductMemory(this.visitor.stores.local);
     this.page = readPageContext();
@@ -252,7 +256,22 @@ export class ControllerSession {
 
   /** Consent mode: before consent the display call names no visitor and carries no history. */
   private displayRequest(request: DisplayRequest): DisplayRequest {
-    return this.storesNothing ? anonymousDisplayRequest(request) : request;
+    return this.storesNothing && this.consentCode ? this.consentCode.anonymousDisplayRequest(request) : request;
+  }
+
+  /** Consent mode: what the page already says of consent is read before the first display call. */
+  private async watchConsent(): Promise<boolean> {
+    if (!this.storesNothing) return true;
+    try {
+      this.consentCode = await import('../../src/core/consent/consent-mode.ts');
+    } catch (error) {
+      // Without its code the display call could not be made anonymous: it is not made, and nothing is stored.
+      log.error('consent mode could not start', error);
+      return false;
+    }
+    this.consent = this.consentCode.watchPageConsent(this.options.host, window, (given) => this.onConsent(given));
+    if (this.consent.answer === 'yes') this.onConsent(true);
+    return true;
   }
 
   /**
@@ -269,6 +288,8 @@ export class ControllerSession {
     this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
     this.outboxReady = this.outboxReady.then(() => this.openOutbox());
     for (const held of this.heldReports.splice(0)) void this.sendReliably(held.url, held.fields, held.kind).catch((error: unknown) => log.warn('report not sent', error));
+    // The page view not yet recorded: the first run records it, as the visitor's.
+    if (!this.pageFields) return;
     const open = [...this.popups.values()].some((entry) => entry.lifecycle.state === 'queued' || entry.lifecycle.state === 'shown');
     if (open) this.pageFields = this.visitor.recordPageView(this.page.url);
     else void this.reset();
@@ -278,6 +299,7 @@ export class ControllerSession {
     const generation = ++this.generation;
     const superseded = () => this.stopped || generation !== this.generation;
     if (!(await this.storeStarted) || this.stopped) return;
+    if (!(await this.consentRead)) return;
     // The session chunk's evaluation, this answer's reading and the pop-ups' decisions each wait on the browser
     // (cookies, Web Storage): apart, none makes a long task.
     await yieldToPage();
@@ -316,7 +338,8 @@ export class ControllerSession {
     if (superseded()) return;
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
-      const decision = holdUntilConsent(decide(config, environment), config, this.storesNothing);
+      const decided = decide(config, environment);
+      const decision = this.consentCode?.holdUntilConsent(decided, config, this.storesNothing) ?? decided;
       popupDecided(config, decision);
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });

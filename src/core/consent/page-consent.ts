@@ -2,9 +2,12 @@
 // `window.poptin.consent(given)` or by the owner), a TCF v2.2 CMP, Google consent mode's dataLayer, and a store
 // platform's answer. The answer is read again whenever one of them speaks, and every second besides (widget §4's
 // cadence), for signals that cannot be listened to (dataLayer entries, a CMP that loads late).
-import { CONSENT_POLL_MS, type ConsentAnswer } from '../../integrations/consent.ts';
+import type { ConsentAnswer } from '../../integrations/consent.ts';
 import { guard } from '../safety.ts';
 import { combineConsent, consentModeOf, googleConsentAnswer, tcfAnswer, type TcfData } from './consent.ts';
+
+/** Widget §4's cadence for a consent not yet given. Not imported from the store integrations: it would split a chunk off the session. */
+const READ_AGAIN_MS = 1_000;
 
 type TcfApi = (command: string, version: number, callback: (data: TcfData | null, success: boolean) => void) => void;
 
@@ -59,7 +62,7 @@ export function watchPageConsent(host: Element, win: ConsentWindow, onDecided: (
   };
   const observer = typeof MutationObserver === 'function' ? new MutationObserver(check) : null;
   observer?.observe(host, { attributes: true, attributeFilter: ['consent'] });
-  const timer = win.setInterval(check, CONSENT_POLL_MS);
+  const timer = win.setInterval(check, READ_AGAIN_MS);
   listenToTcf();
   function stop() {
     stopped = true;
