@@ -59,6 +59,11 @@ describe('consent mode: nothing stored before consent', () => {
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title>${head}<script type="module" src="/dist/poptin.js?id=consenting" data-consent="required"></script></head><body><main><h1>${name}</h1></main></body></html>`,
       );
     await page('consent', '');
+    // An owner who sends no lead before consent: the explicit controller, no loader tag attributes.
+    await writeFile(
+      path.join(pagesDir, 'consent-hold.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hold</title><script type="module" src="/dist/poptin.js"></script></head><body><main><h1>hold</h1></main><poptin-controller client-id="consenting" consent="required" lead-before-consent="hold"></poptin-controller></body></html>`,
+    );
     // A CMP (TCF v2.2) whose visitor answers later, driven by the test through window.answerCmp.
     // A CMP (TCF v2.2) whose visitor answers later, driven by the test through window.answerCmp.
     await writeFile(
@@ -103,14 +108,19 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     return { page, calls };
   }
 
-  it('shows a pop-up that needs no history, sends its lead, and stores nothing: no cookie, Web Storage or IndexedDB', async () => {
-    const { page, calls } = await open('consent');
-    const email = 'before.consent@example.com';
+  /** The visitor types their address into the pop-up shown before consent and presses Enter; they are thanked. */
+  async function submitLead(page: Page, email: string): Promise<void> {
     const popup = page.locator(`poptin-popup[poptin-id="${FREE}"]`);
     await popup.locator('input[name=Email]').click();
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
     await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+  }
+
+  it('shows a pop-up that needs no history, sends its lead, and stores nothing: no cookie, Web Storage or IndexedDB', async () => {
+    const { page, calls } = await open('consent');
+    const email = 'before.consent@example.com';
+    await submitLead(page, email);
     const leads = await eventually('the lead sent before consent', async () => (await ownerLeads(server, 'consenting')).filter((lead) => lead.email === email).at(0));
     assert.equal(leads.email, email);
 
@@ -182,6 +192,19 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     assert.deepEqual(await storedInBrowser(page), NOTHING, 'denied by default');
     await page.evaluate(() => (window as unknown as { gtag(...args: unknown[]): void }).gtag('consent', 'update', { analytics_storage: 'granted' }));
     await eventually('the visitor stored after gtag consent', async () => (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'));
+    await page.context().close();
+  });
+
+  it('with lead-before-consent="hold", keeps a lead in memory until the visitor consents, then sends it', async () => {
+    const { page, calls } = await open('consent-hold');
+    const email = 'held.until.consent@example.com';
+    await submitLead(page, email);
+    await page.waitForTimeout(1_500);
+    assert.deepEqual(calls.map((call) => call.path), ['/api/display/consenting'], 'the lead waits');
+    assert.deepEqual(await storedInBrowser(page), NOTHING);
+    await page.evaluate(() => (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true));
+    const lead = await eventually('the lead sent on consent', async () => (await ownerLeads(server, 'consenting')).find((stored) => stored.email === email));
+    assert.equal(lead.email, email);
     await page.context().close();
   });
 });
