@@ -23,7 +23,7 @@ const names = (list?: { name: string }[]) => (list ?? []).map((item) => item.nam
 describe('custom-elements.json', () => {
   it('documents <poptin-controller> with its attributes and event', async () => {
     const controller = (await elements()).get('poptin-controller');
-    assert.deepEqual(names(controller?.attributes), ['client-id', 'api-base', 'landing', 'store', 'wix-client-id', 'wix-api-host', 'cart-path', 'product-id', 'product-name', 'product-category']);
+    assert.deepEqual(names(controller?.attributes), ['client-id', 'api-base', 'landing', 'store', 'wix-client-id', 'wix-api-host', 'cart-path', 'product-id', 'product-name', 'product-category', 'consent', 'lead-before-consent']);
     assert.deepEqual(names(controller?.events), ['poptin-display']);
   });
 

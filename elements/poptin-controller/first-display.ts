@@ -40,11 +40,12 @@ export function displayRequestOf(visitor: Visitor, page: PageContext, fields: Pa
 
 /**
  * Pages the loader leaves to the session from the start: a store's (its cart goes into the call), a preview or
- * landing page, the inspector's.
+ * landing page, the inspector's, and consent mode's (the loader's own call records the page view in storage).
  */
 export function needsSessionFirst(host: HTMLElement, win: Window = window): boolean {
   const params = new URLSearchParams(win.location.search);
   return (
+    host.hasAttribute('consent') ||
     host.hasAttribute('store') ||
     host.hasAttribute('landing') ||
     Boolean((win as Window & { Shopify?: unknown }).Shopify) ||

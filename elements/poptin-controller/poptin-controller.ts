@@ -18,6 +18,8 @@ export interface PoptinWindowApi {
   explain(id: string): Promise<SessionExplanation | null>;
   /** Opens the inspector panel (as `?poptin-debug` in the page URL does). */
   inspect(): Promise<void>;
+  /** Consent mode: the visitor's answer (true: the widget may store its history; false: it never does on this page). */
+  consent(given: boolean): void;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface PoptinWindowApi {
  * @attr {string} product-id - On a Wix product page: the product shown, for recent products and browse abandonment.
  * @attr {string} product-name - Its name.
  * @attr {string} product-category - Its category.
+ * @attr {'required'|'granted'|'refused'} consent - `required`: consent mode, nothing stored and nothing identifying sent until the visitor consents (`window.poptin.consent(true)`, a TCF v2.2 CMP, Google consent mode or the store's consent); then holds the answer. See docs/privacy.md.
+ * @attr {'send'|'hold'} lead-before-consent - Consent mode: `send` (default) sends a lead typed before consent, kept in memory only; `hold` keeps it in memory until consent, and drops it on refusal.
  *
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
@@ -197,6 +201,8 @@ function installWindowApi(controller: PoptinController): PoptinWindowApi {
     explain: (id) => safely('poptin.explain', () => controller.explain(id), null),
     // A lazy chunk of its own (lit-html included), so the loader does not carry the inspector.
     inspect: () => safely('poptin.inspect', () => import('../../src/inspector/inspector.ts').then((inspector) => void inspector.openInspector()), undefined),
+    // The session watches the attribute (src/core/consent/page-consent.ts): this works before it has loaded.
+    consent: (given) => controller.setAttribute('consent', given ? 'granted' : 'refused'),
   };
   (window as Window & { poptin?: PoptinWindowApi }).poptin = api;
   return api;

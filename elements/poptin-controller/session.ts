@@ -23,7 +23,8 @@ import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { createLifecycleRunner, type LifecycleRunner, type PopupLifecycleEvent, type PopupLifecycleState } from '../../src/core/session/popup-lifecycle.ts';
 import { armTriggers, embedPlaceholder, type Disarm } from '../../src/core/triggers/index.ts';
-import { createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import type { PageConsent } from '../../src/core/consent/page-consent.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
@@ -190,16 +191,18 @@ function mark(name: string): void {
   }
 }
 
+type ConsentCode = typeof import('../../src/core/consent/consent-mode.ts');
+
 export class ControllerSession {
   readonly api: DisplayApi;
-  private readonly visitor: Visitor;
+  private visitor: Visitor;
   private readonly queue: PopupQueue;
   private readonly popups = new Map<string, PopupEntry>();
   private readonly cleanups: (() => void)[] = [];
   private outbox: Outbox | null = null;
   /** Views sent through the outbox and not yet answered, by idempotency key. */
   private readonly viewsInFlight = new Map<string, PopupEntry>();
-  private readonly outboxReady: Promise<void>;
+  private outboxReady: Promise<void>;
   private surfaces: Promise<Surfaces> | null = null;
   private page: PageContext;
   private pageFields: PageViewFields | null = null;
@@ -217,13 +220,24 @@ export class ControllerSession {
   private readonly cartEvents: CartEventHub = createCartEvents();
   private cart: StoreCart | null = null;
   private customerId = '';
-  private readonly products: ProductMemory;
+  private products: ProductMemory;
   private readonly consentWait = new AbortController();
+  /** Consent mode (`consent` attribute, docs/privacy.md): its code, a chunk loaded on such pages only; null when off. */
+  private consentCode: ConsentCode | null = null;
+  private consent: PageConsent | null = null;
+  /** False when consent mode could not start: then nothing at all is done on this page. */
+  private readonly consentRead: Promise<boolean>;
+  /** Consent mode before consent: the visitor lives in memory, the display call is anonymous, reports wait. */
+  private storesNothing: boolean;
+  /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
+  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.api = new DisplayApi(options.apiBase);
     this.clientId = options.clientId;
-    this.visitor = options.first?.visitor ?? createVisitor({ window, document });
+    this.storesNothing = options.host.hasAttribute('consent');
+    this.consentRead = this.watchConsent();
+    this.visitor = options.first?.visitor ?? createVisitor(this.storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
     this.products = createProductMemory(this.visitor.stores.local);
     this.page = readPageContext();
     this.queue = createPopupQueue((item) => {
@@ -235,7 +249,7 @@ export class ControllerSession {
     this.cleanups.push(listenSafely(window, 'online', () => void this.outbox?.flush({ now: true })));
     this.cleanups.push(listenSafely(window, 'pagehide', () => this.outbox?.flushOnUnload()));
     this.cleanups.push(listenSafely(document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
-    this.cleanups.push(() => this.consentWait.abort());
+    this.cleanups.push(() => this.consentWait.abort(), () => this.consent?.stop());
     this.storeStarted = this.startStore();
     this.outboxReady = this.openOutbox();
     this.ready = this.run();
@@ -258,16 +272,62 @@ export class ControllerSession {
   }
 
   private async openOutbox(): Promise<void> {
-    const store = await openOutboxStore();
+    const store = await openOutboxStore(globalThis, { memoryOnly: this.storesNothing });
+    // On consent, what the page's memory outbox still holds moves to the stored one.
+    const before = this.outbox;
+    before?.dispose();
+    for (const entry of (await before?.pending()) ?? []) await store.put(entry);
     this.outbox = new Outbox({ store, onDelivered: (sent, answer) => this.onDelivered(sent, answer) });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
+  }
+
+  /** Consent mode: before consent the display call names no visitor and carries no history. */
+  private displayRequest(request: DisplayRequest): DisplayRequest {
+    return this.storesNothing && this.consentCode ? this.consentCode.anonymousDisplayRequest(request) : request;
+  }
+
+  /** Consent mode: what the page already says of consent is read before the first display call. */
+  private async watchConsent(): Promise<boolean> {
+    if (!this.storesNothing) return true;
+    try {
+      this.consentCode = await import('../../src/core/consent/consent-mode.ts');
+    } catch (error) {
+      // Without its code the display call could not be made anonymous: it is not made, and nothing is stored.
+      log.error('consent mode could not start', error);
+      return false;
+    }
+    this.consent = this.consentCode.watchPageConsent(this.options.host, window, (given) => this.onConsent(given));
+    if (this.consent.answer === 'yes') this.onConsent(true);
+    return true;
+  }
+
+  /**
+   * The visitor answered in consent mode. On a refusal nothing is ever stored and what waited is dropped; on
+   * consent the visitor's stored state starts from this page view, what waited is sent, and the page is decided
+   * again with the visitor's history unless a pop-up is open.
+   */
+  private onConsent(given: boolean): void {
+    if (!given) this.heldReports = [];
+    if (!given || !this.storesNothing || this.stopped) return;
+    this.storesNothing = false;
+    this.visitor = createVisitor({ window, document });
+    this.products = createProductMemory(this.visitor.stores.local);
+    this.cleanups.push(startVisitorKeepAlive(this.visitor, window));
+    this.outboxReady = this.outboxReady.then(() => this.openOutbox());
+    for (const held of this.heldReports.splice(0)) void this.sendReliably(held.url, held.fields, held.kind).catch((error: unknown) => log.warn('report not sent', error));
+    // The page view not yet recorded: the first run records it, as the visitor's.
+    if (!this.pageFields) return;
+    const open = [...this.popups.values()].some((entry) => entry.lifecycle.state === 'queued' || entry.lifecycle.state === 'shown');
+    if (open) this.pageFields = this.visitor.recordPageView(this.page.url);
+    else void this.reset();
   }
 
   private async run(): Promise<void> {
     const generation = ++this.generation;
     const superseded = () => this.stopped || generation !== this.generation;
     if (!(await this.storeStarted) || this.stopped) return;
+    if (!(await this.consentRead)) return;
     // The session chunk's evaluation, this answer's reading and the pop-ups' decisions each wait on the browser
     // (cookies, Web Storage): apart, none makes a long task.
     await yieldToPage();
@@ -284,7 +344,7 @@ export class ControllerSession {
       if (first?.error) throw first.error;
       response = first
         ? parseDisplayResponse(first.answer)
-        : await this.api.display(this.clientId, displayRequestOf(this.visitor, this.page, fields, { ...(previewId ? { preview_id: previewId } : {}), ...this.storeFields() }));
+        : await this.api.display(this.clientId, this.displayRequest(displayRequestOf(this.visitor, this.page, fields, { ...(previewId ? { preview_id: previewId } : {}), ...this.storeFields() })));
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
       return;
@@ -306,7 +366,8 @@ export class ControllerSession {
     if (superseded()) return;
     const environment = createDecisionEnvironment({ window, document, visitor: this.visitor, countryCode: response.countryCode, isMobile: this.page.isMobile, referrer: fields.referrer });
     response.poptins.forEach((config, order) => {
-      const decision = decide(config, environment);
+      const decided = decide(config, environment);
+      const decision = this.consentCode?.holdUntilConsent(decided, config, this.storesNothing) ?? decided;
       popupDecided(config, decision);
       const entry = this.track(config, decision.variant, decision.triggers);
       entry.lifecycle.send({ type: 'decided', allowed: decision.allowed });
@@ -592,6 +653,11 @@ export class ControllerSession {
 
   /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
   private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
+    if (this.storesNothing && (kind !== 'lead' || this.options.host.getAttribute('lead-before-consent') === 'hold')) {
+      // Held in memory until consent (consent mode): on its way, as far as the form can tell.
+      this.heldReports.push({ url, fields, kind });
+      return { firstAttempt: Promise.resolve('kept') };
+    }
     await this.outboxReady;
     if (!this.outbox) throw new Error('outbox unavailable');
     return this.outbox.addAndTry(url, fields, kind);
@@ -756,7 +822,9 @@ export class ControllerSession {
       return true;
     }
     if (!store) return true;
-    if (!(await store.consent(this.consentWait.signal))) {
+    const consented = await store.consent(this.consentWait.signal);
+    this.consent?.setStoreAnswer(consented ? 'yes' : 'no');
+    if (!consented) {
       if (!this.stopped) log.warn('the visitor declined marketing consent: no pop-ups on this store');
       return false;
     }

@@ -123,13 +123,17 @@ export class IndexedDbOutboxStore implements OutboxStore {
   }
 }
 
-/** IndexedDB, then localStorage, then memory: the first that works here (design §5). */
 /**
  * localStorage first: its writes are synchronous, so a lead submitted an instant before the page goes away is
  * already kept, and pagehide reads it back at once for sendBeacon. IndexedDB transactions still pending when a
  * page is unloaded are aborted; it serves where localStorage is blocked. Memory is the last resort.
  */
-export async function openOutboxStore(scope: { indexedDB?: IDBFactory; localStorage?: Storage } = globalThis): Promise<OutboxStore> {
+export async function openOutboxStore(
+  scope: { indexedDB?: IDBFactory; localStorage?: Storage } = globalThis,
+  options: { memoryOnly?: boolean } = {},
+): Promise<OutboxStore> {
+  // Consent mode before consent: a lead the visitor sends is kept for this page only, nothing of it in the browser.
+  if (options.memoryOnly) return new MemoryOutboxStore();
   try {
     const storage = scope.localStorage;
     if (storage) {

@@ -209,6 +209,17 @@ describe('lead outbox', () => {
       await store.delete('k-ls-00001');
     });
 
+    it('consent mode before consent: memory only, neither localStorage nor IndexedDB is touched', async () => {
+      const touched: string[] = [];
+      const spyStorage = new Proxy(localStorage, { get: (target, name) => (touched.push(`localStorage.${String(name)}`), Reflect.get(target, name)) });
+      const spyDatabases = { open: () => (touched.push('indexedDB.open'), indexedDB.open('never')) } as unknown as IDBFactory;
+      const store = await openOutboxStore({ localStorage: spyStorage, indexedDB: spyDatabases }, { memoryOnly: true });
+      await store.put({ key: 'k-mem-0001', url: 'u', fields: {}, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
+      expect(store.kind).to.equal('memory');
+      expect((await store.all()).map((entry) => entry.key)).to.deep.equal(['k-mem-0001']);
+      expect(touched).to.deep.equal([]);
+    });
+
     it('falls back to memory when storage throws (blocked or full)', async () => {
       const throwing = { setItem() { throw new DOMException('quota', 'QuotaExceededError'); } } as unknown as Storage;
       const store = await openOutboxStore({ localStorage: throwing });

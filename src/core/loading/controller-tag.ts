@@ -6,6 +6,8 @@ export interface ControllerSource {
   apiBase: string;
   /** The CSP nonce of the script tag, for the owner code the widget inserts. */
   nonce: string;
+  /** The script tag's data-consent (`required`: consent mode), for the controller's consent attribute. */
+  consent?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export function controllerSourceOf(script: HTMLScriptElement | null, scriptUrl: 
   clientId ||= url.searchParams.get('id') || script?.dataset.clientId || '';
   // A Shopify storefront may name no client: the controller asks the server for its shop's.
   if (!clientId && !isShopifyStorefront()) return null;
-  return { clientId, apiBase: script?.dataset.apiBase || url.origin, nonce: script?.nonce ?? '' };
+  return { clientId, apiBase: script?.dataset.apiBase || url.origin, nonce: script?.nonce ?? '', consent: script?.dataset.consent };
 }
 
 /** Shopify's storefront global names its shop. */
@@ -39,6 +41,7 @@ export function ensureController(document: Document, source: ControllerSource): 
   controller.setAttribute('client-id', source.clientId);
   controller.setAttribute('api-base', source.apiBase);
   if (source.nonce) controller.nonce = source.nonce;
+  if (source.consent) controller.setAttribute('consent', source.consent);
   (document.body ?? document.documentElement).append(controller);
   return controller;
 }

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createMemoryStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
+import { createMemoryStorageSet, createPageOnlyStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
+import { createVisitor } from './visitor.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { blockedStorageWindow, countingCookieDocument } from './testing.ts';
@@ -231,5 +232,37 @@ describe('visitor storage layer', () => {
 
   it('parseCookieString decodes values and keeps the first of a name', () => {
     expect(parseCookieString('a=1; b=x%20y; a=2; broken=%E0%A4%A')).to.deep.equal({ a: '1', b: 'x y', broken: '%E0%A4%A' });
+  });
+
+  describe('consent mode before consent (page-only stores)', () => {
+    it('keeps a whole page view in memory: no cookie or Web Storage is read or written, nothing is logged', () => {
+      const { document, reads, writes } = countingCookieDocument();
+      const touched: string[] = [];
+      const win = {
+        get localStorage(): Storage {
+          touched.push('localStorage');
+          return localStorage;
+        },
+        get sessionStorage(): Storage {
+          touched.push('sessionStorage');
+          return sessionStorage;
+        },
+      };
+      const log = sinon.spy();
+      const stores = createPageOnlyStorageSet();
+      const visitor = createVisitor({ window: win, document: { get cookie() { return document.cookie; }, set cookie(value: string) { document.cookie = value; }, referrer: '' }, stores, log });
+      const fields = visitor.recordPageView('https://shop.example/a');
+      visitor.recordView('pageonly00001', 'lightbox');
+      visitor.recordConversion('pageonly00001', 'lightbox', 'a@b.example');
+      expect(reads()).to.equal(0);
+      expect(writes()).to.equal(0);
+      expect(touched).to.deep.equal([]);
+      expect(log.called).to.equal(false);
+      expect(fields.previous_visited_pages_with_current).to.equal('https://shop.example/a');
+      expect(visitor.frequencyHistory('pageonly00001').views).to.equal(1, 'the page remembers what it did');
+      expect(visitor.convertedEmail()).to.equal('a@b.example');
+      expect(visitor.canCountVisits()).to.equal(false, 'a count would never pass this page');
+      expect(visitor.cookies()).to.deep.equal({});
+    });
   });
 });

@@ -250,16 +250,16 @@ export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
   };
   const win = options.window;
   const doc = options.document;
-  const missing = (what: string) => () => {
-    throw new Error(`${what} is not available`);
+  const missing = () => {
+    throw new Error('not available');
   };
   const hold: CookieReadHold = { held: 0, released: null };
   return {
     // Cookie expiry is left to the browser (max-age): cookie values that must be compared with the
     // injected clock carry their own timestamp.
-    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing('document.cookie'), now, onFailure),
-    local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing('localStorage'), now, onFailure),
-    session: resilientStore('session', win ? () => webStorageBackend(() => win.sessionStorage) : missing('sessionStorage'), now, onFailure),
+    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing, now, onFailure),
+    local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing, now, onFailure),
+    session: resilientStore('session', win ? () => webStorageBackend(() => win.sessionStorage) : missing, now, onFailure),
     holdCookieReads: () => {
       hold.held++;
       let done = false;
@@ -273,9 +273,7 @@ export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
   };
 }
 
-/** Stores that live in memory only, with the injected clock for expiry (tests, previews). */
-export function createMemoryStorageSet(now: () => number = Date.now): StorageSet {
-  const open = () => memoryBackend();
+function memoryStorageSet(open: () => Backend, now: () => number): StorageSet {
   const never = () => undefined;
   return {
     cookies: resilientStore('cookie', open, now, never),
@@ -283,4 +281,20 @@ export function createMemoryStorageSet(now: () => number = Date.now): StorageSet
     session: resilientStore('session', open, now, never),
     holdCookieReads: () => never,
   };
+}
+
+/** Stores that live in memory only, with the injected clock for expiry (tests, previews). */
+export function createMemoryStorageSet(now: () => number = Date.now): StorageSet {
+  return memoryStorageSet(memoryBackend, now);
+}
+
+/**
+ * Consent mode before consent: values live in memory for this page only and no cookie or Web Storage is read or
+ * written. Its stores say they are not persistent, as blocked storage does: the visit-count trigger does nothing,
+ * and the visitor reports no page cookies.
+ */
+export function createPageOnlyStorageSet(now: () => number = Date.now): StorageSet {
+  return memoryStorageSet(() => {
+    throw new Error('nothing is stored before consent');
+  }, now);
 }
