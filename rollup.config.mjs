@@ -78,6 +78,7 @@ const SHARED_MODULES = [
   'src/core/config/values.ts',
   'src/core/games/delays.ts',
   'src/core/games/locked.ts',
+  'src/core/safe-url.ts',
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ];
