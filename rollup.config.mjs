@@ -8,6 +8,7 @@ import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs'
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 import { consolePage } from './scripts/rollup/console-page.mjs';
+import { terserMinify } from './scripts/rollup/terser-minify.mjs';
 
 // The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and
 // Firefox 98 were the last to ship it, in March 2022). Their syntax is written as is: class fields and `??=` are
@@ -78,6 +79,7 @@ const SHARED_MODULES = [
   'src/core/config/values.ts',
   'src/core/games/delays.ts',
   'src/core/games/locked.ts',
+  'src/core/safe-url.ts',
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ];
@@ -150,7 +152,7 @@ const builds = [
     // define-elements: `poptin-elements/define`, the same lazy chunks loaded on request by an app's framework.
     input: { poptin: 'src/loader.ts', 'define-elements': 'src/define-elements.ts' },
     output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: namedChunk },
-    plugins: [privateEntryModules('src/loader.ts'), privateEntryModules('src/define-elements.ts', '.define-copy'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), eagerCompileHint()],
+    plugins: [privateEntryModules('src/loader.ts'), privateEntryModules('src/define-elements.ts', '.define-copy'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), terserMinify(), eagerCompileHint()],
   },
 ];
 

@@ -8,7 +8,6 @@ import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
-import { adoptPropertiesSetBeforeDefine } from '../shared/properties-set-before-define.ts';
 import { fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
 
 export interface PoptinWindowApi {
@@ -74,7 +73,14 @@ export class PoptinController extends HTMLElement {
 
   connectedCallback(): void {
     guard('controller start', () => {
-      adoptPropertiesSetBeforeDefine(this);
+      // Set before the loader defined the tag, a value is an own property that hides the setter; the two the
+      // controller has are set again through it (the surfaces' general path would cost the loader 90 bytes).
+      for (const name of ['clientId', 'apiBase'] as const) {
+        if (!Object.hasOwn(this, name)) continue;
+        const value = this[name];
+        Reflect.deleteProperty(this, name);
+        this[name] = value;
+      }
       if (this.started) return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
