@@ -16,8 +16,10 @@ describe('template text on a page of the other direction', () => {
   it('an English template in a Hebrew page\'s dialog: every text and prize reads left to right, the dialog stays right to left', async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
-    await page.route(`${shared.server.url}/examples/hebrew-page.html`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: HEBREW_PAGE }));
-    await page.goto(`${shared.server.url}/examples/hebrew-page.html`);
+    // At the wheel's own page address, which its page targeting asks for (the click call applies it).
+    const address = `${shared.server.url}/examples/spin-wheel.html?lang=he`;
+    await page.route(address, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: HEBREW_PAGE }));
+    await page.goto(address);
     await page.getByRole('button', { name: 'שחקו וזכו בהנחה' }).click();
     const popup = page.locator('poptin-popup[poptin-id="demospinwheel"]');
     await popup.locator('dialog[open]').waitFor();
