@@ -59,9 +59,10 @@ const STARTING_ATTRIBUTES: Record<string, Record<string, string>> = {
 const READ_ALL: Record<string, (element: Element) => Promise<unknown>> = {
   'poptin-popup': (element) => until(() => element.hasAttribute('data-rendering'), 'the pop-up to show'),
 };
-// The controller reads its server, landing, cart and product attributes once its session starts (its session's
-// tests, with a server, use each); here it is only held to observing nothing undocumented.
-const READ_AFTER_AN_ANSWER = new Set(['api-base', 'landing', 'wix-api-host', 'cart-path', 'product-id', 'product-name', 'product-category']);
+// The controller reads its server, landing, cart and product attributes once its session starts, and
+// lead-before-consent when a lead is sent before consent (its session's and consent mode's tests, with a server, use
+// each); here it is only held to observing nothing undocumented.
+const READ_AFTER_AN_ANSWER = new Set(['api-base', 'landing', 'wix-api-host', 'cart-path', 'product-id', 'product-name', 'product-category', 'lead-before-consent']);
 
 /** The attribute names an element reads while it is created and placed in the page, and a frame after. */
 async function attributesReadOnPlacing(tag: string): Promise<Set<string>> {
