@@ -177,6 +177,12 @@ builds.push({
   input: { console: 'src/console/main.tsx' },
   output: { dir: 'dist/console', format: 'es', entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]', sourcemap: true },
   plugins: [...plugins(), consolePage({ html: 'src/console/index.html', css: 'src/console/console.css' })],
+  // TanStack Query marks its modules "use client" for React Server Components; in a browser bundle the directive means
+  // nothing, and rollup's note on each of them would bury every other line of `npm start`.
+  onwarn(warning, warn) {
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /"use client"/.test(warning.message)) return;
+    warn(warning);
+  },
 });
 
 export default comparisonBuild ? builds.slice(0, 1) : builds;
