@@ -12,5 +12,9 @@ export async function runAxe(context: ElementContext): Promise<AxeResults> {
       document.head.append(script);
     });
   }
+  // Colours are judged as the visitor reads them once an entrance has played: a panel still fading in fails the
+  // contrast rule on a busy machine. Endless animations (confetti, spinners) are not waited for.
+  const settling = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+  await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
   return page.axe!.run(context, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
 }
