@@ -17,10 +17,12 @@ describe('a game in a pop-up with a form', () => {
     await page.addInitScript(() => {
       Math.random = () => 0.01;
       const leads: { couponShown: boolean }[] = ((window as unknown as { __leads: unknown[] }).__leads = []);
-      window.addEventListener('poptinSubmit', () => {
+      // The pop-up hands its lead over (poptin-submit, which the controller sends); window's poptinSubmit follows once
+      // the server has it.
+      document.addEventListener('poptin-submit', () => {
         const coupon = document.querySelector('poptin-popup')?.shadowRoot?.querySelector('[data-poptin-coupon]');
         leads.push({ couponShown: Boolean(coupon?.checkVisibility()) });
-      });
+      }, true);
     });
     const leadsTaken = () => page.evaluate(() => (window as unknown as { __leads: { couponShown: boolean }[] }).__leads);
     await page.goto(`${shared.server.url}/examples/spin-wheel.html`);
@@ -30,9 +32,11 @@ describe('a game in a pop-up with a form', () => {
     const wheel = popup.locator('poptin-spin-wheel');
     await wheel.locator('[part~="wheel"]').waitFor();
 
-    // Before the email the wheel does not turn, by mouse or by keyboard.
-    await wheel.locator('[part~="wheel"]').click();
-    await wheel.locator('[part~="wheel"]').press('Enter');
+    // Before the email the wheel does not turn, by mouse or by keyboard: locked, it is inert.
+    const box = (await wheel.locator('[part~="wheel"]').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Enter');
+    assert.equal(await wheel.evaluate((element) => (element as HTMLElement).inert), true);
     await page.waitForTimeout(500);
     assert.equal(await wheel.locator('[part~="base"]').getAttribute('data-state'), 'idle');
     const coupon = popup.locator('[data-poptin-coupon]');
@@ -47,7 +51,7 @@ describe('a game in a pop-up with a form', () => {
     await popup.getByLabel('Email address').press('Enter');
     await eventually('the wheel unlocked', async () => (await wheel.getAttribute('locked')) === null);
     assert.deepEqual(await leadsTaken(), [], 'the lead waits for its prize');
-    await wheel.locator('[part~="wheel"]').click();
+    await popup.getByRole('button', { name: 'Spin the wheel' }).click();
     await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
     assert.match((await coupon.textContent()) ?? '', /^SPIN10/);
     assert.deepEqual(await leadsTaken(), [{ couponShown: false }], 'one lead, taken before the coupon showed');

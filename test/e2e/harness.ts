@@ -126,9 +126,17 @@ export async function ownerGet<T>(server: { url: string }, pathname: string): Pr
   return (await response.json()) as T;
 }
 
-/** A client's stored leads, newest first, as the owner API gives them. */
+/** A client's stored leads, newest first, as the owner API gives them, read along the listing's keyset pages. */
 export async function ownerLeads(server: { url: string }, clientId: string): Promise<LeadRecord[]> {
-  return (await ownerGet<{ leads: LeadRecord[] }>(server, `/api/owner/${encodeURIComponent(clientId)}/leads`)).leads;
+  const leads: LeadRecord[] = [];
+  let after: string | null = null;
+  do {
+    const query: string = `?limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+    const page: { leads: LeadRecord[]; next: string | null } = await ownerGet(server, `/api/owner/${encodeURIComponent(clientId)}/leads${query}`);
+    leads.push(...page.leads);
+    after = page.next;
+  } while (after);
+  return leads;
 }
 
 /**
