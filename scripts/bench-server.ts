@@ -121,7 +121,7 @@ async function diskUsed(db: Database, dataDir: string | null): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  let stopServer = () => undefined as void;
+  let stopServer: () => void = () => {};
   let db: Database;
   let dataDir: string | null = null;
   let where: string;

@@ -28,9 +28,9 @@ const LIVE = {
   'poptin-product-recommendations': { attributes: { products: PRODUCTS, buttons: 'redirect' } },
 };
 
-const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // The manifest's descriptions are the JSDoc's: plain text with `code` spans.
-const prose = (text) => escape(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
+const prose = (text) => escapeHtml(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
 
 function table(caption, columns, rows) {
   if (rows.length === 0) return `<h2>${caption}</h2>\n<p>None.</p>\n`;
@@ -45,7 +45,7 @@ function page(title, body) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · poptin-elements</title>
+<title>${escapeHtml(title)} · poptin-elements</title>
 <link rel="stylesheet" href="docs.css">
 <script type="module" src="/dist/poptin.js"></script>
 </head>
@@ -62,23 +62,23 @@ ${body}
 export function elementPage(declaration) {
   const tag = declaration.tagName;
   const live = LIVE[tag];
-  const attributes = (declaration.attributes ?? []).map((attribute) => [`<code>${escape(attribute.name)}</code>`, `<code>${escape(attribute.type?.text ?? 'string')}</code>`, prose(attribute.description)]);
+  const attributes = (declaration.attributes ?? []).map((attribute) => [`<code>${escapeHtml(attribute.name)}</code>`, `<code>${escapeHtml(attribute.type?.text ?? 'string')}</code>`, prose(attribute.description)]);
   const properties = (declaration.members ?? [])
     .filter((member) => member.kind === 'field' && !member.privacy && !member.static && member.description && member.type?.text)
-    .map((member) => [`<code>${escape(member.name)}</code>`, `<code>${escape(member.type.text)}</code>`, prose(member.description)]);
-  const events = (declaration.events ?? []).map((event) => [`<code>${escape(event.name)}</code>`, prose(event.description)]);
-  const slots = (declaration.slots ?? []).map((slot) => [slot.name ? `<code>${escape(slot.name)}</code>` : '(default)', prose(slot.description)]);
-  const parts = (declaration.cssParts ?? []).map((part) => [`<code>${escape(part.name)}</code>`, prose(part.description)]);
-  const cssProperties = (declaration.cssProperties ?? []).map((property) => [`<code>${escape(property.name)}</code>`, prose(property.description)]);
+    .map((member) => [`<code>${escapeHtml(member.name)}</code>`, `<code>${escapeHtml(member.type.text)}</code>`, prose(member.description)]);
+  const events = (declaration.events ?? []).map((event) => [`<code>${escapeHtml(event.name)}</code>`, prose(event.description)]);
+  const slots = (declaration.slots ?? []).map((slot) => [slot.name ? `<code>${escapeHtml(slot.name)}</code>` : '(default)', prose(slot.description)]);
+  const parts = (declaration.cssParts ?? []).map((part) => [`<code>${escapeHtml(part.name)}</code>`, prose(part.description)]);
+  const cssProperties = (declaration.cssProperties ?? []).map((property) => [`<code>${escapeHtml(property.name)}</code>`, prose(property.description)]);
   const example = live
-    ? `<${tag}${Object.entries(live.attributes).map(([name, value]) => ` ${name}="${escape(value)}"`).join('')}>${live.content ?? ''}</${tag}>`
+    ? `<${tag}${Object.entries(live.attributes).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('')}>${live.content ?? ''}</${tag}>`
     : '';
   const liveSection = live
-    ? `<h2>Live</h2>\n<div class="live">${example}</div>\n<pre><code>${escape(example)}</code></pre>\n`
+    ? `<h2>Live</h2>\n<div class="live">${example}</div>\n<pre><code>${escapeHtml(example)}</code></pre>\n`
     : `<p>It works with the display server: see the examples at <a href="/examples/">/examples/</a>.</p>\n`;
   return page(
     `<${tag}>`,
-    `<h1><code>&lt;${escape(tag)}&gt;</code></h1>\n<p class="summary">${prose(declaration.summary)}</p>\n<p>${prose(declaration.description)}</p>\n${liveSection}` +
+    `<h1><code>&lt;${escapeHtml(tag)}&gt;</code></h1>\n<p class="summary">${prose(declaration.summary)}</p>\n<p>${prose(declaration.description)}</p>\n${liveSection}` +
       table('Attributes', ['Name', 'Type', 'Description'], attributes) +
       table('Properties', ['Name', 'Type', 'Description'], properties) +
       table('Events', ['Name', 'Description (detail)'], events) +

@@ -1,4 +1,4 @@
-// `npm test`: type check, build, size budget, browser tests, server and SDK tests in Node, end to end.
+// `npm test`: type check, lint and format check, build, size budget, browser tests, server and SDK tests in Node, end to end.
 import { spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
@@ -22,6 +22,7 @@ function ensureChromium() {
 
 const steps = [
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint and format', 'npm', ['run', '--silent', 'lint']],
   ['build', 'npm', ['run', '--silent', 'build']],
   ['size budget', 'npm', ['run', '--silent', 'size']],
   ['browser tests', 'npm', ['run', '--silent', 'test:browser']],

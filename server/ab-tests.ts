@@ -54,7 +54,7 @@ export async function listAbTests(store: Store, clientId: string, testId?: strin
  */
 export async function declareWinner(store: Store, clientId: string, testId: string, winnerId: string): Promise<AbTest | null> {
   const [test] = await listAbTests(store, clientId, testId);
-  if (!test || !test.variants.some((variant) => variant.poptin_id === winnerId)) return null;
+  if (!test?.variants.some((variant) => variant.poptin_id === winnerId)) return null;
   await store.db.query(
     `UPDATE popups SET active = (poptin_id = $3 AND published_at IS NOT NULL), updated_at = now()
      WHERE client_id = $1 AND deleted_at IS NULL AND (poptin_id = $2 OR ab_test_parent_id = $2) AND (active OR poptin_id = $3)`,

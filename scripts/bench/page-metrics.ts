@@ -155,7 +155,9 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       response.body().then(
-        (body) => void (scripts[new URL(response.url()).pathname] = gzipSync(body, { level: 9 }).length),
+        (body) => {
+          scripts[new URL(response.url()).pathname] = gzipSync(body, { level: 9 }).length;
+        },
         () => undefined,
       ),
     );

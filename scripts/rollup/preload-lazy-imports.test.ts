@@ -49,7 +49,13 @@ describe('the preload-lazy-imports build step', () => {
     assert.ok(staticImportsOf(surfaces.code).includes('name.js'), surfaces.code);
     for (const chunk of chunks.values()) {
       const closure = new Set<string>();
-      const visit = (fileName: string) => chunks.get(fileName)!.imports.forEach((imported) => closure.has(imported) || (closure.add(imported), visit(imported)));
+      const visit = (fileName: string) => {
+        for (const imported of chunks.get(fileName)!.imports) {
+          if (closure.has(imported)) continue;
+          closure.add(imported);
+          visit(imported);
+        }
+      };
       visit(chunk.fileName);
       const imported = staticImportsOf(chunk.code).map((file) => path.posix.join(path.posix.dirname(chunk.fileName), file));
       assert.deepEqual([...closure].filter((fileName) => !imported.includes(fileName)), [], chunk.fileName);

@@ -129,12 +129,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     return reply.code(204).send();
   });
 
-  app.get('/me', async (request, reply) => {
+  app.get('/me', async (request) => {
     const signedIn = request.consoleSession!;
     return { owner: signedIn.owner, sites: await sites.visibleTo(signedIn.owner) };
   });
 
-  app.patch<{ Body: { name?: string; language?: Language } }>('/me', { schema: profileSchema }, async (request, reply) => {
+  app.patch<{ Body: { name?: string; language?: Language } }>('/me', { schema: profileSchema }, async (request) => {
     const signedIn = request.consoleSession!;
     const name = request.body.name?.trim();
     return { owner: await accounts.updateOwner(signedIn.owner.id, { name, language: request.body.language }) };

@@ -75,7 +75,7 @@ function checkPrizes(errors: FieldError[], config: Record<string, unknown>): voi
 /** The field a message of the widget's parser is about: its first word when that names a setting. */
 function fieldOfParserMessage(message: string): string {
   const named = /^(?:unknown )?([a-z_]+)/.exec(message)?.[1];
-  return named && named.includes('_') ? named : 'config';
+  return named?.includes('_') ? named : 'config';
 }
 
 /**

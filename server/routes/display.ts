@@ -87,7 +87,10 @@ export function lastConversions(store: Store, client: ClientRecord, popups: Popu
 const displayPoptinJson = new WeakMap<PopupRecord, string>();
 function displayPoptinJsonOf(popup: PopupRecord): string {
   let json = displayPoptinJson.get(popup);
-  if (json === undefined) displayPoptinJson.set(popup, (json = JSON.stringify(toDisplayPoptin(popup))));
+  if (json === undefined) {
+    json = JSON.stringify(toDisplayPoptin(popup));
+    displayPoptinJson.set(popup, json);
+  }
   return json;
 }
 

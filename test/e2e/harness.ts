@@ -146,7 +146,8 @@ export async function ownerLeads(server: { url: string }, clientId: string): Pro
  */
 export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
-    const shifts: string[] = ((window as unknown as { __layoutShifts: string[] }).__layoutShifts = []);
+    const shifts: string[] = [];
+    (window as unknown as { __layoutShifts: string[] }).__layoutShifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }>) {
         if (entry.hadRecentInput) continue;

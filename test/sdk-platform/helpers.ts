@@ -69,7 +69,12 @@ export function fetchingFlowHost(origin: string = SITE_ORIGIN): FlowHost & { ope
           if (closed || (targetOrigin !== '*' && targetOrigin !== origin)) return;
           for (const listener of listeners) listener({ data: postMessage, origin: new URL(url).origin });
         });
-      return { close: () => void (closed = true), isClosed: () => closed };
+      return {
+        close: () => {
+          closed = true;
+        },
+        isClosed: () => closed,
+      };
     },
   };
 }

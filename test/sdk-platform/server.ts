@@ -764,7 +764,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function queryOf(url: URL): Record<string, string[]> {
   const query: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
+  for (const [key, value] of url.searchParams) query[key] = [...(query[key] ?? []), value];
   return query;
 }
 

@@ -22,7 +22,12 @@ function scriptedHost() {
     open(url, mode) {
       if (state.block) return null;
       state.opened.push({ url, mode });
-      return { close: () => void (state.closed = true), isClosed: () => state.userClosedPopup };
+      return {
+        close: () => {
+          state.closed = true;
+        },
+        isClosed: () => state.userClosedPopup,
+      };
     },
   };
   const post = (data: unknown, origin = AUTH_ORIGIN) => {
