@@ -6,6 +6,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Database } from './db/database.ts';
+import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
+import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { captureLog, OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 
@@ -195,6 +197,12 @@ describe('static files', () => {
     const missing = await get('/dist/missing.js');
     assert.equal(missing.statusCode, 404);
     assert.deepEqual(missing.json(), { success: false, error: 'Not Found', message: 'Nothing at GET /dist/missing.js' });
+  });
+
+  it('mounts none of the example sites’ platform fakes, which only `npm start` adds', async () => {
+    assert.equal((await get(`${SHOPIFY_STOREFRONT_PREFIX}/cart.js`)).statusCode, 404);
+    const token = await app.inject({ method: 'POST', url: SITE_AJAX_PATH, payload: { action: 'eael_get_token' } });
+    assert.equal(token.statusCode, 404);
   });
 });
 

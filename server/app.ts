@@ -10,13 +10,6 @@ import { recordRoutes } from './route-list.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
-import { siteAjaxRoutes } from './routes/site-ajax.ts';
-import { shopifyStorefrontRoutes } from './example-stores/shopify-storefront.ts';
-import { wixApiRoutes } from './example-stores/wix-api.ts';
-
-/** The clients of the example stores (examples/clients/shop-demo.json, wix-demo.json). */
-const EXAMPLE_SHOP_CLIENT = 'shop-demo';
-const EXAMPLE_WIX_CLIENT = 'wix-demo';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
@@ -29,6 +22,8 @@ import { DEFAULT_SIGN_IN_LIMITS, ownerConsoleApi, ownerSideOf, registerOwnerSide
 import { staticRoutes } from './routes/static.ts';
 import { LeadDelivery, type DeliveryOptions } from './delivery/index.ts';
 import type { ProxyTrust } from './settings.ts';
+
+export type ExtraRoutes = (app: FastifyInstance, store: Store) => Promise<void>;
 
 export const FREE_EMAIL_DOMAINS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'free-email-domains.txt');
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -44,6 +39,8 @@ export interface AppOptions {
   clientsDir?: string;
   /** When set, static examples at / and /examples/. */
   examplesDir?: string;
+  /** Routes the host adds beside the display server's, on its storage (`npm start` adds the example sites'). */
+  extraRoutes?: readonly ExtraRoutes[];
   /** When set, built files at /dist/ and the loader at /poptin.js. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -222,12 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/owner' },
   );
-  if (options.examplesDir) {
-    await app.register(siteAjaxRoutes);
-    // The example stores' own platform calls, so their pages work with nothing else running.
-    await app.register(shopifyStorefrontRoutes, { store, clientId: EXAMPLE_SHOP_CLIENT });
-    await app.register(wixApiRoutes, { store, clientId: EXAMPLE_WIX_CLIENT });
-  }
+  for (const register of options.extraRoutes ?? []) await register(app, store);
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   await registerOwnerSide(app, ownerSide, {
     store, consoleOrigins, distDir: options.distDir,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { PopupRecord } from './db/store.ts';
+import { registerExampleSites } from './example-stores/index.ts';
 import { routesOf, type RouteInfo } from './route-list.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
 import { useTestApp } from './test-support/app.ts';
@@ -377,6 +378,7 @@ describe('every route of the app', () => {
     test = await openTestDatabase();
     app = await buildApp({
       db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir: path.join(REPO_ROOT, 'examples'), distDir: path.join(REPO_ROOT, 'dist'),
+      extraRoutes: [registerExampleSites],
     });
   });
   after(async () => {

@@ -3,7 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMigrations } from './db/migrate.ts';
+import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
 import { startServer, type RunningServer } from './main.ts';
+import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
 import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './settings.ts';
 import { blankDataDir } from './test-support/database.ts';
 
@@ -144,5 +146,15 @@ describe('server over real HTTP on a PGlite data folder', () => {
     const page = await fetch(`${server.url}/examples/lightbox.html`);
     assert.equal(page.status, 200);
     assert.equal((await fetch(`${server.url}/dist/poptin.js`)).status, 404, 'a missing build only 404s');
+  });
+
+  it('answers the example sites’ own platform calls, which the app alone does not mount', async () => {
+    server ??= await startServer(settings, false);
+    const token = await fetch(`${server.url}${SITE_AJAX_PATH}`, { method: 'POST', body: new URLSearchParams({ action: 'eael_get_token' }) });
+    assert.equal(token.status, 200);
+    assert.equal((await token.json()).success, true);
+    const cart = await fetch(`${server.url}${SHOPIFY_STOREFRONT_PREFIX}/cart.js`);
+    assert.equal(cart.status, 200);
+    assert.deepEqual((await cart.json()).items, []);
   });
 });

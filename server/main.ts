@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
+import { registerExampleSites } from './example-stores/index.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
@@ -31,6 +32,7 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       popupsDir: settings.popupsDir,
       clientsDir: settings.clientsDir,
       examplesDir: settings.examplesDir,
+      extraRoutes: settings.examplesDir ? [registerExampleSites] : [],
       distDir: settings.distDir,
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
