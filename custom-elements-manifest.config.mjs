@@ -1,6 +1,6 @@
 export default {
   globs: ['elements/**/*.ts'],
-  exclude: ['elements/**/*.test.ts', 'elements/**/*.test.tsx', 'elements/**/define.ts', 'elements/**/test-support.ts'],
+  exclude: ['elements/**/*.test.ts', 'elements/**/*.test.tsx', 'elements/**/define.ts', 'elements/**/test-support/**'],
   outdir: '.',
   litelement: false,
   plugins: [

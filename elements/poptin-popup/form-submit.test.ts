@@ -5,7 +5,7 @@ import { conversionFields, type ConversionContext } from '../../src/core/api/con
 import { SHAKE_MS } from '../../src/core/popup/timing.ts';
 import {
   closeSources, collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, nextFrame, part, popupConfig, removePopups, submit, typeInto, until,
-} from './test-support.ts';
+} from './test-support/popup.ts';
 
 const CONTEXT: ConversionContext = {
   clientId: 'demo', visitorId: 'visitor-1', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',

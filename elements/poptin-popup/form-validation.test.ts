@@ -5,7 +5,7 @@ import { calendarDateOf, formatDayMonthYear } from '../../src/core/forms/date.ts
 import { VALIDATION_EMAILS_PATH } from '../../src/core/api/contract.ts';
 import {
   allInShadow, blur, collectSubmits, field, formTemplate, inShadow, keydown, messagesOf, mountPopup, removePopups, submit, typeInto, until,
-} from './test-support.ts';
+} from './test-support/popup.ts';
 
 const FREE_MAIL = '# free mail\ngmail.com\nyahoo.com\n';
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { testConfig, TEST_POPTIN_ID } from '../triggers/testing.ts';
+import { testConfig, TEST_POPTIN_ID } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
-import { countingCookieDocument } from '../visitor/testing.ts';
+import { countingCookieDocument } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig, TEST_POPTIN_ID } from '../triggers/testing.ts';
+import { testConfig, TEST_POPTIN_ID } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';

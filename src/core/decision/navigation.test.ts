@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { fakeWindow } from '../triggers/testing.ts';
+import { fakeWindow } from '../triggers/test-support/fakes.ts';
 import { watchNavigation } from './navigation.ts';
 
 type NavWindow = Parameters<typeof watchNavigation>[0];

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig } from '../triggers/testing.ts';
+import { testConfig } from '../triggers/test-support/fakes.ts';
 import { evaluateConvertedUsers } from './converted.ts';
 
 describe('stop_showing_to_converted_users (widget §6)', () => {

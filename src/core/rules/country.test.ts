@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig } from '../triggers/testing.ts';
+import { testConfig } from '../triggers/test-support/fakes.ts';
 import { evaluateCountry, readCountryTargeting } from './country.ts';
 
 describe('country rule (display response country_code)', () => {

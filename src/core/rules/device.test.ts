@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig } from '../triggers/testing.ts';
+import { testConfig } from '../triggers/test-support/fakes.ts';
 import { evaluateDevice, selectVariant } from './device.ts';
 
 describe('device rule (if_mobile) and mobile variant', () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig } from '../triggers/testing.ts';
+import { testConfig } from '../triggers/test-support/fakes.ts';
 import { evaluateSourceCodeTarget } from './source-code.ts';
 
 describe('source-code target (widget §3 source_code_target_active/html/role)', () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig } from '../triggers/testing.ts';
+import { testConfig } from '../triggers/test-support/fakes.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting, readTargetingRules } from './targeting.ts';
 
 describe('page URL and referrer targeting (raw page_targeting / referrer_targeting)', () => {

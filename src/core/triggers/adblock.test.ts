@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { ADBLOCK_BAIT_CLASSES, ADBLOCK_CHECK_DELAY_MS, armAdblock, armAdblockFromConfig } from './adblock.ts';
-import { fakeWindow, testConfig, triggerContext } from './testing.ts';
+import { fakeWindow, testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('adblock trigger (display_if_adblock_active, detected locally)', () => {
   let clock: sinon.SinonFakeTimers;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armAfterSeconds } from './after-seconds.ts';
-import { fakeTriggerVisitor, testConfig, triggerContext } from './testing.ts';
+import { fakeTriggerVisitor, testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('after N seconds trigger (widget §3 display_after_sec_active)', () => {
   let clock: sinon.SinonFakeTimers;

@@ -6,7 +6,7 @@ import { createCartEvents } from './cart.ts';
 import { EXIT_INTENT_GRACE_MS } from './exit-intent.ts';
 import { AUTO_PILOT_TRIGGERS, describePlan, planTriggers } from './plan.ts';
 import { SCROLL_REARM_MS } from './scroll.ts';
-import { fakeDocument, fakeWindow, testConfig, triggerContext } from './testing.ts';
+import { fakeDocument, fakeWindow, testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('armTriggers', () => {
   let clock: sinon.SinonFakeTimers;

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { armBackButton, BACK_SENTINEL_KEY, isSentinelState } from './back-button.ts';
-import { fakeWindow, triggerContext } from './testing.ts';
+import { fakeWindow, triggerContext } from './test-support/fakes.ts';
 
 describe('back button trigger (widget §4 back button)', () => {
   it('pushes a sentinel entry only after the first interaction (history manipulation intervention)', () => {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { armClicks, createClickCounter } from './clicks.ts';
-import { testConfig, triggerContext } from './testing.ts';
+import { testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('after N clicks trigger (widget §4)', () => {
   it('records page_clicks on the Nth click and fires at most once', () => {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armExitIntent, armExitIntentNow, EXIT_INTENT_GRACE_MS, isExitThroughTop } from './exit-intent.ts';
-import { testConfig, triggerContext } from './testing.ts';
+import { testConfig, triggerContext } from './test-support/fakes.ts';
 
 function leave(target: EventTarget, init: MouseEventInit = {}) {
   target.dispatchEvent(new MouseEvent('mouseout', { clientX: 100, clientY: -1, relatedTarget: null, bubbles: true, composed: true, ...init }));

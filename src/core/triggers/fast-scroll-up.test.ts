@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armFastScrollUp, FAST_SCROLL_UP_DISTANCE_PX, FAST_SCROLL_UP_WINDOW_MS } from './fast-scroll-up.ts';
-import { fakeWindow, triggerContext } from './testing.ts';
+import { fakeWindow, triggerContext } from './test-support/fakes.ts';
 
 describe('fast scroll up (touch exit intent)', () => {
   let clock: sinon.SinonFakeTimers;

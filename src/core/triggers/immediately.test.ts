@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armImmediately } from './immediately.ts';
-import { triggerContext } from './testing.ts';
+import { triggerContext } from './test-support/fakes.ts';
 
 describe('no trigger configured', () => {
   it('records immediately on the next task; disarm before it cancels', () => {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armInactivity } from './inactivity.ts';
-import { testConfig, triggerContext } from './testing.ts';
+import { testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('inactivity trigger (widget §4)', () => {
   let clock: sinon.SinonFakeTimers;

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { createMemoryStorageSet, createStorageSet } from '../visitor/browser-storage.ts';
-import { blockedStorageWindow } from '../visitor/testing.ts';
+import { blockedStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { armPageVisits } from './page-visits.ts';
-import { fakeTriggerVisitor, testConfig, TEST_POPTIN_ID, triggerContext } from './testing.ts';
+import { fakeTriggerVisitor, testConfig, TEST_POPTIN_ID, triggerContext } from './test-support/fakes.ts';
 
 describe('after N page visits trigger (widget §4)', () => {
   let clock: sinon.SinonFakeTimers;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { armScroll, SCROLL_REARM_MS, scrolledPercent } from './scroll.ts';
-import { fakeDocument, fakeWindow, testConfig, triggerContext } from './testing.ts';
+import { fakeDocument, fakeWindow, testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('after N% scrolling trigger (widget §4)', () => {
   let clock: sinon.SinonFakeTimers;

@@ -4,7 +4,7 @@ import { createMemoryStorageSet, createPageOnlyStorageSet, createStorageSet, NO_
 import { createVisitor } from './visitor.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
-import { blockedStorageWindow, countingCookieDocument } from './testing.ts';
+import { blockedStorageWindow, countingCookieDocument } from './test-support/storage.ts';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import { createMemoryStorageSet, createStorageSet, type StorageSet } from './browser-storage.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
-import { blockedStorageWindow } from './testing.ts';
+import { blockedStorageWindow } from './test-support/storage.ts';
 import { createVisitor, startVisitorKeepAlive, type VisitorOptions } from './visitor.ts';
 
 const ID = 'a1b2c3d4e5f6g';

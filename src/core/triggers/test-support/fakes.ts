@@ -1,8 +1,8 @@
 // Fakes shared by the trigger, rule and decision tests: a window and document that only carry what the
 // modules read, with timers delegated to the global ones (so sinon's fake timers drive them).
-import { parsePopupConfig } from '../config/parse.ts';
-import type { PopupConfig } from '../config/types.ts';
-import type { TriggerContext, TriggerName, TriggerVisitor } from './types.ts';
+import { parsePopupConfig } from '../../config/parse.ts';
+import type { PopupConfig } from '../../config/types.ts';
+import type { TriggerContext, TriggerName, TriggerVisitor } from '../types.ts';
 
 export const TEST_POPTIN_ID = 'a1b2c3d4e5f6g';
 
