@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, launchChromium, startServerProcess } from '../test/e2e/harness.ts';
+import { launchChromium } from './page-driver.ts';
+import { ROOT, startServerProcess } from './server-process.ts';
 import { loadEventOf, measurePage, showCloseCycles, type CycleResult, type PageRun } from './bench/page-metrics.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { traceLongTasks } from './bench/long-tasks.ts';

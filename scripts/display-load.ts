@@ -2,7 +2,7 @@
 // (a separate one from the server): 16 connections for 10 s each on a static file, the display call and the
 // conversion call, on a fresh PGlite data folder, with the rate limit lifted. `npm run bench` runs the same on
 // PostgreSQL too.
-import { startServerProcess } from '../test/e2e/harness.ts';
+import { startServerProcess } from './server-process.ts';
 import { serverLoad } from './bench/server-load.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);

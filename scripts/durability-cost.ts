@@ -1,14 +1,15 @@
 // `node --import tsx scripts/durability-cost.ts`: what flushing PGlite's data folder before each lead is
 // acknowledged costs, per lead, one at a time and 16 at once, against the same store with the flush skipped.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseClientFile, parsePopupFile } from '../server/config-loader.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { Store } from '../server/db/store.ts';
-import { seedClient, seedPopup } from '../server/test-support/fixtures.ts';
 
 const LEADS = Number(process.env.LEADS ?? 300);
+const readFixture = async (file: string) => JSON.parse(await readFile(path.join(import.meta.dirname, 'bench/fixtures', file), 'utf8'));
 
 async function measure(label: string, durable: boolean): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poptin-durability-'));
@@ -16,8 +17,9 @@ async function measure(label: string, durable: boolean): Promise<void> {
   try {
     await runMigrations(db);
     const store = new Store(db);
-    await seedClient(store);
-    const popup = await seedPopup(store);
+    await store.upsertClient(parseClientFile(await readFixture('clients/bench-lightbox.json')));
+    const popup = parsePopupFile(await readFixture('popups/benchlightbox.json'));
+    await store.upsertPopup({ ...popup, source_file: null });
     let key = 0;
     const lead = () =>
       store.recordConversion({

@@ -3,7 +3,7 @@
 // leave behind. Every figure is compared with the same page without the widget, measured in the same run.
 import { gzipSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { showAndCloseInPage } from '../../test/e2e/harness.ts';
+import { showAndCloseInPage } from '../page-driver.ts';
 
 export interface PageRun {
   /**

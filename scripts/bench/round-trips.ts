@@ -3,7 +3,7 @@
 // the widget (the loader, its chunks, its calls to the display server) is answered `rttMs` late, and the widget's
 // requests are grouped into waves: a request made within half a round trip of the previous one is in its wave.
 import type { Browser } from 'playwright-core';
-import { answerLate } from '../../test/e2e/harness.ts';
+import { answerLate } from '../page-driver.ts';
 
 export interface RoundTrips {
   /** Waves of the widget's script requests: each wave waited for the one before it. */

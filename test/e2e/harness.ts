@@ -1,49 +1,15 @@
 // End-to-end harness: the real display server as a child process (as `npm start` runs it) on a free
 // port with a fresh data folder, and Debian's Chromium driven by playwright-core.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import type { Browser, Page } from 'playwright-core';
 import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
+import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/page-driver.ts';
+import { assertBuilt, freePort, OWNER_TOKEN, ROOT, type ServerProcess, startServerProcess } from '../../scripts/server-process.ts';
 import type { LeadRecord } from '../../server/db/store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
-
-export function assertBuilt(): void {
-  if (!existsSync(path.join(ROOT, 'dist/poptin.js'))) throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-export interface ServerProcess {
-  url: string;
-  port: number;
-  dataDir: string;
-  /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port and data folder. */
-  restart(): Promise<void>;
-  /** Removes the data folder. */
-  dispose(): Promise<void>;
-  output(): string;
-}
+export { answerLate, assertBuilt, freePort, launchChromium, OWNER_TOKEN, ROOT, type ServerProcess, showAndCloseInPage, startServerProcess };
 
 /** Fixture pop-ups, clients and pages of the widget's end-to-end tests (test/e2e/fixtures). */
 export const FIXTURES_ENV: NodeJS.ProcessEnv = {
@@ -51,74 +17,6 @@ export const FIXTURES_ENV: NodeJS.ProcessEnv = {
   CLIENTS_DIR: path.join(ROOT, 'test/e2e/fixtures/clients'),
   EXAMPLES_DIR: path.join(ROOT, 'test/e2e/fixtures/pages'),
 };
-
-export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {}): Promise<ServerProcess> {
-  assertBuilt();
-  const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'poptin-e2e-')));
-  let child: ChildProcess | null = null;
-  let log = '';
-
-  const launch = () =>
-    new Promise<void>((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: ROOT,
-        // Scripted visitors submit within a second of the view, which the server takes for a bot's: the spam
-        // rules have their own tests (server/spam.test.ts), so here they are off.
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OWNER_TOKEN, DATABASE_URL: '', SPAM_MIN_SUBMIT_MS: '0', SPAM_IMPOSSIBLE_SUBMIT_MS: '0', ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child = proc;
-      const startedAt = log.length;
-      const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${log}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        log += chunk.toString();
-        const fresh = log.slice(startedAt);
-        if (fresh.includes(`:${port}`) && fresh.includes('display server on')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      proc.stdout?.on('data', onData);
-      proc.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-      proc.once('exit', (code) => {
-        clearTimeout(timer);
-        // After a successful start this reject is a no-op.
-        reject(new Error(`server exited with ${code} before it was ready:\n${log}`));
-      });
-    });
-
-  const stop = async () => {
-    const proc = child as ChildProcess | null;
-    if (!proc || proc.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGTERM');
-    const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-    child = null;
-  };
-
-  await launch();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    stop,
-    restart: launch,
-    async dispose() {
-      await stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    output: () => log,
-  };
-}
-
-export async function launchChromium(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium not found: run `apt-get install -y chromium` or set CHROMIUM_PATH');
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-}
 
 export async function ownerGet<T>(server: { url: string }, pathname: string): Promise<T> {
   const response = await fetch(`${server.url}${pathname}`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
@@ -156,14 +54,6 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
-}
-
-/** Answers the requests of a page or a whole context that match `url` `ms` late, as a slow connection does. */
-export async function answerLate(target: Page | BrowserContext, url: string | RegExp, ms: number): Promise<void> {
-  await target.route(url, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
 }
 
 /**
@@ -232,30 +122,6 @@ export function useBrowserAndServer(options?: Parameters<typeof startServerProce
 /** `window.poptin.explain(id)` on the page: why a pop-up did or did not show (the decision's parts once decided). */
 export function explainPopup(page: Page, id: string): Promise<Required<SessionExplanation>> {
   return page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<Required<SessionExplanation>> } }).poptin.explain(popupId), id);
-}
-
-/**
- * `times` showings of a pop-up, run inside the page: `window.poptin.show(id)`, its view recorded (it was painted
- * on screen), `window.poptin.close(id)`, its element gone. Inside the page, the driver compiles nothing per showing.
- */
-export function showAndCloseInPage(page: Page, id: string, times: number): Promise<void> {
-  return page.evaluate(
-    async ({ popupId, showings }) => {
-      const poptin = (window as unknown as { poptin: { show(id: string): Promise<boolean>; close(id: string): Promise<boolean> } }).poptin;
-      const selector = `poptin-popup[poptin-id="${popupId}"]`;
-      const listening = new AbortController();
-      let views = 0;
-      window.addEventListener('poptinView', () => void views++, { signal: listening.signal });
-      for (let showing = 0; showing < showings; showing++) {
-        await poptin.show(popupId);
-        while (views === showing) await new Promise((resolve) => setTimeout(resolve, 10));
-        await poptin.close(popupId);
-        while (document.querySelector(selector)) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      listening.abort();
-    },
-    { popupId: id, showings: times },
-  );
 }
 
 /** Ids of the pop-ups a visitor can see: an open dialog or an open popover (prepared ones stay hidden). */

@@ -1,0 +1,103 @@
+// The real display server as a child process, as `npm start` runs it, on a free port with a fresh data folder:
+// for the benchmarks and the end-to-end tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The owner API's token on servers started here. */
+export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
+
+export function assertBuilt(): void {
+  if (!existsSync(path.join(ROOT, 'dist/poptin.js'))) throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  restart(): Promise<void>;
+  /** Removes the data folder. */
+  dispose(): Promise<void>;
+  output(): string;
+}
+
+export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {}): Promise<ServerProcess> {
+  assertBuilt();
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'poptin-e2e-')));
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  const launch = () =>
+    new Promise<void>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: ROOT,
+        // Scripted visitors submit within a second of the view, which the server takes for a bot's: the spam
+        // rules have their own tests (server/spam.test.ts), so here they are off.
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OWNER_TOKEN, DATABASE_URL: '', SPAM_MIN_SUBMIT_MS: '0', SPAM_IMPOSSIBLE_SUBMIT_MS: '0', ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      const startedAt = log.length;
+      const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${log}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const fresh = log.slice(startedAt);
+        if (fresh.includes(`:${port}`) && fresh.includes('display server on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        // After a successful start this reject is a no-op.
+        reject(new Error(`server exited with ${code} before it was ready:\n${log}`));
+      });
+    });
+
+  const stop = async () => {
+    const proc = child as ChildProcess | null;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.kill('SIGTERM');
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+    child = null;
+  };
+
+  await launch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    stop,
+    restart: launch,
+    async dispose() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    output: () => log,
+  };
+}
