@@ -1,6 +1,6 @@
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
 import { listenSafely, log } from '../../core/safety.ts';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
@@ -11,8 +11,8 @@ import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
-import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
-import { opensNewWindow, phoneCallUrl, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
+import { announcesClose, hasThankYouScreen, initialSnapshot, transition, type CloseSource, type PopupEffect, type PopupEvent, type PopupSnapshot } from '../../core/popup/view-machine.ts';
+import { opensNewWindow, phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
 import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
@@ -36,6 +36,8 @@ import { browserNavigation, followRedirect, type PopupNavigation } from '../temp
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
+import { useMachine } from '../shared/use-machine.ts';
+import { later } from '../../core/safety.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 
 export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
@@ -131,7 +133,12 @@ function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: strin
 export function PopupView(): React.JSX.Element {
   const host = useSurfaceHost<PopupModel>();
   const model = useStore(host.model);
-  const [snapshot, dispatch] = useReducer(popupReducer, initialSnapshot);
+  const [snapshot, machine] = useMachine<PopupSnapshot<HTMLFormElement>, PopupEvent<HTMLFormElement>, PopupEffect<HTMLFormElement>>('pop-up', initialSnapshot, transition, (effect) => {
+    if (effect.type === 'wait') return later(globalThis, effect.ms, () => machine.send(effect.then));
+    if (effect.type === 'request-close') handlers.current.requestClose(effect.source);
+    else if (effect.type === 'follow') followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);
+    else effect.form.requestSubmit();
+  });
   const [addons, setAddons] = useState<FieldAddon[]>([]);
   const [addonViews, setAddonViews] = useState<FieldAddonViews>(loadedFieldAddonViews);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -139,11 +146,7 @@ export function PopupView(): React.JSX.Element {
   /** Where the template is once drawn: the shadow root's copy, or the element's own children when they are slotted. */
   const contentOf = (): HTMLElement | null => (contentRef.current && slotted ? host : contentRef.current);
   const liveRef = useRef<HTMLParagraphElement>(null);
-  const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const submitted = useRef(false);
   const gameLeadForm = useRef<HTMLFormElement | null>(null);
-  const afterSubmit = useRef<AfterSubmitPlan | null>(null);
-  const linkRedirect = useRef<Redirect | null>(null);
   const gamePrize = useRef<PrizeConversion | null>(null);
 
   const config = model?.config;
@@ -155,7 +158,7 @@ export function PopupView(): React.JSX.Element {
   const mounted = snapshot.state !== 'closed';
   const open = snapshot.state === 'form' || snapshot.state === 'thank-you';
 
-  const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
+  const close = useCallback((source: CloseSource) => machine.send({ type: 'close', source }), [machine]);
   const requestClose = useRequestClose(config?.id ?? '', open, close);
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
@@ -169,12 +172,6 @@ export function PopupView(): React.JSX.Element {
   // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
   const onScreen = open || animation?.phase === 'exit';
 
-  // Auto-close (poptin_design_auto_close_sec) counts from when it shows, on the form screen.
-  useEffect(() => {
-    if (snapshot.state !== 'form' || closing.autoCloseSeconds === null) return;
-    const timer = setTimeout(() => handlers.current.requestClose('auto-close'), closing.autoCloseSeconds * 1_000);
-    return () => clearTimeout(timer);
-  }, [snapshot.state, closing.autoCloseSeconds]);
   const effectCanvas = useRef<HTMLCanvasElement>(null);
   const backgroundEffect = readBackgroundEffect(design.background_effect);
   useBackgroundEffect(effectCanvas, backgroundEffect, open);
@@ -183,19 +180,11 @@ export function PopupView(): React.JSX.Element {
     if (liveRef.current) liveRef.current.textContent = message;
   }, []);
 
-  const redirectAndClose = useCallback(
-    (redirect: Redirect) => {
-      followRedirect(navigationOf(host), redirect.url, redirect.newWindow);
-      requestClose('redirect');
-    },
-    [host, requestClose],
-  );
-
   const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
     // Preview mode (widget §2): nothing is sent; the notice says so again.
     if (model?.preview) return announce(translate(language, 'previewNotice'));
-    submitted.current = true;
+    machine.send({ type: 'lead-taken' });
     clearSendError(form);
     const responder = leadResponder();
     emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current, respondWith: responder.respondWith });
@@ -207,7 +196,7 @@ export function PopupView(): React.JSX.Element {
       form.removeAttribute('aria-busy');
       if (result.status === 'sent' || result.status === 'kept') return handlers.current.afterSent(form, fields);
       // Never a thank-you for a lead that did not go: the visitor is told, and may send again.
-      submitted.current = false;
+      machine.send({ type: 'lead-failed' });
       announce(showSendError(form, language).textContent ?? '');
     });
   };
@@ -219,60 +208,47 @@ export function PopupView(): React.JSX.Element {
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
     if (form === gameLeadForm.current) return;
     const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
-    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
-    afterSubmit.current = plan;
+    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: machine.snapshot.linkRedirect, formData: redirectFormData(fields) });
     if (plan.screen === 'sent-message') {
       const sent = translate(language, 'leadSent');
       showSentMessage(form, sent);
       announce(sent);
     }
-    // 'thank-you' is the finished state until the plan's close: the thank-you screen, the sent message, or
-    // nothing; the close then goes through poptin-request-close like every other.
-    dispatch({ type: 'submitted', thankYou: true });
+    machine.send({ type: 'submitted', plan });
   };
   // The template listeners are bound once per template; they reach the current handlers through this ref.
-  const handlers = useRef({ onValidSubmit, afterSent, requestClose, redirectAndClose });
+  const handlers = useRef({ onValidSubmit, afterSent, requestClose });
   useLayoutEffect(() => {
-    handlers.current = { onValidSubmit, afterSent, requestClose, redirectAndClose };
+    handlers.current = { onValidSubmit, afterSent, requestClose };
   });
 
   // Show once a model is there and visible.
   const visible = model?.visible !== false;
   useLayoutEffect(() => {
     if (!config || !visible || snapshot.state !== 'hidden') return;
-    dispatch({ type: 'show' });
-  }, [config, visible, snapshot.state]);
+    machine.send({ type: 'show', autoCloseMs: closing.autoCloseSeconds === null ? null : closing.autoCloseSeconds * 1_000 });
+  }, [config, visible, snapshot.state, machine, closing.autoCloseSeconds]);
 
   const onHidden = () => {
-    if (config && announcesClose(snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: snapshot.closeSource });
-    dispatch({ type: 'removed' });
+    const { closeSource } = machine.snapshot;
+    if (config && announcesClose(machine.snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: closeSource });
+    machine.send({ type: 'removed' });
   };
 
-  // Screens: the form, then what follows a submit; it closes or redirects after the plan's delay.
+  // Screens: the form, then the thank-you screen when the submit shows one.
   useLayoutEffect(() => {
     const content = contentOf();
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
-    if (snapshot.state !== 'thank-you') return;
-    const plan = afterSubmit.current;
-    if (!plan) return;
-    if (plan.screen === 'thank-you') {
-      showScreen(content, 'thank-you');
-      const screen = content.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]');
-      if (screen) {
-        // The submit button just disappeared with the form screen: focus goes to what replaced it.
-        screen.tabIndex = -1;
-        screen.focus({ preventScroll: true });
-      }
+    if (snapshot.state !== 'thank-you' || snapshot.afterSubmit?.screen !== 'thank-you') return;
+    showScreen(content, 'thank-you');
+    const screen = content.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]');
+    if (screen) {
+      // The submit button just disappeared with the form screen: focus goes to what replaced it.
+      screen.tabIndex = -1;
+      screen.focus({ preventScroll: true });
     }
-    const timer = setTimeout(() => {
-      if (plan.redirect) handlers.current.redirectAndClose(plan.redirect);
-      else handlers.current.requestClose(plan.screen === 'thank-you' ? 'auto-close' : 'submit');
-    }, plan.delayMs);
-    return () => clearTimeout(timer);
-  }, [snapshot.state, config, slotted]);
-
-  useEffect(() => () => clearTimeout(redirectLinkTimer.current), []);
+  }, [snapshot.state, snapshot.afterSubmit, config, slotted]);
 
   // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
   useLayoutEffect(() => {
@@ -295,7 +271,7 @@ export function PopupView(): React.JSX.Element {
       designProperties: design,
       apiBase,
       countryCode,
-      canSubmit: () => !submitted.current,
+      canSubmit: () => !machine.snapshot.leadTaken,
       onAddons: (found) => {
         setAddons(found);
         void loadFieldAddonViews(found.map((addon) => addon.kind)).then((views) => {
@@ -321,7 +297,7 @@ export function PopupView(): React.JSX.Element {
         if (coupon) host.shownCoupon = coupon;
       },
       submit: (form, how) => {
-        if (submitted.current) return;
+        if (machine.snapshot.leadTaken) return;
         gameLeadForm.current = how?.screensFollow ? form : null;
         form.requestSubmit();
       },
@@ -356,15 +332,8 @@ export function PopupView(): React.JSX.Element {
       event.preventDefault();
       const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
       if (!url) return;
-      const redirect = { url, newWindow: opensNewWindow(link.getAttribute('target')) };
-      linkRedirect.current = redirect;
-      clearTimeout(redirectLinkTimer.current);
-      // Widget §4: the link submits the form 1.5 s later; the redirect follows what the submit shows.
-      redirectLinkTimer.current = setTimeout(() => {
-        const form = link.closest('form') ?? content.querySelector('form');
-        if (form && !submitted.current) form.requestSubmit();
-        else handlers.current.redirectAndClose(redirect);
-      }, REDIRECT_LINK_SUBMIT_MS);
+      const form = link.closest('form') ?? content.querySelector('form');
+      machine.send({ type: 'link-clicked', redirect: { url, newWindow: opensNewWindow(link.getAttribute('target')) }, form });
     };
     const unlisten = listenSafely(content, 'click', onClick);
     return () => {
@@ -375,7 +344,7 @@ export function PopupView(): React.JSX.Element {
       unbindStore();
       unlisten();
     };
-  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing]);
+  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing, machine]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
   useLayoutEffect(() => {
