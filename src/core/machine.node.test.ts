@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMachine, type Step } from './machine.ts';
+import { after, createMachine, type Step } from './machine.ts';
 
 // A door: closed → open → closed; opening starts a buzzer that is cleaned up when the door closes.
 type Door = { state: 'closed' | 'open'; opened: number };
@@ -99,5 +99,23 @@ describe('machine runtime', () => {
     machine.send({ type: 'open' });
     assert.deepEqual(machine.snapshot, { state: 'open', opened: 2 });
     assert.equal(calls, 2);
+  });
+
+  it('after: sends when due, and a timer that fired is no longer cleaned up; one pending is cleared on dispose', (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const cleared: number[] = [];
+    const host = { setTimeout: globalThis.setTimeout, clearTimeout: (handle: unknown) => cleared.push(Number(handle)) } as unknown as Parameters<typeof after>[3];
+    const machine = createMachine<Door, DoorEvent, DoorEffect>({
+      name: 'door',
+      initial: { state: 'closed', opened: 0 },
+      transition: door,
+      run: (effect, context) => (effect === 'buzz' ? after(context, 1_000, () => context.send({ type: 'close' }), host) : after(context, 5_000, () => {}, host)),
+    });
+    machine.send({ type: 'open' });
+    t.mock.timers.tick(1_000);
+    assert.equal(machine.snapshot.state, 'closed');
+    machine.send({ type: 'knock' });
+    machine.dispose();
+    assert.equal(cleared.length, 1);
   });
 });

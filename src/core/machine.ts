@@ -1,6 +1,6 @@
 // The one runtime of the widget's state machines: a pure `transition(snapshot, event)` says what comes next and
 // what to do; the runtime keeps the snapshot, runs the effects and undoes them when their time is over.
-import { guard } from './safety.ts';
+import { guard, later, type TimerHost } from './safety.ts';
 
 /** Undoes an effect: clears its timer, removes its listener. */
 export type Cleanup = () => void;
@@ -21,13 +21,21 @@ export interface Machine<Snapshot, Event> {
   dispose(): void;
 }
 
+/** What an effect sees of its machine while it runs. */
+export interface EffectContext<Snapshot, Event> {
+  readonly snapshot: Snapshot;
+  send(event: Event): void;
+  /** The effect is over by itself (its timer fired): its cleanup is dropped rather than kept until it is due. */
+  ended(): void;
+}
+
 export interface MachineDefinition<Snapshot, Event, Effect> {
   /** Names the machine in logged errors. */
   readonly name: string;
   readonly initial: Snapshot;
   readonly transition: Transition<Snapshot, Event, Effect>;
   /** Runs one effect once its snapshot is current; what it returns is called when the effect's time is over. */
-  readonly run: (effect: Effect, machine: Machine<Snapshot, Event>) => Cleanup | void;
+  readonly run: (effect: Effect, context: EffectContext<Snapshot, Event>) => Cleanup | void;
   /**
    * Effects belong to the phase they started in and are cleaned up when the machine leaves it. Without it,
    * effects last until `dispose()`.
@@ -40,15 +48,15 @@ export interface MachineDefinition<Snapshot, Event, Effect> {
 export function createMachine<Snapshot, Event, Effect>(definition: MachineDefinition<Snapshot, Event, Effect>): Machine<Snapshot, Event> {
   const { name, transition, run, phaseOf, onChange } = definition;
   let snapshot = definition.initial;
-  let cleanups: Cleanup[] = [];
+  let cleanups = new Set<Cleanup>();
   let disposed = false;
   let handling = false;
   const waiting: Event[] = [];
 
   const runCleanups = () => {
-    const due = cleanups;
-    cleanups = [];
-    for (const cleanup of due.reverse()) guard(`${name} cleanup`, cleanup);
+    const due = [...cleanups].reverse();
+    cleanups = new Set();
+    for (const cleanup of due) guard(`${name} cleanup`, cleanup);
   };
 
   const handle = (event: Event) => {
@@ -62,8 +70,20 @@ export function createMachine<Snapshot, Event, Effect>(definition: MachineDefini
     }
     for (const effect of step.effects) {
       if (disposed) return;
-      const cleanup = guard(`${name} effect`, () => run(effect, machine));
-      if (typeof cleanup === 'function') cleanups.push(cleanup);
+      let over = false;
+      let cleanup: Cleanup | void | undefined;
+      const context: EffectContext<Snapshot, Event> = {
+        get snapshot() {
+          return snapshot;
+        },
+        send: (next) => machine.send(next),
+        ended: () => {
+          over = true;
+          if (typeof cleanup === 'function') cleanups.delete(cleanup);
+        },
+      };
+      cleanup = guard(`${name} effect`, () => run(effect, context));
+      if (typeof cleanup === 'function' && !over) cleanups.add(cleanup);
     }
   };
 
@@ -91,4 +111,12 @@ export function createMachine<Snapshot, Event, Effect>(definition: MachineDefini
     },
   };
   return machine;
+}
+
+/** The commonest effect: `action` (sending the event that is due, usually) after `ms`; its cleanup clears the timer. */
+export function after<Snapshot, Event>(context: EffectContext<Snapshot, Event>, ms: number, action: () => void, host: TimerHost = globalThis): Cleanup {
+  return later(host, ms, () => {
+    context.ended();
+    action();
+  });
 }

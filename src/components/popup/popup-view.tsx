@@ -37,7 +37,7 @@ import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
 import { useMachine } from '../shared/use-machine.ts';
-import { later } from '../../core/safety.ts';
+import { after } from '../../core/machine.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 
 export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
@@ -133,8 +133,8 @@ function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: strin
 export function PopupView(): React.JSX.Element {
   const host = useSurfaceHost<PopupModel>();
   const model = useStore(host.model);
-  const [snapshot, machine] = useMachine<PopupSnapshot<HTMLFormElement>, PopupEvent<HTMLFormElement>, PopupEffect<HTMLFormElement>>('pop-up', initialSnapshot, transition, (effect) => {
-    if (effect.type === 'wait') return later(globalThis, effect.ms, () => machine.send(effect.then));
+  const [snapshot, machine] = useMachine<PopupSnapshot<HTMLFormElement>, PopupEvent<HTMLFormElement>, PopupEffect<HTMLFormElement>>('pop-up', initialSnapshot, transition, (effect, context) => {
+    if (effect.type === 'wait') return after(context, effect.ms, () => context.send(effect.then));
     if (effect.type === 'request-close') handlers.current.requestClose(effect.source);
     else if (effect.type === 'follow') followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);
     else effect.form.requestSubmit();

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createMachine, type Cleanup, type Machine, type Transition } from '../../core/machine.ts';
+import { createMachine, type Cleanup, type EffectContext, type Machine, type Transition } from '../../core/machine.ts';
 
 /**
  * A machine for the life of a view: the view renders its snapshot and sends it events; `run` (the latest one
@@ -9,7 +9,7 @@ export function useMachine<Snapshot, Event, Effect>(
   name: string,
   initial: Snapshot,
   transition: Transition<Snapshot, Event, Effect>,
-  run: (effect: Effect, machine: Machine<Snapshot, Event>) => Cleanup | void,
+  run: (effect: Effect, context: EffectContext<Snapshot, Event>) => Cleanup | void,
 ): readonly [Snapshot, Machine<Snapshot, Event>] {
   const latestRun = useRef(run);
   useLayoutEffect(() => {

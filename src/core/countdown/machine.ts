@@ -1,4 +1,4 @@
-import { createMachine, type Cleanup, type Machine, type Step } from '../machine.ts';
+import { createMachine, type Cleanup, type EffectContext, type Machine, type Step } from '../machine.ts';
 import type { TimerEnd } from './settings.ts';
 import { nextTickDelay } from './time.ts';
 
@@ -89,7 +89,7 @@ export interface CountdownRunnerOptions {
  */
 export function createCountdownRunner(end: TimerEnd, options: CountdownRunnerOptions = {}): CountdownRunner {
   const now = options.now ?? (() => Date.now());
-  const tickEverySecond = (machine: Machine<CountdownSnapshot, CountdownEvent>): Cleanup => {
+  const tickEverySecond = (machine: EffectContext<CountdownSnapshot, CountdownEvent>): Cleanup => {
     let handle: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const schedule = () => {

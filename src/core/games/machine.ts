@@ -1,5 +1,4 @@
-import { createMachine, type Step } from '../machine.ts';
-import { later } from '../safety.ts';
+import { after, createMachine, type Step } from '../machine.ts';
 import { closeRedirectDelayMs } from './delays.ts';
 import type { RandomSource } from '../random.ts';
 import { pickPrize, type GamifiedPrize } from './prizes.ts';
@@ -103,12 +102,12 @@ export function createGameRunner(options: GameRunnerOptions): GameRunner {
     transition,
     onChange: (snapshot) => options.onChange(snapshot),
     run: (effect, running) => {
-      if (effect.type === 'wait-for-result') return later(globalThis, effect.ms, () => running.send({ type: 'result-due' }));
+      if (effect.type === 'wait-for-result') return after(running, effect.ms, () => running.send({ type: 'result-due' }));
       const prize = running.snapshot.prize;
       if (effect.type !== 'show-screen' || !prize) return;
       options.onResult(prize, effect.screen);
       const { onFollowUp } = options;
-      if (onFollowUp) return later(globalThis, followUpDelayMs, () => onFollowUp(prize));
+      if (onFollowUp) return after(running, followUpDelayMs, () => onFollowUp(prize));
     },
   });
   return {
