@@ -1,24 +1,24 @@
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
-import { listenSafely, log } from '../../core/safety.ts';
+import { log } from '../../core/safety.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
-import { popupLayout, type PopupLayout } from '../../core/popup/layout.ts';
+import { popupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
-import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { announcesClose, hasThankYouScreen, initialSnapshot, transition, type CloseSource, type PopupEffect, type PopupEvent, type PopupSnapshot } from '../../core/popup/view-machine.ts';
-import { opensNewWindow, phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
+import { phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
 import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { usePopupAnimation } from './use-popup-animation.ts';
+import { couponShown, labelByHeading, listenToTemplateClicks, markCallButtons, navigationOf, noDestination, placedWhereItSits, showScreen, showSentMessage, showThankYouScreen } from './popup-template.ts';
 import { loadedFieldAddonViews, loadFieldAddonViews, type FieldAddonViews } from '../fields/addon-views.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
@@ -29,10 +29,9 @@ import { bindTemplateStore } from '../template/template-store.ts';
 import { bindTemplateCoupons } from '../template/template-parts.ts';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
-import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { clearSendError, leadResponder, showSendError, type LeadOutcome } from '../template/lead-delivery.ts';
-import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
+import { followRedirect } from '../template/navigation.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
@@ -45,89 +44,6 @@ export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
 export type PopupSubmitDetail = SurfaceEventMap['poptin-submit'];
 
 const NO_DESIGN: Record<string, unknown> = {};
-
-/** The form screen leaves a game's play, win and lose screens to the game; the thank-you screen replaces them all. */
-function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
-  content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
-    const own = element.dataset.poptinScreen;
-    if (screen === 'thank-you' || own === 'form' || own === 'thank-you') element.hidden = own !== screen;
-  });
-}
-
-/** A pop-up placed by hand that no controller took the lead of: the console names what is missing. */
-async function noDestination(host: HTMLElement): Promise<void> {
-  // The declarative chunk, already loaded for such a pop-up, holds the wording.
-  const { missingLeadDestination } = await import('../../core/declarative/attributes.ts');
-  log.error(missingLeadDestination(host.getAttribute('poptin-id'), host.ownerDocument.querySelector('poptin-controller') !== null));
-}
-
-/** Lead pop-ups without a thank-you screen say so on their submit button (widget §4). */
-function showSentMessage(form: HTMLFormElement, text: string) {
-  const button = form.querySelector<HTMLButtonElement | HTMLInputElement>('[type=submit]');
-  if (!button) return;
-  if (button instanceof HTMLInputElement) button.value = text;
-  else button.textContent = text;
-  button.setAttribute('aria-disabled', 'true');
-}
-
-function navigationOf(host: HTMLElement): PopupNavigation {
-  return (host as HTMLElement & { navigation?: PopupNavigation }).navigation ?? browserNavigation;
-}
-
-/** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
-function couponShown(designProperties: Record<string, unknown>, content: HTMLElement): string {
-  const configured = designProperties.coupon;
-  const code = configured && typeof configured === 'object' ? (configured as Record<string, unknown>).code : configured;
-  if (typeof code === 'string' && code.trim()) return code.trim();
-  const element = content.querySelector<HTMLElement>('[data-poptin-coupon]');
-  return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
-}
-
-/**
- * Mobile formats 1, 6 and 11 with a phone number as their redirect (widget §2): the submit button of a form
- * with nothing to fill in calls that number instead of submitting.
- */
-function markCallButtons(content: HTMLElement, callUrl: string): void {
-  content.querySelectorAll('form').forEach((form) => {
-    // Named fields only: the spam trap every form gets has no name.
-    if (form.querySelector('input[name]:not([type=hidden]):not([type=submit]):not([type=button]), select[name], textarea[name]')) return;
-    form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[type=submit]').forEach((button) => {
-      button.type = 'button';
-      button.dataset.poptinCall = callUrl;
-    });
-  });
-}
-
-/** Elements that draw nothing, so a bar placed after them is still the first thing on the page. */
-const UNDRAWN = new Set(['script', 'style', 'link', 'meta', 'template', 'noscript', 'poptin-controller']);
-
-/**
- * A bar that pushes the page down does so only from the top of the page: in the room a `<poptin-embed>`
- * reserved, or first in `<body>` (where the controller puts it). A tag a page builder left anywhere else, in
- * the middle of an article, is still a bar across the window: fixed at the top, over the page.
- */
-function placedWhereItSits(layout: PopupLayout, host: HTMLElement): PopupLayout {
-  if (layout.rendering !== 'in-flow') return layout;
-  if (host.parentElement?.localName === 'poptin-embed') return layout;
-  let before = host.previousElementSibling;
-  while (before && UNDRAWN.has(before.localName)) before = before.previousElementSibling;
-  const firstOnPage = host.parentElement === host.ownerDocument.body && before === null;
-  return firstOnPage ? layout : { ...layout, rendering: 'popover' };
-}
-
-/** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
-function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: string): void {
-  const heading = content.querySelector<HTMLElement>('h1, h2, h3, [role="heading"]');
-  const base = host.shadowRoot?.querySelector('[part~="base"]');
-  if (!heading || !base) return;
-  // An id reference does not cross the shadow boundary to a slotted heading: its text names the surface then.
-  if (heading.getRootNode() !== base.getRootNode()) {
-    base.setAttribute('aria-label', heading.textContent?.trim() || base.getAttribute('aria-label') || '');
-    return;
-  }
-  heading.id ||= `poptin-heading-${poptinId}`;
-  base.setAttribute('aria-labelledby', heading.id);
-}
 
 /** The pop-up surface: the owner's template in the surface frame, its forms bound by the template convention. */
 export function PopupView(): React.JSX.Element {
@@ -146,8 +62,6 @@ export function PopupView(): React.JSX.Element {
   /** Where the template is once drawn: the shadow root's copy, or the element's own children when they are slotted. */
   const contentOf = (): HTMLElement | null => (contentRef.current && slotted ? host : contentRef.current);
   const liveRef = useRef<HTMLParagraphElement>(null);
-  const gameLeadForm = useRef<HTMLFormElement | null>(null);
-  const gamePrize = useRef<PrizeConversion | null>(null);
 
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
@@ -187,7 +101,7 @@ export function PopupView(): React.JSX.Element {
     machine.send({ type: 'lead-taken' });
     clearSendError(form);
     const responder = leadResponder();
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current, respondWith: responder.respondWith });
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: machine.snapshot.gamePrize, respondWith: responder.respondWith });
     const outcome = responder.outcome() ?? (model?.declarative ? Promise.resolve<LeadOutcome>({ status: 'nowhere' }) : null);
     if (!outcome) return handlers.current.afterSent(form, fields);
     form.setAttribute('aria-busy', 'true');
@@ -206,7 +120,7 @@ export function PopupView(): React.JSX.Element {
     if (!config) return;
     emitWindow('poptinSubmit', { poptin_id: config.id });
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
-    if (form === gameLeadForm.current) return;
+    if (form === machine.snapshot.gameLeadForm) return;
     const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
     const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: machine.snapshot.linkRedirect, formData: redirectFormData(fields) });
     if (plan.screen === 'sent-message') {
@@ -240,14 +154,7 @@ export function PopupView(): React.JSX.Element {
     const content = contentOf();
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
-    if (snapshot.state !== 'thank-you' || snapshot.afterSubmit?.screen !== 'thank-you') return;
-    showScreen(content, 'thank-you');
-    const screen = content.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]');
-    if (screen) {
-      // The submit button just disappeared with the form screen: focus goes to what replaced it.
-      screen.tabIndex = -1;
-      screen.focus({ preventScroll: true });
-    }
+    if (snapshot.state === 'thank-you' && snapshot.afterSubmit?.screen === 'thank-you') showThankYouScreen(content);
   }, [snapshot.state, snapshot.afterSubmit, config, slotted]);
 
   // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
@@ -288,19 +195,15 @@ export function PopupView(): React.JSX.Element {
     const unbindCoupons = bindTemplateCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
-    gamePrize.current = null;
+    machine.send({ type: 'game-prize', prize: null });
     const unbindGames = bindTemplateGames(content, {
       raw: config.raw,
       designProperties: design,
       onPrize: (prize, coupon) => {
-        gamePrize.current = prize;
+        machine.send({ type: 'game-prize', prize });
         if (coupon) host.shownCoupon = coupon;
       },
-      submit: (form, how) => {
-        if (machine.snapshot.leadTaken) return;
-        gameLeadForm.current = how?.screensFollow ? form : null;
-        form.requestSubmit();
-      },
+      submit: (form, how) => machine.send({ type: 'game-submit', form, screensFollow: how?.screensFollow ?? false }),
       redirect: (url) => followRedirect(navigationOf(host), url, true),
       requestClose: (source) => handlers.current.requestClose(source),
     });
@@ -313,29 +216,11 @@ export function PopupView(): React.JSX.Element {
     });
     const callUrl = phoneCallUrl(config);
     if (callUrl) markCallButtons(content, callUrl);
-    const onClick = (event: Event) => {
-      const target = event.target as Element | null;
-      const call = target?.closest<HTMLElement>('[data-poptin-call]');
-      if (call?.dataset.poptinCall) {
-        event.preventDefault();
-        followRedirect(navigationOf(host), call.dataset.poptinCall, false);
-        handlers.current.requestClose('redirect');
-        return;
-      }
-      if (target?.closest('[data-poptin-close]')) {
-        event.preventDefault();
-        if (closing.templateButtonsClose) handlers.current.requestClose('x-button');
-        return;
-      }
-      const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
-      if (!link) return;
-      event.preventDefault();
-      const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
-      if (!url) return;
-      const form = link.closest('form') ?? content.querySelector('form');
-      machine.send({ type: 'link-clicked', redirect: { url, newWindow: opensNewWindow(link.getAttribute('target')) }, form });
-    };
-    const unlisten = listenSafely(content, 'click', onClick);
+    const unlisten = listenToTemplateClicks(content, {
+      call: (url) => machine.send({ type: 'call', url }),
+      close: () => closing.templateButtonsClose && handlers.current.requestClose('x-button'),
+      redirectLink: (redirect, form) => machine.send({ type: 'link-clicked', redirect, form }),
+    });
     return () => {
       unbindForms();
       unbindCoupons();

@@ -127,4 +127,25 @@ describe('pop-up view machine', () => {
       ]);
     }
   });
+
+  it('a game submits its lead form, and no longer once a lead was taken; its screens stay after its own lead', () => {
+    const { machine, done } = popup();
+    machine.send({ type: 'show', autoCloseMs: null });
+    machine.send({ type: 'game-submit', form: 'game form', screensFollow: true });
+    assert.deepEqual(done, [{ type: 'submit-form', form: 'game form' }]);
+    assert.equal(machine.snapshot.gameLeadForm, 'game form');
+    machine.send({ type: 'lead-taken' });
+    machine.send({ type: 'game-submit', form: 'game form', screensFollow: true });
+    assert.equal(done.length, 1);
+  });
+
+  it('a call button calls and asks to close, as a redirect', () => {
+    const { machine, done } = popup();
+    machine.send({ type: 'show', autoCloseMs: null });
+    machine.send({ type: 'call', url: 'tel:+97231234567' });
+    assert.deepEqual(done, [
+      { type: 'follow', redirect: { url: 'tel:+97231234567', newWindow: false } },
+      { type: 'request-close', source: 'redirect' },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { readNumber, readSwitch } from '../config/values.ts';
+import type { PrizeConversion } from '../games/prizes.ts';
 import type { Step } from '../machine.ts';
 import { REDIRECT_LINK_SUBMIT_MS, THANK_YOU_AUTO_CLOSE_DEFAULT_S, THANK_YOU_WITHOUT_AUTO_CLOSE_S } from './timing.ts';
 
@@ -35,6 +36,10 @@ export interface PopupSnapshot<Form = unknown> {
   /** Which click the pending link redirect is for: only the last one's timer counts. */
   linkClicks: number;
   linkForm: Form | null;
+  /** What the template's game gave, sent with the lead. */
+  gamePrize: PrizeConversion | null;
+  /** A game's lead form whose result screens follow its submit: its lead leaves them on screen. */
+  gameLeadForm: Form | null;
 }
 
 export type PopupEvent<Form = unknown> =
@@ -46,6 +51,11 @@ export type PopupEvent<Form = unknown> =
   | { type: 'submitted'; plan: AfterSubmitPlan }
   /** Widget §4: a redirect link submits `form` 1.5 s later, or redirects at once once a lead was taken. */
   | { type: 'link-clicked'; redirect: Redirect; form: Form | null }
+  /** A call button of mobile formats 1, 6 and 11: the call, and the pop-up closes. */
+  | { type: 'call'; url: string }
+  | { type: 'game-prize'; prize: PrizeConversion | null }
+  /** A game submits its lead form, once: after a lead was taken it submits nothing. */
+  | { type: 'game-submit'; form: Form; screensFollow: boolean }
   | { type: 'close'; source: CloseSource }
   | { type: 'removed' }
   | { type: 'auto-close-due' }
@@ -61,7 +71,7 @@ export type PopupEffect<Form = unknown> =
 
 export type PopupStep<Form = unknown> = Step<PopupSnapshot<Form>, PopupEffect<Form>>;
 
-export const initialSnapshot: PopupSnapshot<never> = { state: 'hidden', submitted: false, closeSource: null, leadTaken: false, afterSubmit: null, linkRedirect: null, linkClicks: 0, linkForm: null };
+export const initialSnapshot: PopupSnapshot<never> = { state: 'hidden', submitted: false, closeSource: null, leadTaken: false, afterSubmit: null, linkRedirect: null, linkClicks: 0, linkForm: null, gamePrize: null, gameLeadForm: null };
 
 const open = (snapshot: PopupSnapshot<unknown>) => snapshot.state === 'form' || snapshot.state === 'thank-you';
 const redirectAndClose = <Form>(redirect: Redirect): PopupEffect<Form>[] => [
@@ -106,6 +116,13 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
       if (snapshot.linkForm !== null && !snapshot.leadTaken) return { snapshot, effects: [{ type: 'submit-form', form: snapshot.linkForm }] };
       return { snapshot, effects: redirectAndClose(snapshot.linkRedirect) };
     }
+    case 'call':
+      return { snapshot, effects: redirectAndClose({ url: event.url, newWindow: false }) };
+    case 'game-prize':
+      return { snapshot: { ...snapshot, gamePrize: event.prize }, effects: [] };
+    case 'game-submit':
+      if (snapshot.leadTaken) return stay;
+      return { snapshot: { ...snapshot, gameLeadForm: event.screensFollow ? event.form : null }, effects: [{ type: 'submit-form', form: event.form }] };
     case 'close':
       if (!open(snapshot)) return stay;
       return { snapshot: { ...snapshot, state: 'closing', closeSource: event.source }, effects: [] };
