@@ -89,9 +89,10 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
     case 'auto-close-due':
       return snapshot.state === 'form' ? { snapshot, effects: [{ type: 'request-close', source: 'auto-close' }] } : stay;
     case 'lead-taken':
-      return { snapshot: { ...snapshot, leadTaken: true }, effects: [] };
-    case 'lead-failed':
-      return { snapshot: { ...snapshot, leadTaken: false }, effects: [] };
+    case 'lead-failed': {
+      const leadTaken = event.type === 'lead-taken';
+      return leadTaken === snapshot.leadTaken ? stay : { snapshot: { ...snapshot, leadTaken }, effects: [] };
+    }
     case 'submitted': {
       // 'thank-you' is the finished state until the plan's close: the thank-you screen, the sent message, or nothing.
       if (snapshot.state !== 'form') return stay;
@@ -119,7 +120,7 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
     case 'call':
       return { snapshot, effects: redirectAndClose({ url: event.url, newWindow: false }) };
     case 'game-prize':
-      return { snapshot: { ...snapshot, gamePrize: event.prize }, effects: [] };
+      return event.prize === snapshot.gamePrize ? stay : { snapshot: { ...snapshot, gamePrize: event.prize }, effects: [] };
     case 'game-submit':
       if (snapshot.leadTaken) return stay;
       return { snapshot: { ...snapshot, gameLeadForm: event.screensFollow ? event.form : null }, effects: [{ type: 'submit-form', form: event.form }] };
