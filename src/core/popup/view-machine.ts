@@ -1,3 +1,5 @@
+// The pop-up view's own states (what the visitor sees of one pop-up, from its show to its removal), with the timing
+// of what follows a show, a submit and a redirect link. The session's record of its pop-ups is another thing.
 import { readNumber, readSwitch } from '../config/values.ts';
 import type { PrizeConversion } from '../games/prizes.ts';
 import type { Step } from '../machine.ts';
