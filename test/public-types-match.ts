@@ -1,7 +1,7 @@
 // Checked by `npm run typecheck` alone: the event details the package's typings promise (src/core/public-types.ts)
 // are the ones the elements dispatch, event by event.
 import type { SurfaceEventMap } from '../src/components/shared/surface.ts';
-import type { CloseSource as InternalCloseSource } from '../src/core/popup/lifecycle.ts';
+import type { CloseSource as InternalCloseSource } from '../src/core/popup/view-machine.ts';
 import type { GameKind as InternalGameKind } from '../src/core/games/machine.ts';
 import type { SubmittedField as InternalSubmittedField } from '../src/components/template/field-dom.ts';
 import type { CloseSource, GameKind, PoptinEventDetails, SubmittedField } from '../src/core/public-types.ts';

@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import { surfaceRegistry } from '../../src/surfaces.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { closeSources, inShadow, mountPopup, nextFrame, part, popupConfig, removePopups, until } from './test-support/popup.ts';
+import { closeSources, inShadow, mountPopup, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const NOW = Date.parse('2026-06-01T10:00:00Z');
 const FAKE = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const;

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { macrotask } from '../../test/browser-support/waiting.ts';
-import { closeSources, formTemplate, inShadow, mountPopup, part, removePopups, until } from './test-support/popup.ts';
+import { closeSources, formTemplate, inShadow, mountPopup, part, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const TEMPLATE = `${formTemplate('<input name="Email" aria-label="Email">')}<button type="button" data-poptin-close>No thanks</button>`;
 const FAKE = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as ('setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval' | 'Date')[] };

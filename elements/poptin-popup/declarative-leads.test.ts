@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { removePopups, until } from './test-support/popup.ts';
+import { removePopups, until } from '../../test/browser-support/popup.ts';
 
 /** A page builder's tag with a form and a thank-you screen, on a page with no controller. */
 function place(attributes: string): { element: HTMLElement; shown: Promise<unknown> } {

@@ -3,7 +3,7 @@ import { runAxe } from '../../test/browser-support/run-axe.ts';
 import sinon from 'sinon';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { EARLY_CLICK_MS, rememberEarlyClicks } from '../../src/core/loading/early-clicks.ts';
-import { collectSubmits, inShadow, nextFrame, part, removePopups, until } from './test-support/popup.ts';
+import { collectSubmits, inShadow, nextFrame, part, removePopups, until } from '../../test/browser-support/popup.ts';
 import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
 
 /** Places a tag the way a page builder does: markup with attributes and light-DOM content, no controller. */

@@ -5,7 +5,7 @@ import type { PopupNavigation } from '../../src/components/template/navigation.t
 import { ALWAYS_LOSE, ALWAYS_WIN } from '../../test/browser-support/games.ts';
 import { macrotask } from '../../test/browser-support/waiting.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, part, removePopups, typeInto, until } from './test-support/popup.ts';
+import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, part, removePopups, typeInto, until } from '../../test/browser-support/popup.ts';
 
 // The template convention of design §2: a game in the play screen, the prize written into the win screen.
 const WHEEL_TEMPLATE = `

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { COUPON_FADE_MS, COUPON_TOOLTIP_MS } from '../../src/components/template/coupon.ts';
-import { closeSources, field, formTemplate, inShadow, messagesOf, mountPopup, part, removePopups, submit, typeInto, until } from './test-support/popup.ts';
+import { closeSources, field, formTemplate, inShadow, messagesOf, mountPopup, part, removePopups, submit, typeInto, until } from '../../test/browser-support/popup.ts';
 
 describe('<poptin-popup> in Hebrew', () => {
   afterEach(() => {

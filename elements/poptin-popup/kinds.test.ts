@@ -4,7 +4,7 @@ import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { formTemplate, nextFrame, part, popupConfig, removePopups, until } from './test-support/popup.ts';
+import { formTemplate, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const TEMPLATE = formTemplate('<h2>Ten percent off</h2><input name="Email" aria-label="Email">');
 const VIEWPORT = { width: 1000, height: 700 };

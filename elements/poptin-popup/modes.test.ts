@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
 import { macrotask } from '../../test/browser-support/waiting.ts';
-import { collectSubmits, field, formTemplate, inShadow, mountPopup, part, removePopups, submit, typeInto, until } from './test-support/popup.ts';
+import { collectSubmits, field, formTemplate, inShadow, mountPopup, part, removePopups, submit, typeInto, until } from '../../test/browser-support/popup.ts';
 
 const TEMPLATE = formTemplate('<input name="Email" aria-label="Email">');
 

@@ -4,7 +4,7 @@ import type { PopupType } from '../../src/core/config/types.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { closeSources, formTemplate, nextFrame, part, popupConfig, removePopups, until } from './test-support/popup.ts';
+import { closeSources, formTemplate, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 async function show(id: string, type: PopupType, location = ''): Promise<PoptinPopupElement> {
   const element = document.createElement('poptin-popup') as PoptinPopupElement;

@@ -5,7 +5,7 @@ import { SurfaceFrame, useRequestClose } from '../../src/components/shared/surfa
 import { useSurfaceHost } from '../../src/components/shared/surface-host.ts';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { useStore } from '../../src/components/shared/use-store.ts';
-import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
+import type { CloseSource } from '../../src/core/popup/view-machine.ts';
 import { createSurfaceElement } from './surface-element.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 

@@ -6,7 +6,7 @@ import { emit } from '../../src/components/shared/emit.ts';
 import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
 import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
 import { SurfaceContext, type SurfaceHost } from '../../src/components/shared/surface-host.ts';
-import type { CloseSource } from '../../src/core/popup/lifecycle.ts';
+import type { CloseSource } from '../../src/core/popup/view-machine.ts';
 import { log } from '../../src/core/safety.ts';
 import { adoptPropertiesSetBeforeDefine } from './properties-set-before-define.ts';
 

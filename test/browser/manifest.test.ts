@@ -8,7 +8,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { ALWAYS_WIN, shadowPart, shadowParts } from '../browser-support/games.ts';
 import { until } from '../browser-support/waiting.ts';
-import { formTemplate, mountPopup } from '../../elements/poptin-popup/test-support/popup.ts';
+import { formTemplate, mountPopup } from '../browser-support/popup.ts';
 import '../../elements/poptin-chat-button/define.ts';
 import '../../elements/poptin-controller/define.ts';
 import '../../elements/poptin-countdown/define.ts';

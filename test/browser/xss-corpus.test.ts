@@ -4,7 +4,7 @@
 import { expect, nextFrame } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../elements/poptin-popup/define.ts';
-import { popupConfig, removePopups, until } from '../../elements/poptin-popup/test-support/popup.ts';
+import { popupConfig, removePopups, until } from '../browser-support/popup.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import { safeNavigationUrl } from '../../src/core/safe-url.ts';
 import { productUrl } from '../../src/core/products/recommendations.ts';

@@ -1,24 +1,24 @@
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
-import { listenSafely, log } from '../../core/safety.ts';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { log } from '../../core/safety.ts';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { emit, emitWindow } from '../shared/emit.ts';
 import { useStore } from '../shared/use-store.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
-import { popupLayout, type PopupLayout } from '../../core/popup/layout.ts';
+import { popupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
-import { safeNavigationUrl } from '../../core/safe-url.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
-import { announcesClose, hasThankYouScreen, initialSnapshot, popupReducer, type CloseSource } from '../../core/popup/lifecycle.ts';
-import { opensNewWindow, phoneCallUrl, planAfterSubmit, REDIRECT_LINK_SUBMIT_MS, type AfterSubmitPlan, type Redirect } from '../template/after-submit.ts';
+import { announcesClose, hasThankYouScreen, initialSnapshot, transition, type CloseSource, type PopupEffect, type PopupEvent, type PopupSnapshot } from '../../core/popup/view-machine.ts';
+import { phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
 import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
 import { usePopupAnimation } from './use-popup-animation.ts';
+import { couponShown, labelByHeading, listenToTemplateClicks, markCallButtons, navigationOf, noDestination, placedWhereItSits, showScreen, showSentMessage, showThankYouScreen } from './popup-template.ts';
 import { loadedFieldAddonViews, loadFieldAddonViews, type FieldAddonViews } from '../fields/addon-views.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
@@ -29,13 +29,14 @@ import { bindTemplateStore } from '../template/template-store.ts';
 import { bindTemplateCoupons } from '../template/template-parts.ts';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
-import type { PrizeConversion } from '../../core/games/prizes.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { clearSendError, leadResponder, showSendError, type LeadOutcome } from '../template/lead-delivery.ts';
-import { browserNavigation, followRedirect, type PopupNavigation } from '../template/navigation.ts';
+import { followRedirect } from '../template/navigation.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
+import { useMachine } from '../shared/use-machine.ts';
+import { after } from '../../core/machine.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 
 export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
@@ -44,94 +45,16 @@ export type PopupSubmitDetail = SurfaceEventMap['poptin-submit'];
 
 const NO_DESIGN: Record<string, unknown> = {};
 
-/** The form screen leaves a game's play, win and lose screens to the game; the thank-you screen replaces them all. */
-function showScreen(content: HTMLElement, screen: 'form' | 'thank-you') {
-  content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
-    const own = element.dataset.poptinScreen;
-    if (screen === 'thank-you' || own === 'form' || own === 'thank-you') element.hidden = own !== screen;
-  });
-}
-
-/** A pop-up placed by hand that no controller took the lead of: the console names what is missing. */
-async function noDestination(host: HTMLElement): Promise<void> {
-  // The declarative chunk, already loaded for such a pop-up, holds the wording.
-  const { missingLeadDestination } = await import('../../core/declarative/attributes.ts');
-  log.error(missingLeadDestination(host.getAttribute('poptin-id'), host.ownerDocument.querySelector('poptin-controller') !== null));
-}
-
-/** Lead pop-ups without a thank-you screen say so on their submit button (widget §4). */
-function showSentMessage(form: HTMLFormElement, text: string) {
-  const button = form.querySelector<HTMLButtonElement | HTMLInputElement>('[type=submit]');
-  if (!button) return;
-  if (button instanceof HTMLInputElement) button.value = text;
-  else button.textContent = text;
-  button.setAttribute('aria-disabled', 'true');
-}
-
-function navigationOf(host: HTMLElement): PopupNavigation {
-  return (host as HTMLElement & { navigation?: PopupNavigation }).navigation ?? browserNavigation;
-}
-
-/** The coupon a converting visitor was given: design_properties.coupon, else a `[data-poptin-coupon]` of the template. */
-function couponShown(designProperties: Record<string, unknown>, content: HTMLElement): string {
-  const configured = designProperties.coupon;
-  const code = configured && typeof configured === 'object' ? (configured as Record<string, unknown>).code : configured;
-  if (typeof code === 'string' && code.trim()) return code.trim();
-  const element = content.querySelector<HTMLElement>('[data-poptin-coupon]');
-  return (element?.dataset.poptinCoupon || element?.textContent || '').trim();
-}
-
-/**
- * Mobile formats 1, 6 and 11 with a phone number as their redirect (widget §2): the submit button of a form
- * with nothing to fill in calls that number instead of submitting.
- */
-function markCallButtons(content: HTMLElement, callUrl: string): void {
-  content.querySelectorAll('form').forEach((form) => {
-    // Named fields only: the spam trap every form gets has no name.
-    if (form.querySelector('input[name]:not([type=hidden]):not([type=submit]):not([type=button]), select[name], textarea[name]')) return;
-    form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[type=submit]').forEach((button) => {
-      button.type = 'button';
-      button.dataset.poptinCall = callUrl;
-    });
-  });
-}
-
-/** Elements that draw nothing, so a bar placed after them is still the first thing on the page. */
-const UNDRAWN = new Set(['script', 'style', 'link', 'meta', 'template', 'noscript', 'poptin-controller']);
-
-/**
- * A bar that pushes the page down does so only from the top of the page: in the room a `<poptin-embed>`
- * reserved, or first in `<body>` (where the controller puts it). A tag a page builder left anywhere else, in
- * the middle of an article, is still a bar across the window: fixed at the top, over the page.
- */
-function placedWhereItSits(layout: PopupLayout, host: HTMLElement): PopupLayout {
-  if (layout.rendering !== 'in-flow') return layout;
-  if (host.parentElement?.localName === 'poptin-embed') return layout;
-  let before = host.previousElementSibling;
-  while (before && UNDRAWN.has(before.localName)) before = before.previousElementSibling;
-  const firstOnPage = host.parentElement === host.ownerDocument.body && before === null;
-  return firstOnPage ? layout : { ...layout, rendering: 'popover' };
-}
-
-/** The surface is named by the template's first heading when it has one, else by the pop-up's name (aria-label). */
-function labelByHeading(host: HTMLElement, content: HTMLElement, poptinId: string): void {
-  const heading = content.querySelector<HTMLElement>('h1, h2, h3, [role="heading"]');
-  const base = host.shadowRoot?.querySelector('[part~="base"]');
-  if (!heading || !base) return;
-  // An id reference does not cross the shadow boundary to a slotted heading: its text names the surface then.
-  if (heading.getRootNode() !== base.getRootNode()) {
-    base.setAttribute('aria-label', heading.textContent?.trim() || base.getAttribute('aria-label') || '');
-    return;
-  }
-  heading.id ||= `poptin-heading-${poptinId}`;
-  base.setAttribute('aria-labelledby', heading.id);
-}
-
 /** The pop-up surface: the owner's template in the surface frame, its forms bound by the template convention. */
 export function PopupView(): React.JSX.Element {
   const host = useSurfaceHost<PopupModel>();
   const model = useStore(host.model);
-  const [snapshot, dispatch] = useReducer(popupReducer, initialSnapshot);
+  const [snapshot, machine] = useMachine<PopupSnapshot<HTMLFormElement>, PopupEvent<HTMLFormElement>, PopupEffect<HTMLFormElement>>('pop-up', initialSnapshot, transition, (effect, context) => {
+    if (effect.type === 'wait') return after(context, effect.ms, () => context.send(effect.then));
+    if (effect.type === 'request-close') handlers.current.requestClose(effect.source);
+    else if (effect.type === 'follow') followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);
+    else effect.form.requestSubmit();
+  });
   const [addons, setAddons] = useState<FieldAddon[]>([]);
   const [addonViews, setAddonViews] = useState<FieldAddonViews>(loadedFieldAddonViews);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -139,12 +62,6 @@ export function PopupView(): React.JSX.Element {
   /** Where the template is once drawn: the shadow root's copy, or the element's own children when they are slotted. */
   const contentOf = (): HTMLElement | null => (contentRef.current && slotted ? host : contentRef.current);
   const liveRef = useRef<HTMLParagraphElement>(null);
-  const redirectLinkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const submitted = useRef(false);
-  const gameLeadForm = useRef<HTMLFormElement | null>(null);
-  const afterSubmit = useRef<AfterSubmitPlan | null>(null);
-  const linkRedirect = useRef<Redirect | null>(null);
-  const gamePrize = useRef<PrizeConversion | null>(null);
 
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
@@ -155,7 +72,7 @@ export function PopupView(): React.JSX.Element {
   const mounted = snapshot.state !== 'closed';
   const open = snapshot.state === 'form' || snapshot.state === 'thank-you';
 
-  const close = useCallback((source: CloseSource) => dispatch({ type: 'close', source }), []);
+  const close = useCallback((source: CloseSource) => machine.send({ type: 'close', source }), [machine]);
   const requestClose = useRequestClose(config?.id ?? '', open, close);
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
@@ -169,12 +86,6 @@ export function PopupView(): React.JSX.Element {
   // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
   const onScreen = open || animation?.phase === 'exit';
 
-  // Auto-close (poptin_design_auto_close_sec) counts from when it shows, on the form screen.
-  useEffect(() => {
-    if (snapshot.state !== 'form' || closing.autoCloseSeconds === null) return;
-    const timer = setTimeout(() => handlers.current.requestClose('auto-close'), closing.autoCloseSeconds * 1_000);
-    return () => clearTimeout(timer);
-  }, [snapshot.state, closing.autoCloseSeconds]);
   const effectCanvas = useRef<HTMLCanvasElement>(null);
   const backgroundEffect = readBackgroundEffect(design.background_effect);
   useBackgroundEffect(effectCanvas, backgroundEffect, open);
@@ -183,22 +94,14 @@ export function PopupView(): React.JSX.Element {
     if (liveRef.current) liveRef.current.textContent = message;
   }, []);
 
-  const redirectAndClose = useCallback(
-    (redirect: Redirect) => {
-      followRedirect(navigationOf(host), redirect.url, redirect.newWindow);
-      requestClose('redirect');
-    },
-    [host, requestClose],
-  );
-
   const onValidSubmit = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
     // Preview mode (widget §2): nothing is sent; the notice says so again.
     if (model?.preview) return announce(translate(language, 'previewNotice'));
-    submitted.current = true;
+    machine.send({ type: 'lead-taken' });
     clearSendError(form);
     const responder = leadResponder();
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: gamePrize.current, respondWith: responder.respondWith });
+    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: machine.snapshot.gamePrize, respondWith: responder.respondWith });
     const outcome = responder.outcome() ?? (model?.declarative ? Promise.resolve<LeadOutcome>({ status: 'nowhere' }) : null);
     if (!outcome) return handlers.current.afterSent(form, fields);
     form.setAttribute('aria-busy', 'true');
@@ -207,7 +110,7 @@ export function PopupView(): React.JSX.Element {
       form.removeAttribute('aria-busy');
       if (result.status === 'sent' || result.status === 'kept') return handlers.current.afterSent(form, fields);
       // Never a thank-you for a lead that did not go: the visitor is told, and may send again.
-      submitted.current = false;
+      machine.send({ type: 'lead-failed' });
       announce(showSendError(form, language).textContent ?? '');
     });
   };
@@ -217,62 +120,42 @@ export function PopupView(): React.JSX.Element {
     if (!config) return;
     emitWindow('poptinSubmit', { poptin_id: config.id });
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
-    if (form === gameLeadForm.current) return;
+    if (form === machine.snapshot.gameLeadForm) return;
     const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
-    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: linkRedirect.current, formData: redirectFormData(fields) });
-    afterSubmit.current = plan;
+    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: machine.snapshot.linkRedirect, formData: redirectFormData(fields) });
     if (plan.screen === 'sent-message') {
       const sent = translate(language, 'leadSent');
       showSentMessage(form, sent);
       announce(sent);
     }
-    // 'thank-you' is the finished state until the plan's close: the thank-you screen, the sent message, or
-    // nothing; the close then goes through poptin-request-close like every other.
-    dispatch({ type: 'submitted', thankYou: true });
+    machine.send({ type: 'submitted', plan });
   };
   // The template listeners are bound once per template; they reach the current handlers through this ref.
-  const handlers = useRef({ onValidSubmit, afterSent, requestClose, redirectAndClose });
+  const handlers = useRef({ onValidSubmit, afterSent, requestClose });
   useLayoutEffect(() => {
-    handlers.current = { onValidSubmit, afterSent, requestClose, redirectAndClose };
+    handlers.current = { onValidSubmit, afterSent, requestClose };
   });
 
   // Show once a model is there and visible.
   const visible = model?.visible !== false;
   useLayoutEffect(() => {
     if (!config || !visible || snapshot.state !== 'hidden') return;
-    dispatch({ type: 'show' });
-  }, [config, visible, snapshot.state]);
+    machine.send({ type: 'show', autoCloseMs: closing.autoCloseSeconds === null ? null : closing.autoCloseSeconds * 1_000 });
+  }, [config, visible, snapshot.state, machine, closing.autoCloseSeconds]);
 
   const onHidden = () => {
-    if (config && announcesClose(snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: snapshot.closeSource });
-    dispatch({ type: 'removed' });
+    const { closeSource } = machine.snapshot;
+    if (config && announcesClose(machine.snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: closeSource });
+    machine.send({ type: 'removed' });
   };
 
-  // Screens: the form, then what follows a submit; it closes or redirects after the plan's delay.
+  // Screens: the form, then the thank-you screen when the submit shows one.
   useLayoutEffect(() => {
     const content = contentOf();
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
-    if (snapshot.state !== 'thank-you') return;
-    const plan = afterSubmit.current;
-    if (!plan) return;
-    if (plan.screen === 'thank-you') {
-      showScreen(content, 'thank-you');
-      const screen = content.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]');
-      if (screen) {
-        // The submit button just disappeared with the form screen: focus goes to what replaced it.
-        screen.tabIndex = -1;
-        screen.focus({ preventScroll: true });
-      }
-    }
-    const timer = setTimeout(() => {
-      if (plan.redirect) handlers.current.redirectAndClose(plan.redirect);
-      else handlers.current.requestClose(plan.screen === 'thank-you' ? 'auto-close' : 'submit');
-    }, plan.delayMs);
-    return () => clearTimeout(timer);
-  }, [snapshot.state, config, slotted]);
-
-  useEffect(() => () => clearTimeout(redirectLinkTimer.current), []);
+    if (snapshot.state === 'thank-you' && snapshot.afterSubmit?.screen === 'thank-you') showThankYouScreen(content);
+  }, [snapshot.state, snapshot.afterSubmit, config, slotted]);
 
   // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
   useLayoutEffect(() => {
@@ -295,7 +178,7 @@ export function PopupView(): React.JSX.Element {
       designProperties: design,
       apiBase,
       countryCode,
-      canSubmit: () => !submitted.current,
+      canSubmit: () => !machine.snapshot.leadTaken,
       onAddons: (found) => {
         setAddons(found);
         void loadFieldAddonViews(found.map((addon) => addon.kind)).then((views) => {
@@ -312,19 +195,15 @@ export function PopupView(): React.JSX.Element {
     const unbindCoupons = bindTemplateCoupons(content, language);
     const unbindCountdowns = bindTemplateCountdowns(content, design, () => handlers.current.requestClose('timer'));
     host.shownCoupon = couponShown(design, content);
-    gamePrize.current = null;
+    machine.send({ type: 'game-prize', prize: null });
     const unbindGames = bindTemplateGames(content, {
       raw: config.raw,
       designProperties: design,
       onPrize: (prize, coupon) => {
-        gamePrize.current = prize;
+        machine.send({ type: 'game-prize', prize });
         if (coupon) host.shownCoupon = coupon;
       },
-      submit: (form, how) => {
-        if (submitted.current) return;
-        gameLeadForm.current = how?.screensFollow ? form : null;
-        form.requestSubmit();
-      },
+      submit: (form, how) => machine.send({ type: 'game-submit', form, screensFollow: how?.screensFollow ?? false }),
       redirect: (url) => followRedirect(navigationOf(host), url, true),
       requestClose: (source) => handlers.current.requestClose(source),
     });
@@ -337,36 +216,11 @@ export function PopupView(): React.JSX.Element {
     });
     const callUrl = phoneCallUrl(config);
     if (callUrl) markCallButtons(content, callUrl);
-    const onClick = (event: Event) => {
-      const target = event.target as Element | null;
-      const call = target?.closest<HTMLElement>('[data-poptin-call]');
-      if (call?.dataset.poptinCall) {
-        event.preventDefault();
-        followRedirect(navigationOf(host), call.dataset.poptinCall, false);
-        handlers.current.requestClose('redirect');
-        return;
-      }
-      if (target?.closest('[data-poptin-close]')) {
-        event.preventDefault();
-        if (closing.templateButtonsClose) handlers.current.requestClose('x-button');
-        return;
-      }
-      const link = target?.closest<HTMLElement>('[data-poptin-redirect]');
-      if (!link) return;
-      event.preventDefault();
-      const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
-      if (!url) return;
-      const redirect = { url, newWindow: opensNewWindow(link.getAttribute('target')) };
-      linkRedirect.current = redirect;
-      clearTimeout(redirectLinkTimer.current);
-      // Widget §4: the link submits the form 1.5 s later; the redirect follows what the submit shows.
-      redirectLinkTimer.current = setTimeout(() => {
-        const form = link.closest('form') ?? content.querySelector('form');
-        if (form && !submitted.current) form.requestSubmit();
-        else handlers.current.redirectAndClose(redirect);
-      }, REDIRECT_LINK_SUBMIT_MS);
-    };
-    const unlisten = listenSafely(content, 'click', onClick);
+    const unlisten = listenToTemplateClicks(content, {
+      call: (url) => machine.send({ type: 'call', url }),
+      close: () => closing.templateButtonsClose && handlers.current.requestClose('x-button'),
+      redirectLink: (redirect, form) => machine.send({ type: 'link-clicked', redirect, form }),
+    });
     return () => {
       unbindForms();
       unbindCoupons();
@@ -375,7 +229,7 @@ export function PopupView(): React.JSX.Element {
       unbindStore();
       unlisten();
     };
-  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing]);
+  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing, machine]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
   useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import type { PopupConfig } from '../../core/config/types.ts';
 import { entryAnimation, EXIT_EFFECT_MS, exitAnimation } from '../../core/popup/effects.ts';
-import type { PopupState } from '../../core/popup/lifecycle.ts';
+import type { PopupState } from '../../core/popup/view-machine.ts';
 
 export interface PanelAnimation {
   name: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { CloseSource } from '../../core/popup/lifecycle.ts';
+import type { CloseSource } from '../../core/popup/view-machine.ts';
 import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { guard, log } from '../../core/safety.ts';

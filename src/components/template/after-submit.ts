@@ -4,25 +4,13 @@ import { readString, readSwitch } from '../../core/config/values.ts';
 import { appendFormData, mobileRedirectUrl } from '../../core/forms/redirect-url.ts';
 import { safeNavigationUrl } from '../../core/safe-url.ts';
 import type { Language } from '../../core/i18n/strings.ts';
-import { thankYouCloseSeconds } from '../../core/popup/lifecycle.ts';
+import { thankYouCloseSeconds, type AfterSubmitPlan, type Redirect } from '../../core/popup/view-machine.ts';
+
+export type { AfterSubmitPlan, Redirect };
 
 /** Widget §9: the lead sent message stays 2 s on Hebrew pages, 1 s elsewhere. */
 export const LEAD_SENT_CLOSE_MS: Readonly<Record<Language, number>> = { he: 2_000, en: 1_000 };
-/** Widget §4: a click on a redirect link submits the form 1.5 s later. */
-export const REDIRECT_LINK_SUBMIT_MS = 1_500;
-
-export interface Redirect {
-  url: string;
-  newWindow: boolean;
-}
-
-export interface AfterSubmitPlan {
-  /** What stays on screen after the submit: the thank-you screen, the sent message on the button, or nothing. */
-  screen: 'thank-you' | 'sent-message' | 'none';
-  /** How long after the submit the pop-up closes, or redirects. */
-  delayMs: number;
-  redirect: Redirect | null;
-}
+export { REDIRECT_LINK_SUBMIT_MS } from '../../core/popup/timing.ts';
 
 export interface AfterSubmitInput {
   config: PopupConfig;

@@ -1,4 +1,4 @@
-import { guard } from '../safety.ts';
+import { createMachine, type Cleanup, type EffectContext, type Machine, type Step } from '../machine.ts';
 import type { TimerEnd } from './settings.ts';
 import { nextTickDelay } from './time.ts';
 
@@ -27,10 +27,7 @@ export type CountdownEvent =
 /** On entering running: tick each time the shown second changes (cleaned up on leaving). On entering ended: say so. */
 export type CountdownEffect = 'tick-every-second' | 'announce-end';
 
-export interface CountdownStep {
-  snapshot: CountdownSnapshot;
-  effects: CountdownEffect[];
-}
+export type CountdownStep = Step<CountdownSnapshot, CountdownEffect>;
 
 /** A countdown not started yet: a duration has all of it left, a fixed end what the clock leaves. */
 export function initialCountdown(end: TimerEnd, now: number): CountdownSnapshot {
@@ -74,14 +71,8 @@ export function transition(snapshot: CountdownSnapshot, event: CountdownEvent): 
   }
 }
 
-export type Cleanup = () => void;
-
-export interface CountdownRunner {
-  readonly snapshot: CountdownSnapshot;
-  send(event: CountdownEvent): void;
-  /** Stops for good: the ticking is cleared and later events are ignored. */
-  dispose(): void;
-}
+/** `dispose()` stops it for good: the ticking is cleared and later events are ignored. */
+export type CountdownRunner = Machine<CountdownSnapshot, CountdownEvent>;
 
 export interface CountdownRunnerOptions {
   /** The clock; Date.now unless a test or a host gives another. */
@@ -98,53 +89,27 @@ export interface CountdownRunnerOptions {
  */
 export function createCountdownRunner(end: TimerEnd, options: CountdownRunnerOptions = {}): CountdownRunner {
   const now = options.now ?? (() => Date.now());
-  let snapshot = initialCountdown(end, now());
-  let cleanups: Cleanup[] = [];
-  let disposed = false;
-
-  const runCleanups = () => cleanups.splice(0).reverse().forEach((cleanup) => guard('countdown cleanup', cleanup));
-
-  const tickEverySecond = (): Cleanup => {
+  const tickEverySecond = (machine: EffectContext<CountdownSnapshot, CountdownEvent>): Cleanup => {
     let handle: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const schedule = () => {
       handle = setTimeout(() => {
-        guard('countdown tick', () => send({ type: 'tick', now: now() }));
-        if (!disposed && snapshot.state === 'running') schedule();
-      }, nextTickDelay(snapshot.remainingMs));
+        machine.send({ type: 'tick', now: now() });
+        if (!stopped) schedule();
+      }, nextTickDelay(machine.snapshot.remainingMs));
     };
     schedule();
-    return () => clearTimeout(handle);
+    return () => {
+      stopped = true;
+      clearTimeout(handle);
+    };
   };
-
-  const handlers: Record<CountdownEffect, () => Cleanup | void> = {
-    'tick-every-second': tickEverySecond,
-    'announce-end': () => {
-      options.onEnd?.(snapshot);
-    },
-  };
-
-  function send(event: CountdownEvent): void {
-    if (disposed) return;
-    const previous = snapshot;
-    const step = transition(snapshot, event);
-    if (step.snapshot === previous) return;
-    snapshot = step.snapshot;
-    if (snapshot.state !== previous.state) runCleanups();
-    if (options.onChange) guard('countdown change', () => options.onChange?.(snapshot, previous));
-    for (const effect of step.effects) {
-      const cleanup = guard(`countdown ${effect}`, handlers[effect]);
-      if (typeof cleanup === 'function') cleanups.push(cleanup);
-    }
-  }
-
-  return {
-    get snapshot() {
-      return snapshot;
-    },
-    send,
-    dispose() {
-      disposed = true;
-      runCleanups();
-    },
-  };
+  return createMachine<CountdownSnapshot, CountdownEvent, CountdownEffect>({
+    name: 'countdown',
+    initial: initialCountdown(end, now()),
+    transition,
+    phaseOf: (snapshot) => snapshot.state,
+    onChange: options.onChange,
+    run: (effect, machine) => (effect === 'tick-every-second' ? tickEverySecond(machine) : options.onEnd?.(machine.snapshot)),
+  });
 }

@@ -1,3 +1,4 @@
+import { after, createMachine, type Step } from '../machine.ts';
 import { closeRedirectDelayMs } from './delays.ts';
 import type { RandomSource } from '../random.ts';
 import { pickPrize, type GamifiedPrize } from './prizes.ts';
@@ -27,10 +28,7 @@ export type GameEffect =
   | { type: 'announce'; prize: GamifiedPrize }
   | { type: 'show-screen'; screen: GameScreen };
 
-export interface GameStep {
-  readonly snapshot: GameSnapshot;
-  readonly effects: readonly GameEffect[];
-}
+export type GameStep = Step<GameSnapshot, GameEffect>;
 
 /** The opened gift box shows its prize this long before the result screen. */
 export const GIFT_BOX_OPEN_MS = 1_500;
@@ -95,42 +93,30 @@ export interface GameRunner {
   readonly dispose: () => void;
 }
 
-/** Drives the pure machine with real timers (fake timers in tests). */
+/** Drives the pure machine with real timers (fake timers in tests); timers left are cleared on dispose. */
 export function createGameRunner(options: GameRunnerOptions): GameRunner {
-  let current = initialGame(options.kind);
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const later = (ms: number, run: () => void): void => {
-    const id = setTimeout(() => {
-      timers.delete(id);
-      run();
-    }, ms);
-    timers.add(id);
-  };
-  const apply = (event: GameEvent): void => {
-    const step = transition(current, event);
-    if (step.snapshot === current) return;
-    current = step.snapshot;
-    options.onChange(current);
-    for (const effect of step.effects) {
-      if (effect.type === 'wait-for-result') later(effect.ms, () => apply({ type: 'result-due' }));
-      if (effect.type === 'show-screen' && current.prize) {
-        const prize = current.prize;
-        options.onResult(prize, effect.screen);
-        const delay = closeRedirectDelayMs({ wheelHasCoupon: options.wheelHasCoupon ?? false, disablePostPlayScreen: options.disablePostPlayScreen ?? false });
-        if (options.onFollowUp) later(delay, () => options.onFollowUp?.(prize));
-      }
-    }
-  };
+  const followUpDelayMs = closeRedirectDelayMs({ wheelHasCoupon: options.wheelHasCoupon ?? false, disablePostPlayScreen: options.disablePostPlayScreen ?? false });
+  const machine = createMachine<GameSnapshot, GameEvent, GameEffect>({
+    name: 'game',
+    initial: initialGame(options.kind),
+    transition,
+    onChange: (snapshot) => options.onChange(snapshot),
+    run: (effect, running) => {
+      if (effect.type === 'wait-for-result') return after(running, effect.ms, () => running.send({ type: 'result-due' }));
+      const prize = running.snapshot.prize;
+      if (effect.type !== 'show-screen' || !prize) return;
+      options.onResult(prize, effect.screen);
+      const { onFollowUp } = options;
+      if (onFollowUp) return after(running, followUpDelayMs, () => onFollowUp(prize));
+    },
+  });
   return {
-    snapshot: () => current,
+    snapshot: () => machine.snapshot,
     play: () => {
-      apply({ type: 'play', prizes: options.prizes, random: options.random ?? Math.random });
-      return current.prize;
+      machine.send({ type: 'play', prizes: options.prizes, random: options.random ?? Math.random });
+      return machine.snapshot.prize;
     },
-    reveal: () => apply({ type: 'reveal' }),
-    dispose: () => {
-      for (const id of timers) clearTimeout(id);
-      timers.clear();
-    },
+    reveal: () => machine.send({ type: 'reveal' }),
+    dispose: () => machine.dispose(),
   };
 }

@@ -6,6 +6,8 @@ export const OUTSIDE_CLICK_FOLLOW_UP_MS = 1_000;
 export const THANK_YOU_AUTO_CLOSE_DEFAULT_S = 5;
 export const THANK_YOU_WITHOUT_AUTO_CLOSE_S = 60;
 export const SHAKE_MS = 1_000;
+/** Widget §4: a click on a redirect link submits the form 1.5 s later. */
+export const REDIRECT_LINK_SUBMIT_MS = 1_500;
 
 /** Widget §4: a closed pop-up is removed 5 s after its fade, 0.2 s when the close was forced, 1.5 s with teasers. */
 export const REMOVAL_DELAY_MS = 5_000;

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
-import { collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, removePopups, until } from './test-support/popup.ts';
-import { SUBMIT_GUARD_MS, type PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
+import type { LeadOutcome } from './lead-delivery.ts';
+import { collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, removePopups, until } from '../../../test/browser-support/popup.ts';
+import { SUBMIT_GUARD_MS, type PopupSubmitDetail } from '../popup/popup-view.tsx';
 
 /** Clicks the middle of an element of the pop-up, as a visitor's mouse does. */
 async function clickOn(element: Element): Promise<void> {

@@ -1,11 +1,11 @@
-// Shared by the browser tests of <poptin-popup>.
-import '../define.ts';
-import { parsePopupConfig } from '../../../src/core/config/parse.ts';
-import { sanitizeTemplate } from '../../../src/core/sanitize.ts';
-import { loadTemplateParts } from '../../../src/components/template/template-parts.ts';
-import type { PopupModel } from '../../../src/stores/popup-model.ts';
-import type { PopupSubmitDetail } from '../../../src/components/popup/popup-view.tsx';
-import type { PoptinPopupElement } from '../poptin-popup.ts';
+// Mounts <poptin-popup> for the browser tests of the element and of the views it draws (template, fields).
+import '../../elements/poptin-popup/define.ts';
+import { parsePopupConfig } from '../../src/core/config/parse.ts';
+import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
+import type { PopupModel } from '../../src/stores/popup-model.ts';
+import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
+import type { PoptinPopupElement } from '../../elements/poptin-popup/poptin-popup.ts';
 
 export const POPTIN_ID = 'a1b2c3d4e5f6g';
 
@@ -116,3 +116,4 @@ export function closeSources(element: Element): string[] {
 export function removePopups(): void {
   document.querySelectorAll('poptin-popup').forEach((node) => node.remove());
 }
+export type { PoptinPopupElement };

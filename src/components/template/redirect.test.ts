@@ -1,9 +1,8 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { REDIRECT_LINK_SUBMIT_MS } from '../../src/components/template/after-submit.ts';
-import { followRedirect, type PopupNavigation } from '../../src/components/template/navigation.ts';
-import type { PoptinPopupElement } from './poptin-popup.ts';
-import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, removePopups, submit, typeInto, until } from './test-support/popup.ts';
+import { REDIRECT_LINK_SUBMIT_MS } from './after-submit.ts';
+import { followRedirect, type PopupNavigation } from './navigation.ts';
+import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, removePopups, submit, typeInto, until, type PoptinPopupElement } from '../../../test/browser-support/popup.ts';
 
 interface FakeNavigation extends PopupNavigation {
   openWindow: sinon.SinonStub<[string], Window | null>;

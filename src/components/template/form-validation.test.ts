@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { addDays } from '../../src/core/forms/calendar.ts';
-import { calendarDateOf, formatDayMonthYear } from '../../src/core/forms/date.ts';
-import { VALIDATION_EMAILS_PATH } from '../../src/core/api/contract.ts';
+import { addDays } from '../../core/forms/calendar.ts';
+import { calendarDateOf, formatDayMonthYear } from '../../core/forms/date.ts';
+import { VALIDATION_EMAILS_PATH } from '../../core/api/contract.ts';
 import {
   allInShadow, blur, collectSubmits, field, formTemplate, inShadow, keydown, messagesOf, mountPopup, removePopups, submit, typeInto, until,
-} from './test-support/popup.ts';
+} from '../../../test/browser-support/popup.ts';
 
 const FREE_MAIL = '# free mail\ngmail.com\nyahoo.com\n';
 

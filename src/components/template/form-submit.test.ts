@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { conversionFields, type ConversionContext } from '../../src/core/api/conversion.ts';
-import { SHAKE_MS } from '../../src/core/popup/timing.ts';
+import { conversionFields, type ConversionContext } from '../../core/api/conversion.ts';
+import { SHAKE_MS } from '../../core/popup/timing.ts';
 import {
   closeSources, collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, nextFrame, part, popupConfig, removePopups, submit, typeInto, until,
-} from './test-support/popup.ts';
+} from '../../../test/browser-support/popup.ts';
 
 const CONTEXT: ConversionContext = {
   clientId: 'demo', visitorId: 'visitor-1', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { field, formTemplate, inShadow, mountPopup, removePopups, until } from './test-support/popup.ts';
+import { field, formTemplate, inShadow, mountPopup, removePopups, until } from '../../../test/browser-support/popup.ts';
 
 // Countdowns, coupons, games, add-to-cart buttons, the date picker and the phone country list are chunks of their
 // own (src/components/template/template-parts.ts). The controller loads those a template needs before it builds

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import { allInShadow, inShadow, mountPopup, removePopups, until } from './test-support/popup.ts';
+import { allInShadow, inShadow, mountPopup, removePopups, until } from '../../../test/browser-support/popup.ts';
 
 /** Two seconds of silence as an 8-bit mono WAV: something that really plays. */
 function silentWav(): string {

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import {
   allInShadow, blur, collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, nextFrame, removePopups, submit, typeInto, until,
-} from './test-support/popup.ts';
+} from '../../../test/browser-support/popup.ts';
 
 const PHONE = '<label for="p">Phone</label><input id="p" name="Phone" data-validation="international">';
 

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { addDays } from '../../src/core/forms/calendar.ts';
-import { calendarDateOf, formatIsoDate } from '../../src/core/forms/date.ts';
-import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, nextFrame, part, removePopups, submit, until } from './test-support/popup.ts';
+import { addDays } from '../../core/forms/calendar.ts';
+import { calendarDateOf, formatIsoDate } from '../../core/forms/date.ts';
+import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, nextFrame, part, removePopups, submit, until } from '../../../test/browser-support/popup.ts';
 
 const picker = (element: Element) => element.shadowRoot!.querySelector<HTMLElement>('.poptin-calendar [role="grid"]');
 const focusedDay = (element: Element) => (element.shadowRoot!.activeElement as HTMLElement | null)?.dataset.date;

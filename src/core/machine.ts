@@ -1,0 +1,122 @@
+// The one runtime of the widget's state machines: a pure `transition(snapshot, event)` says what comes next and
+// what to do; the runtime keeps the snapshot, runs the effects and undoes them when their time is over.
+import { guard, later, type TimerHost } from './safety.ts';
+
+/** Undoes an effect: clears its timer, removes its listener. */
+export type Cleanup = () => void;
+
+/** What an event leads to: the next snapshot (the same object when nothing changed) and the effects to run. */
+export interface Step<Snapshot, Effect> {
+  readonly snapshot: Snapshot;
+  readonly effects: readonly Effect[];
+}
+
+export type Transition<Snapshot, Event, Effect> = (snapshot: Snapshot, event: Event) => Step<Snapshot, Effect>;
+
+export interface Machine<Snapshot, Event> {
+  readonly snapshot: Snapshot;
+  /** Events sent while one is being handled (by an effect or a listener) wait their turn. */
+  send(event: Event): void;
+  /** Stops for good: every running effect is cleaned up and later events are ignored. */
+  dispose(): void;
+}
+
+/** What an effect sees of its machine while it runs. */
+export interface EffectContext<Snapshot, Event> {
+  readonly snapshot: Snapshot;
+  send(event: Event): void;
+  /** The effect is over by itself (its timer fired): its cleanup is dropped rather than kept until it is due. */
+  ended(): void;
+}
+
+export interface MachineDefinition<Snapshot, Event, Effect> {
+  /** Names the machine in logged errors. */
+  readonly name: string;
+  readonly initial: Snapshot;
+  readonly transition: Transition<Snapshot, Event, Effect>;
+  /** Runs one effect once its snapshot is current; what it returns is called when the effect's time is over. */
+  readonly run: (effect: Effect, context: EffectContext<Snapshot, Event>) => Cleanup | void;
+  /**
+   * Effects belong to the phase they started in and are cleaned up when the machine leaves it. Without it,
+   * effects last until `dispose()`.
+   */
+  readonly phaseOf?: (snapshot: Snapshot) => unknown;
+  /** Every change of the snapshot, with the one before; heard before the step's effects run. */
+  readonly onChange?: (snapshot: Snapshot, previous: Snapshot) => void;
+}
+
+export function createMachine<Snapshot, Event, Effect>(definition: MachineDefinition<Snapshot, Event, Effect>): Machine<Snapshot, Event> {
+  const { name, transition, run, phaseOf, onChange } = definition;
+  let snapshot = definition.initial;
+  let cleanups = new Set<Cleanup>();
+  let disposed = false;
+  let handling = false;
+  const waiting: Event[] = [];
+
+  const runCleanups = () => {
+    const due = [...cleanups].reverse();
+    cleanups = new Set();
+    for (const cleanup of due) guard(`${name} cleanup`, cleanup);
+  };
+
+  const handle = (event: Event) => {
+    const previous = snapshot;
+    const step = guard(`${name} transition`, () => transition(previous, event));
+    if (!step) return;
+    snapshot = step.snapshot;
+    if (snapshot !== previous) {
+      if (phaseOf && phaseOf(snapshot) !== phaseOf(previous)) runCleanups();
+      if (onChange) guard(`${name} change`, () => onChange(snapshot, previous));
+    }
+    for (const effect of step.effects) {
+      if (disposed) return;
+      let over = false;
+      let cleanup: Cleanup | void | undefined;
+      const context: EffectContext<Snapshot, Event> = {
+        get snapshot() {
+          return snapshot;
+        },
+        send: (next) => machine.send(next),
+        ended: () => {
+          over = true;
+          if (typeof cleanup === 'function') cleanups.delete(cleanup);
+        },
+      };
+      cleanup = guard(`${name} effect`, () => run(effect, context));
+      if (typeof cleanup === 'function' && !over) cleanups.add(cleanup);
+    }
+  };
+
+  const machine: Machine<Snapshot, Event> = {
+    get snapshot() {
+      return snapshot;
+    },
+    send(event) {
+      if (disposed) return;
+      waiting.push(event);
+      if (handling) return;
+      handling = true;
+      try {
+        for (let next = waiting.shift(); next !== undefined && !disposed; next = waiting.shift()) handle(next);
+      } finally {
+        handling = false;
+        waiting.length = 0;
+      }
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      waiting.length = 0;
+      runCleanups();
+    },
+  };
+  return machine;
+}
+
+/** The commonest effect: `action` (sending the event that is due, usually) after `ms`; its cleanup clears the timer. */
+export function after<Snapshot, Event>(context: EffectContext<Snapshot, Event>, ms: number, action: () => void, host: TimerHost = globalThis): Cleanup {
+  return later(host, ms, () => {
+    context.ended();
+    action();
+  });
+}
