@@ -13,6 +13,10 @@ CREATE TABLE stats_daily_site_pages (
   PRIMARY KEY (client_id, day, page)
 );
 
+-- A report of one pop-up (and its variants) reads its own rows of stats_daily_pages: without this index, its primary
+-- key (client, day, pop-up, page) walks every pop-up's rows of the range.
+CREATE INDEX stats_daily_pages_popup_idx ON stats_daily_pages (client_id, poptin_id, day);
+
 INSERT INTO stats_daily_site_pages (client_id, day, page, views, closes, conversions)
   SELECT client_id, day, page, sum(views), sum(closes), sum(conversions) FROM stats_daily_pages GROUP BY client_id, day, page;
 
