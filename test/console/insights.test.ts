@@ -136,6 +136,7 @@ describe('console: people', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').filter({ hasText: 'Erased person5@example.com: 1 leads, 1 views, 0 closes, 0 store activity records.' }).waitFor();
     assert.equal(fake.insights.leads.some((lead) => lead.email === 'person5@example.com'), false);
+    assert.equal(await page.getByText('Saved a file with').count(), 0, 'the counts of the earlier download are gone with the data');
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });

@@ -133,7 +133,7 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
           <thead>
             <tr>
               <th scope="col">{t('receivedAt')}</th><th scope="col">{t('email')}</th><th scope="col">{t('leadName')}</th><th scope="col">{t('phone')}</th>
-              <th scope="col">{t('filterPopup')}</th><th scope="col">{t('spam')}</th><th scope="col"><span className="visually-hidden">{t('details')}</span></th>
+              <th scope="col">{t('popupColumn')}</th><th scope="col">{t('spam')}</th><th scope="col"><span className="visually-hidden">{t('details')}</span></th>
             </tr>
           </thead>
           <tbody>{rows.map((lead) => <LeadRow key={lead.conversion_id} clientId={clientId} lead={lead} onOpen={() => setOpened(lead.conversion_id)} />)}</tbody>

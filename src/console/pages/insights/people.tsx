@@ -34,7 +34,10 @@ export function PeoplePage({ clientId }: { clientId: string }) {
   });
   const erase = useMutation({
     mutationFn: (address: string) => insightsApi.erasePerson(clientId, address),
-    onSuccess: ({ erasure }, address) => setErased({ email: address, erasure }),
+    onSuccess: ({ erasure }, address) => {
+      exportData.reset();
+      setErased({ email: address, erasure });
+    },
   });
   const address = email.trim();
   const submit = (event: FormEvent) => {
