@@ -16,8 +16,11 @@ export function LineChart({ caption, labels, series, labelHeader }: { caption: s
   const { t, language } = useLanguage();
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
-  const { points, max } = linePoints(series.map((line) => line.values), SIZE, directionOf(language) === 'rtl');
+  const rtl = directionOf(language) === 'rtl';
+  const { points, max } = linePoints(series.map((line) => line.values), SIZE, rtl);
+  // About six labels under the axis, each centred on its point, the first half a step in so that none is cut at an end.
   const every = Math.max(1, Math.ceil(labels.length / 6));
+  const labelled = (index: number) => index % every === Math.floor(every / 2);
   return (
     <figure className="chart">
       <figcaption>
@@ -32,7 +35,7 @@ export function LineChart({ caption, labels, series, labelHeader }: { caption: s
         {points.map((line, index) => (
           <polyline key={series[index].name} points={line.map(([x, y]) => `${x},${y}`).join(' ')} className={`series series-${index}${series[index].dashed ? ' dashed' : ''}`} />
         ))}
-        {points[0]?.map(([x], index) => (index % every === 0 ? <text key={labels[index]} x={x} y={SIZE.height - 8} className="tick" textAnchor="middle">{labels[index]}</text> : null))}
+        {points[0]?.map(([x], index) => (labelled(index) ? <text key={labels[index]} x={x} y={SIZE.height - 8} className="tick" textAnchor="middle">{labels[index]}</text> : null))}
       </svg>
       <ul className="legend" aria-hidden="true">
         {series.map((line, index) => <li key={line.name}><span className={`swatch series-${index}${line.dashed ? ' dashed' : ''}`} />{line.name}</li>)}
