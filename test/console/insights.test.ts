@@ -96,6 +96,7 @@ describe('console: leads', () => {
     assert.ok(expected.length > 0);
     await page.waitForFunction((count) => document.querySelectorAll('tbody tr').length === count, expected.length);
     assert.deepEqual(await emailsShown(page), expected);
+    assert.deepEqual(new Set(await leadRows(page).locator('td:nth-of-type(4)').allInnerTexts()), new Set(['Spring B']), 'the pop-up by its name');
     assert.ok(fake.insights.queries.at(-1)?.includes(`variant=popupB000002&from=${today}&to=${today}`));
 
     const who = expected[0]!;

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { api } from '../../api/client.ts';
 import { insightsApi, leadsCsvUrl, type Lead, type LeadFilter, type SpamFilter } from '../../api/insights.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -53,7 +54,7 @@ function LeadDetailDialog({ clientId, leadId, onClose, renderDeliveries }: { cli
   );
 }
 
-function LeadRow({ clientId, lead, onOpen }: { clientId: string; lead: Lead; onOpen(): void }) {
+function LeadRow({ clientId, lead, popupName, onOpen }: { clientId: string; lead: Lead; popupName: string | undefined; onOpen(): void }) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const who = lead.email || lead.name || lead.phone || `#${lead.conversion_id}`;
@@ -67,7 +68,7 @@ function LeadRow({ clientId, lead, onOpen }: { clientId: string; lead: Lead; onO
       <th scope="row">{lead.email ?? '—'}</th>
       <td>{lead.name ?? ''}</td>
       <td dir="ltr">{lead.phone ?? ''}</td>
-      <td>{lead.poptin_id}</td>
+      <td>{popupName || lead.poptin_id}</td>
       <td>{lead.spam_reason ? <span className="badge paused">{t('spam')}: {lead.spam_reason}</span> : ''}</td>
       <td className="row-actions">
         <button type="button" onClick={onOpen} aria-label={`${t('details')}: ${who}`}>{t('details')}</button>
@@ -92,6 +93,8 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
     getNextPageParam: (page) => page.next ?? undefined,
   });
   const rows = leads.data?.pages.flatMap((page) => page.leads) ?? [];
+  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const popupNames = new Map(popups.data?.popups.map((popup) => [popup.id, popup.name]));
   const change = (changes: Partial<LeadFilter>) => setForm({ ...form, ...changes });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +139,7 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
               <th scope="col">{t('popupColumn')}</th><th scope="col">{t('spam')}</th><th scope="col"><span className="visually-hidden">{t('details')}</span></th>
             </tr>
           </thead>
-          <tbody>{rows.map((lead) => <LeadRow key={lead.conversion_id} clientId={clientId} lead={lead} onOpen={() => setOpened(lead.conversion_id)} />)}</tbody>
+          <tbody>{rows.map((lead) => <LeadRow key={lead.conversion_id} clientId={clientId} lead={lead} popupName={popupNames.get(lead.poptin_id)} onOpen={() => setOpened(lead.conversion_id)} />)}</tbody>
         </table>
       )}
       {leads.hasNextPage && (
