@@ -36,7 +36,7 @@ const LEADS_BUDGET_MS = 100;
 const seconds = (start: number) => ((performance.now() - start) / 1000).toFixed(1);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function timed(runs: number, work: (run: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+async function timed(runs: number, work: (run: number) => Promise<unknown>): Promise<{ p50: number; p99: number; times: number[] }> {
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const start = performance.now();
@@ -44,7 +44,7 @@ async function timed(runs: number, work: (run: number) => Promise<unknown>): Pro
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), times };
 }
 
 const popupId = (index: number) => `benchpopup${String(index).padStart(3, '0')}`;
@@ -61,9 +61,10 @@ async function load(db: Database): Promise<void> {
   await db.query(`SELECT poptin_ensure_event_partitions((now() - interval '${DAYS + 1} days')::date, (now() + interval '2 months')::date)`);
   const closes = Math.round(EVENTS * 0.2);
   const views = EVENTS - closes;
-  // Events spread over the last DAYS days, POPUPS pop-ups, PAGES pages and three devices.
+  // Events spread over the last DAYS days, POPUPS pop-ups, PAGES pages and three devices; every pop-up on every page
+  // (the page counts n / POPUPS, so that it does not follow the pop-up), the worst case of the page roll-ups.
   const eventColumns = (n: string) =>
-    `'benchpopup' || lpad((${n} % ${POPUPS})::text, 3, '0'), '${CLIENT}', 'https://bench.example/page-' || (${n} % ${PAGES}),
+    `'benchpopup' || lpad((${n} % ${POPUPS})::text, 3, '0'), '${CLIENT}', 'https://bench.example/page-' || ((${n} / ${POPUPS}) % ${PAGES}),
      (ARRAY['desktop', 'mobile', 'tablet'])[1 + ${n} % 3], now() - ((${n} % ${DAYS * 24 * 60})::text || ' minutes')::interval`;
   for (const [table, count] of [['views', views], ['closes', closes]] as const) {
     for (let first = 0; first < count; first += CHUNK) {
@@ -79,7 +80,7 @@ async function load(db: Database): Promise<void> {
     await db.query(
       `INSERT INTO conversions (idempotency_key, poptin_id, client_id, viewer_id, email, name, phone, url, fields, device, spam_reason, created_at)
        SELECT 'bench-' || n, 'benchpopup' || lpad((n % ${POPUPS})::text, 3, '0'), '${CLIENT}', 'benchviewer' || lpad((n % ${POPUPS})::text, 3, '0'),
-         'person' || n || '@bench.example', 'Person ' || n, '+97250' || lpad(n::text, 7, '0'), 'https://bench.example/page-' || (n % ${PAGES}),
+         'person' || n || '@bench.example', 'Person ' || n, '+97250' || lpad(n::text, 7, '0'), 'https://bench.example/page-' || ((n / ${POPUPS}) % ${PAGES}),
          jsonb_build_object('email', 'person' || n || '@bench.example', 'city', (ARRAY['Haifa', 'Lyon', 'Osaka'])[1 + n % 3]),
          (ARRAY['desktop', 'mobile', 'tablet'])[1 + n % 3], CASE WHEN n % 50 = 0 THEN 'honeypot' END,
          now() - ((n % ${DAYS * 24 * 60})::text || ' minutes')::interval
@@ -115,7 +116,7 @@ async function diskUsed(db: Database, dataDir: string | null): Promise<string> {
        pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'views'::regclass)) AS views,
        pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'closes'::regclass)) AS closes,
        pg_size_pretty(pg_total_relation_size('conversions')) AS leads,
-       pg_size_pretty(pg_total_relation_size('stats_daily') + pg_total_relation_size('stats_daily_pages') + pg_total_relation_size('stats_hourly')) AS rollups`,
+       pg_size_pretty(pg_total_relation_size('stats_daily') + pg_total_relation_size('stats_daily_pages') + pg_total_relation_size('stats_daily_site_pages') + pg_total_relation_size('stats_hourly')) AS rollups`,
   );
   return `${row!.total} (views ${row!.views}, closes ${row!.closes}, leads ${row!.leads}, roll-ups ${row!.rollups})`;
 }
@@ -153,10 +154,15 @@ async function main(): Promise<void> {
     const today = new Date();
     const from = new Date(today.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
     const to = today.toISOString().slice(0, 10);
-    const stats = await timed(RUNS, (run) => statsReport(db, CLIENT, { from, to, ...(run % 3 === 1 ? { popup: popupId(0) } : {}) }));
+    // Two reports in three cover the whole site, one a pop-up and its A/B variant.
+    const wholeSite = await timed((RUNS * 2) / 3, () => statsReport(db, CLIENT, { from, to }));
+    const onePopup = await timed(RUNS / 3, () => statsReport(db, CLIENT, { from, to, popup: popupId(0) }));
+    const all = [...wholeSite.times, ...onePopup.times].sort((a, b) => a - b);
+    const stats = { p50: percentile(all, 50), p99: percentile(all, 99) };
     const statsPass = stats.p99 < STATS_BUDGET_MS;
     verdicts.push(statsPass);
     console.log(`stats report, 90 days (day series, previous range, 48 h, devices, pages, pop-ups): p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms (budget < ${STATS_BUDGET_MS}) ${statsPass ? 'PASS' : 'FAIL'}`);
+    console.log(`  of which the whole site: p50 ${wholeSite.p50.toFixed(1)} ms, p99 ${wholeSite.p99.toFixed(1)} ms; one pop-up and its variant: p50 ${onePopup.p50.toFixed(1)} ms, p99 ${onePopup.p99.toFixed(1)} ms`);
 
     // Pages along the cursors: the first, then ever deeper, 100 leads each.
     let after: string | null = null;

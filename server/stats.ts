@@ -77,7 +77,7 @@ const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS co
 
 /**
  * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
- * stats_daily_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
+ * stats_daily_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
  * traffic.
  */
 export async function statsReport(db: SqlRunner, clientId: string, query: StatsQuery, now = new Date()): Promise<StatsReport> {
@@ -98,10 +98,17 @@ export async function statsReport(db: SqlRunner, clientId: string, query: StatsQ
       [...filter, dayText(previousStart), query.to],
     ),
     db.query<Row & { device: string }>(`SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`, range),
-    db.query<Row & { page: string }>(
-      `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
-      range,
-    ),
+    // Every pop-up of the site: the site's own page roll-up (days × pages rows, not days × pop-ups × pages).
+    query.popup || query.variant
+      ? db.query<Row & { page: string }>(
+        `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
+        range,
+      )
+      : db.query<Row & { page: string }>(
+        `SELECT page, ${SUMS} FROM stats_daily_site_pages WHERE client_id = $1 AND day BETWEEN $2::date AND $3::date
+         GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
+        [clientId, query.from, query.to],
+      ),
     db.query<Row & { poptin_id: string; poptin_name: string | null; ab_test_parent_id: string | null }>(
       `SELECT s.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id, s.views, s.closes, s.conversions
        FROM (SELECT poptin_id, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY poptin_id) s

@@ -38,7 +38,7 @@ describe('runMigrations', () => {
       tables.map((row) => row.table_name).filter((name) => !/_\d{4}_\d{2}$/.test(name)),
       [
         'clicks', 'clients', 'closes', 'conversions', 'deliveries', 'delivery_attempts', 'delivery_keys', 'destinations', 'erasures', 'event_keys', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
-        'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'stats_daily', 'stats_daily_pages', 'stats_hourly', 'store_activity', 'views',
+        'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'stats_daily', 'stats_daily_pages', 'stats_daily_site_pages', 'stats_hourly', 'store_activity', 'views',
       ],
     );
   });

@@ -218,6 +218,15 @@ describe('stats from the roll-ups', () => {
       const raw = await rawBy('device');
       assert.deepEqual(await rolledBy('stats_daily', 'device'), raw, `seed ${seed}: daily roll-ups by device`);
       assert.deepEqual(await rolledBy('stats_daily_pages', 'page'), await rawBy('page'), `seed ${seed}: daily roll-ups by page`);
+      const sitePages = await shared.test.db.query(
+        `SELECT page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+         FROM stats_daily_site_pages WHERE client_id = 'acme' GROUP BY page HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY page`,
+      );
+      const rawPages = await shared.test.db.query(
+        `SELECT page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+         FROM stats_daily_pages WHERE client_id = 'acme' GROUP BY page HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY page`,
+      );
+      assert.deepEqual(sitePages, rawPages, `seed ${seed}: the site's page roll-up`);
       const hourly = await shared.test.db.query(
         'SELECT sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions FROM stats_hourly',
       );

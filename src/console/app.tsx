@@ -15,6 +15,12 @@ import { OwnersPage } from './pages/owners.tsx';
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
 
+// A site's read-out pages, each a chunk of its own (the stats page carries the charts).
+const LeadsPage = lazy(() => import('./pages/insights/leads.tsx').then((module) => ({ default: module.LeadsPage })));
+const StatsPage = lazy(() => import('./pages/insights/stats.tsx').then((module) => ({ default: module.StatsPage })));
+const AbTestsPage = lazy(() => import('./pages/insights/ab-tests.tsx').then((module) => ({ default: module.AbTestsPage })));
+const PeoplePage = lazy(() => import('./pages/insights/people.tsx').then((module) => ({ default: module.PeoplePage })));
+
 export function createQueryClient(): QueryClient {
   // A session that ended elsewhere (signed out everywhere, a password changed, expired): any call answering 401 sends
   // the owner to the sign-in page, instead of an error on every part of the page.
@@ -114,6 +120,16 @@ function Guarded({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** A signed-in page loaded on demand. */
+function LazyPage({ children }: { children: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <Guarded>
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>{children}</Suspense>
+    </Guarded>
+  );
+}
+
 function Routes() {
   const { t } = useLanguage();
   return (
@@ -130,6 +146,11 @@ function Routes() {
           </Guarded>
         )}
       </Route>
+      {/* A site's leads, stats, A/B tests and people. */}
+      <Route path="/sites/:clientId/leads">{(params) => <LazyPage><LeadsPage clientId={params.clientId} /></LazyPage>}</Route>
+      <Route path="/sites/:clientId/stats">{(params) => <LazyPage><StatsPage clientId={params.clientId} /></LazyPage>}</Route>
+      <Route path="/sites/:clientId/ab-tests">{(params) => <LazyPage><AbTestsPage clientId={params.clientId} /></LazyPage>}</Route>
+      <Route path="/sites/:clientId/people">{(params) => <LazyPage><PeoplePage clientId={params.clientId} /></LazyPage>}</Route>
       <Route path="/sites/:clientId">{(params) => <Guarded><SitePage clientId={params.clientId} /></Guarded>}</Route>
       <Route path="/"><Guarded><SitesPage /></Guarded></Route>
       <Route><Redirect to="/" /></Route>

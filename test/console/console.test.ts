@@ -3,23 +3,14 @@
 // Needs `npm run build` (the console and the widget from dist/).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import { startFakeOwnerApi, type FakeOwnerApi } from './fake-owner-api.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { FakeOwnerApi } from './fake-owner-api.ts';
+import { axeViolations, signInWithKeyboard as signInWithKeyboardAs, startFakeConsole, stopFakeConsole } from './helpers.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
-
-before(async () => {
-  if (!existsSync('dist/console/index.html')) throw new Error('dist/console is missing: run `npm run build` first');
-  fake = await startFakeOwnerApi();
-  browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
-});
-after(async () => {
-  await browser?.close();
-  await fake?.close();
-});
+before(async () => ({ fake, browser } = await startFakeConsole()));
+after(() => stopFakeConsole(fake, browser));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
@@ -28,27 +19,7 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-  });
-}
-
-async function signInWithKeyboard(page: Page): Promise<void> {
-  await page.goto(`${fake.url}/console/`);
-  await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
-  // Sent from / to the sign-in page, the focus is on its heading: the next Tab reaches the email field.
-  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(fake.owner.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(fake.password);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
-}
+const signInWithKeyboard = (page: Page) => signInWithKeyboardAs(page, fake);
 
 /** Signed in: a new pop-up from the gallery's template, its editor open. */
 async function newPopupFromTemplate(page: Page): Promise<void> {

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +20,8 @@ export interface FakeOwnerApi {
   owner: { id: string; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };
   password: string;
   popups: Map<string, StoredPopup>;
+  /** The demo site's leads, views and A/B tests. */
+  insights: FakeInsights;
   requests: { method: string; path: string; body: unknown }[];
   /** Ends every session, as a sign-out everywhere from another browser does. */
   endSessions(): void;
@@ -63,6 +66,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const popups = new Map<string, StoredPopup>();
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
+  const insights = createFakeInsights('demo');
   let url = '';
 
   const summary = (popup: StoredPopup) => ({ id: popup.id, name: String(popup.draft.poptin_name ?? ''), type: String(popup.draft.poptin_type ?? ''), status: popup.status, hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft), updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
@@ -155,6 +159,12 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       tokens.splice(tokens.findIndex((token) => token.id === id), 1);
       return send(response, 204);
     }
+    const answer = clientId === 'demo' ? insights.handle(method, parts.slice(3), search, body) : null;
+    if (answer?.text !== undefined) {
+      response.writeHead(answer.status, answer.headers);
+      return void response.end(answer.text);
+    }
+    if (answer) return send(response, answer.status, answer.body, answer.headers);
     if (area !== 'popups') return send(response, 404, failure(404, 'Not found'));
     if (!id && method === 'GET') return send(response, 200, { popups: [...popups.values()].map(summary) });
     if (!id && method === 'POST') {
@@ -229,5 +239,5 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   sites[0].allowedOrigins = [url];
-  return { url, owner, password, popups, requests, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, owner, password, popups, insights, requests, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -50,7 +50,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
-const site = (clientId: string) => `/api/owner/${encodeURIComponent(clientId)}`;
+export const site = (clientId: string) => `/api/owner/${encodeURIComponent(clientId)}`;
 const popup = (clientId: string, id: string) => `${site(clientId)}/popups/${encodeURIComponent(id)}`;
 
 export const api = {

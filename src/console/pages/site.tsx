@@ -7,6 +7,7 @@ import { ErrorText } from '../components/error-text.tsx';
 import { Snippet } from '../components/copy-button.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
+import { SiteNav } from '../components/site-nav.tsx';
 import { PageHeading } from './heading.tsx';
 
 function Tokens({ clientId }: { clientId: string }) {
@@ -149,6 +150,7 @@ export function SitePage({ clientId }: { clientId: string }) {
   return (
     <section>
       <PageHeading>{site.data?.site.name || clientId}</PageHeading>
+      <SiteNav clientId={clientId} />
       <ErrorText error={site.error} />
       <section aria-labelledby="popups-heading">
         <h2 id="popups-heading">{t('popups')}</h2>

@@ -1,0 +1,41 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { changeOf, fill, lastDays, linePoints, verdictOf } from './insights.ts';
+
+const variant = (poptin_id: string, views: number, probability_best: number) => ({ poptin_id, views, probability_best });
+
+describe('an A/B test\'s verdict', () => {
+  it('names the winner the server named, with its probability', () => {
+    assert.deepEqual(verdictOf({ winner: 'b', variants: [variant('a', 2000, 0.01), variant('b', 2000, 0.99)] }), { kind: 'winner', poptinId: 'b', probability: 0.99 });
+  });
+  it('counts the views still missing over every variant short of 1,000', () => {
+    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 400, 0.4), variant('b', 700, 0.6), variant('c', 1500, 0)] }), { kind: 'needs-views', moreViews: 900 });
+  });
+  it('says who leads and how sure, when there are views enough but no 95 %', () => {
+    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 1000, 0.2), variant('b', 1200, 0.8)] }), { kind: 'not-sure', leader: 'b', probability: 0.8 });
+  });
+  it('has nothing to compare with one variant', () => {
+    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 10, 1)] }), { kind: 'single' });
+  });
+});
+
+describe('the read-out helpers', () => {
+  it('fills placeholders and leaves unknown ones for a later fill', () => {
+    assert.equal(fill('{a} and {b}', { a: 1 }), '1 and {b}');
+  });
+  it('gives the last N UTC days, today included', () => {
+    assert.deepEqual(lastDays(3, Date.parse('2026-03-10T23:59:00Z')), { from: '2026-03-08', to: '2026-03-10' });
+  });
+  it('has no change to show from nothing', () => {
+    assert.equal(changeOf(5, 0), null);
+    assert.equal(changeOf(15, 10), 0.5);
+  });
+  it('places a chart\'s points from the inline start: left to right, or right to left in Hebrew', () => {
+    const size = { width: 120, height: 60, padding: 10 };
+    const ltr = linePoints([[0, 5, 10]], size, false);
+    assert.equal(ltr.max, 10);
+    assert.deepEqual(ltr.points[0], [[10, 50], [60, 30], [110, 10]]);
+    assert.deepEqual(linePoints([[0, 5, 10]], size, true).points[0], [[110, 50], [60, 30], [10, 10]]);
+    assert.equal(linePoints([[0, 0]], size, false).max, 1, 'an empty range still has a scale');
+  });
+});

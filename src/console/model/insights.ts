@@ -1,0 +1,73 @@
+/** Pure helpers of the read-out pages: date ranges, an A/B test's verdict in words, a chart's geometry. */
+import type { Language } from '../i18n/strings.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A UTC day as the owner API writes it (YYYY-MM-DD). */
+export const dayOf = (time: Date | number): string => new Date(time).toISOString().slice(0, 10);
+
+/** The last `days` UTC days up to and including today's. */
+export function lastDays(days: number, now: number = Date.now()): { from: string; to: string } {
+  return { from: dayOf(now - (days - 1) * DAY_MS), to: dayOf(now) };
+}
+
+/** The rule the server applies (docs/owner-api.md): a winner only past 95 % and with 1,000 views a variant. */
+export const WINNER_PROBABILITY = 0.95;
+export const WINNER_MIN_VIEWS = 1000;
+
+export interface VariantCounts { poptin_id: string; views: number; probability_best: number }
+
+export type Verdict =
+  | { kind: 'winner'; poptinId: string; probability: number }
+  | { kind: 'needs-views'; moreViews: number }
+  | { kind: 'not-sure'; leader: string; probability: number }
+  | { kind: 'single' };
+
+/**
+ * What the owner is told about a test: the winner the server named, or why there is none yet. Views missing are added
+ * up over the variants short of 1,000, since every one of them has to reach it.
+ */
+export function verdictOf(test: { winner: string | null; variants: VariantCounts[] }): Verdict {
+  if (test.variants.length < 2) return { kind: 'single' };
+  const leader = test.variants.reduce((best, variant) => (variant.probability_best > best.probability_best ? variant : best));
+  if (test.winner) {
+    const winner = test.variants.find((variant) => variant.poptin_id === test.winner) ?? leader;
+    return { kind: 'winner', poptinId: winner.poptin_id, probability: winner.probability_best };
+  }
+  const moreViews = test.variants.reduce((sum, variant) => sum + Math.max(0, WINNER_MIN_VIEWS - variant.views), 0);
+  if (moreViews > 0) return { kind: 'needs-views', moreViews };
+  return { kind: 'not-sure', leader: leader.poptin_id, probability: leader.probability_best };
+}
+
+/** A sentence with its {placeholders} filled. */
+export function fill(sentence: string, values: Record<string, string | number>): string {
+  return sentence.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export const formatNumber = (value: number, language: Language) => new Intl.NumberFormat(language).format(value);
+export const formatPercent = (value: number, language: Language, digits = 1) =>
+  new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+/** The change from `before` to `now` as a signed percent, or null when there was nothing before. */
+export function changeOf(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return (now - before) / before;
+}
+
+export interface PlotSize { width: number; height: number; padding: number }
+
+/**
+ * Where each value of each series lies in a plot of the given size (y grows downwards, 0 at the bottom); the x axis
+ * runs from the inline start, so right to left in Hebrew. The scale's top is the largest value, at least 1.
+ */
+export function linePoints(series: readonly (readonly number[])[], size: PlotSize, rtl: boolean): { points: [number, number][][]; max: number } {
+  const max = Math.max(1, ...series.flat());
+  const length = Math.max(...series.map((values) => values.length), 1);
+  const inner = { width: size.width - 2 * size.padding, height: size.height - 2 * size.padding };
+  const xOf = (index: number) => {
+    const share = length === 1 ? 0.5 : index / (length - 1);
+    return size.padding + inner.width * (rtl ? 1 - share : share);
+  };
+  const yOf = (value: number) => size.padding + inner.height * (1 - value / max);
+  return { points: series.map((values) => values.map((value, index) => [xOf(index), yOf(value)])), max };
+}

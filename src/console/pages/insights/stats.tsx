@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { insightsApi, type Counts, type StatsQuery } from '../../api/insights.ts';
+import { ErrorText } from '../../components/error-text.tsx';
+import { LineChart } from '../../components/line-chart.tsx';
+import { PopupFilters } from '../../components/popup-select.tsx';
+import { SiteNav } from '../../components/site-nav.tsx';
+import { useLanguage } from '../../i18n/language.tsx';
+import type { StringKey } from '../../i18n/strings.ts';
+import { changeOf, formatNumber, formatPercent, lastDays } from '../../model/insights.ts';
+import { PageHeading } from '../heading.tsx';
+
+type Metric = 'views' | 'closes' | 'conversions';
+const METRICS: readonly Metric[] = ['views', 'closes', 'conversions'];
+const METRIC_LABEL: Record<Metric, StringKey> = { views: 'views', closes: 'closes', conversions: 'conversions' };
+
+function Totals({ now, before }: { now: Counts; before: Counts }) {
+  const { t, language } = useLanguage();
+  const change = (a: number, b: number) => {
+    const value = changeOf(a, b);
+    return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
+  };
+  const rows: [StringKey, string, string, string][] = [
+    ...METRICS.map((metric): [StringKey, string, string, string] => [METRIC_LABEL[metric], formatNumber(now[metric], language), formatNumber(before[metric], language), change(now[metric], before[metric])]),
+    ['conversionRate', formatPercent(now.conversion_rate, language, 2), formatPercent(before.conversion_rate, language, 2), change(now.conversion_rate, before.conversion_rate)],
+  ];
+  return (
+    <table className="totals">
+      <caption>{t('totals')}</caption>
+      <thead><tr><th scope="col"><span className="visually-hidden">{t('figure')}</span></th><th scope="col">{t('thisRange')}</th><th scope="col">{t('previousRange')}</th><th scope="col">{t('change')}</th></tr></thead>
+      <tbody>{rows.map(([label, a, b, c]) => <tr key={label}><th scope="row">{t(label)}</th><td>{a}</td><td>{b}</td><td>{c}</td></tr>)}</tbody>
+    </table>
+  );
+}
+
+/** Figures by one dimension (device, page, pop-up): a table, with a bar per row for the eye. */
+function Breakdown({ caption, header, rows }: { caption: string; header: string; rows: (Counts & { label: string })[] }) {
+  const { t, language } = useLanguage();
+  const most = Math.max(1, ...rows.map((row) => row.views));
+  return (
+    <table className="breakdown">
+      <caption>{caption}</caption>
+      <thead><tr><th scope="col">{header}</th><th scope="col">{t('views')}</th><th scope="col">{t('closes')}</th><th scope="col">{t('conversions')}</th><th scope="col">{t('conversionRate')}</th></tr></thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td><span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.views / most) * 6}em` }} />{formatNumber(row.views, language)}</td>
+            <td>{formatNumber(row.closes, language)}</td>
+            <td>{formatNumber(row.conversions, language)}</td>
+            <td>{formatPercent(row.conversion_rate, language, 2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function StatsPage({ clientId }: { clientId: string }) {
+  const { t } = useLanguage();
+  const [form, setForm] = useState<StatsQuery>(() => ({ ...lastDays(30), popup: '', variant: '' }));
+  const [query, setQuery] = useState<StatsQuery>(form);
+  const [metric, setMetric] = useState<Metric>('views');
+  const report = useQuery({ queryKey: ['stats', clientId, query], queryFn: () => insightsApi.stats(clientId, query) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The same range asked again is a refresh: new events count at once.
+    if (JSON.stringify(form) === JSON.stringify(query)) void report.refetch();
+    else setQuery(form);
+  };
+  const data = report.data;
+  const metricName = t(METRIC_LABEL[metric]);
+  return (
+    <section>
+      <PageHeading>{t('stats')}</PageHeading>
+      <SiteNav clientId={clientId} />
+      <form onSubmit={submit} className="filters" aria-label={t('statsRange')}>
+        <label>{t('fromDay')}<input type="date" required value={form.from} max={form.to} onChange={(event) => setForm({ ...form, from: event.target.value })} /></label>
+        <label>{t('toDay')}<input type="date" required value={form.to} min={form.from} onChange={(event) => setForm({ ...form, to: event.target.value })} /></label>
+        <PopupFilters clientId={clientId} popup={form.popup ?? ''} variant={form.variant ?? ''} onChange={(next) => setForm({ ...form, ...next })} />
+        <div className="inline"><button type="submit" className="primary">{t('showStats')}</button></div>
+      </form>
+      <ErrorText error={report.error} />
+      {report.isPending && <p role="status">{t('loading')}</p>}
+      {data && (
+        <>
+          <Totals now={data.totals} before={data.previous_totals} />
+          <label className="inline">
+            {t('chartMetric')}
+            <select value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
+              {METRICS.map((item) => <option key={item} value={item}>{t(METRIC_LABEL[item])}</option>)}
+            </select>
+          </label>
+          <LineChart
+            caption={`${metricName} ${t('perDay')}, ${data.range.from} – ${data.range.to}`}
+            labelHeader={t('day')}
+            labels={data.days.map((day) => day.day)}
+            series={[
+              { name: `${t('thisRange')} (${data.range.from} – ${data.range.to})`, values: data.days.map((day) => day[metric]) },
+              { name: `${t('previousRange')} (${data.previous_range.from} – ${data.previous_range.to})`, values: data.previous_days.map((day) => day[metric]), dashed: true },
+            ]}
+          />
+          <LineChart
+            caption={`${metricName} ${t('perHour48')}`}
+            labelHeader={t('hour')}
+            labels={data.hours.map((hour) => `${hour.hour.slice(5, 10)} ${hour.hour.slice(11, 16)}`)}
+            series={[{ name: metricName, values: data.hours.map((hour) => hour[metric]) }]}
+          />
+          <Breakdown caption={t('byDevice')} header={t('device')} rows={data.by_device.map((row) => ({ ...row, label: row.device }))} />
+          <Breakdown caption={t('byPage')} header={t('page')} rows={data.by_page.map((row) => ({ ...row, label: row.page || t('noPage') }))} />
+          <Breakdown caption={t('byPopup')} header={t('filterPopup')} rows={data.by_popup.map((row) => ({ ...row, label: row.poptin_name || row.poptin_id }))} />
+        </>
+      )}
+    </section>
+  );
+}

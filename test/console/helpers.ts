@@ -1,0 +1,40 @@
+// What the console's browser tests share: the fake owner API and Chromium, axe on a page, and signing in with the
+// keyboard alone.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { startFakeOwnerApi, type FakeOwnerApi } from './fake-owner-api.ts';
+
+export async function startFakeConsole(): Promise<{ fake: FakeOwnerApi; browser: Browser }> {
+  if (!existsSync('dist/console/index.html')) throw new Error('dist/console is missing: run `npm run build` first');
+  const fake = await startFakeOwnerApi();
+  const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
+  return { fake, browser };
+}
+
+export async function stopFakeConsole(fake: FakeOwnerApi | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await fake?.close();
+}
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+  });
+}
+
+export async function signInWithKeyboard(page: Page, fake: FakeOwnerApi): Promise<void> {
+  await page.goto(`${fake.url}/console/`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+  // Sent from / to the sign-in page, the focus is on its heading: the next Tab reaches the email field.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(fake.owner.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(fake.password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+}

@@ -1,0 +1,108 @@
+// A site's read-out in the owner console, end to end on the real display server: leads stored through the display
+// API are found by search and filtered by day in the console, the filtered CSV is downloaded and read back, a person is
+// erased and nothing of them is found after, and the stats chart's table moves after a view is recorded.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { useBrowserAndServer } from './harness.ts';
+
+const PASSWORD = 'e2e console insights password';
+const RUN = Date.now().toString(36);
+const shared = useBrowserAndServer({ env: { CONSOLE_PASSWORD: PASSWORD } });
+
+async function postJson<T>(pathname: string, body: object): Promise<T> {
+  const response = await fetch(`${shared.server.url}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(response.status, 200, `${pathname}: ${await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+/** A pop-up of the demo site as a visitor meets it: its id and the viewer id its leads go to. */
+async function demoPopup(): Promise<{ poptin_id: string; viewer_id: string }> {
+  const answer = await postJson<{ poptins: { poptin_id: string; viewer_id: string }[] }>('/api/display/demo', {});
+  assert.ok(answer.poptins.length > 0, 'the demo site serves a pop-up');
+  return answer.poptins[0]!;
+}
+
+async function signIn(): Promise<Page> {
+  const page = await (await shared.browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto(`${shared.server.url}/console/`);
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+  return page;
+}
+
+const shownEmails = (page: Page) => page.getByRole('table', { name: 'Leads' }).locator('tbody th').allInnerTexts();
+
+describe('owner console: leads, people and stats', () => {
+  it('finds a lead by search, filters by day, downloads the filtered CSV, erases a person and sees a chart move after a view', async () => {
+    const popup = await demoPopup();
+    const ana = `ana.${RUN}@example.org`;
+    const bo = `bo.${RUN}@example.org`;
+    await postJson(`/api/display/conversion/${popup.viewer_id}`, { email: ana, name: 'Ana Lima', company: `Quetzal ${RUN}`, idempotency_key: `insights-${RUN}-1`, since_page_load_ms: 5000 });
+    await postJson(`/api/display/conversion/${popup.viewer_id}`, { email: bo, name: 'Bo Chen', idempotency_key: `insights-${RUN}-2`, since_page_load_ms: 5000 });
+
+    const page = await signIn();
+    await page.goto(`${shared.server.url}/console/sites/demo`);
+    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Leads', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
+
+    // Search by a field other than the e-mail, then by day: today has both, yesterday neither.
+    const search = page.getByRole('searchbox', { name: /^Search/ });
+    await search.fill(`quetzal ${RUN}`);
+    await search.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    assert.deepEqual(await shownEmails(page), [ana]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await search.fill(RUN);
+    await page.getByLabel('From (UTC day)').fill(today);
+    await page.getByLabel('To (UTC day)').fill(today);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
+    assert.deepEqual(await shownEmails(page), [bo, ana]);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV of these leads' }).click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    const rows = csv.trim().split(/\r?\n/);
+    assert.equal(rows.length, 3, csv);
+    assert.ok(rows[1].includes(bo) && rows[2].includes(ana), csv);
+
+    await page.getByLabel('From (UTC day)').fill(yesterday);
+    await page.getByLabel('To (UTC day)').fill(yesterday);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
+
+    // Ana is erased; nothing of her is found after.
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('textbox', { name: 'Email address' }).fill(ana.toUpperCase());
+    await page.getByRole('button', { name: 'Erase their data' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').filter({ hasText: `Erased ${ana.toUpperCase()}: 1 leads` }).waitFor();
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download their data (JSON)' }).click();
+    const data = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as { leads: unknown[]; views: unknown[] };
+    assert.deepEqual([data.leads.length, data.views.length], [0, 0]);
+    await page.getByRole('link', { name: 'Leads', exact: true }).click();
+    await page.getByRole('searchbox', { name: /^Search/ }).fill(RUN);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    assert.deepEqual(await shownEmails(page), [bo]);
+
+    // The chart's table counts a view recorded now.
+    await page.getByRole('link', { name: 'Stats' }).click();
+    const todayViews = page.getByRole('table', { name: /^Views per day/ }).getByRole('row', { name: new RegExp(`^${today} `) }).getByRole('cell').first();
+    const before = Number((await todayViews.innerText()).replace(/\D/g, ''));
+    await postJson(`/api/display/viewed/${popup.poptin_id}`, {});
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForFunction(
+      ({ day, count }) => [...document.querySelectorAll('table tr')].some((row) => row.querySelector('th')?.textContent === day && row.querySelector('td')?.textContent?.replace(/\D/g, '') === String(count)),
+      { day: today, count: before + 1 },
+    );
+    await page.context().close();
+  });
+});
