@@ -73,10 +73,8 @@ export async function createSurface<Kind extends ElementKind>(kind: Kind): Promi
  * placed by hand is hidden before the next frame (a MutationObserver's callback), so that its offer never paints
  * as the page's text; pages without one, most of them, keep their styles untouched.
  */
-export const handPlacedLoaders: ElementLoaders = {
-  ...loadersWhere((line) => line.byHand),
-  [REGISTRY.popup.tag]: () => {
-    hidePopupsUntilDefined(document);
-    return REGISTRY.popup.load();
-  },
+export const handPlacedLoaders: ElementLoaders = loadersWhere((line) => line.byHand);
+handPlacedLoaders[REGISTRY.popup.tag] &&= () => {
+  hidePopupsUntilDefined(document);
+  return REGISTRY.popup.load();
 };
