@@ -86,10 +86,11 @@ const SHARED_MODULES = [
 
 // What the session shares with the surfaces and with a few parts loaded later (the inspector, a product list, a
 // hand-placed pop-up's attributes): the display API and the configuration it carries, a form's verdicts, the
-// triggers, product recommendations, the pop-ups' store. Apart, rollup made them four chunks, and the loader's
-// import of the session started a request for each in the task that reads the display answer, which each made
-// longer by a few ms at 4× CPU slowdown (npm run bench, nothing eligible). Left out: the language and the
-// countdown's settings, which elements placed by hand (a countdown, a game, a teaser) load without the session.
+// triggers, product recommendations, the pop-ups' store, the registry of elements. Apart, rollup made them four
+// chunks (five with the registry), and the loader's import of the session started a request for each in the task
+// that reads the display answer, which each made longer by a few ms at 4× CPU slowdown (npm run bench, nothing
+// eligible). Left out: the language and the countdown's settings, which elements placed by hand (a countdown, a
+// game, a teaser) load without the session.
 const SESSION_SHARED_MODULES = [
   'src/core/api/contract.ts',
   'src/core/api/http.ts',
@@ -113,6 +114,9 @@ const SESSION_SHARED_MODULES = [
   'src/core/products/recommendations.ts',
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
+  'src/registry.ts',
+  'src/element-loaders.ts',
+  'src/core/loading/until-defined.ts',
   'node_modules/nanostores/map/index.js',
 ];
 // Named, or rollup would put the strings, which a form's verdicts import, in the chunk above.
@@ -144,6 +148,8 @@ const PRELOADED = {
   ],
   session: ['surfaces'],
   surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'],
+  // The registry's imports of the elements a template holds (a game, a product list).
+  'session-shared': ['define'],
 };
 
 const builds = [

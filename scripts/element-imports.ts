@@ -1,5 +1,6 @@
 // Design §3: no element folder imports from another; what two surfaces share lives in src/. The shared
-// element factory in elements/shared/ is the one folder every element may import.
+// element factory in elements/shared/ is the one folder every element may import. The views (src/components)
+// import no element folder: what they load of an element they find in src/registry.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,15 +32,23 @@ function sourceFiles(folder: string): string[] {
     .sort();
 }
 
+/** The file or folder a relative or root-relative specifier of `file` names; null for a package. */
+function resolvedPath(root: string, file: string, specifier: string): string | null {
+  if (specifier.startsWith('./') || specifier.startsWith('../')) return path.resolve(path.dirname(file), specifier);
+  if (specifier.startsWith('/')) return path.join(root, specifier);
+  return null;
+}
+
+const isInside = (folder: string, target: string) => {
+  const inside = path.relative(folder, target);
+  return inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside);
+};
+
 /** The element folder a specifier resolves into, or null when it stays in `own`, goes to shared/ or leaves elements/. */
 function foreignFolder(elementsDir: string, own: string, file: string, specifier: string): string | null {
-  let resolved: string;
-  if (specifier.startsWith('./') || specifier.startsWith('../')) resolved = path.resolve(path.dirname(file), specifier);
-  else if (specifier.startsWith('/')) resolved = path.join(path.dirname(elementsDir), specifier);
-  else return null;
-  const inside = path.relative(elementsDir, resolved);
-  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return null;
-  const folder = inside.split(path.sep)[0];
+  const resolved = resolvedPath(path.dirname(elementsDir), file, specifier);
+  if (resolved === null || !isInside(elementsDir, resolved)) return null;
+  const folder = path.relative(elementsDir, resolved).split(path.sep)[0];
   return folder === own || folder === SHARED_ELEMENT_FOLDER ? null : folder;
 }
 
@@ -54,5 +63,18 @@ export function findCrossElementImports(elementsDir: string): CrossElementImport
         return target === null ? [] : [{ file: path.relative(path.dirname(root), file).split(path.sep).join('/'), specifier, target }];
       }),
     ),
+  );
+}
+
+/** Every import in a .ts/.tsx file of `root/folder` (tests included) that reaches into `root/elements/`. */
+export function findImportsOfElements(root: string, folder: string): CrossElementImport[] {
+  const elementsDir = path.resolve(root, 'elements');
+  return sourceFiles(path.resolve(root, folder)).flatMap((file) =>
+    importSpecifiers(readFileSync(file, 'utf8')).flatMap((specifier) => {
+      const resolved = resolvedPath(path.resolve(root), file, specifier);
+      if (resolved === null || !isInside(elementsDir, resolved)) return [];
+      const target = path.relative(elementsDir, resolved).split(path.sep)[0]!;
+      return [{ file: path.relative(root, file).split(path.sep).join('/'), specifier, target }];
+    }),
   );
 }

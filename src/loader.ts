@@ -5,7 +5,7 @@ import { guard } from './core/safety.ts';
 import { controllerSourceOf, ensureController } from './core/loading/controller-tag.ts';
 import { defineOnSight } from './core/loading/define-on-sight.ts';
 import { rememberEarlyClicks } from './core/loading/early-clicks.ts';
-import { elementLoaders } from './element-loaders.ts';
+import { handPlacedLoaders } from './registry.ts';
 
 function ownScript(): HTMLScriptElement | null {
   const self = import.meta.url;
@@ -22,7 +22,7 @@ function addControllerFromScriptUrl(): void {
 // one (npm run bench, Long Animation Frames at 4× CPU slowdown). Hand-placed elements (a chat button, an embed)
 // start loading at once, so that they do not wait behind the page's own first tasks.
 function start(): void {
-  defineOnSight(elementLoaders);
+  defineOnSight(handPlacedLoaders);
   setTimeout(() => guard('loader', addControllerFromScriptUrl), 0);
 }
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
-import { surfaceRegistry } from '../../src/surfaces.ts';
+import { REGISTRY } from '../../src/registry.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
 import { closeSources, inShadow, mountPopup, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
@@ -38,7 +38,7 @@ const timeShown = (countdown: Element) => timerOf(countdown)?.querySelector('.ti
 
 describe('<poptin-popup> countdowns', () => {
   let clock: sinon.SinonFakeTimers;
-  before(() => surfaceRegistry.countdown.define());
+  before(() => REGISTRY.countdown.load());
   beforeEach(() => (clock = sinon.useFakeTimers({ now: NOW, toFake: [...FAKE] })));
   afterEach(() => {
     clock.restore();

@@ -1,6 +1,7 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
+import { loadersWhere } from '../registry.ts';
 
 export const TEMPLATE_RULES: Config = {
   ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
@@ -8,7 +9,7 @@ export const TEMPLATE_RULES: Config = {
   FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],
   // Only the widget's elements that a template may hold (design §2), and none of their on* handlers.
   CUSTOM_ELEMENT_HANDLING: {
-    tagNameCheck: /^poptin-(countdown|spin-wheel|scratch-card|gift-box|product-recommendations)$/,
+    tagNameCheck: new RegExp(`^(?:${Object.keys(loadersWhere((line) => line.inTemplates)).join('|')})$`),
     attributeNameCheck: /^(?!on)[a-z][a-z0-9-]*$/,
     allowCustomizedBuiltInElements: false,
   },

@@ -1,6 +1,5 @@
-// Loaded with the countdown element by a template that holds one (template-countdowns.ts): the timer settings
-// are read only for such a template.
-import '../../../elements/poptin-countdown/define.ts';
+// Loaded with the countdown element by a template that holds one (template-parts.ts): the timer settings are
+// read only for such a template.
 import { attributesForEnd, timerSettingsOf } from '../../core/countdown/settings.ts';
 import { listenSafely, log } from '../../core/safety.ts';
 

@@ -5,12 +5,12 @@ import { readSwitch } from '../../core/config/values.ts';
 import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { writePrize } from './game-screens.ts';
 import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
-import { GAME_DEFINITIONS, type GameTag } from './template-parts.ts';
+import { GAME_DEFINITIONS } from './template-parts.ts';
 
 /** Loads the definitions of the games; each game is its own chunk. */
 function defineGames(games: readonly HTMLElement[]): Promise<unknown> {
   const tags = new Set(games.map((game) => game.localName));
-  return Promise.all([...tags].map((tag) => GAME_DEFINITIONS[tag as GameTag]()));
+  return Promise.all([...tags].map((tag) => GAME_DEFINITIONS[tag]!()));
 }
 
 /** What bindTemplateGames (template-games.ts) does once this chunk is loaded. */

@@ -6,27 +6,23 @@ import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
 import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
+import { loadersWhere, REGISTRY, tagOf } from '../../registry.ts';
 
-/** The games a template may hold, each an element of its own chunk (game-binding.ts defines them). */
-export const GAME_TAGS = ['poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box'] as const;
-export type GameTag = (typeof GAME_TAGS)[number];
+/** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */
+export const GAME_DEFINITIONS = loadersWhere((line) => line.inTemplates === 'game');
+export const GAME_TAGS = Object.keys(GAME_DEFINITIONS);
 export const GAME_SELECTOR = GAME_TAGS.join(', ');
 export const COUPON_SELECTOR = '[data-poptin-coupon]';
 export const ADD_TO_CART_SELECTOR = '[data-poptin-add-to-cart]';
-export const COUNTDOWN_SELECTOR = 'poptin-countdown';
-export const RECOMMENDATIONS_TAG = 'poptin-product-recommendations';
+export const COUNTDOWN_SELECTOR = tagOf('countdown');
+export const RECOMMENDATIONS_TAG = tagOf('recommendations');
 
 export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
-/** Each game's element is a chunk of its own, defined when it loads. */
-export const GAME_DEFINITIONS: Record<GameTag, () => Promise<unknown>> = {
-  'poptin-spin-wheel': () => import('../../../elements/poptin-spin-wheel/define.ts'),
-  'poptin-scratch-card': () => import('../../../elements/poptin-scratch-card/define.ts'),
-  'poptin-gift-box': () => import('../../../elements/poptin-gift-box/define.ts'),
-};
 export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
-export const loadCountdownBinding = chunkLoader(() => import('../countdown/countdown-binding.ts'));
-export const loadRecommendations = chunkLoader(() => import('../../../elements/poptin-product-recommendations/define.ts'));
+/** The countdowns' binding, with their element, in the same round trip. */
+export const loadCountdownBinding = chunkLoader(() => Promise.all([import('../countdown/countdown-binding.ts'), REGISTRY.countdown.load()]).then(([binding]) => binding));
+export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
 
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
@@ -41,7 +37,7 @@ export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 're
 
 /** A template's games: their binding, and the element of each game it holds, in the same round trip. */
 const loadGames = (template: string) =>
-  Promise.all([loadGameBinding(), ...GAME_TAGS.filter((tag) => elementInHtml([tag]).test(template)).map((tag) => GAME_DEFINITIONS[tag]())]);
+  Promise.all([loadGameBinding(), ...GAME_TAGS.filter((tag) => elementInHtml([tag]).test(template)).map((tag) => GAME_DEFINITIONS[tag]!())]);
 
 // A near miss only loads a chunk early.
 const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<unknown>]> = [
