@@ -1,7 +1,7 @@
 // The display call is made on every page view of every site: the configuration it needs (the client and its
 // active pop-ups) is kept in memory, forgotten when this process changes it, when another process on the same
 // PostgreSQL says it changed it (LISTEN/NOTIFY on CONFIG_CHANNEL), and in any case after a short while.
-import type { ClientRecord, PopupRecord } from './store.ts';
+import type { ClientRecord, PopupRecord } from './configuration-store.ts';
 
 export const CONFIG_CHANNEL = 'poptin_config';
 /** A notification payload meaning "every client". */

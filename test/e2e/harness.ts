@@ -11,7 +11,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
-import type { LeadRecord } from '../../server/db/store.ts';
+import type { LeadRecord } from '../../server/db/lead-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
