@@ -1,6 +1,6 @@
 // The configuration aggregate: clients (sites), their pop-ups and their online stores, read by the display call
 // through the in-memory cache (config-cache.ts).
-import { ALL_CLIENTS, CONFIG_CHANNEL, ConfigCache, forgetConfig, registerConfigCache } from './config-cache.ts';
+import { ALL_CLIENTS, CONFIG_CHANNEL, ConfigCache, forgetConfig, PopupsByViewer, registerConfigCache } from './config-cache.ts';
 import type { Database } from './database.ts';
 
 export type PopupConfigJson = Record<string, unknown>;
@@ -81,6 +81,8 @@ const holdsNul = (id: string) => id.includes('\u0000');
 export class ConfigurationStore {
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
   readonly config: ConfigCache;
+  /** Every lead looks its pop-up up by viewer id: kept in memory like the configuration. */
+  private readonly popupsByViewer: PopupsByViewer;
 
   constructor(
     readonly db: Database,
@@ -91,6 +93,11 @@ export class ConfigurationStore {
       return { client, popups: client ? await this.listClientPopups(clientId) : [] };
     }, options.configTtlMs);
     registerConfigCache(db, this.config);
+    this.popupsByViewer = new PopupsByViewer(async (viewerId) => {
+      const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [viewerId]);
+      return rows[0] ?? null;
+    }, options.configTtlMs);
+    registerConfigCache(db, this.popupsByViewer);
   }
 
   /** A client's configuration changed: forgotten in this process, and announced to the others. */
@@ -224,7 +231,6 @@ export class ConfigurationStore {
 
   async findPopupByViewerId(viewerId: string): Promise<PopupRecord | null> {
     if (holdsNul(viewerId)) return null;
-    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [viewerId]);
-    return rows[0] ?? null;
+    return this.popupsByViewer.get(viewerId);
   }
 }

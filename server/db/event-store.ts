@@ -54,23 +54,24 @@ const HOURLY_ROLLUP_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 /**
- * Adds one event's counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores it: `source` names a
- * CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
- * is what each adds (an expression over the CTE's columns).
+ * Adds the stored events' counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores
+ * them: `source` names a CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
+ * is what each adds (an expression over the CTE's columns). Rows of one statement that fall on the same roll-up row are summed
+ * first (a batch of leads, lead-batches.ts): an upsert may change a row only once.
  */
 export function rollupCtes(source: string, column: 'views' | 'closes' | 'conversions', count = '1'): string {
   return `daily AS (
       INSERT INTO stats_daily (client_id, day, poptin_id, device, ${column})
-      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, ${count} FROM ${source}
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
       ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
     ), daily_pages AS (
       INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, ${column})
-      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), ${count} FROM ${source}
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
       ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET ${column} = stats_daily_pages.${column} + EXCLUDED.${column}
     ), hourly AS (
       INSERT INTO stats_hourly (client_id, hour, poptin_id, device, ${column})
-      SELECT client_id, date_trunc('hour', created_at), poptin_id, device, ${count} FROM ${source}
-      WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days'
+      SELECT client_id, date_trunc('hour', created_at), poptin_id, device, sum(${count}) FROM ${source}
+      WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days' GROUP BY 1, 2, 3, 4
       ON CONFLICT (client_id, hour, poptin_id, device) DO UPDATE SET ${column} = stats_hourly.${column} + EXCLUDED.${column}
     )`;
 }

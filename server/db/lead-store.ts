@@ -4,6 +4,7 @@ import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
 import { CONVERSION_CHANNEL, convertedVisitorsOf, type ConvertedVisitors } from './config-cache.ts';
 import type { Database } from './database.ts';
 import { EventStore, rollupCtes, type Device, type EventOptions } from './event-store.ts';
+import { LeadBatches } from './lead-batches.ts';
 
 export interface ConversionInput {
   idempotency_key: string;
@@ -156,40 +157,80 @@ export class LeadStore extends EventStore {
   /**
    * Stores a lead once per idempotency key; a retry (same pop-up, same payload) gets the id of the first row
    * back. A lead stored without a payload hash (before migration 003) takes any payload as a retry.
+   *
+   * Group commit: leads that arrive while a batch is being written wait for it, then go together in the next
+   * statement, and one flush to the disk acknowledges them all (lead-batches.ts).
    */
-  async recordConversion(lead: ConversionInput): Promise<ConversionResult> {
-    // One statement: the lead and its deliveries to the site's destinations (none for spam) are written together.
-    const inserted = await this.db.query<{ id: unknown }>(
+  recordConversion(lead: ConversionInput): Promise<ConversionResult> {
+    return this.leadBatches.add(lead);
+  }
+
+  private readonly leadBatches = new LeadBatches<ConversionInput, ConversionResult>({
+    keyOf: (lead) => lead.idempotency_key,
+    insert: (leads) => this.insertLeads(leads),
+    acknowledge: async (stored) => {
+      // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
+      await this.db.durable();
+      this.onLeadStored?.();
+      await this.announceConversions(stored);
+    },
+    resultOf: (id) => ({ outcome: 'stored', conversionId: id }),
+    notInserted: (lead) => this.existingLead(lead),
+  });
+
+  /**
+   * Inserts the leads in one statement, with their roll-ups and their deliveries to the site's destinations (none
+   * for spam); answers the id of each lead stored, null for a lead whose key was already taken.
+   */
+  private async insertLeads(leads: readonly ConversionInput[]): Promise<(number | null)[]> {
+    const column = <Value>(read: (lead: ConversionInput) => Value) => leads.map(read);
+    const rows = await this.db.query<{ id: unknown; ord: unknown }>(
       `WITH stored AS (
          INSERT INTO conversions
            (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason,
             spam_suspicion, device)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, COALESCE($15::text, CASE WHEN $13::text IS NULL AND EXISTS (
-           SELECT 1 FROM views v WHERE v.id = $9::bigint AND v.poptin_id = $2 AND v.created_at > now() - make_interval(secs => $14::double precision)
-         ) THEN 'fast-after-view' END), $16)
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, client_id, poptin_id, device, url, created_at, spam_reason
+         SELECT lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url, lead.poptin_view_id,
+           lead.fields::jsonb, lead.payload_sha256, lead.visitor_id, lead.spam_reason, COALESCE(lead.spam_suspicion, CASE WHEN lead.spam_reason IS NULL AND EXISTS (
+             SELECT 1 FROM views v WHERE v.id = lead.poptin_view_id AND v.poptin_id = lead.poptin_id AND v.created_at > now() - make_interval(secs => $16::double precision)
+           ) THEN 'fast-after-view' END), lead.device
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::text[],
+           $12::text[], $13::text[], $14::text[], $15::text[]) WITH ORDINALITY
+           AS lead (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id,
+             spam_reason, spam_suspicion, device, ord)
+         ORDER BY lead.ord
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason
        ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
          INSERT INTO deliveries (destination_id, conversion_id, client_id)
          SELECT destination.id, counted.id, counted.client_id FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
-         WHERE destination.enabled
+         WHERE destination.enabled ORDER BY counted.id, destination.id
        )
-       SELECT id FROM stored`,
+       SELECT stored.id, lead.ord FROM stored JOIN unnest($1::text[]) WITH ORDINALITY AS lead (idempotency_key, ord) USING (idempotency_key)`,
       [
-        lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url,
-        lead.poptin_view_id, JSON.stringify(lead.fields), lead.payload_sha256, lead.visitor_id, lead.spam_reason,
-        this.spamMinSubmitMs / 1000, lead.spam_suspicion ?? null, lead.device ?? 'unknown',
+        column((lead) => lead.idempotency_key), column((lead) => lead.poptin_id), column((lead) => lead.client_id), column((lead) => lead.viewer_id),
+        column((lead) => lead.email), column((lead) => lead.phone), column((lead) => lead.name), column((lead) => lead.url),
+        column((lead) => lead.poptin_view_id), column((lead) => JSON.stringify(lead.fields)), column((lead) => lead.payload_sha256),
+        column((lead) => lead.visitor_id), column((lead) => lead.spam_reason), column((lead) => lead.spam_suspicion ?? null),
+        column((lead) => lead.device ?? 'unknown'), this.spamMinSubmitMs / 1000,
       ],
     );
-    // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
-    if (inserted[0]) {
-      await this.db.durable();
-      this.onLeadStored?.();
-      if (lead.visitor_id) {
-        await this.converted.add(lead.client_id, lead.visitor_id);
-        if (this.db.listen) await this.db.query('SELECT pg_notify($1, $2)', [CONVERSION_CHANNEL, `${lead.client_id} ${lead.visitor_id}`]).catch(() => undefined);
-      }
-      return { outcome: 'stored', conversionId: Number(inserted[0].id) };
+    const ids: (number | null)[] = leads.map(() => null);
+    for (const row of rows) ids[Number(row.ord) - 1] = Number(row.id);
+    return ids;
+  }
+
+  /** Tells the display call of this process, and of the others on the same PostgreSQL, who converted. */
+  private async announceConversions(leads: readonly ConversionInput[]): Promise<void> {
+    const visitors = leads.filter((lead) => lead.visitor_id);
+    for (const lead of visitors) await this.converted.add(lead.client_id, lead.visitor_id!);
+    if (this.db.listen && visitors.length > 0) {
+      await this.db
+        .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [CONVERSION_CHANNEL, visitors.map((lead) => `${lead.client_id} ${lead.visitor_id}`)])
+        .catch(() => undefined);
     }
+  }
+
+  /** A lead whose idempotency key was taken: a retry of that lead, or a conflict. */
+  private async existingLead(lead: ConversionInput): Promise<ConversionResult> {
     const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
       'SELECT id, poptin_id, payload_sha256 FROM conversions WHERE idempotency_key = $1',
       [lead.idempotency_key],

@@ -1,4 +1,4 @@
-import { ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL } from './config-cache.ts';
+import { ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL, forgetConfig } from './config-cache.ts';
 import type { Database } from './database.ts';
 import { LeadStore, type LeadOptions } from './lead-store.ts';
 
@@ -19,7 +19,7 @@ export class Store extends LeadStore {
   async watchConfigChanges(): Promise<() => Promise<void>> {
     if (!this.db.listen) return async () => undefined;
     const stops = [
-      await this.db.listen(CONFIG_CHANNEL, (clientId) => this.config.forget(clientId || ALL_CLIENTS), () => this.config.forget(ALL_CLIENTS)),
+      await this.db.listen(CONFIG_CHANNEL, (clientId) => forgetConfig(this.db, clientId || ALL_CLIENTS), () => forgetConfig(this.db, ALL_CLIENTS)),
       await this.db.listen(
         CONVERSION_CHANNEL,
         (payload) => {
