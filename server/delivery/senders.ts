@@ -4,7 +4,7 @@ import type { TargetPolicy } from './addresses.ts';
 import type { DestinationKind, LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
-import { consentOf, webhookPayload } from './payload.ts';
+import { consentFieldOf, consentOf, webhookPayload } from './payload.ts';
 import { vendorPlan, type VendorBases } from './vendors.ts';
 import { webhookHeaders } from './webhook.ts';
 
@@ -43,7 +43,7 @@ export async function sendToDestination(target: SendTarget, lead: LeadForDeliver
   switch (target.kind) {
     case 'webhook': {
       if (!target.secret) return { kind: 'refused', error: 'The webhook has no signing secret' };
-      const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test));
+      const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test, consentFieldOf(target.settings)));
       return sendRequest({ url: text(target.settings.url), method: 'POST', headers: webhookHeaders(target.secret, context.messageId, body), body }, settings.targets, settings.timeoutMs);
     }
     case 'email':

@@ -11,6 +11,7 @@ import { SitesPage } from './pages/sites.tsx';
 import { SitePage } from './pages/site.tsx';
 import { AccountPage } from './pages/account.tsx';
 import { OwnersPage } from './pages/owners.tsx';
+import { DeliveryLogPage, DestinationsPage } from './pages/destinations.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
@@ -129,6 +130,11 @@ function Routes() {
             </Suspense>
           </Guarded>
         )}
+      </Route>
+      {/* Lead delivery */}
+      <Route path="/sites/:clientId/destinations">{(params) => <Guarded><DestinationsPage clientId={params.clientId} /></Guarded>}</Route>
+      <Route path="/sites/:clientId/destinations/:destinationId">
+        {(params) => <Guarded><DeliveryLogPage clientId={params.clientId} destinationId={Number(params.destinationId)} /></Guarded>}
       </Route>
       <Route path="/sites/:clientId">{(params) => <Guarded><SitePage clientId={params.clientId} /></Guarded>}</Route>
       <Route path="/"><Guarded><SitesPage /></Guarded></Route>

@@ -1,4 +1,6 @@
 /** The console's texts in English and Hebrew. */
+import { deliveryEn, deliveryHe } from './delivery-strings.ts';
+
 export type Language = 'en' | 'he';
 
 const en = {
@@ -87,6 +89,8 @@ const en = {
   editAccess: 'Edit access',
   saveAccess: 'Save access',
   deleteOwnerConfirm: 'Delete this owner? Their sessions end; the sites and their pop-ups stay.',
+  // Lead delivery (delivery-strings.ts).
+  ...deliveryEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -177,6 +181,8 @@ const he: Record<StringKey, string> = {
   editAccess: 'עריכת הרשאות',
   saveAccess: 'שמירת הרשאות',
   deleteOwnerConfirm: 'למחוק את הבעלים? ההתחברויות שלו יסתיימו; האתרים והחלונות נשארים.',
+  // Lead delivery (delivery-strings.ts).
+  ...deliveryHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };
