@@ -269,7 +269,8 @@ export class LeadStore extends EventStore {
 
   /**
    * Moves a lead of the client in or out of spam, as its owner says: into spam with the reason 'owner' (a lead
-   * already taken for spam keeps its reason). Null when the client has no such lead.
+   * already taken for spam keeps its reason). Out of spam, the lead's deliveries to the site's destinations are
+   * queued, unless it had them already. Null when the client has no such lead.
    */
   async setLeadSpam(clientId: string, leadId: number, spam: boolean): Promise<LeadRecord | null> {
     // The roll-ups count leads not taken for spam: a move in or out changes them by one, in the same statement.
@@ -283,10 +284,17 @@ export class LeadStore extends EventStore {
        ), moved AS (
          SELECT client_id, poptin_id, device, url, created_at, CASE WHEN was_spam THEN 1 ELSE -1 END AS change
          FROM changed WHERE was_spam <> (spam_reason IS NOT NULL)
-       ), ${rollupCtes('moved', 'conversions', 'change')}
-       SELECT ${LEAD_TABLE_COLUMNS}, fields FROM changed`,
+       ), ${rollupCtes('moved', 'conversions', 'change')}, queued AS (
+         INSERT INTO deliveries (destination_id, conversion_id, client_id)
+         SELECT destination.id, changed.id, changed.client_id FROM changed JOIN destinations destination ON destination.client_id = changed.client_id
+         WHERE changed.was_spam AND changed.spam_reason IS NULL AND destination.enabled ORDER BY destination.id
+         ON CONFLICT (destination_id, conversion_id) DO NOTHING RETURNING id
+       )
+       SELECT ${LEAD_TABLE_COLUMNS}, fields, (SELECT count(*)::int FROM queued) AS queued FROM changed`,
       [leadId, clientId, spam],
     );
+    // A lead moved out of spam is delivered as it would have been, once: its deliveries are queued with the move.
+    if (Number(rows[0]?.queued ?? 0) > 0) this.onLeadStored?.();
     return rows[0] ? toLeadRecord(rows[0]) : null;
   }
 

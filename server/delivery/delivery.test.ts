@@ -197,6 +197,19 @@ describe('webhook delivery', () => {
     const laterId = await submitLead('later@acme.example');
     for (const leadId of [spamId, laterId]) assert.deepEqual((await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries, []);
   });
+
+  it('delivers a lead its owner moves out of spam, once, however often it is moved back and forth', async () => {
+    await createWebhook();
+    const spamId = await submitLead('person@acme.example', { [HONEYPOT_FIELD]: 'http://spam.example' });
+    for (const spam of [false, true, false]) {
+      const moved = await asOwner('PATCH', `/acme/leads/${spamId}`, { spam });
+      assert.equal(moved.statusCode, 200, moved.body);
+    }
+    const deliveriesOf = async () => ((await asOwner('GET', `/acme/leads/${spamId}/deliveries`)).json().deliveries as { status: string }[]).map((delivery) => delivery.status);
+    await eventually('delivered', async () => (await deliveriesOf()).includes('delivered'));
+    assert.deepEqual(await deliveriesOf(), ['delivered']);
+    assert.deepEqual(receivedLeads(), ['person@acme.example']);
+  });
 });
 
 describe('the delivery queue across processes', () => {
