@@ -136,6 +136,13 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
   return { createdAt: row.cursor_created_at as string, id: Number(row.id) };
 }
 
+/**
+ * When a new delivery is first tried, from its row in `destination`: at once, or for an e-mail destination sending a
+ * daily digest (server/delivery/senders.ts), at the next midnight UTC, with the day's other leads.
+ */
+const FIRST_ATTEMPT_AT = `CASE WHEN destination.kind = 'email' AND destination.settings ->> 'digest' = 'daily'
+  THEN (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC' ELSE now() END`;
+
 /** Leads and their deliveries, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class LeadStore extends EventStore {
   private readonly spamMinSubmitMs: number;
@@ -200,8 +207,8 @@ export class LeadStore extends EventStore {
          ORDER BY lead.ord
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason
        ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
-         INSERT INTO deliveries (destination_id, conversion_id, client_id)
-         SELECT destination.id, counted.id, counted.client_id FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
+         INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
+         SELECT destination.id, counted.id, counted.client_id, ${FIRST_ATTEMPT_AT} FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
          WHERE destination.enabled ORDER BY counted.id, destination.id
        )
        SELECT stored.id, lead.ord FROM stored JOIN unnest($1::text[]) WITH ORDINALITY AS lead (idempotency_key, ord) USING (idempotency_key)`,
@@ -285,8 +292,8 @@ export class LeadStore extends EventStore {
          SELECT client_id, poptin_id, device, url, created_at, CASE WHEN was_spam THEN 1 ELSE -1 END AS change
          FROM changed WHERE was_spam <> (spam_reason IS NOT NULL)
        ), ${rollupCtes('moved', 'conversions', 'change')}, queued AS (
-         INSERT INTO deliveries (destination_id, conversion_id, client_id)
-         SELECT destination.id, changed.id, changed.client_id FROM changed JOIN destinations destination ON destination.client_id = changed.client_id
+         INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
+         SELECT destination.id, changed.id, changed.client_id, ${FIRST_ATTEMPT_AT} FROM changed JOIN destinations destination ON destination.client_id = changed.client_id
          WHERE changed.was_spam AND changed.spam_reason IS NULL AND destination.enabled ORDER BY destination.id
          ON CONFLICT (destination_id, conversion_id) DO NOTHING RETURNING id
        )

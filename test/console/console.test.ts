@@ -429,6 +429,17 @@ describe('console: lead delivery', () => {
     assert.deepEqual(saved.fieldMap, { Email: 'email_address', Company: 'company' });
     assert.equal(saved.settings.consentField, 'Newsletter OK');
 
+    await page.getByRole('button', { name: 'Add a destination' }).click();
+    const mail = page.getByRole('dialog', { name: 'Add a destination' });
+    await mail.getByRole('combobox', { name: 'Kind' }).selectOption('email');
+    await mail.getByRole('textbox', { name: 'Name' }).fill('Daily mail');
+    await mail.getByRole('textbox', { name: /Recipients/ }).fill('owner@example.com\nsales@example.com');
+    await mail.getByRole('checkbox', { name: /One e-mail a day/ }).check();
+    await mail.getByRole('button', { name: 'Save destination' }).click();
+    await mail.waitFor({ state: 'detached' });
+    const created = [...fake.requests].reverse().find((request) => request.method === 'POST' && request.path.endsWith('/destinations'))?.body as { settings: object };
+    assert.deepEqual(created.settings, { to: ['owner@example.com', 'sales@example.com'], digest: 'daily' });
+
     await page.getByRole('button', { name: 'Send a test lead: Zapier' }).click();
     const answer = page.locator('.destination').getByRole('status').filter({ hasText: 'Delivered' });
     await answer.getByText('{"received":true}').waitFor();
@@ -449,6 +460,7 @@ describe('console: lead delivery', () => {
     assert.deepEqual(await axeViolations(page), []);
     await banner.getByRole('link', { name: 'open the delivery log: Newsletter list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Delivery log · Newsletter list' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '#103' }).waitFor();
     assert.equal(await page.getByRole('row').count(), 4);
 
     await page.getByRole('button', { name: 'Retry: Lead #101' }).focus();

@@ -5,7 +5,7 @@ export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'h
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-export interface DestinationSettings { url?: string; to?: string[]; listId?: string; doubleOptIn?: boolean; tags?: string[]; consentField?: string }
+export interface DestinationSettings { url?: string; to?: string[]; listId?: string; doubleOptIn?: boolean; tags?: string[]; consentField?: string; digest?: 'each' | 'daily' }
 export interface Destination {
   id: number; kind: DestinationKind; name: string; enabled: boolean; settings: DestinationSettings; fieldMap: Record<string, string>;
   hasSecret: boolean; createdAt: string; updatedAt: string; pending: number; failed: number;

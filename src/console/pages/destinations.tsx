@@ -41,10 +41,11 @@ function DestinationForm({ clientId, editing, onClose, onSecret }: { clientId: s
   const [tags, setTags] = useState((editing?.settings.tags ?? []).join(', '));
   const [fieldMap, setFieldMap] = useState(writeFieldMap(editing?.fieldMap ?? {}));
   const [consentField, setConsentField] = useState(editing?.settings.consentField ?? '');
+  const [dailyDigest, setDailyDigest] = useState(editing?.settings.digest === 'daily');
   const vendor = VENDORS.includes(kind);
   const save = useMutation({
     mutationFn: () => {
-      const settings = kind === 'webhook' ? { url } : kind === 'email' ? { to: recipients.split('\n').map((line) => line.trim()).filter(Boolean) } : {
+      const settings = kind === 'webhook' ? { url } : kind === 'email' ? { to: recipients.split('\n').map((line) => line.trim()).filter(Boolean), digest: dailyDigest ? 'daily' as const : 'each' as const } : {
         ...(kind === 'hubspot' ? {} : { listId }),
         ...(kind === 'mailchimp' ? { doubleOptIn, tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean) } : {}),
         consentField: consentField.trim(),
@@ -76,7 +77,12 @@ function DestinationForm({ clientId, editing, onClose, onSecret }: { clientId: s
         <label>{t('destinationName')}<input required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} /></label>
         <label className="check"><input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {t('enabled')}</label>
         {kind === 'webhook' && <label>{t('webhookUrl')}<input required type="url" maxLength={2000} value={url} onChange={(event) => setUrl(event.target.value)} dir="ltr" /></label>}
-        {kind === 'email' && <label>{t('recipients')}<textarea required rows={3} value={recipients} onChange={(event) => setRecipients(event.target.value)} dir="ltr" /></label>}
+        {kind === 'email' && (
+          <>
+            <label>{t('recipients')}<textarea required rows={3} value={recipients} onChange={(event) => setRecipients(event.target.value)} dir="ltr" /></label>
+            <label className="check"><input type="checkbox" checked={dailyDigest} onChange={(event) => setDailyDigest(event.target.checked)} /> {t('dailyDigest')}</label>
+          </>
+        )}
         {vendor && kind !== 'hubspot' && <label>{t('listId')}<input required maxLength={100} value={listId} onChange={(event) => setListId(event.target.value)} dir="ltr" /></label>}
         {vendor && <label>{editing ? t('apiKeyKept') : t('apiKey')}<input type="password" autoComplete="off" required={!editing} maxLength={300} value={apiKey} onChange={(event) => setApiKey(event.target.value)} dir="ltr" /></label>}
         {kind === 'mailchimp' && (
