@@ -203,3 +203,6 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+// Then the lead write path, on PGlite and PostgreSQL both (alone: `npm run bench:leads`).
+await import('./bench-lead-write.ts');

@@ -1,2 +1,2 @@
 export declare function postgresBinDir(): string | null;
-export declare function startPostgres(): Promise<{ server: { url: string; stop(): void } | null; reason: string }>;
+export declare function startPostgres(options?: { fsync?: boolean }): Promise<{ server: { url: string; stop(): void } | null; reason: string }>;

@@ -30,8 +30,12 @@ function userId(name) {
   return result.status === 0 ? Number(result.stdout.trim()) : null;
 }
 
-/** Starts a server; resolves with its URL and a stop function, or null (with the reason) when it cannot. */
-export async function startPostgres() {
+/**
+ * Starts a server; resolves with its URL and a stop function, or null (with the reason) when it cannot. Tests run it
+ * with fsync off (nothing they check needs a power cut survived); `{ fsync: true }` keeps PostgreSQL's defaults, as
+ * the lead write benchmark needs.
+ */
+export async function startPostgres({ fsync = false } = {}) {
   const bin = postgresBinDir();
   if (!bin) return { server: null, reason: 'no PostgreSQL binaries (Debian package postgresql)' };
   const asRoot = process.getuid?.() === 0;
@@ -50,7 +54,7 @@ export async function startPostgres() {
     return { server: null, reason: `initdb failed: ${init.stderr.trim()}` };
   }
   const port = await freePort();
-  const startServer = () => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const startServer = () => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fsync ? '' : ' -c fsync=off'}`, 'start']);
   const start = startServer();
   if (start.status !== 0) {
     rmSync(dir, { recursive: true, force: true });

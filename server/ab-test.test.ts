@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chooseVariants } from './ab-test.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 
 const popup = (poptin_id: string, ab_test_parent_id: string | null = null): PopupRecord => ({
   poptin_id, client_id: 'acme', viewer_id: `v-${poptin_id}`, ab_test_parent_id, config: {},

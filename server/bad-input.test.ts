@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 import { useTestApp } from './test-support/app.ts';
 import { seedClient, seedPopup } from './test-support/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { readRecord, readString } from '../src/core/config/values.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 
 /**
  * One pop-up as the widget receives it (widget §3): its configuration fields with trigger, filter and cart

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 import { readSettings } from './settings.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';

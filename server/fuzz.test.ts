@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 import { registerExampleSites } from './example-stores/index.ts';
 import { routesOf, type RouteInfo } from './route-list.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';

@@ -14,7 +14,7 @@ import { evaluateCountry } from '../src/core/rules/country.ts';
 import { evaluateDevice } from '../src/core/rules/device.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../src/core/rules/targeting.ts';
 import type { RuleResult } from '../src/core/rules/types.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 import { toDisplayPoptin } from './display-poptin.ts';
 
 /** What the request says of the page view; a field the request does not carry leaves its rule to the page. */

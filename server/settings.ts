@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
-import { DEFAULT_SPAM_MIN_SUBMIT_MS, DEFAULT_EVENT_RETENTION_DAYS } from './db/store.ts';
+import { DEFAULT_EVENT_RETENTION_DAYS } from './db/event-store.ts';
+import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 import type { DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';

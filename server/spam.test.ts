@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
 import { buildApp } from './app.ts';
-import type { PopupRecord } from './db/store.ts';
+import type { PopupRecord } from './db/configuration-store.ts';
 import { readMigrations } from './db/migrate.ts';
 import { useTestApp } from './test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALL_CLIENTS, ConfigCache, ConvertedVisitors, forgetConfig, MAX_CACHED_CLIENTS, registerConfigCache, type ClientConfig } from './config-cache.ts';
+import { ALL_CLIENTS, ConfigCache, ConvertedVisitors, forgetConfig, MAX_CACHED_CLIENTS, PopupsByViewer, registerConfigCache, type ClientConfig } from './config-cache.ts';
+import type { PopupRecord } from './configuration-store.ts';
 
 const config = (name: string): ClientConfig => ({ client: { client_id: name } as ClientConfig['client'], popups: [] });
 
@@ -92,5 +93,23 @@ describe('the converted visitors of a client', () => {
   it('answers "maybe" for every visitor of a client with too many to remember', async () => {
     const converted = new ConvertedVisitors(async (_clientId, limit) => Array.from({ length: limit }, (_, i) => `v${i}`));
     assert.equal(await converted.mayHaveConverted('big', 'never-seen'), true);
+  });
+});
+
+describe('pop-ups by viewer id', () => {
+  it('are kept until any change of configuration in this process, whichever client it names', async () => {
+    const loads: string[] = [];
+    const database = {};
+    const viewers = new PopupsByViewer(async (viewerId) => {
+      loads.push(viewerId);
+      return { poptin_id: `popup-of-${viewerId}`, client_id: 'acme' } as PopupRecord;
+    });
+    registerConfigCache(database, viewers);
+    await viewers.get('v1');
+    await viewers.get('v1');
+    assert.deepEqual(loads, ['v1']);
+    forgetConfig(database, 'another-client');
+    await viewers.get('v1');
+    assert.deepEqual(loads, ['v1', 'v1'], 'a pop-up may have moved between clients: every viewer id is read again');
   });
 });

@@ -1,7 +1,7 @@
 // The display call is made on every page view of every site: the configuration it needs (the client and its
 // active pop-ups) is kept in memory, forgotten when this process changes it, when another process on the same
 // PostgreSQL says it changed it (LISTEN/NOTIFY on CONFIG_CHANNEL), and in any case after a short while.
-import type { ClientRecord, PopupRecord } from './store.ts';
+import type { ClientRecord, PopupRecord } from './configuration-store.ts';
 
 export const CONFIG_CHANNEL = 'poptin_config';
 /** A notification payload meaning "every client". */
@@ -15,17 +15,22 @@ export interface ClientConfig {
   popups: PopupRecord[];
 }
 
-export class ConfigCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<ClientConfig> }>();
+/** What a configuration change makes a cache forget: one client, or everything (`ALL_CLIENTS` or nothing). */
+export interface Forgetful {
+  forget(clientId?: string): void;
+}
+
+export class ConfigCache<Value = ClientConfig> implements Forgetful {
+  private readonly entries = new Map<string, { expires: number; value: Promise<Value> }>();
 
   constructor(
-    private readonly load: (clientId: string) => Promise<ClientConfig>,
+    private readonly load: (clientId: string) => Promise<Value>,
     private readonly ttlMs = CONFIG_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The client's configuration; concurrent misses share one load, and a failed load is not kept. */
-  get(clientId: string): Promise<ClientConfig> {
+  get(clientId: string): Promise<Value> {
     const cached = this.entries.get(clientId);
     if (cached && cached.expires > this.now()) return cached.value;
     const value = this.load(clientId);
@@ -50,11 +55,21 @@ export class ConfigCache {
   }
 }
 
+/**
+ * Pop-ups by viewer id, as the conversion call and its CORS check find them: keyed by pop-up, not by client, so
+ * any change of configuration forgets them all (changes are rare; leads are not).
+ */
+export class PopupsByViewer extends ConfigCache<PopupRecord | null> {
+  override forget(): void {
+    super.forget(ALL_CLIENTS);
+  }
+}
+
 // Every cache of this process, by the database it reads: a change made through one Store is forgotten at once by
 // the others on the same database (another process hears of it through CONFIG_CHANNEL, a moment later).
-const cachesByDatabase = new WeakMap<object, Set<ConfigCache>>();
+const cachesByDatabase = new WeakMap<object, Set<Forgetful>>();
 
-export function registerConfigCache(database: object, cache: ConfigCache): void {
+export function registerConfigCache(database: object, cache: Forgetful): void {
   let caches = cachesByDatabase.get(database);
   if (!caches) cachesByDatabase.set(database, (caches = new Set()));
   caches.add(cache);

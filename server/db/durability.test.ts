@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../app.ts';
-import { seedClient, seedPopup, OWNER_TOKEN } from '../test-support/fixtures.ts';
-import { blankDataDir } from '../test-support/database.ts';
-import { groupCommits, syncFileSystemOf } from './disk-sync.ts';
+import { OWNER_TOKEN } from '../test-support/fixtures.ts';
+import { blankDataDir, openSeededPGlite } from '../test-support/database.ts';
+import { folderSyncer, groupCommits, syncFileSystemOf } from './disk-sync.ts';
 import { runMigrations } from './migrate.ts';
 import { openPGlite } from './pglite.ts';
 import { Store } from './store.ts';
@@ -63,25 +63,37 @@ describe('syncFileSystemOf', () => {
   });
 });
 
+describe('folderSyncer', () => {
+  it('flushes a folder again and again through one shell, falls back to fsync without the command, and fails for a folder that is gone', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'poptin-syncer-'));
+    const syncer = folderSyncer(dir);
+    const withoutCommand = folderSyncer(dir, 'no-such-sync-command');
+    const gone = folderSyncer(path.join(dir, 'missing'));
+    const goneWithoutCommand = folderSyncer(path.join(dir, 'missing'), 'no-such-sync-command');
+    try {
+      for (let round = 0; round < 3; round++) {
+        await writeFile(path.join(dir, `lead-${round}`), 'lead');
+        await Promise.all([syncer.sync(), withoutCommand.sync()]);
+      }
+      await assert.rejects(gone.sync(), /could not flush .*missing to disk: sync --file-system exited with 1/);
+      await assert.rejects(goneWithoutCommand.sync(), /could not flush .*missing to disk/);
+      await syncer.sync();
+    } finally {
+      for (const each of [syncer, withoutCommand, gone, goneWithoutCommand]) each.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('PGlite acknowledges a lead only once it is flushed to disk', () => {
   it('the conversion answer waits for a flush of the data folder that began after the lead was stored', async () => {
-    const dataDir = await blankDataDir();
     const events: string[] = [];
-    const db = await openPGlite(dataDir, {
-      syncDirectory: async (dir) => {
-        assert.equal(dir, dataDir);
-        events.push('flush started');
-        await later(150);
-        events.push('flush done');
-      },
-      // Only the flushes the leads ask for, so the order below is theirs alone.
-      backgroundFlushMs: 3_600_000,
+    const { db, popup, dispose } = await openSeededPGlite(async () => {
+      events.push('flush started');
+      await later(150);
+      events.push('flush done');
     });
     try {
-      await runMigrations(db);
-      const store = new Store(db);
-      await seedClient(store);
-      const popup = await seedPopup(store);
       const app = await buildApp({ db, ownerToken: OWNER_TOKEN, rateLimit: false });
       events.length = 0;
       const response = await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { idempotency_key: 'durable-1', email: 'a@acme.example' } });
@@ -91,8 +103,7 @@ describe('PGlite acknowledges a lead only once it is flushed to disk', () => {
       await app.close();
       assert.deepEqual(events, ['flush started', 'flush done', 'answered 200', 'flush started', 'flush done', 'answered 200']);
     } finally {
-      await db.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await dispose();
     }
   });
 });

@@ -3,7 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataFolder } from './data-folder-lock.ts';
 import type { Database, SqlRunner } from './database.ts';
-import { groupCommits, syncFileSystemOf, type SyncDirectory } from './disk-sync.ts';
+import { folderSyncer, groupCommits, type SyncDirectory } from './disk-sync.ts';
 
 function runnerFor(target: PGlite | Transaction): SqlRunner {
   return {
@@ -24,13 +24,13 @@ const BACKGROUND_FLUSH_MS = 1000;
  * the data folder with `syncDirectory` (see disk-sync.ts), grouped so that concurrent leads share a flush.
  */
 export interface PGliteOptions {
-  /** How the data folder is flushed (see disk-sync.ts). */
+  /** How the data folder is flushed; by default `sync --file-system` through folderSyncer (see disk-sync.ts). */
   syncDirectory?: SyncDirectory;
   /** How soon other writes are flushed; 1 s by default. */
   backgroundFlushMs?: number;
 }
 
-export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSystemOf, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {}): Promise<Database> {
+export async function openPGlite(dataDir?: string, { syncDirectory, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {}): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   let pglite: PGlite;
@@ -41,7 +41,9 @@ export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSys
     unlock();
     throw error;
   }
-  const durable = dataDir ? groupCommits(() => syncDirectory(dataDir)) : async () => undefined;
+  const syncer = dataDir && !syncDirectory ? folderSyncer(dataDir) : null;
+  const flush = () => (syncer ? syncer.sync() : syncDirectory!(dataDir!));
+  const durable = dataDir ? groupCommits(flush) : async () => undefined;
   // Views, closes and PGlite's own checkpoints are flushed within a second too, not only with the next lead.
   let touched = false;
   const background = dataDir
@@ -72,8 +74,9 @@ export async function openPGlite(dataDir?: string, { syncDirectory = syncFileSys
       clearInterval(background);
       try {
         await pglite.close();
-        if (dataDir) await syncDirectory(dataDir);
+        if (dataDir) await flush();
       } finally {
+        syncer?.close();
         unlock();
       }
     },

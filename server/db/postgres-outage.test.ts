@@ -9,7 +9,8 @@ import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts'
 import type { Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
-import { Store, type PopupRecord } from './store.ts';
+import { type PopupRecord } from './configuration-store.ts';
+import { Store } from './store.ts';
 
 // PostgreSQL restarted, crashed or cutting connections under a running server: requests meanwhile get 503 with
 // Retry-After (never a crash, never a 500), service comes back by itself, and every lead answered 200 is stored.

@@ -165,14 +165,35 @@ export class DeliveryStore {
        RETURNING d.id`,
       [leaseToken, leaseMs / 1000, limit],
     );
-    if (claimed.length === 0) return [];
+    return this.claimedDetails(claimed.map((row) => Number(row.id)), leaseToken);
+  }
+
+  /**
+   * For a daily digest: takes every other due delivery of the destination whose oldest the worker holds, so that
+   * one e-mail carries them all, in order.
+   */
+  async claimDueOf(destinationId: number, leaseToken: string, leaseMs: number, held: number): Promise<ClaimedDelivery[]> {
+    const claimed = await this.db.query<Record<string, unknown>>(
+      `UPDATE deliveries d SET lease_token = $2, lease_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
+       WHERE d.id IN (
+         SELECT e.id FROM deliveries e WHERE e.destination_id = $1::bigint AND e.id <> $4::bigint AND e.status = 'pending'
+           AND e.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())
+         ORDER BY e.id LIMIT 500 FOR UPDATE SKIP LOCKED)
+       RETURNING d.id`,
+      [destinationId, leaseToken, leaseMs / 1000, held],
+    );
+    return this.claimedDetails(claimed.map((row) => Number(row.id)), leaseToken);
+  }
+
+  private async claimedDetails(ids: number[], leaseToken: string): Promise<ClaimedDelivery[]> {
+    if (ids.length === 0) return [];
     const rows = await this.db.query<Record<string, unknown>>(
       `SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
          t.id AS destination_id, t.client_id AS destination_client_id, t.kind, t.settings, t.field_map, t.sealed_secret,
          c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields
        FROM deliveries d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
        WHERE d.id = ANY($1::bigint[]) AND d.lease_token = $2 ORDER BY d.id`,
-      [claimed.map((row) => Number(row.id)), leaseToken],
+      [ids, leaseToken],
     );
     return rows.map((row) => ({
       id: Number(row.delivery_id),

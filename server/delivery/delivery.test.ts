@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../src/core/api/contract.ts';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { checkTarget, isForbiddenAddress } from './addresses.ts';
@@ -196,6 +196,19 @@ describe('webhook delivery', () => {
     await asOwner('PATCH', `/acme/destinations/${destination.id}`, { enabled: false });
     const laterId = await submitLead('later@acme.example');
     for (const leadId of [spamId, laterId]) assert.deepEqual((await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries, []);
+  });
+
+  it('delivers a lead its owner moves out of spam, once, however often it is moved back and forth', async () => {
+    await createWebhook();
+    const spamId = await submitLead('person@acme.example', { [HONEYPOT_FIELD]: 'http://spam.example' });
+    for (const spam of [false, true, false]) {
+      const moved = await asOwner('PATCH', `/acme/leads/${spamId}`, { spam });
+      assert.equal(moved.statusCode, 200, moved.body);
+    }
+    const deliveriesOf = async () => ((await asOwner('GET', `/acme/leads/${spamId}/deliveries`)).json().deliveries as { status: string }[]).map((delivery) => delivery.status);
+    await eventually('delivered', async () => (await deliveriesOf()).includes('delivered'));
+    assert.deepEqual(await deliveriesOf(), ['delivered']);
+    assert.deepEqual(receivedLeads(), ['person@acme.example']);
   });
 });
 

@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { createOwner } from '../test-support/owners.ts';
@@ -95,6 +95,33 @@ describe('e-mail notification of each new lead', () => {
     assert.match(mail!.data, /^Name: Jane Doe$/m);
     assert.match(mail!.data, /^Consent: given$/m);
     assert.match(mail!.data, /^Message-ID: <dlv_\d+@poptin-elements>$/im);
+  });
+
+  it('sends a daily digest: nothing during the day, then one message with the day\'s leads at midnight UTC', async () => {
+    const response = await asOwner('POST', '/acme/destinations', { kind: 'email', name: 'Digest', settings: { to: ['owner@acme.example'], digest: 'daily' } });
+    assert.equal(response.statusCode, 201, response.body);
+    for (const [index, email] of ['first@visitor.example', 'second@visitor.example'].entries()) {
+      const lead = await app.inject({
+        method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email, idempotency_key: `00000000-0000-4000-8000-00000000020${index}` },
+      });
+      assert.equal(lead.statusCode, 200);
+    }
+    const [due] = await test.db.query<{ midnight: boolean }>(
+      `SELECT bool_and(next_attempt_at = (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC') AS midnight FROM deliveries`,
+    );
+    assert.equal(due!.midnight, true, 'both wait for the next midnight UTC');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(smtp.mails.length, 0, 'nothing is mailed during the day');
+    // Midnight comes.
+    await test.db.query('UPDATE deliveries SET next_attempt_at = now()');
+    await eventually('the digest is received', () => smtp.mails.length === 1);
+    const [mail] = smtp.mails;
+    assert.match(mail!.data, /^Subject: 2 new leads$/m);
+    assert.match(mail!.data, /first@visitor\.example[\s\S]*second@visitor\.example/);
+    await eventually('both recorded as delivered', async () =>
+      (await test.db.query<{ status: string }>('SELECT status FROM deliveries')).every((row) => row.status === 'delivered'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(smtp.mails.length, 1, 'one message for the day');
   });
 
   it('retries a 4xx SMTP answer and keeps a 5xx one as a failure', async () => {

@@ -4,9 +4,16 @@ import type { LeadForDelivery } from './delivery-store.ts';
 /** The form fields that carry the visitor's consent to be mailed (widget §3: `consent`, else the `Checkbox` field). */
 const CONSENT_FIELDS = ['consent', 'Consent', 'Checkbox'];
 
-/** true / false when the form had a consent field, null when it had none. */
-export function consentOf(lead: LeadForDelivery): boolean | null {
-  for (const name of CONSENT_FIELDS) {
+/** The destination's `settings.consentField`, the form field its owner named as the consent checkbox. */
+export const consentFieldOf = (settings: Record<string, unknown>): string | undefined =>
+  typeof settings.consentField === 'string' && settings.consentField !== '' ? settings.consentField : undefined;
+
+/**
+ * true / false when the form had a consent field, null when it had none. `consentField` names the field the owner
+ * chose for a destination; otherwise the usual names are looked for.
+ */
+export function consentOf(lead: LeadForDelivery, consentField?: string): boolean | null {
+  for (const name of consentField ? [consentField] : CONSENT_FIELDS) {
     if (!Object.hasOwn(lead.fields, name)) continue;
     const value = lead.fields[name];
     return value === true || (typeof value === 'string' && /^(on|true|1|yes|checked)$/i.test(value.trim()));
@@ -48,12 +55,12 @@ export interface WebhookPayload {
   };
 }
 
-export function webhookPayload(lead: LeadForDelivery, fieldMap: Record<string, string>, test = false): WebhookPayload {
+export function webhookPayload(lead: LeadForDelivery, fieldMap: Record<string, string>, test = false, consentField?: string): WebhookPayload {
   const { id, createdAt, clientId, poptinId, email, name, phone, url, fields } = lead;
   return {
     type: test ? 'lead.test' : 'lead.created',
     lead: {
-      id, created_at: createdAt, client_id: clientId, poptin_id: poptinId, email, name, phone, url, consent: consentOf(lead), fields,
+      id, created_at: createdAt, client_id: clientId, poptin_id: poptinId, email, name, phone, url, consent: consentOf(lead, consentField), fields,
       ...(Object.keys(fieldMap).length > 0 ? { mapped: mappedFields(lead, fieldMap) } : {}),
     },
   };

@@ -38,6 +38,10 @@ const destinationProperties = {
       listId: { type: 'string', minLength: 1, maxLength: 100 },
       doubleOptIn: { type: 'boolean' },
       tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+      // The form field that holds the consent checkbox, when it is not one of the usual names (payload.ts).
+      consentField: { type: 'string', maxLength: 100 },
+      // An e-mail destination: a message per lead ('each', the default) or one a day with the day's leads.
+      digest: { type: 'string', enum: ['each', 'daily'] },
     },
   },
   // A vendor's API key: written, never read back (sealed like a webhook's secret).
@@ -48,7 +52,7 @@ const destinationProperties = {
   },
 };
 
-type Settings = { url?: string; to?: string[]; listId?: string; doubleOptIn?: boolean; tags?: string[] };
+type Settings = { url?: string; to?: string[]; listId?: string; doubleOptIn?: boolean; tags?: string[]; consentField?: string; digest?: 'each' | 'daily' };
 type WriteOnly = { apiKey?: string };
 type DestinationParams = { Params: { clientId: string; destinationId: number } };
 

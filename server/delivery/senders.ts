@@ -4,7 +4,7 @@ import type { TargetPolicy } from './addresses.ts';
 import type { DestinationKind, LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
-import { consentOf, webhookPayload } from './payload.ts';
+import { consentFieldOf, consentOf, webhookPayload } from './payload.ts';
 import { vendorPlan, type VendorBases } from './vendors.ts';
 import { webhookHeaders } from './webhook.ts';
 
@@ -43,11 +43,11 @@ export async function sendToDestination(target: SendTarget, lead: LeadForDeliver
   switch (target.kind) {
     case 'webhook': {
       if (!target.secret) return { kind: 'refused', error: 'The webhook has no signing secret' };
-      const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test));
+      const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test, consentFieldOf(target.settings)));
       return sendRequest({ url: text(target.settings.url), method: 'POST', headers: webhookHeaders(target.secret, context.messageId, body), body }, settings.targets, settings.timeoutMs);
     }
     case 'email':
-      return sendNotification(target, lead, context, settings.mail);
+      return sendNotification(target, [lead], context, settings.mail);
     default:
       return sendToVendor({ ...target, kind: target.kind }, lead, settings);
   }
@@ -66,6 +66,8 @@ async function sendToVendor(target: SendTarget & { kind: 'mailchimp' | 'klaviyo'
   }
   return attempt;
 }
+
+const leadTitle = (lead: LeadForDelivery) => lead.email ?? lead.name ?? lead.phone ?? `#${lead.id}`;
 
 function notificationText(lead: LeadForDelivery): string {
   const consent = consentOf(lead);
@@ -98,8 +100,14 @@ export async function sendFailureAlert(mail: MailSettings, to: string[], alert: 
   }
 }
 
-/** SMTP replies 4xx mean "later", 5xx "never" (RFC 5321 §4.2.1). */
-async function sendNotification(target: SendTarget, lead: LeadForDelivery, context: SendContext, mail: MailSettings | null): Promise<Attempt> {
+/** Whether an e-mail destination sends one message a day with the day's leads (`settings.digest: 'daily'`). */
+export const isDailyDigest = (target: { kind: DestinationKind; settings: Record<string, unknown> }) => target.kind === 'email' && target.settings.digest === 'daily';
+
+/**
+ * The e-mail of one lead, or of a day's leads for a daily digest, in one message. SMTP replies 4xx mean "later",
+ * 5xx "never" (RFC 5321 §4.2.1).
+ */
+export async function sendNotification(target: SendTarget, leads: LeadForDelivery[], context: SendContext, mail: MailSettings | null): Promise<Attempt> {
   if (!mail) return { kind: 'refused', error: 'SMTP_URL is not set on this server' };
   const to = Array.isArray(target.settings.to) ? target.settings.to.map(text).filter(Boolean) : [];
   if (to.length === 0) return { kind: 'refused', error: 'The notification has no recipients' };
@@ -108,8 +116,8 @@ async function sendNotification(target: SendTarget, lead: LeadForDelivery, conte
     const info = await transport.sendMail({
       from: mail.from,
       to,
-      subject: `${context.test ? '[test] ' : ''}New lead: ${lead.email ?? lead.name ?? lead.phone ?? `#${lead.id}`}`,
-      text: notificationText(lead),
+      subject: `${context.test ? '[test] ' : ''}${leads.length === 1 ? `New lead: ${leadTitle(leads[0]!)}` : `${leads.length} new leads`}`,
+      text: leads.map(notificationText).join('\n\n----\n\n'),
       messageId: `<${context.messageId}@poptin-elements>`,
     });
     return { kind: 'answered', statusCode: 250, body: String(info.response ?? '').slice(0, 500), retryAfterMs: null };

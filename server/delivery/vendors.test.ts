@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';

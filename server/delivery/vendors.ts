@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { LeadForDelivery } from './delivery-store.ts';
 import type { OutgoingRequest } from './http-send.ts';
-import { consentOf, mappedFields } from './payload.ts';
+import { consentFieldOf, consentOf, mappedFields } from './payload.ts';
 
 export type VendorKind = 'mailchimp' | 'klaviyo' | 'hubspot';
 export const VENDOR_KINDS: readonly VendorKind[] = ['mailchimp', 'klaviyo', 'hubspot'];
@@ -42,7 +42,7 @@ function splitName(name: string | null): { first: string; last: string } {
 
 export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: VendorBases): VendorPlan {
   if (!lead.email) return { skip: 'the lead has no e-mail address' };
-  const consent = consentOf(lead);
+  const consent = consentOf(lead, consentFieldOf(target.settings));
   // A form that asked for consent and did not get it: the visitor is not added to a marketing list.
   if (consent === false && target.kind !== 'hubspot') return { skip: 'the visitor did not consent to marketing e-mail' };
   const mapped = mappedFields(lead, target.fieldMap);

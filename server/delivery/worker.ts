@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryStore, type ClaimedDelivery } from './delivery-store.ts';
 import { decide, DEFAULT_RETRY_POLICY, type Attempt, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
-import { sendFailureAlert, sendToDestination, type SenderSettings } from './senders.ts';
+import { isDailyDigest, sendFailureAlert, sendNotification, sendToDestination, type SenderSettings } from './senders.ts';
 import { REQUEST_TIMEOUT_MS } from './http-send.ts';
 
 export interface WorkerSettings {
@@ -110,18 +110,26 @@ export class DeliveryWorker {
     await Promise.all(this.inFlight);
   }
 
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+  private async deliver(head: ClaimedDelivery): Promise<void> {
     const started = performance.now();
+    // A daily digest takes the destination's other due deliveries too: one e-mail carries them all.
+    const deliveries = isDailyDigest(head.destination) ? [head, ...(await this.store.claimDueOf(head.destination.id, this.token, this.leaseMs, head.id))] : [head];
     let attempt: Attempt;
     try {
-      const { destination } = delivery;
+      const { destination } = head;
       const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
-      attempt = await sendToDestination({ ...destination, secret }, delivery.lead, { messageId: messageIdOf(delivery.id) }, this.senders);
+      attempt = deliveries.length > 1
+        ? await sendNotification({ ...destination, secret }, deliveries.map((delivery) => delivery.lead), { messageId: messageIdOf(head.id) }, this.senders.mail)
+        : await sendToDestination({ ...destination, secret }, head.lead, { messageId: messageIdOf(head.id) }, this.senders);
     } catch (error) {
       attempt = { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
     }
+    for (const delivery of deliveries) await this.record(delivery, attempt, performance.now() - started);
+  }
+
+  private async record(delivery: ClaimedDelivery, attempt: Attempt, durationMs: number): Promise<void> {
     const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
-    const recorded = await this.store.finish(delivery.id, this.token, attempt, outcome, performance.now() - started);
+    const recorded = await this.store.finish(delivery.id, this.token, attempt, outcome, durationMs);
     if (!recorded) this.figures.lost += 1;
     else if (outcome.kind === 'delivered') this.figures.delivered += 1;
     else if (outcome.kind === 'retry') this.figures.retried += 1;

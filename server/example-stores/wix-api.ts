@@ -3,7 +3,8 @@
 // none; add to cart creates it). Its catalogue is the product feed of the site's client on this server.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store, StoreProduct } from '../db/store.ts';
+import type { StoreProduct } from '../db/configuration-store.ts';
+import type { Store } from '../db/store.ts';
 
 export const WIX_API_PREFIX = '/examples/wix-api';
 const WIX_STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';

@@ -1,6 +1,7 @@
 // /api/owner/{clientId}/popups: authoring behind registerOwnerAuth (a granted owner's session, or a token).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { PopupConfigJson, Store } from '../db/store.ts';
+import type { PopupConfigJson } from '../db/configuration-store.ts';
+import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../ids.ts';
 import { actorOf } from '../owner-auth.ts';

@@ -3,7 +3,8 @@
 // the configuration cache (LISTEN/NOTIFY on PostgreSQL), so every process serves it on the next page view.
 import { readAbTestParentId } from '../config-loader.ts';
 import type { SqlRunner } from '../db/database.ts';
-import type { PopupConfigJson, PopupRecord, Store } from '../db/store.ts';
+import type { PopupConfigJson, PopupRecord } from '../db/configuration-store.ts';
+import type { Store } from '../db/store.ts';
 import { deriveViewerId } from '../ids.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
 import { randomLowercaseId } from './random-id.ts';

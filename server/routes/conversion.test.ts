@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../../src/core/api/contract.ts';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
 import type { FormField } from '../../src/core/forms/form-field.ts';
-import type { PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import { CONVERSION_BODY_LIMIT } from '../leads.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversionInput, PopupRecord } from '../db/store.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
+import type { ConversionInput } from '../db/lead-store.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 

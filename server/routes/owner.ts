@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { declareWinner, listAbTests } from '../ab-tests.ts';
-import type { LeadFilter, Store, StoreActivityKind } from '../db/store.ts';
+import type { StoreActivityKind } from '../db/configuration-store.ts';
+import type { LeadFilter } from '../db/lead-store.ts';
+import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
 import { actorOf } from '../owner-auth.ts';

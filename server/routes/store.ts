@@ -9,7 +9,8 @@ import {
 } from '../../src/core/api/contract.ts';
 import { assertStorableText, checkedJson } from '../body-parsers.ts';
 import { originAllowedForClient } from '../cors.ts';
-import type { ClientRecord, Store } from '../db/store.ts';
+import type { ClientRecord } from '../db/configuration-store.ts';
+import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { recommendProducts, toRecommendedProduct } from '../recommend.ts';
 import {

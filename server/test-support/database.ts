@@ -7,6 +7,9 @@ import { forgetEverything } from '../db/config-cache.ts';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
+import type { SyncDirectory } from '../db/disk-sync.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
+import { seedClient, seedPopup } from './fixtures.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { Store } from '../db/store.ts';
 
@@ -113,4 +116,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const db = await openPGlite(dataDir);
   await runMigrations(db);
   return testDatabase(db, () => rm(dataDir, { recursive: true, force: true }));
+}
+
+/**
+ * A migrated PGlite in its own folder, flushed only by `syncDirectory` when a lead asks (no background flush), with
+ * a site and a pop-up.
+ */
+export async function openSeededPGlite(syncDirectory: SyncDirectory): Promise<{ db: Database; store: Store; popup: PopupRecord; dispose(): Promise<void> }> {
+  const dataDir = await blankDataDir();
+  const db = await openPGlite(dataDir, { syncDirectory, backgroundFlushMs: 3_600_000 });
+  try {
+    await runMigrations(db);
+    const store = new Store(db);
+    await seedClient(store);
+    return { db, store, popup: await seedPopup(store), dispose: async () => {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    } };
+  } catch (error) {
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }

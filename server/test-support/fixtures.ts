@@ -1,5 +1,6 @@
 import { parseClientFile, parsePopupFile } from '../config-loader.ts';
-import type { ClientRecord, PopupRecord, Store } from '../db/store.ts';
+import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
+import type { Store } from '../db/store.ts';
 
 export const OWNER_TOKEN = 'test-owner-token-0123456789';
 

@@ -11,6 +11,7 @@ import { SitesPage } from './pages/sites.tsx';
 import { SitePage } from './pages/site.tsx';
 import { AccountPage } from './pages/account.tsx';
 import { OwnersPage } from './pages/owners.tsx';
+import { DeliveryLogPage, DestinationsPage, LeadDeliveries } from './pages/destinations.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
@@ -147,10 +148,15 @@ function Routes() {
         )}
       </Route>
       {/* A site's leads, stats, A/B tests and people. */}
-      <Route path="/sites/:clientId/leads">{(params) => <LazyPage><LeadsPage clientId={params.clientId} /></LazyPage>}</Route>
+      <Route path="/sites/:clientId/leads">{(params) => <LazyPage><LeadsPage clientId={params.clientId} renderDeliveries={(clientId, leadId) => <LeadDeliveries clientId={clientId} leadId={leadId} />} /></LazyPage>}</Route>
       <Route path="/sites/:clientId/stats">{(params) => <LazyPage><StatsPage clientId={params.clientId} /></LazyPage>}</Route>
       <Route path="/sites/:clientId/ab-tests">{(params) => <LazyPage><AbTestsPage clientId={params.clientId} /></LazyPage>}</Route>
       <Route path="/sites/:clientId/people">{(params) => <LazyPage><PeoplePage clientId={params.clientId} /></LazyPage>}</Route>
+      {/* Lead delivery */}
+      <Route path="/sites/:clientId/destinations">{(params) => <Guarded><DestinationsPage clientId={params.clientId} /></Guarded>}</Route>
+      <Route path="/sites/:clientId/destinations/:destinationId">
+        {(params) => <Guarded><DeliveryLogPage clientId={params.clientId} destinationId={Number(params.destinationId)} /></Guarded>}
+      </Route>
       <Route path="/sites/:clientId">{(params) => <Guarded><SitePage clientId={params.clientId} /></Guarded>}</Route>
       <Route path="/"><Guarded><SitesPage /></Guarded></Route>
       <Route><Redirect to="/" /></Route>

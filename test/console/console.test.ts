@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
 import { axeViolations, signInWithKeyboard as signInWithKeyboardAs, startFakeConsole, stopFakeConsole } from './helpers.ts';
+import { fakeDeliveryOf } from './fake-delivery-api.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
@@ -351,6 +352,105 @@ describe('console: a session ended elsewhere', () => {
     await page.getByLabel('Password').fill(fake.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('console: lead delivery', () => {
+  it('adds a webhook from the keyboard, shows its secret once, rotates it, maps fields, sends a test lead and shows the answer', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Demo site' }).click();
+    await page.getByRole('link', { name: 'Destinations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Destinations · demo' }).waitFor();
+    await page.getByText('No destinations yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Add a destination' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add a destination' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('combobox', { name: 'Kind' }).inputValue(), 'webhook');
+    await dialog.getByRole('textbox', { name: 'Name' }).focus();
+    await page.keyboard.type('Zapier');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    // A URL the browser takes, which the server refuses for not being https.
+    await page.keyboard.type('ftp://hooks.example/lead');
+    await page.keyboard.press('Enter');
+    assert.equal(await dialog.getByRole('textbox', { name: 'URL (https)' }).evaluate((input: HTMLInputElement) => input.validity.valid), true);
+    await dialog.getByRole('alert').getByText('must be an https URL').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('textbox', { name: 'URL (https)' }).fill('https://hooks.example/lead');
+    await dialog.getByRole('button', { name: 'Save destination' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const secret = await page.getByRole('status').filter({ hasText: 'shown only now' }).locator('code').textContent();
+    assert.match(secret ?? '', /^whsec_/);
+
+    await page.getByRole('button', { name: 'Rotate the secret: Zapier' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForFunction((old) => document.querySelector('.notice code')?.textContent !== old, secret);
+
+    await page.getByRole('button', { name: 'Edit: Zapier' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit destination' });
+    await edit.getByRole('textbox', { name: 'Field mapping' }).fill('Email=email_address\nCompany=company');
+    await edit.getByRole('textbox', { name: /Consent field/ }).fill('Newsletter OK');
+    await edit.getByRole('button', { name: 'Save destination' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const saved = [...fake.requests].reverse().find((request) => request.method === 'PATCH' && request.path.endsWith('/destinations/1'))?.body as { fieldMap: object; settings: { consentField: string } };
+    assert.deepEqual(saved.fieldMap, { Email: 'email_address', Company: 'company' });
+    assert.equal(saved.settings.consentField, 'Newsletter OK');
+
+    await page.getByRole('button', { name: 'Add a destination' }).click();
+    const mail = page.getByRole('dialog', { name: 'Add a destination' });
+    await mail.getByRole('combobox', { name: 'Kind' }).selectOption('email');
+    await mail.getByRole('textbox', { name: 'Name' }).fill('Daily mail');
+    await mail.getByRole('textbox', { name: /Recipients/ }).fill('owner@example.com\nsales@example.com');
+    await mail.getByRole('checkbox', { name: /One e-mail a day/ }).check();
+    await mail.getByRole('button', { name: 'Save destination' }).click();
+    await mail.waitFor({ state: 'detached' });
+    const created = [...fake.requests].reverse().find((request) => request.method === 'POST' && request.path.endsWith('/destinations'))?.body as { settings: object };
+    assert.deepEqual(created.settings, { to: ['owner@example.com', 'sales@example.com'], digest: 'daily' });
+
+    await page.getByRole('button', { name: 'Send a test lead: Zapier' }).click();
+    const answer = page.locator('.destination').getByRole('status').filter({ hasText: 'Delivered' });
+    await answer.getByText('{"received":true}').waitFor();
+    await answer.getByText(/Status: 200/).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('warns on the site page when deliveries failed, and retries them one by one or all at once from the log, in Hebrew too', async () => {
+    const created = fake.delivery.answer('POST', 'destinations', undefined, undefined, { kind: 'mailchimp', name: 'Newsletter list', settings: { listId: 'L1' }, apiKey: 'key-us1' });
+    const { destination } = created!.body as { destination: { id: number } };
+    fake.delivery.deliveries.push(fakeDeliveryOf(destination.id, 101, 'failed', 1), fakeDeliveryOf(destination.id, 102, 'failed', 2), fakeDeliveryOf(destination.id, 103, 'delivered', 3));
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Demo site' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Some leads could not be delivered' });
+    await banner.getByText('Newsletter list: 2 failed').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await banner.getByRole('link', { name: 'open the delivery log: Newsletter list' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Delivery log · Newsletter list' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '#103' }).waitFor();
+    assert.equal(await page.getByRole('row').count(), 4);
+
+    await page.getByRole('button', { name: 'Retry: Lead #101' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Retry: Lead #101' }).waitFor({ state: 'detached' });
+    assert.equal(fake.delivery.deliveries.find((delivery) => delivery.leadId === 101)?.status, 'pending');
+    await page.getByRole('checkbox', { name: 'Only failed deliveries' }).check();
+    await page.getByRole('row').filter({ hasText: '#103' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('row').count(), 2, 'the heading row and lead #102');
+    await page.getByRole('button', { name: 'Retry all failed' }).click();
+    await page.getByRole('status').filter({ hasText: 'Retrying: 1' }).waitFor();
+    assert.equal(fake.delivery.deliveries.filter((delivery) => delivery.status === 'failed').length, 0);
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.getByRole('heading', { level: 1, name: 'יומן מסירות · Newsletter list' }).waitFor();
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).direction), 'rtl');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.context().close();
   });
 });

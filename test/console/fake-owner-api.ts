@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
 import { fileURLToPath } from 'node:url';
+import { fakeDeliveryApi, type FakeDeliveryApi } from './fake-delivery-api.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.json': 'application/json' };
@@ -23,6 +24,8 @@ export interface FakeOwnerApi {
   /** The demo site's leads, views and A/B tests. */
   insights: FakeInsights;
   requests: { method: string; path: string; body: unknown }[];
+  /** Lead delivery's destinations and deliveries (fake-delivery-api.ts). */
+  delivery: FakeDeliveryApi;
   /** Ends every session, as a sign-out everywhere from another browser does. */
   endSessions(): void;
   close(): Promise<void>;
@@ -67,6 +70,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
   const insights = createFakeInsights('demo');
+  const delivery = fakeDeliveryApi();
   let url = '';
 
   const summary = (popup: StoredPopup) => ({ id: popup.id, name: String(popup.draft.poptin_name ?? ''), type: String(popup.draft.poptin_type ?? ''), status: popup.status, hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft), updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
@@ -148,6 +152,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     const [, , clientId, area, id, action, revision, restore] = parts;
     const site = sites.find((entry) => entry.clientId === clientId);
     if (parts[0] !== 'api' || parts[1] !== 'owner' || !site) return send(response, 404, failure(404, 'Not found'));
+    const deliveryAnswer = delivery.answer(method, area, id, action, body, search);
+    if (deliveryAnswer) return send(response, deliveryAnswer.status, deliveryAnswer.body);
     if (area === 'site') return send(response, 200, { site, embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` } });
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });
@@ -239,5 +245,5 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   sites[0].allowedOrigins = [url];
-  return { url, owner, password, popups, insights, requests, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, owner, password, popups, insights, requests, delivery, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

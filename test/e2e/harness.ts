@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
 import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/page-driver.ts';
 import { assertBuilt, freePort, OWNER_TOKEN, ROOT, type ServerProcess, startServerProcess } from '../../scripts/server-process.ts';
-import type { LeadRecord } from '../../server/db/store.ts';
+import type { LeadRecord } from '../../server/db/lead-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
 export { answerLate, assertBuilt, freePort, launchChromium, OWNER_TOKEN, ROOT, type ServerProcess, showAndCloseInPage, startServerProcess };

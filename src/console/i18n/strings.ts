@@ -1,5 +1,6 @@
 /** The console's texts in English and Hebrew. */
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -91,6 +92,8 @@ const en = {
   deleteOwnerConfirm: 'Delete this owner? Their sessions end; the sites and their pop-ups stay.',
   // A site's leads, people, stats and A/B tests.
   ...insightsEn,
+  // Lead delivery (delivery-strings.ts).
+  ...deliveryEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -182,6 +185,8 @@ const he: Record<StringKey, string> = {
   saveAccess: 'שמירת הרשאות',
   deleteOwnerConfirm: 'למחוק את הבעלים? ההתחברויות שלו יסתיימו; האתרים והחלונות נשארים.',
   ...insightsHe,
+  // Lead delivery (delivery-strings.ts).
+  ...deliveryHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

@@ -9,6 +9,7 @@ import { useLanguage } from '../i18n/language.tsx';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
 import { SiteNav } from '../components/site-nav.tsx';
 import { PageHeading } from './heading.tsx';
+import { FailingDestinationsBanner } from './destinations.tsx';
 
 function Tokens({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
@@ -152,6 +153,9 @@ export function SitePage({ clientId }: { clientId: string }) {
       <PageHeading>{site.data?.site.name || clientId}</PageHeading>
       <SiteNav clientId={clientId} />
       <ErrorText error={site.error} />
+      {/* Lead delivery */}
+      <FailingDestinationsBanner clientId={clientId} />
+      <p><Link href={`/sites/${encodeURIComponent(clientId)}/destinations`}>{t('destinations')}</Link></p>
       <section aria-labelledby="popups-heading">
         <h2 id="popups-heading">{t('popups')}</h2>
         <button type="button" className="primary" onClick={() => setGallery(true)}>{t('newPopup')}</button>

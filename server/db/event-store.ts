@@ -1,0 +1,219 @@
+// The events aggregate: views, closes and clicks with their roll-ups, the monthly partitions and what retention
+// drops, and the totals read from them.
+import { ConfigurationStore, type ConfigurationOptions } from './configuration-store.ts';
+import type { Database } from './database.ts';
+
+export interface ViewInput {
+  poptin_id: string;
+  client_id: string;
+  idempotency_key?: string;
+  viewer_id?: string;
+  trigger?: string;
+  type?: string;
+  url?: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+  converted_email?: string;
+  /** 'desktop', 'mobile', 'tablet' or 'unknown' (see deviceOf). */
+  device?: Device;
+}
+
+export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
+
+export interface CloseInput {
+  poptin_id: string;
+  client_id: string;
+  idempotency_key?: string;
+  url?: string;
+  converted_email?: string;
+  store_integration?: string;
+  store_integration_customer_id?: string;
+  device?: Device;
+}
+
+/** A click on a click-to-open link, asked for with the click-display call (widget §7). */
+export interface ClickInput {
+  poptin_id: string;
+  client_id: string;
+  url: string | null;
+  /** Whether the pop-up's rules let this page view show it. */
+  shown: boolean;
+}
+
+export interface EventOptions extends ConfigurationOptions {
+  /** Raw views and closes are dropped, a month at a time, once older than this; the daily roll-ups stay. */
+  eventRetentionDays?: number;
+}
+
+/** How long raw views and closes are kept when the server is not told otherwise. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 400;
+
+/** Hourly roll-ups serve the last 48 hours; a fortnight leaves room for a chosen range near now. */
+const HOURLY_ROLLUP_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Adds the stored events' counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores
+ * them: `source` names a CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
+ * is what each adds (an expression over the CTE's columns). Rows of one statement that fall on the same roll-up row are summed
+ * first (a batch of leads, lead-batches.ts): an upsert may change a row only once.
+ */
+export function rollupCtes(source: string, column: 'views' | 'closes' | 'conversions', count = '1'): string {
+  return `daily AS (
+      INSERT INTO stats_daily (client_id, day, poptin_id, device, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
+      ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
+    ), daily_pages AS (
+      INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, ${column})
+      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
+      ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET ${column} = stats_daily_pages.${column} + EXCLUDED.${column}
+    ), hourly AS (
+      INSERT INTO stats_hourly (client_id, hour, poptin_id, device, ${column})
+      SELECT client_id, date_trunc('hour', created_at), poptin_id, device, sum(${count}) FROM ${source}
+      WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days' GROUP BY 1, 2, 3, 4
+      ON CONFLICT (client_id, hour, poptin_id, device) DO UPDATE SET ${column} = stats_hourly.${column} + EXCLUDED.${column}
+    )`;
+}
+
+export interface PopupStats {
+  poptin_id: string;
+  poptin_name: string;
+  ab_test_parent_id: string | null;
+  views: number;
+  closes: number;
+  /** Leads not taken for spam. */
+  conversions: number;
+  /** Leads taken for spam (see ConversionInput.spam_reason), not counted in `conversions`. */
+  spam_conversions: number;
+  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
+  conversion_rate: number;
+}
+
+// Any constant works; it only has to be the same in every server process sharing one PostgreSQL.
+const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;
+
+/** Views, closes, clicks and their roll-ups, in SQL that runs unchanged on PGlite and PostgreSQL. */
+export class EventStore extends ConfigurationStore {
+  private readonly eventRetentionDays: number;
+
+  constructor(db: Database, options: EventOptions = {}) {
+    super(db, options);
+    this.eventRetentionDays = options.eventRetentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;
+  }
+
+  /**
+   * Every view the client's pop-ups have had, from the daily roll-ups: the display call asks on each page view of a
+   * site with a view limit, and counting millions of raw views there would take seconds. The roll-ups also keep
+   * the views that retention has dropped.
+   */
+  async countClientViews(clientId: string): Promise<number> {
+    const rows = await this.db.query<{ views: number }>('SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily WHERE client_id = $1', [clientId]);
+    return rows[0]?.views ?? 0;
+  }
+
+  /**
+   * Stores a view once per idempotency key (when it has one) and returns its id, the first one's for a repeat.
+   * The day and hour roll-ups count it in the same statement, so they never disagree with the rows.
+   */
+  async recordView(view: ViewInput): Promise<number> {
+    await this.maintainEventsDaily();
+    const key = view.idempotency_key ?? null;
+    const rows = await this.db.query<{ id: unknown }>(
+      `WITH key AS (
+         INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'view', $10::text, nextval('view_ids') WHERE $10::text IS NOT NULL
+         ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
+       ), stored AS (
+         INSERT INTO views (id, poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key, device)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('view_ids')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+         WHERE $10::text IS NULL OR EXISTS (SELECT 1 FROM key)
+         RETURNING id, client_id, poptin_id, device, url, created_at
+       ), ${rollupCtes('stored', 'views')}
+       SELECT id FROM stored`,
+      [
+        view.poptin_id, view.client_id, view.viewer_id ?? null, view.trigger ?? null, view.type ?? null, view.url ?? null,
+        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null, key, view.device ?? 'unknown',
+      ],
+    );
+    if (rows[0]) return Number(rows[0].id);
+    const [first] = await this.db.query<{ event_id: unknown }>("SELECT event_id FROM event_keys WHERE kind = 'view' AND idempotency_key = $1", [key]);
+    return Number(first!.event_id);
+  }
+
+  async recordClick(click: ClickInput): Promise<void> {
+    await this.db.query('INSERT INTO clicks (poptin_id, client_id, url, shown) VALUES ($1, $2, $3, $4)', [click.poptin_id, click.client_id, click.url, click.shown]);
+  }
+
+  async recordClose(close: CloseInput): Promise<void> {
+    await this.maintainEventsDaily();
+    await this.db.query(
+      `WITH key AS (
+         INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'close', $7::text, nextval('close_ids') WHERE $7::text IS NOT NULL
+         ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
+       ), stored AS (
+         INSERT INTO closes (id, poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key, device)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('close_ids')), $1, $2, $3, $4, $5, $6, $7, $8
+         WHERE $7::text IS NULL OR EXISTS (SELECT 1 FROM key)
+         RETURNING client_id, poptin_id, device, url, created_at
+       ), ${rollupCtes('stored', 'closes')}
+       SELECT 1`,
+      [
+        close.poptin_id, close.client_id, close.url ?? null, close.converted_email ?? null,
+        close.store_integration ?? null, close.store_integration_customer_id ?? null, close.idempotency_key ?? null, close.device ?? 'unknown',
+      ],
+    );
+  }
+
+  private maintainedDay = -1;
+  private maintaining: Promise<void> | null = null;
+
+  /** Once a UTC day per process: the partitions for the coming months exist, and what retention ends is gone. */
+  private async maintainEventsDaily(): Promise<void> {
+    const today = Math.floor(Date.now() / DAY_MS);
+    if (this.maintainedDay === today) return;
+    this.maintaining ??= this.maintainEvents().then(
+      () => { this.maintainedDay = today; this.maintaining = null; },
+      (error: unknown) => { this.maintaining = null; throw error; },
+    );
+    await this.maintaining;
+  }
+
+  /**
+   * Creates the monthly partitions of views and closes from this month through two months ahead, drops the
+   * months that ended more than the retention ago, and forgets the idempotency keys and hourly roll-ups
+   * past their use. Answers how many partitions were dropped.
+   */
+  async maintainEvents(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.eventRetentionDays * DAY_MS);
+    return this.db.transaction(async (tx) => {
+      // Processes sharing one PostgreSQL would otherwise race to create the same partition.
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [EVENT_MAINTENANCE_LOCK_KEY]);
+      await tx.query(`SELECT poptin_ensure_event_partitions($1::date, ($1::date + interval '2 months')::date)`, [now.toISOString().slice(0, 10)]);
+      const [dropped] = await tx.query<{ count: number }>('SELECT poptin_drop_event_partitions($1::timestamptz) AS count', [cutoff.toISOString()]);
+      await tx.query('DELETE FROM event_keys WHERE created_at < $1::timestamptz', [cutoff.toISOString()]);
+      await tx.query(`DELETE FROM stats_hourly WHERE hour < $1::timestamptz - interval '${HOURLY_ROLLUP_DAYS} days'`, [now.toISOString()]);
+      return Number(dropped?.count ?? 0);
+    });
+  }
+
+  /** Totals per pop-up since it began: views and closes from the daily roll-ups, leads (far fewer) from their table. */
+  async popupStats(clientId: string): Promise<PopupStats[]> {
+    const rows = await this.db.query<Omit<PopupStats, 'conversion_rate'>>(
+      `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
+         (SELECT COALESCE(sum(views), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS views,
+         (SELECT COALESCE(sum(closes), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS closes,
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
+         (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
+       FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.added_order`,
+      [clientId],
+    );
+    return rows.map((row) => ({
+      ...row,
+      conversion_rate: row.views > 0 ? Math.round((row.conversions / row.views) * 10_000) / 10_000 : 0,
+    }));
+  }
+
+  async recordLimitLog(clientId: string, status: string | null, upgradeId: string | null): Promise<void> {
+    await this.db.query('INSERT INTO limit_logs (client_id, status, upgrade_id) VALUES ($1, $2, $3)', [clientId, status, upgradeId]);
+  }
+}
