@@ -1,0 +1,181 @@
+// Interaction to next paint of the widget's interactions, as Chrome's INP reads it: the Event Timing API's
+// `duration` of every event of one interaction (pointerdown to click, keydown to keyup), the longest of them, from
+// the input to the next frame painted after its handlers ran. Playwright gives real input (CDP Input events), so
+// the browser times them as it times a person's. Beside each, the same interaction with a hand-written native
+// <dialog> on the same page: what the browser itself takes to open, submit and close a modal, with no widget.
+import type { Browser, Locator, Page } from 'playwright-core';
+
+export const INTERACTIONS = {
+  openByClick: 'open a lightbox by a click on its button',
+  submit: 'submit its form (thank-you screen)',
+  closeByX: 'close by the ×',
+  closeByEscape: 'close by Escape',
+  spin: 'spin the wheel',
+  giftBox: 'open a gift box',
+} as const;
+export type InteractionName = keyof typeof INTERACTIONS;
+
+/** The native dialog's interactions measured as the floor of the widget's. */
+export const FLOOR_INTERACTIONS = ['openByClick', 'submit', 'closeByX', 'closeByEscape'] as const satisfies readonly InteractionName[];
+type FloorName = (typeof FLOOR_INTERACTIONS)[number];
+
+export interface InteractionTiming {
+  /** The longest event duration of the interaction (ms, 8 ms granularity); 0 when every event took under 16 ms. */
+  inp: number;
+  /** The long animation frames from the input to 1 s after it in which the widget's script ran, with its share. */
+  widgetLongTasks: { ms: number; widgetMs: number }[];
+}
+
+export interface InteractionVisit {
+  widget: Partial<Record<InteractionName, InteractionTiming>>;
+  floor: Partial<Record<FloorName, InteractionTiming>>;
+}
+
+const CLICK_BOX = 'benchclickbox';
+const WHEEL = 'benchclkwheel';
+const GIFT_BOX = 'benchgiftbox1';
+
+/** The bench page of interactions: the widget's buttons, and a native dialog with the same form. */
+export const INTERACT_PAGE_PARTS = {
+  head: '<script type="module" src="/dist/poptin.js?id=bench-interact"></script>\n',
+  start: `<p><button type="button" data-poptin-id="${CLICK_BOX}">Get the newsletter</button> <button type="button" data-poptin-id="${WHEEL}">Spin the wheel</button> <button type="button" data-poptin-id="${GIFT_BOX}">Open a gift</button> <button type="button" id="floor-open">Newsletter, native dialog</button></p>
+<dialog id="floor-dialog"><button type="button" id="floor-close" aria-label="Close">×</button><h2>Join the newsletter</h2><p>One e-mail a week.</p><form id="floor-form"><label for="floor-email">Email</label> <input id="floor-email" type="email" name="Email" required> <button type="submit">Subscribe</button></form><p id="floor-thanks" hidden>Thank you!</p></dialog>
+<script type="module" src="/examples/bench-interact.js"></script>
+`,
+};
+
+/** The native dialog's script (the example pages' CSP allows no inline script). */
+export const INTERACT_FLOOR_SCRIPT = `const dialog = document.getElementById('floor-dialog');
+const form = document.getElementById('floor-form');
+const thanks = document.getElementById('floor-thanks');
+document.getElementById('floor-open').addEventListener('click', () => { form.hidden = false; thanks.hidden = true; dialog.showModal(); });
+document.getElementById('floor-close').addEventListener('click', () => dialog.close());
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  form.hidden = true;
+  thanks.hidden = false;
+  fetch('/api/display/bench-empty', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'omit' });
+});
+`;
+
+interface Probes {
+  __interactions: { events: { start: number; ms: number; id: number }[]; frames: { start: number; ms: number; scripts: { url: string; ms: number }[] }[] };
+}
+
+function installInteractionProbes(): void {
+  const probes: Probes['__interactions'] = { events: [], frames: [] };
+  (window as unknown as Probes).__interactions = probes;
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => {
+      const event = entry as PerformanceEntry & { interactionId?: number };
+      if (event.interactionId) probes.events.push({ start: event.startTime, ms: event.duration, id: event.interactionId });
+    }),
+  ).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => {
+      const frame = entry as PerformanceEntry & { scripts: (PerformanceEntry & { sourceURL: string })[] };
+      probes.frames.push({ start: frame.startTime, ms: frame.duration, scripts: frame.scripts.map((script) => ({ url: script.sourceURL, ms: script.duration })) });
+    }),
+  ).observe({ type: 'long-animation-frame', buffered: true });
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+/** Two frames and a pause: the interaction's next paint is behind us and its entries are reported. */
+const settle = async (page: Page, ms = 400) => {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(ms);
+};
+
+/** Times `act` (one interaction by real input) on `page`: its INP and the widget's long frames around it. */
+async function timed(page: Page, act: () => Promise<void>, done: () => Promise<unknown>): Promise<InteractionTiming> {
+  const from = await now(page);
+  await act();
+  await done();
+  await settle(page);
+  const { events, frames } = await page.evaluate(() => (window as unknown as Probes).__interactions);
+  const inp = events.filter((event) => event.start >= from).reduce((longest, event) => Math.max(longest, event.ms), 0);
+  const widgetLongTasks = frames
+    .filter((frame) => frame.start >= from && frame.start < from + 1_000)
+    .map((frame) => ({ ms: frame.ms, widgetMs: frame.scripts.filter((script) => script.url.includes('/dist/')).reduce((sum, script) => sum + script.ms, 0) }))
+    .filter((frame) => frame.widgetMs > 0 && frame.ms > 50);
+  return { inp, widgetLongTasks };
+}
+
+const popup = (page: Page, id: string) => page.locator(`poptin-popup[poptin-id="${id}"]`);
+const openDialog = (page: Page, id: string) => popup(page, id).locator('dialog[open]');
+
+async function openWidgetPopup(page: Page, id: string): Promise<Locator> {
+  await page.locator(`button[data-poptin-id="${id}"]`).click();
+  await openDialog(page, id).waitFor();
+  // Escape is ignored for the first 800 ms (widget §4), and the entrance plays meanwhile.
+  await page.waitForTimeout(900);
+  return popup(page, id);
+}
+
+async function unlockIfLocked(page: Page, box: Locator): Promise<void> {
+  if ((await box.locator('[locked]').count()) === 0) return;
+  await box.locator('[data-poptin-screen="play"] input[name=Email]').fill('bench.player@example.com');
+  await box.locator('[data-poptin-screen="play"] [type=submit]').click();
+  await box.locator('[locked]').waitFor({ state: 'detached' });
+  await settle(page);
+}
+
+/** One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on the native dialog. */
+export async function measureInteractions(browser: Browser, url: string, cpuSlowdown: number): Promise<InteractionVisit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.addInitScript(installInteractionProbes);
+  // The wheel and the boxes land on a prize at once (the chance is fixed), and no animation is skipped.
+  await page.addInitScript(() => (Math.random = () => 0.01));
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
+    await page.waitForTimeout(1_500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const widget: InteractionVisit['widget'] = {};
+    const floor: InteractionVisit['floor'] = {};
+    const button = page.locator(`button[data-poptin-id="${CLICK_BOX}"]`);
+
+    widget.openByClick = await timed(page, () => button.click(), () => openDialog(page, CLICK_BOX).waitFor());
+    await page.waitForTimeout(900);
+    widget.closeByX = await timed(page, () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(), () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }));
+    await settle(page);
+    await openWidgetPopup(page, CLICK_BOX);
+    widget.closeByEscape = await timed(page, () => page.keyboard.press('Escape'), () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }));
+    await settle(page);
+    const box = await openWidgetPopup(page, CLICK_BOX);
+    await box.locator('input[name=Email]').fill('bench.reader@example.com');
+    widget.submit = await timed(page, () => box.locator('[data-poptin-screen="form"] [type=submit]').click(), () => box.locator('[data-poptin-screen="thanks"], [data-poptin-screen="thank-you"]').first().waitFor({ timeout: 5_000 }).catch(() => undefined));
+    await box.locator('[part~="close-button"]').click().catch(() => undefined);
+    await settle(page);
+
+    // A game: opened, unlocked by its e-mail if it asks for one first, played by its control, closed once won.
+    const play = async (id: string, control: string) => {
+      const game = await openWidgetPopup(page, id);
+      await unlockIfLocked(page, game);
+      const timing = await timed(page, () => game.locator(`[part~="${control}"]`).first().click(), () => page.waitForTimeout(100));
+      await game.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 15_000 });
+      await game.locator('[part~="close-button"]').click();
+      await settle(page);
+      return timing;
+    };
+    widget.spin = await play(WHEEL, 'spin-button');
+    widget.giftBox = await play(GIFT_BOX, 'box');
+
+    // The floor: the same interactions with a native <dialog>, no widget.
+    const dialog = page.locator('#floor-dialog[open]');
+    const openNative = () => page.locator('#floor-open').click();
+    floor.openByClick = await timed(page, openNative, () => dialog.waitFor());
+    floor.closeByX = await timed(page, () => page.locator('#floor-close').click(), () => dialog.waitFor({ state: 'detached' }));
+    await openNative();
+    await settle(page);
+    floor.closeByEscape = await timed(page, () => page.keyboard.press('Escape'), () => dialog.waitFor({ state: 'detached' }));
+    await openNative();
+    await page.locator('#floor-email').fill('bench.reader@example.com');
+    floor.submit = await timed(page, () => page.locator('#floor-form [type=submit]').click(), () => page.locator('#floor-thanks:not([hidden])').waitFor());
+    return { widget, floor };
+  } finally {
+    await context.close();
+  }
+}
