@@ -1,9 +1,21 @@
-// Visitor keys of the chat button with optional expiry; blocked storage falls back to memory.
+// Visitor keys of the chat button with optional expiry; blocked storage falls back to memory, and so does a page
+// in consent mode until the visitor consents (docs/privacy.md).
 export interface ChatStorage {
   get(key: string): string | null;
   set(key: string, value: string, ttlMs?: number): void;
   remove(key: string): void;
+  /** False while values live in memory for this page only: storage blocked, or no consent yet. */
   readonly persistent: boolean;
+}
+
+/**
+ * Whether the page's widget is in consent mode without consent (its controller's `consent` attribute, or the
+ * loader's `data-consent` before the controller exists): then nothing is read from or written to Web Storage.
+ */
+export function storageWithheld(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
+  if (!doc) return false;
+  const consent = doc.querySelector('poptin-controller[consent]')?.getAttribute('consent') ?? (doc.querySelector('script[data-consent="required"]') ? 'required' : null);
+  return consent === 'required' || consent === 'refused';
 }
 
 interface Stored {
@@ -23,11 +35,21 @@ function usable(backing: Storage | null | undefined): backing is Storage {
   }
 }
 
-export function createChatStorage(backing: Storage | null | undefined, now: () => number = Date.now): ChatStorage {
+export function createChatStorage(
+  backing: Storage | null | undefined,
+  now: () => number = Date.now,
+  withheld: () => boolean = () => storageWithheld(),
+): ChatStorage {
   const memory = new Map<string, string>();
-  const persistent = usable(backing);
+  // Proved on first use, not before: a page in consent mode may not touch storage until the visitor consents.
+  let usableBacking: boolean | null = null;
+  const stores = (target: Storage | null | undefined): target is Storage => {
+    if (withheld()) return false;
+    usableBacking ??= usable(target);
+    return usableBacking;
+  };
   const read = (key: string): string | null => {
-    if (!persistent) return memory.get(key) ?? null;
+    if (!stores(backing)) return memory.get(key) ?? null;
     try {
       return backing.getItem(key);
     } catch {
@@ -36,7 +58,7 @@ export function createChatStorage(backing: Storage | null | undefined, now: () =
   };
   const write = (key: string, raw: string): void => {
     memory.set(key, raw);
-    if (!persistent) return;
+    if (!stores(backing)) return;
     try {
       backing.setItem(key, raw);
     } catch {
@@ -45,7 +67,7 @@ export function createChatStorage(backing: Storage | null | undefined, now: () =
   };
   const remove = (key: string): void => {
     memory.delete(key);
-    if (!persistent) return;
+    if (!stores(backing)) return;
     try {
       backing.removeItem(key);
     } catch {
@@ -53,7 +75,9 @@ export function createChatStorage(backing: Storage | null | undefined, now: () =
     }
   };
   return {
-    persistent,
+    get persistent() {
+      return stores(backing);
+    },
     get(key) {
       const raw = read(key);
       if (raw === null) return null;
