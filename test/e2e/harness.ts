@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
+import type { SessionExplanation } from '../../src/stores/explain.ts';
 import type { LeadRecord } from '../../server/db/store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
