@@ -13,7 +13,7 @@ export const POPTIN_ID = 'a1b2c3d4e5f6g';
 
 /** A pop-up config as the display answer gives it. */
 export function popupConfig(fields: Record<string, unknown> = {}): PopupConfig {
-  return parsePopupConfig({ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'viewer-1', html: '<p>Hello</p>', ...fields });
+  return parsePopupConfig({ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'viewer-1', poptin: '<p>Hello</p>', ...fields });
 }
 
 /** A window of its own: events, a document apart from the test page's, and an address that records where it went. */
