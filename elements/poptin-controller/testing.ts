@@ -22,8 +22,14 @@ export function fakeWindow(): Window & { assigned: string[] } {
   const target = new EventTarget();
   const page = document.implementation.createHTMLDocument('a shop');
   const location = { href: 'https://shop.test/products/tea', origin: 'https://shop.test', search: '', assign: (url: string) => assigned.push(url) };
-  // Idle callbacks and timers run as the test's own (sinon's fake timers when it installs them).
-  return Object.assign(target, { document: page, location, assigned, setTimeout, clearTimeout, setInterval, clearInterval }) as unknown as Window & { assigned: string[] };
+  // Timers are the test's own, looked up at each call (sinon's fake timers when a test installs them).
+  const timers = {
+    setTimeout: (handler: () => void, ms?: number) => setTimeout(handler, ms),
+    clearTimeout: (handle?: number) => clearTimeout(handle),
+    setInterval: (handler: () => void, ms?: number) => setInterval(handler, ms),
+    clearInterval: (handle?: number) => clearInterval(handle),
+  };
+  return Object.assign(target, { document: page, location, assigned, ...timers }) as unknown as Window & { assigned: string[] };
 }
 
 export interface FakeServer {
