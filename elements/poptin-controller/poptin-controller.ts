@@ -3,7 +3,9 @@ import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
-import type { ControllerSession, SessionExplanation } from './session.ts';
+import type { ControllerSession } from './session.ts';
+import type { SessionExplanation } from '../../src/stores/explain.ts';
+import { transition, type ControllerEvent, type ControllerPhase } from '../../src/core/session/phases.ts';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
@@ -46,11 +48,14 @@ export interface PoptinWindowApi {
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
 export class PoptinController extends HTMLElement {
+  /** quiet → waking → running → stopped, as src/core/session/phases.ts moves it. */
+  private phase: ControllerPhase = 'stopped';
   private session: Promise<ControllerSession | null> | null = null;
   /** Settles once the page's first display answer is handled. */
   private started: Promise<void> | null = null;
-  /** A page whose answer had nothing to show: the little it still does, until the session is needed. */
-  private quiet: { first: FirstDisplay; stop: () => void } | null = null;
+  /** The loader's display answer, while it still serves the page (a navigation makes the session ask again). */
+  private first: FirstDisplay | undefined;
+  private stopQuiet: (() => void) | null = null;
   private disarmClicks: Disarm | null = null;
 
   /** The `client-id` attribute, as a property. */
@@ -81,12 +86,12 @@ export class PoptinController extends HTMLElement {
         Reflect.deleteProperty(this, name);
         this[name] = value;
       }
-      if (this.started) return;
+      if (this.phase !== 'stopped') return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }
-      this.started = this.start();
+      this.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
       this.disarmClicks = combine([
@@ -104,69 +109,75 @@ export class PoptinController extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    const session = this.session;
-    this.session = null;
+    this.send({ type: 'disconnected' });
     this.started = null;
-    this.quiet?.stop();
-    this.quiet = null;
     this.disarmClicks?.();
     this.disarmClicks = null;
-    void session?.then((running) => guard('controller stop', () => running?.stop()));
   }
 
-  /** The loader asks the display server itself; the session chunk loads only when the answer has something to show. */
-  private async start(): Promise<void> {
-    if (needsSessionFirst(this)) {
-      fetchStoreCode(this);
-      this.openSession();
-      return;
-    }
-    // The page's own work first: reading the visitor's storage and calling the server wait for the next task,
-    // so that the loader never holds back the page's load event.
-    await nextTask();
-    if (!this.started) return;
-    const first = await requestFirstDisplay(this.clientId, this.apiBase);
-    // Taken off the page meanwhile.
-    if (!this.started) return;
-    if (first.error || !isEmptyAnswer(first.answer) || outboxMayHoldEntries()) this.openSession(first);
-    else this.stayQuiet(first);
+  private send(event: ControllerEvent): void {
+    const step = transition(this.phase, event);
+    this.phase = step.phase;
+    for (const effect of step.effects) this[effect]();
   }
 
-  private openSession(first?: FirstDisplay): Promise<ControllerSession | null> {
-    this.session = import('./session.ts')
+  /** The page's own work first: reading the visitor's storage and calling the server wait for the next task, so that the loader never holds back the page's load event. */
+  private 'ask-display'(): void {
+    this.started = nextTask().then(async () => {
+      if (this.phase !== 'asking') return;
+      const first = await requestFirstDisplay(this.clientId, this.apiBase);
+      // Taken off the page meanwhile.
+      if (this.phase !== 'asking') return;
+      this.first = first;
+      this.send({ type: 'answered', empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries() });
+    });
+  }
+
+  private 'open-session'(): void {
+    const first = this.first;
+    this.first = undefined;
+    if (!first) fetchStoreCode(this);
+    const session = import('./session.ts')
       .then(({ ControllerSession }) => new ControllerSession({ clientId: this.clientId, apiBase: this.apiBase, host: this, first }))
       .catch((error: unknown) => {
         log.error('the controller could not start', error);
         return null;
       });
-    return this.session;
+    this.session = session;
+    void session.then((running) => this.session === session && this.send({ type: 'loaded', ok: Boolean(running) }));
+  }
+
+  private 'stop-session'(): void {
+    void this.session?.then((running) => guard('controller stop', () => running?.stop()));
+    this.session = null;
   }
 
   /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
-  private stayQuiet(first: FirstDisplay): void {
-    const answer = first.answer as { ip?: unknown; country_code?: unknown };
-    first.visitor.rememberClientId(this.clientId);
-    first.visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
+  private 'watch-quietly'(): void {
+    const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
+    visitor.rememberClientId(this.clientId);
+    visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
     this.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }));
-    const stop = combine([
-      startVisitorKeepAlive(first.visitor, window),
+    this.stopQuiet = combine([
+      startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
-      watchNavigation(window, () => void this.wake()),
+      watchNavigation(window, () => {
+        this.first = undefined;
+        this.send({ type: 'needed' });
+      }),
     ]);
-    this.quiet = { first, stop };
   }
 
-  /** The session, opened now if the page has been quiet (with its first answer, unless the page changed since). */
-  private wake(first?: FirstDisplay): Promise<ControllerSession | null> | null {
-    if (!this.quiet) return this.session;
-    this.quiet.stop();
-    this.quiet = null;
-    return this.openSession(first);
+  private 'stop-watching'(): void {
+    this.stopQuiet?.();
+    this.stopQuiet = null;
   }
 
+  /** The session, woken now if the page has been quiet (with its first answer, unless the page changed since). */
   private async sessionNow(): Promise<ControllerSession | null> {
     await this.started;
-    return (await (this.quiet ? this.wake(this.quiet.first) : this.session)) ?? null;
+    this.send({ type: 'needed' });
+    return (await this.session) ?? null;
   }
 
   /** Settles once the current display response has been handled. */

@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { PopupType } from '../core/config/types.ts';
 import type { Decision, Explanation } from '../core/decision/index.ts';
 import { createExplanationLog } from '../core/decision/explanation.ts';
-import type { PopupLifecycleState } from '../core/session/popup-lifecycle.ts';
+import type { ShowingEvent, ShowingFacts, ShowingPhase } from '../core/session/showing.ts';
 
 /** One pop-up of the display answer, as the teaser, the countdown, `explain()` and the inspector see it. */
 export interface PopupRecord {
@@ -10,7 +10,7 @@ export interface PopupRecord {
   name: string;
   type: PopupType;
   /** blocked → armed → queued → shown → closed (widget §4 lifecycle). */
-  state: PopupLifecycleState;
+  state: ShowingPhase;
   /** The trigger that opened it; empty until one fired. */
   trigger: string;
   /** Why it last closed (widget §3 runtime state `close_trigger`): `x_click`, `escape`, `launch`, `manual`, …; empty until it has. */
@@ -69,7 +69,7 @@ export function popupFired(id: string, trigger: string, at: number): void {
   update(id, { state: 'queued', trigger });
 }
 
-export function popupStateChanged(id: string, state: PopupLifecycleState): void {
+export function popupStateChanged(id: string, state: ShowingPhase): void {
   update(id, { state });
 }
 
@@ -85,6 +85,17 @@ export function popupViewRecorded(id: string, viewId: string): void {
 
 export function popupClosed(id: string, closeCause: string): void {
   update(id, { state: 'closed', closeCause });
+}
+
+/** A change of a pop-up's showing (src/core/session/showing.ts), as its record tells it. */
+export function popupShowingChanged(popup: PopupIdentity, state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts, at: number): void {
+  const { id } = popup;
+  if (event.type === 'reopen') popupAdded(popup);
+  else if (event.type === 'fire') popupFired(id, facts.trigger, at);
+  else if (event.type === 'closed') popupClosed(id, facts.closeCause);
+  else if (event.type === 'view-recorded') popupViewRecorded(id, facts.viewId);
+  // The view report records when it was seen; a decision was recorded with its rules.
+  else if (event.type !== 'visible' && event.type !== 'decided') popupStateChanged(id, state);
 }
 
 /** Single-page navigation or a stopped controller: the page has no pop-ups until the next answer. */

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { SessionExplanation } from '../../elements/poptin-controller/session.ts';
+import type { SessionExplanation } from '../../src/stores/explain.ts';
 import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/page-driver.ts';
 import { assertBuilt, freePort, OWNER_TOKEN, ROOT, type ServerProcess, startServerProcess } from '../../scripts/server-process.ts';
 import type { LeadRecord } from '../../server/db/lead-store.ts';

@@ -1,16 +1,18 @@
 import { expect } from '@open-wc/testing';
 import {
-  createLifecycleRunner,
+  createShowingRunner,
+  NO_SHOWING,
+  noteShowing,
   transition,
-  type LifecycleEffect,
-  type LifecycleHandlers,
-  type PopupLifecycleEvent,
-  type PopupLifecycleState,
-} from './popup-lifecycle.ts';
+  type ShowingEffect,
+  type ShowingHandlers,
+  type ShowingEvent,
+  type ShowingPhase,
+} from './showing.ts';
 
-const STATES: PopupLifecycleState[] = ['blocked', 'armed', 'queued', 'shown', 'closed'];
+const STATES: ShowingPhase[] = ['blocked', 'armed', 'queued', 'shown', 'closed'];
 
-const EVENTS: Record<string, PopupLifecycleEvent> = {
+const EVENTS: Record<string, ShowingEvent> = {
   allowed: { type: 'decided', allowed: true },
   'not allowed': { type: 'decided', allowed: false },
   reopen: { type: 'reopen' },
@@ -21,10 +23,11 @@ const EVENTS: Record<string, PopupLifecycleEvent> = {
   'closed after submit': { type: 'closed', cause: 'auto_close', submitted: true },
   failed: { type: 'failed' },
   reset: { type: 'reset' },
+  'view recorded': { type: 'view-recorded', showing: 1, viewId: '42' },
 };
 
 /** Every event a state takes: [state, event name, next state, effects]. */
-const LEGAL: [PopupLifecycleState, string, PopupLifecycleState, LifecycleEffect[]][] = [
+const LEGAL: [ShowingPhase, string, ShowingPhase, ShowingEffect[]][] = [
   ['blocked', 'allowed', 'armed', ['arm-triggers', 'prepare']],
   ['blocked', 'reopen', 'armed', []],
   ['blocked', 'reset', 'closed', []],
@@ -42,7 +45,7 @@ const LEGAL: [PopupLifecycleState, string, PopupLifecycleState, LifecycleEffect[
   ['closed', 'reopen', 'armed', []],
 ];
 
-describe('pop-up lifecycle (widget §4)', () => {
+describe('a pop-up\'s showings (widget §4)', () => {
   describe('transition', () => {
     for (const [state, name, next, effects] of LEGAL) {
       it(`${state} + ${name} → ${next}${effects.length ? ` (${effects.join(', ')})` : ''}`, () => {
@@ -63,7 +66,7 @@ describe('pop-up lifecycle (widget §4)', () => {
   });
 
   describe('runner', () => {
-    function setup(returns: Partial<Record<LifecycleEffect, () => (() => void) | void>> = {}) {
+    function setup(returns: Partial<Record<ShowingEffect, () => (() => void) | void>> = {}) {
       const log: string[] = [];
       const effects = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'] as const;
       const handlers = Object.fromEntries(
@@ -74,8 +77,8 @@ describe('pop-up lifecycle (widget §4)', () => {
             return returns[effect]?.();
           },
         ]),
-      ) as LifecycleHandlers;
-      const runner = createLifecycleRunner(handlers, (state, event) => log.push(`${event.type} → ${state}`));
+      ) as ShowingHandlers;
+      const runner = createShowingRunner(handlers, (state, event) => log.push(`${event.type} → ${state}`));
       return { runner, log };
     }
 
@@ -217,6 +220,50 @@ describe('pop-up lifecycle (widget §4)', () => {
       runner.send({ type: 'reopen' });
       runner.send({ type: 'fire', trigger: 'click' });
       expect(runner.state).to.equal('queued');
+    });
+  });
+  describe('facts of the showing', () => {
+    function shown(trigger: string) {
+      const runner = createShowingRunner(Object.fromEntries(['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'].map((effect) => [effect, () => undefined])) as ShowingHandlers);
+      runner.send({ type: 'decided', allowed: true });
+      runner.send({ type: 'fire', trigger });
+      runner.send({ type: 'mounted' });
+      return runner;
+    }
+
+    it('keeps the trigger that opened it, the view id of this showing and why it closed', () => {
+      const runner = shown('exit_intent');
+      runner.send({ type: 'view-recorded', showing: 1, viewId: '42' });
+      runner.send({ type: 'closed', cause: 'x_click', submitted: false });
+      expect(runner.facts).to.deep.equal({ trigger: 'exit_intent', closeCause: 'x_click', viewId: '42', showings: 1 });
+    });
+
+    it('a reopened pop-up has no trigger and no view until its next showing, and keeps its last close cause', () => {
+      const runner = shown('scroll');
+      runner.send({ type: 'view-recorded', showing: 1, viewId: '42' });
+      runner.send({ type: 'closed', cause: 'escape', submitted: false });
+      runner.send({ type: 'reopen' });
+      expect(runner.facts).to.deep.equal({ trigger: '', closeCause: 'escape', viewId: '', showings: 1 });
+      runner.send({ type: 'fire', trigger: 'manual' });
+      runner.send({ type: 'mounted' });
+      expect(runner.facts).to.deep.equal({ trigger: 'manual', closeCause: 'escape', viewId: '', showings: 2 });
+    });
+
+    it('an answer to the view of an earlier showing is not this showing\'s view', () => {
+      const runner = shown('scroll');
+      runner.send({ type: 'closed', cause: 'escape', submitted: false });
+      runner.send({ type: 'reopen' });
+      runner.send({ type: 'fire', trigger: 'manual' });
+      runner.send({ type: 'mounted' });
+      runner.send({ type: 'view-recorded', showing: 1, viewId: 'late' });
+      expect(runner.facts.viewId).to.equal('');
+      runner.send({ type: 'view-recorded', showing: 2, viewId: '43' });
+      expect(runner.facts.viewId).to.equal('43');
+    });
+
+    it('an event the phase does not take changes no fact', () => {
+      expect(noteShowing(NO_SHOWING, 'blocked', 'blocked', { type: 'fire', trigger: 'scroll' })).to.equal(NO_SHOWING);
+      expect(noteShowing(NO_SHOWING, 'armed', 'armed', { type: 'closed', cause: 'escape', submitted: false })).to.equal(NO_SHOWING);
     });
   });
 });

@@ -1,0 +1,150 @@
+import { expect } from '@open-wc/testing';
+import { atom } from 'nanostores';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
+import type { PopupModel } from '../../src/stores/popup-model.ts';
+import type { PopupElement, PopupHandle } from './popup-handle.ts';
+import { closeTriggerOf, PopupMounter, type MounterOptions } from './popup-mounter.ts';
+import { fakeContext, popupConfig } from './testing.ts';
+
+type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
+
+/** A pop-up element as the surfaces chunk makes it: a model to render, and its own events. */
+function fakeSurfaces(doc: Document) {
+  const made: (PopupElement & { listeners: Listeners })[] = [];
+  return {
+    made,
+    surfaces: {
+      createSurface: async () => {
+        const listeners: Listeners = {};
+        const element = Object.assign(doc.createElement('poptin-popup'), {
+          model: atom<PopupModel | null>(null),
+          coupon: '',
+          requestClose: () => true,
+          listeners,
+          on: (name: keyof SurfaceEventMap, handler: (detail: never) => void) => ((listeners[name] = handler as never), () => undefined),
+        }) as unknown as PopupElement & { listeners: Listeners };
+        made.push(element);
+        return element;
+      },
+      loadTemplateParts: async () => undefined,
+      sanitizeTemplate: (raw: string) => raw,
+    } as unknown as MounterOptions['loadSurfaces'] extends (() => Promise<infer S>) | undefined ? S : never,
+  };
+}
+
+function handleOf(config: PopupConfig, planned = ['scroll']): PopupHandle {
+  const effects: ShowingEffect[] = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'];
+  const handlers = Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers;
+  return { config, variant: 'desktop', planned, preview: false, element: null, runner: createShowingRunner(handlers) };
+}
+
+function setup(overrides: Partial<MounterOptions> = {}) {
+  const context = fakeContext();
+  const { made, surfaces } = fakeSurfaces(context.window.document);
+  const heard: string[] = [];
+  let recommendationKey = 'cart-1';
+  const mounter = new PopupMounter({
+    context,
+    isCurrent: () => true,
+    recommendations: { recommendationKey: () => recommendationKey, recommendationsFor: () => ({ key: recommendationKey, model: Promise.resolve({ platform: 'shopify', products: [], buttonsAction: 'add_to_cart', storeRoot: '/' }) }) },
+    display: () => ({ lang: 'he', countryCode: 'IL' }),
+    onShown: () => heard.push('shown'),
+    onClosed: (_handle, submitted, cause) => heard.push(`closed ${cause}${submitted ? ' after submit' : ''}`),
+    onSubmit: async () => (heard.push('submitted'), { status: 'sent' }),
+    onFailed: () => heard.push('failed'),
+    loadSurfaces: async () => surfaces,
+    ...overrides,
+  });
+  return { context, mounter, made, heard, cartChanged: () => (recommendationKey = 'cart-2') };
+}
+
+/** Its trigger fired: queued, then its turn comes. */
+async function mountFired(mounter: PopupMounter, handle: PopupHandle, trigger = 'scroll') {
+  handle.runner.send({ type: 'decided', allowed: true });
+  handle.runner.send({ type: 'fire', trigger });
+  await mounter.mount(handle);
+}
+
+describe('the pop-up mounter: prepare, mount, remove', () => {
+  it('builds the pop-up hidden in the page with the trigger that fired, then shows it', async () => {
+    const { context, mounter } = setup();
+    const handle = handleOf(popupConfig());
+    await mountFired(mounter, handle, 'exit_intent');
+    expect(handle.runner.state).to.equal('shown');
+    const element = context.window.document.body.querySelector('poptin-popup') as PopupElement;
+    expect(element).to.equal(handle.element);
+    expect(element.getAttribute('dir')).to.equal('rtl');
+    expect(element.model.get()).to.include({ lang: 'he', countryCode: 'IL', visible: false, trigger: 'exit_intent', html: '<p>Hello</p>' });
+    mounter.reveal(handle);
+    expect(element.model.get()).to.include({ visible: true, trigger: 'exit_intent' });
+  });
+
+  it("tells the session what the visitor does with it, the x button's close as x_click", async () => {
+    const { mounter, made, heard } = setup();
+    const handle = handleOf(popupConfig());
+    await mountFired(mounter, handle);
+    const { listeners } = made[0]!;
+    listeners['poptin-after-show']?.({} as SurfaceEventMap['poptin-after-show']);
+    let answer: unknown;
+    listeners['poptin-submit']?.({ fields: [], honeypot: '', respondWith: (outcome: Promise<unknown>) => (answer = outcome) } as unknown as SurfaceEventMap['poptin-submit']);
+    listeners['poptin-after-hide']?.({ submitted: true, source: 'x-button' } as SurfaceEventMap['poptin-after-hide']);
+    expect(await answer).to.deep.equal({ status: 'sent' });
+    expect(heard).to.deep.equal(['shown', 'submitted', 'closed x_click after submit']);
+    expect(closeTriggerOf('escape')).to.equal('escape');
+  });
+
+  it('an embedded pop-up waits for its <poptin-embed>, and goes into it', async () => {
+    const { context, mounter } = setup();
+    const handle = handleOf(popupConfig({ poptin_type: 'embedded' }));
+    await mountFired(mounter, handle);
+    expect(handle.runner.state).to.equal('closed');
+    const place = context.window.document.createElement('poptin-embed');
+    place.setAttribute('poptin-id', handle.config.id);
+    context.window.document.body.append(place);
+    const again = handleOf(popupConfig({ poptin_type: 'embedded' }));
+    await mountFired(mounter, again);
+    expect(again.element?.parentElement).to.equal(place);
+  });
+
+  it('a template that cannot be had fails the showing', async () => {
+    const { mounter, heard } = setup();
+    const handle = handleOf(popupConfig({ poptin: '', poptin_url: 'https://display.test/missing.html' }));
+    await mountFired(mounter, handle);
+    expect(handle.runner.state).to.equal('closed');
+    expect(handle.element).to.equal(null);
+    expect(heard).to.deep.equal([]);
+  });
+
+  it('recommendations built ahead for another cart are built again when its turn comes', async () => {
+    const { context, mounter, made, cartChanged } = setup();
+    const handle = handleOf(popupConfig({ poptin: '<poptin-product-recommendations></poptin-product-recommendations>' }));
+    handle.runner.send({ type: 'decided', allowed: true });
+    mounter.prepareAhead(handle);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made.length).to.equal(1);
+    cartChanged();
+    handle.runner.send({ type: 'fire', trigger: 'scroll' });
+    await mounter.mount(handle);
+    expect(made.length).to.equal(2);
+    expect(context.window.document.body.querySelectorAll('poptin-popup').length).to.equal(1);
+    expect(handle.runner.state).to.equal('shown');
+  });
+
+  it('a closed pop-up leaves the page after its removal delay; a new showing takes its place at once', async () => {
+    const { context, mounter } = setup();
+    const handle = handleOf(popupConfig());
+    await mountFired(mounter, handle);
+    const first = handle.element!;
+    mounter.remove(handle, 10_000);
+    expect(first.isConnected).to.equal(true);
+    expect(handle.element).to.equal(null);
+    handle.runner.send({ type: 'closed', cause: 'escape', submitted: false });
+    handle.runner.send({ type: 'reopen' });
+    handle.runner.send({ type: 'fire', trigger: 'manual' });
+    await mounter.mount(handle);
+    expect(first.isConnected).to.equal(false);
+    expect(context.window.document.body.querySelectorAll('poptin-popup').length).to.equal(1);
+  });
+});

@@ -1,0 +1,237 @@
+// What the server hears of this page's pop-ups: views, closes and leads, each kept in the outbox before it is sent
+// (retried, beaconed as the page goes away, stored once); in consent mode, held in memory until the visitor answers.
+import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
+import { conversionFields } from '../../src/core/api/conversion.ts';
+import { newIdempotencyKey, Outbox, type DeliveryOutcome } from '../../src/core/api/outbox.ts';
+import { openOutboxStore, type OutboxEntry, type OutboxKind, type OutboxStore } from '../../src/core/api/outbox-store.ts';
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import type { PrizeConversion } from '../../src/core/games/prizes.ts';
+import { guard, listenSafely, log } from '../../src/core/safety.ts';
+import { trustedHtml } from '../../src/core/trusted-html.ts';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
+import type { RefusedLead } from '../../src/stores/explain.ts';
+import type { SessionContext } from './context.ts';
+import type { StoreIdentity } from './store-link.ts';
+
+/**
+ * How long the form waits for the server's first answer to a lead before it thanks the visitor anyway: the lead is
+ * in the outbox by then and goes on being sent, so only a refusal after this wait goes unsaid (it is still kept).
+ */
+export const LEAD_ANSWER_WAIT_MS = 4_000;
+
+/** What a submitted form hands to the outbox. */
+export interface LeadToSend {
+  fields: SubmittedField[];
+  honeypot: string;
+  prize: PrizeConversion | null;
+  trigger: string;
+  viewId: string;
+  coupon: string;
+}
+
+/** What the reporter needs of the store the page is on (store-link.ts). */
+export interface StoreReports {
+  readonly platform: string | undefined;
+  identity(): StoreIdentity;
+  reportActivity(id: string, activity: 'viewed' | 'closed'): void;
+}
+
+export interface ReporterOptions {
+  store: StoreReports;
+  /** The outbox's storage; the browser's (localStorage, IndexedDB) by default, memory only before consent. */
+  openStore?: (memoryOnly: boolean) => Promise<OutboxStore>;
+  fetchImpl?: typeof fetch;
+}
+
+/** A view the server has not answered yet, and whom to tell its id. */
+type ViewInFlight = (viewId: string) => void;
+
+export class Reporter {
+  private outbox: Outbox | null = null;
+  private outboxReady: Promise<void>;
+  private readonly viewsInFlight = new Map<string, ViewInFlight>();
+  /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
+  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
+  private readonly cleanups: (() => void)[];
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly options: ReporterOptions,
+  ) {
+    this.cleanups = [
+      listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
+      listenSafely(context.window, 'pagehide', () => this.outbox?.flushOnUnload()),
+    ];
+    this.outboxReady = this.openOutbox();
+  }
+
+  stop(): void {
+    this.cleanups.splice(0).forEach((cleanup) => guard('cleanup', cleanup));
+    this.outbox?.dispose();
+  }
+
+  private async openOutbox(): Promise<void> {
+    const memoryOnly = this.context.storesNothing;
+    const store = await (this.options.openStore ?? ((memory) => openOutboxStore(globalThis, { memoryOnly: memory })))(memoryOnly);
+    // On consent, what the page's memory outbox still holds moves to the stored one.
+    const before = this.outbox;
+    before?.dispose();
+    for (const entry of (await before?.pending()) ?? []) await store.put(entry);
+    this.outbox = new Outbox({ store, fetchImpl: this.options.fetchImpl, now: () => this.context.now(), onDelivered: (sent, answer) => this.onDelivered(sent, answer) });
+    // Leads left by an earlier page (server down, tab closed) go out now.
+    void this.outbox.flush({ now: true });
+  }
+
+  /** Consent mode: on consent the outbox moves to the browser's storage and what waited is sent; on refusal it is dropped. */
+  consentAnswered(given: boolean): void {
+    const held = this.heldReports.splice(0);
+    if (!given) return;
+    this.outboxReady = this.outboxReady.then(() => this.openOutbox());
+    for (const { url, fields, kind } of held) void this.sendReliably(url, fields, kind).catch((error: unknown) => log.warn('report not sent', error));
+  }
+
+  /** A showing the visitor sees; `onRecorded` hears the server's id of its view. */
+  reportView(config: PopupConfig, trigger: string, onRecorded: (viewId: string) => void): void {
+    const { context } = this;
+    const id = config.id;
+    context.visitor.recordView(id, config.type);
+    context.window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
+    const key = newIdempotencyKey();
+    this.viewsInFlight.set(key, onRecorded);
+    const view: ViewedRequest = {
+      viewer_id: config.viewerId,
+      trigger,
+      client_id: context.clientId,
+      type: config.type,
+      url: context.page.url,
+      converted_email: context.visitor.convertedEmail(),
+      idempotency_key: key,
+      ...this.options.store.identity(),
+    };
+    this.options.store.reportActivity(id, 'viewed');
+    void this.sendReliably(context.api.viewedUrl(id), { ...view }, 'view');
+  }
+
+  reportClose(config: PopupConfig): void {
+    const { context } = this;
+    context.visitor.recordClose(config.id, config.type);
+    const close: ClosedRequest = { client_id: context.clientId, url: context.page.url, converted_email: context.visitor.convertedEmail(), idempotency_key: newIdempotencyKey(), ...this.options.store.identity() };
+    this.options.store.reportActivity(config.id, 'closed');
+    void this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) => log.warn('close not recorded', error));
+  }
+
+  /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
+  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
+    if (this.context.storesNothing && (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')) {
+      // Held in memory until consent (consent mode): on its way, as far as the form can tell.
+      this.heldReports.push({ url, fields, kind });
+      return { firstAttempt: Promise.resolve('kept') };
+    }
+    await this.outboxReady;
+    if (!this.outbox) throw new Error('outbox unavailable');
+    return this.outbox.addAndTry(url, fields, kind);
+  }
+
+  private onDelivered(sent: OutboxEntry, answer: unknown): void {
+    if (sent.kind === 'close') return;
+    if (sent.kind !== 'view') return this.onConversionDelivered(answer as ConversionAnswer);
+    const onRecorded = this.viewsInFlight.get(sent.key);
+    this.viewsInFlight.delete(sent.key);
+    const viewId = (answer as ViewedAnswer | null)?.poptin_view_id;
+    if (onRecorded && viewId !== undefined) onRecorded(String(viewId));
+  }
+
+  /**
+   * A `<poptin-popup kind trigger poptin-id>` placed by a page builder posts its form through this controller once it
+   * knows the pop-up (the click call gives its viewer id).
+   */
+  sendDeclarativeLead({ target, detail }: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
+    const popup = target as HTMLElement;
+    const id = popup.getAttribute('poptin-id') ?? '';
+    // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
+    if (!/^[A-Za-z0-9]{13}$/.test(id)) return Promise.resolve({ status: 'nowhere' });
+    return this.context.api.click(id).then(
+      (config) => this.sendLead(config, { ...detail, prize: detail.prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' }),
+      (error: unknown): LeadOutcome => {
+        log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
+        return { status: 'refused', reason: `unknown pop-up ${id}` };
+      },
+    );
+  }
+
+  /** A submitted form's lead: kept at once, without waiting for the view's id (the visitor may be leaving this instant). */
+  sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+    return this.deliverLead(config, lead).catch((error: unknown): LeadOutcome => {
+      log.error('lead not kept', error);
+      return { status: 'refused', reason: String(error) };
+    });
+  }
+
+  private async deliverLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+    const { context } = this;
+    const { fields, honeypot, prize, trigger, viewId } = lead;
+    const lastConvertedEmail = context.visitor.convertedEmail();
+    const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
+    const { page, pageFields } = context;
+    const body = conversionFields(config, fields, {
+      clientId: context.clientId,
+      visitorId: context.visitor.visitorId,
+      honeypot,
+      sincePageLoadMs: performance.now(),
+      url: page.url,
+      referrer: pageFields?.referrer ?? page.referrer,
+      previousUrl: pageFields?.previous_url ?? '',
+      title: page.title,
+      isMobile: page.isMobile,
+      browserLanguage: page.browserLanguage,
+      operatingSystem: page.operatingSystem,
+      lastConvertedEmail,
+      trigger,
+      poptinViewId: viewId,
+      originLandingPage: pageFields?.origin_landing_page ?? page.url,
+      previousVisitedPages: pageFields?.previous_visited_pages ?? '',
+      previousVisitedPagesWithCurrent: pageFields?.previous_visited_pages_with_current ?? '',
+      previousVisitedPagesWithTimestamps: pageFields?.previous_visited_pages_with_timestamps ?? '',
+      allVisitedPages: pageFields?.all_visited_pages ?? '',
+      coupon: lead.coupon,
+      prize,
+      storeIntegration: this.options.store.platform,
+      storeIntegrationCustomerId: this.options.store.identity().store_integration_customer_id ?? '',
+    });
+    const outcome = await this.sendLeadReliably(context.api.conversionUrl(config.viewerId), body);
+    if (outcome.status !== 'refused') context.visitor.recordConversion(config.id, config.type, email || undefined);
+    return outcome;
+  }
+
+  /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
+  private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
+    const { firstAttempt } = await this.sendReliably(url, fields, 'lead');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<DeliveryOutcome>((resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)));
+    const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
+    return outcome === 'refused' ? { status: 'refused', reason: 'server' } : { status: outcome === 'delivered' ? 'sent' : 'kept' };
+  }
+
+  private onConversionDelivered(answer: ConversionAnswer): void {
+    const code = answer?.integration?.conversion_code;
+    if (!code) return;
+    // The owner's conversion code (pixels, tags) goes into the head, as the original widget does.
+    const { document } = this.context.window;
+    const range = document.createRange();
+    range.selectNode(document.head);
+    const fragment = range.createContextualFragment(trustedHtml(code) as string);
+    // Under a CSP with a nonce, the owner's inline scripts and styles run with the nonce the widget was given.
+    const nonce = this.context.host.nonce;
+    if (nonce) for (const element of fragment.querySelectorAll<HTMLScriptElement | HTMLStyleElement>('script, style')) element.nonce = nonce;
+    document.head.append(fragment);
+  }
+
+  /** A pop-up's leads the server refused, kept in the outbox's dead-letter list on this device. */
+  async refusedLeads(id: string): Promise<RefusedLead[]> {
+    await this.outboxReady.catch(() => undefined);
+    const dead = (await this.outbox?.deadLetters().catch(() => [])) ?? [];
+    return dead.filter((entry) => entry.refused && entry.fields.poptin_id === id).map((entry): RefusedLead => ({ key: entry.key, ...entry.refused! }));
+  }
+}

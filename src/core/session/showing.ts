@@ -1,0 +1,159 @@
+import { guard } from '../safety.ts';
+
+// A pop-up's showings, as the controller tracks them: its phase (blocked → armed → queued → shown → closed,
+// widget §4) and the facts of the current showing (the trigger that opened it, why it closed, the server's id of
+// its view). The pop-up element's own view states are another machine (src/core/popup/lifecycle.ts).
+
+/** Where a pop-up of the page is: blocked → armed → queued → shown → closed (widget §4). */
+export type ShowingPhase = 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
+
+export type ShowingEvent =
+  /** The display rules have spoken; only a pop-up with no decision yet (blocked) takes it. */
+  | { type: 'decided'; allowed: boolean }
+  /** `show(id)` on demand: a blocked or closed pop-up may open again. */
+  | { type: 'reopen' }
+  /** A trigger fired (or a click, or `show(id)`). */
+  | { type: 'fire'; trigger: string }
+  /** Its element is built and in the page, ready to be made visible. */
+  | { type: 'mounted' }
+  /** The visitor can see it (`poptin-after-show`). */
+  | { type: 'visible' }
+  /** It left the screen (`poptin-after-hide`); `cause` is its close trigger. */
+  | { type: 'closed'; cause: string; submitted: boolean }
+  /** Its template could not be fetched or rendered. */
+  | { type: 'failed' }
+  /** Single-page navigation or a stopped controller: it leaves the page at once. */
+  | { type: 'reset' }
+  /** The server answered a view of showing number `showing` with its id; an older showing's answer is ignored. */
+  | { type: 'view-recorded'; showing: number; viewId: string };
+
+/** What the controller does on a transition. */
+export type ShowingEffect =
+  | 'arm-triggers'
+  | 'prepare'
+  | 'enqueue'
+  | 'show'
+  | 'report-view'
+  | 'report-close'
+  | 'remove'
+  | 'remove-after-fade'
+  | 'release-queue';
+
+export interface ShowingStep {
+  state: ShowingPhase;
+  effects: ShowingEffect[];
+}
+
+const to = (state: ShowingPhase, ...effects: ShowingEffect[]): ShowingStep => ({ state, effects });
+
+/** The next phase and what to do; an event the phase does not take leaves it as it is, with no effects. */
+export function transition(state: ShowingPhase, event: ShowingEvent): ShowingStep {
+  switch (event.type) {
+    case 'decided':
+      return state === 'blocked' && event.allowed ? to('armed', 'arm-triggers', 'prepare') : to(state);
+    case 'reopen':
+      return state === 'blocked' || state === 'closed' ? to('armed') : to(state);
+    case 'fire':
+      return state === 'armed' ? to('queued', 'enqueue') : to(state);
+    case 'mounted':
+      return state === 'queued' ? to('shown', 'show') : to(state);
+    case 'visible':
+      return state === 'shown' ? to('shown', 'report-view') : to(state);
+    case 'closed':
+      if (state !== 'shown') return to(state);
+      // A submitted pop-up converted: its close is not reported as one.
+      return event.submitted ? to('closed', 'remove-after-fade', 'release-queue') : to('closed', 'report-close', 'remove-after-fade', 'release-queue');
+    case 'failed':
+      if (state === 'armed') return to('closed', 'remove');
+      return state === 'queued' || state === 'shown' ? to('closed', 'remove', 'release-queue') : to(state);
+    case 'reset':
+      if (state === 'blocked') return to('closed');
+      return state === 'closed' ? to(state) : to('closed', 'remove');
+    case 'view-recorded':
+      return to(state);
+  }
+}
+
+/** The facts of the current showing: what `$popups` publishes with the phase. */
+export interface ShowingFacts {
+  /** The trigger that opened it; empty until one fired. */
+  trigger: string;
+  /** Why it last closed; kept over a reopen. */
+  closeCause: string;
+  /** The server's id of this showing's view; empty until it answered. */
+  viewId: string;
+  /** How many times it was made visible: a view's answer names the showing it belongs to. */
+  showings: number;
+}
+
+export const NO_SHOWING: ShowingFacts = { trigger: '', closeCause: '', viewId: '', showings: 0 };
+
+/** The facts after an event the phase `state` took (`next` is the phase it led to). */
+export function noteShowing(facts: ShowingFacts, state: ShowingPhase, next: ShowingPhase, event: ShowingEvent): ShowingFacts {
+  switch (event.type) {
+    case 'reopen':
+      return next === state ? facts : { ...facts, trigger: '', viewId: '' };
+    case 'fire':
+      return next === state ? facts : { ...facts, trigger: event.trigger };
+    case 'mounted':
+      return next === state ? facts : { ...facts, viewId: '', showings: facts.showings + 1 };
+    case 'closed':
+      return next === state ? facts : { ...facts, closeCause: event.cause };
+    case 'view-recorded':
+      return event.showing === facts.showings ? { ...facts, viewId: event.viewId } : facts;
+    default:
+      return facts;
+  }
+}
+
+export type Cleanup = () => void;
+
+/** One handler per effect; a handler may return a cleanup, run when the state it ran in is left. */
+export type ShowingHandlers = Record<ShowingEffect, () => Cleanup | void>;
+
+export interface ShowingRunner {
+  readonly state: ShowingPhase;
+  readonly facts: ShowingFacts;
+  send(event: ShowingEvent): void;
+}
+
+/**
+ * Runs one pop-up's showings from `blocked` (no decision yet). `onTransition` hears every event that changed
+ * the phase or the facts or had effects, after they changed and before the effects run.
+ */
+export function createShowingRunner(handlers: ShowingHandlers, onTransition?: (state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts) => void): ShowingRunner {
+  let state: ShowingPhase = 'blocked';
+  let facts = NO_SHOWING;
+  let cleanups: Cleanup[] = [];
+  // Counts the states entered: an effect may send an event itself, so its state can be gone when it returns.
+  let entered = 0;
+  return {
+    get state() {
+      return state;
+    },
+    get facts() {
+      return facts;
+    },
+    send(event) {
+      const step = transition(state, event);
+      const noted = noteShowing(facts, state, step.state, event);
+      if (step.state === state && step.effects.length === 0 && noted === facts) return;
+      facts = noted;
+      if (step.state !== state) {
+        state = step.state;
+        entered++;
+        const left = cleanups;
+        cleanups = [];
+        left.reverse().forEach((cleanup) => guard('pop-up cleanup', cleanup));
+      }
+      onTransition?.(state, event, facts);
+      for (const effect of step.effects) {
+        const during = entered;
+        const cleanup = handlers[effect]();
+        if (!cleanup) continue;
+        if (during === entered) cleanups.push(cleanup);
+        else cleanup();
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Explanation } from '../core/decision/index.ts';
+import type { ShowingPhase } from '../core/session/showing.ts';
+import { $popups, type PopupRecord } from './popups.ts';
+
+/** A lead the server refused, as explain() lists it. */
+export interface RefusedLead {
+  /** Its idempotency key, as the outbox keeps it. */
+  key: string;
+  /** The HTTP status of the refusal (0: no answer). */
+  status: number;
+  reason: string;
+  at: number;
+}
+
+/** What `window.poptin.explain(id)` answers: why a pop-up did or did not show, and where it is now. */
+export interface SessionExplanation extends Partial<Explanation> {
+  id: string;
+  state: ShowingPhase | 'unknown';
+  trigger: string;
+  closeTrigger: string;
+  /** Its leads the server refused, kept in the outbox's dead-letter list on this device (this page's or earlier ones'). */
+  refusedLeads: RefusedLead[];
+}
+
+/** The explanation of one pop-up, from its record in `$popups` and its refused leads. */
+export function explanationOf(id: string, record: PopupRecord | undefined, refusedLeads: RefusedLead[]): SessionExplanation {
+  if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '', refusedLeads };
+  return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause, refusedLeads };
+}
+
+/** The explanation of pop-up `id` as `$popups` tells it now, with its refused leads. */
+export function explain(id: string, refusedLeads: RefusedLead[]): SessionExplanation {
+  return explanationOf(id, $popups.get()[id], refusedLeads);
+}
