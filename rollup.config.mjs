@@ -115,7 +115,6 @@ const SESSION_SHARED_MODULES = [
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
   'src/registry.ts',
-  'src/element-loaders.ts',
   'src/core/loading/until-defined.ts',
   'node_modules/nanostores/map/index.js',
 ];

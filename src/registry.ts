@@ -16,8 +16,6 @@ interface RegistryEntry<Model> {
   tag: `poptin-${string}`;
   /** Imports the element's define file, which defines its tag. */
   load: () => Promise<unknown>;
-  /** A page may place it by hand: the loader defines it when it sees the tag, and defineElements() loads it. */
-  byHand: boolean;
   /** A pop-up's template may hold it: 'game' for the games the template's game binding plays, 'part' for the others. */
   inTemplates: false | 'game' | 'part';
   /** What its `model` holds; null for an element that renders none (a placeholder). Read by the type only. */
@@ -29,15 +27,24 @@ const entry = <Model>(line: Omit<RegistryEntry<Model>, 'model'>): RegistryEntry<
 
 export const REGISTRY = {
   // The pop-up is what nearly every page shows: it is part of the surfaces chunk, loaded with it.
-  popup: entry<PopupModel>({ tag: 'poptin-popup', load: () => import('./surfaces.ts'), byHand: true, inTemplates: false }),
-  countdown: entry<CountdownModel>({ tag: 'poptin-countdown', load: () => import('../elements/poptin-countdown/define.ts'), byHand: true, inTemplates: 'part' }),
-  'chat-button': entry<ChatSettings>({ tag: 'poptin-chat-button', load: () => import('../elements/poptin-chat-button/define.ts'), byHand: true, inTemplates: false }),
-  embed: entry<null>({ tag: 'poptin-embed', load: () => import('../elements/poptin-embed/define.ts'), byHand: true, inTemplates: false }),
-  teaser: entry<TeaserModel>({ tag: 'poptin-teaser', load: () => import('../elements/poptin-teaser/define.ts'), byHand: true, inTemplates: false }),
-  'spin-wheel': entry<GameModel>({ tag: 'poptin-spin-wheel', load: () => import('../elements/poptin-spin-wheel/define.ts'), byHand: true, inTemplates: 'game' }),
-  'scratch-card': entry<GameModel>({ tag: 'poptin-scratch-card', load: () => import('../elements/poptin-scratch-card/define.ts'), byHand: true, inTemplates: 'game' }),
-  'gift-box': entry<GameModel>({ tag: 'poptin-gift-box', load: () => import('../elements/poptin-gift-box/define.ts'), byHand: true, inTemplates: 'game' }),
-  recommendations: entry<RecommendationModel>({ tag: 'poptin-product-recommendations', load: () => import('../elements/poptin-product-recommendations/define.ts'), byHand: true, inTemplates: 'part' }),
+  // Seen placed by hand, it is hidden before the next frame (a MutationObserver's callback), so that its offer never
+  // paints as the page's text; pages without one, most of them, keep their styles untouched.
+  popup: entry<PopupModel>({
+    tag: 'poptin-popup',
+    load: () => {
+      hidePopupsUntilDefined(document);
+      return import('./surfaces.ts');
+    },
+    inTemplates: false,
+  }),
+  countdown: entry<CountdownModel>({ tag: 'poptin-countdown', load: () => import('../elements/poptin-countdown/define.ts'), inTemplates: 'part' }),
+  'chat-button': entry<ChatSettings>({ tag: 'poptin-chat-button', load: () => import('../elements/poptin-chat-button/define.ts'), inTemplates: false }),
+  embed: entry<null>({ tag: 'poptin-embed', load: () => import('../elements/poptin-embed/define.ts'), inTemplates: false }),
+  teaser: entry<TeaserModel>({ tag: 'poptin-teaser', load: () => import('../elements/poptin-teaser/define.ts'), inTemplates: false }),
+  'spin-wheel': entry<GameModel>({ tag: 'poptin-spin-wheel', load: () => import('../elements/poptin-spin-wheel/define.ts'), inTemplates: 'game' }),
+  'scratch-card': entry<GameModel>({ tag: 'poptin-scratch-card', load: () => import('../elements/poptin-scratch-card/define.ts'), inTemplates: 'game' }),
+  'gift-box': entry<GameModel>({ tag: 'poptin-gift-box', load: () => import('../elements/poptin-gift-box/define.ts'), inTemplates: 'game' }),
+  recommendations: entry<RecommendationModel>({ tag: 'poptin-product-recommendations', load: () => import('../elements/poptin-product-recommendations/define.ts'), inTemplates: 'part' }),
 };
 
 export type ElementKind = keyof typeof REGISTRY;
@@ -69,12 +76,7 @@ export async function createSurface<Kind extends ElementKind>(kind: Kind): Promi
 }
 
 /**
- * What the loader's define-on-sight and defineElements() load: the elements a page may place by hand. A pop-up
- * placed by hand is hidden before the next frame (a MutationObserver's callback), so that its offer never paints
- * as the page's text; pages without one, most of them, keep their styles untouched.
+ * What the loader's define-on-sight and defineElements() load: every element of the registry, each of which a page
+ * may place by hand (a pop-up placed by hand is hidden until its code arrives: its registry line's load does it).
  */
-export const handPlacedLoaders: ElementLoaders = loadersWhere((line) => line.byHand);
-handPlacedLoaders[REGISTRY.popup.tag] &&= () => {
-  hidePopupsUntilDefined(document);
-  return REGISTRY.popup.load();
-};
+export const handPlacedLoaders: ElementLoaders = Object.fromEntries(Object.values(REGISTRY).map((line) => [line.tag, line.load]));

@@ -4,5 +4,5 @@ import '../elements/poptin-popup/define.ts';
 
 export { sanitizeTemplate } from './core/sanitize.ts';
 export { loadTemplateParts } from './components/template/template-parts.ts';
-// Kept for the controller's session until it reads src/registry.ts itself.
+// The registry's createSurface, handed to the controller's pop-up mounter with the chunk (tests give it a fake).
 export { createSurface } from './registry.ts';

@@ -4,12 +4,12 @@ import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.t
 import { readString } from '../../src/core/config/values.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { log } from '../../src/core/safety.ts';
+import { REGISTRY, tagOf } from '../../src/registry.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupHandle } from './popup-handle.ts';
-import { controllerTag } from './tags.ts';
 
 /** Landing-page mode: the controller's `landing` attribute, or `ppt-landing=<poptin id>` in the page address. */
 export function landingIdOf(url: string, host: HTMLElement): string {
@@ -74,7 +74,7 @@ export class PageModes {
     this.host.handleOf(id)?.runner.send({ type: 'reset' });
     const { document } = context.window;
     if (!embedPlaceholder(document, id)) {
-      const place = document.createElement(controllerTag('embed'));
+      const place = document.createElement(tagOf('embed'));
       place.setAttribute('poptin-id', id);
       const main = document.querySelector('main') ?? document.body;
       main.prepend(place);
@@ -95,7 +95,7 @@ export class PageModes {
   addTeaser(handle: PopupHandle, order: number): void {
     const { config } = handle;
     const design = config.designProperties;
-    const teaser = this.host.context.window.document.createElement(controllerTag('teaser'));
+    const teaser = this.host.context.window.document.createElement(tagOf('teaser'));
     teaser.setAttribute('poptin-id', config.id);
     teaser.setAttribute('kind', config.type);
     teaser.setAttribute('order', String(order));
@@ -106,7 +106,7 @@ export class PageModes {
     handle.teaser = teaser;
     this.host.context.window.document.body.append(teaser);
     // The teaser's own chunk, as the page's loader would import it for a teaser placed by hand.
-    import('../poptin-teaser/define.ts').catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
+    REGISTRY.teaser.load().catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
   }
 
 }

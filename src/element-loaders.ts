@@ -1,2 +1,0 @@
-// Kept for the controller's session until it reads src/registry.ts itself.
-export { handPlacedLoaders as elementLoaders } from './registry.ts';
