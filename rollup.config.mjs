@@ -1,13 +1,13 @@
-import { nodeResolve } from '@rollup/plugin-node-resolve';
-import commonjs from '@rollup/plugin-commonjs';
-import replace from '@rollup/plugin-replace';
-import esbuild from 'rollup-plugin-esbuild';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
-import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import esbuild from 'rollup-plugin-esbuild';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 import { consolePage } from './scripts/rollup/console-page.mjs';
+import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
+import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { terserMinify } from './scripts/rollup/terser-minify.mjs';
 
 // The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and
@@ -19,7 +19,13 @@ const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
   commonjs(),
-  esbuild({ target: BROWSERS, minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json', loaders: { '.ts': 'ts', '.tsx': 'tsx' } }),
+  esbuild({
+    target: BROWSERS,
+    minify: true,
+    jsx: 'automatic',
+    tsconfig: 'tsconfig.json',
+    loaders: { '.ts': 'ts', '.tsx': 'tsx' },
+  }),
 ];
 
 // The widget's components are written against React's API and run on preact/compat (docs/performance.md).
@@ -122,8 +128,11 @@ const SESSION_SHARED_MODULES = [
 const LANGUAGE_MODULES = ['src/core/i18n/strings.ts', 'src/core/i18n/language.ts'];
 
 const CHUNK_OF_MODULE = new Map(
-  Object.entries({ shared: SHARED_MODULES, 'session-shared': SESSION_SHARED_MODULES, language: LANGUAGE_MODULES })
-    .flatMap(([chunk, files]) => files.map((file) => [path.resolve(file), chunk])),
+  Object.entries({
+    shared: SHARED_MODULES,
+    'session-shared': SESSION_SHARED_MODULES,
+    language: LANGUAGE_MODULES,
+  }).flatMap(([chunk, files]) => files.map((file) => [path.resolve(file), chunk])),
 );
 function namedChunk(id) {
   return CHUNK_OF_MODULE.get(id);
@@ -156,22 +165,49 @@ const builds = [
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
     // define-elements: `poptin-elements/define`, the same lazy chunks loaded on request by an app's framework.
     input: { poptin: 'src/loader.ts', 'define-elements': 'src/define-elements.ts' },
-    output: { dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash:6].js', sourcemap: true, manualChunks: namedChunk },
-    plugins: [privateEntryModules('src/loader.ts'), privateEntryModules('src/define-elements.ts', '.define-copy'), ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]), ...plugins(), preloadLazyImports({ preloaded: PRELOADED }), terserMinify(), eagerCompileHint()],
+    output: {
+      dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash:6].js',
+      sourcemap: true,
+      manualChunks: namedChunk,
+    },
+    plugins: [
+      privateEntryModules('src/loader.ts'),
+      privateEntryModules('src/define-elements.ts', '.define-copy'),
+      ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]),
+      ...plugins(),
+      preloadLazyImports({ preloaded: PRELOADED }),
+      terserMinify(),
+      eagerCompileHint(),
+    ],
   },
 ];
 
 // The K3 brochure site, an example host page with React of its own.
 builds.push({
   input: { 'k3-site': 'src/site/app/main.tsx' },
-  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/k3-site-[name]-[hash].js', sourcemap: true },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/k3-site-[name]-[hash].js',
+    sourcemap: true,
+  },
   plugins: plugins(),
 });
 
 if (existsSync('src/sdk/index.ts')) {
   builds.push({
     input: { sdk: 'src/sdk/index.ts' },
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/sdk-[name]-[hash].js', sourcemap: true },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/sdk-[name]-[hash].js',
+      sourcemap: true,
+    },
     plugins: plugins(),
   });
 }
@@ -180,7 +216,14 @@ if (existsSync('src/sdk/index.ts')) {
 // lazy chunk. It shows pop-ups through the public elements that /dist/poptin.js defines.
 builds.push({
   input: { console: 'src/console/main.tsx' },
-  output: { dir: 'dist/console', format: 'es', entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]', sourcemap: true },
+  output: {
+    dir: 'dist/console',
+    format: 'es',
+    entryFileNames: 'assets/[name]-[hash].js',
+    chunkFileNames: 'assets/[name]-[hash].js',
+    assetFileNames: 'assets/[name]-[hash][extname]',
+    sourcemap: true,
+  },
   plugins: [...plugins(), consolePage({ html: 'src/console/index.html', css: 'src/console/console.css' })],
   // TanStack Query marks its modules "use client" for React Server Components; in a browser bundle the directive means
   // nothing, and rollup's note on each of them would bury every other line of `npm start`.

@@ -1,8 +1,8 @@
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { prebundleCommonJs } from './scripts/wtr-prebundle-commonjs.mjs';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
-import { chromiumPath, CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { prebundleCommonJs } from './scripts/wtr-prebundle-commonjs.mjs';
 import { sdkPlatformPlugin } from './test/sdk-platform/wtr-plugin.mjs';
 import { shopifyStorefrontMiddleware } from './test/shopify-storefront/wtr-plugin.mjs';
 
@@ -15,7 +15,15 @@ if (!executablePath) {
 const extraPlugins = [sdkPlatformPlugin()];
 
 export default {
-  files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'elements/**/*.test.ts', 'elements/**/*.test.tsx', 'test/browser/**/*.test.ts', 'test/browser/**/*.test.tsx', '!**/*.node.test.ts'],
+  files: [
+    'src/**/*.test.ts',
+    'src/**/*.test.tsx',
+    'elements/**/*.test.ts',
+    'elements/**/*.test.tsx',
+    'test/browser/**/*.test.ts',
+    'test/browser/**/*.test.tsx',
+    '!**/*.node.test.ts',
+  ],
   nodeResolve: { exportConditions: ['browser'] },
   concurrency: 1,
   // Packages such as nanostores read process.env.NODE_ENV, which bundlers replace; the dev server does not.
@@ -28,7 +36,12 @@ export default {
   plugins: [
     // The widget runs on preact/compat, as it ships; the K3 site is a host page with React of its own.
     prebundleCommonJs({ alias: PREACT_ALIASES, unaliased: (path) => path.startsWith('/src/site/') }),
-    esbuildPlugin({ ts: true, tsx: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' }),
+    esbuildPlugin({
+      ts: true,
+      tsx: true,
+      tsconfig: new URL('./tsconfig.json', import.meta.url).pathname,
+      target: 'es2022',
+    }),
     ...extraPlugins,
   ],
 };

@@ -15,7 +15,9 @@ function render() {
   paragraph.textContent = text;
   box.append(title, paragraph);
   document.getElementById('view').replaceChildren(box);
-  document.querySelectorAll('nav button').forEach((b) => b.setAttribute('aria-current', b.dataset.view === view ? 'page' : 'false'));
+  document
+    .querySelectorAll('nav button')
+    .forEach((b) => b.setAttribute('aria-current', b.dataset.view === view ? 'page' : 'false'));
 }
 document.querySelector('nav').addEventListener('click', (event) => {
   const view = event.target.closest('button')?.dataset.view;

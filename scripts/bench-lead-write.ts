@@ -10,9 +10,9 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
+import { OWNER_TOKEN, type ServerProcess, startServerProcess } from '../test/e2e/harness.ts';
+import { type LoadResult, loadTest } from './bench/server-load.ts';
 import { startPostgres } from './postgres.mjs';
-import { loadTest, type LoadResult } from './bench/server-load.ts';
-import { OWNER_TOKEN, startServerProcess, type ServerProcess } from '../test/e2e/harness.ts';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.LEAD_BENCH_SECONDS ?? 10);
@@ -37,7 +37,8 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
 
 async function ownerPost(server: ServerProcess, pathname: string, body: unknown): Promise<void> {
   const response = await fetch(`${server.url}${pathname}`, {
-    method: 'POST', body: JSON.stringify(body),
+    method: 'POST',
+    body: JSON.stringify(body),
     headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json', origin: server.url },
   });
   if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
@@ -48,22 +49,44 @@ async function ownerPost(server: ServerProcess, pathname: string, body: unknown)
  * delivery, which the server's worker sends meanwhile, on the same database.
  */
 async function measure(where: string, server: ServerProcess, receiverUrl: string): Promise<LoadResult[]> {
-  const display = await fetch(`${server.url}/api/display/${SITE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const display = await fetch(`${server.url}/api/display/${SITE}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const viewerId = ((await display.json()) as { poptins: { viewer_id: string }[] }).poptins[0]?.viewer_id;
   if (!viewerId) throw new Error(`site ${SITE} has no pop-up to convert on`);
   const stamp = Date.now();
   const lead = (phase: string) => (n: number) =>
-    JSON.stringify({ email: `lead${n}@bench.example`, name: `Lead ${n}`, idempotency_key: `bench-${phase}-${stamp}-${n}`, fields: { Email: `lead${n}@bench.example`, consent: true } });
+    JSON.stringify({
+      email: `lead${n}@bench.example`,
+      name: `Lead ${n}`,
+      idempotency_key: `bench-${phase}-${stamp}-${n}`,
+      fields: { Email: `lead${n}@bench.example`, consent: true },
+    });
   const url = `${server.url}/api/display/conversion/${viewerId}`;
   await loadTest('warm-up', url, lead('warm'), { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
-  const alone = await loadTest(`${where}, no destination`, url, lead('alone'), { connections: CONNECTIONS, seconds: SECONDS });
-  await ownerPost(server, `/api/owner/${SITE}/destinations`, { kind: 'webhook', name: 'Bench receiver', settings: { url: receiverUrl } });
-  const delivered = await loadTest(`${where}, webhook destination`, url, lead('delivered'), { connections: CONNECTIONS, seconds: SECONDS });
+  const alone = await loadTest(`${where}, no destination`, url, lead('alone'), {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  await ownerPost(server, `/api/owner/${SITE}/destinations`, {
+    kind: 'webhook',
+    name: 'Bench receiver',
+    settings: { url: receiverUrl },
+  });
+  const delivered = await loadTest(`${where}, webhook destination`, url, lead('delivered'), {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
   return [alone, delivered];
 }
 
 function report(result: LoadResult): boolean {
-  const pass = result.requestsPerSecond >= BUDGET.leadsPerSecond && result.p99 < BUDGET.p99Ms && Object.keys(result.failures).length === 0;
+  const pass =
+    result.requestsPerSecond >= BUDGET.leadsPerSecond &&
+    result.p99 < BUDGET.p99Ms &&
+    Object.keys(result.failures).length === 0;
   console.log(
     `${result.label.padEnd(32)} ${result.requestsPerSecond.toFixed(0).padStart(6)} leads/s   p50 ${result.p50.toFixed(1)} ms   p99 ${result.p99.toFixed(1)} ms` +
       `   non-2xx ${JSON.stringify(result.failures)}   ${pass ? 'PASS' : 'FAIL'}`,
@@ -77,8 +100,15 @@ if (!existsSync(new URL('../dist/poptin.js', import.meta.url))) {
   console.log('Lead write path not measured: the server process needs a build (npm run build).');
   process.exit(process.exitCode ?? 0);
 }
-console.log(`\nLead write path: ${CONNECTIONS} connections, ${SECONDS} s, one server process (budget ≥ ${BUDGET.leadsPerSecond} leads/s, p99 < ${BUDGET.p99Ms} ms)`);
-console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at start: figures from a busy machine are low`);
+console.log(
+  `\nLead write path: ${CONNECTIONS} connections, ${SECONDS} s, one server process (budget ≥ ${BUDGET.leadsPerSecond} leads/s, p99 < ${BUDGET.p99Ms} ms)`,
+);
+console.log(
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')} at start: figures from a busy machine are low`,
+);
 const receiver = await startReceiver();
 const verdicts: boolean[] = [];
 try {

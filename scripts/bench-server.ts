@@ -6,11 +6,11 @@
 //   - the disk used.
 // PostgreSQL: DATABASE_URL, else a throwaway server (scripts/postgres.mjs, Debian's binaries). PGlite: --pglite; its
 // default sizes are a tenth, since it loads on one thread (say BENCH_EVENTS to change them).
-import { mkdtemp, rm } from 'node:fs/promises';
+
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startPostgres } from './postgres.mjs';
 import type { Database } from '../server/db/database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
@@ -18,6 +18,7 @@ import { openPostgres } from '../server/db/postgres.ts';
 import { Store } from '../server/db/store.ts';
 import { leadsListing, readLeadCursor } from '../server/leads.ts';
 import { statsReport } from '../server/stats.ts';
+import { startPostgres } from './postgres.mjs';
 
 const usePglite = process.argv.includes('--pglite');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? (usePglite ? 1_000_000 : 10_000_000));
@@ -34,9 +35,13 @@ const STATS_BUDGET_MS = 200;
 const LEADS_BUDGET_MS = 100;
 
 const seconds = (start: number) => ((performance.now() - start) / 1000).toFixed(1);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function timed(runs: number, work: (run: number) => Promise<unknown>): Promise<{ p50: number; p99: number; times: number[] }> {
+async function timed(
+  runs: number,
+  work: (run: number) => Promise<unknown>,
+): Promise<{ p50: number; p99: number; times: number[] }> {
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const start = performance.now();
@@ -55,10 +60,18 @@ async function load(db: Database): Promise<void> {
     await db.query(
       `INSERT INTO popups (poptin_id, client_id, viewer_id, ab_test_parent_id, config, draft, published_revision, published_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $5::jsonb, 1, now())`,
-      [popupId(index), CLIENT, `benchviewer${String(index).padStart(3, '0')}`, index === 1 ? popupId(0) : null, JSON.stringify({ poptin_name: `Bench ${index}` })],
+      [
+        popupId(index),
+        CLIENT,
+        `benchviewer${String(index).padStart(3, '0')}`,
+        index === 1 ? popupId(0) : null,
+        JSON.stringify({ poptin_name: `Bench ${index}` }),
+      ],
     );
   }
-  await db.query(`SELECT poptin_ensure_event_partitions((now() - interval '${DAYS + 1} days')::date, (now() + interval '2 months')::date)`);
+  await db.query(
+    `SELECT poptin_ensure_event_partitions((now() - interval '${DAYS + 1} days')::date, (now() + interval '2 months')::date)`,
+  );
   const closes = Math.round(EVENTS * 0.2);
   const views = EVENTS - closes;
   // Events spread over the last DAYS days, POPUPS pop-ups, PAGES pages and three devices; every pop-up on every page
@@ -66,11 +79,16 @@ async function load(db: Database): Promise<void> {
   const eventColumns = (n: string) =>
     `'benchpopup' || lpad((${n} % ${POPUPS})::text, 3, '0'), '${CLIENT}', 'https://bench.example/page-' || ((${n} / ${POPUPS}) % ${PAGES}),
      (ARRAY['desktop', 'mobile', 'tablet'])[1 + ${n} % 3], now() - ((${n} % ${DAYS * 24 * 60})::text || ' minutes')::interval`;
-  for (const [table, count] of [['views', views], ['closes', closes]] as const) {
+  for (const [table, count] of [
+    ['views', views],
+    ['closes', closes],
+  ] as const) {
     for (let first = 0; first < count; first += CHUNK) {
       const start = performance.now();
       const last = Math.min(count, first + CHUNK);
-      await db.query(`INSERT INTO ${table} (poptin_id, client_id, url, device, created_at) SELECT ${eventColumns('n')} FROM generate_series(${first + 1}, ${last}) n`);
+      await db.query(
+        `INSERT INTO ${table} (poptin_id, client_id, url, device, created_at) SELECT ${eventColumns('n')} FROM generate_series(${first + 1}, ${last}) n`,
+      );
       console.log(`  ${table}: ${last.toLocaleString('en')} of ${count.toLocaleString('en')} (${seconds(start)} s)`);
     }
   }
@@ -90,7 +108,9 @@ async function load(db: Database): Promise<void> {
   console.log(`  leads: ${LEADS.toLocaleString('en')} (${seconds(start)} s)`);
   // A bulk load builds the roll-ups once, as migration 040 does; events stored one by one keep them as they come.
   start = performance.now();
-  const byDay = (dimension: string) => `SELECT client_id, day, poptin_id, ${dimension}, sum(views), sum(closes), sum(conversions) FROM (
+  const byDay = (
+    dimension: string,
+  ) => `SELECT client_id, day, poptin_id, ${dimension}, sum(views), sum(closes), sum(conversions) FROM (
        SELECT client_id, (created_at AT TIME ZONE 'UTC')::date AS day, poptin_id, ${dimension} AS key, count(*) AS views, 0 AS closes, 0 AS conversions
          FROM (SELECT client_id, created_at, poptin_id, device, poptin_page(url) AS page FROM views) v GROUP BY 1, 2, 3, 4
        UNION ALL SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, ${dimension}, 0, count(*), 0
@@ -98,8 +118,12 @@ async function load(db: Database): Promise<void> {
        UNION ALL SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, ${dimension}, 0, 0, count(*)
          FROM (SELECT client_id, created_at, poptin_id, device, poptin_page(url) AS page FROM conversions WHERE spam_reason IS NULL) l GROUP BY 1, 2, 3, 4
      ) events (client_id, day, poptin_id, ${dimension}, views, closes, conversions) GROUP BY 1, 2, 3, 4`;
-  await db.query(`INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions) ${byDay('device')}`);
-  await db.query(`INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes, conversions) ${byDay('page')}`);
+  await db.query(
+    `INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes, conversions) ${byDay('device')}`,
+  );
+  await db.query(
+    `INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes, conversions) ${byDay('page')}`,
+  );
   await db.query(
     `INSERT INTO stats_hourly (client_id, hour, poptin_id, device, views, closes, conversions)
      SELECT client_id, date_trunc('hour', created_at), poptin_id, device, count(*), 0, 0 FROM views
@@ -110,7 +134,8 @@ async function load(db: Database): Promise<void> {
 }
 
 async function diskUsed(db: Database, dataDir: string | null): Promise<string> {
-  if (dataDir) return `${execFileSync('du', ['-sh', dataDir], { encoding: 'utf8' }).split('\t')[0]} (PGlite data folder)`;
+  if (dataDir)
+    return `${execFileSync('du', ['-sh', dataDir], { encoding: 'utf8' }).split('\t')[0]} (PGlite data folder)`;
   const [row] = await db.query<{ total: string; views: string; closes: string; leads: string; rollups: string }>(
     `SELECT pg_size_pretty(pg_database_size(current_database())) AS total,
        pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'views'::regclass)) AS views,
@@ -143,9 +168,14 @@ async function main(): Promise<void> {
   const verdicts: boolean[] = [];
   try {
     await runMigrations(db);
-    const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM clients WHERE client_id = $1', [CLIENT]);
+    const [existing] = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM clients WHERE client_id = $1',
+      [CLIENT],
+    );
     if (existing!.count > 0) throw new Error(`The database already holds the site ${CLIENT}: use an empty database.`);
-    console.log(`${where}: loading ${EVENTS.toLocaleString('en')} events and ${LEADS.toLocaleString('en')} leads for one site`);
+    console.log(
+      `${where}: loading ${EVENTS.toLocaleString('en')} events and ${LEADS.toLocaleString('en')} leads for one site`,
+    );
     const loadStart = performance.now();
     await load(db);
     console.log(`loaded in ${seconds(loadStart)} s`);
@@ -161,8 +191,12 @@ async function main(): Promise<void> {
     const stats = { p50: percentile(all, 50), p99: percentile(all, 99) };
     const statsPass = stats.p99 < STATS_BUDGET_MS;
     verdicts.push(statsPass);
-    console.log(`stats report, 90 days (day series, previous range, 48 h, devices, pages, pop-ups): p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms (budget < ${STATS_BUDGET_MS}) ${statsPass ? 'PASS' : 'FAIL'}`);
-    console.log(`  of which the whole site: p50 ${wholeSite.p50.toFixed(1)} ms, p99 ${wholeSite.p99.toFixed(1)} ms; one pop-up and its variant: p50 ${onePopup.p50.toFixed(1)} ms, p99 ${onePopup.p99.toFixed(1)} ms`);
+    console.log(
+      `stats report, 90 days (day series, previous range, 48 h, devices, pages, pop-ups): p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms (budget < ${STATS_BUDGET_MS}) ${statsPass ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `  of which the whole site: p50 ${wholeSite.p50.toFixed(1)} ms, p99 ${wholeSite.p99.toFixed(1)} ms; one pop-up and its variant: p50 ${onePopup.p50.toFixed(1)} ms, p99 ${onePopup.p99.toFixed(1)} ms`,
+    );
 
     // Pages along the cursors: the first, then ever deeper, 100 leads each.
     let after: string | null = null;
@@ -172,26 +206,52 @@ async function main(): Promise<void> {
     });
     const pagesPass = pages.p99 < LEADS_BUDGET_MS;
     verdicts.push(pagesPass);
-    console.log(`leads page (100 leads, along the cursors): p50 ${pages.p50.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms (budget < ${LEADS_BUDGET_MS}) ${pagesPass ? 'PASS' : 'FAIL'}`);
-    const filtered = await timed(RUNS, (run) => leadsListing(store, CLIENT, { limit: 100, filter: { variant: popupId(run % POPUPS), from, to } }));
-    console.log(`leads page filtered by variant and 90 days: p50 ${filtered.p50.toFixed(1)} ms, p99 ${filtered.p99.toFixed(1)} ms`);
-    const found = await timed(10, (run) => leadsListing(store, CLIENT, { limit: 100, filter: { q: `person${LEADS - 1000 * run}@` } }));
-    console.log(`leads search for one person by e-mail text (trigram index): p50 ${found.p50.toFixed(1)} ms, p99 ${found.p99.toFixed(1)} ms`);
+    console.log(
+      `leads page (100 leads, along the cursors): p50 ${pages.p50.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms (budget < ${LEADS_BUDGET_MS}) ${pagesPass ? 'PASS' : 'FAIL'}`,
+    );
+    const filtered = await timed(RUNS, (run) =>
+      leadsListing(store, CLIENT, { limit: 100, filter: { variant: popupId(run % POPUPS), from, to } }),
+    );
+    console.log(
+      `leads page filtered by variant and 90 days: p50 ${filtered.p50.toFixed(1)} ms, p99 ${filtered.p99.toFixed(1)} ms`,
+    );
+    const found = await timed(10, (run) =>
+      leadsListing(store, CLIENT, { limit: 100, filter: { q: `person${LEADS - 1000 * run}@` } }),
+    );
+    console.log(
+      `leads search for one person by e-mail text (trigram index): p50 ${found.p50.toFixed(1)} ms, p99 ${found.p99.toFixed(1)} ms`,
+    );
 
     let start = performance.now();
     for (let index = 0; index < INSERTS; index += 1) {
-      await store.recordView({ poptin_id: popupId(index % POPUPS), client_id: CLIENT, url: `https://bench.example/page-${index % PAGES}`, idempotency_key: `bench-view-${index}`, device: 'mobile' });
+      await store.recordView({
+        poptin_id: popupId(index % POPUPS),
+        client_id: CLIENT,
+        url: `https://bench.example/page-${index % PAGES}`,
+        idempotency_key: `bench-view-${index}`,
+        device: 'mobile',
+      });
     }
     const oneByOne = INSERTS / ((performance.now() - start) / 1000);
     const concurrency = usePglite ? 1 : 8;
     start = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async (_, worker) => {
-      for (let index = worker; index < INSERTS; index += concurrency) {
-        await store.recordView({ poptin_id: popupId(index % POPUPS), client_id: CLIENT, url: `https://bench.example/page-${index % PAGES}`, idempotency_key: `bench-view-c${index}`, device: 'desktop' });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, worker) => {
+        for (let index = worker; index < INSERTS; index += concurrency) {
+          await store.recordView({
+            poptin_id: popupId(index % POPUPS),
+            client_id: CLIENT,
+            url: `https://bench.example/page-${index % PAGES}`,
+            idempotency_key: `bench-view-c${index}`,
+            device: 'desktop',
+          });
+        }
+      }),
+    );
     const concurrent = INSERTS / ((performance.now() - start) / 1000);
-    console.log(`event inserts with roll-ups: ${Math.round(oneByOne).toLocaleString('en')}/s one at a time, ${Math.round(concurrent).toLocaleString('en')}/s with ${concurrency} connection${concurrency > 1 ? 's' : ''}`);
+    console.log(
+      `event inserts with roll-ups: ${Math.round(oneByOne).toLocaleString('en')}/s one at a time, ${Math.round(concurrent).toLocaleString('en')}/s with ${concurrency} connection${concurrency > 1 ? 's' : ''}`,
+    );
     console.log(`disk used: ${await diskUsed(db, dataDir)}`);
     console.log(verdicts.every(Boolean) ? 'PASS' : 'FAIL');
   } finally {

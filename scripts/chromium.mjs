@@ -1,7 +1,9 @@
 // Where Debian's Chromium lives and how it is launched here: headless, as root, on a closed network.
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+export const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+);
 
 export function chromiumPath() {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path));

@@ -9,7 +9,8 @@ import { openPGlite } from '../server/db/pglite.ts';
 import { Store } from '../server/db/store.ts';
 
 const LEADS = Number(process.env.LEADS ?? 300);
-const readFixture = async (file: string) => JSON.parse(await readFile(path.join(import.meta.dirname, 'bench/fixtures', file), 'utf8'));
+const readFixture = async (file: string) =>
+  JSON.parse(await readFile(path.join(import.meta.dirname, 'bench/fixtures', file), 'utf8'));
 
 async function measure(label: string, durable: boolean): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poptin-durability-'));
@@ -23,8 +24,19 @@ async function measure(label: string, durable: boolean): Promise<void> {
     let key = 0;
     const lead = () =>
       store.recordConversion({
-        idempotency_key: `${label}-${key++}`, poptin_id: popup.poptin_id, client_id: popup.client_id, viewer_id: popup.viewer_id,
-        email: 'lead@acme.example', phone: null, name: null, url: null, poptin_view_id: null, fields: { Email: 'lead@acme.example' }, payload_sha256: String(key), visitor_id: null, spam_reason: null,
+        idempotency_key: `${label}-${key++}`,
+        poptin_id: popup.poptin_id,
+        client_id: popup.client_id,
+        viewer_id: popup.viewer_id,
+        email: 'lead@acme.example',
+        phone: null,
+        name: null,
+        url: null,
+        poptin_view_id: null,
+        fields: { Email: 'lead@acme.example' },
+        payload_sha256: String(key),
+        visitor_id: null,
+        spam_reason: null,
       });
     let started = performance.now();
     for (let i = 0; i < LEADS; i++) await lead();
@@ -32,7 +44,9 @@ async function measure(label: string, durable: boolean): Promise<void> {
     started = performance.now();
     for (let batch = 0; batch < LEADS / 16; batch++) await Promise.all(Array.from({ length: 16 }, lead));
     const concurrent = (performance.now() - started) / (Math.floor(LEADS / 16) * 16);
-    console.log(`${label.padEnd(22)} one at a time ${sequential.toFixed(2)} ms/lead   16 at once ${concurrent.toFixed(2)} ms/lead`);
+    console.log(
+      `${label.padEnd(22)} one at a time ${sequential.toFixed(2)} ms/lead   16 at once ${concurrent.toFixed(2)} ms/lead`,
+    );
   } finally {
     await db.close();
     await rm(dataDir, { recursive: true, force: true });

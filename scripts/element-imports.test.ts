@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { existsSync, readdirSync } from 'node:fs';
-import { findCrossElementImports, findImportsOfElements, SHARED_ELEMENT_FOLDER } from './element-imports.ts';
+import { fileURLToPath } from 'node:url';
 import { ELEMENT_KINDS, tagOf } from '../src/registry.ts';
+import { findCrossElementImports, findImportsOfElements, SHARED_ELEMENT_FOLDER } from './element-imports.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ELEMENTS_DIR = path.join(ROOT, 'elements');
@@ -33,7 +33,10 @@ before(async () => {
   );
   await write('elements/poptin-bar/styles.ts', "export const barStyles = '';\n");
   await write('elements/poptin-popup/styles.ts', "export const popupStyles = '';\n");
-  await write('elements/poptin-popup/tests/popup.test.tsx', "const bar = await import('../../../elements/poptin-bar/poptin-bar.ts');\nimport '/elements/poptin-bar/styles.ts';\n");
+  await write(
+    'elements/poptin-popup/tests/popup.test.tsx',
+    "const bar = await import('../../../elements/poptin-bar/poptin-bar.ts');\nimport '/elements/poptin-bar/styles.ts';\n",
+  );
   await write(
     'src/components/bar/bar-view.tsx',
     [
@@ -49,12 +52,19 @@ after(async () => {
 });
 
 describe('element folders import nothing from each other (design §3)', () => {
-
   it('names each file and import that reaches into another element folder, tests included', () => {
     assert.deepEqual(findCrossElementImports(path.join(root, 'elements')), [
       { file: 'elements/poptin-bar/poptin-bar.ts', specifier: '../poptin-popup/styles.ts', target: 'poptin-popup' },
-      { file: 'elements/poptin-popup/tests/popup.test.tsx', specifier: '/elements/poptin-bar/styles.ts', target: 'poptin-bar' },
-      { file: 'elements/poptin-popup/tests/popup.test.tsx', specifier: '../../../elements/poptin-bar/poptin-bar.ts', target: 'poptin-bar' },
+      {
+        file: 'elements/poptin-popup/tests/popup.test.tsx',
+        specifier: '/elements/poptin-bar/styles.ts',
+        target: 'poptin-bar',
+      },
+      {
+        file: 'elements/poptin-popup/tests/popup.test.tsx',
+        specifier: '../../../elements/poptin-bar/poptin-bar.ts',
+        target: 'poptin-bar',
+      },
     ]);
   });
 
@@ -67,8 +77,16 @@ describe('element folders import nothing from each other (design §3)', () => {
 describe('views import no element folder: what they load of an element, they find in the registry', () => {
   it('names each file of src/components that imports from elements/, types and lazy imports included', () => {
     assert.deepEqual(findImportsOfElements(root, 'src/components'), [
-      { file: 'src/components/bar/bar-view.tsx', specifier: '../../../elements/poptin-bar/poptin-bar.ts', target: 'poptin-bar' },
-      { file: 'src/components/bar/bar-view.tsx', specifier: '../../../elements/poptin-bar/define.ts', target: 'poptin-bar' },
+      {
+        file: 'src/components/bar/bar-view.tsx',
+        specifier: '../../../elements/poptin-bar/poptin-bar.ts',
+        target: 'poptin-bar',
+      },
+      {
+        file: 'src/components/bar/bar-view.tsx',
+        specifier: '../../../elements/poptin-bar/define.ts',
+        target: 'poptin-bar',
+      },
     ]);
   });
 
@@ -88,6 +106,7 @@ describe('every element folder is a line of src/registry.ts', () => {
       .map((entry) => entry.name);
     const tags = ELEMENT_KINDS.map(tagOf);
     assert.deepEqual([...folders].sort(), [...tags].sort());
-    for (const tag of tags) assert.ok(existsSync(path.join(ELEMENTS_DIR, tag, 'define.ts')), `elements/${tag}/define.ts`);
+    for (const tag of tags)
+      assert.ok(existsSync(path.join(ELEMENTS_DIR, tag, 'define.ts')), `elements/${tag}/define.ts`);
   });
 });

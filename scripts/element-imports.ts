@@ -55,12 +55,17 @@ function foreignFolder(elementsDir: string, own: string, file: string, specifier
 /** Every import in a .ts/.tsx file of `elementsDir/<folder>/` (tests included) that reaches into another element folder. */
 export function findCrossElementImports(elementsDir: string): CrossElementImport[] {
   const root = path.resolve(elementsDir);
-  const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return folders.flatMap((own) =>
     sourceFiles(path.join(root, own)).flatMap((file) =>
       importSpecifiers(readFileSync(file, 'utf8')).flatMap((specifier) => {
         const target = foreignFolder(root, own, file, specifier);
-        return target === null ? [] : [{ file: path.relative(path.dirname(root), file).split(path.sep).join('/'), specifier, target }];
+        return target === null
+          ? []
+          : [{ file: path.relative(path.dirname(root), file).split(path.sep).join('/'), specifier, target }];
       }),
     ),
   );

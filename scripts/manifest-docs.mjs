@@ -19,7 +19,11 @@ const PRODUCTS = JSON.stringify([
 // What each live example is placed with; an element that needs the display server (a controller, an embed, a
 // teaser) has none.
 const LIVE = {
-  'poptin-popup': { attributes: { kind: 'embedded' }, content: '<form><label>Email <input name="Email" type="email" required></label> <button type="submit">Subscribe</button></form>' },
+  'poptin-popup': {
+    attributes: { kind: 'embedded' },
+    content:
+      '<form><label>Email <input name="Email" type="email" required></label> <button type="submit">Subscribe</button></form>',
+  },
   'poptin-spin-wheel': { attributes: { prizes: PRIZES } },
   'poptin-scratch-card': { attributes: { prizes: PRIZES } },
   'poptin-gift-box': { attributes: { prizes: PRIZES } },
@@ -28,7 +32,8 @@ const LIVE = {
   'poptin-product-recommendations': { attributes: { products: PRODUCTS, buttons: 'redirect' } },
 };
 
-const escapeHtml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // The manifest's descriptions are the JSDoc's: plain text with `code` spans.
 const prose = (text) => escapeHtml(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
 
@@ -62,16 +67,41 @@ ${body}
 export function elementPage(declaration) {
   const tag = declaration.tagName;
   const live = LIVE[tag];
-  const attributes = (declaration.attributes ?? []).map((attribute) => [`<code>${escapeHtml(attribute.name)}</code>`, `<code>${escapeHtml(attribute.type?.text ?? 'string')}</code>`, prose(attribute.description)]);
+  const attributes = (declaration.attributes ?? []).map((attribute) => [
+    `<code>${escapeHtml(attribute.name)}</code>`,
+    `<code>${escapeHtml(attribute.type?.text ?? 'string')}</code>`,
+    prose(attribute.description),
+  ]);
   const properties = (declaration.members ?? [])
-    .filter((member) => member.kind === 'field' && !member.privacy && !member.static && member.description && member.type?.text)
-    .map((member) => [`<code>${escapeHtml(member.name)}</code>`, `<code>${escapeHtml(member.type.text)}</code>`, prose(member.description)]);
-  const events = (declaration.events ?? []).map((event) => [`<code>${escapeHtml(event.name)}</code>`, prose(event.description)]);
-  const slots = (declaration.slots ?? []).map((slot) => [slot.name ? `<code>${escapeHtml(slot.name)}</code>` : '(default)', prose(slot.description)]);
-  const parts = (declaration.cssParts ?? []).map((part) => [`<code>${escapeHtml(part.name)}</code>`, prose(part.description)]);
-  const cssProperties = (declaration.cssProperties ?? []).map((property) => [`<code>${escapeHtml(property.name)}</code>`, prose(property.description)]);
+    .filter(
+      (member) =>
+        member.kind === 'field' && !member.privacy && !member.static && member.description && member.type?.text,
+    )
+    .map((member) => [
+      `<code>${escapeHtml(member.name)}</code>`,
+      `<code>${escapeHtml(member.type.text)}</code>`,
+      prose(member.description),
+    ]);
+  const events = (declaration.events ?? []).map((event) => [
+    `<code>${escapeHtml(event.name)}</code>`,
+    prose(event.description),
+  ]);
+  const slots = (declaration.slots ?? []).map((slot) => [
+    slot.name ? `<code>${escapeHtml(slot.name)}</code>` : '(default)',
+    prose(slot.description),
+  ]);
+  const parts = (declaration.cssParts ?? []).map((part) => [
+    `<code>${escapeHtml(part.name)}</code>`,
+    prose(part.description),
+  ]);
+  const cssProperties = (declaration.cssProperties ?? []).map((property) => [
+    `<code>${escapeHtml(property.name)}</code>`,
+    prose(property.description),
+  ]);
   const example = live
-    ? `<${tag}${Object.entries(live.attributes).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('')}>${live.content ?? ''}</${tag}>`
+    ? `<${tag}${Object.entries(live.attributes)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('')}>${live.content ?? ''}</${tag}>`
     : '';
   const liveSection = live
     ? `<h2>Live</h2>\n<div class="live">${example}</div>\n<pre><code>${escapeHtml(example)}</code></pre>\n`
@@ -102,15 +132,26 @@ pre { background: #f3f4f7; padding: 12px; overflow-x: auto; white-space: pre-wra
 
 export async function writeElementDocs() {
   const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8'));
-  const declarations = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
+  const declarations = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.tagName);
   declarations.sort((a, b) => a.tagName.localeCompare(b.tagName));
   await mkdir(OUT, { recursive: true });
   await writeFile(path.join(OUT, 'docs.css'), STYLES);
-  for (const declaration of declarations) await writeFile(path.join(OUT, `${declaration.tagName}.html`), elementPage(declaration));
-  const list = declarations.map((declaration) => `<li><a href="${declaration.tagName}.html"><code>&lt;${declaration.tagName}&gt;</code></a> ${prose(declaration.summary)}</li>`).join('\n');
+  for (const declaration of declarations)
+    await writeFile(path.join(OUT, `${declaration.tagName}.html`), elementPage(declaration));
+  const list = declarations
+    .map(
+      (declaration) =>
+        `<li><a href="${declaration.tagName}.html"><code>&lt;${declaration.tagName}&gt;</code></a> ${prose(declaration.summary)}</li>`,
+    )
+    .join('\n');
   await writeFile(
     path.join(OUT, 'index.html'),
-    page('Elements', `<h1>poptin-elements: the elements</h1>\n<p>Generated from the package's <code>custom-elements.json</code>. Using them in React, Vue or Svelte: docs/frameworks/ in the repository.</p>\n<ul>\n${list}\n</ul>\n`),
+    page(
+      'Elements',
+      `<h1>poptin-elements: the elements</h1>\n<p>Generated from the package's <code>custom-elements.json</code>. Using them in React, Vue or Svelte: docs/frameworks/ in the repository.</p>\n<ul>\n${list}\n</ul>\n`,
+    ),
   );
 }
 

@@ -8,11 +8,25 @@ import path from 'node:path';
 
 const OUT = 'dist/types';
 const PUBLIC_TYPES = 'src/core/public-types.ts';
-const BUILT_IN = new Set(['string', 'number', 'boolean', 'null', 'undefined', 'unknown', 'Record', 'CustomEvent', 'Promise', 'void', 'true', 'false']);
+const BUILT_IN = new Set([
+  'string',
+  'number',
+  'boolean',
+  'null',
+  'undefined',
+  'unknown',
+  'Record',
+  'CustomEvent',
+  'Promise',
+  'void',
+  'true',
+  'false',
+]);
 
 const pascal = (tag) => tag.replace(/(^|-)(\w)/g, (_, __, letter) => letter.toUpperCase());
 const quote = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
-const doc = (text, indent = '  ') => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '');
+const doc = (text, indent = '  ') =>
+  text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
 
 /** The elements of the manifest with what the typings need, checked for names the shipped types lack. */
 export function elementsOf(manifest, publicTypeNames) {
@@ -20,7 +34,8 @@ export function elementsOf(manifest, publicTypeNames) {
   const problems = [];
   const checked = (text, where) => {
     const strings = text.replace(/'[^']*'/g, '');
-    for (const name of strings.match(/[A-Za-z_$][\w$]*/g) ?? []) if (!known.has(name)) problems.push(`${where}: type ${name} is not in ${PUBLIC_TYPES}`);
+    for (const name of strings.match(/[A-Za-z_$][\w$]*/g) ?? [])
+      if (!known.has(name)) problems.push(`${where}: type ${name} is not in ${PUBLIC_TYPES}`);
     return text;
   };
   const elements = [];
@@ -34,10 +49,28 @@ export function elementsOf(manifest, publicTypeNames) {
         description: attribute.description ?? '',
       }));
       const properties = (declaration.members ?? [])
-        .filter((member) => member.kind === 'field' && !member.privacy && !member.static && member.description && member.type?.text)
-        .map((member) => ({ name: member.name, type: checked(member.type.text, `<${tag}>.${member.name}`), readonly: Boolean(member.readonly), description: member.description }));
-      const events = (declaration.events ?? []).map((event) => ({ name: event.name, description: event.description ?? '' }));
-      elements.push({ tag, name: `${pascal(tag)}Element`, summary: declaration.summary ?? '', attributes, properties, events });
+        .filter(
+          (member) =>
+            member.kind === 'field' && !member.privacy && !member.static && member.description && member.type?.text,
+        )
+        .map((member) => ({
+          name: member.name,
+          type: checked(member.type.text, `<${tag}>.${member.name}`),
+          readonly: Boolean(member.readonly),
+          description: member.description,
+        }));
+      const events = (declaration.events ?? []).map((event) => ({
+        name: event.name,
+        description: event.description ?? '',
+      }));
+      elements.push({
+        tag,
+        name: `${pascal(tag)}Element`,
+        summary: declaration.summary ?? '',
+        attributes,
+        properties,
+        events,
+      });
     }
   }
   return { elements: elements.sort((a, b) => a.tag.localeCompare(b.tag)), problems };
@@ -49,11 +82,14 @@ function elementsFile(elements, publicTypeNames) {
   out += `/** Every tag of the package. */\nexport type PoptinTag = ${elements.map((element) => `'${element.tag}'`).join(' | ')};\n\n`;
   for (const element of elements) {
     out += `/** The attributes of <${element.tag}>, as HTML writes them. */\nexport interface ${element.name}Attributes {\n`;
-    for (const attribute of element.attributes) out += `${doc(attribute.description)}  ${quote(attribute.name)}?: ${attribute.type};\n`;
+    for (const attribute of element.attributes)
+      out += `${doc(attribute.description)}  ${quote(attribute.name)}?: ${attribute.type};\n`;
     out += `}\n\n/** The properties of <${element.tag}> an app may set. */\nexport interface ${element.name}Properties {\n`;
-    for (const property of element.properties) out += `${doc(property.description)}  ${property.readonly ? 'readonly ' : ''}${quote(property.name)}: ${property.type};\n`;
+    for (const property of element.properties)
+      out += `${doc(property.description)}  ${property.readonly ? 'readonly ' : ''}${quote(property.name)}: ${property.type};\n`;
     out += `}\n\n/** The events <${element.tag}> dispatches, with their detail. */\nexport interface ${element.name}EventMap {\n`;
-    for (const event of element.events) out += `${doc(event.description)}  '${event.name}': CustomEvent<PoptinEventDetails['${event.name}']>;\n`;
+    for (const event of element.events)
+      out += `${doc(event.description)}  '${event.name}': CustomEvent<PoptinEventDetails['${event.name}']>;\n`;
     out += `}\n\n${doc(element.summary, '')}export interface ${element.name} extends HTMLElement, ${element.name}Properties {\n`;
     out += `  addEventListener<K extends keyof ${element.name}EventMap>(type: K, listener: (this: ${element.name}, event: ${element.name}EventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;\n`;
     out += `  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: ${element.name}, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;\n`;
@@ -68,7 +104,9 @@ function elementsFile(elements, publicTypeNames) {
 
 /** What a framework's template takes for one element: its attributes, its properties, `on<event>` handlers. */
 function frameworkProps(element, handlerPrefix) {
-  const handlers = element.events.map((event) => `'${handlerPrefix}${event.name}'?: (event: CustomEvent<PoptinEventDetails['${event.name}']>) => void`);
+  const handlers = element.events.map(
+    (event) => `'${handlerPrefix}${event.name}'?: (event: CustomEvent<PoptinEventDetails['${event.name}']>) => void`,
+  );
   // A setting that is both takes the property's type: a framework sets it as a property once the tag is defined.
   return `Omit<${element.name}Attributes, keyof ${element.name}Properties> & Partial<${element.name}Properties> & { ${handlers.join('; ')}${handlers.length ? ';' : ''} }`;
 }
@@ -81,19 +119,31 @@ function frameworkFile(elements, header, body) {
 const FRAMEWORKS = {
   // React 19 sets a custom element's known properties and listens to `on` + the event's own name.
   'react.d.ts': (elements) =>
-    frameworkFile(elements, "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n",
-      `type Poptin<Element, Props> = DetailedHTMLProps<HTMLAttributes<Element>, Element> & Props;\n\ndeclare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements.map((element) => `      '${element.tag}': Poptin<${element.name}, ${frameworkProps(element, 'on')}>;\n`).join('')}    }\n  }\n}\n`),
+    frameworkFile(
+      elements,
+      "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n",
+      `type Poptin<Element, Props> = DetailedHTMLProps<HTMLAttributes<Element>, Element> & Props;\n\ndeclare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements.map((element) => `      '${element.tag}': Poptin<${element.name}, ${frameworkProps(element, 'on')}>;\n`).join('')}    }\n  }\n}\n`,
+    ),
   'preact.d.ts': (elements) =>
-    frameworkFile(elements, "import type { HTMLAttributes } from 'preact';\n",
-      `declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements.map((element) => `      '${element.tag}': HTMLAttributes<${element.name}> & ${frameworkProps(element, 'on')};\n`).join('')}    }\n  }\n}\n`),
+    frameworkFile(
+      elements,
+      "import type { HTMLAttributes } from 'preact';\n",
+      `declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n${elements.map((element) => `      '${element.tag}': HTMLAttributes<${element.name}> & ${frameworkProps(element, 'on')};\n`).join('')}    }\n  }\n}\n`,
+    ),
   // Vue listens with `@poptin-submit`, which its types read as an `onPoptin-submit` prop.
   'vue.d.ts': (elements) =>
-    frameworkFile(elements, "import type { DefineComponent } from 'vue';\n",
-      `declare module 'vue' {\n  interface GlobalComponents {\n${elements.map((element) => `    '${element.tag}': DefineComponent<${frameworkProps(element, 'on')}>;\n`).join('')}  }\n}\n`),
+    frameworkFile(
+      elements,
+      "import type { DefineComponent } from 'vue';\n",
+      `declare module 'vue' {\n  interface GlobalComponents {\n${elements.map((element) => `    '${element.tag}': DefineComponent<${frameworkProps(element, 'on')}>;\n`).join('')}  }\n}\n`,
+    ),
   // Svelte 5 listens with `onpoptin-submit={…}` on a custom element.
   'svelte.d.ts': (elements) =>
-    frameworkFile(elements, "import type { HTMLAttributes } from 'svelte/elements';\n",
-      `declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n${elements.map((element) => `    '${element.tag}': HTMLAttributes<${element.name}> & ${frameworkProps(element, 'on')};\n`).join('')}  }\n}\n`),
+    frameworkFile(
+      elements,
+      "import type { HTMLAttributes } from 'svelte/elements';\n",
+      `declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n${elements.map((element) => `    '${element.tag}': HTMLAttributes<${element.name}> & ${frameworkProps(element, 'on')};\n`).join('')}  }\n}\n`,
+    ),
 };
 
 function defineFile(elements) {
@@ -107,11 +157,14 @@ export async function writeElementTypes() {
   const publicTypeNames = [...publicTypes.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
   const { elements, problems } = elementsOf(manifest, publicTypeNames);
   const detailsBlock = publicTypes.slice(publicTypes.indexOf('export interface PoptinEventDetails'));
-  const detailed = new Set([...detailsBlock.matchAll(/^  '(poptin-[a-z-]+)':/gm)].map((match) => match[1]));
+  const detailed = new Set([...detailsBlock.matchAll(/^ {2}'(poptin-[a-z-]+)':/gm)].map((match) => match[1]));
   for (const element of elements) {
-    for (const event of element.events) if (!detailed.has(event.name)) problems.push(`<${element.tag}> event ${event.name} has no detail type in PoptinEventDetails`);
+    for (const event of element.events)
+      if (!detailed.has(event.name))
+        problems.push(`<${element.tag}> event ${event.name} has no detail type in PoptinEventDetails`);
   }
-  if (problems.length > 0) throw new Error(`custom-elements.json names types the package does not ship:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`custom-elements.json names types the package does not ship:\n${problems.join('\n')}`);
   await mkdir(OUT, { recursive: true });
   await copyFile(PUBLIC_TYPES, path.join(OUT, 'public-types.d.ts'));
   await writeFile(path.join(OUT, 'elements.d.ts'), elementsFile(elements, publicTypeNames));

@@ -19,7 +19,19 @@ describe('typings generated from custom-elements.json', () => {
   });
 
   it('a type the manifest names that the package does not ship stops the build', () => {
-    const manifest = { modules: [{ declarations: [{ tagName: 'poptin-x', attributes: [{ name: 'mode', type: { text: "'a' | InternalMode" } }], members: [{ kind: 'field', name: 'model', description: 'd', type: { text: 'PopupModel | null' } }] }] }] };
+    const manifest = {
+      modules: [
+        {
+          declarations: [
+            {
+              tagName: 'poptin-x',
+              attributes: [{ name: 'mode', type: { text: "'a' | InternalMode" } }],
+              members: [{ kind: 'field', name: 'model', description: 'd', type: { text: 'PopupModel | null' } }],
+            },
+          ],
+        },
+      ],
+    };
     const { problems } = elementsOf(manifest, ['PrizeSettings']) as { problems: string[] };
     assert.deepEqual(problems, [
       '<poptin-x> attribute mode: type InternalMode is not in src/core/public-types.ts',

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core, and what the benchmarks and the end-to-end tests do in its pages.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 export async function launchChromium(): Promise<Browser> {
@@ -23,7 +23,9 @@ export async function answerLate(target: Page | BrowserContext, url: string | Re
 export function showAndCloseInPage(page: Page, id: string, times: number): Promise<void> {
   return page.evaluate(
     async ({ popupId, showings }) => {
-      const poptin = (window as unknown as { poptin: { show(id: string): Promise<boolean>; close(id: string): Promise<boolean> } }).poptin;
+      const poptin = (
+        window as unknown as { poptin: { show(id: string): Promise<boolean>; close(id: string): Promise<boolean> } }
+      ).poptin;
       const selector = `poptin-popup[poptin-id="${popupId}"]`;
       const listening = new AbortController();
       let views = 0;

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 export function postgresBinDir() {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], 'bin') : null;
 }
 
@@ -42,7 +44,9 @@ export async function startPostgres({ fsync = false } = {}) {
   const postgresUid = asRoot ? userId('postgres') : null;
   if (asRoot && postgresUid === null) return { server: null, reason: 'running as root without a postgres user' };
   const run = (command, args) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const full = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     return spawnSync(full[0], full[1], { encoding: 'utf8' });
   };
   const dir = mkdtempSync(join(tmpdir(), 'poptin-pg-'));
@@ -54,7 +58,17 @@ export async function startPostgres({ fsync = false } = {}) {
     return { server: null, reason: `initdb failed: ${init.stderr.trim()}` };
   }
   const port = await freePort();
-  const startServer = () => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fsync ? '' : ' -c fsync=off'}`, 'start']);
+  const startServer = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fsync ? '' : ' -c fsync=off'}`,
+      'start',
+    ]);
   const start = startServer();
   if (start.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
@@ -66,12 +80,14 @@ export async function startPostgres({ fsync = false } = {}) {
       /** Stops the server as a crash would (`pg_ctl -m immediate`): every connection cut, no clean shutdown. */
       crash() {
         const stopped = run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-        if (stopped.status !== 0) throw new Error(`pg_ctl stop failed: ${stopped.stderr.trim() || stopped.stdout.trim()}`);
+        if (stopped.status !== 0)
+          throw new Error(`pg_ctl stop failed: ${stopped.stderr.trim() || stopped.stdout.trim()}`);
       },
       /** Starts the server again on the same port and data, after `crash`; resolves once it accepts connections. */
       restart() {
         const started = startServer();
-        if (started.status !== 0) throw new Error(`pg_ctl start failed: ${started.stderr.trim() || started.stdout.trim()}`);
+        if (started.status !== 0)
+          throw new Error(`pg_ctl start failed: ${started.stderr.trim() || started.stdout.trim()}`);
       },
       stop() {
         run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);

@@ -1,8 +1,9 @@
 // Node 20's test runner does not expand globs itself: list the test files, then run them.
 // Usage: node scripts/run-node-tests.mjs <folder>:<suffix> …   e.g. server:.test.ts src:.node.test.ts
-import { readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 function filesUnder(folder, suffix) {
   if (!existsSync(folder)) return [];
@@ -22,5 +23,9 @@ if (files.length === 0) {
   process.exit(1);
 }
 // A test that hangs fails after 10 minutes instead of holding the whole run.
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files], { stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files],
+  { stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

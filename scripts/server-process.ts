@@ -1,6 +1,6 @@
 // The real display server as a child process, as `npm start` runs it, on a free port with a fresh data folder:
 // for the benchmarks and the end-to-end tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -13,7 +13,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
 
 export function assertBuilt(): void {
-  if (!existsSync(path.join(ROOT, 'dist/poptin.js'))) throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');
+  if (!existsSync(path.join(ROOT, 'dist/poptin.js')))
+    throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');
 }
 
 export async function freePort(): Promise<number> {
@@ -22,7 +23,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -40,7 +43,9 @@ export interface ServerProcess {
   output(): string;
 }
 
-export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
+): Promise<ServerProcess> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'poptin-e2e-')));
@@ -53,7 +58,17 @@ export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dat
         cwd: ROOT,
         // Scripted visitors submit within a second of the view, which the server takes for a bot's: the spam
         // rules have their own tests (server/spam.test.ts), so here they are off.
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OWNER_TOKEN, DATABASE_URL: '', SPAM_MIN_SUBMIT_MS: '0', SPAM_IMPOSSIBLE_SUBMIT_MS: '0', ...options.env },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          OWNER_TOKEN,
+          DATABASE_URL: '',
+          SPAM_MIN_SUBMIT_MS: '0',
+          SPAM_IMPOSSIBLE_SUBMIT_MS: '0',
+          ...options.env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

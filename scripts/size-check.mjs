@@ -3,9 +3,9 @@
 // was met until the registry and the machines came, see below), when a lazy chunk imports
 // the loader, or when a file lost the compile hint that lets Chromium compile it off the main thread
 // (rollup.config.mjs), or when the session imports more than four files.
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 // The tag registry and the controller's phase machine run in the loader and took it from 7,945 to 8,297 bytes gzip;
 // the registry, the machine runtime and the session's collaborators took a lightbox from 90,903 to 93,538. The way
@@ -33,20 +33,32 @@ function staticClosure(path, seen = new Set()) {
 const files = [...staticClosure(loaderPath)];
 const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');
 const gzipped = gzipSync(source, { level: 9 }).length;
-const reactMarkers = ['react.production', 'react-dom', '__SECRET_INTERNALS', 'Symbol.for("react.element")', 'react.transitional.element'];
+const reactMarkers = [
+  'react.production',
+  'react-dom',
+  '__SECRET_INTERNALS',
+  'Symbol.for("react.element")',
+  'react.transitional.element',
+];
 const foundReact = reactMarkers.filter((marker) => source.includes(marker));
 
-console.log(`loader: ${files.join(' + ')}: ${source.length} bytes, ${gzipped} bytes gzip (budget ${LOADER_BUDGET_BYTES})`);
+console.log(
+  `loader: ${files.join(' + ')}: ${source.length} bytes, ${gzipped} bytes gzip (budget ${LOADER_BUDGET_BYTES})`,
+);
 const chunkDir = join(loaderPath, '..', 'chunks');
 const chunks = existsSync(chunkDir) ? readdirSync(chunkDir).filter((name) => name.endsWith('.js')) : [];
 for (const chunk of chunks) {
-  console.log(`  lazy chunk ${chunk}: ${gzipSync(readFileSync(join(chunkDir, chunk)), { level: 9 }).length} bytes gzip`);
+  console.log(
+    `  lazy chunk ${chunk}: ${gzipSync(readFileSync(join(chunkDir, chunk)), { level: 9 }).length} bytes gzip`,
+  );
 }
 
 // A page loads the loader as `poptin.js?id=…`: a chunk importing `../poptin.js` would make the browser fetch
 // and run the loader a second time under the other address.
 const loaderName = basename(loaderPath);
-const importingLoader = chunks.filter((chunk) => readFileSync(join(chunkDir, chunk), 'utf8').includes(`"../${loaderName}"`));
+const importingLoader = chunks.filter((chunk) =>
+  readFileSync(join(chunkDir, chunk), 'utf8').includes(`"../${loaderName}"`),
+);
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
 // chunks, and what they import. Each file is compressed on its own, as it travels.
@@ -57,36 +69,56 @@ const sessionChunk = chunkNamed('session');
 const lazyRoots = [sessionChunk, chunkNamed('surfaces')].filter(Boolean).map((name) => join(chunkDir, name));
 const lightboxFiles = new Set(files);
 for (const root of lazyRoots) staticClosure(root, lightboxFiles);
-const lightboxBytes = [...lightboxFiles].reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+const lightboxBytes = [...lightboxFiles].reduce(
+  (sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length,
+  0,
+);
 if (lazyRoots.length === 2) {
-  console.log(`lightbox with a form: ${lightboxFiles.size} files, ${lightboxBytes} bytes gzip (budget ${LIGHTBOX_BUDGET_BYTES})`);
+  console.log(
+    `lightbox with a form: ${lightboxFiles.size} files, ${lightboxBytes} bytes gzip (budget ${LIGHTBOX_BUDGET_BYTES})`,
+  );
 }
 
 // The loader's import of the session starts a request for each file the session imports, all in the task that
 // reads the display answer, and each makes that task longer (npm run bench, nothing eligible): rollup.config.mjs
 // keeps what the session shares with the surfaces in one chunk, and a module that splits it again fails here.
 const SESSION_IMPORTS_BUDGET = Number(process.env.SESSION_IMPORTS_BUDGET ?? 4);
-const sessionImports = sessionChunk ? [...staticClosure(join(chunkDir, sessionChunk))].slice(1).map((file) => basename(file)) : [];
-if (sessionChunk) console.log(`the session's imports: ${sessionImports.length} files (budget ${SESSION_IMPORTS_BUDGET}): ${sessionImports.join(' ')}`);
+const sessionImports = sessionChunk
+  ? [...staticClosure(join(chunkDir, sessionChunk))].slice(1).map((file) => basename(file))
+  : [];
+if (sessionChunk)
+  console.log(
+    `the session's imports: ${sessionImports.length} files (budget ${SESSION_IMPORTS_BUDGET}): ${sessionImports.join(' ')}`,
+  );
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const unhinted = [loaderPath, ...chunks.map((chunk) => join(chunkDir, chunk))].filter((file) => !readFileSync(file, 'utf8').startsWith(COMPILE_HINT)).map((file) => basename(file));
+const unhinted = [loaderPath, ...chunks.map((chunk) => join(chunkDir, chunk))]
+  .filter((file) => !readFileSync(file, 'utf8').startsWith(COMPILE_HINT))
+  .map((file) => basename(file));
 
 let failed = false;
 if (unhinted.length > 0) {
-  console.error(`size: ${unhinted.join(', ')} do not begin with ${COMPILE_HINT}, so Chromium compiles their functions on the main thread`);
+  console.error(
+    `size: ${unhinted.join(', ')} do not begin with ${COMPILE_HINT}, so Chromium compiles their functions on the main thread`,
+  );
   failed = true;
 }
 if (lazyRoots.length === 2 && lightboxBytes > LIGHTBOX_BUDGET_BYTES) {
-  console.error(`size: showing a lightbox takes ${lightboxBytes} bytes gzip, over the ${LIGHTBOX_BUDGET_BYTES}-byte budget`);
+  console.error(
+    `size: showing a lightbox takes ${lightboxBytes} bytes gzip, over the ${LIGHTBOX_BUDGET_BYTES}-byte budget`,
+  );
   failed = true;
 }
 if (sessionImports.length > SESSION_IMPORTS_BUDGET) {
-  console.error(`size: the session imports ${sessionImports.length} files, over its budget of ${SESSION_IMPORTS_BUDGET}; each is one more request in the task that reads the display answer`);
+  console.error(
+    `size: the session imports ${sessionImports.length} files, over its budget of ${SESSION_IMPORTS_BUDGET}; each is one more request in the task that reads the display answer`,
+  );
   failed = true;
 }
 if (importingLoader.length > 0) {
-  console.error(`size: ${importingLoader.join(', ')} import the loader itself, which the page loaded under another address; it would run twice`);
+  console.error(
+    `size: ${importingLoader.join(', ')} import the loader itself, which the page loaded under another address; it would run twice`,
+  );
   failed = true;
 }
 if (gzipped > LOADER_BUDGET_BYTES) {
@@ -94,7 +126,9 @@ if (gzipped > LOADER_BUDGET_BYTES) {
   failed = true;
 }
 if (foundReact.length > 0) {
-  console.error(`size: the loader contains React (${foundReact.join(', ')}); React belongs in the lazily loaded surfaces chunk`);
+  console.error(
+    `size: the loader contains React (${foundReact.join(', ')}); React belongs in the lazily loaded surfaces chunk`,
+  );
   failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,7 +10,8 @@ const script = path.resolve('scripts/size-check.mjs');
 // Every shipped file begins with V8's compile hint (rollup.config.mjs), and so do these.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const writeScript = (file: string, code: string) => writeFile(file, `${COMPILE_HINT}\n${code}`);
-const check = (loader: string, env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [script, loader], { encoding: 'utf8', env: { ...process.env, ...env } });
+const check = (loader: string, env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, [script, loader], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('npm run size', () => {
   let dir: string;
@@ -35,7 +36,10 @@ describe('npm run size', () => {
   it('fails a loader over its 8.25 KB gzip, counting what it imports statically', async () => {
     const loader = path.join(dir, 'big.js');
     // Random text does not compress: 12 KB of it stays well over 8 KB gzip.
-    await writeScript(path.join(dir, 'chunks', 'shared.js'), `export const blob = "${randomBytes(9_000).toString('base64')}";`);
+    await writeScript(
+      path.join(dir, 'chunks', 'shared.js'),
+      `export const blob = "${randomBytes(9_000).toString('base64')}";`,
+    );
     await writeScript(loader, 'import "./chunks/shared.js";');
     const result = check(loader);
     assert.equal(result.status, 1);
@@ -54,10 +58,19 @@ describe('npm run size', () => {
   it('fails when what a lightbox needs (loader, session, surfaces and their imports) is over its budget', async () => {
     const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-lightbox-'));
     await mkdir(path.join(build, 'chunks'));
-    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js"); import("./chunks/surfaces-b2.js");');
-    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'import "./shared-c3.js"; export const session = 1;');
+    await writeScript(
+      path.join(build, 'poptin.js'),
+      'import("./chunks/session-a1.js"); import("./chunks/surfaces-b2.js");',
+    );
+    await writeScript(
+      path.join(build, 'chunks', 'session-a1.js'),
+      'import "./shared-c3.js"; export const session = 1;',
+    );
     await writeScript(path.join(build, 'chunks', 'surfaces-b2.js'), 'export const surfaces = 1;');
-    await writeScript(path.join(build, 'chunks', 'shared-c3.js'), `export const blob = "${randomBytes(3_000).toString('base64')}";`);
+    await writeScript(
+      path.join(build, 'chunks', 'shared-c3.js'),
+      `export const blob = "${randomBytes(3_000).toString('base64')}";`,
+    );
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
     assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget 96256\)/);
@@ -72,12 +85,21 @@ describe('npm run size', () => {
     await mkdir(path.join(build, 'chunks'));
     // The session-shared chunk sorts before the session here: it is not taken for the session.
     await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-x1y2z3.js");');
-    await writeScript(path.join(build, 'chunks', 'session-x1y2z3.js'), 'import "./session-shared-a1b2c3.js"; import "./language-d4e5f6.js"; export const session = 1;');
-    await writeScript(path.join(build, 'chunks', 'session-shared-a1b2c3.js'), 'import "./language-d4e5f6.js"; export const shared = 1;');
+    await writeScript(
+      path.join(build, 'chunks', 'session-x1y2z3.js'),
+      'import "./session-shared-a1b2c3.js"; import "./language-d4e5f6.js"; export const session = 1;',
+    );
+    await writeScript(
+      path.join(build, 'chunks', 'session-shared-a1b2c3.js'),
+      'import "./language-d4e5f6.js"; export const shared = 1;',
+    );
     await writeScript(path.join(build, 'chunks', 'language-d4e5f6.js'), 'export const language = 1;');
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
-    assert.match(held.stdout, /the session's imports: 2 files \(budget 4\): session-shared-a1b2c3\.js language-d4e5f6\.js/);
+    assert.match(
+      held.stdout,
+      /the session's imports: 2 files \(budget 4\): session-shared-a1b2c3\.js language-d4e5f6\.js/,
+    );
     const split = check(path.join(build, 'poptin.js'), { SESSION_IMPORTS_BUDGET: '1' });
     assert.equal(split.status, 1);
     assert.match(split.stderr, /the session imports 2 files, over its budget of 1/);

@@ -13,8 +13,14 @@ try {
   console.log(`server tests on ${server.url}`);
   // Test files named on the command line, else every server test.
   const files = process.argv.slice(2);
-  const args = files.length > 0 ? ['--import', 'tsx', '--test', '--test-concurrency=1', ...files] : ['scripts/run-node-tests.mjs', 'server:.test.ts'];
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: server.url } });
+  const args =
+    files.length > 0
+      ? ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]
+      : ['scripts/run-node-tests.mjs', 'server:.test.ts'];
+  const result = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: server.url },
+  });
   status = result.status ?? 1;
 } finally {
   server.stop();

@@ -3,14 +3,22 @@
 // the packages once with esbuild into one shared ES module (so every specifier shares one instance)
 // and serves a thin re-export per specifier, with the names read from the real module. The widget's
 // files get preact/compat in React's place, as the build gives them.
-import { build } from 'esbuild';
+
 import { createRequire } from 'node:module';
+import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 const PREFIX = '/__prebundled__/';
 
 // preact is served from the same bundle as preact/compat, so that tuning its options reaches the one instance.
-const DEFAULT_SPECIFIERS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'preact'];
+const DEFAULT_SPECIFIERS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'preact',
+];
 
 const fileNameOf = (specifier) => specifier.replace(/[^a-z0-9]+/gi, '_') + '.js';
 
@@ -49,7 +57,9 @@ function flavour(specifiers, prefix, alias) {
       if (path === prefix + 'shared.js') {
         shared ??= build({
           stdin: {
-            contents: specifiers.map((s, i) => `import * as m${i} from ${JSON.stringify(s)}; export { m${i} };`).join('\n'),
+            contents: specifiers
+              .map((s, i) => `import * as m${i} from ${JSON.stringify(s)}; export { m${i} };`)
+              .join('\n'),
             resolveDir: process.cwd(),
           },
           bundle: true,
@@ -84,7 +94,8 @@ export function prebundleCommonJs(options = {}) {
       return (unaliased(context.path) ? real : aliased).pathOf(source);
     },
     async serve(context) {
-      const body = (await aliased.serve(context.path)) ?? (real === aliased ? undefined : await real.serve(context.path));
+      const body =
+        (await aliased.serve(context.path)) ?? (real === aliased ? undefined : await real.serve(context.path));
       return body === undefined ? undefined : { body, type: 'js' };
     },
   };

@@ -4,7 +4,11 @@ import { chooseVariants } from './ab-test.ts';
 import type { PopupRecord } from './db/configuration-store.ts';
 
 const popup = (poptin_id: string, ab_test_parent_id: string | null = null): PopupRecord => ({
-  poptin_id, client_id: 'acme', viewer_id: `v-${poptin_id}`, ab_test_parent_id, config: {},
+  poptin_id,
+  client_id: 'acme',
+  viewer_id: `v-${poptin_id}`,
+  ab_test_parent_id,
+  config: {},
 });
 
 const parent = popup('parent0000001');
@@ -13,7 +17,10 @@ const other = popup('other00000001');
 
 describe('chooseVariants', () => {
   it('keeps pop-ups that are not part of a campaign, in order', () => {
-    assert.deepEqual(chooseVariants([other, popup('zzz0000000001')], 'v1').map((p) => p.poptin_id), ['other00000001', 'zzz0000000001']);
+    assert.deepEqual(
+      chooseVariants([other, popup('zzz0000000001')], 'v1').map((p) => p.poptin_id),
+      ['other00000001', 'zzz0000000001'],
+    );
   });
 
   it('keeps exactly one variant per campaign, at the place of the campaign', () => {

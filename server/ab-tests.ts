@@ -1,4 +1,4 @@
-import { abVerdict, type AbVerdict } from './ab-verdict.ts';
+import { type AbVerdict, abVerdict } from './ab-verdict.ts';
 import type { Store } from './db/store.ts';
 
 export interface AbTest extends AbVerdict {
@@ -38,12 +38,22 @@ export async function listAbTests(store: Store, clientId: string, testId?: strin
   const tests = new Map<string, VariantRow[]>();
   for (const row of rows) tests.set(row.test_id, [...(tests.get(row.test_id) ?? []), row]);
   return [...tests].map(([id, variants]) => {
-    const verdict = abVerdict(variants.map((variant) => ({ poptin_id: variant.poptin_id, views: Number(variant.views), conversions: Number(variant.conversions) })));
+    const verdict = abVerdict(
+      variants.map((variant) => ({
+        poptin_id: variant.poptin_id,
+        views: Number(variant.views),
+        conversions: Number(variant.conversions),
+      })),
+    );
     return {
       ...verdict,
       test_id: id,
       name: variants.find((variant) => variant.poptin_id === id)?.poptin_name ?? '',
-      variants: verdict.variants.map((variant, index) => ({ ...variant, poptin_name: variants[index]!.poptin_name, active: variants[index]!.active })),
+      variants: verdict.variants.map((variant, index) => ({
+        ...variant,
+        poptin_name: variants[index]!.poptin_name,
+        active: variants[index]!.active,
+      })),
     };
   });
 }
@@ -52,7 +62,12 @@ export async function listAbTests(store: Store, clientId: string, testId?: strin
  * Sends all of a test's traffic to one variant: the others are paused (they can be resumed like any pop-up).
  * Null when the site has no such test or the variant is not one of it.
  */
-export async function declareWinner(store: Store, clientId: string, testId: string, winnerId: string): Promise<AbTest | null> {
+export async function declareWinner(
+  store: Store,
+  clientId: string,
+  testId: string,
+  winnerId: string,
+): Promise<AbTest | null> {
   const [test] = await listAbTests(store, clientId, testId);
   if (!test?.variants.some((variant) => variant.poptin_id === winnerId)) return null;
   await store.db.query(

@@ -88,12 +88,23 @@ export function abVerdict(counts: readonly VariantCounts[], draws = DRAWS, seed 
 function decide(variants: VariantVerdict[]): { winner: string | null; reason: string } {
   if (variants.length < 2) return { winner: null, reason: 'a test needs at least two variants' };
   const short = variants.filter((variant) => variant.views < MIN_VIEWS_PER_VARIANT);
-  const leader = variants.reduce((best, variant) => (variant.probability_best > best.probability_best ? variant : best));
+  const leader = variants.reduce((best, variant) =>
+    variant.probability_best > best.probability_best ? variant : best,
+  );
   if (short.length > 0) {
-    return { winner: null, reason: `every variant needs ${MIN_VIEWS_PER_VARIANT} views first (${short.map((variant) => variant.poptin_id).join(', ')} has fewer)` };
+    return {
+      winner: null,
+      reason: `every variant needs ${MIN_VIEWS_PER_VARIANT} views first (${short.map((variant) => variant.poptin_id).join(', ')} has fewer)`,
+    };
   }
   if (leader.probability_best < WINNER_PROBABILITY) {
-    return { winner: null, reason: `no variant is best with ${WINNER_PROBABILITY * 100} % probability yet (${leader.poptin_id}: ${(leader.probability_best * 100).toFixed(1)} %)` };
+    return {
+      winner: null,
+      reason: `no variant is best with ${WINNER_PROBABILITY * 100} % probability yet (${leader.poptin_id}: ${(leader.probability_best * 100).toFixed(1)} %)`,
+    };
   }
-  return { winner: leader.poptin_id, reason: `${leader.poptin_id} is best with ${(leader.probability_best * 100).toFixed(1)} % probability` };
+  return {
+    winner: leader.poptin_id,
+    reason: `${leader.poptin_id} is best with ${(leader.probability_best * 100).toFixed(1)} % probability`,
+  };
 }

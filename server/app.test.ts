@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp, type AppOptions } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
 import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
@@ -36,12 +36,18 @@ describe('CORS', () => {
 
   const preflight = (url: string, origin: string) =>
     app.inject({
-      method: 'OPTIONS', url,
+      method: 'OPTIONS',
+      url,
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
 
   it('reflects an origin the client allows, with credentials and Vary: Origin', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: {}, headers: { origin: ACME } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: {},
+      headers: { origin: ACME },
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['access-control-allow-origin'], ACME);
     assert.equal(response.headers['access-control-allow-credentials'], 'true');
@@ -50,7 +56,10 @@ describe('CORS', () => {
 
   it('allows the server’s own origin for every client', async () => {
     const response = await app.inject({
-      method: 'POST', url: '/api/display/globex', payload: {}, headers: { origin: 'http://display.local:8787', host: 'display.local:8787' },
+      method: 'POST',
+      url: '/api/display/globex',
+      payload: {},
+      headers: { origin: 'http://display.local:8787', host: 'display.local:8787' },
     });
     assert.equal(response.headers['access-control-allow-origin'], 'http://display.local:8787');
   });
@@ -69,32 +78,53 @@ describe('CORS', () => {
     assert.notEqual(refusedPreflight.statusCode, 204);
 
     const write = await app.inject({
-      method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{}', headers: { origin: GLOBEX, 'content-type': 'text/plain' },
+      method: 'POST',
+      url: '/api/display/closed/aaaaaaaaaaaa1',
+      payload: '{}',
+      headers: { origin: GLOBEX, 'content-type': 'text/plain' },
     });
     assert.equal(write.statusCode, 403);
     assert.equal(write.headers['access-control-allow-origin'], undefined);
     assert.match(write.json().message, /not allowed/);
     assert.deepEqual(await test.db.query('SELECT id FROM closes'), []);
 
-    const read = await app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1', headers: { origin: GLOBEX } });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/display/click/aaaaaaaaaaaa1',
+      headers: { origin: GLOBEX },
+    });
     assert.equal(read.headers['access-control-allow-origin'], undefined);
   });
 
   it('finds the client of routes keyed by pop-up id or viewer id', async () => {
     const popup = await test.store.findPopup('aaaaaaaaaaaa1');
-    for (const url of ['/api/display/viewed/aaaaaaaaaaaa1', '/api/display/closed/aaaaaaaaaaaa1', `/api/display/conversion/${popup!.viewer_id}`]) {
+    for (const url of [
+      '/api/display/viewed/aaaaaaaaaaaa1',
+      '/api/display/closed/aaaaaaaaaaaa1',
+      `/api/display/conversion/${popup!.viewer_id}`,
+    ]) {
       assert.equal((await preflight(url, ACME)).headers['access-control-allow-origin'], ACME, url);
       assert.equal((await preflight(url, GLOBEX)).headers['access-control-allow-origin'], undefined, url);
     }
-    const click = await app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1', headers: { origin: ACME } });
+    const click = await app.inject({
+      method: 'GET',
+      url: '/api/display/click/aaaaaaaaaaaa1',
+      headers: { origin: ACME },
+    });
     assert.equal(click.headers['access-control-allow-origin'], ACME);
   });
 
   it('lets any site read the free-mail list, and no site read the owner API', async () => {
-    const list = await app.inject({ method: 'GET', url: '/api/display/validation-emails', headers: { origin: GLOBEX } });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/display/validation-emails',
+      headers: { origin: GLOBEX },
+    });
     assert.equal(list.headers['access-control-allow-origin'], GLOBEX);
     const owner = await app.inject({
-      method: 'GET', url: '/api/owner/acme/leads', headers: { origin: ACME, authorization: `Bearer ${OWNER_TOKEN}` },
+      method: 'GET',
+      url: '/api/owner/acme/leads',
+      headers: { origin: ACME, authorization: `Bearer ${OWNER_TOKEN}` },
     });
     assert.equal(owner.statusCode, 200);
     assert.equal(owner.headers['access-control-allow-origin'], undefined);
@@ -120,7 +150,12 @@ describe('rate limit on the display API', () => {
     assert.match(String(limited.headers['access-control-expose-headers']), /Retry-After/);
     assert.match(limited.json().message, /Too many requests/);
     assert.equal((await display('10.0.0.2')).statusCode, 200, 'other visitors are not affected');
-    const owner = await app.inject({ method: 'GET', url: '/api/owner/acme/stats', headers: { authorization: `Bearer ${OWNER_TOKEN}` }, remoteAddress: '10.0.0.1' });
+    const owner = await app.inject({
+      method: 'GET',
+      url: '/api/owner/acme/stats',
+      headers: { authorization: `Bearer ${OWNER_TOKEN}` },
+      remoteAddress: '10.0.0.1',
+    });
     assert.equal(owner.statusCode, 200, 'the owner API is not limited');
   });
 });
@@ -145,7 +180,11 @@ describe('static files', () => {
     await writeFile(path.join(root, 'examples', 'templates', 'next.html'), '<p>Next step</p>');
     await writeFile(path.join(root, 'examples', 'demo.css'), 'body {}');
     app = await buildApp({
-      db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir: path.join(root, 'examples'), distDir: path.join(root, 'dist'),
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      examplesDir: path.join(root, 'examples'),
+      distDir: path.join(root, 'dist'),
     });
   });
   after(async () => {
@@ -181,7 +220,14 @@ describe('static files', () => {
   it('serves pages, their templates and styles, but none of the configuration files beside them', async () => {
     assert.equal((await get('/examples/templates/next.html')).body, '<p>Next step</p>');
     assert.equal((await get('/examples/demo.css')).statusCode, 200);
-    for (const url of ['/examples/popups/x.json', '/examples/clients/x.json', '/popups/x.json', '/clients/x.json', '/examples/popups/', '/examples/popups']) {
+    for (const url of [
+      '/examples/popups/x.json',
+      '/examples/clients/x.json',
+      '/popups/x.json',
+      '/clients/x.json',
+      '/examples/popups/',
+      '/examples/popups',
+    ]) {
       const response = await get(url);
       assert.equal(response.statusCode, 404, url);
       assert.ok(!response.body.includes('not for visitors'), url);
@@ -189,14 +235,24 @@ describe('static files', () => {
   });
 
   it('answers a clean 404 for missing files and never leaves its folders', async () => {
-    for (const url of ['/dist/missing.js', '/examples/missing.html', '/nothing-here', '/examples/../secret.txt', '/dist/%2e%2e/secret.txt']) {
+    for (const url of [
+      '/dist/missing.js',
+      '/examples/missing.html',
+      '/nothing-here',
+      '/examples/../secret.txt',
+      '/dist/%2e%2e/secret.txt',
+    ]) {
       const response = await get(url);
       assert.ok(response.statusCode === 404 || response.statusCode === 403, `${url}: ${response.statusCode}`);
       assert.ok(!response.body.includes('not for visitors'), url);
     }
     const missing = await get('/dist/missing.js');
     assert.equal(missing.statusCode, 404);
-    assert.deepEqual(missing.json(), { success: false, error: 'Not Found', message: 'Nothing at GET /dist/missing.js' });
+    assert.deepEqual(missing.json(), {
+      success: false,
+      error: 'Not Found',
+      message: 'Nothing at GET /dist/missing.js',
+    });
   });
 
   it('mounts none of the example sites’ platform fakes, which only `npm start` adds', async () => {
@@ -251,7 +307,12 @@ describe('headers of every answer', () => {
   before(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'poptin-headers-'));
     await writeFile(path.join(root, 'index.html'), '<h1>All demos</h1>');
-    app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: { capacity: 1, windowMs: 60_000 }, examplesDir: root });
+    app = await buildApp({
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: { capacity: 1, windowMs: 60_000 },
+      examplesDir: root,
+    });
   });
   after(async () => {
     await app.close();
@@ -262,8 +323,18 @@ describe('headers of every answer', () => {
     const requests: InjectOptions[] = [
       { method: 'POST', url: '/api/display/acme', payload: {}, headers: { origin: ACME }, remoteAddress: '10.9.0.1' },
       { method: 'POST', url: '/api/display/acme', payload: {}, headers: { origin: ACME }, remoteAddress: '10.9.0.1' },
-      { method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{}', headers: { origin: GLOBEX, 'content-type': 'text/plain' }, remoteAddress: '10.9.0.2' },
-      { method: 'OPTIONS', url: '/api/display/acme', headers: { origin: ACME, 'access-control-request-method': 'POST' } },
+      {
+        method: 'POST',
+        url: '/api/display/closed/aaaaaaaaaaaa1',
+        payload: '{}',
+        headers: { origin: GLOBEX, 'content-type': 'text/plain' },
+        remoteAddress: '10.9.0.2',
+      },
+      {
+        method: 'OPTIONS',
+        url: '/api/display/acme',
+        headers: { origin: ACME, 'access-control-request-method': 'POST' },
+      },
       { method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.3' },
       { method: 'GET', url: '/api/owner/acme/leads', headers: { authorization: `Bearer ${OWNER_TOKEN}` } },
       { method: 'GET', url: '/api/owner/acme/leads' },
@@ -276,17 +347,23 @@ describe('headers of every answer', () => {
       const response = await app.inject(request);
       statuses.push(response.statusCode);
       assert.equal(response.headers['x-content-type-options'], 'nosniff', `${request.method} ${request.url}`);
-      assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin', `${request.method} ${request.url}`);
+      assert.equal(
+        response.headers['referrer-policy'],
+        'strict-origin-when-cross-origin',
+        `${request.method} ${request.url}`,
+      );
     }
     assert.deepEqual(statuses, [200, 429, 403, 204, 200, 200, 401, 200, 404, 400]);
   });
 
   it('a Content-Security-Policy on example pages that allows no inline or foreign script, no inline style, no plugin, <base> or framing, and enforces Trusted Types', async () => {
     const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((directive) => {
-      const [name, ...values] = directive.trim().split(/\s+/);
-      return [name!, values.join(' ')];
-    }));
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name!, values.join(' ')];
+      }),
+    );
     assert.equal(directives.get('script-src'), "'self'");
     assert.equal(directives.get('object-src'), "'none'");
     assert.equal(directives.get('base-uri'), "'none'");
@@ -295,7 +372,12 @@ describe('headers of every answer', () => {
     assert.equal(directives.get('require-trusted-types-for'), "'script'");
     assert.equal(directives.get('trusted-types'), 'poptin lit-html');
     assert.doesNotMatch(csp, /unsafe-(eval|inline)/);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.5' })).headers['content-security-policy'], undefined);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/display/validation-emails', remoteAddress: '10.9.0.5' })).headers[
+        'content-security-policy'
+      ],
+      undefined,
+    );
   });
 });
 
@@ -303,7 +385,13 @@ describe('the visitor cookie', () => {
   const visitorCookie = async (trustProxy: AppOptions['trustProxy'], headers: Record<string, string>) => {
     const app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, trustProxy });
     try {
-      const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: {}, headers, remoteAddress: '10.0.0.9' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/display/acme',
+        payload: {},
+        headers,
+        remoteAddress: '10.0.0.9',
+      });
       assert.equal(response.statusCode, 200);
       return String(response.headers['set-cookie']);
     } finally {
@@ -334,7 +422,11 @@ describe('error handling', () => {
     const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: {} });
     await app.close();
     assert.equal(response.statusCode, 500);
-    assert.deepEqual(response.json(), { success: false, error: 'Internal Server Error', message: 'The server could not handle this request.' });
+    assert.deepEqual(response.json(), {
+      success: false,
+      error: 'Internal Server Error',
+      message: 'The server could not handle this request.',
+    });
     assert.ok(!response.body.includes('secret') && !response.body.includes('    at '));
     assert.ok(lines.some((line) => line.msg === 'Unexpected error'));
   });
@@ -352,21 +444,51 @@ describe('error handling', () => {
       { method: 'POST', url: '/api/display/acme', payload: '"text"', headers: json },
       { method: 'POST', url: '/api/display/acme', payload: '{"__proto__": {"x": 1}}', headers: json },
       { method: 'POST', url: '/api/display/acme', payload: { domain: { a: 1 } } },
-      { method: 'POST', url: '/api/display/acme', payload: 'x'.repeat(100_000), headers: { 'content-type': 'text/plain' } },
-      { method: 'POST', url: '/api/display/acme', payload: 'a=1', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      {
+        method: 'POST',
+        url: '/api/display/acme',
+        payload: 'x'.repeat(100_000),
+        headers: { 'content-type': 'text/plain' },
+      },
+      {
+        method: 'POST',
+        url: '/api/display/acme',
+        payload: 'a=1',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      },
       { method: 'POST', url: `/api/display/${'x'.repeat(65)}`, payload: {} },
       { method: 'POST', url: '/api/display/%E0%A4%A', payload: {}, headers: { origin: ACME } },
       { method: 'POST', url: '/api/display/viewed/%E0%A4%A', payload: {}, headers: { origin: ACME } },
       { method: 'POST', url: '/api/display/viewed/short', payload: {} },
       { method: 'POST', url: '/api/display/viewed/aaaaaaaaaaaa1', payload: { url: { a: 1 } } },
-      { method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{"url":', headers: { 'content-type': 'text/plain' } },
+      {
+        method: 'POST',
+        url: '/api/display/closed/aaaaaaaaaaaa1',
+        payload: '{"url":',
+        headers: { 'content-type': 'text/plain' },
+      },
       { method: 'POST', url: conversion, payload: 'email=a%40b.co', headers: form },
       { method: 'POST', url: conversion, payload: 'idempotency_key=short', headers: form },
       { method: 'POST', url: conversion, payload: 'idempotency_key=abcdefgh1&newExtraFields=%7Bnot', headers: form },
       { method: 'POST', url: conversion, payload: 'idempotency_key=abcdefgh1&poptin_view_id=abc', headers: form },
-      { method: 'POST', url: conversion, payload: `idempotency_key=abcdefgh1&poptin_view_id=${'9'.repeat(16)}`, headers: form },
-      { method: 'POST', url: '/api/display/conversion/bad viewer', payload: 'idempotency_key=abcdefgh1', headers: form },
-      { method: 'POST', url: '/api/display/conversion/unknownviewer', payload: 'idempotency_key=abcdefgh1', headers: form },
+      {
+        method: 'POST',
+        url: conversion,
+        payload: `idempotency_key=abcdefgh1&poptin_view_id=${'9'.repeat(16)}`,
+        headers: form,
+      },
+      {
+        method: 'POST',
+        url: '/api/display/conversion/bad viewer',
+        payload: 'idempotency_key=abcdefgh1',
+        headers: form,
+      },
+      {
+        method: 'POST',
+        url: '/api/display/conversion/unknownviewer',
+        payload: 'idempotency_key=abcdefgh1',
+        headers: form,
+      },
       { method: 'GET', url: '/api/display/click/zzzzzzzzzzzz9' },
       { method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` },
       { method: 'GET', url: '/api/owner/acme/leads?limit=abc', headers: { authorization: `Bearer ${OWNER_TOKEN}` } },
@@ -375,7 +497,10 @@ describe('error handling', () => {
     ];
     for (const request of badRequests) {
       const response = await app.inject(request);
-      assert.ok(response.statusCode >= 400 && response.statusCode < 500, `${request.method} ${request.url}: ${response.statusCode} ${response.body}`);
+      assert.ok(
+        response.statusCode >= 400 && response.statusCode < 500,
+        `${request.method} ${request.url}: ${response.statusCode} ${response.body}`,
+      );
       assert.equal(response.json().success, false, `${request.method} ${request.url}`);
     }
     await app.close();

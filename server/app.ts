@@ -1,31 +1,52 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
 import { registerBodyParsers } from './body-parsers.ts';
 import { loadConfigFiles } from './config-loader.ts';
-import { DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress, requestTimeoutOptions, type ConnectionLimits } from './connection-limits.ts';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  limitConnectionsPerAddress,
+  requestTimeoutOptions,
+} from './connection-limits.ts';
 import { registerCors } from './cors.ts';
-import { recordRoutes } from './route-list.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
+import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
-import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  type OwnerSide,
+  ownerConsoleApi,
+  ownerSideOf,
+  registerOwnerSide,
+  type SignInLimitSettings,
+} from './owner/index.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
-import { rateLimiterFor, type RateLimiter } from './shared-rate-limit.ts';
+import { recordRoutes } from './route-list.ts';
 import { clickRoutes } from './routes/click.ts';
 import { displayRoutes } from './routes/display.ts';
-import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import { ownerRoutes } from './routes/owner.ts';
-import { DEFAULT_SIGN_IN_LIMITS, ownerConsoleApi, ownerSideOf, registerOwnerSide, type OwnerSide, type SignInLimitSettings } from './owner/index.ts';
 import { staticRoutes } from './routes/static.ts';
-import { LeadDelivery, type DeliveryOptions } from './delivery/index.ts';
+import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import type { ProxyTrust } from './settings.ts';
+import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
 
 export type ExtraRoutes = (app: FastifyInstance, store: Store) => Promise<void>;
 
-export const FREE_EMAIL_DOMAINS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'free-email-domains.txt');
+export const FREE_EMAIL_DOMAINS_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'data',
+  'free-email-domains.txt',
+);
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
@@ -119,7 +140,9 @@ function registerResponseHeaders(app: FastifyInstance): void {
     reply.headers(RESPONSE_HEADERS);
     const cookies = reply.getHeader('set-cookie');
     if (request.protocol === 'https' && cookies !== undefined) {
-      const secured = [cookies].flat().map((cookie) => (/;\s*secure\s*(;|$)/i.test(String(cookie)) ? String(cookie) : `${cookie}; Secure`));
+      const secured = [cookies]
+        .flat()
+        .map((cookie) => (/;\s*secure\s*(;|$)/i.test(String(cookie)) ? String(cookie) : `${cookie}; Secure`));
       reply.removeHeader('set-cookie');
       reply.header('set-cookie', secured);
     }
@@ -140,7 +163,10 @@ async function readFreeEmailDomains(): Promise<string> {
  */
 function refuseInfiniteNumbers(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
-    for (const [part, values] of [['path', request.params], ['query', request.query]] as const) {
+    for (const [part, values] of [
+      ['path', request.params],
+      ['query', request.query],
+    ] as const) {
       if (!values || typeof values !== 'object') continue;
       for (const [name, value] of Object.entries(values)) {
         if (typeof value === 'number' && !Number.isFinite(value)) {
@@ -170,11 +196,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
   const store = new Store(options.db, {
-    spamMinSubmitMs: options.spamMinSubmitMs, spamImpossibleSubmitMs: options.spamImpossibleSubmitMs, eventRetentionDays: options.eventRetentionDays,
+    spamMinSubmitMs: options.spamMinSubmitMs,
+    spamImpossibleSubmitMs: options.spamImpossibleSubmitMs,
+    eventRetentionDays: options.eventRetentionDays,
   });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
-  const delivery = await LeadDelivery.open(options.db, options.delivery, (error) => app.log.error({ err: error }, 'Lead delivery worker'));
+  const delivery = await LeadDelivery.open(options.db, options.delivery, (error) =>
+    app.log.error({ err: error }, 'Lead delivery worker'),
+  );
   app.decorate('delivery', delivery);
   const stopDelivery = delivery.start(store);
   app.addHook('onClose', stopDelivery);
@@ -185,18 +215,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerBodyParsers(app);
   // CORS before the rate limit, so a 429 still carries the headers the widget needs to read Retry-After.
   await registerCors(app, store);
-  if (options.rateLimit !== false) registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
+  if (options.rateLimit !== false)
+    registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
 
   const configFiles =
     options.clientsDir || options.popupsDir
-      ? await loadConfigFiles(store, { clientsDir: options.clientsDir, popupsDir: options.popupsDir, templatesDir: options.templatesDir }, app.log)
+      ? await loadConfigFiles(
+          store,
+          { clientsDir: options.clientsDir, popupsDir: options.popupsDir, templatesDir: options.templatesDir },
+          app.log,
+        )
       : null;
 
   const ownerSide = ownerSideOf(store, options.templatesDir);
   app.decorate('ownerSide', ownerSide);
   const consoleOrigins = options.consoleOrigins ?? [];
   await app.register(displayRoutes, {
-    prefix: DISPLAY_API_PREFIX, store, freeEmailDomains: await readFreeEmailDomains(),
+    prefix: DISPLAY_API_PREFIX,
+    store,
+    freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
   });
   await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
@@ -210,7 +247,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerOwnerAuth(owner, {
         adminToken: options.ownerToken,
         clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
-        failures: options.rateLimit === false ? null : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
+        failures:
+          options.rateLimit === false
+            ? null
+            : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
         accounts: ownerSide.accounts,
         consoleOrigins,
       });
@@ -222,7 +262,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const register of options.extraRoutes ?? []) await register(app, store);
   await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
   await registerOwnerSide(app, ownerSide, {
-    store, consoleOrigins, distDir: options.distDir,
+    store,
+    consoleOrigins,
+    distDir: options.distDir,
     signInLimits: options.rateLimit === false ? null : (options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS),
   });
   return app;

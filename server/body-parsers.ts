@@ -14,7 +14,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * which are not Unicode (jsonb refuses them and a text column would silently turn them into U+FFFD).
  */
 export function assertStorableText(text: string, where: string): void {
-  if (text.includes('\u0000')) throw new BadRequestError(`${where} holds a NUL character (\\u0000), which cannot be stored`);
+  if (text.includes('\u0000'))
+    throw new BadRequestError(`${where} holds a NUL character (\\u0000), which cannot be stored`);
   const surrogate = LONE_SURROGATE.exec(text)?.[0];
   if (surrogate !== undefined) {
     const code = surrogate.charCodeAt(0).toString(16);
@@ -58,7 +59,8 @@ export function checkedJson(value: unknown, where: string, depth: number): unkno
   const copy = newFields();
   for (const [name, item] of Object.entries(value)) {
     assertStorableText(name, `a field name of ${where}`);
-    if (name === '__proto__') throw new BadRequestError(`${where} has a field named __proto__, which a JSON body may not carry`);
+    if (name === '__proto__')
+      throw new BadRequestError(`${where} has a field named __proto__, which a JSON body may not carry`);
     copy[name] = checkedJson(item, `${where}/${name}`, depth + 1);
   }
   return copy;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { loadConfigFiles, type LoadLogger } from './config-loader.ts';
+import { type LoadLogger, loadConfigFiles } from './config-loader.ts';
 import { deriveViewerId } from './ids.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { popupFile } from './test-support/fixtures.ts';
@@ -40,18 +40,29 @@ describe('loadConfigFiles', () => {
     await mkdir(clientsDir);
   });
 
-  const writeJson = (dir: string, file: string, value: unknown) => writeFile(path.join(dir, file), JSON.stringify(value));
+  const writeJson = (dir: string, file: string, value: unknown) =>
+    writeFile(path.join(dir, file), JSON.stringify(value));
 
   it('upserts clients and pop-ups, keeping the configuration as JSON', async () => {
     await writeJson(clientsDir, 'acme.json', {
-      client_id: 'acme', name: 'Acme', allowed_origins: ['https://acme.example', 'http://localhost:3000/'], max_views: 100,
+      client_id: 'acme',
+      name: 'Acme',
+      allowed_origins: ['https://acme.example', 'http://localhost:3000/'],
+      max_views: 100,
     });
     await writeJson(popupsDir, 'welcome.json', popupFile());
     const { log, errors } = recordingLogger();
     const report = await loadConfigFiles(test.store, { clientsDir, popupsDir }, log);
 
     assert.deepEqual(errors, []);
-    assert.deepEqual(report, { clients: ['acme'], popups: ['aaaaaaaaaaaa1'], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() });
+    assert.deepEqual(report, {
+      clients: ['acme'],
+      popups: ['aaaaaaaaaaaa1'],
+      errors: [],
+      retired: [],
+      keptOwnerEdits: [],
+      ownerTokenHashes: new Map(),
+    });
     const client = await test.store.findClient('acme');
     assert.deepEqual(client?.allowed_origins, ['https://acme.example', 'http://localhost:3000']);
     assert.equal(client?.max_views, 100);
@@ -71,13 +82,19 @@ describe('loadConfigFiles', () => {
     await writeJson(popupsDir, 'second.json', popupFile({ poptin_id: 'aaaaaaaaaaaa2' }));
     const { log } = recordingLogger();
     await loadConfigFiles(test.store, { popupsDir }, log);
-    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id).sort(), ['aaaaaaaaaaaa1', 'aaaaaaaaaaaa2']);
+    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id).sort(), [
+      'aaaaaaaaaaaa1',
+      'aaaaaaaaaaaa2',
+    ]);
 
     await rm(path.join(popupsDir, 'welcome.json'));
     await writeFile(path.join(popupsDir, 'second.json'), '{ not json');
     const report = await loadConfigFiles(test.store, { popupsDir }, log);
     assert.deepEqual(report.retired, ['aaaaaaaaaaaa1']);
-    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id), ['aaaaaaaaaaaa2']);
+    assert.deepEqual(
+      (await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id),
+      ['aaaaaaaaaaaa2'],
+    );
     assert.equal(await test.store.findActivePopup('aaaaaaaaaaaa1'), null);
     // Its history stays, and a lead posted late still finds it by viewer id.
     assert.equal((await test.store.findPopupByViewerId(deriveViewerId('aaaaaaaaaaaa1')))?.poptin_id, 'aaaaaaaaaaaa1');
@@ -91,7 +108,10 @@ describe('loadConfigFiles', () => {
     await writeFile(path.join(popupsDir, 'a-broken.json'), '{ "poptin_id": "bbbbbbbbbbbb1", ');
     await writeJson(popupsDir, 'b-short-id.json', popupFile({ poptin_id: 'short' }));
     await writeJson(popupsDir, 'c-bad-type.json', popupFile({ poptin_id: 'cccccccccccc1', poptin_type: 'banner' }));
-    await writeJson(popupsDir, 'd-no-client.json', { ...popupFile({ poptin_id: 'dddddddddddd1' }), client_id: undefined });
+    await writeJson(popupsDir, 'd-no-client.json', {
+      ...popupFile({ poptin_id: 'dddddddddddd1' }),
+      client_id: undefined,
+    });
     await writeJson(popupsDir, 'e-good.json', popupFile({ poptin_id: 'eeeeeeeeeeee1' }));
     await writeJson(popupsDir, 'f-duplicate.json', popupFile({ poptin_id: 'eeeeeeeeeeee1' }));
     await writeJson(popupsDir, 'g-list.json', [popupFile({ poptin_id: 'gggggggggggg1' })]);
@@ -107,7 +127,10 @@ describe('loadConfigFiles', () => {
     assert.match(byFile['f-duplicate.json']!, /already defined/);
     assert.match(byFile['g-list.json']!, /one JSON object/);
     assert.equal(errors.length, 6);
-    assert.ok(errors.some((line) => line.includes('a-broken.json') && line.includes('invalid JSON')), errors.join('\n'));
+    assert.ok(
+      errors.some((line) => line.includes('a-broken.json') && line.includes('invalid JSON')),
+      errors.join('\n'),
+    );
     assert.equal(await test.store.findPopup('cccccccccccc1'), null);
   });
 
@@ -125,11 +148,14 @@ describe('loadConfigFiles', () => {
     await writeJson(clientsDir, 'c.json', { client_id: 'c d' });
     const report = await loadConfigFiles(test.store, { clientsDir }, recordingLogger().log);
     assert.deepEqual(report.clients, []);
-    assert.deepEqual(report.errors.map((error) => error.message), [
-      'allowed origin "https://a.example/path" must be scheme://host[:port] only, e.g. "https://a.example"',
-      'max_views must be a whole number >= 0, or null for no limit',
-      'client_id must be 1-64 letters, digits, "_" or "-"',
-    ]);
+    assert.deepEqual(
+      report.errors.map((error) => error.message),
+      [
+        'allowed origin "https://a.example/path" must be scheme://host[:port] only, e.g. "https://a.example"',
+        'max_views must be a whole number >= 0, or null for no limit',
+        'client_id must be 1-64 letters, digits, "_" or "-"',
+      ],
+    );
   });
 
   it('reads the SHA-256 of a client’s own owner token, and refuses a token stored as it is', async () => {
@@ -141,10 +167,13 @@ describe('loadConfigFiles', () => {
     const report = await loadConfigFiles(test.store, { clientsDir }, recordingLogger().log);
     assert.deepEqual(report.clients, ['acme', 'globex']);
     assert.deepEqual(report.ownerTokenHashes, new Map([['acme', 'ab'.repeat(32)]]));
-    assert.deepEqual(report.errors.map((error) => error.message), [
-      'owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)',
-      'owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead',
-    ]);
+    assert.deepEqual(
+      report.errors.map((error) => error.message),
+      [
+        'owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)',
+        'owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead',
+      ],
+    );
     assert.equal(await test.store.findClient('hooli'), null);
   });
 
@@ -162,9 +191,18 @@ describe('loadConfigFiles', () => {
     assert.equal(demo?.config.poptin_type, 'lightbox');
     assert.equal(demo?.config.display_after_sec_active, '3');
     const html = String(demo?.config.poptin);
-    for (const part of ['data-poptin-screen="form"', 'type="email" name="Email"', '<label', 'type="submit"', 'data-poptin-screen="thank-you" hidden']) {
+    for (const part of [
+      'data-poptin-screen="form"',
+      'type="email" name="Email"',
+      '<label',
+      'type="submit"',
+      'data-poptin-screen="thank-you" hidden',
+    ]) {
       assert.ok(html.includes(part), `demo template lacks ${part}`);
     }
-    assert.deepEqual((await test.store.findClient('demo'))?.allowed_origins, ['http://localhost:8787', 'http://127.0.0.1:8787']);
+    assert.deepEqual((await test.store.findClient('demo'))?.allowed_origins, [
+      'http://localhost:8787',
+      'http://127.0.0.1:8787',
+    ]);
   });
 });

@@ -70,7 +70,15 @@ export function normaliseOrigin(value: unknown): string {
 }
 
 export function parseClientFile(json: Record<string, unknown>): ClientRecord {
-  const { client_id, name = '', allowed_origins = [], restricted = false, max_views = null, is_freemium = false, lang = 'en' } = json;
+  const {
+    client_id,
+    name = '',
+    allowed_origins = [],
+    restricted = false,
+    max_views = null,
+    is_freemium = false,
+    lang = 'en',
+  } = json;
   const restrictionSetting = json.client_restriction_setting ?? {};
   if (!isClientId(client_id)) fail('client_id must be 1-64 letters, digits, "_" or "-"');
   if (typeof name !== 'string') fail('name must be a string');
@@ -106,10 +114,12 @@ export function parseClientFile(json: Record<string, unknown>): ClientRecord {
  * (then only OWNER_TOKEN opens its owner API).
  */
 export function readOwnerTokenHash(json: Record<string, unknown>): string | null {
-  if ('owner_token' in json) fail('owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead');
+  if ('owner_token' in json)
+    fail('owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead');
   const hash = json.owner_token_sha256;
   if (hash === undefined || hash === null) return null;
-  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)) fail('owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)');
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash))
+    fail('owner_token_sha256 must be 64 hexadecimal characters (the SHA-256 of the token)');
   return hash.toLowerCase();
 }
 
@@ -133,12 +143,14 @@ export function parsePopupFile(json: Record<string, unknown>): PopupRecord {
   if (config.design_properties !== undefined && !isPlainObject(config.design_properties)) {
     fail('design_properties must be an object');
   }
-  if (config.poptin !== undefined && typeof config.poptin !== 'string') fail('poptin (the template HTML) must be a string');
+  if (config.poptin !== undefined && typeof config.poptin !== 'string')
+    fail('poptin (the template HTML) must be a string');
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === poptinId)) {
     fail('ab_test_parent_id must be the 13-character id of another pop-up');
   }
-  if (config.viewer_id !== undefined && !isViewerId(config.viewer_id)) fail('viewer_id must be 1-64 letters, digits, "_" or "-"');
+  if (config.viewer_id !== undefined && !isViewerId(config.viewer_id))
+    fail('viewer_id must be 1-64 letters, digits, "_" or "-"');
   return {
     poptin_id: poptinId,
     client_id: clientId,
@@ -194,7 +206,14 @@ export async function loadConfigFiles(
   dirs: { clientsDir?: string; popupsDir?: string; templatesDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
-  const report: LoadReport = { clients: [], popups: [], errors: [], retired: [], keptOwnerEdits: [], ownerTokenHashes: new Map() };
+  const report: LoadReport = {
+    clients: [],
+    popups: [],
+    errors: [],
+    retired: [],
+    keptOwnerEdits: [],
+    ownerTokenHashes: new Map(),
+  };
   if (dirs.clientsDir) {
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
@@ -218,8 +237,10 @@ export async function loadConfigFiles(
     });
     // A broken file keeps its pop-up as it was; only a removed file retires one.
     report.retired = await store.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
-    if (report.keptOwnerEdits.length > 0) log.info(`Kept the console's edits of ${report.keptOwnerEdits.join(', ')} over their files`);
-    if (report.retired.length > 0) log.info(`Retired ${report.retired.length} pop-up(s) whose file was removed: ${report.retired.join(', ')}`);
+    if (report.keptOwnerEdits.length > 0)
+      log.info(`Kept the console's edits of ${report.keptOwnerEdits.join(', ')} over their files`);
+    if (report.retired.length > 0)
+      log.info(`Retired ${report.retired.length} pop-up(s) whose file was removed: ${report.retired.join(', ')}`);
   }
   log.info(`Loaded ${report.clients.length} client(s) and ${report.popups.length} pop-up(s)`);
   return report;

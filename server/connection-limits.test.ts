@@ -8,7 +8,13 @@ import { openTestDatabase, type TestDatabase } from './test-support/database.ts'
 import { OWNER_TOKEN } from './test-support/fixtures.ts';
 
 // Real sockets on 127.0.0.1: a client that sends its request slowly, or holds too many connections, is closed.
-const LIMITS = { headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, idleTimeoutMs: 1_000, checkIntervalMs: 200, maxConnectionsPerAddress: 4 };
+const LIMITS = {
+  headersTimeoutMs: 1_000,
+  requestTimeoutMs: 1_500,
+  idleTimeoutMs: 1_000,
+  checkIntervalMs: 200,
+  maxConnectionsPerAddress: 4,
+};
 // Far above the limits, far below "held forever".
 const CLOSED_WITHIN_MS = 6_000;
 
@@ -62,11 +68,15 @@ async function dribble(socket: Socket, text: string, everyMs: number): Promise<v
 }
 
 describe('slow clients and connections per address', () => {
-  it('closes a connection whose body comes one byte at a time, within the request time limit', { timeout: 20_000 }, async () => {
+  it('closes a connection whose body comes one byte at a time, within the request time limit', {
+    timeout: 20_000,
+  }, async () => {
     const socket = await open();
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.write('POST /api/display/acme HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n');
+    socket.write(
+      'POST /api/display/acme HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n',
+    );
     const closed = closedWithin(socket, CLOSED_WITHIN_MS);
     void dribble(socket, '{"visitor_id":"'.padEnd(200, 'x'), 300);
     const afterMs = await closed;
@@ -74,17 +84,25 @@ describe('slow clients and connections per address', () => {
     assert.match(Buffer.concat(received).toString(), /^HTTP\/1\.1 408/);
   });
 
-  it('closes a connection whose headers come one byte at a time, and one that sends nothing', { timeout: 20_000 }, async () => {
+  it('closes a connection whose headers come one byte at a time, and one that sends nothing', {
+    timeout: 20_000,
+  }, async () => {
     const slowHeaders = await open();
     const silent = await open();
     const closed = Promise.all([closedWithin(slowHeaders, CLOSED_WITHIN_MS), closedWithin(silent, CLOSED_WITHIN_MS)]);
-    void dribble(slowHeaders, 'GET /api/display/click/aaaaaaaaaaaa1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: yes\r\n\r\n', 300);
+    void dribble(
+      slowHeaders,
+      'GET /api/display/click/aaaaaaaaaaaa1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: yes\r\n\r\n',
+      300,
+    );
     const [slowAfterMs, silentAfterMs] = await closed;
     assert.notEqual(slowAfterMs, null, 'the slow headers were still held');
     assert.notEqual(silentAfterMs, null, 'the silent connection was still held');
   });
 
-  it('refuses connections beyond the cap of one address, and serves it again once they are gone', { timeout: 20_000 }, async () => {
+  it('refuses connections beyond the cap of one address, and serves it again once they are gone', {
+    timeout: 20_000,
+  }, async () => {
     const held = await Promise.all(Array.from({ length: LIMITS.maxConnectionsPerAddress }, open));
     const extra = await open();
     const received: Buffer[] = [];

@@ -30,12 +30,21 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  * The Fastify options that bound the time to receive a request (Node's http server checks it and answers 408)
  * and the time a connection may stay silent (closed).
  */
-export function requestTimeoutOptions(limits: ConnectionLimits): { requestTimeout: number; connectionTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
+export function requestTimeoutOptions(limits: ConnectionLimits): {
+  requestTimeout: number;
+  connectionTimeout: number;
+  keepAliveTimeout: number;
+  http: ServerOptions;
+} {
   return {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.idleTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { DISPLAY_API_PREFIX, DISPLAY_ROUTES } from '../src/core/api/contract.ts';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DISPLAY_API_PREFIX, DISPLAY_ROUTES } from '../src/core/api/contract.ts';
 import type { Store } from './db/store.ts';
 import { errorBody } from './errors.ts';
 
@@ -48,7 +48,8 @@ function displayRouteFor(path: string): DisplayTarget | null {
 function displayTargetOf(request: FastifyRequest): DisplayTarget | null {
   const routeUrl = request.routeOptions.url;
   const params = request.params as Record<string, string | undefined>;
-  if (routeUrl?.startsWith(`${DISPLAY_API_PREFIX}/`)) return { route: routeUrl.slice(DISPLAY_API_PREFIX.length), params };
+  if (routeUrl?.startsWith(`${DISPLAY_API_PREFIX}/`))
+    return { route: routeUrl.slice(DISPLAY_API_PREFIX.length), params };
   if (request.method === 'OPTIONS' && routeUrl === '*') return displayRouteFor(params['*'] ?? '');
   return null;
 }
@@ -60,7 +61,11 @@ async function clientIdFor(store: Store, { params }: DisplayTarget): Promise<str
 }
 
 /** Routes whose client is named in the body, or by no one: their handlers check the Origin themselves. */
-const ROUTES_OPEN_TO_ANY_ORIGIN = new Set<string>([DISPLAY_ROUTES.validationEmails, DISPLAY_ROUTES.wixSaveOrderedProducts, DISPLAY_ROUTES.shopifyClientId]);
+const ROUTES_OPEN_TO_ANY_ORIGIN = new Set<string>([
+  DISPLAY_ROUTES.validationEmails,
+  DISPLAY_ROUTES.wixSaveOrderedProducts,
+  DISPLAY_ROUTES.shopifyClientId,
+]);
 
 async function originPolicyFor(store: Store, target: DisplayTarget): Promise<OriginPolicy> {
   if (ROUTES_OPEN_TO_ANY_ORIGIN.has(target.route)) return { kind: 'any' };

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import type { PopupRecord } from './db/configuration-store.ts';
 import { readSettings } from './settings.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
@@ -29,10 +29,21 @@ interface RawResponse {
 }
 
 /** Sends one request exactly as written, request target included (fetch and inject would normalise it). */
-function rawRequest(port: number, request: { method: string; target: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
+function rawRequest(
+  port: number,
+  request: { method: string; target: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
   const body = request.body ?? '';
-  const headers = { host: `127.0.0.1:${port}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)), ...request.headers };
-  const head = [`${request.method} ${request.target} HTTP/1.1`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const headers = {
+    host: `127.0.0.1:${port}`,
+    connection: 'close',
+    'content-length': String(Buffer.byteLength(body)),
+    ...request.headers,
+  };
+  const head = [
+    `${request.method} ${request.target} HTTP/1.1`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return new Promise((resolve, reject) => {
     let received = '';
     // Written without closing our side: the server closes the connection once it has answered (Connection: close).
@@ -43,8 +54,15 @@ function rawRequest(port: number, request: { method: string; target: string; hea
     socket.on('end', () => {
       const [head = '', ...rest] = received.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const entries = headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]);
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: Object.fromEntries(entries), body: rest.join('\r\n\r\n') });
+      const entries = headerLines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]);
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers: Object.fromEntries(entries),
+        body: rest.join('\r\n\r\n'),
+      });
     });
   });
 }
@@ -65,7 +83,10 @@ describe('absolute-form request targets (POST http://host/api/display/…)', () 
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const response = await rawRequest(port, {
-          method: 'POST', target: `http://x/api/display/conversion/${popup.viewer_id}`, headers: FORM, body: `idempotency_key=reqtarget-${i}`,
+          method: 'POST',
+          target: `http://x/api/display/conversion/${popup.viewer_id}`,
+          headers: FORM,
+          body: `idempotency_key=reqtarget-${i}`,
         });
         statuses.push(response.status);
         if (response.status === 429) assert.ok(Number(response.headers['retry-after']) > 0);
@@ -80,15 +101,20 @@ describe('absolute-form request targets (POST http://host/api/display/…)', () 
     const { app, port } = await listening({ rateLimit: false });
     try {
       const refused = await rawRequest(port, {
-        method: 'POST', target: `http://x/api/display/conversion/${popup.viewer_id}`,
-        headers: { ...FORM, origin: 'https://evil.example' }, body: 'idempotency_key=reqtarget-1',
+        method: 'POST',
+        target: `http://x/api/display/conversion/${popup.viewer_id}`,
+        headers: { ...FORM, origin: 'https://evil.example' },
+        body: 'idempotency_key=reqtarget-1',
       });
       assert.equal(refused.status, 403);
       assert.equal(refused.headers['access-control-allow-origin'], undefined);
       assert.deepEqual(await test.db.query('SELECT id FROM conversions'), []);
 
       const allowed = await rawRequest(port, {
-        method: 'POST', target: 'http://x/api/display/closed/aaaaaaaaaaaa1', headers: { 'content-type': 'text/plain', origin: 'https://acme.example' }, body: '{}',
+        method: 'POST',
+        target: 'http://x/api/display/closed/aaaaaaaaaaaa1',
+        headers: { 'content-type': 'text/plain', origin: 'https://acme.example' },
+        body: '{}',
       });
       assert.equal(allowed.status, 200);
       assert.equal(allowed.headers['access-control-allow-origin'], 'https://acme.example');
@@ -100,9 +126,16 @@ describe('absolute-form request targets (POST http://host/api/display/…)', () 
 
 describe('absolute-form request targets for static files', () => {
   it('do not reach the configuration files either', async () => {
-    const { app, port } = await listening({ rateLimit: false, examplesDir: path.join(import.meta.dirname, '..', 'examples') });
+    const { app, port } = await listening({
+      rateLimit: false,
+      examplesDir: path.join(import.meta.dirname, '..', 'examples'),
+    });
     try {
-      for (const target of ['http://x/examples/popups/demo-lightbox.json', 'http://x/popups/demo-lightbox.json', 'http://x/examples/clients/demo.json']) {
+      for (const target of [
+        'http://x/examples/popups/demo-lightbox.json',
+        'http://x/popups/demo-lightbox.json',
+        'http://x/examples/clients/demo.json',
+      ]) {
         const response = await rawRequest(port, { method: 'GET', target });
         assert.ok(response.status === 404 || response.status === 403, `${target}: ${response.status}`);
         assert.doesNotMatch(response.body, /poptin_id|client_id/, target);
@@ -116,17 +149,33 @@ describe('absolute-form request targets for static files', () => {
 describe('TRUST_PROXY and the rate limit', () => {
   const display = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
     app.inject({
-      method: 'POST', url: '/api/display/acme', payload: {}, remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: {},
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
     });
 
   it('with a number of proxies, a spoofed leftmost X-Forwarded-For does not give a new bucket', async () => {
     const app = await buildApp({
-      db: test.db, ownerToken: OWNER_TOKEN, rateLimit: { capacity: 3, windowMs: 60_000 }, trustProxy: readSettings({ TRUST_PROXY: '1' }).trustProxy,
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: { capacity: 3, windowMs: 60_000 },
+      trustProxy: readSettings({ TRUST_PROXY: '1' }).trustProxy,
     });
     try {
-      for (let i = 0; i < 3; i++) assert.equal((await display(app, '10.0.0.9', `198.51.100.${i}, 203.0.113.7`)).statusCode, 200);
-      assert.equal((await display(app, '10.0.0.9', '198.51.100.99, 203.0.113.7')).statusCode, 429, 'the proxy-added address is the bucket');
-      assert.equal((await display(app, '10.0.0.9', '203.0.113.8')).statusCode, 200, 'another visitor behind the same proxy');
+      for (let i = 0; i < 3; i++)
+        assert.equal((await display(app, '10.0.0.9', `198.51.100.${i}, 203.0.113.7`)).statusCode, 200);
+      assert.equal(
+        (await display(app, '10.0.0.9', '198.51.100.99, 203.0.113.7')).statusCode,
+        429,
+        'the proxy-added address is the bucket',
+      );
+      assert.equal(
+        (await display(app, '10.0.0.9', '203.0.113.8')).statusCode,
+        200,
+        'another visitor behind the same proxy',
+      );
     } finally {
       await app.close();
     }
@@ -134,13 +183,26 @@ describe('TRUST_PROXY and the rate limit', () => {
 
   it('with proxy addresses, believes X-Forwarded-For from those proxies only', async () => {
     const app = await buildApp({
-      db: test.db, ownerToken: OWNER_TOKEN, rateLimit: { capacity: 3, windowMs: 60_000 }, trustProxy: readSettings({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy,
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: { capacity: 3, windowMs: 60_000 },
+      trustProxy: readSettings({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy,
     });
     try {
-      for (let i = 0; i < 3; i++) assert.equal((await display(app, '10.0.0.9', `198.51.100.${i}, 203.0.113.7`)).statusCode, 200);
-      assert.equal((await display(app, '10.1.2.3', '198.51.100.99, 203.0.113.7')).statusCode, 429, 'same visitor through another trusted proxy');
-      for (let i = 0; i < 3; i++) assert.equal((await display(app, '192.0.2.1', `198.51.100.${10 + i}`)).statusCode, 200);
-      assert.equal((await display(app, '192.0.2.1', '198.51.100.50')).statusCode, 429, 'a direct client cannot choose its address');
+      for (let i = 0; i < 3; i++)
+        assert.equal((await display(app, '10.0.0.9', `198.51.100.${i}, 203.0.113.7`)).statusCode, 200);
+      assert.equal(
+        (await display(app, '10.1.2.3', '198.51.100.99, 203.0.113.7')).statusCode,
+        429,
+        'same visitor through another trusted proxy',
+      );
+      for (let i = 0; i < 3; i++)
+        assert.equal((await display(app, '192.0.2.1', `198.51.100.${10 + i}`)).statusCode, 200);
+      assert.equal(
+        (await display(app, '192.0.2.1', '198.51.100.50')).statusCode,
+        429,
+        'a direct client cannot choose its address',
+      );
     } finally {
       await app.close();
     }

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { seededRandom } from '../src/core/random.ts';
 import { buildApp } from './app.ts';
 import type { PopupRecord } from './db/configuration-store.ts';
 import { registerExampleSites } from './example-stores/index.ts';
-import { routesOf, type RouteInfo } from './route-list.ts';
+import { type RouteInfo, routesOf } from './route-list.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
 import { useTestApp } from './test-support/app.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
-import { seededRandom } from '../src/core/random.ts';
 
 // Random requests to every display endpoint; none may be answered with a 5xx. A failure prints its seed:
 // FUZZ_SEED=<seed> node --import tsx --test server/fuzz.test.ts replays the same requests.
@@ -31,13 +31,75 @@ const FIELD_NAMES = [
     ...Object.keys(conversionSchema.body.properties),
   ]),
 ];
-const ODD_NAMES = ['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', 'prototype', '', ' ', '0', 'a.b', 'a[b]', 'a%00', 'ключ', '😀'];
+const ODD_NAMES = [
+  '__proto__',
+  'constructor',
+  'valueOf',
+  'toString',
+  'hasOwnProperty',
+  'prototype',
+  '',
+  ' ',
+  '0',
+  'a.b',
+  'a[b]',
+  'a%00',
+  'ключ',
+  '😀',
+];
 
 const CLEAN_PIECES = ['a', 'Z', '0', ' ', '-', '.', '@', 'é', 'א', '中', '😀', 'jane', 'acme.example', 'https://', '/'];
 const PIECES = [
-  'a', 'Z', '0', '9', ' ', '&', '=', '%', '+', '?', '#', '"', "'", '\\', '/', '<', '>', '{', '}', '[', ']', ',', ':', '\n', '\r', '\t',
-  '\u0000', '\u0001', '\u007f', '\u00e9', '\u05d0', '\u4e2d', '\u200b', '\ufeff', '\ufffd', '\ud800', '\udfff', '\ud83d\ude00', '%00', '%ZZ', '%e9',
-  '=cmd|x', '@SUM(1)', 'https://acme.example/', 'jane@acme.example', 'null', 'true', '1e309', '-0', 'NaN',
+  'a',
+  'Z',
+  '0',
+  '9',
+  ' ',
+  '&',
+  '=',
+  '%',
+  '+',
+  '?',
+  '#',
+  '"',
+  "'",
+  '\\',
+  '/',
+  '<',
+  '>',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u0001',
+  '\u007f',
+  '\u00e9',
+  '\u05d0',
+  '\u4e2d',
+  '\u200b',
+  '\ufeff',
+  '\ufffd',
+  '\ud800',
+  '\udfff',
+  '\ud83d\ude00',
+  '%00',
+  '%ZZ',
+  '%e9',
+  '=cmd|x',
+  '@SUM(1)',
+  'https://acme.example/',
+  'jane@acme.example',
+  'null',
+  'true',
+  '1e309',
+  '-0',
+  'NaN',
 ];
 
 /** Text most fields accept: short, printable. */
@@ -106,14 +168,17 @@ function conversionFields(): Record<string, unknown> {
 }
 
 function formText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 /** A form-encoded string, sometimes malformed, with repeated names now and then. */
 function formEncoded(fields: Record<string, unknown>): string {
   const parts = Object.entries(fields).flatMap(([name, value]) => {
     const values = Array.isArray(value) && chance(0.5) ? value.map(formText) : [formText(value)];
-    return values.map((text) => `${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, 'x'))}=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, 'x'))}`);
+    return values.map(
+      (text) =>
+        `${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, 'x'))}=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, 'x'))}`,
+    );
   });
   if (chance(0.1)) parts.push(pick(['%', '%zz=1', '==', '&&', 'a=%E0%A4', 'b=%00', '=value']));
   return parts.join('&');
@@ -122,7 +187,11 @@ function formEncoded(fields: Record<string, unknown>): string {
 /** JSON text with the odd literal JSON.stringify would never write: huge numbers, escapes, truncation. */
 function jsonText(fields: Record<string, unknown>): string {
   let text = JSON.stringify(fields);
-  if (chance(0.1)) text = text.replace(/^\{/, `{"big":${pick(['1e400', '-1e400', '123456789012345678901234567890', '0.0000000000000000000001'])},`);
+  if (chance(0.1))
+    text = text.replace(
+      /^\{/,
+      `{"big":${pick(['1e400', '-1e400', '123456789012345678901234567890', '0.0000000000000000000001'])},`,
+    );
   if (chance(0.05)) text = text.replace(/^\{/, `{"deep":${'['.repeat(40 + int(8_000))}${']'.repeat(40 + int(8_000))},`);
   if (chance(0.05)) text = text.replace(/^\{/, '{"esc":"\\u0000\\ud800\\udfff\\uDBFF",');
   if (chance(0.05)) text = text.slice(0, int(text.length));
@@ -131,10 +200,22 @@ function jsonText(fields: Record<string, unknown>): string {
 }
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'APPLICATION/JSON',
-  'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=latin1',
-  'text/plain', 'text/plain;charset=UTF-8', 'Text/Plain; charset=iso-8859-1',
-  'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/vnd.api+json', 'text/html', ';;', 'x',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'APPLICATION/JSON',
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=latin1',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'Text/Plain; charset=iso-8859-1',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/vnd.api+json',
+  'text/html',
+  ';;',
+  'x',
 ];
 
 interface FuzzRequest {
@@ -142,8 +223,24 @@ interface FuzzRequest {
   options: InjectOptions & { url: string };
 }
 
-function randomBody(fields: Record<string, unknown>): { encoding: string; headers: Record<string, string>; payload?: string | Buffer } {
-  const encoding = pick(['json', 'json', 'json', 'form', 'form', 'form', 'text-json', 'text-form', 'odd', 'bytes', 'none']);
+function randomBody(fields: Record<string, unknown>): {
+  encoding: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+} {
+  const encoding = pick([
+    'json',
+    'json',
+    'json',
+    'form',
+    'form',
+    'form',
+    'text-json',
+    'text-form',
+    'odd',
+    'bytes',
+    'none',
+  ]);
   switch (encoding) {
     case 'json':
       return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(0, 4)) }, payload: jsonText(fields) };
@@ -154,7 +251,11 @@ function randomBody(fields: Record<string, unknown>): { encoding: string; header
     case 'text-form':
       return { encoding, headers: { 'content-type': pick(CONTENT_TYPES.slice(6, 9)) }, payload: formEncoded(fields) };
     case 'odd':
-      return { encoding, headers: { 'content-type': pick(CONTENT_TYPES) }, payload: chance(0.5) ? jsonText(fields) : formEncoded(fields) };
+      return {
+        encoding,
+        headers: { 'content-type': pick(CONTENT_TYPES) },
+        payload: chance(0.5) ? jsonText(fields) : formEncoded(fields),
+      };
     case 'bytes': {
       const bytes = Buffer.from(Array.from({ length: int(200) }, () => int(256)));
       return { encoding, headers: { 'content-type': pick(CONTENT_TYPES) }, payload: bytes };
@@ -168,7 +269,17 @@ function randomQuery(): string {
   if (chance(0.3)) return '';
   const parts = Array.from({ length: 1 + int(3) }, () => {
     const name = pick(['status', 'id', 'status', 'id', 'x', '%00', '']);
-    const value = pick(['remindme', 'up1', '%00', 'a%00b', '%ED%A0%80', '%ZZ', '%F0%9F%98%80', 'x'.repeat(int(400)), '']);
+    const value = pick([
+      'remindme',
+      'up1',
+      '%00',
+      'a%00b',
+      '%ED%A0%80',
+      '%ZZ',
+      '%F0%9F%98%80',
+      'x'.repeat(int(400)),
+      '',
+    ]);
     return `${name}=${value}`;
   });
   return `?${parts.join('&')}`;
@@ -184,16 +295,38 @@ function randomRequest(popups: PopupRecord[]): FuzzRequest {
   if (chance(0.1)) headers.cookie = `poptin_visitor_id=${pick(['v1', '', 'a b', '%00', 'x'.repeat(200)])}`;
   if (chance(0.1)) headers['x-country-code'] = pick(['IL', 'il', 'ZZZ', '', '\u00e9']);
 
-  const endpoint = pick(['display', 'display', 'viewed', 'closed', 'conversion', 'conversion', 'conversion', 'click', 'validation-emails', 'limitLogs']);
+  const endpoint = pick([
+    'display',
+    'display',
+    'viewed',
+    'closed',
+    'conversion',
+    'conversion',
+    'conversion',
+    'click',
+    'validation-emails',
+    'limitLogs',
+  ]);
   if (endpoint === 'click' || endpoint === 'validation-emails' || endpoint === 'limitLogs') {
-    const path = endpoint === 'click' ? `click/${poptinId}` : endpoint === 'limitLogs' ? `limitLogs/${clientId}` : endpoint;
+    const path =
+      endpoint === 'click' ? `click/${poptinId}` : endpoint === 'limitLogs' ? `limitLogs/${clientId}` : endpoint;
     return { endpoint, options: { method: 'GET', url: `/api/display/${path}${randomQuery()}`, headers } };
   }
-  const path = { display: clientId, viewed: `viewed/${poptinId}`, closed: `closed/${poptinId}`, conversion: `conversion/${viewerId}` }[endpoint];
+  const path = {
+    display: clientId,
+    viewed: `viewed/${poptinId}`,
+    closed: `closed/${poptinId}`,
+    conversion: `conversion/${viewerId}`,
+  }[endpoint];
   const body = randomBody(endpoint === 'conversion' ? conversionFields() : randomFields(0, int(10)));
   return {
     endpoint: `${endpoint} (${body.encoding})`,
-    options: { method: 'POST', url: `/api/display/${path}${chance(0.1) ? randomQuery() : ''}`, headers: { ...headers, ...body.headers }, payload: body.payload },
+    options: {
+      method: 'POST',
+      url: `/api/display/${path}${chance(0.1) ? randomQuery() : ''}`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    },
   };
 }
 
@@ -222,13 +355,23 @@ describe('display API fuzz', () => {
     for (let index = 0; index < REQUESTS; index++) {
       const request = randomRequest(popups);
       const response = await shared.app.inject(request.options);
-      assert.ok(response.statusCode < 500, `${describeRequest(index, request)}\n→ ${response.statusCode} ${response.body}`);
+      assert.ok(
+        response.statusCode < 500,
+        `${describeRequest(index, request)}\n→ ${response.statusCode} ${response.body}`,
+      );
       const key = `${request.endpoint.split(' ')[0]} ${response.statusCode}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
     }
     const [{ leads }] = await shared.test.db.query<{ leads: number }>('SELECT count(*)::int AS leads FROM conversions');
-    t.diagnostic(`FUZZ_SEED=${SEED}: ${REQUESTS} requests in ${Math.round(performance.now() - started)} ms, ${leads} leads stored`);
-    t.diagnostic([...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', '));
+    t.diagnostic(
+      `FUZZ_SEED=${SEED}: ${REQUESTS} requests in ${Math.round(performance.now() - started)} ms, ${leads} leads stored`,
+    );
+    t.diagnostic(
+      [...statuses]
+        .sort()
+        .map(([key, count]) => `${key}: ${count}`)
+        .join(', '),
+    );
     assert.ok((statuses.get('conversion 200') ?? 0) > 0, 'some random leads were stored');
     assert.ok((statuses.get('display 200') ?? 0) > 0, 'some display calls were answered');
   });
@@ -259,7 +402,19 @@ const KNOWN_VALUES: Record<string, unknown> = {
 };
 
 /** Names texts hold in JSON: with them, a JSON text reaches the code that reads what it lists. */
-const JSON_FIELD_NAMES = ['product_id', 'product_name', 'category', 'id', 'name', 'title', 'value', 'type', 'email', 'variant_id', 'price'];
+const JSON_FIELD_NAMES = [
+  'product_id',
+  'product_name',
+  'category',
+  'id',
+  'name',
+  'title',
+  'value',
+  'type',
+  'email',
+  'variant_id',
+  'price',
+];
 
 const BAD_TEXTS = ['a\u0000b', 'x\udfff'];
 
@@ -276,7 +431,8 @@ const BAD_NUMBERS = ['9007199254740992', '1e309'];
 
 const BAD_VALUES = [...BAD_TEXTS, ...BAD_TEXTS.map(jsonHolding), ...BAD_NUMBERS];
 
-const properties = (schema: unknown): Record<string, JsonSchemaNode> => (schema as JsonSchemaNode | undefined)?.properties ?? {};
+const properties = (schema: unknown): Record<string, JsonSchemaNode> =>
+  (schema as JsonSchemaNode | undefined)?.properties ?? {};
 
 function validValue(name: string, node: JsonSchemaNode, ids: Record<string, string>): unknown {
   if (name in KNOWN_VALUES) return KNOWN_VALUES[name];
@@ -285,10 +441,23 @@ function validValue(name: string, node: JsonSchemaNode, ids: Record<string, stri
   if (type === 'integer' || type === 'number') return 1;
   if (type === 'boolean') return true;
   if (type === 'array') return node.items ? [validValue('', node.items, ids)] : [];
-  if (type === 'object') return Object.fromEntries(Object.entries(node.properties ?? {}).map(([field, child]) => [field, validValue(field, child, ids)]));
-  const candidates = [ids[name], ...Object.values(ids), 'jane@acme.example', 'https://acme.example/', 'fuzz-key-0000001', '1', 'a'];
+  if (type === 'object')
+    return Object.fromEntries(
+      Object.entries(node.properties ?? {}).map(([field, child]) => [field, validValue(field, child, ids)]),
+    );
+  const candidates = [
+    ids[name],
+    ...Object.values(ids),
+    'jane@acme.example',
+    'https://acme.example/',
+    'fuzz-key-0000001',
+    '1',
+    'a',
+  ];
   const fits = (text: string) =>
-    (!node.pattern || new RegExp(node.pattern, 'u').test(text)) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity);
+    (!node.pattern || new RegExp(node.pattern, 'u').test(text)) &&
+    text.length >= (node.minLength ?? 0) &&
+    text.length <= (node.maxLength ?? Infinity);
   return candidates.find((text) => text !== undefined && fits(text)) ?? 'a';
 }
 
@@ -297,8 +466,13 @@ function percentEncode(text: string): string {
   let encoded = '';
   for (const character of text) {
     const code = character.codePointAt(0)!;
-    const bytes = code >= 0xd800 && code <= 0xdfff ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)] : [...Buffer.from(character)];
-    encoded += /^[A-Za-z0-9_.~-]$/.test(character) ? character : bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    const bytes =
+      code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        : [...Buffer.from(character)];
+    encoded += /^[A-Za-z0-9_.~-]$/.test(character)
+      ? character
+      : bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return encoded;
 }
@@ -318,26 +492,43 @@ function paramNames(url: string): string[] {
 function validRequest(route: RouteInfo, ids: Record<string, string>): RouteRequest {
   const schema = route.schema ?? {};
   const paramSchemas = properties(schema.params);
-  const params = Object.fromEntries(paramNames(route.url).map((name) => [name, validValue(name, paramSchemas[name] ?? {}, ids)]));
-  const query = Object.fromEntries(Object.entries(properties(schema.querystring)).map(([name, node]) => [name, validValue(name, node, ids)]));
+  const params = Object.fromEntries(
+    paramNames(route.url).map((name) => [name, validValue(name, paramSchemas[name] ?? {}, ids)]),
+  );
+  const query = Object.fromEntries(
+    Object.entries(properties(schema.querystring)).map(([name, node]) => [name, validValue(name, node, ids)]),
+  );
   const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
-  const body = hasBody ? Object.fromEntries(Object.entries(properties(schema.body)).map(([name, node]) => [name, validValue(name, node, ids)])) : null;
+  const body = hasBody
+    ? Object.fromEntries(
+        Object.entries(properties(schema.body)).map(([name, node]) => [name, validValue(name, node, ids)]),
+      )
+    : null;
   return { params, query, body };
 }
 
 function injectOptions(route: RouteInfo, request: RouteRequest, form = false): InjectOptions & { url: string } {
-  const filled = route.url.replace(/:(\w+)|\*/g, (_match, name: string | undefined) => percentEncode(asText(request.params[name ?? '*'])));
+  const filled = route.url.replace(/:(\w+)|\*/g, (_match, name: string | undefined) =>
+    percentEncode(asText(request.params[name ?? '*'])),
+  );
   const pathname = filled.startsWith('/') ? filled : `/${filled}`;
-  const query = Object.entries(request.query).map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`).join('&');
+  const query = Object.entries(request.query)
+    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`)
+    .join('&');
   const options: InjectOptions & { url: string } = {
     method: route.method as InjectOptions['method'],
     url: query ? `${pathname}?${query}` : pathname,
     headers: { authorization: `Bearer ${OWNER_TOKEN}`, origin: 'https://acme.example' },
   };
   if (request.body) {
-    options.headers = { ...options.headers, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' };
+    options.headers = {
+      ...options.headers,
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+    };
     options.payload = form
-      ? Object.entries(request.body).map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`).join('&')
+      ? Object.entries(request.body)
+          .map(([name, value]) => `${percentEncode(name)}=${percentEncode(asText(value))}`)
+          .join('&')
       : JSON.stringify(request.body);
   }
   return options;
@@ -377,7 +568,11 @@ describe('every route of the app', () => {
   before(async () => {
     test = await openTestDatabase();
     app = await buildApp({
-      db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, examplesDir: path.join(REPO_ROOT, 'examples'), distDir: path.join(REPO_ROOT, 'dist'),
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      examplesDir: path.join(REPO_ROOT, 'examples'),
+      distDir: path.join(REPO_ROOT, 'dist'),
       extraRoutes: [registerExampleSites],
     });
   });
@@ -387,17 +582,43 @@ describe('every route of the app', () => {
   });
   beforeEach(async () => {
     await test.reset();
-    await seedClient(test.store, { store: { platform: 'shopify', shop: 'acme.myshopify.com', currency: 'USD', products: [{ product_id: 'p1', title: 'Shoe', price: 10 }] } });
+    await seedClient(test.store, {
+      store: {
+        platform: 'shopify',
+        shop: 'acme.myshopify.com',
+        currency: 'USD',
+        products: [{ product_id: 'p1', title: 'Shoe', price: 10 }],
+      },
+    });
     const popup = await seedPopup(test.store);
-    ids = { clientId: 'acme', client_id: 'acme', poptinId: popup.poptin_id, poptin_id: popup.poptin_id, viewerId: popup.viewer_id, shop: 'acme.myshopify.com', customer: 'c1' };
+    ids = {
+      clientId: 'acme',
+      client_id: 'acme',
+      poptinId: popup.poptin_id,
+      poptin_id: popup.poptin_id,
+      viewerId: popup.viewer_id,
+      shop: 'acme.myshopify.com',
+      customer: 'c1',
+    };
   });
 
-  const fail = (route: RouteInfo, what: string, options: InjectOptions & { url: string }, status: number, body: string) =>
+  const fail = (
+    route: RouteInfo,
+    what: string,
+    options: InjectOptions & { url: string },
+    status: number,
+    body: string,
+  ) =>
     `${route.method} ${route.url}, ${what}: ${options.method} ${options.url.slice(0, 300)} ${String(options.payload ?? '').slice(0, 300)}\n→ ${status} ${body.slice(0, 300)}`;
 
-  it('answers NUL, lone surrogates and numbers no column holds in every position of every route without a 5xx', { timeout: 120_000 }, async (t) => {
+  it('answers NUL, lone surrogates and numbers no column holds in every position of every route without a 5xx', {
+    timeout: 120_000,
+  }, async (t) => {
     const routes = routesOf(app);
-    assert.ok(routes.some((route) => route.url === '/shopify/save/browse-abandonment'), 'the routes were found');
+    assert.ok(
+      routes.some((route) => route.url === '/shopify/save/browse-abandonment'),
+      'the routes were found',
+    );
     const statuses = new Map<string, number>();
     let requests = 0;
     for (const route of routes) {
@@ -409,14 +630,28 @@ describe('every route of the app', () => {
             const options = injectOptions(route, request, form);
             const response = await app.inject(options);
             requests++;
-            assert.ok(response.statusCode < 500, fail(route, `${position} = ${JSON.stringify(value).slice(0, 80)}`, options, response.statusCode, response.body));
+            assert.ok(
+              response.statusCode < 500,
+              fail(
+                route,
+                `${position} = ${JSON.stringify(value).slice(0, 80)}`,
+                options,
+                response.statusCode,
+                response.body,
+              ),
+            );
             const key = `${route.method} ${route.url} ${response.statusCode}`;
             statuses.set(key, (statuses.get(key) ?? 0) + 1);
           }
         }
       }
     }
-    t.diagnostic(`${routes.length} routes, ${requests} requests: ${[...statuses].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
+    t.diagnostic(
+      `${routes.length} routes, ${requests} requests: ${[...statuses]
+        .sort()
+        .map(([key, count]) => `${key}: ${count}`)
+        .join(', ')}`,
+    );
   });
 
   it('answers random requests to every route without a 5xx', { timeout: 120_000 }, async () => {
@@ -425,7 +660,10 @@ describe('every route of the app', () => {
       for (let index = 0; index < 25; index++) {
         const options = injectOptions(route, mutated(base), chance(0.3));
         const response = await app.inject(options);
-        assert.ok(response.statusCode < 500, fail(route, `FUZZ_SEED=${SEED}, request ${index}`, options, response.statusCode, response.body));
+        assert.ok(
+          response.statusCode < 500,
+          fail(route, `FUZZ_SEED=${SEED}, request ${index}`, options, response.statusCode, response.body),
+        );
       }
     }
   });

@@ -6,9 +6,12 @@ export const CLIENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const POPTIN_ID_PATTERN = '^[A-Za-z0-9]{13}$';
 export const VIEWER_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
-export const isClientId = (value: unknown): value is string => typeof value === 'string' && new RegExp(CLIENT_ID_PATTERN).test(value);
-export const isPoptinId = (value: unknown): value is string => typeof value === 'string' && new RegExp(POPTIN_ID_PATTERN).test(value);
-export const isViewerId = (value: unknown): value is string => typeof value === 'string' && new RegExp(VIEWER_ID_PATTERN).test(value);
+export const isClientId = (value: unknown): value is string =>
+  typeof value === 'string' && new RegExp(CLIENT_ID_PATTERN).test(value);
+export const isPoptinId = (value: unknown): value is string =>
+  typeof value === 'string' && new RegExp(POPTIN_ID_PATTERN).test(value);
+export const isViewerId = (value: unknown): value is string =>
+  typeof value === 'string' && new RegExp(VIEWER_ID_PATTERN).test(value);
 
 /**
  * The viewer id of a pop-up whose file does not set one. Derived from the pop-up id, so it stays the same

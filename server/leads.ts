@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
@@ -9,8 +10,7 @@ import type { Device } from './db/event-store.ts';
 import type { ConversionInput, LeadCursor, LeadFilter, LeadPageLimits, LeadRecord, Paged } from './db/lead-store.ts';
 import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
-import { conversionSchema, LEAD_PAGE_SIZE, type ConversionBody } from './schemas.ts';
-import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
+import { type ConversionBody, conversionSchema, LEAD_PAGE_SIZE } from './schemas.ts';
 import { judgeLead } from './spam.ts';
 
 export class LeadInputError extends BadRequestError {}
@@ -19,7 +19,12 @@ export class LeadInputError extends BadRequestError {}
  * What one lead may carry. Fields the conversion call lists (widget §7) keep their own lengths from the
  * schema; `valueLength` bounds the others (a list or object counts as its JSON text).
  */
-export const LEAD_LIMITS = { fields: 100, nameLength: 100, valueLength: 5_000, extraFields: LEAD_EXTRA_FIELDS_MAX } as const;
+export const LEAD_LIMITS = {
+  fields: 100,
+  nameLength: 100,
+  valueLength: 5_000,
+  extraFields: LEAD_EXTRA_FIELDS_MAX,
+} as const;
 
 const LISTED_FIELDS = new Set(Object.keys(conversionSchema.body.properties));
 
@@ -37,11 +42,16 @@ export function parseExtraFields(value: unknown): FieldRecord[] {
     }
     list = checkedJson(list, 'body/newExtraFields', 1);
   }
-  if (!Array.isArray(list) || !list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
+  if (
+    !Array.isArray(list) ||
+    !list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+  ) {
     throw new LeadInputError('newExtraFields must be a JSON list of field records');
   }
   if (list.length > LEAD_LIMITS.extraFields) {
-    throw new LeadInputError(`newExtraFields may list at most ${LEAD_LIMITS.extraFields} fields (it lists ${list.length})`);
+    throw new LeadInputError(
+      `newExtraFields may list at most ${LEAD_LIMITS.extraFields} fields (it lists ${list.length})`,
+    );
   }
   checkExtraValues(list as FieldRecord[]);
   return list as FieldRecord[];
@@ -58,7 +68,8 @@ export const CONVERSION_BODY_LIMIT = 768 * 1024;
 function checkExtraValues(records: FieldRecord[]): void {
   let total = 0;
   for (const [index, record] of records.entries()) {
-    const value = record.value === undefined ? '' : typeof record.value === 'string' ? record.value : JSON.stringify(record.value);
+    const value =
+      record.value === undefined ? '' : typeof record.value === 'string' ? record.value : JSON.stringify(record.value);
     if (value.length > LEAD_FIELD_LIMITS.other) {
       throw new LeadInputError(
         `newExtraFields/${index}/value may be at most ${LEAD_FIELD_LIMITS.other} characters long (it has ${value.length})`,
@@ -67,7 +78,9 @@ function checkExtraValues(records: FieldRecord[]): void {
     total += value.length;
   }
   if (total > LEAD_OTHER_FIELDS_TOTAL) {
-    throw new LeadInputError(`the values of newExtraFields may hold at most ${LEAD_OTHER_FIELDS_TOTAL} characters together (they hold ${total})`);
+    throw new LeadInputError(
+      `the values of newExtraFields may hold at most ${LEAD_OTHER_FIELDS_TOTAL} characters together (they hold ${total})`,
+    );
   }
 }
 
@@ -79,7 +92,9 @@ function checkLeadSize(body: Record<string, unknown>): void {
   }
   for (const name of names) {
     if (name.length > LEAD_LIMITS.nameLength) {
-      throw new LeadInputError(`field names may be at most ${LEAD_LIMITS.nameLength} characters long (one has ${name.length})`);
+      throw new LeadInputError(
+        `field names may be at most ${LEAD_LIMITS.nameLength} characters long (one has ${name.length})`,
+      );
     }
     if (LISTED_FIELDS.has(name)) continue;
     const value = body[name];
@@ -101,7 +116,9 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const entries = Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+    const entries = Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value ?? null));
@@ -120,12 +137,19 @@ function firstText(...values: unknown[]): string | null {
 }
 
 function extraFieldValue(fields: FieldRecord[], names: string[], types: string[]): unknown {
-  const match = fields.find((field) => names.includes(readString(field.name)) || types.includes(readString(field.type)));
+  const match = fields.find(
+    (field) => names.includes(readString(field.name)) || types.includes(readString(field.type)),
+  );
   return match?.value;
 }
 
 /** The row of a conversion: typed columns for what owners search by, and the whole body in `fields`. */
-export function leadFromConversion(popup: PopupRecord, body: ConversionBody, visitorId: string | null = null, impossibleSubmitMs?: number): ConversionInput {
+export function leadFromConversion(
+  popup: PopupRecord,
+  body: ConversionBody,
+  visitorId: string | null = null,
+  impossibleSubmitMs?: number,
+): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
@@ -148,8 +172,19 @@ export function leadFromConversion(popup: PopupRecord, body: ConversionBody, vis
 }
 
 const LEAD_COLUMNS = [
-  'conversion_id', 'created_at', 'poptin_id', 'client_id', 'viewer_id', 'email', 'phone', 'name', 'url', 'poptin_view_id',
-  'idempotency_key', 'spam_reason', 'spam_suspicion',
+  'conversion_id',
+  'created_at',
+  'poptin_id',
+  'client_id',
+  'viewer_id',
+  'email',
+  'phone',
+  'name',
+  'url',
+  'poptin_view_id',
+  'idempotency_key',
+  'spam_reason',
+  'spam_suspicion',
 ] as const;
 
 /** leads.csv has a column for at most this many field names: the ones the most leads carry. */
@@ -166,7 +201,9 @@ const PAGE_LIMITS: LeadPageLimits = { rows: 100, bytes: 128 * 1024 };
  * Pages of leads until there are no more. PGlite runs its queries on this thread, so between pages the
  * export waits a turn of the event loop and other requests are answered.
  */
-async function* leadPages<Row>(readPage: (after: LeadCursor | null) => Promise<Paged<Row>[]>): AsyncGenerator<Paged<Row>[]> {
+async function* leadPages<Row>(
+  readPage: (after: LeadCursor | null) => Promise<Paged<Row>[]>,
+): AsyncGenerator<Paged<Row>[]> {
   let after: LeadCursor | null = null;
   for (;;) {
     const page = await readPage(after);
@@ -197,7 +234,10 @@ class FieldNameCounter {
   /** The `limit` most counted names, in name order. */
   mostCounted(limit: number): string[] {
     const byCount = [...this.counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return byCount.slice(0, limit).map(([name]) => name).sort();
+    return byCount
+      .slice(0, limit)
+      .map(([name]) => name)
+      .sort();
   }
 }
 
@@ -209,7 +249,12 @@ async function csvFieldNames(store: Store, clientId: string, filter: LeadFilter)
   return counter.mostCounted(CSV_FIELD_COLUMNS);
 }
 
-async function* csvLines(store: Store, clientId: string, fieldNames: string[], filter: LeadFilter): AsyncGenerator<string> {
+async function* csvLines(
+  store: Store,
+  clientId: string,
+  fieldNames: string[],
+  filter: LeadFilter,
+): AsyncGenerator<string> {
   yield csvLine([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)]);
   for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, filter))) {
     yield page
@@ -259,10 +304,17 @@ export interface LeadListing {
 
 /** One page of a client's leads, newest first, whole; a page is bounded in leads and in bytes. */
 export async function leadsListing(
-  store: Store, clientId: string, options: { limit?: number; after?: LeadCursor | null; filter?: LeadFilter } = {},
+  store: Store,
+  clientId: string,
+  options: { limit?: number; after?: LeadCursor | null; filter?: LeadFilter } = {},
 ): Promise<LeadListing> {
   const rows = Math.min(options.limit ?? LEAD_PAGE_SIZE.default, LEAD_PAGE_SIZE.max);
-  const page = await store.leadsListPage(clientId, options.after ?? null, { rows, bytes: LEAD_LISTING_PAGE_BYTES }, options.filter);
+  const page = await store.leadsListPage(
+    clientId,
+    options.after ?? null,
+    { rows, bytes: LEAD_LISTING_PAGE_BYTES },
+    options.filter,
+  );
   const last = page.leads[page.leads.length - 1];
   return {
     leads: page.leads.map(({ cursor: _cursor, ...lead }) => lead),
@@ -275,7 +327,14 @@ export interface LeadDetail {
   /** The pop-up (the variant, in an A/B test) the lead came from. */
   popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null };
   /** The view the lead came from, when the widget named it and it is still kept: its trigger and page. */
-  view: { id: number; created_at: string; trigger: string | null; type: string | null; url: string | null; device: string } | null;
+  view: {
+    id: number;
+    created_at: string;
+    trigger: string | null;
+    type: string | null;
+    url: string | null;
+    device: string;
+  } | null;
   /** The prize a game gave, and the coupon shown, as the lead carried them. */
   prize: { prize_id: string | null; coupon: string | null };
   /** Deliveries of the lead to the site's destinations; none are recorded yet. */
@@ -299,16 +358,37 @@ export async function leadDetail(store: Store, clientId: string, leadId: number)
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     lead: {
-      conversion_id: Number(row.id), created_at: new Date(row.created_at as string).toISOString(), idempotency_key: row.idempotency_key as string,
-      poptin_id: row.poptin_id as string, client_id: row.client_id as string, viewer_id: row.viewer_id as string, email: text(row.email),
-      phone: text(row.phone), name: text(row.name), url: text(row.url), poptin_view_id: row.poptin_view_id === null ? null : Number(row.poptin_view_id),
-      spam_reason: text(row.spam_reason), fields, device: row.device as Device,
+      conversion_id: Number(row.id),
+      created_at: new Date(row.created_at as string).toISOString(),
+      idempotency_key: row.idempotency_key as string,
+      poptin_id: row.poptin_id as string,
+      client_id: row.client_id as string,
+      viewer_id: row.viewer_id as string,
+      email: text(row.email),
+      phone: text(row.phone),
+      name: text(row.name),
+      url: text(row.url),
+      poptin_view_id: row.poptin_view_id === null ? null : Number(row.poptin_view_id),
+      spam_reason: text(row.spam_reason),
+      fields,
+      device: row.device as Device,
     },
-    popup: { poptin_id: row.poptin_id as string, poptin_name: row.poptin_name as string, ab_test_parent_id: (row.ab_test_parent_id as string | null) ?? null },
-    view: row.view_id === null || row.view_id === undefined ? null : {
-      id: Number(row.view_id), created_at: new Date(row.view_created_at as string).toISOString(), trigger: text(row.view_trigger),
-      type: text(row.view_type), url: text(row.view_url), device: row.view_device as string,
+    popup: {
+      poptin_id: row.poptin_id as string,
+      poptin_name: row.poptin_name as string,
+      ab_test_parent_id: (row.ab_test_parent_id as string | null) ?? null,
     },
+    view:
+      row.view_id === null || row.view_id === undefined
+        ? null
+        : {
+            id: Number(row.view_id),
+            created_at: new Date(row.view_created_at as string).toISOString(),
+            trigger: text(row.view_trigger),
+            type: text(row.view_type),
+            url: text(row.view_url),
+            device: row.view_device as string,
+          },
     prize: { prize_id: text(fields.prize_id), coupon: text(fields.coupon) },
     deliveries: [],
   };

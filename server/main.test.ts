@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMigrations } from './db/migrate.ts';
 import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
-import { startServer, type RunningServer } from './main.ts';
+import { type RunningServer, startServer } from './main.ts';
 import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
 import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './settings.ts';
 import { blankDataDir } from './test-support/database.ts';
@@ -29,15 +29,34 @@ describe('readSettings', () => {
 
   it('reads every variable and rejects malformed numbers', () => {
     const settings = readSettings({
-      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/poptin', DATABASE_URL: 'postgres://db/poptin', OWNER_TOKEN: 'secret-token',
-      EXAMPLES_DIR: 'site/', DIST_DIR: 'build/', POPUPS_DIR: 'conf/popups', CLIENTS_DIR: 'conf/clients', RATE_LIMIT_MAX: '10',
-      RATE_LIMIT_WINDOW_MS: '1000', TRUST_PROXY: '2',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/poptin',
+      DATABASE_URL: 'postgres://db/poptin',
+      OWNER_TOKEN: 'secret-token',
+      EXAMPLES_DIR: 'site/',
+      DIST_DIR: 'build/',
+      POPUPS_DIR: 'conf/popups',
+      CLIENTS_DIR: 'conf/clients',
+      RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      TRUST_PROXY: '2',
     });
     assert.deepEqual(
-      [settings.port, settings.host, settings.dataDir, settings.databaseUrl, settings.ownerToken, settings.ownerTokenIsDefault],
+      [
+        settings.port,
+        settings.host,
+        settings.dataDir,
+        settings.databaseUrl,
+        settings.ownerToken,
+        settings.ownerTokenIsDefault,
+      ],
       [9000, '0.0.0.0', '/var/poptin', 'postgres://db/poptin', 'secret-token', false],
     );
-    assert.deepEqual([settings.examplesDir, settings.distDir, settings.popupsDir, settings.clientsDir], ['site/', 'build/', 'conf/popups', 'conf/clients']);
+    assert.deepEqual(
+      [settings.examplesDir, settings.distDir, settings.popupsDir, settings.clientsDir],
+      ['site/', 'build/', 'conf/popups', 'conf/clients'],
+    );
     assert.deepEqual(settings.rateLimit, { capacity: 10, windowMs: 1000 });
     assert.deepEqual(settings.trustProxy, { hops: 2 });
     assert.throws(() => readSettings({ PORT: 'eighty' }), /PORT must be a whole number/);
@@ -103,17 +122,25 @@ describe('server over real HTTP on a PGlite data folder', () => {
     });
     assert.equal(display.status, 200);
     assert.equal(display.headers.get('access-control-allow-origin'), 'http://localhost:8787');
-    const lightbox = (await display.json()).poptins.find((poptin: { poptin_id: string }) => poptin.poptin_id === 'demolightbox1');
+    const lightbox = (await display.json()).poptins.find(
+      (poptin: { poptin_id: string }) => poptin.poptin_id === 'demolightbox1',
+    );
     assert.ok(lightbox, 'the demo lightbox is offered');
 
     const viewed = await fetch(`${server.url}/api/display/viewed/demolightbox1`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ viewer_id: lightbox.viewer_id }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ viewer_id: lightbox.viewer_id }),
     });
     const { poptin_view_id: viewId } = await viewed.json();
 
     const conversion = await fetch(`${server.url}/api/display/conversion/${lightbox.viewer_id}`, {
       method: 'POST',
-      body: new URLSearchParams({ email: 'restart@example.com', poptin_view_id: String(viewId), idempotency_key: 'restart-key-0001' }),
+      body: new URLSearchParams({
+        email: 'restart@example.com',
+        poptin_view_id: String(viewId),
+        idempotency_key: 'restart-key-0001',
+      }),
     });
     assert.equal(conversion.status, 200);
     const { conversion_id: conversionId } = await conversion.json();
@@ -122,12 +149,16 @@ describe('server over real HTTP on a PGlite data folder', () => {
     server = await startServer(settings, false);
     assert.equal(server.demoOwnerPassword, null, 'a later start creates no owner and changes none');
     const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: 'owner@example.com', password: demoPassword }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'owner@example.com', password: demoPassword }),
     });
     assert.equal(signIn.status, 200, 'the printed password signs in, after the restart too');
 
     // Sent within milliseconds of its view, the lead is listed with that suspicion.
-    const leads = await fetch(`${server.url}/api/owner/demo/leads`, { headers: { authorization: 'Bearer restart-test-token' } });
+    const leads = await fetch(`${server.url}/api/owner/demo/leads`, {
+      headers: { authorization: 'Bearer restart-test-token' },
+    });
     assert.equal(leads.status, 200);
     const [lead] = (await leads.json()).leads;
     assert.equal(lead.conversion_id, conversionId);
@@ -137,7 +168,12 @@ describe('server over real HTTP on a PGlite data folder', () => {
     assert.equal(lead.spam_suspicion, 'fast-after-view');
 
     const retried = await fetch(`${server.url}/api/display/conversion/${lightbox.viewer_id}`, {
-      method: 'POST', body: new URLSearchParams({ email: 'restart@example.com', poptin_view_id: String(viewId), idempotency_key: 'restart-key-0001' }),
+      method: 'POST',
+      body: new URLSearchParams({
+        email: 'restart@example.com',
+        poptin_view_id: String(viewId),
+        idempotency_key: 'restart-key-0001',
+      }),
     });
     assert.equal((await retried.json()).conversion_id, conversionId, 'a retry after the restart is still recognised');
     const recorded = await server.db.query('SELECT count(*)::int AS n FROM schema_migrations');
@@ -150,7 +186,10 @@ describe('server over real HTTP on a PGlite data folder', () => {
 
   it('answers the example sites’ own platform calls, which the app alone does not mount', async () => {
     server ??= await startServer(settings, false);
-    const token = await fetch(`${server.url}${SITE_AJAX_PATH}`, { method: 'POST', body: new URLSearchParams({ action: 'eael_get_token' }) });
+    const token = await fetch(`${server.url}${SITE_AJAX_PATH}`, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'eael_get_token' }),
+    });
     assert.equal(token.status, 200);
     assert.equal((await token.json()).success, true);
     const cart = await fetch(`${server.url}${SHOPIFY_STOREFRONT_PREFIX}/cart.js`);

@@ -2,9 +2,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
-import { registerExampleSites } from './example-stores/index.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { registerExampleSites } from './example-stores/index.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
 import { MIN_PASSWORD_LENGTH } from './owner/passwords.ts';
 import { readSettings, type ServerSettings } from './settings.ts';
@@ -19,7 +19,10 @@ export interface RunningServer {
 }
 
 /** Opens storage, applies migrations, loads the configuration files and listens. */
-export async function startServer(settings: ServerSettings, logger: FastifyServerOptions['logger'] = true): Promise<RunningServer> {
+export async function startServer(
+  settings: ServerSettings,
+  logger: FastifyServerOptions['logger'] = true,
+): Promise<RunningServer> {
   if (settings.consolePassword !== undefined && settings.consolePassword.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`CONSOLE_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -45,7 +48,11 @@ export async function startServer(settings: ServerSettings, logger: FastifyServe
       logger,
     });
     // After the files seeded the sites, so that the demo owner is granted each of them.
-    const demoOwnerPassword = await ensureDemoOwner(app.ownerSide.accounts, app.ownerSide.sites, settings.consolePassword);
+    const demoOwnerPassword = await ensureDemoOwner(
+      app.ownerSide.accounts,
+      app.ownerSide.sites,
+      settings.consolePassword,
+    );
     await app.listen({ port: settings.port, host: settings.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;

@@ -21,15 +21,27 @@ let clientsDir: string;
 before(async () => {
   test = await openTestDatabase();
   clientsDir = await mkdtemp(path.join(os.tmpdir(), 'poptin-owner-auth-'));
-  await writeFile(path.join(clientsDir, 'acme.json'), JSON.stringify({ client_id: 'acme', owner_token_sha256: sha256(ACME_TOKEN) }));
-  await writeFile(path.join(clientsDir, 'globex.json'), JSON.stringify({ client_id: 'globex', owner_token_sha256: sha256(GLOBEX_TOKEN) }));
+  await writeFile(
+    path.join(clientsDir, 'acme.json'),
+    JSON.stringify({ client_id: 'acme', owner_token_sha256: sha256(ACME_TOKEN) }),
+  );
+  await writeFile(
+    path.join(clientsDir, 'globex.json'),
+    JSON.stringify({ client_id: 'globex', owner_token_sha256: sha256(GLOBEX_TOKEN) }),
+  );
   await writeFile(path.join(clientsDir, 'initech.json'), JSON.stringify({ client_id: 'initech' }));
   app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, clientsDir });
-  for (const [clientId, poptinId] of [['acme', 'acmepopup0001'], ['globex', 'globexpopup01'], ['initech', 'initechpopup1']] as const) {
+  for (const [clientId, poptinId] of [
+    ['acme', 'acmepopup0001'],
+    ['globex', 'globexpopup01'],
+    ['initech', 'initechpopup1'],
+  ] as const) {
     const popup = await seedPopup(test.store, { client_id: clientId, poptin_id: poptinId });
     const response = await app.inject({
-      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`,
-      payload: `email=lead%40${clientId}.example&idempotency_key=lead-of-${clientId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: `/api/display/conversion/${popup.viewer_id}`,
+      payload: `email=lead%40${clientId}.example&idempotency_key=lead-of-${clientId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(response.statusCode, 200, response.body);
   }
@@ -45,25 +57,41 @@ let nextAddress = 1;
 const newAddress = () => `198.51.100.${nextAddress++}`;
 
 const ownerGet = (url: string, token: string | null, remoteAddress: string) =>
-  app.inject({ method: 'GET', url, remoteAddress, headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+  app.inject({
+    method: 'GET',
+    url,
+    remoteAddress,
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  });
 
 describe('owner tokens', () => {
   it('a client’s own token reads that client’s leads, CSV and stats, and nothing of another client', async () => {
     const address = newAddress();
     const leads = await ownerGet('/api/owner/acme/leads', ACME_TOKEN, address);
     assert.equal(leads.statusCode, 200);
-    assert.deepEqual(leads.json().leads.map((lead: { email: string }) => lead.email), ['lead@acme.example']);
+    assert.deepEqual(
+      leads.json().leads.map((lead: { email: string }) => lead.email),
+      ['lead@acme.example'],
+    );
     assert.equal((await ownerGet('/api/owner/acme/leads.csv', ACME_TOKEN, address)).statusCode, 200);
     assert.equal((await ownerGet('/api/owner/acme/stats', ACME_TOKEN, address)).statusCode, 200);
 
-    for (const url of ['/api/owner/globex/leads', '/api/owner/globex/leads.csv', '/api/owner/initech/stats', '/api/owner/nobody/leads']) {
+    for (const url of [
+      '/api/owner/globex/leads',
+      '/api/owner/globex/leads.csv',
+      '/api/owner/initech/stats',
+      '/api/owner/nobody/leads',
+    ]) {
       const refused = await ownerGet(url, ACME_TOKEN, address);
       assert.equal(refused.statusCode, 403, url);
       assert.ok(!refused.body.includes('@globex') && !refused.body.includes('@initech'), url);
     }
-    assert.deepEqual((await ownerGet('/api/owner/globex/leads', GLOBEX_TOKEN, address)).json().leads.map((lead: { email: string }) => lead.email), [
-      'lead@globex.example',
-    ]);
+    assert.deepEqual(
+      (await ownerGet('/api/owner/globex/leads', GLOBEX_TOKEN, address))
+        .json()
+        .leads.map((lead: { email: string }) => lead.email),
+      ['lead@globex.example'],
+    );
   });
 
   it('OWNER_TOKEN reads every client, those without a token of their own too', async () => {
@@ -83,7 +111,10 @@ describe('owner tokens', () => {
     }
     const limited = await ownerGet('/api/owner/acme/leads', 'guess-11', address);
     assert.equal(limited.statusCode, 429);
-    assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60, String(limited.headers['retry-after']));
+    assert.ok(
+      Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60,
+      String(limited.headers['retry-after']),
+    );
     assert.match(limited.json().message, /Too many wrong owner tokens/);
     assert.equal((await ownerGet('/api/owner/acme/leads', OWNER_TOKEN, address)).statusCode, 429);
     assert.equal((await ownerGet('/api/owner/acme/leads', ACME_TOKEN, newAddress())).statusCode, 200);
@@ -91,7 +122,8 @@ describe('owner tokens', () => {
 
   it('does not count a valid token used on another client as a wrong one', async () => {
     const address = newAddress();
-    for (let i = 0; i < 15; i++) assert.equal((await ownerGet('/api/owner/globex/stats', ACME_TOKEN, address)).statusCode, 403);
+    for (let i = 0; i < 15; i++)
+      assert.equal((await ownerGet('/api/owner/globex/stats', ACME_TOKEN, address)).statusCode, 403);
     assert.equal((await ownerGet('/api/owner/acme/stats', ACME_TOKEN, address)).statusCode, 200);
   });
 
@@ -99,7 +131,11 @@ describe('owner tokens', () => {
     const address = newAddress();
     for (const token of [OWNER_TOKEN, ACME_TOKEN, 'wrong']) {
       for (const url of ['/api/owner/acme/leads', '/api/owner/acme/leads.csv', '/api/owner/globex/stats']) {
-        assert.equal((await ownerGet(url, token, address)).headers['cache-control'], 'no-store', `${url} with ${token}`);
+        assert.equal(
+          (await ownerGet(url, token, address)).headers['cache-control'],
+          'no-store',
+          `${url} with ${token}`,
+        );
       }
     }
   });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 import { isClientId } from './ids.ts';
-import { SITE_TOKEN_PREFIX, type Accounts, type Owner } from './owner/accounts.ts';
+import { type Accounts, type Owner, SITE_TOKEN_PREFIX } from './owner/accounts.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner } from './owner/session.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { RateLimiter } from './shared-rate-limit.ts';
@@ -64,7 +64,12 @@ const unauthorised = (reply: FastifyReply) =>
   reply
     .code(401)
     .header('WWW-Authenticate', 'Bearer')
-    .send(errorBody(401, 'Sign in to the console, or send "Authorization: Bearer <OWNER_TOKEN, the client\'s owner token or a site API token>"'));
+    .send(
+      errorBody(
+        401,
+        'Sign in to the console, or send "Authorization: Bearer <OWNER_TOKEN, the client\'s owner token or a site API token>"',
+      ),
+    );
 
 const refused = (reply: FastifyReply, message: string) => reply.code(403).send(errorBody(403, message));
 
@@ -97,7 +102,10 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
       }
       if (isCrossSiteWrite(request, options.consoleOrigins)) return refuseCrossSite(reply);
       // A malformed id (it may hold a NUL, which PostgreSQL refuses) names no site an owner was granted.
-      if (clientId !== undefined && (!isClientId(clientId) || !(await accounts.mayOpenSite(signedIn.owner, clientId)))) {
+      if (
+        clientId !== undefined &&
+        (!isClientId(clientId) || !(await accounts.mayOpenSite(signedIn.owner, clientId)))
+      ) {
         return refused(reply, `This account has no access to site ${clientId}`);
       }
       request.ownerAccess = { kind: 'owner', ...signedIn };
@@ -113,9 +121,12 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
       await failures?.take(request.ip);
       return unauthorised(reply);
     }
-    if (clientId !== undefined && opens.clients.includes(clientId)) request.ownerAccess = { kind: 'client', clientId, via: 'owner token' };
-    else if (clientId !== undefined && site === clientId) request.ownerAccess = { kind: 'client', clientId, via: 'site token' };
-    else if (clientId === undefined) return refused(reply, 'This token opens one site only: sign in, or use OWNER_TOKEN');
+    if (clientId !== undefined && opens.clients.includes(clientId))
+      request.ownerAccess = { kind: 'client', clientId, via: 'owner token' };
+    else if (clientId !== undefined && site === clientId)
+      request.ownerAccess = { kind: 'client', clientId, via: 'site token' };
+    else if (clientId === undefined)
+      return refused(reply, 'This token opens one site only: sign in, or use OWNER_TOKEN');
     else return refused(reply, `This owner token does not open client ${clientId}`);
   });
 }

@@ -5,10 +5,11 @@
 // gets an empty answer and loads nothing beyond the loader. The rules that need the visitor's browser at the moment
 // of the decision (the visitor's history and frequency caps, cookie and JavaScript filters, engagement, the page's
 // source, a countdown's end) stay the page's.
+
+import type { LeftOutPoptin } from '../src/core/api/contract.ts';
 import { parsePopupConfig } from '../src/core/config/parse.ts';
 import type { PopupConfig } from '../src/core/config/types.ts';
 import { readSwitch } from '../src/core/config/values.ts';
-import type { LeftOutPoptin } from '../src/core/api/contract.ts';
 import { evaluateConvertedUsers } from '../src/core/rules/converted.ts';
 import { evaluateCountry } from '../src/core/rules/country.ts';
 import { evaluateDevice } from '../src/core/rules/device.ts';
@@ -75,7 +76,10 @@ function blockingRules(config: PopupConfig, view: PageView): RuleResult[] {
 }
 
 /** The pop-ups this page view may show, and those its rules leave out, with the rules that did. */
-export function splitByPageView(popups: PopupRecord[], view: PageView): { shown: PopupRecord[]; leftOut: LeftOutPoptin[] } {
+export function splitByPageView(
+  popups: PopupRecord[],
+  view: PageView,
+): { shown: PopupRecord[]; leftOut: LeftOutPoptin[] } {
   const shown: PopupRecord[] = [];
   const leftOut: LeftOutPoptin[] = [];
   for (const popup of popups) {

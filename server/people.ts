@@ -35,27 +35,47 @@ const LEADS = 'FROM conversions WHERE client_id = $1 AND lower(email) = lower($2
 const VIEWS = `FROM views WHERE client_id = $1 AND (
   (converted_email IS NOT NULL AND lower(converted_email) = lower($2))
   OR id IN (SELECT poptin_view_id FROM conversions WHERE client_id = $1 AND lower(email) = lower($2) AND poptin_view_id IS NOT NULL))`;
-const CLOSES = 'FROM closes WHERE client_id = $1 AND converted_email IS NOT NULL AND lower(converted_email) = lower($2)';
+const CLOSES =
+  'FROM closes WHERE client_id = $1 AND converted_email IS NOT NULL AND lower(converted_email) = lower($2)';
 const STORE_ACTIVITY = 'FROM store_activity WHERE client_id = $1 AND email IS NOT NULL AND lower(email) = lower($2)';
 
-export async function exportPerson(db: SqlRunner, clientId: string, email: string): Promise<PersonData & { truncated: boolean }> {
+export async function exportPerson(
+  db: SqlRunner,
+  clientId: string,
+  email: string,
+): Promise<PersonData & { truncated: boolean }> {
   const params = [clientId, email, PERSON_EXPORT_ROWS + 1];
   const [leads, views, closes, storeActivity] = await Promise.all([
-    db.query(`SELECT id, created_at, poptin_id, email, phone, name, url, poptin_view_id, visitor_id, device, spam_reason, fields ${LEADS} ORDER BY created_at DESC LIMIT $3`, params),
-    db.query(`SELECT id, created_at, poptin_id, trigger, type, url, device, converted_email, store_integration_customer_id ${VIEWS} ORDER BY created_at DESC LIMIT $3`, params),
-    db.query(`SELECT id, created_at, poptin_id, url, device, converted_email, store_integration_customer_id ${CLOSES} ORDER BY created_at DESC LIMIT $3`, params),
-    db.query(`SELECT id, created_at, kind, customer_id, email, poptin_id, payload ${STORE_ACTIVITY} ORDER BY id DESC LIMIT $3`, params),
+    db.query(
+      `SELECT id, created_at, poptin_id, email, phone, name, url, poptin_view_id, visitor_id, device, spam_reason, fields ${LEADS} ORDER BY created_at DESC LIMIT $3`,
+      params,
+    ),
+    db.query(
+      `SELECT id, created_at, poptin_id, trigger, type, url, device, converted_email, store_integration_customer_id ${VIEWS} ORDER BY created_at DESC LIMIT $3`,
+      params,
+    ),
+    db.query(
+      `SELECT id, created_at, poptin_id, url, device, converted_email, store_integration_customer_id ${CLOSES} ORDER BY created_at DESC LIMIT $3`,
+      params,
+    ),
+    db.query(
+      `SELECT id, created_at, kind, customer_id, email, poptin_id, payload ${STORE_ACTIVITY} ORDER BY id DESC LIMIT $3`,
+      params,
+    ),
   ]);
   const lists = [leads, views, closes, storeActivity];
   const truncated = lists.some((list) => list.length > PERSON_EXPORT_ROWS);
-  const [leadRows, viewRows, closeRows, activityRows] = lists.map((list) => list.slice(0, PERSON_EXPORT_ROWS).map(withNumberIds));
+  const [leadRows, viewRows, closeRows, activityRows] = lists.map((list) =>
+    list.slice(0, PERSON_EXPORT_ROWS).map(withNumberIds),
+  );
   return { email, leads: leadRows!, views: viewRows!, closes: closeRows!, store_activity: activityRows!, truncated };
 }
 
 // pg answers BIGINT as text, PGlite as a number: every id goes out as a number.
 function withNumberIds(row: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...row };
-  for (const key of ['id', 'poptin_view_id']) if (copy[key] !== null && copy[key] !== undefined) copy[key] = Number(copy[key]);
+  for (const key of ['id', 'poptin_view_id'])
+    if (copy[key] !== null && copy[key] !== undefined) copy[key] = Number(copy[key]);
   return copy;
 }
 
@@ -64,17 +84,36 @@ export async function erasePerson(db: Database, clientId: string, email: string,
   return db.transaction(async (tx) => {
     const params = [clientId, email];
     // The views first: some are found through the leads.
-    const [views] = await tx.query<{ count: number }>(`WITH gone AS (DELETE ${VIEWS} RETURNING 1) SELECT count(*)::int AS count FROM gone`, params);
-    const [leads] = await tx.query<{ count: number }>(`WITH gone AS (DELETE ${LEADS} RETURNING 1) SELECT count(*)::int AS count FROM gone`, params);
-    const [closes] = await tx.query<{ count: number }>(`WITH gone AS (DELETE ${CLOSES} RETURNING 1) SELECT count(*)::int AS count FROM gone`, params);
-    const [activity] = await tx.query<{ count: number }>(`WITH gone AS (DELETE ${STORE_ACTIVITY} RETURNING 1) SELECT count(*)::int AS count FROM gone`, params);
+    const [views] = await tx.query<{ count: number }>(
+      `WITH gone AS (DELETE ${VIEWS} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      params,
+    );
+    const [leads] = await tx.query<{ count: number }>(
+      `WITH gone AS (DELETE ${LEADS} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      params,
+    );
+    const [closes] = await tx.query<{ count: number }>(
+      `WITH gone AS (DELETE ${CLOSES} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      params,
+    );
+    const [activity] = await tx.query<{ count: number }>(
+      `WITH gone AS (DELETE ${STORE_ACTIVITY} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      params,
+    );
     const counts = { leads: leads!.count, views: views!.count, closes: closes!.count, store_activity: activity!.count };
     const [logged] = await tx.query<{ id: unknown; created_at: unknown }>(
       `INSERT INTO erasures (client_id, email_sha256, erased_by, leads, views, closes, store_activity) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id, created_at`,
       [clientId, emailDigest(email), erasedBy, counts.leads, counts.views, counts.closes, counts.store_activity],
     );
-    return { id: Number(logged!.id), erased_by: erasedBy, created_at: new Date(String(logged!.created_at instanceof Date ? logged!.created_at.toISOString() : logged!.created_at)).toISOString(), ...counts };
+    return {
+      id: Number(logged!.id),
+      erased_by: erasedBy,
+      created_at: new Date(
+        String(logged!.created_at instanceof Date ? logged!.created_at.toISOString() : logged!.created_at),
+      ).toISOString(),
+      ...counts,
+    };
   });
 }
 
@@ -90,8 +129,15 @@ export async function listErasures(db: SqlRunner, clientId: string): Promise<(Er
     [clientId],
   );
   return rows.map((row) => ({
-    id: Number(row.id), email_sha256: row.email_sha256 as string, erased_by: row.erased_by as string,
-    created_at: new Date(row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at)).toISOString(),
-    leads: Number(row.leads), views: Number(row.views), closes: Number(row.closes), store_activity: Number(row.store_activity),
+    id: Number(row.id),
+    email_sha256: row.email_sha256 as string,
+    erased_by: row.erased_by as string,
+    created_at: new Date(
+      row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
+    ).toISOString(),
+    leads: Number(row.leads),
+    views: Number(row.views),
+    closes: Number(row.closes),
+    store_activity: Number(row.store_activity),
   }));
 }

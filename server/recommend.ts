@@ -29,17 +29,21 @@ const byRank = (a: StoreProduct, b: StoreProduct) => (b.rank ?? 0) - (a.rank ?? 
 export function recommendProducts(store: StoreSettings, query: RecommendationQuery): StoreProduct[] {
   const count = Math.max(1, Math.min(MAX_RECOMMENDED, Math.trunc(query.count) || MAX_RECOMMENDED));
   const byId = new Map(store.products.map((product) => [product.product_id, product]));
-  const inStock = (product: StoreProduct) => typeof product.inventory_quantity !== 'number' || product.inventory_quantity > 0;
+  const inStock = (product: StoreProduct) =>
+    typeof product.inventory_quantity !== 'number' || product.inventory_quantity > 0;
   const pick = (ids: string[]) => ids.map((id) => byId.get(id)).filter((product): product is StoreProduct => !!product);
   const available = store.products.filter(inStock);
-  const others = (exclude: string[]) => available.filter((product) => !exclude.includes(product.product_id)).sort(byRank);
+  const others = (exclude: string[]) =>
+    available.filter((product) => !exclude.includes(product.product_id)).sort(byRank);
   let chosen: StoreProduct[];
   switch (query.category) {
     case 'manual':
       chosen = pick(query.manualProducts);
       break;
     case 'product_collection':
-      chosen = available.filter((product) => product.collections?.some((name) => query.manualProducts.includes(name))).sort(byRank);
+      chosen = available
+        .filter((product) => product.collections?.some((name) => query.manualProducts.includes(name)))
+        .sort(byRank);
       break;
     case 'last_visited':
       chosen = pick(query.productIds);
@@ -47,7 +51,9 @@ export function recommendProducts(store: StoreSettings, query: RecommendationQue
     case 'product_in_cart': {
       const inCart = pick(query.productIds);
       const collections = new Set(inCart.flatMap((product) => product.collections ?? []));
-      const related = others(query.productIds).filter((product) => product.collections?.some((name) => collections.has(name)));
+      const related = others(query.productIds).filter((product) =>
+        product.collections?.some((name) => collections.has(name)),
+      );
       chosen = related.length > 0 ? related : others(query.productIds);
       break;
     }

@@ -1,5 +1,12 @@
 import type {
-  ClickDisplayRequest, ClosedRequest, ConversionActivityRequest, ConversionRequest, DisplayRequest, ProductRecommendationRequest, TotalWebsiteSessionRequest, ViewedRequest,
+  ClickDisplayRequest,
+  ClosedRequest,
+  ConversionActivityRequest,
+  ConversionRequest,
+  DisplayRequest,
+  ProductRecommendationRequest,
+  TotalWebsiteSessionRequest,
+  ViewedRequest,
   WixOrderedProductsRequest,
 } from '../src/core/api/contract.ts';
 import { LEAD_EXTRA_FIELDS_JSON_LENGTH, LEAD_FIELD_LIMITS, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
@@ -85,7 +92,9 @@ export const displaySchema = {
 } as const;
 
 /** The fields the display route reads; flags and page lists may arrive in the other shapes the schema allows. */
-export type DisplayBody = Partial<Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc' | 'poptin_viewed_url' | 'referrer'>> & {
+export type DisplayBody = Partial<
+  Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc' | 'poptin_viewed_url' | 'referrer'>
+> & {
   if_mobile?: boolean | string | number;
 };
 
@@ -126,7 +135,6 @@ export const closedSchema = {
 } as const;
 
 export type ClosedBody = Partial<ClosedRequest>;
-
 
 export const conversionSchema = {
   params: viewerIdParams,
@@ -255,7 +263,10 @@ export const ownerLeadsSchema = {
 const leadParams = {
   type: 'object',
   required: ['clientId', 'leadId'],
-  properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN }, leadId: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
+  properties: {
+    clientId: { type: 'string', pattern: CLIENT_ID_PATTERN },
+    leadId: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' },
+  },
 } as const;
 
 export const ownerLeadSpamSchema = {
@@ -273,7 +284,18 @@ export const ownerCsvSchema = {
 /** An e-mail address as people type it; found whatever its case. */
 export const ownerPeopleSchema = {
   params: clientIdParams,
-  querystring: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$' } } },
+  querystring: {
+    type: 'object',
+    required: ['email'],
+    properties: {
+      email: {
+        type: 'string',
+        minLength: 3,
+        maxLength: 320,
+        pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$',
+      },
+    },
+  },
 } as const;
 
 export const ownerStatsReportSchema = {
@@ -299,7 +321,15 @@ export const ownerClientSchema = { params: clientIdParams } as const;
 
 export const ownerStoreActivitySchema = {
   params: clientIdParams,
-  querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['browse_abandonment', 'ordered_products', 'website_session', 'conversion_activity'] } } },
+  querystring: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['browse_abandonment', 'ordered_products', 'website_session', 'conversion_activity'],
+      },
+    },
+  },
 } as const;
 
 const STORE_ID = { type: ['string', 'number'], maxLength: 64 } as const;
@@ -313,7 +343,10 @@ export const productRecommendationSchema = {
   params: {
     type: 'object',
     required: ['platform', 'poptinId'],
-    properties: { platform: { type: 'string', enum: ['shopify', 'wix'] }, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } },
+    properties: {
+      platform: { type: 'string', enum: ['shopify', 'wix'] },
+      poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN },
+    },
   },
   body: {
     type: 'object',
@@ -331,7 +364,11 @@ export const totalWebsiteSessionSchema = {
   body: {
     type: 'object',
     required: ['url'],
-    properties: { email: EMAIL_TEXT, url: SHORT_TEXT, ...STORE_FIELDS } satisfies PropertiesOf<TotalWebsiteSessionRequest>,
+    properties: {
+      email: EMAIL_TEXT,
+      url: SHORT_TEXT,
+      ...STORE_FIELDS,
+    } satisfies PropertiesOf<TotalWebsiteSessionRequest>,
   },
 } as const;
 
@@ -364,7 +401,11 @@ export const wixOrderedProductsSchema = {
 } as const;
 
 export const shopifyClientIdSchema = {
-  params: { type: 'object', required: ['shop'], properties: { shop: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$' } } },
+  params: {
+    type: 'object',
+    required: ['shop'],
+    properties: { shop: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$' } },
+  },
 } as const;
 
 export const shopifyPriceRulesSchema = { params: clientIdParams } as const;

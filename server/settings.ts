@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
-import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { DEFAULT_EVENT_RETENTION_DAYS } from './db/event-store.ts';
 import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
-import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 import type { DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
 
@@ -55,7 +55,8 @@ function readSmtpUrl(raw: string | undefined): string | null {
   } catch {
     /* reported below */
   }
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
+  if (protocol !== 'smtp:' && protocol !== 'smtps:')
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465');
   return raw;
 }
 
@@ -69,7 +70,10 @@ function readDelivery(env: NodeJS.ProcessEnv): DeliveryOptions {
 }
 
 function readOrigins(name: string, raw: string | undefined): string[] {
-  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     let origin = '';
     try {
@@ -77,7 +81,8 @@ function readOrigins(name: string, raw: string | undefined): string[] {
     } catch {
       /* reported below */
     }
-    if (origin !== entry) throw new Error(`${name} must be a comma list of origins (scheme://host[:port]); not understood: "${entry}"`);
+    if (origin !== entry)
+      throw new Error(`${name} must be a comma list of origins (scheme://host[:port]); not understood: "${entry}"`);
   }
   return entries;
 }
@@ -86,7 +91,8 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number >= ${min}, got "${raw}"`);
   return value;
 }
 
@@ -115,7 +121,9 @@ function readTrustProxy(raw: string | undefined): ProxyTrust {
   const addresses = value.split(',').map((entry) => entry.trim());
   const malformed = addresses.filter((entry) => !isAddressOrRange(entry));
   if (malformed.length > 0) {
-    throw new Error(`TRUST_PROXY must be a number of proxies or a comma list of IP addresses / CIDR ranges; not understood: "${malformed.join('", "')}"`);
+    throw new Error(
+      `TRUST_PROXY must be a number of proxies or a comma list of IP addresses / CIDR ranges; not understood: "${malformed.join('", "')}"`,
+    );
   }
   return { addresses };
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Database } from './db/database.ts';
-import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { DatabaseRateLimiter, LEASE_MS, MAX_LEASES } from './shared-rate-limit.ts';
+import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 
 /** The same database, counting the statements sent through it. */
 function counting(db: Database): { db: Database; statements: () => number } {
@@ -16,8 +16,16 @@ function counting(db: Database): { db: Database; statements: () => number } {
 }
 
 /** How many of `times` takes were allowed, made one after another or all at once. */
-async function takeMany(limiter: DatabaseRateLimiter, key: string, times: number, concurrently = false): Promise<number> {
-  if (concurrently) return (await Promise.all(Array.from({ length: times }, () => limiter.take(key)))).filter((decision) => decision.allowed).length;
+async function takeMany(
+  limiter: DatabaseRateLimiter,
+  key: string,
+  times: number,
+  concurrently = false,
+): Promise<number> {
+  if (concurrently)
+    return (await Promise.all(Array.from({ length: times }, () => limiter.take(key)))).filter(
+      (decision) => decision.allowed,
+    ).length;
   let allowed = 0;
   for (let i = 0; i < times; i++) if ((await limiter.take(key)).allowed) allowed++;
   return allowed;
@@ -59,7 +67,10 @@ describe('rate limit shared through the database', () => {
     const settings = { capacity: 100, windowMs: HOUR_MS };
     const first = new DatabaseRateLimiter(test.db, 'display', settings);
     const second = new DatabaseRateLimiter(other, 'display', settings);
-    const [fromFirst, fromSecond] = await Promise.all([takeMany(first, '203.0.113.1', 80, true), takeMany(second, '203.0.113.1', 80, true)]);
+    const [fromFirst, fromSecond] = await Promise.all([
+      takeMany(first, '203.0.113.1', 80, true),
+      takeMany(second, '203.0.113.1', 80, true),
+    ]);
     assert.equal(fromFirst + fromSecond, 100);
   });
 

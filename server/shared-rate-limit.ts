@@ -2,7 +2,7 @@
 // folder), in the database on PostgreSQL, where several server processes behind one address share the
 // buckets, so that a client spreading its requests over them gets no more than from one.
 import type { Database } from './db/database.ts';
-import { TokenBucketLimiter, type RateDecision, type RateLimitSettings } from './rate-limit.ts';
+import { type RateDecision, type RateLimitSettings, TokenBucketLimiter } from './rate-limit.ts';
 
 export interface RateLimiter {
   /** Spends a token of `key` when it has one. */
@@ -106,7 +106,8 @@ export class DatabaseRateLimiter implements RateLimiter {
 
   /** Spends as many whole tokens as the bucket holds, up to `wanted` (0: only looks). */
   private async spend(key: string, wanted: number): Promise<{ decision: RateDecision; granted: number }> {
-    const refilled = 'LEAST($3::double precision, b.tokens + EXTRACT(EPOCH FROM now() - b.updated_at) * 1000 * $4::double precision)';
+    const refilled =
+      'LEAST($3::double precision, b.tokens + EXTRACT(EPOCH FROM now() - b.updated_at) * 1000 * $4::double precision)';
     const granted = `LEAST(FLOOR(${refilled}), $5::double precision)`;
     const [row] = await this.db.query<{ tokens: number; granted: number; allowed: boolean }>(
       `INSERT INTO rate_buckets AS b (scope, bucket_key, tokens, allowed, granted, updated_at)
@@ -121,7 +122,10 @@ export class DatabaseRateLimiter implements RateLimiter {
     );
     if (row!.allowed) return { decision: { allowed: true }, granted: Number(row!.granted) };
     const tokens = Number(row!.tokens);
-    return { decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.tokensPerMs / 1000)) }, granted: 0 };
+    return {
+      decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / this.tokensPerMs / 1000)) },
+      granted: 0,
+    };
   }
 
   private forgetSpentLeases(): void {
@@ -129,10 +133,10 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 
   private async forgetFullBuckets(): Promise<void> {
-    await this.db.query(`DELETE FROM rate_buckets WHERE scope = $1 AND updated_at < now() - make_interval(secs => $2::double precision)`, [
-      this.scope,
-      this.settings.windowMs / 1000,
-    ]);
+    await this.db.query(
+      `DELETE FROM rate_buckets WHERE scope = $1 AND updated_at < now() - make_interval(secs => $2::double precision)`,
+      [this.scope, this.settings.windowMs / 1000],
+    );
   }
 }
 

@@ -1,5 +1,5 @@
-import { readString } from '../src/core/config/values.ts';
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
+import { readString } from '../src/core/config/values.ts';
 
 /**
  * How a lead is judged. Only what almost surely comes from a bot is hidden from the owner's list (`spam_reason`);
@@ -26,10 +26,14 @@ export function sincePageLoadMs(body: Record<string, unknown>): number | null {
   return Number(text);
 }
 
-export function judgeLead(body: Record<string, unknown>, impossibleSubmitMs: number = IMPOSSIBLE_SUBMIT_MS): SpamVerdict {
+export function judgeLead(
+  body: Record<string, unknown>,
+  impossibleSubmitMs: number = IMPOSSIBLE_SUBMIT_MS,
+): SpamVerdict {
   // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
   if (readString(body[HONEYPOT_FIELD])) return { spam_reason: 'honeypot', spam_suspicion: null };
   const sinceLoad = sincePageLoadMs(body);
-  if (sinceLoad !== null && sinceLoad < impossibleSubmitMs) return { spam_reason: 'impossible-timing', spam_suspicion: null };
+  if (sinceLoad !== null && sinceLoad < impossibleSubmitMs)
+    return { spam_reason: 'impossible-timing', spam_suspicion: null };
   return { spam_reason: null, spam_suspicion: null };
 }

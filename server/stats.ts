@@ -46,7 +46,12 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 export function withRate(views: number, closes: number, conversions: number): Counts {
-  return { views, closes, conversions, conversion_rate: views > 0 ? Math.round((conversions / views) * 10_000) / 10_000 : 0 };
+  return {
+    views,
+    closes,
+    conversions,
+    conversion_rate: views > 0 ? Math.round((conversions / views) * 10_000) / 10_000 : 0,
+  };
 }
 
 const dayText = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -68,7 +73,8 @@ interface Row {
   conversions: unknown;
 }
 
-const countsOf = (row: Row | undefined): Counts => withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
+const countsOf = (row: Row | undefined): Counts =>
+  withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
 
 // $1 client, $2 popup (a pop-up and its variants), $3 variant; the pop-ups of the client that the report covers.
 const POPUP_FILTER = `($2::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2)))
@@ -80,7 +86,12 @@ const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS co
  * stats_daily_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
  * traffic.
  */
-export async function statsReport(db: SqlRunner, clientId: string, query: StatsQuery, now = new Date()): Promise<StatsReport> {
+export async function statsReport(
+  db: SqlRunner,
+  clientId: string,
+  query: StatsQuery,
+  now = new Date(),
+): Promise<StatsReport> {
   const start = Date.parse(`${query.from}T00:00:00Z`);
   const end = Date.parse(`${query.to}T00:00:00Z`);
   const length = (end - start) / DAY_MS + 1;
@@ -97,18 +108,21 @@ export async function statsReport(db: SqlRunner, clientId: string, query: StatsQ
       `SELECT day::text AS day, ${SUMS} FROM stats_daily WHERE client_id = $1 AND day BETWEEN $4::date AND $5::date AND ${POPUP_FILTER} GROUP BY day`,
       [...filter, dayText(previousStart), query.to],
     ),
-    db.query<Row & { device: string }>(`SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`, range),
+    db.query<Row & { device: string }>(
+      `SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`,
+      range,
+    ),
     // Every pop-up of the site: the site's own page roll-up (days × pages rows, not days × pop-ups × pages).
     query.popup || query.variant
       ? db.query<Row & { page: string }>(
-        `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
-        range,
-      )
+          `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
+          range,
+        )
       : db.query<Row & { page: string }>(
-        `SELECT page, ${SUMS} FROM stats_daily_site_pages WHERE client_id = $1 AND day BETWEEN $2::date AND $3::date
+          `SELECT page, ${SUMS} FROM stats_daily_site_pages WHERE client_id = $1 AND day BETWEEN $2::date AND $3::date
          GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
-        [clientId, query.from, query.to],
-      ),
+          [clientId, query.from, query.to],
+        ),
     db.query<Row & { poptin_id: string; poptin_name: string | null; ab_test_parent_id: string | null }>(
       `SELECT s.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id, s.views, s.closes, s.conversions
        FROM (SELECT poptin_id, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY poptin_id) s
@@ -129,7 +143,12 @@ export async function statsReport(db: SqlRunner, clientId: string, query: StatsQ
     });
   const days = daysFrom(start, length);
   const previousDays = daysFrom(previousStart, length);
-  const total = (list: Counts[]) => withRate(...(['views', 'closes', 'conversions'] as const).map((key) => list.reduce((sum, item) => sum + item[key], 0)) as [number, number, number]);
+  const total = (list: Counts[]) =>
+    withRate(
+      ...((['views', 'closes', 'conversions'] as const).map((key) =>
+        list.reduce((sum, item) => sum + item[key], 0),
+      ) as [number, number, number]),
+    );
   const byHour = new Map(hourRows.map((row) => [new Date(row.hour as string).getTime(), row]));
 
   return {
@@ -146,7 +165,10 @@ export async function statsReport(db: SqlRunner, clientId: string, query: StatsQ
     by_device: deviceRows.map((row) => ({ device: row.device, ...countsOf(row) })),
     by_page: pageRows.map((row) => ({ page: row.page, ...countsOf(row) })),
     by_popup: popupRows.map((row) => ({
-      poptin_id: row.poptin_id, poptin_name: row.poptin_name ?? '', ab_test_parent_id: row.ab_test_parent_id, ...countsOf(row),
+      poptin_id: row.poptin_id,
+      poptin_name: row.poptin_name ?? '',
+      ab_test_parent_id: row.ab_test_parent_id,
+      ...countsOf(row),
     })),
   };
 }

@@ -8,12 +8,14 @@ function fail(message: string): never {
   throw new StoreSettingsError(message);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const MAX_PRODUCTS = 5_000;
 
 function idOf(value: unknown, where: string): string {
   const id = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
-  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) fail(`${where} must be an id of 1-64 letters, digits, "_" or "-"`);
+  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id))
+    fail(`${where} must be an id of 1-64 letters, digits, "_" or "-"`);
   return id;
 }
 
@@ -25,7 +27,8 @@ function optionalText(value: unknown, where: string, max: number): string | unde
 
 function money(value: unknown, where: string): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) fail(`${where} must be an amount of 0 or more`);
+  if (typeof number !== 'number' || !Number.isFinite(number) || number < 0)
+    fail(`${where} must be an amount of 0 or more`);
   return number;
 }
 
@@ -35,9 +38,11 @@ function parseProduct(value: unknown, index: number): StoreProduct {
   const title = optionalText(value.title, `${where}.title`, 500);
   if (!title?.trim()) fail(`${where}.title is required`);
   const collections = value.collections ?? [];
-  if (!Array.isArray(collections) || !collections.every((name) => typeof name === 'string')) fail(`${where}.collections must be a list of collection names`);
+  if (!Array.isArray(collections) || !collections.every((name) => typeof name === 'string'))
+    fail(`${where}.collections must be a list of collection names`);
   const inventory = value.inventory_quantity;
-  if (inventory !== undefined && inventory !== null && !Number.isInteger(inventory)) fail(`${where}.inventory_quantity must be a whole number`);
+  if (inventory !== undefined && inventory !== null && !Number.isInteger(inventory))
+    fail(`${where}.inventory_quantity must be a whole number`);
   const rank = value.rank ?? 0;
   if (typeof rank !== 'number' || !Number.isFinite(rank)) fail(`${where}.rank must be a number`);
   return {
@@ -45,7 +50,10 @@ function parseProduct(value: unknown, index: number): StoreProduct {
     variant_id: value.variant_id === undefined ? undefined : idOf(value.variant_id, `${where}.variant_id`),
     title,
     price: money(value.price, `${where}.price`),
-    compare_at_price: value.compare_at_price === undefined || value.compare_at_price === null ? null : money(value.compare_at_price, `${where}.compare_at_price`),
+    compare_at_price:
+      value.compare_at_price === undefined || value.compare_at_price === null
+        ? null
+        : money(value.compare_at_price, `${where}.compare_at_price`),
     image: optionalText(value.image, `${where}.image`, 2048),
     desc: optionalText(value.desc, `${where}.desc`, 10_000),
     handle: optionalText(value.handle, `${where}.handle`, 255),
@@ -61,8 +69,10 @@ export function parseStoreSettings(value: unknown): StoreSettings | null {
   if (!isRecord(value)) fail('store must be an object');
   const { platform, shop, currency = 'USD', products = [], price_rules: priceRules = [] } = value;
   if (platform !== 'shopify' && platform !== 'wix') fail('store.platform must be "shopify" or "wix"');
-  if (platform === 'shopify' && (typeof shop !== 'string' || !/^[a-z0-9][a-z0-9.-]{0,253}$/i.test(shop))) fail('store.shop must be the shop domain, e.g. "my-shop.myshopify.com"');
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) fail('store.currency must be an ISO 4217 code such as "USD"');
+  if (platform === 'shopify' && (typeof shop !== 'string' || !/^[a-z0-9][a-z0-9.-]{0,253}$/i.test(shop)))
+    fail('store.shop must be the shop domain, e.g. "my-shop.myshopify.com"');
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+    fail('store.currency must be an ISO 4217 code such as "USD"');
   if (!Array.isArray(products)) fail('store.products must be a list');
   if (products.length > MAX_PRODUCTS) fail(`store.products holds at most ${MAX_PRODUCTS} products`);
   if (!Array.isArray(priceRules)) fail('store.price_rules must be a list');
@@ -72,5 +82,11 @@ export function parseStoreSettings(value: unknown): StoreSettings | null {
     if (seen.has(product.product_id)) fail(`store.products: product_id ${product.product_id} appears twice`);
     seen.add(product.product_id);
   }
-  return { platform, ...(typeof shop === 'string' ? { shop: shop.toLowerCase() } : {}), currency, products: parsed, price_rules: priceRules };
+  return {
+    platform,
+    ...(typeof shop === 'string' ? { shop: shop.toLowerCase() } : {}),
+    currency,
+    products: parsed,
+    price_rules: priceRules,
+  };
 }

@@ -12,6 +12,9 @@ export type PoptinElementTag = keyof typeof handPlacedLoaders;
  */
 export async function defineElements(tags: readonly string[] = Object.keys(handPlacedLoaders)): Promise<void> {
   const unknown = tags.filter((tag) => !(tag in handPlacedLoaders));
-  if (unknown.length > 0) throw new Error(`poptin-elements has no ${unknown.map((tag) => `<${tag}>`).join(', ')}; it has ${Object.keys(handPlacedLoaders).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `poptin-elements has no ${unknown.map((tag) => `<${tag}>`).join(', ')}; it has ${Object.keys(handPlacedLoaders).join(', ')}`,
+    );
   await Promise.all(tags.map((tag) => (customElements.get(tag) ? undefined : handPlacedLoaders[tag]!())));
 }

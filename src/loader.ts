@@ -1,15 +1,18 @@
 // poptin.js: defines <poptin-controller> only (no React). With `?id=CLIENT` in its own URL it also adds a
 // controller for that client, talking to the script's origin unless the script tag says data-api-base.
 import '../elements/poptin-controller/define.ts';
-import { guard } from './core/safety.ts';
 import { controllerSourceOf, ensureController } from './core/loading/controller-tag.ts';
 import { defineOnSight } from './core/loading/define-on-sight.ts';
 import { rememberEarlyClicks } from './core/loading/early-clicks.ts';
+import { guard } from './core/safety.ts';
 import { handPlacedLoaders } from './registry.ts';
 
 function ownScript(): HTMLScriptElement | null {
   const self = import.meta.url;
-  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => script.src === self) ?? null;
+  return (
+    Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => script.src === self) ??
+    null
+  );
 }
 
 function addControllerFromScriptUrl(): void {
@@ -28,6 +31,7 @@ function start(): void {
 
 guard('loader', () => {
   rememberEarlyClicks(document);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard('loader', start), { once: true });
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', () => guard('loader', start), { once: true });
   else start();
 });

@@ -36,20 +36,54 @@ export const REGISTRY = {
     },
     inTemplates: false,
   }),
-  countdown: entry<CountdownModel>({ tag: 'poptin-countdown', load: () => import('../elements/poptin-countdown/define.ts'), inTemplates: 'part' }),
-  'chat-button': entry<ChatSettings>({ tag: 'poptin-chat-button', load: () => import('../elements/poptin-chat-button/define.ts'), inTemplates: false }),
-  embed: entry<null>({ tag: 'poptin-embed', load: () => import('../elements/poptin-embed/define.ts'), inTemplates: false }),
-  teaser: entry<TeaserModel>({ tag: 'poptin-teaser', load: () => import('../elements/poptin-teaser/define.ts'), inTemplates: false }),
-  'spin-wheel': entry<GameModel>({ tag: 'poptin-spin-wheel', load: () => import('../elements/poptin-spin-wheel/define.ts'), inTemplates: 'game' }),
-  'scratch-card': entry<GameModel>({ tag: 'poptin-scratch-card', load: () => import('../elements/poptin-scratch-card/define.ts'), inTemplates: 'game' }),
-  'gift-box': entry<GameModel>({ tag: 'poptin-gift-box', load: () => import('../elements/poptin-gift-box/define.ts'), inTemplates: 'game' }),
-  recommendations: entry<RecommendationModel>({ tag: 'poptin-product-recommendations', load: () => import('../elements/poptin-product-recommendations/define.ts'), inTemplates: 'part' }),
+  countdown: entry<CountdownModel>({
+    tag: 'poptin-countdown',
+    load: () => import('../elements/poptin-countdown/define.ts'),
+    inTemplates: 'part',
+  }),
+  'chat-button': entry<ChatSettings>({
+    tag: 'poptin-chat-button',
+    load: () => import('../elements/poptin-chat-button/define.ts'),
+    inTemplates: false,
+  }),
+  embed: entry<null>({
+    tag: 'poptin-embed',
+    load: () => import('../elements/poptin-embed/define.ts'),
+    inTemplates: false,
+  }),
+  teaser: entry<TeaserModel>({
+    tag: 'poptin-teaser',
+    load: () => import('../elements/poptin-teaser/define.ts'),
+    inTemplates: false,
+  }),
+  'spin-wheel': entry<GameModel>({
+    tag: 'poptin-spin-wheel',
+    load: () => import('../elements/poptin-spin-wheel/define.ts'),
+    inTemplates: 'game',
+  }),
+  'scratch-card': entry<GameModel>({
+    tag: 'poptin-scratch-card',
+    load: () => import('../elements/poptin-scratch-card/define.ts'),
+    inTemplates: 'game',
+  }),
+  'gift-box': entry<GameModel>({
+    tag: 'poptin-gift-box',
+    load: () => import('../elements/poptin-gift-box/define.ts'),
+    inTemplates: 'game',
+  }),
+  recommendations: entry<RecommendationModel>({
+    tag: 'poptin-product-recommendations',
+    load: () => import('../elements/poptin-product-recommendations/define.ts'),
+    inTemplates: 'part',
+  }),
 };
 
 export type ElementKind = keyof typeof REGISTRY;
 export type ModelOf<Kind extends ElementKind> = NonNullable<(typeof REGISTRY)[Kind]['model']>;
 /** The element of a kind as the controller knows it: a surface with its model, or a plain element for a placeholder. */
-export type ElementOf<Kind extends ElementKind> = [ModelOf<Kind>] extends [never] ? HTMLElement : SurfaceElement<ModelOf<Kind>>;
+export type ElementOf<Kind extends ElementKind> = [ModelOf<Kind>] extends [never]
+  ? HTMLElement
+  : SurfaceElement<ModelOf<Kind>>;
 
 export const ELEMENT_KINDS = Object.keys(REGISTRY) as ElementKind[];
 type RegistryLine = (typeof REGISTRY)[ElementKind];
@@ -60,7 +94,9 @@ export function tagOf(kind: ElementKind): string {
 
 /** By tag, the import that defines each element whose registry line passes `keep`. */
 export function loadersWhere(keep: (line: RegistryLine) => unknown): ElementLoaders {
-  return Object.fromEntries(ELEMENT_KINDS.filter((kind) => keep(REGISTRY[kind])).map((kind) => [tagOf(kind), REGISTRY[kind].load]));
+  return Object.fromEntries(
+    ELEMENT_KINDS.filter((kind) => keep(REGISTRY[kind])).map((kind) => [tagOf(kind), REGISTRY[kind].load]),
+  );
 }
 
 /** A new element of the kind, not yet defined unless its code is already loaded: for elements set up by attributes. */
@@ -78,4 +114,6 @@ export async function createSurface<Kind extends ElementKind>(kind: Kind): Promi
  * What the loader's define-on-sight and defineElements() load: every element of the registry, each of which a page
  * may place by hand (a pop-up placed by hand is hidden until its code arrives: its registry line's load does it).
  */
-export const handPlacedLoaders: ElementLoaders = Object.fromEntries(Object.values(REGISTRY).map((line) => [line.tag, line.load]));
+export const handPlacedLoaders: ElementLoaders = Object.fromEntries(
+  Object.values(REGISTRY).map((line) => [line.tag, line.load]),
+);

@@ -2,7 +2,7 @@
 // The pop-up is what nearly every page shows: it is part of this chunk, so creating one costs no extra request.
 import '../elements/poptin-popup/define.ts';
 
-export { sanitizeTemplate } from './core/sanitize.ts';
 export { loadTemplateParts } from './components/template/template-parts.ts';
+export { sanitizeTemplate } from './core/sanitize.ts';
 // The registry's createSurface, handed to the controller's pop-up mounter with the chunk (tests give it a fake).
 export { createSurface } from './registry.ts';

@@ -1,12 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { runAxe } from '../../test/browser-support/run-axe.ts';
-import sinon from 'sinon';
 import { emulateMedia } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import './define.ts';
-import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
 import { macrotask, until } from '../../test/browser-support/waiting.ts';
+import type { PoptinChatButtonElement } from './poptin-chat-button.ts';
 
-const part = (element: Element, name: string) => element.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+const part = (element: Element, name: string) =>
+  element.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
 
 async function mount(attributes: Record<string, string>): Promise<PoptinChatButtonElement> {
   const element = document.createElement('poptin-chat-button');
@@ -48,7 +49,14 @@ describe('<poptin-chat-button>', () => {
 
   it('opens the chatbox, then the messaging app in a new window with the right link, pushing analytics', async () => {
     (window as { dataLayer?: unknown[] }).dataLayer = [];
-    const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 000', message_send: 'Halo', message_hash: 'm1', button_delay: -1 }) });
+    const element = await mount({
+      settings: JSON.stringify({
+        telephone: '+62 812 000',
+        message_send: 'Halo',
+        message_hash: 'm1',
+        button_delay: -1,
+      }),
+    });
     await until(() => part(element, 'button') !== null, 'the button');
     await new Promise((resolve) => setTimeout(resolve, 650));
     part(element, 'button')!.click();
@@ -60,7 +68,11 @@ describe('<poptin-chat-button>', () => {
     part(element, 'button')!.click();
     expect(opened).to.deep.equal([['https://wa.me/62812000?text=Halo', 'joinchat', 'noopener']]);
     const pushed = (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer[0];
-    expect(pushed).to.deep.include({ event_category: 'JoinChat', event_action: 'whatsapp: 62812000', trigger: 'button' });
+    expect(pushed).to.deep.include({
+      event_category: 'JoinChat',
+      event_action: 'whatsapp: 62812000',
+      trigger: 'button',
+    });
   });
 
   it('opening the chat reports a gtag event (ga_event), a Google Ads conversion (gads) and a pixel event with the phone masked', async () => {
@@ -68,7 +80,15 @@ describe('<poptin-chat-button>', () => {
     page.gtag = sinon.spy();
     page.fbq = sinon.spy();
     try {
-      const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 3456 7890', message_send: 'Halo', message_hash: 'm9', button_delay: -1, gads: 'AW-123/abc' }) });
+      const element = await mount({
+        settings: JSON.stringify({
+          telephone: '+62 812 3456 7890',
+          message_send: 'Halo',
+          message_hash: 'm9',
+          button_delay: -1,
+          gads: 'AW-123/abc',
+        }),
+      });
       await until(() => part(element, 'button') !== null, 'the button');
       await new Promise((resolve) => setTimeout(resolve, 650));
       part(element, 'button')!.click();
@@ -76,7 +96,11 @@ describe('<poptin-chat-button>', () => {
       part(element, 'optin')!.querySelector('input')!.click();
       await macrotask();
       part(element, 'button')!.click();
-      const gtagCalls = page.gtag.args.map(([kind, name, params]) => [kind, name, (params as Record<string, unknown>).send_to ?? (params as Record<string, unknown>).transport_type]);
+      const gtagCalls = page.gtag.args.map(([kind, name, params]) => [
+        kind,
+        name,
+        (params as Record<string, unknown>).send_to ?? (params as Record<string, unknown>).transport_type,
+      ]);
       expect(gtagCalls).to.deep.equal([
         ['event', 'generate_lead', 'beacon'],
         ['event', 'conversion', 'AW-123/abc'],
@@ -90,7 +114,9 @@ describe('<poptin-chat-button>', () => {
   });
 
   it('the opt-in starts unticked, and the chat goes to the app only once the visitor ticks it', async () => {
-    const element = await mount({ settings: JSON.stringify({ telephone: '+62 812 000', message_send: '', button_delay: -1 }) });
+    const element = await mount({
+      settings: JSON.stringify({ telephone: '+62 812 000', message_send: '', button_delay: -1 }),
+    });
     await until(() => part(element, 'button') !== null, 'the button');
     await new Promise((resolve) => setTimeout(resolve, 650));
     part(element, 'button')!.click();
@@ -107,7 +133,12 @@ describe('<poptin-chat-button>', () => {
   });
 
   it('a cancelled poptin-chat-open keeps the chatbox shut', async () => {
-    const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm2', 'button-delay': '-1' });
+    const element = await mount({
+      telephone: '62812',
+      'message-send': 'Hi',
+      'message-hash': 'm2',
+      'button-delay': '-1',
+    });
     element.addEventListener('poptin-chat-open', (event) => event.preventDefault());
     await until(() => part(element, 'button') !== null, 'the button');
     await new Promise((resolve) => setTimeout(resolve, 650));
@@ -118,7 +149,11 @@ describe('<poptin-chat-button>', () => {
 
   it('a#whatsapp link with data-phone and data-message opens that chat', async () => {
     await mount({ telephone: '62812', 'button-delay': '-1' });
-    const link = Object.assign(document.createElement('a'), { href: '#whatsapp', className: 'chat-test', textContent: 'WA' });
+    const link = Object.assign(document.createElement('a'), {
+      href: '#whatsapp',
+      className: 'chat-test',
+      textContent: 'WA',
+    });
     link.dataset.phone = '0811 22';
     link.dataset.message = 'Tanya';
     document.body.append(link);
@@ -128,19 +163,28 @@ describe('<poptin-chat-button>', () => {
   });
 });
 
-
 describe('<poptin-chat-button> QR', () => {
   afterEach(() => document.querySelectorAll('poptin-chat-button').forEach((node) => node.remove()));
   it('shows a QR code of the link in the chatbox on desktop when qr is set', async () => {
     localStorage.removeItem('joinchat_hashes');
-    const element = await mount({ telephone: '62812', 'message-send': 'Hi', 'message-hash': 'm3', 'button-delay': '-1', qr: '' });
+    const element = await mount({
+      telephone: '62812',
+      'message-send': 'Hi',
+      'message-hash': 'm3',
+      'button-delay': '-1',
+      qr: '',
+    });
     await until(() => part(element, 'button') !== null, 'the button');
     await new Promise((resolve) => setTimeout(resolve, 650));
     part(element, 'button')!.click();
     await until(() => part(element, 'qr') !== null, 'the QR code');
     expect(part(element, 'qr')!.getAttribute('aria-label')).to.equal('QR code of the chat link');
     const result = await runAxe({ include: [['poptin-chat-button']] });
-    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(
+      result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).to.deep.equal([]);
     expect(result.passes.length).to.be.greaterThan(0);
   });
 });

@@ -1,14 +1,32 @@
 import { ChatButtonView } from '../../src/components/chat-button/chat-button-view.tsx';
-import { parseChatSettings, type ChatSettings } from '../../src/core/chat/settings.ts';
+import { type ChatSettings, parseChatSettings } from '../../src/core/chat/settings.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
 import { chatButtonStyles } from './styles.ts';
 
 const SETTING_ATTRIBUTES = [
-  'telephone', 'mobile-only', 'button-delay', 'message-delay', 'message-views', 'message-hash', 'message-badge',
-  'message-send', 'whatsapp-web', 'qr', 'cta-viewed', 'sku', 'data-layer', 'ga-event', 'gads', 'settings',
+  'telephone',
+  'mobile-only',
+  'button-delay',
+  'message-delay',
+  'message-views',
+  'message-hash',
+  'message-badge',
+  'message-send',
+  'whatsapp-web',
+  'qr',
+  'cta-viewed',
+  'sku',
+  'data-layer',
+  'ga-event',
+  'gads',
+  'settings',
 ];
-const Surface = createSurfaceElement<ChatSettings>({ name: 'chat-button', view: ChatButtonView, styles: chatButtonStyles });
+const Surface = createSurfaceElement<ChatSettings>({
+  name: 'chat-button',
+  view: ChatButtonView,
+  styles: chatButtonStyles,
+});
 
 /**
  * A floating button that opens a WhatsApp chat; it needs no `<poptin-controller>`.

@@ -2,18 +2,28 @@ import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
-import { COOKIE, SESSION, createVisitor, parseCookieString } from '../../src/core/visitor/index.ts';
-import { displayRequestOf, fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay } from './first-display.ts';
+import { COOKIE, createVisitor, parseCookieString, SESSION } from '../../src/core/visitor/index.ts';
+import {
+  displayRequestOf,
+  fetchStoreCode,
+  isEmptyAnswer,
+  needsSessionFirst,
+  requestFirstDisplay,
+} from './first-display.ts';
 
 /** Just enough of Storage for the outbox check. */
 function mapStorage(): Storage {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) } as unknown as Storage;
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  } as unknown as Storage;
 }
 
-const windowAt = (search: string, shopify = false) => ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
+const windowAt = (search: string, shopify = false) =>
+  ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
 
-describe('the loader\'s first display call', () => {
+describe("the loader's first display call", () => {
   it('calls an answer empty only when it allows the site, says nothing and has no pop-up', () => {
     const allowed = { display: 'allowed', message: '', poptins: [] };
     expect(isEmptyAnswer(allowed)).to.equal(true);
@@ -21,7 +31,10 @@ describe('the loader\'s first display call', () => {
     // A refused site may have a usage-limit pop-up to show: the session handles it.
     expect(isEmptyAnswer({ ...allowed, display: 'not_allowed', message: CLIENT_RESTRICTED })).to.equal(false);
     expect(isEmptyAnswer({ ...allowed, message: MAX_VIEWS_REACHED })).to.equal(false);
-    expect(isEmptyAnswer({ ...allowed, message: 'Client paused' })).to.equal(false, 'a message the loader does not know: the session reads it');
+    expect(isEmptyAnswer({ ...allowed, message: 'Client paused' })).to.equal(
+      false,
+      'a message the loader does not know: the session reads it',
+    );
     expect(isEmptyAnswer({ ...allowed, wix_cart_details: { total: 0 } })).to.equal(false);
     expect(isEmptyAnswer({ display: 'allowed' })).to.equal(false, 'no poptins list: not understood, so not empty');
     expect(isEmptyAnswer(null)).to.equal(false);
@@ -45,7 +58,10 @@ describe('the loader\'s first display call', () => {
   });
 
   it("asks for a store's integration code with the session, only on a store page the session will open", async () => {
-    const fetched = (platform: string) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/integrations/${platform}/index.ts`));
+    const fetched = (platform: string) =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes(`/integrations/${platform}/index.ts`));
     const controller = (attributes: Record<string, string>) => {
       const host = document.createElement('poptin-controller');
       for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
@@ -62,12 +78,29 @@ describe('the loader\'s first display call', () => {
     await waitUntil(() => fetched('wix') && fetched('shopify'), 'the Wix and Shopify integrations asked for');
   });
 
-  it('sends what the session\'s own display call sends', () => {
+  it("sends what the session's own display call sends", () => {
     const visitor = createVisitor({ window, document });
     const fields = visitor.recordPageView('https://shop.example/sale');
-    const page = { url: 'https://shop.example/sale', domain: 'shop.example', referrer: '', title: 'Sale', isMobile: false, browserLanguage: 'en', operatingSystem: 'Linux', documentLang: 'he' };
+    const page = {
+      url: 'https://shop.example/sale',
+      domain: 'shop.example',
+      referrer: '',
+      title: 'Sale',
+      isMobile: false,
+      browserLanguage: 'en',
+      operatingSystem: 'Linux',
+      documentLang: 'he',
+    };
     const body = displayRequestOf(visitor, page, fields, { preview_id: 'a1b2c3d4e5f6g' });
-    expect(body).to.include({ domain: 'shop.example', poptin_viewed_url: 'https://shop.example/sale', page_title: 'Sale', lang: 'he', visitor_id: visitor.visitorId, preview_id: 'a1b2c3d4e5f6g', if_mobile: false });
+    expect(body).to.include({
+      domain: 'shop.example',
+      poptin_viewed_url: 'https://shop.example/sale',
+      page_title: 'Sale',
+      lang: 'he',
+      visitor_id: visitor.visitorId,
+      preview_id: 'a1b2c3d4e5f6g',
+      if_mobile: false,
+    });
     expect(body.all_visited_pages).to.equal(fields.all_visited_pages);
   });
 
@@ -79,7 +112,11 @@ describe('the loader\'s first display call', () => {
     storage.setItem('poptin_outbox', '{"k":{"key":"k"}}');
     expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(true);
     expect(outboxMayHoldEntries({})).to.equal(true, 'no Web Storage: the outbox may be in IndexedDB');
-    const blocked = { getItem: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    } as unknown as Storage;
     expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
   });
 
@@ -100,26 +137,39 @@ describe('the loader\'s first display call', () => {
         jar.set!.call(document, cookie);
       },
     });
-    const fetched = sinon.stub(window, 'fetch').callsFake(async () => new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }));
+    const fetched = sinon
+      .stub(window, 'fetch')
+      .callsFake(
+        async () =>
+          new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
+      );
     try {
       await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
-      expect(reads).to.have.length(1, 'a returning visitor\'s cookies show that the jar keeps them: nothing is read back');
+      expect(reads).to.have.length(
+        1,
+        "a returning visitor's cookies show that the jar keeps them: nothing is read back",
+      );
       expect(writes.filter((name) => name === COOKIE.session)).to.have.length(1);
       expect(writes).to.include.members([COOKIE.oldUser, COOKIE.visitorId, COOKIE.timeOnSite, COOKIE.previousUrl]);
       const sent = JSON.parse(String(fetched.firstCall.args[1]?.body)) as { cookies: Record<string, string> };
-      expect(sent.cookies).to.deep.equal(parseCookieString(jar.get!.call(document) as string), 'the jar as the page view read and wrote it');
+      expect(sent.cookies).to.deep.equal(
+        parseCookieString(jar.get!.call(document) as string),
+        'the jar as the page view read and wrote it',
+      );
     } finally {
       fetched.restore();
       delete (document as { cookie?: string }).cookie;
     }
   });
 
-  it('gives the page its main thread back between the visitor\'s cookies, the page view and the display call', async () => {
+  it("gives the page its main thread back between the visitor's cookies, the page view and the display call", async () => {
     const steps: string[] = [];
     const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
     const hasVisitorCookie = () => COOKIE.visitorId in parseCookieString(document.cookie);
     const yielded = sinon.stub(scheduler, 'yield').callsFake(async () => {
-      steps.push(`yield: visitor cookie ${hasVisitorCookie()}, page view ${sessionStorage.getItem(SESSION.visitedPages) !== null}`);
+      steps.push(
+        `yield: visitor cookie ${hasVisitorCookie()}, page view ${sessionStorage.getItem(SESSION.visitedPages) !== null}`,
+      );
     });
     const answer = { display: 'allowed', poptins: [] };
     const fetched = sinon.stub(window, 'fetch').callsFake(async () => {
@@ -129,7 +179,11 @@ describe('the loader\'s first display call', () => {
     sessionStorage.removeItem(SESSION.visitedPages);
     try {
       const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
-      expect(steps).to.deep.equal(['yield: visitor cookie true, page view false', 'yield: visitor cookie true, page view true', 'display call']);
+      expect(steps).to.deep.equal([
+        'yield: visitor cookie true, page view false',
+        'yield: visitor cookie true, page view true',
+        'display call',
+      ]);
       expect(String(fetched.firstCall.args[0])).to.equal('http://127.0.0.1:9/api/display/demo');
       expect(first.answer).to.deep.equal(answer);
     } finally {

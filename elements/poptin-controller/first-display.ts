@@ -1,10 +1,10 @@
 // The first display call of a page, made by the loader itself: most page views get an answer with no pop-up,
 // and for them the session chunk is never downloaded. The answer is kept raw; the session parses it when the
 // page has something to show.
-import { DISPLAY_ROUTES, displayApiPath, type DisplayRequest } from '../../src/core/api/contract.ts';
+import { DISPLAY_ROUTES, type DisplayRequest, displayApiPath } from '../../src/core/api/contract.ts';
 import { postJson, trimSlash } from '../../src/core/api/http.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
-import { readPageContext, type PageContext } from '../../src/core/page-context.ts';
+import { type PageContext, readPageContext } from '../../src/core/page-context.ts';
 import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
 
 export interface FirstDisplay {
@@ -18,7 +18,12 @@ export interface FirstDisplay {
 }
 
 /** Widget §7: what the display call says of the page and the visitor (`extra`: preview and store fields). */
-export function displayRequestOf(visitor: Visitor, page: PageContext, fields: PageViewFields, extra: Partial<DisplayRequest> = {}): DisplayRequest {
+export function displayRequestOf(
+  visitor: Visitor,
+  page: PageContext,
+  fields: PageViewFields,
+  extra: Partial<DisplayRequest> = {},
+): DisplayRequest {
   return {
     domain: page.domain,
     referrer: fields.referrer,
@@ -64,12 +69,17 @@ type ShopifyCode = typeof import('../../src/integrations/shopify/index.ts');
 export function storeCodeOf(
   host: HTMLElement,
   win: Window = window,
-): { platform: 'wix'; clientId: string; code: Promise<WixCode> } | { platform: 'shopify'; code: Promise<ShopifyCode> } | null {
+):
+  | { platform: 'wix'; clientId: string; code: Promise<WixCode> }
+  | { platform: 'shopify'; code: Promise<ShopifyCode> }
+  | null {
   if (host.getAttribute('store') === 'wix') {
     const clientId = host.getAttribute('wix-client-id')?.trim();
     return clientId ? { platform: 'wix', clientId, code: import('../../src/integrations/wix/index.ts') } : null;
   }
-  return (win as Window & { Shopify?: unknown }).Shopify ? { platform: 'shopify', code: import('../../src/integrations/shopify/index.ts') } : null;
+  return (win as Window & { Shopify?: unknown }).Shopify
+    ? { platform: 'shopify', code: import('../../src/integrations/shopify/index.ts') }
+    : null;
 }
 
 /**
@@ -91,7 +101,10 @@ export function isEmptyAnswer(answer: unknown): boolean {
   return display !== 'not_allowed' && !message && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
 }
 
-async function recordPageView(visitor: Visitor, win: Window): Promise<{ page: PageContext; pageFields: PageViewFields; request: DisplayRequest }> {
+async function recordPageView(
+  visitor: Visitor,
+  win: Window,
+): Promise<{ page: PageContext; pageFields: PageViewFields; request: DisplayRequest }> {
   await yieldToPage(win);
   const page = readPageContext(win);
   const pageFields = visitor.recordPageView(page.url);
@@ -105,7 +118,11 @@ async function recordPageView(visitor: Visitor, win: Window): Promise<{ page: Pa
  * thread back between them; the cookies are read once for all three (each read is a round trip to the browser's
  * cookie store), so the call describes the cookies as the page view left them.
  */
-export async function requestFirstDisplay(clientId: string, apiBase: string, win: Window = window): Promise<FirstDisplay> {
+export async function requestFirstDisplay(
+  clientId: string,
+  apiBase: string,
+  win: Window = window,
+): Promise<FirstDisplay> {
   const visitor = createVisitor({ window: win, document: win.document });
   const releaseCookies = visitor.stores.holdCookieReads();
   const { page, pageFields, request } = await recordPageView(visitor, win).finally(releaseCookies);

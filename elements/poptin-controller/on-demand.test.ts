@@ -8,12 +8,26 @@ import type { PopupElement, PopupHandle } from './popup-handle.ts';
 import { fakeContext, fakeServer, POPTIN_ID } from './testing.ts';
 
 function runner() {
-  const effects: ShowingEffect[] = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'];
+  const effects: ShowingEffect[] = [
+    'arm-triggers',
+    'prepare',
+    'enqueue',
+    'show',
+    'report-view',
+    'report-close',
+    'remove',
+    'remove-after-fade',
+    'release-queue',
+  ];
   return createShowingRunner(Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers);
 }
 
 function setup() {
-  const server = fakeServer({ [`/api/display/click/${POPTIN_ID}`]: { body: { poptin: { poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'v1', poptin: '<p>Hi</p>' } } } });
+  const server = fakeServer({
+    [`/api/display/click/${POPTIN_ID}`]: {
+      body: { poptin: { poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'v1', poptin: '<p>Hi</p>' } },
+    },
+  });
   const context = fakeContext({ server });
   const handles = new Map<string, PopupHandle>();
   const fired: string[] = [];
@@ -30,7 +44,8 @@ function setup() {
       fired.push(`${handle.config.id} by ${trigger}`);
       handle.runner.send({ type: 'fire', trigger });
     },
-    pageRequest: () => displayRequestOf(context.visitor, context.page, context.visitor.recordPageView(context.page.url)),
+    pageRequest: () =>
+      displayRequestOf(context.visitor, context.page, context.visitor.recordPageView(context.page.url)),
   });
   return { server, onDemand, handles, fired };
 }
@@ -70,7 +85,10 @@ describe('the consent link', () => {
     const context = fakeContext({ host, storesNothing: true });
     const inMemory = context.visitor;
     const given: string[] = [];
-    const link = new ConsentLink(context, { onGiven: () => given.push('given'), onRefused: () => given.push('refused') });
+    const link = new ConsentLink(context, {
+      onGiven: () => given.push('given'),
+      onRefused: () => given.push('refused'),
+    });
     expect(await link.read).to.equal(true);
     const request = displayRequestOf(context.visitor, context.page, context.visitor.recordPageView(context.page.url));
     expect(link.anonymous(request).visitor_id).to.equal(undefined);
@@ -85,7 +103,9 @@ describe('the consent link', () => {
 
   it('on a page without consent mode it changes nothing', async () => {
     const context = fakeContext();
-    const link = new ConsentLink(context, { onGiven: () => undefined, onRefused: () => undefined }, () => Promise.reject(new Error('not loaded on such pages')));
+    const link = new ConsentLink(context, { onGiven: () => undefined, onRefused: () => undefined }, () =>
+      Promise.reject(new Error('not loaded on such pages')),
+    );
     expect(await link.read).to.equal(true);
     const request = displayRequestOf(context.visitor, context.page, context.visitor.recordPageView(context.page.url));
     expect(link.anonymous(request)).to.equal(request);

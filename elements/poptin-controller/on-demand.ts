@@ -40,7 +40,8 @@ export class OnDemand {
     let handle = host.handleOf(id);
     if (!handle || handle.runner.state === 'blocked') {
       try {
-        const config = handle?.config ?? (askWithPageView ? await this.askForClicked(id) : await host.context.api.click(id));
+        const config =
+          handle?.config ?? (askWithPageView ? await this.askForClicked(id) : await host.context.api.click(id));
         if (!config) return false;
         handle = host.track(config, selectVariant(config, host.context.page.isMobile), []);
       } catch (error) {
@@ -57,8 +58,15 @@ export class OnDemand {
   /** The click-display call for a pop-up not in this page's answer; null, with the reason in explain() and the console, when it may not show. */
   private async askForClicked(id: string): Promise<PopupConfig | null> {
     const { host } = this;
-    const request = { ...host.pageRequest(), triggers: ['click'], client_id: host.context.clientId, poptin_display: id };
-    const { clickDisplay, notShownReason } = await (host.loadClickDisplay ?? (() => import('../../src/core/api/click-display.ts')))();
+    const request = {
+      ...host.pageRequest(),
+      triggers: ['click'],
+      client_id: host.context.clientId,
+      poptin_display: id,
+    };
+    const { clickDisplay, notShownReason } = await (
+      host.loadClickDisplay ?? (() => import('../../src/core/api/click-display.ts'))
+    )();
     const answer = await clickDisplay(host.context.api, id, request);
     if ('config' in answer) return answer.config;
     if (answer.leftOut) popupDecided(answer.leftOut, leftOutDecision(answer.leftOut, host.context.now()));

@@ -2,14 +2,19 @@ import { expect } from '@open-wc/testing';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
-import { landingIdOf, PageModes, previewIdOf, teaserFollows, type PageModeHost } from './page-modes.ts';
+import { landingIdOf, type PageModeHost, PageModes, previewIdOf, teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
-import { fakeContext, fakeServer, POPTIN_ID, type FakeServer } from './testing.ts';
+import { type FakeServer, fakeContext, fakeServer, POPTIN_ID } from './testing.ts';
 
 const OTHER_ID = 'z9y8x7w6v5u4t';
 
 const answer = (fields: Record<string, unknown> = {}) =>
-  parseDisplayResponse({ display: 'allowed', message: '', poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'v1', poptin: '<p>Hi</p>' }], ...fields });
+  parseDisplayResponse({
+    display: 'allowed',
+    message: '',
+    poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'v1', poptin: '<p>Hi</p>' }],
+    ...fields,
+  });
 
 /** A session that records what the page modes open, and how. */
 function setup(options: { server?: FakeServer; url?: string; host?: HTMLElement } = {}) {
@@ -20,8 +25,27 @@ function setup(options: { server?: FakeServer; url?: string; host?: HTMLElement 
   const host: PageModeHost = {
     context,
     track: (config: PopupConfig, variant, planned, preview = false) => {
-      const effects: ShowingEffect[] = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'];
-      const handle: PopupHandle = { config, variant, planned, preview, element: null, runner: createShowingRunner(Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers) };
+      const effects: ShowingEffect[] = [
+        'arm-triggers',
+        'prepare',
+        'enqueue',
+        'show',
+        'report-view',
+        'report-close',
+        'remove',
+        'remove-after-fade',
+        'release-queue',
+      ];
+      const handle: PopupHandle = {
+        config,
+        variant,
+        planned,
+        preview,
+        element: null,
+        runner: createShowingRunner(
+          Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers,
+        ),
+      };
       handles.set(config.id, handle);
       return handle;
     },
@@ -65,16 +89,42 @@ describe('the page modes: preview, landing, usage limit, teaser', () => {
   it("the usage limit shows the client's upgrade pop-up and logs it", async () => {
     const server = fakeServer({ '/api/display/limitLogs/': { body: {} } });
     const { modes, opened } = setup({ server });
-    modes.usageLimit(answer({ display: 'not_allowed', is_client_restriction: true, client_restriction_setting: { upgrade_popup: { id: OTHER_ID } } }));
+    modes.usageLimit(
+      answer({
+        display: 'not_allowed',
+        is_client_restriction: true,
+        client_restriction_setting: { upgrade_popup: { id: OTHER_ID } },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(opened).to.deep.equal([`${OTHER_ID} shown by usage_limit`]);
-    expect(server.calls.map((call) => call.path)).to.deep.equal([`/api/display/limitLogs/client-1?status=upgrade&id=${OTHER_ID}`]);
+    expect(server.calls.map((call) => call.path)).to.deep.equal([
+      `/api/display/limitLogs/client-1?status=upgrade&id=${OTHER_ID}`,
+    ]);
   });
 
-  it("a teaser tab is added for its pop-up, follows its phase and leaves with it", () => {
+  it('a teaser tab is added for its pop-up, follows its phase and leaves with it', () => {
     const { modes, context } = setup();
-    const config = answer({ poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'v1', name: 'Welcome', teasers_on: 1, design_properties: { teaser_position: 'bottom-left' } }] }).poptins[0]!;
-    const tracked: PopupHandle = { config, variant: 'desktop', planned: [], preview: false, element: null, runner: createShowingRunner({} as ShowingHandlers) };
+    const config = answer({
+      poptins: [
+        {
+          poptin_id: POPTIN_ID,
+          poptin_type: 'lightbox',
+          viewer_id: 'v1',
+          name: 'Welcome',
+          teasers_on: 1,
+          design_properties: { teaser_position: 'bottom-left' },
+        },
+      ],
+    }).poptins[0]!;
+    const tracked: PopupHandle = {
+      config,
+      variant: 'desktop',
+      planned: [],
+      preview: false,
+      element: null,
+      runner: createShowingRunner({} as ShowingHandlers),
+    };
     modes.addTeaser(tracked, 2);
     const teaser = context.window.document.body.querySelector('poptin-teaser')!;
     expect(teaser.getAttribute('poptin-id')).to.equal(POPTIN_ID);

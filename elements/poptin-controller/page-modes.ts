@@ -4,10 +4,10 @@ import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.t
 import { readString } from '../../src/core/config/values.ts';
 import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { log } from '../../src/core/safety.ts';
-import { REGISTRY, tagOf } from '../../src/registry.ts';
-import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
+import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
+import { REGISTRY, tagOf } from '../../src/registry.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupHandle } from './popup-handle.ts';
 
@@ -88,7 +88,9 @@ export class PageModes {
     if (!limit) return;
     const { context } = this.host;
     void this.host.show(limit.poptinId, 'usage_limit');
-    context.api.limitLog(context.clientId, limit.status, limit.poptinId).catch((error: unknown) => log.warn('limitLogs call failed', error));
+    context.api
+      .limitLog(context.clientId, limit.status, limit.poptinId)
+      .catch((error: unknown) => log.warn('limitLogs call failed', error));
   }
 
   /** The pop-up's teaser tab (widget §2), which follows its pop-up's phase; a chunk loaded only for pop-ups that have one. */
@@ -108,7 +110,6 @@ export class PageModes {
     // The teaser's own chunk, as the page's loader would import it for a teaser placed by hand.
     REGISTRY.teaser.load().catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
   }
-
 }
 
 /** A teaser tab shows its pop-up's phase, and leaves the page with it. */

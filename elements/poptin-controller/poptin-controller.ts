@@ -1,16 +1,22 @@
-import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
-import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
-import type { Disarm } from '../../src/core/triggers/types.ts';
-import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
-import { nextTask } from '../../src/core/loading/yield-to-page.ts';
-import type { ControllerSession } from './session.ts';
-import type { SessionExplanation } from '../../src/stores/explain.ts';
-import { transition, type ControllerEvent, type ControllerPhase } from '../../src/core/session/phases.ts';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
+import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
+import { nextTask } from '../../src/core/loading/yield-to-page.ts';
+import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
+import { type ControllerEvent, type ControllerPhase, transition } from '../../src/core/session/phases.ts';
+import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
+import type { Disarm } from '../../src/core/triggers/types.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
-import { fetchStoreCode, isEmptyAnswer, needsSessionFirst, requestFirstDisplay, type FirstDisplay } from './first-display.ts';
+import type { SessionExplanation } from '../../src/stores/explain.ts';
+import {
+  type FirstDisplay,
+  fetchStoreCode,
+  isEmptyAnswer,
+  needsSessionFirst,
+  requestFirstDisplay,
+} from './first-display.ts';
+import type { ControllerSession } from './session.ts';
 
 export interface PoptinWindowApi {
   show(id: string): Promise<boolean>;
@@ -100,7 +106,8 @@ export class PoptinController extends HTMLElement {
         // goes out through the session, and its form hears how that went.
         listenSafely(document, 'poptin-submit', (event) => {
           const submit = event as CustomEvent<SurfaceEventMap['poptin-submit']>;
-          if ((event.target as Element).matches('[kind],[trigger]')) submit.detail.respondWith?.(this.sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
+          if ((event.target as Element).matches('[kind],[trigger]'))
+            submit.detail.respondWith?.(this.sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
         }),
       ]);
       const api = installWindowApi(this);
@@ -138,7 +145,10 @@ export class PoptinController extends HTMLElement {
     this.first = undefined;
     if (!first) fetchStoreCode(this);
     const session = import('./session.ts')
-      .then(({ ControllerSession }) => new ControllerSession({ clientId: this.clientId, apiBase: this.apiBase, host: this, first }))
+      .then(
+        ({ ControllerSession }) =>
+          new ControllerSession({ clientId: this.clientId, apiBase: this.apiBase, host: this, first }),
+      )
       .catch((error: unknown) => {
         log.error('the controller could not start', error);
         return null;
@@ -157,7 +167,9 @@ export class PoptinController extends HTMLElement {
     const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
     visitor.rememberClientId(this.clientId);
     visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
-    this.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }),
+    );
     this.stopQuiet = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
@@ -217,7 +229,12 @@ function installWindowApi(controller: PoptinController): PoptinWindowApi {
     reset: () => safely('poptin.reset', () => controller.reset(), undefined),
     explain: (id) => safely('poptin.explain', () => controller.explain(id), null),
     // A lazy chunk of its own (lit-html included), so the loader does not carry the inspector.
-    inspect: () => safely('poptin.inspect', () => import('../../src/inspector/inspector.ts').then((inspector) => void inspector.openInspector()), undefined),
+    inspect: () =>
+      safely(
+        'poptin.inspect',
+        () => import('../../src/inspector/inspector.ts').then((inspector) => void inspector.openInspector()),
+        undefined,
+      ),
     // The session watches the attribute (src/core/consent/page-consent.ts): this works before it has loaded.
     consent: (given) => controller.setAttribute('consent', given ? 'granted' : 'refused'),
   };

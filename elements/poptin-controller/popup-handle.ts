@@ -1,7 +1,7 @@
+import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { Variant } from '../../src/core/rules/device.ts';
 import type { ShowingRunner } from '../../src/core/session/showing.ts';
-import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 
 export type PopupElement = SurfaceElement<PopupModel>;

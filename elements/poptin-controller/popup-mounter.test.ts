@@ -5,7 +5,7 @@ import type { PopupConfig } from '../../src/core/config/types.ts';
 import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
-import { closeTriggerOf, PopupMounter, type MounterOptions } from './popup-mounter.ts';
+import { closeTriggerOf, type MounterOptions, PopupMounter } from './popup-mounter.ts';
 import { fakeContext, popupConfig } from './testing.ts';
 
 type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
@@ -23,7 +23,9 @@ function fakeSurfaces(doc: Document) {
           coupon: '',
           requestClose: () => true,
           listeners,
-          on: (name: keyof SurfaceEventMap, handler: (detail: never) => void) => ((listeners[name] = handler as never), () => undefined),
+          on: (name: keyof SurfaceEventMap, handler: (detail: never) => void) => (
+            (listeners[name] = handler as never), () => undefined
+          ),
         }) as unknown as PopupElement & { listeners: Listeners };
         made.push(element);
         return element;
@@ -35,7 +37,17 @@ function fakeSurfaces(doc: Document) {
 }
 
 function handleOf(config: PopupConfig, planned = ['scroll']): PopupHandle {
-  const effects: ShowingEffect[] = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'];
+  const effects: ShowingEffect[] = [
+    'arm-triggers',
+    'prepare',
+    'enqueue',
+    'show',
+    'report-view',
+    'report-close',
+    'remove',
+    'remove-after-fade',
+    'release-queue',
+  ];
   const handlers = Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers;
   return { config, variant: 'desktop', planned, preview: false, element: null, runner: createShowingRunner(handlers) };
 }
@@ -48,7 +60,13 @@ function setup(overrides: Partial<MounterOptions> = {}) {
   const mounter = new PopupMounter({
     context,
     isCurrent: () => true,
-    recommendations: { recommendationKey: () => recommendationKey, recommendationsFor: () => ({ key: recommendationKey, model: Promise.resolve({ platform: 'shopify', products: [], buttonsAction: 'add_to_cart', storeRoot: '/' }) }) },
+    recommendations: {
+      recommendationKey: () => recommendationKey,
+      recommendationsFor: () => ({
+        key: recommendationKey,
+        model: Promise.resolve({ platform: 'shopify', products: [], buttonsAction: 'add_to_cart', storeRoot: '/' }),
+      }),
+    },
     display: () => ({ lang: 'he', countryCode: 'IL' }),
     onShown: () => heard.push('shown'),
     onClosed: (_handle, submitted, cause) => heard.push(`closed ${cause}${submitted ? ' after submit' : ''}`),
@@ -76,7 +94,13 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const element = context.window.document.body.querySelector('poptin-popup') as PopupElement;
     expect(element).to.equal(handle.element);
     expect(element.getAttribute('dir')).to.equal('rtl');
-    expect(element.model.get()).to.include({ lang: 'he', countryCode: 'IL', visible: false, trigger: 'exit_intent', html: '<p>Hello</p>' });
+    expect(element.model.get()).to.include({
+      lang: 'he',
+      countryCode: 'IL',
+      visible: false,
+      trigger: 'exit_intent',
+      html: '<p>Hello</p>',
+    });
     mounter.reveal(handle);
     expect(element.model.get()).to.include({ visible: true, trigger: 'exit_intent' });
   });
@@ -88,7 +112,11 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const { listeners } = made[0]!;
     listeners['poptin-after-show']?.({} as SurfaceEventMap['poptin-after-show']);
     let answer: unknown;
-    listeners['poptin-submit']?.({ fields: [], honeypot: '', respondWith: (outcome: Promise<unknown>) => (answer = outcome) } as unknown as SurfaceEventMap['poptin-submit']);
+    listeners['poptin-submit']?.({
+      fields: [],
+      honeypot: '',
+      respondWith: (outcome: Promise<unknown>) => (answer = outcome),
+    } as unknown as SurfaceEventMap['poptin-submit']);
     listeners['poptin-after-hide']?.({ submitted: true, source: 'x-button' } as SurfaceEventMap['poptin-after-hide']);
     expect(await answer).to.deep.equal({ status: 'sent' });
     expect(heard).to.deep.equal(['shown', 'submitted', 'closed x_click after submit']);
@@ -119,7 +147,9 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
 
   it('recommendations built ahead for another cart are built again when its turn comes', async () => {
     const { context, mounter, made, cartChanged } = setup();
-    const handle = handleOf(popupConfig({ poptin: '<poptin-product-recommendations></poptin-product-recommendations>' }));
+    const handle = handleOf(
+      popupConfig({ poptin: '<poptin-product-recommendations></poptin-product-recommendations>' }),
+    );
     handle.runner.send({ type: 'decided', allowed: true });
     mounter.prepareAhead(handle);
     await new Promise((resolve) => setTimeout(resolve, 50));

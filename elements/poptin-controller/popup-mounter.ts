@@ -1,20 +1,24 @@
 // A pop-up's element: built hidden ahead of its trigger (template, products, sanitised markup, forms), put in its
 // place on the page, made visible, and removed once it has closed. What the visitor does with it goes back through
 // the callbacks the session gives.
+
+import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
+import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { isHebrewTag } from '../../src/core/i18n/language.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
-import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { log } from '../../src/core/safety.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
-import type { SubmittedField } from '../../src/components/template/field-dom.ts';
-import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 
-type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'createSurface' | 'loadTemplateParts' | 'sanitizeTemplate'>;
+type Surfaces = Pick<
+  typeof import('../../src/surfaces.ts'),
+  'createSurface' | 'loadTemplateParts' | 'sanitizeTemplate'
+>;
 
 /** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
 export function closeTriggerOf(source: string): string {
@@ -25,7 +29,10 @@ export function closeTriggerOf(source: string): string {
 function mobileTemplate(handle: PopupHandle): string {
   if (handle.variant !== 'mobile') return '';
   const raw = handle.config.raw;
-  const nested = raw.mobile_variant && typeof raw.mobile_variant === 'object' ? (raw.mobile_variant as Record<string, unknown>).poptin : undefined;
+  const nested =
+    raw.mobile_variant && typeof raw.mobile_variant === 'object'
+      ? (raw.mobile_variant as Record<string, unknown>).poptin
+      : undefined;
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
@@ -35,7 +42,12 @@ export interface MounterCallbacks {
   /** It left the screen; `cause` is its close trigger. */
   onClosed(handle: PopupHandle, submitted: boolean, cause: string): void;
   /** Its form was submitted: the answer goes back to the form. */
-  onSubmit(handle: PopupHandle, fields: SubmittedField[], honeypot: string, prize: PrizeConversion | null): Promise<LeadOutcome>;
+  onSubmit(
+    handle: PopupHandle,
+    fields: SubmittedField[],
+    honeypot: string,
+    prize: PrizeConversion | null,
+  ): Promise<LeadOutcome>;
   /** Its template could not be rendered. */
   onFailed(handle: PopupHandle): void;
 }
@@ -69,7 +81,10 @@ export class PopupMounter {
   prepareAhead(handle: PopupHandle): void {
     const win = this.options.context.window as Window & { requestIdleCallback?: (callback: () => void) => number };
     // A click-only pop-up may never open: for it only the surfaces chunk is loaded ahead.
-    const ahead = handle.planned.length > 0 ? () => void this.prepare(handle) : () => void this.loadSurfaces().catch(() => undefined);
+    const ahead =
+      handle.planned.length > 0
+        ? () => void this.prepare(handle)
+        : () => void this.loadSurfaces().catch(() => undefined);
     (win.requestIdleCallback?.bind(win) ?? ((callback: () => void) => setTimeout(callback, 1)))(ahead);
   }
 
@@ -82,7 +97,13 @@ export class PopupMounter {
     const { config } = handle;
     handle.prepared ??= this.build(handle).then(
       (element) => {
-        if (context.stopped || !this.options.isCurrent(handle) || handle.runner.state === 'closed' || handle.runner.state === 'blocked') return null;
+        if (
+          context.stopped ||
+          !this.options.isCurrent(handle) ||
+          handle.runner.state === 'closed' ||
+          handle.runner.state === 'blocked'
+        )
+          return null;
         // An embedded pop-up goes into its <poptin-embed>; a bar that pushes the page down into its own, where the
         // owner reserved its height, else before everything else on the page; the others float over the page.
         const layout = popupLayout(config.type, config.format, config.designProperties.poptin_location);
@@ -121,7 +142,12 @@ export class PopupMounter {
     // for the one before it (a round trip each on a slow connection).
     const [surfaces, { raw, recommendations }] = await Promise.all([
       this.loadSurfaces(),
-      this.templateOf(handle).then(async (raw) => ({ raw, recommendations: /<poptin-product-recommendations\b/i.test(raw) ? await this.recommendationsFor(handle) : undefined })),
+      this.templateOf(handle).then(async (raw) => ({
+        raw,
+        recommendations: /<poptin-product-recommendations\b/i.test(raw)
+          ? await this.recommendationsFor(handle)
+          : undefined,
+      })),
     ]);
     // The parts of the template most pop-ups do not have are chunks of their own: loaded now, they are live when it shows.
     const parts = surfaces.loadTemplateParts(raw);
@@ -136,10 +162,25 @@ export class PopupMounter {
     await parts;
     await yieldToPage();
     const { api } = this.options.context;
-    element.model.set({ config, html, lang, trigger: handle.runner.facts.trigger, apiBase: api.base, countryCode, visible: false, preview: handle.preview, storePlatform, recommendations });
+    element.model.set({
+      config,
+      html,
+      lang,
+      trigger: handle.runner.facts.trigger,
+      apiBase: api.base,
+      countryCode,
+      visible: false,
+      preview: handle.preview,
+      storePlatform,
+      recommendations,
+    });
     element.on('poptin-after-show', () => this.options.onShown(handle));
-    element.on('poptin-submit', ({ fields, honeypot, prize, respondWith }) => respondWith?.(this.options.onSubmit(handle, fields, honeypot, prize ?? null)));
-    element.on('poptin-after-hide', ({ submitted, source }) => this.options.onClosed(handle, submitted, closeTriggerOf(source ?? '')));
+    element.on('poptin-submit', ({ fields, honeypot, prize, respondWith }) =>
+      respondWith?.(this.options.onSubmit(handle, fields, honeypot, prize ?? null)),
+    );
+    element.on('poptin-after-hide', ({ submitted, source }) =>
+      this.options.onClosed(handle, submitted, closeTriggerOf(source ?? '')),
+    );
     element.on('poptin-error', () => this.options.onFailed(handle));
     // Put in the page, and so first rendered, in a task of its own.
     await yieldToPage();
@@ -155,7 +196,11 @@ export class PopupMounter {
 
   private async templateOf(handle: PopupHandle): Promise<string> {
     const { config } = handle;
-    return mobileTemplate(handle) || config.html || (config.templateUrl ? await this.options.context.api.template(config.templateUrl) : '');
+    return (
+      mobileTemplate(handle) ||
+      config.html ||
+      (config.templateUrl ? await this.options.context.api.template(config.templateUrl) : '')
+    );
   }
 
   /** Its turn in the queue: built if it is not yet (again, if its products are stale), then shown, or failed. */

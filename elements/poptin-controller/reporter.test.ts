@@ -1,20 +1,27 @@
 import { expect } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
-import { fakeContext, fakeServer, memoryOutbox, popupConfig, POPTIN_ID, type FakeServer } from './testing.ts';
+import { type FakeServer, fakeContext, fakeServer, memoryOutbox, POPTIN_ID, popupConfig } from './testing.ts';
 
 const NO_STORE: StoreReports = { platform: undefined, identity: () => ({}), reportActivity: () => undefined };
 const EMAIL: SubmittedField[] = [{ name: 'email', value: 'dana@example.com', type: 'email' } as SubmittedField];
 
 function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: HTMLElement } = {}) {
-  const server = options.server ?? fakeServer({ '/api/display/viewed/': { body: { poptin_view_id: 42 } }, '/api/display/closed/': { body: {} }, '/api/display/conversion/': { body: {} } });
+  const server =
+    options.server ??
+    fakeServer({
+      '/api/display/viewed/': { body: { poptin_view_id: 42 } },
+      '/api/display/closed/': { body: {} },
+      '/api/display/conversion/': { body: {} },
+    });
   const context = fakeContext({ server, storesNothing: options.storesNothing, host: options.host });
   const reporter = new Reporter(context, { store: NO_STORE, openStore: memoryOutbox, fetchImpl: server.fetch });
   return { server, context, reporter };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
-const paths = (server: FakeServer) => server.calls.map((call) => `${call.method} ${call.path.replace(/^\/api\/display/, '')}`);
+const paths = (server: FakeServer) =>
+  server.calls.map((call) => `${call.method} ${call.path.replace(/^\/api\/display/, '')}`);
 
 describe('the reporter: views, closes and leads over the outbox', () => {
   it('sends a view with the trigger that opened the pop-up, and hands back the id the server gave it', async () => {
@@ -23,7 +30,12 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     reporter.reportView(popupConfig(), 'exit_intent', (viewId) => ids.push(viewId));
     await settled();
     expect(paths(server)).to.deep.equal([`POST /viewed/${POPTIN_ID}`]);
-    expect(server.calls[0]!.body).to.include({ trigger: 'exit_intent', client_id: 'client-1', viewer_id: 'viewer-1', url: context.page.url });
+    expect(server.calls[0]!.body).to.include({
+      trigger: 'exit_intent',
+      client_id: 'client-1',
+      viewer_id: 'viewer-1',
+      url: context.page.url,
+    });
     expect(ids).to.deep.equal(['42']);
     expect(context.visitor.frequencyHistory(POPTIN_ID).views).to.equal(1);
     reporter.stop();
@@ -40,7 +52,14 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead the server stores is "sent", with the view id and trigger of its showing', async () => {
     const { server, reporter, context } = setup();
-    const outcome = await reporter.sendLead(popupConfig(), { fields: EMAIL, honeypot: '', prize: null, trigger: 'scroll', viewId: '42', coupon: '' });
+    const outcome = await reporter.sendLead(popupConfig(), {
+      fields: EMAIL,
+      honeypot: '',
+      prize: null,
+      trigger: 'scroll',
+      viewId: '42',
+      coupon: '',
+    });
     expect(outcome).to.deep.equal({ status: 'sent' });
     const lead = server.calls.find((call) => call.path.includes('/conversion/'))!;
     expect(lead.path).to.equal('/api/display/conversion/viewer-1');
@@ -53,7 +72,14 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
     const { reporter } = setup({ server });
-    const outcome = await reporter.sendLead(popupConfig(), { fields: EMAIL, honeypot: '', prize: null, trigger: 'scroll', viewId: '', coupon: '' });
+    const outcome = await reporter.sendLead(popupConfig(), {
+      fields: EMAIL,
+      honeypot: '',
+      prize: null,
+      trigger: 'scroll',
+      viewId: '',
+      coupon: '',
+    });
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
     expect(refused.map((lead) => lead.status)).to.deep.equal([422]);
@@ -85,13 +111,31 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {
     const sent = setup({ storesNothing: true });
-    expect(await sent.reporter.sendLead(popupConfig(), { fields: EMAIL, honeypot: '', prize: null, trigger: 'scroll', viewId: '', coupon: '' })).to.deep.equal({ status: 'sent' });
+    expect(
+      await sent.reporter.sendLead(popupConfig(), {
+        fields: EMAIL,
+        honeypot: '',
+        prize: null,
+        trigger: 'scroll',
+        viewId: '',
+        coupon: '',
+      }),
+    ).to.deep.equal({ status: 'sent' });
     sent.reporter.stop();
 
     const host = document.createElement('poptin-controller');
     host.setAttribute('lead-before-consent', 'hold');
     const held = setup({ storesNothing: true, host });
-    expect(await held.reporter.sendLead(popupConfig(), { fields: EMAIL, honeypot: '', prize: null, trigger: 'scroll', viewId: '', coupon: '' })).to.deep.equal({ status: 'kept' });
+    expect(
+      await held.reporter.sendLead(popupConfig(), {
+        fields: EMAIL,
+        honeypot: '',
+        prize: null,
+        trigger: 'scroll',
+        viewId: '',
+        coupon: '',
+      }),
+    ).to.deep.equal({ status: 'kept' });
     expect(held.server.calls).to.deep.equal([]);
     held.reporter.stop();
   });
@@ -99,9 +143,20 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it("the owner's conversion code goes into the page's head, with the controller's nonce", async () => {
     const host = document.createElement('poptin-controller');
     host.nonce = 'n0nce';
-    const server = fakeServer({ '/api/display/conversion/': { body: { integration: { conversion_code: '<script>window.converted = 1</script>' } } } });
+    const server = fakeServer({
+      '/api/display/conversion/': {
+        body: { integration: { conversion_code: '<script>window.converted = 1</script>' } },
+      },
+    });
     const { reporter, context } = setup({ server, host });
-    await reporter.sendLead(popupConfig(), { fields: EMAIL, honeypot: '', prize: null, trigger: 'scroll', viewId: '', coupon: '' });
+    await reporter.sendLead(popupConfig(), {
+      fields: EMAIL,
+      honeypot: '',
+      prize: null,
+      trigger: 'scroll',
+      viewId: '',
+      coupon: '',
+    });
     const script = context.window.document.head.querySelector('script');
     expect(script?.textContent).to.equal('window.converted = 1');
     expect(script?.nonce).to.equal('n0nce');

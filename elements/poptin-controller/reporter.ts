@@ -1,16 +1,22 @@
 // What the server hears of this page's pop-ups: views, closes and leads, each kept in the outbox before it is sent
 // (retried, beaconed as the page goes away, stored once); in consent mode, held in memory until the visitor answers.
+
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
-import { newIdempotencyKey, Outbox, type DeliveryOutcome } from '../../src/core/api/outbox.ts';
-import { openOutboxStore, type OutboxEntry, type OutboxKind, type OutboxStore } from '../../src/core/api/outbox-store.ts';
+import { type DeliveryOutcome, newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
+import {
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxStore,
+  openOutboxStore,
+} from '../../src/core/api/outbox-store.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
-import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
-import type { SubmittedField } from '../../src/components/template/field-dom.ts';
-import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
 import type { StoreIdentity } from './store-link.ts';
@@ -74,12 +80,19 @@ export class Reporter {
 
   private async openOutbox(): Promise<void> {
     const memoryOnly = this.context.storesNothing;
-    const store = await (this.options.openStore ?? ((memory) => openOutboxStore(globalThis, { memoryOnly: memory })))(memoryOnly);
+    const store = await (this.options.openStore ?? ((memory) => openOutboxStore(globalThis, { memoryOnly: memory })))(
+      memoryOnly,
+    );
     // On consent, what the page's memory outbox still holds moves to the stored one.
     const before = this.outbox;
     before?.dispose();
     for (const entry of (await before?.pending()) ?? []) await store.put(entry);
-    this.outbox = new Outbox({ store, fetchImpl: this.options.fetchImpl, now: () => this.context.now(), onDelivered: (sent, answer) => this.onDelivered(sent, answer) });
+    this.outbox = new Outbox({
+      store,
+      fetchImpl: this.options.fetchImpl,
+      now: () => this.context.now(),
+      onDelivered: (sent, answer) => this.onDelivered(sent, answer),
+    });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
   }
@@ -89,7 +102,8 @@ export class Reporter {
     const held = this.heldReports.splice(0);
     if (!given) return;
     this.outboxReady = this.outboxReady.then(() => this.openOutbox());
-    for (const { url, fields, kind } of held) void this.sendReliably(url, fields, kind).catch((error: unknown) => log.warn('report not sent', error));
+    for (const { url, fields, kind } of held)
+      void this.sendReliably(url, fields, kind).catch((error: unknown) => log.warn('report not sent', error));
   }
 
   /** A showing the visitor sees; `onRecorded` hears the server's id of its view. */
@@ -117,14 +131,29 @@ export class Reporter {
   reportClose(config: PopupConfig): void {
     const { context } = this;
     context.visitor.recordClose(config.id, config.type);
-    const close: ClosedRequest = { client_id: context.clientId, url: context.page.url, converted_email: context.visitor.convertedEmail(), idempotency_key: newIdempotencyKey(), ...this.options.store.identity() };
+    const close: ClosedRequest = {
+      client_id: context.clientId,
+      url: context.page.url,
+      converted_email: context.visitor.convertedEmail(),
+      idempotency_key: newIdempotencyKey(),
+      ...this.options.store.identity(),
+    };
     this.options.store.reportActivity(config.id, 'closed');
-    void this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) => log.warn('close not recorded', error));
+    void this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) =>
+      log.warn('close not recorded', error),
+    );
   }
 
   /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
-  private async sendReliably(url: string, fields: Record<string, string>, kind: OutboxKind): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
-    if (this.context.storesNothing && (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')) {
+  private async sendReliably(
+    url: string,
+    fields: Record<string, string>,
+    kind: OutboxKind,
+  ): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
+    if (
+      this.context.storesNothing &&
+      (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')
+    ) {
       // Held in memory until consent (consent mode): on its way, as far as the form can tell.
       this.heldReports.push({ url, fields, kind });
       return { firstAttempt: Promise.resolve('kept') };
@@ -153,7 +182,14 @@ export class Reporter {
     // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
     if (!/^[A-Za-z0-9]{13}$/.test(id)) return Promise.resolve({ status: 'nowhere' });
     return this.context.api.click(id).then(
-      (config) => this.sendLead(config, { ...detail, prize: detail.prize ?? null, trigger: popup.getAttribute('trigger') ?? 'immediate', viewId: '', coupon: '' }),
+      (config) =>
+        this.sendLead(config, {
+          ...detail,
+          prize: detail.prize ?? null,
+          trigger: popup.getAttribute('trigger') ?? 'immediate',
+          viewId: '',
+          coupon: '',
+        }),
       (error: unknown): LeadOutcome => {
         log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
         return { status: 'refused', reason: `unknown pop-up ${id}` };
@@ -209,9 +245,13 @@ export class Reporter {
   private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
     const { firstAttempt } = await this.sendReliably(url, fields, 'lead');
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<DeliveryOutcome>((resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)));
+    const waited = new Promise<DeliveryOutcome>(
+      (resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)),
+    );
     const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
-    return outcome === 'refused' ? { status: 'refused', reason: 'server' } : { status: outcome === 'delivered' ? 'sent' : 'kept' };
+    return outcome === 'refused'
+      ? { status: 'refused', reason: 'server' }
+      : { status: outcome === 'delivered' ? 'sent' : 'kept' };
   }
 
   private onConversionDelivered(answer: ConversionAnswer): void {
@@ -224,7 +264,9 @@ export class Reporter {
     const fragment = range.createContextualFragment(trustedHtml(code) as string);
     // Under a CSP with a nonce, the owner's inline scripts and styles run with the nonce the widget was given.
     const nonce = this.context.host.nonce;
-    if (nonce) for (const element of fragment.querySelectorAll<HTMLScriptElement | HTMLStyleElement>('script, style')) element.nonce = nonce;
+    if (nonce)
+      for (const element of fragment.querySelectorAll<HTMLScriptElement | HTMLStyleElement>('script, style'))
+        element.nonce = nonce;
     document.head.append(fragment);
   }
 
@@ -232,6 +274,8 @@ export class Reporter {
   async refusedLeads(id: string): Promise<RefusedLead[]> {
     await this.outboxReady.catch(() => undefined);
     const dead = (await this.outbox?.deadLetters().catch(() => [])) ?? [];
-    return dead.filter((entry) => entry.refused && entry.fields.poptin_id === id).map((entry): RefusedLead => ({ key: entry.key, ...entry.refused! }));
+    return dead
+      .filter((entry) => entry.refused && entry.fields.poptin_id === id)
+      .map((entry): RefusedLead => ({ key: entry.key, ...entry.refused! }));
   }
 }

@@ -11,8 +11,14 @@ describe('the controller session', () => {
 
   it('gives the page its main thread back after its code is evaluated and again before deciding the pop-ups', async () => {
     // A pop-up that waits a minute: decided and armed, never shown during the test.
-    const answer = { display: 'allowed', message: '', poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', display_after_sec_active: 60 }] };
-    const fetched = sinon.stub(window, 'fetch').callsFake(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }));
+    const answer = {
+      display: 'allowed',
+      message: '',
+      poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', display_after_sec_active: 60 }],
+    };
+    const fetched = sinon
+      .stub(window, 'fetch')
+      .callsFake(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }));
     const host = document.createElement('div');
     document.body.append(host);
     let answerRead = false;
@@ -31,7 +37,10 @@ describe('the controller session', () => {
       } finally {
         yielded.restore();
       }
-      expect(steps).to.deep.equal(['yield: answer read false, pop-up decided false', 'yield: answer read true, pop-up decided false']);
+      expect(steps).to.deep.equal([
+        'yield: answer read false, pop-up decided false',
+        'yield: answer read true, pop-up decided false',
+      ]);
       expect($popups.get()[POPTIN_ID]?.state).to.equal('armed');
     } finally {
       session?.stop();

@@ -1,7 +1,10 @@
 // The controller's session, loaded lazily by <poptin-controller>: it wires the display answer to the pop-ups'
 // showings (src/core/session/showing.ts) over its collaborators: the store link, the reporter, the pop-up
 // mounter and the page modes. What can be observed of each pop-up is published in `$popups`.
-import { RESTRICTION_MESSAGES, type DisplayRequest } from '../../src/core/api/contract.ts';
+
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
+import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
@@ -17,8 +20,6 @@ import { createShowingRunner } from '../../src/core/session/showing.ts';
 import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
-import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
-import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
 import { clearPopups, popupArmed, popupDecided, popupShowingChanged, popupShown } from '../../src/stores/popups.ts';
 import { ConsentLink } from './consent-link.ts';
@@ -64,29 +65,58 @@ export class ControllerSession {
     const { host, first } = options;
     this.api = new DisplayApi(options.apiBase);
     const storesNothing = host.hasAttribute('consent');
-    const visitor = first?.visitor ?? createVisitor(storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
+    const visitor =
+      first?.visitor ?? createVisitor(storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
     const context: SessionContext = (this.context = {
-      api: this.api, host, window, now: Date.now, clientId: options.clientId, page: readPageContext(), pageFields: null,
-      visitor, products: createProductMemory(visitor.stores.local), storesNothing, stopped: false,
+      api: this.api,
+      host,
+      window,
+      now: Date.now,
+      clientId: options.clientId,
+      page: readPageContext(),
+      pageFields: null,
+      visitor,
+      products: createProductMemory(visitor.stores.local),
+      storesNothing,
+      stopped: false,
     });
-    this.consent = new ConsentLink(context, { onGiven: () => this.onConsent(), onRefused: () => this.reporter.consentAnswered(false) });
+    this.consent = new ConsentLink(context, {
+      onGiven: () => this.onConsent(),
+      onRefused: () => this.reporter.consentAnswered(false),
+    });
     this.store = new StoreLink(context, { onConsentAnswer: (given) => this.consent.storeAnswered(given) });
     this.reporter = new Reporter(context, { store: this.store });
     this.mounter = new PopupMounter({
       context,
       isCurrent: (handle) => this.popups.get(handle.config.id) === handle,
       recommendations: this.store,
-      display: () => ({ lang: this.response?.lang || context.page.documentLang || 'en', countryCode: this.response?.countryCode, storePlatform: this.store.platform }),
+      display: () => ({
+        lang: this.response?.lang || context.page.documentLang || 'en',
+        countryCode: this.response?.countryCode,
+        storePlatform: this.store.platform,
+      }),
       onShown: (handle) => handle.runner.send({ type: 'visible' }),
       onClosed: (handle, submitted, cause) => handle.runner.send({ type: 'closed', cause, submitted }),
       onFailed: (handle) => handle.runner.send({ type: 'failed' }),
       onSubmit: (handle, fields, honeypot, prize) => {
         if (handle.preview) return Promise.resolve({ status: 'sent' });
         const { trigger, viewId } = handle.runner.facts;
-        return this.reporter.sendLead(handle.config, { fields, honeypot, prize, trigger, viewId, coupon: handle.element?.coupon ?? '' });
+        return this.reporter.sendLead(handle.config, {
+          fields,
+          honeypot,
+          prize,
+          trigger,
+          viewId,
+          coupon: handle.element?.coupon ?? '',
+        });
       },
     });
-    const popups = { context, track: this.track.bind(this), handleOf: (id: string) => this.popups.get(id), fire: this.fire.bind(this) };
+    const popups = {
+      context,
+      track: this.track.bind(this),
+      handleOf: (id: string) => this.popups.get(id),
+      fire: this.fire.bind(this),
+    };
     this.modes = new PageModes({ ...popups, show: (id, trigger) => this.show(id, trigger) });
     this.onDemand = new OnDemand({ ...popups, ready: () => this.ready, pageRequest: () => this.pageRequest({}) });
     this.queue = createPopupQueue((item) => {
@@ -133,7 +163,12 @@ export class ControllerSession {
   /** What a display call says of this page view, its store and cart included. */
   private pageRequest(extra: Partial<DisplayRequest>): DisplayRequest {
     const { context } = this;
-    return displayRequestOf(context.visitor, context.page, context.pageFields ?? context.visitor.recordPageView(context.page.url), { ...extra, ...this.store.displayFields() });
+    return displayRequestOf(
+      context.visitor,
+      context.page,
+      context.pageFields ?? context.visitor.recordPageView(context.page.url),
+      { ...extra, ...this.store.displayFields() },
+    );
   }
 
   private async run(): Promise<void> {
@@ -155,15 +190,28 @@ export class ControllerSession {
     let response: DisplayResponse;
     try {
       if (first?.error) throw first.error;
-      response = first ? parseDisplayResponse(first.answer) : await this.api.display(context.clientId, this.consent.anonymous(this.pageRequest(previewId ? { preview_id: previewId } : {})));
+      response = first
+        ? parseDisplayResponse(first.answer)
+        : await this.api.display(
+            context.clientId,
+            this.consent.anonymous(this.pageRequest(previewId ? { preview_id: previewId } : {})),
+          );
     } catch (error) {
       log.warn('display request failed; nothing is shown', error);
       return;
     }
     if (superseded()) return;
     this.response = response;
-    response.rejected.forEach(({ index, reason }) => log.warn(`pop-up #${index} of the display response ignored: ${reason}`));
-    context.host.dispatchEvent(new CustomEvent('poptin-display', { detail: { display: response.display, count: response.poptins.length }, bubbles: true, composed: true }));
+    response.rejected.forEach(({ index, reason }) =>
+      log.warn(`pop-up #${index} of the display response ignored: ${reason}`),
+    );
+    context.host.dispatchEvent(
+      new CustomEvent('poptin-display', {
+        detail: { display: response.display, count: response.poptins.length },
+        bubbles: true,
+        composed: true,
+      }),
+    );
     if (response.display === 'not_allowed' || RESTRICTION_MESSAGES.includes(response.message)) {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
       return this.modes.usageLimit(response);
@@ -182,7 +230,14 @@ export class ControllerSession {
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
     const { context } = this;
-    const environment = createDecisionEnvironment({ window, document, visitor: context.visitor, countryCode: response.countryCode, isMobile: context.page.isMobile, referrer: context.pageFields?.referrer ?? '' });
+    const environment = createDecisionEnvironment({
+      window,
+      document,
+      visitor: context.visitor,
+      countryCode: response.countryCode,
+      isMobile: context.page.isMobile,
+      referrer: context.pageFields?.referrer ?? '',
+    });
     response.poptins.forEach((config, order) => {
       const decided = decide(config, environment);
       const decision = this.consent.decision(decided, config);
@@ -198,7 +253,11 @@ export class ControllerSession {
   private track(config: PopupConfig, variant: Variant, planned: string[], preview = false): PopupHandle {
     const { mounter, reporter } = this;
     const handle: PopupHandle = {
-      config, variant, planned, preview, element: null,
+      config,
+      variant,
+      planned,
+      preview,
+      element: null,
       runner: createShowingRunner(
         {
           'arm-triggers': () => this.arm(handle),
@@ -215,7 +274,10 @@ export class ControllerSession {
           remove: () => mounter.remove(handle, 0),
           'remove-after-fade': () => {
             const cause = handle.runner.facts.closeCause;
-            mounter.remove(handle, removalDelayMs({ forced: cause === 'manual' || cause === 'launch', teasers: config.teasersOn }));
+            mounter.remove(
+              handle,
+              removalDelayMs({ forced: cause === 'manual' || cause === 'launch', teasers: config.teasersOn }),
+            );
           },
           'release-queue': () => this.queue.release(config.id),
         },
@@ -238,14 +300,22 @@ export class ControllerSession {
     handle.viewReported = showings;
     popupShown(config.id, Date.now());
     markLatest(`poptin:shown:${config.id}`);
-    if (!handle.preview) this.reporter.reportView(config, trigger, (viewId) => runner.send({ type: 'view-recorded', showing: showings, viewId }));
+    if (!handle.preview)
+      this.reporter.reportView(config, trigger, (viewId) =>
+        runner.send({ type: 'view-recorded', showing: showings, viewId }),
+      );
   }
 
   private arm(handle: PopupHandle): Disarm {
     const { context } = this;
     const disarm = armTriggers(handle.config, {
-      window, document, visitor: context.visitor, now: Date.now, device: context.page.isMobile ? 'mobile' : 'desktop',
-      fire: (trigger) => this.fire(handle, trigger), cartEvents: this.store.cartEvents,
+      window,
+      document,
+      visitor: context.visitor,
+      now: Date.now,
+      device: context.page.isMobile ? 'mobile' : 'desktop',
+      fire: (trigger) => this.fire(handle, trigger),
+      cartEvents: this.store.cartEvents,
     });
     popupArmed(handle.config.id, handle.planned, Date.now());
     return disarm;

@@ -4,7 +4,12 @@ import type { StoreCart, StoreIntegration } from '../../src/integrations/store.t
 import { StoreLink } from './store-link.ts';
 import { fakeContext, fakeServer, popupConfig } from './testing.ts';
 
-const cartOf = (...productIds: string[]): StoreCart => ({ items: productIds.map((productId) => ({ productId, quantity: 1 })), total: productIds.length * 10, itemCount: productIds.length, cartId: 'cart-1' });
+const cartOf = (...productIds: string[]): StoreCart => ({
+  items: productIds.map((productId) => ({ productId, quantity: 1 })),
+  total: productIds.length * 10,
+  itemCount: productIds.length,
+  cartId: 'cart-1',
+});
 
 /** A Shopify store whose cart the test changes, and which says yes or no to marketing. */
 function fakeStore(options: { consent?: boolean; cart?: StoreCart } = {}) {
@@ -18,7 +23,9 @@ function fakeStore(options: { consent?: boolean; cart?: StoreCart } = {}) {
     consent: async () => options.consent ?? true,
     readCart: async () => cart,
     observeCart: (listener) => ((onChange = listener), () => (onChange = null)),
-    addToCart: async (item: AddToCartItem) => ((cart = cartOf(...cart.items.map((line) => line.productId), item.id)), { added: true, cart }),
+    addToCart: async (item: AddToCartItem) => (
+      (cart = cartOf(...cart.items.map((line) => line.productId), item.id)), { added: true, cart }
+    ),
     cartUrl: () => '/cart',
     viewedProduct: () => null,
   };
@@ -31,8 +38,16 @@ describe('the store link: identity, display fields, cart events and recommendati
     const { store } = fakeStore({ cart: cartOf('p1', 'p2') });
     const link = new StoreLink(context, { open: async () => store });
     expect(await link.start()).to.equal(true);
-    expect(link.identity()).to.deep.equal({ store_integration: 'shopify', store_integration_customer_id: 'customer-7' });
-    expect(link.displayFields()).to.include({ shop: 'tea.myshopify.com', store_cart_id: 'cart-1', cart_total: 20, cart_item_count: 2 });
+    expect(link.identity()).to.deep.equal({
+      store_integration: 'shopify',
+      store_integration_customer_id: 'customer-7',
+    });
+    expect(link.displayFields()).to.include({
+      shop: 'tea.myshopify.com',
+      store_cart_id: 'cart-1',
+      cart_total: 20,
+      cart_item_count: 2,
+    });
     expect(link.displayFields().cart_product_ids).to.deep.equal(['p1', 'p2']);
     expect(context.visitor.storedSessionAccount()).to.equal('customer-7');
     link.stop();
@@ -40,7 +55,10 @@ describe('the store link: identity, display fields, cart events and recommendati
 
   it('a store whose visitor declined marketing starts nothing, and tells consent mode so', async () => {
     const answers: boolean[] = [];
-    const link = new StoreLink(fakeContext(), { open: async () => fakeStore({ consent: false }).store, onConsentAnswer: (given) => answers.push(given) });
+    const link = new StoreLink(fakeContext(), {
+      open: async () => fakeStore({ consent: false }).store,
+      onConsentAnswer: (given) => answers.push(given),
+    });
     expect(await link.start()).to.equal(false);
     expect(answers).to.deep.equal([false]);
     expect(link.identity()).to.deep.equal({});
@@ -73,7 +91,14 @@ describe('the store link: identity, display fields, cart events and recommendati
     const link = new StoreLink(context, { open: async () => store });
     await link.start();
     let answer: Promise<boolean> | null = null;
-    context.window.document.dispatchEvent(new CustomEvent('poptin-add-to-cart', { detail: { item: { id: 'p9', quantity: 1, redirect: true }, respondWith: (added: Promise<boolean>) => (answer = added) } }));
+    context.window.document.dispatchEvent(
+      new CustomEvent('poptin-add-to-cart', {
+        detail: {
+          item: { id: 'p9', quantity: 1, redirect: true },
+          respondWith: (added: Promise<boolean>) => (answer = added),
+        },
+      }),
+    );
     expect(await answer).to.equal(true);
     expect((context.window as unknown as { assigned: string[] }).assigned).to.deep.equal(['/cart']);
     expect(link.displayFields().cart_product_ids).to.deep.equal(['p9']);
@@ -81,7 +106,17 @@ describe('the store link: identity, display fields, cart events and recommendati
   });
 
   it("a recommendation pop-up's products are asked with the cart; a changed cart makes them stale", async () => {
-    const server = fakeServer({ '/api/display/shopify/product-recommendation/': { body: { success: true, currency: 'USD', data: { products: [{ product_id: 'r1', title: 'Green tea', price: 12, url: '/products/green', image: '/g.png' }] } } } });
+    const server = fakeServer({
+      '/api/display/shopify/product-recommendation/': {
+        body: {
+          success: true,
+          currency: 'USD',
+          data: {
+            products: [{ product_id: 'r1', title: 'Green tea', price: 12, url: '/products/green', image: '/g.png' }],
+          },
+        },
+      },
+    });
     const { store, changeCart } = fakeStore({ cart: cartOf('p1') });
     const link = new StoreLink(fakeContext({ server }), { open: async () => store });
     await link.start();

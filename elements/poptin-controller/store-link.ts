@@ -1,22 +1,38 @@
 // The store the page is on (widget §4, §7): consent, the customer, the product shown, the cart and its events,
 // add-to-cart, browse abandonment, the converted visitor's activity, and the products a pop-up recommends.
+
+import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
 import type { DisplayRequest } from '../../src/core/api/contract.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { readString } from '../../src/core/config/values.ts';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import { cartChanges } from '../../src/core/products/cart-changes.ts';
-import { readProducts, readRecommendationSettings, recommendationRequest, type RecommendationModel, type RecommendationSettings } from '../../src/core/products/recommendations.ts';
+import {
+  type RecommendationModel,
+  type RecommendationSettings,
+  readProducts,
+  readRecommendationSettings,
+  recommendationRequest,
+} from '../../src/core/products/recommendations.ts';
 import { safeLinkUrl } from '../../src/core/safe-url.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
-import { createCartEvents, type CartEventHub } from '../../src/core/triggers/cart.ts';
-import { BROWSE_ABANDONMENT_DELAY_MS, shopifyBrowseAbandonmentQuery, wixOrderedProductsRequest } from '../../src/integrations/browse-abandonment.ts';
+import { type CartEventHub, createCartEvents } from '../../src/core/triggers/cart.ts';
+import {
+  BROWSE_ABANDONMENT_DELAY_MS,
+  shopifyBrowseAbandonmentQuery,
+  wixOrderedProductsRequest,
+} from '../../src/integrations/browse-abandonment.ts';
 import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct } from '../../src/integrations/store.ts';
-import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
 import type { SessionContext } from './context.ts';
 import { storeCodeOf } from './first-display.ts';
 
 /** A recommendation pop-up without settings shows the store's best ranked products. */
-const DEFAULT_RECOMMENDATIONS: RecommendationSettings = { category: 'algorithm_id_1', manualProducts: [], count: 3, buttonsAction: 'add_to_cart' };
+const DEFAULT_RECOMMENDATIONS: RecommendationSettings = {
+  category: 'algorithm_id_1',
+  manualProducts: [],
+  count: 3,
+  buttonsAction: 'add_to_cart',
+};
 
 /** The store fields of the view, close and activity calls. */
 export type StoreIdentity = { store_integration?: string; store_integration_customer_id?: string };
@@ -25,20 +41,30 @@ export type StoreIdentity = { store_integration?: string; store_integration_cust
 function productNamedBy(host: HTMLElement): ViewedProduct | null {
   const productId = host.getAttribute('product-id')?.trim();
   if (!productId) return null;
-  return { productId, productName: host.getAttribute('product-name')?.trim() ?? '', category: host.getAttribute('product-category')?.trim() ?? '' };
+  return {
+    productId,
+    productName: host.getAttribute('product-name')?.trim() ?? '',
+    category: host.getAttribute('product-category')?.trim() ?? '',
+  };
 }
 
 /** The store the page is on (`storeCodeOf`), opened with its platform's integration. */
 export async function openStore(host: HTMLElement, win: typeof window): Promise<StoreIntegration | null> {
   const store = storeCodeOf(host, win);
   if (!store) {
-    if (host.getAttribute('store') === 'wix') log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
+    if (host.getAttribute('store') === 'wix')
+      log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
     return null;
   }
   if (store.platform === 'shopify') return (await store.code).createShopifyIntegration(win);
   const { createWixIntegration } = await store.code;
   const apiHost = host.getAttribute('wix-api-host');
-  return createWixIntegration(win, { clientId: store.clientId, apiHost: apiHost ? new URL(apiHost, win.location.href).href.replace(/\/$/, '') : undefined, viewedProduct: productNamedBy(host), cartPath: host.getAttribute('cart-path') || undefined });
+  return createWixIntegration(win, {
+    clientId: store.clientId,
+    apiHost: apiHost ? new URL(apiHost, win.location.href).href.replace(/\/$/, '') : undefined,
+    viewedProduct: productNamedBy(host),
+    cartPath: host.getAttribute('cart-path') || undefined,
+  });
 }
 
 export interface StoreLinkOptions {
@@ -102,7 +128,9 @@ export class StoreLink {
       context.products.recordViewed(viewed);
       this.trackBrowsing(store);
     }
-    this.applyCart(await store.readCart().catch((error: unknown) => (log.warn('the cart could not be read', error), null)));
+    this.applyCart(
+      await store.readCart().catch((error: unknown) => (log.warn('the cart could not be read', error), null)),
+    );
     this.cleanups.push(store.observeCart((cart) => guard('cart change', () => this.applyCart(cart))));
     return true;
   }
@@ -186,12 +214,21 @@ export class StoreLink {
           } catch (error) {
             return log.warn(`browse abandonment not recorded: ${(error as Error).message}`);
           }
-          return context.api.wixSaveOrderedProducts(body).catch((error: unknown) => log.warn('browse abandonment not recorded', error));
+          return context.api
+            .wixSaveOrderedProducts(body)
+            .catch((error: unknown) => log.warn('browse abandonment not recorded', error));
         }
         const customer = this.customerId || context.visitor.convertedEmail();
         if (!customer || products.length === 0) return;
-        const query = shopifyBrowseAbandonmentQuery({ clientId: context.clientId, customer, products, totalCartValue: this.cart?.total ?? 0 });
-        return context.api.shopifyBrowseAbandonment(query).catch((error: unknown) => log.warn('browse abandonment not recorded', error));
+        const query = shopifyBrowseAbandonmentQuery({
+          clientId: context.clientId,
+          customer,
+          products,
+          totalCartValue: this.cart?.total ?? 0,
+        });
+        return context.api
+          .shopifyBrowseAbandonment(query)
+          .catch((error: unknown) => log.warn('browse abandonment not recorded', error));
       });
     }, BROWSE_ABANDONMENT_DELAY_MS);
     this.cleanups.push(() => clearTimeout(timer));
@@ -202,7 +239,9 @@ export class StoreLink {
     const { context } = this;
     const email = context.visitor.convertedEmail();
     if (!this.store || !email) return;
-    context.api.totalWebsiteSession(context.clientId, { email, url: context.page.domain, ...this.identity() }).catch((error: unknown) => log.warn('website session not recorded', error));
+    context.api
+      .totalWebsiteSession(context.clientId, { email, url: context.page.domain, ...this.identity() })
+      .catch((error: unknown) => log.warn('website session not recorded', error));
   }
 
   /** What a converted visitor does with pop-ups on the store (widget §7 conversion-activities). */
@@ -211,7 +250,13 @@ export class StoreLink {
     const email = context.visitor.convertedEmail();
     if (!this.store || !email) return;
     context.api
-      .conversionActivity(context.clientId, { email, poptin_id: id, activity, url: context.page.url, ...this.identity() })
+      .conversionActivity(context.clientId, {
+        email,
+        poptin_id: id,
+        activity,
+        url: context.page.url,
+        ...this.identity(),
+      })
       .catch((error: unknown) => log.warn(`${activity} activity not recorded`, error));
   }
 
@@ -235,11 +280,18 @@ export class StoreLink {
   /** The products of a recommendation pop-up, for this visitor's recent products and cart (widget §3, §7), and the key they are asked with. */
   recommendationsFor(config: PopupConfig): { key: string; model: Promise<RecommendationModel> } {
     const { settings, platform, body, viewedProductId, key } = this.recommendationQuery(config);
-    const model = this.context.api.productRecommendations(platform, config.id, body).then((answer): RecommendationModel => {
-      const products = readProducts(answer.data.products, { currency: answer.currency, count: settings.count, leaveOut: viewedProductId ? [viewedProductId] : [] });
-      if (products.length === 0) throw new Error(`Failed to fetch ${platform} product recommendation data: no products to recommend`);
-      return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
-    });
+    const model = this.context.api
+      .productRecommendations(platform, config.id, body)
+      .then((answer): RecommendationModel => {
+        const products = readProducts(answer.data.products, {
+          currency: answer.currency,
+          count: settings.count,
+          leaveOut: viewedProductId ? [viewedProductId] : [],
+        });
+        if (products.length === 0)
+          throw new Error(`Failed to fetch ${platform} product recommendation data: no products to recommend`);
+        return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
+      });
     return { key, model };
   }
 }

@@ -13,7 +13,13 @@ export const POPTIN_ID = 'a1b2c3d4e5f6g';
 
 /** A pop-up config as the display answer gives it. */
 export function popupConfig(fields: Record<string, unknown> = {}): PopupConfig {
-  return parsePopupConfig({ poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'viewer-1', poptin: '<p>Hello</p>', ...fields });
+  return parsePopupConfig({
+    poptin_id: POPTIN_ID,
+    poptin_type: 'lightbox',
+    viewer_id: 'viewer-1',
+    poptin: '<p>Hello</p>',
+    ...fields,
+  });
 }
 
 /** A window of its own: events, a document apart from the test page's, and an address that records where it went. */
@@ -21,7 +27,12 @@ export function fakeWindow(): Window & { assigned: string[] } {
   const assigned: string[] = [];
   const target = new EventTarget();
   const page = document.implementation.createHTMLDocument('a shop');
-  const location = { href: 'https://shop.test/products/tea', origin: 'https://shop.test', search: '', assign: (url: string) => assigned.push(url) };
+  const location = {
+    href: 'https://shop.test/products/tea',
+    origin: 'https://shop.test',
+    search: '',
+    assign: (url: string) => assigned.push(url),
+  };
   // Timers are the test's own, looked up at each call (sinon's fake timers when a test installs them).
   const timers = {
     setTimeout: (handler: () => void, ms?: number) => setTimeout(handler, ms),
@@ -29,7 +40,9 @@ export function fakeWindow(): Window & { assigned: string[] } {
     setInterval: (handler: () => void, ms?: number) => setInterval(handler, ms),
     clearInterval: (handle?: number) => clearInterval(handle),
   };
-  return Object.assign(target, { document: page, location, assigned, ...timers }) as unknown as Window & { assigned: string[] };
+  return Object.assign(target, { document: page, location, assigned, ...timers }) as unknown as Window & {
+    assigned: string[];
+  };
 }
 
 export interface FakeServer {
@@ -41,24 +54,36 @@ export interface FakeServer {
 type Answer = { status?: number; body: unknown };
 
 /** A display server answering each path (a prefix of it) from `routes`; 404 elsewhere. */
-export function fakeServer(routes: Record<string, Answer | ((body: Record<string, unknown>) => Answer)> = {}): FakeServer {
+export function fakeServer(
+  routes: Record<string, Answer | ((body: Record<string, unknown>) => Answer)> = {},
+): FakeServer {
   const calls: FakeServer['calls'] = [];
   const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
     const raw = init.body;
-    const body = raw instanceof URLSearchParams ? Object.fromEntries(raw) : typeof raw === 'string' && raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    const body =
+      raw instanceof URLSearchParams
+        ? Object.fromEntries(raw)
+        : typeof raw === 'string' && raw
+          ? (JSON.parse(raw) as Record<string, unknown>)
+          : {};
     calls.push({ method: init.method ?? 'GET', path: url.pathname + url.search, body });
     const route = Object.keys(routes).find((path) => url.pathname.startsWith(path));
     if (!route) return new Response('not found', { status: 404 });
     const answer = routes[route]!;
     const { status = 200, body: reply } = typeof answer === 'function' ? answer(body) : answer;
-    return new Response(typeof reply === 'string' ? reply : JSON.stringify(reply), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(typeof reply === 'string' ? reply : JSON.stringify(reply), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { fetch: fetchImpl as typeof fetch, calls };
 }
 
 /** What the session shares with its collaborators, over a fake window, a fake clock, a fake server and memory storage. */
-export function fakeContext(options: { server?: FakeServer; host?: HTMLElement; now?: () => number; storesNothing?: boolean } = {}): SessionContext {
+export function fakeContext(
+  options: { server?: FakeServer; host?: HTMLElement; now?: () => number; storesNothing?: boolean } = {},
+): SessionContext {
   const now = options.now ?? (() => 1_700_000_000_000);
   const visitor = createVisitor({ stores: createMemoryStorageSet(now), now });
   const win = fakeWindow();
@@ -68,7 +93,16 @@ export function fakeContext(options: { server?: FakeServer; host?: HTMLElement; 
     window: win,
     now,
     clientId: 'client-1',
-    page: { url: 'https://shop.test/products/tea', domain: 'shop.test', referrer: '', title: 'Tea', isMobile: false, browserLanguage: 'en', operatingSystem: 'Linux', documentLang: 'en' },
+    page: {
+      url: 'https://shop.test/products/tea',
+      domain: 'shop.test',
+      referrer: '',
+      title: 'Tea',
+      isMobile: false,
+      browserLanguage: 'en',
+      operatingSystem: 'Linux',
+      documentLang: 'en',
+    },
     pageFields: null,
     visitor,
     products: createProductMemory(visitor.stores.local),

@@ -3,17 +3,22 @@ import { emulateMedia } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { CountdownEndDetail } from '../../src/core/countdown/model.ts';
 import './define.ts';
-import type { PoptinCountdownElement } from './poptin-countdown.ts';
 import { macrotask, until } from '../../test/browser-support/waiting.ts';
+import type { PoptinCountdownElement } from './poptin-countdown.ts';
 
 const NOW = Date.parse('2026-06-01T10:00:00Z');
 
 const base = (element: Element) => element.shadowRoot!.querySelector<HTMLElement>('[part~="base"]');
 const shown = (element: Element) => base(element)!.querySelector('.time')!.textContent;
 const live = (element: Element) => element.shadowRoot!.querySelector('[aria-live]')!.textContent;
-const parts = (element: Element, name: string) => [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
+const parts = (element: Element, name: string) => [
+  ...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
+];
 
-async function mount(attributes: Record<string, string>, parent: HTMLElement = document.body): Promise<PoptinCountdownElement> {
+async function mount(
+  attributes: Record<string, string>,
+  parent: HTMLElement = document.body,
+): Promise<PoptinCountdownElement> {
   const element = document.createElement('poptin-countdown');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   parent.append(element);
@@ -31,7 +36,13 @@ async function seconds(clock: sinon.SinonFakeTimers, count: number): Promise<voi
 
 describe('<poptin-countdown>', () => {
   let clock: sinon.SinonFakeTimers;
-  beforeEach(() => (clock = sinon.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })));
+  beforeEach(
+    () =>
+      (clock = sinon.useFakeTimers({
+        now: NOW,
+        toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      })),
+  );
   afterEach(() => {
     clock.restore();
     document.querySelectorAll('poptin-countdown, .countdown-test').forEach((node) => node.remove());
@@ -56,7 +67,12 @@ describe('<poptin-countdown>', () => {
     it('timer-ver 1 draws boxes with unit labels, 2 compact text', async () => {
       const boxes = await mount({ minutes: '5', seconds: '30', 'timer-ver': '1' });
       expect(parts(boxes, 'box').map((box) => box.dataset.unit)).to.deep.equal(['days', 'hours', 'minutes', 'seconds']);
-      expect(parts(boxes, 'label').map((label) => label.textContent)).to.deep.equal(['Days', 'Hours', 'Minutes', 'Seconds']);
+      expect(parts(boxes, 'label').map((label) => label.textContent)).to.deep.equal([
+        'Days',
+        'Hours',
+        'Minutes',
+        'Seconds',
+      ]);
       expect(parts(boxes, 'value').map((value) => value.textContent)).to.deep.equal(['00', '00', '05', '30']);
       const compact = await mount({ minutes: '65', 'timer-ver': '2' });
       expect(shown(compact)).to.equal('1:05:00');
@@ -120,7 +136,9 @@ describe('<poptin-countdown>', () => {
         await macrotask();
         await macrotask();
         expect(base(element)).to.equal(null);
-        expect(warn.args.map((args) => args.join(' '))).to.deep.include('[poptin] <poptin-countdown> shows nothing: ends-at "tomorrow" is not an ISO date-time with an offset, e.g. "2026-12-31T23:59:00+02:00"');
+        expect(warn.args.map((args) => args.join(' '))).to.deep.include(
+          '[poptin] <poptin-countdown> shows nothing: ends-at "tomorrow" is not an ISO date-time with an offset, e.g. "2026-12-31T23:59:00+02:00"',
+        );
         element.setAttribute('ends-at', '2026-06-01T10:01:00Z');
         await until(() => base(element) !== null, 'a readable end to draw');
         expect(shown(element)).to.equal('00:00:01:00');
@@ -139,7 +157,10 @@ describe('<poptin-countdown>', () => {
       expect(base(element)!.getAttribute('aria-label')).to.equal('Time left: 5 minutes 30 seconds');
       expect(base(element)!.querySelector('.time')!.getAttribute('aria-hidden')).to.equal('true');
       await seconds(clock, 1);
-      await until(() => base(element)!.getAttribute('aria-label') === 'Time left: 5 minutes 29 seconds', 'the label to follow');
+      await until(
+        () => base(element)!.getAttribute('aria-label') === 'Time left: 5 minutes 29 seconds',
+        'the label to follow',
+      );
     });
 
     it('a polite live region speaks at most once a minute, not every second', async () => {
@@ -171,7 +192,12 @@ describe('<poptin-countdown>', () => {
       const element = await mount({ minutes: '5', seconds: '30', 'timer-ver': '1' });
       expect(base(element)!.getAttribute('aria-label')).to.equal('הזמן שנותר: 5 דקות 30 שניות');
       expect(base(element)!.getAttribute('dir')).to.equal('rtl');
-      expect(parts(element, 'label').map((label) => label.textContent)).to.deep.equal(['ימים', 'שעות', 'דקות', 'שניות']);
+      expect(parts(element, 'label').map((label) => label.textContent)).to.deep.equal([
+        'ימים',
+        'שעות',
+        'דקות',
+        'שניות',
+      ]);
       const digits = await mount({ minutes: '5', seconds: '30' });
       expect(base(digits)!.querySelector('.time')!.getAttribute('dir')).to.equal('ltr');
     });
@@ -189,7 +215,8 @@ describe('<poptin-countdown>', () => {
   describe('events', () => {
     it('poptin-countdown-end bubbles out of shadow roots once, when it reaches zero', async () => {
       const ends: { detail: CountdownEndDetail; composed: boolean }[] = [];
-      const listener = (event: Event) => ends.push({ detail: (event as CustomEvent<CountdownEndDetail>).detail, composed: event.composed });
+      const listener = (event: Event) =>
+        ends.push({ detail: (event as CustomEvent<CountdownEndDetail>).detail, composed: event.composed });
       document.addEventListener('poptin-countdown-end', listener);
       try {
         const holder = document.createElement('div');
@@ -204,7 +231,9 @@ describe('<poptin-countdown>', () => {
         clock.tick(1_999);
         expect(ends).to.deep.equal([]);
         clock.tick(1);
-        expect(ends).to.deep.equal([{ detail: { poptinId: 'a1b2c3d4e5f6g', endsAt: '2026-06-01T10:00:02.000Z' }, composed: true }]);
+        expect(ends).to.deep.equal([
+          { detail: { poptinId: 'a1b2c3d4e5f6g', endsAt: '2026-06-01T10:00:02.000Z' }, composed: true },
+        ]);
         await seconds(clock, 5);
         expect(ends).to.have.length(1);
       } finally {
@@ -213,7 +242,11 @@ describe('<poptin-countdown>', () => {
     });
 
     it('a fixed end already past ends at once', async () => {
-      const ended = new Promise<CountdownEndDetail>((resolve) => document.addEventListener('poptin-countdown-end', (event) => resolve((event as CustomEvent).detail), { once: true }));
+      const ended = new Promise<CountdownEndDetail>((resolve) =>
+        document.addEventListener('poptin-countdown-end', (event) => resolve((event as CustomEvent).detail), {
+          once: true,
+        }),
+      );
       const element = await mount({ 'ends-at': '2026-06-01T09:00:00Z' });
       expect((await ended).endsAt).to.equal('2026-06-01T09:00:00.000Z');
       expect(shown(element)).to.equal('00:00:00:00');
@@ -259,7 +292,8 @@ describe('<poptin-countdown>', () => {
 
     it('the seconds animate as they change, and not under prefers-reduced-motion', async () => {
       const element = await mount({ minutes: '5' });
-      const secondsValue = () => element.shadowRoot!.querySelector<HTMLElement>('[data-unit="seconds"] [part~="value"]')!;
+      const secondsValue = () =>
+        element.shadowRoot!.querySelector<HTMLElement>('[data-unit="seconds"] [part~="value"]')!;
       expect(getComputedStyle(secondsValue()).animationName).to.equal('poptin-countdown-tick');
       await emulateMedia({ reducedMotion: 'reduce' });
       expect(getComputedStyle(secondsValue()).animationName).to.equal('none');

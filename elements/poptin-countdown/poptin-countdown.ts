@@ -6,7 +6,12 @@ import { createSurfaceElement } from '../shared/surface-element.ts';
 import { countdownStyles } from './styles.ts';
 
 const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at', 'timer-ver'];
-const Surface = createSurfaceElement<CountdownModel>({ name: 'countdown', view: CountdownView, styles: countdownStyles, nested: true });
+const Surface = createSurfaceElement<CountdownModel>({
+  name: 'countdown',
+  view: CountdownView,
+  styles: countdownStyles,
+  nested: true,
+});
 
 /**
  * A countdown timer drawn in place, on a page or inside a pop-up template (a timer pop-up closes when its

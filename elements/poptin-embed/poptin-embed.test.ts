@@ -50,13 +50,20 @@ describe('<poptin-embed>', () => {
     });
   });
 
-  it('gives its room back once the pop-up it holds has closed, over a min-height from the page\'s stylesheet too', () => {
+  it("gives its room back once the pop-up it holds has closed, over a min-height from the page's stylesheet too", () => {
     withPageStyles('poptin-embed[poptin-id="a1b2c3d4e5f6g"] { display: block; min-height: 90px; }', () => {
       const element = embed({ 'poptin-id': 'a1b2c3d4e5f6g', height: '90', 'client-id': 'embedtest' });
       const popup = document.createElement('div');
       element.append(popup);
       document.body.append(element);
-      const hidden = (from: Element, poptinId: string) => from.dispatchEvent(new CustomEvent('poptin-after-hide', { bubbles: true, composed: true, detail: { poptinId, source: 'x-button', submitted: false } }));
+      const hidden = (from: Element, poptinId: string) =>
+        from.dispatchEvent(
+          new CustomEvent('poptin-after-hide', {
+            bubbles: true,
+            composed: true,
+            detail: { poptinId, source: 'x-button', submitted: false },
+          }),
+        );
       hidden(popup, 'zzzzzzzzzzzzz');
       expect(element.offsetHeight).to.equal(90, 'another pop-up closing changes nothing');
       const nested = document.createElement('span');

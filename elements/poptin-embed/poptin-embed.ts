@@ -14,11 +14,15 @@ function reserveHeightRule(document: Document, height: string | null): void {
     reservedHeights.set(document, reserved);
   }
   // A page script that sets the document's sheets anew drops this one: it is added back.
-  if (!document.adoptedStyleSheets.includes(reserved.sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, reserved.sheet];
+  if (!document.adoptedStyleSheets.includes(reserved.sheet))
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, reserved.sheet];
   const pixels = Number(height);
   if (height === null || reserved.heights.has(height) || !Number.isFinite(pixels) || pixels <= 0) return;
   reserved.heights.add(height);
-  reserved.sheet.insertRule(`:where(poptin-embed[height="${CSS.escape(height)}"]){min-height:${pixels}px}`, reserved.sheet.cssRules.length);
+  reserved.sheet.insertRule(
+    `:where(poptin-embed[height="${CSS.escape(height)}"]){min-height:${pixels}px}`,
+    reserved.sheet.cssRules.length,
+  );
 }
 
 /**
@@ -74,7 +78,8 @@ export class PoptinEmbedElement extends HTMLElement {
   private reserve(): void {
     // Released, it also overrides a min-height the page's own stylesheet gave it for the first paint.
     if (this.released) return void (this.style.minHeight = '0px');
-    if ('adoptedStyleSheets' in this.ownerDocument) return reserveHeightRule(this.ownerDocument, this.getAttribute('height'));
+    if ('adoptedStyleSheets' in this.ownerDocument)
+      return reserveHeightRule(this.ownerDocument, this.getAttribute('height'));
     // A browser without constructable stylesheets: the element's own styles, which the page cannot override.
     const height = Number(this.getAttribute('height'));
     this.style.display = 'block';
@@ -86,8 +91,15 @@ export class PoptinEmbedElement extends HTMLElement {
     if (this.ownerDocument.querySelector('poptin-controller')) return;
     const script = loaderScript(this.ownerDocument);
     // Without a loader script tag the server is this page's own origin.
-    const source = controllerSourceOf(script, script?.src ?? new URL('/', location.href).href, this.getAttribute('client-id') ?? '');
+    const source = controllerSourceOf(
+      script,
+      script?.src ?? new URL('/', location.href).href,
+      this.getAttribute('client-id') ?? '',
+    );
     if (source) ensureController(this.ownerDocument, source);
-    else log.error('<poptin-embed> shows nothing: no <poptin-controller> on the page and no client id; add ?id=CLIENT to the poptin.js script or client-id to the tag');
+    else
+      log.error(
+        '<poptin-embed> shows nothing: no <poptin-controller> on the page and no client id; add ?id=CLIENT to the poptin.js script or client-id to the tag',
+      );
   }
 }

@@ -2,8 +2,8 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { GamePrizeDetail, GameResultDetail } from '../../src/core/games/index.ts';
-import { runAxe } from '../../test/browser-support/run-axe.ts';
 import { ALWAYS_WIN, collect, mountGame, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import { macrotask, until } from '../../test/browser-support/waiting.ts';
 import './define.ts';
 import type { PoptinGiftBoxElement } from './poptin-gift-box.ts';
@@ -21,7 +21,11 @@ describe('<poptin-gift-box>', () => {
 
   it('offers three boxes, each a named button', async () => {
     const element = await mountBoxes();
-    expect(shadowParts(element, 'box').map((box) => box.textContent)).to.deep.equal(['Gift 1 of 3', 'Gift 2 of 3', 'Gift 3 of 3']);
+    expect(shadowParts(element, 'box').map((box) => box.textContent)).to.deep.equal([
+      'Gift 1 of 3',
+      'Gift 2 of 3',
+      'Gift 3 of 3',
+    ]);
     expect(shadowPart(element, 'base').getAttribute('aria-label')).to.equal('Pick a gift');
   });
 

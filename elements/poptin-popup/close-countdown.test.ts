@@ -2,8 +2,17 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import { REGISTRY } from '../../src/registry.ts';
+import {
+  closeSources,
+  inShadow,
+  mountPopup,
+  nextFrame,
+  part,
+  popupConfig,
+  removePopups,
+  until,
+} from '../../test/browser-support/popup.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { closeSources, inShadow, mountPopup, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const NOW = Date.parse('2026-06-01T10:00:00Z');
 const FAKE = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const;
@@ -19,7 +28,13 @@ async function seconds(clock: sinon.SinonFakeTimers, count: number): Promise<voi
 /** A pop-up rendered ahead of its trigger, as the controller prepares it: in the page, not shown. */
 async function prepare(template: string, config: Record<string, unknown>): Promise<PoptinPopupElement> {
   const element = document.createElement('poptin-popup');
-  element.popup = { config: popupConfig(config), html: sanitizeTemplate(template), lang: 'en', trigger: 'manual', visible: false };
+  element.popup = {
+    config: popupConfig(config),
+    html: sanitizeTemplate(template),
+    lang: 'en',
+    trigger: 'manual',
+    visible: false,
+  };
   document.body.append(element);
   await until(() => element.shadowRoot?.querySelector('.content') != null, 'the prepared pop-up');
   return element;
@@ -47,7 +62,9 @@ describe('<poptin-popup> countdowns', () => {
 
   describe('close-button countdown (widget §4)', () => {
     it('the close button is disabled and shows the seconds left, then is enabled at zero', async () => {
-      const element = await mountPopup('<p>Hello</p>', { config: { design_properties: { poptin_design_show_x_after_sec: '3' } } });
+      const element = await mountPopup('<p>Hello</p>', {
+        config: { design_properties: { poptin_design_show_x_after_sec: '3' } },
+      });
       const sources = closeSources(element);
       const button = () => part(element, 'close-button') as HTMLButtonElement;
       expect(button().disabled).to.equal(true);
@@ -75,7 +92,9 @@ describe('<poptin-popup> countdowns', () => {
 
     it('without a delay the close button works at once', async () => {
       for (const delay of [undefined, '0', 'no']) {
-        const element = await mountPopup('<p>Hello</p>', { config: { design_properties: { poptin_design_show_x_after_sec: delay } } });
+        const element = await mountPopup('<p>Hello</p>', {
+          config: { design_properties: { poptin_design_show_x_after_sec: delay } },
+        });
         const button = part(element, 'close-button') as HTMLButtonElement;
         expect(button.disabled, String(delay)).to.equal(false);
         expect(button.textContent).to.equal('×');
@@ -86,7 +105,9 @@ describe('<poptin-popup> countdowns', () => {
 
   describe('<poptin-countdown> in the template (design §2)', () => {
     it('survives sanitising and is a live element', async () => {
-      const element = await mountPopup('<p>Offer ends in <poptin-countdown minutes="5" timer-ver="2"></poptin-countdown></p>');
+      const element = await mountPopup(
+        '<p>Offer ends in <poptin-countdown minutes="5" timer-ver="2"></poptin-countdown></p>',
+      );
       const countdown = countdownIn(element);
       await until(() => timerOf(countdown) !== null, 'the countdown to draw itself');
       expect(timeShown(countdown)).to.equal('5:00');
@@ -125,11 +146,19 @@ describe('<poptin-popup> countdowns', () => {
 
   describe('timer pop-ups (widget §3 timer, timer_ver; §4)', () => {
     it('a countdown without its own end takes the timer of design_properties, and the pop-up closes itself when it ends', async () => {
-      const element = await mountPopup('<p>Hurry!</p><poptin-countdown></poptin-countdown>', { config: { design_properties: { timer: '{"timerTime":"00:03"}', timer_ver: '1' } } });
+      const element = await mountPopup('<p>Hurry!</p><poptin-countdown></poptin-countdown>', {
+        config: { design_properties: { timer: '{"timerTime":"00:03"}', timer_ver: '1' } },
+      });
       const countdown = countdownIn(element);
-      expect([countdown.getAttribute('minutes'), countdown.getAttribute('seconds'), countdown.getAttribute('timer-ver')]).to.deep.equal(['0', '3', '1']);
+      expect([
+        countdown.getAttribute('minutes'),
+        countdown.getAttribute('seconds'),
+        countdown.getAttribute('timer-ver'),
+      ]).to.deep.equal(['0', '3', '1']);
       const sources = closeSources(element);
-      const hidden = new Promise<CustomEvent>((resolve) => element.addEventListener('poptin-after-hide', (event) => resolve(event as CustomEvent), { once: true }));
+      const hidden = new Promise<CustomEvent>((resolve) =>
+        element.addEventListener('poptin-after-hide', (event) => resolve(event as CustomEvent), { once: true }),
+      );
       await until(() => timerOf(countdown)?.dataset.state === 'running', 'the countdown to run');
       clock.tick(2_999);
       expect(sources).to.deep.equal([]);
@@ -138,15 +167,19 @@ describe('<poptin-popup> countdowns', () => {
       expect((await hidden).detail).to.deep.include({ source: 'timer', submitted: false });
     });
 
-    it('a fixed end of design_properties becomes the countdown\'s ends-at', async () => {
-      const element = await mountPopup('<poptin-countdown></poptin-countdown>', { config: { design_properties: { timer: { date: '2026-06-01', time: '13:00', gmt: '+02:00' } } } });
+    it("a fixed end of design_properties becomes the countdown's ends-at", async () => {
+      const element = await mountPopup('<poptin-countdown></poptin-countdown>', {
+        config: { design_properties: { timer: { date: '2026-06-01', time: '13:00', gmt: '+02:00' } } },
+      });
       const countdown = countdownIn(element);
       expect(countdown.getAttribute('ends-at')).to.equal('2026-06-01T11:00:00.000Z');
       await until(() => timeShown(countdown) === '00:01:00:00', 'an hour left');
     });
 
     it('a countdown with its own end keeps it; with timer "yes" its end closes the pop-up', async () => {
-      const element = await mountPopup('<poptin-countdown seconds="2" timer-ver="2"></poptin-countdown>', { config: { design_properties: { timer: 'yes', timer_ver: 0 } } });
+      const element = await mountPopup('<poptin-countdown seconds="2" timer-ver="2"></poptin-countdown>', {
+        config: { design_properties: { timer: 'yes', timer_ver: 0 } },
+      });
       const countdown = countdownIn(element);
       expect(countdown.getAttribute('timer-ver')).to.equal('2');
       const sources = closeSources(element);
@@ -156,7 +189,9 @@ describe('<poptin-popup> countdowns', () => {
     });
 
     it('the page may refuse the timer close', async () => {
-      const element = await mountPopup('<poptin-countdown></poptin-countdown>', { config: { design_properties: { timer: { timerTime: '00:01' } } } });
+      const element = await mountPopup('<poptin-countdown></poptin-countdown>', {
+        config: { design_properties: { timer: { timerTime: '00:01' } } },
+      });
       element.addEventListener('poptin-request-close', (event) => event.preventDefault());
       await until(() => timerOf(countdownIn(element))?.dataset.state === 'running', 'the countdown to run');
       clock.tick(1_000);

@@ -1,12 +1,29 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
+import {
+  closeSources,
+  formTemplate,
+  inShadow,
+  mountPopup,
+  part,
+  removePopups,
+  until,
+} from '../../test/browser-support/popup.ts';
 import { macrotask } from '../../test/browser-support/waiting.ts';
-import { closeSources, formTemplate, inShadow, mountPopup, part, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const TEMPLATE = `${formTemplate('<input name="Email" aria-label="Email">')}<button type="button" data-poptin-close>No thanks</button>`;
-const FAKE = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as ('setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval' | 'Date')[] };
-const dialogOpen = (element: Element) => part(element, 'base') instanceof HTMLDialogElement && (part(element, 'base') as HTMLDialogElement).open;
+const FAKE = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as (
+    | 'setTimeout'
+    | 'clearTimeout'
+    | 'setInterval'
+    | 'clearInterval'
+    | 'Date'
+  )[],
+};
+const dialogOpen = (element: Element) =>
+  part(element, 'base') instanceof HTMLDialogElement && (part(element, 'base') as HTMLDialogElement).open;
 const panelAnimation = (element: Element) => getComputedStyle(part(element, 'panel'));
 
 describe('<poptin-popup> close mechanics (widget §4)', () => {
@@ -19,7 +36,12 @@ describe('<poptin-popup> close mechanics (widget §4)', () => {
   });
 
   it('the small note beside the close button closes it', async () => {
-    const element = await mountPopup(TEMPLATE, { config: { x_close_button: 'yes', design_properties: { poptin_design_show_x_comment: 'No thanks, I pay full price' } } });
+    const element = await mountPopup(TEMPLATE, {
+      config: {
+        x_close_button: 'yes',
+        design_properties: { poptin_design_show_x_comment: 'No thanks, I pay full price' },
+      },
+    });
     const sources = closeSources(element);
     const note = part(element, 'close-note');
     expect(note.textContent).to.equal('No thanks, I pay full price');
@@ -30,7 +52,9 @@ describe('<poptin-popup> close mechanics (widget §4)', () => {
 
   it('closes by itself poptin_design_auto_close_sec seconds after it shows', async () => {
     clock = sinon.useFakeTimers(FAKE);
-    const element = await mountPopup(TEMPLATE, { config: { design_properties: { poptin_design_auto_close: 'yes', poptin_design_auto_close_sec: '6' } } });
+    const element = await mountPopup(TEMPLATE, {
+      config: { design_properties: { poptin_design_auto_close: 'yes', poptin_design_auto_close_sec: '6' } },
+    });
     const sources = closeSources(element);
     clock.tick(5_999);
     expect(sources).to.deep.equal([]);
@@ -39,13 +63,20 @@ describe('<poptin-popup> close mechanics (widget §4)', () => {
   });
 
   it('the close option "button" leaves the × out and closing to the template’s own button; "none" draws no ×', async () => {
-    const byButton = await mountPopup(TEMPLATE, { config: { x_close_button: 'yes', design_properties: { poptin_design_close_options_type: 'closing_options-button' } } });
+    const byButton = await mountPopup(TEMPLATE, {
+      config: {
+        x_close_button: 'yes',
+        design_properties: { poptin_design_close_options_type: 'closing_options-button' },
+      },
+    });
     expect(byButton.shadowRoot!.querySelector('[part~="close-button"]')).to.equal(null);
     const sources = closeSources(byButton);
     inShadow(byButton, '[data-poptin-close]').click();
     expect(sources).to.deep.equal(['x-button']);
     removePopups();
-    const none = await mountPopup(TEMPLATE, { config: { x_close_button: 'yes', design_properties: { poptin_design_close_options_type: 'none' } } });
+    const none = await mountPopup(TEMPLATE, {
+      config: { x_close_button: 'yes', design_properties: { poptin_design_close_options_type: 'none' } },
+    });
     expect(none.shadowRoot!.querySelector('[part~="close-button"]')).to.equal(null);
     const shown = await mountPopup(TEMPLATE, { config: { x_close_button: 'yes' } });
     expect(shown.shadowRoot!.querySelector('[part~="close-button"]')).to.not.equal(null, 'the × by default');
@@ -53,7 +84,14 @@ describe('<poptin-popup> close mechanics (widget §4)', () => {
 
   it('content lock: no ×, no note, and neither Escape, a click outside nor a template button closes it', async () => {
     const element = await mountPopup(TEMPLATE, {
-      config: { x_close_button: 'yes', design_properties: { poptin_design_content_lock: 'yes', poptin_design_show_x_comment: 'No thanks', poptin_design_close_on_screen_click: 'yes' } },
+      config: {
+        x_close_button: 'yes',
+        design_properties: {
+          poptin_design_content_lock: 'yes',
+          poptin_design_show_x_comment: 'No thanks',
+          poptin_design_close_on_screen_click: 'yes',
+        },
+      },
     });
     const sources = closeSources(element);
     expect(element.shadowRoot!.querySelector('[part~="close-button"], [part~="close-note"]')).to.equal(null);
@@ -69,7 +107,13 @@ describe('<poptin-popup> close mechanics (widget §4)', () => {
 
   it('fullpage: the skip button waits its seconds like the ×, showing them, then skips', async () => {
     clock = sinon.useFakeTimers(FAKE);
-    const element = await mountPopup(TEMPLATE, { config: { poptin_type: 'fullpage', x_close_button: 'yes', design_properties: { poptin_design_show_x_after_sec: '3' } } });
+    const element = await mountPopup(TEMPLATE, {
+      config: {
+        poptin_type: 'fullpage',
+        x_close_button: 'yes',
+        design_properties: { poptin_design_show_x_after_sec: '3' },
+      },
+    });
     const skip = () => part(element, 'skip-button') as HTMLButtonElement;
     expect([skip().disabled, skip().textContent]).to.deep.equal([true, 'Skip (3)']);
     for (let second = 0; second < 3; second += 1) {
@@ -91,20 +135,33 @@ describe('<poptin-popup> entry and exit effects (widget §9)', () => {
   });
 
   it('plays the mapped entry animation for 1 s: "up" slides in down', async () => {
-    const element = await mountPopup(TEMPLATE, { config: { design_properties: { poptin_design_entry_effect: 'form-up' } } });
+    const element = await mountPopup(TEMPLATE, {
+      config: { design_properties: { poptin_design_entry_effect: 'form-up' } },
+    });
     expect(part(element, 'panel').dataset.animation).to.equal('slideInDown');
-    expect([panelAnimation(element).animationName, panelAnimation(element).animationDuration]).to.deep.equal(['poptin-slideInDown', '1s']);
+    expect([panelAnimation(element).animationName, panelAnimation(element).animationDuration]).to.deep.equal([
+      'poptin-slideInDown',
+      '1s',
+    ]);
   });
 
   it('social formats 3 and 7 come in with no animation at all', async () => {
-    const element = await mountPopup(TEMPLATE, { config: { poptin_type: 'social', poptin_format: 'format_7', design_properties: { poptin_design_entry_effect: 'form-bounce' } } });
+    const element = await mountPopup(TEMPLATE, {
+      config: {
+        poptin_type: 'social',
+        poptin_format: 'format_7',
+        design_properties: { poptin_design_entry_effect: 'form-bounce' },
+      },
+    });
     expect(panelAnimation(element).animationName).to.equal('none');
   });
 
   it('the exit effect plays 0.8 s with the pop-up still on screen, then it hides', async () => {
     const clock = sinon.useFakeTimers(FAKE);
     try {
-      const element = await mountPopup(TEMPLATE, { config: { x_close_button: 'yes', design_properties: { poptin_design_exit_effect: 'form-up' } } });
+      const element = await mountPopup(TEMPLATE, {
+        config: { x_close_button: 'yes', design_properties: { poptin_design_exit_effect: 'form-up' } },
+      });
       const hidden = sinon.spy();
       element.addEventListener('poptin-after-hide', hidden);
       element.requestClose('x-button');
@@ -124,7 +181,12 @@ describe('<poptin-popup> entry and exit effects (widget §9)', () => {
 
   it('under reduced motion every effect is a short fade', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
-    const element = await mountPopup(TEMPLATE, { config: { design_properties: { poptin_design_entry_effect: 'form-shake' } } });
-    expect([panelAnimation(element).animationName, panelAnimation(element).animationDuration]).to.deep.equal(['poptin-fadeIn', '0.15s']);
+    const element = await mountPopup(TEMPLATE, {
+      config: { design_properties: { poptin_design_entry_effect: 'form-shake' } },
+    });
+    expect([panelAnimation(element).animationName, panelAnimation(element).animationDuration]).to.deep.equal([
+      'poptin-fadeIn',
+      '0.15s',
+    ]);
   });
 });

@@ -39,7 +39,9 @@ describe('<poptin-popup kind trigger>: where its leads go', () => {
     const error = sinon.stub(console, 'error');
     const element = await subscribe(place(''));
     await until(() => element.querySelector('[role=alert]') !== null, 'the message');
-    expect(element.querySelector('[role=alert]')!.textContent).to.equal('Your details could not be sent. Please try again later.');
+    expect(element.querySelector('[role=alert]')!.textContent).to.equal(
+      'Your details could not be sent. Please try again later.',
+    );
     expect(element.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]')!.hidden).to.equal(true);
     const logged = error.args.map((args) => args.join(' ')).join('\n');
     expect(logged).to.contain('<poptin-popup>: its lead was not sent, it has no valid poptin-id attribute');
@@ -51,6 +53,8 @@ describe('<poptin-popup kind trigger>: where its leads go', () => {
     await until(() => element.querySelector('[role=alert]') !== null, 'the message');
     expect(element.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]')!.hidden).to.equal(true);
     const logged = error.args.map((args) => args.join(' ')).join('\n');
-    expect(logged).to.contain('<poptin-popup poptin-id="demolightbox1">: its lead was not sent, this page has no client id');
+    expect(logged).to.contain(
+      '<poptin-popup poptin-id="demolightbox1">: its lead was not sent, this page has no client id',
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { runAxe } from '../../test/browser-support/run-axe.ts';
-import sinon from 'sinon';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
 import { EARLY_CLICK_MS, rememberEarlyClicks } from '../../src/core/loading/early-clicks.ts';
 import { collectSubmits, inShadow, nextFrame, part, removePopups, until } from '../../test/browser-support/popup.ts';
-import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 
 /** Places a tag the way a page builder does: markup with attributes and light-DOM content, no controller. */
 function place(markup: string): HTMLElement {
@@ -19,7 +19,6 @@ function place(markup: string): HTMLElement {
   return element;
 }
 
-
 const shown = (element: HTMLElement) => (element as HTMLElement & { shownForTest: boolean }).shownForTest;
 
 describe('<poptin-popup kind trigger>: declarative pop-ups without a server decision', () => {
@@ -30,13 +29,18 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
   });
 
   it('shows its own light-DOM content at once with trigger="immediate", slotted into its dialog', async () => {
-    const element = place('<poptin-popup kind="lightbox" trigger="immediate"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>');
+    const element = place(
+      '<poptin-popup kind="lightbox" trigger="immediate"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>',
+    );
     await until(() => shown(element), 'the pop-up to show');
     const text = element.querySelector('p')!;
     expect(inShadow<HTMLSlotElement>(element, '[part~="panel"] slot').assignedElements()).to.include(text);
     expect(text.checkVisibility()).to.equal(true);
     expect(inShadow<HTMLDialogElement>(element, 'dialog').open).to.equal(true);
-    expect(inShadow(element, 'dialog').getAttribute('aria-label')).to.equal('Spring sale', 'named by its slotted heading');
+    expect(inShadow(element, 'dialog').getAttribute('aria-label')).to.equal(
+      'Spring sale',
+      'named by its slotted heading',
+    );
   });
 
   it('waits N seconds with trigger="seconds:N"', async () => {
@@ -103,12 +107,21 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
   describe('its children stay in the page, slotted', () => {
     const clickOn = async (target: Element) => {
       const box = target.getBoundingClientRect();
-      await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+      await sendMouse({
+        type: 'click',
+        position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+      });
     };
-    const messagesUnder = (input: Element) => (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
+    const messagesUnder = (input: Element) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '');
 
     it('a listener the page put on a button inside it runs when the visitor clicks the button', async () => {
-      const element = place('<poptin-popup trigger="immediate"><h2 id="builder-offer-title">Offer</h2><button type="button" id="builder-cta">Tell me more</button></poptin-popup>');
+      const element = place(
+        '<poptin-popup trigger="immediate"><h2 id="builder-offer-title">Offer</h2><button type="button" id="builder-cta">Tell me more</button></poptin-popup>',
+      );
       const clicks: Event[] = [];
       element.querySelector('#builder-cta')!.addEventListener('click', (event) => clicks.push(event));
       await until(() => shown(element), 'the pop-up to show');
@@ -117,7 +130,9 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     });
 
     it('Tab goes from the × to the slotted buttons and wraps back, the focus kept in the dialog', async () => {
-      const element = place('<poptin-popup kind="lightbox" trigger="immediate"><h2>Offer</h2><button type="button" id="builder-first">First</button><button type="button" id="builder-last">Last</button></poptin-popup>');
+      const element = place(
+        '<poptin-popup kind="lightbox" trigger="immediate"><h2>Offer</h2><button type="button" id="builder-first">First</button><button type="button" id="builder-last">Last</button></poptin-popup>',
+      );
       await until(() => shown(element), 'the pop-up to show');
       part(element, 'close-button').focus();
       const visited: string[] = [];
@@ -130,14 +145,21 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     });
 
     it('no id is there twice: the children are not copied', async () => {
-      const element = place('<poptin-popup trigger="immediate"><h2 id="builder-offer-title">Offer</h2><button type="button" id="builder-cta">Tell me more</button></poptin-popup>');
+      const element = place(
+        '<poptin-popup trigger="immediate"><h2 id="builder-offer-title">Offer</h2><button type="button" id="builder-cta">Tell me more</button></poptin-popup>',
+      );
       await until(() => shown(element), 'the pop-up to show');
-      expect([document.querySelectorAll('#builder-offer-title').length, document.querySelectorAll('#builder-cta').length]).to.deep.equal([1, 1]);
+      expect([
+        document.querySelectorAll('#builder-offer-title').length,
+        document.querySelectorAll('#builder-cta').length,
+      ]).to.deep.equal([1, 1]);
       expect(element.shadowRoot!.querySelectorAll('[id="builder-offer-title"], [id="builder-cta"]').length).to.equal(0);
     });
 
     it('a page builder’s live edit of the text shows in the open pop-up', async () => {
-      const element = place('<poptin-popup trigger="immediate"><p class="builder-text">Ten percent off</p></poptin-popup>');
+      const element = place(
+        '<poptin-popup trigger="immediate"><p class="builder-text">Ten percent off</p></poptin-popup>',
+      );
       await until(() => shown(element), 'the pop-up to show');
       const text = element.querySelector<HTMLElement>('.builder-text')!;
       text.textContent = 'Twenty percent off';
@@ -150,13 +172,19 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     it('the page’s own CSS styles the slotted content', async () => {
       const style = document.createElement('style');
       // The plainest rule of the page, on the tag alone, still wins over the widget's own field looks.
-      style.textContent = '.builder-heading { color: rgb(1, 2, 3); letter-spacing: 3px; } input { border-top-color: rgb(4, 5, 6); }';
+      style.textContent =
+        '.builder-heading { color: rgb(1, 2, 3); letter-spacing: 3px; } input { border-top-color: rgb(4, 5, 6); }';
       document.head.append(style);
       try {
-        const element = place('<poptin-popup trigger="immediate"><h2 class="builder-heading">Offer</h2><form><input name="Email" aria-label="Email"></form></poptin-popup>');
+        const element = place(
+          '<poptin-popup trigger="immediate"><h2 class="builder-heading">Offer</h2><form><input name="Email" aria-label="Email"></form></poptin-popup>',
+        );
         await until(() => shown(element), 'the pop-up to show');
         const heading = element.querySelector('h2')!;
-        expect([getComputedStyle(heading).color, getComputedStyle(heading).letterSpacing]).to.deep.equal(['rgb(1, 2, 3)', '3px']);
+        expect([getComputedStyle(heading).color, getComputedStyle(heading).letterSpacing]).to.deep.equal([
+          'rgb(1, 2, 3)',
+          '3px',
+        ]);
         expect(getComputedStyle(element.querySelector('input')!).borderTopColor).to.equal('rgb(4, 5, 6)');
       } finally {
         style.remove();
@@ -170,9 +198,14 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
       await until(() => shown(element), 'the pop-up to show');
       const submits = collectSubmits(element);
       // What the page's controller does with a lead it stores: says it was sent.
-      element.addEventListener('poptin-submit', (event) => (event as CustomEvent<PopupSubmitDetail>).detail.respondWith?.(Promise.resolve({ status: 'sent' })));
+      element.addEventListener('poptin-submit', (event) =>
+        (event as CustomEvent<PopupSubmitDetail>).detail.respondWith?.(Promise.resolve({ status: 'sent' })),
+      );
       const email = element.querySelector<HTMLInputElement>('input[name="Email"]')!;
-      expect(element.querySelector<HTMLElement>('.poptin-trap')!.getBoundingClientRect().right).to.be.below(0, 'the spam trap is off screen');
+      expect(element.querySelector<HTMLElement>('.poptin-trap')!.getBoundingClientRect().right).to.be.below(
+        0,
+        'the spam trap is off screen',
+      );
       await clickOn(email);
       await sendKeys({ type: 'dan@example' });
       await sendKeys({ press: 'Enter' });
@@ -185,7 +218,10 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
       await until(() => submits.length === 1, 'the valid submit');
       expect(submits[0]!.fields.map((entry) => entry.value)).to.deep.equal(['dan@example.com']);
       expect(submits[0]!.honeypot).to.equal('');
-      await until(() => !element.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]')!.hidden, 'the thank-you screen');
+      await until(
+        () => !element.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]')!.hidden,
+        'the thank-you screen',
+      );
       expect(element.querySelector<HTMLElement>('[data-poptin-screen="thank-you"]')!.checkVisibility()).to.equal(true);
     });
   });
@@ -197,24 +233,34 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     await import('../../src/components/popup/declarative.ts');
     await nextFrame();
     clock.tick(10_000);
-    document.dispatchEvent(new MouseEvent('mouseout', { clientY: -5, clientX: 100, relatedTarget: null, bubbles: true }));
+    document.dispatchEvent(
+      new MouseEvent('mouseout', { clientY: -5, clientX: 100, relatedTarget: null, bubbles: true }),
+    );
     await until(() => shown(element), 'the pop-up to show on exit intent');
   });
 
   describe('a bar is a bar wherever the tag sits', () => {
     const barIn = (position: string) =>
-      place(`<article><h2>An article</h2><p style="height:1500px">Long text.</p><poptin-popup kind="bar" trigger="immediate" ${position}><p>Free shipping</p></poptin-popup><p style="height:1500px">More text.</p></article>`);
+      place(
+        `<article><h2>An article</h2><p style="height:1500px">Long text.</p><poptin-popup kind="bar" trigger="immediate" ${position}><p>Free shipping</p></poptin-popup><p style="height:1500px">More text.</p></article>`,
+      );
 
     it('a top bar in the middle of an article spans the top of the window, fixed, over the page', async () => {
       window.scrollTo(0, 0);
       const element = barIn('');
       await until(() => shown(element), 'the bar to show');
       const box = part(element, 'base').getBoundingClientRect();
-      expect([Math.round(box.top), Math.round(box.width)]).to.deep.equal([0, Math.min(1920, document.documentElement.clientWidth)]);
+      expect([Math.round(box.top), Math.round(box.width)]).to.deep.equal([
+        0,
+        Math.min(1920, document.documentElement.clientWidth),
+      ]);
       expect(getComputedStyle(part(element, 'base')).position).to.equal('fixed');
       window.scrollTo(0, 700);
       await nextFrame();
-      expect(Math.round(part(element, 'base').getBoundingClientRect().top)).to.equal(0, 'still at the top once the page scrolls');
+      expect(Math.round(part(element, 'base').getBoundingClientRect().top)).to.equal(
+        0,
+        'still at the top once the page scrolls',
+      );
       window.scrollTo(0, 0);
     });
 
@@ -237,7 +283,10 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
         await until(() => barShown, 'the bar to show');
         expect(element.dataset.rendering).to.equal('in-flow');
         expect(getComputedStyle(part(element, 'base')).position).to.not.equal('fixed');
-        expect(Math.round(element.getBoundingClientRect().top)).to.equal(Math.round(document.body.getBoundingClientRect().top), 'where the page starts');
+        expect(Math.round(element.getBoundingClientRect().top)).to.equal(
+          Math.round(document.body.getBoundingClientRect().top),
+          'where the page starts',
+        );
       } finally {
         element.remove();
       }
@@ -245,12 +294,21 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
   });
 
   it('has no axe-core violations when shown', async () => {
-    const element = place('<poptin-popup kind="lightbox" trigger="immediate" poptin-id="declaxe000001"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>');
+    const element = place(
+      '<poptin-popup kind="lightbox" trigger="immediate" poptin-id="declaxe000001"><h2>Spring sale</h2><p>Ten percent off today</p></poptin-popup>',
+    );
     await until(() => shown(element), 'the pop-up to show');
     // Colours are judged once the entry fade has finished.
-    await until(() => element.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'), 'the entry animation to end');
+    await until(
+      () => element.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'),
+      'the entry animation to end',
+    );
     const results = await runAxe({ include: [['poptin-popup[poptin-id="declaxe000001"]']] });
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).to.deep.equal([]);
     expect(results.passes.length, 'axe looked inside the shadow root').to.be.greaterThan(0);
   });
 
@@ -264,6 +322,8 @@ describe('<poptin-popup kind trigger>: declarative pop-ups without a server deci
     expect(messages).to.include(
       '[poptin] <poptin-popup> not shown: kind "modal" is not a pop-up kind; use one of embedded, lightbox, gamified, bar, sside, bside, browsing, fullpage, mobile, social, content',
     );
-    expect(messages).to.include('[poptin] <poptin-popup> not shown: trigger "hover" is not a trigger; use immediate | seconds:N | scroll:P | exit-intent | click:SELECTOR');
+    expect(messages).to.include(
+      '[poptin] <poptin-popup> not shown: trigger "hover" is not a trigger; use immediate | seconds:N | scroll:P | exit-intent | click:SELECTOR',
+    );
   });
 });

@@ -3,9 +3,20 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { PopupNavigation } from '../../src/components/template/navigation.ts';
 import { ALWAYS_LOSE, ALWAYS_WIN } from '../../test/browser-support/games.ts';
+import {
+  allInShadow,
+  closeSources,
+  collectSubmits,
+  field,
+  inShadow,
+  mountPopup,
+  part,
+  removePopups,
+  typeInto,
+  until,
+} from '../../test/browser-support/popup.ts';
 import { macrotask } from '../../test/browser-support/waiting.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { allInShadow, closeSources, collectSubmits, field, inShadow, mountPopup, part, removePopups, typeInto, until } from '../../test/browser-support/popup.ts';
 
 // The template convention of design §2: a game in the play screen, the prize written into the win screen.
 const WHEEL_TEMPLATE = `
@@ -23,11 +34,20 @@ const NO_POST_PLAY_TEMPLATE = `
     <form><input name="Email" aria-label="Email"><input type="hidden" name="code" value="prize_code"><button type="submit">Play</button></form></div>
   <div data-poptin-screen="win" hidden><p>Won</p></div>`;
 
-const screensShown = (element: Element) => allInShadow(element, '[data-poptin-screen]').filter((screen) => !screen.hidden).map((screen) => screen.dataset.poptinScreen);
+const screensShown = (element: Element) =>
+  allInShadow(element, '[data-poptin-screen]')
+    .filter((screen) => !screen.hidden)
+    .map((screen) => screen.dataset.poptinScreen);
 const game = (element: Element, tag: string) => inShadow(element, tag);
-const gamePart = (element: Element, tag: string, part: string) => game(element, tag).shadowRoot?.querySelector<HTMLElement>(`[part~="${part}"]`) ?? null;
+const gamePart = (element: Element, tag: string, part: string) =>
+  game(element, tag).shadowRoot?.querySelector<HTMLElement>(`[part~="${part}"]`) ?? null;
 
-function mountGamified(template: string, prizes: object, config: Record<string, unknown> = {}, before?: (element: PoptinPopupElement) => void) {
+function mountGamified(
+  template: string,
+  prizes: object,
+  config: Record<string, unknown> = {},
+  before?: (element: PoptinPopupElement) => void,
+) {
   return mountPopup(template, { config: { poptin_type: 'gamified', gamified_prize: prizes, ...config }, before });
 }
 
@@ -82,8 +102,22 @@ describe('<poptin-popup> with a game in its template', () => {
 
   it('a losing prize with a redirect follows it after the delay and closes after its own', async () => {
     const opened: string[] = [];
-    const navigation: PopupNavigation = { openWindow: (url) => (opened.push(url), {} as Window), clickAnchor: () => false, assign: () => undefined };
-    const prizes = { none: { ...ALWAYS_LOSE.none, redirect_to: 1, redirect_to_options: { redirect_to_url: 'https://example.com/sorry', redirect_close: 1, redirect_close_delay: 2 } } };
+    const navigation: PopupNavigation = {
+      openWindow: (url) => (opened.push(url), {} as Window),
+      clickAnchor: () => false,
+      assign: () => undefined,
+    };
+    const prizes = {
+      none: {
+        ...ALWAYS_LOSE.none,
+        redirect_to: 1,
+        redirect_to_options: {
+          redirect_to_url: 'https://example.com/sorry',
+          redirect_close: 1,
+          redirect_close_delay: 2,
+        },
+      },
+    };
     const element = await mountGamified(WHEEL_TEMPLATE, prizes, {}, (popup) => (popup.navigation = navigation));
     await until(() => gamePart(element, 'poptin-spin-wheel', 'wheel') !== null, 'the wheel');
     const sources = closeSources(element);
@@ -101,7 +135,9 @@ describe('<poptin-popup> with a game in its template', () => {
   });
 
   it('without the post-play screen a win submits the play screen’s form with the prize filled in', async () => {
-    const element = await mountGamified(NO_POST_PLAY_TEMPLATE, ALWAYS_WIN, { design_properties: { disable_post_play_screen: 1 } });
+    const element = await mountGamified(NO_POST_PLAY_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { disable_post_play_screen: 1 },
+    });
     await until(() => gamePart(element, 'poptin-gift-box', 'box') !== null, 'the boxes');
     const submits = collectSubmits(element);
     typeInto(field(element, 'Email'), 'dan@example.com');
@@ -136,13 +172,16 @@ describe('<poptin-popup> with a game in its template', () => {
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
       return active;
     };
-    const controls = (element: Element, tag: string, control: string) => [...(game(element, tag).shadowRoot?.querySelectorAll<HTMLElement>(`[part~="${control}"]`) ?? [])];
+    const controls = (element: Element, tag: string, control: string) => [
+      ...(game(element, tag).shadowRoot?.querySelectorAll<HTMLElement>(`[part~="${control}"]`) ?? []),
+    ];
     const shiftTab = async () => {
       await sendKeys({ down: 'Shift' });
       await sendKeys({ press: 'Tab' });
       await sendKeys({ up: 'Shift' });
     };
-    const spokenIn = (element: Element, tag: string) => game(element, tag).shadowRoot?.querySelector('[aria-live]')?.textContent ?? '';
+    const spokenIn = (element: Element, tag: string) =>
+      game(element, tag).shadowRoot?.querySelector('[aria-live]')?.textContent ?? '';
     const GAMES = [
       { tag: 'poptin-spin-wheel', control: 'spin-button', key: 'Enter', resultAfter: 7_000 },
       { tag: 'poptin-scratch-card', control: 'reveal-button', key: 'Space', resultAfter: 3_000 },
@@ -161,7 +200,10 @@ describe('<poptin-popup> with a game in its template', () => {
         await shiftTab();
         expect(deepActive()).to.equal(close, 'Shift+Tab goes back to the ×');
         await shiftTab();
-        expect(deepActive()).to.equal(controls(element, tag, control).at(-1), 'Shift+Tab from the first wraps to the game’s last control');
+        expect(deepActive()).to.equal(
+          controls(element, tag, control).at(-1),
+          'Shift+Tab from the first wraps to the game’s last control',
+        );
         await sendKeys({ press: 'Tab' });
         expect(deepActive()).to.equal(close, 'Tab from the last wraps to the ×');
         await sendKeys({ press: 'Tab' });
@@ -181,10 +223,13 @@ describe('<poptin-popup> background effects', () => {
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
 
-  const effectCanvas = (element: Element) => element.shadowRoot!.querySelector<HTMLCanvasElement>('[part~="background-effect"]');
+  const effectCanvas = (element: Element) =>
+    element.shadowRoot!.querySelector<HTMLCanvasElement>('[part~="background-effect"]');
 
   it('draws the effect behind the panel at its opacity, and pauses it when the pop-up closes', async () => {
-    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'starry-sky' } });
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'starry-sky' },
+    });
     await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
     const canvas = effectCanvas(element)!;
     expect(canvas.style.opacity).to.equal('0.7');
@@ -200,13 +245,17 @@ describe('<poptin-popup> background effects', () => {
     await until(() => effectCanvas(rain)?.dataset.effect === 'rain', 'the rain');
     expect(effectCanvas(rain)!.style.opacity).to.equal('0.5');
     removePopups();
-    const plain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'fireworks' } });
+    const plain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'fireworks' },
+    });
     expect(effectCanvas(plain)).to.equal(null);
   });
 
   it('is one still picture under reduced motion', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
-    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'snow' } });
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'snow' },
+    });
     await until(() => effectCanvas(element)?.dataset.motion === 'still', 'the still picture');
     const canvas = effectCanvas(element)!;
     const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;

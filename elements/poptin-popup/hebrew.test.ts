@@ -1,7 +1,19 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { COUPON_FADE_MS, COUPON_TOOLTIP_MS } from '../../src/components/template/coupon.ts';
-import { closeSources, field, formTemplate, inShadow, messagesOf, mountPopup, part, removePopups, submit, typeInto, until } from '../../test/browser-support/popup.ts';
+import {
+  closeSources,
+  field,
+  formTemplate,
+  inShadow,
+  messagesOf,
+  mountPopup,
+  part,
+  removePopups,
+  submit,
+  typeInto,
+  until,
+} from '../../test/browser-support/popup.ts';
 
 describe('<poptin-popup> in Hebrew', () => {
   afterEach(() => {
@@ -35,11 +47,17 @@ describe('<poptin-popup> in Hebrew', () => {
 
   describe('messages', () => {
     it('validation messages and hints are Hebrew', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" required><input name="Phone" aria-label="Phone">'), { lang: 'he' });
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email" required><input name="Phone" aria-label="Phone">'),
+        { lang: 'he' },
+      );
       typeInto(field(element, 'Phone'), '123');
       submit(element);
       expect(messagesOf(element, field(element, 'Email'))).to.deep.equal(['זהו שדה חובה']);
-      expect(messagesOf(element, field(element, 'Phone'))).to.deep.equal(['נא להזין מספר טלפון תקין', 'נא להזין 7 עד 15 ספרות, ללא אותיות או סימנים']);
+      expect(messagesOf(element, field(element, 'Phone'))).to.deep.equal([
+        'נא להזין מספר טלפון תקין',
+        'נא להזין 7 עד 15 ספרות, ללא אותיות או סימנים',
+      ]);
       expect(inShadow(element, '[aria-live=polite]').textContent).to.equal('זהו שדה חובה');
     });
 
@@ -97,12 +115,18 @@ describe('<poptin-popup> in Hebrew', () => {
       const copied = sinon.spy();
       window.addEventListener('couponCopy', copied);
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      coupon.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+      coupon.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }),
+      );
       window.removeEventListener('couponCopy', copied);
       const tooltip = inShadow(element, '.poptin-tooltip');
       expect(tooltip.textContent).to.equal('הועתק');
       expect(writeText.args).to.deep.equal([['SAVE10']]);
-      expect(copied.firstCall.args[0].detail).to.deep.equal({ event_name: 'couponCopy', coupon_code: 'SAVE10', prize_label: '' });
+      expect(copied.firstCall.args[0].detail).to.deep.equal({
+        event_name: 'couponCopy',
+        coupon_code: 'SAVE10',
+        prize_label: '',
+      });
       clock.tick(COUPON_TOOLTIP_MS);
       expect(tooltip.classList.contains('is-fading')).to.equal(true);
       clock.tick(COUPON_FADE_MS);

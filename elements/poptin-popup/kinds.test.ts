@@ -2,17 +2,26 @@ import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import { formTemplate, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { formTemplate, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 const TEMPLATE = formTemplate('<h2>Ten percent off</h2><input name="Email" aria-label="Email">');
 const VIEWPORT = { width: 1000, height: 700 };
 
 /** Shows a pop-up of `type` where the controller puts it: a pushing bar first in the body, the others last. */
-async function show(type: PopupType, design: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<PoptinPopupElement> {
+async function show(
+  type: PopupType,
+  design: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Promise<PoptinPopupElement> {
   const element = document.createElement('poptin-popup') as PoptinPopupElement;
-  element.popup = { config: popupConfig({ poptin_type: type, x_close_button: 'yes', design_properties: design, ...extra }), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
+  element.popup = {
+    config: popupConfig({ poptin_type: type, x_close_button: 'yes', design_properties: design, ...extra }),
+    html: sanitizeTemplate(TEMPLATE),
+    lang: 'en',
+    trigger: 'manual',
+  };
   const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
   if (type === 'bar' && !String(design.poptin_location ?? '').includes('bottom')) document.body.prepend(element);
   else document.body.append(element);
@@ -43,7 +52,13 @@ describe('<poptin-popup> kinds and positions (widget §1, §2)', () => {
   it('a bar at the top pushes the page down by exactly its height, and takes no room before it shows', async () => {
     const before = marker.getBoundingClientRect().top;
     const element = document.createElement('poptin-popup') as PoptinPopupElement;
-    element.popup = { config: popupConfig({ poptin_type: 'bar', design_properties: { poptin_location: 'center-top' } }), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual', visible: false };
+    element.popup = {
+      config: popupConfig({ poptin_type: 'bar', design_properties: { poptin_location: 'center-top' } }),
+      html: sanitizeTemplate(TEMPLATE),
+      lang: 'en',
+      trigger: 'manual',
+      visible: false,
+    };
     document.body.prepend(element);
     await until(() => element.shadowRoot?.querySelector('[part~="base"]') != null, 'the prepared bar');
     expect(marker.getBoundingClientRect().top).to.equal(before, 'a prepared bar takes no room');
@@ -94,7 +109,11 @@ describe('<poptin-popup> kinds and positions (widget §1, §2)', () => {
     expect([box(fullpage).width, box(fullpage).height]).to.deep.equal([VIEWPORT.width, VIEWPORT.height]);
     removePopups();
     const mobile = await show('mobile');
-    expect([box(mobile).left, box(mobile).width, box(mobile).bottom]).to.deep.equal([0, VIEWPORT.width, VIEWPORT.height]);
+    expect([box(mobile).left, box(mobile).width, box(mobile).bottom]).to.deep.equal([
+      0,
+      VIEWPORT.width,
+      VIEWPORT.height,
+    ]);
   });
 
   it('formats: a bar runs its content in a row; a format the kind does not have is laid out as format 1, with a warning', async () => {
@@ -117,7 +136,13 @@ describe('<poptin-popup> kinds and positions (widget §1, §2)', () => {
     for (const type of POPUP_TYPES) {
       const element = await show(type);
       // Contrast is judged on the settled panel, not halfway through its fade-in.
-      await until(() => part(element, 'panel').getAnimations().every((animation) => animation.playState === 'finished'), 'the entry animation to end');
+      await until(
+        () =>
+          part(element, 'panel')
+            .getAnimations()
+            .every((animation) => animation.playState === 'finished'),
+        'the entry animation to end',
+      );
       const { violations } = await runAxe(element);
       expect([type, violations.map((violation) => violation.id)]).to.deep.equal([type, []]);
       removePopups();

@@ -1,6 +1,6 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
-import sinon from 'sinon';
 import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
 import './define.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
@@ -26,7 +26,11 @@ function config(overrides: Record<string, unknown> = {}) {
     poptin_name: 'Newsletter',
     poptin_type: 'lightbox',
     viewer_id: 'v1',
-    design_properties: { poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'yes', poptin_design_thank_screen_auto_close_sec: '5' },
+    design_properties: {
+      poptin_design_thank_screen: 'yes',
+      poptin_design_thank_screen_auto_close: 'yes',
+      poptin_design_thank_screen_auto_close_sec: '5',
+    },
     ...overrides,
   });
 }
@@ -49,7 +53,8 @@ async function mountPopup(overrides: Record<string, unknown> = {}, template = TE
 }
 
 const part = (element: Element, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
-const inShadow = <T extends Element>(element: Element, selector: string) => element.shadowRoot!.querySelector<T>(selector)!;
+const inShadow = <T extends Element>(element: Element, selector: string) =>
+  element.shadowRoot!.querySelector<T>(selector)!;
 
 async function until(check: () => boolean, what: string) {
   for (let i = 0; i < 40; i++) {
@@ -122,7 +127,12 @@ describe('<poptin-popup>', () => {
       );
       document.body.append(element);
       await shown;
-      expect(steps).to.deep.equal(['poptin-show: open false', 'yield: rendered true, open false', 'frame: open true', 'poptin-after-show: open true']);
+      expect(steps).to.deep.equal([
+        'poptin-show: open false',
+        'yield: rendered true, open false',
+        'frame: open true',
+        'poptin-after-show: open true',
+      ]);
       expect(dialog()!.matches(':modal')).to.equal(true);
     });
 
@@ -155,11 +165,25 @@ describe('<poptin-popup>', () => {
       window.addEventListener('error', onPageError);
       const consoleError = sinon.stub(console, 'error');
       // A configuration from a broken integration: reading its design throws while rendering.
-      const broken = new Proxy({}, { get: () => { throw new Error('design_properties unreadable'); } });
+      const broken = new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('design_properties unreadable');
+          },
+        },
+      );
       const element = document.createElement('poptin-popup') as PoptinPopupElement;
       element.setAttribute('poptin-id', 'a1b2c3d4e5f6g');
-      const failed = new Promise<CustomEvent>((resolve) => element.addEventListener('poptin-error', (e) => resolve(e as CustomEvent), { once: true }));
-      element.popup = { config: { ...config({ poptin_type: 'bar' }), designProperties: broken }, html: '<p>x</p>', lang: 'en', trigger: 'manual' };
+      const failed = new Promise<CustomEvent>((resolve) =>
+        element.addEventListener('poptin-error', (e) => resolve(e as CustomEvent), { once: true }),
+      );
+      element.popup = {
+        config: { ...config({ poptin_type: 'bar' }), designProperties: broken },
+        html: '<p>x</p>',
+        lang: 'en',
+        trigger: 'manual',
+      };
       document.body.append(element);
       const { detail } = await failed;
       await nextFrame();
@@ -175,12 +199,17 @@ describe('<poptin-popup>', () => {
     it('closes from the × button, with the hide event pair and poptinClose on window', async () => {
       const element = await mountPopup();
       const seen: string[] = [];
-      for (const name of ['poptin-request-close', 'poptin-hide', 'poptin-after-hide']) element.addEventListener(name, (e) => seen.push(`${name}:${(e as CustomEvent).detail.source}`));
+      for (const name of ['poptin-request-close', 'poptin-hide', 'poptin-after-hide'])
+        element.addEventListener(name, (e) => seen.push(`${name}:${(e as CustomEvent).detail.source}`));
       const windowClose = sinon.spy();
       window.addEventListener('poptinClose', windowClose, { once: true });
       part(element, 'close-button').click();
       await until(() => seen.length === 3, 'hide events');
-      expect(seen).to.deep.equal(['poptin-request-close:x-button', 'poptin-hide:x-button', 'poptin-after-hide:x-button']);
+      expect(seen).to.deep.equal([
+        'poptin-request-close:x-button',
+        'poptin-hide:x-button',
+        'poptin-after-hide:x-button',
+      ]);
       expect((part(element, 'base') as HTMLDialogElement | null)?.open ?? false).to.equal(false);
       expect(windowClose.calledOnce).to.equal(true);
     });
@@ -232,7 +261,10 @@ describe('<poptin-popup>', () => {
       expect((part(fading, 'base') as HTMLDialogElement).open).to.equal(true, 'open while the configured exit plays');
       expect(part(fading, 'panel').dataset.animationPhase).to.equal('exit');
       clock.tick(800);
-      await until(() => !(part(fading, 'base') as HTMLDialogElement | null)?.open, 'the dialog to shut after the exit effect');
+      await until(
+        () => !(part(fading, 'base') as HTMLDialogElement | null)?.open,
+        'the dialog to shut after the exit effect',
+      );
     });
 
     it('a click on the backdrop closes it; a click inside the panel does not', async () => {
@@ -264,7 +296,9 @@ describe('<poptin-popup>', () => {
       const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
       expect(submitted.called).to.equal(false);
       expect(input.getAttribute('aria-invalid')).to.equal('true');
-      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal('This field is required');
+      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal(
+        'This field is required',
+      );
       expect(inShadow(element, '[aria-live=polite]').textContent).to.equal('This field is required');
       expect(element.shadowRoot!.activeElement).to.equal(input);
       expect(inShadow(element, 'form').classList.contains('poptin-shake')).to.equal(true);
@@ -310,7 +344,9 @@ describe('<poptin-popup>', () => {
       const input = inShadow<HTMLInputElement>(element, 'input[name=Email]');
       input.value = 'visitor@example';
       inShadow<HTMLButtonElement>(element, '[type=submit]').click();
-      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal('There are typos in the email');
+      expect(inShadow(element, `#${input.getAttribute('aria-describedby')}`).textContent).to.equal(
+        'There are typos in the email',
+      );
     });
   });
 });

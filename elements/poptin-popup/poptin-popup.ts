@@ -1,6 +1,6 @@
 import { PopupView } from '../../src/components/popup/popup-view.tsx';
-import { bindWhenLoaded, chunkLoader } from '../../src/core/loading/when-loaded.ts';
 import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
+import { bindWhenLoaded, chunkLoader } from '../../src/core/loading/when-loaded.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
 import { popupStyles } from './styles.ts';
@@ -84,7 +84,9 @@ export class PoptinPopupElement extends Surface {
     if (isDeclarative(this) && (model === null || (this.declarative && model.visible === false))) {
       this.declarative = true;
       this.stopDeclarative();
-      this.stopDeclarative = bindWhenLoaded('the pop-up', loadDeclarative, ({ startDeclarativePopup }) => startDeclarativePopup(this));
+      this.stopDeclarative = bindWhenLoaded('the pop-up', loadDeclarative, ({ startDeclarativePopup }) =>
+        startDeclarativePopup(this),
+      );
     }
   }
 

@@ -3,13 +3,26 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { PopupType } from '../../src/core/config/types.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import {
+  closeSources,
+  formTemplate,
+  nextFrame,
+  part,
+  popupConfig,
+  removePopups,
+  until,
+} from '../../test/browser-support/popup.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
-import { closeSources, formTemplate, nextFrame, part, popupConfig, removePopups, until } from '../../test/browser-support/popup.ts';
 
 async function show(id: string, type: PopupType, location = ''): Promise<PoptinPopupElement> {
   const element = document.createElement('poptin-popup') as PoptinPopupElement;
   element.popup = {
-    config: popupConfig({ poptin_id: id, poptin_type: type, x_close_button: 'yes', design_properties: { poptin_location: location } }),
+    config: popupConfig({
+      poptin_id: id,
+      poptin_type: type,
+      x_close_button: 'yes',
+      design_properties: { poptin_location: location },
+    }),
     html: sanitizeTemplate(formTemplate(`<h2>Offer ${id}</h2><input name="Email" aria-label="Email">`)),
     lang: 'en',
     trigger: 'manual',
@@ -44,7 +57,11 @@ describe('<poptin-popup> accessibility of stacked and modal pop-ups', () => {
     await until(() => secondSources.length === 1, 'the last one to close', 3_000);
     expect(firstSources).to.deep.equal([]);
     expect(secondSources).to.deep.equal(['escape']);
-    await until(() => second.shadowRoot!.querySelector('[part~="base"]') === null || !part(second, 'base').matches(':popover-open'), 'it to hide');
+    await until(
+      () =>
+        second.shadowRoot!.querySelector('[part~="base"]') === null || !part(second, 'base').matches(':popover-open'),
+      'it to hide',
+    );
     await sendKeys({ press: 'Escape' });
     await until(() => firstSources.length === 1, 'the first one to close', 3_000);
     expect(firstSources).to.deep.equal(['escape']);

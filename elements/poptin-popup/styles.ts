@@ -1,5 +1,5 @@
-import { animationStyles } from '../../src/components/shared/animation-styles.ts';
 import { kindStyles } from '../../src/components/popup/kind-styles.ts';
+import { animationStyles } from '../../src/components/shared/animation-styles.ts';
 import { templateStyles } from '../../src/components/template/template-styles.ts';
 
 // What only a pop-up has, after the template styles it uses (a date picker or a phone country list brings its own).

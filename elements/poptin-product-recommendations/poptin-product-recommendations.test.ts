@@ -2,20 +2,40 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
+import {
+  collect,
+  mountGame as mountSurface,
+  shadowPart,
+  shadowParts,
+  spoken,
+} from '../../test/browser-support/games.ts';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
-import { collect, mountGame as mountSurface, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
 import { until } from '../../test/browser-support/waiting.ts';
 import './define.ts';
 import type { PoptinProductRecommendationsElement } from './poptin-product-recommendations.ts';
 
 const PRODUCTS = [
-  { product_id: 7001, variant_id: 4001, title: 'Merino wool hiking socks, three pairs, cushioned sole for long trails', price: 19.5, compare_at_price: 25, inventory_quantity: 4, handle: 'socks', image: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E', currency: 'USD' },
+  {
+    product_id: 7001,
+    variant_id: 4001,
+    title: 'Merino wool hiking socks, three pairs, cushioned sole for long trails',
+    price: 19.5,
+    compare_at_price: 25,
+    inventory_quantity: 4,
+    handle: 'socks',
+    image: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E',
+    currency: 'USD',
+  },
   { product_id: 7002, variant_id: 4002, title: 'Water bottle', price: 24, inventory_quantity: null, handle: 'bottle' },
   { product_id: 7003, title: 'Headlamp', price: 34, handle: 'headlamp' },
 ];
 
 const mount = (attributes: Record<string, string> = {}, parent?: HTMLElement) =>
-  mountSurface<PoptinProductRecommendationsElement>('poptin-product-recommendations', { products: JSON.stringify(PRODUCTS), currency: 'EUR', ...attributes }, parent);
+  mountSurface<PoptinProductRecommendationsElement>(
+    'poptin-product-recommendations',
+    { products: JSON.stringify(PRODUCTS), currency: 'EUR', ...attributes },
+    parent,
+  );
 
 describe('<poptin-product-recommendations>', () => {
   afterEach(() => {
@@ -26,19 +46,31 @@ describe('<poptin-product-recommendations>', () => {
   it('shows up to three products: title cut at 50, price with its symbol before it, the compare-at price, the stock left', async () => {
     const element = await mount();
     expect(shadowPart(element, 'list').dataset.count).to.equal('3');
-    expect(shadowParts(element, 'title').map((title) => title.textContent)).to.deep.equal(['Merino wool hiking socks, three pairs, cushioned s…', 'Water bottle', 'Headlamp']);
+    expect(shadowParts(element, 'title').map((title) => title.textContent)).to.deep.equal([
+      'Merino wool hiking socks, three pairs, cushioned s…',
+      'Water bottle',
+      'Headlamp',
+    ]);
     expect(shadowParts(element, 'title')[0]!.title).to.equal(PRODUCTS[0]!.title, 'the whole title on hover');
-    expect(shadowParts(element, 'current-price').map((price) => price.textContent)).to.deep.equal(['$19.50', '€24.00', '€34.00']);
+    expect(shadowParts(element, 'current-price').map((price) => price.textContent)).to.deep.equal([
+      '$19.50',
+      '€24.00',
+      '€34.00',
+    ]);
     expect(shadowPart(element, 'compare-at-price').textContent).to.equal('$25.00');
     expect(shadowPart(element, 'price').textContent).to.contain('Was $25.00');
     expect(shadowParts(element, 'stock').map((stock) => stock.textContent)).to.deep.equal(['4 left']);
     expect(shadowPart(element, 'base').getAttribute('aria-label')).to.equal('Recommended products');
   });
 
-  it('a product\'s button asks for the add (Enter works) and says when it is in the cart', async () => {
+  it("a product's button asks for the add (Enter works) and says when it is in the cart", async () => {
     const element = await mount();
     const asked = collect<AddToCartDetail>(document, 'poptin-add-to-cart');
-    document.addEventListener('poptin-add-to-cart', (event) => (event as CustomEvent<AddToCartDetail>).detail.respondWith(Promise.resolve(true)), { once: true });
+    document.addEventListener(
+      'poptin-add-to-cart',
+      (event) => (event as CustomEvent<AddToCartDetail>).detail.respondWith(Promise.resolve(true)),
+      { once: true },
+    );
     const button = shadowParts<HTMLButtonElement>(element, 'button')[0]!;
     expect(button.getAttribute('aria-label')).to.equal(`Add to cart: ${PRODUCTS[0]!.title}`);
     button.focus();
@@ -72,7 +104,17 @@ describe('<poptin-product-recommendations>', () => {
   });
 
   it('cuts Wix titles at 18 and shows their descriptions without markup', async () => {
-    const element = await mount({ platform: 'wix', products: JSON.stringify([{ product_id: 'helmet', title: 'Safety helmet EN 397', price: 35.5, desc: '<p>Vented <b>ABS</b> &amp; harness</p>' }]) });
+    const element = await mount({
+      platform: 'wix',
+      products: JSON.stringify([
+        {
+          product_id: 'helmet',
+          title: 'Safety helmet EN 397',
+          price: 35.5,
+          desc: '<p>Vented <b>ABS</b> &amp; harness</p>',
+        },
+      ]),
+    });
     expect(shadowPart(element, 'title').textContent).to.equal('Safety helmet EN 3…');
     expect(shadowPart(element, 'description').textContent).to.equal('Vented ABS & harness');
     expect(shadowPart(element, 'list').dataset.count).to.equal('1');

@@ -1,11 +1,19 @@
 import { RecommendationsView } from '../../src/components/recommendations/recommendations-view.tsx';
-import { recommendationModelFromAttributes, type RecommendationModel } from '../../src/core/products/recommendations.ts';
-import { guard } from '../../src/core/safety.ts';
+import {
+  type RecommendationModel,
+  recommendationModelFromAttributes,
+} from '../../src/core/products/recommendations.ts';
 import type { ProductSettings } from '../../src/core/public-types.ts';
+import { guard } from '../../src/core/safety.ts';
 import { createSurfaceElement, setModelFromAttributes } from '../shared/surface-element.ts';
 import { recommendationsStyles } from './styles.ts';
 
-const Surface = createSurfaceElement<RecommendationModel>({ name: 'product recommendations', view: RecommendationsView, styles: recommendationsStyles, nested: true });
+const Surface = createSurfaceElement<RecommendationModel>({
+  name: 'product recommendations',
+  view: RecommendationsView,
+  styles: recommendationsStyles,
+  nested: true,
+});
 const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-root'];
 
 /**
@@ -53,7 +61,8 @@ export class PoptinProductRecommendationsElement extends Surface {
 
   override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     super.attributeChangedCallback?.(name, previous, value);
-    if (previous !== value && OWN_ATTRIBUTES.includes(name)) guard('<poptin-product-recommendations> attributes', () => this.readAttributes());
+    if (previous !== value && OWN_ATTRIBUTES.includes(name))
+      guard('<poptin-product-recommendations> attributes', () => this.readAttributes());
   }
 
   /**
@@ -77,7 +86,9 @@ export class PoptinProductRecommendationsElement extends Surface {
 
   set products(value: ProductSettings[] | string | null) {
     this.productsValue = value;
-    guard('<poptin-product-recommendations> products', () => this.readAttributes(value === null && !this.hasAttribute('products')));
+    guard('<poptin-product-recommendations> products', () =>
+      this.readAttributes(value === null && !this.hasAttribute('products')),
+    );
   }
 
   private readAttributes(cleared = false): void {

@@ -1,14 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { remainingFraction, type GamePrizeDetail, type GameResultDetail } from '../../src/core/games/index.ts';
-import { runAxe } from '../../test/browser-support/run-axe.ts';
+import { type GamePrizeDetail, type GameResultDetail, remainingFraction } from '../../src/core/games/index.ts';
 import { ALWAYS_LOSE, ALWAYS_WIN, collect, mountGame, shadowPart, spoken } from '../../test/browser-support/games.ts';
+import { runAxe } from '../../test/browser-support/run-axe.ts';
 import { macrotask, until } from '../../test/browser-support/waiting.ts';
 import './define.ts';
 import type { PoptinScratchCardElement } from './poptin-scratch-card.ts';
 
-const mountCard = (prizes: object) => mountGame<PoptinScratchCardElement>('poptin-scratch-card', { prizes: JSON.stringify(prizes) });
+const mountCard = (prizes: object) =>
+  mountGame<PoptinScratchCardElement>('poptin-scratch-card', { prizes: JSON.stringify(prizes) });
 const cover = (element: Element) => shadowPart<HTMLCanvasElement>(element, 'cover');
 const coverLeft = (element: Element) => {
   const canvas = cover(element);
@@ -22,7 +23,8 @@ async function scratchRows(element: Element, fromRow: number, toRow: number): Pr
     const y = Math.round(box.top + box.height * row);
     await sendMouse({ type: 'move', position: [Math.round(box.left + 2), y] });
     await sendMouse({ type: 'down' });
-    for (let x = 0.1; x <= 1.0001; x += 0.1) await sendMouse({ type: 'move', position: [Math.round(box.left + box.width * x) - 2, y] });
+    for (let x = 0.1; x <= 1.0001; x += 0.1)
+      await sendMouse({ type: 'move', position: [Math.round(box.left + box.width * x) - 2, y] });
     await sendMouse({ type: 'up' });
   }
 }
@@ -40,7 +42,9 @@ describe('<poptin-scratch-card>', () => {
     const element = await mountCard(ALWAYS_WIN);
     expect(coverLeft(element)).to.equal(1);
     expect(shadowPart(element, 'prize').getAttribute('aria-hidden')).to.equal('true');
-    expect(shadowPart(element, 'card').getAttribute('aria-label')).to.equal('Scratch card: scratch it with the mouse, a finger or a pen');
+    expect(shadowPart(element, 'card').getAttribute('aria-label')).to.equal(
+      'Scratch card: scratch it with the mouse, a finger or a pen',
+    );
   });
 
   it('the first stroke picks the prize; scratched to 50% or less it is revealed, and the result follows 3 s later', async () => {
@@ -50,7 +54,10 @@ describe('<poptin-scratch-card>', () => {
     await scratchRows(element, 0.05, 0.25);
     expect(plays.map((play) => play.prizeId)).to.deep.equal(['p-ten']);
     expect(coverLeft(element)).to.be.within(0.5, 0.95);
-    expect(shadowPart(element, 'base').hasAttribute('data-revealed')).to.equal(false, 'more than half is still covered');
+    expect(shadowPart(element, 'base').hasAttribute('data-revealed')).to.equal(
+      false,
+      'more than half is still covered',
+    );
     expect(shadowPart(element, 'prize').textContent).to.equal('10% off');
 
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -62,7 +69,13 @@ describe('<poptin-scratch-card>', () => {
     expect(results).to.deep.equal([]);
     clock.tick(1);
     await until(() => results.length === 1, 'the result');
-    expect(results[0]).to.include({ prizeId: 'p-ten', isWinner: true, code: 'TEN-OFF', screen: 'win', game: 'scratch-card' });
+    expect(results[0]).to.include({
+      prizeId: 'p-ten',
+      isWinner: true,
+      code: 'TEN-OFF',
+      screen: 'win',
+      game: 'scratch-card',
+    });
     await until(() => spoken(element) === 'You won: 10% off', 'the announcement');
     expect(plays).to.have.length(1, 'one game, many strokes');
   });
@@ -72,7 +85,11 @@ describe('<poptin-scratch-card>', () => {
     hidden.hidden = true;
     document.body.append(hidden);
     try {
-      const element = await mountGame<PoptinScratchCardElement>('poptin-scratch-card', { prizes: JSON.stringify(ALWAYS_WIN) }, hidden);
+      const element = await mountGame<PoptinScratchCardElement>(
+        'poptin-scratch-card',
+        { prizes: JSON.stringify(ALWAYS_WIN) },
+        hidden,
+      );
       expect(cover(element).width).to.equal(1);
       hidden.hidden = false;
       await until(() => cover(element).width === cover(element).offsetWidth, 'the cover at its size');

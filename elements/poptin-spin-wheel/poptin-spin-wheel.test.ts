@@ -1,15 +1,33 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { parsePrizeSet, sliceUnderPointer, type GamePrizeDetail, type GameResultDetail } from '../../src/core/games/index.ts';
+import {
+  type GamePrizeDetail,
+  type GameResultDetail,
+  parsePrizeSet,
+  sliceUnderPointer,
+} from '../../src/core/games/index.ts';
+import {
+  ALWAYS_LOSE,
+  ALWAYS_WIN,
+  collect,
+  FOUR_PRIZES,
+  mountGame,
+  shadowPart,
+  shadowParts,
+  spoken,
+} from '../../test/browser-support/games.ts';
 import { runAxe } from '../../test/browser-support/run-axe.ts';
-import { ALWAYS_LOSE, ALWAYS_WIN, collect, FOUR_PRIZES, mountGame, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
 import { macrotask, until } from '../../test/browser-support/waiting.ts';
 import './define.ts';
 import type { PoptinSpinWheelElement } from './poptin-spin-wheel.ts';
 
 const mountWheel = (prizes: object, attributes: Record<string, string> = {}) =>
-  mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', { prizes: JSON.stringify(prizes), 'poptin-id': 'wheel0000001', ...attributes });
+  mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', {
+    prizes: JSON.stringify(prizes),
+    'poptin-id': 'wheel0000001',
+    ...attributes,
+  });
 const rotation = (element: Element) => Number(shadowPart(element, 'face').dataset.rotation);
 
 describe('<poptin-spin-wheel>', () => {
@@ -24,13 +42,28 @@ describe('<poptin-spin-wheel>', () => {
 
   it('draws one slice per prize, clockwise from the top, and lists the prizes for screen readers', async () => {
     const element = await mountWheel(FOUR_PRIZES);
-    expect(shadowParts(element, 'slice').map((slice) => slice.dataset.prizeId)).to.deep.equal(['p-a', 'p-b', 'p-c', 'p-d']);
-    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with…', 'No luck']);
+    expect(shadowParts(element, 'slice').map((slice) => slice.dataset.prizeId)).to.deep.equal([
+      'p-a',
+      'p-b',
+      'p-c',
+      'p-d',
+    ]);
+    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal([
+      '10% off',
+      'Free shipping',
+      'A free gift with…',
+      'No luck',
+    ]);
     const spin = shadowPart(element, 'spin-button');
     expect(spin.querySelector('.visually-hidden')!.textContent).to.equal('Spin the wheel');
     expect(shadowPart(element, 'wheel').getAttribute('aria-hidden')).to.equal('true');
     const list = element.shadowRoot!.getElementById(spin.getAttribute('aria-describedby')!)!;
-    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['10% off', 'Free shipping', 'A free gift with your next order', 'No luck']);
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal([
+      '10% off',
+      'Free shipping',
+      'A free gift with your next order',
+      'No luck',
+    ]);
     expect(rotation(element)).to.equal(0);
   });
 
@@ -108,7 +141,9 @@ describe('<poptin-spin-wheel>', () => {
   it('speaks Hebrew and turns right to left on a Hebrew page', async () => {
     document.documentElement.lang = 'he';
     const element = await mountWheel(ALWAYS_WIN);
-    expect(shadowPart(element, 'spin-button').querySelector('.visually-hidden')!.textContent).to.equal('סובבו את הגלגל');
+    expect(shadowPart(element, 'spin-button').querySelector('.visually-hidden')!.textContent).to.equal(
+      'סובבו את הגלגל',
+    );
     expect(shadowPart(element, 'spin-button').querySelector('[aria-hidden]')!.textContent).to.equal('סובבו');
     expect(shadowPart(element, 'base').getAttribute('dir')).to.equal('rtl');
     shadowPart(element, 'wheel').click();
@@ -125,7 +160,9 @@ describe('<poptin-spin-wheel>', () => {
       await macrotask();
       await macrotask();
       expect(element.shadowRoot?.querySelector('[part~="base"]') ?? null).to.equal(null);
-      expect(warn.args.map((args) => args.join(' '))).to.deep.include('[poptin] <poptin-spin-wheel> shows nothing: gamified_prize "x" has chances 140; expected a percentage from 0 to 100');
+      expect(warn.args.map((args) => args.join(' '))).to.deep.include(
+        '[poptin] <poptin-spin-wheel> shows nothing: gamified_prize "x" has chances 140; expected a percentage from 0 to 100',
+      );
     } finally {
       warn.restore();
     }

@@ -59,7 +59,12 @@ describe('<poptin-teaser>', () => {
 
   it('is a named button in the page’s tab order, its §9 tab index (500 + 100 per pop-up) kept as its order, at z-index 999998', async () => {
     const element = await mount({ 'poptin-id': 'a1b2c3d4e5f6g', order: '2', label: '10% off inside' });
-    expect([tab(element)!.textContent, tab(element)!.tabIndex, tab(element)!.dataset.tabOrder, tab(element)!.getAttribute('aria-haspopup')]).to.deep.equal(['10% off inside', 0, '700', 'dialog']);
+    expect([
+      tab(element)!.textContent,
+      tab(element)!.tabIndex,
+      tab(element)!.dataset.tabOrder,
+      tab(element)!.getAttribute('aria-haspopup'),
+    ]).to.deep.equal(['10% off inside', 0, '700', 'dialog']);
     expect(getComputedStyle(element.shadowRoot!.querySelector('[part~="base"]')!).zIndex).to.equal('999998');
     expect((await runAxe(element)).violations).to.deep.equal([]);
   });
@@ -98,7 +103,11 @@ describe('<poptin-teaser>', () => {
     document.documentElement.lang = 'he';
     const element = await mount({ 'poptin-id': 'a1b2c3d4e5f6g', position: 'bottom-right' });
     const base = element.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
-    expect([base.dir, base.dataset.position, tab(element)!.textContent]).to.deep.equal(['rtl', 'bottom-left', 'לפתיחת ההצעה']);
+    expect([base.dir, base.dataset.position, tab(element)!.textContent]).to.deep.equal([
+      'rtl',
+      'bottom-left',
+      'לפתיחת ההצעה',
+    ]);
   });
 
   it('an unknown mode is reported and taken as always', async () => {
@@ -106,7 +115,9 @@ describe('<poptin-teaser>', () => {
     try {
       const element = await mount({ 'poptin-id': 'a1b2c3d4e5f6g', mode: 'sometimes' });
       expect(tab(element)).to.not.equal(null);
-      expect(warn.args.map((args) => args.join(' '))).to.deep.include('[poptin] <poptin-teaser>: teaser mode "sometimes" is not always, before_show or after_close; showing it always');
+      expect(warn.args.map((args) => args.join(' '))).to.deep.include(
+        '[poptin] <poptin-teaser>: teaser mode "sometimes" is not always, before_show or after_close; showing it always',
+      );
     } finally {
       warn.restore();
     }

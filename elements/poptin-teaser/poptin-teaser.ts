@@ -1,7 +1,12 @@
 import { TeaserView } from '../../src/components/teaser/teaser-view.tsx';
 import { parseKind } from '../../src/core/declarative/attributes.ts';
 import { guard, log } from '../../src/core/safety.ts';
-import { parseTeaserShowMode, readTeaserPosition, type PopupPhase, type TeaserModel } from '../../src/core/teaser/tabs.ts';
+import {
+  type PopupPhase,
+  parseTeaserShowMode,
+  readTeaserPosition,
+  type TeaserModel,
+} from '../../src/core/teaser/tabs.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
 import { teaserStyles } from './styles.ts';
 
@@ -58,7 +63,8 @@ export class PoptinTeaserElement extends Surface {
     const poptinId = this.getAttribute('poptin-id') ?? '';
     if (!poptinId) return this.model.set(null);
     const mode = parseTeaserShowMode(this.getAttribute('mode') ?? 'always');
-    if (mode.message && this.getAttribute('mode') !== this.model.get()?.mode) log.warn(`<poptin-teaser>: ${mode.message}`);
+    if (mode.message && this.getAttribute('mode') !== this.model.get()?.mode)
+      log.warn(`<poptin-teaser>: ${mode.message}`);
     const kind = parseKind(this.getAttribute('kind'));
     const phase = this.getAttribute('phase') as PopupPhase | null;
     const order = Number(this.getAttribute('order'));

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { GAME_LOCKED_ATTRIBUTE, gameModelFromAttributes, type GameModel } from '../../src/core/games/index.ts';
-import { guard } from '../../src/core/safety.ts';
+import { GAME_LOCKED_ATTRIBUTE, type GameModel, gameModelFromAttributes } from '../../src/core/games/index.ts';
 import type { PrizeSetInput } from '../../src/core/public-types.ts';
+import { guard } from '../../src/core/safety.ts';
 import { createSurfaceElement, setModelFromAttributes } from './surface-element.ts';
 
 const GAME_ATTRIBUTES = ['prizes', 'wheel-has-coupon', 'no-post-play'];
@@ -24,7 +24,12 @@ export interface GameElementOptions {
  * `prizes` attribute (the pop-up's `gamified_prize` JSON) or property, or from the `game` property a pop-up sets.
  */
 export function createGameElement({ tag, view, styles }: GameElementOptions) {
-  const Surface = createSurfaceElement<GameModel>({ name: tag.replace('poptin-', '').replace('-', ' '), view, styles: styles + lockedStyles, nested: true });
+  const Surface = createSurfaceElement<GameModel>({
+    name: tag.replace('poptin-', '').replace('-', ' '),
+    view,
+    styles: styles + lockedStyles,
+    nested: true,
+  });
 
   return class GameElement extends Surface {
     static override get observedAttributes(): string[] {

@@ -15,7 +15,11 @@ export function adoptPropertiesSetBeforeDefine(element: HTMLElement): void {
 
 /** Whether a class between the element's own and HTMLElement has a setter for `name`. */
 function hasSetter(prototype: object | null, name: string): boolean {
-  for (let current = prototype; current && current !== HTMLElement.prototype; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current = prototype;
+    current && current !== HTMLElement.prototype;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     const descriptor = Object.getOwnPropertyDescriptor(current, name);
     if (descriptor) return typeof descriptor.set === 'function';
   }

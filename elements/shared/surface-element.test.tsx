@@ -1,13 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { useCallback, useState } from 'react';
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { SurfaceFrame, useRequestClose } from '../../src/components/shared/surface-frame.tsx';
 import { useSurfaceHost } from '../../src/components/shared/surface-host.ts';
-import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import { useStore } from '../../src/components/shared/use-store.ts';
+import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import type { CloseSource } from '../../src/core/popup/view-machine.ts';
 import { createSurfaceElement } from './surface-element.ts';
-import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 
 // A surface made the kit's way, as a new element would be: a model, a view on SurfaceFrame, the factory.
 interface KitModel {
@@ -55,7 +55,11 @@ function KitView(): React.JSX.Element | null {
   );
 }
 
-class KitSurface extends createSurfaceElement<KitModel>({ name: 'kit surface', view: KitView, styles: 'h2 { margin: 0; }' }) {}
+class KitSurface extends createSurfaceElement<KitModel>({
+  name: 'kit surface',
+  view: KitView,
+  styles: 'h2 { margin: 0; }',
+}) {}
 customElements.define('kit-surface', KitSurface);
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -71,7 +75,8 @@ async function mount(model: KitModel): Promise<KitSurface> {
 }
 
 const base = (element: KitSurface) => element.shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
-const inside = <T extends HTMLElement>(element: KitSurface, selector: string) => element.shadowRoot!.querySelector<T>(selector)!;
+const inside = <T extends HTMLElement>(element: KitSurface, selector: string) =>
+  element.shadowRoot!.querySelector<T>(selector)!;
 const activeInside = (element: KitSurface) => element.shadowRoot!.activeElement;
 
 describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame', () => {
@@ -108,7 +113,9 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
       const element = await mount({ modal: true });
       const events: string[] = [];
       let hidden: SurfaceEventMap['poptin-after-hide'] | null = null;
-      element.addEventListener('poptin-request-close', (event) => events.push(`request:${(event as CustomEvent).detail.source}`));
+      element.addEventListener('poptin-request-close', (event) =>
+        events.push(`request:${(event as CustomEvent).detail.source}`),
+      );
       element.addEventListener('poptin-hide', () => events.push('hide'));
       element.on('poptin-after-hide', (detail) => (hidden = detail));
       inside(element, '[part~="close-button"]').click();
@@ -126,7 +133,9 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
       await nextFrame();
       expect((base(element) as HTMLDialogElement).open).to.equal(true);
       element.removeEventListener('poptin-request-close', refuse);
-      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) => element.on('poptin-after-hide', resolve));
+      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) =>
+        element.on('poptin-after-hide', resolve),
+      );
       expect(element.requestClose('timer')).to.equal(true);
       expect((await hidden).source).to.equal('timer');
       expect(element.requestClose('timer')).to.equal(false);
@@ -152,7 +161,9 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
       refusing.remove();
 
       const element = await mount({ modal: true });
-      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) => element.on('poptin-after-hide', resolve));
+      const hidden = new Promise<SurfaceEventMap['poptin-after-hide']>((resolve) =>
+        element.on('poptin-after-hide', resolve),
+      );
       base(element).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
       expect((await hidden).source).to.equal('overlay');
     });

@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import './preact-scheduling.ts';
 import { atom, type WritableAtom } from 'nanostores';
-import { createElement, type ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { emit } from '../../src/components/shared/emit.ts';
 import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
 import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
@@ -14,10 +14,15 @@ import { adoptPropertiesSetBeforeDefine } from './properties-set-before-define.t
  * Sets an element's model from its attributes, as `read` makes it; when `read` finds none, the model is cleared
  * only if the `required` attribute is there (or `required` is true: a property was set to nothing). Unreadable attributes draw nothing and say why in the console.
  */
-export function setModelFromAttributes<Model>(element: Element & { readonly model: WritableAtom<Model | null> }, required: string | boolean, read: () => Model | null): void {
+export function setModelFromAttributes<Model>(
+  element: Element & { readonly model: WritableAtom<Model | null> },
+  required: string | boolean,
+  read: () => Model | null,
+): void {
   try {
     const model = read();
-    if (model || required === true || (typeof required === 'string' && element.hasAttribute(required))) element.model.set(model);
+    if (model || required === true || (typeof required === 'string' && element.hasAttribute(required)))
+      element.model.set(model);
   } catch (error) {
     element.model.set(null);
     const objectAsText = [...element.attributes].find((attribute) => attribute.value === '[object Object]');
@@ -47,19 +52,35 @@ export interface SurfaceElementOptions {
  * passes every change on to `super.attributeChangedCallback`, where r2wc reads its props.
  */
 export type SurfaceElementClass<Model> = (new () => SurfaceElement<Model> &
-  SurfaceHost<Model> & { attributeChangedCallback?(name: string, previous: string | null, value: string | null): void }) & { readonly observedAttributes: string[] };
+  SurfaceHost<Model> & {
+    attributeChangedCallback?(name: string, previous: string | null, value: string | null): void;
+  }) & { readonly observedAttributes: string[] };
 
 /**
  * The base class of a surface element: r2wc with an open shadow root, the view inside an error boundary
  * (a surface that cannot render says so with `poptin-error` and shows nothing), the model atom the
  * controller writes, `requestClose(source)`, the coupon shown, and typed event listening.
  */
-export function createSurfaceElement<Model>({ name, view, styles, nested = false }: SurfaceElementOptions): SurfaceElementClass<Model> {
+export function createSurfaceElement<Model>({
+  name,
+  view,
+  styles,
+  nested = false,
+}: SurfaceElementOptions): SurfaceElementClass<Model> {
   function SafeView(props: { container?: ShadowRoot | HTMLElement }) {
-    const host = (props.container instanceof ShadowRoot ? props.container.host : props.container) as SurfaceHost<unknown>;
+    const host = (
+      props.container instanceof ShadowRoot ? props.container.host : props.container
+    ) as SurfaceHost<unknown>;
     const onError = (error: unknown) =>
-      emit<SurfaceEventMap['poptin-error']>(host, 'poptin-error', { poptinId: host.getAttribute('poptin-id') ?? '', message: error instanceof Error ? error.message : String(error) });
-    return createElement(SurfaceContext.Provider, { value: { host, styles } }, createElement(SurfaceErrorBoundary, { name, onError }, createElement(view)));
+      emit<SurfaceEventMap['poptin-error']>(host, 'poptin-error', {
+        poptinId: host.getAttribute('poptin-id') ?? '',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    return createElement(
+      SurfaceContext.Provider,
+      { value: { host, styles } },
+      createElement(SurfaceErrorBoundary, { name, onError }, createElement(view)),
+    );
   }
 
   const Rendered: CustomElementConstructor = r2wc(SafeView, { shadow: 'open', props: { poptinId: 'string' } });
@@ -87,7 +108,8 @@ export function createSurfaceElement<Model>({ name, view, styles, nested = false
     }
 
     disconnectedCallback(): void {
-      const unmount = () => (Rendered.prototype as { disconnectedCallback?: () => void }).disconnectedCallback?.call(this);
+      const unmount = () =>
+        (Rendered.prototype as { disconnectedCallback?: () => void }).disconnectedCallback?.call(this);
       if (!nested) return unmount();
       queueMicrotask(() => {
         if (!this.isConnected) unmount();

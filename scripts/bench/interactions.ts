@@ -16,7 +16,12 @@ export const INTERACTIONS = {
 export type InteractionName = keyof typeof INTERACTIONS;
 
 /** The native dialog's interactions measured as the floor of the widget's. */
-export const FLOOR_INTERACTIONS = ['openByClick', 'submit', 'closeByX', 'closeByEscape'] as const satisfies readonly InteractionName[];
+export const FLOOR_INTERACTIONS = [
+  'openByClick',
+  'submit',
+  'closeByX',
+  'closeByEscape',
+] as const satisfies readonly InteractionName[];
 type FloorName = (typeof FLOOR_INTERACTIONS)[number];
 
 export interface InteractionTiming {
@@ -59,7 +64,10 @@ form.addEventListener('submit', (event) => {
 `;
 
 interface Probes {
-  __interactions: { events: { start: number; ms: number; id: number }[]; frames: { start: number; ms: number; scripts: { url: string; ms: number }[] }[] };
+  __interactions: {
+    events: { start: number; ms: number; id: number }[];
+    frames: { start: number; ms: number; scripts: { url: string; ms: number }[] }[];
+  };
 }
 
 function installInteractionProbes(): void {
@@ -68,13 +76,18 @@ function installInteractionProbes(): void {
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
       const event = entry as PerformanceEntry & { interactionId?: number };
-      if (event.interactionId) probes.events.push({ start: event.startTime, ms: event.duration, id: event.interactionId });
+      if (event.interactionId)
+        probes.events.push({ start: event.startTime, ms: event.duration, id: event.interactionId });
     }),
   ).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
       const frame = entry as PerformanceEntry & { scripts: (PerformanceEntry & { sourceURL: string })[] };
-      probes.frames.push({ start: frame.startTime, ms: frame.duration, scripts: frame.scripts.map((script) => ({ url: script.sourceURL, ms: script.duration })) });
+      probes.frames.push({
+        start: frame.startTime,
+        ms: frame.duration,
+        scripts: frame.scripts.map((script) => ({ url: script.sourceURL, ms: script.duration })),
+      });
     }),
   ).observe({ type: 'long-animation-frame', buffered: true });
 }
@@ -96,7 +109,12 @@ async function timed(page: Page, act: () => Promise<void>, done: () => Promise<u
   const inp = events.filter((event) => event.start >= from).reduce((longest, event) => Math.max(longest, event.ms), 0);
   const widgetLongTasks = frames
     .filter((frame) => frame.start >= from && frame.start < from + 1_000)
-    .map((frame) => ({ ms: frame.ms, widgetMs: frame.scripts.filter((script) => script.url.includes('/dist/')).reduce((sum, script) => sum + script.ms, 0) }))
+    .map((frame) => ({
+      ms: frame.ms,
+      widgetMs: frame.scripts
+        .filter((script) => script.url.includes('/dist/'))
+        .reduce((sum, script) => sum + script.ms, 0),
+    }))
     .filter((frame) => frame.widgetMs > 0 && frame.ms > 50);
   return { inp, widgetLongTasks };
 }
@@ -121,7 +139,11 @@ async function unlockIfLocked(page: Page, box: Locator): Promise<void> {
 }
 
 /** One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on the native dialog. */
-export async function measureInteractions(browser: Browser, url: string, cpuSlowdown: number): Promise<InteractionVisit> {
+export async function measureInteractions(
+  browser: Browser,
+  url: string,
+  cpuSlowdown: number,
+): Promise<InteractionVisit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -137,24 +159,52 @@ export async function measureInteractions(browser: Browser, url: string, cpuSlow
     const floor: InteractionVisit['floor'] = {};
     const button = page.locator(`button[data-poptin-id="${CLICK_BOX}"]`);
 
-    widget.openByClick = await timed(page, () => button.click(), () => openDialog(page, CLICK_BOX).waitFor());
+    widget.openByClick = await timed(
+      page,
+      () => button.click(),
+      () => openDialog(page, CLICK_BOX).waitFor(),
+    );
     await page.waitForTimeout(900);
-    widget.closeByX = await timed(page, () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(), () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }));
+    widget.closeByX = await timed(
+      page,
+      () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(),
+      () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+    );
     await settle(page);
     await openWidgetPopup(page, CLICK_BOX);
-    widget.closeByEscape = await timed(page, () => page.keyboard.press('Escape'), () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }));
+    widget.closeByEscape = await timed(
+      page,
+      () => page.keyboard.press('Escape'),
+      () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+    );
     await settle(page);
     const box = await openWidgetPopup(page, CLICK_BOX);
     await box.locator('input[name=Email]').fill('bench.reader@example.com');
-    widget.submit = await timed(page, () => box.locator('[data-poptin-screen="form"] [type=submit]').click(), () => box.locator('[data-poptin-screen="thanks"], [data-poptin-screen="thank-you"]').first().waitFor({ timeout: 5_000 }).catch(() => undefined));
-    await box.locator('[part~="close-button"]').click().catch(() => undefined);
+    widget.submit = await timed(
+      page,
+      () => box.locator('[data-poptin-screen="form"] [type=submit]').click(),
+      () =>
+        box
+          .locator('[data-poptin-screen="thanks"], [data-poptin-screen="thank-you"]')
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined),
+    );
+    await box
+      .locator('[part~="close-button"]')
+      .click()
+      .catch(() => undefined);
     await settle(page);
 
     // A game: opened, unlocked by its e-mail if it asks for one first, played by its control, closed once won.
     const play = async (id: string, control: string) => {
       const game = await openWidgetPopup(page, id);
       await unlockIfLocked(page, game);
-      const timing = await timed(page, () => game.locator(`[part~="${control}"]`).first().click(), () => page.waitForTimeout(100));
+      const timing = await timed(
+        page,
+        () => game.locator(`[part~="${control}"]`).first().click(),
+        () => page.waitForTimeout(100),
+      );
       await game.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 15_000 });
       await game.locator('[part~="close-button"]').click();
       await settle(page);
@@ -167,13 +217,25 @@ export async function measureInteractions(browser: Browser, url: string, cpuSlow
     const dialog = page.locator('#floor-dialog[open]');
     const openNative = () => page.locator('#floor-open').click();
     floor.openByClick = await timed(page, openNative, () => dialog.waitFor());
-    floor.closeByX = await timed(page, () => page.locator('#floor-close').click(), () => dialog.waitFor({ state: 'detached' }));
+    floor.closeByX = await timed(
+      page,
+      () => page.locator('#floor-close').click(),
+      () => dialog.waitFor({ state: 'detached' }),
+    );
     await openNative();
     await settle(page);
-    floor.closeByEscape = await timed(page, () => page.keyboard.press('Escape'), () => dialog.waitFor({ state: 'detached' }));
+    floor.closeByEscape = await timed(
+      page,
+      () => page.keyboard.press('Escape'),
+      () => dialog.waitFor({ state: 'detached' }),
+    );
     await openNative();
     await page.locator('#floor-email').fill('bench.reader@example.com');
-    floor.submit = await timed(page, () => page.locator('#floor-form [type=submit]').click(), () => page.locator('#floor-thanks:not([hidden])').waitFor());
+    floor.submit = await timed(
+      page,
+      () => page.locator('#floor-form [type=submit]').click(),
+      () => page.locator('#floor-thanks:not([hidden])').waitFor(),
+    );
     return { widget, floor };
   } finally {
     await context.close();

@@ -53,10 +53,21 @@ function describe(event: TraceEvent): string {
 }
 
 /** Events that only wrap the work of a task. */
-const WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrotasks', 'ThreadPool_RunTask', 'SequenceManager::DoIdleWork']);
+const WRAPPERS = new Set([
+  'RunTask',
+  'ThreadControllerImpl::RunTask',
+  'RunMicrotasks',
+  'ThreadPool_RunTask',
+  'SequenceManager::DoIdleWork',
+]);
 
 /** One visit of `url` traced at `cpuSlowdown`, `settleMs` after load: its long tasks on the page's main thread. */
-export async function traceLongTasks(browser: Browser, url: string, cpuSlowdown: number, settleMs: number): Promise<LongTask[]> {
+export async function traceLongTasks(
+  browser: Browser,
+  url: string,
+  cpuSlowdown: number,
+  settleMs: number,
+): Promise<LongTask[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -74,14 +85,34 @@ export async function traceLongTasks(browser: Browser, url: string, cpuSlowdown:
     return onMain
       .filter((event) => event.name === 'RunTask' && event.dur! > 50_000)
       .map((task) => {
-        const inside = onMain.filter((event) => event !== task && !WRAPPERS.has(event.name) && event.dur! > 0 && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!);
+        const inside = onMain.filter(
+          (event) =>
+            event !== task &&
+            !WRAPPERS.has(event.name) &&
+            event.dur! > 0 &&
+            event.ts >= task.ts &&
+            event.ts + event.dur! <= task.ts + task.dur!,
+        );
         // Only the outermost pieces: a function called inside an evaluated script is part of that evaluation.
-        const outermost = inside.filter((event) => !inside.some((other) => other !== event && other.ts <= event.ts && other.ts + other.dur! >= event.ts + event.dur! && other.dur! > event.dur!));
+        const outermost = inside.filter(
+          (event) =>
+            !inside.some(
+              (other) =>
+                other !== event &&
+                other.ts <= event.ts &&
+                other.ts + other.dur! >= event.ts + event.dur! &&
+                other.dur! > event.dur!,
+            ),
+        );
         const parts = new Map<string, number>();
-        for (const event of outermost) parts.set(describe(event), (parts.get(describe(event)) ?? 0) + event.dur! / 1000);
+        for (const event of outermost)
+          parts.set(describe(event), (parts.get(describe(event)) ?? 0) + event.dur! / 1000);
         return {
           ms: task.dur! / 1000,
-          parts: [...parts].map(([what, ms]) => ({ what, ms })).sort((a, b) => b.ms - a.ms).slice(0, 4),
+          parts: [...parts]
+            .map(([what, ms]) => ({ what, ms }))
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 4),
         };
       });
   } finally {

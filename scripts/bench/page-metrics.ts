@@ -48,7 +48,12 @@ interface TimedEntry {
 }
 
 interface WindowProbes {
-  __bench: { longTasks: TimedEntry[]; scripts: (TimedEntry & { url: string })[]; cls: number; painted: Record<string, number> };
+  __bench: {
+    longTasks: TimedEntry[];
+    scripts: (TimedEntry & { url: string })[];
+    cls: number;
+    painted: Record<string, number>;
+  };
 }
 
 function installProbes(): void {
@@ -74,11 +79,14 @@ function installProbes(): void {
     },
     true,
   );
-  new PerformanceObserver((list) => list.getEntries().forEach((entry) => probes.longTasks.push({ start: entry.startTime, ms: entry.duration }))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => probes.longTasks.push({ start: entry.startTime, ms: entry.duration })),
+  ).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) =>
     list.getEntries().forEach((entry) => {
       const frame = entry as PerformanceEntry & { scripts: (PerformanceEntry & { sourceURL: string })[] };
-      for (const script of frame.scripts) probes.scripts.push({ start: script.startTime, ms: script.duration, url: script.sourceURL });
+      for (const script of frame.scripts)
+        probes.scripts.push({ start: script.startTime, ms: script.duration, url: script.sourceURL });
     }),
   ).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) =>
@@ -108,7 +116,12 @@ interface Profile {
  * or in the samples taken from `fromUs` to `toUs` (the profile's clock). Chromium's own ScriptDuration metric left
  * out most of the work done in lazily imported modules, so it is not used.
  */
-function widgetMilliseconds(profile: Profile, isWidget: (url: string) => boolean, fromUs = -Infinity, toUs = Infinity): number {
+function widgetMilliseconds(
+  profile: Profile,
+  isWidget: (url: string) => boolean,
+  fromUs = -Infinity,
+  toUs = Infinity,
+): number {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -200,7 +213,12 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
       if (painted === undefined) continue;
       triggerToPainted[id] = {
         ms: painted - fired.at,
-        scriptMs: widgetMilliseconds(profile, isWidget, navigationStartUs + fired.at * 1000, navigationStartUs + painted * 1000),
+        scriptMs: widgetMilliseconds(
+          profile,
+          isWidget,
+          navigationStartUs + fired.at * 1000,
+          navigationStartUs + painted * 1000,
+        ),
         widgetLongTasks: widgetLongTasks.filter((task) => task.start < painted && task.start + task.ms > fired.at),
       };
     }
@@ -229,7 +247,9 @@ export async function loadEventOf(browser: Browser, url: string): Promise<number
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
-    return await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+    return await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    );
   } finally {
     await context.close();
   }
@@ -264,7 +284,10 @@ async function javaScriptDataBytes(cdp: CDPSession): Promise<number> {
   } finally {
     cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   }
-  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
   const fields = snapshot.snapshot.meta.node_fields;
   const typeNames = snapshot.snapshot.meta.node_types[0];
   const [typeAt, sizeAt] = [fields.indexOf('type'), fields.indexOf('self_size')];
@@ -280,7 +303,12 @@ async function javaScriptDataBytes(cdp: CDPSession): Promise<number> {
  * then as many again, to see what a page that keeps showing it holds once warmed up. The cycles run inside the page
  * (`showAndCloseInPage`), so that what the driver compiles to run them stays out of the heap.
  */
-export async function showCloseCycles(browser: Browser, url: string, poptinId: string, cycles = 20): Promise<CycleResult> {
+export async function showCloseCycles(
+  browser: Browser,
+  url: string,
+  poptinId: string,
+  cycles = 20,
+): Promise<CycleResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -303,7 +331,14 @@ export async function showCloseCycles(browser: Browser, url: string, poptinId: s
     const warm = await javaScriptDataBytes(cdp);
     await showAndClose(cycles);
     const dataGrownAfterWarmUp = (await javaScriptDataBytes(cdp)) - warm;
-    return { popupsLeft, nodesAfterFirst: first.nodes, nodesAfterLast: last.nodes, heapAfterFirst: first.heap, heapAfterLast: last.heap, dataGrownAfterWarmUp };
+    return {
+      popupsLeft,
+      nodesAfterFirst: first.nodes,
+      nodesAfterLast: last.nodes,
+      heapAfterFirst: first.heap,
+      heapAfterLast: last.heap,
+      dataGrownAfterWarmUp,
+    };
   } finally {
     await context.close();
   }

@@ -8,7 +8,8 @@ import { INTERACT_FLOOR_SCRIPT, INTERACT_PAGE_PARTS } from './interactions.ts';
 /** The bench's top bar at 1280 px, in pixels. */
 const TOP_BAR_HEIGHT = 114;
 
-const loader = (clientId?: string) => `<script type="module" src="/dist/poptin.js${clientId ? `?id=${clientId}` : ''}"></script>\n`;
+const loader = (clientId?: string) =>
+  `<script type="module" src="/dist/poptin.js${clientId ? `?id=${clientId}` : ''}"></script>\n`;
 
 /** What each case adds to the page: in its head, first in the body, in the middle of the article, at the end of the body. */
 const CASES: Record<string, { head?: string; start?: string; middle?: string; end?: string }> = {
@@ -21,12 +22,21 @@ const CASES: Record<string, { head?: string; start?: string; middle?: string; en
   blockedOnPage: { head: loader('bench-blocked-page') },
   lightbox: { head: loader('bench-lightbox') },
   wheel: { head: loader('bench-wheel') },
-  chat: { head: loader(), end: '<poptin-chat-button telephone="+62 812 3456 7890" message-send="Hello" button-delay="0" message-delay="2"></poptin-chat-button>\n' },
+  chat: {
+    head: loader(),
+    end: '<poptin-chat-button telephone="+62 812 3456 7890" message-send="Hello" button-delay="0" message-delay="2"></poptin-chat-button>\n',
+  },
   bar: { head: loader('bench-layout') },
   // The same bar in the room the owner keeps for it from the first paint (bench.css), as <poptin-embed> documents.
-  barPlaced: { head: loader('bench-layout'), start: `<poptin-embed poptin-id="benchtopbar01" height="${TOP_BAR_HEIGHT}"></poptin-embed>\n` },
+  barPlaced: {
+    head: loader('bench-layout'),
+    start: `<poptin-embed poptin-id="benchtopbar01" height="${TOP_BAR_HEIGHT}"></poptin-embed>\n`,
+  },
   // The height the form takes at 1280 px, reserved as the element's documentation asks, so that it moves nothing.
-  embed: { head: loader('bench-layout'), middle: '<poptin-embed poptin-id="benchembedd01" height="489"></poptin-embed>\n' },
+  embed: {
+    head: loader('bench-layout'),
+    middle: '<poptin-embed poptin-id="benchembedd01" height="489"></poptin-embed>\n',
+  },
   // Buttons that open a lightbox, a wheel and gift boxes, and a native dialog beside them (interactions.ts).
   interact: INTERACT_PAGE_PARTS,
 };
@@ -71,7 +81,10 @@ export const FLOOR_SCRIPT = `setTimeout(() => {
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
-  await writeFile(path.join(dir, 'bench.css'), `body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\npoptin-embed[poptin-id="benchtopbar01"] { display: block; min-height: ${TOP_BAR_HEIGHT}px; }\n`);
+  await writeFile(
+    path.join(dir, 'bench.css'),
+    `body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\npoptin-embed[poptin-id="benchtopbar01"] { display: block; min-height: ${TOP_BAR_HEIGHT}px; }\n`,
+  );
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   await writeFile(path.join(dir, 'bench-interact.js'), INTERACT_FLOOR_SCRIPT);

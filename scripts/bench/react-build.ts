@@ -8,11 +8,15 @@ import path from 'node:path';
 /** Builds into a temp folder laid out like dist/ (the server's DIST_DIR); resolves with the folder. */
 export async function buildOnReact(root: string): Promise<string> {
   const out = await mkdtemp(path.join(tmpdir(), 'poptin-bench-react-'));
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], {
-    cwd: root,
-    env: { ...process.env, POPTIN_UI: 'react', POPTIN_OUT: out },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'],
+    {
+      cwd: root,
+      env: { ...process.env, POPTIN_UI: 'react', POPTIN_OUT: out },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`the React build failed:\n${result.stderr}`);
   return out;
 }

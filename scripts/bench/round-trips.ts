@@ -22,14 +22,19 @@ export async function widgetRoundTrips(browser: Browser, url: string, rttMs: num
     const started = Date.now();
     const isScript = (address: string) => new URL(address).pathname.startsWith('/dist/');
     page.on('request', (request) => {
-      if (isScript(request.url())) requested.push({ at: Date.now(), file: new URL(request.url()).pathname.replace(/^\/dist\/(chunks\/)?/, '').replace(/-[\w-]{6}\.js$/, '') });
+      if (isScript(request.url()))
+        requested.push({
+          at: Date.now(),
+          file: new URL(request.url()).pathname.replace(/^\/dist\/(chunks\/)?/, '').replace(/-[\w-]{6}\.js$/, ''),
+        });
     });
     page.on('requestfinished', (request) => {
       if (isScript(request.url())) lastLoaded = Date.now();
     });
     await page.goto(url, { waitUntil: 'load' });
     // Done when no script has been asked for during four round trips.
-    while (Date.now() - Math.max(lastLoaded, requested.at(-1)?.at ?? 0) < 4 * rttMs) await page.waitForTimeout(rttMs / 2);
+    while (Date.now() - Math.max(lastLoaded, requested.at(-1)?.at ?? 0) < 4 * rttMs)
+      await page.waitForTimeout(rttMs / 2);
     const scriptWaves: string[][] = [];
     let previous = -Infinity;
     for (const { at, file } of requested) {

@@ -6,8 +6,9 @@
 //   loaded already), so target and imports arrive in one round trip.
 // A preloaded module is evaluated no earlier than its own imports, as it would have been; the appended imports
 // come last in their chunk, where they change no evaluation order.
-import MagicString from 'magic-string';
+
 import path from 'node:path';
+import MagicString from 'magic-string';
 
 const DYNAMIC_IMPORT = /\bimport\((["'])(\.{1,2}\/[^"']+)\1\)/g;
 
@@ -59,7 +60,8 @@ export function preloadLazyImports({ preloaded = {} } = {}) {
         output.overwrite(match.index, match.index + match[0].length, `Promise.all([${imports}]).then(m=>m.pop())`);
       }
       const hoisted = [...loaded].filter((fileName) => !chunk.imports.includes(fileName));
-      if (hoisted.length > 0) output.append(`\n${hoisted.map((fileName) => `import"${specifier(fileName)}";`).join('')}`);
+      if (hoisted.length > 0)
+        output.append(`\n${hoisted.map((fileName) => `import"${specifier(fileName)}";`).join('')}`);
       if (!output.hasChanged()) return null;
       return { code: output.toString(), map: output.generateMap({ hires: true }) };
     },

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { rollup, type OutputChunk } from 'rollup';
+import { pathToFileURL } from 'node:url';
+import { type OutputChunk, rollup } from 'rollup';
 import { preloadLazyImports } from './preload-lazy-imports.mjs';
 
 // A loader that imports a session lazily, which imports the surfaces lazily; modules shared between lazy chunks
@@ -20,20 +20,29 @@ const SOURCES: Record<string, string> = {
   'alone.js': `import { element } from './element.js'; import { name } from './name.js'; export const alone = element + name;`,
 };
 
-const staticImportsOf = (code: string) => [...code.matchAll(/^import\s*(?:[^'"()]*from\s*)?["']\.\/([\w.]+)["']/gm)].map((match) => match[1]);
+const staticImportsOf = (code: string) =>
+  [...code.matchAll(/^import\s*(?:[^'"()]*from\s*)?["']\.\/([\w.]+)["']/gm)].map((match) => match[1]);
 
 describe('the preload-lazy-imports build step', () => {
   let dir: string;
   let chunks: Map<string, OutputChunk>;
 
   before(async () => {
-    const bundle = await rollup({ input: { main: 'main.js' }, plugins: [{ name: 'sources', resolveId: (id) => id.replace('./', ''), load: (id) => SOURCES[id] }] });
+    const bundle = await rollup({
+      input: { main: 'main.js' },
+      plugins: [{ name: 'sources', resolveId: (id) => id.replace('./', ''), load: (id) => SOURCES[id] }],
+    });
     // Rollup's own hoisting left off, as it leaves the lazy chunks of the widget's build.
     const { output } = await bundle.generate({
-      format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', hoistTransitiveImports: false,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name].js',
+      hoistTransitiveImports: false,
       plugins: [preloadLazyImports({ preloaded: { session: ['surfaces'] } })],
     });
-    chunks = new Map(output.filter((file): file is OutputChunk => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+    chunks = new Map(
+      output.filter((file): file is OutputChunk => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+    );
     dir = await mkdtemp(path.join(tmpdir(), 'poptin-preload-'));
     await mkdir(path.join(dir, 'chunks'));
     for (const chunk of chunks.values()) await writeFile(path.join(dir, chunk.fileName), chunk.code);
@@ -57,14 +66,23 @@ describe('the preload-lazy-imports build step', () => {
         }
       };
       visit(chunk.fileName);
-      const imported = staticImportsOf(chunk.code).map((file) => path.posix.join(path.posix.dirname(chunk.fileName), file));
-      assert.deepEqual([...closure].filter((fileName) => !imported.includes(fileName)), [], chunk.fileName);
+      const imported = staticImportsOf(chunk.code).map((file) =>
+        path.posix.join(path.posix.dirname(chunk.fileName), file),
+      );
+      assert.deepEqual(
+        [...closure].filter((fileName) => !imported.includes(fileName)),
+        [],
+        chunk.fileName,
+      );
     }
   });
 
   it("starts a chosen chunk's imports together with it, leaving out what its importer has already", () => {
     const session = chunks.get('chunks/session.js')!.code;
-    assert.match(session, /Promise\.all\(\[import\("\.\/element\.js"\),import\('\.\/surfaces\.js'\)\]\)\.then\(m=>m\.pop\(\)\)/);
+    assert.match(
+      session,
+      /Promise\.all\(\[import\("\.\/element\.js"\),import\('\.\/surfaces\.js'\)\]\)\.then\(m=>m\.pop\(\)\)/,
+    );
     assert.doesNotMatch(session, /import\("\.\/name\.js"\)|import\("\.\/stamp\.js"\)/);
   });
 
@@ -75,14 +93,26 @@ describe('the preload-lazy-imports build step', () => {
   it('chooses a chunk by the module it starts from, where its name is one many chunks share', async () => {
     const bundle = await rollup({
       input: { main: path.resolve('main.js') },
-      plugins: [{ name: 'sources', resolveId: (id) => path.resolve(id.replace('./', '')), load: (id) => SOURCES[path.basename(id)] }],
+      plugins: [
+        {
+          name: 'sources',
+          resolveId: (id) => path.resolve(id.replace('./', '')),
+          load: (id) => SOURCES[path.basename(id)],
+        },
+      ],
     });
     const { output } = await bundle.generate({
-      format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js', hoistTransitiveImports: false,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name].js',
+      hoistTransitiveImports: false,
       plugins: [preloadLazyImports({ preloaded: { main: ['alone.js'] } })],
     });
     const main = output.find((file): file is OutputChunk => file.type === 'chunk' && file.fileName === 'main.js')!.code;
-    assert.match(main, /Promise\.all\(\[import\("\.\/chunks\/element\.js"\),[^\]]*import\('\.\/chunks\/alone\.js'\)\]\)\.then\(m=>m\.pop\(\)\)/);
+    assert.match(
+      main,
+      /Promise\.all\(\[import\("\.\/chunks\/element\.js"\),[^\]]*import\('\.\/chunks\/alone\.js'\)\]\)\.then\(m=>m\.pop\(\)\)/,
+    );
     assert.match(main, /import\('\.\/chunks\/session\.js'\)/, 'the session, not chosen, is imported as it was');
     await bundle.close();
   });

@@ -1,16 +1,29 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALL_CLIENTS, ConfigCache, ConvertedVisitors, forgetConfig, MAX_CACHED_CLIENTS, PopupsByViewer, registerConfigCache, type ClientConfig } from './config-cache.ts';
+import {
+  ALL_CLIENTS,
+  type ClientConfig,
+  ConfigCache,
+  ConvertedVisitors,
+  forgetConfig,
+  MAX_CACHED_CLIENTS,
+  PopupsByViewer,
+  registerConfigCache,
+} from './config-cache.ts';
 import type { PopupRecord } from './configuration-store.ts';
 
 const config = (name: string): ClientConfig => ({ client: { client_id: name } as ClientConfig['client'], popups: [] });
 
 function counting(now: () => number = Date.now) {
   const loads: string[] = [];
-  const cache = new ConfigCache(async (clientId) => {
-    loads.push(clientId);
-    return config(clientId);
-  }, 1_000, now);
+  const cache = new ConfigCache(
+    async (clientId) => {
+      loads.push(clientId);
+      return config(clientId);
+    },
+    1_000,
+    now,
+  );
   return { cache, loads };
 }
 
@@ -91,7 +104,9 @@ describe('the converted visitors of a client', () => {
   });
 
   it('answers "maybe" for every visitor of a client with too many to remember', async () => {
-    const converted = new ConvertedVisitors(async (_clientId, limit) => Array.from({ length: limit }, (_, i) => `v${i}`));
+    const converted = new ConvertedVisitors(async (_clientId, limit) =>
+      Array.from({ length: limit }, (_, i) => `v${i}`),
+    );
     assert.equal(await converted.mayHaveConverted('big', 'never-seen'), true);
   });
 });

@@ -99,7 +99,9 @@ export class ConvertedVisitors {
   async mayHaveConverted(clientId: string, visitorId: string): Promise<boolean> {
     let known = this.byClient.get(clientId);
     if (!known) {
-      known = this.load(clientId, MAX_REMEMBERED_VISITORS + 1).then((ids) => (ids.length > MAX_REMEMBERED_VISITORS ? null : new Set(ids)));
+      known = this.load(clientId, MAX_REMEMBERED_VISITORS + 1).then((ids) =>
+        ids.length > MAX_REMEMBERED_VISITORS ? null : new Set(ids),
+      );
       this.byClient.set(clientId, known);
       known.catch(() => this.byClient.delete(clientId));
     }
@@ -123,7 +125,10 @@ export class ConvertedVisitors {
 
 const convertedByDatabase = new WeakMap<object, ConvertedVisitors>();
 
-export function convertedVisitorsOf(database: object, load: (clientId: string, limit: number) => Promise<string[]>): ConvertedVisitors {
+export function convertedVisitorsOf(
+  database: object,
+  load: (clientId: string, limit: number) => Promise<string[]>,
+): ConvertedVisitors {
   let converted = convertedByDatabase.get(database);
   if (!converted) convertedByDatabase.set(database, (converted = new ConvertedVisitors(load)));
   return converted;

@@ -1,6 +1,13 @@
 // The configuration aggregate: clients (sites), their pop-ups and their online stores, read by the display call
 // through the in-memory cache (config-cache.ts).
-import { ALL_CLIENTS, CONFIG_CHANNEL, ConfigCache, forgetConfig, PopupsByViewer, registerConfigCache } from './config-cache.ts';
+import {
+  ALL_CLIENTS,
+  CONFIG_CHANNEL,
+  ConfigCache,
+  forgetConfig,
+  PopupsByViewer,
+  registerConfigCache,
+} from './config-cache.ts';
 import type { Database } from './database.ts';
 
 export type PopupConfigJson = Record<string, unknown>;
@@ -94,7 +101,9 @@ export class ConfigurationStore {
     }, options.configTtlMs);
     registerConfigCache(db, this.config);
     this.popupsByViewer = new PopupsByViewer(async (viewerId) => {
-      const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [viewerId]);
+      const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE viewer_id = $1`, [
+        viewerId,
+      ]);
       return rows[0] ?? null;
     }, options.configTtlMs);
     registerConfigCache(db, this.popupsByViewer);
@@ -111,7 +120,8 @@ export class ConfigurationStore {
    * language) is left as the owner set it once they have edited the site.
    */
   async upsertClient(client: ClientRecord): Promise<void> {
-    const fileUnlessEdited = (column: string) => `${column} = CASE WHEN clients.owner_edited_at IS NULL THEN EXCLUDED.${column} ELSE clients.${column} END`;
+    const fileUnlessEdited = (column: string) =>
+      `${column} = CASE WHEN clients.owner_edited_at IS NULL THEN EXCLUDED.${column} ELSE clients.${column} END`;
     await this.db.query(
       `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
@@ -120,8 +130,15 @@ export class ConfigurationStore {
          max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium,
          client_restriction_setting = EXCLUDED.client_restriction_setting, store = EXCLUDED.store, updated_at = now()`,
       [
-        client.client_id, client.name, JSON.stringify(client.allowed_origins), client.restricted, client.max_views,
-        client.is_freemium, client.lang, JSON.stringify(client.client_restriction_setting), client.store ? JSON.stringify(client.store) : null,
+        client.client_id,
+        client.name,
+        JSON.stringify(client.allowed_origins),
+        client.restricted,
+        client.max_views,
+        client.is_freemium,
+        client.lang,
+        JSON.stringify(client.client_restriction_setting),
+        client.store ? JSON.stringify(client.store) : null,
       ],
     );
     await this.configChanged(client.client_id);
@@ -129,7 +146,10 @@ export class ConfigurationStore {
 
   /** Creates a client with default settings unless it exists. */
   async ensureClient(clientId: string): Promise<void> {
-    const created = await this.db.query('INSERT INTO clients (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING RETURNING client_id', [clientId]);
+    const created = await this.db.query(
+      'INSERT INTO clients (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING RETURNING client_id',
+      [clientId],
+    );
     if (created.length > 0) await this.configChanged(clientId);
   }
 
@@ -156,12 +176,22 @@ export class ConfigurationStore {
   async recordStoreActivity(activity: StoreActivityInput): Promise<void> {
     await this.db.query(
       'INSERT INTO store_activity (client_id, kind, customer_id, email, poptin_id, payload) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
-      [activity.client_id, activity.kind, activity.customer_id ?? null, activity.email ?? null, activity.poptin_id ?? null, JSON.stringify(activity.payload)],
+      [
+        activity.client_id,
+        activity.kind,
+        activity.customer_id ?? null,
+        activity.email ?? null,
+        activity.poptin_id ?? null,
+        JSON.stringify(activity.payload),
+      ],
     );
   }
 
   /** What the store calls recorded for a client, newest first. */
-  async listStoreActivity(clientId: string, kind?: StoreActivityKind): Promise<(StoreActivityInput & { created_at: string })[]> {
+  async listStoreActivity(
+    clientId: string,
+    kind?: StoreActivityKind,
+  ): Promise<(StoreActivityInput & { created_at: string })[]> {
     return this.db.query(
       `SELECT client_id, kind, customer_id, email, poptin_id, payload, created_at FROM store_activity
        WHERE client_id = $1 AND ($2::text IS NULL OR kind = $2::text) ORDER BY id DESC LIMIT 500`,
@@ -186,7 +216,14 @@ export class ConfigurationStore {
          published_at = COALESCE(popups.published_at, now()), updated_at = now()
        WHERE popups.owner_edited_at IS NULL
        RETURNING revision`,
-      [popup.poptin_id, popup.client_id, popup.viewer_id, popup.ab_test_parent_id, JSON.stringify(popup.config), popup.source_file],
+      [
+        popup.poptin_id,
+        popup.client_id,
+        popup.viewer_id,
+        popup.ab_test_parent_id,
+        JSON.stringify(popup.config),
+        popup.source_file,
+      ],
     );
     if (rows.length === 0) return false;
     await this.db.query(
@@ -207,13 +244,18 @@ export class ConfigurationStore {
 
   async findPopup(poptinId: string): Promise<PopupRecord | null> {
     if (holdsNul(poptinId)) return null;
-    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1`, [poptinId]);
+    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1`, [
+      poptinId,
+    ]);
     return rows[0] ?? null;
   }
 
   /** An active pop-up: one whose configuration file is still there. */
   async findActivePopup(poptinId: string): Promise<PopupRecord | null> {
-    const rows = await this.db.query<PopupRecord>(`SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`, [poptinId]);
+    const rows = await this.db.query<PopupRecord>(
+      `SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`,
+      [poptinId],
+    );
     return rows[0] ?? null;
   }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +12,20 @@ import { openPGlite } from './pglite.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `server/main.ts` in a process of its own on the data folder; resolves once it listens, or with its exit. */
-function startDisplayServer(dataDir: string): { child: ChildProcess; ready: Promise<{ listening: boolean; code: number | null; output: string }> } {
+function startDisplayServer(dataDir: string): {
+  child: ChildProcess;
+  ready: Promise<{ listening: boolean; code: number | null; output: string }>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', OWNER_TOKEN: 'lock-test-token' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      OWNER_TOKEN: 'lock-test-token',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -32,7 +42,9 @@ function startDisplayServer(dataDir: string): { child: ChildProcess; ready: Prom
 }
 
 function exitOf(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** The process id of a process that has ended, as a lock left by a crashed server names. */
@@ -75,9 +87,22 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       const result = await second.ready;
       assert.equal(result.listening, false);
       assert.equal(result.code, 1);
-      assert.match(result.output, new RegExp(`The data folder ${dataDir} is in use by another display server \\(process ${first.pid}\\)\\. Stop that server, or give this one another DATA_DIR`));
-      assert.equal((await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(), String(first.pid), 'the refused server left the lock alone');
-      const display = await fetch(`${firstUrl}/api/display/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'localhost' }) });
+      assert.match(
+        result.output,
+        new RegExp(
+          `The data folder ${dataDir} is in use by another display server \\(process ${first.pid}\\)\\. Stop that server, or give this one another DATA_DIR`,
+        ),
+      );
+      assert.equal(
+        (await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(),
+        String(first.pid),
+        'the refused server left the lock alone',
+      );
+      const display = await fetch(`${firstUrl}/api/display/demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: 'localhost' }),
+      });
       assert.equal(display.status, 200);
     });
 
@@ -91,14 +116,21 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       } finally {
         await db.close();
       }
-      await assert.rejects(stat(path.join(dataDir, LOCK_FILE_NAME)), { code: 'ENOENT' }, 'closing gives the folder back');
+      await assert.rejects(
+        stat(path.join(dataDir, LOCK_FILE_NAME)),
+        { code: 'ENOENT' },
+        'closing gives the folder back',
+      );
     });
   });
 
   it('refuses to open a folder twice in one process, and opens it again once it is closed', async () => {
     const dataDir = await folder();
     const db = await openPGlite(dataDir);
-    await assert.rejects(openPGlite(dataDir), { name: 'DataFolderInUseError', message: `The data folder ${dataDir} is already open in this process.` });
+    await assert.rejects(openPGlite(dataDir), {
+      name: 'DataFolderInUseError',
+      message: `The data folder ${dataDir} is already open in this process.`,
+    });
     await db.close();
     const again = await openPGlite(dataDir);
     await again.close();
@@ -138,7 +170,10 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       const dataDir = await folder();
       await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${await pidOfEndedProcess()}\n`);
       const contenders = Array.from({ length: 8 }, () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender, dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender, dataDir], {
+          cwd: ROOT,
+          stdio: ['pipe', 'pipe', 'inherit'],
+        });
         let output = '';
         /** The first line the contender says that starts with one of `words`. */
         const said = (...words: string[]) =>
@@ -168,7 +203,10 @@ describe('a PGlite data folder is held by one display server at a time', () => {
         const winner = winners[0]!.child.pid;
         assert.equal((await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).trim(), String(winner));
         for (const answer of answers.filter((text) => text !== 'won')) {
-          assert.equal(answer, `refused: The data folder ${dataDir} is in use by another display server (process ${winner}). Stop that server, or give this one another DATA_DIR (or a DATABASE_URL). If no display server is running, delete ${path.join(dataDir, LOCK_FILE_NAME)}.`);
+          assert.equal(
+            answer,
+            `refused: The data folder ${dataDir} is in use by another display server (process ${winner}). Stop that server, or give this one another DATA_DIR (or a DATABASE_URL). If no display server is running, delete ${path.join(dataDir, LOCK_FILE_NAME)}.`,
+          );
         }
       } finally {
         for (const { child } of contenders) child.kill();
@@ -188,7 +226,11 @@ describe('a PGlite data folder is held by one display server at a time', () => {
       name: 'DataFolderInUseError',
       message: `Could not lock the data folder ${dataDir}: another display server seems to be starting on it. Try again in a few seconds; if no display server is running, delete ${lockFile} and ${guard}.`,
     });
-    assert.equal((await readFile(lockFile, 'utf8')).trim(), String(ended), 'the lock is left to the takeover under way');
+    assert.equal(
+      (await readFile(lockFile, 'utf8')).trim(),
+      String(ended),
+      'the lock is left to the takeover under way',
+    );
     const longAgo = new Date(Date.now() - 60_000);
     await utimes(guard, longAgo, longAgo);
     const db = await openPGlite(dataDir);

@@ -45,7 +45,8 @@ export class DataFolderInUseError extends Error {
  */
 export function lockDataFolder(dataDir: string): () => void {
   const lockFile = path.join(dataDir, LOCK_FILE_NAME);
-  if (heldHere.has(lockFile)) throw new DataFolderInUseError(`The data folder ${dataDir} is already open in this process.`);
+  if (heldHere.has(lockFile))
+    throw new DataFolderInUseError(`The data folder ${dataDir} is already open in this process.`);
   const inUse = (holder: number) =>
     new DataFolderInUseError(
       `The data folder ${dataDir} is in use by another display server (process ${holder}). Stop that server, or give this one another DATA_DIR (or a DATABASE_URL). If no display server is running, delete ${lockFile}.`,

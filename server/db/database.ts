@@ -24,7 +24,11 @@ export interface Database extends SqlRunner {
    * processes can share the database (PostgreSQL). A lost connection is opened again by itself; then
    * `onResubscribed` is called, since whatever was sent meanwhile was not heard.
    */
-  listen?(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResubscribed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

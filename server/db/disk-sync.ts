@@ -11,7 +11,12 @@ import { createInterface } from 'node:readline';
 export type SyncDirectory = (dir: string) => Promise<void>;
 
 function fsyncEveryFile(dir: string): void {
-  const paths = [dir, ...readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => path.join(entry.parentPath, entry.name))];
+  const paths = [
+    dir,
+    ...readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) =>
+      path.join(entry.parentPath, entry.name),
+    ),
+  ];
   for (const file of paths) {
     const fd = openSync(file, 'r');
     try {
@@ -67,7 +72,11 @@ export interface FolderSyncer {
  * spawns the command as syncFileSystemOf does.
  */
 export function folderSyncer(dir: string, command = 'sync'): FolderSyncer {
-  type Helper = { write(): void; waiting: { resolve(status: string): void; reject(error: Error): void }[]; stop(): void };
+  type Helper = {
+    write(): void;
+    waiting: { resolve(status: string): void; reject(error: Error): void }[];
+    stop(): void;
+  };
   let helper: Helper | null = null;
   let noShell = false;
   let commandMissing = false;

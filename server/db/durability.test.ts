@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../app.ts';
-import { OWNER_TOKEN } from '../test-support/fixtures.ts';
 import { blankDataDir, openSeededPGlite } from '../test-support/database.ts';
+import { OWNER_TOKEN } from '../test-support/fixtures.ts';
 import { folderSyncer, groupCommits, syncFileSystemOf } from './disk-sync.ts';
 import { runMigrations } from './migrate.ts';
 import { openPGlite } from './pglite.ts';
@@ -56,7 +56,10 @@ describe('syncFileSystemOf', () => {
       await writeFile(path.join(dir, 'a'), 'lead');
       await syncFileSystemOf(dir);
       await syncFileSystemOf(dir, 'no-such-sync-command');
-      await assert.rejects(syncFileSystemOf(path.join(dir, 'missing'), 'no-such-sync-command'), /could not flush .*missing to disk/);
+      await assert.rejects(
+        syncFileSystemOf(path.join(dir, 'missing'), 'no-such-sync-command'),
+        /could not flush .*missing to disk/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -96,12 +99,27 @@ describe('PGlite acknowledges a lead only once it is flushed to disk', () => {
     try {
       const app = await buildApp({ db, ownerToken: OWNER_TOKEN, rateLimit: false });
       events.length = 0;
-      const response = await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { idempotency_key: 'durable-1', email: 'a@acme.example' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/display/conversion/${popup.viewer_id}`,
+        payload: { idempotency_key: 'durable-1', email: 'a@acme.example' },
+      });
       events.push(`answered ${response.statusCode}`);
-      const retry = await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { idempotency_key: 'durable-1', email: 'a@acme.example' } });
+      const retry = await app.inject({
+        method: 'POST',
+        url: `/api/display/conversion/${popup.viewer_id}`,
+        payload: { idempotency_key: 'durable-1', email: 'a@acme.example' },
+      });
       events.push(`answered ${retry.statusCode}`);
       await app.close();
-      assert.deepEqual(events, ['flush started', 'flush done', 'answered 200', 'flush started', 'flush done', 'answered 200']);
+      assert.deepEqual(events, [
+        'flush started',
+        'flush done',
+        'answered 200',
+        'flush started',
+        'flush done',
+        'answered 200',
+      ]);
     } finally {
       await dispose();
     }

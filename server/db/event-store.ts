@@ -1,6 +1,6 @@
 // The events aggregate: views, closes and clicks with their roll-ups, the monthly partitions and what retention
 // drops, and the totals read from them.
-import { ConfigurationStore, type ConfigurationOptions } from './configuration-store.ts';
+import { type ConfigurationOptions, ConfigurationStore } from './configuration-store.ts';
 import type { Database } from './database.ts';
 
 export interface ViewInput {
@@ -108,7 +108,10 @@ export class EventStore extends ConfigurationStore {
    * the views that retention has dropped.
    */
   async countClientViews(clientId: string): Promise<number> {
-    const rows = await this.db.query<{ views: number }>('SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily WHERE client_id = $1', [clientId]);
+    const rows = await this.db.query<{ views: number }>(
+      'SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily WHERE client_id = $1',
+      [clientId],
+    );
     return rows[0]?.views ?? 0;
   }
 
@@ -131,17 +134,34 @@ export class EventStore extends ConfigurationStore {
        ), ${rollupCtes('stored', 'views')}
        SELECT id FROM stored`,
       [
-        view.poptin_id, view.client_id, view.viewer_id ?? null, view.trigger ?? null, view.type ?? null, view.url ?? null,
-        view.store_integration ?? null, view.store_integration_customer_id ?? null, view.converted_email ?? null, key, view.device ?? 'unknown',
+        view.poptin_id,
+        view.client_id,
+        view.viewer_id ?? null,
+        view.trigger ?? null,
+        view.type ?? null,
+        view.url ?? null,
+        view.store_integration ?? null,
+        view.store_integration_customer_id ?? null,
+        view.converted_email ?? null,
+        key,
+        view.device ?? 'unknown',
       ],
     );
     if (rows[0]) return Number(rows[0].id);
-    const [first] = await this.db.query<{ event_id: unknown }>("SELECT event_id FROM event_keys WHERE kind = 'view' AND idempotency_key = $1", [key]);
+    const [first] = await this.db.query<{ event_id: unknown }>(
+      "SELECT event_id FROM event_keys WHERE kind = 'view' AND idempotency_key = $1",
+      [key],
+    );
     return Number(first!.event_id);
   }
 
   async recordClick(click: ClickInput): Promise<void> {
-    await this.db.query('INSERT INTO clicks (poptin_id, client_id, url, shown) VALUES ($1, $2, $3, $4)', [click.poptin_id, click.client_id, click.url, click.shown]);
+    await this.db.query('INSERT INTO clicks (poptin_id, client_id, url, shown) VALUES ($1, $2, $3, $4)', [
+      click.poptin_id,
+      click.client_id,
+      click.url,
+      click.shown,
+    ]);
   }
 
   async recordClose(close: CloseInput): Promise<void> {
@@ -158,8 +178,14 @@ export class EventStore extends ConfigurationStore {
        ), ${rollupCtes('stored', 'closes')}
        SELECT 1`,
       [
-        close.poptin_id, close.client_id, close.url ?? null, close.converted_email ?? null,
-        close.store_integration ?? null, close.store_integration_customer_id ?? null, close.idempotency_key ?? null, close.device ?? 'unknown',
+        close.poptin_id,
+        close.client_id,
+        close.url ?? null,
+        close.converted_email ?? null,
+        close.store_integration ?? null,
+        close.store_integration_customer_id ?? null,
+        close.idempotency_key ?? null,
+        close.device ?? 'unknown',
       ],
     );
   }
@@ -172,8 +198,14 @@ export class EventStore extends ConfigurationStore {
     const today = Math.floor(Date.now() / DAY_MS);
     if (this.maintainedDay === today) return;
     this.maintaining ??= this.maintainEvents().then(
-      () => { this.maintainedDay = today; this.maintaining = null; },
-      (error: unknown) => { this.maintaining = null; throw error; },
+      () => {
+        this.maintainedDay = today;
+        this.maintaining = null;
+      },
+      (error: unknown) => {
+        this.maintaining = null;
+        throw error;
+      },
     );
     await this.maintaining;
   }
@@ -188,10 +220,17 @@ export class EventStore extends ConfigurationStore {
     return this.db.transaction(async (tx) => {
       // Processes sharing one PostgreSQL would otherwise race to create the same partition.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [EVENT_MAINTENANCE_LOCK_KEY]);
-      await tx.query(`SELECT poptin_ensure_event_partitions($1::date, ($1::date + interval '2 months')::date)`, [now.toISOString().slice(0, 10)]);
-      const [dropped] = await tx.query<{ count: number }>('SELECT poptin_drop_event_partitions($1::timestamptz) AS count', [cutoff.toISOString()]);
+      await tx.query(`SELECT poptin_ensure_event_partitions($1::date, ($1::date + interval '2 months')::date)`, [
+        now.toISOString().slice(0, 10),
+      ]);
+      const [dropped] = await tx.query<{ count: number }>(
+        'SELECT poptin_drop_event_partitions($1::timestamptz) AS count',
+        [cutoff.toISOString()],
+      );
       await tx.query('DELETE FROM event_keys WHERE created_at < $1::timestamptz', [cutoff.toISOString()]);
-      await tx.query(`DELETE FROM stats_hourly WHERE hour < $1::timestamptz - interval '${HOURLY_ROLLUP_DAYS} days'`, [now.toISOString()]);
+      await tx.query(`DELETE FROM stats_hourly WHERE hour < $1::timestamptz - interval '${HOURLY_ROLLUP_DAYS} days'`, [
+        now.toISOString(),
+      ]);
       return Number(dropped?.count ?? 0);
     });
   }
@@ -214,6 +253,10 @@ export class EventStore extends ConfigurationStore {
   }
 
   async recordLimitLog(clientId: string, status: string | null, upgradeId: string | null): Promise<void> {
-    await this.db.query('INSERT INTO limit_logs (client_id, status, upgrade_id) VALUES ($1, $2, $3)', [clientId, status, upgradeId]);
+    await this.db.query('INSERT INTO limit_logs (client_id, status, upgrade_id) VALUES ($1, $2, $3)', [
+      clientId,
+      status,
+      upgradeId,
+    ]);
   }
 }

@@ -1,16 +1,26 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { openSeededPGlite, openTestDatabase, type TestDatabase } from '../test-support/database.ts';
+import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import type { PopupRecord } from './configuration-store.ts';
 import type { Database } from './database.ts';
 import type { ConversionInput } from './lead-store.ts';
 import { Store } from './store.ts';
 
 const leadOf = (popup: PopupRecord, key: string, overrides: Partial<ConversionInput> = {}): ConversionInput => ({
-  idempotency_key: key, poptin_id: popup.poptin_id, client_id: popup.client_id, viewer_id: popup.viewer_id,
-  email: `${key}@acme.example`, phone: null, name: null, url: 'https://acme.example/pricing', poptin_view_id: null,
-  fields: { Email: `${key}@acme.example` }, payload_sha256: `hash-${key}`, visitor_id: `visitor-${key}`, spam_reason: null,
+  idempotency_key: key,
+  poptin_id: popup.poptin_id,
+  client_id: popup.client_id,
+  viewer_id: popup.viewer_id,
+  email: `${key}@acme.example`,
+  phone: null,
+  name: null,
+  url: 'https://acme.example/pricing',
+  poptin_view_id: null,
+  fields: { Email: `${key}@acme.example` },
+  payload_sha256: `hash-${key}`,
+  visitor_id: `visitor-${key}`,
+  spam_reason: null,
   ...overrides,
 });
 
@@ -18,7 +28,10 @@ const leadOf = (popup: PopupRecord, key: string, overrides: Partial<ConversionIn
 function countingLeadInserts(db: Database): { db: Database; inserts: () => number } {
   let inserts = 0;
   return {
-    db: { ...db, query: (sql, params) => ((inserts += /INSERT INTO conversions/.test(sql) ? 1 : 0), db.query(sql, params)) },
+    db: {
+      ...db,
+      query: (sql, params) => ((inserts += /INSERT INTO conversions/.test(sql) ? 1 : 0), db.query(sql, params)),
+    },
     inserts: () => inserts,
   };
 }
@@ -37,10 +50,15 @@ describe('group commit of leads', () => {
   });
 
   it('64 leads sent at once are stored in a few statements, each once, counted once and queued once for each destination', async () => {
-    await test.db.query(`INSERT INTO destinations (client_id, kind, name) VALUES ($1, 'webhook', 'Zapier'), ($1, 'email', 'Sales')`, [popup.client_id]);
+    await test.db.query(
+      `INSERT INTO destinations (client_id, kind, name) VALUES ($1, 'webhook', 'Zapier'), ($1, 'email', 'Sales')`,
+      [popup.client_id],
+    );
     const counting = countingLeadInserts(test.db);
     const store = new Store(counting.db);
-    const results = await Promise.all(Array.from({ length: 64 }, (_, index) => store.recordConversion(leadOf(popup, `burst-${index}`))));
+    const results = await Promise.all(
+      Array.from({ length: 64 }, (_, index) => store.recordConversion(leadOf(popup, `burst-${index}`))),
+    );
     assert.ok(results.every((result) => result.outcome === 'stored'));
     const ids = results.map((result) => (result.outcome === 'stored' ? result.conversionId : 0));
     assert.equal(new Set(ids).size, 64);
@@ -54,7 +72,10 @@ describe('group commit of leads', () => {
     const order = await test.db.query<{ conversion_id: unknown }>(
       'SELECT conversion_id FROM deliveries WHERE destination_id = (SELECT min(id) FROM destinations) ORDER BY id',
     );
-    assert.deepEqual(order.map((row) => Number(row.conversion_id)), [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      order.map((row) => Number(row.conversion_id)),
+      [...ids].sort((a, b) => a - b),
+    );
   });
 
   it('the same lead sent three times at once is stored once; the same key with other data at the same time is a conflict', async () => {
@@ -67,9 +88,17 @@ describe('group commit of leads', () => {
     ]);
     assert.equal(first!.outcome, 'stored');
     const id = first!.outcome === 'stored' ? first!.conversionId : 0;
-    assert.deepEqual([second, third], [{ outcome: 'duplicate', conversionId: id }, { outcome: 'duplicate', conversionId: id }]);
+    assert.deepEqual(
+      [second, third],
+      [
+        { outcome: 'duplicate', conversionId: id },
+        { outcome: 'duplicate', conversionId: id },
+      ],
+    );
     assert.deepEqual(other, { outcome: 'payload-conflict' });
-    const [{ count }] = (await test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM conversions')) as [{ count: number }];
+    const [{ count }] = (await test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM conversions')) as [
+      { count: number },
+    ];
     assert.equal(count, 1);
   });
 
@@ -79,9 +108,17 @@ describe('group commit of leads', () => {
       test.store.recordConversion(leadOf(popup, 'refused', { email: 'nul\u0000@acme.example' })),
       test.store.recordConversion(leadOf(popup, 'after')),
     ]);
-    assert.deepEqual(results.map((result) => result.status), ['fulfilled', 'rejected', 'fulfilled']);
-    const rows = await test.db.query<{ idempotency_key: string }>('SELECT idempotency_key FROM conversions ORDER BY id');
-    assert.deepEqual(rows.map((row) => row.idempotency_key), ['before', 'after']);
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    const rows = await test.db.query<{ idempotency_key: string }>(
+      'SELECT idempotency_key FROM conversions ORDER BY id',
+    );
+    assert.deepEqual(
+      rows.map((row) => row.idempotency_key),
+      ['before', 'after'],
+    );
   });
 });
 
@@ -104,7 +141,11 @@ describe('group commit of leads on PGlite', () => {
           return { calledAt, doneAt: flushesDone };
         }),
       );
-      for (const { calledAt, doneAt } of answers) assert.ok(doneAt > calledAt, `a flush began after the call (${calledAt}) and ended before the answer (${doneAt})`);
+      for (const { calledAt, doneAt } of answers)
+        assert.ok(
+          doneAt > calledAt,
+          `a flush began after the call (${calledAt}) and ended before the answer (${doneAt})`,
+        );
       assert.ok(flushesStarted - flushesAtStart <= 8, `${flushesStarted - flushesAtStart} flushes for 32 leads`);
     } finally {
       await dispose();

@@ -99,7 +99,8 @@ export class LeadBatches<Lead, Result> {
       release();
     }
     const stored = batch.filter((_, index) => typeof ids[index] === 'number');
-    const acknowledged = stored.length > 0 ? this.steps.acknowledge(stored.map((entry) => entry.lead)) : Promise.resolve();
+    const acknowledged =
+      stored.length > 0 ? this.steps.acknowledge(stored.map((entry) => entry.lead)) : Promise.resolve();
     batch.forEach((entry, index) => {
       const id = ids[index];
       if (id instanceof Refused) entry.reject(id.error);

@@ -1,9 +1,9 @@
 // The leads aggregate: a lead stored once per idempotency key with its deliveries, the owner's listing pages and
 // the move in or out of spam.
 import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
-import { CONVERSION_CHANNEL, convertedVisitorsOf, type ConvertedVisitors } from './config-cache.ts';
+import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from './config-cache.ts';
 import type { Database } from './database.ts';
-import { EventStore, rollupCtes, type Device, type EventOptions } from './event-store.ts';
+import { type Device, type EventOptions, EventStore, rollupCtes } from './event-store.ts';
 import { LeadBatches } from './lead-batches.ts';
 
 export interface ConversionInput {
@@ -56,7 +56,8 @@ export interface LeadFilter {
 }
 
 // A parameter of type text holding the SpamFilter.
-const spamCondition = (parameter: string) => `(${parameter}::text = 'include' OR (${parameter}::text = 'only') = (spam_reason IS NOT NULL))`;
+const spamCondition = (parameter: string) =>
+  `(${parameter}::text = 'include' OR (${parameter}::text = 'only') = (spam_reason IS NOT NULL))`;
 
 // Parameters $6 to $11 of a lead page hold the filter (see leadFilterParams); the search is a LIKE pattern, so that the
 // trigram index of migration 041 finds the matching leads.
@@ -68,10 +69,13 @@ const LEAD_FILTER_CONDITIONS = `${spamCondition('$6')}
   AND ($11::text IS NULL OR poptin_lead_text(email, name, phone, fields) LIKE lower($11::text))`;
 
 const leadFilterParams = (filter: LeadFilter) => [
-  filter.spam ?? 'exclude', filter.popup ?? null, filter.variant ?? null, filter.from ?? null, filter.to ?? null,
+  filter.spam ?? 'exclude',
+  filter.popup ?? null,
+  filter.variant ?? null,
+  filter.from ?? null,
+  filter.to ?? null,
   filter.q ? `%${filter.q.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null,
 ];
-
 
 export type ConversionResult =
   | { outcome: 'stored' | 'duplicate'; conversionId: number }
@@ -111,7 +115,8 @@ function toIdOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-const LEAD_TABLE_COLUMNS = 'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, spam_reason, spam_suspicion';
+const LEAD_TABLE_COLUMNS =
+  'id, created_at, idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, spam_reason, spam_suspicion';
 
 function toLeadRecord(row: Record<string, unknown>): LeadRecord {
   return {
@@ -157,7 +162,12 @@ export class LeadStore extends EventStore {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
     this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
     this.converted = convertedVisitorsOf(db, async (clientId, limit) =>
-      (await db.query<{ visitor_id: string }>('SELECT DISTINCT visitor_id FROM conversions WHERE client_id = $1 AND visitor_id IS NOT NULL LIMIT $2', [clientId, limit])).map((row) => row.visitor_id),
+      (
+        await db.query<{ visitor_id: string }>(
+          'SELECT DISTINCT visitor_id FROM conversions WHERE client_id = $1 AND visitor_id IS NOT NULL LIMIT $2',
+          [clientId, limit],
+        )
+      ).map((row) => row.visitor_id),
     );
   }
 
@@ -213,11 +223,22 @@ export class LeadStore extends EventStore {
        )
        SELECT stored.id, lead.ord FROM stored JOIN unnest($1::text[]) WITH ORDINALITY AS lead (idempotency_key, ord) USING (idempotency_key)`,
       [
-        column((lead) => lead.idempotency_key), column((lead) => lead.poptin_id), column((lead) => lead.client_id), column((lead) => lead.viewer_id),
-        column((lead) => lead.email), column((lead) => lead.phone), column((lead) => lead.name), column((lead) => lead.url),
-        column((lead) => lead.poptin_view_id), column((lead) => JSON.stringify(lead.fields)), column((lead) => lead.payload_sha256),
-        column((lead) => lead.visitor_id), column((lead) => lead.spam_reason), column((lead) => lead.spam_suspicion ?? null),
-        column((lead) => lead.device ?? 'unknown'), this.spamMinSubmitMs / 1000,
+        column((lead) => lead.idempotency_key),
+        column((lead) => lead.poptin_id),
+        column((lead) => lead.client_id),
+        column((lead) => lead.viewer_id),
+        column((lead) => lead.email),
+        column((lead) => lead.phone),
+        column((lead) => lead.name),
+        column((lead) => lead.url),
+        column((lead) => lead.poptin_view_id),
+        column((lead) => JSON.stringify(lead.fields)),
+        column((lead) => lead.payload_sha256),
+        column((lead) => lead.visitor_id),
+        column((lead) => lead.spam_reason),
+        column((lead) => lead.spam_suspicion ?? null),
+        column((lead) => lead.device ?? 'unknown'),
+        this.spamMinSubmitMs / 1000,
       ],
     );
     const ids: (number | null)[] = leads.map(() => null);
@@ -231,7 +252,10 @@ export class LeadStore extends EventStore {
     for (const lead of visitors) await this.converted.add(lead.client_id, lead.visitor_id!);
     if (this.db.listen && visitors.length > 0) {
       await this.db
-        .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [CONVERSION_CHANNEL, visitors.map((lead) => `${lead.client_id} ${lead.visitor_id}`)])
+        .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+          CONVERSION_CHANNEL,
+          visitors.map((lead) => `${lead.client_id} ${lead.visitor_id}`),
+        ])
         .catch(() => undefined);
     }
   }
@@ -244,7 +268,8 @@ export class LeadStore extends EventStore {
     );
     const first = existing[0];
     if (!first || first.poptin_id !== lead.poptin_id) return { outcome: 'key-conflict' };
-    if (first.payload_sha256 !== null && first.payload_sha256 !== lead.payload_sha256) return { outcome: 'payload-conflict' };
+    if (first.payload_sha256 !== null && first.payload_sha256 !== lead.payload_sha256)
+      return { outcome: 'payload-conflict' };
     await this.db.durable();
     return { outcome: 'duplicate', conversionId: Number(first.id) };
   }
@@ -264,14 +289,25 @@ export class LeadStore extends EventStore {
    * A page of a client's leads whole, every field (see leadPage), and whether more may follow: the page held
    * `limits.rows` leads and there is another, or it stopped at `limits.bytes`.
    */
-  async leadsListPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter = {}): Promise<{ leads: Paged<LeadRecord>[]; more: boolean }> {
+  async leadsListPage(
+    clientId: string,
+    after: LeadCursor | null,
+    limits: LeadPageLimits,
+    filter: LeadFilter = {},
+  ): Promise<{ leads: Paged<LeadRecord>[]; more: boolean }> {
     const rows = await this.leadPage(
       `${LEAD_TABLE_COLUMNS}, fields, cut.bytes_before + pg_column_size(page.fields) AS bytes_through`,
-      clientId, after, { rows: limits.rows + 1, bytes: limits.bytes }, filter,
+      clientId,
+      after,
+      { rows: limits.rows + 1, bytes: limits.bytes },
+      filter,
     );
     const leads = rows.slice(0, limits.rows).map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
     const last = rows[leads.length - 1];
-    return { leads, more: rows.length > limits.rows || (last !== undefined && Number(last.bytes_through) >= limits.bytes) };
+    return {
+      leads,
+      more: rows.length > limits.rows || (last !== undefined && Number(last.bytes_through) >= limits.bytes),
+    };
   }
 
   /**
@@ -311,7 +347,14 @@ export class LeadStore extends EventStore {
    * page of huge leads is short. `pg_column_size` reads the stored size without decompressing the value, and
    * the page is cut before its rows' fields are read, so the leads past the cut are never loaded.
    */
-  private async leadPage(select: string, clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter, params: unknown[] = []) {
+  private async leadPage(
+    select: string,
+    clientId: string,
+    after: LeadCursor | null,
+    limits: LeadPageLimits,
+    filter: LeadFilter,
+    params: unknown[] = [],
+  ) {
     return this.db.query<Record<string, unknown>>(
       `SELECT ${select}, cut.cursor_created_at, cut.bytes_before FROM (
          SELECT id AS cut_id, created_at AS cut_created_at, created_at::text AS cursor_created_at,
@@ -324,25 +367,52 @@ export class LeadStore extends EventStore {
        JOIN conversions page ON page.id = cut.cut_id
        WHERE cut.bytes_before < $5
        ORDER BY cut.cut_created_at DESC, cut.cut_id DESC`,
-      [clientId, after?.createdAt ?? null, after?.id ?? null, limits.rows, limits.bytes, ...leadFilterParams(filter), ...params],
+      [
+        clientId,
+        after?.createdAt ?? null,
+        after?.id ?? null,
+        limits.rows,
+        limits.bytes,
+        ...leadFilterParams(filter),
+        ...params,
+      ],
     );
   }
 
   /** The field names of each lead of a page (see leadPage). */
-  async leadFieldNamesPage(clientId: string, after: LeadCursor | null, limits: LeadPageLimits, filter: LeadFilter = {}): Promise<Paged<{ names: string[] }>[]> {
-    const rows = await this.leadPage('id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names', clientId, after, limits, filter);
+  async leadFieldNamesPage(
+    clientId: string,
+    after: LeadCursor | null,
+    limits: LeadPageLimits,
+    filter: LeadFilter = {},
+  ): Promise<Paged<{ names: string[] }>[]> {
+    const rows = await this.leadPage(
+      'id, ARRAY(SELECT jsonb_object_keys(page.fields)) AS names',
+      clientId,
+      after,
+      limits,
+      filter,
+    );
     return rows.map((row) => ({ names: row.names as string[], cursor: toCursor(row) }));
   }
 
   /** A page of leads (see leadPage) whose `fields` hold only the fields named in `fieldNames`. */
   async leadsPage(
-    clientId: string, after: LeadCursor | null, limits: LeadPageLimits, fieldNames: readonly string[], filter: LeadFilter = {},
+    clientId: string,
+    after: LeadCursor | null,
+    limits: LeadPageLimits,
+    fieldNames: readonly string[],
+    filter: LeadFilter = {},
   ): Promise<Paged<LeadRecord>[]> {
     const rows = await this.leadPage(
       `${LEAD_TABLE_COLUMNS},
        (SELECT COALESCE(jsonb_object_agg(field.key, field.value), '{}'::jsonb) FROM jsonb_each(page.fields) AS field
         WHERE field.key = ANY($12::text[])) AS fields`,
-      clientId, after, limits, filter, [fieldNames],
+      clientId,
+      after,
+      limits,
+      filter,
+      [fieldNames],
     );
     return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }

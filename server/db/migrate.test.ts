@@ -29,7 +29,10 @@ describe('runMigrations', () => {
     assert.ok(expected.includes('001_initial'));
     assert.deepEqual(await runMigrations(db), expected);
     const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(recorded.map((row) => row.version), expected);
+    assert.deepEqual(
+      recorded.map((row) => row.version),
+      expected,
+    );
     const tables = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
@@ -37,8 +40,32 @@ describe('runMigrations', () => {
       // The monthly partitions of views and closes come and go with the calendar.
       tables.map((row) => row.table_name).filter((name) => !/_\d{4}_\d{2}$/.test(name)),
       [
-        'clicks', 'clients', 'closes', 'conversions', 'deliveries', 'delivery_attempts', 'delivery_keys', 'destinations', 'erasures', 'event_keys', 'limit_logs', 'owner_sessions', 'owner_sites', 'owners', 'popup_preview_tokens', 'popup_revisions',
-        'popups', 'rate_buckets', 'schema_migrations', 'site_tokens', 'stats_daily', 'stats_daily_pages', 'stats_daily_site_pages', 'stats_hourly', 'store_activity', 'views',
+        'clicks',
+        'clients',
+        'closes',
+        'conversions',
+        'deliveries',
+        'delivery_attempts',
+        'delivery_keys',
+        'destinations',
+        'erasures',
+        'event_keys',
+        'limit_logs',
+        'owner_sessions',
+        'owner_sites',
+        'owners',
+        'popup_preview_tokens',
+        'popup_revisions',
+        'popups',
+        'rate_buckets',
+        'schema_migrations',
+        'site_tokens',
+        'stats_daily',
+        'stats_daily_pages',
+        'stats_daily_site_pages',
+        'stats_hourly',
+        'store_activity',
+        'views',
       ],
     );
   });
@@ -51,15 +78,25 @@ describe('runMigrations', () => {
 
   it('applies only new files, in file-name order', async () => {
     await writeFile(path.join(extraDir, '002_second.sql'), 'INSERT INTO order_log VALUES (2);');
-    await writeFile(path.join(extraDir, '001_first.sql'), 'CREATE TABLE order_log (step INT); INSERT INTO order_log VALUES (1);');
+    await writeFile(
+      path.join(extraDir, '001_first.sql'),
+      'CREATE TABLE order_log (step INT); INSERT INTO order_log VALUES (1);',
+    );
     assert.deepEqual(await runMigrations(db, extraDir), ['001_first', '002_second']);
     await writeFile(path.join(extraDir, '003_third.sql'), 'INSERT INTO order_log VALUES (3);');
     assert.deepEqual(await runMigrations(db, extraDir), ['003_third']);
-    assert.deepEqual(await db.query('SELECT step FROM order_log ORDER BY step'), [{ step: 1 }, { step: 2 }, { step: 3 }]);
+    assert.deepEqual(await db.query('SELECT step FROM order_log ORDER BY step'), [
+      { step: 1 },
+      { step: 2 },
+      { step: 3 },
+    ]);
   });
 
   it('rolls a failing migration back completely', async () => {
-    await writeFile(path.join(extraDir, '004_broken.sql'), 'INSERT INTO order_log VALUES (4); SELECT no_such_column FROM order_log;');
+    await writeFile(
+      path.join(extraDir, '004_broken.sql'),
+      'INSERT INTO order_log VALUES (4); SELECT no_such_column FROM order_log;',
+    );
     await assert.rejects(runMigrations(db, extraDir), /no_such_column/);
     assert.deepEqual(await db.query("SELECT version FROM schema_migrations WHERE version = '004_broken'"), []);
     assert.deepEqual(await db.query('SELECT count(*)::int AS n FROM order_log'), [{ n: 3 }]);
@@ -87,29 +124,49 @@ describe('migration 040 on a database holding events', () => {
           ('lead-key-1', 'acmepopup0001', 'acme', 'viewer0000001', 'a@acme.example', 'https://acme.example/a', '{}', '2025-01-15T12:00:00Z');
       `);
       await runMigrations(db);
-      const partitions = await db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE 'views\\_20__\\___' ESCAPE '\\' ORDER BY 1");
+      const partitions = await db.query<{ name: string }>(
+        "SELECT relname AS name FROM pg_class WHERE relname LIKE 'views\\_20__\\___' ESCAPE '\\' ORDER BY 1",
+      );
       // From the month of the oldest event through two months past the current one.
-      assert.deepEqual(partitions.map((row) => row.name).slice(0, 3), ['views_2025_01', 'views_2025_02', 'views_2025_03']);
-      const [current] = await db.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname = 'views_' || to_char(now(), 'YYYY_MM')");
+      assert.deepEqual(partitions.map((row) => row.name).slice(0, 3), [
+        'views_2025_01',
+        'views_2025_02',
+        'views_2025_03',
+      ]);
+      const [current] = await db.query<{ name: string }>(
+        "SELECT relname AS name FROM pg_class WHERE relname = 'views_' || to_char(now(), 'YYYY_MM')",
+      );
       assert.ok(current);
       assert.deepEqual(await db.query('SELECT count(*)::int AS n FROM views_2025_01'), [{ n: 1 }]);
       assert.deepEqual(
         await db.query('SELECT kind, idempotency_key, event_id::int AS event_id FROM event_keys ORDER BY kind'),
-        [{ kind: 'close', idempotency_key: 'close-key-1', event_id: 1 }, { kind: 'view', idempotency_key: 'view-key-1', event_id: 1 }],
+        [
+          { kind: 'close', idempotency_key: 'close-key-1', event_id: 1 },
+          { kind: 'view', idempotency_key: 'view-key-1', event_id: 1 },
+        ],
       );
       assert.deepEqual(
-        await db.query('SELECT day::text AS day, device, views::int AS views, closes::int AS closes, conversions::int AS conversions FROM stats_daily ORDER BY day'),
+        await db.query(
+          'SELECT day::text AS day, device, views::int AS views, closes::int AS closes, conversions::int AS conversions FROM stats_daily ORDER BY day',
+        ),
         [
           { day: '2025-01-15', device: 'unknown', views: 1, closes: 1, conversions: 1 },
           { day: '2025-03-02', device: 'unknown', views: 1, closes: 0, conversions: 0 },
         ],
       );
       assert.deepEqual(
-        await db.query("SELECT page, views::int AS views, closes::int AS closes FROM stats_daily_pages WHERE day = '2025-01-15' ORDER BY page"),
-        [{ page: '', views: 0, closes: 1 }, { page: '/a', views: 1, closes: 0 }],
+        await db.query(
+          "SELECT page, views::int AS views, closes::int AS closes FROM stats_daily_pages WHERE day = '2025-01-15' ORDER BY page",
+        ),
+        [
+          { page: '', views: 0, closes: 1 },
+          { page: '/a', views: 1, closes: 0 },
+        ],
       );
       // New ids follow the moved ones.
-      const [next] = await db.query<{ id: number }>("INSERT INTO views (poptin_id, client_id) VALUES ('acmepopup0001', 'acme') RETURNING id::int AS id");
+      const [next] = await db.query<{ id: number }>(
+        "INSERT INTO views (poptin_id, client_id) VALUES ('acmepopup0001', 'acme') RETURNING id::int AS id",
+      );
       assert.equal(next!.id, 3);
     } finally {
       await db.close();

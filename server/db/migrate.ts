@@ -17,7 +17,10 @@ export interface Migration {
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
   return Promise.all(
-    files.map(async (file) => ({ version: file.replace(/\.sql$/, ''), sql: await readFile(path.join(dir, file), 'utf8') })),
+    files.map(async (file) => ({
+      version: file.replace(/\.sql$/, ''),
+      sql: await readFile(path.join(dir, file), 'utf8'),
+    })),
   );
 }
 
@@ -33,7 +36,9 @@ export async function runMigrations(db: Database, dir = MIGRATIONS_DIR): Promise
       version TEXT PRIMARY KEY,
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version),
+    );
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;

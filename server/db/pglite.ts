@@ -30,7 +30,10 @@ export interface PGliteOptions {
   backgroundFlushMs?: number;
 }
 
-export async function openPGlite(dataDir?: string, { syncDirectory, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {}): Promise<Database> {
+export async function openPGlite(
+  dataDir?: string,
+  { syncDirectory, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {},
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   let pglite: PGlite;

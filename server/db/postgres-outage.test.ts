@@ -6,10 +6,10 @@ import pg from 'pg';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { buildApp } from '../app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import type { PopupRecord } from './configuration-store.ts';
 import type { Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
-import { type PopupRecord } from './configuration-store.ts';
 import { Store } from './store.ts';
 
 // PostgreSQL restarted, crashed or cutting connections under a running server: requests meanwhile get 503 with
@@ -48,14 +48,24 @@ interface Answer {
 
 async function sendLead(key: string): Promise<Answer> {
   const response = await app.inject({
-    method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: `${key}@acme.example`, idempotency_key: key },
+    method: 'POST',
+    url: `/api/display/conversion/${popup.viewer_id}`,
+    payload: { email: `${key}@acme.example`, idempotency_key: key },
   });
   return { status: response.statusCode, retryAfter: response.headers['retry-after'] as string | undefined };
 }
 
 async function displayCall(): Promise<{ status: number; lang?: string; retryAfter?: string }> {
-  const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: 'visitor-outage' } });
-  return { status: response.statusCode, lang: response.statusCode === 200 ? response.json().lang : undefined, retryAfter: response.headers['retry-after'] as string | undefined };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/display/acme',
+    payload: { visitor_id: 'visitor-outage' },
+  });
+  return {
+    status: response.statusCode,
+    lang: response.statusCode === 200 ? response.json().lang : undefined,
+    retryAfter: response.headers['retry-after'] as string | undefined,
+  };
 }
 
 async function untilTrue(condition: () => Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
@@ -77,7 +87,9 @@ async function adminQuery<Row>(sql: string, params: unknown[] = []): Promise<Row
 }
 
 describe('PostgreSQL out of reach', () => {
-  it('answers 503 with Retry-After while the database is down, serves again once it is back, and loses no acknowledged lead', { timeout: 120_000 }, async () => {
+  it('answers 503 with Retry-After while the database is down, serves again once it is back, and loses no acknowledged lead', {
+    timeout: 120_000,
+  }, async () => {
     const acknowledged: string[] = [];
     const answers = new Map<number, number>();
     let refusedWithoutRetryAfter = 0;
@@ -104,31 +116,50 @@ describe('PostgreSQL out of reach', () => {
       assert.equal(whileDown.status, 503, 'a display call while the database is down');
       assert.equal(whileDown.retryAfter, '2');
       server.restart();
-      await untilTrue(async () => acknowledged.length >= acknowledgedAtCrash + 40, '40 more leads stored after the restart');
+      await untilTrue(
+        async () => acknowledged.length >= acknowledgedAtCrash + 40,
+        '40 more leads stored after the restart',
+      );
     } finally {
       streaming = false;
       await Promise.all(senders);
     }
 
-    assert.deepEqual([...answers.keys()].filter((status) => status !== 200 && status !== 503), [], `only 200 and 503: ${JSON.stringify([...answers])}`);
+    assert.deepEqual(
+      [...answers.keys()].filter((status) => status !== 200 && status !== 503),
+      [],
+      `only 200 and 503: ${JSON.stringify([...answers])}`,
+    );
     assert.equal(refusedWithoutRetryAfter, 0, 'every 503 carries Retry-After');
-    const stored = new Set((await db.query<{ idempotency_key: string }>('SELECT idempotency_key FROM conversions')).map((row) => row.idempotency_key));
+    const stored = new Set(
+      (await db.query<{ idempotency_key: string }>('SELECT idempotency_key FROM conversions')).map(
+        (row) => row.idempotency_key,
+      ),
+    );
     const lost = acknowledged.filter((key) => !stored.has(key));
     assert.deepEqual(lost, [], `${acknowledged.length} leads acknowledged, ${lost.length} of them not stored`);
     assert.equal((await displayCall()).status, 200);
   });
 
-  it('recovers from pg_terminate_backend of every connection, and hears configuration changes again', { timeout: 60_000 }, async () => {
+  it('recovers from pg_terminate_backend of every connection, and hears configuration changes again', {
+    timeout: 60_000,
+  }, async () => {
     const another = await openPostgres(server.url);
     try {
       // What the display call answers is kept in memory; another process's change must reach it through LISTEN.
       assert.equal((await displayCall()).lang, 'en');
       const listeners = async () =>
-        (await adminQuery<{ count: number }>("SELECT count(*)::int AS count FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()"))[0]!.count;
+        (
+          await adminQuery<{ count: number }>(
+            "SELECT count(*)::int AS count FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+          )
+        )[0]!.count;
       const ourListeners = await listeners();
       assert.ok(ourListeners >= 2, `two LISTEN connections of the server (${ourListeners})`);
 
-      await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await adminQuery(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       // A request that meets a cut connection is refused with 503, and the widget's retry of it succeeds.
       const statuses: number[] = [];
       await untilTrue(async () => {
@@ -137,7 +168,11 @@ describe('PostgreSQL out of reach', () => {
         if (answer.status === 503) assert.equal(answer.retryAfter, '2');
         return answer.status === 200;
       }, 'a lead stored again');
-      assert.deepEqual(statuses.filter((status) => status !== 200 && status !== 503), [], `statuses: ${statuses}`);
+      assert.deepEqual(
+        statuses.filter((status) => status !== 200 && status !== 503),
+        [],
+        `statuses: ${statuses}`,
+      );
       assert.equal((await sendLead('after-terminate-next')).status, 200);
       await untilTrue(async () => (await listeners()) >= ourListeners, 'the LISTEN connections opened again');
 
@@ -145,7 +180,11 @@ describe('PostgreSQL out of reach', () => {
       assert.equal((await displayCall()).lang, 'en');
       const otherStore = new Store(another);
       await seedClient(otherStore, { lang: 'he' });
-      await untilTrue(async () => (await displayCall()).lang === 'he', 'the change made by another process is heard', 5_000);
+      await untilTrue(
+        async () => (await displayCall()).lang === 'he',
+        'the change made by another process is heard',
+        5_000,
+      );
     } finally {
       await another.close();
     }
@@ -154,7 +193,9 @@ describe('PostgreSQL out of reach', () => {
     await adminQuery("ALTER DATABASE postgres SET idle_session_timeout = '300ms'");
     try {
       // Connections opened from now on are closed by the server after 300 ms of idleness.
-      await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await adminQuery(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       const statuses: number[] = [];
       for (let round = 0; round < 6; round++) {
         await untilTrue(async () => {
@@ -164,8 +205,14 @@ describe('PostgreSQL out of reach', () => {
         }, `lead ${round} stored`);
         await sleep(500);
       }
-      assert.deepEqual(statuses.filter((status) => status !== 200 && status !== 503), [], `statuses: ${statuses}`);
-      const stored = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM conversions WHERE idempotency_key LIKE 'idle-timeout-%'");
+      assert.deepEqual(
+        statuses.filter((status) => status !== 200 && status !== 503),
+        [],
+        `statuses: ${statuses}`,
+      );
+      const stored = await db.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM conversions WHERE idempotency_key LIKE 'idle-timeout-%'",
+      );
       assert.equal(stored[0]!.count, 6);
     } finally {
       await adminQuery('ALTER DATABASE postgres RESET idle_session_timeout');

@@ -1,20 +1,32 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Database, type SqlRunner } from './database.ts';
+import { type Database, DatabaseUnavailableError, type SqlRunner } from './database.ts';
 
 // SQLSTATE classes and codes that mean the server went away or is not there yet, not that the query was wrong:
 // 08 connection exception, 57P01 admin shutdown (pg_terminate_backend, a fast stop), 57P02 crash shutdown,
 // 57P03 cannot connect now (starting up or recovering), 57P05 and 25P03 the server's idle timeouts,
 // 53300 too many connections.
 const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1235]|25P03|53300)$/;
-const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Whether `error` says that PostgreSQL is out of reach rather than that the statement failed. */
 export function isConnectionLoss(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NETWORK_CODES.has(code)))
+    return true;
   // What pg says, with no code, when a connection closes under a query or cannot be had in time.
-  return /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|^Connection closed/i.test(error.message);
+  return /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|^Connection closed/i.test(
+    error.message,
+  );
 }
 
 function unavailableOr(error: unknown): unknown {
@@ -105,7 +117,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
       // A connection of its own: a pooled one may be handed to a query at any time, and LISTEN belongs to one.
       const subscribe = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+        const client = new pg.Client({
+          connectionString,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          keepAlive: true,
+        });
         // A lost connection is opened again; until then changes are noticed by the cache's own expiry.
         client.on('error', () => undefined);
         client.on('end', () => {

@@ -1,6 +1,6 @@
 import { ALL_CLIENTS, CONFIG_CHANNEL, CONVERSION_CHANNEL, forgetConfig } from './config-cache.ts';
 import type { Database } from './database.ts';
-import { LeadStore, type LeadOptions } from './lead-store.ts';
+import { type LeadOptions, LeadStore } from './lead-store.ts';
 
 // Each aggregate has its own file: configuration (configuration-store.ts), events (event-store.ts) and leads
 // (lead-store.ts); the Store is all of them, as the server uses it.
@@ -19,7 +19,11 @@ export class Store extends LeadStore {
   async watchConfigChanges(): Promise<() => Promise<void>> {
     if (!this.db.listen) return async () => undefined;
     const stops = [
-      await this.db.listen(CONFIG_CHANNEL, (clientId) => forgetConfig(this.db, clientId || ALL_CLIENTS), () => forgetConfig(this.db, ALL_CLIENTS)),
+      await this.db.listen(
+        CONFIG_CHANNEL,
+        (clientId) => forgetConfig(this.db, clientId || ALL_CLIENTS),
+        () => forgetConfig(this.db, ALL_CLIENTS),
+      ),
       await this.db.listen(
         CONVERSION_CHANNEL,
         (payload) => {

@@ -8,17 +8,40 @@ import { BlockList, isIP } from 'node:net';
 const forbiddenV4 = new BlockList();
 const forbiddenV6 = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   forbiddenV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128],
+  ['::', 128],
+  ['::1', 128],
   // IPv4-mapped and -translated addresses reach IPv4 hosts by another spelling: refused whatever they map to.
-  ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['::', 96],
-  ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['::', 96],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const) {
   forbiddenV6.addSubnet(network, prefix, 'ipv6');
 }
@@ -69,14 +92,20 @@ export async function checkTarget(text: string, policy: TargetPolicy): Promise<C
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host)
+      ? [{ address: host, family: isIP(host) }]
+      : await lookup(host, { all: true, verbatim: true });
   } catch (error) {
-    throw new TargetRefusedError(`${host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'no answer'})`, { cause: error });
+    throw new TargetRefusedError(
+      `${host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'no answer'})`,
+      { cause: error },
+    );
   }
   if (addresses.length === 0) throw new TargetRefusedError(`${host} has no address`);
   if (!policy.allowPrivate) {
     const refused = addresses.find((entry) => isForbiddenAddress(entry.address));
-    if (refused) throw new TargetRefusedError(`${host} resolves to ${refused.address}, a private or reserved address: refused`);
+    if (refused)
+      throw new TargetRefusedError(`${host} resolves to ${refused.address}, a private or reserved address: refused`);
   }
   const first = addresses[0]!;
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -62,11 +62,23 @@ export interface ClaimedDelivery {
   id: number;
   attempts: number;
   ageMs: number;
-  destination: { id: number; clientId: string; kind: DestinationKind; settings: Record<string, unknown>; fieldMap: Record<string, string>; sealedSecret: string | null };
+  destination: {
+    id: number;
+    clientId: string;
+    kind: DestinationKind;
+    settings: Record<string, unknown>;
+    fieldMap: Record<string, string>;
+    sealedSecret: string | null;
+  };
   lead: LeadForDelivery;
 }
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const iso = (value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString()
+      : new Date(String(value)).toISOString();
 
 const DESTINATION_COLUMNS = `d.id, d.client_id, d.kind, d.name, d.enabled, d.settings, d.field_map, d.sealed_secret IS NOT NULL AS has_secret, d.created_at, d.updated_at,
   (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'pending') AS pending,
@@ -74,27 +86,50 @@ const DESTINATION_COLUMNS = `d.id, d.client_id, d.kind, d.name, d.enabled, d.set
 
 function toDestination(row: Record<string, unknown>): Destination {
   return {
-    id: Number(row.id), clientId: row.client_id as string, kind: row.kind as DestinationKind, name: row.name as string, enabled: row.enabled as boolean,
-    settings: row.settings as Record<string, unknown>, fieldMap: row.field_map as Record<string, string>, hasSecret: row.has_secret as boolean,
-    createdAt: iso(row.created_at)!, updatedAt: iso(row.updated_at)!, pending: Number(row.pending), failed: Number(row.failed),
+    id: Number(row.id),
+    clientId: row.client_id as string,
+    kind: row.kind as DestinationKind,
+    name: row.name as string,
+    enabled: row.enabled as boolean,
+    settings: row.settings as Record<string, unknown>,
+    fieldMap: row.field_map as Record<string, string>,
+    hasSecret: row.has_secret as boolean,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    pending: Number(row.pending),
+    failed: Number(row.failed),
   };
 }
 
-const DELIVERY_COLUMNS = 'id, destination_id, conversion_id, status, attempts, next_attempt_at, last_status_code, last_error, last_response, created_at, finished_at';
+const DELIVERY_COLUMNS =
+  'id, destination_id, conversion_id, status, attempts, next_attempt_at, last_status_code, last_error, last_response, created_at, finished_at';
 
 function toDelivery(row: Record<string, unknown>): Delivery {
   return {
-    id: Number(row.id), destinationId: Number(row.destination_id), leadId: Number(row.conversion_id), status: row.status as DeliveryStatus,
-    attempts: Number(row.attempts), nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
-    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code), lastError: row.last_error as string | null,
-    lastResponse: row.last_response as string | null, createdAt: iso(row.created_at)!, finishedAt: iso(row.finished_at),
+    id: Number(row.id),
+    destinationId: Number(row.destination_id),
+    leadId: Number(row.conversion_id),
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
+    lastError: row.last_error as string | null,
+    lastResponse: row.last_response as string | null,
+    createdAt: iso(row.created_at)!,
+    finishedAt: iso(row.finished_at),
   };
 }
 
 export function toLeadForDelivery(row: Record<string, unknown>): LeadForDelivery {
   return {
-    id: Number(row.id), createdAt: iso(row.created_at)!, clientId: row.client_id as string, poptinId: row.poptin_id as string,
-    email: row.email as string | null, name: row.name as string | null, phone: row.phone as string | null, url: row.url as string | null,
+    id: Number(row.id),
+    createdAt: iso(row.created_at)!,
+    clientId: row.client_id as string,
+    poptinId: row.poptin_id as string,
+    email: row.email as string | null,
+    name: row.name as string | null,
+    phone: row.phone as string | null,
+    url: row.url as string | null,
     fields: row.fields as Record<string, unknown>,
   };
 }
@@ -107,43 +142,81 @@ export class DeliveryStore {
   }
 
   async listDestinations(clientId: string): Promise<Destination[]> {
-    const rows = await this.db.query(`SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 ORDER BY d.id`, [clientId]);
+    const rows = await this.db.query(
+      `SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 ORDER BY d.id`,
+      [clientId],
+    );
     return rows.map(toDestination);
   }
 
   async findDestination(clientId: string, id: number): Promise<Destination | null> {
-    const rows = await this.db.query(`SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 AND d.id = $2::bigint`, [clientId, id]);
+    const rows = await this.db.query(
+      `SELECT ${DESTINATION_COLUMNS} FROM destinations d WHERE d.client_id = $1 AND d.id = $2::bigint`,
+      [clientId, id],
+    );
     return rows[0] ? toDestination(rows[0]) : null;
   }
 
   async sealedSecretOf(clientId: string, id: number): Promise<string | null> {
-    const rows = await this.db.query<{ sealed_secret: string | null }>('SELECT sealed_secret FROM destinations WHERE client_id = $1 AND id = $2::bigint', [clientId, id]);
+    const rows = await this.db.query<{ sealed_secret: string | null }>(
+      'SELECT sealed_secret FROM destinations WHERE client_id = $1 AND id = $2::bigint',
+      [clientId, id],
+    );
     return rows[0]?.sealed_secret ?? null;
   }
 
-  async createDestination(clientId: string, input: DestinationInput, sealedSecret: string | null): Promise<Destination> {
+  async createDestination(
+    clientId: string,
+    input: DestinationInput,
+    sealedSecret: string | null,
+  ): Promise<Destination> {
     const [row] = await this.db.query<{ id: unknown }>(
       `INSERT INTO destinations (client_id, kind, name, enabled, settings, field_map, sealed_secret) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) RETURNING id`,
-      [clientId, input.kind, input.name, input.enabled, JSON.stringify(input.settings), JSON.stringify(input.fieldMap), sealedSecret],
+      [
+        clientId,
+        input.kind,
+        input.name,
+        input.enabled,
+        JSON.stringify(input.settings),
+        JSON.stringify(input.fieldMap),
+        sealedSecret,
+      ],
     );
     return (await this.findDestination(clientId, Number(row!.id)))!;
   }
 
-  async updateDestination(clientId: string, id: number, changes: Partial<Omit<DestinationInput, 'kind'>>, sealedSecret?: string): Promise<Destination | null> {
+  async updateDestination(
+    clientId: string,
+    id: number,
+    changes: Partial<Omit<DestinationInput, 'kind'>>,
+    sealedSecret?: string,
+  ): Promise<Destination | null> {
     const rows = await this.db.query(
       `UPDATE destinations SET name = COALESCE($3, name), enabled = COALESCE($4, enabled), settings = COALESCE($5::jsonb, settings),
          field_map = COALESCE($6::jsonb, field_map), sealed_secret = COALESCE($7, sealed_secret), updated_at = now()
        WHERE client_id = $1 AND id = $2::bigint RETURNING id`,
       [
-        clientId, id, changes.name ?? null, changes.enabled ?? null, changes.settings ? JSON.stringify(changes.settings) : null,
-        changes.fieldMap ? JSON.stringify(changes.fieldMap) : null, sealedSecret ?? null,
+        clientId,
+        id,
+        changes.name ?? null,
+        changes.enabled ?? null,
+        changes.settings ? JSON.stringify(changes.settings) : null,
+        changes.fieldMap ? JSON.stringify(changes.fieldMap) : null,
+        sealedSecret ?? null,
       ],
     );
     return rows[0] ? this.findDestination(clientId, id) : null;
   }
 
   async deleteDestination(clientId: string, id: number): Promise<boolean> {
-    return (await this.db.query('DELETE FROM destinations WHERE client_id = $1 AND id = $2::bigint RETURNING id', [clientId, id])).length > 0;
+    return (
+      (
+        await this.db.query('DELETE FROM destinations WHERE client_id = $1 AND id = $2::bigint RETURNING id', [
+          clientId,
+          id,
+        ])
+      ).length > 0
+    );
   }
 
   /**
@@ -165,14 +238,22 @@ export class DeliveryStore {
        RETURNING d.id`,
       [leaseToken, leaseMs / 1000, limit],
     );
-    return this.claimedDetails(claimed.map((row) => Number(row.id)), leaseToken);
+    return this.claimedDetails(
+      claimed.map((row) => Number(row.id)),
+      leaseToken,
+    );
   }
 
   /**
    * For a daily digest: takes every other due delivery of the destination whose oldest the worker holds, so that
    * one e-mail carries them all, in order.
    */
-  async claimDueOf(destinationId: number, leaseToken: string, leaseMs: number, held: number): Promise<ClaimedDelivery[]> {
+  async claimDueOf(
+    destinationId: number,
+    leaseToken: string,
+    leaseMs: number,
+    held: number,
+  ): Promise<ClaimedDelivery[]> {
     const claimed = await this.db.query<Record<string, unknown>>(
       `UPDATE deliveries d SET lease_token = $2, lease_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
        WHERE d.id IN (
@@ -182,7 +263,10 @@ export class DeliveryStore {
        RETURNING d.id`,
       [destinationId, leaseToken, leaseMs / 1000, held],
     );
-    return this.claimedDetails(claimed.map((row) => Number(row.id)), leaseToken);
+    return this.claimedDetails(
+      claimed.map((row) => Number(row.id)),
+      leaseToken,
+    );
   }
 
   private async claimedDetails(ids: number[], leaseToken: string): Promise<ClaimedDelivery[]> {
@@ -200,8 +284,12 @@ export class DeliveryStore {
       attempts: Number(row.attempts),
       ageMs: Number(row.age_ms),
       destination: {
-        id: Number(row.destination_id), clientId: row.destination_client_id as string, kind: row.kind as DestinationKind,
-        settings: row.settings as Record<string, unknown>, fieldMap: row.field_map as Record<string, string>, sealedSecret: row.sealed_secret as string | null,
+        id: Number(row.destination_id),
+        clientId: row.destination_client_id as string,
+        kind: row.kind as DestinationKind,
+        settings: row.settings as Record<string, unknown>,
+        fieldMap: row.field_map as Record<string, string>,
+        sealedSecret: row.sealed_secret as string | null,
       },
       lead: toLeadForDelivery(row),
     }));
@@ -211,11 +299,18 @@ export class DeliveryStore {
    * Records a try and its outcome, if the worker still holds the lease (answers false otherwise: the lease ran
    * out and another worker took the delivery over).
    */
-  async finish(id: number, leaseToken: string, attempt: Attempt, outcome: Outcome, durationMs: number): Promise<boolean> {
+  async finish(
+    id: number,
+    leaseToken: string,
+    attempt: Attempt,
+    outcome: Outcome,
+    durationMs: number,
+  ): Promise<boolean> {
     const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
     const statusCode = attempt.kind === 'answered' ? attempt.statusCode : null;
     const error = outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'network' ? attempt.error : null;
-    const response = attempt.kind === 'answered' ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null;
+    const response =
+      attempt.kind === 'answered' ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null;
     const rows = await this.db.query(
       `WITH done AS (
          UPDATE deliveries SET status = $3::text, next_attempt_at = now() + make_interval(secs => $4::double precision),
@@ -224,7 +319,17 @@ export class DeliveryStore {
          WHERE id = $1::bigint AND lease_token = $2 RETURNING id)
        INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
        SELECT id, $8::text, $5::int, $6::text, $7::text, $9::int FROM done RETURNING delivery_id`,
-      [id, leaseToken, status, outcome.kind === 'retry' ? outcome.afterMs / 1000 : 0, statusCode, error, response, outcome.kind, Math.round(durationMs)],
+      [
+        id,
+        leaseToken,
+        status,
+        outcome.kind === 'retry' ? outcome.afterMs / 1000 : 0,
+        statusCode,
+        error,
+        response,
+        outcome.kind,
+        Math.round(durationMs),
+      ],
     );
     return rows.length > 0;
   }
@@ -244,14 +349,24 @@ export class DeliveryStore {
   }
 
   async deliveriesOfLead(clientId: string, leadId: number): Promise<Delivery[] | null> {
-    const lead = await this.db.query('SELECT id FROM conversions WHERE client_id = $1 AND id = $2::bigint', [clientId, leadId]);
+    const lead = await this.db.query('SELECT id FROM conversions WHERE client_id = $1 AND id = $2::bigint', [
+      clientId,
+      leadId,
+    ]);
     if (lead.length === 0) return null;
-    const rows = await this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND conversion_id = $2::bigint ORDER BY destination_id`, [clientId, leadId]);
+    const rows = await this.db.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND conversion_id = $2::bigint ORDER BY destination_id`,
+      [clientId, leadId],
+    );
     return rows.map(toDelivery);
   }
 
   /** A destination's deliveries, newest first, `limit` at most, older than `beforeId` when given. */
-  async deliveryLog(clientId: string, destinationId: number, options: { status?: DeliveryStatus; beforeId?: number; limit: number }): Promise<Delivery[]> {
+  async deliveryLog(
+    clientId: string,
+    destinationId: number,
+    options: { status?: DeliveryStatus; beforeId?: number; limit: number },
+  ): Promise<Delivery[]> {
     const rows = await this.db.query(
       `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND destination_id = $2::bigint
          AND ($3::text IS NULL OR status = $3::text) AND ($4::bigint IS NULL OR id < $4::bigint)
@@ -269,8 +384,12 @@ export class DeliveryStore {
       [clientId, deliveryId],
     );
     return rows.map((row) => ({
-      attemptedAt: iso(row.attempted_at)!, outcome: row.outcome as string, statusCode: row.status_code === null ? null : Number(row.status_code),
-      error: row.error as string | null, response: row.response as string | null, durationMs: Number(row.duration_ms),
+      attemptedAt: iso(row.attempted_at)!,
+      outcome: row.outcome as string,
+      statusCode: row.status_code === null ? null : Number(row.status_code),
+      error: row.error as string | null,
+      response: row.response as string | null,
+      durationMs: Number(row.duration_ms),
     }));
   }
 
@@ -288,7 +407,10 @@ export class DeliveryStore {
   }
 
   async findDelivery(clientId: string, deliveryId: number): Promise<Delivery | null> {
-    const rows = await this.db.query(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND id = $2::bigint`, [clientId, deliveryId]);
+    const rows = await this.db.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE client_id = $1 AND id = $2::bigint`,
+      [clientId, deliveryId],
+    );
     return rows[0] ? toDelivery(rows[0]) : null;
   }
 }

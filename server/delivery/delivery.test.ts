@@ -10,7 +10,7 @@ import { openTestDatabase, type TestDatabase } from '../test-support/database.ts
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { checkTarget, isForbiddenAddress } from './addresses.ts';
 import { LeadDelivery } from './index.ts';
-import { eventually, startReceiver, type Receiver } from './test-receiver.ts';
+import { eventually, type Receiver, startReceiver } from './test-receiver.ts';
 
 /** The receiver's check, as docs/integrations.md shows it. */
 function verifyWebhook(secret: string, headers: IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
@@ -38,7 +38,10 @@ let popup: PopupRecord;
 before(async () => {
   test = await openTestDatabase();
   app = await buildApp({
-    db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, spamMinSubmitMs: 0,
+    db: test.db,
+    ownerToken: OWNER_TOKEN,
+    rateLimit: false,
+    spamMinSubmitMs: 0,
     delivery: { allowPrivate: true, worker: { pollMs: 25, batchSize: 8, retry: FAST_RETRY }, timeoutMs: 2_000 },
   });
   receiver = await startReceiver();
@@ -60,7 +63,12 @@ const asOwner = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, paylo
   app.inject({ method, url: `/api/owner${url}`, headers: { authorization: `Bearer ${OWNER_TOKEN}` }, payload });
 
 async function createWebhook(url = receiver.url, extra: object = {}) {
-  const response = await asOwner('POST', '/acme/destinations', { kind: 'webhook', name: 'CRM hook', settings: { url }, ...extra });
+  const response = await asOwner('POST', '/acme/destinations', {
+    kind: 'webhook',
+    name: 'CRM hook',
+    settings: { url },
+    ...extra,
+  });
   assert.equal(response.statusCode, 201, response.body);
   return response.json() as { destination: { id: number }; secret: string };
 }
@@ -69,7 +77,8 @@ let leadNumber = 0;
 async function submitLead(email: string, fields: Record<string, string> = {}) {
   leadNumber += 1;
   const response = await app.inject({
-    method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`,
+    method: 'POST',
+    url: `/api/display/conversion/${popup.viewer_id}`,
     payload: { email, idempotency_key: `00000000-0000-4000-8000-${String(leadNumber).padStart(12, '0')}`, ...fields },
   });
   assert.equal(response.statusCode, 200, response.body);
@@ -92,68 +101,114 @@ describe('webhook delivery', () => {
     assert.equal(request!.method, 'POST');
     assert.equal(request!.headers['content-type'], 'application/json');
     assert.ok(verifyWebhook(secret, request!.headers, request!.body), 'the signature verifies');
-    assert.equal(verifyWebhook(secret, request!.headers, request!.body.replace('jane', 'john')), false, 'a changed body does not');
+    assert.equal(
+      verifyWebhook(secret, request!.headers, request!.body.replace('jane', 'john')),
+      false,
+      'a changed body does not',
+    );
     const body = JSON.parse(request!.body);
     assert.equal(body.type, 'lead.created');
     assert.deepEqual(
       { id: body.lead.id, email: body.lead.email, consent: body.lead.consent, company: body.lead.fields.Company },
       { id: leadId, email: 'jane@acme.example', consent: true, company: 'Acme' },
     );
-    await eventually('the delivery is recorded', async () => (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+    await eventually(
+      'the delivery is recorded',
+      async () =>
+        (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries[0]?.status === 'delivered',
+    );
     const { deliveries } = (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json();
     assert.equal(request!.headers['webhook-id'], `dlv_${deliveries[0].id}`);
   });
 
   it('retries 5xx, 429 after its Retry-After and resets, then delivers once with the same webhook-id', async () => {
     const { destination } = await createWebhook();
-    receiver.answer = (_request, index) => [
-      { status: 503, body: 'down' },
-      { status: 429, body: 'slow down', headers: { 'retry-after': '1' } },
-      { status: 200, body: 'ok' },
-    ][index] ?? { status: 200 };
+    receiver.answer = (_request, index) =>
+      [
+        { status: 503, body: 'down' },
+        { status: 429, body: 'slow down', headers: { 'retry-after': '1' } },
+        { status: 200, body: 'ok' },
+      ][index] ?? { status: 200 };
     const leadId = await submitLead('retry@acme.example');
-    await eventually('delivered', async () => (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+    await eventually(
+      'delivered',
+      async () =>
+        (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries[0]?.status === 'delivered',
+    );
     assert.equal(receiver.received.length, 3);
     assert.equal(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size, 1);
     assert.ok(receiver.received[2]!.at - receiver.received[1]!.at >= 1000, 'the third try waited for Retry-After: 1');
     const log = (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries`)).json().deliveries;
     const attempts = (await asOwner('GET', `/acme/deliveries/${log[0].id}`)).json().attempts;
-    assert.deepEqual(attempts.map((attempt: { outcome: string; statusCode: number }) => `${attempt.outcome} ${attempt.statusCode}`), ['retry 503', 'retry 429', 'delivered 200']);
+    assert.deepEqual(
+      attempts.map((attempt: { outcome: string; statusCode: number }) => `${attempt.outcome} ${attempt.statusCode}`),
+      ['retry 503', 'retry 429', 'delivered 200'],
+    );
   });
 
   it('stops on a permanent answer, keeps it, lets the next lead through, and sends the failed one again on retry', async () => {
     const { destination } = await createWebhook();
-    receiver.answer = (request) => (request.body.includes('bad@') ? { status: 422, body: '{"error":"email rejected"}' } : { status: 200, body: 'ok' });
+    receiver.answer = (request) =>
+      request.body.includes('bad@') ? { status: 422, body: '{"error":"email rejected"}' } : { status: 200, body: 'ok' };
     const badId = await submitLead('bad@acme.example');
     const goodId = await submitLead('good@acme.example');
-    await eventually('the second lead delivered', async () => (await asOwner('GET', `/acme/leads/${goodId}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+    await eventually(
+      'the second lead delivered',
+      async () =>
+        (await asOwner('GET', `/acme/leads/${goodId}/deliveries`)).json().deliveries[0]?.status === 'delivered',
+    );
     const [failed] = (await asOwner('GET', `/acme/leads/${badId}/deliveries`)).json().deliveries;
     assert.deepEqual(
-      { status: failed.status, attempts: failed.attempts, code: failed.lastStatusCode, response: failed.lastResponse, error: failed.lastError },
+      {
+        status: failed.status,
+        attempts: failed.attempts,
+        code: failed.lastStatusCode,
+        response: failed.lastResponse,
+        error: failed.lastError,
+      },
       { status: 'failed', attempts: 1, code: 422, response: '{"error":"email rejected"}', error: 'answered 422' },
     );
     assert.deepEqual(receivedLeads(), ['bad@acme.example', 'good@acme.example']);
-    const failedLog = (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries?status=failed`)).json().deliveries;
-    assert.deepEqual(failedLog.map((delivery: { id: number }) => delivery.id), [failed.id]);
+    const failedLog = (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries?status=failed`)).json()
+      .deliveries;
+    assert.deepEqual(
+      failedLog.map((delivery: { id: number }) => delivery.id),
+      [failed.id],
+    );
 
     receiver.answer = () => ({ status: 200 });
     const retried = await asOwner('POST', `/acme/deliveries/${failed.id}/retry`);
     assert.equal(retried.statusCode, 200, retried.body);
-    await eventually('the retried lead delivered', async () => (await asOwner('GET', `/acme/leads/${badId}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+    await eventually(
+      'the retried lead delivered',
+      async () =>
+        (await asOwner('GET', `/acme/leads/${badId}/deliveries`)).json().deliveries[0]?.status === 'delivered',
+    );
     assert.deepEqual(receivedLeads(), ['bad@acme.example', 'good@acme.example', 'bad@acme.example']);
-    assert.equal((await asOwner('POST', `/acme/deliveries/${failed.id}/retry`)).statusCode, 409, 'a delivered one is not retried');
+    assert.equal(
+      (await asOwner('POST', `/acme/deliveries/${failed.id}/retry`)).statusCode,
+      409,
+      'a delivered one is not retried',
+    );
   });
 
-  it('keeps a destination\'s leads in order while it is down, and delivers each once when it is back', async () => {
+  it("keeps a destination's leads in order while it is down, and delivers each once when it is back", async () => {
     const { destination } = await createWebhook();
     let up = false;
     receiver.answer = () => (up ? { status: 204 } : { status: 500, body: 'down' });
     const emails = Array.from({ length: 6 }, (_, index) => `lead${index}@acme.example`);
     for (const email of emails) await submitLead(email);
     await eventually('a few failed tries', () => receiver.received.length >= 3);
-    assert.deepEqual(new Set(receivedLeads()), new Set([emails[0]]), 'only the oldest lead is tried while the destination is down');
+    assert.deepEqual(
+      new Set(receivedLeads()),
+      new Set([emails[0]]),
+      'only the oldest lead is tried while the destination is down',
+    );
     up = true;
-    await eventually('all delivered', async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0);
+    await eventually(
+      'all delivered',
+      async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0,
+    );
     const delivered = receivedLeads().filter((_, index) => index >= receiver.received.length - emails.length);
     assert.deepEqual(delivered, emails);
   });
@@ -168,26 +223,45 @@ describe('webhook delivery', () => {
     const second = await submitLead('second@acme.example');
     try {
       await eventually('both leads delivered to the fast destination', async () => {
-        const [a, b] = [await asOwner('GET', `/acme/leads/${first}/deliveries`), await asOwner('GET', `/acme/leads/${second}/deliveries`)];
+        const [a, b] = [
+          await asOwner('GET', `/acme/leads/${first}/deliveries`),
+          await asOwner('GET', `/acme/leads/${second}/deliveries`),
+        ];
         return [a, b].every((answer) => answer.json().deliveries[1]?.status === 'delivered');
       });
       const slow = (await asOwner('GET', `/acme/leads/${first}/deliveries`)).json().deliveries[0];
-      assert.deepEqual([slow.status, slow.attempts, slow.lastError], ['pending', 1, null], 'its first try is still waiting for the answer');
+      assert.deepEqual(
+        [slow.status, slow.attempts, slow.lastError],
+        ['pending', 1, null],
+        'its first try is still waiting for the answer',
+      );
     } finally {
       release();
     }
-    await eventually('the slow destination answered', async () => (await asOwner('GET', `/acme/leads/${second}/deliveries`)).json().deliveries[0]?.status === 'delivered');
+    await eventually(
+      'the slow destination answered',
+      async () =>
+        (await asOwner('GET', `/acme/leads/${second}/deliveries`)).json().deliveries[0]?.status === 'delivered',
+    );
   });
 
   it('retries every failed delivery of a destination at once', async () => {
     const { destination } = await createWebhook();
     receiver.answer = () => ({ status: 400, body: 'no' });
     for (const email of ['a@acme.example', 'b@acme.example']) await submitLead(email);
-    await eventually('both failed', async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.failed === 2);
+    await eventually(
+      'both failed',
+      async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.failed === 2,
+    );
     receiver.answer = () => ({ status: 200 });
     const answer = await asOwner('POST', `/acme/destinations/${destination.id}/retry`);
     assert.deepEqual(answer.json(), { retried: 2 });
-    await eventually('both delivered', async () => (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries?status=delivered`)).json().deliveries.length === 2);
+    await eventually(
+      'both delivered',
+      async () =>
+        (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries?status=delivered`)).json().deliveries
+          .length === 2,
+    );
   });
 
   it('queues no delivery for a spam lead, nor for a disabled destination', async () => {
@@ -195,7 +269,8 @@ describe('webhook delivery', () => {
     const spamId = await submitLead('bot@acme.example', { [HONEYPOT_FIELD]: 'http://spam.example' });
     await asOwner('PATCH', `/acme/destinations/${destination.id}`, { enabled: false });
     const laterId = await submitLead('later@acme.example');
-    for (const leadId of [spamId, laterId]) assert.deepEqual((await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries, []);
+    for (const leadId of [spamId, laterId])
+      assert.deepEqual((await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries, []);
   });
 
   it('delivers a lead its owner moves out of spam, once, however often it is moved back and forth', async () => {
@@ -205,7 +280,10 @@ describe('webhook delivery', () => {
       const moved = await asOwner('PATCH', `/acme/leads/${spamId}`, { spam });
       assert.equal(moved.statusCode, 200, moved.body);
     }
-    const deliveriesOf = async () => ((await asOwner('GET', `/acme/leads/${spamId}/deliveries`)).json().deliveries as { status: string }[]).map((delivery) => delivery.status);
+    const deliveriesOf = async () =>
+      ((await asOwner('GET', `/acme/leads/${spamId}/deliveries`)).json().deliveries as { status: string }[]).map(
+        (delivery) => delivery.status,
+      );
     await eventually('delivered', async () => (await deliveriesOf()).includes('delivered'));
     assert.deepEqual(await deliveriesOf(), ['delivered']);
     assert.deepEqual(receivedLeads(), ['person@acme.example']);
@@ -225,7 +303,13 @@ describe('the delivery queue across processes', () => {
       await new Promise((resolve) => setTimeout(resolve, 80));
       const [takenOver] = await other.store.claim('second-worker', 60_000, 10);
       assert.equal(takenOver?.id, claimed!.id);
-      const late = await other.store.finish(claimed!.id, 'dead-worker', { kind: 'answered', statusCode: 200, body: '', retryAfterMs: null }, { kind: 'delivered' }, 1);
+      const late = await other.store.finish(
+        claimed!.id,
+        'dead-worker',
+        { kind: 'answered', statusCode: 200, body: '', retryAfterMs: null },
+        { kind: 'delivered' },
+        1,
+      );
       assert.equal(late, false);
       assert.equal((await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending, 1);
     } finally {
@@ -236,7 +320,10 @@ describe('the delivery queue across processes', () => {
   it('two workers on one database deliver 40 leads to two destinations each once, in order per destination', async () => {
     await createWebhook(`${receiver.url}?to=one`);
     await createWebhook(`${receiver.url}?to=two`);
-    const second = await LeadDelivery.open(test.db, { allowPrivate: true, worker: { pollMs: 10, batchSize: 4, retry: FAST_RETRY } });
+    const second = await LeadDelivery.open(test.db, {
+      allowPrivate: true,
+      worker: { pollMs: 10, batchSize: 4, retry: FAST_RETRY },
+    });
     second.worker!.start();
     try {
       let calls = 0;
@@ -244,13 +331,25 @@ describe('the delivery queue across processes', () => {
       receiver.answer = () => ((calls += 1) % 3 === 0 ? { status: 502 } : { status: 200 });
       const emails = Array.from({ length: 20 }, (_, index) => `p${index}@acme.example`);
       for (const email of emails) await submitLead(email);
-      await eventually('every delivery done', async () => {
-        const [row] = await test.db.query<{ pending: number }>("SELECT count(*)::int AS pending FROM deliveries WHERE status <> 'delivered'");
-        return row!.pending === 0;
-      }, 30_000);
+      await eventually(
+        'every delivery done',
+        async () => {
+          const [row] = await test.db.query<{ pending: number }>(
+            "SELECT count(*)::int AS pending FROM deliveries WHERE status <> 'delivered'",
+          );
+          return row!.pending === 0;
+        },
+        30_000,
+      );
       for (const target of ['one', 'two']) {
-        const accepted = receiver.received.filter((request, index) => request.path.endsWith(`to=${target}`) && (index + 1) % 3 !== 0);
-        assert.deepEqual(accepted.map((request) => JSON.parse(request.body).lead.email), emails, target);
+        const accepted = receiver.received.filter(
+          (request, index) => request.path.endsWith(`to=${target}`) && (index + 1) % 3 !== 0,
+        );
+        assert.deepEqual(
+          accepted.map((request) => JSON.parse(request.body).lead.email),
+          emails,
+          target,
+        );
       }
     } finally {
       await second.worker!.stop();
@@ -261,15 +360,35 @@ describe('the delivery queue across processes', () => {
 describe('destinations in the owner API', () => {
   it('creates, lists, updates and deletes, refusing what is not a destination with each field named', async () => {
     const { destination } = await createWebhook();
-    const bad = await asOwner('POST', '/acme/destinations', { kind: 'webhook', name: ' ', settings: { url: 'ftp://x.example/' } });
+    const bad = await asOwner('POST', '/acme/destinations', {
+      kind: 'webhook',
+      name: ' ',
+      settings: { url: 'ftp://x.example/' },
+    });
     assert.equal(bad.statusCode, 400);
-    assert.deepEqual(bad.json().fields.map((field: { field: string }) => field.field), ['settings.url', 'name']);
-    const email = await asOwner('POST', '/acme/destinations', { kind: 'email', name: 'Owners', settings: { to: ['not-an-address'] } });
+    assert.deepEqual(
+      bad.json().fields.map((field: { field: string }) => field.field),
+      ['settings.url', 'name'],
+    );
+    const email = await asOwner('POST', '/acme/destinations', {
+      kind: 'email',
+      name: 'Owners',
+      settings: { to: ['not-an-address'] },
+    });
     assert.deepEqual(email.json().fields, [{ field: 'settings.to.0', message: 'must be an e-mail address' }]);
-    assert.equal((await asOwner('POST', '/acme/destinations', { kind: 'pigeon', name: 'x', settings: {} })).statusCode, 400);
-    const renamed = await asOwner('PATCH', `/acme/destinations/${destination.id}`, { name: 'Renamed', fieldMap: { email: 'EMAIL' } });
+    assert.equal(
+      (await asOwner('POST', '/acme/destinations', { kind: 'pigeon', name: 'x', settings: {} })).statusCode,
+      400,
+    );
+    const renamed = await asOwner('PATCH', `/acme/destinations/${destination.id}`, {
+      name: 'Renamed',
+      fieldMap: { email: 'EMAIL' },
+    });
     assert.equal(renamed.json().destination.name, 'Renamed');
-    assert.deepEqual((await asOwner('GET', '/acme/destinations')).json().destinations.map((entry: { name: string }) => entry.name), ['Renamed']);
+    assert.deepEqual(
+      (await asOwner('GET', '/acme/destinations')).json().destinations.map((entry: { name: string }) => entry.name),
+      ['Renamed'],
+    );
     assert.equal((await asOwner('DELETE', `/acme/destinations/${destination.id}`)).statusCode, 204);
     assert.equal((await asOwner('GET', `/acme/destinations/${destination.id}`)).statusCode, 404);
     assert.equal((await asOwner('GET', '/nosuchsite/destinations')).statusCode, 404);
@@ -279,7 +398,10 @@ describe('destinations in the owner API', () => {
     const { destination, secret } = await createWebhook();
     receiver.answer = () => ({ status: 418, body: 'I am a teapot' });
     const test1 = (await asOwner('POST', `/acme/destinations/${destination.id}/test`)).json().test;
-    assert.deepEqual({ delivered: test1.delivered, statusCode: test1.statusCode, response: test1.response }, { delivered: false, statusCode: 418, response: 'I am a teapot' });
+    assert.deepEqual(
+      { delivered: test1.delivered, statusCode: test1.statusCode, response: test1.response },
+      { delivered: false, statusCode: 418, response: 'I am a teapot' },
+    );
     assert.equal(JSON.parse(receiver.received[0]!.body).type, 'lead.test');
     assert.ok(verifyWebhook(secret, receiver.received[0]!.headers, receiver.received[0]!.body));
 
@@ -302,26 +424,39 @@ describe('destinations in the owner API', () => {
     assert.match(answer.json().test.error, /ECONNREFUSED/);
   });
 
-  it('answers 404 when an owner names another site\'s destination, delivery or lead under their own site, and changes nothing', async () => {
+  it("answers 404 when an owner names another site's destination, delivery or lead under their own site, and changes nothing", async () => {
     await seedClient(test.store, { client_id: 'globex' });
     const globexPopup = await seedPopup(test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
-    const created = await asOwner('POST', '/globex/destinations', { kind: 'webhook', name: 'Globex hook', settings: { url: receiver.url } });
+    const created = await asOwner('POST', '/globex/destinations', {
+      kind: 'webhook',
+      name: 'Globex hook',
+      settings: { url: receiver.url },
+    });
     const globexDestination = created.json().destination.id;
     receiver.answer = () => ({ status: 400 });
     const globexLead = await app.inject({
-      method: 'POST', url: `/api/display/conversion/${globexPopup.viewer_id}`,
+      method: 'POST',
+      url: `/api/display/conversion/${globexPopup.viewer_id}`,
       payload: { email: 'g@globex.example', idempotency_key: '00000000-0000-4000-8000-99999999999a' },
     });
     const globexLeadId = Number(globexLead.json().conversion_id);
-    await eventually('globex delivery failed', async () => (await asOwner('GET', `/globex/destinations/${globexDestination}`)).json().destination.failed === 1);
+    await eventually(
+      'globex delivery failed',
+      async () => (await asOwner('GET', `/globex/destinations/${globexDestination}`)).json().destination.failed === 1,
+    );
     const [globexDelivery] = (await asOwner('GET', `/globex/leads/${globexLeadId}/deliveries`)).json().deliveries;
     const before = await test.db.query("SELECT * FROM destinations WHERE client_id = 'globex'");
     const calls: [string, string, object?][] = [
-      ['GET', `/acme/destinations/${globexDestination}`], ['PATCH', `/acme/destinations/${globexDestination}`, { name: 'taken' }],
-      ['DELETE', `/acme/destinations/${globexDestination}`], ['POST', `/acme/destinations/${globexDestination}/test`],
-      ['POST', `/acme/destinations/${globexDestination}/secret`], ['GET', `/acme/destinations/${globexDestination}/deliveries`],
-      ['POST', `/acme/destinations/${globexDestination}/retry`], ['GET', `/acme/deliveries/${globexDelivery.id}`],
-      ['POST', `/acme/deliveries/${globexDelivery.id}/retry`], ['GET', `/acme/leads/${globexLeadId}/deliveries`],
+      ['GET', `/acme/destinations/${globexDestination}`],
+      ['PATCH', `/acme/destinations/${globexDestination}`, { name: 'taken' }],
+      ['DELETE', `/acme/destinations/${globexDestination}`],
+      ['POST', `/acme/destinations/${globexDestination}/test`],
+      ['POST', `/acme/destinations/${globexDestination}/secret`],
+      ['GET', `/acme/destinations/${globexDestination}/deliveries`],
+      ['POST', `/acme/destinations/${globexDestination}/retry`],
+      ['GET', `/acme/deliveries/${globexDelivery.id}`],
+      ['POST', `/acme/deliveries/${globexDelivery.id}/retry`],
+      ['GET', `/acme/leads/${globexLeadId}/deliveries`],
     ];
     const sentBefore = receiver.received.length;
     for (const [method, url, payload] of calls) {
@@ -339,8 +474,15 @@ describe('the SSRF check at send time', () => {
 
   it('refuses loopback, private, link-local and IPv4-mapped addresses, resolving names first, and plain http', async () => {
     for (const url of [
-      'https://127.0.0.1/hook', 'https://10.1.2.3/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook',
-      'https://[::ffff:127.0.0.1]/hook', 'https://[fd00::1]/hook', 'https://[fe80::1]/hook', 'https://192.168.1.1/', 'https://172.16.0.1/',
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[fd00::1]/hook',
+      'https://[fe80::1]/hook',
+      'https://192.168.1.1/',
+      'https://172.16.0.1/',
       'https://localhost/hook',
     ]) {
       await assert.rejects(checkTarget(url, strict), /private or reserved address: refused/, url);
@@ -357,15 +499,24 @@ describe('the SSRF check at send time', () => {
   });
 
   it('fails a queued delivery to a private address for good, without sending it', async () => {
-    const strictApp = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, delivery: { allowPrivate: false, worker: false } });
+    const strictApp = await buildApp({
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      delivery: { allowPrivate: false, worker: false },
+    });
     try {
       const created = await strictApp.inject({
-        method: 'POST', url: '/api/owner/acme/destinations', headers: { authorization: `Bearer ${OWNER_TOKEN}` },
+        method: 'POST',
+        url: '/api/owner/acme/destinations',
+        headers: { authorization: `Bearer ${OWNER_TOKEN}` },
         payload: { kind: 'webhook', name: 'inside', settings: { url: 'https://127.0.0.1:1/hook' } },
       });
       assert.equal(created.statusCode, 201, created.body);
       const answer = await strictApp.inject({
-        method: 'POST', url: `/api/owner/acme/destinations/${created.json().destination.id}/test`, headers: { authorization: `Bearer ${OWNER_TOKEN}` },
+        method: 'POST',
+        url: `/api/owner/acme/destinations/${created.json().destination.id}/test`,
+        headers: { authorization: `Bearer ${OWNER_TOKEN}` },
       });
       assert.match(answer.json().test.error, /127\.0\.0\.1, a private or reserved address: refused/);
     } finally {

@@ -21,25 +21,38 @@ async function startSmtp() {
   const mails: Mail[] = [];
   const control = { reject: null as number | null };
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let data = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (data += chunk));
       stream.on('end', () => {
         if (control.reject) {
-          const error = Object.assign(new Error(control.reject >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: control.reject });
+          const error = Object.assign(new Error(control.reject >= 500 ? 'mailbox unavailable' : 'try again later'), {
+            responseCode: control.reject,
+          });
           control.reject = null;
           return callback(error);
         }
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data,
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { mails, control, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    mails,
+    control,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 let test: TestDatabase;
@@ -51,7 +64,10 @@ before(async () => {
   test = await openTestDatabase();
   smtp = await startSmtp();
   app = await buildApp({
-    db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, spamMinSubmitMs: 0,
+    db: test.db,
+    ownerToken: OWNER_TOKEN,
+    rateLimit: false,
+    spamMinSubmitMs: 0,
     delivery: {
       mail: { smtpUrl: smtp.url, from: 'Leads <leads@poptin.example>' },
       worker: { pollMs: 25, batchSize: 4, retry: { baseMs: 20, maxMs: 500, giveUpAfterMs: 60_000 } },
@@ -74,17 +90,27 @@ const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url: `/api/owner${url}`, headers: { authorization: `Bearer ${OWNER_TOKEN}` }, payload });
 
 async function createNotification() {
-  const response = await asOwner('POST', '/acme/destinations', { kind: 'email', name: 'Owners', settings: { to: ['owner@acme.example', 'sales@acme.example'] } });
+  const response = await asOwner('POST', '/acme/destinations', {
+    kind: 'email',
+    name: 'Owners',
+    settings: { to: ['owner@acme.example', 'sales@acme.example'] },
+  });
   assert.equal(response.statusCode, 201, response.body);
   return response.json().destination.id as number;
 }
 
 describe('e-mail notification of each new lead', () => {
-  it('mails the site\'s owners through SMTP_URL, and the SMTP server receives the lead', async () => {
+  it("mails the site's owners through SMTP_URL, and the SMTP server receives the lead", async () => {
     await createNotification();
     const lead = await app.inject({
-      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`,
-      payload: { email: 'jane@visitor.example', name: 'Jane Doe', consent: 'on', idempotency_key: '00000000-0000-4000-8000-000000000101' },
+      method: 'POST',
+      url: `/api/display/conversion/${popup.viewer_id}`,
+      payload: {
+        email: 'jane@visitor.example',
+        name: 'Jane Doe',
+        consent: 'on',
+        idempotency_key: '00000000-0000-4000-8000-000000000101',
+      },
     });
     assert.equal(lead.statusCode, 200);
     await eventually('the message is received', () => smtp.mails.length === 1);
@@ -97,12 +123,18 @@ describe('e-mail notification of each new lead', () => {
     assert.match(mail!.data, /^Message-ID: <dlv_\d+@poptin-elements>$/im);
   });
 
-  it('sends a daily digest: nothing during the day, then one message with the day\'s leads at midnight UTC', async () => {
-    const response = await asOwner('POST', '/acme/destinations', { kind: 'email', name: 'Digest', settings: { to: ['owner@acme.example'], digest: 'daily' } });
+  it("sends a daily digest: nothing during the day, then one message with the day's leads at midnight UTC", async () => {
+    const response = await asOwner('POST', '/acme/destinations', {
+      kind: 'email',
+      name: 'Digest',
+      settings: { to: ['owner@acme.example'], digest: 'daily' },
+    });
     assert.equal(response.statusCode, 201, response.body);
     for (const [index, email] of ['first@visitor.example', 'second@visitor.example'].entries()) {
       const lead = await app.inject({
-        method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email, idempotency_key: `00000000-0000-4000-8000-00000000020${index}` },
+        method: 'POST',
+        url: `/api/display/conversion/${popup.viewer_id}`,
+        payload: { email, idempotency_key: `00000000-0000-4000-8000-00000000020${index}` },
       });
       assert.equal(lead.statusCode, 200);
     }
@@ -119,7 +151,10 @@ describe('e-mail notification of each new lead', () => {
     assert.match(mail!.data, /^Subject: 2 new leads$/m);
     assert.match(mail!.data, /first@visitor\.example[\s\S]*second@visitor\.example/);
     await eventually('both recorded as delivered', async () =>
-      (await test.db.query<{ status: string }>('SELECT status FROM deliveries')).every((row) => row.status === 'delivered'));
+      (await test.db.query<{ status: string }>('SELECT status FROM deliveries')).every(
+        (row) => row.status === 'delivered',
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(smtp.mails.length, 1, 'one message for the day');
   });
@@ -128,15 +163,23 @@ describe('e-mail notification of each new lead', () => {
     const destinationId = await createNotification();
     smtp.control.reject = 451;
     await app.inject({
-      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'later@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000102' },
+      method: 'POST',
+      url: `/api/display/conversion/${popup.viewer_id}`,
+      payload: { email: 'later@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000102' },
     });
     await eventually('delivered on the second try', () => smtp.mails.length === 1);
     smtp.control.reject = 550;
     await app.inject({
-      method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'never@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000103' },
+      method: 'POST',
+      url: `/api/display/conversion/${popup.viewer_id}`,
+      payload: { email: 'never@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000103' },
     });
-    await eventually('failed', async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 1);
-    const [failed] = (await asOwner('GET', `/acme/destinations/${destinationId}/deliveries?status=failed`)).json().deliveries;
+    await eventually(
+      'failed',
+      async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 1,
+    );
+    const [failed] = (await asOwner('GET', `/acme/destinations/${destinationId}/deliveries?status=failed`)).json()
+      .deliveries;
     assert.match(failed.lastError, /^SMTP 550/);
     assert.equal(smtp.mails.length, 1);
   });
@@ -149,16 +192,27 @@ describe('e-mail notification of each new lead', () => {
     assert.match(smtp.mails[0]!.data, /^Subject: \[test\] New lead: test\.lead@example\.com$/m);
   });
 
-  it('tells the site\'s owners once a day when a destination fails a delivery for good', async () => {
+  it("tells the site's owners once a day when a destination fails a delivery for good", async () => {
     await createOwner(app, 'ana@acme.example', { sites: ['acme'] });
     await createOwner(app, 'bob@other.example', { sites: [] });
     // The app refuses private addresses: the delivery to this one fails at once, for good.
-    const created = await asOwner('POST', '/acme/destinations', { kind: 'webhook', name: 'Inside hook', settings: { url: 'https://127.0.0.1:1/hook' } });
+    const created = await asOwner('POST', '/acme/destinations', {
+      kind: 'webhook',
+      name: 'Inside hook',
+      settings: { url: 'https://127.0.0.1:1/hook' },
+    });
     const destinationId = created.json().destination.id as number;
     for (const key of ['00000000-0000-4000-8000-000000000201', '00000000-0000-4000-8000-000000000202']) {
-      await app.inject({ method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: { email: 'lost@visitor.example', idempotency_key: key } });
+      await app.inject({
+        method: 'POST',
+        url: `/api/display/conversion/${popup.viewer_id}`,
+        payload: { email: 'lost@visitor.example', idempotency_key: key },
+      });
     }
-    await eventually('both failed', async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 2);
+    await eventually(
+      'both failed',
+      async () => (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failed === 2,
+    );
     await eventually('the alert is received', () => smtp.mails.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(smtp.mails.length, 1, 'one alert for the day');

@@ -6,9 +6,15 @@ import { readDeliveryKey } from './secrets.ts';
 
 const db = await openPostgres(process.env.RIG_DATABASE_URL!);
 const app = await buildApp({
-  db, ownerToken: 'fault-rig-owner-token', rateLimit: false, spamMinSubmitMs: 0,
+  db,
+  ownerToken: 'fault-rig-owner-token',
+  rateLimit: false,
+  spamMinSubmitMs: 0,
   delivery: {
-    allowPrivate: true, key: readDeliveryKey(process.env.DELIVERY_KEY!), vendorBases: JSON.parse(process.env.RIG_VENDOR_BASES!), timeoutMs: 1_000,
+    allowPrivate: true,
+    key: readDeliveryKey(process.env.DELIVERY_KEY!),
+    vendorBases: JSON.parse(process.env.RIG_VENDOR_BASES!),
+    timeoutMs: 1_000,
     worker: { pollMs: 50, batchSize: 16, retry: { baseMs: 10, maxMs: 1_000, giveUpAfterMs: 10 * 60_000 } },
   },
 });

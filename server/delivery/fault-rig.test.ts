@@ -6,11 +6,11 @@
 // the time from lead to delivery; with DELIVERY_RIG_FAILURE_RATE=0 DELIVERY_RIG_KILLS=0 it is the benchmark of
 // healthy vendors.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seededRandom } from '../../src/core/random.ts';
 import type { Database } from '../db/database.ts';
@@ -21,7 +21,7 @@ import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { readDeliveryKey, SecretBox } from './secrets.ts';
 import { eventually } from './test-receiver.ts';
-import { FAKE_KEYS, startFakeVendors, type Failure, type FakeVendors } from './test-vendors.ts';
+import { FAKE_KEYS, type Failure, type FakeVendors, startFakeVendors } from './test-vendors.ts';
 import { newWebhookSecret } from './webhook.ts';
 
 const SEED = Number(process.env.DELIVERY_RIG_SEED ?? 20_261_125);
@@ -38,7 +38,11 @@ interface RigProcess {
 
 function startRigProcess(env: NodeJS.ProcessEnv): Promise<RigProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/delivery/fault-rig-server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/delivery/fault-rig-server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let log = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       log += chunk.toString();
@@ -82,7 +86,9 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
   before(async () => {
     // The PostgreSQL of the storage pass (scripts/test-postgres.mjs) when there is one, else a throwaway one.
     const given = process.env.TEST_DATABASE_URL;
-    const { server, reason } = given ? { server: { url: given, stop: () => undefined }, reason: '' } : await startPostgres();
+    const { server, reason } = given
+      ? { server: { url: given, stop: () => undefined }, reason: '' }
+      : await startPostgres();
     if (!server) throw new Error(`The fault rig needs PostgreSQL (Debian package postgresql): ${reason}`);
     stopPostgres = () => server.stop();
     db = await openPostgres(server.url);
@@ -95,9 +101,21 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     await seedPopup(store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
     const destinations = new DeliveryStore(db);
     const origin = new URL(vendors.bases.hubspot).origin;
-    await destinations.createDestination('acme', { kind: 'webhook', name: 'hook', enabled: true, settings: { url: `${origin}/webhook` }, fieldMap: {} }, await box.seal(newWebhookSecret()));
-    await destinations.createDestination('acme', { kind: 'klaviyo', name: 'klaviyo', enabled: true, settings: { listId: 'L1' }, fieldMap: {} }, await box.seal(FAKE_KEYS.klaviyo));
-    await destinations.createDestination('acme', { kind: 'hubspot', name: 'hubspot', enabled: true, settings: {}, fieldMap: {} }, await box.seal(FAKE_KEYS.hubspot));
+    await destinations.createDestination(
+      'acme',
+      { kind: 'webhook', name: 'hook', enabled: true, settings: { url: `${origin}/webhook` }, fieldMap: {} },
+      await box.seal(newWebhookSecret()),
+    );
+    await destinations.createDestination(
+      'acme',
+      { kind: 'klaviyo', name: 'klaviyo', enabled: true, settings: { listId: 'L1' }, fieldMap: {} },
+      await box.seal(FAKE_KEYS.klaviyo),
+    );
+    await destinations.createDestination(
+      'acme',
+      { kind: 'hubspot', name: 'hubspot', enabled: true, settings: {}, fieldMap: {} },
+      await box.seal(FAKE_KEYS.hubspot),
+    );
     const env = { RIG_DATABASE_URL: server.url, DELIVERY_KEY: key, RIG_VENDOR_BASES: JSON.stringify(vendors.bases) };
     processes.push(...(await Promise.all([startRigProcess(env), startRigProcess(env)])));
     (processes as RigProcess[] & { env?: typeof env }).env = env;
@@ -118,15 +136,21 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     const emails = Array.from({ length: LEADS }, (_, index) => `lead${index}@rig.example`);
     let acknowledged = 0;
     let leadRetries = 0;
-    const viewerId = (await db.query<{ viewer_id: string }>("SELECT viewer_id FROM popups WHERE poptin_id = 'acmepopup0001'"))[0]!.viewer_id;
+    const viewerId = (
+      await db.query<{ viewer_id: string }>("SELECT viewer_id FROM popups WHERE poptin_id = 'acmepopup0001'")
+    )[0]!.viewer_id;
 
     const submit = async (index: number) => {
       for (let attempt = 0; ; attempt++) {
         const target = processes[(index + attempt) % processes.length]!;
         try {
           const response = await fetch(`http://127.0.0.1:${target.port}/api/display/conversion/${viewerId}`, {
-            method: 'POST', headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: emails[index], idempotency_key: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}` }),
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              email: emails[index],
+              idempotency_key: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+            }),
           });
           if (response.ok) {
             acknowledged += 1;
@@ -140,7 +164,9 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
       }
     };
     // Each process is killed with SIGKILL once, a third and two thirds of the way, and started again on a new port.
-    const killAt = new Set(Array.from({ length: KILLS }, (_, index) => Math.floor(((index + 1) * LEADS) / (KILLS + 1))));
+    const killAt = new Set(
+      Array.from({ length: KILLS }, (_, index) => Math.floor(((index + 1) * LEADS) / (KILLS + 1))),
+    );
     let next = 0;
     let kills = 0;
     const sender = async () => {
@@ -157,10 +183,16 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     await Promise.all(Array.from({ length: 8 }, sender));
     const submittedMs = Date.now() - started;
 
-    await eventually('every delivery finished', async () => {
-      const [row] = await db.query<{ open: number }>("SELECT count(*)::int AS open FROM deliveries WHERE status = 'pending'");
-      return row!.open === 0;
-    }, 100_000);
+    await eventually(
+      'every delivery finished',
+      async () => {
+        const [row] = await db.query<{ open: number }>(
+          "SELECT count(*)::int AS open FROM deliveries WHERE status = 'pending'",
+        );
+        return row!.open === 0;
+      },
+      100_000,
+    );
     const totalMs = Date.now() - started;
 
     const [counts] = await db.query<{ delivered: number; failed: number; retried: number; leads: number }>(
@@ -177,7 +209,12 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
          EXTRACT(EPOCH FROM max(finished_at) - min(created_at)) AS seconds
        FROM (SELECT d.finished_at, d.created_at, EXTRACT(EPOCH FROM d.finished_at - c.created_at) * 1000 AS lag FROM deliveries d JOIN conversions c ON c.id = d.conversion_id) timed`,
     );
-    const duplicates = Object.fromEntries(Object.entries(applied).map(([name, entries]) => [name, entries.reduce((sum, entry) => sum + entry.times - 1, 0)]));
+    const duplicates = Object.fromEntries(
+      Object.entries(applied).map(([name, entries]) => [
+        name,
+        entries.reduce((sum, entry) => sum + entry.times - 1, 0),
+      ]),
+    );
     t.diagnostic(
       `seed ${SEED}: ${LEADS} leads (${acknowledged} acknowledged, ${leadRetries} lead posts retried), ${kills} processes killed; ` +
         `deliveries: ${counts!.delivered} delivered, ${counts!.retried} tries retried, ${counts!.failed} failed; ` +
@@ -189,7 +226,11 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     assert.equal(counts!.failed, 0);
     assert.equal(counts!.delivered, LEADS * 3);
     for (const [name, entries] of Object.entries(applied)) {
-      assert.deepEqual(entries.map((entry) => entry.email).sort(), [...emails].sort(), `${name}: every lead once by its key`);
+      assert.deepEqual(
+        entries.map((entry) => entry.email).sort(),
+        [...emails].sort(),
+        `${name}: every lead once by its key`,
+      );
     }
   });
 });

@@ -3,8 +3,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkTarget, TargetRefusedError, type TargetPolicy } from './addresses.ts';
-import { readRetryAfter, RESPONSE_EXCERPT_CHARS, type Attempt } from './outcome.ts';
+import { checkTarget, type TargetPolicy, TargetRefusedError } from './addresses.ts';
+import { type Attempt, RESPONSE_EXCERPT_CHARS, readRetryAfter } from './outcome.ts';
 
 export interface OutgoingRequest {
   url: string;
@@ -16,17 +16,25 @@ export interface OutgoingRequest {
 /** A destination that neither answers nor fails within this time is counted as a network failure. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export async function sendRequest(request: OutgoingRequest, policy: TargetPolicy, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Attempt> {
+export async function sendRequest(
+  request: OutgoingRequest,
+  policy: TargetPolicy,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Attempt> {
   let target;
   try {
     target = await checkTarget(request.url, policy);
   } catch (error) {
-    if (error instanceof TargetRefusedError && /could not be resolved/.test(error.message)) return { kind: 'network', error: error.message };
+    if (error instanceof TargetRefusedError && /could not be resolved/.test(error.message))
+      return { kind: 'network', error: error.message };
     return { kind: 'refused', error: (error as Error).message };
   }
   // The connection goes to the address checked above, whatever the name resolves to a moment later.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -35,7 +43,12 @@ export async function sendRequest(request: OutgoingRequest, policy: TargetPolicy
       target.url,
       {
         method: request.method,
-        headers: { 'content-type': 'application/json', 'user-agent': 'poptin-elements-delivery/1', ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'poptin-elements-delivery/1',
+          ...request.headers,
+          'content-length': String(Buffer.byteLength(request.body)),
+        },
         lookup: pinned,
         timeout: timeoutMs,
       },
@@ -45,17 +58,21 @@ export async function sendRequest(request: OutgoingRequest, policy: TargetPolicy
         response.on('data', (chunk: string) => {
           if (body.length < RESPONSE_EXCERPT_CHARS) body += chunk;
         });
-        response.on('end', () => resolve({
-          kind: 'answered',
-          statusCode: response.statusCode ?? 0,
-          body: body.slice(0, RESPONSE_EXCERPT_CHARS),
-          retryAfterMs: readRetryAfter(response.headers['retry-after']),
-        }));
+        response.on('end', () =>
+          resolve({
+            kind: 'answered',
+            statusCode: response.statusCode ?? 0,
+            body: body.slice(0, RESPONSE_EXCERPT_CHARS),
+            retryAfterMs: readRetryAfter(response.headers['retry-after']),
+          }),
+        );
         response.on('error', (error) => resolve({ kind: 'network', error: error.message }));
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'network', error: error.code ? `${error.code}: ${error.message}` : error.message }));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ kind: 'network', error: error.code ? `${error.code}: ${error.message}` : error.message }),
+    );
     outgoing.end(request.body);
   });
 }

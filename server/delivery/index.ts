@@ -1,13 +1,14 @@
 // Lead delivery: destinations per site, deliveries written with each lead, workers in every process.
+
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import { DeliveryStore, type LeadForDelivery } from './delivery-store.ts';
 import type { Attempt } from './outcome.ts';
 import { deliveryKeyOf, SecretBox } from './secrets.ts';
-import { sendToDestination, type MailSettings, type SenderSettings } from './senders.ts';
-import { DEFAULT_WORKER_SETTINGS, DeliveryWorker, type WorkerSettings } from './worker.ts';
-import { randomUUID } from 'node:crypto';
+import { type MailSettings, type SenderSettings, sendToDestination } from './senders.ts';
 import type { VendorBases } from './vendors.ts';
+import { DEFAULT_WORKER_SETTINGS, DeliveryWorker, type WorkerSettings } from './worker.ts';
 
 export interface DeliveryOptions {
   /** DELIVERY_ALLOW_PRIVATE=1: destinations may be plain http and at private addresses. */
@@ -47,10 +48,17 @@ export class LeadDelivery {
     this.worker = worker ? new DeliveryWorker(this.store, box, senders, worker, onError) : null;
   }
 
-  static async open(db: Database, options: DeliveryOptions = {}, onError: (error: unknown) => void = () => undefined): Promise<LeadDelivery> {
+  static async open(
+    db: Database,
+    options: DeliveryOptions = {},
+    onError: (error: unknown) => void = () => undefined,
+  ): Promise<LeadDelivery> {
     const box = new SecretBox(() => deliveryKeyOf(db, options.key));
     const senders: SenderSettings = {
-      targets: { allowPrivate: options.allowPrivate ?? false }, mail: options.mail ?? null, timeoutMs: options.timeoutMs, vendorBases: options.vendorBases ?? {},
+      targets: { allowPrivate: options.allowPrivate ?? false },
+      mail: options.mail ?? null,
+      timeoutMs: options.timeoutMs,
+      vendorBases: options.vendorBases ?? {},
     };
     const worker = options.worker === false ? null : { ...DEFAULT_WORKER_SETTINGS, ...options.worker };
     return new LeadDelivery(db, box, senders, worker, onError);
@@ -75,8 +83,15 @@ export class LeadDelivery {
     const sealed = await this.store.sealedSecretOf(clientId, destinationId);
     const started = performance.now();
     const attempt: Attempt = await sendToDestination(
-      { kind: destination.kind, settings: destination.settings, fieldMap: destination.fieldMap, secret: sealed ? await this.box.open(sealed) : null },
-      lead, { messageId: `test_${randomUUID()}`, test: true }, this.senders,
+      {
+        kind: destination.kind,
+        settings: destination.settings,
+        fieldMap: destination.fieldMap,
+        secret: sealed ? await this.box.open(sealed) : null,
+      },
+      lead,
+      { messageId: `test_${randomUUID()}`, test: true },
+      this.senders,
     );
     const answered = attempt.kind === 'answered';
     return {

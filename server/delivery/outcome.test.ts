@@ -1,20 +1,37 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { backoffMs, decide, readRetryAfter, type Attempt } from './outcome.ts';
+import { type Attempt, backoffMs, decide, readRetryAfter } from './outcome.ts';
 
 const policy = { baseMs: 10_000, maxMs: 6 * 3_600_000, giveUpAfterMs: 3 * 24 * 3_600_000 };
-const answered = (statusCode: number, retryAfterMs: number | null = null): Attempt => ({ kind: 'answered', statusCode, body: 'x', retryAfterMs });
+const answered = (statusCode: number, retryAfterMs: number | null = null): Attempt => ({
+  kind: 'answered',
+  statusCode,
+  body: 'x',
+  retryAfterMs,
+});
 const fixed = (value: number) => () => value;
 
 describe('what a try of a delivery comes to', () => {
   it('delivers on 2xx, stops on other 4xx and on redirects, retries 5xx, 408, 429 and network errors', () => {
     assert.deepEqual(decide(answered(204), 1, 0, policy), { kind: 'delivered' });
     assert.deepEqual(decide(answered(404), 1, 0, policy), { kind: 'failed', reason: 'answered 404' });
-    assert.deepEqual(decide(answered(301), 1, 0, policy), { kind: 'failed', reason: 'answered 301 (redirects are not followed)' });
-    for (const attempt of [answered(500), answered(503), answered(408), answered(429), { kind: 'network', error: 'ECONNRESET' } as Attempt]) {
+    assert.deepEqual(decide(answered(301), 1, 0, policy), {
+      kind: 'failed',
+      reason: 'answered 301 (redirects are not followed)',
+    });
+    for (const attempt of [
+      answered(500),
+      answered(503),
+      answered(408),
+      answered(429),
+      { kind: 'network', error: 'ECONNRESET' } as Attempt,
+    ]) {
       assert.equal(decide(attempt, 1, 0, policy, fixed(0.5)).kind, 'retry', JSON.stringify(attempt));
     }
-    assert.deepEqual(decide({ kind: 'refused', error: 'private address' }, 1, 0, policy), { kind: 'failed', reason: 'private address' });
+    assert.deepEqual(decide({ kind: 'refused', error: 'private address' }, 1, 0, policy), {
+      kind: 'failed',
+      reason: 'private address',
+    });
   });
 
   it('waits twice as long after each try, with jitter in the upper half, capped', () => {

@@ -10,10 +10,7 @@ export type Attempt =
   /** Nothing to send, on purpose (no e-mail address, no consent to marketing e-mail): done. */
   | { kind: 'skipped'; reason: string };
 
-export type Outcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; afterMs: number }
-  | { kind: 'failed'; reason: string };
+export type Outcome = { kind: 'delivered' } | { kind: 'retry'; afterMs: number } | { kind: 'failed'; reason: string };
 
 export const RESPONSE_EXCERPT_CHARS = 2000;
 
@@ -27,7 +24,11 @@ export interface RetryPolicy {
   giveUpAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseMs: 10_000, maxMs: 6 * 60 * 60_000, giveUpAfterMs: 3 * 24 * 60 * 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseMs: 10_000,
+  maxMs: 6 * 60 * 60_000,
+  giveUpAfterMs: 3 * 24 * 60 * 60_000,
+};
 
 /** Answers that say "not now" rather than "never". */
 export function isTransientStatus(statusCode: number): boolean {
@@ -38,7 +39,12 @@ export function isTransientStatus(statusCode: number): boolean {
  * Exponential back-off with full jitter: a random wait up to base·2^(tries-1), capped, so that deliveries that
  * failed together do not all come back together. A Retry-After the destination sent is a floor.
  */
-export function backoffMs(policy: RetryPolicy, attempts: number, retryAfterMs: number | null, random: () => number = Math.random): number {
+export function backoffMs(
+  policy: RetryPolicy,
+  attempts: number,
+  retryAfterMs: number | null,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
   const jittered = Math.round(ceiling / 2 + (random() * ceiling) / 2);
   return retryAfterMs === null ? jittered : Math.min(policy.maxMs, Math.max(retryAfterMs, jittered));
@@ -53,10 +59,17 @@ export function readRetryAfter(header: string | undefined, now = Date.now()): nu
 }
 
 /** What to do after a try of a delivery first made `ageMs` ago, tried `attempts` times so far. */
-export function decide(attempt: Attempt, attempts: number, ageMs: number, policy: RetryPolicy, random?: () => number): Outcome {
+export function decide(
+  attempt: Attempt,
+  attempts: number,
+  ageMs: number,
+  policy: RetryPolicy,
+  random?: () => number,
+): Outcome {
   if (attempt.kind === 'refused') return { kind: 'failed', reason: attempt.error };
   if (attempt.kind === 'skipped') return { kind: 'delivered' };
-  if (attempt.kind === 'answered' && attempt.statusCode >= 200 && attempt.statusCode < 300) return { kind: 'delivered' };
+  if (attempt.kind === 'answered' && attempt.statusCode >= 200 && attempt.statusCode < 300)
+    return { kind: 'delivered' };
   if (attempt.kind === 'answered' && !isTransientStatus(attempt.statusCode)) {
     const redirect = attempt.statusCode >= 300 && attempt.statusCode < 400 ? ' (redirects are not followed)' : '';
     return { kind: 'failed', reason: `answered ${attempt.statusCode}${redirect}` };
@@ -64,7 +77,10 @@ export function decide(attempt: Attempt, attempts: number, ageMs: number, policy
   const afterMs = backoffMs(policy, attempts, attempt.kind === 'answered' ? attempt.retryAfterMs : null, random);
   if (ageMs + afterMs > policy.giveUpAfterMs) {
     const last = attempt.kind === 'answered' ? `answered ${attempt.statusCode}` : attempt.error;
-    return { kind: 'failed', reason: `still failing after ${attempts} tries over ${Math.round(ageMs / 3_600_000)} h: ${last}` };
+    return {
+      kind: 'failed',
+      reason: `still failing after ${attempts} tries over ${Math.round(ageMs / 3_600_000)} h: ${last}`,
+    };
   }
   return { kind: 'retry', afterMs };
 }

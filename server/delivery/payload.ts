@@ -55,12 +55,26 @@ export interface WebhookPayload {
   };
 }
 
-export function webhookPayload(lead: LeadForDelivery, fieldMap: Record<string, string>, test = false, consentField?: string): WebhookPayload {
+export function webhookPayload(
+  lead: LeadForDelivery,
+  fieldMap: Record<string, string>,
+  test = false,
+  consentField?: string,
+): WebhookPayload {
   const { id, createdAt, clientId, poptinId, email, name, phone, url, fields } = lead;
   return {
     type: test ? 'lead.test' : 'lead.created',
     lead: {
-      id, created_at: createdAt, client_id: clientId, poptin_id: poptinId, email, name, phone, url, consent: consentOf(lead, consentField), fields,
+      id,
+      created_at: createdAt,
+      client_id: clientId,
+      poptin_id: poptinId,
+      email,
+      name,
+      phone,
+      url,
+      consent: consentOf(lead, consentField),
+      fields,
       ...(Object.keys(fieldMap).length > 0 ? { mapped: mappedFields(lead, fieldMap) } : {}),
     },
   };
@@ -69,7 +83,14 @@ export function webhookPayload(lead: LeadForDelivery, fieldMap: Record<string, s
 /** The lead a "send a test lead" carries. */
 export function testLead(clientId: string): LeadForDelivery {
   return {
-    id: 0, createdAt: new Date().toISOString(), clientId, poptinId: 'test', email: 'test.lead@example.com', name: 'Test Lead', phone: null,
-    url: 'https://example.com/', fields: { Email: 'test.lead@example.com', Name: 'Test Lead', consent: 'on' },
+    id: 0,
+    createdAt: new Date().toISOString(),
+    clientId,
+    poptinId: 'test',
+    email: 'test.lead@example.com',
+    name: 'Test Lead',
+    phone: null,
+    url: 'https://example.com/',
+    fields: { Email: 'test.lead@example.com', Name: 'Test Lead', consent: 'on' },
   };
 }

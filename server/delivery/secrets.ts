@@ -24,7 +24,9 @@ export class SecretBox {
     const nonce = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', await this.keyNow(), nonce);
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', nonce.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
+    return ['v1', nonce.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join(
+      '.',
+    );
   }
 
   async open(sealed: string): Promise<string> {
@@ -39,7 +41,8 @@ export class SecretBox {
 /** DELIVERY_KEY: 32 bytes as base64 or 64 hex digits. */
 export function readDeliveryKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('DELIVERY_KEY must be 32 bytes, as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)');
+  if (key.length !== 32)
+    throw new Error('DELIVERY_KEY must be 32 bytes, as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)');
   return key;
 }
 
@@ -49,7 +52,10 @@ export function readDeliveryKey(text: string): Buffer {
  */
 export async function deliveryKeyOf(db: SqlRunner, given: Buffer | undefined): Promise<Buffer> {
   if (given) return given;
-  await db.query('INSERT INTO delivery_keys (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', ['default', randomBytes(32).toString('base64')]);
+  await db.query('INSERT INTO delivery_keys (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    'default',
+    randomBytes(32).toString('base64'),
+  ]);
   const [row] = await db.query<{ key: string }>('SELECT key FROM delivery_keys WHERE name = $1', ['default']);
   return Buffer.from(row!.key, 'base64');
 }

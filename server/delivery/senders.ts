@@ -5,7 +5,7 @@ import type { DestinationKind, LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
 import { consentFieldOf, consentOf, webhookPayload } from './payload.ts';
-import { vendorPlan, type VendorBases } from './vendors.ts';
+import { type VendorBases, vendorPlan } from './vendors.ts';
 import { webhookHeaders } from './webhook.ts';
 
 export interface MailSettings {
@@ -39,12 +39,26 @@ export interface SendContext {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export async function sendToDestination(target: SendTarget, lead: LeadForDelivery, context: SendContext, settings: SenderSettings): Promise<Attempt> {
+export async function sendToDestination(
+  target: SendTarget,
+  lead: LeadForDelivery,
+  context: SendContext,
+  settings: SenderSettings,
+): Promise<Attempt> {
   switch (target.kind) {
     case 'webhook': {
       if (!target.secret) return { kind: 'refused', error: 'The webhook has no signing secret' };
       const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test, consentFieldOf(target.settings)));
-      return sendRequest({ url: text(target.settings.url), method: 'POST', headers: webhookHeaders(target.secret, context.messageId, body), body }, settings.targets, settings.timeoutMs);
+      return sendRequest(
+        {
+          url: text(target.settings.url),
+          method: 'POST',
+          headers: webhookHeaders(target.secret, context.messageId, body),
+          body,
+        },
+        settings.targets,
+        settings.timeoutMs,
+      );
     }
     case 'email':
       return sendNotification(target, [lead], context, settings.mail);
@@ -54,9 +68,17 @@ export async function sendToDestination(target: SendTarget, lead: LeadForDeliver
 }
 
 /** The vendor's requests one after the other; the first that is not a 2xx is the try's answer. */
-async function sendToVendor(target: SendTarget & { kind: 'mailchimp' | 'klaviyo' | 'hubspot' }, lead: LeadForDelivery, settings: SenderSettings): Promise<Attempt> {
+async function sendToVendor(
+  target: SendTarget & { kind: 'mailchimp' | 'klaviyo' | 'hubspot' },
+  lead: LeadForDelivery,
+  settings: SenderSettings,
+): Promise<Attempt> {
   if (!target.secret) return { kind: 'refused', error: `The ${target.kind} destination has no API key` };
-  const plan = vendorPlan({ kind: target.kind, settings: target.settings, fieldMap: target.fieldMap, apiKey: target.secret }, lead, settings.vendorBases ?? {});
+  const plan = vendorPlan(
+    { kind: target.kind, settings: target.settings, fieldMap: target.fieldMap, apiKey: target.secret },
+    lead,
+    settings.vendorBases ?? {},
+  );
   if ('skip' in plan) return { kind: 'skipped', reason: plan.skip };
   if ('refuse' in plan) return { kind: 'refused', error: plan.refuse };
   let attempt: Attempt = { kind: 'skipped', reason: 'nothing to send' };
@@ -72,16 +94,28 @@ const leadTitle = (lead: LeadForDelivery) => lead.email ?? lead.name ?? lead.pho
 function notificationText(lead: LeadForDelivery): string {
   const consent = consentOf(lead);
   const lines = [
-    `A new lead on site ${lead.clientId} (pop-up ${lead.poptinId}), ${lead.createdAt}:`, '',
-    `E-mail: ${lead.email ?? '-'}`, `Name: ${lead.name ?? '-'}`, `Phone: ${lead.phone ?? '-'}`, `Page: ${lead.url ?? '-'}`,
-    `Consent: ${consent === null ? 'no consent field' : consent ? 'given' : 'not given'}`, '', 'All fields:',
-    ...Object.entries(lead.fields).map(([name, value]) => `  ${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`),
+    `A new lead on site ${lead.clientId} (pop-up ${lead.poptinId}), ${lead.createdAt}:`,
+    '',
+    `E-mail: ${lead.email ?? '-'}`,
+    `Name: ${lead.name ?? '-'}`,
+    `Phone: ${lead.phone ?? '-'}`,
+    `Page: ${lead.url ?? '-'}`,
+    `Consent: ${consent === null ? 'no consent field' : consent ? 'given' : 'not given'}`,
+    '',
+    'All fields:',
+    ...Object.entries(lead.fields).map(
+      ([name, value]) => `  ${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    ),
   ];
   return lines.join('\n');
 }
 
 /** Tells a site's owners that a destination failed a delivery for good, and where to retry it. */
-export async function sendFailureAlert(mail: MailSettings, to: string[], alert: { clientId: string; name: string; leadId: number; reason: string }): Promise<void> {
+export async function sendFailureAlert(
+  mail: MailSettings,
+  to: string[],
+  alert: { clientId: string; name: string; leadId: number; reason: string },
+): Promise<void> {
   const transport = nodemailer.createTransport(mail.smtpUrl);
   try {
     await transport.sendMail({
@@ -101,13 +135,19 @@ export async function sendFailureAlert(mail: MailSettings, to: string[], alert: 
 }
 
 /** Whether an e-mail destination sends one message a day with the day's leads (`settings.digest: 'daily'`). */
-export const isDailyDigest = (target: { kind: DestinationKind; settings: Record<string, unknown> }) => target.kind === 'email' && target.settings.digest === 'daily';
+export const isDailyDigest = (target: { kind: DestinationKind; settings: Record<string, unknown> }) =>
+  target.kind === 'email' && target.settings.digest === 'daily';
 
 /**
  * The e-mail of one lead, or of a day's leads for a daily digest, in one message. SMTP replies 4xx mean "later",
  * 5xx "never" (RFC 5321 §4.2.1).
  */
-export async function sendNotification(target: SendTarget, leads: LeadForDelivery[], context: SendContext, mail: MailSettings | null): Promise<Attempt> {
+export async function sendNotification(
+  target: SendTarget,
+  leads: LeadForDelivery[],
+  context: SendContext,
+  mail: MailSettings | null,
+): Promise<Attempt> {
   if (!mail) return { kind: 'refused', error: 'SMTP_URL is not set on this server' };
   const to = Array.isArray(target.settings.to) ? target.settings.to.map(text).filter(Boolean) : [];
   if (to.length === 0) return { kind: 'refused', error: 'The notification has no recipients' };
@@ -123,7 +163,8 @@ export async function sendNotification(target: SendTarget, leads: LeadForDeliver
     return { kind: 'answered', statusCode: 250, body: String(info.response ?? '').slice(0, 500), retryAfterMs: null };
   } catch (error) {
     const { responseCode, message } = error as { responseCode?: number; message: string };
-    if (responseCode !== undefined && responseCode >= 500) return { kind: 'refused', error: `SMTP ${responseCode}: ${message}` };
+    if (responseCode !== undefined && responseCode >= 500)
+      return { kind: 'refused', error: `SMTP ${responseCode}: ${message}` };
     return { kind: 'network', error: responseCode ? `SMTP ${responseCode}: ${message}` : message };
   } finally {
     transport.close();

@@ -5,14 +5,21 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FAKE_KEYS = { mailchimp: 'fake0123456789abcdef-us6', klaviyo: 'pk_fake_klaviyo', hubspot: 'pat-na1-fake' } as const;
+export const FAKE_KEYS = {
+  mailchimp: 'fake0123456789abcdef-us6',
+  klaviyo: 'pk_fake_klaviyo',
+  hubspot: 'pat-na1-fake',
+} as const;
 
 export type Failure = { status: number; headers?: Record<string, string> } | { reset: true } | { stallMs: number };
 
 export interface FakeVendors {
   bases: { mailchimp: string; klaviyo: string; hubspot: string };
   /** Mailchimp members by list and subscriber hash. */
-  mailchimp: Map<string, { email_address: string; status: string; merge_fields: Record<string, unknown>; tags: string[] }>;
+  mailchimp: Map<
+    string,
+    { email_address: string; status: string; merge_fields: Record<string, unknown>; tags: string[] }
+  >;
   /** Klaviyo subscriptions by list and e-mail, with how many jobs carried each. */
   klaviyo: Map<string, { email: string; consent: string; jobs: number }>;
   /** HubSpot contacts by e-mail, with how many upserts each had. */
@@ -29,21 +36,42 @@ export interface FakeVendors {
   close(): Promise<void>;
 }
 
-function send(response: ServerResponse, status: number, body: unknown, type = 'application/json', headers: Record<string, string> = {}) {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  type = 'application/json',
+  headers: Record<string, string> = {},
+) {
   response.writeHead(status, { 'content-type': type, ...headers });
   response.end(body === undefined ? '' : JSON.stringify(body));
 }
 
 const mailchimpError = (response: ServerResponse, status: number, title: string, detail: string) =>
-  send(response, status, { type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: 'fake' }, 'application/problem+json');
+  send(
+    response,
+    status,
+    { type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: 'fake' },
+    'application/problem+json',
+  );
 const klaviyoError = (response: ServerResponse, status: number, code: string, detail: string) =>
-  send(response, status, { errors: [{ id: 'fake', status, code, title: code, detail, source: { pointer: '/data/' } }] }, 'application/vnd.api+json');
+  send(
+    response,
+    status,
+    { errors: [{ id: 'fake', status, code, title: code, detail, source: { pointer: '/data/' } }] },
+    'application/vnd.api+json',
+  );
 const hubspotError = (response: ServerResponse, status: number, category: string, message: string) =>
   send(response, status, { status: 'error', message, correlationId: 'fake', category });
 
 export async function startFakeVendors(): Promise<FakeVendors> {
   const fakes = {
-    mailchimp: new Map(), klaviyo: new Map(), hubspot: new Map(), webhook: new Map(), requests: [], fail: () => null,
+    mailchimp: new Map(),
+    klaviyo: new Map(),
+    hubspot: new Map(),
+    webhook: new Map(),
+    requests: [],
+    fail: () => null,
   } as unknown as FakeVendors;
   const server = createServer((request, response) => {
     let body = '';
@@ -56,7 +84,14 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       fakes.requests.push({ vendor, method: request.method ?? '', path, headers: request.headers, body });
       const failure = fakes.fail(vendor, index);
       if (failure && 'reset' in failure) return void request.socket.destroy();
-      if (failure && 'status' in failure) return send(response, failure.status, { status: failure.status, title: 'fake failure' }, 'application/json', failure.headers);
+      if (failure && 'status' in failure)
+        return send(
+          response,
+          failure.status,
+          { status: failure.status, title: 'fake failure' },
+          'application/json',
+          failure.headers,
+        );
       if (failure && 'stallMs' in failure) {
         const held = response;
         const writeHead = held.writeHead.bind(held);
@@ -84,7 +119,10 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       if (vendor === 'webhook') {
         const id = String(request.headers['webhook-id']);
         const entry = fakes.webhook.get(id);
-        fakes.webhook.set(id, { email: String((json.lead as { email: string }).email), times: (entry?.times ?? 0) + 1 });
+        fakes.webhook.set(id, {
+          email: String((json.lead as { email: string }).email),
+          times: (entry?.times ?? 0) + 1,
+        });
         return send(response, 200, { received: id });
       }
       send(response, 404, { message: 'no such vendor' });
@@ -93,56 +131,101 @@ export async function startFakeVendors(): Promise<FakeVendors> {
 
   // https://mailchimp.com/developer/marketing/api/list-members/add-or-update-list-member/ and …/list-member-tags/
   function mailchimp(request: IncomingMessage, response: ServerResponse, route: string, json: Record<string, unknown>) {
-    const [user, key] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
-    if (!user || key !== FAKE_KEYS.mailchimp) return mailchimpError(response, 401, 'API Key Invalid', 'Your API key may be invalid, or you\'ve attempted to access the wrong datacenter.');
+    const [user, key] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    if (!user || key !== FAKE_KEYS.mailchimp)
+      return mailchimpError(
+        response,
+        401,
+        'API Key Invalid',
+        "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
+      );
     const member = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags)?$/.exec(route);
-    if (!member) return mailchimpError(response, 404, 'Resource Not Found', 'The requested resource could not be found.');
+    if (!member)
+      return mailchimpError(response, 404, 'Resource Not Found', 'The requested resource could not be found.');
     const [, list, hash, tags] = member;
     const id = `${list}/${hash}`;
     if (tags) {
       const existing = fakes.mailchimp.get(id);
-      if (request.method !== 'POST' || !existing) return mailchimpError(response, 404, 'Resource Not Found', 'The requested resource could not be found.');
-      for (const tag of json.tags as { name: string; status: string }[]) if (tag.status === 'active' && !existing.tags.includes(tag.name)) existing.tags.push(tag.name);
+      if (request.method !== 'POST' || !existing)
+        return mailchimpError(response, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      for (const tag of json.tags as { name: string; status: string }[])
+        if (tag.status === 'active' && !existing.tags.includes(tag.name)) existing.tags.push(tag.name);
       response.writeHead(204).end();
       return;
     }
     const email = String(json.email_address ?? '');
     if (request.method !== 'PUT' || createHash('md5').update(email.toLowerCase()).digest('hex') !== hash) {
-      return mailchimpError(response, 400, 'Invalid Resource', 'The subscriber hash does not match the e-mail address.');
+      return mailchimpError(
+        response,
+        400,
+        'Invalid Resource',
+        'The subscriber hash does not match the e-mail address.',
+      );
     }
-    if (!['subscribed', 'pending'].includes(String(json.status_if_new))) return mailchimpError(response, 400, 'Invalid Resource', 'status_if_new is invalid.');
+    if (!['subscribed', 'pending'].includes(String(json.status_if_new)))
+      return mailchimpError(response, 400, 'Invalid Resource', 'status_if_new is invalid.');
     const existing = fakes.mailchimp.get(id);
-    const merged = { email_address: email, status: existing?.status ?? String(json.status_if_new), merge_fields: { ...existing?.merge_fields, ...(json.merge_fields as object) }, tags: existing?.tags ?? [] };
+    const merged = {
+      email_address: email,
+      status: existing?.status ?? String(json.status_if_new),
+      merge_fields: { ...existing?.merge_fields, ...(json.merge_fields as object) },
+      tags: existing?.tags ?? [],
+    };
     fakes.mailchimp.set(id, merged);
     send(response, 200, { id: hash, ...merged, list_id: list });
   }
 
   // https://developers.klaviyo.com/en/reference/bulk_subscribe_profiles
   function klaviyo(request: IncomingMessage, response: ServerResponse, route: string, json: Record<string, unknown>) {
-    if (request.headers.authorization !== `Klaviyo-API-Key ${FAKE_KEYS.klaviyo}`) return klaviyoError(response, 401, 'not_authenticated', 'Incorrect authentication credentials.');
+    if (request.headers.authorization !== `Klaviyo-API-Key ${FAKE_KEYS.klaviyo}`)
+      return klaviyoError(response, 401, 'not_authenticated', 'Incorrect authentication credentials.');
     if (!request.headers.revision) return klaviyoError(response, 400, 'invalid', 'The revision header is required.');
-    if (request.method !== 'POST' || route !== '/api/profile-subscription-bulk-create-jobs') return klaviyoError(response, 404, 'not_found', 'Not found.');
-    const data = json.data as { type: string; attributes: { profiles: { data: { attributes: { email: string; subscriptions: { email: { marketing: { consent: string } } } } }[] } }; relationships: { list: { data: { id: string } } } };
-    if (data?.type !== 'profile-subscription-bulk-create-job' || !data.relationships?.list?.data?.id) return klaviyoError(response, 400, 'invalid', 'Invalid input.');
+    if (request.method !== 'POST' || route !== '/api/profile-subscription-bulk-create-jobs')
+      return klaviyoError(response, 404, 'not_found', 'Not found.');
+    const data = json.data as {
+      type: string;
+      attributes: {
+        profiles: {
+          data: { attributes: { email: string; subscriptions: { email: { marketing: { consent: string } } } } }[];
+        };
+      };
+      relationships: { list: { data: { id: string } } };
+    };
+    if (data?.type !== 'profile-subscription-bulk-create-job' || !data.relationships?.list?.data?.id)
+      return klaviyoError(response, 400, 'invalid', 'Invalid input.');
     for (const profile of data.attributes.profiles.data) {
       const id = `${data.relationships.list.data.id}/${profile.attributes.email.toLowerCase()}`;
       const existing = fakes.klaviyo.get(id);
-      fakes.klaviyo.set(id, { email: profile.attributes.email, consent: profile.attributes.subscriptions.email.marketing.consent, jobs: (existing?.jobs ?? 0) + 1 });
+      fakes.klaviyo.set(id, {
+        email: profile.attributes.email,
+        consent: profile.attributes.subscriptions.email.marketing.consent,
+        jobs: (existing?.jobs ?? 0) + 1,
+      });
     }
     response.writeHead(202).end();
   }
 
   // https://developers.hubspot.com/docs/api-reference/legacy/crm/objects/contacts/batch/upsert-contacts
   function hubspot(request: IncomingMessage, response: ServerResponse, route: string, json: Record<string, unknown>) {
-    if (request.headers.authorization !== `Bearer ${FAKE_KEYS.hubspot}`) return hubspotError(response, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
-    if (request.method !== 'POST' || route !== '/crm/v3/objects/contacts/batch/upsert') return hubspotError(response, 404, 'OBJECT_NOT_FOUND', 'Not found.');
+    if (request.headers.authorization !== `Bearer ${FAKE_KEYS.hubspot}`)
+      return hubspotError(response, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
+    if (request.method !== 'POST' || route !== '/crm/v3/objects/contacts/batch/upsert')
+      return hubspotError(response, 404, 'OBJECT_NOT_FOUND', 'Not found.');
     const inputs = json.inputs as { id: string; idProperty: string; properties: Record<string, unknown> }[];
-    if (!Array.isArray(inputs) || inputs.some((input) => input.idProperty !== 'email' || input.properties.email !== input.id)) {
+    if (
+      !Array.isArray(inputs) ||
+      inputs.some((input) => input.idProperty !== 'email' || input.properties.email !== input.id)
+    ) {
       return hubspotError(response, 400, 'VALIDATION_ERROR', 'Invalid input JSON.');
     }
     const results = inputs.map((input) => {
       const existing = fakes.hubspot.get(input.id.toLowerCase());
-      fakes.hubspot.set(input.id.toLowerCase(), { properties: { ...existing?.properties, ...input.properties }, upserts: (existing?.upserts ?? 0) + 1 });
+      fakes.hubspot.set(input.id.toLowerCase(), {
+        properties: { ...existing?.properties, ...input.properties },
+        upserts: (existing?.upserts ?? 0) + 1,
+      });
       return { id: String(fakes.hubspot.size), new: !existing, properties: input.properties };
     });
     send(response, 200, { status: 'COMPLETE', results });
@@ -151,9 +234,10 @@ export async function startFakeVendors(): Promise<FakeVendors> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fakes.bases = { mailchimp: `${origin}/mailchimp/3.0`, klaviyo: `${origin}/klaviyo`, hubspot: `${origin}/hubspot` };
-  fakes.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  fakes.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fakes;
 }

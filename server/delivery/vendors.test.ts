@@ -7,7 +7,7 @@ import type { PopupRecord } from '../db/configuration-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';
-import { FAKE_KEYS, startFakeVendors, type FakeVendors } from './test-vendors.ts';
+import { FAKE_KEYS, type FakeVendors, startFakeVendors } from './test-vendors.ts';
 import { KLAVIYO_REVISION } from './vendors.ts';
 
 let test: TestDatabase;
@@ -19,8 +19,15 @@ before(async () => {
   test = await openTestDatabase();
   vendors = await startFakeVendors();
   app = await buildApp({
-    db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, spamMinSubmitMs: 0,
-    delivery: { allowPrivate: true, vendorBases: vendors.bases, worker: { pollMs: 25, batchSize: 8, retry: { baseMs: 20, maxMs: 2_000, giveUpAfterMs: 60_000 } } },
+    db: test.db,
+    ownerToken: OWNER_TOKEN,
+    rateLimit: false,
+    spamMinSubmitMs: 0,
+    delivery: {
+      allowPrivate: true,
+      vendorBases: vendors.bases,
+      worker: { pollMs: 25, batchSize: 8, retry: { baseMs: 20, maxMs: 2_000, giveUpAfterMs: 60_000 } },
+    },
   });
 });
 after(async () => {
@@ -43,7 +50,13 @@ const asOwner = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object
   app.inject({ method, url: `/api/owner${url}`, headers: { authorization: `Bearer ${OWNER_TOKEN}` }, payload });
 
 async function createVendor(kind: 'mailchimp' | 'klaviyo' | 'hubspot', settings: object, extra: object = {}) {
-  const response = await asOwner('POST', '/acme/destinations', { kind, name: kind, apiKey: FAKE_KEYS[kind], settings, ...extra });
+  const response = await asOwner('POST', '/acme/destinations', {
+    kind,
+    name: kind,
+    apiKey: FAKE_KEYS[kind],
+    settings,
+    ...extra,
+  });
   assert.equal(response.statusCode, 201, response.body);
   assert.equal(JSON.stringify(response.json()).includes(FAKE_KEYS[kind]), false, 'the API key is not read back');
   return response.json().destination.id as number;
@@ -53,41 +66,66 @@ let leadNumber = 0;
 async function submitLead(fields: Record<string, string>) {
   leadNumber += 1;
   const response = await app.inject({
-    method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`,
+    method: 'POST',
+    url: `/api/display/conversion/${popup.viewer_id}`,
     payload: { idempotency_key: `00000000-0000-4000-8000-${String(leadNumber).padStart(12, '0')}`, ...fields },
   });
   assert.equal(response.statusCode, 200, response.body);
   return Number(response.json().conversion_id);
 }
 
-const deliveriesOf = async (leadId: number) => (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries as { status: string; lastResponse: string | null; lastStatusCode: number | null }[];
-const settled = (leadId: number) => eventually(`lead ${leadId} settled`, async () => (await deliveriesOf(leadId)).every((delivery) => delivery.status !== 'pending'));
+const deliveriesOf = async (leadId: number) =>
+  (await asOwner('GET', `/acme/leads/${leadId}/deliveries`)).json().deliveries as {
+    status: string;
+    lastResponse: string | null;
+    lastStatusCode: number | null;
+  }[];
+const settled = (leadId: number) =>
+  eventually(`lead ${leadId} settled`, async () =>
+    (await deliveriesOf(leadId)).every((delivery) => delivery.status !== 'pending'),
+  );
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe('Mailchimp', () => {
   it('adds or updates the audience member with merge fields (mapped too), double opt-in as pending, and its tags', async () => {
-    await createVendor('mailchimp', { listId: 'list1', doubleOptIn: true, tags: ['poptin', 'spring'] }, { fieldMap: { Company: 'COMPANY' } });
-    const leadId = await submitLead({ email: 'Jane@Visitor.example', name: 'Jane Q Doe', Company: 'Acme', consent: 'on' });
+    await createVendor(
+      'mailchimp',
+      { listId: 'list1', doubleOptIn: true, tags: ['poptin', 'spring'] },
+      { fieldMap: { Company: 'COMPANY' } },
+    );
+    const leadId = await submitLead({
+      email: 'Jane@Visitor.example',
+      name: 'Jane Q Doe',
+      Company: 'Acme',
+      consent: 'on',
+    });
     await settled(leadId);
     assert.equal((await deliveriesOf(leadId))[0]!.status, 'delivered');
     const member = vendors.mailchimp.get(`list1/${md5('jane@visitor.example')}`);
     assert.deepEqual(member, {
-      email_address: 'Jane@Visitor.example', status: 'pending', merge_fields: { FNAME: 'Jane', LNAME: 'Q Doe', COMPANY: 'Acme' }, tags: ['poptin', 'spring'],
+      email_address: 'Jane@Visitor.example',
+      status: 'pending',
+      merge_fields: { FNAME: 'Jane', LNAME: 'Q Doe', COMPANY: 'Acme' },
+      tags: ['poptin', 'spring'],
     });
-    assert.deepEqual(vendors.requests.map((request) => `${request.method} ${request.path.replace(/[0-9a-f]{32}/, 'HASH')}`), [
-      'PUT /mailchimp/3.0/lists/list1/members/HASH', 'POST /mailchimp/3.0/lists/list1/members/HASH/tags',
-    ]);
+    assert.deepEqual(
+      vendors.requests.map((request) => `${request.method} ${request.path.replace(/[0-9a-f]{32}/, 'HASH')}`),
+      ['PUT /mailchimp/3.0/lists/list1/members/HASH', 'POST /mailchimp/3.0/lists/list1/members/HASH/tags'],
+    );
   });
 
   it('does not subscribe a visitor who left the consent box unticked', async () => {
     await createVendor('mailchimp', { listId: 'list1' });
     const leadId = await submitLead({ email: 'no@visitor.example', consent: '' });
     await settled(leadId);
-    assert.deepEqual((await deliveriesOf(leadId)).map((delivery) => [delivery.status, delivery.lastResponse]), [['delivered', 'not sent: the visitor did not consent to marketing e-mail']]);
+    assert.deepEqual(
+      (await deliveriesOf(leadId)).map((delivery) => [delivery.status, delivery.lastResponse]),
+      [['delivered', 'not sent: the visitor did not consent to marketing e-mail']],
+    );
     assert.equal(vendors.requests.length, 0);
   });
 
-  it('keeps a wrong API key\'s 401 as a failure with Mailchimp\'s answer, and a test send shows it', async () => {
+  it("keeps a wrong API key's 401 as a failure with Mailchimp's answer, and a test send shows it", async () => {
     const id = await createVendor('mailchimp', { listId: 'list1' });
     await asOwner('PATCH', `/acme/destinations/${id}`, { apiKey: 'wrong-us6' });
     const leadId = await submitLead({ email: 'x@visitor.example' });
@@ -104,10 +142,15 @@ describe('Mailchimp', () => {
 describe('Klaviyo', () => {
   it('subscribes the profile to the list with consent recorded, on the documented revision, after a 429 with Retry-After', async () => {
     await createVendor('klaviyo', { listId: 'Xy12Ab' });
-    vendors.fail = (vendor, index) => (vendor === 'klaviyo' && index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : null);
+    vendors.fail = (vendor, index) =>
+      vendor === 'klaviyo' && index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : null;
     const leadId = await submitLead({ email: 'k@visitor.example', phone: '+15555550100' });
     await eventually('delivered', async () => (await deliveriesOf(leadId))[0]?.status === 'delivered');
-    assert.deepEqual(vendors.klaviyo.get('Xy12Ab/k@visitor.example'), { email: 'k@visitor.example', consent: 'SUBSCRIBED', jobs: 1 });
+    assert.deepEqual(vendors.klaviyo.get('Xy12Ab/k@visitor.example'), {
+      email: 'k@visitor.example',
+      consent: 'SUBSCRIBED',
+      jobs: 1,
+    });
     const [first, second] = vendors.requests;
     assert.equal(second!.headers.revision, KLAVIYO_REVISION);
     assert.equal(second!.headers.authorization, `Klaviyo-API-Key ${FAKE_KEYS.klaviyo}`);
@@ -119,12 +162,24 @@ describe('Klaviyo', () => {
 describe('HubSpot', () => {
   it('creates or updates the contact by e-mail, once per lead, with mapped properties', async () => {
     await createVendor('hubspot', {}, { fieldMap: { consent: 'marketing_consent', Company: 'company' } });
-    const first = await submitLead({ email: 'h@visitor.example', name: 'Hana Levi', Company: 'Levi Ltd', consent: 'on' });
+    const first = await submitLead({
+      email: 'h@visitor.example',
+      name: 'Hana Levi',
+      Company: 'Levi Ltd',
+      consent: 'on',
+    });
     const second = await submitLead({ email: 'h@visitor.example', phone: '+972501234567' });
     await settled(first);
     await settled(second);
     assert.deepEqual(vendors.hubspot.get('h@visitor.example'), {
-      properties: { email: 'h@visitor.example', firstname: 'Hana', lastname: 'Levi', company: 'Levi Ltd', marketing_consent: 'on', phone: '+972501234567' },
+      properties: {
+        email: 'h@visitor.example',
+        firstname: 'Hana',
+        lastname: 'Levi',
+        company: 'Levi Ltd',
+        marketing_consent: 'on',
+        phone: '+972501234567',
+      },
       upserts: 2,
     });
     assert.equal(vendors.requests[0]!.headers.authorization, `Bearer ${FAKE_KEYS.hubspot}`);
@@ -132,6 +187,9 @@ describe('HubSpot', () => {
 
   it('refuses a vendor destination without its API key or list, naming the fields', async () => {
     const response = await asOwner('POST', '/acme/destinations', { kind: 'klaviyo', name: 'k', settings: {} });
-    assert.deepEqual(response.json().fields.map((field: { field: string }) => field.field), ['settings.listId', 'apiKey']);
+    assert.deepEqual(
+      response.json().fields.map((field: { field: string }) => field.field),
+      ['settings.listId', 'apiKey'],
+    );
   });
 });

@@ -44,7 +44,8 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
   if (!lead.email) return { skip: 'the lead has no e-mail address' };
   const consent = consentOf(lead, consentFieldOf(target.settings));
   // A form that asked for consent and did not get it: the visitor is not added to a marketing list.
-  if (consent === false && target.kind !== 'hubspot') return { skip: 'the visitor did not consent to marketing e-mail' };
+  if (consent === false && target.kind !== 'hubspot')
+    return { skip: 'the visitor did not consent to marketing e-mail' };
   const mapped = mappedFields(lead, target.fieldMap);
   const { first, last } = splitName(lead.name);
   const json = (value: unknown) => JSON.stringify(value);
@@ -56,13 +57,32 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
       const hash = createHash('md5').update(lead.email.trim().toLowerCase()).digest('hex');
       const member = `${base}/lists/${listId}/members/${hash}`;
       const headers = { authorization: `Basic ${Buffer.from(`poptin:${target.apiKey}`).toString('base64')}` };
-      const mergeFields = { ...(first ? { FNAME: first } : {}), ...(last ? { LNAME: last } : {}), ...(lead.phone ? { PHONE: lead.phone } : {}), ...mapped };
-      const requests: OutgoingRequest[] = [{
-        url: member, method: 'PUT', headers,
-        body: json({ email_address: lead.email, status_if_new: target.settings.doubleOptIn === true ? 'pending' : 'subscribed', merge_fields: mergeFields }),
-      }];
+      const mergeFields = {
+        ...(first ? { FNAME: first } : {}),
+        ...(last ? { LNAME: last } : {}),
+        ...(lead.phone ? { PHONE: lead.phone } : {}),
+        ...mapped,
+      };
+      const requests: OutgoingRequest[] = [
+        {
+          url: member,
+          method: 'PUT',
+          headers,
+          body: json({
+            email_address: lead.email,
+            status_if_new: target.settings.doubleOptIn === true ? 'pending' : 'subscribed',
+            merge_fields: mergeFields,
+          }),
+        },
+      ];
       const tags = Array.isArray(target.settings.tags) ? target.settings.tags.map(text).filter(Boolean) : [];
-      if (tags.length > 0) requests.push({ url: `${member}/tags`, method: 'POST', headers, body: json({ tags: tags.map((name) => ({ name, status: 'active' })) }) });
+      if (tags.length > 0)
+        requests.push({
+          url: `${member}/tags`,
+          method: 'POST',
+          headers,
+          body: json({ tags: tags.map((name) => ({ name, status: 'active' })) }),
+        });
       return { requests };
     }
     case 'klaviyo': {
@@ -76,28 +96,45 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
         },
       };
       return {
-        requests: [{
-          url: `${base}/api/profile-subscription-bulk-create-jobs`, method: 'POST',
-          headers: { authorization: `Klaviyo-API-Key ${target.apiKey}`, revision: KLAVIYO_REVISION, accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json' },
-          body: json({
-            data: {
-              type: 'profile-subscription-bulk-create-job',
-              attributes: { custom_source: 'poptin-elements', profiles: { data: [profile] } },
-              relationships: { list: { data: { type: 'list', id: text(target.settings.listId) } } },
+        requests: [
+          {
+            url: `${base}/api/profile-subscription-bulk-create-jobs`,
+            method: 'POST',
+            headers: {
+              authorization: `Klaviyo-API-Key ${target.apiKey}`,
+              revision: KLAVIYO_REVISION,
+              accept: 'application/vnd.api+json',
+              'content-type': 'application/vnd.api+json',
             },
-          }),
-        }],
+            body: json({
+              data: {
+                type: 'profile-subscription-bulk-create-job',
+                attributes: { custom_source: 'poptin-elements', profiles: { data: [profile] } },
+                relationships: { list: { data: { type: 'list', id: text(target.settings.listId) } } },
+              },
+            }),
+          },
+        ],
       };
     }
     case 'hubspot': {
       const base = bases.hubspot ?? 'https://api.hubapi.com';
-      const properties = { email: lead.email, ...(first ? { firstname: first } : {}), ...(last ? { lastname: last } : {}), ...(lead.phone ? { phone: lead.phone } : {}), ...mapped };
+      const properties = {
+        email: lead.email,
+        ...(first ? { firstname: first } : {}),
+        ...(last ? { lastname: last } : {}),
+        ...(lead.phone ? { phone: lead.phone } : {}),
+        ...mapped,
+      };
       return {
-        requests: [{
-          url: `${base}/crm/v3/objects/contacts/batch/upsert`, method: 'POST',
-          headers: { authorization: `Bearer ${target.apiKey}` },
-          body: json({ inputs: [{ id: lead.email, idProperty: 'email', properties }] }),
-        }],
+        requests: [
+          {
+            url: `${base}/crm/v3/objects/contacts/batch/upsert`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${target.apiKey}` },
+            body: json({ inputs: [{ id: lead.email, idProperty: 'email', properties }] }),
+          },
+        ],
       };
     }
   }

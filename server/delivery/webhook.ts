@@ -17,5 +17,9 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
 
 export function webhookHeaders(secret: string, id: string, body: string, now = Date.now()): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, body),
+  };
 }

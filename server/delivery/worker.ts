@@ -1,10 +1,16 @@
 // The delivery worker every server process runs: claims due deliveries, sends them, records each try.
 import { randomUUID } from 'node:crypto';
-import { DeliveryStore, type ClaimedDelivery } from './delivery-store.ts';
-import { decide, DEFAULT_RETRY_POLICY, type Attempt, type RetryPolicy } from './outcome.ts';
-import type { SecretBox } from './secrets.ts';
-import { isDailyDigest, sendFailureAlert, sendNotification, sendToDestination, type SenderSettings } from './senders.ts';
+import type { ClaimedDelivery, DeliveryStore } from './delivery-store.ts';
 import { REQUEST_TIMEOUT_MS } from './http-send.ts';
+import { type Attempt, DEFAULT_RETRY_POLICY, decide, type RetryPolicy } from './outcome.ts';
+import type { SecretBox } from './secrets.ts';
+import {
+  isDailyDigest,
+  type SenderSettings,
+  sendFailureAlert,
+  sendNotification,
+  sendToDestination,
+} from './senders.ts';
 
 export interface WorkerSettings {
   /** How often the table is looked at when nothing woke the worker (other processes' leads, retries falling due). */
@@ -113,14 +119,27 @@ export class DeliveryWorker {
   private async deliver(head: ClaimedDelivery): Promise<void> {
     const started = performance.now();
     // A daily digest takes the destination's other due deliveries too: one e-mail carries them all.
-    const deliveries = isDailyDigest(head.destination) ? [head, ...(await this.store.claimDueOf(head.destination.id, this.token, this.leaseMs, head.id))] : [head];
+    const deliveries = isDailyDigest(head.destination)
+      ? [head, ...(await this.store.claimDueOf(head.destination.id, this.token, this.leaseMs, head.id))]
+      : [head];
     let attempt: Attempt;
     try {
       const { destination } = head;
       const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
-      attempt = deliveries.length > 1
-        ? await sendNotification({ ...destination, secret }, deliveries.map((delivery) => delivery.lead), { messageId: messageIdOf(head.id) }, this.senders.mail)
-        : await sendToDestination({ ...destination, secret }, head.lead, { messageId: messageIdOf(head.id) }, this.senders);
+      attempt =
+        deliveries.length > 1
+          ? await sendNotification(
+              { ...destination, secret },
+              deliveries.map((delivery) => delivery.lead),
+              { messageId: messageIdOf(head.id) },
+              this.senders.mail,
+            )
+          : await sendToDestination(
+              { ...destination, secret },
+              head.lead,
+              { messageId: messageIdOf(head.id) },
+              this.senders,
+            );
     } catch (error) {
       attempt = { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
     }
@@ -144,6 +163,11 @@ export class DeliveryWorker {
     if (!mail) return;
     const alert = await this.store.takeFailureAlert(delivery.destination.id);
     if (!alert || alert.owners.length === 0) return;
-    await sendFailureAlert(mail, alert.owners, { clientId: alert.clientId, name: alert.name, leadId: delivery.lead.id, reason });
+    await sendFailureAlert(mail, alert.owners, {
+      clientId: alert.clientId,
+      name: alert.name,
+      leadId: delivery.lead.id,
+      reason,
+    });
   }
 }

@@ -23,7 +23,10 @@ export const CART_ROUTES = ['cart.js', 'cart/add.js', 'cart/change.js', 'cart/up
 
 const cents = (amount: number) => Math.round(amount * 100);
 const asNumber = (id: string) => (/^\d+$/.test(id) ? Number(id) : id);
-const badRequest = (description: string): CartAnswer => ({ status: 400, body: { status: 400, message: 'Bad Request', description } });
+const badRequest = (description: string): CartAnswer => ({
+  status: 400,
+  body: { status: 400, message: 'Bad Request', description },
+});
 
 export class ShopifyCart {
   private readonly lines = new Map<string, number>();
@@ -63,22 +66,44 @@ export class ShopifyCart {
   }
 
   /** One call; `route` is its path after the store's root. */
-  handle(method: string, route: string, body: Record<string, unknown>, catalogue: readonly CatalogueVariant[]): CartAnswer {
+  handle(
+    method: string,
+    route: string,
+    body: Record<string, unknown>,
+    catalogue: readonly CatalogueVariant[],
+  ): CartAnswer {
     const find = (id: unknown) => catalogue.find((variant) => variant.variantId === String(id ?? '').split(':')[0]);
     switch (`${method} ${route}`) {
       case 'GET cart.js':
         return { status: 200, body: this.read(catalogue) };
       case 'POST cart/add.js': {
-        const wanted = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [{ id: body.id, quantity: body.quantity }];
+        const wanted = Array.isArray(body.items)
+          ? (body.items as Record<string, unknown>[])
+          : [{ id: body.id, quantity: body.quantity }];
         const added = [];
         for (const item of wanted) {
           const variant = find(item.id);
           const quantity = Number(item.quantity ?? 1);
-          if (!variant) return { status: 422, body: { status: 422, message: 'Cart Error', description: `Cannot find variant ${String(item.id)}` } };
-          if (!Number.isInteger(quantity) || quantity < 1) return { status: 422, body: { status: 422, message: 'Cart Error', description: 'Quantity must be 1 or more' } };
+          if (!variant)
+            return {
+              status: 422,
+              body: { status: 422, message: 'Cart Error', description: `Cannot find variant ${String(item.id)}` },
+            };
+          if (!Number.isInteger(quantity) || quantity < 1)
+            return {
+              status: 422,
+              body: { status: 422, message: 'Cart Error', description: 'Quantity must be 1 or more' },
+            };
           const total = (this.lines.get(variant.variantId) ?? 0) + quantity;
           if (variant.inventory !== null && total > variant.inventory) {
-            return { status: 422, body: { status: 422, message: 'Cart Error', description: `You can't add more ${variant.title} to the cart.` } };
+            return {
+              status: 422,
+              body: {
+                status: 422,
+                message: 'Cart Error',
+                description: `You can't add more ${variant.title} to the cart.`,
+              },
+            };
           }
           this.lines.set(variant.variantId, total);
           added.push(this.lineJson(variant, total));
@@ -89,15 +114,18 @@ export class ShopifyCart {
         const quantity = Number(body.quantity);
         if (!Number.isInteger(quantity) || quantity < 0) return badRequest('quantity must be 0 or more');
         const line = Number(body.line);
-        const variantId = Number.isInteger(line) && line >= 1 ? [...this.lines.keys()][line - 1] : find(body.id)?.variantId;
+        const variantId =
+          Number.isInteger(line) && line >= 1 ? [...this.lines.keys()][line - 1] : find(body.id)?.variantId;
         if (!variantId) return badRequest('no such line in the cart');
         this.setQuantity(variantId, quantity);
         return { status: 200, body: this.read(catalogue) };
       }
       case 'POST cart/update.js': {
         const updates = body.updates;
-        if (!updates || typeof updates !== 'object') return badRequest('updates must be an object of variant id to quantity');
-        for (const [variantId, quantity] of Object.entries(updates as Record<string, unknown>)) if (find(variantId)) this.setQuantity(variantId, Math.max(0, Number(quantity) || 0));
+        if (!updates || typeof updates !== 'object')
+          return badRequest('updates must be an object of variant id to quantity');
+        for (const [variantId, quantity] of Object.entries(updates as Record<string, unknown>))
+          if (find(variantId)) this.setQuantity(variantId, Math.max(0, Number(quantity) || 0));
         return { status: 200, body: this.read(catalogue) };
       }
       case 'POST cart/clear.js':

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Store } from '../db/store.ts';
-import { CART_ROUTES, ShopifyCart, type CatalogueVariant } from './shopify-cart.ts';
+import { CART_ROUTES, type CatalogueVariant, ShopifyCart } from './shopify-cart.ts';
 
 export const SHOPIFY_STOREFRONT_PREFIX = '/examples/shopify-store';
 const CART_COOKIE = 'cart';
@@ -22,7 +22,10 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-export const shopifyStorefrontRoutes: FastifyPluginAsync<ShopifyStorefrontOptions> = async (app, { store, clientId }) => {
+export const shopifyStorefrontRoutes: FastifyPluginAsync<ShopifyStorefrontOptions> = async (
+  app,
+  { store, clientId },
+) => {
   const carts = new Map<string, ShopifyCart>();
   const catalogue = async (): Promise<CatalogueVariant[]> =>
     ((await store.findClient(clientId))?.store?.products ?? []).map((product) => ({

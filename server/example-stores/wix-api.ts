@@ -21,7 +21,12 @@ interface Cart {
 }
 
 const notFound = (reply: FastifyReply) =>
-  reply.code(404).send({ message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: {} } } });
+  reply
+    .code(404)
+    .send({
+      message: 'Cart not found',
+      details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: {} } },
+    });
 
 export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { store, clientId }) => {
   const visitors = new Map<string, string>();
@@ -59,30 +64,48 @@ export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { sto
     const lineItems = cart.lines.flatMap((line, index) => {
       const product = products.find((candidate) => candidate.product_id === line.productId);
       if (!product) return [];
-      return [{
-        id: `line-${index + 1}`,
-        quantity: line.quantity,
-        catalogReference: { catalogItemId: product.product_id, appId: WIX_STORES_APP_ID },
-        rootCatalogItemId: product.product_id,
-        productName: { original: product.title },
-        price: { amount: product.price.toFixed(2) },
-      }];
+      return [
+        {
+          id: `line-${index + 1}`,
+          quantity: line.quantity,
+          catalogReference: { catalogItemId: product.product_id, appId: WIX_STORES_APP_ID },
+          rootCatalogItemId: product.product_id,
+          productName: { original: product.title },
+          price: { amount: product.price.toFixed(2) },
+        },
+      ];
     });
     const subtotal = lineItems.reduce((sum, line) => sum + Number(line.price.amount) * line.quantity, 0);
     return { cart: { id: cart.id, currency, lineItems, subtotal: { amount: subtotal.toFixed(2), currency } } };
   };
 
-  const addLines = async (cart: Cart, body: Record<string, unknown> | undefined, reply: FastifyReply): Promise<boolean> => {
+  const addLines = async (
+    cart: Cart,
+    body: Record<string, unknown> | undefined,
+    reply: FastifyReply,
+  ): Promise<boolean> => {
     const { products } = await catalogue();
     const lines = Array.isArray(body?.lineItems) ? (body.lineItems as Record<string, unknown>[]) : [];
     if (lines.length === 0) {
-      void reply.code(400).send({ message: 'INVALID_ARGUMENT', details: { validationError: { fieldViolations: [{ field: 'lineItems', description: 'must not be empty' }] } } });
+      void reply
+        .code(400)
+        .send({
+          message: 'INVALID_ARGUMENT',
+          details: { validationError: { fieldViolations: [{ field: 'lineItems', description: 'must not be empty' }] } },
+        });
       return false;
     }
     for (const line of lines) {
       const id = String((line.catalogReference as Record<string, unknown> | undefined)?.catalogItemId ?? '');
       if (!products.some((product) => product.product_id === id)) {
-        void reply.code(400).send({ message: `Product ${id} not found`, details: { applicationError: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found`, data: {} } } });
+        void reply
+          .code(400)
+          .send({
+            message: `Product ${id} not found`,
+            details: {
+              applicationError: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found`, data: {} },
+            },
+          });
         return false;
       }
       const quantity = Math.max(1, Number(line.quantity) || 1);
@@ -100,14 +123,17 @@ export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { sto
     return cart ? cartJson(cart) : notFound(reply);
   });
 
-  app.post<{ Body: Record<string, unknown> }>(`${WIX_API_PREFIX}/ecom/v1/carts/current/add-to-cart`, async (request, reply) => {
-    const visitor = visitorOf(request, reply);
-    if (!visitor) return reply;
-    const cart = carts.get(visitor) ?? { id: randomBytes(8).toString('hex'), lines: [] };
-    if (!(await addLines(cart, request.body, reply))) return reply;
-    carts.set(visitor, cart);
-    return cartJson(cart);
-  });
+  app.post<{ Body: Record<string, unknown> }>(
+    `${WIX_API_PREFIX}/ecom/v1/carts/current/add-to-cart`,
+    async (request, reply) => {
+      const visitor = visitorOf(request, reply);
+      if (!visitor) return reply;
+      const cart = carts.get(visitor) ?? { id: randomBytes(8).toString('hex'), lines: [] };
+      if (!(await addLines(cart, request.body, reply))) return reply;
+      carts.set(visitor, cart);
+      return cartJson(cart);
+    },
+  );
 
   app.post<{ Body: Record<string, unknown> }>(`${WIX_API_PREFIX}/ecom/v1/carts`, async (request, reply) => {
     const visitor = visitorOf(request, reply);

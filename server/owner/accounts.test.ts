@@ -14,7 +14,12 @@ describe('sign-in', () => {
   it('sets an HttpOnly, SameSite=Strict session cookie and answers the owner; /me then knows them', async () => {
     await seedClient(shared.test.store);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
-    const response = await shared.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'Ana@Acme.example', password: PASSWORD }, headers: { origin: OWN_ORIGIN } });
+    const response = await shared.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'Ana@Acme.example', password: PASSWORD },
+      headers: { origin: OWN_ORIGIN },
+    });
     assert.equal(response.statusCode, 200, response.body);
     assert.equal(response.json().owner.email, 'ana@acme.example');
     assert.equal(response.json().owner.passwordHash, undefined);
@@ -22,13 +27,21 @@ describe('sign-in', () => {
     assert.match(cookie, /^poptin_session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
     const me = await asConsole(shared.app, sessionCookieOf(cookie)!, { method: 'GET', url: '/api/auth/me' });
     assert.equal(me.statusCode, 200);
-    assert.deepEqual(me.json().sites, [{ clientId: 'acme', name: 'Acme', language: 'en', allowedOrigins: ['https://acme.example'] }]);
-    assert.deepEqual({ ...me.json().owner, id: 0 }, { id: 0, email: 'ana@acme.example', name: 'ana', isAdmin: false, language: 'en' });
+    assert.deepEqual(me.json().sites, [
+      { clientId: 'acme', name: 'Acme', language: 'en', allowedOrigins: ['https://acme.example'] },
+    ]);
+    assert.deepEqual(
+      { ...me.json().owner, id: 0 },
+      { id: 0, email: 'ana@acme.example', name: 'ana', isAdmin: false, language: 'en' },
+    );
   });
 
   it('answers 401 "Wrong email or password" for a wrong password and for an unknown e-mail alike', async () => {
     await createOwner(shared.app, 'ana@acme.example');
-    for (const payload of [{ email: 'ana@acme.example', password: 'not the password' }, { email: 'nobody@acme.example', password: PASSWORD }]) {
+    for (const payload of [
+      { email: 'ana@acme.example', password: 'not the password' },
+      { email: 'nobody@acme.example', password: PASSWORD },
+    ]) {
       const response = await shared.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload });
       assert.equal(response.statusCode, 401);
       assert.equal(response.json().message, 'Wrong email or password');
@@ -50,7 +63,10 @@ describe('sign-in', () => {
   it('is not marked Secure on the word of an X-Forwarded-Proto header when no proxy is trusted', async () => {
     await createOwner(shared.app, 'ana@acme.example');
     const response = await shared.app.inject({
-      method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ana@acme.example', password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' },
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'ana@acme.example', password: PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
     });
     assert.equal(response.statusCode, 200);
     assert.doesNotMatch(String(response.headers['set-cookie']), /Secure/);
@@ -59,7 +75,10 @@ describe('sign-in', () => {
   it('refuses a sign-in posted from another site', async () => {
     await createOwner(shared.app, 'ana@acme.example');
     const response = await shared.app.inject({
-      method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ana@acme.example', password: PASSWORD }, headers: { origin: 'https://evil.example' },
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'ana@acme.example', password: PASSWORD },
+      headers: { origin: 'https://evil.example' },
     });
     assert.equal(response.statusCode, 403);
     assert.equal(response.json().message, 'Cross-site request refused');
@@ -90,7 +109,8 @@ describe('CSRF', () => {
     await seedClient(shared.test.store);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const session = await signIn(shared.app, 'ana@acme.example');
-    const write = (origin: string | null, url: string) => asConsole(shared.app, session, { method: 'PATCH', url, payload: { name: 'Renamed' }, origin });
+    const write = (origin: string | null, url: string) =>
+      asConsole(shared.app, session, { method: 'PATCH', url, payload: { name: 'Renamed' }, origin });
     for (const url of ['/api/owner/acme/site', '/api/auth/me']) {
       for (const origin of [null, 'https://evil.example', 'http://localhost:8080', 'null']) {
         const response = await write(origin, url);
@@ -106,7 +126,10 @@ describe('CSRF', () => {
   it('keeps bearer tokens free of the Origin check (no cookie involved)', async () => {
     await seedClient(shared.test.store);
     const response = await shared.app.inject({
-      method: 'PATCH', url: '/api/owner/acme/site', payload: { name: 'By script' }, headers: { authorization: `Bearer ${OWNER_TOKEN}` },
+      method: 'PATCH',
+      url: '/api/owner/acme/site',
+      payload: { name: 'By script' },
+      headers: { authorization: `Bearer ${OWNER_TOKEN}` },
     });
     assert.equal(response.statusCode, 200, response.body);
   });
@@ -115,13 +138,21 @@ describe('CSRF', () => {
 describe('sign-out and password', () => {
   it('signs out this session only, or every session of the owner', async () => {
     await createOwner(shared.app, 'ana@acme.example');
-    const [laptop, phone, tablet] = [await signIn(shared.app, 'ana@acme.example'), await signIn(shared.app, 'ana@acme.example'), await signIn(shared.app, 'ana@acme.example')];
+    const [laptop, phone, tablet] = [
+      await signIn(shared.app, 'ana@acme.example'),
+      await signIn(shared.app, 'ana@acme.example'),
+      await signIn(shared.app, 'ana@acme.example'),
+    ];
     const out = await asConsole(shared.app, laptop, { method: 'POST', url: '/api/auth/sign-out' });
     assert.equal(out.statusCode, 204);
     assert.match(String(out.headers['set-cookie']), /^poptin_session=; Path=\/; Max-Age=0/);
-    const me = (session: string) => asConsole(shared.app, session, { method: 'GET', url: '/api/auth/me' }).then((response) => response.statusCode);
+    const me = (session: string) =>
+      asConsole(shared.app, session, { method: 'GET', url: '/api/auth/me' }).then((response) => response.statusCode);
     assert.deepEqual([await me(laptop), await me(phone), await me(tablet)], [401, 200, 200]);
-    assert.equal((await asConsole(shared.app, phone, { method: 'POST', url: '/api/auth/sign-out-everywhere' })).statusCode, 204);
+    assert.equal(
+      (await asConsole(shared.app, phone, { method: 'POST', url: '/api/auth/sign-out-everywhere' })).statusCode,
+      204,
+    );
     assert.deepEqual([await me(phone), await me(tablet)], [401, 401]);
   });
 
@@ -129,12 +160,16 @@ describe('sign-out and password', () => {
     await createOwner(shared.app, 'ana@acme.example');
     const here = await signIn(shared.app, 'ana@acme.example');
     const elsewhere = await signIn(shared.app, 'ana@acme.example');
-    const change = (payload: object) => asConsole(shared.app, here, { method: 'POST', url: '/api/auth/password', payload });
+    const change = (payload: object) =>
+      asConsole(shared.app, here, { method: 'POST', url: '/api/auth/password', payload });
     const short = await change({ currentPassword: PASSWORD, newPassword: 'short' });
     assert.equal(short.statusCode, 400);
     assert.deepEqual(short.json().fields, [{ field: 'newPassword', message: 'must be at least 10 characters' }]);
     const wrong = await change({ currentPassword: 'not it at all', newPassword: 'a new long password' });
-    assert.deepEqual(wrong.json().fields.map((field: { field: string }) => field.field), ['currentPassword']);
+    assert.deepEqual(
+      wrong.json().fields.map((field: { field: string }) => field.field),
+      ['currentPassword'],
+    );
     assert.equal((await change({ currentPassword: PASSWORD, newPassword: 'a new long password' })).statusCode, 204);
     assert.equal((await asConsole(shared.app, here, { method: 'GET', url: '/api/auth/me' })).statusCode, 200);
     assert.equal((await asConsole(shared.app, elsewhere, { method: 'GET', url: '/api/auth/me' })).statusCode, 401);
@@ -144,10 +179,18 @@ describe('sign-out and password', () => {
   it('updates the name and language of the signed-in owner', async () => {
     await createOwner(shared.app, 'ana@acme.example');
     const session = await signIn(shared.app, 'ana@acme.example');
-    const response = await asConsole(shared.app, session, { method: 'PATCH', url: '/api/auth/me', payload: { name: 'Ana Levi', language: 'he' } });
+    const response = await asConsole(shared.app, session, {
+      method: 'PATCH',
+      url: '/api/auth/me',
+      payload: { name: 'Ana Levi', language: 'he' },
+    });
     assert.equal(response.statusCode, 200);
     assert.deepEqual([response.json().owner.name, response.json().owner.language], ['Ana Levi', 'he']);
-    assert.equal((await asConsole(shared.app, session, { method: 'PATCH', url: '/api/auth/me', payload: { language: 'fr' } })).statusCode, 400);
+    assert.equal(
+      (await asConsole(shared.app, session, { method: 'PATCH', url: '/api/auth/me', payload: { language: 'fr' } }))
+        .statusCode,
+      400,
+    );
   });
 });
 
@@ -160,26 +203,70 @@ describe('admin', () => {
     const admin = await signIn(shared.app, 'root@example.com');
     const ana = await signIn(shared.app, 'ana@acme.example');
     assert.equal((await asConsole(shared.app, ana, { method: 'GET', url: '/api/admin/owners' })).statusCode, 403);
-    assert.equal((await asConsole(shared.app, ana, { method: 'POST', url: '/api/admin/owners', payload: { email: 'x@y.z', name: 'x', password: PASSWORD } })).statusCode, 403);
+    assert.equal(
+      (
+        await asConsole(shared.app, ana, {
+          method: 'POST',
+          url: '/api/admin/owners',
+          payload: { email: 'x@y.z', name: 'x', password: PASSWORD },
+        })
+      ).statusCode,
+      403,
+    );
 
     const created = await asConsole(shared.app, admin, {
-      method: 'POST', url: '/api/admin/owners', payload: { email: 'bo@globex.example', name: 'Bo', password: PASSWORD, sites: ['globex'] },
+      method: 'POST',
+      url: '/api/admin/owners',
+      payload: { email: 'bo@globex.example', name: 'Bo', password: PASSWORD, sites: ['globex'] },
     });
     assert.equal(created.statusCode, 201, created.body);
     const bo = created.json().owner;
     assert.deepEqual([bo.email, bo.isAdmin, bo.sites], ['bo@globex.example', false, ['globex']]);
-    assert.equal((await asConsole(shared.app, admin, { method: 'POST', url: '/api/admin/owners', payload: { email: 'BO@globex.example', name: 'Bo', password: PASSWORD } })).statusCode, 409);
-    const weak = await asConsole(shared.app, admin, { method: 'POST', url: '/api/admin/owners', payload: { email: 'not-an-email', name: 'C', password: 'short' } });
-    assert.deepEqual(weak.json().fields.map((field: { field: string }) => field.field), ['email', 'password']);
+    assert.equal(
+      (
+        await asConsole(shared.app, admin, {
+          method: 'POST',
+          url: '/api/admin/owners',
+          payload: { email: 'BO@globex.example', name: 'Bo', password: PASSWORD },
+        })
+      ).statusCode,
+      409,
+    );
+    const weak = await asConsole(shared.app, admin, {
+      method: 'POST',
+      url: '/api/admin/owners',
+      payload: { email: 'not-an-email', name: 'C', password: 'short' },
+    });
+    assert.deepEqual(
+      weak.json().fields.map((field: { field: string }) => field.field),
+      ['email', 'password'],
+    );
 
     const boSession = await signIn(shared.app, 'bo@globex.example');
-    const changed = await asConsole(shared.app, admin, { method: 'PATCH', url: `/api/admin/owners/${bo.id}`, payload: { sites: ['acme', 'globex'], password: 'another long password' } });
+    const changed = await asConsole(shared.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/owners/${bo.id}`,
+      payload: { sites: ['acme', 'globex'], password: 'another long password' },
+    });
     assert.deepEqual(changed.json().owner.sites, ['acme', 'globex']);
-    assert.equal((await asConsole(shared.app, boSession, { method: 'GET', url: '/api/auth/me' })).statusCode, 401, 'a password set by the admin ends the sessions');
+    assert.equal(
+      (await asConsole(shared.app, boSession, { method: 'GET', url: '/api/auth/me' })).statusCode,
+      401,
+      'a password set by the admin ends the sessions',
+    );
     const listed = (await asConsole(shared.app, admin, { method: 'GET', url: '/api/admin/owners' })).json().owners;
-    assert.deepEqual(listed.map((owner: { email: string }) => owner.email), ['ana@acme.example', 'bo@globex.example', 'root@example.com']);
-    assert.equal((await asConsole(shared.app, admin, { method: 'DELETE', url: `/api/admin/owners/${bo.id}` })).statusCode, 204);
-    assert.equal((await asConsole(shared.app, admin, { method: 'DELETE', url: `/api/admin/owners/${bo.id}` })).statusCode, 404);
+    assert.deepEqual(
+      listed.map((owner: { email: string }) => owner.email),
+      ['ana@acme.example', 'bo@globex.example', 'root@example.com'],
+    );
+    assert.equal(
+      (await asConsole(shared.app, admin, { method: 'DELETE', url: `/api/admin/owners/${bo.id}` })).statusCode,
+      204,
+    );
+    assert.equal(
+      (await asConsole(shared.app, admin, { method: 'DELETE', url: `/api/admin/owners/${bo.id}` })).statusCode,
+      404,
+    );
   });
 });
 
@@ -192,7 +279,10 @@ describe('demo owner', () => {
     const session = await signIn(shared.app, 'owner@example.com', 'the demo password');
     const me = (await asConsole(shared.app, session, { method: 'GET', url: '/api/auth/me' })).json();
     assert.equal(me.owner.isAdmin, true);
-    assert.deepEqual(me.sites.map((site: { clientId: string }) => site.clientId), ['acme']);
+    assert.deepEqual(
+      me.sites.map((site: { clientId: string }) => site.clientId),
+      ['acme'],
+    );
     assert.deepEqual(await accounts.grantedSites(me.owner.id), ['acme']);
   });
 });
@@ -203,7 +293,9 @@ describe('brute force', () => {
   before(async () => {
     test = await openTestDatabase();
     app = await buildApp({
-      db: test.db, ownerToken: OWNER_TOKEN, signInLimits: { perAddress: { capacity: 6, windowMs: 60_000 }, perEmail: { capacity: 3, windowMs: 60_000 } },
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      signInLimits: { perAddress: { capacity: 6, windowMs: 60_000 }, perEmail: { capacity: 3, windowMs: 60_000 } },
     });
   });
   after(async () => {
@@ -216,15 +308,21 @@ describe('brute force', () => {
 
   it('answers 429 with Retry-After once an e-mail had too many wrong passwords, even with the right one, from any address', async () => {
     await createOwner(app, 'ana@acme.example');
-    for (let i = 0; i < 3; i++) assert.equal((await attempt('ana@acme.example', `guess ${i}`, `198.51.100.${i}`)).statusCode, 401);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await attempt('ana@acme.example', `guess ${i}`, `198.51.100.${i}`)).statusCode, 401);
     const locked = await attempt('ana@acme.example', PASSWORD, '198.51.100.200');
     assert.equal(locked.statusCode, 429);
     assert.ok(Number(locked.headers['retry-after']) >= 1);
-    assert.equal((await attempt('bo@acme.example', 'guess', '198.51.100.201')).statusCode, 401, 'another e-mail is not locked');
+    assert.equal(
+      (await attempt('bo@acme.example', 'guess', '198.51.100.201')).statusCode,
+      401,
+      'another e-mail is not locked',
+    );
   });
 
   it('answers 429 once an address had too many wrong sign-ins, whatever the e-mail', async () => {
-    for (let i = 0; i < 6; i++) assert.equal((await attempt(`user${i}@acme.example`, 'guess', '192.0.2.7')).statusCode, 401);
+    for (let i = 0; i < 6; i++)
+      assert.equal((await attempt(`user${i}@acme.example`, 'guess', '192.0.2.7')).statusCode, 401);
     assert.equal((await attempt('user9@acme.example', 'guess', '192.0.2.7')).statusCode, 429);
     assert.equal((await attempt('user9@acme.example', 'guess', '192.0.2.8')).statusCode, 401);
   });
@@ -245,8 +343,14 @@ describe('Secure cookie', () => {
   it('is marked Secure when a trusted proxy says the request came over HTTPS', async () => {
     await createOwner(app, 'ana@acme.example');
     const overHttps = await app.inject({
-      method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ana@acme.example', password: PASSWORD },
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.acme.example', origin: 'https://console.acme.example' },
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'ana@acme.example', password: PASSWORD },
+      headers: {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'console.acme.example',
+        origin: 'https://console.acme.example',
+      },
     });
     assert.equal(overHttps.statusCode, 200, overHttps.body);
     assert.match(String(overHttps.headers['set-cookie']), /; Secure$/);

@@ -53,12 +53,18 @@ export class Accounts {
   constructor(private readonly db: Database) {}
 
   async findOwnerByEmail(email: string): Promise<(Owner & { passwordHash: string }) | null> {
-    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE lower(email) = lower($1)`, [email]);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE lower(email) = lower($1)`,
+      [email],
+    );
     return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].password_hash as string } : null;
   }
 
   async findOwner(id: number): Promise<(Owner & { passwordHash: string }) | null> {
-    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE id = $1`, [id]);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${OWNER_COLUMNS}, password_hash FROM owners WHERE id = $1`,
+      [id],
+    );
     return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].password_hash as string } : null;
   }
 
@@ -68,7 +74,13 @@ export class Accounts {
   }
 
   /** Creates an owner; null when the e-mail is taken already. */
-  async createOwner(input: { email: string; name: string; password: string; isAdmin: boolean; language?: Language }): Promise<Owner | null> {
+  async createOwner(input: {
+    email: string;
+    name: string;
+    password: string;
+    isAdmin: boolean;
+    language?: Language;
+  }): Promise<Owner | null> {
     const rows = await this.db.query<Record<string, unknown>>(
       `INSERT INTO owners (email, name, password_hash, is_admin, language) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT DO NOTHING RETURNING ${OWNER_COLUMNS}`,
@@ -77,7 +89,10 @@ export class Accounts {
     return rows[0] ? toOwner(rows[0]) : null;
   }
 
-  async updateOwner(id: number, changes: { name?: string; language?: Language; isAdmin?: boolean }): Promise<Owner | null> {
+  async updateOwner(
+    id: number,
+    changes: { name?: string; language?: Language; isAdmin?: boolean },
+  ): Promise<Owner | null> {
     const rows = await this.db.query<Record<string, unknown>>(
       `UPDATE owners SET name = COALESCE($2, name), language = COALESCE($3, language), is_admin = COALESCE($4, is_admin), updated_at = now()
        WHERE id = $1 RETURNING ${OWNER_COLUMNS}`,
@@ -87,7 +102,10 @@ export class Accounts {
   }
 
   async setPassword(id: number, password: string): Promise<void> {
-    await this.db.query('UPDATE owners SET password_hash = $2, updated_at = now() WHERE id = $1', [id, await hashPassword(password)]);
+    await this.db.query('UPDATE owners SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      id,
+      await hashPassword(password),
+    ]);
   }
 
   async deleteOwner(id: number): Promise<boolean> {
@@ -105,18 +123,27 @@ export class Accounts {
   // Sites granted to owners.
 
   async grantedSites(ownerId: number): Promise<string[]> {
-    const rows = await this.db.query<{ client_id: string }>('SELECT client_id FROM owner_sites WHERE owner_id = $1 ORDER BY client_id', [ownerId]);
+    const rows = await this.db.query<{ client_id: string }>(
+      'SELECT client_id FROM owner_sites WHERE owner_id = $1 ORDER BY client_id',
+      [ownerId],
+    );
     return rows.map((row) => row.client_id);
   }
 
   async mayOpenSite(owner: Owner, clientId: string): Promise<boolean> {
     if (owner.isAdmin) return true;
-    const rows = await this.db.query('SELECT 1 FROM owner_sites WHERE owner_id = $1 AND client_id = $2', [owner.id, clientId]);
+    const rows = await this.db.query('SELECT 1 FROM owner_sites WHERE owner_id = $1 AND client_id = $2', [
+      owner.id,
+      clientId,
+    ]);
     return rows.length > 0;
   }
 
   async grantSite(ownerId: number, clientId: string): Promise<void> {
-    await this.db.query('INSERT INTO owner_sites (owner_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ownerId, clientId]);
+    await this.db.query('INSERT INTO owner_sites (owner_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      ownerId,
+      clientId,
+    ]);
   }
 
   /** The owner is granted exactly these sites (those that exist). */
@@ -166,7 +193,10 @@ export class Accounts {
 
   /** Ends every session of the owner, but the one kept (the caller's own, after a password change). */
   async endSessionsOf(ownerId: number, keptSessionId?: string): Promise<void> {
-    await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 AND id_sha256 <> $2', [ownerId, keptSessionId ? sha256Hex(keptSessionId) : '']);
+    await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 AND id_sha256 <> $2', [
+      ownerId,
+      keptSessionId ? sha256Hex(keptSessionId) : '',
+    ]);
   }
 
   // Per-site API tokens.
@@ -185,7 +215,11 @@ export class Accounts {
   }
 
   /** Creates a token and answers its secret, which is not kept anywhere but in the answer. */
-  async createSiteToken(clientId: string, name: string, createdBy: number | null): Promise<{ token: Omit<SiteToken, 'lastUsedAt'>; secret: string }> {
+  async createSiteToken(
+    clientId: string,
+    name: string,
+    createdBy: number | null,
+  ): Promise<{ token: Omit<SiteToken, 'lastUsedAt'>; secret: string }> {
     const secret = SITE_TOKEN_PREFIX + randomSecret();
     const [row] = await this.db.query<Record<string, unknown>>(
       'INSERT INTO site_tokens (client_id, name, secret_sha256, created_by) VALUES ($1, $2, $3, $4) RETURNING id, name, created_at',
@@ -195,7 +229,14 @@ export class Accounts {
   }
 
   async revokeSiteToken(clientId: string, tokenId: number): Promise<boolean> {
-    return (await this.db.query('DELETE FROM site_tokens WHERE client_id = $1 AND id = $2 RETURNING id', [clientId, tokenId])).length > 0;
+    return (
+      (
+        await this.db.query('DELETE FROM site_tokens WHERE client_id = $1 AND id = $2 RETURNING id', [
+          clientId,
+          tokenId,
+        ])
+      ).length > 0
+    );
   }
 
   /** The site a token opens, or null; its use is noted. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
 import type { Accounts } from './accounts.ts';
-import { emailProblem, fieldErrors, passwordProblem, ROW_NUMBER_SCHEMA, type FieldError } from './fields.ts';
+import { emailProblem, type FieldError, fieldErrors, passwordProblem, ROW_NUMBER_SCHEMA } from './fields.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner, signInRequired } from './session.ts';
 
 export interface AdminRoutesOptions {
@@ -33,7 +33,12 @@ const updateOwnerSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
-    properties: { name: { type: 'string', maxLength: 200 }, isAdmin: { type: 'boolean' }, sites: siteList, password: { type: 'string', maxLength: 1000 } },
+    properties: {
+      name: { type: 'string', maxLength: 200 },
+      isAdmin: { type: 'boolean' },
+      sites: siteList,
+      password: { type: 'string', maxLength: 1000 },
+    },
   },
 };
 
@@ -52,39 +57,58 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
 
   app.get('/owners', async () => ({ owners: await accounts.listOwners() }));
 
-  app.post<{ Body: OwnerChanges & { email: string; name: string; password: string } }>('/owners', { schema: createOwnerSchema }, async (request, reply) => {
-    const { email, name, password, isAdmin = false, sites = [] } = request.body;
-    const problems = [emailProblem('email', email.trim()), passwordProblem('password', password)].filter((problem): problem is FieldError => problem !== null);
-    if (problems.length > 0) return fieldErrors(reply, problems);
-    const owner = await accounts.createOwner({ email: email.trim(), name: name.trim(), password, isAdmin });
-    if (!owner) return reply.code(409).send(errorBody(409, `An owner with the e-mail ${email.trim()} exists already`));
-    await accounts.setGrantedSites(owner.id, sites);
-    return reply.code(201).send({ owner: { ...owner, sites: await accounts.grantedSites(owner.id) } });
-  });
+  app.post<{ Body: OwnerChanges & { email: string; name: string; password: string } }>(
+    '/owners',
+    { schema: createOwnerSchema },
+    async (request, reply) => {
+      const { email, name, password, isAdmin = false, sites = [] } = request.body;
+      const problems = [emailProblem('email', email.trim()), passwordProblem('password', password)].filter(
+        (problem): problem is FieldError => problem !== null,
+      );
+      if (problems.length > 0) return fieldErrors(reply, problems);
+      const owner = await accounts.createOwner({ email: email.trim(), name: name.trim(), password, isAdmin });
+      if (!owner)
+        return reply.code(409).send(errorBody(409, `An owner with the e-mail ${email.trim()} exists already`));
+      await accounts.setGrantedSites(owner.id, sites);
+      return reply.code(201).send({ owner: { ...owner, sites: await accounts.grantedSites(owner.id) } });
+    },
+  );
 
-  app.patch<{ Params: { ownerId: number }; Body: OwnerChanges }>('/owners/:ownerId', { schema: updateOwnerSchema }, async (request, reply) => {
-    const { ownerId } = request.params;
-    const { name, isAdmin, sites, password } = request.body;
-    if (ownerId === request.adminId && isAdmin === false) {
-      return fieldErrors(reply, [{ field: 'isAdmin', message: 'cannot be taken from yourself: another admin has to' }]);
-    }
-    const problem = password === undefined ? null : passwordProblem('password', password);
-    if (problem) return fieldErrors(reply, [problem]);
-    const owner = await accounts.updateOwner(ownerId, { name: name?.trim(), isAdmin });
-    if (!owner) return reply.code(404).send(errorBody(404, `No owner ${ownerId}`));
-    if (sites) await accounts.setGrantedSites(ownerId, sites);
-    if (password !== undefined) {
-      await accounts.setPassword(ownerId, password);
-      await accounts.endSessionsOf(ownerId);
-    }
-    return { owner: { ...owner, sites: await accounts.grantedSites(ownerId) } };
-  });
+  app.patch<{ Params: { ownerId: number }; Body: OwnerChanges }>(
+    '/owners/:ownerId',
+    { schema: updateOwnerSchema },
+    async (request, reply) => {
+      const { ownerId } = request.params;
+      const { name, isAdmin, sites, password } = request.body;
+      if (ownerId === request.adminId && isAdmin === false) {
+        return fieldErrors(reply, [
+          { field: 'isAdmin', message: 'cannot be taken from yourself: another admin has to' },
+        ]);
+      }
+      const problem = password === undefined ? null : passwordProblem('password', password);
+      if (problem) return fieldErrors(reply, [problem]);
+      const owner = await accounts.updateOwner(ownerId, { name: name?.trim(), isAdmin });
+      if (!owner) return reply.code(404).send(errorBody(404, `No owner ${ownerId}`));
+      if (sites) await accounts.setGrantedSites(ownerId, sites);
+      if (password !== undefined) {
+        await accounts.setPassword(ownerId, password);
+        await accounts.endSessionsOf(ownerId);
+      }
+      return { owner: { ...owner, sites: await accounts.grantedSites(ownerId) } };
+    },
+  );
 
-  app.delete<{ Params: { ownerId: number } }>('/owners/:ownerId', { schema: { params: ownerParams } }, async (request, reply) => {
-    if (request.params.ownerId === request.adminId) return reply.code(400).send(errorBody(400, 'You cannot delete your own account'));
-    if (!(await accounts.deleteOwner(request.params.ownerId))) return reply.code(404).send(errorBody(404, `No owner ${request.params.ownerId}`));
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { ownerId: number } }>(
+    '/owners/:ownerId',
+    { schema: { params: ownerParams } },
+    async (request, reply) => {
+      if (request.params.ownerId === request.adminId)
+        return reply.code(400).send(errorBody(400, 'You cannot delete your own account'));
+      if (!(await accounts.deleteOwner(request.params.ownerId)))
+        return reply.code(404).send(errorBody(404, `No owner ${request.params.ownerId}`));
+      return reply.code(204).send();
+    },
+  );
 };
 
 declare module 'fastify' {

@@ -6,7 +6,14 @@ import type { Accounts, Language } from './accounts.ts';
 import { fieldErrors, LANGUAGES, passwordProblem } from './fields.ts';
 import { UNKNOWN_OWNER_HASH, verifyPassword } from './passwords.ts';
 import {
-  clearSessionCookie, isCrossSiteWrite, presentedSessionId, refuseCrossSite, setSessionCookie, signedInOwner, signInRequired, type SignedIn,
+  clearSessionCookie,
+  isCrossSiteWrite,
+  presentedSessionId,
+  refuseCrossSite,
+  type SignedIn,
+  setSessionCookie,
+  signedInOwner,
+  signInRequired,
 } from './session.ts';
 
 declare module 'fastify' {
@@ -19,6 +26,7 @@ declare module 'fastify' {
     signIn?: boolean;
   }
 }
+
 import type { Sites } from './sites.ts';
 
 export interface SignInLimiters {
@@ -40,14 +48,20 @@ const credentialsSchema = {
   body: {
     type: 'object',
     required: ['email', 'password'],
-    properties: { email: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 1000 } },
+    properties: {
+      email: { type: 'string', minLength: 1, maxLength: 254 },
+      password: { type: 'string', minLength: 1, maxLength: 1000 },
+    },
   },
 };
 const passwordChangeSchema = {
   body: {
     type: 'object',
     required: ['currentPassword', 'newPassword'],
-    properties: { currentPassword: { type: 'string', maxLength: 1000 }, newPassword: { type: 'string', maxLength: 1000 } },
+    properties: {
+      currentPassword: { type: 'string', maxLength: 1000 },
+      newPassword: { type: 'string', maxLength: 1000 },
+    },
   },
 };
 const profileSchema = {
@@ -65,7 +79,10 @@ function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
     .send(errorBody(429, `Too many wrong sign-ins: retry in ${retryAfterSeconds} s`));
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { accounts, sites, consoleOrigins, signInLimits }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { accounts, sites, consoleOrigins, signInLimits },
+) => {
   app.decorateRequest('consoleSession', null);
   // Before the body is read and validated: a request without a session learns nothing but "sign in".
   app.addHook('onRequest', async (request, reply) => {
@@ -80,7 +97,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   /** Whether this address and this e-mail may still try; answers 429 otherwise. */
   async function mayTry(request: FastifyRequest, reply: FastifyReply, emailKey: string): Promise<boolean> {
     if (!signInLimits) return true;
-    for (const decision of [await signInLimits.perAddress.peek(request.ip), await signInLimits.perEmail.peek(emailKey)]) {
+    for (const decision of [
+      await signInLimits.perAddress.peek(request.ip),
+      await signInLimits.perEmail.peek(emailKey),
+    ]) {
       if (!decision.allowed) {
         await tooManyAttempts(reply, decision.retryAfterSeconds);
         return false;
@@ -94,26 +114,31 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     await signInLimits?.perEmail.take(emailKey);
   }
 
-  app.post<{ Body: { email: string; password: string } }>('/sign-in', { schema: credentialsSchema, config: { signIn: true } }, async (request, reply) => {
-    // A sign-in carries no session yet, but a foreign page must not sign a visitor into an account of its choice.
-    if (request.headers.origin !== undefined && isCrossSiteWrite(request, consoleOrigins)) return refuseCrossSite(reply);
-    const email = request.body.email.trim();
-    const emailKey = email.toLowerCase();
-    if (!(await mayTry(request, reply, emailKey))) return reply;
-    const owner = await accounts.findOwnerByEmail(email);
-    // An unknown e-mail takes as long as a wrong password, so the answer's time does not tell which it was.
-    const matches = await verifyPassword(request.body.password, owner?.passwordHash ?? UNKNOWN_OWNER_HASH);
-    if (!owner || !matches) {
-      await countFailure(request, emailKey);
-      return reply.code(401).send(errorBody(401, 'Wrong email or password'));
-    }
-    // Never adopt an id the browser arrived with: the session starts under a new one, and the old one ends.
-    const previous = presentedSessionId(request);
-    if (previous) await accounts.endSession(previous);
-    setSessionCookie(reply, await accounts.startSession(owner.id));
-    const { passwordHash: _hash, ...shown } = owner;
-    return { owner: shown };
-  });
+  app.post<{ Body: { email: string; password: string } }>(
+    '/sign-in',
+    { schema: credentialsSchema, config: { signIn: true } },
+    async (request, reply) => {
+      // A sign-in carries no session yet, but a foreign page must not sign a visitor into an account of its choice.
+      if (request.headers.origin !== undefined && isCrossSiteWrite(request, consoleOrigins))
+        return refuseCrossSite(reply);
+      const email = request.body.email.trim();
+      const emailKey = email.toLowerCase();
+      if (!(await mayTry(request, reply, emailKey))) return reply;
+      const owner = await accounts.findOwnerByEmail(email);
+      // An unknown e-mail takes as long as a wrong password, so the answer's time does not tell which it was.
+      const matches = await verifyPassword(request.body.password, owner?.passwordHash ?? UNKNOWN_OWNER_HASH);
+      if (!owner || !matches) {
+        await countFailure(request, emailKey);
+        return reply.code(401).send(errorBody(401, 'Wrong email or password'));
+      }
+      // Never adopt an id the browser arrived with: the session starts under a new one, and the old one ends.
+      const previous = presentedSessionId(request);
+      if (previous) await accounts.endSession(previous);
+      setSessionCookie(reply, await accounts.startSession(owner.id));
+      const { passwordHash: _hash, ...shown } = owner;
+      return { owner: shown };
+    },
+  );
 
   app.post('/sign-out', async (request, reply) => {
     const signedIn = request.consoleSession!;
@@ -140,20 +165,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     return { owner: await accounts.updateOwner(signedIn.owner.id, { name, language: request.body.language }) };
   });
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>('/password', { schema: passwordChangeSchema }, async (request, reply) => {
-    const signedIn = request.consoleSession!;
-    const emailKey = signedIn.owner.email.toLowerCase();
-    if (!(await mayTry(request, reply, emailKey))) return reply;
-    const stored = await accounts.findOwner(signedIn.owner.id);
-    if (!stored || !(await verifyPassword(request.body.currentPassword, stored.passwordHash))) {
-      await countFailure(request, emailKey);
-      return fieldErrors(reply, [{ field: 'currentPassword', message: 'is not your current password' }]);
-    }
-    const problem = passwordProblem('newPassword', request.body.newPassword);
-    if (problem) return fieldErrors(reply, [problem]);
-    await accounts.setPassword(signedIn.owner.id, request.body.newPassword);
-    // Whoever knew the old password is signed out everywhere else.
-    await accounts.endSessionsOf(signedIn.owner.id, signedIn.sessionId);
-    return reply.code(204).send();
-  });
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/password',
+    { schema: passwordChangeSchema },
+    async (request, reply) => {
+      const signedIn = request.consoleSession!;
+      const emailKey = signedIn.owner.email.toLowerCase();
+      if (!(await mayTry(request, reply, emailKey))) return reply;
+      const stored = await accounts.findOwner(signedIn.owner.id);
+      if (!stored || !(await verifyPassword(request.body.currentPassword, stored.passwordHash))) {
+        await countFailure(request, emailKey);
+        return fieldErrors(reply, [{ field: 'currentPassword', message: 'is not your current password' }]);
+      }
+      const problem = passwordProblem('newPassword', request.body.newPassword);
+      if (problem) return fieldErrors(reply, [problem]);
+      await accounts.setPassword(signedIn.owner.id, request.body.newPassword);
+      // Whoever knew the old password is signed out everywhere else.
+      await accounts.endSessionsOf(signedIn.owner.id, signedIn.sessionId);
+      return reply.code(204).send();
+    },
+  );
 };

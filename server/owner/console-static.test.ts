@@ -16,7 +16,10 @@ before(async () => {
   test = await openTestDatabase();
   distDir = await mkdtemp(path.join(os.tmpdir(), 'poptin-console-dist-'));
   await mkdir(path.join(distDir, 'console', 'assets'), { recursive: true });
-  await writeFile(path.join(distDir, 'console', 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  await writeFile(
+    path.join(distDir, 'console', 'index.html'),
+    '<!doctype html><title>Console</title><div id="root"></div>',
+  );
   await writeFile(path.join(distDir, 'console', 'assets', 'console.js'), 'export {};');
   await writeFile(path.join(distDir, 'secret.txt'), 'not the console');
   app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, distDir });
@@ -42,7 +45,12 @@ describe('the console at /console/', () => {
   });
 
   it('says how to build it when dist/console is missing', async () => {
-    const unbuilt = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, distDir: path.join(distDir, 'nothing-here') });
+    const unbuilt = await buildApp({
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      distDir: path.join(distDir, 'nothing-here'),
+    });
     try {
       const response = await unbuilt.inject({ method: 'GET', url: '/console/sites' });
       assert.equal(response.statusCode, 404);

@@ -30,10 +30,19 @@ export const consoleRoutes: FastifyPluginAsync<{ distDir: string }> = async (app
   // new build is seen at once whatever its file names.
   await app.register(fastifyStatic, { root: consoleRoot, serve: false, cacheControl: false });
   const send = (reply: FastifyReply, file: string) =>
-    reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY).sendFile(file, consoleRoot);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY)
+      .sendFile(file, consoleRoot);
   const sendIndex = async (reply: FastifyReply) => {
-    const built = await access(path.join(consoleRoot, 'index.html')).then(() => true, () => false);
-    if (!built) return reply.code(404).send(errorBody(404, 'The console is not built yet: run `npm run build` (or `npm start`, which builds it)'));
+    const built = await access(path.join(consoleRoot, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    if (!built)
+      return reply
+        .code(404)
+        .send(errorBody(404, 'The console is not built yet: run `npm run build` (or `npm start`, which builds it)'));
     return send(reply, 'index.html');
   };
 

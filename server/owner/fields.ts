@@ -14,8 +14,10 @@ export function fieldErrors(reply: FastifyReply, fields: FieldError[]) {
 }
 
 export function passwordProblem(field: string, password: string): FieldError | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return { field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` };
-  if (password.length > MAX_PASSWORD_LENGTH) return { field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` };
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return { field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` };
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return { field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` };
   return null;
 }
 

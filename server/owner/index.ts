@@ -10,11 +10,11 @@ import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
 import { consoleRoutes } from './console-static.ts';
-import { PopupAuthoring } from './popup-store.ts';
 import { popupRoutes } from './popup-routes.ts';
+import { PopupAuthoring } from './popup-store.ts';
 import { siteRoutes } from './site-routes.ts';
 import { Sites } from './sites.ts';
-import { templateRoutes, Templates } from './templates.ts';
+import { Templates, templateRoutes } from './templates.ts';
 
 export interface SignInLimitSettings {
   perAddress: RateLimitSettings;
@@ -35,11 +35,19 @@ export interface OwnerSide {
 }
 
 export function ownerSideOf(store: Store, templatesDir?: string): OwnerSide {
-  return { accounts: new Accounts(store.db), sites: new Sites(store), popups: new PopupAuthoring(store), templates: new Templates(templatesDir) };
+  return {
+    accounts: new Accounts(store.db),
+    sites: new Sites(store),
+    popups: new PopupAuthoring(store),
+    templates: new Templates(templatesDir),
+  };
 }
 
 /** The console's routes of the owner API, registered in its scope after registerOwnerAuth. */
-export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; delivery: LeadDelivery }> = async (scope, side) => {
+export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; delivery: LeadDelivery }> = async (
+  scope,
+  side,
+) => {
   await scope.register(siteRoutes, side);
   await scope.register(deliveryRoutes, side);
   await scope.register(popupRoutes, side);
@@ -56,13 +64,23 @@ export interface OwnerSideOptions {
 }
 
 /** /api/auth, /api/admin and the console pages. */
-export async function registerOwnerSide(app: FastifyInstance, side: OwnerSide, options: OwnerSideOptions): Promise<void> {
+export async function registerOwnerSide(
+  app: FastifyInstance,
+  side: OwnerSide,
+  options: OwnerSideOptions,
+): Promise<void> {
   const { store, consoleOrigins, signInLimits } = options;
   const limiters: SignInLimiters | null = signInLimits && {
     perAddress: rateLimiterFor(store.db, 'sign-in-address', signInLimits.perAddress),
     perEmail: hashedKeys(rateLimiterFor(store.db, 'sign-in-email', signInLimits.perEmail)),
   };
-  await app.register(authRoutes, { prefix: '/api/auth', accounts: side.accounts, sites: side.sites, consoleOrigins, signInLimits: limiters });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    accounts: side.accounts,
+    sites: side.sites,
+    consoleOrigins,
+    signInLimits: limiters,
+  });
   await app.register(adminRoutes, { prefix: '/api/admin', accounts: side.accounts, consoleOrigins });
   if (options.distDir) await app.register(consoleRoutes, { distDir: options.distDir });
 }

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * scrypt at N = 2^15, r = 8, p = 1 (32 MiB, tens of milliseconds here): OWASP's recommended floor. The
@@ -11,9 +11,16 @@ const SALT_BYTES = 16;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }, keyBytes: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+  keyBytes: number,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** "scrypt$N$r$p$salt$hash", salt and hash in base64url. */
@@ -31,7 +38,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!match) return false;
   const [, n, r, p, salt, hash] = match;
   const expected = Buffer.from(hash!, 'base64url');
-  const key = await derive(password, Buffer.from(salt!, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(salt!, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 

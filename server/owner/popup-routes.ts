@@ -26,7 +26,10 @@ type RevisionParams = { Params: { clientId: string; poptinId: string; revision: 
 
 const clientIdSchema = { type: 'string', pattern: CLIENT_ID_PATTERN };
 const clientParams = { type: 'object', properties: { clientId: clientIdSchema } };
-const popupParams = { type: 'object', properties: { clientId: clientIdSchema, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } } };
+const popupParams = {
+  type: 'object',
+  properties: { clientId: clientIdSchema, poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN } },
+};
 const revisionParams = { type: 'object', properties: { ...popupParams.properties, revision: ROW_NUMBER_SCHEMA } };
 const configBody = { type: 'object', required: ['config'], properties: { config: { type: 'object' } } };
 
@@ -39,17 +42,26 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
     return false;
   }
 
-  const noPopup = (reply: FastifyReply, poptinId: string) => reply.code(404).send(errorBody(404, `No pop-up ${poptinId} on this site`));
+  const noPopup = (reply: FastifyReply, poptinId: string) =>
+    reply.code(404).send(errorBody(404, `No pop-up ${poptinId} on this site`));
 
   /** The answer to a change of one pop-up: the pop-up, or 404 when the site has none by that id. */
-  const answer = (reply: FastifyReply, poptinId: string, popup: PopupDetail | null) => (popup ? popupAnswer(popup) : noPopup(reply, poptinId));
+  const answer = (reply: FastifyReply, poptinId: string, popup: PopupDetail | null) =>
+    popup ? popupAnswer(popup) : noPopup(reply, poptinId);
 
-  app.get<{ Params: { clientId: string } }>('/:clientId/popups', { schema: { params: clientParams } }, async (request, reply) => {
-    if (!(await knownSite(request.params.clientId, reply))) return reply;
-    return { popups: await popups.list(request.params.clientId) };
-  });
+  app.get<{ Params: { clientId: string } }>(
+    '/:clientId/popups',
+    { schema: { params: clientParams } },
+    async (request, reply) => {
+      if (!(await knownSite(request.params.clientId, reply))) return reply;
+      return { popups: await popups.list(request.params.clientId) };
+    },
+  );
 
-  app.post<{ Params: { clientId: string }; Body: { config?: PopupConfigJson; templateId?: string; language?: Language } }>(
+  app.post<{
+    Params: { clientId: string };
+    Body: { config?: PopupConfigJson; templateId?: string; language?: Language };
+  }>(
     '/:clientId/popups',
     {
       bodyLimit: POPUP_BODY_LIMIT,
@@ -79,7 +91,8 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
       const fields = validatePopupConfig(config);
       if (fields.length > 0) return fieldErrors(reply, fields);
       const popup = await popups.create(clientId, config, actorOf(request.ownerAccess));
-      if (!popup) return reply.code(409).send(errorBody(409, `The pop-up id ${String(config.poptin_id)} is in use already`));
+      if (!popup)
+        return reply.code(409).send(errorBody(409, `The pop-up id ${String(config.poptin_id)} is in use already`));
       return reply.code(201).send(popupAnswer(popup));
     },
   );
@@ -104,75 +117,131 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
       bodyLimit: POPUP_BODY_LIMIT,
       schema: {
         params: popupParams,
-        body: { type: 'object', required: ['draft', 'revision'], properties: { draft: { type: 'object' }, revision: ROW_NUMBER_SCHEMA } },
+        body: {
+          type: 'object',
+          required: ['draft', 'revision'],
+          properties: { draft: { type: 'object' }, revision: ROW_NUMBER_SCHEMA },
+        },
       },
     },
     async (request, reply) => {
       const { clientId, poptinId } = request.params;
       const fields = validatePopupConfig(request.body.draft, poptinId);
       if (fields.length > 0) return fieldErrors(reply, fields);
-      const saved = await popups.saveDraft(clientId, poptinId, request.body.draft, request.body.revision, actorOf(request.ownerAccess));
+      const saved = await popups.saveDraft(
+        clientId,
+        poptinId,
+        request.body.draft,
+        request.body.revision,
+        actorOf(request.ownerAccess),
+      );
       if (saved === 'missing') return noPopup(reply, poptinId);
       if (saved === 'conflict') {
-        return reply.code(409).send(errorBody(409, `Revision ${request.body.revision} is not the latest: reload the pop-up, someone saved it since`));
+        return reply
+          .code(409)
+          .send(
+            errorBody(
+              409,
+              `Revision ${request.body.revision} is not the latest: reload the pop-up, someone saved it since`,
+            ),
+          );
       }
       return popupAnswer(saved);
     },
   );
 
-  app.post<PopupParams>('/:clientId/popups/:poptinId/publish', { schema: { params: popupParams } }, async (request, reply) =>
-    answer(reply, request.params.poptinId, await popups.publish(request.params.clientId, request.params.poptinId)),
+  app.post<PopupParams>(
+    '/:clientId/popups/:poptinId/publish',
+    { schema: { params: popupParams } },
+    async (request, reply) =>
+      answer(reply, request.params.poptinId, await popups.publish(request.params.clientId, request.params.poptinId)),
   );
 
-  app.post<PopupParams>('/:clientId/popups/:poptinId/pause', { schema: { params: popupParams } }, async (request, reply) =>
-    answer(reply, request.params.poptinId, await popups.pause(request.params.clientId, request.params.poptinId)),
+  app.post<PopupParams>(
+    '/:clientId/popups/:poptinId/pause',
+    { schema: { params: popupParams } },
+    async (request, reply) =>
+      answer(reply, request.params.poptinId, await popups.pause(request.params.clientId, request.params.poptinId)),
   );
 
-  app.post<PopupParams>('/:clientId/popups/:poptinId/resume', { schema: { params: popupParams } }, async (request, reply) => {
-    const { clientId, poptinId } = request.params;
-    const resumed = await popups.resume(clientId, poptinId);
-    if (!resumed && (await popups.find(clientId, poptinId))) {
-      return reply.code(409).send(errorBody(409, 'This pop-up was never published: publish it instead'));
-    }
-    return answer(reply, poptinId, resumed);
-  });
+  app.post<PopupParams>(
+    '/:clientId/popups/:poptinId/resume',
+    { schema: { params: popupParams } },
+    async (request, reply) => {
+      const { clientId, poptinId } = request.params;
+      const resumed = await popups.resume(clientId, poptinId);
+      if (!resumed && (await popups.find(clientId, poptinId))) {
+        return reply.code(409).send(errorBody(409, 'This pop-up was never published: publish it instead'));
+      }
+      return answer(reply, poptinId, resumed);
+    },
+  );
 
-  app.post<PopupParams>('/:clientId/popups/:poptinId/duplicate', { schema: { params: popupParams } }, async (request, reply) => {
-    const copy = await popups.duplicate(request.params.clientId, request.params.poptinId, actorOf(request.ownerAccess));
-    return copy ? reply.code(201).send(popupAnswer(copy)) : noPopup(reply, request.params.poptinId);
-  });
+  app.post<PopupParams>(
+    '/:clientId/popups/:poptinId/duplicate',
+    { schema: { params: popupParams } },
+    async (request, reply) => {
+      const copy = await popups.duplicate(
+        request.params.clientId,
+        request.params.poptinId,
+        actorOf(request.ownerAccess),
+      );
+      return copy ? reply.code(201).send(popupAnswer(copy)) : noPopup(reply, request.params.poptinId);
+    },
+  );
 
-  app.delete<PopupParams>('/:clientId/popups/:poptinId', { schema: { params: popupParams } }, async (request, reply) => {
-    if (!(await popups.remove(request.params.clientId, request.params.poptinId))) return noPopup(reply, request.params.poptinId);
-    return reply.code(204).send();
-  });
+  app.delete<PopupParams>(
+    '/:clientId/popups/:poptinId',
+    { schema: { params: popupParams } },
+    async (request, reply) => {
+      if (!(await popups.remove(request.params.clientId, request.params.poptinId)))
+        return noPopup(reply, request.params.poptinId);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<PopupParams>('/:clientId/popups/:poptinId/revisions', { schema: { params: popupParams } }, async (request, reply) => {
-    const revisions = await popups.revisions(request.params.clientId, request.params.poptinId);
-    return revisions ? { revisions } : noPopup(reply, request.params.poptinId);
-  });
+  app.get<PopupParams>(
+    '/:clientId/popups/:poptinId/revisions',
+    { schema: { params: popupParams } },
+    async (request, reply) => {
+      const revisions = await popups.revisions(request.params.clientId, request.params.poptinId);
+      return revisions ? { revisions } : noPopup(reply, request.params.poptinId);
+    },
+  );
 
-  app.get<RevisionParams>('/:clientId/popups/:poptinId/revisions/:revision', { schema: { params: revisionParams } }, async (request, reply) => {
-    const { clientId, poptinId, revision } = request.params;
-    const config = await popups.revision(clientId, poptinId, revision);
-    if (!config) return reply.code(404).send(errorBody(404, `Pop-up ${poptinId} has no revision ${revision}`));
-    return { revision, config };
-  });
+  app.get<RevisionParams>(
+    '/:clientId/popups/:poptinId/revisions/:revision',
+    { schema: { params: revisionParams } },
+    async (request, reply) => {
+      const { clientId, poptinId, revision } = request.params;
+      const config = await popups.revision(clientId, poptinId, revision);
+      if (!config) return reply.code(404).send(errorBody(404, `Pop-up ${poptinId} has no revision ${revision}`));
+      return { revision, config };
+    },
+  );
 
-  app.post<RevisionParams>('/:clientId/popups/:poptinId/revisions/:revision/restore', { schema: { params: revisionParams } }, async (request, reply) => {
-    const { clientId, poptinId, revision } = request.params;
-    const config = await popups.revision(clientId, poptinId, revision);
-    if (!config) return reply.code(404).send(errorBody(404, `Pop-up ${poptinId} has no revision ${revision}`));
-    const restored = await popups.saveDraft(clientId, poptinId, config, null, actorOf(request.ownerAccess));
-    return typeof restored === 'string' ? noPopup(reply, poptinId) : popupAnswer(restored);
-  });
+  app.post<RevisionParams>(
+    '/:clientId/popups/:poptinId/revisions/:revision/restore',
+    { schema: { params: revisionParams } },
+    async (request, reply) => {
+      const { clientId, poptinId, revision } = request.params;
+      const config = await popups.revision(clientId, poptinId, revision);
+      if (!config) return reply.code(404).send(errorBody(404, `Pop-up ${poptinId} has no revision ${revision}`));
+      const restored = await popups.saveDraft(clientId, poptinId, config, null, actorOf(request.ownerAccess));
+      return typeof restored === 'string' ? noPopup(reply, poptinId) : popupAnswer(restored);
+    },
+  );
 
   app.get<PopupParams & { Querystring: { url: string } }>(
     '/:clientId/popups/:poptinId/preview-link',
     {
       schema: {
         params: popupParams,
-        querystring: { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: MAX_PREVIEW_URL } } },
+        querystring: {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string', maxLength: MAX_PREVIEW_URL } },
+        },
       },
     },
     async (request, reply) => {
@@ -182,7 +251,9 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
         page = new URL(request.query.url);
         if (!['http:', 'https:'].includes(page.protocol)) throw new Error('not a web page');
       } catch {
-        return fieldErrors(reply, [{ field: 'url', message: 'must be the http:// or https:// address of a page of your site' }]);
+        return fieldErrors(reply, [
+          { field: 'url', message: 'must be the http:// or https:// address of a page of your site' },
+        ]);
       }
       if (!(await popups.find(clientId, poptinId))) return noPopup(reply, poptinId);
       page.searchParams.set('ppt-preview', poptinId);

@@ -2,8 +2,8 @@
 // every saved draft kept as a revision. Publishing, pausing, resuming and deleting announce the change through
 // the configuration cache (LISTEN/NOTIFY on PostgreSQL), so every process serves it on the next page view.
 import { readAbTestParentId } from '../config-loader.ts';
-import type { SqlRunner } from '../db/database.ts';
 import type { PopupConfigJson, PopupRecord } from '../db/configuration-store.ts';
+import type { SqlRunner } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import { deriveViewerId } from '../ids.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
@@ -113,7 +113,11 @@ export class PopupAuthoring {
 
   /** Saves the draft as a new revision if `expectedRevision` is still the current one. */
   async saveDraft(
-    clientId: string, poptinId: string, config: PopupConfigJson, expectedRevision: number | null, savedBy: string,
+    clientId: string,
+    poptinId: string,
+    config: PopupConfigJson,
+    expectedRevision: number | null,
+    savedBy: string,
   ): Promise<PopupDetail | 'missing' | 'conflict'> {
     const draft = ownedConfig(config, poptinId);
     return this.db.transaction(async (tx) => {
@@ -134,14 +138,27 @@ export class PopupAuthoring {
     });
   }
 
-  private async keepRevision(tx: SqlRunner, poptinId: string, revision: number, config: PopupConfigJson, savedBy: string): Promise<void> {
-    await tx.query('INSERT INTO popup_revisions (poptin_id, revision, config, saved_by) VALUES ($1, $2, $3::jsonb, $4)', [
-      poptinId, revision, JSON.stringify(config), savedBy,
-    ]);
+  private async keepRevision(
+    tx: SqlRunner,
+    poptinId: string,
+    revision: number,
+    config: PopupConfigJson,
+    savedBy: string,
+  ): Promise<void> {
+    await tx.query(
+      'INSERT INTO popup_revisions (poptin_id, revision, config, saved_by) VALUES ($1, $2, $3::jsonb, $4)',
+      [poptinId, revision, JSON.stringify(config), savedBy],
+    );
   }
 
   /** One change of what the display API serves, announced to every process once it is committed. */
-  private async changeServed(clientId: string, poptinId: string, set: string, condition = 'true', params: unknown[] = []): Promise<boolean> {
+  private async changeServed(
+    clientId: string,
+    poptinId: string,
+    set: string,
+    condition = 'true',
+    params: unknown[] = [],
+  ): Promise<boolean> {
     const rows = await this.db.query(
       `UPDATE popups SET ${set}, owner_edited_at = now(), updated_at = now()
        WHERE client_id = $1 AND poptin_id = $2 AND deleted_at IS NULL AND ${condition} RETURNING poptin_id`,
@@ -157,8 +174,11 @@ export class PopupAuthoring {
     if (!current) return null;
     // The A/B parent is a column too, read by the display call's variant choice.
     const parentId = readAbTestParentId(current.draft);
-    const set = 'config = draft, ab_test_parent_id = $3::text, published_revision = revision, published_at = now(), active = true';
-    return (await this.changeServed(clientId, poptinId, set, 'true', [parentId])) ? this.find(clientId, poptinId) : null;
+    const set =
+      'config = draft, ab_test_parent_id = $3::text, published_revision = revision, published_at = now(), active = true';
+    return (await this.changeServed(clientId, poptinId, set, 'true', [parentId]))
+      ? this.find(clientId, poptinId)
+      : null;
   }
 
   async pause(clientId: string, poptinId: string): Promise<PopupDetail | null> {
@@ -167,7 +187,9 @@ export class PopupAuthoring {
 
   /** Serves the published configuration again; null when there is none (publish it instead). */
   async resume(clientId: string, poptinId: string): Promise<PopupDetail | null> {
-    return (await this.changeServed(clientId, poptinId, 'active = true', 'published_at IS NOT NULL')) ? this.find(clientId, poptinId) : null;
+    return (await this.changeServed(clientId, poptinId, 'active = true', 'published_at IS NOT NULL'))
+      ? this.find(clientId, poptinId)
+      : null;
   }
 
   /** Its views, closes and leads stay: the row is kept, no longer listed nor served. */
@@ -180,7 +202,11 @@ export class PopupAuthoring {
     if (!source) return null;
     const name = `${typeof source.draft.poptin_name === 'string' ? source.draft.poptin_name : source.id} (copy)`;
     for (;;) {
-      const copy = await this.create(clientId, { ...source.draft, poptin_id: newPoptinId(), poptin_name: name }, savedBy);
+      const copy = await this.create(
+        clientId,
+        { ...source.draft, poptin_id: newPoptinId(), poptin_name: name },
+        savedBy,
+      );
       if (copy) return copy;
     }
   }

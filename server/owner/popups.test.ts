@@ -13,8 +13,12 @@ import { asConsole, createOwner, signIn } from '../test-support/owners.ts';
 const shared = useTestApp();
 
 const NEW_POPUP = {
-  poptin_name: 'Spring sale', poptin_type: 'lightbox', poptin_format: 'format_3', d_f_r: 'all@display_everytime_everypage_5',
-  display_after_sec_active: '0', poptin: '<div data-poptin-screen="form"><input type="email" name="Email"><button type="submit">Join</button></div>',
+  poptin_name: 'Spring sale',
+  poptin_type: 'lightbox',
+  poptin_format: 'format_3',
+  d_f_r: 'all@display_everytime_everypage_5',
+  display_after_sec_active: '0',
+  poptin: '<div data-poptin-screen="form"><input type="email" name="Email"><button type="submit">Join</button></div>',
 };
 
 async function signedInOwnerOfAcme(): Promise<string> {
@@ -27,7 +31,11 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; 
 const consoleCall = (session: string, call: Call) => asConsole(shared.app, session, call);
 
 async function displayedNames(app: FastifyInstance = shared.app, body: object = {}): Promise<string[]> {
-  const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: 'visitor-1', ...body } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/display/acme',
+    payload: { visitor_id: 'visitor-1', ...body },
+  });
   assert.equal(response.statusCode, 200, response.body);
   return response.json().poptins.map((popup: { poptin_name: string }) => popup.poptin_name);
 }
@@ -44,18 +52,29 @@ describe('pop-up authoring', () => {
   it('creates a draft, which is not served until published; a saved change is served on the next page view; pause hides it', async () => {
     const session = await signedInOwnerOfAcme();
     assert.deepEqual(await displayedNames(), []);
-    const created = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } });
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: { config: NEW_POPUP },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const popup = created.json().popup;
     assert.match(popup.id, /^[a-z0-9]{13}$/);
-    assert.deepEqual([popup.status, popup.revision, popup.published, popup.draft.poptin_id], ['draft', 1, null, popup.id]);
+    assert.deepEqual(
+      [popup.status, popup.revision, popup.published, popup.draft.poptin_id],
+      ['draft', 1, null, popup.id],
+    );
     assert.deepEqual(await displayedNames(), [], 'a draft is not served');
 
     const published = await consoleCall(session, { method: 'POST', url: `/api/owner/acme/popups/${popup.id}/publish` });
     assert.equal(published.json().popup.status, 'live');
     assert.deepEqual(await displayedNames(), ['Spring sale']);
 
-    const saved = await consoleCall(session, { method: 'PUT', url: `/api/owner/acme/popups/${popup.id}`, payload: { draft: { ...NEW_POPUP, poptin_name: 'Summer sale' }, revision: 1 } });
+    const saved = await consoleCall(session, {
+      method: 'PUT',
+      url: `/api/owner/acme/popups/${popup.id}`,
+      payload: { draft: { ...NEW_POPUP, poptin_name: 'Summer sale' }, revision: 1 },
+    });
     assert.equal(saved.statusCode, 200, saved.body);
     assert.deepEqual([saved.json().popup.revision, saved.json().popup.hasUnpublishedChanges], [2, true]);
     assert.deepEqual(await displayedNames(), ['Spring sale'], 'a saved draft is not published yet');
@@ -69,113 +88,251 @@ describe('pop-up authoring', () => {
     assert.deepEqual(await displayedNames(), ['Summer sale']);
 
     const list = (await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' })).json().popups;
-    assert.deepEqual(list.map((entry: { id: string; name: string; status: string; type: string }) => [entry.id, entry.name, entry.status, entry.type]), [
-      [popup.id, 'Summer sale', 'live', 'lightbox'],
-    ]);
+    assert.deepEqual(
+      list.map((entry: { id: string; name: string; status: string; type: string }) => [
+        entry.id,
+        entry.name,
+        entry.status,
+        entry.type,
+      ]),
+      [[popup.id, 'Summer sale', 'live', 'lightbox']],
+    );
   });
 
   it('answers 409 for a save on a revision that is not the latest, and keeps the later save', async () => {
     const session = await signedInOwnerOfAcme();
-    const { popup } = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })).json();
+    const { popup } = (
+      await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })
+    ).json();
     const save = (name: string, revision: number) =>
-      consoleCall(session, { method: 'PUT', url: `/api/owner/acme/popups/${popup.id}`, payload: { draft: { ...NEW_POPUP, poptin_name: name }, revision } });
+      consoleCall(session, {
+        method: 'PUT',
+        url: `/api/owner/acme/popups/${popup.id}`,
+        payload: { draft: { ...NEW_POPUP, poptin_name: name }, revision },
+      });
     assert.equal((await save('First tab', 1)).statusCode, 200);
     const stale = await save('Second tab', 1);
     assert.equal(stale.statusCode, 409);
-    const current = (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}` })).json().popup;
+    const current = (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}` })).json()
+      .popup;
     assert.deepEqual([current.draft.poptin_name, current.revision], ['First tab', 2]);
   });
 
   it('keeps every save as a revision and restores one as a new revision', async () => {
     const session = await signedInOwnerOfAcme();
-    const { popup } = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })).json();
+    const { popup } = (
+      await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })
+    ).json();
     const url = `/api/owner/acme/popups/${popup.id}`;
-    await consoleCall(session, { method: 'PUT', url, payload: { draft: { ...NEW_POPUP, poptin_name: 'Second' }, revision: 1 } });
+    await consoleCall(session, {
+      method: 'PUT',
+      url,
+      payload: { draft: { ...NEW_POPUP, poptin_name: 'Second' }, revision: 1 },
+    });
     await consoleCall(session, { method: 'POST', url: `${url}/publish` });
-    await consoleCall(session, { method: 'PUT', url, payload: { draft: { ...NEW_POPUP, poptin_name: 'Third' }, revision: 2 } });
+    await consoleCall(session, {
+      method: 'PUT',
+      url,
+      payload: { draft: { ...NEW_POPUP, poptin_name: 'Third' }, revision: 2 },
+    });
     const revisions = (await consoleCall(session, { method: 'GET', url: `${url}/revisions` })).json().revisions;
-    assert.deepEqual(revisions.map(({ revision, savedBy, published }: { revision: number; savedBy: string; published: boolean }) => [revision, savedBy, published]), [
-      [3, 'ana@acme.example', false], [2, 'ana@acme.example', true], [1, 'ana@acme.example', false],
-    ]);
+    assert.deepEqual(
+      revisions.map(({ revision, savedBy, published }: { revision: number; savedBy: string; published: boolean }) => [
+        revision,
+        savedBy,
+        published,
+      ]),
+      [
+        [3, 'ana@acme.example', false],
+        [2, 'ana@acme.example', true],
+        [1, 'ana@acme.example', false],
+      ],
+    );
     const first = (await consoleCall(session, { method: 'GET', url: `${url}/revisions/1` })).json();
     assert.equal(first.config.poptin_name, 'Spring sale');
     const restored = await consoleCall(session, { method: 'POST', url: `${url}/revisions/1/restore` });
     assert.equal(restored.statusCode, 200, restored.body);
-    assert.deepEqual([restored.json().popup.revision, restored.json().popup.draft.poptin_name, restored.json().popup.published.poptin_name], [4, 'Spring sale', 'Second']);
+    assert.deepEqual(
+      [
+        restored.json().popup.revision,
+        restored.json().popup.draft.poptin_name,
+        restored.json().popup.published.poptin_name,
+      ],
+      [4, 'Spring sale', 'Second'],
+    );
     assert.equal((await consoleCall(session, { method: 'GET', url: `${url}/revisions/9` })).statusCode, 404);
   });
 
   it('refuses an invalid configuration naming each field, and saves nothing', async () => {
     const session = await signedInOwnerOfAcme();
-    const { popup } = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })).json();
+    const { popup } = (
+      await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })
+    ).json();
     const broken = {
-      ...NEW_POPUP, poptin_type: 'carousel', display_after_sec_active: 'soon', d_f_r: 'twice a fortnight',
+      ...NEW_POPUP,
+      poptin_type: 'carousel',
+      display_after_sec_active: 'soon',
+      d_f_r: 'twice a fortnight',
       design_properties: { poptin_design_thank_screen_auto_close_sec: 'later' },
     };
-    const saved = await consoleCall(session, { method: 'PUT', url: `/api/owner/acme/popups/${popup.id}`, payload: { draft: broken, revision: 1 } });
+    const saved = await consoleCall(session, {
+      method: 'PUT',
+      url: `/api/owner/acme/popups/${popup.id}`,
+      payload: { draft: broken, revision: 1 },
+    });
     assert.equal(saved.statusCode, 400);
-    assert.deepEqual(saved.json().fields.map((field: { field: string }) => field.field), [
-      'poptin_type', 'display_after_sec_active', 'design_properties.poptin_design_thank_screen_auto_close_sec', 'd_f_r',
-    ]);
+    assert.deepEqual(
+      saved.json().fields.map((field: { field: string }) => field.field),
+      [
+        'poptin_type',
+        'display_after_sec_active',
+        'design_properties.poptin_design_thank_screen_auto_close_sec',
+        'd_f_r',
+      ],
+    );
     for (const field of saved.json().fields) assert.ok(field.message.length > 5, field.field);
-    const current = (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}` })).json().popup;
+    const current = (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}` })).json()
+      .popup;
     assert.deepEqual([current.revision, current.draft.poptin_type], [1, 'lightbox']);
-    assert.equal((await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}/revisions` })).json().revisions.length, 1);
+    assert.equal(
+      (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${popup.id}/revisions` })).json()
+        .revisions.length,
+      1,
+    );
 
-    const created = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: { poptin_type: 'lightbox' } } });
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: { config: { poptin_type: 'lightbox' } },
+    });
     assert.deepEqual(created.json().fields, [{ field: 'poptin_name', message: 'is required: a name for this pop-up' }]);
-    assert.equal((await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' })).json().popups.length, 1);
+    assert.equal(
+      (await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' })).json().popups.length,
+      1,
+    );
 
-    const wheel = { ...NEW_POPUP, poptin_type: 'gamified', gamified_prize: { win: { label: '10% off', chances: 60 }, lose: { label: 'Next time', chances: 30 } } };
-    const prizes = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: wheel } });
-    assert.deepEqual(prizes.json().fields, [{ field: 'gamified_prize', message: 'chances add up to 90 %: they must add up to 100 %' }]);
+    const wheel = {
+      ...NEW_POPUP,
+      poptin_type: 'gamified',
+      gamified_prize: { win: { label: '10% off', chances: 60 }, lose: { label: 'Next time', chances: 30 } },
+    };
+    const prizes = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups/validate',
+      payload: { config: wheel },
+    });
+    assert.deepEqual(prizes.json().fields, [
+      { field: 'gamified_prize', message: 'chances add up to 90 %: they must add up to 100 %' },
+    ]);
     const negative = { ...wheel, gamified_prize: { win: { label: '10% off', chances: 110 } } };
-    assert.deepEqual((await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: negative } })).json().fields.map((field: { field: string }) => field.field), ['gamified_prize.win.chances']);
+    assert.deepEqual(
+      (
+        await consoleCall(session, {
+          method: 'POST',
+          url: '/api/owner/acme/popups/validate',
+          payload: { config: negative },
+        })
+      )
+        .json()
+        .fields.map((field: { field: string }) => field.field),
+      ['gamified_prize.win.chances'],
+    );
 
-    const checked = (await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: broken } })).json();
+    const checked = (
+      await consoleCall(session, {
+        method: 'POST',
+        url: '/api/owner/acme/popups/validate',
+        payload: { config: broken },
+      })
+    ).json();
     assert.equal(checked.ok, false);
     assert.equal(checked.fields.length, 4);
-    assert.deepEqual((await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/validate', payload: { config: NEW_POPUP } })).json().fields, []);
+    assert.deepEqual(
+      (
+        await consoleCall(session, {
+          method: 'POST',
+          url: '/api/owner/acme/popups/validate',
+          payload: { config: NEW_POPUP },
+        })
+      ).json().fields,
+      [],
+    );
   });
 
   it('duplicates a pop-up as a draft named "(copy)" and deletes one, keeping its leads', async () => {
     const session = await signedInOwnerOfAcme();
     const seeded = await seedPopup(shared.test.store);
-    const copy = await consoleCall(session, { method: 'POST', url: `/api/owner/acme/popups/${seeded.poptin_id}/duplicate` });
+    const copy = await consoleCall(session, {
+      method: 'POST',
+      url: `/api/owner/acme/popups/${seeded.poptin_id}/duplicate`,
+    });
     assert.equal(copy.statusCode, 201);
-    assert.deepEqual([copy.json().popup.draft.poptin_name, copy.json().popup.status], ['Welcome lightbox (copy)', 'draft']);
+    assert.deepEqual(
+      [copy.json().popup.draft.poptin_name, copy.json().popup.status],
+      ['Welcome lightbox (copy)', 'draft'],
+    );
     const lead = await shared.app.inject({
-      method: 'POST', url: `/api/display/conversion/${seeded.viewer_id}`, payload: 'email=a%40b.example&idempotency_key=lead-key-0001',
+      method: 'POST',
+      url: `/api/display/conversion/${seeded.viewer_id}`,
+      payload: 'email=a%40b.example&idempotency_key=lead-key-0001',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(lead.statusCode, 200);
-    assert.equal((await consoleCall(session, { method: 'DELETE', url: `/api/owner/acme/popups/${seeded.poptin_id}` })).statusCode, 204);
+    assert.equal(
+      (await consoleCall(session, { method: 'DELETE', url: `/api/owner/acme/popups/${seeded.poptin_id}` })).statusCode,
+      204,
+    );
     assert.deepEqual(await displayedNames(), []);
-    assert.equal((await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${seeded.poptin_id}` })).statusCode, 404);
+    assert.equal(
+      (await consoleCall(session, { method: 'GET', url: `/api/owner/acme/popups/${seeded.poptin_id}` })).statusCode,
+      404,
+    );
     assert.equal((await consoleCall(session, { method: 'GET', url: '/api/owner/acme/leads' })).json().leads.length, 1);
   });
 
-  it('creates a pop-up from a template in the site\'s language', async () => {
+  it("creates a pop-up from a template in the site's language", async () => {
     const session = await signedInOwnerOfAcme();
-    const created = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { templateId: 'lightbox', language: 'he' } });
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: { templateId: 'lightbox', language: 'he' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     assert.match(created.json().popup.draft.poptin, /dir="rtl"/);
-    const unknown = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups', payload: { templateId: 'no-such-template' } });
-    assert.deepEqual(unknown.json().fields.map((field: { field: string }) => field.field), ['templateId']);
+    const unknown = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: { templateId: 'no-such-template' },
+    });
+    assert.deepEqual(
+      unknown.json().fields.map((field: { field: string }) => field.field),
+      ['templateId'],
+    );
   });
 });
 
-describe('preview on the owner\'s site', () => {
+describe("preview on the owner's site", () => {
   it('serves the draft for ppt-preview with a valid draft token, the published pop-up without one', async () => {
     const session = await signedInOwnerOfAcme();
     const seeded = await seedPopup(shared.test.store, { poptin_name: 'Published' });
     const url = `/api/owner/acme/popups/${seeded.poptin_id}`;
-    await consoleCall(session, { method: 'PUT', url, payload: { draft: { ...popupFile(), client_id: undefined, poptin_name: 'Draft' }, revision: 1 } });
-    const link = await consoleCall(session, { method: 'GET', url: `${url}/preview-link?url=${encodeURIComponent('https://acme.example/pricing?x=1')}` });
+    await consoleCall(session, {
+      method: 'PUT',
+      url,
+      payload: { draft: { ...popupFile(), client_id: undefined, poptin_name: 'Draft' }, revision: 1 },
+    });
+    const link = await consoleCall(session, {
+      method: 'GET',
+      url: `${url}/preview-link?url=${encodeURIComponent('https://acme.example/pricing?x=1')}`,
+    });
     assert.equal(link.statusCode, 200, link.body);
     const page = new URL(link.json().url);
-    assert.deepEqual([page.origin + page.pathname, page.searchParams.get('x'), page.searchParams.get('ppt-preview')], ['https://acme.example/pricing', '1', seeded.poptin_id]);
-    const preview = (viewedUrl: string) => displayedNames(shared.app, { preview_id: seeded.poptin_id, poptin_viewed_url: viewedUrl });
+    assert.deepEqual(
+      [page.origin + page.pathname, page.searchParams.get('x'), page.searchParams.get('ppt-preview')],
+      ['https://acme.example/pricing', '1', seeded.poptin_id],
+    );
+    const preview = (viewedUrl: string) =>
+      displayedNames(shared.app, { preview_id: seeded.poptin_id, poptin_viewed_url: viewedUrl });
     assert.deepEqual(await preview(page.toString()), ['Draft']);
     const forged = new URL(page);
     forged.searchParams.set('ppt-draft', 'A'.repeat(43));
@@ -183,22 +340,33 @@ describe('preview on the owner\'s site', () => {
     assert.deepEqual(await displayedNames(), ['Published'], 'visitors see the published pop-up');
     await shared.test.db.query("UPDATE popup_preview_tokens SET expires_at = now() - interval '1 second'");
     assert.deepEqual(await preview(page.toString()), ['Published'], 'an expired token shows the published pop-up');
-    const bad = await consoleCall(session, { method: 'GET', url: `${url}/preview-link?url=${encodeURIComponent('javascript:alert(1)')}` });
-    assert.deepEqual(bad.json().fields.map((field: { field: string }) => field.field), ['url']);
+    const bad = await consoleCall(session, {
+      method: 'GET',
+      url: `${url}/preview-link?url=${encodeURIComponent('javascript:alert(1)')}`,
+    });
+    assert.deepEqual(
+      bad.json().fields.map((field: { field: string }) => field.field),
+      ['url'],
+    );
   });
 });
 
 describe('per-site API tokens', () => {
-  it('are shown once, open that site\'s owner API only, and stop working once revoked', async () => {
+  it("are shown once, open that site's owner API only, and stop working once revoked", async () => {
     const session = await signedInOwnerOfAcme();
     await seedClient(shared.test.store, { client_id: 'globex' });
-    const created = await consoleCall(session, { method: 'POST', url: '/api/owner/acme/tokens', payload: { name: 'CRM export' } });
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/tokens',
+      payload: { name: 'CRM export' },
+    });
     assert.equal(created.statusCode, 201);
     const { token, secret } = created.json();
     assert.match(secret, /^pte_[\w-]{43}$/);
     const stored = await shared.test.db.query<{ secret_sha256: string }>('SELECT secret_sha256 FROM site_tokens');
     assert.ok(!stored[0]!.secret_sha256.includes(secret.slice(4)), 'kept hashed');
-    const withToken = (url: string) => shared.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
+    const withToken = (url: string) =>
+      shared.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
     assert.equal((await withToken('/api/owner/acme/leads')).statusCode, 200);
     assert.equal((await withToken('/api/owner/acme/popups')).statusCode, 200);
     assert.equal((await withToken('/api/owner/globex/leads')).statusCode, 403);
@@ -207,7 +375,10 @@ describe('per-site API tokens', () => {
     assert.equal(listed[0].name, 'CRM export');
     assert.ok(listed[0].lastUsedAt);
     assert.equal(JSON.stringify(listed).includes(secret), false);
-    assert.equal((await consoleCall(session, { method: 'DELETE', url: `/api/owner/acme/tokens/${token.id}` })).statusCode, 204);
+    assert.equal(
+      (await consoleCall(session, { method: 'DELETE', url: `/api/owner/acme/tokens/${token.id}` })).statusCode,
+      204,
+    );
     assert.equal((await withToken('/api/owner/acme/leads')).statusCode, 401);
   });
 });
@@ -216,20 +387,60 @@ describe('sites', () => {
   it('creates a site granted to its creator, with a generated client id and its embed snippet', async () => {
     await createOwner(shared.app, 'ana@acme.example');
     const session = await signIn(shared.app, 'ana@acme.example');
-    const created = await consoleCall(session, { method: 'POST', url: '/api/owner/sites', payload: { name: 'Bakery', allowedOrigins: ['https://bakery.example/'], language: 'he' } });
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/sites',
+      payload: { name: 'Bakery', allowedOrigins: ['https://bakery.example/'], language: 'he' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const { site } = created.json();
     assert.match(site.clientId, /^[a-z0-9]{10}$/);
     assert.deepEqual(site.allowedOrigins, ['https://bakery.example']);
-    const { popup } = (await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'embedded' } })).json();
-    await consoleCall(session, { method: 'POST', url: `/api/owner/${site.clientId}/popups`, payload: { templateId: 'lightbox' } });
+    const { popup } = (
+      await consoleCall(session, {
+        method: 'POST',
+        url: `/api/owner/${site.clientId}/popups`,
+        payload: { templateId: 'embedded' },
+      })
+    ).json();
+    await consoleCall(session, {
+      method: 'POST',
+      url: `/api/owner/${site.clientId}/popups`,
+      payload: { templateId: 'lightbox' },
+    });
     const read = (await consoleCall(session, { method: 'GET', url: `/api/owner/${site.clientId}/site` })).json();
-    assert.equal(read.embed.script, `<script type="module" src="http://localhost:80/dist/poptin.js?id=${site.clientId}"></script>`);
-    assert.deepEqual(read.embed.popups, [{ id: popup.id, name: 'ניוזלטר מוטמע', tag: `<poptin-embed poptin-id="${popup.id}"></poptin-embed>` }]);
-    assert.deepEqual((await consoleCall(session, { method: 'GET', url: '/api/owner/sites' })).json().sites.map((entry: { clientId: string }) => entry.clientId), [site.clientId]);
-    const bad = await consoleCall(session, { method: 'POST', url: '/api/owner/sites', payload: { clientId: 'templates', name: '', allowedOrigins: ['https://x.example/path'], language: 'en' } });
-    assert.deepEqual(bad.json().fields.map((field: { field: string }) => field.field), ['clientId', 'name', 'allowedOrigins.0']);
-    assert.equal((await consoleCall(session, { method: 'POST', url: '/api/owner/sites', payload: { clientId: site.clientId, name: 'Again', allowedOrigins: [], language: 'en' } })).statusCode, 409);
+    assert.equal(
+      read.embed.script,
+      `<script type="module" src="http://localhost:80/dist/poptin.js?id=${site.clientId}"></script>`,
+    );
+    assert.deepEqual(read.embed.popups, [
+      { id: popup.id, name: 'ניוזלטר מוטמע', tag: `<poptin-embed poptin-id="${popup.id}"></poptin-embed>` },
+    ]);
+    assert.deepEqual(
+      (await consoleCall(session, { method: 'GET', url: '/api/owner/sites' }))
+        .json()
+        .sites.map((entry: { clientId: string }) => entry.clientId),
+      [site.clientId],
+    );
+    const bad = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/sites',
+      payload: { clientId: 'templates', name: '', allowedOrigins: ['https://x.example/path'], language: 'en' },
+    });
+    assert.deepEqual(
+      bad.json().fields.map((field: { field: string }) => field.field),
+      ['clientId', 'name', 'allowedOrigins.0'],
+    );
+    assert.equal(
+      (
+        await consoleCall(session, {
+          method: 'POST',
+          url: '/api/owner/sites',
+          payload: { clientId: site.clientId, name: 'Again', allowedOrigins: [], language: 'en' },
+        })
+      ).statusCode,
+      409,
+    );
   });
 });
 
@@ -238,26 +449,49 @@ describe('configuration files seed the database', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'poptin-seed-'));
     try {
       const [clientsDir, popupsDir] = [path.join(dir, 'clients'), path.join(dir, 'popups')];
-      await Promise.all([clientsDir, popupsDir].map((folder) => import('node:fs/promises').then((fs) => fs.mkdir(folder))));
-      await writeFile(path.join(clientsDir, 'acme.json'), JSON.stringify({ client_id: 'acme', name: 'Acme from file' }));
+      await Promise.all(
+        [clientsDir, popupsDir].map((folder) => import('node:fs/promises').then((fs) => fs.mkdir(folder))),
+      );
+      await writeFile(
+        path.join(clientsDir, 'acme.json'),
+        JSON.stringify({ client_id: 'acme', name: 'Acme from file' }),
+      );
       await writeFile(path.join(popupsDir, 'edited.json'), JSON.stringify(popupFile({ poptin_name: 'From file' })));
-      await writeFile(path.join(popupsDir, 'other.json'), JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other from file' })));
+      await writeFile(
+        path.join(popupsDir, 'other.json'),
+        JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other from file' })),
+      );
       const log = { info: () => undefined, error: () => undefined };
       await loadConfigFiles(shared.test.store, { clientsDir, popupsDir }, log);
       await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
       const session = await signIn(shared.app, 'ana@acme.example');
-      await consoleCall(session, { method: 'PUT', url: '/api/owner/acme/popups/aaaaaaaaaaaa1', payload: { draft: { ...NEW_POPUP, poptin_name: 'Edited' }, revision: 1 } });
+      await consoleCall(session, {
+        method: 'PUT',
+        url: '/api/owner/acme/popups/aaaaaaaaaaaa1',
+        payload: { draft: { ...NEW_POPUP, poptin_name: 'Edited' }, revision: 1 },
+      });
       await consoleCall(session, { method: 'POST', url: '/api/owner/acme/popups/aaaaaaaaaaaa1/publish' });
       await consoleCall(session, { method: 'PATCH', url: '/api/owner/acme/site', payload: { name: 'Acme as edited' } });
 
       await writeFile(path.join(popupsDir, 'edited.json'), JSON.stringify(popupFile({ poptin_name: 'File changed' })));
-      await writeFile(path.join(popupsDir, 'other.json'), JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other changed' })));
+      await writeFile(
+        path.join(popupsDir, 'other.json'),
+        JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other changed' })),
+      );
       const report = await loadConfigFiles(shared.test.store, { clientsDir, popupsDir }, log);
       assert.deepEqual(report.keptOwnerEdits, ['aaaaaaaaaaaa1']);
       assert.deepEqual((await displayedNames()).sort(), ['Edited', 'Other changed']);
       assert.equal((await shared.test.store.findClient('acme'))?.name, 'Acme as edited');
-      const sources = await shared.test.db.query<{ poptin_id: string; source: string; source_file: string }>('SELECT poptin_id, source, source_file FROM popups ORDER BY poptin_id');
-      assert.deepEqual(sources.map((row) => [row.poptin_id, row.source, row.source_file]), [['aaaaaaaaaaaa1', 'file', 'edited.json'], ['bbbbbbbbbbbb1', 'file', 'other.json']]);
+      const sources = await shared.test.db.query<{ poptin_id: string; source: string; source_file: string }>(
+        'SELECT poptin_id, source, source_file FROM popups ORDER BY poptin_id',
+      );
+      assert.deepEqual(
+        sources.map((row) => [row.poptin_id, row.source, row.source_file]),
+        [
+          ['aaaaaaaaaaaa1', 'file', 'edited.json'],
+          ['bbbbbbbbbbbb1', 'file', 'other.json'],
+        ],
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -270,11 +504,19 @@ describe('several server processes on one database', () => {
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const otherDatabase = await shared.test.openAnother?.();
     // PGlite: one process owns the data folder, so the "other" process is this one.
-    const consoleProcess = otherDatabase ? await buildApp({ db: otherDatabase, ownerToken: OWNER_TOKEN, rateLimit: false }) : shared.app;
+    const consoleProcess = otherDatabase
+      ? await buildApp({ db: otherDatabase, ownerToken: OWNER_TOKEN, rateLimit: false })
+      : shared.app;
     try {
       assert.deepEqual(await displayedNames(), [], 'the display process has the configuration in memory');
       const session = await signIn(consoleProcess, 'ana@acme.example');
-      const { popup } = (await asConsole(consoleProcess, session, { method: 'POST', url: '/api/owner/acme/popups', payload: { config: NEW_POPUP } })).json();
+      const { popup } = (
+        await asConsole(consoleProcess, session, {
+          method: 'POST',
+          url: '/api/owner/acme/popups',
+          payload: { config: NEW_POPUP },
+        })
+      ).json();
       await asConsole(consoleProcess, session, { method: 'POST', url: `/api/owner/acme/popups/${popup.id}/publish` });
       await eventually('the published pop-up', async () => (await displayedNames()).includes('Spring sale'));
       // The session made in one process opens the other.

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../cookies.ts';
 import { errorBody } from '../errors.ts';
-import { SESSION_DAYS, type Accounts, type Owner } from './accounts.ts';
+import { type Accounts, type Owner, SESSION_DAYS } from './accounts.ts';
 
 export const SESSION_COOKIE = 'poptin_session';
 const SESSION_ID_FORM = /^[\w-]{43}$/;
@@ -12,7 +12,10 @@ const SESSION_ID_FORM = /^[\w-]{43}$/;
  * cookie of an HTTPS request by the app's response hook (HTTPS as seen through a trusted proxy only).
  */
 export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${SESSION_DAYS * 24 * 60 * 60}; HttpOnly; SameSite=Strict`);
+  reply.header(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${SESSION_DAYS * 24 * 60 * 60}; HttpOnly; SameSite=Strict`,
+  );
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

@@ -4,9 +4,9 @@ import { normaliseOrigin } from '../config-loader.ts';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
 import type { Accounts, Language } from './accounts.ts';
-import { randomLowercaseId } from './random-id.ts';
-import { fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA, type FieldError } from './fields.ts';
+import { type FieldError, fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
 import type { PopupAuthoring } from './popup-store.ts';
+import { randomLowercaseId } from './random-id.ts';
 import type { Site, Sites } from './sites.ts';
 
 export interface SiteRoutesOptions {
@@ -79,8 +79,13 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     async (request, reply) => {
       const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
       const problems: FieldError[] = [];
-      if (!new RegExp(CLIENT_ID_PATTERN).test(clientId)) problems.push({ field: 'clientId', message: 'must be 1-64 letters, digits, "_" or "-"' });
-      else if (RESERVED_CLIENT_IDS.has(clientId)) problems.push({ field: 'clientId', message: `"${clientId}" is a word of the owner API's paths: choose another` });
+      if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
+        problems.push({ field: 'clientId', message: 'must be 1-64 letters, digits, "_" or "-"' });
+      else if (RESERVED_CLIENT_IDS.has(clientId))
+        problems.push({
+          field: 'clientId',
+          message: `"${clientId}" is a word of the owner API's paths: choose another`,
+        });
       if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
       const origins = readOrigins(allowedOrigins);
       problems.push(...origins.problems);
@@ -109,15 +114,27 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
 
   app.patch<ClientParams & { Body: SiteChanges }>(
     '/:clientId/site',
-    { schema: { params: clientParams, body: { type: 'object', additionalProperties: false, properties: siteProperties } } },
+    {
+      schema: {
+        params: clientParams,
+        body: { type: 'object', additionalProperties: false, properties: siteProperties },
+      },
+    },
     async (request, reply) => {
       if (!(await knownSite(request.params.clientId, reply))) return reply;
       const { name, allowedOrigins, language } = request.body;
-      const problems: FieldError[] = name !== undefined && name.trim() === '' ? [{ field: 'name', message: 'is required' }] : [];
+      const problems: FieldError[] =
+        name !== undefined && name.trim() === '' ? [{ field: 'name', message: 'is required' }] : [];
       const origins = allowedOrigins ? readOrigins(allowedOrigins) : null;
       problems.push(...(origins?.problems ?? []));
       if (problems.length > 0) return fieldErrors(reply, problems);
-      return { site: await sites.update(request.params.clientId, { name: name?.trim(), allowedOrigins: origins?.origins, language }) };
+      return {
+        site: await sites.update(request.params.clientId, {
+          name: name?.trim(),
+          allowedOrigins: origins?.origins,
+          language,
+        }),
+      };
     },
   );
 
@@ -131,13 +148,22 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     {
       schema: {
         params: clientParams,
-        body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
       },
     },
     async (request, reply) => {
       if (!(await knownSite(request.params.clientId, reply))) return reply;
       const access = request.ownerAccess!;
-      const created = await accounts.createSiteToken(request.params.clientId, request.body.name.trim(), access.kind === 'owner' ? access.owner.id : null);
+      const created = await accounts.createSiteToken(
+        request.params.clientId,
+        request.body.name.trim(),
+        access.kind === 'owner' ? access.owner.id : null,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -147,7 +173,9 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     { schema: { params: { ...clientParams, properties: { ...clientParams.properties, tokenId: ROW_NUMBER_SCHEMA } } } },
     async (request, reply) => {
       if (!(await accounts.revokeSiteToken(request.params.clientId, request.params.tokenId))) {
-        return reply.code(404).send(errorBody(404, `Site ${request.params.clientId} has no token ${request.params.tokenId}`));
+        return reply
+          .code(404)
+          .send(errorBody(404, `Site ${request.params.clientId} has no token ${request.params.tokenId}`));
       }
       return reply.code(204).send();
     },

@@ -38,11 +38,16 @@ export class Sites {
   }
 
   async all(): Promise<Site[]> {
-    return (await this.db.query<Record<string, unknown>>(`SELECT ${SITE_COLUMNS} FROM clients ORDER BY client_id`)).map(toSite);
+    return (await this.db.query<Record<string, unknown>>(`SELECT ${SITE_COLUMNS} FROM clients ORDER BY client_id`)).map(
+      toSite,
+    );
   }
 
   async find(clientId: string): Promise<Site | null> {
-    const rows = await this.db.query<Record<string, unknown>>(`SELECT ${SITE_COLUMNS} FROM clients WHERE client_id = $1`, [clientId]);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${SITE_COLUMNS} FROM clients WHERE client_id = $1`,
+      [clientId],
+    );
     return rows[0] ? toSite(rows[0]) : null;
   }
 
@@ -59,12 +64,20 @@ export class Sites {
   }
 
   /** Changes what an owner edits; from then on the site's file no longer changes these settings. */
-  async update(clientId: string, changes: { name?: string; allowedOrigins?: string[]; language?: Language }): Promise<Site | null> {
+  async update(
+    clientId: string,
+    changes: { name?: string; allowedOrigins?: string[]; language?: Language },
+  ): Promise<Site | null> {
     const rows = await this.db.query<Record<string, unknown>>(
       `UPDATE clients SET name = COALESCE($2, name), allowed_origins = COALESCE($3::jsonb, allowed_origins), lang = COALESCE($4, lang),
          owner_edited_at = now(), updated_at = now()
        WHERE client_id = $1 RETURNING ${SITE_COLUMNS}`,
-      [clientId, changes.name ?? null, changes.allowedOrigins ? JSON.stringify(changes.allowedOrigins) : null, changes.language ?? null],
+      [
+        clientId,
+        changes.name ?? null,
+        changes.allowedOrigins ? JSON.stringify(changes.allowedOrigins) : null,
+        changes.language ?? null,
+      ],
     );
     if (!rows[0]) return null;
     await this.store.configChanged(clientId);

@@ -30,7 +30,12 @@ interface TemplateFile {
 
 async function readTemplateFile(file: string): Promise<TemplateFile> {
   const json = JSON.parse(await readFile(file, 'utf8')) as TemplateFile;
-  if (typeof json.name !== 'string' || typeof json.kind !== 'string' || typeof json.config !== 'object' || json.config === null) {
+  if (
+    typeof json.name !== 'string' ||
+    typeof json.kind !== 'string' ||
+    typeof json.config !== 'object' ||
+    json.config === null
+  ) {
     throw new Error(`${file}: a template needs "name", "kind" and "config"`);
   }
   return json;

@@ -22,12 +22,14 @@ function routesOf(app: FastifyInstance): Route[] {
     const depth = match[1]!.length / 4;
     const url = (depth > 0 ? paths[depth - 1]! : '') + match[2]!;
     paths[depth] = url;
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url });
+    for (const method of match[3]?.split(', ') ?? [])
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url });
   }
   return routes;
 }
 
-const ownerRoutesOfASite = (app: FastifyInstance) => routesOf(app).filter((route) => route.url.startsWith('/api/owner/:clientId/'));
+const ownerRoutesOfASite = (app: FastifyInstance) =>
+  routesOf(app).filter((route) => route.url.startsWith('/api/owner/:clientId/'));
 
 const BODIES: Record<string, object> = {
   PUT: { draft: { poptin_name: 'Taken over', poptin_type: 'lightbox' }, revision: 1 },
@@ -39,7 +41,9 @@ const BODIES: Record<string, object> = {
 /** Globex's pop-up, its token and its site as they were: nothing an owner of Acme does may change them. */
 async function globexState() {
   const [popups, tokens, site, leads] = await Promise.all([
-    shared.test.db.query("SELECT poptin_id, draft, config, active, revision, deleted_at FROM popups WHERE client_id = 'globex' ORDER BY poptin_id"),
+    shared.test.db.query(
+      "SELECT poptin_id, draft, config, active, revision, deleted_at FROM popups WHERE client_id = 'globex' ORDER BY poptin_id",
+    ),
     shared.test.db.query("SELECT id, name FROM site_tokens WHERE client_id = 'globex' ORDER BY id"),
     shared.test.db.query("SELECT name, allowed_origins, lang FROM clients WHERE client_id = 'globex'"),
     shared.test.db.query("SELECT id, email, spam_reason FROM conversions WHERE client_id = 'globex' ORDER BY id"),
@@ -53,8 +57,10 @@ async function twoSites() {
   await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   const globexPopup = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
   await shared.app.inject({
-    method: 'POST', url: `/api/display/conversion/${globexPopup.viewer_id}`,
-    payload: 'email=person%40globex.example&idempotency_key=globex-lead-0001', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    url: `/api/display/conversion/${globexPopup.viewer_id}`,
+    payload: 'email=person%40globex.example&idempotency_key=globex-lead-0001',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   const { token } = await shared.app.ownerSide.accounts.createSiteToken('globex', 'globex script', null);
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
@@ -78,8 +84,11 @@ describe('tenant isolation: an owner of site A on site B', () => {
   it('finds the owner API routes of a site (the listing the checks below walk)', () => {
     const urls = ownerRoutesOfASite(shared.app).map((route) => `${route.method} ${route.url}`);
     for (const expected of [
-      'GET /api/owner/:clientId/leads', 'PUT /api/owner/:clientId/popups/:poptinId', 'DELETE /api/owner/:clientId/tokens/:tokenId',
-      'POST /api/owner/:clientId/popups/:poptinId/revisions/:revision/restore', 'GET /api/owner/:clientId/popups/:poptinId/preview-link',
+      'GET /api/owner/:clientId/leads',
+      'PUT /api/owner/:clientId/popups/:poptinId',
+      'DELETE /api/owner/:clientId/tokens/:tokenId',
+      'POST /api/owner/:clientId/popups/:poptinId/revisions/:revision/restore',
+      'GET /api/owner/:clientId/popups/:poptinId/preview-link',
     ]) {
       assert.ok(urls.includes(expected), expected);
     }
@@ -91,32 +100,45 @@ describe('tenant isolation: an owner of site A on site B', () => {
     const before = await globexState();
     for (const route of ownerRoutesOfASite(shared.app)) {
       const url = fill(route.url, { clientId: 'globex', poptinId: globexPopup.poptin_id, tokenId: globexTokenId });
-      const response = await asConsole(shared.app, session, { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : BODIES[route.method] });
+      const response = await asConsole(shared.app, session, {
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : BODIES[route.method],
+      });
       assert.equal(response.statusCode, 403, `${route.method} ${url}: ${response.body}`);
     }
     assert.deepEqual(await globexState(), before);
   });
 
-  it('gets 404 when it names site B\'s pop-up or token under its own site A, and changes nothing there', async () => {
+  it("gets 404 when it names site B's pop-up or token under its own site A, and changes nothing there", async () => {
     const { globexPopup, globexTokenId, session } = await twoSites();
     const before = await globexState();
-    const naming = ownerRoutesOfASite(shared.app).filter((route) => route.url.includes(':poptinId') || route.url.includes(':tokenId'));
+    const naming = ownerRoutesOfASite(shared.app).filter(
+      (route) => route.url.includes(':poptinId') || route.url.includes(':tokenId'),
+    );
     assert.ok(naming.length >= 12);
     for (const route of naming) {
       const url = fill(route.url, { clientId: 'acme', poptinId: globexPopup.poptin_id, tokenId: globexTokenId });
-      const response = await asConsole(shared.app, session, { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : BODIES[route.method] });
+      const response = await asConsole(shared.app, session, {
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : BODIES[route.method],
+      });
       assert.equal(response.statusCode, 404, `${route.method} ${url}: ${response.body}`);
     }
     assert.deepEqual(await globexState(), before);
   });
 
-  it('gets 403 on every route of site B with site A\'s API token', async () => {
+  it("gets 403 on every route of site B with site A's API token", async () => {
     const { globexPopup, globexTokenId } = await twoSites();
     const { secret } = await shared.app.ownerSide.accounts.createSiteToken('acme', 'acme script', null);
     for (const route of ownerRoutesOfASite(shared.app)) {
       const url = fill(route.url, { clientId: 'globex', poptinId: globexPopup.poptin_id, tokenId: globexTokenId });
       const response = await shared.app.inject({
-        method: route.method as 'GET', url, headers: { authorization: `Bearer ${secret}` }, payload: route.method === 'GET' ? undefined : BODIES[route.method],
+        method: route.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${secret}` },
+        payload: route.method === 'GET' ? undefined : BODIES[route.method],
       });
       assert.equal(response.statusCode, 403, `${route.method} ${url}: ${response.body}`);
     }
@@ -134,7 +156,11 @@ describe('tenant isolation: an owner of site A on site B', () => {
     const { session } = await twoSites();
     for (const url of ['/api/owner/sites', '/api/auth/me']) {
       const { sites } = (await asConsole(shared.app, session, { method: 'GET', url })).json();
-      assert.deepEqual(sites.map((site: { clientId: string }) => site.clientId), ['acme'], url);
+      assert.deepEqual(
+        sites.map((site: { clientId: string }) => site.clientId),
+        ['acme'],
+        url,
+      );
     }
   });
 
@@ -144,17 +170,29 @@ describe('tenant isolation: an owner of site A on site B', () => {
     assert.ok(adminRoutes.length >= 4);
     for (const route of adminRoutes) {
       const url = route.url.replace(':ownerId', '1');
-      const response = await asConsole(shared.app, session, { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : { name: 'x' } });
+      const response = await asConsole(shared.app, session, {
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : { name: 'x' },
+      });
       assert.equal(response.statusCode, 403, `${route.method} ${url}`);
     }
   });
 
   it('without a session or token, every owner, auth and admin route but sign-in answers 401', async () => {
     await twoSites();
-    const routes = routesOf(shared.app).filter((route) => /^\/api\/(owner|auth|admin)\//.test(route.url) && route.url !== '/api/auth/sign-in');
+    const routes = routesOf(shared.app).filter(
+      (route) => /^\/api\/(owner|auth|admin)\//.test(route.url) && route.url !== '/api/auth/sign-in',
+    );
     for (const route of routes) {
-      const url = fill(route.url, { clientId: 'acme', poptinId: 'acmepopup0001', tokenId: 1 }).replace(':ownerId', '1').replace(':id', 'lightbox');
-      const response = await shared.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : BODIES[route.method] });
+      const url = fill(route.url, { clientId: 'acme', poptinId: 'acmepopup0001', tokenId: 1 })
+        .replace(':ownerId', '1')
+        .replace(':id', 'lightbox');
+      const response = await shared.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : BODIES[route.method],
+      });
       assert.equal(response.statusCode, 401, `${route.method} ${url}`);
     }
   });

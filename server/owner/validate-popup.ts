@@ -3,12 +3,11 @@
 // error naming the field it is about ("design_properties.poptin_design_thank_screen_auto_close_sec").
 import { ConfigError, parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES } from '../../src/core/config/types.ts';
-import { parsePrizeSet, PrizeSetError } from '../../src/core/games/prizes.ts';
+import { PrizeSetError, parsePrizeSet } from '../../src/core/games/prizes.ts';
 import { parseFrequencyRule } from '../../src/core/rules/frequency.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
 import type { FieldError } from './fields.ts';
-
 
 /** Template HTML of up to 256 KiB: a designed template with inline SVG is tens of KiB. */
 export const MAX_TEMPLATE_HTML = 256 * 1024;
@@ -23,7 +22,8 @@ const TRIGGER_AMOUNTS: Record<string, string> = {
 };
 const OFF_WORDS = new Set(['', 'no', 'off', 'false', '0']);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isWebAddress(value: string): boolean {
   try {
@@ -36,7 +36,8 @@ function isWebAddress(value: string): boolean {
 /** A setting that is off ("no", "", 0, false) or a number of `what` (a number or a numeric string). */
 function checkAmount(errors: FieldError[], field: string, value: unknown, what: string): void {
   if (value === undefined || value === null || value === false || value === true) return;
-  if (typeof value === 'string' && (OFF_WORDS.has(value.trim().toLowerCase()) || value.trim().toLowerCase() === 'yes')) return;
+  if (typeof value === 'string' && (OFF_WORDS.has(value.trim().toLowerCase()) || value.trim().toLowerCase() === 'yes'))
+    return;
   const amount = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
   if (!Number.isFinite(amount) || amount < 0) {
     errors.push({ field, message: `must be "no" or a number of ${what} (0 or more), not ${JSON.stringify(value)}` });
@@ -52,7 +53,8 @@ function checkDesignProperties(errors: FieldError[], design: unknown): void {
     return;
   }
   for (const [key, value] of Object.entries(design)) {
-    if (/_(sec|seconds|ms|percent|days|count)$/.test(key)) checkAmount(errors, `design_properties.${key}`, value, 'units');
+    if (/_(sec|seconds|ms|percent|days|count)$/.test(key))
+      checkAmount(errors, `design_properties.${key}`, value, 'units');
   }
 }
 
@@ -63,12 +65,18 @@ function checkPrizes(errors: FieldError[], config: Record<string, unknown>): voi
     const prizes = parsePrizeSet(config.gamified_prize);
     const total = prizes.reduce((sum, prize) => sum + prize.chances, 0);
     if (Math.abs(total - 100) > 0.001) {
-      errors.push({ field: 'gamified_prize', message: `chances add up to ${Math.round(total * 100) / 100} %: they must add up to 100 %` });
+      errors.push({
+        field: 'gamified_prize',
+        message: `chances add up to ${Math.round(total * 100) / 100} %: they must add up to 100 %`,
+      });
     }
   } catch (error) {
     if (!(error instanceof PrizeSetError)) throw error;
     const key = /^gamified_prize "([^"]+)" has chances/.exec(error.message)?.[1];
-    errors.push({ field: key === undefined ? 'gamified_prize' : `gamified_prize.${key}.chances`, message: error.message });
+    errors.push({
+      field: key === undefined ? 'gamified_prize' : `gamified_prize.${key}.chances`,
+      message: error.message,
+    });
   }
 }
 
@@ -86,22 +94,31 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
   if (!isPlainObject(config)) return [{ field: 'config', message: 'must be a JSON object (a pop-up configuration)' }];
   const errors: FieldError[] = [];
   const id = config.poptin_id;
-  if (id !== undefined && id !== '' && !isPoptinId(id)) errors.push({ field: 'poptin_id', message: 'must be exactly 13 letters or digits' });
-  else if (poptinId !== undefined && id !== undefined && id !== '' && id !== poptinId) errors.push({ field: 'poptin_id', message: `must be ${poptinId}, the id of this pop-up` });
-  if (typeof config.poptin_name !== 'string' || config.poptin_name.trim() === '') errors.push({ field: 'poptin_name', message: 'is required: a name for this pop-up' });
-  else if (config.poptin_name.length > MAX_NAME) errors.push({ field: 'poptin_name', message: `must be at most ${MAX_NAME} characters` });
+  if (id !== undefined && id !== '' && !isPoptinId(id))
+    errors.push({ field: 'poptin_id', message: 'must be exactly 13 letters or digits' });
+  else if (poptinId !== undefined && id !== undefined && id !== '' && id !== poptinId)
+    errors.push({ field: 'poptin_id', message: `must be ${poptinId}, the id of this pop-up` });
+  if (typeof config.poptin_name !== 'string' || config.poptin_name.trim() === '')
+    errors.push({ field: 'poptin_name', message: 'is required: a name for this pop-up' });
+  else if (config.poptin_name.length > MAX_NAME)
+    errors.push({ field: 'poptin_name', message: `must be at most ${MAX_NAME} characters` });
   const type = typeof config.poptin_type === 'string' ? config.poptin_type.trim().toLowerCase() : '';
-  if (!(POPUP_TYPES as readonly string[]).includes(type)) errors.push({ field: 'poptin_type', message: `must be one of ${POPUP_TYPES.join(', ')}` });
-  if (config.poptin !== undefined && typeof config.poptin !== 'string') errors.push({ field: 'poptin', message: 'must be the template HTML, as text' });
-  else if (typeof config.poptin === 'string' && config.poptin.length > MAX_TEMPLATE_HTML) errors.push({ field: 'poptin', message: `must be at most ${MAX_TEMPLATE_HTML} characters` });
+  if (!(POPUP_TYPES as readonly string[]).includes(type))
+    errors.push({ field: 'poptin_type', message: `must be one of ${POPUP_TYPES.join(', ')}` });
+  if (config.poptin !== undefined && typeof config.poptin !== 'string')
+    errors.push({ field: 'poptin', message: 'must be the template HTML, as text' });
+  else if (typeof config.poptin === 'string' && config.poptin.length > MAX_TEMPLATE_HTML)
+    errors.push({ field: 'poptin', message: `must be at most ${MAX_TEMPLATE_HTML} characters` });
   for (const field of ['poptin_url', 'redirect_url'] as const) {
     const value = config[field];
     if (value === undefined || value === '' || value === null) continue;
-    if (typeof value !== 'string' || !isWebAddress(value)) errors.push({ field, message: 'must be an http:// or https:// address' });
+    if (typeof value !== 'string' || !isWebAddress(value))
+      errors.push({ field, message: 'must be an http:// or https:// address' });
   }
   for (const [field, what] of Object.entries(TRIGGER_AMOUNTS)) checkAmount(errors, field, config[field], what);
   checkDesignProperties(errors, config.design_properties);
-  if (config.d_f_r !== undefined && typeof config.d_f_r !== 'string') errors.push({ field: 'd_f_r', message: 'must be a frequency rule, as text' });
+  if (config.d_f_r !== undefined && typeof config.d_f_r !== 'string')
+    errors.push({ field: 'd_f_r', message: 'must be a frequency rule, as text' });
   else if (typeof config.d_f_r === 'string') {
     const rule = parseFrequencyRule(config.d_f_r);
     if (!rule.understood && config.d_f_r.trim() !== '') errors.push({ field: 'd_f_r', message: rule.note });

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CLIENT_RESTRICTED, DISPLAY_ROUTES, MAX_VIEWS_REACHED, type ClickDisplayAnswer } from '../../src/core/api/contract.ts';
+import {
+  CLIENT_RESTRICTED,
+  type ClickDisplayAnswer,
+  DISPLAY_ROUTES,
+  MAX_VIEWS_REACHED,
+} from '../../src/core/api/contract.ts';
 import type { Store } from '../db/store.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { pageViewOf, splitByPageView } from '../page-view-rules.ts';
-import { clickDisplaySchema, type ClickDisplayBody } from '../schemas.ts';
+import { type ClickDisplayBody, clickDisplaySchema } from '../schemas.ts';
 import { lastConversions, readCountryCode, resolveVisitorId } from './display.ts';
 
 export interface ClickRoutesOptions {
@@ -18,26 +23,39 @@ export interface ClickRoutesOptions {
  * answer's shape or the rules that leave it out, by id and reason only.
  */
 export const clickRoutes: FastifyPluginAsync<ClickRoutesOptions> = async (app, { store }) => {
-  app.post<{ Params: { poptinId: string }; Body: ClickDisplayBody }>(DISPLAY_ROUTES.click, { schema: clickDisplaySchema }, async (request, reply) => {
-    const { poptinId } = request.params;
-    const body = request.body;
-    const { client, popups } = await store.config.get(body.client_id);
-    const popup = popups.find((candidate) => candidate.poptin_id === poptinId);
-    // One answer for a pop-up that does not exist, is paused or is another client's: nothing is told about others.
-    if (!client || !popup) return reply.code(404).send(errorBody(404, `Client ${body.client_id} has no active pop-up ${poptinId}`));
-    if (client.restricted) return { display: 'not_allowed', message: CLIENT_RESTRICTED } satisfies ClickDisplayAnswer;
-    if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
-      return { display: 'not_allowed', message: MAX_VIEWS_REACHED } satisfies ClickDisplayAnswer;
-    }
-    const visitorId = resolveVisitorId(request, reply, body);
-    const view = pageViewOf(body, readCountryCode(request), await lastConversions(store, client, [popup], visitorId));
-    const { shown, leftOut } = splitByPageView([popup], view);
-    await store.recordClick({ poptin_id: poptinId, client_id: client.client_id, url: body.poptin_viewed_url ?? null, shown: shown.length > 0 });
-    const [blocked] = leftOut;
-    if (blocked) {
-      const { poptin_id, poptin_type, blocked_by } = blocked;
-      return { display: 'not_allowed', left_out: { poptin_id, poptin_type, blocked_by } } satisfies ClickDisplayAnswer;
-    }
-    return { display: 'allowed', poptin: toDisplayPoptin(popup) } satisfies ClickDisplayAnswer;
-  });
+  app.post<{ Params: { poptinId: string }; Body: ClickDisplayBody }>(
+    DISPLAY_ROUTES.click,
+    { schema: clickDisplaySchema },
+    async (request, reply) => {
+      const { poptinId } = request.params;
+      const body = request.body;
+      const { client, popups } = await store.config.get(body.client_id);
+      const popup = popups.find((candidate) => candidate.poptin_id === poptinId);
+      // One answer for a pop-up that does not exist, is paused or is another client's: nothing is told about others.
+      if (!client || !popup)
+        return reply.code(404).send(errorBody(404, `Client ${body.client_id} has no active pop-up ${poptinId}`));
+      if (client.restricted) return { display: 'not_allowed', message: CLIENT_RESTRICTED } satisfies ClickDisplayAnswer;
+      if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
+        return { display: 'not_allowed', message: MAX_VIEWS_REACHED } satisfies ClickDisplayAnswer;
+      }
+      const visitorId = resolveVisitorId(request, reply, body);
+      const view = pageViewOf(body, readCountryCode(request), await lastConversions(store, client, [popup], visitorId));
+      const { shown, leftOut } = splitByPageView([popup], view);
+      await store.recordClick({
+        poptin_id: poptinId,
+        client_id: client.client_id,
+        url: body.poptin_viewed_url ?? null,
+        shown: shown.length > 0,
+      });
+      const [blocked] = leftOut;
+      if (blocked) {
+        const { poptin_id, poptin_type, blocked_by } = blocked;
+        return {
+          display: 'not_allowed',
+          left_out: { poptin_id, poptin_type, blocked_by },
+        } satisfies ClickDisplayAnswer;
+      }
+      return { display: 'allowed', poptin: toDisplayPoptin(popup) } satisfies ClickDisplayAnswer;
+    },
+  );
 };

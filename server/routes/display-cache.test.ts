@@ -6,7 +6,12 @@ import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 
 const shared = useTestApp();
 
-const display = async () => (await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: {} })).json() as { display: string; lang: string; poptins: { poptin_name: string }[] };
+const display = async () =>
+  (await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: {} })).json() as {
+    display: string;
+    lang: string;
+    poptins: { poptin_name: string }[];
+  };
 
 async function eventually<T>(what: string, probe: () => Promise<T | false>): Promise<T> {
   const deadline = Date.now() + 5_000;
@@ -43,7 +48,10 @@ describe('the display call keeps its configuration in memory, and never serves i
     // On PGlite one process owns the data folder: a second process cannot exist, and a change comes from this one.
     const other = otherDatabase ? new Store(otherDatabase) : shared.test.store;
     await seedPopup(other, { poptin_name: 'After' });
-    await eventually('the other process\'s change', async () => (await display()).poptins[0]?.poptin_name === 'After' || false);
+    await eventually(
+      "the other process's change",
+      async () => (await display()).poptins[0]?.poptin_name === 'After' || false,
+    );
   });
 
   it('a process hears what the others announce, not its own announcements, which it has applied already', async () => {
@@ -55,7 +63,7 @@ describe('the display call keeps its configuration in memory, and never serves i
     try {
       await shared.test.db.query("SELECT pg_notify('poptin_listen_test', 'own')");
       await otherDatabase.query("SELECT pg_notify('poptin_listen_test', 'other')");
-      await eventually('the other process\'s announcement', async () => heard.includes('other'));
+      await eventually("the other process's announcement", async () => heard.includes('other'));
       // Notifications arrive in commit order: had its own come through, it would be there before the other's.
       assert.deepEqual(heard, ['other']);
     } finally {
@@ -67,13 +75,21 @@ describe('the display call keeps its configuration in memory, and never serves i
 describe('converted visitors are remembered, never missed', () => {
   it('a visitor who converts after being seen stops getting the pop-up, also when another process stored the lead', async () => {
     await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stopping00001',
+      stop_showing_to_converted_users: 'yes',
+    });
     const ids = async (visitorId: string) =>
-      ((await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: visitorId } })).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+      (
+        (
+          await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: visitorId } })
+        ).json().poptins as { poptin_id: string }[]
+      ).map((p) => p.poptin_id);
     // The first call learns the client's converted visitors: none yet.
     assert.deepEqual(await ids('visitor-ada'), ['stopping00001']);
     await shared.app.inject({
-      method: 'POST', url: `/api/display/conversion/${stopping.viewer_id}`,
+      method: 'POST',
+      url: `/api/display/conversion/${stopping.viewer_id}`,
       payload: { email: 'ada@example.com', visitor_id: 'visitor-ada', idempotency_key: 'key-ada-000001' },
     });
     assert.deepEqual(await ids('visitor-ada'), []);
@@ -81,9 +97,20 @@ describe('converted visitors are remembered, never missed', () => {
     const otherDatabase = await shared.test.openAnother?.();
     const other = otherDatabase ? new Store(otherDatabase) : shared.test.store;
     await other.recordConversion({
-      idempotency_key: 'key-bob-000001', poptin_id: stopping.poptin_id, client_id: 'acme', viewer_id: stopping.viewer_id, email: 'bob@example.com', phone: null, name: null,
-      url: null, poptin_view_id: null, fields: {}, payload_sha256: 'bob', visitor_id: 'visitor-bob', spam_reason: null,
+      idempotency_key: 'key-bob-000001',
+      poptin_id: stopping.poptin_id,
+      client_id: 'acme',
+      viewer_id: stopping.viewer_id,
+      email: 'bob@example.com',
+      phone: null,
+      name: null,
+      url: null,
+      poptin_view_id: null,
+      fields: {},
+      payload_sha256: 'bob',
+      visitor_id: 'visitor-bob',
+      spam_reason: null,
     });
-    await eventually('the other process\'s lead', async () => (await ids('visitor-bob')).length === 0 || false);
+    await eventually("the other process's lead", async () => (await ids('visitor-bob')).length === 0 || false);
   });
 });

@@ -9,7 +9,12 @@ import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 const shared = useTestApp();
 
 const postJson = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  shared.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
+  shared.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 /** Every field of the display call of widget §7, as the widget sends them. */
 const FULL_DISPLAY_BODY = {
@@ -123,7 +128,9 @@ describe('POST /api/display/{clientId}', () => {
     });
 
     const shownIds = async (payload: object, headers: Record<string, string> = {}) =>
-      ((await postJson('/api/display/acme', payload, headers)).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+      ((await postJson('/api/display/acme', payload, headers)).json().poptins as { poptin_id: string }[]).map(
+        (p) => p.poptin_id,
+      );
 
     it('shows one variant per campaign, the same one for the same visitor id', async () => {
       const first = await shownIds({ visitor_id: 'visitor-a' });
@@ -135,7 +142,9 @@ describe('POST /api/display/{clientId}', () => {
     it('gives both variants to different visitors', async () => {
       const seen = new Set<string>();
       for (let i = 0; i < 40 && seen.size < 2; i++) {
-        (await shownIds({ visitor_id: `visitor-${i}` })).filter((id) => id !== 'solo000000001').forEach((id) => seen.add(id));
+        (await shownIds({ visitor_id: `visitor-${i}` }))
+          .filter((id) => id !== 'solo000000001')
+          .forEach((id) => seen.add(id));
       }
       assert.deepEqual([...seen].sort(), ['parent0000001', 'variant000001']);
     });
@@ -162,17 +171,26 @@ describe('POST /api/display/{clientId}', () => {
 
   it('answers with the pop-ups in the order they were added, also when their creation times tie', async () => {
     await seedClient(shared.test.store);
-    for (const id of ['zulufirst0001', 'mikesecond001', 'alphathird001']) await seedPopup(shared.test.store, { poptin_id: id });
+    for (const id of ['zulufirst0001', 'mikesecond001', 'alphathird001'])
+      await seedPopup(shared.test.store, { poptin_id: id });
     // As when a folder of configurations is loaded within one tick of the database's clock.
     await shared.test.db.query("UPDATE popups SET created_at = '2026-01-01T00:00:00Z'");
-    const ids = ((await postJson('/api/display/acme', {})).json().poptins as { poptin_id: string }[]).map((p) => p.poptin_id);
+    const ids = ((await postJson('/api/display/acme', {})).json().poptins as { poptin_id: string }[]).map(
+      (p) => p.poptin_id,
+    );
     assert.deepEqual(ids, ['zulufirst0001', 'mikesecond001', 'alphathird001']);
   });
 
   it('leaves out pop-ups that stop showing to converted users once this visitor converted on them', async () => {
     await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
-    const keeps = await seedPopup(shared.test.store, { poptin_id: 'keepsgoing001', stop_showing_to_converted_users: 'no' });
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stopping00001',
+      stop_showing_to_converted_users: 'yes',
+    });
+    const keeps = await seedPopup(shared.test.store, {
+      poptin_id: 'keepsgoing001',
+      stop_showing_to_converted_users: 'no',
+    });
     for (const popup of [stopping, keeps]) {
       await shared.app.inject({
         method: 'POST',
@@ -189,71 +207,160 @@ describe('POST /api/display/{clientId}', () => {
 
   it('names a pop-up left out for a converted visitor, with the time of the last conversion as the page would', async () => {
     await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', poptin_name: 'Stops after a lead', stop_showing_to_converted_users: 'yes' });
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stopping00001',
+      poptin_name: 'Stops after a lead',
+      stop_showing_to_converted_users: 'yes',
+    });
     const convert = (key: string) =>
-      shared.app.inject({ method: 'POST', url: `/api/display/conversion/${stopping.viewer_id}`, payload: { email: 'jane@example.com', visitor_id: 'visitor-jane', idempotency_key: key } });
+      shared.app.inject({
+        method: 'POST',
+        url: `/api/display/conversion/${stopping.viewer_id}`,
+        payload: { email: 'jane@example.com', visitor_id: 'visitor-jane', idempotency_key: key },
+      });
     await convert('key-jane-first');
     await convert('key-jane-later');
-    const [row] = await shared.test.db.query<{ last: unknown }>("SELECT MAX(created_at) AS last FROM conversions WHERE visitor_id = 'visitor-jane'");
+    const [row] = await shared.test.db.query<{ last: unknown }>(
+      "SELECT MAX(created_at) AS last FROM conversions WHERE visitor_id = 'visitor-jane'",
+    );
     const last = row!.last;
     const lastAt = new Date(last instanceof Date ? last : String(last)).getTime();
-    const body = (await postJson('/api/display/acme', { visitor_id: 'visitor-jane', poptin_viewed_url: 'https://acme.example/' })).json();
+    const body = (
+      await postJson('/api/display/acme', { visitor_id: 'visitor-jane', poptin_viewed_url: 'https://acme.example/' })
+    ).json();
     assert.deepEqual(body.poptins, []);
     assert.deepEqual(body.left_out, [
       {
         poptin_id: 'stopping00001',
         poptin_type: 'lightbox',
-        blocked_by: [{ rule: 'stop_showing_to_converted_users', reason: `the visitor converted on this pop-up at ${new Date(lastAt).toISOString()}` }],
+        blocked_by: [
+          {
+            rule: 'stop_showing_to_converted_users',
+            reason: `the visitor converted on this pop-up at ${new Date(lastAt).toISOString()}`,
+          },
+        ],
       },
     ]);
-    assert.deepEqual((await postJson('/api/display/acme', { visitor_id: 'visitor-other' })).json().left_out, [], 'another visitor is not left out');
+    assert.deepEqual(
+      (await postJson('/api/display/acme', { visitor_id: 'visitor-other' })).json().left_out,
+      [],
+      'another visitor is not left out',
+    );
   });
 
   describe('the rules the page view decides: device, country, address and referrer', () => {
     beforeEach(async () => {
       await seedClient(shared.test.store);
-      await seedPopup(shared.test.store, { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', page_targeting: [{ operator: 'contain', value: '/pricing', show: 'show' }] });
+      await seedPopup(shared.test.store, {
+        poptin_id: 'pricingonly01',
+        poptin_name: 'Pricing offer',
+        page_targeting: [{ operator: 'contain', value: '/pricing', show: 'show' }],
+      });
       await seedPopup(shared.test.store, { poptin_id: 'mobileonly001', poptin_type: 'bar', show_on_device: 'mobile' });
-      await seedPopup(shared.test.store, { poptin_id: 'israelonly001', country_targeting: { show: 'show', countries: ['IL'] } });
-      await seedPopup(shared.test.store, { poptin_id: 'fromsearch001', referrer_targeting: [{ operator: 'contain', value: 'search.example', show: 'show' }] });
+      await seedPopup(shared.test.store, {
+        poptin_id: 'israelonly001',
+        country_targeting: { show: 'show', countries: ['IL'] },
+      });
+      await seedPopup(shared.test.store, {
+        poptin_id: 'fromsearch001',
+        referrer_targeting: [{ operator: 'contain', value: 'search.example', show: 'show' }],
+      });
       await seedPopup(shared.test.store, { poptin_id: 'everywhere001' });
     });
 
     // In the order of their ids: pop-ups seeded within one tick of the database's clock tie on their creation time.
-    const byId = <T extends { poptin_id?: string; id?: string }>(list: T[]) => [...list].sort((a, b) => String(a.poptin_id ?? a.id).localeCompare(String(b.poptin_id ?? b.id)));
+    const byId = <T extends { poptin_id?: string; id?: string }>(list: T[]) =>
+      [...list].sort((a, b) => String(a.poptin_id ?? a.id).localeCompare(String(b.poptin_id ?? b.id)));
     const answerFor = async (view: Record<string, unknown>, country = 'US') => {
       const body = (await postJson('/api/display/acme', view, { 'x-country-code': country })).json();
-      return { shown: byId(body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), leftOut: byId(body.left_out as { poptin_id: string }[]) };
+      return {
+        shown: byId(body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id),
+        leftOut: byId(body.left_out as { poptin_id: string }[]),
+      };
     };
 
     it('keeps the names of left-out pop-ups out of the public answer: any visitor reads it', async () => {
-      const response = await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false }, { 'x-country-code': 'us' });
+      const response = await postJson(
+        '/api/display/acme',
+        { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false },
+        { 'x-country-code': 'us' },
+      );
       const leftOut = response.json().left_out as Record<string, unknown>[];
       assert.ok(leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));
-      assert.ok(leftOut.every((popup) => !('poptin_name' in popup)), JSON.stringify(leftOut));
+      assert.ok(
+        leftOut.every((popup) => !('poptin_name' in popup)),
+        JSON.stringify(leftOut),
+      );
       assert.ok(!response.body.includes('Pricing offer'), response.body);
     });
 
     it('leaves out a pop-up one of them blocks, naming it and the rule with the reason the page would give', async () => {
-      const body = (await postJson('/api/display/acme', { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' }, { 'x-country-code': 'us' })).json();
-      assert.deepEqual((body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id), ['everywhere001']);
+      const body = (
+        await postJson(
+          '/api/display/acme',
+          { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' },
+          { 'x-country-code': 'us' },
+        )
+      ).json();
+      assert.deepEqual(
+        (body.poptins as { poptin_id: string }[]).map((p) => p.poptin_id),
+        ['everywhere001'],
+      );
       assert.deepEqual(byId(body.left_out), [
-        { poptin_id: 'fromsearch001', poptin_type: 'lightbox', blocked_by: [{ rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' }] },
-        { poptin_id: 'israelonly001', poptin_type: 'lightbox', blocked_by: [{ rule: 'country', reason: 'US is not in IL' }] },
-        { poptin_id: 'mobileonly001', poptin_type: 'bar', blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }] },
-        { poptin_id: 'pricingonly01', poptin_type: 'lightbox', blocked_by: [{ rule: 'page_targeting', reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"' }] },
+        {
+          poptin_id: 'fromsearch001',
+          poptin_type: 'lightbox',
+          blocked_by: [
+            { rule: 'referrer_targeting', reason: '"(none)" matches none of the show rules: contain "search.example"' },
+          ],
+        },
+        {
+          poptin_id: 'israelonly001',
+          poptin_type: 'lightbox',
+          blocked_by: [{ rule: 'country', reason: 'US is not in IL' }],
+        },
+        {
+          poptin_id: 'mobileonly001',
+          poptin_type: 'bar',
+          blocked_by: [{ rule: 'device', reason: 'for mobile only; visitor is on desktop' }],
+        },
+        {
+          poptin_id: 'pricingonly01',
+          poptin_type: 'lightbox',
+          blocked_by: [
+            {
+              rule: 'page_targeting',
+              reason: '"https://acme.example/shoes" matches none of the show rules: contain "/pricing"',
+            },
+          ],
+        },
       ]);
       const parsed = parseDisplayResponse(body);
-      assert.deepEqual(byId(parsed.leftOut).map((popup) => [popup.id, popup.type, popup.blockedBy[0]!.rule, popup.blockedBy[0]!.allowed]), [
-        ['fromsearch001', 'lightbox', 'referrer_targeting', false],
-        ['israelonly001', 'lightbox', 'country', false],
-        ['mobileonly001', 'bar', 'device', false],
-        ['pricingonly01', 'lightbox', 'page_targeting', false],
-      ]);
+      assert.deepEqual(
+        byId(parsed.leftOut).map((popup) => [
+          popup.id,
+          popup.type,
+          popup.blockedBy[0]!.rule,
+          popup.blockedBy[0]!.allowed,
+        ]),
+        [
+          ['fromsearch001', 'lightbox', 'referrer_targeting', false],
+          ['israelonly001', 'lightbox', 'country', false],
+          ['mobileonly001', 'bar', 'device', false],
+          ['pricingonly01', 'lightbox', 'page_targeting', false],
+        ],
+      );
     });
 
     it('sends a pop-up to the page view its rules allow, flags given as text as the widget may send them', async () => {
-      const { shown, leftOut } = await answerFor({ poptin_viewed_url: 'https://acme.example/pricing', if_mobile: 'true', referrer: 'https://search.example/?q=acme' }, 'il');
+      const { shown, leftOut } = await answerFor(
+        {
+          poptin_viewed_url: 'https://acme.example/pricing',
+          if_mobile: 'true',
+          referrer: 'https://search.example/?q=acme',
+        },
+        'il',
+      );
       assert.deepEqual(shown, ['everywhere001', 'fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01']);
       assert.deepEqual(leftOut, []);
     });
@@ -265,30 +372,54 @@ describe('POST /api/display/{clientId}', () => {
     });
 
     it('keeps a previewed pop-up whatever its rules say', async () => {
-      const { shown, leftOut } = await answerFor({ preview_id: 'pricingonly01', poptin_viewed_url: 'https://acme.example/shoes?ppt-preview=pricingonly01' });
+      const { shown, leftOut } = await answerFor({
+        preview_id: 'pricingonly01',
+        poptin_viewed_url: 'https://acme.example/shoes?ppt-preview=pricingonly01',
+      });
       assert.deepEqual(shown, ['pricingonly01']);
       assert.deepEqual(leftOut, []);
     });
 
     it('treats a preview id that names none of the pop-ups as an ordinary page view', async () => {
-      const { shown, leftOut } = await answerFor({ preview_id: 'nosuchpopup01', poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: '' });
+      const { shown, leftOut } = await answerFor({
+        preview_id: 'nosuchpopup01',
+        poptin_viewed_url: 'https://acme.example/shoes',
+        if_mobile: false,
+        referrer: '',
+      });
       assert.deepEqual(shown, ['everywhere001']);
-      assert.deepEqual(leftOut.map((popup) => popup.poptin_id), ['fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01']);
+      assert.deepEqual(
+        leftOut.map((popup) => popup.poptin_id),
+        ['fromsearch001', 'israelonly001', 'mobileonly001', 'pricingonly01'],
+      );
     });
 
-    it('decides again when an owner changes a pop-up\'s rules', async () => {
-      const view = { poptin_viewed_url: 'https://acme.example/shoes', if_mobile: false, referrer: 'https://search.example/' };
+    it("decides again when an owner changes a pop-up's rules", async () => {
+      const view = {
+        poptin_viewed_url: 'https://acme.example/shoes',
+        if_mobile: false,
+        referrer: 'https://search.example/',
+      };
       assert.ok((await answerFor(view, 'IL')).leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));
-      await seedPopup(shared.test.store, { poptin_id: 'pricingonly01', page_targeting: [{ operator: 'contain', value: '/shoes', show: 'show' }] });
+      await seedPopup(shared.test.store, {
+        poptin_id: 'pricingonly01',
+        page_targeting: [{ operator: 'contain', value: '/shoes', show: 'show' }],
+      });
       const { shown, leftOut } = await answerFor(view, 'IL');
       assert.ok(shown.includes('pricingonly01'));
-      assert.deepEqual(leftOut.map((popup) => popup.poptin_id), ['mobileonly001']);
+      assert.deepEqual(
+        leftOut.map((popup) => popup.poptin_id),
+        ['mobileonly001'],
+      );
     });
   });
 
   it('never tells a caller whether an e-mail is a lead: a claimed converted_email changes nothing in the answer', async () => {
     await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stopping00001',
+      stop_showing_to_converted_users: 'yes',
+    });
     await shared.app.inject({
       method: 'POST',
       url: `/api/display/conversion/${stopping.viewer_id}`,
@@ -302,16 +433,26 @@ describe('POST /api/display/{clientId}', () => {
     assert.deepEqual(await answer('jane@example.com'), ['stopping00001']);
   });
 
-  it('knows a visitor who converted by the server\'s visitor cookie when the widget sent no visitor id', async () => {
+  it("knows a visitor who converted by the server's visitor cookie when the widget sent no visitor id", async () => {
     await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, { poptin_id: 'stopping00001', stop_showing_to_converted_users: 'yes' });
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stopping00001',
+      stop_showing_to_converted_users: 'yes',
+    });
     const first = await postJson('/api/display/acme', {});
     const cookie = String(first.headers['set-cookie']).split(';')[0]!;
     await shared.app.inject({
-      method: 'POST', url: `/api/display/conversion/${stopping.viewer_id}`, headers: { cookie },
+      method: 'POST',
+      url: `/api/display/conversion/${stopping.viewer_id}`,
+      headers: { cookie },
       payload: { email: 'jane@example.com', idempotency_key: 'key-cookie-001' },
     });
-    const again = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: {}, headers: { cookie } });
+    const again = await shared.app.inject({
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: {},
+      headers: { cookie },
+    });
     assert.deepEqual(again.json().poptins, []);
     assert.equal((await postJson('/api/display/acme', {})).json().poptins.length, 1, 'a new visitor still sees it');
   });
@@ -319,7 +460,9 @@ describe('POST /api/display/{clientId}', () => {
   it('accepts a text/plain body holding JSON', async () => {
     await seedClient(shared.test.store);
     const response = await shared.app.inject({
-      method: 'POST', url: '/api/display/acme', payload: JSON.stringify({ visitor_id: 'v-1' }),
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: JSON.stringify({ visitor_id: 'v-1' }),
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
     assert.equal(response.statusCode, 200);
@@ -344,7 +487,10 @@ describe('POST /api/display/{clientId}', () => {
 
   it('answers 400 for malformed JSON, for a non-object body and for a malformed client id', async () => {
     const malformed = await shared.app.inject({
-      method: 'POST', url: '/api/display/acme', payload: '{"domain": ', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: '{"domain": ',
+      headers: { 'content-type': 'application/json' },
     });
     assert.equal(malformed.statusCode, 400);
     assert.match(malformed.json().message, /not valid JSON/);
@@ -359,7 +505,12 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('answers 415 for a content type it does not read', async () => {
-    const response = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+    const response = await shared.app.inject({
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: '<x/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     assert.equal(response.statusCode, 415);
   });
 });
@@ -396,13 +547,26 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
     await seedPopup(shared.test.store);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const view = () =>
-      shared.app.inject({ method: 'POST', url: '/api/display/viewed/aaaaaaaaaaaa1', headers: form, payload: 'viewer_id=v1&client_id=acme&idempotency_key=view-key-0001' });
-    const close = () => shared.app.inject({ method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', headers: form, payload: 'client_id=acme&idempotency_key=close-key-001' });
+      shared.app.inject({
+        method: 'POST',
+        url: '/api/display/viewed/aaaaaaaaaaaa1',
+        headers: form,
+        payload: 'viewer_id=v1&client_id=acme&idempotency_key=view-key-0001',
+      });
+    const close = () =>
+      shared.app.inject({
+        method: 'POST',
+        url: '/api/display/closed/aaaaaaaaaaaa1',
+        headers: form,
+        payload: 'client_id=acme&idempotency_key=close-key-001',
+      });
     const [first, second] = [await view(), await view()];
     assert.deepEqual([first.statusCode, second.statusCode], [200, 200]);
     assert.equal(second.json().poptin_view_id, first.json().poptin_view_id, 'the retry gets the first view id');
     assert.deepEqual([(await close()).statusCode, (await close()).statusCode], [200, 200]);
-    const counts = await shared.test.db.query<{ views: number; closes: number }>('SELECT (SELECT count(*)::int FROM views) AS views, (SELECT count(*)::int FROM closes) AS closes');
+    const counts = await shared.test.db.query<{ views: number; closes: number }>(
+      'SELECT (SELECT count(*)::int FROM views) AS views, (SELECT count(*)::int FROM closes) AS closes',
+    );
     assert.deepEqual(counts, [{ views: 1, closes: 1 }]);
   });
 
@@ -410,14 +574,25 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
     await seedClient(shared.test.store);
     const popup = await seedPopup(shared.test.store);
     const view = {
-      viewer_id: popup.viewer_id, trigger: 'after_seconds', client_id: 'acme', type: 'lightbox', url: 'https://acme.example/',
-      store_integration: 'shopify', store_integration_customer_id: '7', converted_email: 'a@b.co',
+      viewer_id: popup.viewer_id,
+      trigger: 'after_seconds',
+      client_id: 'acme',
+      type: 'lightbox',
+      url: 'https://acme.example/',
+      store_integration: 'shopify',
+      store_integration_customer_id: '7',
+      converted_email: 'a@b.co',
     };
     const first = await postJson('/api/display/viewed/aaaaaaaaaaaa1', view);
     assert.equal(first.statusCode, 200);
     assert.deepEqual(first.json(), { success: true, poptin_view_id: 1 });
-    assert.deepEqual((await postJson('/api/display/viewed/aaaaaaaaaaaa1', { client_id: 'spoofed' })).json(), { success: true, poptin_view_id: 2 });
-    const rows = await shared.test.db.query('SELECT poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email FROM views ORDER BY id');
+    assert.deepEqual((await postJson('/api/display/viewed/aaaaaaaaaaaa1', { client_id: 'spoofed' })).json(), {
+      success: true,
+      poptin_view_id: 2,
+    });
+    const rows = await shared.test.db.query(
+      'SELECT poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email FROM views ORDER BY id',
+    );
     assert.deepEqual(rows[0], { poptin_id: 'aaaaaaaaaaaa1', ...view });
     assert.equal(rows[1]!.client_id, 'acme', 'the client comes from the pop-up, not from the body');
   });
@@ -436,22 +611,37 @@ describe('POST /api/display/closed/{poptinId}', () => {
   it('stores a close sent as JSON, as text/plain JSON (sendBeacon) and form-encoded', async () => {
     await seedClient(shared.test.store);
     await seedPopup(shared.test.store);
-    const close = { client_id: 'acme', url: 'https://acme.example/a', converted_email: '', store_integration: 'wix', store_integration_customer_id: 'c1' };
+    const close = {
+      client_id: 'acme',
+      url: 'https://acme.example/a',
+      converted_email: '',
+      store_integration: 'wix',
+      store_integration_customer_id: 'c1',
+    };
     const asJson = await postJson('/api/display/closed/aaaaaaaaaaaa1', close);
     const asText = await shared.app.inject({
-      method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: JSON.stringify({ ...close, url: 'https://acme.example/b' }),
+      method: 'POST',
+      url: '/api/display/closed/aaaaaaaaaaaa1',
+      payload: JSON.stringify({ ...close, url: 'https://acme.example/b' }),
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
     });
     const asForm = await shared.app.inject({
-      method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: new URLSearchParams({ ...close, url: 'https://acme.example/c' }).toString(),
+      method: 'POST',
+      url: '/api/display/closed/aaaaaaaaaaaa1',
+      payload: new URLSearchParams({ ...close, url: 'https://acme.example/c' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     for (const response of [asJson, asText, asForm]) {
       assert.equal(response.statusCode, 200);
       assert.deepEqual(response.json(), { success: true });
     }
-    const rows = await shared.test.db.query<{ url: string; store_integration: string }>('SELECT url, store_integration FROM closes ORDER BY id');
-    assert.deepEqual(rows.map((row) => row.url), ['https://acme.example/a', 'https://acme.example/b', 'https://acme.example/c']);
+    const rows = await shared.test.db.query<{ url: string; store_integration: string }>(
+      'SELECT url, store_integration FROM closes ORDER BY id',
+    );
+    assert.deepEqual(
+      rows.map((row) => row.url),
+      ['https://acme.example/a', 'https://acme.example/b', 'https://acme.example/c'],
+    );
     assert.ok(rows.every((row) => row.store_integration === 'wix'));
   });
 
@@ -459,7 +649,10 @@ describe('POST /api/display/closed/{poptinId}', () => {
     assert.equal((await postJson('/api/display/closed/zzzzzzzzzzzz9', {})).statusCode, 404);
     await seedPopup(shared.test.store);
     const broken = await shared.app.inject({
-      method: 'POST', url: '/api/display/closed/aaaaaaaaaaaa1', payload: '{"url": "x', headers: { 'content-type': 'text/plain' },
+      method: 'POST',
+      url: '/api/display/closed/aaaaaaaaaaaa1',
+      payload: '{"url": "x',
+      headers: { 'content-type': 'text/plain' },
     });
     assert.equal(broken.statusCode, 400);
     assert.match(broken.json().message, /not valid JSON/);
@@ -473,10 +666,22 @@ describe('GET /api/display/validation-emails', () => {
     assert.match(String(response.headers['content-type']), /^text\/plain/);
     const domains = response.body.trim().split('\n');
     assert.ok(domains.length >= 150, `only ${domains.length} domains`);
-    for (const domain of ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'icloud.com', 'mail.ru', 'walla.co.il', 'mailinator.com']) {
+    for (const domain of [
+      'gmail.com',
+      'yahoo.com',
+      'hotmail.com',
+      'outlook.com',
+      'icloud.com',
+      'mail.ru',
+      'walla.co.il',
+      'mailinator.com',
+    ]) {
       assert.ok(domains.includes(domain), `${domain} missing`);
     }
-    assert.ok(domains.every((domain) => /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)), 'only bare domains, no comments or blanks');
+    assert.ok(
+      domains.every((domain) => /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain)),
+      'only bare domains, no comments or blanks',
+    );
     assert.equal(new Set(domains).size, domains.length);
   });
 });
@@ -484,7 +689,10 @@ describe('GET /api/display/validation-emails', () => {
 describe('GET /api/display/limitLogs/{clientId}', () => {
   it('stores the limit log and answers success', async () => {
     await seedClient(shared.test.store);
-    const response = await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/acme?status=remindme&id=up1' });
+    const response = await shared.app.inject({
+      method: 'GET',
+      url: '/api/display/limitLogs/acme?status=remindme&id=up1',
+    });
     assert.deepEqual(response.json(), { success: true });
     assert.deepEqual(await shared.test.db.query('SELECT client_id, status, upgrade_id FROM limit_logs'), [
       { client_id: 'acme', status: 'remindme', upgrade_id: 'up1' },
@@ -492,8 +700,15 @@ describe('GET /api/display/limitLogs/{clientId}', () => {
   });
 
   it('answers 404 for an unknown client and 400 for an over-long status', async () => {
-    assert.equal((await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/nobody?status=x' })).statusCode, 404);
+    assert.equal(
+      (await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/nobody?status=x' })).statusCode,
+      404,
+    );
     await seedClient(shared.test.store);
-    assert.equal((await shared.app.inject({ method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` })).statusCode, 400);
+    assert.equal(
+      (await shared.app.inject({ method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` }))
+        .statusCode,
+      400,
+    );
   });
 });

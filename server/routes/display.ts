@@ -1,24 +1,39 @@
-import { deviceOf } from '../device.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CLIENT_RESTRICTED, DISPLAY_ROUTES, MAX_VIEWS_REACHED,
-  type ClickAnswer, type ConversionAnswer, type DisplayAnswer, type SuccessAnswer, type ViewedAnswer,
+  CLIENT_RESTRICTED,
+  type ClickAnswer,
+  type ConversionAnswer,
+  DISPLAY_ROUTES,
+  type DisplayAnswer,
+  MAX_VIEWS_REACHED,
+  type SuccessAnswer,
+  type ViewedAnswer,
 } from '../../src/core/api/contract.ts';
 import { readString } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
-import { readCookie } from '../cookies.ts';
 import { assertStorableText } from '../body-parsers.ts';
+import { readCookie } from '../cookies.ts';
 import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
 import type { Store } from '../db/store.ts';
+import { deviceOf } from '../device.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { isPoptinId } from '../ids.ts';
 import { CONVERSION_BODY_LIMIT, leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
-  clickSchema, closedSchema, conversionSchema, displaySchema, limitLogSchema, viewedSchema, VISITOR_ID_PATTERN,
-  type ClosedBody, type ConversionBody, type DisplayBody, type ViewedBody,
+  type ClosedBody,
+  type ConversionBody,
+  clickSchema,
+  closedSchema,
+  conversionSchema,
+  type DisplayBody,
+  displaySchema,
+  limitLogSchema,
+  VISITOR_ID_PATTERN,
+  type ViewedBody,
+  viewedSchema,
 } from '../schemas.ts';
 
 export interface DisplayRoutesOptions {
@@ -52,13 +67,17 @@ export function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, b
   const cookie = readCookie(request, VISITOR_COOKIE);
   if (cookie && visitorIdPattern.test(cookie)) return cookie;
   const visitorId = randomUUID();
-  reply.header('Set-Cookie', `${VISITOR_COOKIE}=${visitorId}; Path=/api/display; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  reply.header(
+    'Set-Cookie',
+    `${VISITOR_COOKIE}=${visitorId}; Path=/api/display; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`,
+  );
   return visitorId;
 }
 
 /** The visitor a lead comes from: the id the widget sends, else the server's cookie; none when neither is valid. */
 export function conversionVisitorId(request: FastifyRequest, body: ConversionBody): string | null {
-  const sent = typeof body.visitor_id === 'string' && visitorIdPattern.test(body.visitor_id) ? body.visitor_id : undefined;
+  const sent =
+    typeof body.visitor_id === 'string' && visitorIdPattern.test(body.visitor_id) ? body.visitor_id : undefined;
   const cookie = readCookie(request, VISITOR_COOKIE);
   return sent ?? (cookie && visitorIdPattern.test(cookie) ? cookie : null);
 }
@@ -76,7 +95,12 @@ function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord |
 }
 
 /** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
-export function lastConversions(store: Store, client: ClientRecord, popups: PopupRecord[], visitorId: string): Promise<ReadonlyMap<string, number>> {
+export function lastConversions(
+  store: Store,
+  client: ClientRecord,
+  popups: PopupRecord[],
+  visitorId: string,
+): Promise<ReadonlyMap<string, number>> {
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
   if (!anyStopsForConverted(popups)) return Promise.resolve(new Map());
@@ -105,69 +129,100 @@ function notFound(reply: FastifyReply, message: string) {
   return reply.code(404).send(errorBody(404, message));
 }
 
-export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (app, { store, freeEmailDomains, previewDraft }) => {
+export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
+  app,
+  { store, freeEmailDomains, previewDraft },
+) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
     const token = isPoptinId(body.preview_id) ? draftTokenOf(body) : null;
     return token && previewDraft ? previewDraft(clientId, body.preview_id!, token) : null;
   }
 
-  app.post<{ Params: { clientId: string }; Body: DisplayBody }>(DISPLAY_ROUTES.display, { schema: displaySchema }, async (request, reply) => {
-    const body = request.body;
-    const countryCode = readCountryCode(request);
-    const { client, popups: active } = await store.config.get(request.params.clientId);
-    const answer: DisplayAnswer = {
-      display: 'allowed',
-      message: '',
-      is_client_restriction: false,
-      client_restriction_setting: client?.client_restriction_setting ?? {},
-      poptins: [],
-      country: countryCode,
-      country_code: countryCode,
-      if_freemium: client?.is_freemium ?? false,
-      lang: client?.lang ?? 'en',
-      ip: request.ip,
-      cc: countryCode || body.cc || '',
-    };
-    if (!client || client.restricted) {
-      return { ...answer, display: 'not_allowed', message: CLIENT_RESTRICTED, is_client_restriction: true };
-    }
-    if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
-      return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
-    }
-    const visitorId = resolveVisitorId(request, reply, body);
-    // A preview shows its pop-up whatever its rules say; a preview id naming no pop-up is an ordinary page view.
-    // With the console's preview token the draft is shown, otherwise the published pop-up.
-    const previewed = (await previewedDraft(client.client_id, body)) ?? previewedPopup(active, body);
-    const popups = previewed ? [previewed] : chooseVariants(active, visitorId);
-    const { shown, leftOut } = previewed
-      ? { shown: popups, leftOut: [] }
-      : splitByPageView(popups, pageViewOf(body, countryCode, await lastConversions(store, client, popups, visitorId)));
-    const { poptins: _none, ...rest } = answer;
-    return reply.type('application/json; charset=utf-8').send(answerJson({ ...rest, visitor_id: visitorId, left_out: leftOut }, shown));
-  });
+  app.post<{ Params: { clientId: string }; Body: DisplayBody }>(
+    DISPLAY_ROUTES.display,
+    { schema: displaySchema },
+    async (request, reply) => {
+      const body = request.body;
+      const countryCode = readCountryCode(request);
+      const { client, popups: active } = await store.config.get(request.params.clientId);
+      const answer: DisplayAnswer = {
+        display: 'allowed',
+        message: '',
+        is_client_restriction: false,
+        client_restriction_setting: client?.client_restriction_setting ?? {},
+        poptins: [],
+        country: countryCode,
+        country_code: countryCode,
+        if_freemium: client?.is_freemium ?? false,
+        lang: client?.lang ?? 'en',
+        ip: request.ip,
+        cc: countryCode || body.cc || '',
+      };
+      if (!client || client.restricted) {
+        return { ...answer, display: 'not_allowed', message: CLIENT_RESTRICTED, is_client_restriction: true };
+      }
+      if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
+        return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
+      }
+      const visitorId = resolveVisitorId(request, reply, body);
+      // A preview shows its pop-up whatever its rules say; a preview id naming no pop-up is an ordinary page view.
+      // With the console's preview token the draft is shown, otherwise the published pop-up.
+      const previewed = (await previewedDraft(client.client_id, body)) ?? previewedPopup(active, body);
+      const popups = previewed ? [previewed] : chooseVariants(active, visitorId);
+      const { shown, leftOut } = previewed
+        ? { shown: popups, leftOut: [] }
+        : splitByPageView(
+            popups,
+            pageViewOf(body, countryCode, await lastConversions(store, client, popups, visitorId)),
+          );
+      const { poptins: _none, ...rest } = answer;
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(answerJson({ ...rest, visitor_id: visitorId, left_out: leftOut }, shown));
+    },
+  );
 
   app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {
     const popup = await store.findActivePopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
     const client = await store.findClient(popup.client_id);
-    if (!client || client.restricted) return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED } satisfies ClickAnswer);
+    if (!client || client.restricted)
+      return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED } satisfies ClickAnswer);
     return { success: true, poptin: toDisplayPoptin(popup) } satisfies ClickAnswer;
   });
 
-  app.post<{ Params: { poptinId: string }; Body: ViewedBody }>(DISPLAY_ROUTES.viewed, { schema: viewedSchema }, async (request, reply) => {
-    const popup = await store.findPopup(request.params.poptinId);
-    if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-    const poptinViewId = await store.recordView({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id, device: deviceOf(request.headers['user-agent']) });
-    return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
-  });
+  app.post<{ Params: { poptinId: string }; Body: ViewedBody }>(
+    DISPLAY_ROUTES.viewed,
+    { schema: viewedSchema },
+    async (request, reply) => {
+      const popup = await store.findPopup(request.params.poptinId);
+      if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+      const poptinViewId = await store.recordView({
+        ...request.body,
+        poptin_id: popup.poptin_id,
+        client_id: popup.client_id,
+        device: deviceOf(request.headers['user-agent']),
+      });
+      return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
+    },
+  );
 
-  app.post<{ Params: { poptinId: string }; Body: ClosedBody }>(DISPLAY_ROUTES.closed, { schema: closedSchema }, async (request, reply) => {
-    const popup = await store.findPopup(request.params.poptinId);
-    if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-    await store.recordClose({ ...request.body, poptin_id: popup.poptin_id, client_id: popup.client_id, device: deviceOf(request.headers['user-agent']) });
-    return { success: true } satisfies SuccessAnswer;
-  });
+  app.post<{ Params: { poptinId: string }; Body: ClosedBody }>(
+    DISPLAY_ROUTES.closed,
+    { schema: closedSchema },
+    async (request, reply) => {
+      const popup = await store.findPopup(request.params.poptinId);
+      if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+      await store.recordClose({
+        ...request.body,
+        poptin_id: popup.poptin_id,
+        client_id: popup.client_id,
+        device: deviceOf(request.headers['user-agent']),
+      });
+      return { success: true } satisfies SuccessAnswer;
+    },
+  );
 
   app.post<{ Params: { viewerId: string }; Body: ConversionBody }>(
     DISPLAY_ROUTES.conversion,
@@ -176,7 +231,12 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
       const result = await store.recordConversion({
-        ...leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), store.spamImpossibleSubmitMs),
+        ...leadFromConversion(
+          popup,
+          request.body,
+          conversionVisitorId(request, request.body),
+          store.spamImpossibleSubmitMs,
+        ),
         device: deviceOf(request.headers['user-agent']),
       });
       if (result.outcome === 'key-conflict') {
@@ -188,7 +248,11 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (ap
         return reply.code(409).send(errorBody(409, message));
       }
       const conversionCode = readString(popup.config.conversion_code);
-      return { success: true, conversion_id: result.conversionId, integration: { conversion_code: conversionCode } } satisfies ConversionAnswer;
+      return {
+        success: true,
+        conversion_id: result.conversionId,
+        integration: { conversion_code: conversionCode },
+      } satisfies ConversionAnswer;
     },
   );
 

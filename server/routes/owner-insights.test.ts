@@ -18,7 +18,12 @@ const ownerJson = async (url: string) => {
 };
 
 const display = (url: string, payload: Record<string, unknown>, userAgent = DESKTOP_UA) =>
-  shared.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', 'user-agent': userAgent } });
+  shared.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+  });
 
 async function view(poptinId: string, extra: Record<string, unknown> = {}, userAgent?: string): Promise<number> {
   const response = await display(`/api/display/viewed/${poptinId}`, extra, userAgent);
@@ -36,9 +41,22 @@ async function lead(viewerId: string, fields: Record<string, unknown>, userAgent
 async function sites() {
   await seedClient(shared.test.store, { client_id: 'acme' });
   await seedClient(shared.test.store, { client_id: 'globex' });
-  const main = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', poptin_name: 'Main' });
-  const variant = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0002', poptin_name: 'Variant B', ab_test_parent_id: 'acmepopup0001' });
-  const other = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0003', poptin_name: 'Other' });
+  const main = await seedPopup(shared.test.store, {
+    client_id: 'acme',
+    poptin_id: 'acmepopup0001',
+    poptin_name: 'Main',
+  });
+  const variant = await seedPopup(shared.test.store, {
+    client_id: 'acme',
+    poptin_id: 'acmepopup0002',
+    poptin_name: 'Variant B',
+    ab_test_parent_id: 'acmepopup0001',
+  });
+  const other = await seedPopup(shared.test.store, {
+    client_id: 'acme',
+    poptin_id: 'acmepopup0003',
+    poptin_name: 'Other',
+  });
   const globex = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
   return { main, variant, other, globex };
 }
@@ -49,7 +67,9 @@ async function everyLead(query: string, limit = 3): Promise<Listed[]> {
   const leads: Listed[] = [];
   let after: string | null = null;
   do {
-    const body: { leads: Listed[]; next: string | null } = await ownerJson(`/api/owner/acme/leads?limit=${limit}&${query}${after ? `&after=${after}` : ''}`);
+    const body: { leads: Listed[]; next: string | null } = await ownerJson(
+      `/api/owner/acme/leads?limit=${limit}&${query}${after ? `&after=${after}` : ''}`,
+    );
     assert.ok(body.leads.length <= limit);
     leads.push(...body.leads);
     after = body.next;
@@ -61,11 +81,27 @@ describe('owner leads: search, filters and detail', () => {
   it('finds leads by e-mail, name, phone and any field, filters by pop-up, variant, days and spam, along keyset pages', async () => {
     const { main, variant, other } = await sites();
     const ids = {
-      ana: await lead(main.viewer_id, { email: 'Ana@Acme.example', name: 'Ana Lima', idempotency_key: 'search-key-0001' }),
-      bo: await lead(variant.viewer_id, { email: 'bo@acme.example', phone: '+972501234567', idempotency_key: 'search-key-0002' }),
-      cy: await lead(other.viewer_id, { email: 'cy@acme.example', company: 'Quetzal Works', idempotency_key: 'search-key-0003' }),
+      ana: await lead(main.viewer_id, {
+        email: 'Ana@Acme.example',
+        name: 'Ana Lima',
+        idempotency_key: 'search-key-0001',
+      }),
+      bo: await lead(variant.viewer_id, {
+        email: 'bo@acme.example',
+        phone: '+972501234567',
+        idempotency_key: 'search-key-0002',
+      }),
+      cy: await lead(other.viewer_id, {
+        email: 'cy@acme.example',
+        company: 'Quetzal Works',
+        idempotency_key: 'search-key-0003',
+      }),
       dee: await lead(main.viewer_id, { email: 'dee@acme.example', idempotency_key: 'search-key-0004' }),
-      bot: await lead(main.viewer_id, { email: 'bot@spam.example', idempotency_key: 'search-key-0005', poptin_hp: 'x' }),
+      bot: await lead(main.viewer_id, {
+        email: 'bot@spam.example',
+        idempotency_key: 'search-key-0005',
+        poptin_hp: 'x',
+      }),
     };
     await shared.test.db.query("UPDATE conversions SET created_at = '2026-03-01T10:00:00Z' WHERE id = $1", [ids.ana]);
     await shared.test.db.query("UPDATE conversions SET created_at = '2026-03-02T23:59:59Z' WHERE id = $1", [ids.bo]);
@@ -79,14 +115,34 @@ describe('owner leads: search, filters and detail', () => {
     assert.deepEqual(await emails('q=quetzal'), ['cy@acme.example'], 'any field');
     assert.deepEqual(await emails('q=nobody'), []);
     assert.deepEqual(await emails('q=%25'), [], 'a % is the character, not a wildcard');
-    assert.deepEqual(await emails('popup=acmepopup0001'), ['dee@acme.example', 'bo@acme.example', 'Ana@Acme.example'], 'a pop-up and its variants');
+    assert.deepEqual(
+      await emails('popup=acmepopup0001'),
+      ['dee@acme.example', 'bo@acme.example', 'Ana@Acme.example'],
+      'a pop-up and its variants',
+    );
     assert.deepEqual(await emails('variant=acmepopup0001'), ['dee@acme.example', 'Ana@Acme.example']);
-    assert.deepEqual(await emails('from=2026-03-01&to=2026-03-02'), ['bo@acme.example', 'Ana@Acme.example'], 'days in UTC, both included');
+    assert.deepEqual(
+      await emails('from=2026-03-01&to=2026-03-02'),
+      ['bo@acme.example', 'Ana@Acme.example'],
+      'days in UTC, both included',
+    );
     assert.deepEqual(await emails('from=2026-03-03&to=2026-03-03'), ['cy@acme.example']);
     assert.deepEqual(await emails('spam=only'), ['bot@spam.example']);
-    assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), ['bot@spam.example', 'dee@acme.example', 'bo@acme.example', 'Ana@Acme.example']);
+    assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), [
+      'bot@spam.example',
+      'dee@acme.example',
+      'bo@acme.example',
+      'Ana@Acme.example',
+    ]);
 
-    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-03-02&to=2026-03-01', `q=${'x'.repeat(201)}`, 'popup=..', 'q=a%00b']) {
+    for (const bad of [
+      'from=2026-02-30',
+      'to=yesterday',
+      'from=2026-03-02&to=2026-03-01',
+      `q=${'x'.repeat(201)}`,
+      'popup=..',
+      'q=a%00b',
+    ]) {
       const response = await owner('GET', `/api/owner/acme/leads?${bad}`);
       assert.equal(response.statusCode, 400, bad);
       assert.match(response.json().message, /querystring/);
@@ -96,28 +152,51 @@ describe('owner leads: search, filters and detail', () => {
   it('exports exactly the filtered set as CSV', async () => {
     const { main, variant } = await sites();
     for (let index = 0; index < 7; index += 1) {
-      await lead(index % 2 ? main.viewer_id : variant.viewer_id, { email: `p${index}@acme.example`, idempotency_key: `csv-filter-${index}` });
+      await lead(index % 2 ? main.viewer_id : variant.viewer_id, {
+        email: `p${index}@acme.example`,
+        idempotency_key: `csv-filter-${index}`,
+      });
     }
     const response = await owner('GET', '/api/owner/acme/leads.csv?variant=acmepopup0002&q=acme');
     assert.equal(response.statusCode, 200);
     const listed = (await everyLead('variant=acmepopup0002&q=acme')).map((item) => item.email);
     const lines = response.body.trim().split('\r\n').slice(1);
-    assert.deepEqual(lines.map((line) => line.split(',')[5]), listed);
+    assert.deepEqual(
+      lines.map((line) => line.split(',')[5]),
+      listed,
+    );
     assert.deepEqual(listed, ['p6@acme.example', 'p4@acme.example', 'p2@acme.example', 'p0@acme.example']);
   });
 
-  it('shows a lead with every field, its page, trigger, prize, variant and device; 404 for another site\'s lead', async () => {
+  it("shows a lead with every field, its page, trigger, prize, variant and device; 404 for another site's lead", async () => {
     const { variant, globex } = await sites();
-    const viewId = await view(variant.poptin_id, { trigger: 'exit_intent', url: 'https://acme.example/shoes?x=1' }, PHONE_UA);
-    const id = await lead(variant.viewer_id, {
-      email: 'win@acme.example', poptin_view_id: String(viewId), prize_id: 'ten-off', coupon: 'SAVE10', size: '42', idempotency_key: 'detail-key-0001',
-      url: 'https://acme.example/shoes?x=1',
-    }, PHONE_UA);
+    const viewId = await view(
+      variant.poptin_id,
+      { trigger: 'exit_intent', url: 'https://acme.example/shoes?x=1' },
+      PHONE_UA,
+    );
+    const id = await lead(
+      variant.viewer_id,
+      {
+        email: 'win@acme.example',
+        poptin_view_id: String(viewId),
+        prize_id: 'ten-off',
+        coupon: 'SAVE10',
+        size: '42',
+        idempotency_key: 'detail-key-0001',
+        url: 'https://acme.example/shoes?x=1',
+      },
+      PHONE_UA,
+    );
     const detail = await ownerJson(`/api/owner/acme/leads/${id}`);
     assert.equal(detail.lead.fields.size, '42');
     assert.equal(detail.lead.device, 'mobile');
     assert.equal(detail.lead.url, 'https://acme.example/shoes?x=1');
-    assert.deepEqual(detail.popup, { poptin_id: 'acmepopup0002', poptin_name: 'Variant B', ab_test_parent_id: 'acmepopup0001' });
+    assert.deepEqual(detail.popup, {
+      poptin_id: 'acmepopup0002',
+      poptin_name: 'Variant B',
+      ab_test_parent_id: 'acmepopup0001',
+    });
     assert.equal(detail.view.trigger, 'exit_intent');
     assert.equal(detail.view.id, viewId);
     assert.deepEqual(detail.prize, { prize_id: 'ten-off', coupon: 'SAVE10' });
@@ -131,17 +210,30 @@ describe('owner leads: search, filters and detail', () => {
 });
 
 describe('owner people: access and erasure', () => {
-  it('exports one person\'s leads, views, closes and store activity, erases them all and logs it, leaving others and other sites alone', async () => {
+  it("exports one person's leads, views, closes and store activity, erases them all and logs it, leaving others and other sites alone", async () => {
     const { main, globex } = await sites();
     const viewId = await view(main.poptin_id, {});
     await view(main.poptin_id, { converted_email: 'ana@acme.example' });
     const keptView = await view(main.poptin_id, {});
     await display(`/api/display/closed/${main.poptin_id}`, { converted_email: 'ANA@acme.example' });
-    await lead(main.viewer_id, { email: 'Ana@Acme.example', poptin_view_id: String(viewId), idempotency_key: 'person-key-0001' });
+    await lead(main.viewer_id, {
+      email: 'Ana@Acme.example',
+      poptin_view_id: String(viewId),
+      idempotency_key: 'person-key-0001',
+    });
     await lead(main.viewer_id, { email: 'ana@acme.example', idempotency_key: 'person-key-0002' });
-    await lead(main.viewer_id, { email: 'bo@acme.example', poptin_view_id: String(keptView), idempotency_key: 'person-key-0003' });
+    await lead(main.viewer_id, {
+      email: 'bo@acme.example',
+      poptin_view_id: String(keptView),
+      idempotency_key: 'person-key-0003',
+    });
     await lead(globex.viewer_id, { email: 'ana@acme.example', idempotency_key: 'person-key-0004' });
-    await shared.test.store.recordStoreActivity({ client_id: 'acme', kind: 'ordered_products', email: 'ana@acme.example', payload: { total: 3 } });
+    await shared.test.store.recordStoreActivity({
+      client_id: 'acme',
+      kind: 'ordered_products',
+      email: 'ana@acme.example',
+      payload: { total: 3 },
+    });
 
     const exported = await ownerJson('/api/owner/acme/people?email=ana%40ACME.example');
     assert.equal(exported.leads.length, 2);
@@ -152,7 +244,10 @@ describe('owner people: access and erasure', () => {
 
     const erased = await owner('DELETE', '/api/owner/acme/people?email=ana%40acme.example');
     assert.equal(erased.statusCode, 200, erased.body);
-    assert.deepEqual({ ...erased.json().erasure, id: 0, created_at: '' }, { id: 0, created_at: '', erased_by: 'owner token', leads: 2, views: 2, closes: 1, store_activity: 1 });
+    assert.deepEqual(
+      { ...erased.json().erasure, id: 0, created_at: '' },
+      { id: 0, created_at: '', erased_by: 'owner token', leads: 2, views: 2, closes: 1, store_activity: 1 },
+    );
 
     const left = await ownerJson('/api/owner/acme/people?email=ana%40acme.example');
     assert.deepEqual([left.leads, left.views, left.closes, left.store_activity], [[], [], [], []]);
@@ -164,7 +259,11 @@ describe('owner people: access and erasure', () => {
     );
     assert.equal(anywhere[0]!.count, 0, 'nothing of the person is left on the site');
     assert.equal((await ownerJson('/api/owner/acme/people?email=bo%40acme.example')).leads.length, 1);
-    assert.equal((await ownerJson('/api/owner/globex/people?email=ana%40acme.example')).leads.length, 1, 'another site keeps its own lead');
+    assert.equal(
+      (await ownerJson('/api/owner/globex/people?email=ana%40acme.example')).leads.length,
+      1,
+      'another site keeps its own lead',
+    );
 
     const log = await ownerJson('/api/owner/acme/erasures');
     assert.equal(log.erasures.length, 1);
@@ -173,7 +272,11 @@ describe('owner people: access and erasure', () => {
 
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=not-an-address')).statusCode, 400);
     assert.equal((await owner('DELETE', '/api/owner/acme/people')).statusCode, 400);
-    assert.equal((await owner('DELETE', '/api/owner/acme/people?email=a%00%40acme.example')).statusCode, 400, 'a NUL, which PostgreSQL cannot hold');
+    assert.equal(
+      (await owner('DELETE', '/api/owner/acme/people?email=a%00%40acme.example')).statusCode,
+      400,
+      'a NUL, which PostgreSQL cannot hold',
+    );
   });
 });
 
@@ -190,34 +293,53 @@ describe('stats from the roll-ups', () => {
       for (let step = 0; step < 60; step += 1) {
         const popup = pick(popups);
         const userAgent = pick([PHONE_UA, DESKTOP_UA, 'curl/8', 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)']);
-        const url = pick(['https://acme.example/', 'https://acme.example/a?x=1', 'https://acme.example/b#top', undefined]);
+        const url = pick([
+          'https://acme.example/',
+          'https://acme.example/a?x=1',
+          'https://acme.example/b#top',
+          undefined,
+        ]);
         const key = `s${seed}-${Math.floor(random() * 40)}`;
         const roll = random();
         if (roll < 0.5) await view(popup.poptin_id, { url, idempotency_key: `view-${key}` }, userAgent);
-        else if (roll < 0.75) await display(`/api/display/closed/${popup.poptin_id}`, { url, idempotency_key: `close-${key}` }, userAgent);
+        else if (roll < 0.75)
+          await display(`/api/display/closed/${popup.poptin_id}`, { url, idempotency_key: `close-${key}` }, userAgent);
         else if (roll < 0.9) {
-          const response = await display(`/api/display/conversion/${popup.viewer_id}`, {
-            email: `p${step}@acme.example`, url, idempotency_key: `lead-${seed}-${step}`, ...(random() < 0.2 ? { poptin_hp: 'bot' } : {}),
-          }, userAgent);
+          const response = await display(
+            `/api/display/conversion/${popup.viewer_id}`,
+            {
+              email: `p${step}@acme.example`,
+              url,
+              idempotency_key: `lead-${seed}-${step}`,
+              ...(random() < 0.2 ? { poptin_hp: 'bot' } : {}),
+            },
+            userAgent,
+          );
           leadIds.push(response.json().conversion_id);
         } else if (leadIds.length > 0) {
           await owner('PATCH', `/api/owner/acme/leads/${pick(leadIds)}`, { spam: random() < 0.5 });
         }
       }
-      const rawBy = (dimension: string) => shared.test.db.query(
-        `SELECT poptin_id, ${dimension} AS key, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
+      const rawBy = (dimension: string) =>
+        shared.test.db.query(
+          `SELECT poptin_id, ${dimension} AS key, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
            SELECT poptin_id, device, poptin_page(url) AS page, 1 AS v, 0 AS c, 0 AS l FROM views
            UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 1, 0 FROM closes
            UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 0, 1 FROM conversions WHERE spam_reason IS NULL
          ) events GROUP BY 1, 2 ORDER BY 1, 2`,
-      );
-      const rolledBy = (table: string, dimension: string) => shared.test.db.query(
-        `SELECT poptin_id, ${dimension} AS key, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+        );
+      const rolledBy = (table: string, dimension: string) =>
+        shared.test.db.query(
+          `SELECT poptin_id, ${dimension} AS key, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
          FROM ${table} GROUP BY 1, 2 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2`,
-      );
+        );
       const raw = await rawBy('device');
       assert.deepEqual(await rolledBy('stats_daily', 'device'), raw, `seed ${seed}: daily roll-ups by device`);
-      assert.deepEqual(await rolledBy('stats_daily_pages', 'page'), await rawBy('page'), `seed ${seed}: daily roll-ups by page`);
+      assert.deepEqual(
+        await rolledBy('stats_daily_pages', 'page'),
+        await rawBy('page'),
+        `seed ${seed}: daily roll-ups by page`,
+      );
       const sitePages = await shared.test.db.query(
         `SELECT page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
          FROM stats_daily_site_pages WHERE client_id = 'acme' GROUP BY page HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY page`,
@@ -231,12 +353,19 @@ describe('stats from the roll-ups', () => {
         'SELECT sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions FROM stats_hourly',
       );
       const sum = (key: 'views' | 'closes' | 'conversions') => raw.reduce((total, row) => total + Number(row[key]), 0);
-      assert.deepEqual(hourly[0], { views: sum('views'), closes: sum('closes'), conversions: sum('conversions') }, `seed ${seed}: hourly roll-ups`);
+      assert.deepEqual(
+        hourly[0],
+        { views: sum('views'), closes: sum('closes'), conversions: sum('conversions') },
+        `seed ${seed}: hourly roll-ups`,
+      );
       const today = new Date().toISOString().slice(0, 10);
       const report = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
       assert.equal(report.totals.views, sum('views'));
       assert.equal(report.totals.conversions, sum('conversions'));
-      assert.equal(report.hours.reduce((total: number, hour: { views: number }) => total + hour.views, 0), sum('views'));
+      assert.equal(
+        report.hours.reduce((total: number, hour: { views: number }) => total + hour.views, 0),
+        sum('views'),
+      );
     }
   });
 
@@ -258,16 +387,45 @@ describe('stats from the roll-ups', () => {
     const report = await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03');
     assert.deepEqual(report.range, { from: '2026-03-01', to: '2026-03-03' });
     assert.deepEqual(report.previous_range, { from: '2026-02-26', to: '2026-02-28' });
-    assert.deepEqual(report.days.map((day: { day: string; views: number }) => [day.day, day.views]), [['2026-03-01', 150], ['2026-03-02', 0], ['2026-03-03', 30]]);
-    assert.deepEqual(report.previous_days.map((day: { views: number }) => day.views), [0, 10, 0]);
+    assert.deepEqual(
+      report.days.map((day: { day: string; views: number }) => [day.day, day.views]),
+      [
+        ['2026-03-01', 150],
+        ['2026-03-02', 0],
+        ['2026-03-03', 30],
+      ],
+    );
+    assert.deepEqual(
+      report.previous_days.map((day: { views: number }) => day.views),
+      [0, 10, 0],
+    );
     assert.deepEqual(report.totals, { views: 180, closes: 7, conversions: 5, conversion_rate: 0.0278 });
     assert.deepEqual(report.previous_totals, { views: 10, closes: 1, conversions: 1, conversion_rate: 0.1 });
-    assert.deepEqual(report.by_device.map((row: { device: string; views: number }) => [row.device, row.views]), [['desktop', 100], ['mobile', 80]]);
-    assert.deepEqual(report.by_page.map((row: { page: string; views: number }) => [row.page, row.views]), [['/', 100], ['/a', 80]]);
-    assert.deepEqual(report.by_popup.map((row: { poptin_id: string }) => row.poptin_id), ['acmepopup0001', 'acmepopup0002', 'acmepopup0003']);
+    assert.deepEqual(
+      report.by_device.map((row: { device: string; views: number }) => [row.device, row.views]),
+      [
+        ['desktop', 100],
+        ['mobile', 80],
+      ],
+    );
+    assert.deepEqual(
+      report.by_page.map((row: { page: string; views: number }) => [row.page, row.views]),
+      [
+        ['/', 100],
+        ['/a', 80],
+      ],
+    );
+    assert.deepEqual(
+      report.by_popup.map((row: { poptin_id: string }) => row.poptin_id),
+      ['acmepopup0001', 'acmepopup0002', 'acmepopup0003'],
+    );
     const campaign = await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03&popup=acmepopup0001');
     assert.equal(campaign.totals.views, 150);
-    assert.equal((await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03&variant=acmepopup0002')).totals.views, 50);
+    assert.equal(
+      (await ownerJson('/api/owner/acme/stats/report?from=2026-03-01&to=2026-03-03&variant=acmepopup0002')).totals
+        .views,
+      50,
+    );
 
     const today = new Date().toISOString().slice(0, 10);
     const before = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
@@ -275,10 +433,18 @@ describe('stats from the roll-ups', () => {
     const after = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
     assert.equal(after.days[0].views, before.days[0].views + 1);
     assert.equal(after.hours.at(-1).views, before.hours.at(-1).views + 1);
-    assert.deepEqual(after.by_page.map((row: { page: string }) => row.page), ['/new']);
+    assert.deepEqual(
+      after.by_page.map((row: { page: string }) => row.page),
+      ['/new'],
+    );
     assert.equal(main.poptin_id, 'acmepopup0001');
 
-    for (const bad of ['from=2026-03-02&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'from=2026-13-01&to=2026-13-02', 'to=2026-01-01']) {
+    for (const bad of [
+      'from=2026-03-02&to=2026-03-01',
+      'from=2020-01-01&to=2026-01-01',
+      'from=2026-13-01&to=2026-13-02',
+      'to=2026-01-01',
+    ]) {
       assert.equal((await owner('GET', `/api/owner/acme/stats/report?${bad}`)).statusCode, 400, bad);
     }
   });
@@ -307,19 +473,33 @@ describe('A/B tests', () => {
     const { tests } = await ownerJson('/api/owner/acme/ab-tests');
     assert.equal(tests.length, 1);
     assert.equal(tests[0].test_id, 'acmepopup0001');
-    assert.deepEqual(tests[0].variants.map((item: { poptin_id: string }) => item.poptin_id), ['acmepopup0001', 'acmepopup0002']);
+    assert.deepEqual(
+      tests[0].variants.map((item: { poptin_id: string }) => item.poptin_id),
+      ['acmepopup0001', 'acmepopup0002'],
+    );
     assert.equal(tests[0].winner, 'acmepopup0002');
     assert.ok(tests[0].variants[1].probability_best > 0.99);
 
-    const declared = await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', { poptin_id: variant.poptin_id });
+    const declared = await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', {
+      poptin_id: variant.poptin_id,
+    });
     assert.equal(declared.statusCode, 200, declared.body);
-    assert.deepEqual(declared.json().test.variants.map((item: { active: boolean }) => item.active), [false, true]);
+    assert.deepEqual(
+      declared.json().test.variants.map((item: { active: boolean }) => item.active),
+      [false, true],
+    );
     const served = await shared.test.store.listClientPopups('acme');
     assert.deepEqual(served.map((popup) => popup.poptin_id).sort(), ['acmepopup0002', 'acmepopup0003']);
     assert.equal(main.poptin_id, 'acmepopup0001');
 
-    assert.equal((await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', { poptin_id: 'acmepopup0003' })).statusCode, 404);
-    assert.equal((await owner('POST', '/api/owner/acme/ab-tests/globexpopup01/winner', { poptin_id: 'globexpopup01' })).statusCode, 404);
+    assert.equal(
+      (await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', { poptin_id: 'acmepopup0003' })).statusCode,
+      404,
+    );
+    assert.equal(
+      (await owner('POST', '/api/owner/acme/ab-tests/globexpopup01/winner', { poptin_id: 'globexpopup01' })).statusCode,
+      404,
+    );
     assert.equal((await owner('POST', '/api/owner/acme/ab-tests/acmepopup0001/winner', {})).statusCode, 400);
   });
 });

@@ -11,7 +11,12 @@ const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
 
 const ownerGet = (url: string) => shared.app.inject({ method: 'GET', url, headers: AUTH });
 const setSpam = (clientId: string, leadId: unknown, body: unknown) =>
-  shared.app.inject({ method: 'PATCH', url: `/api/owner/${clientId}/leads/${leadId}`, headers: AUTH, payload: body as Record<string, unknown> });
+  shared.app.inject({
+    method: 'PATCH',
+    url: `/api/owner/${clientId}/leads/${leadId}`,
+    headers: AUTH,
+    payload: body as Record<string, unknown>,
+  });
 
 interface ListedLead {
   conversion_id: number;
@@ -24,7 +29,12 @@ interface ListedLead {
  * `count` leads stored in one statement (so they share one created_at, which the cursor must tell apart by id),
  * each with `bytes` of fields that do not compress (hex of random hashes).
  */
-async function storeLeads(popup: PopupRecord, count: number, bytes = 0, spamReason: string | null = null): Promise<void> {
+async function storeLeads(
+  popup: PopupRecord,
+  count: number,
+  bytes = 0,
+  spamReason: string | null = null,
+): Promise<void> {
   await shared.test.db.query(
     `INSERT INTO conversions (idempotency_key, poptin_id, client_id, viewer_id, email, fields, spam_reason)
      SELECT 'bulk-' || $5::text || '-' || n, $1, $2, $3, 'lead' || n || '@acme.example',
@@ -61,11 +71,18 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
     assert.equal(typeof first.next, 'string');
 
     const { pages, nexts } = await everyPage('limit=100');
-    assert.deepEqual(pages.map((page) => page.length), [100, 100, 30]);
+    assert.deepEqual(
+      pages.map((page) => page.length),
+      [100, 100, 30],
+    );
     assert.equal(nexts.at(-1), null);
     const ids = pages.flat().map((lead) => lead.conversion_id);
     assert.equal(new Set(ids).size, 230, 'no lead twice, none missing');
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first (same time: higher id first)');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+      'newest first (same time: higher id first)',
+    );
 
     const all = (await ownerGet('/api/owner/acme/leads?limit=500')).json();
     assert.equal(all.leads.length, 230);
@@ -74,20 +91,30 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
 
   it('refuses a page size above 500 and an after that is not a cursor, with 400', async () => {
     await seedClient(shared.test.store);
-    for (const query of ['limit=501', 'limit=0', 'after=nonsense', `after=${Buffer.from('2026-01-01|1; DROP').toString('base64url')}`]) {
+    for (const query of [
+      'limit=501',
+      'limit=0',
+      'after=nonsense',
+      `after=${Buffer.from('2026-01-01|1; DROP').toString('base64url')}`,
+    ]) {
       const response = await ownerGet(`/api/owner/acme/leads?${query}`);
       assert.equal(response.statusCode, 400, `${query}: ${response.body}`);
       assert.equal(response.json().success, false);
     }
   });
 
-  it('keeps a page of big leads to about 1 MiB, and display calls answer quickly during a big listing and export', { timeout: 180_000 }, async (t) => {
+  it('keeps a page of big leads to about 1 MiB, and display calls answer quickly during a big listing and export', {
+    timeout: 180_000,
+  }, async (t) => {
     await seedClient(shared.test.store);
     const popup = await seedPopup(shared.test.store);
     await storeLeads(popup, 160, 60_000);
 
     const first = (await ownerGet('/api/owner/acme/leads')).json();
-    assert.ok(first.leads.length < 40 && first.leads.length > 0, `a page of 60 KB leads holds about 1 MiB (${first.leads.length} leads)`);
+    assert.ok(
+      first.leads.length < 40 && first.leads.length > 0,
+      `a page of 60 KB leads holds about 1 MiB (${first.leads.length} leads)`,
+    );
     assert.equal(typeof first.next, 'string');
 
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -97,13 +124,20 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
     const displays = (async () => {
       while (exporting) {
         const started = performance.now();
-        const response = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: 'visitor-during-export' } });
+        const response = await shared.app.inject({
+          method: 'POST',
+          url: '/api/display/acme',
+          payload: { visitor_id: 'visitor-during-export' },
+        });
         assert.equal(response.statusCode, 200);
         displayMs.push(performance.now() - started);
         await sleep(10);
       }
     })();
-    const [listing, csv] = await Promise.all([everyPage('spam=include'), ownerGet('/api/owner/acme/leads.csv')]).finally(() => (exporting = false));
+    const [listing, csv] = await Promise.all([
+      everyPage('spam=include'),
+      ownerGet('/api/owner/acme/leads.csv'),
+    ]).finally(() => (exporting = false));
     await displays;
     delay.disable();
 
@@ -112,7 +146,9 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
     assert.equal(csv.body.split('\r\n').length - 2, 160);
     const slowest = Math.max(...displayMs);
     const stallMs = delay.max / 1e6;
-    t.diagnostic(`${displayMs.length} display calls during the listing and export, slowest ${slowest.toFixed(0)} ms; longest event-loop stall ${stallMs.toFixed(0)} ms`);
+    t.diagnostic(
+      `${displayMs.length} display calls during the listing and export, slowest ${slowest.toFixed(0)} ms; longest event-loop stall ${stallMs.toFixed(0)} ms`,
+    );
     assert.ok(displayMs.length >= 5, `display calls were answered during the export (${displayMs.length})`);
     assert.ok(slowest < 1_000, `the slowest display call took ${slowest.toFixed(0)} ms`);
     assert.ok(stallMs < 1_000, `the event loop stalled ${stallMs.toFixed(0)} ms`);
@@ -135,10 +171,16 @@ describe('PATCH /api/owner/{clientId}/leads/{leadId}', () => {
     const freed = await setSpam('acme', trapped!.conversion_id, { spam: false });
     assert.equal(freed.json().lead.spam_reason, null);
 
-    const listed = (query: string) => ownerGet(`/api/owner/acme/leads${query}`).then((response) => (response.json().leads as ListedLead[]).map((lead) => [lead.conversion_id, lead.spam_reason]));
+    const listed = (query: string) =>
+      ownerGet(`/api/owner/acme/leads${query}`).then((response) =>
+        (response.json().leads as ListedLead[]).map((lead) => [lead.conversion_id, lead.spam_reason]),
+      );
     assert.deepEqual(await listed(''), [[trapped!.conversion_id, null]]);
     assert.deepEqual(await listed('?spam=only'), [[real!.conversion_id, 'owner']]);
-    assert.deepEqual(await listed('?spam=include'), [[trapped!.conversion_id, null], [real!.conversion_id, 'owner']]);
+    assert.deepEqual(await listed('?spam=include'), [
+      [trapped!.conversion_id, null],
+      [real!.conversion_id, 'owner'],
+    ]);
     const stats = (await ownerGet('/api/owner/acme/stats')).json().popups[0];
     assert.deepEqual([stats.conversions, stats.spam_conversions], [1, 1]);
   });
@@ -152,11 +194,20 @@ describe('PATCH /api/owner/{clientId}/leads/{leadId}', () => {
 
     const elsewhere = await setSpam('other', lead!.conversion_id, { spam: true });
     assert.equal(elsewhere.statusCode, 404, elsewhere.body);
-    for (const [leadId, body] of [['0', { spam: true }], ['x1', { spam: true }], ['9'.repeat(19), { spam: true }], [lead!.conversion_id, {}], [lead!.conversion_id, { spam: 'maybe' }]] as const) {
+    for (const [leadId, body] of [
+      ['0', { spam: true }],
+      ['x1', { spam: true }],
+      ['9'.repeat(19), { spam: true }],
+      [lead!.conversion_id, {}],
+      [lead!.conversion_id, { spam: 'maybe' }],
+    ] as const) {
       const response = await setSpam('acme', leadId, body);
       assert.equal(response.statusCode, 400, `${leadId} ${JSON.stringify(body)}: ${response.body}`);
     }
     assert.equal((await setSpam('acme', 999_999, { spam: true })).statusCode, 404);
-    assert.deepEqual((await ownerGet('/api/owner/acme/leads')).json().leads.map((listed: ListedLead) => listed.spam_reason), [null]);
+    assert.deepEqual(
+      (await ownerGet('/api/owner/acme/leads')).json().leads.map((listed: ListedLead) => listed.spam_reason),
+      [null],
+    );
   });
 });

@@ -8,17 +8,21 @@ import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts'
 const shared = useTestApp();
 
 const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
-const ownerGet = (url: string, headers: Record<string, string> = AUTH) => shared.app.inject({ method: 'GET', url, headers });
+const ownerGet = (url: string, headers: Record<string, string> = AUTH) =>
+  shared.app.inject({ method: 'GET', url, headers });
 
 async function convert(popup: PopupRecord, fields: Record<string, string>) {
   const response = await shared.app.inject({
-    method: 'POST', url: `/api/display/conversion/${popup.viewer_id}`, payload: new URLSearchParams(fields).toString(),
+    method: 'POST',
+    url: `/api/display/conversion/${popup.viewer_id}`,
+    payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   assert.equal(response.statusCode, 200, response.body);
 }
 
-const post = (url: string) => shared.app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
+const post = (url: string) =>
+  shared.app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
 
 describe('owner API authentication', () => {
   for (const [name, headers] of [
@@ -52,17 +56,37 @@ describe('GET /api/owner/{clientId}/leads', () => {
     const popup = await seedPopup(shared.test.store);
     const otherPopup = await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherpopup001' });
     await convert(popup, { email: 'first@acme.example', idempotency_key: 'lead-key-0001', coupon: 'A' });
-    await convert(popup, { email: 'second@acme.example', phone: '0501234567', idempotency_key: 'lead-key-0002', poptin_view_id: '4' });
+    await convert(popup, {
+      email: 'second@acme.example',
+      phone: '0501234567',
+      idempotency_key: 'lead-key-0002',
+      poptin_view_id: '4',
+    });
     await convert(otherPopup, { email: 'not-acme@x.example', idempotency_key: 'lead-key-0003' });
 
     const response = await ownerGet('/api/owner/acme/leads');
     assert.equal(response.statusCode, 200);
     const { leads } = response.json();
-    assert.deepEqual(leads.map((lead: { email: string }) => lead.email), ['second@acme.example', 'first@acme.example']);
+    assert.deepEqual(
+      leads.map((lead: { email: string }) => lead.email),
+      ['second@acme.example', 'first@acme.example'],
+    );
     const newest = leads[0];
     assert.deepEqual(Object.keys(newest).sort(), [
-      'client_id', 'conversion_id', 'created_at', 'email', 'fields', 'idempotency_key', 'name', 'phone', 'poptin_id',
-      'poptin_view_id', 'spam_reason', 'spam_suspicion', 'url', 'viewer_id',
+      'client_id',
+      'conversion_id',
+      'created_at',
+      'email',
+      'fields',
+      'idempotency_key',
+      'name',
+      'phone',
+      'poptin_id',
+      'poptin_view_id',
+      'spam_reason',
+      'spam_suspicion',
+      'url',
+      'viewer_id',
     ]);
     assert.equal(newest.poptin_id, 'aaaaaaaaaaaa1');
     assert.equal(newest.viewer_id, popup.viewer_id);
@@ -124,18 +148,39 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const NAMES_PER_SPAM_LEAD = 3000;
     await seedClient(shared.test.store);
     const popup = await seedPopup(shared.test.store);
-    await convert(popup, { email: 'first@acme.example', message: '=cmd|x', coupon: 'OLD', idempotency_key: 'normal-key-0001' });
+    await convert(popup, {
+      email: 'first@acme.example',
+      message: '=cmd|x',
+      coupon: 'OLD',
+      idempotency_key: 'normal-key-0001',
+    });
     // Stored directly, as leads from before the bound on fields were.
     for (let lead = 0; lead < SPAM_LEADS; lead++) {
       const fields: Record<string, unknown> = { idempotency_key: `spam-key-${lead}` };
       for (let n = 0; n < NAMES_PER_SPAM_LEAD; n++) fields[`spam_${lead}_${n}`] = `value ${n}`;
       const spam: ConversionInput = {
-        idempotency_key: `spam-key-${lead}`, poptin_id: popup.poptin_id, client_id: 'acme', viewer_id: popup.viewer_id,
-        email: null, phone: null, name: null, url: null, poptin_view_id: null, fields, payload_sha256: 'spam', visitor_id: null, spam_reason: null,
+        idempotency_key: `spam-key-${lead}`,
+        poptin_id: popup.poptin_id,
+        client_id: 'acme',
+        viewer_id: popup.viewer_id,
+        email: null,
+        phone: null,
+        name: null,
+        url: null,
+        poptin_view_id: null,
+        fields,
+        payload_sha256: 'spam',
+        visitor_id: null,
+        spam_reason: null,
       };
       await shared.test.store.recordConversion(spam);
     }
-    await convert(popup, { email: 'last@acme.example', message: 'Hi "team"', coupon: 'NEW', idempotency_key: 'normal-key-0002' });
+    await convert(popup, {
+      email: 'last@acme.example',
+      message: 'Hi "team"',
+      coupon: 'NEW',
+      idempotency_key: 'normal-key-0002',
+    });
 
     const started = performance.now();
     let exported = false;
@@ -143,7 +188,11 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const latencies: number[] = [];
     while (!exported) {
       const sent = performance.now();
-      const display = await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: { visitor_id: 'during-export' } });
+      const display = await shared.app.inject({
+        method: 'POST',
+        url: '/api/display/acme',
+        payload: { visitor_id: 'during-export' },
+      });
       assert.equal(display.statusCode, 200);
       latencies.push(performance.now() - sent);
     }
@@ -161,7 +210,8 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const [header, ...lines] = response.body.split('\r\n');
     const columns = header!.split(',');
     assert.equal(columns.length, 13 + 200, 'the typed columns, then 200 field columns');
-    for (const name of ['coupon', 'email', 'idempotency_key', 'message']) assert.ok(columns.includes(`field:${name}`), name);
+    for (const name of ['coupon', 'email', 'idempotency_key', 'message'])
+      assert.ok(columns.includes(`field:${name}`), name);
     assert.equal(lines.pop(), '', 'the last line ends with CRLF');
     assert.equal(lines.length, SPAM_LEADS + 2);
     const cells = (line: string) => Object.fromEntries(line.split(',').map((cell, i) => [columns[i], cell]));
@@ -173,7 +223,10 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     assert.equal(oldest.email, 'first@acme.example');
     assert.equal(oldest['field:message'], "'=cmd|x", 'formula cells stay neutralised');
     assert.equal(oldest['field:idempotency_key'], 'normal-key-0001');
-    assert.ok(lines.slice(1, -1).every((line) => line.includes(',spam-key-')), 'every spam lead has its row');
+    assert.ok(
+      lines.slice(1, -1).every((line) => line.includes(',spam-key-')),
+      'every spam lead has its row',
+    );
   });
 
   it('answers a header row only when there are no leads', async () => {
@@ -197,8 +250,26 @@ describe('GET /api/owner/{clientId}/stats', () => {
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), {
       popups: [
-        { poptin_id: 'aaaaaaaaaaaa1', poptin_name: 'Welcome', ab_test_parent_id: null, views: 4, closes: 2, conversions: 1, spam_conversions: 0, conversion_rate: 0.25 },
-        { poptin_id: 'quietpopup001', poptin_name: 'Quiet', ab_test_parent_id: null, views: 0, closes: 0, conversions: 0, spam_conversions: 0, conversion_rate: 0 },
+        {
+          poptin_id: 'aaaaaaaaaaaa1',
+          poptin_name: 'Welcome',
+          ab_test_parent_id: null,
+          views: 4,
+          closes: 2,
+          conversions: 1,
+          spam_conversions: 0,
+          conversion_rate: 0.25,
+        },
+        {
+          poptin_id: 'quietpopup001',
+          poptin_name: 'Quiet',
+          ab_test_parent_id: null,
+          views: 0,
+          closes: 0,
+          conversions: 0,
+          spam_conversions: 0,
+          conversion_rate: 0,
+        },
       ],
     });
   });
@@ -206,7 +277,10 @@ describe('GET /api/owner/{clientId}/stats', () => {
   it('shows each A/B variant as its own row with its parent id', async () => {
     await seedClient(shared.test.store);
     const parent = await seedPopup(shared.test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
-    const variant = await seedPopup(shared.test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
+    const variant = await seedPopup(shared.test.store, {
+      poptin_id: 'variant000001',
+      ab_test_parent_id: 'parent0000001',
+    });
     for (let i = 0; i < 2; i++) await post('/api/display/viewed/parent0000001');
     for (let i = 0; i < 3; i++) await post('/api/display/viewed/variant000001');
     await convert(variant, { email: 'v@acme.example', idempotency_key: 'variant-key-01' });
@@ -215,7 +289,13 @@ describe('GET /api/owner/{clientId}/stats', () => {
 
     const rows = (await ownerGet('/api/owner/acme/stats')).json().popups;
     assert.deepEqual(
-      rows.map((row: Record<string, unknown>) => [row.poptin_id, row.ab_test_parent_id, row.views, row.conversions, row.conversion_rate]),
+      rows.map((row: Record<string, unknown>) => [
+        row.poptin_id,
+        row.ab_test_parent_id,
+        row.views,
+        row.conversions,
+        row.conversion_rate,
+      ]),
       [
         ['parent0000001', null, 2, 1, 0.5],
         ['variant000001', 'parent0000001', 3, 2, 0.6667],

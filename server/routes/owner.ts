@@ -8,10 +8,17 @@ import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts'
 import { actorOf } from '../owner-auth.ts';
 import { erasePerson, exportPerson, listErasures } from '../people.ts';
 import {
-  ownerAbWinnerSchema, ownerClientSchema, ownerCsvSchema, ownerLeadSchema, ownerLeadSpamSchema, ownerLeadsSchema, ownerPeopleSchema,
-  ownerStatsReportSchema, ownerStoreActivitySchema,
+  ownerAbWinnerSchema,
+  ownerClientSchema,
+  ownerCsvSchema,
+  ownerLeadSchema,
+  ownerLeadSpamSchema,
+  ownerLeadsSchema,
+  ownerPeopleSchema,
+  ownerStatsReportSchema,
+  ownerStoreActivitySchema,
 } from '../schemas.ts';
-import { checkRange, statsReport, type StatsQuery } from '../stats.ts';
+import { checkRange, type StatsQuery, statsReport } from '../stats.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -30,31 +37,43 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
   /** The filter's days, or false once the answer (400) is sent. */
   async function checkedFilter(filter: LeadFilter, reply: FastifyReply): Promise<LeadFilter | false> {
     const days = [filter.from, filter.to].filter((day): day is string => day !== undefined);
-    const error = days.map((day) => checkRange(day, day)).find(Boolean) ?? (filter.from && filter.to && filter.to < filter.from ? 'querystring/to must not be before querystring/from' : null);
+    const error =
+      days.map((day) => checkRange(day, day)).find(Boolean) ??
+      (filter.from && filter.to && filter.to < filter.from
+        ? 'querystring/to must not be before querystring/from'
+        : null);
     if (!error) return filter;
     await reply.code(400).send(errorBody(400, error));
     return false;
   }
 
-  app.get<ClientParams & { Querystring: LeadFilter & { limit?: number; after?: string } }>('/:clientId/leads', { schema: ownerLeadsSchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    const { limit, after, ...query } = request.query;
-    const cursor = after === undefined ? null : readLeadCursor(after);
-    if (after !== undefined && !cursor) {
-      return reply.code(400).send(errorBody(400, 'querystring/after must be the "next" of a page of this listing'));
-    }
-    const filter = await checkedFilter(query, reply);
-    if (!filter) return reply;
-    return leadsListing(store, request.params.clientId, { limit, after: cursor, filter });
-  });
+  app.get<ClientParams & { Querystring: LeadFilter & { limit?: number; after?: string } }>(
+    '/:clientId/leads',
+    { schema: ownerLeadsSchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      const { limit, after, ...query } = request.query;
+      const cursor = after === undefined ? null : readLeadCursor(after);
+      if (after !== undefined && !cursor) {
+        return reply.code(400).send(errorBody(400, 'querystring/after must be the "next" of a page of this listing'));
+      }
+      const filter = await checkedFilter(query, reply);
+      if (!filter) return reply;
+      return leadsListing(store, request.params.clientId, { limit, after: cursor, filter });
+    },
+  );
 
-  app.get<{ Params: { clientId: string; leadId: string } }>('/:clientId/leads/:leadId', { schema: ownerLeadSchema }, async (request, reply) => {
-    const { clientId, leadId } = request.params;
-    if (!(await knownClient(clientId, reply))) return reply;
-    const detail = await leadDetail(store, clientId, Number(leadId));
-    if (!detail) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
-    return detail;
-  });
+  app.get<{ Params: { clientId: string; leadId: string } }>(
+    '/:clientId/leads/:leadId',
+    { schema: ownerLeadSchema },
+    async (request, reply) => {
+      const { clientId, leadId } = request.params;
+      if (!(await knownClient(clientId, reply))) return reply;
+      const detail = await leadDetail(store, clientId, Number(leadId));
+      if (!detail) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
+      return detail;
+    },
+  );
 
   app.patch<{ Params: { clientId: string; leadId: string }; Body: { spam: boolean } }>(
     '/:clientId/leads/:leadId',
@@ -68,38 +87,61 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     },
   );
 
-  app.get<ClientParams & { Querystring: LeadFilter }>('/:clientId/leads.csv', { schema: ownerCsvSchema }, async (request, reply) => {
-    const { clientId } = request.params;
-    if (!(await knownClient(clientId, reply))) return reply;
-    const filter = await checkedFilter(request.query, reply);
-    if (!filter) return reply;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-      .send(await leadsCsv(store, clientId, filter));
-  });
+  app.get<ClientParams & { Querystring: LeadFilter }>(
+    '/:clientId/leads.csv',
+    { schema: ownerCsvSchema },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      if (!(await knownClient(clientId, reply))) return reply;
+      const filter = await checkedFilter(request.query, reply);
+      if (!filter) return reply;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
+        .send(await leadsCsv(store, clientId, filter));
+    },
+  );
 
-  app.get<ClientParams & { Querystring: { email: string } }>('/:clientId/people', { schema: ownerPeopleSchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return exportPerson(store.db, request.params.clientId, request.query.email);
-  });
+  app.get<ClientParams & { Querystring: { email: string } }>(
+    '/:clientId/people',
+    { schema: ownerPeopleSchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      return exportPerson(store.db, request.params.clientId, request.query.email);
+    },
+  );
 
-  app.delete<ClientParams & { Querystring: { email: string } }>('/:clientId/people', { schema: ownerPeopleSchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { erasure: await erasePerson(store.db, request.params.clientId, request.query.email, actorOf(request.ownerAccess)) };
-  });
+  app.delete<ClientParams & { Querystring: { email: string } }>(
+    '/:clientId/people',
+    { schema: ownerPeopleSchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      return {
+        erasure: await erasePerson(
+          store.db,
+          request.params.clientId,
+          request.query.email,
+          actorOf(request.ownerAccess),
+        ),
+      };
+    },
+  );
 
   app.get<ClientParams>('/:clientId/erasures', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
     return { erasures: await listErasures(store.db, request.params.clientId) };
   });
 
-  app.get<ClientParams & { Querystring: StatsQuery }>('/:clientId/stats/report', { schema: ownerStatsReportSchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    const error = checkRange(request.query.from, request.query.to);
-    if (error) return reply.code(400).send(errorBody(400, error));
-    return statsReport(store.db, request.params.clientId, request.query);
-  });
+  app.get<ClientParams & { Querystring: StatsQuery }>(
+    '/:clientId/stats/report',
+    { schema: ownerStatsReportSchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      const error = checkRange(request.query.from, request.query.to);
+      if (error) return reply.code(400).send(errorBody(400, error));
+      return statsReport(store.db, request.params.clientId, request.query);
+    },
+  );
 
   app.get<ClientParams>('/:clientId/ab-tests', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
@@ -113,15 +155,22 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       const { clientId, testId } = request.params;
       if (!(await knownClient(clientId, reply))) return reply;
       const test = await declareWinner(store, clientId, testId, request.body.poptin_id);
-      if (!test) return reply.code(404).send(errorBody(404, `Site ${clientId} has no A/B test ${testId} with a variant ${request.body.poptin_id}`));
+      if (!test)
+        return reply
+          .code(404)
+          .send(errorBody(404, `Site ${clientId} has no A/B test ${testId} with a variant ${request.body.poptin_id}`));
       return { test };
     },
   );
 
-  app.get<ClientParams & { Querystring: { kind?: StoreActivityKind } }>('/:clientId/store-activity', { schema: ownerStoreActivitySchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { activity: await store.listStoreActivity(request.params.clientId, request.query.kind) };
-  });
+  app.get<ClientParams & { Querystring: { kind?: StoreActivityKind } }>(
+    '/:clientId/store-activity',
+    { schema: ownerStoreActivitySchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      return { activity: await store.listStoreActivity(request.params.clientId, request.query.kind) };
+    },
+  );
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;

@@ -14,7 +14,12 @@ async function app() {
 }
 
 const post = async (body: string) =>
-  (await app()).inject({ method: 'POST', url: SITE_AJAX_PATH, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  (await app()).inject({
+    method: 'POST',
+    url: SITE_AJAX_PATH,
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 describe('the example site’s admin-ajax endpoint (site spec §7)', () => {
   it('action=eael_get_token answers success and a new nonce each time', async () => {
@@ -29,7 +34,10 @@ describe('the example site’s admin-ajax endpoint (site spec §7)', () => {
   it('another action, or none, is a 400 that says what is wrong', async () => {
     const other = await post('action=delete_everything');
     assert.equal(other.statusCode, 400);
-    assert.match(other.json().message, /action "delete_everything" is not known here; the site asks for eael_get_token/);
+    assert.match(
+      other.json().message,
+      /action "delete_everything" is not known here; the site asks for eael_get_token/,
+    );
     assert.equal((await post('nonce=1')).statusCode, 400);
   });
 });

@@ -20,7 +20,9 @@ const ajaxSchema = {
 export const siteAjaxRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { action: string } }>(SITE_AJAX_PATH, { schema: ajaxSchema }, async (request, reply) => {
     if (request.body.action !== 'eael_get_token') {
-      return reply.code(400).send(errorBody(400, `action "${request.body.action}" is not known here; the site asks for eael_get_token`));
+      return reply
+        .code(400)
+        .send(errorBody(400, `action "${request.body.action}" is not known here; the site asks for eael_get_token`));
     }
     reply.header('Cache-Control', 'no-store');
     return { success: true, data: { nonce: randomBytes(5).toString('hex') } };

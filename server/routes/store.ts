@@ -3,9 +3,14 @@
 // (browse abandonment, Wix ordered products, website sessions, conversion activities), stored as sent.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DISPLAY_ROUTES, SHOPIFY_BROWSE_ABANDONMENT_PATH,
-  type ConversionActivityRequest, type ProductRecommendationAnswer, type ProductRecommendationRequest, type SuccessAnswer,
-  type TotalWebsiteSessionRequest, type WixOrderedProductsRequest,
+  type ConversionActivityRequest,
+  DISPLAY_ROUTES,
+  type ProductRecommendationAnswer,
+  type ProductRecommendationRequest,
+  SHOPIFY_BROWSE_ABANDONMENT_PATH,
+  type SuccessAnswer,
+  type TotalWebsiteSessionRequest,
+  type WixOrderedProductsRequest,
 } from '../../src/core/api/contract.ts';
 import { assertStorableText, checkedJson } from '../body-parsers.ts';
 import { originAllowedForClient } from '../cors.ts';
@@ -14,8 +19,13 @@ import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { recommendProducts, toRecommendedProduct } from '../recommend.ts';
 import {
-  browseAbandonmentSchema, conversionActivitySchema, productRecommendationSchema, shopifyClientIdSchema, shopifyPriceRulesSchema,
-  totalWebsiteSessionSchema, wixOrderedProductsSchema,
+  browseAbandonmentSchema,
+  conversionActivitySchema,
+  productRecommendationSchema,
+  shopifyClientIdSchema,
+  shopifyPriceRulesSchema,
+  totalWebsiteSessionSchema,
+  wixOrderedProductsSchema,
 } from '../schemas.ts';
 
 export interface StoreRoutesOptions {
@@ -23,13 +33,16 @@ export interface StoreRoutesOptions {
 }
 
 const list = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).map((item) => String(item).trim()).filter(Boolean);
+  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
+    .map((item) => String(item).trim())
+    .filter(Boolean);
 
 /** Every string in a body must be storable text (no NUL, no lone surrogate). */
 function assertStorable(value: unknown, where: string): void {
   if (typeof value === 'string') return assertStorableText(value, where);
   if (Array.isArray(value)) return value.forEach((item, index) => assertStorable(item, `${where}/${index}`));
-  if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) assertStorable(item, `${where}/${key}`);
+  if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) assertStorable(item, `${where}/${key}`);
 }
 
 async function clientOr404(store: Store, clientId: string, reply: FastifyReply): Promise<ClientRecord | null> {
@@ -40,7 +53,14 @@ async function clientOr404(store: Store, clientId: string, reply: FastifyReply):
 
 function refuseOrigin(request: FastifyRequest, reply: FastifyReply, client: ClientRecord): boolean {
   if (originAllowedForClient(request, client.allowed_origins)) return false;
-  void reply.code(403).send(errorBody(403, `Origin ${request.headers.origin} is not allowed for this client: add it to allowed_origins of its client file`));
+  void reply
+    .code(403)
+    .send(
+      errorBody(
+        403,
+        `Origin ${request.headers.origin} is not allowed for this client: add it to allowed_origins of its client file`,
+      ),
+    );
   return true;
 }
 
@@ -56,7 +76,14 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
       const client = await store.findClient(popup.client_id);
       const settings = client?.store;
       if (!settings || settings.platform !== platform) {
-        return reply.code(404).send(errorBody(404, `The client of pop-up ${poptinId} has no ${platform} store: add a store section to its client file`));
+        return reply
+          .code(404)
+          .send(
+            errorBody(
+              404,
+              `The client of pop-up ${poptinId} has no ${platform} store: add a store section to its client file`,
+            ),
+          );
       }
       const body = request.body ?? ({} as ProductRecommendationRequest);
       const products = recommendProducts(settings, {
@@ -73,31 +100,57 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
     },
   );
 
-  app.get<{ Params: { shop: string } }>(DISPLAY_ROUTES.shopifyClientId, { schema: shopifyClientIdSchema }, async (request, reply) => {
-    const clientId = await store.findClientByShop(request.params.shop);
-    if (!clientId) return reply.code(404).send(errorBody(404, `No client has the shop ${request.params.shop}`));
-    return { success: true, client_id: clientId };
-  });
+  app.get<{ Params: { shop: string } }>(
+    DISPLAY_ROUTES.shopifyClientId,
+    { schema: shopifyClientIdSchema },
+    async (request, reply) => {
+      const clientId = await store.findClientByShop(request.params.shop);
+      if (!clientId) return reply.code(404).send(errorBody(404, `No client has the shop ${request.params.shop}`));
+      return { success: true, client_id: clientId };
+    },
+  );
 
-  app.get<{ Params: { clientId: string } }>(DISPLAY_ROUTES.shopifyPriceRules, { schema: shopifyPriceRulesSchema }, async (request, reply) => {
-    const client = await clientOr404(store, request.params.clientId, reply);
-    if (!client) return reply;
-    return { success: true, price_rules: client.store?.platform === 'shopify' ? (client.store.price_rules ?? []) : [] };
-  });
+  app.get<{ Params: { clientId: string } }>(
+    DISPLAY_ROUTES.shopifyPriceRules,
+    { schema: shopifyPriceRulesSchema },
+    async (request, reply) => {
+      const client = await clientOr404(store, request.params.clientId, reply);
+      if (!client) return reply;
+      return {
+        success: true,
+        price_rules: client.store?.platform === 'shopify' ? (client.store.price_rules ?? []) : [],
+      };
+    },
+  );
 
-  app.post<{ Body: WixOrderedProductsRequest }>(DISPLAY_ROUTES.wixSaveOrderedProducts, { schema: wixOrderedProductsSchema }, async (request, reply) => {
-    const body = request.body;
-    assertStorable(body, 'body');
-    const client = await clientOr404(store, body.client_id, reply);
-    if (!client || refuseOrigin(request, reply, client)) return reply;
-    await store.recordStoreActivity({ client_id: client.client_id, kind: 'ordered_products', customer_id: body.customer_id, payload: { ...body } });
-    return { success: true } satisfies SuccessAnswer;
-  });
+  app.post<{ Body: WixOrderedProductsRequest }>(
+    DISPLAY_ROUTES.wixSaveOrderedProducts,
+    { schema: wixOrderedProductsSchema },
+    async (request, reply) => {
+      const body = request.body;
+      assertStorable(body, 'body');
+      const client = await clientOr404(store, body.client_id, reply);
+      if (!client || refuseOrigin(request, reply, client)) return reply;
+      await store.recordStoreActivity({
+        client_id: client.client_id,
+        kind: 'ordered_products',
+        customer_id: body.customer_id,
+        payload: { ...body },
+      });
+      return { success: true } satisfies SuccessAnswer;
+    },
+  );
 
   /** A converted visitor's activity for a client named in the path, stored with its e-mail and store fields. */
   const recordVisitorActivity =
     (kind: 'website_session' | 'conversion_activity') =>
-    async (request: FastifyRequest<{ Params: { clientId: string }; Body: TotalWebsiteSessionRequest | ConversionActivityRequest }>, reply: FastifyReply) => {
+    async (
+      request: FastifyRequest<{
+        Params: { clientId: string };
+        Body: TotalWebsiteSessionRequest | ConversionActivityRequest;
+      }>,
+      reply: FastifyReply,
+    ) => {
       assertStorable(request.body, 'body');
       const client = await clientOr404(store, request.params.clientId, reply);
       if (!client) return reply;
@@ -113,8 +166,16 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
       return { success: true } satisfies SuccessAnswer;
     };
 
-  app.post(DISPLAY_ROUTES.totalWebsiteSession, { schema: totalWebsiteSessionSchema }, recordVisitorActivity('website_session'));
-  app.post(DISPLAY_ROUTES.conversionActivities, { schema: conversionActivitySchema }, recordVisitorActivity('conversion_activity'));
+  app.post(
+    DISPLAY_ROUTES.totalWebsiteSession,
+    { schema: totalWebsiteSessionSchema },
+    recordVisitorActivity('website_session'),
+  );
+  app.post(
+    DISPLAY_ROUTES.conversionActivities,
+    { schema: conversionActivitySchema },
+    recordVisitorActivity('conversion_activity'),
+  );
 };
 
 interface BrowseAbandonmentQuery {
@@ -127,28 +188,45 @@ interface BrowseAbandonmentQuery {
 
 /** `GET /shopify/save/browse-abandonment`, outside the display API prefix (widget §7). */
 export const browseAbandonmentRoute: FastifyPluginAsync<StoreRoutesOptions> = async (app, { store }) => {
-  app.get<{ Querystring: BrowseAbandonmentQuery }>(SHOPIFY_BROWSE_ABANDONMENT_PATH, { schema: browseAbandonmentSchema }, async (request, reply) => {
-    const query = request.query;
-    assertStorable(query, 'querystring');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(query.products);
-    } catch {
-      return reply.code(400).send(errorBody(400, 'querystring/products must be a JSON list of {product_id, product_name, category}'));
-    }
-    // Its texts are stored as jsonb, which holds no NUL and no lone surrogate: refused as a body's would be.
-    const products = checkedJson(parsed, 'querystring/products', 1) as Record<string, unknown>[];
-    if (!Array.isArray(products) || products.length === 0 || products.some((product) => !product || typeof product !== 'object' || !product.product_id)) {
-      return reply.code(400).send(errorBody(400, 'querystring/products must be a non-empty list of products, each with a product_id'));
-    }
-    const client = await clientOr404(store, query.clientId, reply);
-    if (!client || refuseOrigin(request, reply, client)) return reply;
-    await store.recordStoreActivity({
-      client_id: client.client_id,
-      kind: 'browse_abandonment',
-      customer_id: query.customer,
-      payload: { customer: query.customer, products, data_for: query.data_for ?? '', total_cart_value: Number(query.total_cart_value) || 0 },
-    });
-    return { success: true } satisfies SuccessAnswer;
-  });
+  app.get<{ Querystring: BrowseAbandonmentQuery }>(
+    SHOPIFY_BROWSE_ABANDONMENT_PATH,
+    { schema: browseAbandonmentSchema },
+    async (request, reply) => {
+      const query = request.query;
+      assertStorable(query, 'querystring');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(query.products);
+      } catch {
+        return reply
+          .code(400)
+          .send(errorBody(400, 'querystring/products must be a JSON list of {product_id, product_name, category}'));
+      }
+      // Its texts are stored as jsonb, which holds no NUL and no lone surrogate: refused as a body's would be.
+      const products = checkedJson(parsed, 'querystring/products', 1) as Record<string, unknown>[];
+      if (
+        !Array.isArray(products) ||
+        products.length === 0 ||
+        products.some((product) => !product || typeof product !== 'object' || !product.product_id)
+      ) {
+        return reply
+          .code(400)
+          .send(errorBody(400, 'querystring/products must be a non-empty list of products, each with a product_id'));
+      }
+      const client = await clientOr404(store, query.clientId, reply);
+      if (!client || refuseOrigin(request, reply, client)) return reply;
+      await store.recordStoreActivity({
+        client_id: client.client_id,
+        kind: 'browse_abandonment',
+        customer_id: query.customer,
+        payload: {
+          customer: query.customer,
+          products,
+          data_for: query.data_for ?? '',
+          total_cart_value: Number(query.total_cart_value) || 0,
+        },
+      });
+      return { success: true } satisfies SuccessAnswer;
+    },
+  );
 };

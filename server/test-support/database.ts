@@ -4,14 +4,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { forgetEverything } from '../db/config-cache.ts';
+import type { PopupRecord } from '../db/configuration-store.ts';
 import type { Database } from '../db/database.ts';
+import type { SyncDirectory } from '../db/disk-sync.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
-import type { SyncDirectory } from '../db/disk-sync.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
-import { seedClient, seedPopup } from './fixtures.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { Store } from '../db/store.ts';
+import { seedClient, seedPopup } from './fixtures.ts';
 
 function installedPgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -32,7 +32,10 @@ function installedPgliteVersion(): string {
 const TEMPLATE_DIR = path.join(os.tmpdir(), `poptin-server-pglite-template-${installedPgliteVersion()}`);
 
 async function exists(dir: string): Promise<boolean> {
-  return stat(dir).then(() => true, () => false);
+  return stat(dir).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function ensureTemplate(): Promise<string> {
@@ -69,7 +72,9 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
     db,
     store: new Store(db),
     async reset() {
-      await db.exec('TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE');
+      await db.exec(
+        'TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
+      );
       forgetEverything(db);
     },
     async dispose() {
@@ -122,17 +127,24 @@ export async function openTestDatabase(): Promise<TestDatabase> {
  * A migrated PGlite in its own folder, flushed only by `syncDirectory` when a lead asks (no background flush), with
  * a site and a pop-up.
  */
-export async function openSeededPGlite(syncDirectory: SyncDirectory): Promise<{ db: Database; store: Store; popup: PopupRecord; dispose(): Promise<void> }> {
+export async function openSeededPGlite(
+  syncDirectory: SyncDirectory,
+): Promise<{ db: Database; store: Store; popup: PopupRecord; dispose(): Promise<void> }> {
   const dataDir = await blankDataDir();
   const db = await openPGlite(dataDir, { syncDirectory, backgroundFlushMs: 3_600_000 });
   try {
     await runMigrations(db);
     const store = new Store(db);
     await seedClient(store);
-    return { db, store, popup: await seedPopup(store), dispose: async () => {
-      await db.close();
-      await rm(dataDir, { recursive: true, force: true });
-    } };
+    return {
+      db,
+      store,
+      popup: await seedPopup(store),
+      dispose: async () => {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
     await db.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -18,8 +18,16 @@ export const popupFile = (overrides: Record<string, unknown> = {}): Record<strin
   ...overrides,
 });
 
-export async function seedClient(store: Store, overrides: Partial<ClientRecord> & Record<string, unknown> = {}): Promise<ClientRecord> {
-  const client = parseClientFile({ client_id: 'acme', name: 'Acme', allowed_origins: ['https://acme.example'], ...overrides });
+export async function seedClient(
+  store: Store,
+  overrides: Partial<ClientRecord> & Record<string, unknown> = {},
+): Promise<ClientRecord> {
+  const client = parseClientFile({
+    client_id: 'acme',
+    name: 'Acme',
+    allowed_origins: ['https://acme.example'],
+    ...overrides,
+  });
   await store.upsertClient(client);
   return client;
 }
@@ -32,7 +40,10 @@ export async function seedPopup(store: Store, overrides: Record<string, unknown>
 }
 
 /** A log destination for Fastify that keeps the parsed lines. */
-export function captureLog(): { lines: Record<string, unknown>[]; logger: { level: string; stream: { write(line: string): void } } } {
+export function captureLog(): {
+  lines: Record<string, unknown>[];
+  logger: { level: string; stream: { write(line: string): void } };
+} {
   const lines: Record<string, unknown>[] = [];
   return { lines, logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } };
 }

@@ -1,17 +1,24 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { api, ApiError } from './api/client.ts';
-import { useSession } from './session.ts';
+import { ApiError, api } from './api/client.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { LanguageProvider, useLanguage } from './i18n/language.tsx';
 import type { Language } from './i18n/strings.ts';
-import { SignInPage } from './pages/sign-in.tsx';
-import { SitesPage } from './pages/sites.tsx';
-import { SitePage } from './pages/site.tsx';
 import { AccountPage } from './pages/account.tsx';
-import { OwnersPage } from './pages/owners.tsx';
 import { DeliveryLogPage, DestinationsPage, LeadDeliveries } from './pages/destinations.tsx';
+import { OwnersPage } from './pages/owners.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { SitePage } from './pages/site.tsx';
+import { SitesPage } from './pages/sites.tsx';
+import { useSession } from './session.ts';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
@@ -19,7 +26,9 @@ const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ d
 // A site's read-out pages, each a chunk of its own (the stats page carries the charts).
 const LeadsPage = lazy(() => import('./pages/insights/leads.tsx').then((module) => ({ default: module.LeadsPage })));
 const StatsPage = lazy(() => import('./pages/insights/stats.tsx').then((module) => ({ default: module.StatsPage })));
-const AbTestsPage = lazy(() => import('./pages/insights/ab-tests.tsx').then((module) => ({ default: module.AbTestsPage })));
+const AbTestsPage = lazy(() =>
+  import('./pages/insights/ab-tests.tsx').then((module) => ({ default: module.AbTestsPage })),
+);
 const PeoplePage = lazy(() => import('./pages/insights/people.tsx').then((module) => ({ default: module.PeoplePage })));
 
 export function createQueryClient(): QueryClient {
@@ -31,7 +40,12 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: signedOut }),
     mutationCache: new MutationCache({ onError: signedOut }),
-    defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
   });
   return client;
 }
@@ -42,14 +56,22 @@ function LanguageSwitch() {
   const client = useQueryClient();
   const change = (next: Language) => {
     setLanguage(next);
-    if (owner) api.updateMe({ language: next }).then(() => client.invalidateQueries({ queryKey: ['me'] })).catch(() => {});
+    if (owner)
+      api
+        .updateMe({ language: next })
+        .then(() => client.invalidateQueries({ queryKey: ['me'] }))
+        .catch(() => {});
   };
   return (
     <label className="language">
       {t('language')}{' '}
       <select value={language} onChange={(event) => change(event.target.value as Language)}>
-        <option value="en" lang="en">English</option>
-        <option value="he" lang="he">עברית</option>
+        <option value="en" lang="en">
+          English
+        </option>
+        <option value="he" lang="he">
+          עברית
+        </option>
       </select>
     </label>
   );
@@ -86,7 +108,9 @@ function Shell({ children }: { children: ReactNode }) {
   });
   return (
     <>
-      <a className="skip" href="#main">{t('skipToContent')}</a>
+      <a className="skip" href="#main">
+        {t('skipToContent')}
+      </a>
       <header className="top">
         <span className="brand">{t('appName')}</span>
         {owner && (
@@ -100,12 +124,22 @@ function Shell({ children }: { children: ReactNode }) {
         {owner && (
           <span className="who">
             <span>{owner.email}</span>
-            <button type="button" onClick={() => signOut.mutate(false)}>{t('signOut')}</button>
+            <button type="button" onClick={() => signOut.mutate(false)}>
+              {t('signOut')}
+            </button>
           </span>
         )}
       </header>
       <main id="main" ref={main}>
-        <ErrorBoundary key={location} fallback={(message) => <div role="alert" className="error"><h1 tabIndex={-1}>{t('error')}</h1><p>{message}</p></div>}>
+        <ErrorBoundary
+          key={location}
+          fallback={(message) => (
+            <div role="alert" className="error">
+              <h1 tabIndex={-1}>{t('error')}</h1>
+              <p>{message}</p>
+            </div>
+          )}
+        >
           {children}
         </ErrorBoundary>
       </main>
@@ -135,9 +169,19 @@ function Routes() {
   const { t } = useLanguage();
   return (
     <Switch>
-      <Route path="/sign-in"><SignInPage /></Route>
-      <Route path="/account"><Guarded><AccountPage /></Guarded></Route>
-      <Route path="/owners"><Guarded><OwnersPage /></Guarded></Route>
+      <Route path="/sign-in">
+        <SignInPage />
+      </Route>
+      <Route path="/account">
+        <Guarded>
+          <AccountPage />
+        </Guarded>
+      </Route>
+      <Route path="/owners">
+        <Guarded>
+          <OwnersPage />
+        </Guarded>
+      </Route>
       <Route path="/sites/:clientId/popups/:popupId">
         {(params) => (
           <Guarded>
@@ -148,18 +192,67 @@ function Routes() {
         )}
       </Route>
       {/* A site's leads, stats, A/B tests and people. */}
-      <Route path="/sites/:clientId/leads">{(params) => <LazyPage><LeadsPage clientId={params.clientId} renderDeliveries={(clientId, leadId) => <LeadDeliveries clientId={clientId} leadId={leadId} />} /></LazyPage>}</Route>
-      <Route path="/sites/:clientId/stats">{(params) => <LazyPage><StatsPage clientId={params.clientId} /></LazyPage>}</Route>
-      <Route path="/sites/:clientId/ab-tests">{(params) => <LazyPage><AbTestsPage clientId={params.clientId} /></LazyPage>}</Route>
-      <Route path="/sites/:clientId/people">{(params) => <LazyPage><PeoplePage clientId={params.clientId} /></LazyPage>}</Route>
-      {/* Lead delivery */}
-      <Route path="/sites/:clientId/destinations">{(params) => <Guarded><DestinationsPage clientId={params.clientId} /></Guarded>}</Route>
-      <Route path="/sites/:clientId/destinations/:destinationId">
-        {(params) => <Guarded><DeliveryLogPage clientId={params.clientId} destinationId={Number(params.destinationId)} /></Guarded>}
+      <Route path="/sites/:clientId/leads">
+        {(params) => (
+          <LazyPage>
+            <LeadsPage
+              clientId={params.clientId}
+              renderDeliveries={(clientId, leadId) => <LeadDeliveries clientId={clientId} leadId={leadId} />}
+            />
+          </LazyPage>
+        )}
       </Route>
-      <Route path="/sites/:clientId">{(params) => <Guarded><SitePage clientId={params.clientId} /></Guarded>}</Route>
-      <Route path="/"><Guarded><SitesPage /></Guarded></Route>
-      <Route><Redirect to="/" /></Route>
+      <Route path="/sites/:clientId/stats">
+        {(params) => (
+          <LazyPage>
+            <StatsPage clientId={params.clientId} />
+          </LazyPage>
+        )}
+      </Route>
+      <Route path="/sites/:clientId/ab-tests">
+        {(params) => (
+          <LazyPage>
+            <AbTestsPage clientId={params.clientId} />
+          </LazyPage>
+        )}
+      </Route>
+      <Route path="/sites/:clientId/people">
+        {(params) => (
+          <LazyPage>
+            <PeoplePage clientId={params.clientId} />
+          </LazyPage>
+        )}
+      </Route>
+      {/* Lead delivery */}
+      <Route path="/sites/:clientId/destinations">
+        {(params) => (
+          <Guarded>
+            <DestinationsPage clientId={params.clientId} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path="/sites/:clientId/destinations/:destinationId">
+        {(params) => (
+          <Guarded>
+            <DeliveryLogPage clientId={params.clientId} destinationId={Number(params.destinationId)} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path="/sites/:clientId">
+        {(params) => (
+          <Guarded>
+            <SitePage clientId={params.clientId} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path="/">
+        <Guarded>
+          <SitesPage />
+        </Guarded>
+      </Route>
+      <Route>
+        <Redirect to="/" />
+      </Route>
     </Switch>
   );
 }

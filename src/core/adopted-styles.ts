@@ -13,7 +13,11 @@ function sheetFor(css: string): CSSStyleSheet {
 }
 
 function constructableSheets(): boolean {
-  return typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype && 'adoptedStyleSheets' in ShadowRoot.prototype;
+  return (
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype &&
+    'adoptedStyleSheets' in ShadowRoot.prototype
+  );
 }
 
 /**

@@ -4,7 +4,17 @@
 
 export const INLINE_STYLE_STAND_IN = 'data-poptin-style';
 
-const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+const RAW_TEXT_ELEMENTS = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+]);
 const ATTRIBUTE_NAME_END = /[\s/>=]/;
 
 /**

@@ -1,5 +1,5 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { after, createMachine, type Step } from './machine.ts';
 
 // A door: closed → open → closed; opening starts a buzzer that is cleaned up when the door closes.
@@ -8,12 +8,20 @@ type DoorEvent = { type: 'open' } | { type: 'close' } | { type: 'knock' };
 type DoorEffect = 'buzz' | 'echo-close' | 'log';
 
 function door(snapshot: Door, event: DoorEvent): Step<Door, DoorEffect> {
-  if (event.type === 'open') return snapshot.state === 'closed' ? { snapshot: { state: 'open', opened: snapshot.opened + 1 }, effects: ['buzz'] } : { snapshot, effects: [] };
-  if (event.type === 'close') return snapshot.state === 'open' ? { snapshot: { ...snapshot, state: 'closed' }, effects: [] } : { snapshot, effects: [] };
+  if (event.type === 'open')
+    return snapshot.state === 'closed'
+      ? { snapshot: { state: 'open', opened: snapshot.opened + 1 }, effects: ['buzz'] }
+      : { snapshot, effects: [] };
+  if (event.type === 'close')
+    return snapshot.state === 'open'
+      ? { snapshot: { ...snapshot, state: 'closed' }, effects: [] }
+      : { snapshot, effects: [] };
   return { snapshot, effects: ['log'] };
 }
 
-function machineWith(options: { phased?: boolean; run?: (effect: DoorEffect, send: (event: DoorEvent) => void) => void } = {}) {
+function machineWith(
+  options: { phased?: boolean; run?: (effect: DoorEffect, send: (event: DoorEvent) => void) => void } = {},
+) {
   const record: string[] = [];
   const machine = createMachine<Door, DoorEvent, DoorEffect>({
     name: 'door',
@@ -104,12 +112,18 @@ describe('machine runtime', () => {
   it('after: sends when due, and a timer that fired is no longer cleaned up; one pending is cleared on dispose', (t) => {
     t.mock.timers.enable({ apis: ['setTimeout'] });
     const cleared: number[] = [];
-    const host = { setTimeout: globalThis.setTimeout, clearTimeout: (handle: unknown) => cleared.push(Number(handle)) } as unknown as Parameters<typeof after>[3];
+    const host = {
+      setTimeout: globalThis.setTimeout,
+      clearTimeout: (handle: unknown) => cleared.push(Number(handle)),
+    } as unknown as Parameters<typeof after>[3];
     const machine = createMachine<Door, DoorEvent, DoorEffect>({
       name: 'door',
       initial: { state: 'closed', opened: 0 },
       transition: door,
-      run: (effect, context) => (effect === 'buzz' ? after(context, 1_000, () => context.send({ type: 'close' }), host) : after(context, 5_000, () => {}, host)),
+      run: (effect, context) =>
+        effect === 'buzz'
+          ? after(context, 1_000, () => context.send({ type: 'close' }), host)
+          : after(context, 5_000, () => {}, host),
     });
     machine.send({ type: 'open' });
     t.mock.timers.tick(1_000);

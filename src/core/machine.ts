@@ -45,7 +45,9 @@ export interface MachineDefinition<Snapshot, Event, Effect> {
   readonly onChange?: (snapshot: Snapshot, previous: Snapshot) => void;
 }
 
-export function createMachine<Snapshot, Event, Effect>(definition: MachineDefinition<Snapshot, Event, Effect>): Machine<Snapshot, Event> {
+export function createMachine<Snapshot, Event, Effect>(
+  definition: MachineDefinition<Snapshot, Event, Effect>,
+): Machine<Snapshot, Event> {
   const { name, transition, run, phaseOf, onChange } = definition;
   let snapshot = definition.initial;
   let cleanups = new Set<Cleanup>();
@@ -114,7 +116,12 @@ export function createMachine<Snapshot, Event, Effect>(definition: MachineDefini
 }
 
 /** The commonest effect: `action` (sending the event that is due, usually) after `ms`; its cleanup clears the timer. */
-export function after<Snapshot, Event>(context: EffectContext<Snapshot, Event>, ms: number, action: () => void, host: TimerHost = globalThis): Cleanup {
+export function after<Snapshot, Event>(
+  context: EffectContext<Snapshot, Event>,
+  ms: number,
+  action: () => void,
+  host: TimerHost = globalThis,
+): Cleanup {
   return later(host, ms, () => {
     context.ended();
     action();

@@ -1,8 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { operatingSystemOf, readPageContext } from './page-context.ts';
 
-const IPAD_AS_DESKTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
-const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const IPAD_AS_DESKTOP =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+const ANDROID_PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 /** An iframe of the given width, whose media queries answer for a screen that wide. */
 async function frameOfWidth(width: number): Promise<HTMLIFrameElement> {
@@ -25,7 +27,11 @@ function deviceWindow(frame: HTMLIFrameElement, userAgent: string, pointer: 'coa
     navigator: { userAgent, language: 'he-IL' },
     // `print` never matches on a screen, `all` always does: the rest of the query is the frame's to answer.
     matchMedia: (query: string) =>
-      frameWindow.matchMedia(query.replace('(pointer: coarse)', pointer === 'coarse' ? 'all' : 'print').replace('(pointer: fine)', pointer === 'fine' ? 'all' : 'print')),
+      frameWindow.matchMedia(
+        query
+          .replace('(pointer: coarse)', pointer === 'coarse' ? 'all' : 'print')
+          .replace('(pointer: fine)', pointer === 'fine' ? 'all' : 'print'),
+      ),
     get innerWidth(): number {
       throw new Error('innerWidth read');
     },
@@ -54,20 +60,35 @@ describe('readPageContext', () => {
 
   it('counts a phone by its user agent at any width', async () => {
     const context = readPageContext(deviceWindow(await frame(1024), ANDROID_PHONE, 'fine'));
-    expect([context.isMobile, context.operatingSystem, context.browserLanguage]).to.deep.equal([true, 'Android', 'he-IL']);
+    expect([context.isMobile, context.operatingSystem, context.browserLanguage]).to.deep.equal([
+      true,
+      'Android',
+      'he-IL',
+    ]);
   });
 
   it('counts a browser without matchMedia by its user agent alone', () => {
-    const bare = { location: window.location, document: window.document, navigator: { userAgent: IPAD_AS_DESKTOP, language: 'en' } } as unknown as Window;
+    const bare = {
+      location: window.location,
+      document: window.document,
+      navigator: { userAgent: IPAD_AS_DESKTOP, language: 'en' },
+    } as unknown as Window;
     expect([readPageContext(bare).isMobile, readPageContext(bare).operatingSystem]).to.deep.equal([false, 'Mac OS']);
   });
 
   it('reads the page itself: its address, host, title and language', () => {
     const context = readPageContext();
-    expect([context.url, context.domain, context.title, context.documentLang]).to.deep.equal([location.href, location.hostname, document.title, document.documentElement.lang]);
+    expect([context.url, context.domain, context.title, context.documentLang]).to.deep.equal([
+      location.href,
+      location.hostname,
+      document.title,
+      document.documentElement.lang,
+    ]);
   });
 
   it('names the operating system from the user agent', () => {
-    expect(['Windows NT 10.0', 'iPhone OS 17', 'X11; Linux x86_64', 'Something else'].map(operatingSystemOf)).to.deep.equal(['Windows', 'iOS', 'Linux', 'Unknown']);
+    expect(
+      ['Windows NT 10.0', 'iPhone OS 17', 'X11; Linux x86_64', 'Something else'].map(operatingSystemOf),
+    ).to.deep.equal(['Windows', 'iOS', 'Linux', 'Unknown']);
   });
 });

@@ -37,7 +37,17 @@ export interface ProductSettings {
 export type ChatSettingsInput = Record<string, unknown> & { telephone?: string };
 
 /** Why a pop-up closes: the `source` of its close events. */
-export type CloseSource = 'x-button' | 'skip-button' | 'escape' | 'overlay' | 'auto-close' | 'timer' | 'redirect' | 'submit' | 'manual' | 'launch';
+export type CloseSource =
+  | 'x-button'
+  | 'skip-button'
+  | 'escape'
+  | 'overlay'
+  | 'auto-close'
+  | 'timer'
+  | 'redirect'
+  | 'submit'
+  | 'manual'
+  | 'launch';
 
 /** One named input of a submitted form. */
 export interface SubmittedField {
@@ -87,7 +97,9 @@ export interface PoptinEventDetails {
     honeypot: string;
     prize?: { prize_id: string; is_winner: '1' | '0' } | null;
     /** Whoever sends the lead says how it went; the thank-you screen waits for it, and a refused lead is never thanked. */
-    respondWith?(outcome: Promise<{ status: 'sent' | 'kept' | 'nowhere' } | { status: 'refused'; reason: string } | undefined>): void;
+    respondWith?(
+      outcome: Promise<{ status: 'sent' | 'kept' | 'nowhere' } | { status: 'refused'; reason: string } | undefined>,
+    ): void;
   };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': { poptinId: string; endsAt: string };

@@ -67,7 +67,10 @@ export function later(host: TimerHost, ms: number, action: () => void): () => vo
 }
 
 /** Timers owned by one binding, all cancelled together when it is torn down. */
-export function createTimers(host: TimerHost = globalThis): { later(action: () => void, ms: number): void; clearAll(): void } {
+export function createTimers(host: TimerHost = globalThis): {
+  later(action: () => void, ms: number): void;
+  clearAll(): void;
+} {
   const cancels = new Set<() => void>();
   return {
     later(action, ms) {

@@ -1,7 +1,7 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { loadersWhere } from '../registry.ts';
 import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
-import { loadersWhere } from '../registry.ts';
 
 export const TEMPLATE_RULES: Config = {
   ADD_TAGS: ['form', 'input', 'select', 'option', 'textarea', 'button', 'label'],
@@ -24,5 +24,9 @@ export function sanitizeTemplate(owned: string): string | TrustedHTML {
   const html = moveInlineStyles(owned);
   const policy = htmlPolicy();
   if (!policy) return DOMPurify.sanitize(html, TEMPLATE_RULES);
-  return DOMPurify.sanitize(html, { ...TEMPLATE_RULES, RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as unknown as Config['TRUSTED_TYPES_POLICY'] }) as unknown as TrustedHTML;
+  return DOMPurify.sanitize(html, {
+    ...TEMPLATE_RULES,
+    RETURN_TRUSTED_TYPE: true,
+    TRUSTED_TYPES_POLICY: policy as unknown as Config['TRUSTED_TYPES_POLICY'],
+  }) as unknown as TrustedHTML;
 }

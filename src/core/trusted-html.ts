@@ -9,7 +9,10 @@ export interface HtmlPolicy {
 }
 
 interface TrustedTypesFactory {
-  createPolicy(name: string, rules: { createHTML(input: string): string; createScriptURL(input: string): string }): HtmlPolicy;
+  createPolicy(
+    name: string,
+    rules: { createHTML(input: string): string; createScriptURL(input: string): string },
+  ): HtmlPolicy;
 }
 
 let policy: HtmlPolicy | null | undefined;
@@ -22,9 +25,17 @@ export function htmlPolicy(scope: object = globalThis): HtmlPolicy | null {
   if (policy !== undefined) return policy;
   const factory = (scope as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
   try {
-    policy = factory ? factory.createPolicy(TRUSTED_TYPES_POLICY_NAME, { createHTML: (input) => input, createScriptURL: (input) => input }) : null;
+    policy = factory
+      ? factory.createPolicy(TRUSTED_TYPES_POLICY_NAME, {
+          createHTML: (input) => input,
+          createScriptURL: (input) => input,
+        })
+      : null;
   } catch (error) {
-    log.warn(`the Trusted Types policy "${TRUSTED_TYPES_POLICY_NAME}" is not allowed here: add it to the page's trusted-types directive`, error);
+    log.warn(
+      `the Trusted Types policy "${TRUSTED_TYPES_POLICY_NAME}" is not allowed here: add it to the page's trusted-types directive`,
+      error,
+    );
     policy = null;
   }
   return policy;

@@ -18,7 +18,12 @@ function blockedRecord(): PopupRecord {
       allowed: false,
       rules: [],
       blockedBy: [
-        { allowed: false, rule: 'frequency (d_f_r)', reason: 'shown 1 time(s) in the last 1 day(s)', expiresAt: T0 + 86_400_000 },
+        {
+          allowed: false,
+          rule: 'frequency (d_f_r)',
+          reason: 'shown 1 time(s) in the last 1 day(s)',
+          expiresAt: T0 + 86_400_000,
+        },
         { allowed: false, rule: 'device', reason: 'desktop only' },
       ],
       frequencyCapExpiresAt: T0 + 86_400_000,
@@ -60,7 +65,8 @@ function shownRecord(): PopupRecord {
   };
 }
 
-const valuesOf = (record: PopupRecord) => Object.fromEntries(describeRecord(record).rows.map((row) => [row.key, row.values]));
+const valuesOf = (record: PopupRecord) =>
+  Object.fromEntries(describeRecord(record).rows.map((row) => [row.key, row.values]));
 
 describe('inspector descriptions', () => {
   describe('formatInstant', () => {
@@ -94,7 +100,10 @@ describe('inspector descriptions', () => {
         trigger: ['none'],
         planned: ['time-on-page'],
         fired: ['none'],
-        'blocked-by': ['frequency (d_f_r): shown 1 time(s) in the last 1 day(s) (until 2025-03-15T09:30:00.000Z)', 'device: desktop only'],
+        'blocked-by': [
+          'frequency (d_f_r): shown 1 time(s) in the last 1 day(s) (until 2025-03-15T09:30:00.000Z)',
+          'device: desktop only',
+        ],
         'frequency-cap': ['2025-03-15T09:30:00.000Z'],
         'close-cause': ['none'],
         summary: ['blocked by frequency (d_f_r): shown 1 time(s) in the last 1 day(s); device: desktop only'],
@@ -122,7 +131,17 @@ describe('inspector descriptions', () => {
         state: 'armed',
         trigger: '',
         closeCause: '',
-        explanation: { id: 'bare1', allowed: null, rules: [], blockedBy: [], frequencyCapExpiresAt: null, retryAt: null, triggers: { planned: [], armedAt: null, fired: [] }, shownAt: null, summary: 'no decision yet' },
+        explanation: {
+          id: 'bare1',
+          allowed: null,
+          rules: [],
+          blockedBy: [],
+          frequencyCapExpiresAt: null,
+          retryAt: null,
+          triggers: { planned: [], armedAt: null, fired: [] },
+          shownAt: null,
+          summary: 'no decision yet',
+        },
       };
       const described = describeRecord(record);
       expect(described.name).to.equal('bare1');

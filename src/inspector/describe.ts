@@ -1,6 +1,14 @@
 import type { PopupRecord } from '../stores/popups.ts';
 
-export type InspectorRowKey = 'state' | 'trigger' | 'planned' | 'fired' | 'blocked-by' | 'frequency-cap' | 'close-cause' | 'summary';
+export type InspectorRowKey =
+  | 'state'
+  | 'trigger'
+  | 'planned'
+  | 'fired'
+  | 'blocked-by'
+  | 'frequency-cap'
+  | 'close-cause'
+  | 'summary';
 
 /** One labelled line of a pop-up's section; `values` holds one entry per list item, never none. */
 export interface InspectorRow {
@@ -43,17 +51,32 @@ export function describeRecord(record: PopupRecord): DescribedPopup {
       {
         key: 'planned',
         label: 'Planned triggers',
-        values: [triggers.armedAt === null ? planned || NONE : `${planned || NONE} (armed at ${formatInstant(triggers.armedAt)})`],
+        values: [
+          triggers.armedAt === null
+            ? planned || NONE
+            : `${planned || NONE} (armed at ${formatInstant(triggers.armedAt)})`,
+        ],
       },
-      { key: 'fired', label: 'Fired triggers', values: orNone(triggers.fired.map((fire) => `${fire.trigger} at ${formatInstant(fire.at)}`)) },
+      {
+        key: 'fired',
+        label: 'Fired triggers',
+        values: orNone(triggers.fired.map((fire) => `${fire.trigger} at ${formatInstant(fire.at)}`)),
+      },
       {
         key: 'blocked-by',
         label: 'Blocked by',
         values: orNone(
-          (explanation?.blockedBy ?? []).map((rule) => `${rule.rule}: ${rule.reason}${rule.expiresAt !== undefined ? ` (until ${formatInstant(rule.expiresAt)})` : ''}`),
+          (explanation?.blockedBy ?? []).map(
+            (rule) =>
+              `${rule.rule}: ${rule.reason}${rule.expiresAt !== undefined ? ` (until ${formatInstant(rule.expiresAt)})` : ''}`,
+          ),
         ),
       },
-      { key: 'frequency-cap', label: 'Frequency cap expires', values: [formatInstant(explanation?.frequencyCapExpiresAt)] },
+      {
+        key: 'frequency-cap',
+        label: 'Frequency cap expires',
+        values: [formatInstant(explanation?.frequencyCapExpiresAt)],
+      },
       { key: 'close-cause', label: 'Close cause', values: [record.closeCause || NONE] },
       { key: 'summary', label: 'Summary', values: [explanation?.summary || NONE] },
     ],

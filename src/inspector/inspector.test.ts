@@ -41,8 +41,12 @@ function cappedBar(): PopupRecord {
     explanation: {
       id: 'springbar0001',
       allowed: false,
-      rules: [{ allowed: false, rule: 'frequency (d_f_r)', reason: 'shown once in the last day', expiresAt: T0 + 86_400_000 }],
-      blockedBy: [{ allowed: false, rule: 'frequency (d_f_r)', reason: 'shown once in the last day', expiresAt: T0 + 86_400_000 }],
+      rules: [
+        { allowed: false, rule: 'frequency (d_f_r)', reason: 'shown once in the last day', expiresAt: T0 + 86_400_000 },
+      ],
+      blockedBy: [
+        { allowed: false, rule: 'frequency (d_f_r)', reason: 'shown once in the last day', expiresAt: T0 + 86_400_000 },
+      ],
       frequencyCapExpiresAt: T0 + 86_400_000,
       retryAt: T0 + 86_400_000,
       triggers: { planned: ['scroll'], armedAt: null, fired: [] },
@@ -67,10 +71,11 @@ const shadowOf = () => {
   return found[0].shadowRoot as ShadowRoot;
 };
 const section = (root: ShadowRoot, id: string) => root.querySelector<HTMLElement>(`[data-popup-id="${id}"]`);
-const cell = (root: ShadowRoot, id: string, row: string) => section(root, id)?.querySelector(`[data-row="${row}"] dd`)?.textContent?.replace(/\s+/g, ' ').trim();
-const items = (root: ShadowRoot, id: string, row: string) => Array.from(section(root, id)?.querySelectorAll(`[data-row="${row}"] li`) ?? []).map((li) => li.textContent?.trim());
+const cell = (root: ShadowRoot, id: string, row: string) =>
+  section(root, id)?.querySelector(`[data-row="${row}"] dd`)?.textContent?.replace(/\s+/g, ' ').trim();
+const items = (root: ShadowRoot, id: string, row: string) =>
+  Array.from(section(root, id)?.querySelectorAll(`[data-row="${row}"] li`) ?? []).map((li) => li.textContent?.trim());
 const closeButton = (root: ShadowRoot) => root.querySelector('button') as HTMLButtonElement;
-
 
 describe('the ?poptin-debug inspector', () => {
   let close: (() => void) | null = null;
@@ -97,7 +102,12 @@ describe('the ?poptin-debug inspector', () => {
       $popups.set({ demolightbox1: lightbox(), springbar0001: cappedBar() });
       close = openInspector();
       const root = shadowOf();
-      expect(Array.from(root.querySelectorAll<HTMLElement>('[data-popup-id]')).map((popup) => [popup.dataset.popupId, popup.dataset.state])).to.deep.equal([
+      expect(
+        Array.from(root.querySelectorAll<HTMLElement>('[data-popup-id]')).map((popup) => [
+          popup.dataset.popupId,
+          popup.dataset.state,
+        ]),
+      ).to.deep.equal([
         ['demolightbox1', 'armed'],
         ['springbar0001', 'blocked'],
       ]);
@@ -114,7 +124,9 @@ describe('the ?poptin-debug inspector', () => {
       expect(cell(root, 'demolightbox1', 'summary')).to.equal('allowed; waiting for time-on-page');
 
       expect(cell(root, 'springbar0001', 'state')).to.equal('blocked');
-      expect(cell(root, 'springbar0001', 'blocked-by')).to.equal('frequency (d_f_r): shown once in the last day (until 2025-03-15T09:30:00.000Z)');
+      expect(cell(root, 'springbar0001', 'blocked-by')).to.equal(
+        'frequency (d_f_r): shown once in the last day (until 2025-03-15T09:30:00.000Z)',
+      );
       expect(cell(root, 'springbar0001', 'frequency-cap')).to.equal('2025-03-15T09:30:00.000Z');
       expect(cell(root, 'springbar0001', 'close-cause')).to.equal('none');
     });
@@ -136,7 +148,10 @@ describe('the ?poptin-debug inspector', () => {
       $popups.setKey('demolightbox1', { ...again, state: 'closed', closeCause: 'x_click' });
       expect(section(root, 'demolightbox1')?.dataset.state).to.equal('closed');
       expect(cell(root, 'demolightbox1', 'close-cause')).to.equal('x_click');
-      expect(items(root, 'demolightbox1', 'fired')).to.deep.equal(['time-on-page at 2025-03-14T09:30:03.000Z', 'exit-intent at 2025-03-14T09:30:08.000Z']);
+      expect(items(root, 'demolightbox1', 'fired')).to.deep.equal([
+        'time-on-page at 2025-03-14T09:30:03.000Z',
+        'exit-intent at 2025-03-14T09:30:08.000Z',
+      ]);
 
       $popups.setKey('springbar0001', cappedBar());
       expect(section(root, 'springbar0001')?.dataset.state).to.equal('blocked');
@@ -219,7 +234,11 @@ describe('the ?poptin-debug inspector', () => {
 
       $popups.set({ demolightbox1: shown(lightbox(), 'time-on-page', T0), springbar0001: cappedBar() });
       const full = await runAxe({ include: [['[data-poptin-inspector]']] });
-      expect(full.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).to.deep.equal([]);
+      expect(
+        full.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).to.deep.equal([]);
       expect(full.passes.length, 'axe looked inside the shadow root').to.be.greaterThan(0);
     });
   });
@@ -232,7 +251,16 @@ describe('the ?poptin-debug inspector', () => {
         const panel = getComputedStyle(root.querySelector('.panel') as Element);
         const heading = getComputedStyle(root.querySelector('h2') as Element);
         const host = getComputedStyle(hosts()[0]);
-        return { color: panel.color, fontSize: panel.fontSize, fontFamily: panel.fontFamily, headingColor: heading.color, headingSize: heading.fontSize, display: host.display, position: host.position, zIndex: host.zIndex };
+        return {
+          color: panel.color,
+          fontSize: panel.fontSize,
+          fontFamily: panel.fontFamily,
+          headingColor: heading.color,
+          headingSize: heading.fontSize,
+          display: host.display,
+          position: host.position,
+          zIndex: host.zIndex,
+        };
       };
       const calm = probe();
       expect(calm).to.include({ fontSize: '12px', position: 'fixed', display: 'block' });

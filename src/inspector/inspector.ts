@@ -1,8 +1,8 @@
 import { html, render, type TemplateResult } from 'lit-html';
-import { guard } from '../core/safety.ts';
 import { adoptStyles } from '../core/adopted-styles.ts';
+import { guard } from '../core/safety.ts';
 import { $popups, type PopupRecord } from '../stores/popups.ts';
-import { describePopups, type DescribedPopup, type InspectorRow } from './describe.ts';
+import { type DescribedPopup, describePopups, type InspectorRow } from './describe.ts';
 import { inspectorCss } from './inspector-styles.ts';
 
 const TITLE = 'Poptin inspector';
@@ -67,7 +67,8 @@ export function openInspector(): () => void {
     host.remove();
     if (open?.host === host) open = null;
   };
-  const draw = (popups: Record<string, PopupRecord>) => guard('inspector render', () => render(panelView(describePopups(popups), close), root));
+  const draw = (popups: Record<string, PopupRecord>) =>
+    guard('inspector render', () => render(panelView(describePopups(popups), close), root));
 
   (document.body ?? document.documentElement).append(host);
   open = { host, close };

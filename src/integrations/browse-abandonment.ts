@@ -6,11 +6,20 @@ import type { RememberedProduct } from '../core/visitor/products.ts';
 export const BROWSE_ABANDONMENT_DELAY_MS = 5_000;
 
 export function browsedProducts(products: RememberedProduct[]): BrowsedProduct[] {
-  return products.map((product) => ({ product_id: product.productId, product_name: product.productName, category: product.category }));
+  return products.map((product) => ({
+    product_id: product.productId,
+    product_name: product.productName,
+    category: product.category,
+  }));
 }
 
 /** The query of `GET /shopify/save/browse-abandonment`; `customer` is the customer id, else the converted e-mail. */
-export function shopifyBrowseAbandonmentQuery(fields: { clientId: string; customer: string; products: RememberedProduct[]; totalCartValue: number }): Record<string, string> {
+export function shopifyBrowseAbandonmentQuery(fields: {
+  clientId: string;
+  customer: string;
+  products: RememberedProduct[];
+  totalCartValue: number;
+}): Record<string, string> {
   return {
     clientId: fields.clientId,
     customer: fields.customer,
@@ -21,9 +30,18 @@ export function shopifyBrowseAbandonmentQuery(fields: { clientId: string; custom
 }
 
 /** Widget §5: on Wix, browse abandonment needs a customer id, and each product an id and a name. */
-export function wixOrderedProductsRequest(fields: { clientId: string; customerId: string; products: RememberedProduct[] }): WixOrderedProductsRequest {
+export function wixOrderedProductsRequest(fields: {
+  clientId: string;
+  customerId: string;
+  products: RememberedProduct[];
+}): WixOrderedProductsRequest {
   if (!fields.customerId) throw new Error('browse abandonment on Wix needs a signed-in member (customer id)');
   const products = fields.products.filter((product) => product.productId && product.productName);
   if (products.length === 0) throw new Error('browse abandonment on Wix needs a product id and a product name');
-  return { client_id: fields.clientId, customer_id: fields.customerId, products: browsedProducts(products), source_table: 'browse_abandonment' };
+  return {
+    client_id: fields.clientId,
+    customer_id: fields.customerId,
+    products: browsedProducts(products),
+    source_table: 'browse_abandonment',
+  };
 }

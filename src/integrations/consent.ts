@@ -13,7 +13,11 @@ export interface ConsentTimers {
  * Resolves true once `read` says yes, false once it says no; while undecided it reads again every second.
  * `signal` stops the waiting (the page went away): the promise then resolves false.
  */
-export function waitForConsent(read: () => ConsentAnswer, timers: ConsentTimers, signal?: AbortSignal): Promise<boolean> {
+export function waitForConsent(
+  read: () => ConsentAnswer,
+  timers: ConsentTimers,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let handle: unknown;
     const stop = () => {

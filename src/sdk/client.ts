@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { HttpClient, type HttpMethod, type HttpOptions } from './http.ts';
+import { checkArgument, checkOptions } from './options.ts';
 import { createRedirectSession, type RedirectSession, type RedirectSessionRequest } from './redirects.ts';
 import type { AuthStrategy } from './strategies/types.ts';
-import { checkArgument, checkOptions } from './options.ts';
 
 export interface ClientOptions extends HttpOptions {
   auth: AuthStrategy;
@@ -77,12 +77,20 @@ export class PlatformClient<A extends AuthStrategy = AuthStrategy> {
   }
 
   /** A GET query endpoint; a query too long for a URL is posted to `fallbackPath` instead. */
-  query<T = unknown>(path: string, query: Query = {}, options: Pick<CallOptions, 'fallbackPath' | 'methodFqn' | 'headers'> = {}): Promise<T> {
+  query<T = unknown>(
+    path: string,
+    query: Query = {},
+    options: Pick<CallOptions, 'fallbackPath' | 'methodFqn' | 'headers'> = {},
+  ): Promise<T> {
     return this.request<T>(path, { ...options, method: 'GET', params: { query: withDefaultPaging(query) } });
   }
 
   /** The platform's GraphQL endpoint for an API version (alpha by default). */
-  graphql<T = unknown>(query: string, variables?: Record<string, unknown>, options: { apiVersion?: string } = {}): Promise<GraphQLReply<T>> {
+  graphql<T = unknown>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options: { apiVersion?: string } = {},
+  ): Promise<GraphQLReply<T>> {
     const apiVersion = options.apiVersion ?? 'alpha';
     return this.request<GraphQLReply<T>>(`/graphql/${encodeURIComponent(apiVersion)}`, {
       method: 'POST',

@@ -10,7 +10,8 @@ type ContextHolder = { [CONTEXT_KEY]?: PlatformClient };
 /** Makes a client the ambient one, for code that calls the platform without being handed a client. */
 export function initContext(client: PlatformClient): void {
   checkArgument('initContext', 'client', client, 'object');
-  if (typeof client.request !== 'function') throw new TypeError('initContext: the argument client must be a client made by createClient');
+  if (typeof client.request !== 'function')
+    throw new TypeError('initContext: the argument client must be a client made by createClient');
   (globalThis as ContextHolder)[CONTEXT_KEY] = client;
 }
 

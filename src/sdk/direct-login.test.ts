@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { browserSuite } from '../../test/sdk-platform/browser-suite.ts';
 import { CLIENT_ID, MEMBERS } from '../../test/sdk-platform/fixtures.ts';
 import { platformHooks } from '../../test/sdk-platform/harness.ts';
-import { createClient, localStorageTokenStorage, OAuthStrategy, type OAuthAuth, type LoginResult } from './index.ts';
+import { createClient, type LoginResult, localStorageTokenStorage, type OAuthAuth, OAuthStrategy } from './index.ts';
 
 const suite = browserSuite();
 
@@ -40,7 +40,7 @@ describe('platform SDK direct login in Chromium', () => {
     expect(tokens.refreshToken.role).to.equal('member');
   });
 
-  it('fails fast when this page\'s origin is not allowed, well before the 120 s time-out', async () => {
+  it("fails fast when this page's origin is not allowed, well before the 120 s time-out", async () => {
     await suite.platform().configure({ allowedOrigins: ['https://k3-site.example'] });
     const auth = newAuth();
     const session = await loggedInSession(auth);

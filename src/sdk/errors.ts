@@ -153,7 +153,13 @@ export function sdkErrorFromReply(reply: FailedReply): SdkError {
   const details = readDetails(reply.body);
   const violations = details.validationError?.fieldViolations;
   if (Array.isArray(violations) && violations.length > 0) {
-    return new SdkError(validationMessage(violations), { kind: 'validation', code: 'INVALID_ARGUMENT', status, requestId, details });
+    return new SdkError(validationMessage(violations), {
+      kind: 'validation',
+      code: 'INVALID_ARGUMENT',
+      status,
+      requestId,
+      details,
+    });
   }
   const application = details.applicationError;
   if (isRecord(application)) {

@@ -1,6 +1,6 @@
 import { CART_CURRENT_PATH, DEFAULT_API_HOST, QUERY_FALLBACK_THRESHOLD, SDK_PACKAGE_NAME } from './constants.ts';
 import { sdkErrorFromReply } from './errors.ts';
-import { DEFAULT_PATH_MAPPINGS, prefixMatches, resolvePublicPath, type PathMapping } from './paths.ts';
+import { DEFAULT_PATH_MAPPINGS, type PathMapping, prefixMatches, resolvePublicPath } from './paths.ts';
 import { toQueryString } from './query-string.ts';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
@@ -97,7 +97,9 @@ export class HttpClient {
     if (this.consistency) headers[CONSISTENCY_HEADER] = this.consistency;
 
     let method: HttpMethod = request.method;
-    const host = request.host ?? (method !== 'GET' && prefixMatches(request.path, CART_CURRENT_PATH) ? this.cartCurrentHost : undefined);
+    const host =
+      request.host ??
+      (method !== 'GET' && prefixMatches(request.path, CART_CURRENT_PATH) ? this.cartCurrentHost : undefined);
     let url = this.url(request.path, host);
     let body: string | undefined;
     const query = toQueryString(request.params);

@@ -10,7 +10,13 @@ export type PendingReason = (typeof PENDING_REASONS)[number];
 export const FACTOR_TYPES = ['PASSWORD', 'SMS', 'CALL', 'EMAIL', 'TOTP', 'PUSH', 'WEBAUTHN', 'RECOVERY_CODE'] as const;
 export type FactorType = (typeof FACTOR_TYPES)[number];
 
-export const FACTOR_STATUSES = ['ENABLED', 'REQUIRE_ACTIVATION', 'REQUIRE_REENROLL', 'ENABLED_BY_RULE', 'DISABLED_BY_RULE'] as const;
+export const FACTOR_STATUSES = [
+  'ENABLED',
+  'REQUIRE_ACTIVATION',
+  'REQUIRE_REENROLL',
+  'ENABLED_BY_RULE',
+  'DISABLED_BY_RULE',
+] as const;
 export type FactorStatus = (typeof FACTOR_STATUSES)[number];
 
 export const MFA_REASONS = ['USER_SETTINGS', 'HIGH_RISK_LOGIN'] as const;
@@ -113,11 +119,15 @@ function readCustomValue(raw: unknown): CustomValue {
   const value: CustomValue = {};
   if (typeof raw.strValue === 'string') value.strValue = raw.strValue;
   // Numbers may travel as strings (64-bit values in the platform's JSON), so both are accepted.
-  if (raw.numValue !== undefined && raw.numValue !== null && Number.isFinite(Number(raw.numValue))) value.numValue = Number(raw.numValue);
+  if (raw.numValue !== undefined && raw.numValue !== null && Number.isFinite(Number(raw.numValue)))
+    value.numValue = Number(raw.numValue);
   if (typeof raw.dateValue === 'string') value.dateValue = raw.dateValue;
-  if (isRecord(raw.listValue) && Array.isArray(raw.listValue.value)) value.listValue = { value: raw.listValue.value.map(readCustomValue) };
+  if (isRecord(raw.listValue) && Array.isArray(raw.listValue.value))
+    value.listValue = { value: raw.listValue.value.map(readCustomValue) };
   if (isRecord(raw.mapValue) && isRecord(raw.mapValue.value)) {
-    value.mapValue = { value: Object.fromEntries(Object.entries(raw.mapValue.value).map(([k, v]) => [k, readCustomValue(v)])) };
+    value.mapValue = {
+      value: Object.fromEntries(Object.entries(raw.mapValue.value).map(([k, v]) => [k, readCustomValue(v)])),
+    };
   }
   return value;
 }
@@ -127,12 +137,17 @@ function readProfile(raw: unknown): IdentityProfile | undefined {
   const profile = { ...raw } as IdentityProfile;
   if (!isOneOf(PRIVACY_STATUSES, raw.privacyStatus)) delete profile.privacyStatus;
   if (Array.isArray(raw.customFields)) {
-    profile.customFields = raw.customFields.filter(isRecord).map((field) => ({ name: String(field.name ?? ''), value: readCustomValue(field.value) }));
+    profile.customFields = raw.customFields
+      .filter(isRecord)
+      .map((field) => ({ name: String(field.name ?? ''), value: readCustomValue(field.value) }));
   }
   if (Array.isArray(raw.addresses)) {
     profile.addresses = raw.addresses
       .filter(isRecord)
-      .map((entry) => ({ ...(typeof entry.tag === 'string' ? { tag: entry.tag } : {}), address: (isRecord(entry.address) ? entry.address : {}) as PostalAddress }));
+      .map((entry) => ({
+        ...(typeof entry.tag === 'string' ? { tag: entry.tag } : {}),
+        address: (isRecord(entry.address) ? entry.address : {}) as PostalAddress,
+      }));
   }
   return profile;
 }
@@ -141,19 +156,26 @@ function readProfile(raw: unknown): IdentityProfile | undefined {
 export function readIdentity(raw: unknown): Identity | undefined {
   if (!isRecord(raw) || typeof raw.id !== 'string') return undefined;
   const identity: Identity = { id: raw.id };
-  for (const key of ['revision', 'createdDate', 'updatedDate'] as const) if (typeof raw[key] === 'string') identity[key] = raw[key] as string;
+  for (const key of ['revision', 'createdDate', 'updatedDate'] as const)
+    if (typeof raw[key] === 'string') identity[key] = raw[key] as string;
   if (isRecord(raw.email) && typeof raw.email.address === 'string') {
     identity.email = { address: raw.email.address, isVerified: raw.email.isVerified === true };
   }
   if (isRecord(raw.status) && isOneOf(IDENTITY_STATUSES, raw.status.name)) {
-    const reasons = Array.isArray(raw.status.reasons) ? raw.status.reasons.filter((r) => isOneOf(PENDING_REASONS, r)) : undefined;
+    const reasons = Array.isArray(raw.status.reasons)
+      ? raw.status.reasons.filter((r) => isOneOf(PENDING_REASONS, r))
+      : undefined;
     identity.status = { name: raw.status.name, ...(reasons ? { reasons } : {}) };
   }
   const profile = readProfile(raw.identityProfile);
   if (profile) identity.identityProfile = profile;
   if (Array.isArray(raw.factors)) {
     identity.factors = raw.factors.filter(
-      (f): f is Factor => isRecord(f) && typeof f.factorId === 'string' && isOneOf(FACTOR_TYPES, f.type) && isOneOf(FACTOR_STATUSES, f.status),
+      (f): f is Factor =>
+        isRecord(f) &&
+        typeof f.factorId === 'string' &&
+        isOneOf(FACTOR_TYPES, f.type) &&
+        isOneOf(FACTOR_STATUSES, f.status),
     );
   }
   return identity;

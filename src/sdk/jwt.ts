@@ -1,5 +1,5 @@
 import { base64ToBytes, base64UrlToBytes, base64UrlToText } from './base64.ts';
-import { nowInSeconds, systemClock, type Clock } from './clock.ts';
+import { type Clock, nowInSeconds, systemClock } from './clock.ts';
 import { CLOCK_SKEW_SECONDS, KEY_SET_FETCH_TIMEOUT_MS } from './constants.ts';
 import { OAuthError } from './errors.ts';
 import { checkOptions } from './options.ts';
@@ -58,13 +58,23 @@ export async function importRsaPublicKey(key: string | JsonWebKey): Promise<Cryp
   try {
     if (typeof key !== 'string') {
       if (key.kty !== 'RSA' || !key.n || !key.e) throw new Error('not an RSA key');
-      return await crypto.subtle.importKey('jwk', { kty: 'RSA', n: key.n, e: key.e, alg: 'RS256', ext: true }, RS256, false, ['verify']);
+      return await crypto.subtle.importKey(
+        'jwk',
+        { kty: 'RSA', n: key.n, e: key.e, alg: 'RS256', ext: true },
+        RS256,
+        false,
+        ['verify'],
+      );
     }
-    if (/BEGIN RSA PUBLIC KEY/.test(key)) throw new Error('PKCS#1 keys are not supported; use the SPKI "PUBLIC KEY" form');
+    if (/BEGIN RSA PUBLIC KEY/.test(key))
+      throw new Error('PKCS#1 keys are not supported; use the SPKI "PUBLIC KEY" form');
     const body = key.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
     return await crypto.subtle.importKey('spki', base64ToBytes(body), RS256, false, ['verify']);
   } catch (error) {
-    throw new OAuthError('missing_public_key', `Missing public key: the key given cannot be used (${(error as Error).message})`);
+    throw new OAuthError(
+      'missing_public_key',
+      `Missing public key: the key given cannot be used (${(error as Error).message})`,
+    );
   }
 }
 
@@ -85,7 +95,10 @@ export async function fetchKeySet(
     return body.keys as JsonWebKey[];
   } catch (error) {
     const reason = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : (error as Error).message;
-    throw new OAuthError('missing_public_key', `Missing public key: the key set at ${url} could not be fetched (${reason})`);
+    throw new OAuthError(
+      'missing_public_key',
+      `Missing public key: the key set at ${url} could not be fetched (${reason})`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -102,11 +115,15 @@ export interface VerifyJwtOptions {
 
 async function candidateKeys(header: JwtHeader, options: VerifyJwtOptions): Promise<CryptoKey[]> {
   if (options.publicKey) return [await importRsaPublicKey(options.publicKey)];
-  if (!options.keySet) throw new OAuthError('missing_public_key', 'Missing public key: give a public key or a key set URL to verify JWTs');
+  if (!options.keySet)
+    throw new OAuthError('missing_public_key', 'Missing public key: give a public key or a key set URL to verify JWTs');
   const keys = (await options.keySet()).filter((key) => key.kty === 'RSA');
   const chosen = header.kid ? keys.filter((key) => (key as { kid?: string }).kid === header.kid) : keys;
   if (chosen.length === 0) {
-    throw new OAuthError('missing_public_key', `Missing public key: the key set has no RSA key${header.kid ? ` with kid "${header.kid}"` : ''}`);
+    throw new OAuthError(
+      'missing_public_key',
+      `Missing public key: the key set has no RSA key${header.kid ? ` with kid "${header.kid}"` : ''}`,
+    );
   }
   return Promise.all(chosen.map(importRsaPublicKey));
 }
@@ -130,7 +147,8 @@ export async function verifyJwt(token: string, options: VerifyJwtOptions): Promi
   const now = nowInSeconds(options.clock ?? systemClock);
   if (typeof payload.exp === 'number' && payload.exp + CLOCK_SKEW_SECONDS <= now) throw invalid('it has expired');
   if (typeof payload.nbf === 'number' && payload.nbf - CLOCK_SKEW_SECONDS > now) throw invalid('it is not valid yet');
-  if (options.issuer !== undefined && payload.iss !== options.issuer) throw invalid(`the issuer must be ${options.issuer}`);
+  if (options.issuer !== undefined && payload.iss !== options.issuer)
+    throw invalid(`the issuer must be ${options.issuer}`);
   if (options.audience !== undefined) {
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (!audiences.includes(options.audience)) throw invalid(`the audience must include ${options.audience}`);

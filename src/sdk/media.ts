@@ -66,7 +66,11 @@ export function effectivePixelRatio(ratio: number | undefined): number {
 }
 
 /** The pixel size to ask for: the target times the pixel ratio, scaled down to 25 million pixels at most. */
-export function limitImageSize(width: number, height: number, devicePixelRatio?: number): { width: number; height: number } {
+export function limitImageSize(
+  width: number,
+  height: number,
+  devicePixelRatio?: number,
+): { width: number; height: number } {
   if (!(width > 0) || !(height > 0)) throw new RangeError('Image width and height must be positive');
   const ratio = effectivePixelRatio(devicePixelRatio);
   let w = width * ratio;
@@ -91,13 +95,23 @@ export function getImageUrl(uri: string, options: Pick<ImageOptions, 'mediaHost'
 }
 
 /** Covers the whole target box, cropping what overflows. */
-export function getScaledToFillImageUrl(uri: string, targetWidth: number, targetHeight: number, options: ImageOptions = {}): string {
+export function getScaledToFillImageUrl(
+  uri: string,
+  targetWidth: number,
+  targetHeight: number,
+  options: ImageOptions = {},
+): string {
   checkArgument('getScaledToFillImageUrl', 'uri', uri, 'string');
   return transformUrl(uri, 'fill', targetWidth, targetHeight, options);
 }
 
 /** Fits inside the target box, keeping the whole image. */
-export function getScaledToFitImageUrl(uri: string, targetWidth: number, targetHeight: number, options: ImageOptions = {}): string {
+export function getScaledToFitImageUrl(
+  uri: string,
+  targetWidth: number,
+  targetHeight: number,
+  options: ImageOptions = {},
+): string {
   checkArgument('getScaledToFitImageUrl', 'uri', uri, 'string');
   return transformUrl(uri, 'fit', targetWidth, targetHeight, options);
 }
@@ -113,5 +127,11 @@ export function getCroppedImageUrl(
   checkArgument('getCroppedImageUrl', 'uri', uri, 'string');
   checkArgument('getCroppedImageUrl', 'crop', crop, 'object');
   const region = [crop.x, crop.y, crop.width, crop.height].map((n) => Math.max(0, Math.round(n)));
-  return transformUrl(uri, `crop/x_${region[0]},y_${region[1]},w_${region[2]},h_${region[3]}/fill`, targetWidth, targetHeight, options);
+  return transformUrl(
+    uri,
+    `crop/x_${region[0]},y_${region[1]},w_${region[2]},h_${region[3]}/fill`,
+    targetWidth,
+    targetHeight,
+    options,
+  );
 }

@@ -1,6 +1,6 @@
 import { OAuthError } from './errors.ts';
-import type { ResponseMode } from './redirects.ts';
 import { checkArgument } from './options.ts';
+import type { ResponseMode } from './redirects.ts';
 
 export interface MemberCallback {
   code?: string;
@@ -15,7 +15,10 @@ function callbackParams(url: string, responseMode: Exclude<ResponseMode, 'web_me
 }
 
 /** Reads the result of a login page redirect; the state is checked when the code is exchanged. */
-export function parseMemberCallback(url: string, responseMode: Exclude<ResponseMode, 'web_message'> = 'fragment'): MemberCallback {
+export function parseMemberCallback(
+  url: string,
+  responseMode: Exclude<ResponseMode, 'web_message'> = 'fragment',
+): MemberCallback {
   checkArgument('parseMemberCallback', 'url', url, 'url');
   const params = callbackParams(url, responseMode);
   const result: MemberCallback = {};
@@ -45,10 +48,16 @@ export function parseAppInstallCallback(url: string, expectedState?: string): Ap
   const instanceId = params.get('instanceId');
   const state = params.get('state') ?? undefined;
   if (!code || !instanceId) {
-    throw new OAuthError('invalid_callback', 'Invalid OAuth callback URL: it must carry the code and instanceId query parameters');
+    throw new OAuthError(
+      'invalid_callback',
+      'Invalid OAuth callback URL: it must carry the code and instanceId query parameters',
+    );
   }
   if (expectedState !== undefined && state !== expectedState) {
-    throw new OAuthError('state_mismatch', 'Invalid OAuth callback URL: the state does not match the one the flow started with');
+    throw new OAuthError(
+      'state_mismatch',
+      'Invalid OAuth callback URL: the state does not match the one the flow started with',
+    );
   }
   return state === undefined ? { code, instanceId } : { code, instanceId, state };
 }

@@ -23,7 +23,11 @@ function passes(value: unknown, check: Check): boolean {
     case 'object':
       return typeof value === 'object' && value !== null;
     case 'auth':
-      return typeof value === 'object' && value !== null && typeof (value as { getAuthHeaders?: unknown }).getAuthHeaders === 'function';
+      return (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { getAuthHeaders?: unknown }).getAuthHeaders === 'function'
+      );
     case 'clock':
       return typeof value === 'object' && value !== null && typeof (value as { now?: unknown }).now === 'function';
     case 'url':
@@ -39,7 +43,8 @@ function passes(value: unknown, check: Check): boolean {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return value ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : 'an empty string';
+  if (typeof value === 'string')
+    return value ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : 'an empty string';
   return typeof value === 'object' ? 'an object' : String(value);
 }
 
@@ -47,23 +52,35 @@ function describe(value: unknown): string {
  * Throws a TypeError naming the entry point and the option when `options` is not an object, a required option
  * is missing, or an option (required or given) is of the wrong kind.
  */
-export function checkOptions(entry: string, options: unknown, required: Record<string, Check>, optional: Record<string, Check> = {}): void {
+export function checkOptions(
+  entry: string,
+  options: unknown,
+  required: Record<string, Check>,
+  optional: Record<string, Check> = {},
+): void {
   if (typeof options !== 'object' || options === null) {
     const needed = Object.keys(required);
-    throw new TypeError(`${entry}: expected an options object${needed.length ? ` with ${needed.join(', ')}` : ''}, got ${describe(options)}`);
+    throw new TypeError(
+      `${entry}: expected an options object${needed.length ? ` with ${needed.join(', ')}` : ''}, got ${describe(options)}`,
+    );
   }
   const given = options as Record<string, unknown>;
   for (const [name, check] of Object.entries(required)) {
-    if (given[name] === undefined || given[name] === null) throw new TypeError(`${entry}: the option ${name} is missing (${EXPECTED[check]})`);
-    if (!passes(given[name], check)) throw new TypeError(`${entry}: the option ${name} must be ${EXPECTED[check]}, got ${describe(given[name])}`);
+    if (given[name] === undefined || given[name] === null)
+      throw new TypeError(`${entry}: the option ${name} is missing (${EXPECTED[check]})`);
+    if (!passes(given[name], check))
+      throw new TypeError(`${entry}: the option ${name} must be ${EXPECTED[check]}, got ${describe(given[name])}`);
   }
   for (const [name, check] of Object.entries(optional)) {
-    if (given[name] !== undefined && !passes(given[name], check)) throw new TypeError(`${entry}: the option ${name} must be ${EXPECTED[check]}, got ${describe(given[name])}`);
+    if (given[name] !== undefined && !passes(given[name], check))
+      throw new TypeError(`${entry}: the option ${name} must be ${EXPECTED[check]}, got ${describe(given[name])}`);
   }
 }
 
 /** The same check for one positional argument. */
 export function checkArgument(entry: string, name: string, value: unknown, check: Check): void {
-  if (value === undefined || value === null) throw new TypeError(`${entry}: the argument ${name} is missing (${EXPECTED[check]})`);
-  if (!passes(value, check)) throw new TypeError(`${entry}: the argument ${name} must be ${EXPECTED[check]}, got ${describe(value)}`);
+  if (value === undefined || value === null)
+    throw new TypeError(`${entry}: the argument ${name} is missing (${EXPECTED[check]})`);
+  if (!passes(value, check))
+    throw new TypeError(`${entry}: the argument ${name} must be ${EXPECTED[check]}, got ${describe(value)}`);
 }

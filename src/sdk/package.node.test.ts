@@ -1,10 +1,10 @@
 // The published entry: importable in Node.js without a window, self-contained (no React, no other package).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { describe, it } from 'node:test';
 import { build } from 'esbuild';
 
 const TSC = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
@@ -13,7 +13,15 @@ describe('poptin-elements/sdk entry', () => {
   it('imports in Node.js 20 without touching browser globals', async () => {
     assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
     const sdk = await import('./index.ts');
-    for (const name of ['createClient', 'OAuthStrategy', 'ApiKeyStrategy', 'AppStrategy', 'createWebhookVerifier', 'generateCodeVerifier', 'getScaledToFillImageUrl']) {
+    for (const name of [
+      'createClient',
+      'OAuthStrategy',
+      'ApiKeyStrategy',
+      'AppStrategy',
+      'createWebhookVerifier',
+      'generateCodeVerifier',
+      'getScaledToFillImageUrl',
+    ]) {
       assert.equal(typeof (sdk as Record<string, unknown>)[name], 'function', name);
     }
     assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
@@ -23,7 +31,14 @@ describe('poptin-elements/sdk entry', () => {
     // npm test builds before it runs the Node tests; the package refers to itself through its exports map.
     const entry: string = 'poptin-elements/sdk';
     const sdk = (await import(entry)) as Record<string, unknown>;
-    for (const name of ['createClient', 'OAuthStrategy', 'ApiKeyStrategy', 'AppStrategy', 'createWebhookVerifier', 'getImageUrl']) {
+    for (const name of [
+      'createClient',
+      'OAuthStrategy',
+      'ApiKeyStrategy',
+      'AppStrategy',
+      'createWebhookVerifier',
+      'getImageUrl',
+    ]) {
       assert.equal(typeof sdk[name], 'function', `${name} is exported`);
     }
   });
@@ -33,7 +48,23 @@ describe('poptin-elements/sdk entry', () => {
     try {
       const compile = async (source: string) => {
         await writeFile(path.join(dir, 'consumer.ts'), source);
-        return spawnSync(process.execPath, [TSC, '--ignoreConfig', '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', path.join(dir, 'consumer.ts')], { encoding: 'utf8' });
+        return spawnSync(
+          process.execPath,
+          [
+            TSC,
+            '--ignoreConfig',
+            '--noEmit',
+            '--strict',
+            '--module',
+            'nodenext',
+            '--moduleResolution',
+            'nodenext',
+            '--types',
+            'node',
+            path.join(dir, 'consumer.ts'),
+          ],
+          { encoding: 'utf8' },
+        );
       };
       const good = await compile(
         [
@@ -45,7 +76,9 @@ describe('poptin-elements/sdk entry', () => {
         ].join('\n'),
       );
       assert.equal(good.status, 0, good.stdout + good.stderr);
-      const bad = await compile("import { OAuthStrategy } from 'poptin-elements/sdk';\nOAuthStrategy({ clientId: 42 });\n");
+      const bad = await compile(
+        "import { OAuthStrategy } from 'poptin-elements/sdk';\nOAuthStrategy({ clientId: 42 });\n",
+      );
       assert.notEqual(bad.status, 0);
       assert.match(bad.stdout, /consumer.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     } finally {
@@ -66,6 +99,9 @@ describe('poptin-elements/sdk entry', () => {
     });
     const inputs = Object.keys(result.metafile.inputs);
     assert.ok(inputs.length > 10);
-    assert.deepEqual(inputs.filter((path) => !path.startsWith('src/sdk/')), []);
+    assert.deepEqual(
+      inputs.filter((path) => !path.startsWith('src/sdk/')),
+      [],
+    );
   });
 });

@@ -15,7 +15,8 @@ export function generateCodeVerifier(length: number = PKCE_VERIFIER_DEFAULT_LENG
   let verifier = '';
   while (verifier.length < length) {
     for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < UNBIASED_LIMIT && verifier.length < length) verifier += VERIFIER_ALPHABET[byte % VERIFIER_ALPHABET.length];
+      if (byte < UNBIASED_LIMIT && verifier.length < length)
+        verifier += VERIFIER_ALPHABET[byte % VERIFIER_ALPHABET.length];
     }
   }
   return verifier;
@@ -40,7 +41,17 @@ export interface OAuthData {
   originalUri: string;
 }
 
-export async function generateOAuthData(redirectUri: string, originalUri = '', verifierLength?: number): Promise<OAuthData> {
+export async function generateOAuthData(
+  redirectUri: string,
+  originalUri = '',
+  verifierLength?: number,
+): Promise<OAuthData> {
   const codeVerifier = generateCodeVerifier(verifierLength);
-  return { state: generateState(), codeVerifier, codeChallenge: await codeChallengeS256(codeVerifier), redirectUri, originalUri };
+  return {
+    state: generateState(),
+    codeVerifier,
+    codeChallenge: await codeChallengeS256(codeVerifier),
+    redirectUri,
+    originalUri,
+  };
 }

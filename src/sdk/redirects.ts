@@ -73,7 +73,9 @@ export async function createRedirectSession(
 ): Promise<RedirectSession> {
   const flows = SUB_REQUESTS.filter((name) => request[name] !== undefined);
   if (flows.length !== 1) {
-    throw new TypeError(`A redirect session needs exactly one of ${SUB_REQUESTS.join(', ')}; got ${flows.length ? flows.join(', ') : 'none'}`);
+    throw new TypeError(
+      `A redirect session needs exactly one of ${SUB_REQUESTS.join(', ')}; got ${flows.length ? flows.join(', ') : 'none'}`,
+    );
   }
   const reply = await http.send<{ redirectSession?: RedirectSession }>({
     method: 'POST',

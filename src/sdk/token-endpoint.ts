@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import { OAuthError, statusTextOf, type ErrorDetails } from './errors.ts';
+import { type ErrorDetails, OAuthError, statusTextOf } from './errors.ts';
 import type { HttpClient, HttpReply } from './http.ts';
 import type { SubjectType } from './identity.ts';
 import { expiresAtFrom, type RefreshToken, type TokenRole, type Tokens } from './tokens.ts';
@@ -33,7 +33,11 @@ export function unexpectedStatus(reply: HttpReply, endpoint: string): OAuthError
   return new OAuthError(
     'unexpected_status',
     `Unexpected status ${reply.status} (${text}) from ${endpoint}, request-id: ${reply.requestId ?? ''}`,
-    { status: reply.status, requestId: reply.requestId, details: body && typeof body === 'object' ? (body.details ?? { reply: body }) : {} },
+    {
+      status: reply.status,
+      requestId: reply.requestId,
+      details: body && typeof body === 'object' ? (body.details ?? { reply: body }) : {},
+    },
   );
 }
 
@@ -69,7 +73,10 @@ export async function anonymousGrant({ http, clientId, clock }: GrantContext): P
 }
 
 /** Keeps the role of the refresh token: a member stays a member, a visitor a visitor. */
-export async function refreshTokenGrant({ http, clientId, clock }: GrantContext, refreshToken: RefreshToken): Promise<Tokens> {
+export async function refreshTokenGrant(
+  { http, clientId, clock }: GrantContext,
+  refreshToken: RefreshToken,
+): Promise<Tokens> {
   const reply = await postForTokens(
     http,
     TOKEN_PATH,
@@ -86,7 +93,13 @@ export async function authorizationCodeGrant(
   const reply = await postForTokens(
     http,
     TOKEN_PATH,
-    { clientId, grantType: 'authorization_code', redirectUri: exchange.redirectUri, code: exchange.code, codeVerifier: exchange.codeVerifier },
+    {
+      clientId,
+      grantType: 'authorization_code',
+      redirectUri: exchange.redirectUri,
+      code: exchange.code,
+      codeVerifier: exchange.codeVerifier,
+    },
     'oauth.token.authorization-code',
   );
   return tokensFromReply(reply, 'member', clock);
@@ -108,7 +121,13 @@ export async function authorizedClientGrant(
 }
 
 export async function fetchTokenInfo(http: HttpClient, token: string): Promise<TokenInfo> {
-  const reply = await http.exchange<TokenInfo>({ method: 'POST', path: TOKEN_INFO_PATH, body: { token }, methodFqn: 'oauth.token-info' });
-  if (reply.status !== 200 || !reply.body || typeof reply.body !== 'object') throw unexpectedStatus(reply, TOKEN_INFO_PATH);
+  const reply = await http.exchange<TokenInfo>({
+    method: 'POST',
+    path: TOKEN_INFO_PATH,
+    body: { token },
+    methodFqn: 'oauth.token-info',
+  });
+  if (reply.status !== 200 || !reply.body || typeof reply.body !== 'object')
+    throw unexpectedStatus(reply, TOKEN_INFO_PATH);
   return reply.body;
 }

@@ -1,4 +1,4 @@
-import { nowInSeconds, type Clock } from './clock.ts';
+import { type Clock, nowInSeconds } from './clock.ts';
 import { CLOCK_SKEW_SECONDS } from './constants.ts';
 
 export type TokenRole = 'none' | 'visitor' | 'member';
@@ -114,7 +114,11 @@ export class TokenKeeper {
     } else {
       // A synchronous storage (memory, localStorage) is read at once so `cached` is right from the start.
       const stored = storage.getTokens();
-      if (stored instanceof Promise) stored.then((tokens) => tokens && (this.current = tokens), () => undefined);
+      if (stored instanceof Promise)
+        stored.then(
+          (tokens) => tokens && (this.current = tokens),
+          () => undefined,
+        );
       else if (stored) this.current = stored;
     }
   }

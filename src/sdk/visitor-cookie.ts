@@ -18,7 +18,8 @@ export interface VisitorCookieOptions {
  * browser share one visitor session. Member tokens are never put in a script-readable cookie.
  */
 export function visitorCookie(refreshToken: RefreshToken, options: VisitorCookieOptions = {}): string {
-  if (refreshToken.role !== 'visitor' || !refreshToken.value) throw new TypeError('Only a visitor refresh token can be pre-warmed into a cookie');
+  if (refreshToken.role !== 'visitor' || !refreshToken.value)
+    throw new TypeError('Only a visitor refresh token can be pre-warmed into a cookie');
   const location = (globalThis as { location?: Location }).location;
   const secure = options.secure ?? (location ? location.protocol === 'https:' : true);
   const parts = [
@@ -47,7 +48,10 @@ export function readVisitorCookie(cookieHeader: string, name = VISITOR_COOKIE_NA
  * Makes sure the visitor has tokens and stores the refresh token in the visitor cookie (written to
  * `document.cookie` in a browser). Returns the cookie string, or undefined for a logged-in member.
  */
-export async function prewarmVisitorCookie(strategy: OAuthAuth, options: VisitorCookieOptions = {}): Promise<string | undefined> {
+export async function prewarmVisitorCookie(
+  strategy: OAuthAuth,
+  options: VisitorCookieOptions = {},
+): Promise<string | undefined> {
   const tokens = await strategy.generateVisitorTokens();
   if (tokens.refreshToken.role !== 'visitor') return undefined;
   const cookie = visitorCookie(tokens.refreshToken, options);

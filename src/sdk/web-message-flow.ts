@@ -1,7 +1,7 @@
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants.ts';
 import { OAuthError } from './errors.ts';
-import { isRecord } from './records.ts';
 import { checkOptions } from './options.ts';
+import { isRecord } from './records.ts';
 
 export type FlowMode = 'iframe' | 'popup';
 
@@ -77,7 +77,9 @@ export function runWebMessageFlow(options: WebMessageFlowOptions): Promise<FlowR
   checkOptions('runWebMessageFlow', options, { authUrl: 'url', state: 'string' }, { host: 'object' });
   const host = options.host ?? browserFlowHost();
   if (!host) {
-    return Promise.reject(new OAuthError('flow_unavailable', 'The popup and hidden-frame OAuth flows need a browser window'));
+    return Promise.reject(
+      new OAuthError('flow_unavailable', 'The popup and hidden-frame OAuth flows need a browser window'),
+    );
   }
   const authOrigin = new URL(options.authUrl).origin;
   const mode = options.mode ?? 'iframe';
@@ -99,9 +101,15 @@ export function runWebMessageFlow(options: WebMessageFlowOptions): Promise<FlowR
       // Answers for another flow running at the same time are not ours to take.
       if (!answer || (answer.state !== undefined && answer.state !== options.state)) return;
       if (typeof answer.error === 'string') {
-        const description = typeof answer.error_description === 'string' ? answer.error_description : String(answer.errorDescription ?? '');
+        const description =
+          typeof answer.error_description === 'string'
+            ? answer.error_description
+            : String(answer.errorDescription ?? '');
         const error = ORIGIN_ERRORS.has(answer.error)
-          ? new OAuthError('origin_not_allowed', `OAuth flow failed: the origin ${host.origin} is not allowed for this client${description ? ` (${description})` : ''}`)
+          ? new OAuthError(
+              'origin_not_allowed',
+              `OAuth flow failed: the origin ${host.origin} is not allowed for this client${description ? ` (${description})` : ''}`,
+            )
           : new OAuthError('flow_failed', `OAuth flow failed: ${answer.error}${description ? `: ${description}` : ''}`);
         finish(() => reject(error));
         return;
@@ -111,7 +119,10 @@ export function runWebMessageFlow(options: WebMessageFlowOptions): Promise<FlowR
       }
     });
 
-    timers.timeout = setTimeout(() => finish(() => reject(new OAuthError('flow_timed_out', 'OAuth flow timed out'))), options.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+    timers.timeout = setTimeout(
+      () => finish(() => reject(new OAuthError('flow_timed_out', 'OAuth flow timed out'))),
+      options.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS,
+    );
     handle = host.open(options.authUrl, mode);
     if (!handle) {
       finish(() => reject(new OAuthError('flow_failed', 'OAuth flow failed: the browser blocked the popup')));
@@ -119,7 +130,10 @@ export function runWebMessageFlow(options: WebMessageFlowOptions): Promise<FlowR
     }
     if (mode === 'popup') {
       timers.poll = setInterval(() => {
-        if (handle?.isClosed()) finish(() => reject(new OAuthError('flow_failed', 'OAuth flow failed: the popup was closed before it finished')));
+        if (handle?.isClosed())
+          finish(() =>
+            reject(new OAuthError('flow_failed', 'OAuth flow failed: the popup was closed before it finished')),
+          );
       }, POPUP_POLL_MS);
     }
   });

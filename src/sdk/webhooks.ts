@@ -2,9 +2,9 @@ import type { Clock } from './clock.ts';
 import { DEFAULT_API_HOST } from './constants.ts';
 import { OAuthError } from './errors.ts';
 import { readWebhookIdentity, type WebhookIdentity } from './identity.ts';
-import { fetchKeySet, verifyJwt, type JwtPayload } from './jwt.ts';
-import { isRecord } from './records.ts';
+import { fetchKeySet, type JwtPayload, verifyJwt } from './jwt.ts';
 import { checkOptions } from './options.ts';
+import { isRecord } from './records.ts';
 
 /** Where the platform publishes the keys it signs with, relative to the API host. */
 export const DEFAULT_KEY_SET_PATH = '/.well-known/jwks.json';
@@ -47,17 +47,25 @@ export class WebhookVerifier {
   private keys: Promise<JsonWebKey[]> | undefined;
 
   constructor(options: WebhookVerifierOptions = {}) {
-    checkOptions('createWebhookVerifier', options, {}, { keySetUrl: 'url', host: 'url', fetch: 'fetch', clock: 'clock' });
+    checkOptions(
+      'createWebhookVerifier',
+      options,
+      {},
+      { keySetUrl: 'url', host: 'url', fetch: 'fetch', clock: 'clock' },
+    );
     this.options = options;
   }
 
   private keySet = (): Promise<JsonWebKey[]> => {
-    const url = this.options.keySetUrl ?? `${(this.options.host ?? DEFAULT_API_HOST).replace(/\/+$/, '')}${DEFAULT_KEY_SET_PATH}`;
+    const url =
+      this.options.keySetUrl ?? `${(this.options.host ?? DEFAULT_API_HOST).replace(/\/+$/, '')}${DEFAULT_KEY_SET_PATH}`;
     // One fetch serves every verification; a failed fetch is retried on the next call.
-    this.keys ??= fetchKeySet(url, { fetch: this.options.fetch, timeoutMs: this.options.keySetTimeoutMs }).catch((error) => {
-      this.keys = undefined;
-      throw error;
-    });
+    this.keys ??= fetchKeySet(url, { fetch: this.options.fetch, timeoutMs: this.options.keySetTimeoutMs }).catch(
+      (error) => {
+        this.keys = undefined;
+        throw error;
+      },
+    );
     return this.keys;
   };
 
@@ -73,7 +81,8 @@ export class WebhookVerifier {
     if (typeof eventType !== 'string' || typeof instanceId !== 'string') {
       throw new OAuthError('invalid_jwt', 'Invalid JWT: the webhook envelope lacks eventType or instanceId');
     }
-    const parsedIdentity = identity === undefined ? undefined : readWebhookIdentity(parseJsonField(identity, 'webhook identity'));
+    const parsedIdentity =
+      identity === undefined ? undefined : readWebhookIdentity(parseJsonField(identity, 'webhook identity'));
     return {
       eventType,
       instanceId,

@@ -1,11 +1,28 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readingProgress, scrollToTopVisible, slidesPerView, tabIdFromHash, TIMINGS, toggleBranch, usesMobileHeader } from './k3-behaviour.ts';
+import {
+  readingProgress,
+  scrollToTopVisible,
+  slidesPerView,
+  TIMINGS,
+  tabIdFromHash,
+  toggleBranch,
+  usesMobileHeader,
+} from './k3-behaviour.ts';
 import { isAnchorId } from './k3-rules.ts';
 
 describe('K3 site behaviour (site spec §2, §4, §9)', () => {
   it('timings: menu slide 300 ms, search focus 200 ms, anchors after load 750 ms, popup-selector 300 ms', () => {
-    assert.deepEqual([TIMINGS.menuSlideMs, TIMINGS.searchFocusMs, TIMINGS.anchorAfterLoadMs, TIMINGS.popupSelectorClickMs, TIMINGS.scrollToTopMs], [300, 200, 750, 300, 300]);
+    assert.deepEqual(
+      [
+        TIMINGS.menuSlideMs,
+        TIMINGS.searchFocusMs,
+        TIMINGS.anchorAfterLoadMs,
+        TIMINGS.popupSelectorClickMs,
+        TIMINGS.scrollToTopMs,
+      ],
+      [300, 200, 750, 300, 300],
+    );
   });
 
   it('scroll-to-top past 300 px; the reading progress follows the scroll percentage', () => {
@@ -21,7 +38,16 @@ describe('K3 site behaviour (site spec §2, §4, §9)', () => {
   });
 
   it('carousel: 3 slides, tablet 2 (1 if single), mobile 1', () => {
-    assert.deepEqual([slidesPerView(1280, 6), slidesPerView(900, 6), slidesPerView(900, 1), slidesPerView(375, 6), slidesPerView(1280, 2)], [3, 2, 1, 1, 2]);
+    assert.deepEqual(
+      [
+        slidesPerView(1280, 6),
+        slidesPerView(900, 6),
+        slidesPerView(900, 1),
+        slidesPerView(375, 6),
+        slidesPerView(1280, 2),
+      ],
+      [3, 2, 1, 1, 2],
+    );
   });
 
   it('the mobile menu keeps one branch open at a time', () => {

@@ -38,7 +38,7 @@ export function toggleBranch(open: readonly string[], path: readonly string[]): 
   const key = path.join('/');
   if (open.includes(key)) return open.filter((branch) => branch !== key && !branch.startsWith(`${key}/`));
   const parent = path.slice(0, -1).join('/');
-  const kept = open.filter((branch) => parent !== '' ? branch === parent || parent.startsWith(`${branch}/`) : false);
+  const kept = open.filter((branch) => (parent !== '' ? branch === parent || parent.startsWith(`${branch}/`) : false));
   return [...kept, key];
 }
 

@@ -1,18 +1,38 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deviceFor, HEADER_MOBILE_BELOW, isAnchorId, popupSelectorTarget, sanitizeUrl, stepQuantity } from './k3-rules.ts';
+import {
+  deviceFor,
+  HEADER_MOBILE_BELOW,
+  isAnchorId,
+  popupSelectorTarget,
+  sanitizeUrl,
+  stepQuantity,
+} from './k3-rules.ts';
 
 describe('K3 site rules', () => {
   it('the URL sanitiser passes relative, hash and allowed protocols and turns anything else into # with its message', () => {
     const messages: string[] = [];
     const report = (message: string) => messages.push(message);
-    for (const url of ['/ahli-k3-madya/', '#top', 'page?x=1', 'https://k3.example/', 'mailto:a@b.c', 'tel:+62812', 'sms:1', 'ftp://x']) {
+    for (const url of [
+      '/ahli-k3-madya/',
+      '#top',
+      'page?x=1',
+      'https://k3.example/',
+      'mailto:a@b.c',
+      'tel:+62812',
+      'sms:1',
+      'ftp://x',
+    ]) {
       assert.equal(sanitizeUrl(url, report), url);
     }
     assert.equal(sanitizeUrl('javascript:alert(1)', report), '#');
     assert.equal(sanitizeUrl(' java\tscript:alert(1)', report), '#');
     assert.equal(sanitizeUrl('data:text/html,x', report), '#');
-    assert.deepEqual(messages, ['Error sanitizing URL: Invalid protocol javascript', 'Error sanitizing URL: Invalid protocol javascript', 'Error sanitizing URL: Invalid protocol data']);
+    assert.deepEqual(messages, [
+      'Error sanitizing URL: Invalid protocol javascript',
+      'Error sanitizing URL: Invalid protocol javascript',
+      'Error sanitizing URL: Invalid protocol data',
+    ]);
   });
 
   it('anchor ids start with a letter, then letters, digits, _ : . -', () => {

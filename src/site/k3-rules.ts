@@ -1,9 +1,35 @@
 // Pure rules of the K3 brochure site (site spec §5 and §9): link sanitising, anchor ids, steppers, breakpoints.
 
-const ALLOWED_PROTOCOLS = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'];
+const ALLOWED_PROTOCOLS = [
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'news',
+  'irc',
+  'irc6',
+  'ircs',
+  'gopher',
+  'nntp',
+  'feed',
+  'telnet',
+  'mms',
+  'rtsp',
+  'sms',
+  'svn',
+  'tel',
+  'fax',
+  'xmpp',
+  'webcal',
+  'urn',
+];
 
 /** Relative, hash and allowed-protocol links pass; anything else becomes '#', with the site's console message. */
-export function sanitizeUrl(url: string, report: (message: string) => void = (message) => console.error(message)): string {
+export function sanitizeUrl(
+  url: string,
+  report: (message: string) => void = (message) => console.error(message),
+): string {
   const trimmed = url.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed.replace(/[\u0000-\u001f\s]/g, ''));
   if (!scheme) return trimmed;
@@ -21,7 +47,9 @@ export const POPUP_SELECTOR = /^[a-z0-9_-]+$/i;
 export const POPUP_SELECTOR_TARGETS = ['eael-lostpassword', 'eael-resetpassword'] as const;
 export function popupSelectorTarget(value: string | null): (typeof POPUP_SELECTOR_TARGETS)[number] | null {
   if (!value || !POPUP_SELECTOR.test(value)) return null;
-  return (POPUP_SELECTOR_TARGETS as readonly string[]).includes(value) ? (value as (typeof POPUP_SELECTOR_TARGETS)[number]) : null;
+  return (POPUP_SELECTOR_TARGETS as readonly string[]).includes(value)
+    ? (value as (typeof POPUP_SELECTOR_TARGETS)[number])
+    : null;
 }
 
 export interface StepperLimits {
@@ -37,7 +65,12 @@ export function stepQuantity(value: number, direction: 1 | -1, limits: StepperLi
   const max = limits.max ?? Infinity;
   const base = Number.isFinite(value) ? value : min;
   const onGrid = Math.round((base - min) / step) * step + min;
-  const next = onGrid === base ? base + direction * step : direction > 0 ? Math.ceil((base - min) / step) * step + min : Math.floor((base - min) / step) * step + min;
+  const next =
+    onGrid === base
+      ? base + direction * step
+      : direction > 0
+        ? Math.ceil((base - min) / step) * step + min
+        : Math.floor((base - min) / step) * step + min;
   const rounded = Math.round(next * 1e9) / 1e9;
   return Math.min(max, Math.max(min, rounded));
 }

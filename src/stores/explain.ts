@@ -23,9 +23,20 @@ export interface SessionExplanation extends Partial<Explanation> {
 }
 
 /** The explanation of one pop-up, from its record in `$popups` and its refused leads. */
-export function explanationOf(id: string, record: PopupRecord | undefined, refusedLeads: RefusedLead[]): SessionExplanation {
+export function explanationOf(
+  id: string,
+  record: PopupRecord | undefined,
+  refusedLeads: RefusedLead[],
+): SessionExplanation {
   if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '', refusedLeads };
-  return { ...structuredClone(record.explanation), id, state: record.state, trigger: record.trigger, closeTrigger: record.closeCause, refusedLeads };
+  return {
+    ...structuredClone(record.explanation),
+    id,
+    state: record.state,
+    trigger: record.trigger,
+    closeTrigger: record.closeCause,
+    refusedLeads,
+  };
 }
 
 /** The explanation of pop-up `id` as `$popups` tells it now, with its refused leads. */

@@ -6,7 +6,9 @@ function server(answers: (string | null)[]) {
   let calls = 0;
   const fetchImpl = (async () => {
     const answer = answers[calls++];
-    return answer === null || answer === undefined ? new Response('down', { status: 503 }) : new Response(answer, { status: 200 });
+    return answer === null || answer === undefined
+      ? new Response('down', { status: 503 })
+      : new Response(answer, { status: 200 });
   }) as typeof fetch;
   return { fetchImpl, calls: () => calls };
 }
@@ -28,7 +30,10 @@ describe('the free-mail list, a lazy store', () => {
     const store = $freeMailDomains('https://display-a.test/', fetchImpl);
     expect(calls()).to.equal(0);
     expect(store.get()).to.equal(undefined);
-    const [first, second] = await Promise.all([settled(store), settled($freeMailDomains('https://display-a.test', fetchImpl))]);
+    const [first, second] = await Promise.all([
+      settled(store),
+      settled($freeMailDomains('https://display-a.test', fetchImpl)),
+    ]);
     expect([...(first ?? [])]).to.deep.equal(['gmail.com', 'yahoo.com']);
     expect(second).to.equal(first);
     expect(calls()).to.equal(1);

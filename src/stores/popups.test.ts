@@ -19,7 +19,16 @@ const popup = { id: 'welcome0001', name: 'Welcome', type: 'lightbox' as const };
 
 function decision(allowed: boolean): Decision {
   const blockedBy = allowed ? [] : [block('frequency (d_f_r)', 'seen today', AT + 1_000)];
-  return { id: popup.id, allowed, variant: 'desktop', rules: blockedBy, blockedBy, retryAt: allowed ? null : AT + 1_000, triggers: ['after 5 s'], decidedAt: AT };
+  return {
+    id: popup.id,
+    allowed,
+    variant: 'desktop',
+    rules: blockedBy,
+    blockedBy,
+    retryAt: allowed ? null : AT + 1_000,
+    triggers: ['after 5 s'],
+    decidedAt: AT,
+  };
 }
 
 const record = () => $popups.get()[popup.id];
@@ -29,7 +38,15 @@ describe('$popups store', () => {
 
   it('a decision adds the pop-up armed, or blocked with why', () => {
     popupDecided(popup, decision(true));
-    expect(record()).to.include({ id: popup.id, name: 'Welcome', type: 'lightbox', state: 'armed', trigger: '', closeCause: '', viewId: '' });
+    expect(record()).to.include({
+      id: popup.id,
+      name: 'Welcome',
+      type: 'lightbox',
+      state: 'armed',
+      trigger: '',
+      closeCause: '',
+      viewId: '',
+    });
     expect(record().explanation).to.include({ allowed: true, summary: 'allowed; triggers not armed yet (after 5 s)' });
 
     popupDecided({ id: 'other000001', name: 'Other', type: 'bar' }, { ...decision(false), id: 'other000001' });
@@ -41,7 +58,16 @@ describe('$popups store', () => {
 
   it('keeps only the id, name and type of a whole pop-up config', () => {
     popupDecided({ ...popup, html: '<p>hi</p>', viewerId: 'v1' } as typeof popup, decision(true));
-    expect(Object.keys(record()).sort()).to.deep.equal(['closeCause', 'explanation', 'id', 'name', 'state', 'trigger', 'type', 'viewId']);
+    expect(Object.keys(record()).sort()).to.deep.equal([
+      'closeCause',
+      'explanation',
+      'id',
+      'name',
+      'state',
+      'trigger',
+      'type',
+      'viewId',
+    ]);
   });
 
   it('arming, firing, showing, the view id and the close follow the pop-up through its lifecycle', () => {
@@ -63,7 +89,12 @@ describe('$popups store', () => {
     expect(record().viewId).to.equal('view-42');
 
     popupClosed(popup.id, 'x_click');
-    expect(record()).to.include({ state: 'closed', closeCause: 'x_click', trigger: 'after_seconds', viewId: 'view-42' });
+    expect(record()).to.include({
+      state: 'closed',
+      closeCause: 'x_click',
+      trigger: 'after_seconds',
+      viewId: 'view-42',
+    });
   });
 
   it('notifies subscribers of each change', () => {

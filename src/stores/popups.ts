@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import type { PopupType } from '../core/config/types.ts';
-import type { Decision, Explanation } from '../core/decision/index.ts';
 import { createExplanationLog } from '../core/decision/explanation.ts';
+import type { Decision, Explanation } from '../core/decision/index.ts';
 import type { ShowingEvent, ShowingFacts, ShowingPhase } from '../core/session/showing.ts';
 
 /** One pop-up of the display answer, as the teaser, the countdown, `explain()` and the inspector see it. */
@@ -45,7 +45,16 @@ function update(id: string, change: Partial<PopupRecord>): void {
 export function popupDecided({ id, name, type }: PopupIdentity, decision: Decision): void {
   explanations.decided(decision);
   const explanation = explanations.explain(id) as Explanation;
-  $popups.setKey(id, { id, name, type, state: decision.allowed ? 'armed' : 'blocked', trigger: '', closeCause: '', viewId: '', explanation });
+  $popups.setKey(id, {
+    id,
+    name,
+    type,
+    state: decision.allowed ? 'armed' : 'blocked',
+    trigger: '',
+    closeCause: '',
+    viewId: '',
+    explanation,
+  });
 }
 
 /**
@@ -55,7 +64,16 @@ export function popupDecided({ id, name, type }: PopupIdentity, decision: Decisi
 export function popupAdded({ id, name, type }: PopupIdentity): void {
   const existing = $popups.get()[id];
   const explanation = explanations.explain(id) ?? existing?.explanation ?? emptyExplanation(id);
-  $popups.setKey(id, { id, name, type, state: 'armed', trigger: '', closeCause: existing?.closeCause ?? '', viewId: '', explanation });
+  $popups.setKey(id, {
+    id,
+    name,
+    type,
+    state: 'armed',
+    trigger: '',
+    closeCause: existing?.closeCause ?? '',
+    viewId: '',
+    explanation,
+  });
 }
 
 export function popupArmed(id: string, planned: string[], at: number): void {
@@ -88,7 +106,13 @@ export function popupClosed(id: string, closeCause: string): void {
 }
 
 /** A change of a pop-up's showing (src/core/session/showing.ts), as its record tells it. */
-export function popupShowingChanged(popup: PopupIdentity, state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts, at: number): void {
+export function popupShowingChanged(
+  popup: PopupIdentity,
+  state: ShowingPhase,
+  event: ShowingEvent,
+  facts: ShowingFacts,
+  at: number,
+): void {
   const { id } = popup;
   if (event.type === 'reopen') popupAdded(popup);
   else if (event.type === 'fire') popupFired(id, facts.trigger, at);
@@ -105,5 +129,15 @@ export function clearPopups(): void {
 }
 
 function emptyExplanation(id: string): Explanation {
-  return { id, allowed: null, rules: [], blockedBy: [], frequencyCapExpiresAt: null, retryAt: null, triggers: { planned: [], armedAt: null, fired: [] }, shownAt: null, summary: 'no decision yet' };
+  return {
+    id,
+    allowed: null,
+    rules: [],
+    blockedBy: [],
+    frequencyCapExpiresAt: null,
+    retryAt: null,
+    triggers: { planned: [], armedAt: null, fired: [] },
+    shownAt: null,
+    summary: 'no decision yet',
+  };
 }

@@ -20,7 +20,11 @@ export const FOUR_PRIZES = {
   d: { label: 'No luck', code: '', prize_id: 'p-d', loosing_option: 1, chances: 25 },
 };
 
-export async function mountGame<T extends HTMLElement>(tag: string, attributes: Record<string, string>, parent: HTMLElement = document.body): Promise<T> {
+export async function mountGame<T extends HTMLElement>(
+  tag: string,
+  attributes: Record<string, string>,
+  parent: HTMLElement = document.body,
+): Promise<T> {
   const element = document.createElement(tag) as T;
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   parent.append(element);
@@ -34,6 +38,9 @@ export function collect<Detail>(element: EventTarget, name: string): Detail[] {
   return seen;
 }
 
-export const shadowPart = <T extends Element = HTMLElement>(element: Element, name: string) => element.shadowRoot!.querySelector<T>(`[part~="${name}"]`)!;
-export const shadowParts = <T extends Element = HTMLElement>(element: Element, name: string) => [...element.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
+export const shadowPart = <T extends Element = HTMLElement>(element: Element, name: string) =>
+  element.shadowRoot!.querySelector<T>(`[part~="${name}"]`)!;
+export const shadowParts = <T extends Element = HTMLElement>(element: Element, name: string) => [
+  ...element.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`),
+];
 export const spoken = (element: Element) => element.shadowRoot!.querySelector('[aria-live]')!.textContent;

@@ -1,11 +1,11 @@
 // Mounts <poptin-popup> for the browser tests of the element and of the views it draws (template, fields).
 import '../../elements/poptin-popup/define.ts';
+import type { PoptinPopupElement } from '../../elements/poptin-popup/poptin-popup.ts';
+import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
+import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
-import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
-import type { PopupSubmitDetail } from '../../src/components/popup/popup-view.tsx';
-import type { PoptinPopupElement } from '../../elements/poptin-popup/poptin-popup.ts';
 
 export const POPTIN_ID = 'a1b2c3d4e5f6g';
 
@@ -41,7 +41,13 @@ export function formTemplate(fields: string, { thankYou = true } = {}): string {
 export async function mountPopup(template: string, options: MountOptions = {}): Promise<PoptinPopupElement> {
   if (!options.lazyParts) await loadTemplateParts(template);
   const element = document.createElement('poptin-popup') as PoptinPopupElement;
-  element.popup = { config: popupConfig(options.config), html: sanitizeTemplate(template), lang: options.lang ?? 'en', trigger: 'manual', ...options.model };
+  element.popup = {
+    config: popupConfig(options.config),
+    html: sanitizeTemplate(template),
+    lang: options.lang ?? 'en',
+    trigger: 'manual',
+    ...options.model,
+  };
   options.before?.(element);
   const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
   document.body.append(element);
@@ -68,9 +74,12 @@ export async function until(check: () => boolean, what: string, ms = 5_000): Pro
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
-export const part = (element: Element, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
-export const inShadow = <T extends Element = HTMLElement>(element: Element, selector: string) => element.shadowRoot!.querySelector<T>(selector)!;
-export const allInShadow = <T extends Element = HTMLElement>(element: Element, selector: string) => Array.from(element.shadowRoot!.querySelectorAll<T>(selector));
+export const part = (element: Element, name: string) =>
+  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
+export const inShadow = <T extends Element = HTMLElement>(element: Element, selector: string) =>
+  element.shadowRoot!.querySelector<T>(selector)!;
+export const allInShadow = <T extends Element = HTMLElement>(element: Element, selector: string) =>
+  Array.from(element.shadowRoot!.querySelectorAll<T>(selector));
 export const field = (element: Element, name: string) => inShadow<HTMLInputElement>(element, `[name="${name}"]`);
 
 /** Types as a visitor does: the value changes and an input event follows. */
@@ -109,7 +118,9 @@ export function collectSubmits(element: Element): PopupSubmitDetail[] {
 
 export function closeSources(element: Element): string[] {
   const sources: string[] = [];
-  element.addEventListener('poptin-request-close', (event) => sources.push((event as CustomEvent<{ source: string }>).detail.source));
+  element.addEventListener('poptin-request-close', (event) =>
+    sources.push((event as CustomEvent<{ source: string }>).detail.source),
+  );
   return sources;
 }
 

@@ -2,7 +2,9 @@
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 
 export async function runAxe(context: ElementContext): Promise<AxeResults> {
-  const page = window as unknown as { axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> } };
+  const page = window as unknown as {
+    axe?: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+  };
   if (!page.axe) {
     await new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');

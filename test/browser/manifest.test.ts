@@ -7,8 +7,8 @@ import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { ALWAYS_WIN, shadowPart, shadowParts } from '../browser-support/games.ts';
-import { until } from '../browser-support/waiting.ts';
 import { formTemplate, mountPopup } from '../browser-support/popup.ts';
+import { until } from '../browser-support/waiting.ts';
 import '../../elements/poptin-chat-button/define.ts';
 import '../../elements/poptin-controller/define.ts';
 import '../../elements/poptin-countdown/define.ts';
@@ -39,14 +39,23 @@ const DRAWN_WITH: Record<string, Record<string, string>> = {
   'poptin-gift-box': { prizes: PRIZES },
   'poptin-countdown': { minutes: '5', 'timer-ver': '1' },
   'poptin-chat-button': { telephone: '15550100', 'button-delay': '-1', 'message-delay': '-1', qr: 'true' },
-  'poptin-product-recommendations': { products: JSON.stringify([{ product_id: 1, title: 'Mug', price: 12, compare_at_price: 15, inventory_quantity: 2, handle: 'mug' }]) },
+  'poptin-product-recommendations': {
+    products: JSON.stringify([
+      { product_id: 1, title: 'Mug', price: 12, compare_at_price: 15, inventory_quantity: 2, handle: 'mug' },
+    ]),
+  },
   'poptin-teaser': { 'poptin-id': 'a1b2c3d4e5f60' },
 };
 
 async function documentedElements(): Promise<Map<string, Declaration>> {
   const response = await fetch('/custom-elements.json');
   const manifest = (await response.json()) as { modules: { declarations?: Declaration[] }[] };
-  return new Map(manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName).map((declaration) => [declaration.tagName!, declaration]));
+  return new Map(
+    manifest.modules
+      .flatMap((module) => module.declarations ?? [])
+      .filter((declaration) => declaration.tagName)
+      .map((declaration) => [declaration.tagName!, declaration]),
+  );
 }
 
 // What makes an element go on to read the rest: a controller needs a client (on Wix for the Wix settings), a pop-up
@@ -62,7 +71,16 @@ const READ_ALL: Record<string, (element: Element) => Promise<unknown>> = {
 // The controller reads its server, landing, cart and product attributes once its session starts, and
 // lead-before-consent when a lead is sent before consent (its session's and consent mode's tests, with a server, use
 // each); here it is only held to observing nothing undocumented.
-const READ_AFTER_AN_ANSWER = new Set(['api-base', 'landing', 'wix-api-host', 'cart-path', 'product-id', 'product-name', 'product-category', 'lead-before-consent']);
+const READ_AFTER_AN_ANSWER = new Set([
+  'api-base',
+  'landing',
+  'wix-api-host',
+  'cart-path',
+  'product-id',
+  'product-name',
+  'product-category',
+  'lead-before-consent',
+]);
 
 /** The attribute names an element reads while it is created and placed in the page, and a frame after. */
 async function attributesReadOnPlacing(tag: string): Promise<Set<string>> {
@@ -95,15 +113,23 @@ describe('custom-elements.json and the elements', () => {
     expect([...documented.keys()].sort()).to.have.length(10);
     const mismatches: string[] = [];
     for (const [tag, declaration] of documented) {
-      const element = customElements.get(tag) as (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;
+      const element = customElements.get(tag) as
+        | (CustomElementConstructor & { observedAttributes?: string[] })
+        | undefined;
       expect(element, `${tag} is defined`).to.not.equal(undefined);
       const observed = new Set(element!.observedAttributes ?? []);
       const read = await attributesReadOnPlacing(tag);
       const attributes = declaration.attributes ?? [];
-      for (const name of observed) if (!attributes.some((attribute) => attribute.name === name)) mismatches.push(`<${tag}> observes ${name}, undocumented`);
+      for (const name of observed)
+        if (!attributes.some((attribute) => attribute.name === name))
+          mismatches.push(`<${tag}> observes ${name}, undocumented`);
       for (const attribute of attributes) {
         const answered = tag === 'poptin-controller' && READ_AFTER_AN_ANSWER.has(attribute.name);
-        const used = observed.has(attribute.name) || read.has(attribute.name) || answered || attribute.description?.startsWith('Set by');
+        const used =
+          observed.has(attribute.name) ||
+          read.has(attribute.name) ||
+          answered ||
+          attribute.description?.startsWith('Set by');
         if (!used) mismatches.push(`<${tag}> documents ${attribute.name}, which it neither observes nor reads`);
       }
     }
@@ -118,9 +144,12 @@ describe('custom-elements.json and the elements', () => {
       for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
       document.body.append(element);
       await until(() => element.shadowRoot?.querySelector('[part]') != null, `<${tag}> to draw itself`);
-      const parts = new Set([...element.shadowRoot!.querySelectorAll('[part]')].flatMap((node) => node.getAttribute('part')!.split(/\s+/)));
+      const parts = new Set(
+        [...element.shadowRoot!.querySelectorAll('[part]')].flatMap((node) => node.getAttribute('part')!.split(/\s+/)),
+      );
       const names = (documented.get(tag)?.cssParts ?? []).map((part) => part.name);
-      for (const part of parts) if (!names.includes(part)) undocumented.push(`<${tag}> draws part ${part}, undocumented`);
+      for (const part of parts)
+        if (!names.includes(part)) undocumented.push(`<${tag}> draws part ${part}, undocumented`);
       element.remove();
     }
     expect(undocumented).to.deep.equal([]);
@@ -128,7 +157,8 @@ describe('custom-elements.json and the elements', () => {
 });
 
 /** The names of the slots an element's shadow root renders, `''` for the default one. */
-const slotsRendered = (element: Element) => [...(element.shadowRoot?.querySelectorAll('slot') ?? [])].map((slot) => slot.name).sort();
+const slotsRendered = (element: Element) =>
+  [...(element.shadowRoot?.querySelectorAll('slot') ?? [])].map((slot) => slot.name).sort();
 
 describe('custom-elements.json and the slots and events of the elements', () => {
   it('documents exactly the slots each element renders', async () => {
@@ -147,10 +177,12 @@ describe('custom-elements.json and the slots and events of the elements', () => 
       for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
       if (children) element.innerHTML = children;
       document.body.append(element);
-      if (tag in DRAWN_WITH || children) await until(() => element.shadowRoot?.querySelector('[part]') != null, `<${tag}> to draw itself`);
+      if (tag in DRAWN_WITH || children)
+        await until(() => element.shadowRoot?.querySelector('[part]') != null, `<${tag}> to draw itself`);
       const rendered = slotsRendered(element);
       const names = (declaration.slots ?? []).map((slot) => slot.name).sort();
-      if (JSON.stringify(rendered) !== JSON.stringify(names)) mismatches.push(`<${tag}> renders slots ${JSON.stringify(rendered)}, documents ${JSON.stringify(names)}`);
+      if (JSON.stringify(rendered) !== JSON.stringify(names))
+        mismatches.push(`<${tag}> renders slots ${JSON.stringify(rendered)}, documents ${JSON.stringify(names)}`);
       element.remove();
     }
     expect(mismatches).to.deep.equal([]);
@@ -170,10 +202,14 @@ describe('custom-elements.json and the slots and events of the elements', () => 
         }
         const keys = detailKeysDocumented(events, name);
         const actual = detail && typeof detail === 'object' ? Object.keys(detail).sort() : [];
-        if (JSON.stringify(keys) !== JSON.stringify(actual)) mismatches.push(`<${tag}> ${name} carries detail {${actual.join(', ')}}, documents {${(keys ?? []).join(', ')}}`);
+        if (JSON.stringify(keys) !== JSON.stringify(actual))
+          mismatches.push(
+            `<${tag}> ${name} carries detail {${actual.join(', ')}}, documents {${(keys ?? []).join(', ')}}`,
+          );
       }
       for (const { name } of events) {
-        if (!seen.some((event) => event.name === name) && NOT_DRIVEN_HERE[name] === undefined) mismatches.push(`<${tag}> documents ${name}, never dispatched while used`);
+        if (!seen.some((event) => event.name === name) && NOT_DRIVEN_HERE[name] === undefined)
+          mismatches.push(`<${tag}> documents ${name}, never dispatched while used`);
       }
     }
     expect(mismatches).to.deep.equal([]);
@@ -182,7 +218,8 @@ describe('custom-elements.json and the slots and events of the elements', () => 
 
 /** Documented events a person's use does not cause, with the test that sees each. */
 const NOT_DRIVEN_HERE: Record<string, string> = {
-  'poptin-error': 'a view that throws: "a view that throws renders nothing, says so with poptin-error and throws nothing into the page" (elements/shared/surface-element.test.tsx)',
+  'poptin-error':
+    'a view that throws: "a view that throws renders nothing, says so with poptin-error and throws nothing into the page" (elements/shared/surface-element.test.tsx)',
 };
 
 /** The top-level keys of an event's detail as its description documents them: `{a, b}`, or `as \`other\`` with `plus \`c\``. */
@@ -216,17 +253,30 @@ interface SeenEvent {
 
 /** Whether `node` is `element` or inside it, through the shadow roots between them. */
 function within(element: Node, node: Node | null): boolean {
-  for (let current = node; current; current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null)) if (current === element) return true;
+  for (
+    let current = node;
+    current;
+    current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null)
+  )
+    if (current === element) return true;
   return false;
 }
 
 /** Every poptin-* event dispatched while `use` runs that reaches the element `target()` names, pushed to `seen`. */
-async function recordEvents(target: () => Element | null, seen: SeenEvent[], use: () => Promise<void>): Promise<SeenEvent[]> {
+async function recordEvents(
+  target: () => Element | null,
+  seen: SeenEvent[],
+  use: () => Promise<void>,
+): Promise<SeenEvent[]> {
   const dispatch = EventTarget.prototype.dispatchEvent;
   EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
     const element = target();
-    const reaches = element !== null && (this === element || (this instanceof Node && within(element, this) && event.bubbles && (event.composed || element.contains(this))));
-    if (event.type.startsWith('poptin-') && reaches) seen.push({ name: event.type, detail: (event as CustomEvent).detail });
+    const reaches =
+      element !== null &&
+      (this === element ||
+        (this instanceof Node && within(element, this) && event.bubbles && (event.composed || element.contains(this))));
+    if (event.type.startsWith('poptin-') && reaches)
+      seen.push({ name: event.type, detail: (event as CustomEvent).detail });
     return dispatch.call(this, event);
   };
   try {
@@ -251,10 +301,14 @@ async function eventsWhileUsed(tag: string): Promise<SeenEvent[]> {
       try {
         element.setAttribute('client-id', 'events-probe');
         element.setAttribute('api-base', 'https://display.example');
-        await recordEvents(() => element, seen, async () => {
-          document.body.append(element);
-          await until(() => seenNames(seen).includes('poptin-display'), 'the display answer');
-        });
+        await recordEvents(
+          () => element,
+          seen,
+          async () => {
+            document.body.append(element);
+            await until(() => seenNames(seen).includes('poptin-display'), 'the display answer');
+          },
+        );
       } finally {
         window.fetch = pageFetch;
       }
@@ -262,17 +316,26 @@ async function eventsWhileUsed(tag: string): Promise<SeenEvent[]> {
     }
     for (const [name, value] of Object.entries(DRAWN_WITH[tag] ?? {})) element.setAttribute(name, value);
     // A chatbox opens on a press only with a message to send.
-    if (tag === 'poptin-chat-button') element.setAttribute('settings', JSON.stringify({ telephone: '15550100', message_send: 'Hello', button_delay: -1 }));
+    if (tag === 'poptin-chat-button')
+      element.setAttribute(
+        'settings',
+        JSON.stringify({ telephone: '15550100', message_send: 'Hello', button_delay: -1 }),
+      );
     if (tag === 'poptin-countdown') {
       element.removeAttribute('minutes');
       element.setAttribute('ends-at', '2020-01-01T00:00:00+00:00');
     }
-    if (['poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box'].includes(tag)) element.setAttribute('prizes', JSON.stringify(ALWAYS_WIN));
-    await recordEvents(() => element, seen, async () => {
-      document.body.append(element);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await USES[tag]?.(element, () => seenNames(seen));
-    });
+    if (['poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box'].includes(tag))
+      element.setAttribute('prizes', JSON.stringify(ALWAYS_WIN));
+    await recordEvents(
+      () => element,
+      seen,
+      async () => {
+        document.body.append(element);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await USES[tag]?.(element, () => seenNames(seen));
+      },
+    );
     return seen;
   } finally {
     element.remove();
@@ -281,9 +344,11 @@ async function eventsWhileUsed(tag: string): Promise<SeenEvent[]> {
 
 /** What a visitor does with each element; `seen` names the events so far. */
 const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promise<void>> = {
-  'poptin-countdown': async (_element, seen) => until(() => seen().includes('poptin-countdown-end'), 'the end of a countdown already past'),
+  'poptin-countdown': async (_element, seen) =>
+    until(() => seen().includes('poptin-countdown-end'), 'the end of a countdown already past'),
   'poptin-spin-wheel': async (element, seen) => playGame(element, seen, () => press(shadowPart(element, 'wheel'))),
-  'poptin-scratch-card': async (element, seen) => playGame(element, seen, () => press(shadowPart(element, 'reveal-button'))),
+  'poptin-scratch-card': async (element, seen) =>
+    playGame(element, seen, () => press(shadowPart(element, 'reveal-button'))),
   'poptin-gift-box': async (element, seen) => playGame(element, seen, () => press(shadowParts(element, 'box')[0]!)),
   'poptin-chat-button': async (element, seen) => {
     await until(() => seen().includes('poptin-chat-show'), 'the chat button to appear');
@@ -311,7 +376,10 @@ const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promi
 async function press(target: Element): Promise<void> {
   target.scrollIntoView({ block: 'center' });
   const box = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
+  });
   await resetMouse();
 }
 
@@ -337,20 +405,25 @@ async function playGame(element: HTMLElement, seen: () => string[], play: () => 
 async function popupEventsWhileUsed(): Promise<SeenEvent[]> {
   const placed = document.createElement('poptin-popup');
   placed.setAttribute('kind', 'lightbox');
-  placed.innerHTML = '<form><input name="Email" type="email" aria-label="Email" value="ada@example.com"><button type="submit">Send</button></form>';
+  placed.innerHTML =
+    '<form><input name="Email" type="email" aria-label="Email" value="ada@example.com"><button type="submit">Send</button></form>';
   const seen: SeenEvent[] = [];
-  await recordEvents(() => placed, seen, async () => {
-    document.body.append(placed);
-    await until(() => seenNames(seen).includes('poptin-after-show'), 'the pop-up to show');
-    await press(placed.querySelector('button')!);
-    await until(() => seenNames(seen).includes('poptin-submit'), 'the form to be sent');
-    if (!seenNames(seen).includes('poptin-after-hide')) {
-      // Escape is ignored in a pop-up's first 800 ms on screen (widget §4, read as a guard).
-      await new Promise((resolve) => setTimeout(resolve, 850));
-      await sendKeys({ press: 'Escape' });
-      await until(() => seenNames(seen).includes('poptin-after-hide'), 'the pop-up to close');
-    }
-  });
+  await recordEvents(
+    () => placed,
+    seen,
+    async () => {
+      document.body.append(placed);
+      await until(() => seenNames(seen).includes('poptin-after-show'), 'the pop-up to show');
+      await press(placed.querySelector('button')!);
+      await until(() => seenNames(seen).includes('poptin-submit'), 'the form to be sent');
+      if (!seenNames(seen).includes('poptin-after-hide')) {
+        // Escape is ignored in a pop-up's first 800 ms on screen (widget §4, read as a guard).
+        await new Promise((resolve) => setTimeout(resolve, 850));
+        await sendKeys({ press: 'Escape' });
+        await until(() => seenNames(seen).includes('poptin-after-hide'), 'the pop-up to close');
+      }
+    },
+  );
   placed.remove();
 
   const template = formTemplate(
@@ -360,14 +433,28 @@ async function popupEventsWhileUsed(): Promise<SeenEvent[]> {
   let drawn: HTMLElement | null = null;
   const fromParts: SeenEvent[] = [];
   try {
-    await recordEvents(() => drawn, fromParts, async () => {
-      const popup = await mountPopup(template, { config: { poptin_type: 'gamified', gamified_prize: ALWAYS_WIN, design_properties: { add_to_cart: '42' } }, before: (element) => (drawn = element) });
-      const inside = popup.shadowRoot!;
-      await until(() => inside.querySelector('poptin-gift-box')?.shadowRoot?.querySelector('[part~="box"]') != null, 'the gift box');
-      await press(inside.querySelector<HTMLButtonElement>('[data-poptin-add-to-cart]')!);
-      const giftBox = inside.querySelector<HTMLElement>('poptin-gift-box')!;
-      await playGame(giftBox, () => seenNames(fromParts), () => press(shadowParts(giftBox, 'box')[0]!));
-    });
+    await recordEvents(
+      () => drawn,
+      fromParts,
+      async () => {
+        const popup = await mountPopup(template, {
+          config: { poptin_type: 'gamified', gamified_prize: ALWAYS_WIN, design_properties: { add_to_cart: '42' } },
+          before: (element) => (drawn = element),
+        });
+        const inside = popup.shadowRoot!;
+        await until(
+          () => inside.querySelector('poptin-gift-box')?.shadowRoot?.querySelector('[part~="box"]') != null,
+          'the gift box',
+        );
+        await press(inside.querySelector<HTMLButtonElement>('[data-poptin-add-to-cart]')!);
+        const giftBox = inside.querySelector<HTMLElement>('poptin-gift-box')!;
+        await playGame(
+          giftBox,
+          () => seenNames(fromParts),
+          () => press(shadowParts(giftBox, 'box')[0]!),
+        );
+      },
+    );
   } finally {
     (drawn as HTMLElement | null)?.remove();
   }

@@ -28,7 +28,11 @@ describe('properties set before the element is defined', () => {
     const wheel = placedBeforeDefine('poptin-spin-wheel', { prizes: PRIZES });
     await import('../../elements/poptin-spin-wheel/define.ts');
     await until(() => shadowParts(wheel, 'slice').length === 3, 'the three slices');
-    expect(shadowParts(wheel, 'slice').map((slice) => slice.textContent)).to.deep.equal(['10% off', 'Free shipping', 'No luck']);
+    expect(shadowParts(wheel, 'slice').map((slice) => slice.textContent)).to.deep.equal([
+      '10% off',
+      'Free shipping',
+      'No luck',
+    ]);
     expect((wheel as HTMLElement & { prizes: unknown }).prizes).to.deep.equal(PRIZES);
     wheel.remove();
   });
@@ -42,10 +46,14 @@ describe('properties set before the element is defined', () => {
   });
 
   it('a chat button uses the settings object given before its code loaded', async () => {
-    const button = placedBeforeDefine('poptin-chat-button', { settings: { telephone: '+62 812 000', button_delay: -1, message_send: 'Halo' } });
+    const button = placedBeforeDefine('poptin-chat-button', {
+      settings: { telephone: '+62 812 000', button_delay: -1, message_send: 'Halo' },
+    });
     await import('../../elements/poptin-chat-button/define.ts');
     await until(() => button.shadowRoot?.querySelector('[part~="base"]') != null, 'the chat button');
-    expect((button as HTMLElement & { settings: { telephone: string } | null }).settings?.telephone).to.equal('+62 812 000');
+    expect((button as HTMLElement & { settings: { telephone: string } | null }).settings?.telephone).to.equal(
+      '+62 812 000',
+    );
     button.remove();
   });
 
@@ -57,10 +65,19 @@ describe('properties set before the element is defined', () => {
       return Promise.resolve(Response.json({ display: 'allowed', message: '', poptins: [] }));
     };
     try {
-      const controller = placedBeforeDefine('poptin-controller', { clientId: 'set-before-define', apiBase: 'https://display.example' }) as HTMLElement & { clientId: string; apiBase: string };
+      const controller = placedBeforeDefine('poptin-controller', {
+        clientId: 'set-before-define',
+        apiBase: 'https://display.example',
+      }) as HTMLElement & { clientId: string; apiBase: string };
       await import('../../elements/poptin-controller/define.ts');
-      await until(() => requested.some((url) => url.startsWith('https://display.example/') && url.includes('set-before-define')), 'the display call to the server set before the define');
-      expect([controller.getAttribute('client-id'), controller.getAttribute('api-base')]).to.deep.equal(['set-before-define', 'https://display.example']);
+      await until(
+        () => requested.some((url) => url.startsWith('https://display.example/') && url.includes('set-before-define')),
+        'the display call to the server set before the define',
+      );
+      expect([controller.getAttribute('client-id'), controller.getAttribute('api-base')]).to.deep.equal([
+        'set-before-define',
+        'https://display.example',
+      ]);
       controller.clientId = 'set-after-define';
       expect(controller.getAttribute('client-id')).to.equal('set-after-define');
       controller.remove();

@@ -1,26 +1,48 @@
 import { expect } from '@open-wc/testing';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
-import { ALWAYS_WIN, FOUR_PRIZES } from '../browser-support/games.ts';
-import { sanitizeTemplate } from '../../src/surfaces.ts';
-import { createElementOf, createSurface, ELEMENT_KINDS, tagOf, type ElementKind } from '../../src/registry.ts';
+import { createElementOf, createSurface, ELEMENT_KINDS, type ElementKind, tagOf } from '../../src/registry.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
+import { sanitizeTemplate } from '../../src/surfaces.ts';
+import { ALWAYS_WIN, FOUR_PRIZES } from '../browser-support/games.ts';
 
 // A pop-up of the kind, with some text, a heading and a field.
 const popupOf = (type: PopupType): PopupModel => ({
-  config: parsePopupConfig({ poptin_id: 'isolation0001', poptin_name: 'Isolation', poptin_type: type, viewer_id: 'v1', x_close_button: 'yes', design_properties: {} }),
-  html: sanitizeTemplate('<div data-poptin-screen="form"><h2>Heading</h2><p>Some <strong>text</strong></p><form><label>Email <input name="Email" type="email"></label><button type="submit">Join</button></form></div>'),
+  config: parsePopupConfig({
+    poptin_id: 'isolation0001',
+    poptin_name: 'Isolation',
+    poptin_type: type,
+    viewer_id: 'v1',
+    x_close_button: 'yes',
+    design_properties: {},
+  }),
+  html: sanitizeTemplate(
+    '<div data-poptin-screen="form"><h2>Heading</h2><p>Some <strong>text</strong></p><form><label>Email <input name="Email" type="email"></label><button type="submit">Join</button></form></div>',
+  ),
   lang: 'en',
   trigger: 'manual',
 });
 
 async function drawn(element: HTMLElement): Promise<void> {
-  while (!element.shadowRoot?.querySelector('[part~="base"]')) await new Promise((resolve) => requestAnimationFrame(resolve));
+  while (!element.shadowRoot?.querySelector('[part~="base"]'))
+    await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 // What a hostile or careless host page does (surface kit issue): every element red, big and inline, root font at 62.5%.
 const HOSTILE_CSS = `* { color: rgb(255, 0, 0) !important; font-size: 40px !important; display: inline !important } html { font-size: 62.5% }`;
-const PROPERTIES = ['color', 'font-size', 'font-family', 'font-weight', 'line-height', 'display', 'text-align', 'letter-spacing', 'width', 'padding-top', 'margin-top'];
+const PROPERTIES = [
+  'color',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'line-height',
+  'display',
+  'text-align',
+  'letter-spacing',
+  'width',
+  'padding-top',
+  'margin-top',
+];
 
 function computedInside(root: ShadowRoot, properties: readonly string[] = PROPERTIES): string[] {
   return [...root.querySelectorAll('*')]
@@ -77,7 +99,8 @@ const FIXTURES: { [Kind in ElementKind]: () => Promise<Placed> } = {
     await drawn(countdown);
     return alone(countdown);
   },
-  'chat-button': async () => alone(await drawnWith('chat-button', { settings: JSON.stringify({ telephone: '15550100', button_delay: -1 }) }), 2),
+  'chat-button': async () =>
+    alone(await drawnWith('chat-button', { settings: JSON.stringify({ telephone: '15550100', button_delay: -1 }) }), 2),
   // A placeholder of no shadow root: what draws in it is its embedded pop-up.
   embed: async () => {
     const embed = createElementOf('embed');
@@ -92,11 +115,21 @@ const FIXTURES: { [Kind in ElementKind]: () => Promise<Placed> } = {
   'scratch-card': async () => alone(await drawnWith('scratch-card', { prizes: JSON.stringify(ALWAYS_WIN) })),
   'gift-box': async () => alone(await drawnWith('gift-box', { prizes: JSON.stringify(ALWAYS_WIN) })),
   recommendations: async () =>
-    alone(await drawnWith('recommendations', { products: JSON.stringify([{ product_id: 7003, title: 'Headlamp', price: 34, handle: 'headlamp' }]), currency: 'EUR' })),
+    alone(
+      await drawnWith('recommendations', {
+        products: JSON.stringify([{ product_id: 7003, title: 'Headlamp', price: 34, handle: 'headlamp' }]),
+        currency: 'EUR',
+      }),
+    ),
 };
 
 /** No computed style inside the surface changes once the hostile stylesheet is on the page; what was placed is removed after. */
-function expectUnchangedUnderHostileCss({ surface, placed, fewestElements = 4, properties = PROPERTIES }: Placed): void {
+function expectUnchangedUnderHostileCss({
+  surface,
+  placed,
+  fewestElements = 4,
+  properties = PROPERTIES,
+}: Placed): void {
   const before = computedInside(surface.shadowRoot!, properties);
   expect(before.length).to.be.at.least(fewestElements);
   const hostile = document.createElement('style');
@@ -122,7 +155,11 @@ describe('pop-ups of every kind: the host page cannot restyle them', () => {
   for (const type of POPUP_TYPES) {
     it(`a ${type} pop-up`, async () => {
       const popup = await shownPopup(type);
-      expectUnchangedUnderHostileCss({ surface: popup, placed: popup, properties: IN_FLOW_KINDS.includes(type) ? WITHOUT_WIDTH : PROPERTIES });
+      expectUnchangedUnderHostileCss({
+        surface: popup,
+        placed: popup,
+        properties: IN_FLOW_KINDS.includes(type) ? WITHOUT_WIDTH : PROPERTIES,
+      });
     });
   }
 });

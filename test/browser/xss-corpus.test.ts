@@ -4,18 +4,46 @@
 import { expect, nextFrame } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../elements/poptin-popup/define.ts';
-import { popupConfig, removePopups, until } from '../browser-support/popup.ts';
-import { sanitizeTemplate } from '../../src/core/sanitize.ts';
-import { safeNavigationUrl } from '../../src/core/safe-url.ts';
-import { productUrl } from '../../src/core/products/recommendations.ts';
 import { configuredRedirect, REDIRECT_LINK_SUBMIT_MS } from '../../src/components/template/after-submit.ts';
 import { followRedirect, type PopupNavigation } from '../../src/components/template/navigation.ts';
 import { loadTemplateParts } from '../../src/components/template/template-parts.ts';
+import { productUrl } from '../../src/core/products/recommendations.ts';
+import { safeNavigationUrl } from '../../src/core/safe-url.ts';
+import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import { ALWAYS_LOSE } from '../browser-support/games.ts';
+import { popupConfig, removePopups, until } from '../browser-support/popup.ts';
 import '../../elements/poptin-countdown/define.ts';
 
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcdoc', 'codebase', 'dynsrc', 'lowsrc'];
-const FORBIDDEN_TAGS = ['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'frame', 'frameset', 'applet', 'noscript', 'template', 'poptin-controller'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'srcdoc',
+  'codebase',
+  'dynsrc',
+  'lowsrc',
+];
+const FORBIDDEN_TAGS = [
+  'script',
+  'iframe',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'link',
+  'style',
+  'frame',
+  'frameset',
+  'applet',
+  'noscript',
+  'template',
+  'poptin-controller',
+];
 const DANGEROUS_URL = /^(javascript|vbscript|data:text\/html)/i;
 
 declare global {
@@ -36,10 +64,26 @@ function everyElement(root: ParentNode): Element[] {
 /** What a hostile visitor-side script would hope to trigger: pointer, focus, animation and form events. */
 function poke(root: ShadowRoot): void {
   for (const element of everyElement(root)) {
-    for (const type of ['mouseover', 'pointerenter', 'focus', 'blur', 'animationstart', 'transitionend', 'toggle', 'load', 'error', 'begin']) {
+    for (const type of [
+      'mouseover',
+      'pointerenter',
+      'focus',
+      'blur',
+      'animationstart',
+      'transitionend',
+      'toggle',
+      'load',
+      'error',
+      'begin',
+    ]) {
       element.dispatchEvent(new Event(type));
     }
-    if (element instanceof HTMLElement && !(element instanceof HTMLAnchorElement) && !(element instanceof HTMLButtonElement)) element.click();
+    if (
+      element instanceof HTMLElement &&
+      !(element instanceof HTMLAnchorElement) &&
+      !(element instanceof HTMLButtonElement)
+    )
+      element.click();
   }
 }
 
@@ -64,7 +108,12 @@ describe('sanitising proven: the XSS corpus as pop-up templates', () => {
     const problems: string[] = [];
     for (const [index, payload] of payloads.entries()) {
       const element = document.createElement('poptin-popup') as HTMLElement & { popup: unknown };
-      element.popup = { config: popupConfig({ poptin_id: `xsscorpus${String(index).padStart(4, '0')}`, poptin_type: 'bar' }), html: sanitizeTemplate(payload), lang: 'en', trigger: 'manual' };
+      element.popup = {
+        config: popupConfig({ poptin_id: `xsscorpus${String(index).padStart(4, '0')}`, poptin_type: 'bar' }),
+        html: sanitizeTemplate(payload),
+        lang: 'en',
+        trigger: 'manual',
+      };
       const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
       document.body.append(element);
       await shown;
@@ -74,8 +123,12 @@ describe('sanitising proven: the XSS corpus as pop-up templates', () => {
         const tag = node.localName;
         if (FORBIDDEN_TAGS.includes(tag)) problems.push(`#${index} kept <${tag}>: ${payload}`);
         for (const attribute of node.getAttributeNames()) {
-          if (attribute.toLowerCase().startsWith('on')) problems.push(`#${index} kept ${attribute} on <${tag}>: ${payload}`);
-          if (URL_ATTRIBUTES.includes(attribute.toLowerCase()) && DANGEROUS_URL.test((node.getAttribute(attribute) ?? '').replace(/[\s\u0000-\u001f]/g, ''))) {
+          if (attribute.toLowerCase().startsWith('on'))
+            problems.push(`#${index} kept ${attribute} on <${tag}>: ${payload}`);
+          if (
+            URL_ATTRIBUTES.includes(attribute.toLowerCase()) &&
+            DANGEROUS_URL.test((node.getAttribute(attribute) ?? '').replace(/[\s\u0000-\u001f]/g, ''))
+          ) {
             problems.push(`#${index} kept ${attribute}="${node.getAttribute(attribute)}": ${payload}`);
           }
         }
@@ -101,14 +154,20 @@ function recordingNavigation(followed: string[]): PopupNavigation {
 }
 
 /** An address whose scheme, read as the browser reads it, runs script or loads content in the page. */
-const isDangerous = (url: string) => /^(javascript|vbscript|data|blob|file):/i.test(url.replace(/[\s\u0000-\u001f]/g, ''));
+const isDangerous = (url: string) =>
+  /^(javascript|vbscript|data|blob|file):/i.test(url.replace(/[\s\u0000-\u001f]/g, ''));
 const attributeValue = (value: string) => value.replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** A safe address that each path must follow, so that a path which follows nothing cannot pass. */
 const SAFE_URL = 'https://example.com/next';
 
-const PRIZE_TEMPLATE = '<div data-poptin-screen="play"><poptin-spin-wheel></poptin-spin-wheel></div><div data-poptin-screen="lose" hidden><p>Not this time</p></div>';
+const PRIZE_TEMPLATE =
+  '<div data-poptin-screen="play"><poptin-spin-wheel></poptin-spin-wheel></div><div data-poptin-screen="lose" hidden><p>Not this time</p></div>';
 const losingPrizeTo = (url: string) => ({
-  none: { ...ALWAYS_LOSE.none, redirect_to: 1, redirect_to_options: { redirect_to_url: url, redirect_close: 1, redirect_close_delay: 0 } },
+  none: {
+    ...ALWAYS_LOSE.none,
+    redirect_to: 1,
+    redirect_to_options: { redirect_to_url: url, redirect_close: 1, redirect_close_delay: 0 },
+  },
   ten: ALWAYS_LOSE.ten,
 });
 
@@ -143,12 +202,18 @@ describe('sanitising proven: the URL corpus in every attribute and setting that 
     for (const url of [...urls, SAFE_URL]) {
       const redirects = [
         configuredRedirect(popupConfig({ redirect_url: url })),
-        configuredRedirect(popupConfig({ design_properties: { poptin_design_redirect: 'yes', poptin_design_redirect_url: url } })),
+        configuredRedirect(
+          popupConfig({ design_properties: { poptin_design_redirect: 'yes', poptin_design_redirect_url: url } }),
+        ),
         configuredRedirect(popupConfig({ poptin_type: 'mobile', poptin_format: 'format_1', redirect_url: url })),
       ];
       const kept = redirects.map((redirect) => redirect?.url ?? null);
       if (url === SAFE_URL) expect(kept).to.deep.equal([SAFE_URL, SAFE_URL, SAFE_URL]);
-      else expect(kept.filter((found) => found !== null && isDangerous(found)), url).to.deep.equal([]);
+      else
+        expect(
+          kept.filter((found) => found !== null && isDangerous(found)),
+          url,
+        ).to.deep.equal([]);
     }
   });
 
@@ -165,13 +230,28 @@ describe('sanitising proven: the URL corpus in every attribute and setting that 
     for (const url of [...urls, SAFE_URL]) {
       const followed: string[] = [];
       await loadTemplateParts(PRIZE_TEMPLATE);
-      const element = document.createElement('poptin-popup') as HTMLElement & { popup: unknown; navigation: PopupNavigation };
-      element.popup = { config: popupConfig({ poptin_id: 'xssprizeurl01', poptin_type: 'gamified', gamified_prize: losingPrizeTo(url) }), html: sanitizeTemplate(PRIZE_TEMPLATE), lang: 'en', trigger: 'manual' };
+      const element = document.createElement('poptin-popup') as HTMLElement & {
+        popup: unknown;
+        navigation: PopupNavigation;
+      };
+      element.popup = {
+        config: popupConfig({
+          poptin_id: 'xssprizeurl01',
+          poptin_type: 'gamified',
+          gamified_prize: losingPrizeTo(url),
+        }),
+        html: sanitizeTemplate(PRIZE_TEMPLATE),
+        lang: 'en',
+        trigger: 'manual',
+      };
       element.navigation = recordingNavigation(followed);
       const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
       document.body.append(element);
       await shown;
-      const wheel = () => element.shadowRoot!.querySelector('poptin-spin-wheel')?.shadowRoot?.querySelector<HTMLElement>('[part~="wheel"]') ?? null;
+      const wheel = () =>
+        element
+          .shadowRoot!.querySelector('poptin-spin-wheel')
+          ?.shadowRoot?.querySelector<HTMLElement>('[part~="wheel"]') ?? null;
       await until(() => wheel() !== null, 'the wheel');
       clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       wheel()!.click();
@@ -189,8 +269,16 @@ describe('sanitising proven: the URL corpus in every attribute and setting that 
     for (const url of [...urls, SAFE_URL]) {
       const followed: string[] = [];
       const template = `<p><a data-poptin-redirect="${attributeValue(url)}">Go</a> <a href="${attributeValue(url)}" data-poptin-redirect>Go too</a></p>`;
-      const element = document.createElement('poptin-popup') as HTMLElement & { popup: unknown; navigation: PopupNavigation };
-      element.popup = { config: popupConfig({ poptin_id: 'xsslinkurl001', poptin_type: 'bar', poptin_target: 'click' }), html: sanitizeTemplate(template), lang: 'en', trigger: 'manual' };
+      const element = document.createElement('poptin-popup') as HTMLElement & {
+        popup: unknown;
+        navigation: PopupNavigation;
+      };
+      element.popup = {
+        config: popupConfig({ poptin_id: 'xsslinkurl001', poptin_type: 'bar', poptin_target: 'click' }),
+        html: sanitizeTemplate(template),
+        lang: 'en',
+        trigger: 'manual',
+      };
       element.navigation = recordingNavigation(followed);
       const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
       document.body.append(element);

@@ -11,7 +11,9 @@ const PRIZES = {
   ten: { label: '10% off', code: 'TEN-OFF', prize_id: 'p-ten', is_winner: 1, chances: 50 },
   none: { label: 'No luck', code: '', prize_id: 'p-none', loosing_option: 1, chances: 50 },
 };
-const PRODUCTS = [{ product_id: '1', variant_id: '11', title: 'Blue mug', price: '12.00', currency: 'USD', handle: 'blue-mug' }];
+const PRODUCTS = [
+  { product_id: '1', variant_id: '11', title: 'Blue mug', price: '12.00', currency: 'USD', handle: 'blue-mug' },
+];
 
 // Each element with what it needs to draw itself without a display server.
 const PLACED: [tag: string, props: Record<string, unknown>][] = [
@@ -31,7 +33,13 @@ function App() {
     'main',
     null,
     createElement('h1', null, 'Every element, bundled'),
-    ...PLACED.map(([tag, props]) => createElement(tag, { key: tag, ...props }, tag === 'poptin-popup' ? createElement('p', null, 'Hello from a bundled pop-up') : null)),
+    ...PLACED.map(([tag, props]) =>
+      createElement(
+        tag,
+        { key: tag, ...props },
+        tag === 'poptin-popup' ? createElement('p', null, 'Hello from a bundled pop-up') : null,
+      ),
+    ),
   );
 }
 

@@ -1,12 +1,18 @@
 // The console in Chromium against an in-memory owner API (test/console/fake-owner-api.ts): what an owner does with the
 // keyboard and the mouse, the live preview in our own <poptin-popup>, Hebrew right to left, and axe.
 // Needs `npm run build` (the console and the widget from dist/).
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { FakeOwnerApi } from './fake-owner-api.ts';
-import { axeViolations, signInWithKeyboard as signInWithKeyboardAs, startFakeConsole, stopFakeConsole } from './helpers.ts';
 import { fakeDeliveryOf } from './fake-delivery-api.ts';
+import type { FakeOwnerApi } from './fake-owner-api.ts';
+import {
+  axeViolations,
+  signInWithKeyboard as signInWithKeyboardAs,
+  startFakeConsole,
+  stopFakeConsole,
+} from './helpers.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
@@ -52,7 +58,10 @@ describe('console: sites, pop-ups and the editor', () => {
     await signInWithKeyboard(page);
     await page.getByRole('link', { name: 'Demo site' }).click();
     await page.getByRole('heading', { level: 1, name: 'Demo site' }).waitFor();
-    assert.match(await page.locator('pre').first().innerText(), /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/dist\/poptin\.js\?id=demo"><\/script>/);
+    assert.match(
+      await page.locator('pre').first().innerText(),
+      /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/dist\/poptin\.js\?id=demo"><\/script>/,
+    );
     await page.getByRole('button', { name: 'New pop-up from a template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Template gallery' });
     await dialog.waitFor();
@@ -75,7 +84,10 @@ describe('console: sites, pop-ups and the editor', () => {
     await page.getByRole('checkbox', { name: 'After time on the page' }).uncheck();
     await page.getByRole('checkbox', { name: 'After scrolling' }).check();
     await page.getByRole('spinbutton', { name: 'After scrolling (%)' }).fill('40');
-    await page.locator('.explain li[data-topic="trigger"]').filter({ hasText: 'It shows when the visitor has scrolled 40 % of the page.' }).waitFor();
+    await page
+      .locator('.explain li[data-topic="trigger"]')
+      .filter({ hasText: 'It shows when the visitor has scrolled 40 % of the page.' })
+      .waitFor();
     await page.getByRole('combobox', { name: 'How often' }).selectOption('every_page');
     await page.getByText('every page', { exact: true }).waitFor();
 
@@ -158,12 +170,18 @@ describe('console: Hebrew', () => {
     await signInWithKeyboard(page);
     await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
     await page.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
-    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['he', 'rtl']);
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [
+      'he',
+      'rtl',
+    ]);
     assert.equal(fake.owner.language, 'he');
     assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
-    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['en', 'ltr']);
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [
+      'en',
+      'ltr',
+    ]);
     assert.equal(fake.owner.language, 'en');
     await page.context().close();
   });
@@ -220,7 +238,9 @@ describe('console: sites, tokens and the account', () => {
     await signInWithKeyboard(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Shop');
     await page.getByRole('textbox', { name: /^Client id/ }).fill('shop2026');
-    await page.getByRole('textbox', { name: /^Allowed origins/ }).fill('https://shop.example\nhttps://www.shop.example');
+    await page
+      .getByRole('textbox', { name: /^Allowed origins/ })
+      .fill('https://shop.example\nhttps://www.shop.example');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
     assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
@@ -228,7 +248,10 @@ describe('console: sites, tokens and the account', () => {
     await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByText('Copy this token now: it is shown only once.').waitFor();
-    assert.match(await page.getByRole('region', { name: 'API tokens' }).locator('pre').innerText(), /^pte_[0-9a-f]{32}$/);
+    assert.match(
+      await page.getByRole('region', { name: 'API tokens' }).locator('pre').innerText(),
+      /^pte_[0-9a-f]{32}$/,
+    );
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).click();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).waitFor({ state: 'detached' });
@@ -255,13 +278,17 @@ describe('console: sites, tokens and the account', () => {
 });
 
 describe('console: the editor', () => {
-  it('opens the preview link of the draft on the owner\'s page in a new tab, saving first', async () => {
+  it("opens the preview link of the draft on the owner's page in a new tab, saving first", async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await newPopupFromTemplate(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('On my site');
     await page.getByRole('textbox', { name: 'Page address to preview on' }).fill('https://shop.example/pricing');
-    await page.context().route('https://shop.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><p>The shop</p>' }));
+    await page
+      .context()
+      .route('https://shop.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><p>The shop</p>' }),
+      );
     const opened = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Preview on my site' }).click();
     const tab = await opened;
@@ -272,7 +299,7 @@ describe('console: the editor', () => {
     await page.context().close();
   });
 
-  it('says that someone else saved meanwhile, keeping the owner\'s changes', async () => {
+  it("says that someone else saved meanwhile, keeping the owner's changes", async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await newPopupFromTemplate(page);
@@ -319,7 +346,12 @@ describe('console: owners (administrators)', () => {
     await page.getByLabel('Password (at least 10 characters)').fill('short');
     await page.getByRole('checkbox', { name: /Demo site/ }).check();
     await page.getByRole('button', { name: 'Create' }).click();
-    assert.equal(await page.getByRole('textbox', { name: 'Email' }).evaluate((input: HTMLInputElement) => input.form?.checkValidity()), false);
+    assert.equal(
+      await page
+        .getByRole('textbox', { name: 'Email' })
+        .evaluate((input: HTMLInputElement) => input.form?.checkValidity()),
+      false,
+    );
     await page.getByLabel('Password (at least 10 characters)').fill('a long enough password');
     await page.getByRole('button', { name: 'Create' }).click();
     const row = page.getByRole('row').filter({ hasText: 'editor@example.com' });
@@ -377,7 +409,12 @@ describe('console: lead delivery', () => {
     // A URL the browser takes, which the server refuses for not being https.
     await page.keyboard.type('ftp://hooks.example/lead');
     await page.keyboard.press('Enter');
-    assert.equal(await dialog.getByRole('textbox', { name: 'URL (https)' }).evaluate((input: HTMLInputElement) => input.validity.valid), true);
+    assert.equal(
+      await dialog
+        .getByRole('textbox', { name: 'URL (https)' })
+        .evaluate((input: HTMLInputElement) => input.validity.valid),
+      true,
+    );
     await dialog.getByRole('alert').getByText('must be an https URL').waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await dialog.getByRole('textbox', { name: 'URL (https)' }).fill('https://hooks.example/lead');
@@ -396,7 +433,12 @@ describe('console: lead delivery', () => {
     await edit.getByRole('textbox', { name: /Consent field/ }).fill('Newsletter OK');
     await edit.getByRole('button', { name: 'Save destination' }).click();
     await edit.waitFor({ state: 'detached' });
-    const saved = [...fake.requests].reverse().find((request) => request.method === 'PATCH' && request.path.endsWith('/destinations/1'))?.body as { fieldMap: object; settings: { consentField: string } };
+    const saved = [...fake.requests]
+      .reverse()
+      .find((request) => request.method === 'PATCH' && request.path.endsWith('/destinations/1'))?.body as {
+      fieldMap: object;
+      settings: { consentField: string };
+    };
     assert.deepEqual(saved.fieldMap, { Email: 'email_address', Company: 'company' });
     assert.equal(saved.settings.consentField, 'Newsletter OK');
 
@@ -408,7 +450,11 @@ describe('console: lead delivery', () => {
     await mail.getByRole('checkbox', { name: /One e-mail a day/ }).check();
     await mail.getByRole('button', { name: 'Save destination' }).click();
     await mail.waitFor({ state: 'detached' });
-    const created = [...fake.requests].reverse().find((request) => request.method === 'POST' && request.path.endsWith('/destinations'))?.body as { settings: object };
+    const created = [...fake.requests]
+      .reverse()
+      .find((request) => request.method === 'POST' && request.path.endsWith('/destinations'))?.body as {
+      settings: object;
+    };
     assert.deepEqual(created.settings, { to: ['owner@example.com', 'sales@example.com'], digest: 'daily' });
 
     await page.getByRole('button', { name: 'Send a test lead: Zapier' }).click();
@@ -420,9 +466,18 @@ describe('console: lead delivery', () => {
   });
 
   it('warns on the site page when deliveries failed, and retries them one by one or all at once from the log, in Hebrew too', async () => {
-    const created = fake.delivery.answer('POST', 'destinations', undefined, undefined, { kind: 'mailchimp', name: 'Newsletter list', settings: { listId: 'L1' }, apiKey: 'key-us1' });
+    const created = fake.delivery.answer('POST', 'destinations', undefined, undefined, {
+      kind: 'mailchimp',
+      name: 'Newsletter list',
+      settings: { listId: 'L1' },
+      apiKey: 'key-us1',
+    });
     const { destination } = created!.body as { destination: { id: number } };
-    fake.delivery.deliveries.push(fakeDeliveryOf(destination.id, 101, 'failed', 1), fakeDeliveryOf(destination.id, 102, 'failed', 2), fakeDeliveryOf(destination.id, 103, 'delivered', 3));
+    fake.delivery.deliveries.push(
+      fakeDeliveryOf(destination.id, 101, 'failed', 1),
+      fakeDeliveryOf(destination.id, 102, 'failed', 2),
+      fakeDeliveryOf(destination.id, 103, 'delivered', 3),
+    );
     const page = await newPage();
     await signInWithKeyboard(page);
     await page.getByRole('link', { name: 'Demo site' }).click();

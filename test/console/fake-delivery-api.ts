@@ -4,22 +4,52 @@ import { randomUUID } from 'node:crypto';
 
 type Json = Record<string, unknown>;
 interface FakeDestination {
-  id: number; kind: string; name: string; enabled: boolean; settings: Json; fieldMap: Record<string, string>;
-  hasSecret: boolean; createdAt: string; updatedAt: string; pending: number; failed: number;
+  id: number;
+  kind: string;
+  name: string;
+  enabled: boolean;
+  settings: Json;
+  fieldMap: Record<string, string>;
+  hasSecret: boolean;
+  createdAt: string;
+  updatedAt: string;
+  pending: number;
+  failed: number;
 }
 interface FakeDelivery {
-  id: number; destinationId: number; leadId: number; status: 'pending' | 'delivered' | 'failed'; attempts: number; nextAttemptAt: string | null;
-  lastStatusCode: number | null; lastError: string | null; lastResponse: string | null; createdAt: string; finishedAt: string | null;
+  id: number;
+  destinationId: number;
+  leadId: number;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastResponse: string | null;
+  createdAt: string;
+  finishedAt: string | null;
 }
 
 export interface FakeDeliveryApi {
   destinations: FakeDestination[];
   deliveries: FakeDelivery[];
   /** Answers the call when it is one of lead delivery's: the status and body, else null. */
-  answer(method: string, area: string, id: string | undefined, action: string | undefined, body: unknown, search?: URLSearchParams): { status: number; body?: unknown } | null;
+  answer(
+    method: string,
+    area: string,
+    id: string | undefined,
+    action: string | undefined,
+    body: unknown,
+    search?: URLSearchParams,
+  ): { status: number; body?: unknown } | null;
 }
 
-const failure = (status: number, message: string, fields?: { field: string; message: string }[]) => ({ statusCode: status, error: 'Error', message, ...(fields ? { fields } : {}) });
+const failure = (status: number, message: string, fields?: { field: string; message: string }[]) => ({
+  statusCode: status,
+  error: 'Error',
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 export function fakeDeliveryApi(): FakeDeliveryApi {
   const destinations: FakeDestination[] = [];
@@ -30,30 +60,65 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
     pending: deliveries.filter((each) => each.destinationId === destination.id && each.status === 'pending').length,
     failed: deliveries.filter((each) => each.destinationId === destination.id && each.status === 'failed').length,
   });
-  const retry = (delivery: FakeDelivery) => Object.assign(delivery, { status: 'pending', nextAttemptAt: new Date().toISOString() });
+  const retry = (delivery: FakeDelivery) =>
+    Object.assign(delivery, { status: 'pending', nextAttemptAt: new Date().toISOString() });
 
-  function answer(method: string, area: string, id: string | undefined, action: string | undefined, body: unknown, search?: URLSearchParams): { status: number; body?: unknown } | null {
+  function answer(
+    method: string,
+    area: string,
+    id: string | undefined,
+    action: string | undefined,
+    body: unknown,
+    search?: URLSearchParams,
+  ): { status: number; body?: unknown } | null {
     if (area === 'deliveries' && id && action === 'retry' && method === 'POST') {
       const delivery = deliveries.find((each) => each.id === Number(id));
       if (!delivery) return { status: 404, body: failure(404, 'No such delivery') };
-      if (delivery.status !== 'failed') return { status: 409, body: failure(409, `Delivery ${id} is ${delivery.status}`) };
+      if (delivery.status !== 'failed')
+        return { status: 409, body: failure(409, `Delivery ${id} is ${delivery.status}`) };
       return { status: 200, body: { delivery: retry(delivery) } };
     }
-    if (area === 'leads' && id && action === 'deliveries') return { status: 200, body: { deliveries: deliveries.filter((each) => each.leadId === Number(id)) } };
+    if (area === 'leads' && id && action === 'deliveries')
+      return { status: 200, body: { deliveries: deliveries.filter((each) => each.leadId === Number(id)) } };
     if (area !== 'destinations') return null;
     if (!id && method === 'GET') return { status: 200, body: { destinations: destinations.map(counted) } };
     if (!id && method === 'POST') {
-      const input = body as { kind: string; name: string; enabled?: boolean; settings: Json; fieldMap?: Record<string, string>; apiKey?: string };
+      const input = body as {
+        kind: string;
+        name: string;
+        enabled?: boolean;
+        settings: Json;
+        fieldMap?: Record<string, string>;
+        apiKey?: string;
+      };
       if (input.kind === 'webhook' && !String(input.settings.url ?? '').startsWith('https://')) {
-        return { status: 400, body: failure(400, 'Some fields are not valid', [{ field: 'settings.url', message: 'must be an https URL' }]) };
+        return {
+          status: 400,
+          body: failure(400, 'Some fields are not valid', [{ field: 'settings.url', message: 'must be an https URL' }]),
+        };
       }
       const now = new Date().toISOString();
       const destination: FakeDestination = {
-        id: nextId++, kind: input.kind, name: input.name, enabled: input.enabled ?? true, settings: input.settings, fieldMap: input.fieldMap ?? {},
-        hasSecret: input.kind === 'webhook' || Boolean(input.apiKey), createdAt: now, updatedAt: now, pending: 0, failed: 0,
+        id: nextId++,
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled ?? true,
+        settings: input.settings,
+        fieldMap: input.fieldMap ?? {},
+        hasSecret: input.kind === 'webhook' || Boolean(input.apiKey),
+        createdAt: now,
+        updatedAt: now,
+        pending: 0,
+        failed: 0,
       };
       destinations.push(destination);
-      return { status: 201, body: { destination: counted(destination), ...(input.kind === 'webhook' ? { secret: `whsec_${randomUUID().replaceAll('-', '')}` } : {}) } };
+      return {
+        status: 201,
+        body: {
+          destination: counted(destination),
+          ...(input.kind === 'webhook' ? { secret: `whsec_${randomUUID().replaceAll('-', '')}` } : {}),
+        },
+      };
     }
     const destination = destinations.find((each) => each.id === Number(id));
     if (!destination) return { status: 404, body: failure(404, 'No such destination') };
@@ -66,13 +131,24 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
       destinations.splice(destinations.indexOf(destination), 1);
       return { status: 204 };
     }
-    if (action === 'secret') return { status: 200, body: { destination: counted(destination), secret: `whsec_${randomUUID().replaceAll('-', '')}` } };
+    if (action === 'secret')
+      return {
+        status: 200,
+        body: { destination: counted(destination), secret: `whsec_${randomUUID().replaceAll('-', '')}` },
+      };
     if (action === 'test') {
-      return { status: 200, body: { test: { delivered: true, statusCode: 200, response: '{"received":true}', error: null, durationMs: 42 } } };
+      return {
+        status: 200,
+        body: {
+          test: { delivered: true, statusCode: 200, response: '{"received":true}', error: null, durationMs: 42 },
+        },
+      };
     }
     if (action === 'deliveries') {
       const status = search?.get('status');
-      const log = deliveries.filter((each) => each.destinationId === destination.id && (!status || each.status === status)).reverse();
+      const log = deliveries
+        .filter((each) => each.destinationId === destination.id && (!status || each.status === status))
+        .reverse();
       return { status: 200, body: { deliveries: log, next: null } };
     }
     if (action === 'retry') {
@@ -86,10 +162,24 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
 }
 
 /** A delivery of lead `leadId` to the destination, in the state given, as the worker would have left it. */
-export function fakeDeliveryOf(destinationId: number, leadId: number, status: 'delivered' | 'failed', id: number): FakeDelivery {
+export function fakeDeliveryOf(
+  destinationId: number,
+  leadId: number,
+  status: 'delivered' | 'failed',
+  id: number,
+): FakeDelivery {
   const failed = status === 'failed';
   return {
-    id, destinationId, leadId, status, attempts: failed ? 5 : 1, nextAttemptAt: null, lastStatusCode: failed ? 410 : 200,
-    lastError: null, lastResponse: failed ? 'gone' : 'ok', createdAt: new Date().toISOString(), finishedAt: new Date().toISOString(),
+    id,
+    destinationId,
+    leadId,
+    status,
+    attempts: failed ? 5 : 1,
+    nextAttemptAt: null,
+    lastStatusCode: failed ? 410 : 200,
+    lastError: null,
+    lastResponse: failed ? 'gone' : 'ok',
+    createdAt: new Date().toISOString(),
+    finishedAt: new Date().toISOString(),
   };
 }

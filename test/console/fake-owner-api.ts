@@ -2,19 +2,35 @@
 // console's own tests: it serves the built console at /console/ and the widget at /dist/, and answers the contract's
 // calls with its shapes and status codes (sessions by cookie, Origin checked on writes, revisions, 409 on a stale
 // revision). The end-to-end test runs against the real server instead.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
+
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
 import { fileURLToPath } from 'node:url';
-import { fakeDeliveryApi, type FakeDeliveryApi } from './fake-delivery-api.ts';
+import { type FakeDeliveryApi, fakeDeliveryApi } from './fake-delivery-api.ts';
+import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.json': 'application/json',
+};
 
 type Config = Record<string, unknown>;
-interface StoredPopup { id: string; status: 'live' | 'paused' | 'draft'; draft: Config; published: Config | null; revision: number; updatedAt: string; publishedAt: string | null; history: { revision: number; savedAt: string; config: Config; published: boolean }[] }
+interface StoredPopup {
+  id: string;
+  status: 'live' | 'paused' | 'draft';
+  draft: Config;
+  published: Config | null;
+  revision: number;
+  updatedAt: string;
+  publishedAt: string | null;
+  history: { revision: number; savedAt: string; config: Config; published: boolean }[];
+}
 
 export interface FakeOwnerApi {
   url: string;
@@ -38,12 +54,31 @@ export const FAKE_TEMPLATE_HTML =
 
 function templateConfig(): Config {
   return {
-    poptin_name: 'Newsletter lightbox', poptin_type: 'lightbox', poptin_format: 'format_1', poptin_target: 'lead',
-    display_after_sec_active: '3', display_after_sec_active_on: 'page', display_after_scroll_active: 'no', display_after_page_click_number_active: 'no',
-    display_after_visit_page_active: 'no', display_after_inactive_seconds_active: 'no', display_after_exit_website_active: 'no', display_if_adblock_active: 'no',
-    d_f_r: 'all@display_once_per_session', x_close_button: 'yes', is_teasers_on: 'no', if_poptin_credit: 'no', stop_showing_to_converted_users: 'yes',
-    design_properties: { poptin_location: 'center-middle', poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'yes', poptin_design_thank_screen_auto_close_sec: '5' },
-    poptin: FAKE_TEMPLATE_HTML, poptin_url: '',
+    poptin_name: 'Newsletter lightbox',
+    poptin_type: 'lightbox',
+    poptin_format: 'format_1',
+    poptin_target: 'lead',
+    display_after_sec_active: '3',
+    display_after_sec_active_on: 'page',
+    display_after_scroll_active: 'no',
+    display_after_page_click_number_active: 'no',
+    display_after_visit_page_active: 'no',
+    display_after_inactive_seconds_active: 'no',
+    display_after_exit_website_active: 'no',
+    display_if_adblock_active: 'no',
+    d_f_r: 'all@display_once_per_session',
+    x_close_button: 'yes',
+    is_teasers_on: 'no',
+    if_poptin_credit: 'no',
+    stop_showing_to_converted_users: 'yes',
+    design_properties: {
+      poptin_location: 'center-middle',
+      poptin_design_thank_screen: 'yes',
+      poptin_design_thank_screen_auto_close: 'yes',
+      poptin_design_thank_screen_auto_close_sec: '5',
+    },
+    poptin: FAKE_TEMPLATE_HTML,
+    poptin_url: '',
   };
 }
 
@@ -52,7 +87,12 @@ function send(response: ServerResponse, status: number, body?: unknown, headers:
   response.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
-const failure = (status: number, message: string, fields?: { field: string; message: string }[]) => ({ statusCode: status, error: status === 401 ? 'Unauthorized' : 'Error', message, ...(fields ? { fields } : {}) });
+const failure = (status: number, message: string, fields?: { field: string; message: string }[]) => ({
+  statusCode: status,
+  error: status === 401 ? 'Unauthorized' : 'Error',
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 async function bodyOf(request: IncomingMessage): Promise<unknown> {
   let text = '';
@@ -64,7 +104,9 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const owner = { id: 'o1', email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
   const password = 'correct horse battery';
   const sessions = new Set<string>();
-  const sites = [{ clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] }];
+  const sites = [
+    { clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] },
+  ];
   const tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] = [];
   const popups = new Map<string, StoredPopup>();
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
@@ -73,8 +115,24 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const delivery = fakeDeliveryApi();
   let url = '';
 
-  const summary = (popup: StoredPopup) => ({ id: popup.id, name: String(popup.draft.poptin_name ?? ''), type: String(popup.draft.poptin_type ?? ''), status: popup.status, hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft), updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
-  const full = (popup: StoredPopup) => ({ id: popup.id, status: popup.status, draft: popup.draft, published: popup.published, revision: popup.revision, updatedAt: popup.updatedAt, publishedAt: popup.publishedAt });
+  const summary = (popup: StoredPopup) => ({
+    id: popup.id,
+    name: String(popup.draft.poptin_name ?? ''),
+    type: String(popup.draft.poptin_type ?? ''),
+    status: popup.status,
+    hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft),
+    updatedAt: popup.updatedAt,
+    publishedAt: popup.publishedAt,
+  });
+  const full = (popup: StoredPopup) => ({
+    id: popup.id,
+    status: popup.status,
+    draft: popup.draft,
+    published: popup.published,
+    revision: popup.revision,
+    updatedAt: popup.updatedAt,
+    publishedAt: popup.publishedAt,
+  });
   const save = (popup: StoredPopup, config: Config) => {
     popup.revision += 1;
     popup.draft = config;
@@ -83,25 +141,46 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   };
   const create = (config: Config): StoredPopup => {
     const id = Math.random().toString(36).slice(2, 15).padEnd(13, '0');
-    const popup: StoredPopup = { id, status: 'draft', draft: { ...config, poptin_id: id }, published: null, revision: 0, updatedAt: '', publishedAt: null, history: [] };
+    const popup: StoredPopup = {
+      id,
+      status: 'draft',
+      draft: { ...config, poptin_id: id },
+      published: null,
+      revision: 0,
+      updatedAt: '',
+      publishedAt: null,
+      history: [],
+    };
     save(popup, popup.draft);
     popups.set(id, popup);
     return popup;
   };
 
-  async function api(request: IncomingMessage, response: ServerResponse, pathname: string, search: URLSearchParams): Promise<void> {
+  async function api(
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+    search: URLSearchParams,
+  ): Promise<void> {
     const method = request.method ?? 'GET';
     const body = method === 'GET' ? undefined : await bodyOf(request);
     requests.push({ method, path: pathname, body });
     const cookie = /poptin_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
     const signedIn = cookie !== undefined && sessions.has(cookie);
-    if (method !== 'GET' && request.headers.origin !== url) return send(response, 403, failure(403, 'Cross-site request refused'));
+    if (method !== 'GET' && request.headers.origin !== url)
+      return send(response, 403, failure(403, 'Cross-site request refused'));
     if (pathname === '/api/auth/sign-in' && method === 'POST') {
       const { email, password: given } = (body ?? {}) as { email?: string; password?: string };
-      if (email !== owner.email || given !== password) return send(response, 401, failure(401, 'Wrong email or password'));
+      if (email !== owner.email || given !== password)
+        return send(response, 401, failure(401, 'Wrong email or password'));
       const id = randomUUID();
       sessions.add(id);
-      return send(response, 200, { owner }, { 'set-cookie': `poptin_session=${id}; HttpOnly; SameSite=Strict; Path=/` });
+      return send(
+        response,
+        200,
+        { owner },
+        { 'set-cookie': `poptin_session=${id}; HttpOnly; SameSite=Strict; Path=/` },
+      );
     }
     if (!signedIn) return send(response, 401, failure(401, 'Sign in first'));
     const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -120,26 +199,55 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     }
     if (pathname === '/api/auth/password') {
       const { currentPassword, newPassword } = body as { currentPassword: string; newPassword: string };
-      if (currentPassword !== password) return send(response, 400, failure(400, 'The current password is wrong', [{ field: 'currentPassword', message: 'wrong password' }]));
-      if (newPassword.length < 10) return send(response, 400, failure(400, 'The new password is too short', [{ field: 'newPassword', message: 'at least 10 characters' }]));
+      if (currentPassword !== password)
+        return send(
+          response,
+          400,
+          failure(400, 'The current password is wrong', [{ field: 'currentPassword', message: 'wrong password' }]),
+        );
+      if (newPassword.length < 10)
+        return send(
+          response,
+          400,
+          failure(400, 'The new password is too short', [{ field: 'newPassword', message: 'at least 10 characters' }]),
+        );
       return send(response, 204);
     }
     if (pathname === '/api/owner/sites' && method === 'POST') {
       const input = body as { clientId?: string; name: string; allowedOrigins: string[]; language: 'en' | 'he' };
-      const site = { clientId: input.clientId ?? 'site' + sites.length, name: input.name, language: input.language, allowedOrigins: input.allowedOrigins };
+      const site = {
+        clientId: input.clientId ?? 'site' + sites.length,
+        name: input.name,
+        language: input.language,
+        allowedOrigins: input.allowedOrigins,
+      };
       sites.push(site);
       return send(response, 201, { site });
     }
-    if (pathname === '/api/admin/owners' && method === 'GET') return send(response, 200, { owners: [{ ...owner, sites: sites.map((site) => site.clientId) }, ...others] });
+    if (pathname === '/api/admin/owners' && method === 'GET')
+      return send(response, 200, { owners: [{ ...owner, sites: sites.map((site) => site.clientId) }, ...others] });
     if (pathname === '/api/admin/owners' && method === 'POST') {
       const input = body as { email: string; name: string; password: string; isAdmin?: boolean; sites?: string[] };
-      if (input.password.length < 10) return send(response, 400, failure(400, 'The password is too short', [{ field: 'password', message: 'at least 10 characters' }]));
-      const created = { id: randomUUID(), email: input.email, name: input.name, isAdmin: input.isAdmin ?? false, sites: input.sites ?? [] };
+      if (input.password.length < 10)
+        return send(
+          response,
+          400,
+          failure(400, 'The password is too short', [{ field: 'password', message: 'at least 10 characters' }]),
+        );
+      const created = {
+        id: randomUUID(),
+        email: input.email,
+        name: input.name,
+        isAdmin: input.isAdmin ?? false,
+        sites: input.sites ?? [],
+      };
       others.push(created);
       return send(response, 201, { owner: { ...created, language: 'en' } });
     }
     if (pathname.startsWith('/api/admin/owners/')) {
-      const other = others.find((entry) => entry.id === decodeURIComponent(pathname.slice('/api/admin/owners/'.length)));
+      const other = others.find(
+        (entry) => entry.id === decodeURIComponent(pathname.slice('/api/admin/owners/'.length)),
+      );
       if (!other) return send(response, 404, failure(404, 'No such owner'));
       if (method === 'DELETE') {
         others.splice(others.indexOf(other), 1);
@@ -148,21 +256,38 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       Object.assign(other, body as object);
       return send(response, 200, { owner: other });
     }
-    if (pathname === '/api/owner/templates') return send(response, 200, { templates: [{ id: 'newsletter-lightbox', name: { en: 'Newsletter lightbox', he: 'ניוזלטר' }, kind: 'lightbox' }] });
+    if (pathname === '/api/owner/templates')
+      return send(response, 200, {
+        templates: [
+          { id: 'newsletter-lightbox', name: { en: 'Newsletter lightbox', he: 'ניוזלטר' }, kind: 'lightbox' },
+        ],
+      });
     const [, , clientId, area, id, action, revision, restore] = parts;
     const site = sites.find((entry) => entry.clientId === clientId);
     if (parts[0] !== 'api' || parts[1] !== 'owner' || !site) return send(response, 404, failure(404, 'Not found'));
     const deliveryAnswer = delivery.answer(method, area, id, action, body, search);
     if (deliveryAnswer) return send(response, deliveryAnswer.status, deliveryAnswer.body);
-    if (area === 'site') return send(response, 200, { site, embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` } });
+    if (area === 'site')
+      return send(response, 200, {
+        site,
+        embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` },
+      });
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });
       if (method === 'POST') {
-        const token = { id: randomUUID(), name: (body as { name: string }).name, createdAt: new Date().toISOString(), lastUsedAt: null };
+        const token = {
+          id: randomUUID(),
+          name: (body as { name: string }).name,
+          createdAt: new Date().toISOString(),
+          lastUsedAt: null,
+        };
         tokens.push(token);
         return send(response, 201, { token, secret: `pte_${randomUUID().replaceAll('-', '')}` });
       }
-      tokens.splice(tokens.findIndex((token) => token.id === id), 1);
+      tokens.splice(
+        tokens.findIndex((token) => token.id === id),
+        1,
+      );
       return send(response, 204);
     }
     const answer = clientId === 'demo' ? insights.handle(method, parts.slice(3), search, body) : null;
@@ -180,7 +305,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (id === 'validate') {
       // As the display server answers: DOMPurify needs a DOM, so the console runs the sanitiser itself.
       const config = (body as { config?: Config }).config ?? {};
-      const fields = typeof config.poptin_type === 'string' ? [] : [{ field: 'poptin_type', message: 'poptin_type is missing' }];
+      const fields =
+        typeof config.poptin_type === 'string' ? [] : [{ field: 'poptin_type', message: 'poptin_type is missing' }];
       return send(response, 200, { ok: fields.length === 0, fields, sanitizer: null });
     }
     const popup = popups.get(id);
@@ -207,15 +333,27 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       popup.status = action === 'pause' ? 'paused' : 'live';
       return send(response, 200, { popup: full(popup) });
     }
-    if (action === 'duplicate') return send(response, 201, { popup: full(create({ ...popup.draft, poptin_name: `${String(popup.draft.poptin_name)} (copy)` })) });
-    if (action === 'revisions' && !revision) return send(response, 200, { revisions: popup.history.map((entry) => ({ revision: entry.revision, savedAt: entry.savedAt, savedBy: owner.email, published: entry.published })) });
+    if (action === 'duplicate')
+      return send(response, 201, {
+        popup: full(create({ ...popup.draft, poptin_name: `${String(popup.draft.poptin_name)} (copy)` })),
+      });
+    if (action === 'revisions' && !revision)
+      return send(response, 200, {
+        revisions: popup.history.map((entry) => ({
+          revision: entry.revision,
+          savedAt: entry.savedAt,
+          savedBy: owner.email,
+          published: entry.published,
+        })),
+      });
     if (action === 'revisions' && restore === 'restore') {
       const entry = popup.history.find((item) => item.revision === Number(revision));
       if (!entry) return send(response, 404, failure(404, 'No such revision'));
       save(popup, entry.config);
       return send(response, 200, { popup: full(popup) });
     }
-    if (action === 'preview-link') return send(response, 200, { url: `${search.get('url')}?ppt-preview=${id}&ppt-draft=fake` });
+    if (action === 'preview-link')
+      return send(response, 200, { url: `${search.get('url')}?ppt-preview=${id}&ppt-draft=fake` });
     return send(response, 404, failure(404, 'Not found'));
   }
 
@@ -233,10 +371,14 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
     const handle = async () => {
       if (pathname.startsWith('/api/')) return api(request, response, pathname, searchParams);
-      if (pathname.startsWith('/console/assets/')) return serveFile(response, path.join(ROOT, 'dist/console/assets', path.basename(pathname)));
-      if (pathname === '/console' || pathname.startsWith('/console/')) return serveFile(response, path.join(ROOT, 'dist/console/index.html'));
-      if (pathname.startsWith('/dist/') && !pathname.includes('..')) return serveFile(response, path.join(ROOT, pathname));
-      if (pathname.startsWith('/node_modules/axe-core/')) return serveFile(response, path.join(ROOT, 'node_modules/axe-core/axe.min.js'));
+      if (pathname.startsWith('/console/assets/'))
+        return serveFile(response, path.join(ROOT, 'dist/console/assets', path.basename(pathname)));
+      if (pathname === '/console' || pathname.startsWith('/console/'))
+        return serveFile(response, path.join(ROOT, 'dist/console/index.html'));
+      if (pathname.startsWith('/dist/') && !pathname.includes('..'))
+        return serveFile(response, path.join(ROOT, pathname));
+      if (pathname.startsWith('/node_modules/axe-core/'))
+        return serveFile(response, path.join(ROOT, 'node_modules/axe-core/axe.min.js'));
       return send(response, 404, failure(404, 'Not found'));
     };
     handle().catch((error: unknown) => send(response, 500, failure(500, String(error))));
@@ -245,5 +387,15 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   sites[0].allowedOrigins = [url];
-  return { url, owner, password, popups, insights, requests, delivery, endSessions: () => sessions.clear(), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url,
+    owner,
+    password,
+    popups,
+    insights,
+    requests,
+    delivery,
+    endSessions: () => sessions.clear(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

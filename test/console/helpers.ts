@@ -1,9 +1,9 @@
 // What the console's browser tests share: the fake owner API and Chromium, axe on a page, and signing in with the
 // keyboard alone.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
-import { startFakeOwnerApi, type FakeOwnerApi } from './fake-owner-api.ts';
+import { type FakeOwnerApi, startFakeOwnerApi } from './fake-owner-api.ts';
 
 export async function startFakeConsole(): Promise<{ fake: FakeOwnerApi; browser: Browser }> {
   if (!existsSync('dist/console/index.html')) throw new Error('dist/console is missing: run `npm run build` first');
@@ -20,9 +20,20 @@ export async function stopFakeConsole(fake: FakeOwnerApi | undefined, browser: B
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
   });
 }
 

@@ -1,9 +1,10 @@
 // A site's leads, people, stats and A/B tests in the console, in Chromium against the in-memory owner API
 // (test/console/fake-owner-api.ts, its read-out part in fake-insights-api.ts): what an owner does with the keyboard and
 // the mouse, screen-reader tables behind the charts, Hebrew right to left, and axe. Needs `npm run build`.
-import { after, before, describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
 import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
@@ -25,7 +26,7 @@ const leadRows = (page: Page) => page.getByRole('table', { name: 'Leads' }).loca
 const emailsShown = (page: Page) => leadRows(page).locator('th').allInnerTexts();
 
 describe('console: leads', () => {
-  it('lists leads newest first from the site\'s page, and pages on with the server\'s cursor', async () => {
+  it("lists leads newest first from the site's page, and pages on with the server's cursor", async () => {
     const page = await signedIn();
     await page.getByRole('link', { name: 'Demo site' }).click();
     await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Leads' }).click();
@@ -61,17 +62,28 @@ describe('console: leads', () => {
     const dialog = page.getByRole('dialog', { name: 'Lead #42' });
     await dialog.getByText('exit_intent').waitFor();
     const text = await dialog.innerText();
-    for (const expected of ['person42@example.com', 'Person 42', 'https://demo.example/page-0?from=ad', 'mobile', 'Pop-up popupB000002 (variant of popupA000001)', 'ten-off · SAVE10', 'XXL-unique']) {
+    for (const expected of [
+      'person42@example.com',
+      'Person 42',
+      'https://demo.example/page-0?from=ad',
+      'mobile',
+      'Pop-up popupB000002 (variant of popupA000001)',
+      'ten-off · SAVE10',
+      'XXL-unique',
+    ]) {
       assert.ok(text.includes(expected), `the detail shows ${expected}`);
     }
     await dialog.getByRole('region', { name: 'Delivery status' }).waitFor({ state: 'attached' });
     assert.deepEqual(await axeViolations(page), []);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Details: person42@example.com');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Details: person42@example.com',
+    );
 
     const link = page.getByRole('link', { name: 'Download CSV of these leads' });
-    assert.match(await link.getAttribute('href') ?? '', /\/leads\.csv\?q=xxl-UNIQUE&spam=exclude$/);
+    assert.match((await link.getAttribute('href')) ?? '', /\/leads\.csv\?q=xxl-UNIQUE&spam=exclude$/);
     const download = page.waitForEvent('download');
     await link.click();
     const csv = await readFile((await (await download).path())!, 'utf8');
@@ -82,21 +94,39 @@ describe('console: leads', () => {
   });
 
   it('filters by date range and variant, and moves a lead into spam and back', async () => {
-    fake.popups.set('popupB000002', { id: 'popupB000002', status: 'live', draft: { poptin_name: 'Spring B', poptin_type: 'lightbox' }, published: null, revision: 1, updatedAt: '', publishedAt: null, history: [] });
+    fake.popups.set('popupB000002', {
+      id: 'popupB000002',
+      status: 'live',
+      draft: { poptin_name: 'Spring B', poptin_type: 'lightbox' },
+      published: null,
+      revision: 1,
+      updatedAt: '',
+      publishedAt: null,
+      history: [],
+    });
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/leads`);
-    const newest = fake.insights.leads.reduce((latest, lead) => (lead.conversion_id > latest.conversion_id ? lead : latest));
+    const newest = fake.insights.leads.reduce((latest, lead) =>
+      lead.conversion_id > latest.conversion_id ? lead : latest,
+    );
     const today = newest.created_at.slice(0, 10);
     await page.getByLabel('From (UTC day)').fill(today);
     await page.getByLabel('To (UTC day)').fill(today);
     await page.getByRole('combobox', { name: 'Variant', exact: true }).selectOption({ label: 'Spring B' });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => !document.querySelector('[role="status"]'));
-    const expected = fake.insights.leads.filter((lead) => lead.created_at.startsWith(today) && lead.poptin_id === 'popupB000002' && !lead.spam_reason).map((lead) => lead.email).reverse();
+    const expected = fake.insights.leads
+      .filter((lead) => lead.created_at.startsWith(today) && lead.poptin_id === 'popupB000002' && !lead.spam_reason)
+      .map((lead) => lead.email)
+      .reverse();
     assert.ok(expected.length > 0);
     await page.waitForFunction((count) => document.querySelectorAll('tbody tr').length === count, expected.length);
     assert.deepEqual(await emailsShown(page), expected);
-    assert.deepEqual(new Set(await leadRows(page).locator('td:nth-of-type(4)').allInnerTexts()), new Set(['Spring B']), 'the pop-up by its name');
+    assert.deepEqual(
+      new Set(await leadRows(page).locator('td:nth-of-type(4)').allInnerTexts()),
+      new Set(['Spring B']),
+      'the pop-up by its name',
+    );
     assert.ok(fake.insights.queries.at(-1)?.includes(`variant=popupB000002&from=${today}&to=${today}`));
 
     const who = expected[0]!;
@@ -113,18 +143,30 @@ describe('console: leads', () => {
 });
 
 describe('console: people', () => {
-  it('downloads one person\'s data, and erases it after a confirmation that says what goes, then says how many rows went', async () => {
+  it("downloads one person's data, and erases it after a confirmation that says what goes, then says how many rows went", async () => {
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/people`);
     await page.getByRole('heading', { level: 1, name: 'People' }).waitFor();
-    fake.insights.views.push({ created_at: new Date().toISOString(), poptin_id: 'popupA000001', device: 'desktop', page: '/', email: 'Person5@Example.com' });
+    fake.insights.views.push({
+      created_at: new Date().toISOString(),
+      poptin_id: 'popupA000001',
+      device: 'desktop',
+      page: '/',
+      email: 'Person5@Example.com',
+    });
     await page.getByRole('textbox', { name: 'Email address' }).fill('person5@example.com');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download their data (JSON)' }).click();
     const saved = await download;
     assert.equal(saved.suggestedFilename(), 'demo-person5@example.com.json');
-    const data = JSON.parse(await readFile((await saved.path())!, 'utf8')) as { leads: { email: string }[]; views: unknown[] };
-    assert.deepEqual(data.leads.map((lead) => lead.email), ['person5@example.com']);
+    const data = JSON.parse(await readFile((await saved.path())!, 'utf8')) as {
+      leads: { email: string }[];
+      views: unknown[];
+    };
+    assert.deepEqual(
+      data.leads.map((lead) => lead.email),
+      ['person5@example.com'],
+    );
     assert.equal(data.views.length, 1);
     await page.getByRole('status').filter({ hasText: 'Saved a file with 1 leads, 1 views' }).waitFor();
 
@@ -132,12 +174,24 @@ describe('console: people', () => {
     await erase.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
-    await dialog.getByText('Delete every lead, pop-up view, close and store activity record of person5@example.com on this site?').waitFor();
+    await dialog
+      .getByText('Delete every lead, pop-up view, close and store activity record of person5@example.com on this site?')
+      .waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('status').filter({ hasText: 'Erased person5@example.com: 1 leads, 1 views, 0 closes, 0 store activity records.' }).waitFor();
-    assert.equal(fake.insights.leads.some((lead) => lead.email === 'person5@example.com'), false);
-    assert.equal(await page.getByText('Saved a file with').count(), 0, 'the counts of the earlier download are gone with the data');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Erased person5@example.com: 1 leads, 1 views, 0 closes, 0 store activity records.' })
+      .waitFor();
+    assert.equal(
+      fake.insights.leads.some((lead) => lead.email === 'person5@example.com'),
+      false,
+    );
+    assert.equal(
+      await page.getByText('Saved a file with').count(),
+      0,
+      'the counts of the earlier download are gone with the data',
+    );
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });
@@ -147,13 +201,23 @@ describe('console: people', () => {
     await page.goto(`${fake.url}/console/sites/demo/people`);
     await page.getByRole('button', { name: 'Erase their data' }).click();
     assert.equal(await page.getByRole('dialog').count(), 0);
-    assert.equal(await page.getByRole('textbox', { name: 'Email address' }).evaluate((input: HTMLInputElement) => input.validity.valueMissing), true);
+    assert.equal(
+      await page
+        .getByRole('textbox', { name: 'Email address' })
+        .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+      true,
+    );
     await page.context().close();
   });
 });
 
 describe('console: stats', () => {
-  const todayCell = (page: Page, today: string) => page.getByRole('table', { name: /^Views per day/ }).getByRole('row', { name: new RegExp(`^${today} `) }).getByRole('cell').first();
+  const todayCell = (page: Page, today: string) =>
+    page
+      .getByRole('table', { name: /^Views per day/ })
+      .getByRole('row', { name: new RegExp(`^${today} `) })
+      .getByRole('cell')
+      .first();
 
   it('shows totals against the previous range, a chart per day with its table, and the chart moves after a view', async () => {
     const page = await signedIn({ reducedMotion: 'reduce' });
@@ -163,12 +227,30 @@ describe('console: stats', () => {
     await page.getByRole('table', { name: 'Totals, compared with the range before' }).waitFor();
     assert.equal(await todayCell(page, today).innerText(), '0');
 
-    fake.insights.views.push({ created_at: new Date().toISOString(), poptin_id: 'popupA000001', device: 'mobile', page: '/pricing', email: null });
+    fake.insights.views.push({
+      created_at: new Date().toISOString(),
+      poptin_id: 'popupA000001',
+      device: 'mobile',
+      page: '/pricing',
+      email: null,
+    });
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await page.waitForFunction(() => document.querySelector('.chart-plot polyline')?.getAttribute('points')?.split(' ').some((point) => !point.endsWith(',192')));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.chart-plot polyline')
+        ?.getAttribute('points')
+        ?.split(' ')
+        .some((point) => !point.endsWith(',192')),
+    );
     assert.equal(await todayCell(page, today).innerText(), '1');
-    await page.getByRole('table', { name: 'By device' }).getByRole('row', { name: /^mobile 1/ }).waitFor();
-    await page.getByRole('table', { name: 'By page' }).getByRole('row', { name: /^\/pricing 1/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'By device' })
+      .getByRole('row', { name: /^mobile 1/ })
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'By page' })
+      .getByRole('row', { name: /^\/pricing 1/ })
+      .waitFor();
 
     // The table is read by screen readers all along; a button shows it on screen too, reached with the keyboard.
     const show = page.getByRole('button', { name: 'Show as table' }).first();
@@ -187,7 +269,10 @@ describe('console: stats', () => {
     await page.goto(`${fake.url}/console/sites/demo/stats`);
     await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
     await page.getByRole('heading', { level: 1, name: 'סטטיסטיקה' }).waitFor();
-    const xs = await page.locator('.chart-plot polyline').first().evaluate((line) => (line.getAttribute('points') ?? '').split(' ').map((point) => Number(point.split(',')[0])));
+    const xs = await page
+      .locator('.chart-plot polyline')
+      .first()
+      .evaluate((line) => (line.getAttribute('points') ?? '').split(' ').map((point) => Number(point.split(',')[0])));
     assert.ok(xs[0] > xs.at(-1)!, 'the first day is on the right');
     await page.getByRole('table', { name: /^צפיות לפי יום/ }).waitFor({ state: 'attached' });
     assert.deepEqual(await axeViolations(page), []);
@@ -197,12 +282,15 @@ describe('console: stats', () => {
 });
 
 describe('console: A/B tests', () => {
-  it('gives each test\'s verdict in words, and declares a winner after a confirmation, pausing the others', async () => {
+  it("gives each test's verdict in words, and declares a winner after a confirmation, pausing the others", async () => {
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/ab-tests`);
     const spring = page.getByRole('region', { name: 'Spring test' });
     await spring.getByText('Verdict: Spring B wins: best with 100.0% probability.').waitFor();
-    await page.getByRole('region', { name: 'Young test' }).getByText('Keep running: needs 900 more views (at least 1,000 a variant).').waitFor();
+    await page
+      .getByRole('region', { name: 'Young test' })
+      .getByText('Keep running: needs 900 more views (at least 1,000 a variant).')
+      .waitFor();
     const row = spring.getByRole('row', { name: /^Spring B / });
     assert.match(await row.innerText(), /2,000\s+160\s+8\.00%\s+100\.0%\s+0\.00%/);
     assert.deepEqual(await axeViolations(page), []);
@@ -211,16 +299,30 @@ describe('console: A/B tests', () => {
     await declare.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Confirm' });
-    await dialog.getByText('Declare Spring B the winner? Every other variant is paused, so all traffic goes to it.').waitFor();
+    await dialog
+      .getByText('Declare Spring B the winner? Every other variant is paused, so all traffic goes to it.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await spring.getByRole('row', { name: /^Spring A Paused/ }).waitFor();
     await spring.getByRole('status').filter({ hasText: 'Spring B now gets all the traffic.' }).waitFor();
-    assert.deepEqual(fake.insights.tests[0].variants.map((variant) => variant.active), [false, true]);
+    assert.deepEqual(
+      fake.insights.tests[0].variants.map((variant) => variant.active),
+      [false, true],
+    );
 
-    await page.getByRole('region', { name: 'Young test' }).getByRole('button', { name: 'Declare winner: Young A' }).click();
-    await page.getByRole('dialog', { name: 'Confirm' }).getByText('The test has not named Young A the winner yet.', { exact: false }).waitFor();
+    await page
+      .getByRole('region', { name: 'Young test' })
+      .getByRole('button', { name: 'Declare winner: Young A' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Confirm' })
+      .getByText('The test has not named Young A the winner yet.', { exact: false })
+      .waitFor();
     await page.keyboard.press('Escape');
-    assert.deepEqual(fake.insights.tests[1].variants.map((variant) => variant.active), [true, true]);
+    assert.deepEqual(
+      fake.insights.tests[1].variants.map((variant) => variant.active),
+      [true, true],
+    );
     await page.context().close();
   });
 });

@@ -19,18 +19,48 @@ interface Violation {
 async function audit(page: Page, poptinId: string): Promise<Violation[]> {
   // Colours are judged once the entry fade and any shake have finished.
   await page.waitForFunction(
-    (id) => (document.querySelector(`poptin-popup[poptin-id="${id}"]`)?.shadowRoot?.getAnimations() ?? []).every((animation) => animation.playState !== 'running'),
+    (id) =>
+      (document.querySelector(`poptin-popup[poptin-id="${id}"]`)?.shadowRoot?.getAnimations() ?? []).every(
+        (animation) => animation.playState !== 'running',
+      ),
     poptinId,
   );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (id) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [[`poptin-popup[poptin-id="${id}"]`]] }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(
+      { include: [[`poptin-popup[poptin-id="${id}"]`]] },
+      { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    );
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)),
+    }));
   }, poptinId);
 }
 
-const FORM_DEMOS = ['demoformtypos', 'demoformbizem', 'demoformtybiz', 'demoformnoval', 'demoformphone', 'demoformintph', 'demoformilphn'];
+const FORM_DEMOS = [
+  'demoformtypos',
+  'demoformbizem',
+  'demoformtybiz',
+  'demoformnoval',
+  'demoformphone',
+  'demoformintph',
+  'demoformilphn',
+];
 
 describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
   const shared = useBrowserAndServer();
@@ -47,7 +77,7 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
     await page.close();
   });
 
-  it('the Wix store\'s recommendation pop-up, with its products drawn', async () => {
+  it("the Wix store's recommendation pop-up, with its products drawn", async () => {
     const page = await shared.browser.newPage();
     await page.goto(`${shared.server.url}/examples/wix-store/`);
     const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
@@ -56,7 +86,10 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
     await page.close();
   });
 
-  for (const [path, ids] of [['forms.html', FORM_DEMOS], ['forms-he.html', ['demoformilphn']]] as const) {
+  for (const [path, ids] of [
+    ['forms.html', FORM_DEMOS],
+    ['forms-he.html', ['demoformilphn']],
+  ] as const) {
     for (const id of ids) {
       it(`${path}: ${id}, open and after an empty submit`, async () => {
         const page = await shared.browser.newPage();

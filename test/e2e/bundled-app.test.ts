@@ -24,7 +24,15 @@ const TAGS = [
   'poptin-product-recommendations',
 ];
 // Those that draw without a display server; an embed and a teaser wait for their pop-up's answer.
-const DRAWN_ALONE = ['poptin-popup', 'poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box', 'poptin-countdown', 'poptin-chat-button', 'poptin-product-recommendations'];
+const DRAWN_ALONE = [
+  'poptin-popup',
+  'poptin-spin-wheel',
+  'poptin-scratch-card',
+  'poptin-gift-box',
+  'poptin-countdown',
+  'poptin-chat-button',
+  'poptin-product-recommendations',
+];
 
 describe('a React app bundled with Vite', () => {
   let dir: string;
@@ -34,7 +42,13 @@ describe('a React app bundled with Vite', () => {
   before(async () => {
     assertBuilt();
     dir = await appWithPackageInstalled(APP, ['react', 'react-dom', 'scheduler']);
-    await build({ root: dir, configFile: false, logLevel: 'warn', mode: 'production', build: { outDir: path.join(dir, 'out') } });
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir: path.join(dir, 'out') },
+    });
     [browser, site] = await Promise.all([launchChromium(), serveFolder(path.join(dir, 'out'))]);
   });
 
@@ -50,7 +64,12 @@ describe('a React app bundled with Vite', () => {
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(site.url);
     const defined = await page.evaluate(async (tags) => {
-      const waited = tags.map((tag) => Promise.race([customElements.whenDefined(tag).then(() => tag), new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]));
+      const waited = tags.map((tag) =>
+        Promise.race([
+          customElements.whenDefined(tag).then(() => tag),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+        ]),
+      );
       return (await Promise.all(waited)).filter((tag) => tag !== null);
     }, TAGS);
     assert.deepEqual(defined, TAGS, 'every tag is defined');

@@ -13,7 +13,8 @@ export async function appWithPackageInstalled(app: string, dependencies: readonl
   const installed = path.join(dir, 'node_modules/poptin-elements');
   await mkdir(installed, { recursive: true });
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-  for (const file of ['package.json', ...manifest.files]) await cp(path.join(ROOT, file), path.join(installed, file), { recursive: true });
+  for (const file of ['package.json', ...manifest.files])
+    await cp(path.join(ROOT, file), path.join(installed, file), { recursive: true });
   for (const dependency of dependencies) {
     const target = path.join(dir, 'node_modules', dependency);
     await mkdir(path.dirname(target), { recursive: true });

@@ -1,18 +1,25 @@
 // <poptin-chat-button> on a page with no controller: the loader defines it on sight, and it opens the chat.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useBrowserAndServer } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import { useBrowserAndServer } from './harness.ts';
 
 describe('the chat button demo, with no <poptin-controller> on the page', () => {
   const shared = useBrowserAndServer();
 
-  it("arrives with its imports in the round trip after the loader, not one round trip after that", async () => {
+  it('arrives with its imports in the round trip after the loader, not one round trip after that', async () => {
     // Every file of the widget is answered 250 ms late, so each level of imports stands apart.
-    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/chat.html`, 250);
+    const { scriptWaves: waves } = await widgetRoundTrips(
+      shared.browser,
+      `${shared.server.url}/examples/chat.html`,
+      250,
+    );
     const described = describeWaves(waves);
     assert.equal(waves.length, 2, described);
-    assert.ok(['define', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
+    assert.ok(
+      ['define', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      described,
+    );
   });
 
   it('loads only the chat button, shows it, and opens the chat link in a new window', async () => {
@@ -20,7 +27,10 @@ describe('the chat button demo, with no <poptin-controller> on the page', () => 
     const errors: string[] = [];
     const scripts: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     const displayCalls: string[] = [];
     page.on('request', (request) => request.url().includes('/api/display/') && displayCalls.push(request.url()));
     await page.addInitScript(() => {
@@ -40,10 +50,17 @@ describe('the chat button demo, with no <poptin-controller> on the page', () => 
     await button.click();
     const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
     assert.equal(opened.length, 1);
-    assert.match(String(opened[0]![0]), /^https:\/\/(wa\.me\/6281234567890|web\.whatsapp\.com\/send\?phone=6281234567890)/);
+    assert.match(
+      String(opened[0]![0]),
+      /^https:\/\/(wa\.me\/6281234567890|web\.whatsapp\.com\/send\?phone=6281234567890)/,
+    );
     assert.deepEqual(opened[0]!.slice(1), ['joinchat', 'noopener']);
     assert.deepEqual(displayCalls, [], 'no display server call');
-    assert.equal(await page.evaluate(() => Boolean(customElements.get('poptin-popup'))), false, 'the pop-up surfaces were not loaded');
+    assert.equal(
+      await page.evaluate(() => Boolean(customElements.get('poptin-popup'))),
+      false,
+      'the pop-up surfaces were not loaded',
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -4,24 +4,46 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, explainPopup, ownerLeads, pressEscapeOnceShown, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import {
+  eventually,
+  explainPopup,
+  FIXTURES_ENV,
+  ownerLeads,
+  pressEscapeOnceShown,
+  type ServerProcess,
+  startBrowserAndServer,
+} from './harness.ts';
 
 const FREE = 'consentfree01';
 const HISTORY = 'consenthist01';
 
 /** What the page keeps in the browser, listed through the DevTools protocol: cookies, Web Storage, IndexedDB. */
-async function storedInBrowser(page: Page): Promise<{ cookies: string[]; local: string[]; session: string[]; databases: string[] }> {
+async function storedInBrowser(
+  page: Page,
+): Promise<{ cookies: string[]; local: string[]; session: string[]; databases: string[] }> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const origin = new URL(page.url()).origin;
     const { cookies } = (await cdp.send('Network.getAllCookies')) as { cookies: { name: string }[] };
-    const frameId = ((await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } }).frameTree.frame.id;
+    const frameId = ((await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } }).frameTree.frame
+      .id;
     const { storageKey } = (await cdp.send('Storage.getStorageKeyForFrame', { frameId })) as { storageKey: string };
     await cdp.send('DOMStorage.enable');
     const items = async (isLocalStorage: boolean) =>
-      ((await cdp.send('DOMStorage.getDOMStorageItems', { storageId: { storageKey, isLocalStorage } })) as { entries: [string, string][] }).entries.map(([key]) => key);
-    const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: origin })) as { databaseNames: string[] };
-    return { cookies: cookies.map((cookie) => cookie.name), local: await items(true), session: await items(false), databases: databaseNames };
+      (
+        (await cdp.send('DOMStorage.getDOMStorageItems', { storageId: { storageKey, isLocalStorage } })) as {
+          entries: [string, string][];
+        }
+      ).entries.map(([key]) => key);
+    const { databaseNames } = (await cdp.send('IndexedDB.requestDatabaseNames', { securityOrigin: origin })) as {
+      databaseNames: string[];
+    };
+    return {
+      cookies: cookies.map((cookie) => cookie.name),
+      local: await items(true),
+      session: await items(false),
+      databases: databaseNames,
+    };
   } finally {
     await cdp.detach();
   }
@@ -42,13 +64,26 @@ describe('consent mode: nothing stored before consent', () => {
     const pagesDir = await mkdtemp(path.join(tmpdir(), 'poptin-consent-pages-'));
     dirs = [clientsDir, popupsDir, pagesDir];
     await cp(FIXTURES_ENV.CLIENTS_DIR!, clientsDir, { recursive: true });
-    await writeFile(path.join(clientsDir, 'consenting.json'), JSON.stringify({ client_id: 'consenting', name: 'consenting', allowed_origins: [] }));
+    await writeFile(
+      path.join(clientsDir, 'consenting.json'),
+      JSON.stringify({ client_id: 'consenting', name: 'consenting', allowed_origins: [] }),
+    );
     const template = (id: string) =>
       `<div data-poptin-screen="form"><h2>${id}</h2><form><label for="e-${id}">Email</label><input id="e-${id}" type="email" name="Email" required><button type="submit">Send</button></form></div><div data-poptin-screen="thank-you" hidden><p>Thanks from ${id}</p></div>`;
     const popup = (id: string, rules: Record<string, unknown>) =>
       writeFile(
         path.join(popupsDir, `${id}.json`),
-        JSON.stringify({ client_id: 'consenting', poptin_id: id, poptin_name: id, poptin_type: 'lightbox', poptin_target: 'lead', x_close_button: 'yes', design_properties: { poptin_design_thank_screen: 'yes' }, poptin: template(id), ...rules }),
+        JSON.stringify({
+          client_id: 'consenting',
+          poptin_id: id,
+          poptin_name: id,
+          poptin_type: 'lightbox',
+          poptin_target: 'lead',
+          x_close_button: 'yes',
+          design_properties: { poptin_design_thank_screen: 'yes' },
+          poptin: template(id),
+          ...rules,
+        }),
       );
     // Shown on every page view: its rules read no history. The other is once per session: it waits for consent.
     await popup(FREE, { d_f_r: 'all@display_everytime_everypage' });
@@ -85,7 +120,9 @@ window.gtag = function gtag() { window.dataLayer.push(arguments); };
 gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' });`,
     );
     await page('consent-gtag', '<script src="gtag.js"></script>');
-    ({ browser, server } = await startBrowserAndServer({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir } }));
+    ({ browser, server } = await startBrowserAndServer({
+      env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir },
+    }));
   });
 
   after(async () => {
@@ -121,12 +158,18 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     const { page, calls } = await open('consent');
     const email = 'before.consent@example.com';
     await submitLead(page, email);
-    const leads = await eventually('the lead sent before consent', async () => (await ownerLeads(server, 'consenting')).filter((lead) => lead.email === email).at(0));
+    const leads = await eventually('the lead sent before consent', async () =>
+      (await ownerLeads(server, 'consenting')).filter((lead) => lead.email === email).at(0),
+    );
     assert.equal(leads.email, email);
 
     const explanation = await explainPopup(page, HISTORY);
     assert.equal(explanation.allowed, false);
-    assert.deepEqual(explanation.blockedBy?.map((rule) => rule.rule), ['consent'], 'a pop-up that reads history waits for consent');
+    assert.deepEqual(
+      explanation.blockedBy?.map((rule) => rule.rule),
+      ['consent'],
+      'a pop-up that reads history waits for consent',
+    );
 
     const display = calls.filter((call) => call.path === '/api/display/consenting');
     assert.equal(display.length, 1);
@@ -137,7 +180,9 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     assert.equal(request.all_visited_pages, '');
     assert.equal(request.converted_email, '');
     assert.deepEqual(
-      calls.filter((call) => call.path !== '/api/display/consenting').map((call) => call.path.split('/').slice(0, 4).join('/')),
+      calls
+        .filter((call) => call.path !== '/api/display/consenting')
+        .map((call) => call.path.split('/').slice(0, 4).join('/')),
       ['/api/display/conversion'],
       'nothing but the display call and the lead: no view, no close',
     );
@@ -148,11 +193,15 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
 
   it('stores nothing after a refusal; window.poptin.consent(true) then starts the stored state from this page view', async () => {
     const { page, calls } = await open('consent');
-    await page.evaluate(() => (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(false));
+    await page.evaluate(() =>
+      (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(false),
+    );
     await page.waitForTimeout(1_500);
     assert.deepEqual(await storedInBrowser(page), NOTHING, 'a refusal stores nothing');
 
-    await page.evaluate(() => (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true));
+    await page.evaluate(() =>
+      (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true),
+    );
     const stored = await eventually('the visitor stored after consent', async () => {
       const now = await storedInBrowser(page);
       return now.cookies.includes('poptin_visitor_id') ? now : undefined;
@@ -165,12 +214,24 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     await page.locator(`poptin-popup[poptin-id="${FREE}"] input[name=Email]`).waitFor({ state: 'visible' });
     await pressEscapeOnceShown(page);
     await page.locator(`poptin-popup[poptin-id="${FREE}"] input[name=Email]`).waitFor({ state: 'hidden' });
-    await page.evaluate(() => (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true));
+    await page.evaluate(() =>
+      (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true),
+    );
     const named = await eventually('a display call naming the visitor', async () =>
-      calls.map((call) => (call.path === '/api/display/consenting' ? (JSON.parse(call.body) as { visitor_id?: string; previous_visited_pages?: string }) : null)).find((body) => body?.visitor_id),
+      calls
+        .map((call) =>
+          call.path === '/api/display/consenting'
+            ? (JSON.parse(call.body) as { visitor_id?: string; previous_visited_pages?: string })
+            : null,
+        )
+        .find((body) => body?.visitor_id),
     );
     assert.equal(named.visitor_id, visitorId);
-    assert.match(String(named.previous_visited_pages), /consent\.html/, 'the history starts from the page view of consent');
+    assert.match(
+      String(named.previous_visited_pages),
+      /consent\.html/,
+      'the history starts from the page view of consent',
+    );
     await page.context().close();
   });
 
@@ -182,7 +243,9 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     await page.waitForTimeout(1_200);
     assert.deepEqual(await storedInBrowser(page), NOTHING, 'purpose 1 refused');
     await page.evaluate(() => (window as unknown as { answerCmp(storage: boolean): void }).answerCmp(true));
-    await eventually('the visitor stored after the CMP consent', async () => (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'));
+    await eventually('the visitor stored after the CMP consent', async () =>
+      (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'),
+    );
     await page.context().close();
   });
 
@@ -190,8 +253,14 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     const { page } = await open('consent-gtag');
     await page.waitForTimeout(1_200);
     assert.deepEqual(await storedInBrowser(page), NOTHING, 'denied by default');
-    await page.evaluate(() => (window as unknown as { gtag(...args: unknown[]): void }).gtag('consent', 'update', { analytics_storage: 'granted' }));
-    await eventually('the visitor stored after gtag consent', async () => (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'));
+    await page.evaluate(() =>
+      (window as unknown as { gtag(...args: unknown[]): void }).gtag('consent', 'update', {
+        analytics_storage: 'granted',
+      }),
+    );
+    await eventually('the visitor stored after gtag consent', async () =>
+      (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'),
+    );
     await page.context().close();
   });
 
@@ -200,10 +269,18 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     const email = 'held.until.consent@example.com';
     await submitLead(page, email);
     await page.waitForTimeout(1_500);
-    assert.deepEqual(calls.map((call) => call.path), ['/api/display/consenting'], 'the lead waits');
+    assert.deepEqual(
+      calls.map((call) => call.path),
+      ['/api/display/consenting'],
+      'the lead waits',
+    );
     assert.deepEqual(await storedInBrowser(page), NOTHING);
-    await page.evaluate(() => (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true));
-    const lead = await eventually('the lead sent on consent', async () => (await ownerLeads(server, 'consenting')).find((stored) => stored.email === email));
+    await page.evaluate(() =>
+      (window as unknown as { poptin: { consent(given: boolean): void } }).poptin.consent(true),
+    );
+    const lead = await eventually('the lead sent on consent', async () =>
+      (await ownerLeads(server, 'consenting')).find((stored) => stored.email === email),
+    );
     assert.equal(lead.email, email);
     await page.context().close();
   });

@@ -1,9 +1,10 @@
 // A site's read-out in the owner console, end to end on the real display server: leads stored through the display
 // API are found by search and filtered by day in the console, the filtered CSV is downloaded and read back, a person is
 // erased and nothing of them is found after, and the stats chart's table moves after a view is recorded.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useBrowserAndServer } from './harness.ts';
 
@@ -12,7 +13,11 @@ const RUN = Date.now().toString(36);
 const shared = useBrowserAndServer({ env: { CONSOLE_PASSWORD: PASSWORD } });
 
 async function postJson<T>(pathname: string, body: object): Promise<T> {
-  const response = await fetch(`${shared.server.url}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${shared.server.url}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(response.status, 200, `${pathname}: ${await response.clone().text()}`);
   return (await response.json()) as T;
 }
@@ -41,12 +46,26 @@ describe('owner console: leads, people and stats', () => {
     const popup = await demoPopup();
     const ana = `ana.${RUN}@example.org`;
     const bo = `bo.${RUN}@example.org`;
-    await postJson(`/api/display/conversion/${popup.viewer_id}`, { email: ana, name: 'Ana Lima', company: `Quetzal ${RUN}`, idempotency_key: `insights-${RUN}-1`, since_page_load_ms: 5000 });
-    await postJson(`/api/display/conversion/${popup.viewer_id}`, { email: bo, name: 'Bo Chen', idempotency_key: `insights-${RUN}-2`, since_page_load_ms: 5000 });
+    await postJson(`/api/display/conversion/${popup.viewer_id}`, {
+      email: ana,
+      name: 'Ana Lima',
+      company: `Quetzal ${RUN}`,
+      idempotency_key: `insights-${RUN}-1`,
+      since_page_load_ms: 5000,
+    });
+    await postJson(`/api/display/conversion/${popup.viewer_id}`, {
+      email: bo,
+      name: 'Bo Chen',
+      idempotency_key: `insights-${RUN}-2`,
+      since_page_load_ms: 5000,
+    });
 
     const page = await signIn();
     await page.goto(`${shared.server.url}/console/sites/demo`);
-    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Leads', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Site sections' })
+      .getByRole('link', { name: 'Leads', exact: true })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
 
     // Search by a field other than the e-mail, then by day: today has both, yesterday neither.
@@ -82,10 +101,16 @@ describe('owner console: leads, people and stats', () => {
     await page.getByRole('textbox', { name: 'Email address' }).fill(ana.toUpperCase());
     await page.getByRole('button', { name: 'Erase their data' }).click();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('status').filter({ hasText: `Erased ${ana.toUpperCase()}: 1 leads` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Erased ${ana.toUpperCase()}: 1 leads` })
+      .waitFor();
     const exported = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download their data (JSON)' }).click();
-    const data = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as { leads: unknown[]; views: unknown[] };
+    const data = JSON.parse(await readFile((await (await exported).path())!, 'utf8')) as {
+      leads: unknown[];
+      views: unknown[];
+    };
     assert.deepEqual([data.leads.length, data.views.length], [0, 0]);
     await page.getByRole('link', { name: 'Leads', exact: true }).click();
     await page.getByRole('searchbox', { name: /^Search/ }).fill(RUN);
@@ -95,12 +120,21 @@ describe('owner console: leads, people and stats', () => {
 
     // The chart's table counts a view recorded now.
     await page.getByRole('link', { name: 'Stats' }).click();
-    const todayViews = page.getByRole('table', { name: /^Views per day/ }).getByRole('row', { name: new RegExp(`^${today} `) }).getByRole('cell').first();
+    const todayViews = page
+      .getByRole('table', { name: /^Views per day/ })
+      .getByRole('row', { name: new RegExp(`^${today} `) })
+      .getByRole('cell')
+      .first();
     const before = Number((await todayViews.innerText()).replace(/\D/g, ''));
     await postJson(`/api/display/viewed/${popup.poptin_id}`, {});
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.waitForFunction(
-      ({ day, count }) => [...document.querySelectorAll('table tr')].some((row) => row.querySelector('th')?.textContent === day && row.querySelector('td')?.textContent?.replace(/\D/g, '') === String(count)),
+      ({ day, count }) =>
+        [...document.querySelectorAll('table tr')].some(
+          (row) =>
+            row.querySelector('th')?.textContent === day &&
+            row.querySelector('td')?.textContent?.replace(/\D/g, '') === String(count),
+        ),
       { day: today, count: before + 1 },
     );
     await page.context().close();

@@ -1,10 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, pressEscapeOnceShown, recordLayoutShifts, recordRequestOrder, showAndCloseInPage, shownPopups, useBrowserAndServer } from './harness.ts';
+import {
+  answerLate,
+  eventually,
+  explainPopup,
+  FIXTURES_ENV,
+  ownerLeads,
+  pressEscapeOnceShown,
+  recordLayoutShifts,
+  recordRequestOrder,
+  showAndCloseInPage,
+  shownPopups,
+  useBrowserAndServer,
+} from './harness.ts';
 
 const popupsOnPage = shownPopups;
-const closeByApi = (page: Page, id: string) => page.evaluate((popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId), id);
+const closeByApi = (page: Page, id: string) =>
+  page.evaluate(
+    (popupId) => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close(popupId),
+    id,
+  );
 
 describe('<poptin-controller> against the real display server', () => {
   const shared = useBrowserAndServer({ env: FIXTURES_ENV });
@@ -20,7 +36,10 @@ describe('<poptin-controller> against the real display server', () => {
   }
 
   /** `before` runs on the page before it loads, e.g. to watch its requests. */
-  async function open(path: string, before?: (watched: { page: Page }) => void): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
+  async function open(
+    path: string,
+    before?: (watched: { page: Page }) => void,
+  ): Promise<{ page: Page; warnings: string[]; errors: string[] }> {
     const watched = await watchedPage();
     before?.(watched);
     await watched.page.goto(`${shared.server.url}/examples/${path}`);
@@ -33,7 +52,9 @@ describe('<poptin-controller> against the real display server', () => {
   ]) {
     it(`shows nothing when the display answer says "${message}" (widget §8)`, async () => {
       const { page, warnings, errors } = await open(path);
-      await eventually('the restriction to be logged', async () => warnings.some((line) => line.includes(`display not allowed: ${message}`)));
+      await eventually('the restriction to be logged', async () =>
+        warnings.some((line) => line.includes(`display not allowed: ${message}`)),
+      );
       await page.waitForTimeout(1_000);
       assert.deepEqual(await popupsOnPage(page), []);
       assert.deepEqual(errors, []);
@@ -44,7 +65,12 @@ describe('<poptin-controller> against the real display server', () => {
   it('at the usage limit it shows the upgrade pop-up of client_restriction_setting and calls limitLogs (widget §2, §7)', async () => {
     const limitLogs: string[] = [];
     const { page, errors } = await open('limited.html', (watched) =>
-      watched.page.on('request', (request) => request.url().includes('/limitLogs/') && limitLogs.push(new URL(request.url()).pathname + new URL(request.url()).search)),
+      watched.page.on(
+        'request',
+        (request) =>
+          request.url().includes('/limitLogs/') &&
+          limitLogs.push(new URL(request.url()).pathname + new URL(request.url()).search),
+      ),
     );
     await page.locator('poptin-popup[poptin-id="fixtureupgrd1"] dialog[open]').waitFor();
     assert.equal(await page.locator('poptin-popup[poptin-id="fixtureupgrd1"] h2').textContent(), 'Upgrade your plan');
@@ -57,15 +83,25 @@ describe('<poptin-controller> against the real display server', () => {
   it('preview mode: ?ppt-preview=ID shows that pop-up at once with the notice, and records nothing (widget §2)', async () => {
     const recorded: string[] = [];
     const { page, errors } = await open('show.html?ppt-preview=fixtureshow01', (watched) =>
-      watched.page.on('request', (request) => /\/api\/display\/(viewed|closed|conversion)\//.test(request.url()) && recorded.push(request.url())),
+      watched.page.on(
+        'request',
+        (request) => /\/api\/display\/(viewed|closed|conversion)\//.test(request.url()) && recorded.push(request.url()),
+      ),
     );
     const popup = page.locator('poptin-popup[poptin-id="fixtureshow01"]');
     await popup.locator('dialog[open]').waitFor();
-    assert.equal(await popup.locator('[part~="preview-notice"]').textContent(), 'This is a preview only: submitting the form will not work.');
+    assert.equal(
+      await popup.locator('[part~="preview-notice"]').textContent(),
+      'This is a preview only: submitting the form will not work.',
+    );
     await popup.locator('input[name=Email]').fill('previewer@example.com');
     await popup.locator('[type=submit]').click();
     await page.waitForTimeout(1_000);
-    assert.equal(await popup.locator('[data-poptin-screen="form"]').isVisible(), true, 'the form stays: nothing was sent');
+    assert.equal(
+      await popup.locator('[data-poptin-screen="form"]').isVisible(),
+      true,
+      'the form stays: nothing was sent',
+    );
     await pressEscapeOnceShown(page);
     await page.waitForTimeout(1_500);
     assert.deepEqual(recorded, [], 'no view, close or conversion call');
@@ -84,7 +120,11 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal((await explainPopup(page, waiting)).state, 'queued');
     await page.locator(`poptin-popup[poptin-id="${first}"] [part~="close-button"]`).click();
     await page.locator(`poptin-popup[poptin-id="${waiting}"] dialog[open]`).waitFor();
-    assert.equal((await explainPopup(page, first)).closeTrigger, 'x_click', 'the x button records close trigger x_click (widget §4)');
+    assert.equal(
+      (await explainPopup(page, first)).closeTrigger,
+      'x_click',
+      'the x button records close trigger x_click (widget §4)',
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -98,28 +138,44 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await next.locator('h2').textContent(), 'next-offer');
     await eventually('the first pop-up to leave', async () => !(await popupsOnPage(page)).includes('fixturechain1'));
     assert.equal((await explainPopup(page, 'fixturenext01')).trigger, 'click');
-    assert.equal((await explainPopup(page, 'fixturechain1')).closeTrigger, 'launch', 'closed by launching another pop-up (widget §4)');
+    assert.equal(
+      (await explainPopup(page, 'fixturechain1')).closeTrigger,
+      'launch',
+      'closed by launching another pop-up (widget §4)',
+    );
 
     // Its conversion answer carries the owner's conversion code, which goes into the page head.
     await next.locator('input[name=Email]').fill('chain.visitor@example.com');
     await next.locator('[type=submit]').click();
-    await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
+    await eventually('the conversion code in the head', () =>
+      page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')),
+    );
     const leads = await ownerLeads(shared.server, 'widget');
-    assert.deepEqual(leads.filter((lead) => lead.email === 'chain.visitor@example.com').map((lead) => lead.poptin_id), ['fixturenext01']);
+    assert.deepEqual(
+      leads.filter((lead) => lead.email === 'chain.visitor@example.com').map((lead) => lead.poptin_id),
+      ['fixturenext01'],
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  it('asks for a template at poptin_url while the pop-up\'s code is still on its way, not after it has arrived', async () => {
+  it("asks for a template at poptin_url while the pop-up's code is still on its way, not after it has arrived", async () => {
     const { page, errors } = await watchedPage();
     // On a slow connection each request the pop-up waits for in turn adds a round trip before it shows.
     await answerLate(page, '**/dist/chunks/surfaces-*.js', 800);
-    const order = recordRequestOrder(page, (url) => url.endsWith('/examples/templates/next.html'), (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url));
+    const order = recordRequestOrder(
+      page,
+      (url) => url.endsWith('/examples/templates/next.html'),
+      (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url),
+    );
     await page.goto(`${shared.server.url}/examples/template-url.html`);
     const popup = page.locator('poptin-popup[poptin-id="fixturetpurl1"]');
     await popup.locator('dialog[open]').waitFor();
     assert.equal(await popup.locator('h2').textContent(), 'next-offer');
-    assert.ok(order.asked! < order.arrived!, `template asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`);
+    assert.ok(
+      order.asked! < order.arrived!,
+      `template asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -155,11 +211,25 @@ describe('<poptin-controller> against the real display server', () => {
       document.querySelector('poptin-popup')!.addEventListener('poptin-request-close', page.refuseClose);
     });
     assert.equal(await closeByApi(page, 'fixtureshow01'), false);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { refusedSources: string[] }).refusedSources), ['manual'], 'the controller’s close is a request-close source of its own');
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { refusedSources: string[] }).refusedSources),
+      ['manual'],
+      'the controller’s close is a request-close source of its own',
+    );
     assert.equal((await explainPopup(page, 'fixtureshow01')).state, 'shown');
-    await page.evaluate(() => document.querySelector('poptin-popup')!.removeEventListener('poptin-request-close', (window as unknown as { refuseClose: (event: Event) => void }).refuseClose));
+    await page.evaluate(() =>
+      document
+        .querySelector('poptin-popup')!
+        .removeEventListener(
+          'poptin-request-close',
+          (window as unknown as { refuseClose: (event: Event) => void }).refuseClose,
+        ),
+    );
     await pressEscapeOnceShown(page);
-    await eventually('the Escape close', async () => (await explainPopup(page, 'fixtureshow01')).closeTrigger === 'escape');
+    await eventually(
+      'the Escape close',
+      async () => (await explainPopup(page, 'fixtureshow01')).closeTrigger === 'escape',
+    );
 
     await page.getByRole('button', { name: 'Open on demand' }).click();
     await page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]').waitFor();
@@ -178,16 +248,23 @@ describe('<poptin-controller> against the real display server', () => {
     const bar = place.locator('poptin-popup[poptin-id="fixturetopbar"]');
     await bar.locator('[part~="base"][data-open]').waitFor();
     await page.waitForTimeout(500);
-    const titleTop = () => page.locator('#title').evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const titleTop = () =>
+      page.locator('#title').evaluate((element) => Math.round(element.getBoundingClientRect().top));
     assert.equal(await titleTop(), 80, 'the page starts below the 80 px kept for the bar');
     const box = await bar.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-    assert.ok(box.top === 0 && box.height > 20 && box.height <= 80, `the bar at the top, inside its room: ${JSON.stringify(box)}`);
+    assert.ok(
+      box.top === 0 && box.height > 20 && box.height <= 80,
+      `the bar at the top, inside its room: ${JSON.stringify(box)}`,
+    );
     assert.deepEqual(await layoutShifts(), [], 'no layout shift');
 
     await bar.getByRole('button', { name: 'Close popup' }).click();
-    await eventually('the room given back', async () => (await place.evaluate((element: HTMLElement) => element.offsetHeight)) === 0);
+    await eventually(
+      'the room given back',
+      async () => (await place.evaluate((element: HTMLElement) => element.offsetHeight)) === 0,
+    );
     assert.ok((await titleTop()) < 80, 'the page closed up after the visitor closed the bar');
-    assert.deepEqual(await layoutShifts(), [], 'closing up followed the visitor\'s click');
+    assert.deepEqual(await layoutShifts(), [], "closing up followed the visitor's click");
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -226,15 +303,33 @@ describe('<poptin-controller> against the real display server', () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { marksSeen: string[] }).marksSeen = seen;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.push(entry.name))).observe({ type: 'mark' });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.push(entry.name))).observe({
+        type: 'mark',
+      });
     });
     await showAndCloseInPage(page, 'fixtureshow01', SHOWINGS);
     const observed = await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen);
-    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name).filter((name) => name.endsWith(':fixtureshow01')));
-    assert.deepEqual(marks.sort(), ['poptin:fired:fixtureshow01', 'poptin:shown:fixtureshow01'], 'the timeline keeps the latest mark of each name');
-    assert.equal(observed.filter((name) => name === 'poptin:shown:fixtureshow01').length, SHOWINGS, 'an observer saw every showing');
+    const marks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .map((mark) => mark.name)
+        .filter((name) => name.endsWith(':fixtureshow01')),
+    );
+    assert.deepEqual(
+      marks.sort(),
+      ['poptin:fired:fixtureshow01', 'poptin:shown:fixtureshow01'],
+      'the timeline keeps the latest mark of each name',
+    );
+    assert.equal(
+      observed.filter((name) => name === 'poptin:shown:fixtureshow01').length,
+      SHOWINGS,
+      'an observer saw every showing',
+    );
     const explanation = await explainPopup(page, 'fixtureshow01');
-    assert.deepEqual(explanation.triggers.fired.map((fire) => fire.trigger), Array(10).fill('manual'));
+    assert.deepEqual(
+      explanation.triggers.fired.map((fire) => fire.trigger),
+      Array(10).fill('manual'),
+    );
     assert.match(explanation.summary, /after manual$/);
     assert.deepEqual(errors, []);
     await page.close();
@@ -250,7 +345,9 @@ describe('<poptin-controller> against the real display server', () => {
     await popup.locator('[part~="close-button"]').click();
     await eventually(
       'both failures to be logged, the calls kept for a retry',
-      async () => warnings.some((line) => line.includes('view not delivered yet')) && warnings.some((line) => line.includes('close not delivered yet')),
+      async () =>
+        warnings.some((line) => line.includes('view not delivered yet')) &&
+        warnings.some((line) => line.includes('close not delivered yet')),
     );
     await eventually('the closed pop-up to leave the page', async () => (await popup.count()) === 0);
 
@@ -266,19 +363,31 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
-  it('window.poptin.show(id) fetches a pop-up missing from this page\'s answer by the click call (the other A/B variant)', async () => {
+  it("window.poptin.show(id) fetches a pop-up missing from this page's answer by the click call (the other A/B variant)", async () => {
     const { page, errors } = await watchedPage();
     const clickCalls: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/display/click/') && clickCalls.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.url().includes('/api/display/click/') && clickCalls.push(new URL(request.url()).pathname),
+    );
     const displayAnswer = page.waitForResponse((response) => response.url().endsWith('/api/display/widget'));
     await page.goto(`${shared.server.url}/examples/ab.html`);
     const display = await displayAnswer;
-    const offered = ((await display.json()) as { poptins: { poptin_id: string }[] }).poptins.map((popup) => popup.poptin_id);
+    const offered = ((await display.json()) as { poptins: { poptin_id: string }[] }).poptins.map(
+      (popup) => popup.poptin_id,
+    );
     const variants = ['fixtureabpar1', 'fixtureabvar1'];
-    assert.equal(variants.filter((id) => offered.includes(id)).length, 1, `one variant per visitor, offered ${offered.join(', ')}`);
+    assert.equal(
+      variants.filter((id) => offered.includes(id)).length,
+      1,
+      `one variant per visitor, offered ${offered.join(', ')}`,
+    );
     const missing = variants.find((id) => !offered.includes(id))!;
     await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
-    await page.evaluate((id) => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show(id), missing);
+    await page.evaluate(
+      (id) => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show(id),
+      missing,
+    );
     await page.locator(`poptin-popup[poptin-id="${missing}"] dialog[open]`).waitFor();
     assert.deepEqual(clickCalls, [`/api/display/click/${missing}`]);
     assert.deepEqual(errors, []);
@@ -288,13 +397,18 @@ describe('<poptin-controller> against the real display server', () => {
   it('works on a page that enforces Trusted Types, through its "poptin" policy', async () => {
     const { page, errors } = await open('trusted-types.html');
     const violations: string[] = [];
-    page.on('console', (message) => /Trusted Type|TrustedHTML/i.test(message.text()) && violations.push(message.text()));
+    page.on(
+      'console',
+      (message) => /Trusted Type|TrustedHTML/i.test(message.text()) && violations.push(message.text()),
+    );
     const popup = page.locator('poptin-popup[poptin-id="fixturetrust1"]');
     await popup.locator('dialog[open]').waitFor();
     assert.equal(await popup.locator('h2').textContent(), 'Trusted');
     await popup.locator('input[name=Email]').fill('trusted.types@example.com');
     await popup.locator('[type=submit]').click();
-    await eventually('the conversion code in the head', () => page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')));
+    await eventually('the conversion code in the head', () =>
+      page.evaluate(() => document.head.querySelector('meta[name="poptin-converted"]')?.getAttribute('content')),
+    );
     assert.equal(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked), undefined);
     assert.deepEqual(violations, []);
     assert.deepEqual(errors, []);
@@ -307,7 +421,11 @@ describe('<poptin-controller> against the real display server', () => {
     page.on('request', (request) => request.url().includes('/api/display/viewed/') && viewCalls.push(request.url()));
     await page.goto(`${shared.server.url}/examples/timed.html`);
     await page.locator('poptin-popup[poptin-id="fixturetimed1"]').waitFor({ state: 'attached' });
-    assert.equal((await explainPopup(page, 'fixturetimed1')).state, 'armed', 'built while its 2 s trigger has not fired yet');
+    assert.equal(
+      (await explainPopup(page, 'fixturetimed1')).state,
+      'armed',
+      'built while its 2 s trigger has not fired yet',
+    );
     assert.equal(await page.getByRole('dialog').count(), 0);
     assert.deepEqual(await popupsOnPage(page), []);
     assert.deepEqual(viewCalls, []);
@@ -327,7 +445,10 @@ describe('<poptin-controller> against the real display server', () => {
     await page.goto(`${shared.server.url}/examples/bad-template.html`);
     await page.locator('poptin-popup[poptin-id="fixturebadtp2"] dialog[open]').waitFor();
     assert.deepEqual(await popupsOnPage(page), ['fixturebadtp2']);
-    assert.ok(logged.some((line) => line.includes('pop-up fixturebadtp1 not shown')), logged.join('\n'));
+    assert.ok(
+      logged.some((line) => line.includes('pop-up fixturebadtp1 not shown')),
+      logged.join('\n'),
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

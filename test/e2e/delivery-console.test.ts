@@ -1,9 +1,10 @@
 // Lead delivery from the console, end to end on the real display server: the owner adds a webhook destination that
 // points at a receiver on 127.0.0.1, sends a test lead and reads the receiver's answer, then a visitor's lead is
 // delivered to it and shows as delivered in the destination's log.
-import { describe, it } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { describe, it } from 'node:test';
 import { eventually, useBrowserAndServer } from './harness.ts';
 
 const PASSWORD = 'e2e delivery password 0123';
@@ -17,7 +18,11 @@ describe('lead delivery in the console', () => {
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
         const payload = JSON.parse(body) as { type: string; lead: { email: string | null } };
-        received.push({ type: payload.type, email: payload.lead.email, signed: /^v1,/.test(String(request.headers['webhook-signature'] ?? '')) });
+        received.push({
+          type: payload.type,
+          email: payload.lead.email,
+          signed: /^v1,/.test(String(request.headers['webhook-signature'] ?? '')),
+        });
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ accepted: payload.type }));
       });
@@ -50,14 +55,22 @@ describe('lead delivery in the console', () => {
       assert.deepEqual(received, [{ type: 'lead.test', email: 'test.lead@example.com', signed: true }]);
 
       // A visitor's lead, sent as the widget sends it.
-      const display = await fetch(`${server.url}/api/display/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const display = await fetch(`${server.url}/api/display/demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       const viewerId = ((await display.json()) as { poptins: { viewer_id: string }[] }).poptins[0]!.viewer_id;
       const lead = await fetch(`${server.url}/api/display/conversion/${viewerId}`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'visitor@example.org', idempotency_key: `delivery-e2e-${Date.now()}` }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'visitor@example.org', idempotency_key: `delivery-e2e-${Date.now()}` }),
       });
       assert.equal(lead.status, 200);
       const leadId = ((await lead.json()) as { conversion_id: number }).conversion_id;
-      await eventually('the webhook received the lead', async () => received.some((entry) => entry.type === 'lead.created' && entry.email === 'visitor@example.org'));
+      await eventually('the webhook received the lead', async () =>
+        received.some((entry) => entry.type === 'lead.created' && entry.email === 'visitor@example.org'),
+      );
 
       await page.getByRole('link', { name: 'Delivery log: My receiver' }).click();
       await page.getByRole('heading', { level: 1, name: 'Delivery log · My receiver' }).waitFor();

@@ -14,10 +14,22 @@ describe('embedded forms, end to end', () => {
     await page.goto(`${shared.server.url}/examples/embed.html`);
     const embed = page.locator('poptin-embed[poptin-id="demoembedded1"]');
     await page.waitForFunction(() => customElements.get('poptin-embed') !== undefined);
-    assert.equal(await embed.evaluate((element: HTMLElement) => element.offsetHeight), 260, 'the height is reserved before it shows');
+    assert.equal(
+      await embed.evaluate((element: HTMLElement) => element.offsetHeight),
+      260,
+      'the height is reserved before it shows',
+    );
     await page.waitForTimeout(1_000);
-    assert.equal(await embed.locator('poptin-popup [data-poptin-screen="form"]').isVisible(), false, 'below the fold: not shown yet');
-    assert.equal(await embed.evaluate((element: HTMLElement) => element.offsetHeight), 260, 'built ahead, hidden, it takes no room');
+    assert.equal(
+      await embed.locator('poptin-popup [data-poptin-screen="form"]').isVisible(),
+      false,
+      'below the fold: not shown yet',
+    );
+    assert.equal(
+      await embed.evaluate((element: HTMLElement) => element.offsetHeight),
+      260,
+      'built ahead, hidden, it takes no room',
+    );
 
     const textAfter = page.locator('#after-first-form');
     const before = await textAfter.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
@@ -31,7 +43,10 @@ describe('embedded forms, end to end', () => {
     assert.equal(await embed.locator('poptin-popup').getAttribute('data-rendering'), 'in-place');
     const inside = await embed.evaluate((element) => {
       const box = element.getBoundingClientRect();
-      const form = element.querySelector('poptin-popup')!.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+      const form = element
+        .querySelector('poptin-popup')!
+        .shadowRoot!.querySelector('[part~="panel"]')!
+        .getBoundingClientRect();
       return form.top >= box.top && form.bottom <= box.bottom + 0.5;
     });
     assert.equal(inside, true, 'drawn inside its block');
@@ -39,7 +54,9 @@ describe('embedded forms, end to end', () => {
     await embed.locator('input[name=Email]').fill('embedded.reader@example.com');
     await embed.locator('[type=submit]').click();
     await embed.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
-    const lead = await eventually('the lead', async () => (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'embedded.reader@example.com'));
+    const lead = await eventually('the lead', async () =>
+      (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'embedded.reader@example.com'),
+    );
     assert.equal(lead.poptin_id, 'demoembedded1');
     assert.deepEqual(errors, []);
     await context.close();
@@ -53,7 +70,9 @@ describe('embedded forms, end to end', () => {
     await page.waitForTimeout(500);
     const addedAt = Date.now();
     await page.getByRole('button', { name: 'Add the checklist form' }).click();
-    await page.locator('poptin-embed[poptin-id="demoembedded2"] poptin-popup [data-poptin-screen="form"]').waitFor({ state: 'visible', timeout: 9_000 });
+    await page
+      .locator('poptin-embed[poptin-id="demoembedded2"] poptin-popup [data-poptin-screen="form"]')
+      .waitFor({ state: 'visible', timeout: 9_000 });
     const waited = Date.now() - addedAt;
     assert.ok(waited < 7_000, `shown ${waited} ms after it was added`);
     await context.close();
@@ -81,7 +100,14 @@ describe('embedded forms, end to end', () => {
     await page.goto(`${shared.server.url}/examples/landing.html`);
     const form = page.locator('poptin-embed[poptin-id="demoembedded2"] poptin-popup [data-poptin-screen="form"]');
     await form.waitFor({ state: 'visible' });
-    assert.equal(await page.evaluate(() => (window as unknown as { poptin: { explain(id: string): Promise<{ trigger: string }> } }).poptin.explain('demoembedded2').then((why) => why.trigger)), 'landing');
+    assert.equal(
+      await page.evaluate(() =>
+        (window as unknown as { poptin: { explain(id: string): Promise<{ trigger: string }> } }).poptin
+          .explain('demoembedded2')
+          .then((why) => why.trigger),
+      ),
+      'landing',
+    );
     await context.close();
   });
 
@@ -89,7 +115,9 @@ describe('embedded forms, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/lightbox.html?ppt-landing=demoembedded1`);
-    await page.locator('main > poptin-embed:first-child[poptin-id="demoembedded1"] poptin-popup [data-poptin-screen="form"]').waitFor({ state: 'visible' });
+    await page
+      .locator('main > poptin-embed:first-child[poptin-id="demoembedded1"] poptin-popup [data-poptin-screen="form"]')
+      .waitFor({ state: 'visible' });
     await context.close();
   });
 });

@@ -5,12 +5,16 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT, answerLate, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
+import { answerLate, ROOT, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
 
 const EXAMPLES = path.join(ROOT, 'examples');
 const PAGES = [
   ...readdirSync(EXAMPLES).filter((name) => name.endsWith('.html')),
-  ...['shopify-store', 'wix-store'].flatMap((store) => readdirSync(path.join(EXAMPLES, store)).filter((name) => name.endsWith('.html')).map((name) => `${store}/${name}`)),
+  ...['shopify-store', 'wix-store'].flatMap((store) =>
+    readdirSync(path.join(EXAMPLES, store))
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => `${store}/${name}`),
+  ),
 ].sort();
 
 describe('the example pages: no layout shift', () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { LeadRecord } from '../../server/db/lead-store.ts';
-import { eventually, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 describe('form validation modes, end to end', () => {
   let browser: Browser;
@@ -45,7 +45,9 @@ describe('form validation modes, end to end', () => {
     await eventually(`pop-up ${id}`, async () => {
       if ((await popup.locator('dialog[open]').count()) > 0) return true;
       // The demo client's newsletter lightbox opens on its own timer; one modal shows at a time.
-      await page.evaluate(() => (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close('demolightbox1'));
+      await page.evaluate(() =>
+        (window as unknown as { poptin: { close(id: string): Promise<boolean> } }).poptin.close('demolightbox1'),
+      );
       return false;
     });
     return popup;
@@ -129,7 +131,10 @@ describe('form validation modes, end to end', () => {
     await popup.locator('[name=Name]').fill('Dana');
     await popup.locator('[name=Phone]').pressSequentially('12ab-34');
     assert.equal(await popup.locator('[name=Phone]').inputValue(), '12-34');
-    await submitAndExpect(popup, 'Phone', ['Please enter a valid phone number', 'Please enter 7 to 15 digits and avoid using letters or symbols']);
+    await submitAndExpect(popup, 'Phone', [
+      'Please enter a valid phone number',
+      'Please enter 7 to 15 digits and avoid using letters or symbols',
+    ]);
     await popup.locator('[name=Phone]').fill('+1 201 555 0123');
     await popup.locator('[name=Date]').focus();
     await page.keyboard.press('Enter');
@@ -147,7 +152,10 @@ describe('form validation modes, end to end', () => {
     const extra = JSON.parse(String(lead.fields.newExtraFields)) as { name: string; value: string }[];
     assert.deepEqual(
       extra.map(({ name, value }) => [name, value]),
-      [['Date', date], ['number1', '1234.57']],
+      [
+        ['Date', date],
+        ['number1', '1234.57'],
+      ],
     );
   });
 

@@ -24,7 +24,11 @@ interface Example {
 }
 
 const EXAMPLES: Example[] = [
-  { folder: 'react', dependencies: ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom'], typeCheck: [path.join(ROOT, 'node_modules/.bin/tsc'), '-p', '.'] },
+  {
+    folder: 'react',
+    dependencies: ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom'],
+    typeCheck: [path.join(ROOT, 'node_modules/.bin/tsc'), '-p', '.'],
+  },
   { folder: 'vue', dependencies: ['vue', 'vite', '@vitejs/plugin-vue'] },
   { folder: 'svelte', dependencies: ['svelte', 'vite', '@sveltejs/vite-plugin-svelte'] },
 ];
@@ -61,14 +65,25 @@ for (const example of EXAMPLES) {
 
     it('builds for production, draws a pop-up, a wheel with its prizes, a countdown and the chat button, and hears poptin-submit', async () => {
       const config = path.join(dir, 'vite.config.ts');
-      await build({ root: dir, configFile: existsSync(config) ? config : false, logLevel: 'warn', mode: 'production', build: { outDir: path.join(dir, 'out') } });
+      await build({
+        root: dir,
+        configFile: existsSync(config) ? config : false,
+        logLevel: 'warn',
+        mode: 'production',
+        build: { outDir: path.join(dir, 'out') },
+      });
       site = await serveFolder(path.join(dir, 'out'));
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(String(error)));
       await page.goto(site.url);
-      for (const tag of DRAWN) await page.locator(`${tag} [part~="base"]`).first().waitFor({ state: 'attached', timeout: 10_000 });
-      assert.equal(await page.locator('poptin-spin-wheel [part~="slice"]').count(), 3, 'one slice per prize given as an object');
+      for (const tag of DRAWN)
+        await page.locator(`${tag} [part~="base"]`).first().waitFor({ state: 'attached', timeout: 10_000 });
+      assert.equal(
+        await page.locator('poptin-spin-wheel [part~="slice"]').count(),
+        3,
+        'one slice per prize given as an object',
+      );
       await page.getByRole('textbox', { name: 'Email' }).click();
       await page.keyboard.type('reader@example.com');
       await page.getByRole('button', { name: 'Get the offer' }).click();

@@ -19,12 +19,17 @@ describe('a game in a pop-up with a form', () => {
       const leads: { couponShown: boolean }[] = ((window as unknown as { __leads: unknown[] }).__leads = []);
       // The pop-up hands its lead over (poptin-submit, which the controller sends); window's poptinSubmit follows once
       // the server has it.
-      document.addEventListener('poptin-submit', () => {
-        const coupon = document.querySelector('poptin-popup')?.shadowRoot?.querySelector('[data-poptin-coupon]');
-        leads.push({ couponShown: Boolean(coupon?.checkVisibility()) });
-      }, true);
+      document.addEventListener(
+        'poptin-submit',
+        () => {
+          const coupon = document.querySelector('poptin-popup')?.shadowRoot?.querySelector('[data-poptin-coupon]');
+          leads.push({ couponShown: Boolean(coupon?.checkVisibility()) });
+        },
+        true,
+      );
     });
-    const leadsTaken = () => page.evaluate(() => (window as unknown as { __leads: { couponShown: boolean }[] }).__leads);
+    const leadsTaken = () =>
+      page.evaluate(() => (window as unknown as { __leads: { couponShown: boolean }[] }).__leads);
     await page.goto(`${shared.server.url}/examples/spin-wheel.html`);
     await page.getByRole('button', { name: 'Play for a discount' }).click();
     const popup = page.locator('poptin-popup[poptin-id="demospinwheel"]');
@@ -55,7 +60,9 @@ describe('a game in a pop-up with a form', () => {
     await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
     assert.match((await coupon.textContent()) ?? '', /^SPIN10/);
     assert.deepEqual(await leadsTaken(), [{ couponShown: false }], 'one lead, taken before the coupon showed');
-    const lead = await eventually('the lead in the owner API', async () => (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'first.spinner@example.com'));
+    const lead = await eventually('the lead in the owner API', async () =>
+      (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'first.spinner@example.com'),
+    );
     assert.deepEqual([lead.fields.prize_id, lead.fields.is_winner, lead.fields.coupon], ['prize-10', '1', 'SPIN10']);
     // The win screen stays: the lead's submit did not replace it.
     await page.waitForTimeout(1_500);
@@ -73,7 +80,9 @@ describe('a game in a pop-up with a form', () => {
     const card = popup.locator('poptin-scratch-card[locked]');
     const cover = card.locator('[part~="cover"]');
     await cover.waitFor();
-    await eventually('the cover at its real size', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100));
+    await eventually('the cover at its real size', () =>
+      cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100),
+    );
     const box = (await cover.boundingBox())!;
     for (let row = 0.1; row < 1; row += 0.2) {
       await page.mouse.move(box.x + 2, box.y + box.height * row);

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import { eventually, ownerLeads, useBrowserAndServer } from './harness.ts';
 
 /** The demos ask for the email first: the game plays once it is sent. */
 async function unlockWithEmail(popup: Locator, email: string): Promise<void> {
@@ -31,10 +31,17 @@ describe('game demos, end to end', () => {
 
   it('a game placed in the page arrives with its imports in the round trip after the loader', async () => {
     // Every file and call of the widget is answered 250 ms late, so each level of imports stands apart.
-    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/spin-wheel.html`, 250);
+    const { scriptWaves: waves } = await widgetRoundTrips(
+      shared.browser,
+      `${shared.server.url}/examples/spin-wheel.html`,
+      250,
+    );
     const described = describeWaves(waves);
     assert.deepEqual(waves[0], ['poptin.js'], described);
-    assert.ok(['define', 'game-element', 'prizes', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
+    assert.ok(
+      ['define', 'game-element', 'prizes', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      described,
+    );
   });
 
   /** A lucky visitor on a game demo page who has pressed its play button. */
@@ -52,14 +59,19 @@ describe('game demos, end to end', () => {
     const page = await context.newPage();
     const { copies, errors } = await luckyPage(page);
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto(`${shared.server.url}/examples/spin-wheel.html`);
     await page.getByRole('button', { name: 'Play for a discount' }).click();
     const popup = page.locator('poptin-popup[poptin-id="demospinwheel"]');
     await popup.locator('dialog[open]').waitFor();
     await popup.locator('[data-poptin-screen="play"]').waitFor({ state: 'visible' });
     assert.equal(await popup.locator('[data-poptin-screen="win"]').isVisible(), false);
-    await popup.locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]').waitFor({ state: 'attached' });
+    await popup
+      .locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]')
+      .waitFor({ state: 'attached' });
 
     await unlockWithEmail(popup, 'lucky.spinner@example.com');
     await popup.getByRole('button', { name: 'Spin the wheel' }).click();
@@ -72,14 +84,23 @@ describe('game demos, end to end', () => {
     assert.deepEqual(await copies(), [{ event_name: 'couponCopy', coupon_code: 'SPIN10', prize_label: '10% off' }]);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'SPIN10');
 
-    const lead = await eventually('the lead in the owner API', async () => (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'lucky.spinner@example.com'));
+    const lead = await eventually('the lead in the owner API', async () =>
+      (await ownerLeads(shared.server, 'demo')).find((found) => found.email === 'lucky.spinner@example.com'),
+    );
     assert.equal(lead.poptin_id, 'demospinwheel');
     assert.deepEqual([lead.fields.prize_id, lead.fields.is_winner, lead.fields.coupon], ['prize-10', '1', 'SPIN10']);
     const extraFields = JSON.parse(String(lead.fields.newExtraFields)) as { name: string; value: string }[];
-    assert.equal(extraFields.find((field) => field.name === 'prize')?.value, '10% off', 'the hidden prize_label field was filled');
+    assert.equal(
+      extraFields.find((field) => field.name === 'prize')?.value,
+      '10% off',
+      'the hidden prize_label field was filled',
+    );
 
     // The wheel is a chunk of its own; the standalone wheel on the page is defined on sight and plays too.
-    assert.ok(scripts.some((script) => script.includes('/dist/chunks/background-effects-')), 'the effects chunk was loaded');
+    assert.ok(
+      scripts.some((script) => script.includes('/dist/chunks/background-effects-')),
+      'the effects chunk was loaded',
+    );
     const standalone = page.locator('main > poptin-spin-wheel [part~="wheel"]');
     await standalone.waitFor();
     assert.deepEqual(errors, []);
@@ -93,7 +114,9 @@ describe('game demos, end to end', () => {
     await cover.waitFor();
     const box = (await cover.boundingBox())!;
     // Prepared while hidden, the cover is drawn again at its real size once the pop-up shows.
-    await eventually('the cover at its real size', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100));
+    await eventually('the cover at its real size', () =>
+      cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100),
+    );
     const strokes = async (from: number, to: number) => {
       for (let row = from; row < to; row += 0.1) {
         await page.mouse.move(box.x + 2, box.y + box.height * row);
@@ -103,7 +126,11 @@ describe('game demos, end to end', () => {
       }
     };
     await strokes(0.05, 0.3);
-    assert.equal(await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').count(), 0, 'a quarter scratched is not enough');
+    assert.equal(
+      await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').count(),
+      0,
+      'a quarter scratched is not enough',
+    );
     await strokes(0.35, 1);
     await popup.locator('poptin-scratch-card [part~="base"][data-revealed]').waitFor();
     assert.equal(await popup.locator('poptin-scratch-card [part~="prize"]').textContent(), '10% off');
@@ -149,7 +176,10 @@ describe('game demos, end to end', () => {
       assert.equal(visited.at(-1), control, `Tab went through ${visited.join(' → ')}`);
       await page.keyboard.press(key);
       await popup.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 12_000 });
-      assert.equal(await popup.locator('[aria-live]').filter({ hasText: 'You won' }).first().textContent(), 'You won: 10% off');
+      assert.equal(
+        await popup.locator('[aria-live]').filter({ hasText: 'You won' }).first().textContent(),
+        'You won: 10% off',
+      );
       assert.equal(await popup.locator('[data-poptin-prize-label]').textContent(), '10% off');
       assert.deepEqual(errors, []);
       await context.close();

@@ -3,13 +3,30 @@
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { SessionExplanation } from '../../src/stores/explain.ts';
 import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/page-driver.ts';
-import { assertBuilt, freePort, OWNER_TOKEN, ROOT, type ServerProcess, startServerProcess } from '../../scripts/server-process.ts';
+import {
+  assertBuilt,
+  freePort,
+  OWNER_TOKEN,
+  ROOT,
+  type ServerProcess,
+  startServerProcess,
+} from '../../scripts/server-process.ts';
 import type { LeadRecord } from '../../server/db/lead-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
+import type { SessionExplanation } from '../../src/stores/explain.ts';
 
-export { answerLate, assertBuilt, freePort, launchChromium, OWNER_TOKEN, ROOT, type ServerProcess, showAndCloseInPage, startServerProcess };
+export {
+  answerLate,
+  assertBuilt,
+  freePort,
+  launchChromium,
+  OWNER_TOKEN,
+  ROOT,
+  type ServerProcess,
+  showAndCloseInPage,
+  startServerProcess,
+};
 
 /** Fixture pop-ups, clients and pages of the widget's end-to-end tests (test/e2e/fixtures). */
 export const FIXTURES_ENV: NodeJS.ProcessEnv = {
@@ -30,7 +47,10 @@ export async function ownerLeads(server: { url: string }, clientId: string): Pro
   let after: string | null = null;
   do {
     const query: string = `?limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-    const page: { leads: LeadRecord[]; next: string | null } = await ownerGet(server, `/api/owner/${encodeURIComponent(clientId)}/leads${query}`);
+    const page: { leads: LeadRecord[]; next: string | null } = await ownerGet(
+      server,
+      `/api/owner/${encodeURIComponent(clientId)}/leads${query}`,
+    );
     leads.push(...page.leads);
     after = page.next;
   } while (after);
@@ -47,9 +67,13 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
     const shifts: string[] = [];
     (window as unknown as { __layoutShifts: string[] }).__layoutShifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }>) {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }
+      >) {
         if (entry.hadRecentInput) continue;
-        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => source.node?.nodeName).join(', ')}`);
+        shifts.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => source.node?.nodeName).join(', ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -60,7 +84,11 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
  * When the page first asked for a request matching `asked`, and when one matching `arrived` first finished
  * (Date.now()): whether the one waited for the other.
  */
-export function recordRequestOrder(page: Page, asked: (url: string) => boolean, arrived: (url: string) => boolean): { asked?: number; arrived?: number } {
+export function recordRequestOrder(
+  page: Page,
+  asked: (url: string) => boolean,
+  arrived: (url: string) => boolean,
+): { asked?: number; arrived?: number } {
   const seen: { asked?: number; arrived?: number } = {};
   page.on('request', (request) => {
     if (asked(request.url())) seen.asked ??= Date.now();
@@ -79,7 +107,11 @@ export async function scrollLikeAVisitor(page: Page, steps: number): Promise<voi
   }
 }
 
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -98,16 +130,22 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
  * Chromium and a display server, started side by side. When either fails, the other is stopped before the error
  * is thrown: a server left running would keep the test process alive.
  */
-export async function startBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): Promise<{ browser: Browser; server: ServerProcess }> {
+export async function startBrowserAndServer(
+  options?: Parameters<typeof startServerProcess>[0],
+): Promise<{ browser: Browser; server: ServerProcess }> {
   const [browser, server] = await Promise.allSettled([launchChromium(), startServerProcess(options)]);
-  if (browser.status === 'fulfilled' && server.status === 'fulfilled') return { browser: browser.value, server: server.value };
+  if (browser.status === 'fulfilled' && server.status === 'fulfilled')
+    return { browser: browser.value, server: server.value };
   if (browser.status === 'fulfilled') await browser.value.close();
   if (server.status === 'fulfilled') await server.value.dispose();
   throw browser.status === 'rejected' ? browser.reason : (server as PromiseRejectedResult).reason;
 }
 
 /** One Chromium and one display server for a test file, started before its tests and stopped after. */
-export function useBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): { readonly browser: Browser; readonly server: ServerProcess } {
+export function useBrowserAndServer(options?: Parameters<typeof startServerProcess>[0]): {
+  readonly browser: Browser;
+  readonly server: ServerProcess;
+} {
   const shared = {} as { browser: Browser; server: ServerProcess };
   before(async () => {
     Object.assign(shared, await startBrowserAndServer(options));
@@ -121,7 +159,13 @@ export function useBrowserAndServer(options?: Parameters<typeof startServerProce
 
 /** `window.poptin.explain(id)` on the page: why a pop-up did or did not show (the decision's parts once decided). */
 export function explainPopup(page: Page, id: string): Promise<Required<SessionExplanation>> {
-  return page.evaluate((popupId) => (window as unknown as { poptin: { explain(id: string): Promise<Required<SessionExplanation>> } }).poptin.explain(popupId), id);
+  return page.evaluate(
+    (popupId) =>
+      (window as unknown as { poptin: { explain(id: string): Promise<Required<SessionExplanation>> } }).poptin.explain(
+        popupId,
+      ),
+    id,
+  );
 }
 
 /** Ids of the pop-ups a visitor can see: an open dialog or an open popover (prepared ones stay hidden). */

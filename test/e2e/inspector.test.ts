@@ -12,7 +12,9 @@ const panel = (page: Page) => page.locator('[data-poptin-inspector] [role="regio
 const popupSection = (page: Page, id: string) => page.locator(`[data-poptin-inspector] [data-popup-id="${id}"]`);
 const stateOf = (page: Page, id: string) => popupSection(page, id).getAttribute('data-state', { timeout: 15_000 });
 const rowOf = async (page: Page, id: string, row: string) =>
-  ((await popupSection(page, id).locator(`[data-row="${row}"] dd`).textContent({ timeout: 15_000 })) ?? '').replace(/\s+/g, ' ').trim();
+  ((await popupSection(page, id).locator(`[data-row="${row}"] dd`).textContent({ timeout: 15_000 })) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function untilState(page: Page, id: string, state: string): Promise<void> {
   await eventually(`${id} to be ${state} in the inspector`, async () => (await stateOf(page, id)) === state);
@@ -37,7 +39,10 @@ describe('the ?poptin-debug inspector, end to end', () => {
     assert.match(await rowOf(page, PRICING, 'summary'), /^blocked by page_targeting/);
 
     // The welcome lightbox shows after its 1 s trigger; the panel turns it from armed to shown.
-    assert.ok(['armed', 'queued', 'shown'].includes((await stateOf(page, WELCOME)) ?? ''), 'the welcome pop-up is allowed');
+    assert.ok(
+      ['armed', 'queued', 'shown'].includes((await stateOf(page, WELCOME)) ?? ''),
+      'the welcome pop-up is allowed',
+    );
     assert.equal(await rowOf(page, WELCOME, 'blocked-by'), 'none');
     await page.locator(`poptin-popup[poptin-id="${WELCOME}"] dialog[open]`).waitFor();
     await untilState(page, WELCOME, 'shown');
@@ -65,7 +70,10 @@ describe('the ?poptin-debug inspector, end to end', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     const inspectorRequests: string[] = [];
-    page.on('request', (request) => /\/dist\/chunks\/inspector-[^/]*\.js$/.test(request.url()) && inspectorRequests.push(request.url()));
+    page.on(
+      'request',
+      (request) => /\/dist\/chunks\/inspector-[^/]*\.js$/.test(request.url()) && inspectorRequests.push(request.url()),
+    );
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
 
     const lightbox = page.locator(`poptin-popup[poptin-id="${LIGHTBOX}"]`);
@@ -82,7 +90,10 @@ describe('the ?poptin-debug inspector, end to end', () => {
     assert.equal(await rowOf(page, LIGHTBOX, 'trigger'), 'after_seconds');
     assert.equal(await rowOf(page, LIGHTBOX, 'close-cause'), 'x_click');
     assert.equal(await rowOf(page, LIGHTBOX, 'frequency-cap'), 'none');
-    assert.match((await popupSection(page, LIGHTBOX).locator('h3').textContent()) ?? '', /Demo newsletter lightbox[\s\S]*demolightbox1[\s\S]*lightbox/);
+    assert.match(
+      (await popupSection(page, LIGHTBOX).locator('h3').textContent()) ?? '',
+      /Demo newsletter lightbox[\s\S]*demolightbox1[\s\S]*lightbox/,
+    );
 
     await page.evaluate(() => (window as unknown as { poptin: { inspect(): Promise<void> } }).poptin.inspect());
     assert.equal(await page.locator('[data-poptin-inspector]').count(), 1, 'a second inspect() keeps one panel');

@@ -18,17 +18,35 @@ async function shownWhole(page: Page, submenu: Locator) {
       const found = document.elementFromPoint(left + width / 2, top + height / 2);
       return { text: link.textContent, reachable: found === link || link.contains(found) };
     });
-    return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, windowWidth: document.documentElement.clientWidth, windowHeight: window.innerHeight, links };
+    return {
+      left: box.left,
+      right: box.right,
+      top: box.top,
+      bottom: box.bottom,
+      windowWidth: document.documentElement.clientWidth,
+      windowHeight: window.innerHeight,
+      links,
+    };
   });
 }
 
 function assertInsideWindow(shown: Awaited<ReturnType<typeof shownWhole>>, width: number): void {
-  assert.ok(shown.left >= 0 && shown.right <= shown.windowWidth, `at ${width} px the third-level menu spans ${shown.left}–${shown.right} of ${shown.windowWidth}`);
-  assert.ok(shown.top >= 0 && shown.bottom <= shown.windowHeight, `at ${width} px the third-level menu spans ${shown.top}–${shown.bottom} down`);
-  assert.deepEqual(shown.links.filter((link) => !link.reachable), [], `at ${width} px some of its links are covered or clipped`);
+  assert.ok(
+    shown.left >= 0 && shown.right <= shown.windowWidth,
+    `at ${width} px the third-level menu spans ${shown.left}–${shown.right} of ${shown.windowWidth}`,
+  );
+  assert.ok(
+    shown.top >= 0 && shown.bottom <= shown.windowHeight,
+    `at ${width} px the third-level menu spans ${shown.top}–${shown.bottom} down`,
+  );
+  assert.deepEqual(
+    shown.links.filter((link) => !link.reachable),
+    [],
+    `at ${width} px some of its links are covered or clipped`,
+  );
 }
 
-describe('the K3 site\'s desktop header stays inside the window', () => {
+describe("the K3 site's desktop header stays inside the window", () => {
   const shared = useBrowserAndServer();
 
   for (const width of [921, 1280, 1920]) {
@@ -37,8 +55,15 @@ describe('the K3 site\'s desktop header stays inside the window', () => {
       const page = await context.newPage();
       await page.goto(`${shared.server.url}${HOME}`);
       await page.locator('.site-header[data-layout="desktop"]').waitFor();
-      const scroll = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: document.scrollingElement!.clientWidth }));
-      assert.equal(scroll.scrollWidth, scroll.clientWidth, `the page scrolls ${scroll.scrollWidth - scroll.clientWidth} px sideways`);
+      const scroll = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        clientWidth: document.scrollingElement!.clientWidth,
+      }));
+      assert.equal(
+        scroll.scrollWidth,
+        scroll.clientWidth,
+        `the page scrolls ${scroll.scrollWidth - scroll.clientWidth} px sideways`,
+      );
 
       await page.getByRole('link', { name: 'Pelatihan', exact: true }).hover();
       await page.getByRole('link', { name: 'K3 Spesialis' }).hover();
@@ -56,7 +81,11 @@ describe('the K3 site\'s desktop header stays inside the window', () => {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.textContent)) === 'K3 Listrik') break;
     }
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'K3 Listrik', 'Tab reaches the third level');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'K3 Listrik',
+      'Tab reaches the third level',
+    );
     assertInsideWindow(await shownWhole(page, page.locator('.submenu .submenu')), 1280);
     await context.close();
   });

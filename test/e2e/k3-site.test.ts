@@ -10,7 +10,12 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const HOME = '/examples/k3-site/';
 const CONTENT = '/examples/k3-site/ahli-k3-madya/';
 
-async function sitePage(browser: Browser, url: string, width: number, beforeScripts?: () => void): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function sitePage(
+  browser: Browser,
+  url: string,
+  width: number,
+  beforeScripts?: () => void,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -30,7 +35,8 @@ async function sitePage(browser: Browser, url: string, width: number, beforeScri
 
 describe('the K3 brochure site', () => {
   const shared = useBrowserAndServer();
-  const at = (path: string, width: number, beforeScripts?: () => void) => sitePage(shared.browser, `${shared.server.url}${path}`, width, beforeScripts);
+  const at = (path: string, width: number, beforeScripts?: () => void) =>
+    sitePage(shared.browser, `${shared.server.url}${path}`, width, beforeScripts);
 
   it('1280 px: the desktop header, submenus on hover, the search field focused 200 ms after the icon', async () => {
     const { page, errors, close } = await at(HOME, 1280);
@@ -60,7 +66,11 @@ describe('the K3 brochure site', () => {
       await page.getByRole('link', { name: 'Ahli K3 Madya' }).first().waitFor({ state: 'visible' });
       await page.getByRole('button', { name: 'Submenu Layanan' }).click();
       await page.getByRole('link', { name: 'Audit SMK3' }).waitFor({ state: 'visible' });
-      assert.equal(await page.getByRole('button', { name: 'Submenu Pelatihan' }).getAttribute('aria-expanded'), 'false', 'the other branch closed');
+      assert.equal(
+        await page.getByRole('button', { name: 'Submenu Pelatihan' }).getAttribute('aria-expanded'),
+        'false',
+        'the other branch closed',
+      );
       await page.locator('li:not([data-open]) > .submenu a', { hasText: 'Ahli K3 Umum' }).waitFor({ state: 'hidden' });
       assert.deepEqual(errors, []);
       await close();
@@ -90,7 +100,13 @@ describe('the K3 brochure site', () => {
     // What the page looked like when the hash took effect, timed in the page itself: a loaded machine may take
     // longer than 750 ms to answer the test, so nothing here depends on when the test looks.
     const { page, errors, close } = await at(`${CONTENT}#tab-biaya`, 1280, () => {
-      const seen: { tabsAt?: number; openedAt?: number; selectedThen?: string | null; progressThen?: string | null; scrollThen?: number } = {};
+      const seen: {
+        tabsAt?: number;
+        openedAt?: number;
+        selectedThen?: string | null;
+        progressThen?: string | null;
+        scrollThen?: number;
+      } = {};
       (window as unknown as { __hashOpen: typeof seen }).__hashOpen = seen;
       new MutationObserver((_, observer) => {
         if (!document.getElementById('tab-biaya')) return;
@@ -111,23 +127,36 @@ describe('the K3 brochure site', () => {
     assert.equal(await page.locator('main').getAttribute('data-page-id'), '6644');
     assert.equal(await page.locator('article').getAttribute('data-post-id'), '6644');
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Sertifikasi Ahli K3 Madya');
-    await eventually('the tab from the hash', async () => (await page.getByRole('tab', { name: 'Biaya' }).getAttribute('aria-selected')) === 'true');
+    await eventually(
+      'the tab from the hash',
+      async () => (await page.getByRole('tab', { name: 'Biaya' }).getAttribute('aria-selected')) === 'true',
+    );
     const opened = await page.evaluate(() => (window as unknown as { __hashOpen: Record<string, unknown> }).__hashOpen);
     // The wait starts once the page has rendered its tabs; a timer never fires early.
-    assert.ok((opened.openedAt as number) - (opened.tabsAt as number) >= 749, `not before 750 ms: ${JSON.stringify(opened)}`);
+    assert.ok(
+      (opened.openedAt as number) - (opened.tabsAt as number) >= 749,
+      `not before 750 ms: ${JSON.stringify(opened)}`,
+    );
     assert.equal(opened.selectedThen, 'false', 'the first tab was open until then');
     assert.equal(opened.progressThen, '0', 'nothing read at the top');
     assert.equal(opened.scrollThen, 0);
     // Past the 300 ms scroll to the tab, by the page's clock: two frames after its last step.
-    await page.evaluate(async (after) => {
-      let frames = 0;
-      while (performance.now() < after || frames < 2) {
-        if (performance.now() >= after) frames += 1;
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-    }, (opened.openedAt as number) + 300);
+    await page.evaluate(
+      async (after) => {
+        let frames = 0;
+        while (performance.now() < after || frames < 2) {
+          if (performance.now() >= after) frames += 1;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      },
+      (opened.openedAt as number) + 300,
+    );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await eventually('the progress at 100', async () => (await page.getByRole('progressbar', { name: 'Progres membaca' }).getAttribute('aria-valuenow')) === '100');
+    await eventually(
+      'the progress at 100',
+      async () =>
+        (await page.getByRole('progressbar', { name: 'Progres membaca' }).getAttribute('aria-valuenow')) === '100',
+    );
     assert.deepEqual(errors, []);
     await close();
   });
@@ -146,13 +175,19 @@ describe('the K3 brochure site', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     const ajax: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/wp-admin/admin-ajax.php') && ajax.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/wp-admin/admin-ajax.php') && ajax.push(request.postData() ?? ''),
+    );
     await page.goto(`${shared.server.url}${HOME}`);
     const form = page.locator('.addon-form');
-    await eventually('the refreshed nonce', async () => /^[0-9a-f]{10}$/.test((await form.getAttribute('data-nonce')) ?? ''));
+    await eventually('the refreshed nonce', async () =>
+      /^[0-9a-f]{10}$/.test((await form.getAttribute('data-nonce')) ?? ''),
+    );
     assert.deepEqual(ajax, ['action=eael_get_token']);
     const days = page.getByLabel('Hari', { exact: true });
-    const becomes = (field: typeof days, value: string) => eventually(`the value ${value}`, async () => (await field.inputValue()) === value, 3_000);
+    const becomes = (field: typeof days, value: string) =>
+      eventually(`the value ${value}`, async () => (await field.inputValue()) === value, 3_000);
     await becomes(days, '2');
     await page.getByRole('button', { name: 'Tambah Hari' }).click();
     await becomes(days, '4');
@@ -183,7 +218,11 @@ describe('the K3 brochure site', () => {
   });
 
   it('the carousel shows 3 slides, 2 on a tablet, 1 on a phone, and stops its autoplay on focus', async () => {
-    for (const [width, perView] of [[1280, 3], [900, 2], [375, 1]] as const) {
+    for (const [width, perView] of [
+      [1280, 3],
+      [900, 2],
+      [375, 1],
+    ] as const) {
       const { page, close } = await at(HOME, width);
       assert.equal(await page.locator('.slide').count(), perView);
       assert.equal(await page.locator('.carousel').getAttribute('data-autoplay'), 'on');
@@ -199,7 +238,11 @@ describe('the K3 brochure site', () => {
     const register = page.getByRole('button', { name: 'Daftar' });
     const topInPage = () => register.evaluate((button) => button.getBoundingClientRect().top + scrollY);
     assert.equal(await layanan.getAttribute('data-lazy-loaded'), null);
-    assert.equal(await layanan.getByRole('button', { name: 'Siapa yang menerbitkan sertifikat?' }).count(), 1, 'the content is there before the marker');
+    assert.equal(
+      await layanan.getByRole('button', { name: 'Siapa yang menerbitkan sertifikat?' }).count(),
+      1,
+      'the content is there before the marker',
+    );
     const before = await topInPage();
     await register.evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await eventually('the lazy-loaded marker', async () => (await layanan.getAttribute('data-lazy-loaded')) === '');
@@ -223,7 +266,10 @@ describe('the K3 brochure site', () => {
     await button.click();
     const opened = await page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
     assert.equal(opened.length, 1);
-    assert.match(String(opened[0]![0]), /^https:\/\/web\.whatsapp\.com\/send\?phone=6281234567890&text=Halo%2C(%20|\+)saya/);
+    assert.match(
+      String(opened[0]![0]),
+      /^https:\/\/web\.whatsapp\.com\/send\?phone=6281234567890&text=Halo%2C(%20|\+)saya/,
+    );
     assert.deepEqual(opened[0]!.slice(1), ['joinchat', 'noopener']);
     assert.deepEqual(errors, []);
     await close();
@@ -252,9 +298,26 @@ describe('the K3 brochure site', () => {
       await page.waitForTimeout(400);
       await page.evaluate(AXE_SOURCE);
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)).join(', ')}`);
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                context: unknown,
+                options: unknown,
+              ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, {
+          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        });
+        return result.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node) => JSON.stringify(node.target))
+              .join(', ')}`,
+        );
       });
       assert.deepEqual(violations, []);
       await close();

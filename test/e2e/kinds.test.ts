@@ -1,20 +1,39 @@
 // The kinds demo: every kind of widget §1 opens in each of its positions, with no server decision.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useBrowserAndServer } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import { useBrowserAndServer } from './harness.ts';
 
-const KINDS = ['lightbox', 'gamified', 'fullpage', 'bar', 'sside', 'bside', 'browsing', 'mobile', 'social', 'embedded', 'content'];
+const KINDS = [
+  'lightbox',
+  'gamified',
+  'fullpage',
+  'bar',
+  'sside',
+  'bside',
+  'browsing',
+  'mobile',
+  'social',
+  'embedded',
+  'content',
+];
 
 describe('the kinds demo pages', () => {
   const shared = useBrowserAndServer();
 
   it('pop-ups placed in the page have their code and its imports in the round trip after the loader', async () => {
     // Every file of the widget is answered 250 ms late, so each level of imports stands apart.
-    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/kinds.html`, 250);
+    const { scriptWaves: waves } = await widgetRoundTrips(
+      shared.browser,
+      `${shared.server.url}/examples/kinds.html`,
+      250,
+    );
     const described = describeWaves(waves);
     assert.deepEqual(waves[0], ['poptin.js'], described);
-    assert.ok(['surfaces', 'surface-element', 'machine', 'session-shared', 'shared'].every((file) => waves[1]!.includes(file)), described);
+    assert.ok(
+      ['surfaces', 'surface-element', 'machine', 'session-shared', 'shared'].every((file) => waves[1]!.includes(file)),
+      described,
+    );
   });
 
   it('each kind opens in each of its positions, where that position says', async () => {
@@ -45,7 +64,9 @@ describe('the kinds demo pages', () => {
           if (position.includes('left')) assert.ok(where.left <= 13, `${kind} ${position}: left ${where.left}`);
           if (position.includes('right')) assert.ok(where.right <= 13, `${kind} ${position}: right ${where.right}`);
         }
-        await popup.evaluate((element) => (element as HTMLElement & { requestClose(source: string): boolean }).requestClose('x-button'));
+        await popup.evaluate((element) =>
+          (element as HTMLElement & { requestClose(source: string): boolean }).requestClose('x-button'),
+        );
         await popup.locator('[part~="base"]:is([open], :popover-open, [data-open])').waitFor({ state: 'detached' });
       }
     }

@@ -5,9 +5,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FIXTURES_ENV, eventually, ownerGet, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
 import { seededRandom } from '../../src/core/random.ts';
-import { FAULTS, startChaosProxy, type ChaosProxy } from './lead-loss/chaos-proxy.ts';
+import {
+  eventually,
+  FIXTURES_ENV,
+  ownerGet,
+  ownerLeads,
+  type ServerProcess,
+  startBrowserAndServer,
+} from './harness.ts';
+import { type ChaosProxy, FAULTS, startChaosProxy } from './lead-loss/chaos-proxy.ts';
 
 const SEED = Number(process.env.LEAD_LOSS_SEED ?? 20_261_123);
 const SUBMISSIONS = Number(process.env.LEAD_LOSS_SUBMISSIONS ?? 200);
@@ -46,15 +53,21 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
       closesFirst: random() < 0.4,
       reloadsAfterClose: random() < 0.5,
     }));
-    const expected: Expected = { views: 0, closes: 0, closedThenReloaded: 0, leaves: { stays: 0, reloads: 0, 'leaves the site': 0, 'opens another page': 0 } };
+    const expected: Expected = {
+      views: 0,
+      closes: 0,
+      closedThenReloaded: 0,
+      leaves: { stays: 0, reloads: 0, 'leaves the site': 0, 'opens another page': 0 },
+    };
     const pageErrors: string[] = [];
     const ignoredClicks: string[] = [];
 
     const visit = async (context: BrowserContext, share: typeof plan) => {
-      let page: Page = await context.newPage();
+      const page: Page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(String(error)));
       for (const step of share) {
-        if (page.isClosed() || page.url() === 'about:blank' || !page.url().includes('show.html')) await page.goto(`${proxy.url}/examples/show.html`);
+        if (page.isClosed() || page.url() === 'about:blank' || !page.url().includes('show.html'))
+          await page.goto(`${proxy.url}/examples/show.html`);
         const popup = page.locator(`poptin-popup[poptin-id="${POPUP}"]`);
         const open = async () => {
           await page.waitForFunction(() => Boolean((window as unknown as { poptin?: unknown }).poptin));
@@ -65,7 +78,10 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
               break;
             } catch (error) {
               // A click that showed nothing is counted and printed (see the note in docs/security.md), then tried again.
-              const state = await page.evaluate((id) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(id), POPUP);
+              const state = await page.evaluate(
+                (id) => (window as unknown as { poptin: { explain(id: string): Promise<unknown> } }).poptin.explain(id),
+                POPUP,
+              );
               ignoredClicks.push(JSON.stringify(state));
               if (attempt === 3) throw error;
             }
@@ -105,7 +121,14 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
     };
 
     const contexts = await Promise.all(Array.from({ length: VISITORS }, () => browser.newContext()));
-    const pages = await Promise.all(contexts.map((context, visitor) => visit(context, plan.filter((_, index) => index % VISITORS === visitor))));
+    const pages = await Promise.all(
+      contexts.map((context, visitor) =>
+        visit(
+          context,
+          plan.filter((_, index) => index % VISITORS === visitor),
+        ),
+      ),
+    );
 
     const emails = new Set(plan.map((step) => step.email));
     const leads = await eventually(
@@ -121,9 +144,12 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
     });
     // Views and closes still in flight (stalled calls) get the time a stall takes.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const stats = (await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(server, '/api/owner/widget/stats')).popups.find(
-      (popup) => popup.poptin_id === POPUP,
-    )!;
+    const stats = (
+      await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(
+        server,
+        '/api/owner/widget/stats',
+      )
+    ).popups.find((popup) => popup.poptin_id === POPUP)!;
     await Promise.all(pages.map((page) => page.close()));
     await Promise.all(contexts.map((context) => context.close()));
 
@@ -134,10 +160,16 @@ describe('lead-loss rig: 30% of write calls fail, visitors leave mid-submit', ()
       `seed ${SEED}: ${SUBMISSIONS} submissions by ${VISITORS} visitors; after the submit: ${JSON.stringify(expected.leaves)}; ` +
         `${expected.closes} closed the pop-up first, ${expected.closedThenReloaded} of them reloading 0–50 ms later`,
     );
-    t.diagnostic(`faults dealt (${FAULTS.length} kinds): ${JSON.stringify(Object.fromEntries([...proxy.dealt].sort()))}; calls passed untouched: ${proxy.passed()}`);
+    t.diagnostic(
+      `faults dealt (${FAULTS.length} kinds): ${JSON.stringify(Object.fromEntries([...proxy.dealt].sort()))}; calls passed untouched: ${proxy.passed()}`,
+    );
     t.diagnostic(`leads: ${perEmail.size} of ${emails.size} stored, ${duplicated.length} duplicated`);
-    t.diagnostic(`open clicks that showed nothing within 10 s and were repeated: ${ignoredClicks.length}${ignoredClicks.length ? ` (${ignoredClicks.join('; ')})` : ''}`);
-    t.diagnostic(`views: ${stats.views} stored of ${expected.views} shown; closes: ${stats.closes} stored of ${expected.closes} made`);
+    t.diagnostic(
+      `open clicks that showed nothing within 10 s and were repeated: ${ignoredClicks.length}${ignoredClicks.length ? ` (${ignoredClicks.join('; ')})` : ''}`,
+    );
+    t.diagnostic(
+      `views: ${stats.views} stored of ${expected.views} shown; closes: ${stats.closes} stored of ${expected.closes} made`,
+    );
     assert.equal(perEmail.size, emails.size, 'every lead stored');
     assert.deepEqual(duplicated, [], 'no lead stored twice');
     assert.ok(stats.views >= expected.views * 0.99, `views stored: ${stats.views} of ${expected.views}`);

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually, explainPopup, ownerGet, ownerLeads, pressEscapeOnceShown, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import {
+  eventually,
+  explainPopup,
+  ownerGet,
+  ownerLeads,
+  pressEscapeOnceShown,
+  type ServerProcess,
+  useBrowserAndServer,
+} from './harness.ts';
 
 const leadsOf = (server: ServerProcess) => ownerLeads(server, 'demo');
 
@@ -15,11 +23,21 @@ describe('lightbox demo, end to end', () => {
     await page.goto(`${shared.server.url}/examples/lightbox.html`);
     const dialog = page.locator('poptin-popup[poptin-id="demolightbox1"] dialog[open]');
     await dialog.waitFor();
-    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[poptin-id="demolightbox1"]')?.shadowRoot?.querySelector('dialog')?.matches(':modal')), true);
+    assert.equal(
+      await page.evaluate(() =>
+        document
+          .querySelector('poptin-popup[poptin-id="demolightbox1"]')
+          ?.shadowRoot?.querySelector('dialog')
+          ?.matches(':modal'),
+      ),
+      true,
+    );
 
     await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('first.visitor@example.com');
     await page.locator('poptin-popup[poptin-id="demolightbox1"] [type=submit]').click();
-    await page.locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    await page
+      .locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]')
+      .waitFor({ state: 'visible' });
 
     const leads = await eventually('the lead in the owner API', async () => {
       const found = (await leadsOf(shared.server)).filter((lead) => lead.email === 'first.visitor@example.com');
@@ -30,13 +48,21 @@ describe('lightbox demo, end to end', () => {
     assert.match(leads[0].idempotency_key, /^[\w-]{8,128}$/);
     assert.equal(leads[0].url, `${shared.server.url}/examples/lightbox.html`);
 
-    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; conversions: number }[] }>(shared.server, '/api/owner/demo/stats');
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; conversions: number }[] }>(
+      shared.server,
+      '/api/owner/demo/stats',
+    );
     const row = stats.popups.find((popup) => popup.poptin_id === 'demolightbox1');
     assert.equal(row?.views, 1);
     assert.equal(row?.conversions, 1);
 
     // The demo stops showing to converted users: the next page view gets it in left_out, and says why.
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/display/demo')).then((response) => response.json()), page.reload()]);
+    const [answer] = await Promise.all([
+      page
+        .waitForResponse((response) => response.url().endsWith('/api/display/demo'))
+        .then((response) => response.json()),
+      page.reload(),
+    ]);
     assert.ok(!answer.poptins.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
     assert.ok(answer.left_out.some((popup: { poptin_id: string }) => popup.poptin_id === 'demolightbox1'));
     const explained = await eventually('the explanation on the next page view', async () => {
@@ -44,7 +70,10 @@ describe('lightbox demo, end to end', () => {
       return explanation.state === 'unknown' ? undefined : explanation;
     });
     assert.equal(explained.state, 'blocked');
-    assert.deepEqual(explained.blockedBy.map(({ rule }) => rule), ['stop_showing_to_converted_users']);
+    assert.deepEqual(
+      explained.blockedBy.map(({ rule }) => rule),
+      ['stop_showing_to_converted_users'],
+    );
     assert.match(explained.blockedBy[0]!.reason, /^the visitor converted on this pop-up at \d{4}-\d\d-\d\dT/);
     assert.equal(await page.locator('poptin-popup[poptin-id="demolightbox1"]').count(), 0, 'not built on the page');
     assert.deepEqual(pageErrors, []);
@@ -60,9 +89,13 @@ describe('lightbox demo, end to end', () => {
       const seen: { requestedDuringKey?: boolean; closed?: boolean } = {};
       (window as unknown as { __escape: typeof seen }).__escape = seen;
       let requested = false;
-      document.querySelector('poptin-popup[poptin-id="demolightbox1"]')!.addEventListener('poptin-request-close', () => (requested = true));
+      document
+        .querySelector('poptin-popup[poptin-id="demolightbox1"]')!
+        .addEventListener('poptin-request-close', () => (requested = true));
       // The window hears the key after the dialog has handled it: by then the close was asked for, or it waits on a timer.
-      window.addEventListener('keydown', (event) => event.key === 'Escape' && (seen.requestedDuringKey = requested), { once: true });
+      window.addEventListener('keydown', (event) => event.key === 'Escape' && (seen.requestedDuringKey = requested), {
+        once: true,
+      });
       window.addEventListener('poptinClose', () => (seen.closed = true), { once: true });
     });
     await pressEscapeOnceShown(page);
@@ -73,9 +106,16 @@ describe('lightbox demo, end to end', () => {
       }),
     );
     assert.equal(seen.requestedDuringKey, true, 'the key press itself closes it, with no wait');
-    assert.notEqual(await page.evaluate(() => document.activeElement?.localName), 'poptin-popup', 'focus is back on the page');
+    assert.notEqual(
+      await page.evaluate(() => document.activeElement?.localName),
+      'poptin-popup',
+      'focus is back on the page',
+    );
     await eventually('the close in the owner stats', async () => {
-      const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(shared.server, '/api/owner/demo/stats');
+      const stats = await ownerGet<{ popups: { poptin_id: string; closes: number }[] }>(
+        shared.server,
+        '/api/owner/demo/stats',
+      );
       return (stats.popups.find((popup) => popup.poptin_id === 'demolightbox1')?.closes ?? 0) >= 1;
     });
     await context.close();
@@ -90,12 +130,21 @@ describe('lightbox demo, end to end', () => {
     await shared.server.stop();
     await page.locator('poptin-popup[poptin-id="demolightbox1"] input[name=Email]').fill('offline.visitor@example.com');
     await page.locator('poptin-popup[poptin-id="demolightbox1"] [type=submit]').click();
-    await page.locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    await page
+      .locator('poptin-popup[poptin-id="demolightbox1"] [data-poptin-screen="thank-you"]')
+      .waitFor({ state: 'visible' });
     // The lead waits in the visitor's outbox (localStorage) while the server is unreachable.
     const pending = await eventually('the lead in the outbox', () =>
       page.evaluate(() => {
-        const entries = Object.values(JSON.parse(localStorage.getItem('poptin_outbox') ?? '{}') as Record<string, { kind?: string; fields: { email?: string } }>);
-        return entries.filter((entry) => (entry.kind ?? 'lead') === 'lead' && entry.fields.email === 'offline.visitor@example.com').length;
+        const entries = Object.values(
+          JSON.parse(localStorage.getItem('poptin_outbox') ?? '{}') as Record<
+            string,
+            { kind?: string; fields: { email?: string } }
+          >,
+        );
+        return entries.filter(
+          (entry) => (entry.kind ?? 'lead') === 'lead' && entry.fields.email === 'offline.visitor@example.com',
+        ).length;
       }),
     );
     assert.equal(pending, 1);

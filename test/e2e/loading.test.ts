@@ -3,9 +3,16 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { devices, type Browser } from 'playwright-core';
-import { FIXTURES_ENV, freePort, ownerLeads, startBrowserAndServer, eventually, type ServerProcess } from './harness.ts';
+import { type Browser, devices } from 'playwright-core';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import {
+  eventually,
+  FIXTURES_ENV,
+  freePort,
+  ownerLeads,
+  type ServerProcess,
+  startBrowserAndServer,
+} from './harness.ts';
 
 describe('loading the widget, end to end', () => {
   let browser: Browser;
@@ -17,7 +24,10 @@ describe('loading the widget, end to end', () => {
     // A client whose pages live on another origin (localhost) than its display server (127.0.0.1).
     clientsDir = await mkdtemp(path.join(tmpdir(), 'poptin-clients-'));
     await cp(FIXTURES_ENV.POPUPS_DIR!.replace(/popups$/, 'clients'), clientsDir, { recursive: true });
-    await writeFile(path.join(clientsDir, 'crossorigin.json'), JSON.stringify({ client_id: 'crossorigin', name: 'cross origin', allowed_origins: [`http://localhost:${port}`] }));
+    await writeFile(
+      path.join(clientsDir, 'crossorigin.json'),
+      JSON.stringify({ client_id: 'crossorigin', name: 'cross origin', allowed_origins: [`http://localhost:${port}`] }),
+    );
     ({ browser, server } = await startBrowserAndServer({ port, env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir } }));
   });
 
@@ -38,13 +48,24 @@ describe('loading the widget, end to end', () => {
   it('a hand-placed <poptin-countdown> downloads the countdown alone, not the pop-ups, and counts down', async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto(`${server.url}/examples/countdown-alone.html`);
     const timer = page.locator('poptin-countdown [role="timer"]');
     await timer.waitFor();
     assert.match((await timer.getAttribute('aria-label')) ?? '', /^Time left: (5 minutes|4 minutes)/);
-    assert.ok(scripts.some((script) => script.startsWith('/dist/chunks/define-')), scripts.join('\n'));
-    assert.ok(!scripts.some((script) => script.startsWith('/dist/chunks/surfaces-') || script.startsWith('/dist/chunks/session-')), scripts.join('\n'));
+    assert.ok(
+      scripts.some((script) => script.startsWith('/dist/chunks/define-')),
+      scripts.join('\n'),
+    );
+    assert.ok(
+      !scripts.some(
+        (script) => script.startsWith('/dist/chunks/surfaces-') || script.startsWith('/dist/chunks/session-'),
+      ),
+      scripts.join('\n'),
+    );
     await page.close();
   });
 
@@ -52,7 +73,10 @@ describe('loading the widget, end to end', () => {
     const { scriptWaves: waves } = await widgetRoundTrips(browser, `${server.url}/examples/countdown-alone.html`, 250);
     const described = describeWaves(waves);
     assert.equal(waves.length, 2, described);
-    assert.ok(['define', 'machine', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)), described);
+    assert.ok(
+      ['define', 'machine', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      described,
+    );
   });
 
   it('data-api-base sends the display calls to another origin, which allows this page by CORS', async () => {
@@ -103,8 +127,15 @@ describe('loading the widget, end to end', () => {
     const described = describeWaves(waves);
     assert.equal(waves.length, 3, described);
     assert.deepEqual(waves[0], ['poptin.js'], described);
-    assert.deepEqual([...waves[1]!].sort(), ['language', 'session', 'session-shared', 'settings', 'shared'], `the session and its four imports, together:\n${described}`);
-    assert.ok(['surfaces', 'surface-element'].every((file) => waves[2]!.includes(file)), `the surfaces and their imports, together:\n${described}`);
+    assert.deepEqual(
+      [...waves[1]!].sort(),
+      ['language', 'session', 'session-shared', 'settings', 'shared'],
+      `the session and its four imports, together:\n${described}`,
+    );
+    assert.ok(
+      ['surfaces', 'surface-element'].every((file) => waves[2]!.includes(file)),
+      `the surfaces and their imports, together:\n${described}`,
+    );
   });
 
   it("a game pop-up's game arrives with its binding and their imports, in the round trip after the surfaces", async () => {
@@ -112,7 +143,10 @@ describe('loading the widget, end to end', () => {
     const described = describeWaves(waves);
     assert.equal(waves.length, 4, described);
     assert.ok(waves[2]!.includes('surfaces'), described);
-    assert.ok(['game-binding', 'define', 'game-element', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)), `the game, its binding and their imports, together:\n${described}`);
+    assert.ok(
+      ['game-binding', 'define', 'game-element', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)),
+      `the game, its binding and their imports, together:\n${described}`,
+    );
   });
 
   it("a hand-placed pop-up's offer does not show as page text while its code is on the way, and opens on its trigger once it is there", async () => {
@@ -137,13 +171,21 @@ describe('loading the widget, end to end', () => {
     const surfacesRequested = page.waitForRequest('**/dist/chunks/surfaces-*.js');
     await page.goto(url);
     await surfacesRequested;
-    assert.equal(await page.locator('poptin-popup > h2').isVisible(), false, 'the offer is hidden while the surfaces chunk is held back');
+    assert.equal(
+      await page.locator('poptin-popup > h2').isVisible(),
+      false,
+      'the offer is hidden while the surfaces chunk is held back',
+    );
     assert.equal(await page.evaluate(() => customElements.get('poptin-popup')), undefined);
     const articleTop = await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top);
 
     releaseSurfaces();
     await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined);
-    assert.equal(await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top), articleTop, 'nothing moved when the code arrived');
+    assert.equal(
+      await page.locator('#after').evaluate((paragraph) => paragraph.getBoundingClientRect().top),
+      articleTop,
+      'nothing moved when the code arrived',
+    );
     await page.click('#open-offer');
     await page.locator('poptin-popup dialog[open]').waitFor();
     assert.equal(await page.locator('poptin-popup').getByText("Today's offer").isVisible(), true);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startPostgres } from '../../scripts/postgres.mjs';
-import { FIXTURES_ENV, startServerProcess, type ServerProcess } from './harness.ts';
+import { FIXTURES_ENV, type ServerProcess, startServerProcess } from './harness.ts';
 
 describe('several server processes on one PostgreSQL', () => {
   let postgres: { url: string; stop(): void };
@@ -25,17 +25,23 @@ describe('several server processes on one PostgreSQL', () => {
   it('a client that spreads 30 simultaneous display calls over both processes gets the limit once, not twice', async () => {
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, call) =>
-        fetch(`${servers[call % 2]!.url}/api/display/widget`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+        fetch(`${servers[call % 2]!.url}/api/display/widget`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
       ),
     );
     const statuses = responses.map((response) => response.status);
     assert.equal(statuses.filter((status) => status === 200).length, 10, `answers: ${statuses.join(' ')}`);
     assert.equal(statuses.filter((status) => status === 429).length, 20);
-    for (const response of responses.filter((answer) => answer.status === 429)) assert.match(String(response.headers.get('retry-after')), /^\d+$/);
+    for (const response of responses.filter((answer) => answer.status === 429))
+      assert.match(String(response.headers.get('retry-after')), /^\d+$/);
   });
 
   it('wrong owner tokens count across processes: the eleventh wrong guess is refused on either', async () => {
-    const guess = (server: ServerProcess) => fetch(`${server.url}/api/owner/widget/leads`, { headers: { authorization: 'Bearer wrong-guess' } });
+    const guess = (server: ServerProcess) =>
+      fetch(`${server.url}/api/owner/widget/leads`, { headers: { authorization: 'Bearer wrong-guess' } });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) statuses.push((await guess(servers[attempt % 2]!)).status);
     assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);

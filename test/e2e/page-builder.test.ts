@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { eventually, ownerLeads, pressEscapeOnceShown, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import { eventually, ownerLeads, pressEscapeOnceShown, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 // examples/page-builder.html: declarative <poptin-popup kind trigger> tags, on a page with the site's client id so that
 // the slide-in's form is stored.
@@ -38,15 +38,21 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await slideIn.getByText('Still reading?').waitFor({ state: 'visible' });
 
-    await page.locator('poptin-popup[kind="bar"]').getByText('Free shipping on orders over 50 €.').waitFor({ state: 'visible', timeout: 6000 });
+    await page
+      .locator('poptin-popup[kind="bar"]')
+      .getByText('Free shipping on orders over 50 €.')
+      .waitFor({ state: 'visible', timeout: 6000 });
     // One display call, for the site's client id; it adds no pop-up of its own.
-    assert.deepEqual(displayCalls.map((url) => new URL(url).pathname), ['/api/display/builder-demo']);
+    assert.deepEqual(
+      displayCalls.map((url) => new URL(url).pathname),
+      ['/api/display/builder-demo'],
+    );
     assert.equal(await page.locator('poptin-popup').count(), 3);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  it('stores what the example page collects: the slide-in\'s lead is in the owner API under its poptin-id', async () => {
+  it("stores what the example page collects: the slide-in's lead is in the owner API under its poptin-id", async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -58,7 +64,9 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await page.keyboard.type('page.builder.reader@example.com');
     await page.keyboard.press('Enter');
     await slideIn.getByText('Thank you!').waitFor();
-    const lead = await eventually('the lead', async () => (await ownerLeads(server, 'builder-demo')).find((found) => found.email === 'page.builder.reader@example.com'));
+    const lead = await eventually('the lead', async () =>
+      (await ownerLeads(server, 'builder-demo')).find((found) => found.email === 'page.builder.reader@example.com'),
+    );
     assert.equal(lead.poptin_id, 'buildernews01');
     assert.equal(lead.fields.trigger, 'scroll:60');
     // The time since the page began to load goes with it, for the spam rules (server/spam.ts).
@@ -71,10 +79,25 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(`${server.url}/examples/page-builder.html`);
       const bar = page.locator('poptin-popup[kind="bar"] [part~="base"]');
-      await page.locator('poptin-popup[kind="bar"]').getByText('Free shipping on orders over 50 €.').waitFor({ state: 'visible', timeout: 6000 });
-      assert.equal(await page.evaluate(() => document.querySelector('poptin-popup[kind="bar"]')!.parentElement!.localName), 'main', 'the tag sits inside the content');
-      const box = await bar.evaluate((element) => ({ top: Math.round(element.getBoundingClientRect().top), width: Math.round(element.getBoundingClientRect().width), position: getComputedStyle(element).position }));
-      assert.deepEqual(box, { top: 0, width: await page.evaluate(() => document.documentElement.clientWidth), position: 'fixed' });
+      await page
+        .locator('poptin-popup[kind="bar"]')
+        .getByText('Free shipping on orders over 50 €.')
+        .waitFor({ state: 'visible', timeout: 6000 });
+      assert.equal(
+        await page.evaluate(() => document.querySelector('poptin-popup[kind="bar"]')!.parentElement!.localName),
+        'main',
+        'the tag sits inside the content',
+      );
+      const box = await bar.evaluate((element) => ({
+        top: Math.round(element.getBoundingClientRect().top),
+        width: Math.round(element.getBoundingClientRect().width),
+        position: getComputedStyle(element).position,
+      }));
+      assert.deepEqual(box, {
+        top: 0,
+        width: await page.evaluate(() => document.documentElement.clientWidth),
+        position: 'fixed',
+      });
       await page.close();
     }
   });
@@ -100,7 +123,13 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.equal(await cta.evaluate((button) => getComputedStyle(button).color), 'rgb(1, 2, 3)');
     await cta.click();
     assert.equal(await page.title(), 'clicked');
-    assert.equal(await page.evaluate(() => document.querySelector('poptin-popup')!.shadowRoot!.querySelectorAll('#offer-title, #offer-cta').length), 0, 'no copy in the shadow root');
+    assert.equal(
+      await page.evaluate(
+        () => document.querySelector('poptin-popup')!.shadowRoot!.querySelectorAll('#offer-title, #offer-cta').length,
+      ),
+      0,
+      'no copy in the shadow root',
+    );
     await page.close();
   });
 
@@ -125,7 +154,9 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await popup.getByLabel('Email').fill('builder.visitor@example.com');
     await popup.getByRole('button', { name: 'Join' }).click();
     await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
-    const lead = await eventually('the lead', async () => (await ownerLeads(server, 'demo')).find((found) => found.email === 'builder.visitor@example.com'));
+    const lead = await eventually('the lead', async () =>
+      (await ownerLeads(server, 'demo')).find((found) => found.email === 'builder.visitor@example.com'),
+    );
     assert.equal(lead.poptin_id, 'demolightbox1');
     assert.equal(lead.fields.trigger, 'immediate');
     await page.close();

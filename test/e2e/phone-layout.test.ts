@@ -32,7 +32,9 @@ function recommendationLayout(popup: Locator) {
     const panel = root.querySelector('[part~="panel"]')!;
     const recommendations = root.querySelector('poptin-product-recommendations')!;
     const list = recommendations.shadowRoot!.querySelector('[part~="list"]')!;
-    const after = Array.from(root.querySelectorAll('.content button')).filter((button) => recommendations.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const after = Array.from(root.querySelectorAll('.content button')).filter(
+      (button) => recommendations.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     return {
       panel: panel.getBoundingClientRect().toJSON() as DOMRect,
       scrolls: panel.scrollHeight > panel.clientHeight && getComputedStyle(panel).overflowY === 'auto',
@@ -45,9 +47,19 @@ function recommendationLayout(popup: Locator) {
 
 async function assertScrollsInsideTheWindow(page: Page, popup: Locator): Promise<void> {
   const layout = await recommendationLayout(popup);
-  assert.ok(layout.panel.top >= 0 && layout.panel.bottom <= PHONE.height, `the panel spans ${layout.panel.top}–${layout.panel.bottom} of ${PHONE.height} px`);
-  assert.ok(layout.list.bottom <= layout.element.bottom + 0.5, `the products run ${layout.list.bottom - layout.element.bottom} px past their element`);
-  for (const top of layout.followingTops) assert.ok(top >= layout.list.bottom, `a button of the template (at ${top}) lies over the products (down to ${layout.list.bottom})`);
+  assert.ok(
+    layout.panel.top >= 0 && layout.panel.bottom <= PHONE.height,
+    `the panel spans ${layout.panel.top}–${layout.panel.bottom} of ${PHONE.height} px`,
+  );
+  assert.ok(
+    layout.list.bottom <= layout.element.bottom + 0.5,
+    `the products run ${layout.list.bottom - layout.element.bottom} px past their element`,
+  );
+  for (const top of layout.followingTops)
+    assert.ok(
+      top >= layout.list.bottom,
+      `a button of the template (at ${top}) lies over the products (down to ${layout.list.bottom})`,
+    );
   if (!layout.scrolls) return;
   // Scrolled with the mouse wheel over the panel: the panel moves, not the page, down to the template's last button.
   await page.mouse.move(PHONE.width / 2, PHONE.height / 2);
@@ -55,7 +67,10 @@ async function assertScrollsInsideTheWindow(page: Page, popup: Locator): Promise
   const scrolled = await eventually('the panel scrolled to its end', () =>
     popup.evaluate((host) => {
       const panel = host.shadowRoot!.querySelector('[part~="panel"]')!;
-      return panel.scrollTop > 0 && Math.abs(panel.scrollHeight - panel.clientHeight - panel.scrollTop) < 2 && { page: window.scrollY };
+      return (
+        panel.scrollTop > 0 &&
+        Math.abs(panel.scrollHeight - panel.clientHeight - panel.scrollTop) < 2 && { page: window.scrollY }
+      );
     }),
   );
   assert.equal(scrolled.page, 0, 'the page behind did not scroll');
@@ -64,7 +79,10 @@ async function assertScrollsInsideTheWindow(page: Page, popup: Locator): Promise
 describe('games and recommendations on a 390 px phone; a scratch card under a mouse', () => {
   const shared = useBrowserAndServer();
 
-  for (const [slug, id, tag] of [['scratch-card', 'demoscratchcd', 'poptin-scratch-card'], ['spin-wheel', 'demospinwheel', 'poptin-spin-wheel']] as const) {
+  for (const [slug, id, tag] of [
+    ['scratch-card', 'demoscratchcd', 'poptin-scratch-card'],
+    ['spin-wheel', 'demospinwheel', 'poptin-spin-wheel'],
+  ] as const) {
     it(`the ${slug.replace('-', ' ')} fits inside its screen of the pop-up`, async () => {
       const context = await shared.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       const page = await context.newPage();
@@ -75,8 +93,14 @@ describe('games and recommendations on a 390 px phone; a scratch card under a mo
       const game = popup.locator(tag);
       await game.locator('[part~="base"]').waitFor();
       const edges = await edgesInItsScreen(game);
-      for (const [what, [left, right]] of [['element', edges.element], ['drawn card', edges.drawn]] as const) {
-        assert.ok(left! >= edges.screen[0]! - 0.5 && right! <= edges.screen[1]! + 0.5, `the ${what} spans ${left}–${right}, its screen ${edges.screen.join('–')}`);
+      for (const [what, [left, right]] of [
+        ['element', edges.element],
+        ['drawn card', edges.drawn],
+      ] as const) {
+        assert.ok(
+          left! >= edges.screen[0]! - 0.5 && right! <= edges.screen[1]! + 0.5,
+          `the ${what} spans ${left}–${right}, its screen ${edges.screen.join('–')}`,
+        );
       }
       await context.close();
     });
@@ -114,7 +138,9 @@ describe('games and recommendations on a 390 px phone; a scratch card under a mo
     const card = page.locator('main > poptin-scratch-card');
     const cover = card.locator('[part~="cover"]');
     await cover.scrollIntoViewIfNeeded();
-    await eventually('the cover drawn', () => cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100));
+    await eventually('the cover drawn', () =>
+      cover.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth && canvas.width > 100),
+    );
     const box = (await cover.boundingBox())!;
     const stroke = async (row: number, pastTheCard = 0) => {
       await page.mouse.move(box.x + 4, box.y + box.height * row);
@@ -129,7 +155,14 @@ describe('games and recommendations on a 390 px phone; a scratch card under a mo
     await stroke(0.45, 200);
     const selected = await page.evaluate(() => ({
       page: document.getSelection()?.toString() ?? '',
-      card: (document.querySelector('main > poptin-scratch-card')!.shadowRoot as ShadowRoot & { getSelection(): Selection | null }).getSelection()?.toString() ?? '',
+      card:
+        (
+          document.querySelector('main > poptin-scratch-card')!.shadowRoot as ShadowRoot & {
+            getSelection(): Selection | null;
+          }
+        )
+          .getSelection()
+          ?.toString() ?? '',
     }));
     assert.deepEqual(selected, { page: '', card: '' });
     await context.close();

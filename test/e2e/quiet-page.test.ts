@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { FIXTURES_ENV, answerLate, eventually, explainPopup, ownerLeads, startBrowserAndServer, type ServerProcess } from './harness.ts';
+import {
+  answerLate,
+  eventually,
+  explainPopup,
+  FIXTURES_ENV,
+  ownerLeads,
+  type ServerProcess,
+  startBrowserAndServer,
+} from './harness.ts';
 
 // The pop-ups of a site none of which is for this page view, by rules the display server decides as the page
 // would: another page's address, another device, another country (the test server knows no visitor's country).
@@ -29,7 +37,10 @@ describe('a page with nothing to show', () => {
     await cp(FIXTURES_ENV.CLIENTS_DIR!, clientsDir, { recursive: true });
     await cp(FIXTURES_ENV.POPUPS_DIR!, popupsDir, { recursive: true });
     for (const client of ['quiet', 'elsewhere']) {
-      await writeFile(path.join(clientsDir, `${client}.json`), JSON.stringify({ client_id: client, name: client, allowed_origins: [] }));
+      await writeFile(
+        path.join(clientsDir, `${client}.json`),
+        JSON.stringify({ client_id: client, name: client, allowed_origins: [] }),
+      );
       await writeFile(
         path.join(pagesDir, `${client}.html`),
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${client}</title><script type="module" src="/dist/poptin.js?id=${client}"></script></head><body><main><h1>Nothing to show</h1></main></body></html>`,
@@ -37,9 +48,21 @@ describe('a page with nothing to show', () => {
     }
     for (const [id, rules] of Object.entries(ELSEWHERE_POPUPS)) {
       const template = `<div data-poptin-screen="form"><h2>${id}</h2><form><label for="e-${id}">Email</label><input id="e-${id}" type="email" name="Email" required><button type="submit">Send</button></form></div>`;
-      await writeFile(path.join(popupsDir, `${id}.json`), JSON.stringify({ client_id: 'elsewhere', poptin_id: id, poptin_name: id, poptin_type: 'lightbox', poptin: template, ...rules }));
+      await writeFile(
+        path.join(popupsDir, `${id}.json`),
+        JSON.stringify({
+          client_id: 'elsewhere',
+          poptin_id: id,
+          poptin_name: id,
+          poptin_type: 'lightbox',
+          poptin: template,
+          ...rules,
+        }),
+      );
     }
-    ({ browser, server } = await startBrowserAndServer({ env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir } }));
+    ({ browser, server } = await startBrowserAndServer({
+      env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir },
+    }));
   });
 
   after(async () => {
@@ -51,12 +74,20 @@ describe('a page with nothing to show', () => {
   /** Opens the quiet page and resolves once its display answer has been handled, with the scripts it loaded. */
   async function openQuietPage(page: Page, client = 'quiet'): Promise<{ scripts: string[]; display: unknown }> {
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.addInitScript(() => {
-      document.addEventListener('poptin-display', (event) => ((window as unknown as { displayed: unknown }).displayed = (event as CustomEvent).detail));
+      document.addEventListener(
+        'poptin-display',
+        (event) => ((window as unknown as { displayed: unknown }).displayed = (event as CustomEvent).detail),
+      );
     });
     await page.goto(`${server.url}/examples/${client}.html`);
-    const display = await (await page.waitForFunction(() => (window as unknown as { displayed?: unknown }).displayed)).jsonValue();
+    const display = await (
+      await page.waitForFunction(() => (window as unknown as { displayed?: unknown }).displayed)
+    ).jsonValue();
     return { scripts, display };
   }
 
@@ -67,14 +98,22 @@ describe('a page with nothing to show', () => {
     await page.waitForTimeout(1_000);
     assert.deepEqual(scripts, ['/dist/poptin.js'], 'no chunk is loaded');
     const cookies = await page.context().cookies();
-    assert.equal(cookies.find((cookie) => cookie.name === 'poptin_client_id')?.value, 'quiet', 'the visitor is remembered as on a quiet page before');
+    assert.equal(
+      cookies.find((cookie) => cookie.name === 'poptin_client_id')?.value,
+      'quiet',
+      'the visitor is remembered as on a quiet page before',
+    );
     await page.close();
   });
 
   it("leaves the page's styles alone, and hides a pop-up placed in it later from the first frame until its code arrives", async () => {
     const page = await browser.newPage();
     await openQuietPage(page);
-    assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, 'a page with no pop-up of its own gets no stylesheet');
+    assert.equal(
+      await page.evaluate(() => document.adoptedStyleSheets.length),
+      0,
+      'a page with no pop-up of its own gets no stylesheet',
+    );
     // Its code arrives well after the next frame, as on a real connection.
     await answerLate(page, /\/dist\/chunks\//, 500);
     const firstFrame = await page.evaluate(async () => {
@@ -88,7 +127,7 @@ describe('a page with nothing to show', () => {
       await new Promise(requestAnimationFrame);
       return { defined: customElements.get('poptin-popup') !== undefined, display: getComputedStyle(popup).display };
     });
-    assert.deepEqual(firstFrame, { defined: false, display: 'none' }, 'its offer never paints as the page\'s text');
+    assert.deepEqual(firstFrame, { defined: false, display: 'none' }, "its offer never paints as the page's text");
     await page.waitForFunction(() => customElements.get('poptin-popup') !== undefined);
     assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 1);
     await page.close();
@@ -97,26 +136,47 @@ describe('a page with nothing to show', () => {
   it('window.poptin.show still opens a pop-up, loading what it needs then', async () => {
     const page = await browser.newPage();
     await openQuietPage(page);
-    assert.equal(await page.evaluate(() => (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show('fixtureexpl01')), true);
+    assert.equal(
+      await page.evaluate(() =>
+        (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin.show('fixtureexpl01'),
+      ),
+      true,
+    );
     await page.locator('poptin-popup[poptin-id="fixtureexpl01"] dialog[open]').waitFor();
     await page.close();
   });
 
   it('sends a lead an earlier page left in the outbox', async () => {
-    const answer = (await (await fetch(`${server.url}/api/display/widget`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { poptins: { viewer_id: string }[] };
+    const answer = (await (
+      await fetch(`${server.url}/api/display/widget`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { poptins: { viewer_id: string }[] };
     const viewerId = answer.poptins[0]!.viewer_id;
     const page = await browser.newPage();
     await openQuietPage(page);
     await page.evaluate(
       ({ url }) => {
         const key = 'quiet-page-left-lead';
-        const entry = { key, kind: 'lead', url, fields: { email: 'left.behind@example.com', idempotency_key: key }, attempts: 1, nextAttemptAt: 0, createdAt: Date.now() };
+        const entry = {
+          key,
+          kind: 'lead',
+          url,
+          fields: { email: 'left.behind@example.com', idempotency_key: key },
+          attempts: 1,
+          nextAttemptAt: 0,
+          createdAt: Date.now(),
+        };
         localStorage.setItem('poptin_outbox', JSON.stringify({ [key]: entry }));
       },
       { url: `${server.url}/api/display/conversion/${viewerId}` },
     );
     await page.reload();
-    await eventually('the lead left behind', async () => (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'left.behind@example.com'));
+    await eventually('the lead left behind', async () =>
+      (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'left.behind@example.com'),
+    );
     await page.waitForFunction(() => localStorage.getItem('poptin_outbox') === '{}');
     await page.close();
   });
@@ -128,12 +188,18 @@ describe('a page with nothing to show', () => {
     await page.waitForTimeout(1_000);
     assert.deepEqual(scripts, ['/dist/poptin.js'], 'the display server left every pop-up out, so no chunk is loaded');
     const explained = await Promise.all(Object.keys(ELSEWHERE_POPUPS).map((id) => explainPopup(page, id)));
-    assert.deepEqual(explained.map(({ state }) => state), ['blocked', 'blocked', 'blocked']);
-    assert.deepEqual(explained.map(({ blockedBy }) => blockedBy.map(({ rule, reason }) => `${rule}: ${reason}`)), [
-      [`page_targeting: "${server.url}/examples/elsewhere.html" matches none of the show rules: contain "/pricing"`],
-      ['device: for mobile only; visitor is on desktop'],
-      ["country: shown only in IL; the visitor's country is unknown"],
-    ]);
+    assert.deepEqual(
+      explained.map(({ state }) => state),
+      ['blocked', 'blocked', 'blocked'],
+    );
+    assert.deepEqual(
+      explained.map(({ blockedBy }) => blockedBy.map(({ rule, reason }) => `${rule}: ${reason}`)),
+      [
+        [`page_targeting: "${server.url}/examples/elsewhere.html" matches none of the show rules: contain "/pricing"`],
+        ['device: for mobile only; visitor is on desktop'],
+        ["country: shown only in IL; the visitor's country is unknown"],
+      ],
+    );
     await page.close();
   });
 
@@ -142,7 +208,11 @@ describe('a page with nothing to show', () => {
     await openQuietPage(page, 'elsewhere');
     await page.evaluate(() => history.pushState({}, '', '/examples/elsewhere.html?from=/pricing'));
     await page.locator('poptin-popup[poptin-id="elsewhere0001"] dialog[open]').waitFor();
-    assert.equal(await page.locator('poptin-popup').count(), 1, 'the pop-ups for another device and country stay left out');
+    assert.equal(
+      await page.locator('poptin-popup').count(),
+      1,
+      'the pop-ups for another device and country stay left out',
+    );
     await page.close();
   });
 

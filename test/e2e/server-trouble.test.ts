@@ -7,12 +7,22 @@ import { FIXTURES_ENV, useBrowserAndServer } from './harness.ts';
 
 const TROUBLES: [string, (route: Route) => Promise<void>][] = [
   ['down (connection refused)', (route) => route.abort('connectionrefused')],
-  ['slow (10 s, then an answer)', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
-    await route.continue().catch(() => undefined);
-  }],
-  ['answering garbage', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>{"display": not json' })],
-  ['answering JSON of the wrong shape', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"poptins": "nope", "display": 42}' })],
+  [
+    'slow (10 s, then an answer)',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await route.continue().catch(() => undefined);
+    },
+  ],
+  [
+    'answering garbage',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>{"display": not json' }),
+  ],
+  [
+    'answering JSON of the wrong shape',
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"poptins": "nope", "display": 42}' }),
+  ],
 ];
 
 describe('the host page when the display server is in trouble', () => {
@@ -31,7 +41,10 @@ describe('the host page when the display server is in trouble', () => {
       await page.locator('#count').click();
       await page.waitForTimeout(trouble.startsWith('slow') ? 11_000 : 1_500);
       assert.equal(await page.locator('#clicks').textContent(), '2');
-      assert.ok((await page.evaluate(() => (window as unknown as { __ticks: number }).__ticks)) > ticksBefore + 10, 'the page kept ticking');
+      assert.ok(
+        (await page.evaluate(() => (window as unknown as { __ticks: number }).__ticks)) > ticksBefore + 10,
+        'the page kept ticking',
+      );
       assert.equal(await page.locator('poptin-popup').count(), 0);
       assert.deepEqual(uncaught, []);
       await page.close();

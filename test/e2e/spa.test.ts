@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { eventually, explainPopup, ownerGet, shownPopups, type ServerProcess, useBrowserAndServer } from './harness.ts';
+import { eventually, explainPopup, ownerGet, type ServerProcess, shownPopups, useBrowserAndServer } from './harness.ts';
 
 const WELCOME = 'spawelcome001';
 const PRICING = 'spapricing001';
@@ -27,7 +27,10 @@ describe('single-page app, end to end', () => {
 
     // Pricing view (pushState): the controller starts again; the slide-in waits for 50% scrolling.
     await page.getByRole('button', { name: 'Pricing' }).click();
-    await eventually('the pricing pop-up to be armed', async () => (await explainPopup(page, PRICING)).state === 'armed');
+    await eventually(
+      'the pricing pop-up to be armed',
+      async () => (await explainPopup(page, PRICING)).state === 'armed',
+    );
     await page.waitForTimeout(1_500);
     assert.deepEqual(await popupsOnPage(page), [], 'nothing shows on the pricing view before scrolling');
     const welcomeOnPricing = await explainPopup(page, WELCOME);
@@ -42,7 +45,10 @@ describe('single-page app, end to end', () => {
       const explanation = await explainPopup(page, WELCOME);
       return explanation.allowed === false ? explanation : undefined;
     });
-    assert.ok(again.blockedBy.some((rule) => /frequency/i.test(rule.rule)), JSON.stringify(again.blockedBy));
+    assert.ok(
+      again.blockedBy.some((rule) => /frequency/i.test(rule.rule)),
+      JSON.stringify(again.blockedBy),
+    );
     await page.waitForTimeout(1_500);
     assert.deepEqual(await popupsOnPage(page), []);
 
@@ -50,13 +56,20 @@ describe('single-page app, end to end', () => {
     // its display call before the next: a navigation the next one overtakes before its call is left unasked.
     assert.equal(displayCalls, 3, 'page load, Pricing, Home');
     const displayCall = () => page.waitForRequest((request) => request.url().endsWith('/api/display/spa-demo'));
-    for (const view of ['Pricing', 'Home', 'Pricing', 'Home']) await Promise.all([displayCall(), page.getByRole('button', { name: view }).click()]);
-    await Promise.all([displayCall(), page.evaluate(() => (window as unknown as { poptin: { reset(): Promise<void> } }).poptin.reset())]);
+    for (const view of ['Pricing', 'Home', 'Pricing', 'Home'])
+      await Promise.all([displayCall(), page.getByRole('button', { name: view }).click()]);
+    await Promise.all([
+      displayCall(),
+      page.evaluate(() => (window as unknown as { poptin: { reset(): Promise<void> } }).poptin.reset()),
+    ]);
     await page.waitForTimeout(500);
     assert.equal(displayCalls, 8, 'one display call per navigation and reset');
     assert.deepEqual(await popupsOnPage(page), []);
 
-    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(shared.server, '/api/owner/spa-demo/stats');
+    const stats = await ownerGet<{ popups: { poptin_id: string; views: number; closes: number }[] }>(
+      shared.server,
+      '/api/owner/spa-demo/stats',
+    );
     const welcome = stats.popups.find((row) => row.poptin_id === WELCOME);
     assert.equal(welcome?.views, 1);
     assert.equal(welcome?.closes, 1);

@@ -8,8 +8,11 @@ import { useBrowserAndServer } from './harness.ts';
 /** Makes every recommendation answer of the page start with `first`, as a server that does not filter would. */
 async function answerWithFirst(page: Page, first: Record<string, unknown>): Promise<void> {
   await page.route('**/product-recommendation/**', async (route) => {
-    const answer = await (await route.fetch()).json() as { data: { products: Record<string, unknown>[] } };
-    answer.data.products = [first, ...answer.data.products.filter((product) => product.product_id !== first.product_id)];
+    const answer = (await (await route.fetch()).json()) as { data: { products: Record<string, unknown>[] } };
+    answer.data.products = [
+      first,
+      ...answer.data.products.filter((product) => product.product_id !== first.product_id),
+    ];
     await route.fulfill({ json: answer });
   });
 }
@@ -34,7 +37,18 @@ describe('store recommendations', () => {
       const context = await shared.browser.newContext();
       const page = await context.newPage();
       if (server !== 'the reference server') {
-        await answerWithFirst(page, { product_id: '7004', variant_id: '4004', title: 'Headlamp 400 lumen', price: 34, inventory_quantity: 0, handle: 'headlamp', image: '', desc: '', compare_at_price: null, currency: 'USD' });
+        await answerWithFirst(page, {
+          product_id: '7004',
+          variant_id: '4004',
+          title: 'Headlamp 400 lumen',
+          price: 34,
+          inventory_quantity: 0,
+          handle: 'headlamp',
+          image: '',
+          desc: '',
+          compare_at_price: null,
+          currency: 'USD',
+        });
       }
       // The cart's collections are bags and accessories: the best ranked of the rest is the sold-out headlamp.
       assert.deepEqual(await shopifyCartPopup(page), ['Merino wool hiking socks, three pairs, cushioned s…']);
@@ -47,17 +61,39 @@ describe('store recommendations', () => {
       const context = await shared.browser.newContext();
       const page = await context.newPage();
       const asked: unknown[] = [];
-      page.on('request', (request) => request.url().includes('/product-recommendation/') && asked.push(request.postDataJSON()));
+      page.on(
+        'request',
+        (request) => request.url().includes('/product-recommendation/') && asked.push(request.postDataJSON()),
+      );
       if (server !== 'the reference server') {
-        await answerWithFirst(page, { product_id: 'helmet-01', title: 'Safety helmet EN 397', price: 35.5, inventory_quantity: 25, path: '/product-page/safety-helmet', image: '', desc: '', compare_at_price: null, currency: 'EUR' });
+        await answerWithFirst(page, {
+          product_id: 'helmet-01',
+          title: 'Safety helmet EN 397',
+          price: 35.5,
+          inventory_quantity: 25,
+          path: '/product-page/safety-helmet',
+          image: '',
+          desc: '',
+          compare_at_price: null,
+          currency: 'EUR',
+        });
       }
       await page.goto(`${shared.server.url}/examples/wix-store/`); // the helmet's page
       const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
       await popup.locator('dialog[open]').waitFor({ timeout: 15_000 });
       const titles = popup.locator('poptin-product-recommendations [part~="title"]');
       await titles.first().waitFor();
-      assert.deepEqual(await titles.allTextContents(), ['High-visibility ve…', 'Cut-resistant glov…', 'Steel toe boots S3']);
-      assert.deepEqual(asked.at(-1), { category: 'algorithm_id_1', manual_products: [], count: 3, product_ids: ['helmet-01'] });
+      assert.deepEqual(await titles.allTextContents(), [
+        'High-visibility ve…',
+        'Cut-resistant glov…',
+        'Steel toe boots S3',
+      ]);
+      assert.deepEqual(asked.at(-1), {
+        category: 'algorithm_id_1',
+        manual_products: [],
+        count: 3,
+        product_ids: ['helmet-01'],
+      });
       await context.close();
     });
   }

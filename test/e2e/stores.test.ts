@@ -3,8 +3,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { answerLate, eventually, ownerGet, recordLayoutShifts, recordRequestOrder, useBrowserAndServer } from './harness.ts';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
+import {
+  answerLate,
+  eventually,
+  ownerGet,
+  recordLayoutShifts,
+  recordRequestOrder,
+  useBrowserAndServer,
+} from './harness.ts';
 
 interface ShopifyCart {
   item_count: number;
@@ -12,12 +19,13 @@ interface ShopifyCart {
   items: { variant_id: number; product_id: number; quantity: number }[];
 }
 
-const cartOf = (page: Page): Promise<ShopifyCart> => page.evaluate(async () => (await fetch('/examples/shopify-store/cart.js')).json() as Promise<ShopifyCart>);
+const cartOf = (page: Page): Promise<ShopifyCart> =>
+  page.evaluate(async () => (await fetch('/examples/shopify-store/cart.js')).json() as Promise<ShopifyCart>);
 
 describe('store integrations, end to end', () => {
   const shared = useBrowserAndServer();
 
-  it('Shopify: adding with the page\'s own fetch fires the cart-value pop-up; its recommendations add to the same cart', async () => {
+  it("Shopify: adding with the page's own fetch fires the cart-value pop-up; its recommendations add to the same cart", async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -31,8 +39,12 @@ describe('store integrations, end to end', () => {
     });
     await page.goto(`${shared.server.url}/examples/shopify-store/`);
     // No client id in the loader: the widget asked for the shop's.
-    await eventually('the display call for the shop\'s client', async () => calls.some((call) => call.path === '/api/display/shop-demo'));
-    assert.ok(calls.some((call) => call.path === '/api/display/shopify/get-client-id/trailhead-outfitters.myshopify.com'));
+    await eventually("the display call for the shop's client", async () =>
+      calls.some((call) => call.path === '/api/display/shop-demo'),
+    );
+    assert.ok(
+      calls.some((call) => call.path === '/api/display/shopify/get-client-id/trailhead-outfitters.myshopify.com'),
+    );
     const display = calls.find((call) => call.path === '/api/display/shop-demo')!.body as Record<string, unknown>;
     assert.equal(display.store_integration, 'shopify');
     assert.equal(display.shop, 'trailhead-outfitters.myshopify.com');
@@ -40,7 +52,7 @@ describe('store integrations, end to end', () => {
 
     const popup = page.locator('poptin-popup[poptin-id="shopcartvalue"]');
     await page.getByRole('button', { name: 'Add to cart' }).first().click(); // the backpack, $49: not over $50 yet
-    await eventually('the page\'s own add', async () => (await cartOf(page)).item_count === 1);
+    await eventually("the page's own add", async () => (await cartOf(page)).item_count === 1);
     await page.waitForTimeout(400);
     assert.equal(await popup.locator('dialog[open]').count(), 0, 'the cart is not over $50 yet');
 
@@ -55,8 +67,15 @@ describe('store integrations, end to end', () => {
     await titles.first().waitFor();
     assert.deepEqual(await titles.allTextContents(), ['Insulated water bottle 750 ml']);
     // The last call: the pop-up was built ahead with the cart of then, and built again for the cart at its trigger.
-    const request = calls.filter((call) => call.path === '/api/display/shopify/product-recommendation/shopcartvalue').at(-1)!.body as Record<string, unknown>;
-    assert.deepEqual(request, { category: 'product_in_cart', manual_products: [], count: 3, product_ids: ['7001', '7003'] });
+    const request = calls
+      .filter((call) => call.path === '/api/display/shopify/product-recommendation/shopcartvalue')
+      .at(-1)!.body as Record<string, unknown>;
+    assert.deepEqual(request, {
+      category: 'product_in_cart',
+      manual_products: [],
+      count: 3,
+      product_ids: ['7001', '7003'],
+    });
     const recommendations = popup.locator('poptin-product-recommendations');
     assert.equal(await recommendations.locator('[part~="current-price"]').first().textContent(), '$24.00');
     assert.equal(await recommendations.locator('[part~="stock"]').first().textContent(), '40 left');
@@ -64,19 +83,42 @@ describe('store integrations, end to end', () => {
     await recommendations.getByRole('button', { name: 'Add to cart: Insulated water bottle 750 ml' }).click();
     await recommendations.getByRole('button', { name: 'Added to cart: Insulated water bottle 750 ml' }).waitFor();
     const cart = await cartOf(page);
-    assert.deepEqual(cart.items.map((item) => [item.variant_id, item.quantity]), [[4001, 1], [4003, 1], [4002, 1]]);
+    assert.deepEqual(
+      cart.items.map((item) => [item.variant_id, item.quantity]),
+      [
+        [4001, 1],
+        [4003, 1],
+        [4002, 1],
+      ],
+    );
     assert.equal(cart.total_price, 9250);
 
     // An add Shopify refuses (422: the last ones just sold) is only logged; the button says it failed.
-    await page.route('**/examples/shopify-store/cart/add.js', (route) => route.fulfill({ status: 422, json: { status: 422, message: 'Cart Error', description: 'All 40 are in your cart.' } }), { times: 1 });
+    await page.route(
+      '**/examples/shopify-store/cart/add.js',
+      (route) =>
+        route.fulfill({
+          status: 422,
+          json: { status: 422, message: 'Cart Error', description: 'All 40 are in your cart.' },
+        }),
+      { times: 1 },
+    );
     await recommendations.getByRole('button', { name: 'Added to cart: Insulated water bottle 750 ml' }).click();
-    await recommendations.getByRole('button', { name: 'Could not add to the cart: Insulated water bottle 750 ml' }).waitFor();
-    assert.ok(warnings.some((text) => text.includes('Shopify did not add 4002')), warnings.join('\n'));
+    await recommendations
+      .getByRole('button', { name: 'Could not add to the cart: Insulated water bottle 750 ml' })
+      .waitFor();
+    assert.ok(
+      warnings.some((text) => text.includes('Shopify did not add 4002')),
+      warnings.join('\n'),
+    );
     assert.equal((await cartOf(page)).item_count, 3);
 
     // The template's own add-to-cart button: design_properties.add_to_cart = "4002@1@0".
     await popup.getByRole('button', { name: 'Add a water bottle' }).click();
-    await eventually('the template button\'s add', async () => (await cartOf(page)).items.find((item) => item.variant_id === 4002)?.quantity === 2);
+    await eventually(
+      "the template button's add",
+      async () => (await cartOf(page)).items.find((item) => item.variant_id === 4002)?.quantity === 2,
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -85,17 +127,29 @@ describe('store integrations, end to end', () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shared.server.url}/examples/shopify-store/product.html?customer=cust-42`);
-    assert.deepEqual(await page.evaluate(async () => {
-      for (let i = 0; i < 50 && !localStorage.getItem('poptin_recent_product_ids'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      return JSON.parse(localStorage.getItem('poptin_recent_product_ids') ?? '[]');
-    }), ['7001']);
+    assert.deepEqual(
+      await page.evaluate(async () => {
+        for (let i = 0; i < 50 && !localStorage.getItem('poptin_recent_product_ids'); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        return JSON.parse(localStorage.getItem('poptin_recent_product_ids') ?? '[]');
+      }),
+      ['7001'],
+    );
     const recorded = await eventually(
       'the browse-abandonment record',
-      async () => (await ownerGet<{ activity: { customer_id: string; payload: { products: unknown[] } }[] }>(shared.server, '/api/owner/shop-demo/store-activity?kind=browse_abandonment')).activity[0],
+      async () =>
+        (
+          await ownerGet<{ activity: { customer_id: string; payload: { products: unknown[] } }[] }>(
+            shared.server,
+            '/api/owner/shop-demo/store-activity?kind=browse_abandonment',
+          )
+        ).activity[0],
       12_000,
     );
     assert.equal(recorded.customer_id, 'cust-42');
-    assert.deepEqual(recorded.payload.products, [{ product_id: '7001', product_name: 'Trail backpack 28 L', category: 'Bags' }]);
+    assert.deepEqual(recorded.payload.products, [
+      { product_id: '7001', product_name: 'Trail backpack 28 L', category: 'Bags' },
+    ]);
     await context.close();
   });
 
@@ -106,15 +160,27 @@ describe('store integrations, end to end', () => {
     const errors: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
-    await page.route('**/api/display/shopify/product-recommendation/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.route('**/api/display/shopify/product-recommendation/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
     let failCart = true;
-    await page.route('**/examples/shopify-store/cart.js', (route) => (failCart ? route.fulfill({ status: 500, body: 'oops' }) : route.fallback()));
+    await page.route('**/examples/shopify-store/cart.js', (route) =>
+      failCart ? route.fulfill({ status: 500, body: 'oops' }) : route.fallback(),
+    );
     await page.goto(`${shared.server.url}/examples/shopify-store/`);
-    await eventually('the cart read failure', async () => logged.some((text) => text.includes('the Shopify cart could not be read')));
+    await eventually('the cart read failure', async () =>
+      logged.some((text) => text.includes('the Shopify cart could not be read')),
+    );
     failCart = false;
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await page.getByRole('button', { name: 'Add to cart' }).nth(2).click();
-    await eventually('the product fetch failure', async () => logged.some((text) => text.includes('pop-up shopcartvalue not shown') && text.includes('Failed to fetch shopify product recommendation data')));
+    await eventually('the product fetch failure', async () =>
+      logged.some(
+        (text) =>
+          text.includes('pop-up shopcartvalue not shown') &&
+          text.includes('Failed to fetch shopify product recommendation data'),
+      ),
+    );
     await page.waitForTimeout(300);
     assert.equal(await page.locator('poptin-popup[poptin-id="shopcartvalue"] dialog[open]').count(), 0);
     assert.deepEqual(errors, []);
@@ -132,30 +198,50 @@ describe('store integrations, end to end', () => {
         const popup = event.target as HTMLElement;
         const list = (popup.shadowRoot ?? popup).querySelector('poptin-product-recommendations');
         const titles = list?.shadowRoot?.querySelectorAll('[part~="title"]').length ?? 0;
-        (window as unknown as { productsAtShow: string }).productsAtShow = `${list && customElements.get(list.localName) ? 'defined' : 'not defined'}, ${titles} titles`;
+        (window as unknown as { productsAtShow: string }).productsAtShow =
+          `${list && customElements.get(list.localName) ? 'defined' : 'not defined'}, ${titles} titles`;
       });
     });
     await page.goto(`${shared.server.url}/examples/wix-store/`);
     await page.locator('poptin-popup[poptin-id="wixrecommends"] dialog[open]').waitFor({ timeout: 15_000 });
-    assert.equal(await page.evaluate(() => (window as unknown as { productsAtShow: string }).productsAtShow), 'defined, 3 titles');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { productsAtShow: string }).productsAtShow),
+      'defined, 3 titles',
+    );
     await page.waitForTimeout(1000);
     assert.deepEqual(await layoutShifts(), []);
     await context.close();
   });
 
   it("Wix: the recommendation pop-up's list and add-to-cart buttons arrive with their imports, in the round trip after the surfaces", async () => {
-    const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/wix-store/`, 250);
+    const { scriptWaves: waves } = await widgetRoundTrips(
+      shared.browser,
+      `${shared.server.url}/examples/wix-store/`,
+      250,
+    );
     const described = describeWaves(waves);
     const surfaces = waves.findIndex((wave) => wave.includes('surfaces'));
     assert.equal(waves.length, surfaces + 2, described);
-    assert.ok(['add-to-cart-buttons', 'define', 'add-to-cart', 'language-around'].every((file) => waves[surfaces + 1]!.includes(file)), described);
+    assert.ok(
+      ['add-to-cart-buttons', 'define', 'add-to-cart', 'language-around'].every((file) =>
+        waves[surfaces + 1]!.includes(file),
+      ),
+      described,
+    );
   });
 
   it("a store's own code arrives with the session, not a round trip after it", async () => {
     for (const example of ['wix-store/', 'shopify-store/']) {
-      const { scriptWaves: waves } = await widgetRoundTrips(shared.browser, `${shared.server.url}/examples/${example}`, 250);
+      const { scriptWaves: waves } = await widgetRoundTrips(
+        shared.browser,
+        `${shared.server.url}/examples/${example}`,
+        250,
+      );
       const described = `${example}:\n${describeWaves(waves)}`;
-      assert.ok(['session', 'index'].every((file) => waves[1]!.includes(file)), described);
+      assert.ok(
+        ['session', 'index'].every((file) => waves[1]!.includes(file)),
+        described,
+      );
       assert.ok(waves[2]!.includes('surfaces'), `the pop-up's code in the round trip after:\n${described}`);
     }
   });
@@ -171,25 +257,34 @@ describe('store integrations, end to end', () => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.goto(`${shared.server.url}/examples/wix-store/`);
-    await eventually('the warning', async () => warnings.some((text) => text.includes('the store integration could not start')));
+    await eventually('the warning', async () =>
+      warnings.some((text) => text.includes('the store integration could not start')),
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  it('Wix: asks for the recommended products while the pop-up\'s code is still on its way, not after it has arrived', async () => {
+  it("Wix: asks for the recommended products while the pop-up's code is still on its way, not after it has arrived", async () => {
     const context = await shared.browser.newContext();
     await answerLate(context, '**/dist/chunks/surfaces-*.js', 800);
     const page = await context.newPage();
-    const order = recordRequestOrder(page, (url) => url.includes('/product-recommendation/wixrecommends'), (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url));
+    const order = recordRequestOrder(
+      page,
+      (url) => url.includes('/product-recommendation/wixrecommends'),
+      (url) => /\/dist\/chunks\/surfaces-[\w-]+\.js$/.test(url),
+    );
     await page.goto(`${shared.server.url}/examples/wix-store/`);
     const popup = page.locator('poptin-popup[poptin-id="wixrecommends"]');
     await popup.locator('dialog[open]').waitFor({ timeout: 15_000 });
     assert.equal(await popup.locator('poptin-product-recommendations [part~="title"]').count(), 3);
-    assert.ok(order.asked! < order.arrived!, `products asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`);
+    assert.ok(
+      order.asked! < order.arrived!,
+      `products asked ${order.asked! - order.arrived!} ms after the surfaces chunk arrived`,
+    );
     await context.close();
   });
 
-  it('Wix: the recommendation pop-up adds to the visitor\'s Wix cart through the SDK, creating it', async () => {
+  it("Wix: the recommendation pop-up adds to the visitor's Wix cart through the SDK, creating it", async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -206,22 +301,48 @@ describe('store integrations, end to end', () => {
     const titles = recommendations.locator('[part~="title"]');
     await titles.first().waitFor();
     // Best ranked first but the helmet of this page, titles cut at 18 characters (widget §5), descriptions without their markup.
-    assert.deepEqual(await titles.allTextContents(), ['High-visibility ve…', 'Cut-resistant glov…', 'Steel toe boots S3']);
-    assert.equal(await recommendations.locator('[part~="description"]').nth(1).textContent(), 'Nitrile palm, touchscreen fingertips.');
+    assert.deepEqual(await titles.allTextContents(), [
+      'High-visibility ve…',
+      'Cut-resistant glov…',
+      'Steel toe boots S3',
+    ]);
+    assert.equal(
+      await recommendations.locator('[part~="description"]').nth(1).textContent(),
+      'Nitrile palm, touchscreen fingertips.',
+    );
     assert.equal(await recommendations.locator('[part~="current-price"]').nth(1).textContent(), '€12.90');
 
     await recommendations.getByRole('button', { name: 'Add to cart: Cut-resistant gloves level D' }).click();
     await recommendations.getByRole('button', { name: 'Added to cart: Cut-resistant gloves level D' }).waitFor();
     await popup.getByRole('button', { name: 'Add two hi-vis vests' }).click();
-    await eventually('two adds', async () => platform.filter((call) => call === 'POST /examples/wix-api/ecom/v1/carts/current/add-to-cart').length === 2);
+    await eventually(
+      'two adds',
+      async () =>
+        platform.filter((call) => call === 'POST /examples/wix-api/ecom/v1/carts/current/add-to-cart').length === 2,
+    );
     const cart = await page.evaluate(async () => {
-      const tokens = JSON.parse(localStorage.getItem('poptin_wix_example-wix-site') ?? '{}') as { accessToken?: { value?: string } };
-      const answer = await fetch('/examples/wix-api/ecom/v1/carts/current', { headers: { Authorization: tokens.accessToken?.value ?? '' } });
-      return answer.json() as Promise<{ cart: { lineItems: { rootCatalogItemId: string; quantity: number }[]; subtotal: { amount: string } } }>;
+      const tokens = JSON.parse(localStorage.getItem('poptin_wix_example-wix-site') ?? '{}') as {
+        accessToken?: { value?: string };
+      };
+      const answer = await fetch('/examples/wix-api/ecom/v1/carts/current', {
+        headers: { Authorization: tokens.accessToken?.value ?? '' },
+      });
+      return answer.json() as Promise<{
+        cart: { lineItems: { rootCatalogItemId: string; quantity: number }[]; subtotal: { amount: string } };
+      }>;
     });
-    assert.deepEqual(cart.cart.lineItems.map((line) => [line.rootCatalogItemId, line.quantity]), [['gloves-02', 1], ['vest-03', 2]]);
+    assert.deepEqual(
+      cart.cart.lineItems.map((line) => [line.rootCatalogItemId, line.quantity]),
+      [
+        ['gloves-02', 1],
+        ['vest-03', 2],
+      ],
+    );
     assert.equal(cart.cart.subtotal.amount, '31.90');
-    assert.ok(platform.includes('GET /examples/wix-api/ecom/v1/carts/current'), 'the cart was read at the start (404: none yet)');
+    assert.ok(
+      platform.includes('GET /examples/wix-api/ecom/v1/carts/current'),
+      'the cart was read at the start (404: none yet)',
+    );
     assert.ok(platform.includes('POST /examples/wix-api/oauth2/token'), 'with an anonymous visitor token');
     assert.deepEqual(errors, []);
     await context.close();

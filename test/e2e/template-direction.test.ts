@@ -13,7 +13,7 @@ const HEBREW_PAGE = `<!doctype html>
 describe('template text on a page of the other direction', () => {
   const shared = useBrowserAndServer();
 
-  it('an English template in a Hebrew page\'s dialog: every text and prize reads left to right, the dialog stays right to left', async () => {
+  it("an English template in a Hebrew page's dialog: every text and prize reads left to right, the dialog stays right to left", async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
     // At the wheel's own page address, which its page targeting asks for (the click call applies it).
@@ -40,10 +40,16 @@ describe('template text on a page of the other direction', () => {
       }),
     );
     assert.ok(labels.length >= 6, labels.join(', '));
-    assert.deepEqual(labels.filter((label) => !label.endsWith('ltr')), []);
+    assert.deepEqual(
+      labels.filter((label) => !label.endsWith('ltr')),
+      [],
+    );
     assert.equal(directions.dialog, 'rtl');
     assert.ok(directions.texts.length >= 2, directions.texts.join(', '));
-    assert.deepEqual(directions.texts.filter((text) => !text.endsWith('ltr')), []);
+    assert.deepEqual(
+      directions.texts.filter((text) => !text.endsWith('ltr')),
+      [],
+    );
     await context.close();
   });
 });

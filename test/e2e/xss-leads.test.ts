@@ -11,12 +11,24 @@ describe('sanitising proven: the XSS corpus as lead values', () => {
   const shared = useBrowserAndServer({ env: { RATE_LIMIT_MAX: '10000' } });
 
   it('every payload is stored verbatim and the owner reads it in Chromium without any of it running', async () => {
-    const display = await fetch(`${shared.server.url}/api/display/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const viewerId = ((await display.json()) as { poptins: { poptin_id: string; viewer_id: string }[] }).poptins.find((p) => p.poptin_id === 'demolightbox1')!.viewer_id;
+    const display = await fetch(`${shared.server.url}/api/display/demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const viewerId = ((await display.json()) as { poptins: { poptin_id: string; viewer_id: string }[] }).poptins.find(
+      (p) => p.poptin_id === 'demolightbox1',
+    )!.viewer_id;
     for (const [index, payload] of PAYLOADS.entries()) {
       const response = await fetch(`${shared.server.url}/api/display/conversion/${viewerId}`, {
         method: 'POST',
-        body: new URLSearchParams({ email: `xss${index}@example.com`, name: payload.slice(0, 256), message: payload, note: payload, idempotency_key: `xss-lead-${index}` }),
+        body: new URLSearchParams({
+          email: `xss${index}@example.com`,
+          name: payload.slice(0, 256),
+          message: payload,
+          note: payload,
+          idempotency_key: `xss-lead-${index}`,
+        }),
       });
       assert.equal(response.status, 200, `payload #${index}: ${await response.text()}`);
     }
@@ -26,7 +38,8 @@ describe('sanitising proven: the XSS corpus as lead values', () => {
     const ran: string[] = [];
     await page.exposeFunction('__xssHit', (id: number) => ran.push(String(id)));
     await page.addInitScript(() => {
-      (window as unknown as { __xss(id: number): void }).__xss = (id) => (window as unknown as { __xssHit(id: number): void }).__xssHit(id);
+      (window as unknown as { __xss(id: number): void }).__xss = (id) =>
+        (window as unknown as { __xssHit(id: number): void }).__xssHit(id);
     });
     page.on('dialog', (dialog) => {
       ran.push(`dialog: ${dialog.message()}`);
@@ -36,7 +49,9 @@ describe('sanitising proven: the XSS corpus as lead values', () => {
     assert.match(String(listing?.headers()['content-type']), /^application\/json/);
     assert.equal(listing?.headers()['x-content-type-options'], 'nosniff');
     await page.waitForTimeout(500);
-    const { leads } = JSON.parse(await page.locator('body').innerText()) as { leads: { email: string; fields: Record<string, string> }[] };
+    const { leads } = JSON.parse(await page.locator('body').innerText()) as {
+      leads: { email: string; fields: Record<string, string> }[];
+    };
     assert.equal(leads.length, PAYLOADS.length);
     for (const [index, payload] of PAYLOADS.entries()) {
       const lead = leads.find((candidate) => candidate.email === `xss${index}@example.com`);

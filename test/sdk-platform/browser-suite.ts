@@ -8,7 +8,10 @@ export function browserSuite(): Suite {
   let control: PlatformControl | undefined;
   before(async () => {
     const response = await fetch(PLATFORM_INFO_PATH);
-    if (!response.ok) throw new Error(`${PLATFORM_INFO_PATH} answered ${response.status}: is the sdk-platform plugin in web-test-runner.config.mjs?`);
+    if (!response.ok)
+      throw new Error(
+        `${PLATFORM_INFO_PATH} answered ${response.status}: is the sdk-platform plugin in web-test-runner.config.mjs?`,
+      );
     const { baseUrl } = (await response.json()) as { baseUrl: string };
     control = new PlatformControl(baseUrl);
   });

@@ -45,7 +45,10 @@ export class PlatformControl {
     return this.requests('/oauth2/token');
   }
 
-  async sign(payload: Record<string, unknown>, options: { header?: Record<string, unknown>; forge?: boolean } = {}): Promise<string> {
+  async sign(
+    payload: Record<string, unknown>,
+    options: { header?: Record<string, unknown>; forge?: boolean } = {},
+  ): Promise<string> {
     return (await this.call<{ token: string }>('sign', { payload, options })).token;
   }
 
@@ -54,7 +57,10 @@ export class PlatformControl {
   }
 
   /** An access token issued directly, e.g. one a dashboard page would hand an app. */
-  async issue(kind: 'visitor' | 'member' | 'app' | 'app-user', options: { clientId?: string; instanceId?: string; subjectId?: string } = {}): Promise<string> {
+  async issue(
+    kind: 'visitor' | 'member' | 'app' | 'app-user',
+    options: { clientId?: string; instanceId?: string; subjectId?: string } = {},
+  ): Promise<string> {
     return (await this.call<{ token: string }>('issue', { kind, ...options })).token;
   }
 }

@@ -24,7 +24,9 @@ export interface Suite {
 }
 
 /** Resolves with the error the promise rejected with; fails when it resolves. */
-export async function rejection(promise: Promise<unknown> | (() => Promise<unknown>)): Promise<Error & Record<string, unknown>> {
+export async function rejection(
+  promise: Promise<unknown> | (() => Promise<unknown>),
+): Promise<Error & Record<string, unknown>> {
   try {
     await (typeof promise === 'function' ? promise() : promise);
   } catch (error) {

@@ -1,7 +1,8 @@
 // Helpers shared by the SDK test cases (Node and browser).
-import type { Clock } from '../../src/sdk/clock.ts';
+
 import { createClient, type PlatformClient } from '../../src/sdk/client.ts';
-import { OAuthStrategy, type OAuthAuth, type OAuthStrategyOptions } from '../../src/sdk/strategies/oauth.ts';
+import type { Clock } from '../../src/sdk/clock.ts';
+import { type OAuthAuth, OAuthStrategy, type OAuthStrategyOptions } from '../../src/sdk/strategies/oauth.ts';
 import type { Tokens } from '../../src/sdk/tokens.ts';
 import type { FlowHost, FlowMessage } from '../../src/sdk/web-message-flow.ts';
 import { CLIENT_ID, MEMBERS } from './fixtures.ts';
@@ -29,18 +30,27 @@ export function fakeClock(startMs = 1_700_000_000_500): FakeClock {
 }
 
 /** An OAuth strategy and a client sharing one wire layer, pointed at the fake platform. */
-export function oauthClient(suite: Suite, options: Partial<OAuthStrategyOptions> = {}): { auth: OAuthAuth; client: PlatformClient<OAuthAuth> } {
+export function oauthClient(
+  suite: Suite,
+  options: Partial<OAuthStrategyOptions> = {},
+): { auth: OAuthAuth; client: PlatformClient<OAuthAuth> } {
   const auth = OAuthStrategy({ clientId: CLIENT_ID, ...options });
   const client = createClient({ auth, host: suite.platform().baseUrl });
   return { auth, client };
 }
 
 /** Member tokens through the platform's login page, as a member who logs in there (query response mode). */
-export async function memberTokensViaLoginPage(auth: OAuthAuth, suite: Suite, email: string = MEMBERS.active.email): Promise<Tokens> {
+export async function memberTokensViaLoginPage(
+  auth: OAuthAuth,
+  suite: Suite,
+  email: string = MEMBERS.active.email,
+): Promise<Tokens> {
   await suite.platform().configure({ allowedOrigins: [SITE_ORIGIN] });
   const oauthData = await auth.generateOAuthData(`${SITE_ORIGIN}/callback`, `${SITE_ORIGIN}/account`);
   const { authUrl } = await auth.getAuthUrl(oauthData, { responseMode: 'query' });
-  const page = await fetch(`${authUrl}&member=${encodeURIComponent(email)}`, { headers: { Accept: 'application/json' } });
+  const page = await fetch(`${authUrl}&member=${encodeURIComponent(email)}`, {
+    headers: { Accept: 'application/json' },
+  });
   const { location } = (await page.json()) as { location: string };
   const { code, state } = auth.parseFromUrl(location, 'query');
   return auth.getMemberTokens(code!, state!, oauthData);

@@ -1,5 +1,5 @@
 // The fake platform's signing key: generated once per process, used for webhooks and the JWKS endpoint.
-import { createSign, generateKeyPairSync, type JsonWebKey as NodeJsonWebKey, type KeyObject } from 'node:crypto';
+import { createSign, generateKeyPairSync, type KeyObject, type JsonWebKey as NodeJsonWebKey } from 'node:crypto';
 
 export const PLATFORM_KEY_ID = 'platform-key-1';
 

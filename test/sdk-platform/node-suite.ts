@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { PlatformControl } from './control.ts';
 import type { Suite } from './harness.ts';
-import { startPlatform, type FakePlatform } from './server.ts';
+import { type FakePlatform, startPlatform } from './server.ts';
 
 export function nodeSuite(): Suite {
   let platform: FakePlatform | undefined;

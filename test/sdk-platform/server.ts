@@ -5,8 +5,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { activeMemberIdentity, ACCESS_TOKEN_SECONDS, API_KEY, APP, CLIENT_ID, MEMBERS, RECOVERY_TOKEN, VALID_CAPTCHA, VERIFICATION_CODE, WIX_PRODUCTS, WIX_STORES_APP_ID } from './fixtures.ts';
-import { publicJwk, publicKeyPem, signJwt, type SignOptions } from './keys.ts';
+import {
+  ACCESS_TOKEN_SECONDS,
+  API_KEY,
+  APP,
+  activeMemberIdentity,
+  CLIENT_ID,
+  MEMBERS,
+  RECOVERY_TOKEN,
+  VALID_CAPTCHA,
+  VERIFICATION_CODE,
+  WIX_PRODUCTS,
+  WIX_STORES_APP_ID,
+} from './fixtures.ts';
+import { publicJwk, publicKeyPem, type SignOptions, signJwt } from './keys.ts';
 
 export interface RecordedRequest {
   seq: number;
@@ -181,20 +193,28 @@ class Exchange {
 
   /** Checks that an object has exactly the required keys plus any of the optional ones. */
   shape(value: unknown, what: string, required: string[], optional: string[] = []): value is Record<string, unknown> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.violation(`${what} must be an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return this.violation(`${what} must be an object`);
     const keys = Object.keys(value);
     const missing = required.filter((k) => !keys.includes(k));
     const extra = keys.filter((k) => !required.includes(k) && !optional.includes(k));
-    if (missing.length || extra.length) return this.violation(`${what}: missing [${missing.join(', ')}], unexpected [${extra.join(', ')}]`);
+    if (missing.length || extra.length)
+      return this.violation(`${what}: missing [${missing.join(', ')}], unexpected [${extra.join(', ')}]`);
     return true;
   }
 
   equals(actual: unknown, expected: unknown, what: string): boolean {
-    return actual === expected || this.violation(`${what} must be ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    return (
+      actual === expected ||
+      this.violation(`${what} must be ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`)
+    );
   }
 
   applicationError(status: number, code: number | string, description: string): void {
-    this.reply(status, { message: description, details: { applicationError: { code: String(code), description, data: {} } } });
+    this.reply(status, {
+      message: description,
+      details: { applicationError: { code: String(code), description, data: {} } },
+    });
   }
 
   caller(): Caller | undefined {
@@ -302,7 +322,12 @@ function tokenEndpoint(x: Exchange): void {
 function tokenInfo(x: Exchange): void {
   if (!x.shape(x.body, 'token-info', ['token'])) return;
   const record = x.state.access.get(String(x.body.token));
-  const subjectTypes: Record<TokenKind, string> = { visitor: 'VISITOR', member: 'MEMBER', app: 'APP', 'app-user': 'USER' };
+  const subjectTypes: Record<TokenKind, string> = {
+    visitor: 'VISITOR',
+    member: 'MEMBER',
+    app: 'APP',
+    'app-user': 'USER',
+  };
   x.reply(200, {
     active: Boolean(record && !record.revoked),
     subjectType: record ? subjectTypes[record.kind] : 'UNKNOWN',
@@ -341,7 +366,10 @@ function legacyAccess(x: Exchange): void {
   }
   const refreshToken = body.grant_type === 'refresh_token' ? String(body.refresh_token) : x.state.next('rt-app');
   x.state.legacyRefresh.set(refreshToken, instanceId);
-  x.reply(200, { access_token: x.state.issueAccess('app', APP.appId, APP.appId, 300, instanceId), refresh_token: refreshToken });
+  x.reply(200, {
+    access_token: x.state.issueAccess('app', APP.appId, APP.appId, 300, instanceId),
+    refresh_token: refreshToken,
+  });
 }
 
 const RESPONSE_MODES = ['web_message', 'fragment', 'query'];
@@ -353,8 +381,21 @@ function redirectSession(x: Exchange): void {
   const flows = ['login', 'logout', 'auth', 'ecomCheckout', 'storesProduct', 'membersAccount'].filter((k) => k in body);
   if (flows.length !== 1) return void x.violation(`exactly one flow expected, got [${flows.join(', ')}]`);
   if (!x.shape(body, 'redirect session', [flows[0]], ['callbacks', 'preferences', 'origin'])) return;
-  if (body.callbacks !== undefined && !x.shape(body.callbacks, 'callbacks', [], ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl', 'loginUrl'])) return;
-  if (body.preferences !== undefined && !x.shape(body.preferences, 'preferences', [], ['useGenericWixPages', 'maintainQueryParams', 'additionalQueryParameters'])) return;
+  if (
+    body.callbacks !== undefined &&
+    !x.shape(body.callbacks, 'callbacks', [], ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl', 'loginUrl'])
+  )
+    return;
+  if (
+    body.preferences !== undefined &&
+    !x.shape(
+      body.preferences,
+      'preferences',
+      [],
+      ['useGenericWixPages', 'maintainQueryParams', 'additionalQueryParameters'],
+    )
+  )
+    return;
   if (body.origin !== undefined && typeof body.origin !== 'string') return void x.violation('origin must be a string');
   const callbacks = (body.callbacks ?? {}) as Record<string, unknown>;
   const flow = flows[0];
@@ -376,7 +417,8 @@ function redirectSession(x: Exchange): void {
       break;
     case 'membersAccount':
       if (!x.shape(sub, 'membersAccount', ['section'])) return;
-      if (!ACCOUNT_SECTIONS.includes(String((sub as Record<string, unknown>).section))) return void x.violation('unknown account section');
+      if (!ACCOUNT_SECTIONS.includes(String((sub as Record<string, unknown>).section)))
+        return void x.violation('unknown account section');
       break;
     case 'auth': {
       if (!x.shape(sub, 'auth', ['authRequest'], ['prompt'])) return;
@@ -386,7 +428,16 @@ function redirectSession(x: Exchange): void {
         !x.shape(
           request,
           'authRequest',
-          ['redirectUri', 'clientId', 'codeChallenge', 'codeChallengeMethod', 'responseMode', 'responseType', 'scope', 'state'],
+          [
+            'redirectUri',
+            'clientId',
+            'codeChallenge',
+            'codeChallengeMethod',
+            'responseMode',
+            'responseType',
+            'scope',
+            'state',
+          ],
           ['sessionToken'],
         )
       ) {
@@ -396,15 +447,19 @@ function redirectSession(x: Exchange): void {
       if (!x.equals(request.responseType, 'code', 'responseType')) return;
       if (!x.equals(request.scope, 'offline_access', 'scope')) return;
       if (!RESPONSE_MODES.includes(String(request.responseMode))) return void x.violation('unknown responseMode');
-      if (auth.prompt !== undefined && auth.prompt !== 'none' && auth.prompt !== 'login') return void x.violation('prompt must be none or login');
-      if (!/^[A-Za-z0-9_-]{43}$/.test(String(request.codeChallenge))) return void x.violation('codeChallenge must be a base64url SHA-256');
+      if (auth.prompt !== undefined && auth.prompt !== 'none' && auth.prompt !== 'login')
+        return void x.violation('prompt must be none or login');
+      if (!/^[A-Za-z0-9_-]{43}$/.test(String(request.codeChallenge)))
+        return void x.violation('codeChallenge must be a base64url SHA-256');
       break;
     }
   }
   const id = x.state.next('session');
   x.state.sessions.set(id, body);
   const page = flow === 'auth' ? '__auth' : `__flow/${flow}`;
-  x.reply(200, { redirectSession: { id, fullUrl: `${x.baseUrl}/${page}?session=${id}`, sessionToken: x.state.next('redirect-st') } });
+  x.reply(200, {
+    redirectSession: { id, fullUrl: `${x.baseUrl}/${page}?session=${id}`, sessionToken: x.state.next('redirect-st') },
+  });
 }
 
 function postMessagePage(message: unknown, targetOrigin: string): string {
@@ -434,7 +489,13 @@ function authPage(x: Exchange): void {
   };
   if (!x.state.config.allowedOrigins.includes(redirectOrigin)) {
     // An error holds no secret, so it may go to any origin: the opener learns at once instead of waiting.
-    return answer({ error: 'origin_not_allowed', error_description: `${redirectOrigin} is not an allowed origin of ${request.clientId}` }, '*');
+    return answer(
+      {
+        error: 'origin_not_allowed',
+        error_description: `${redirectOrigin} is not an allowed origin of ${request.clientId}`,
+      },
+      '*',
+    );
   }
   let memberId: string | undefined;
   if (auth.prompt === 'none') {
@@ -448,7 +509,12 @@ function authPage(x: Exchange): void {
     }
   }
   const code = x.state.next('code');
-  x.state.codes.set(code, { clientId: request.clientId, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge, memberId });
+  x.state.codes.set(code, {
+    clientId: request.clientId,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    memberId,
+  });
   answer({ code });
 }
 
@@ -456,7 +522,10 @@ function captchaProblem(x: Exchange, tokens: unknown): boolean {
   if (tokens !== undefined) {
     if (!Array.isArray(tokens) || tokens.length === 0) return !x.violation('captchaTokens must be a non-empty array');
     for (const token of tokens) {
-      if (!x.shape(token, 'captcha token', [], ['Recaptcha', 'InvisibleRecaptcha']) || Object.keys(token).length !== 1) {
+      if (
+        !x.shape(token, 'captcha token', [], ['Recaptcha', 'InvisibleRecaptcha']) ||
+        Object.keys(token).length !== 1
+      ) {
         if (!x.replied) x.violation('a captcha token has exactly one of Recaptcha, InvisibleRecaptcha');
         return true;
       }
@@ -482,14 +551,19 @@ function loginIdEmail(x: Exchange): string | undefined {
 function successReply(x: Exchange, member: MemberRecord): void {
   const sessionToken = x.state.next('session-token');
   x.state.sessionTokens.set(sessionToken, member.id);
-  const identity = member.id === MEMBERS.active.id ? activeMemberIdentity() : { id: member.id, status: { name: 'ACTIVE' } };
+  const identity =
+    member.id === MEMBERS.active.id ? activeMemberIdentity() : { id: member.id, status: { name: 'ACTIVE' } };
   x.reply(200, { state: 'SUCCESS', sessionToken, identity });
 }
 
 function verificationReply(x: Exchange, member: MemberRecord): void {
   const stateToken = x.state.next('state-token');
   x.state.stateTokens.set(stateToken, member.email);
-  x.reply(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity: { id: member.id, status: { name: 'PENDING', reasons: ['EMAIL_VERIFICATION_REQUIRED'] } } });
+  x.reply(200, {
+    state: 'REQUIRE_EMAIL_VERIFICATION',
+    stateToken,
+    identity: { id: member.id, status: { name: 'PENDING', reasons: ['EMAIL_VERIFICATION_REQUIRED'] } },
+  });
 }
 
 function login(x: Exchange): void {
@@ -504,7 +578,10 @@ function login(x: Exchange): void {
     case 'active':
       return successReply(x, member);
     case 'approval':
-      return x.reply(200, { state: 'REQUIRE_OWNER_APPROVAL', identity: { id: member.id, status: { name: 'PENDING', reasons: ['ADMIN_APPROVAL_REQUIRED'] } } });
+      return x.reply(200, {
+        state: 'REQUIRE_OWNER_APPROVAL',
+        identity: { id: member.id, status: { name: 'PENDING', reasons: ['ADMIN_APPROVAL_REQUIRED'] } },
+      });
     case 'verify':
       return verificationReply(x, member);
     case 'reset':
@@ -522,12 +599,18 @@ function registerMember(x: Exchange): void {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
     return x.reply(400, {
       message: 'invalid email',
-      details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'must be a valid email', violatedRule: 'FORMAT' }] } },
+      details: {
+        validationError: {
+          fieldViolations: [{ field: 'loginId.email', description: 'must be a valid email', violatedRule: 'FORMAT' }],
+        },
+      },
     });
   }
   if (captchaProblem(x, x.body.captchaTokens)) return;
   if (x.state.members.has(email)) return x.applicationError(409, -19995, 'A member with this email already exists');
-  const behaviour = ({ open: 'active', 'owner-approval': 'approval', 'email-verification': 'verify' } as const)[x.state.config.registration];
+  const behaviour = ({ open: 'active', 'owner-approval': 'approval', 'email-verification': 'verify' } as const)[
+    x.state.config.registration
+  ];
   const member: MemberRecord = { id: x.state.next('member'), email, password: String(x.body.password), behaviour };
   x.state.members.set(email, member);
   if (behaviour === 'approval') return x.reply(200, { state: 'REQUIRE_OWNER_APPROVAL', identity: { id: member.id } });
@@ -568,7 +651,11 @@ function changePassword(x: Exchange): void {
 
 function logout(x: Exchange): void {
   const caller = x.requireCaller('member');
-  if (!caller || !x.shape(Object.fromEntries(Object.entries(x.request.query)), 'logout query', ['postLogoutRedirectUri', 'clientId'])) return;
+  if (
+    !caller ||
+    !x.shape(Object.fromEntries(Object.entries(x.request.query)), 'logout query', ['postLogoutRedirectUri', 'clientId'])
+  )
+    return;
   for (const record of x.state.access.values()) if (record.subjectId === caller.subjectId) record.revoked = true;
   x.reply(200, {});
 }
@@ -584,7 +671,8 @@ function recover(x: Exchange): void {
   if (!x.requireCaller('visitor', 'member')) return;
   if (!x.shape(x.body, 'recover', ['recoveryToken'], ['password'])) return;
   if (x.body.recoveryToken !== RECOVERY_TOKEN) return x.applicationError(400, -19973, 'The recovery link has expired');
-  if (x.body.password !== undefined && String(x.body.password).length < 6) return x.applicationError(400, -19976, 'The password is too weak');
+  if (x.body.password !== undefined && String(x.body.password).length < 6)
+    return x.applicationError(400, -19976, 'The password is too weak');
   const member = x.state.members.get(MEMBERS.active.email)!;
   if (x.body.password === undefined) return x.reply(200, {});
   member.password = String(x.body.password);
@@ -636,13 +724,15 @@ interface WixCart {
 function readLineItems(x: Exchange, what: string): { id: string; quantity: number }[] | undefined {
   if (!x.shape(x.body, what, ['lineItems'])) return undefined;
   const lines = x.body.lineItems;
-  if (!Array.isArray(lines) || lines.length === 0) return void x.violation(`${what}: lineItems must be a non-empty list`);
+  if (!Array.isArray(lines) || lines.length === 0)
+    return void x.violation(`${what}: lineItems must be a non-empty list`);
   const read: { id: string; quantity: number }[] = [];
   for (const line of lines as Record<string, unknown>[]) {
     const reference = line?.catalogReference as Record<string, unknown> | undefined;
     const id = String(reference?.catalogItemId ?? '');
     const quantity = Number(line?.quantity ?? 1);
-    if (!id || !Number.isInteger(quantity) || quantity < 1) return void x.violation(`${what}: each line needs catalogReference.catalogItemId and a whole quantity`);
+    if (!id || !Number.isInteger(quantity) || quantity < 1)
+      return void x.violation(`${what}: each line needs catalogReference.catalogItemId and a whole quantity`);
     if (!WIX_PRODUCTS[id]) {
       x.applicationError(400, 'PRODUCT_NOT_FOUND', `Product ${id} not found`);
       return undefined;
@@ -672,7 +762,12 @@ function addLines(cart: WixCart, lines: { id: string; quantity: number }[]): Wix
   return cart;
 }
 
-const newCart = (x: Exchange): WixCart => ({ id: x.state.next('cart'), lineItems: [], subtotal: { amount: '0.00', currency: 'USD' }, currency: 'USD' });
+const newCart = (x: Exchange): WixCart => ({
+  id: x.state.next('cart'),
+  lineItems: [],
+  subtotal: { amount: '0.00', currency: 'USD' },
+  currency: 'USD',
+});
 const noCart = (x: Exchange) => x.applicationError(404, 'OWNED_CART_NOT_FOUND', 'Cart not found');
 
 /**
@@ -810,7 +905,13 @@ export async function startPlatform(options: { port?: number } = {}): Promise<Fa
         return json({ pem: publicKeyPem(), jwk: publicJwk() });
       case '/__control/issue': {
         const kind = body.kind as TokenKind;
-        const token = state.issueAccess(kind, String(body.subjectId ?? `${kind}-subject`), String(body.clientId ?? CLIENT_ID), ACCESS_TOKEN_SECONDS, body.instanceId as string | undefined);
+        const token = state.issueAccess(
+          kind,
+          String(body.subjectId ?? `${kind}-subject`),
+          String(body.clientId ?? CLIENT_ID),
+          ACCESS_TOKEN_SECONDS,
+          body.instanceId as string | undefined,
+        );
         return json({ token });
       }
       default:
@@ -837,21 +938,35 @@ export async function startPlatform(options: { port?: number } = {}): Promise<Fa
     } catch {
       body = raw;
     }
-    if (url.pathname.startsWith('/__control/')) return void control(url.pathname, (body ?? {}) as Record<string, unknown>, res);
+    if (url.pathname.startsWith('/__control/'))
+      return void control(url.pathname, (body ?? {}) as Record<string, unknown>, res);
     // Chromium asks for one when the platform page opens in a frame or popup; it is not a platform call.
     if (url.pathname === '/favicon.ico') return void res.writeHead(404).end();
 
     state.seq += 1;
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
-    const request: RecordedRequest = { seq: state.seq, method: req.method ?? 'GET', path: url.pathname, query: queryOf(url), headers, body };
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+    );
+    const request: RecordedRequest = {
+      seq: state.seq,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: queryOf(url),
+      headers,
+      body,
+    };
     state.requests.push(request);
     const x = new Exchange(state, request, res, baseUrl);
 
     if (!PAGE_PATHS.has(url.pathname) && !url.pathname.startsWith('/__flow/')) {
-      if (!ANALYTICS_PATTERN.test(headers['x-wix-bi-gateway'] ?? '')) return void x.violation(`analytics header missing or malformed: ${headers['x-wix-bi-gateway']}`);
-      if (raw && !/^application\/json\b/.test(headers['content-type'] ?? '')) return void x.violation('a body must be sent as application/json');
+      if (!ANALYTICS_PATTERN.test(headers['x-wix-bi-gateway'] ?? ''))
+        return void x.violation(`analytics header missing or malformed: ${headers['x-wix-bi-gateway']}`);
+      if (raw && !/^application\/json\b/.test(headers['content-type'] ?? ''))
+        return void x.violation('a body must be sent as application/json');
     }
-    const scriptIndex = state.scripts.findIndex((s) => s.path === url.pathname && (!s.method || s.method === request.method));
+    const scriptIndex = state.scripts.findIndex(
+      (s) => s.path === url.pathname && (!s.method || s.method === request.method),
+    );
     if (scriptIndex >= 0) {
       const script = state.scripts[scriptIndex];
       script.times = (script.times ?? 1) - 1;
@@ -860,7 +975,8 @@ export async function startPlatform(options: { port?: number } = {}): Promise<Fa
       return x.reply(script.status, script.body, { headers: script.headers, statusText: script.statusText });
     }
     if (url.pathname === '/__auth') return authPage(x);
-    if (url.pathname.startsWith('/__flow/')) return x.html(200, `<!doctype html><title>${url.pathname.slice(8)}</title>`);
+    if (url.pathname.startsWith('/__flow/'))
+      return x.html(200, `<!doctype html><title>${url.pathname.slice(8)}</title>`);
     route(x);
   });
   server.on('connection', (socket) => {

@@ -9,7 +9,10 @@ export const wheel: SvelteHTMLElements['poptin-spin-wheel'] = {
   'onpoptin-game-result': (event) => console.log(event.detail.isWinner, event.detail.screen),
 };
 export const countdown: SvelteHTMLElements['poptin-countdown'] = { minutes: 5, 'timer-ver': '1' };
-export const popup: SvelteHTMLElements['poptin-popup'] = { kind: 'lightbox', 'onpoptin-submit': (event) => console.log(event.detail.fields) };
+export const popup: SvelteHTMLElements['poptin-popup'] = {
+  kind: 'lightbox',
+  'onpoptin-submit': (event) => console.log(event.detail.fields),
+};
 
 // @ts-expect-error: a pop-up kind the package does not know
 export const wrongKind: SvelteHTMLElements['poptin-popup'] = { kind: 'sidebar' };
@@ -18,4 +21,6 @@ export const wrongLayout: SvelteHTMLElements['poptin-countdown'] = { 'timer-ver'
 // @ts-expect-error: a prize needs its chances
 export const prizeWithoutChances: SvelteHTMLElements['poptin-spin-wheel'] = { prizes: { ten: { label: '10% off' } } };
 // @ts-expect-error: the detail of poptin-submit has no "email"
-export const wrongDetail: SvelteHTMLElements['poptin-popup'] = { 'onpoptin-submit': (event) => console.log(event.detail.email) };
+export const wrongDetail: SvelteHTMLElements['poptin-popup'] = {
+  'onpoptin-submit': (event) => console.log(event.detail.email),
+};

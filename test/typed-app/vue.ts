@@ -1,8 +1,9 @@
 // Vue 3 templates, as vue-tsc would check them: a template's tag takes the props of its GlobalComponents entry, and
 // h() with that component checks the same props. Each expected error is a mistake the typings must refuse.
-import type {} from 'poptin-elements/vue';
-import { h, type GlobalComponents } from 'vue';
+
 import type { PoptinEventDetails } from 'poptin-elements';
+import type {} from 'poptin-elements/vue';
+import { type GlobalComponents, h } from 'vue';
 
 type TemplateProps<Tag extends keyof GlobalComponents> = InstanceType<GlobalComponents[Tag]>['$props'];
 declare const components: GlobalComponents;
@@ -24,6 +25,8 @@ export const wrongLayout: TemplateProps<'poptin-countdown'> = { 'timer-ver': '3'
 // @ts-expect-error: a prize needs its chances
 export const prizeWithoutChances: TemplateProps<'poptin-spin-wheel'> = { prizes: { ten: { label: '10% off' } } };
 // @ts-expect-error: the detail of poptin-submit has no "email"
-export const wrongDetail: TemplateProps<'poptin-popup'> = { 'onpoptin-submit': (event) => console.log(event.detail.email) };
+export const wrongDetail: TemplateProps<'poptin-popup'> = {
+  'onpoptin-submit': (event) => console.log(event.detail.email),
+};
 // @ts-expect-error: h() refuses the same wrong value
 export const wrongKindByH = h(components['poptin-popup'], { kind: 'sidebar' });

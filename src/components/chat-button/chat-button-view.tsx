@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { analyticsParams, joinchatRequest, maskPhone, phoneDigits } from '../../core/chat/link.ts';
-import { createChatMachine, type ChatMachine, type ChatSnapshot } from '../../core/chat/machine.ts';
+import { analyticsParams, chatLink, joinchatRequest, maskPhone, phoneDigits } from '../../core/chat/link.ts';
+import { type ChatMachine, type ChatSnapshot, createChatMachine } from '../../core/chat/machine.ts';
 import type { ChatSettings } from '../../core/chat/settings.ts';
-import { chatLink } from '../../core/chat/link.ts';
 import { createChatStorage } from '../../core/chat/storage.ts';
-import { guard, listenSafely, combine } from '../../core/safety.ts';
+import { combine, guard, listenSafely } from '../../core/safety.ts';
 import { emit } from '../shared/emit.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
@@ -16,9 +15,11 @@ type AnalyticsWindow = Window & {
   fbq?: (...args: unknown[]) => void;
 };
 
-const isMobile = () => guard('chat device', () => window.matchMedia('(max-width: 767px), (pointer: coarse)').matches, false) ?? false;
+const isMobile = () =>
+  guard('chat device', () => window.matchMedia('(max-width: 767px), (pointer: coarse)').matches, false) ?? false;
 const isTextField = (target: EventTarget | null) =>
-  target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
 
 function track(settings: ChatSettings, link: string, trigger: string, mobile: boolean): void {
   const page = window as AnalyticsWindow;
@@ -29,7 +30,12 @@ function track(settings: ChatSettings, link: string, trigger: string, mobile: bo
     if (settings.gaEvent) page.gtag('event', settings.gaEvent, { ...params, transport_type: 'beacon' });
     if (settings.gads) page.gtag('event', 'conversion', { send_to: settings.gads });
   }
-  if (typeof page.fbq === 'function') page.fbq('trackCustom', 'JoinChat', { ...params, chat_id: maskPhone(phone), event_action: `whatsapp: ${maskPhone(phone)}` });
+  if (typeof page.fbq === 'function')
+    page.fbq('trackCustom', 'JoinChat', {
+      ...params,
+      chat_id: maskPhone(phone),
+      event_action: `whatsapp: ${maskPhone(phone)}`,
+    });
 }
 
 // The encoder is its own chunk: only owners who turn qr on pay for it.
@@ -37,7 +43,9 @@ function Qr({ link }: { link: string }): React.JSX.Element | null {
   const [code, setCode] = useState<{ size: number; path: string } | null>(null);
   useEffect(() => {
     let current = true;
-    void guard('chat QR code', () => import('../../core/chat/qr.ts').then(({ qrPath }) => current && setCode(qrPath(link))));
+    void guard('chat QR code', () =>
+      import('../../core/chat/qr.ts').then(({ qrPath }) => current && setCode(qrPath(link))),
+    );
     return () => {
       current = false;
     };
@@ -45,7 +53,15 @@ function Qr({ link }: { link: string }): React.JSX.Element | null {
   if (!code) return null;
   const { size, path } = code;
   return (
-    <svg part="qr" role="img" aria-label="QR code of the chat link" viewBox={`0 0 ${size} ${size}`} width="160" height="160" shapeRendering="crispEdges">
+    <svg
+      part="qr"
+      role="img"
+      aria-label="QR code of the chat link"
+      viewBox={`0 0 ${size} ${size}`}
+      width="160"
+      height="160"
+      shapeRendering="crispEdges"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
@@ -71,7 +87,8 @@ export function ChatButtonView(): React.JSX.Element | null {
         setSnapshot(next);
         if (next.state === 'shown' || next.state === 'tooltip') emit(host, 'poptin-chat-show', { state: next.state });
       },
-      allow: (action, trigger) => emit(host, action === 'open' ? 'poptin-chat-open' : 'poptin-chat-close', { trigger }, { cancelable: true }),
+      allow: (action, trigger) =>
+        emit(host, action === 'open' ? 'poptin-chat-open' : 'poptin-chat-close', { trigger }, { cancelable: true }),
       onSend: (link, trigger) => {
         window.open(link, 'joinchat', 'noopener');
         guard('chat analytics', () => track(settings, link, trigger, mobile.current));
@@ -86,11 +103,16 @@ export function ChatButtonView(): React.JSX.Element | null {
         const link = (event.target as Element | null)?.closest?.('a[href="#joinchat"], a[href="#whatsapp"]');
         if (!(link instanceof HTMLAnchorElement)) return;
         event.preventDefault();
-        if (link.getAttribute('href') === '#whatsapp') chat.send('link', { phone: link.dataset.phone ?? undefined, message: link.dataset.message ?? undefined });
+        if (link.getAttribute('href') === '#whatsapp')
+          chat.send('link', { phone: link.dataset.phone ?? undefined, message: link.dataset.message ?? undefined });
         else chat.linkTrigger(0);
       }),
       listenSafely<FocusEvent>(document, 'focusin', (event) => isTextField(event.target) && chat.textFieldFocus(true)),
-      listenSafely<FocusEvent>(document, 'focusout', (event) => isTextField(event.target) && chat.textFieldFocus(false)),
+      listenSafely<FocusEvent>(
+        document,
+        'focusout',
+        (event) => isTextField(event.target) && chat.textFieldFocus(false),
+      ),
       () => chat.destroy(),
     ]);
     return stop;
@@ -114,16 +136,32 @@ export function ChatButtonView(): React.JSX.Element | null {
                 {settings.messageSend}
               </p>
             )}
-            {settings.qr && !mobile.current && <Qr link={chatLink(settings.telephone, settings.messageSend, { desktop: true, whatsappWeb: settings.whatsappWeb })} />}
+            {settings.qr && !mobile.current && (
+              <Qr
+                link={chatLink(settings.telephone, settings.messageSend, {
+                  desktop: true,
+                  whatsappWeb: settings.whatsappWeb,
+                })}
+              />
+            )}
             <label part="optin">
-              <input type="checkbox" checked={!snapshot.optedOut} onChange={(event) => chat.setOptedOut(!event.currentTarget.checked)} /> I agree to be contacted
+              <input
+                type="checkbox"
+                checked={!snapshot.optedOut}
+                onChange={(event) => chat.setOptedOut(!event.currentTarget.checked)}
+              />{' '}
+              I agree to be contacted
             </label>
             <button type="button" part="close" aria-label="Close chat" onClick={() => chat.close('close')}>
               ×
             </button>
           </div>
         )}
-        {snapshot.state === 'badge' && <span part="badge" aria-hidden="true">1</span>}
+        {snapshot.state === 'badge' && (
+          <span part="badge" aria-hidden="true">
+            1
+          </span>
+        )}
         <button
           type="button"
           part="button"

@@ -10,7 +10,12 @@ const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at'];
  * own, and for a timer pop-up calls `onTimerEnd` when one of them ends (widget §4). Returns the removal of that
  * listener.
  */
-export function configureCountdowns(content: HTMLElement, countdowns: readonly Element[], designProperties: Record<string, unknown>, onTimerEnd: () => void): () => void {
+export function configureCountdowns(
+  content: HTMLElement,
+  countdowns: readonly Element[],
+  designProperties: Record<string, unknown>,
+  onTimerEnd: () => void,
+): () => void {
   const { timerPopup, settings, error } = timerSettingsOf(designProperties);
   if (error) log.warn(`the pop-up's timer settings are ignored: ${error}`);
   if (settings) {

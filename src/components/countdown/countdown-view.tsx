@@ -1,10 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { createCountdownRunner, type CountdownRunner, type CountdownSnapshot } from '../../core/countdown/machine.ts';
+import { type CountdownRunner, type CountdownSnapshot, createCountdownRunner } from '../../core/countdown/machine.ts';
 import type { CountdownEndDetail, CountdownModel } from '../../core/countdown/model.ts';
-import { timerEndKey, type TimerLayout } from '../../core/countdown/settings.ts';
-import { announcement, compactText, digitGroups, timeLeftLabel, timeParts, type TimeParts } from '../../core/countdown/time.ts';
+import { type TimerLayout, timerEndKey } from '../../core/countdown/settings.ts';
+import {
+  announcement,
+  compactText,
+  digitGroups,
+  type TimeParts,
+  timeLeftLabel,
+  timeParts,
+} from '../../core/countdown/time.ts';
 import { direction } from '../../core/i18n/language.ts';
-import { translate, type Language, type MessageKey } from '../../core/i18n/strings.ts';
+import { type Language, type MessageKey, translate } from '../../core/i18n/strings.ts';
 import { emit } from '../shared/emit.ts';
 import { languageAround } from '../shared/language-around.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
@@ -12,9 +19,22 @@ import { useSurfaceHost } from '../shared/surface-host.ts';
 import { useStore } from '../shared/use-store.ts';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
-const UNIT_LABELS: Record<(typeof UNITS)[number], MessageKey> = { days: 'timerUnitDays', hours: 'timerUnitHours', minutes: 'timerUnitMinutes', seconds: 'timerUnitSeconds' };
+const UNIT_LABELS: Record<(typeof UNITS)[number], MessageKey> = {
+  days: 'timerUnitDays',
+  hours: 'timerUnitHours',
+  minutes: 'timerUnitMinutes',
+  seconds: 'timerUnitSeconds',
+};
 
-function Time({ parts, layout, language }: { parts: TimeParts; layout: TimerLayout; language: Language }): React.JSX.Element {
+function Time({
+  parts,
+  layout,
+  language,
+}: {
+  parts: TimeParts;
+  layout: TimerLayout;
+  language: Language;
+}): React.JSX.Element {
   if (layout === 2) {
     return (
       <span part="value" data-unit="all" dir="ltr">
@@ -69,7 +89,10 @@ export function CountdownView(): React.JSX.Element {
         if (text) setSpoken(text);
       },
       onEnd: (ended) =>
-        emit<CountdownEndDetail>(host, 'poptin-countdown-end', { poptinId: host.getAttribute('poptin-id') ?? '', endsAt: new Date(ended.endsAt ?? Date.now()).toISOString() }),
+        emit<CountdownEndDetail>(host, 'poptin-countdown-end', {
+          poptinId: host.getAttribute('poptin-id') ?? '',
+          endsAt: new Date(ended.endsAt ?? Date.now()).toISOString(),
+        }),
     });
     runner.current = created;
     setSnapshot(created.snapshot);
@@ -89,7 +112,15 @@ export function CountdownView(): React.JSX.Element {
   return (
     <>
       <SurfaceStyles />
-      <div part="base" role="timer" aria-label={timeLeftLabel(parts, language)} data-state={snapshot.state} data-layout={model.layout} dir={direction(language)} lang={language}>
+      <div
+        part="base"
+        role="timer"
+        aria-label={timeLeftLabel(parts, language)}
+        data-state={snapshot.state}
+        data-layout={model.layout}
+        dir={direction(language)}
+        lang={language}
+      >
         {/* Digits read left to right in Hebrew too; boxes follow the text direction. */}
         <span className="time" aria-hidden="true" dir={model.layout === 1 ? undefined : 'ltr'}>
           <Time parts={parts} layout={model.layout} language={language} />

@@ -7,10 +7,16 @@ import { COUNTDOWN_SELECTOR as COUNTDOWN, loadCountdownBinding } from '../templa
  * Gives the template's countdowns the pop-up's timer where they do not set their own, and for a timer pop-up
  * calls `onTimerEnd` when one of them ends (widget §4), once their chunk is loaded. Returns the unbinding.
  */
-export function bindTemplateCountdowns(content: HTMLElement, designProperties: Record<string, unknown>, onTimerEnd: () => void): () => void {
+export function bindTemplateCountdowns(
+  content: HTMLElement,
+  designProperties: Record<string, unknown>,
+  onTimerEnd: () => void,
+): () => void {
   const countdowns = [...content.querySelectorAll(COUNTDOWN)];
   if (countdowns.length === 0) return () => undefined;
-  return bindWhenLoaded('the countdowns of the pop-up', loadCountdownBinding, ({ configureCountdowns }) => configureCountdowns(content, countdowns, designProperties, onTimerEnd));
+  return bindWhenLoaded('the countdowns of the pop-up', loadCountdownBinding, ({ configureCountdowns }) =>
+    configureCountdowns(content, countdowns, designProperties, onTimerEnd),
+  );
 }
 
 /** A pop-up not shown yet (prepared ahead of its trigger, or closing) holds its countdowns: time from now starts when it shows. */

@@ -10,7 +10,10 @@ export function useCloseCountdown(seconds: number, started: boolean): number {
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
     if (!started || seconds <= 0) return;
-    const runner = createCountdownRunner({ kind: 'duration', ms: seconds * 1000 }, { onChange: (snapshot) => setLeft(timeParts(snapshot.remainingMs).totalSeconds) });
+    const runner = createCountdownRunner(
+      { kind: 'duration', ms: seconds * 1000 },
+      { onChange: (snapshot) => setLeft(timeParts(snapshot.remainingMs).totalSeconds) },
+    );
     runner.send({ type: 'start', now: Date.now() });
     return () => runner.dispose();
   }, [seconds, started]);

@@ -1,10 +1,11 @@
 // The date picker and the phone country list each come in a chunk of their own, loaded only by a form that has
 // such a field: most forms ask for an e-mail alone, and every pop-up would otherwise download both.
-import type { DatePicker } from './date-picker.tsx';
-import type { PhoneCountrySelect } from './phone-country-select.tsx';
-import type { FieldAddon } from '../template/field-enhance.ts';
+
 import { chunkLoader } from '../../core/loading/when-loaded.ts';
 import { log } from '../../core/safety.ts';
+import type { FieldAddon } from '../template/field-enhance.ts';
+import type { DatePicker } from './date-picker.tsx';
+import type { PhoneCountrySelect } from './phone-country-select.tsx';
 
 export interface FieldAddonViews {
   'date-picker'?: typeof DatePicker;
@@ -25,6 +26,10 @@ export function loadedFieldAddonViews(): FieldAddonViews {
 
 /** Loads the views of these kinds and resolves with every view loaded by then; one that fails is tried again by the next form. */
 export async function loadFieldAddonViews(kinds: Iterable<AddonKind>): Promise<FieldAddonViews> {
-  await Promise.all([...new Set(kinds)].map((kind) => LOADERS[kind]().catch((error: unknown) => log.error(`the ${kind} of a form could not be loaded`, error))));
+  await Promise.all(
+    [...new Set(kinds)].map((kind) =>
+      LOADERS[kind]().catch((error: unknown) => log.error(`the ${kind} of a form could not be loaded`, error)),
+    ),
+  );
   return loadedFieldAddonViews();
 }

@@ -1,6 +1,10 @@
 import type { PhoneCountry } from '../../core/forms/phone-countries.ts';
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /**
  * The countries of the flag list that match what the visitor typed in its search box: a part of the name,
@@ -12,6 +16,8 @@ export function filterCountries(countries: readonly PhoneCountry[], query: strin
   const digits = text.replace(/^\+/, '');
   const byCode = /^\d+$/.test(digits);
   return countries.filter((country) =>
-    byCode ? country.callingCode.startsWith(digits) : fold(country.name).includes(text) || country.iso.toLowerCase() === text,
+    byCode
+      ? country.callingCode.startsWith(digits)
+      : fold(country.name).includes(text) || country.iso.toLowerCase() === text,
   );
 }

@@ -1,9 +1,21 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
+import {
+  closeSources,
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  mountPopup,
+  nextFrame,
+  part,
+  removePopups,
+  submit,
+  until,
+} from '../../../test/browser-support/popup.ts';
 import { addDays } from '../../core/forms/calendar.ts';
 import { calendarDateOf, formatIsoDate } from '../../core/forms/date.ts';
-import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, nextFrame, part, removePopups, submit, until } from '../../../test/browser-support/popup.ts';
 
 const picker = (element: Element) => element.shadowRoot!.querySelector<HTMLElement>('.poptin-calendar [role="grid"]');
 const focusedDay = (element: Element) => (element.shadowRoot!.activeElement as HTMLElement | null)?.dataset.date;
@@ -32,7 +44,9 @@ describe('<poptin-popup> date picker', () => {
 
   describe('the date field (widget §5)', () => {
     it('is read-only, reads dd/mm/yyyy, and a native date input becomes one', async () => {
-      const element = await mountPopup(formTemplate('<label for="d">Date</label><input id="d" type="date" name="Date" value="2024-03-15">'));
+      const element = await mountPopup(
+        formTemplate('<label for="d">Date</label><input id="d" type="date" name="Date" value="2024-03-15">'),
+      );
       const input = field(element, 'Date');
       expect(input.type).to.equal('text');
       expect(input.readOnly).to.equal(true);
@@ -64,7 +78,9 @@ describe('<poptin-popup> date picker', () => {
       const element = await mountPopup(formTemplate('<input name="Date" aria-label="Date">'));
       await openWithKeyboard(element);
       expect(focusedDay(element)).to.equal(formatIsoDate(calendarDateOf(new Date())));
-      expect(inShadow(element, `[data-date="${formatIsoDate(calendarDateOf(new Date()))}"]`).getAttribute('aria-current')).to.equal('date');
+      expect(
+        inShadow(element, `[data-date="${formatIsoDate(calendarDateOf(new Date()))}"]`).getAttribute('aria-current'),
+      ).to.equal('date');
     });
   });
 
@@ -110,7 +126,9 @@ describe('<poptin-popup> date picker', () => {
     });
 
     it('on right-to-left pages ArrowLeft goes forward in time', async () => {
-      const element = await mountPopup(formTemplate('<input name="Date" aria-label="Date" value="15/03/2024">'), { lang: 'he' });
+      const element = await mountPopup(formTemplate('<input name="Date" aria-label="Date" value="15/03/2024">'), {
+        lang: 'he',
+      });
       await openWithKeyboard(element);
       await press('ArrowLeft');
       expect(focusedDay(element)).to.equal('2024-03-16');
@@ -144,7 +162,9 @@ describe('<poptin-popup> date picker', () => {
       await until(() => picker(element) !== null, 'the calendar');
       const today = calendarDateOf(new Date());
       expect(focusedDay(element)).to.equal(formatIsoDate(addDays(today, -1)));
-      expect(inShadow(element, `[data-date="${formatIsoDate(today)}"]`)?.getAttribute('aria-disabled') ?? 'true').to.equal('true');
+      expect(
+        inShadow(element, `[data-date="${formatIsoDate(today)}"]`)?.getAttribute('aria-disabled') ?? 'true',
+      ).to.equal('true');
     });
   });
 });

@@ -1,8 +1,24 @@
-import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { addMonths, buildMonthGrid, clampDate, dayLabel, isWithinBounds, monthTitle, moveCalendarFocus, weekdayNames, type DateBounds } from '../../core/forms/calendar.ts';
-import { calendarDateOf, formatDayMonthYear, formatIsoDate, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import {
+  addMonths,
+  buildMonthGrid,
+  clampDate,
+  type DateBounds,
+  dayLabel,
+  isWithinBounds,
+  monthTitle,
+  moveCalendarFocus,
+  weekdayNames,
+} from '../../core/forms/calendar.ts';
+import {
+  type CalendarDate,
+  calendarDateOf,
+  formatDayMonthYear,
+  formatIsoDate,
+  parseFieldDate,
+} from '../../core/forms/date.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
+import { listenSafely } from '../../core/safety.ts';
 import { useFieldStyles } from './field-styles.ts';
 
 export interface DatePickerProps {
@@ -67,7 +83,12 @@ export function DatePicker({ input, language, bounds, rtl }: DatePickerProps): R
     return listenSafely(root, 'pointerdown', onPointerDown);
   }, [open, input, close]);
 
-  const month = buildMonthGrid(focused.year, focused.month, { ...bounds, focused, selected: parseFieldDate(input.value), today: calendarDateOf(new Date()) });
+  const month = buildMonthGrid(focused.year, focused.month, {
+    ...bounds,
+    focused,
+    selected: parseFieldDate(input.value),
+    today: calendarDateOf(new Date()),
+  });
   const shortNames = useMemo(() => weekdayNames(language, 0, 'short'), [language]);
   const longNames = useMemo(() => weekdayNames(language, 0, 'long'), [language]);
 
@@ -103,22 +124,55 @@ export function DatePicker({ input, language, bounds, rtl }: DatePickerProps): R
 
   return (
     <>
-      <button type="button" className="poptin-date-button" aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={() => (open ? close(true) : openPicker())}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <button
+        type="button"
+        className="poptin-date-button"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => (open ? close(true) : openPicker())}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <rect x="3" y="5" width="18" height="16" rx="2" />
           <path d="M3 10h18M8 3v4M16 3v4" />
         </svg>
       </button>
       {open && (
-        <div ref={dialogRef} className="poptin-calendar" role="dialog" aria-modal="false" aria-label={label} onKeyDown={onDialogKeyDown}>
+        <div
+          ref={dialogRef}
+          className="poptin-calendar"
+          role="dialog"
+          aria-modal="false"
+          aria-label={label}
+          onKeyDown={onDialogKeyDown}
+        >
           <div className="poptin-calendar-header">
-            <button type="button" className="poptin-calendar-step" aria-label={translate(language, 'previousMonth')} onClick={() => step(-1)}>
+            <button
+              type="button"
+              className="poptin-calendar-step"
+              aria-label={translate(language, 'previousMonth')}
+              onClick={() => step(-1)}
+            >
               <span aria-hidden="true">{rtl ? '›' : '‹'}</span>
             </button>
             <div id={titleId} className="poptin-calendar-title" aria-live="polite">
               {monthTitle(month.year, month.month, language)}
             </div>
-            <button type="button" className="poptin-calendar-step" aria-label={translate(language, 'nextMonth')} onClick={() => step(1)}>
+            <button
+              type="button"
+              className="poptin-calendar-step"
+              aria-label={translate(language, 'nextMonth')}
+              onClick={() => step(1)}
+            >
               <span aria-hidden="true">{rtl ? '‹' : '›'}</span>
             </button>
           </div>

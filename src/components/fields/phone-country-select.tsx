@@ -1,12 +1,16 @@
-import { listenSafely } from '../../core/safety.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { defaultPhoneCountry, flagEmoji, listPhoneCountries, type PhoneCountry } from '../../core/forms/phone-countries.ts';
+import {
+  defaultPhoneCountry,
+  flagEmoji,
+  listPhoneCountries,
+  type PhoneCountry,
+} from '../../core/forms/phone-countries.ts';
 import { formatPhoneForCountry, isValidInternationalPhone } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
-import { useFieldStyles } from './field-styles.ts';
-import { log } from '../../core/safety.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 import { filterCountries } from './country-search.ts';
+import { useFieldStyles } from './field-styles.ts';
 
 export interface PhoneCountrySelectProps {
   /** The template's phone input; the selected country is kept in its `data-phone-country`. */
@@ -56,7 +60,8 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
   }, [input, load]);
 
   useEffect(() => {
-    if (library && !library.isSupportedCountry(country)) setCountry(defaultPhoneCountry(library, countryCode, language));
+    if (library && !library.isSupportedCountry(country))
+      setCountry(defaultPhoneCountry(library, countryCode, language));
   }, [library, country, countryCode, language]);
 
   useEffect(() => {
@@ -100,7 +105,8 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
   const choose = (chosen: PhoneCountry) => {
     setCountry(chosen.iso);
     input.dataset.phoneCountry = chosen.iso;
-    if (library && isValidInternationalPhone(library, input.value, chosen.iso)) input.value = formatPhoneForCountry(library, input.value, chosen.iso);
+    if (library && isValidInternationalPhone(library, input.value, chosen.iso))
+      input.value = formatPhoneForCountry(library, input.value, chosen.iso);
     // The number is judged anew for the new country, so its error goes.
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     closeList(input);
@@ -108,7 +114,12 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
 
   const onSearchKeyDown = (event: React.KeyboardEvent) => {
     const last = matches.length - 1;
-    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + PAGE_STEP, PageUp: active - PAGE_STEP };
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + PAGE_STEP,
+      PageUp: active - PAGE_STEP,
+    };
     if (event.key in moves) {
       event.preventDefault();
       setActive(Math.max(0, Math.min(last, moves[event.key])));
@@ -179,7 +190,8 @@ export function PhoneCountrySelect({ input, language, countryCode }: PhoneCountr
                 onPointerMove={() => setActive(index)}
                 onClick={() => choose(entry)}
               >
-                <span aria-hidden="true">{entry.flag}</span> {entry.name} <span className="poptin-country-code">+{entry.callingCode}</span>
+                <span aria-hidden="true">{entry.flag}</span> {entry.name}{' '}
+                <span className="poptin-country-code">+{entry.callingCode}</span>
               </li>
             ))}
           </ul>

@@ -2,15 +2,29 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import {
-  allInShadow, blur, collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, nextFrame, removePopups, submit, typeInto, until,
+  allInShadow,
+  blur,
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  messagesOf,
+  mountPopup,
+  nextFrame,
+  removePopups,
+  submit,
+  typeInto,
+  until,
 } from '../../../test/browser-support/popup.ts';
 
 const PHONE = '<label for="p">Phone</label><input id="p" name="Phone" data-validation="international">';
 
 const countryButton = (element: Element) => inShadow<HTMLButtonElement>(element, '.poptin-country-button');
-const search = (element: Element) => element.shadowRoot!.querySelector<HTMLInputElement>('.poptin-country-popup [role=combobox]');
+const search = (element: Element) =>
+  element.shadowRoot!.querySelector<HTMLInputElement>('.poptin-country-popup [role=combobox]');
 const options = (element: Element) => allInShadow(element, '.poptin-country-popup [role=option]');
-const phoneLibraryRequested = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('libphonenumber'));
+const phoneLibraryRequested = () =>
+  performance.getEntriesByType('resource').some((entry) => entry.name.includes('libphonenumber'));
 
 async function openList(element: Element) {
   countryButton(element).click();

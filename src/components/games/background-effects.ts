@@ -1,5 +1,12 @@
 // The background effects of games (widget §2): a chunk of its own, loaded only by a pop-up that has one.
-import { createParticles, EFFECT_OPACITY, stepParticles, type BackgroundEffect, type EffectField, type Particle } from '../../core/games/index.ts';
+import {
+  type BackgroundEffect,
+  createParticles,
+  EFFECT_OPACITY,
+  type EffectField,
+  type Particle,
+  stepParticles,
+} from '../../core/games/index.ts';
 
 export interface RunningEffect {
   /** Stops the animation where it is (the pop-up closed or is hidden). */
@@ -12,7 +19,12 @@ export interface RunningEffect {
 /** A frame longer than this (a background tab) moves the particles as if it were this long. */
 const LONGEST_STEP_S = 0.1;
 
-function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, particles: readonly Particle[], field: EffectField): void {
+function draw(
+  context: CanvasRenderingContext2D,
+  effect: BackgroundEffect,
+  particles: readonly Particle[],
+  field: EffectField,
+): void {
   context.clearRect(0, 0, field.width, field.height);
   for (const particle of particles) {
     context.save();
@@ -67,7 +79,11 @@ function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, parti
  * Draws `effect` on `canvas` at its widget §9 opacity. Under reduced motion it draws one still frame and
  * never animates; otherwise it animates on animation frames until paused or stopped.
  */
-export function startBackgroundEffect(canvas: HTMLCanvasElement, effect: BackgroundEffect, { reducedMotion }: { reducedMotion: boolean }): RunningEffect {
+export function startBackgroundEffect(
+  canvas: HTMLCanvasElement,
+  effect: BackgroundEffect,
+  { reducedMotion }: { reducedMotion: boolean },
+): RunningEffect {
   const box = canvas.getBoundingClientRect();
   const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   canvas.width = field.width;

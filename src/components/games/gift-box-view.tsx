@@ -21,7 +21,14 @@ export function GiftBoxView(): React.JSX.Element {
   return (
     <>
       <SurfaceStyles />
-      <div part="base" data-state={snapshot.state} dir={direction(language)} lang={language} role="group" aria-label={translate(language, 'giftBoxesLabel')}>
+      <div
+        part="base"
+        data-state={snapshot.state}
+        dir={direction(language)}
+        lang={language}
+        role="group"
+        aria-label={translate(language, 'giftBoxesLabel')}
+      >
         {Array.from({ length: GIFT_BOX_COUNT }, (_, box) => {
           const isOpened = opened === box && !idle;
           return (
@@ -33,7 +40,9 @@ export function GiftBoxView(): React.JSX.Element {
               aria-pressed={isOpened}
               onClick={() => open(box)}
             >
-              <span className="visually-hidden">{translate(language, 'giftBoxLabel', { number: box + 1, count: GIFT_BOX_COUNT })}</span>
+              <span className="visually-hidden">
+                {translate(language, 'giftBoxLabel', { number: box + 1, count: GIFT_BOX_COUNT })}
+              </span>
               <span part="lid" aria-hidden="true" />
               <span part="gift" aria-hidden="true" />
               {isOpened && snapshot.prize && (

@@ -60,7 +60,10 @@ export function ScratchCardView(): React.JSX.Element {
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const pointOf = (event: PointerEvent) => {
       const box = canvas.getBoundingClientRect();
-      return { x: ((event.clientX - box.left) * canvas.width) / Math.max(1, box.width), y: ((event.clientY - box.top) * canvas.height) / Math.max(1, box.height) };
+      return {
+        x: ((event.clientX - box.left) * canvas.width) / Math.max(1, box.width),
+        y: ((event.clientY - box.top) * canvas.height) / Math.max(1, box.height),
+      };
     };
     const checkCoverage = () => {
       if (!context) return;
@@ -119,7 +122,13 @@ export function ScratchCardView(): React.JSX.Element {
   return (
     <>
       <SurfaceStyles />
-      <div part="base" data-state={snapshot.state} data-revealed={snapshot.revealed ? '' : undefined} dir={direction(language)} lang={language}>
+      <div
+        part="base"
+        data-state={snapshot.state}
+        data-revealed={snapshot.revealed ? '' : undefined}
+        dir={direction(language)}
+        lang={language}
+      >
         <div part="card" role="group" aria-label={translate(language, 'scratchCardLabel')}>
           <p part="prize" aria-hidden={snapshot.revealed ? undefined : 'true'}>
             {prize ? prize.label || prize.code : ''}

@@ -20,13 +20,15 @@ function pointAt(degrees: number, radius: number): string {
 
 /** Slice `index` of `count`, drawn clockwise from the top like `spinRotation` counts them. */
 function slicePath(index: number, count: number): string {
-  if (count === 1) return `M 0 ${-RADIUS} A ${RADIUS} ${RADIUS} 0 1 1 0 ${RADIUS} A ${RADIUS} ${RADIUS} 0 1 1 0 ${-RADIUS} Z`;
+  if (count === 1)
+    return `M 0 ${-RADIUS} A ${RADIUS} ${RADIUS} 0 1 1 0 ${RADIUS} A ${RADIUS} ${RADIUS} 0 1 1 0 ${-RADIUS} Z`;
   const degrees = sliceDegrees(count);
   const largeArc = degrees > 180 ? 1 : 0;
   return `M 0 0 L ${pointAt(index * degrees, RADIUS)} A ${RADIUS} ${RADIUS} 0 ${largeArc} 1 ${pointAt((index + 1) * degrees, RADIUS)} Z`;
 }
 
-const faceLabel = (label: string) => (label.length > FACE_LABEL_LENGTH ? `${label.slice(0, FACE_LABEL_LENGTH - 1).trimEnd()}…` : label);
+const faceLabel = (label: string) =>
+  label.length > FACE_LABEL_LENGTH ? `${label.slice(0, FACE_LABEL_LENGTH - 1).trimEnd()}…` : label;
 
 /**
  * The spin wheel: one slice per prize, a pointer at the top, a Spin button at the hub (the wheel itself takes
@@ -51,10 +53,22 @@ export function SpinWheelView(): React.JSX.Element {
         <span part="pointer" aria-hidden="true" />
         {/* The wheel itself is the pointer's target; the Spin button is the keyboard's and screen readers' one. */}
         <div part="wheel" aria-hidden="true" data-disabled={idle ? undefined : ''} onClick={play}>
-          <svg part="face" viewBox="-100 -100 200 200" aria-hidden="true" focusable="false" style={{ transform: `rotate(${rotation}deg)` }} data-rotation={rotation}>
+          <svg
+            part="face"
+            viewBox="-100 -100 200 200"
+            aria-hidden="true"
+            focusable="false"
+            style={{ transform: `rotate(${rotation}deg)` }}
+            data-rotation={rotation}
+          >
             <circle className="rim" r="99" />
             {prizes.map((prize, slice) => (
-              <g key={prize.key} part="slice" data-prize-id={prize.prizeId} className={slice % 2 === 0 ? 'slice even' : 'slice odd'}>
+              <g
+                key={prize.key}
+                part="slice"
+                data-prize-id={prize.prizeId}
+                className={slice % 2 === 0 ? 'slice even' : 'slice odd'}
+              >
                 <path d={slicePath(slice, prizes.length)} />
                 <text
                   transform={`rotate(${(slice + 0.5) * degrees - 90}) translate(${LABEL_RADIUS} 0)`}
@@ -69,7 +83,13 @@ export function SpinWheelView(): React.JSX.Element {
             <circle className="hub" r="14" />
           </svg>
         </div>
-        <button type="button" part="spin-button" aria-describedby={prizesId} aria-disabled={idle ? undefined : 'true'} onClick={play}>
+        <button
+          type="button"
+          part="spin-button"
+          aria-describedby={prizesId}
+          aria-disabled={idle ? undefined : 'true'}
+          onClick={play}
+        >
           <span aria-hidden="true">{translate(language, 'spinButton')}</span>
           <span className="visually-hidden">{translate(language, idle ? 'spinWheelLabel' : 'spinWheelSpinning')}</span>
         </button>

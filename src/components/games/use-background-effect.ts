@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { BackgroundEffect } from '../../core/games/index.ts';
 import { log } from '../../core/safety.ts';
 import type { RunningEffect } from './background-effects.ts';
@@ -9,7 +9,11 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  * Runs a background effect on `canvas` while `open`: its chunk loads when the surface first opens, it
  * pauses whenever the surface is not open (closing included) and stops when the surface goes.
  */
-export function useBackgroundEffect(canvas: RefObject<HTMLCanvasElement | null>, effect: BackgroundEffect | null, open: boolean): void {
+export function useBackgroundEffect(
+  canvas: RefObject<HTMLCanvasElement | null>,
+  effect: BackgroundEffect | null,
+  open: boolean,
+): void {
   const running = useRef<{ effect: BackgroundEffect; run: RunningEffect | null } | null>(null);
   const openNow = useRef(open);
   openNow.current = open;

@@ -1,5 +1,16 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { createGameRunner, GAME_LOCKED_ATTRIBUTE, initialGame, prizeDetail, type GameKind, type GameModel, type GameResultDetail, type GameRunner, type GameSnapshot, type GamePrizeDetail } from '../../core/games/index.ts';
+import {
+  createGameRunner,
+  GAME_LOCKED_ATTRIBUTE,
+  type GameKind,
+  type GameModel,
+  type GamePrizeDetail,
+  type GameResultDetail,
+  type GameRunner,
+  type GameSnapshot,
+  initialGame,
+  prizeDetail,
+} from '../../core/games/index.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { emit } from '../shared/emit.ts';
@@ -45,7 +56,11 @@ export function useGame(kind: GameKind): GameState {
       disablePostPlayScreen: model.disablePostPlayScreen,
       onChange: setSnapshot,
       onResult: (prize, screen) => {
-        setSpoken(prize.isWinner ? translate(languageNow.current, 'gameWon', { prize: prize.label || prize.code }) : translate(languageNow.current, 'gameLost'));
+        setSpoken(
+          prize.isWinner
+            ? translate(languageNow.current, 'gameWon', { prize: prize.label || prize.code })
+            : translate(languageNow.current, 'gameLost'),
+        );
         emit<GameResultDetail>(host, 'poptin-game-result', { ...prizeDetail(poptinId(), kind, prize), screen });
       },
       onFollowUp: (prize) => emit<GamePrizeDetail>(host, 'poptin-game-done', prizeDetail(poptinId(), kind, prize)),
@@ -64,7 +79,8 @@ export function useGame(kind: GameKind): GameState {
     // A pop-up whose play screen asks for the email first keeps its game locked until it has it.
     if (!current || current.snapshot().state !== 'idle' || host.hasAttribute(GAME_LOCKED_ATTRIBUTE)) return false;
     const prize = current.play();
-    if (prize) emit<GamePrizeDetail>(host, 'poptin-game-play', prizeDetail(host.getAttribute('poptin-id') ?? '', kind, prize));
+    if (prize)
+      emit<GamePrizeDetail>(host, 'poptin-game-play', prizeDetail(host.getAttribute('poptin-id') ?? '', kind, prize));
     return prize !== null;
   }, [host, kind]);
 

@@ -1,11 +1,16 @@
 // The attribute-driven path of <poptin-popup kind trigger>: a page builder places the tag with its content in light DOM
 // and no server decision; the element builds its own model and shows it when the trigger fires.
 import { parsePopupConfig } from '../../core/config/parse.ts';
-import { sanitizeTemplate } from '../../core/sanitize.ts';
-import { isValidSelector, parseKind, parseTrigger, type DeclarativeTrigger } from '../../core/declarative/attributes.ts';
-import { later, listenSafely, log } from '../../core/safety.ts';
-import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
+import {
+  type DeclarativeTrigger,
+  isValidSelector,
+  parseKind,
+  parseTrigger,
+} from '../../core/declarative/attributes.ts';
 import { earlyClickTargets } from '../../core/loading/early-clicks.ts';
+import { later, listenSafely, log } from '../../core/safety.ts';
+import { sanitizeTemplate } from '../../core/sanitize.ts';
+import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
 import { armScroll } from '../../core/triggers/scroll.ts';
 import type { Disarm, TriggerContext } from '../../core/triggers/types.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
@@ -22,7 +27,9 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
   const kind = parseKind(element.getAttribute('kind'));
   const trigger = parseTrigger(element.getAttribute('trigger'), (selector) => isValidSelector(doc, selector));
   if (!kind.ok || !trigger.ok) {
-    log.error(`<poptin-popup> not shown: ${kind.ok ? '' : kind.message}${!kind.ok && !trigger.ok ? '; ' : ''}${trigger.ok ? '' : trigger.message}`);
+    log.error(
+      `<poptin-popup> not shown: ${kind.ok ? '' : kind.message}${!kind.ok && !trigger.ok ? '; ' : ''}${trigger.ok ? '' : trigger.message}`,
+    );
     return () => {};
   }
   const id = element.getAttribute('poptin-id') || `declarative-${Math.random().toString(36).slice(2, 8)}`;
@@ -38,8 +45,18 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
   // a <template> child (inert in the page: nothing in it runs or loads) is drawn as a visitor sees a served pop-up,
   // sanitised in the shadow root; the console's preview places its pop-ups so.
   const template = element.querySelector(':scope > template');
-  const content = template instanceof HTMLTemplateElement ? { html: sanitizeTemplate(template.innerHTML), slotted: false } : { html: '', slotted: true };
-  const model: PopupModel = { config, ...content, lang: doc.documentElement.lang || 'en', trigger: triggerName(trigger.value), visible: false, declarative: true };
+  const content =
+    template instanceof HTMLTemplateElement
+      ? { html: sanitizeTemplate(template.innerHTML), slotted: false }
+      : { html: '', slotted: true };
+  const model: PopupModel = {
+    config,
+    ...content,
+    lang: doc.documentElement.lang || 'en',
+    trigger: triggerName(trigger.value),
+    visible: false,
+    declarative: true,
+  };
   element.model.set(model);
   const show = () => {
     if (element.isConnected) element.model.set({ ...model, visible: true });
@@ -48,15 +65,30 @@ export function startDeclarativePopup(element: DeclarativeHost): Disarm {
 }
 
 function triggerName(trigger: DeclarativeTrigger): string {
-  return { immediate: 'immediately', seconds: 'after_seconds', scroll: 'scroll', 'exit-intent': 'close_tab', click: 'on_click' }[trigger.type];
+  return {
+    immediate: 'immediately',
+    seconds: 'after_seconds',
+    scroll: 'scroll',
+    'exit-intent': 'close_tab',
+    click: 'on_click',
+  }[trigger.type];
 }
 
-function arm(trigger: DeclarativeTrigger, { win, doc, config, show }: { win: Window; doc: Document; config: PopupModel['config']; show: () => void }): Disarm {
+function arm(
+  trigger: DeclarativeTrigger,
+  { win, doc, config, show }: { win: Window; doc: Document; config: PopupModel['config']; show: () => void },
+): Disarm {
   const context: TriggerContext = {
     window: win,
     document: doc,
     config,
-    visitor: { timeOnSiteMs: () => 0, countPageVisit: () => 0, pageVisitTriggerDisabled: () => false, disablePageVisitTrigger: () => {}, canCountVisits: () => false },
+    visitor: {
+      timeOnSiteMs: () => 0,
+      countPageVisit: () => 0,
+      pageVisitTriggerDisabled: () => false,
+      disablePageVisitTrigger: () => {},
+      canCountVisits: () => false,
+    },
     now: () => Date.now(),
     fire: show,
   };

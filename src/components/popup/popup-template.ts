@@ -1,8 +1,9 @@
 // What the pop-up view does to its template's DOM: screens, labels, call buttons, clicks. No state here.
-import { log, listenSafely } from '../../core/safety.ts';
+
 import type { PopupLayout } from '../../core/popup/layout.ts';
 import type { Redirect } from '../../core/popup/view-machine.ts';
 import { safeNavigationUrl } from '../../core/safe-url.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 import { opensNewWindow } from '../template/after-submit.ts';
 import { browserNavigation, type PopupNavigation } from '../template/navigation.ts';
 
@@ -18,7 +19,12 @@ export function showScreen(content: HTMLElement, screen: 'form' | 'thank-you'): 
 export async function noDestination(host: HTMLElement): Promise<void> {
   // The declarative chunk, already loaded for such a pop-up, holds the wording.
   const { missingLeadDestination } = await import('../../core/declarative/attributes.ts');
-  log.error(missingLeadDestination(host.getAttribute('poptin-id'), host.ownerDocument.querySelector('poptin-controller') !== null));
+  log.error(
+    missingLeadDestination(
+      host.getAttribute('poptin-id'),
+      host.ownerDocument.querySelector('poptin-controller') !== null,
+    ),
+  );
 }
 
 /** Lead pop-ups without a thank-you screen say so on their submit button (widget §4). */
@@ -50,7 +56,12 @@ export function couponShown(designProperties: Record<string, unknown>, content: 
 export function markCallButtons(content: HTMLElement, callUrl: string): void {
   content.querySelectorAll('form').forEach((form) => {
     // Named fields only: the spam trap every form gets has no name.
-    if (form.querySelector('input[name]:not([type=hidden]):not([type=submit]):not([type=button]), select[name], textarea[name]')) return;
+    if (
+      form.querySelector(
+        'input[name]:not([type=hidden]):not([type=submit]):not([type=button]), select[name], textarea[name]',
+      )
+    )
+      return;
     form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[type=submit]').forEach((button) => {
       button.type = 'button';
       button.dataset.poptinCall = callUrl;
@@ -124,6 +135,10 @@ export function listenToTemplateClicks(content: HTMLElement, clicks: TemplateCli
     if (!link) return;
     event.preventDefault();
     const url = safeNavigationUrl(link.dataset.poptinRedirect || link.getAttribute('href'));
-    if (url) clicks.redirectLink({ url, newWindow: opensNewWindow(link.getAttribute('target')) }, link.closest('form') ?? content.querySelector('form'));
+    if (url)
+      clicks.redirectLink(
+        { url, newWindow: opensNewWindow(link.getAttribute('target')) },
+        link.closest('form') ?? content.querySelector('form'),
+      );
   });
 }

@@ -1,43 +1,63 @@
-import { restoreInlineStyles } from '../../core/inline-styles.ts';
-import { log } from '../../core/safety.ts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { emit, emitWindow } from '../shared/emit.ts';
-import { useStore } from '../shared/use-store.ts';
+import { adoptStyles } from '../../core/adopted-styles.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
-import { closeSettingsOf } from '../../core/popup/close-settings.ts';
-import { popupLayout } from '../../core/popup/layout.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
+import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
-import { announcesClose, hasThankYouScreen, initialSnapshot, transition, type CloseSource, type PopupEffect, type PopupEvent, type PopupSnapshot } from '../../core/popup/view-machine.ts';
-import { phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
-import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
-import { slottedTemplateStyles } from '../template/template-styles.ts';
-import { adoptStyles } from '../../core/adopted-styles.ts';
+import { restoreInlineStyles } from '../../core/inline-styles.ts';
+import { after } from '../../core/machine.ts';
+import { closeSettingsOf } from '../../core/popup/close-settings.ts';
+import { popupLayout } from '../../core/popup/layout.ts';
+import {
+  announcesClose,
+  type CloseSource,
+  hasThankYouScreen,
+  initialSnapshot,
+  type PopupEffect,
+  type PopupEvent,
+  type PopupSnapshot,
+  transition,
+} from '../../core/popup/view-machine.ts';
+import { log } from '../../core/safety.ts';
+import type { PopupModel } from '../../stores/popup-model.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';
-import { usePopupAnimation } from './use-popup-animation.ts';
-import { couponShown, labelByHeading, listenToTemplateClicks, markCallButtons, navigationOf, noDestination, placedWhereItSits, showScreen, showSentMessage, showThankYouScreen } from './popup-template.ts';
-import { loadedFieldAddonViews, loadFieldAddonViews, type FieldAddonViews } from '../fields/addon-views.ts';
-import type { SubmittedField } from '../template/field-dom.ts';
-import type { FieldAddon } from '../template/field-enhance.ts';
-import { bindTemplateForms } from '../template/form-binding.ts';
-import { bindTemplateGames } from '../template/template-games.ts';
-import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
-import { bindTemplateStore } from '../template/template-store.ts';
-import { bindTemplateCoupons } from '../template/template-parts.ts';
-import { readBackgroundEffect } from '../../core/games/delays.ts';
+import { type FieldAddonViews, loadedFieldAddonViews, loadFieldAddonViews } from '../fields/addon-views.ts';
 import { useBackgroundEffect } from '../games/use-background-effect.ts';
-import { honeypotValue } from '../template/honeypot.ts';
-import { clearSendError, leadResponder, showSendError, type LeadOutcome } from '../template/lead-delivery.ts';
-import { followRedirect } from '../template/navigation.ts';
-import type { PopupModel } from '../../stores/popup-model.ts';
+import { emit, emitWindow } from '../shared/emit.ts';
+import type { SurfaceEventMap } from '../shared/surface.ts';
 import { SurfaceFrame, SurfaceStyles, useRequestClose } from '../shared/surface-frame.tsx';
 import { useSurfaceHost } from '../shared/surface-host.ts';
 import { useMachine } from '../shared/use-machine.ts';
-import { after } from '../../core/machine.ts';
-import type { SurfaceEventMap } from '../shared/surface.ts';
+import { useStore } from '../shared/use-store.ts';
+import { phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
+import type { SubmittedField } from '../template/field-dom.ts';
+import type { FieldAddon } from '../template/field-enhance.ts';
+import { bindTemplateForms } from '../template/form-binding.ts';
+import { honeypotValue } from '../template/honeypot.ts';
+import { clearSendError, type LeadOutcome, leadResponder, showSendError } from '../template/lead-delivery.ts';
+import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
+import { followRedirect } from '../template/navigation.ts';
+import { bindTemplateGames } from '../template/template-games.ts';
+import { bindTemplateCoupons } from '../template/template-parts.ts';
+import { bindTemplateStore } from '../template/template-store.ts';
+import { slottedTemplateStyles } from '../template/template-styles.ts';
+import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
+import {
+  couponShown,
+  labelByHeading,
+  listenToTemplateClicks,
+  markCallButtons,
+  navigationOf,
+  noDestination,
+  placedWhereItSits,
+  showScreen,
+  showSentMessage,
+  showThankYouScreen,
+} from './popup-template.ts';
+import { usePopupAnimation } from './use-popup-animation.ts';
 
 export { SUBMIT_GUARD_MS } from '../template/form-binding.ts';
 
@@ -49,10 +69,15 @@ const NO_DESIGN: Record<string, unknown> = {};
 export function PopupView(): React.JSX.Element {
   const host = useSurfaceHost<PopupModel>();
   const model = useStore(host.model);
-  const [snapshot, machine] = useMachine<PopupSnapshot<HTMLFormElement>, PopupEvent<HTMLFormElement>, PopupEffect<HTMLFormElement>>('pop-up', initialSnapshot, transition, (effect, context) => {
+  const [snapshot, machine] = useMachine<
+    PopupSnapshot<HTMLFormElement>,
+    PopupEvent<HTMLFormElement>,
+    PopupEffect<HTMLFormElement>
+  >('pop-up', initialSnapshot, transition, (effect, context) => {
     if (effect.type === 'wait') return after(context, effect.ms, () => context.send(effect.then));
     if (effect.type === 'request-close') handlers.current.requestClose(effect.source);
-    else if (effect.type === 'follow') followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);
+    else if (effect.type === 'follow')
+      followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);
     else effect.form.requestSubmit();
   });
   const [addons, setAddons] = useState<FieldAddon[]>([]);
@@ -77,7 +102,10 @@ export function PopupView(): React.JSX.Element {
   const closing = useMemo(() => closeSettingsOf(design, config?.xCloseButton ?? false), [design, config?.xCloseButton]);
   const closeCountdown = useCloseCountdown(closing.xAfterSeconds, open);
   const animation = usePopupAnimation(config, design, snapshot.state);
-  const layout = useMemo(() => (config ? placedWhereItSits(popupLayout(config.type, config.format, design.poptin_location), host) : null), [config, design, host]);
+  const layout = useMemo(
+    () => (config ? placedWhereItSits(popupLayout(config.type, config.format, design.poptin_location), host) : null),
+    [config, design, host],
+  );
   useLayoutEffect(() => {
     if (layout?.formatProblem) log.warn(`pop-up ${config?.id}: ${layout.formatProblem}`);
     // The host is a block where the pop-up takes room in the page (a pushing bar, an embedded form).
@@ -101,8 +129,15 @@ export function PopupView(): React.JSX.Element {
     machine.send({ type: 'lead-taken' });
     clearSendError(form);
     const responder = leadResponder();
-    emit<PopupSubmitDetail>(host, 'poptin-submit', { poptinId: config.id, fields, honeypot: honeypotValue(form), prize: machine.snapshot.gamePrize, respondWith: responder.respondWith });
-    const outcome = responder.outcome() ?? (model?.declarative ? Promise.resolve<LeadOutcome>({ status: 'nowhere' }) : null);
+    emit<PopupSubmitDetail>(host, 'poptin-submit', {
+      poptinId: config.id,
+      fields,
+      honeypot: honeypotValue(form),
+      prize: machine.snapshot.gamePrize,
+      respondWith: responder.respondWith,
+    });
+    const outcome =
+      responder.outcome() ?? (model?.declarative ? Promise.resolve<LeadOutcome>({ status: 'nowhere' }) : null);
     if (!outcome) return handlers.current.afterSent(form, fields);
     form.setAttribute('aria-busy', 'true');
     void outcome.then(async (result) => {
@@ -122,7 +157,13 @@ export function PopupView(): React.JSX.Element {
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
     if (form === machine.snapshot.gameLeadForm) return;
     const thankYou = hasThankYouScreen(design, contentOf()?.querySelector('[data-poptin-screen="thank-you"]') != null);
-    const plan = planAfterSubmit({ config, language, thankYou, linkRedirect: machine.snapshot.linkRedirect, formData: redirectFormData(fields) });
+    const plan = planAfterSubmit({
+      config,
+      language,
+      thankYou,
+      linkRedirect: machine.snapshot.linkRedirect,
+      formData: redirectFormData(fields),
+    });
     if (plan.screen === 'sent-message') {
       const sent = translate(language, 'leadSent');
       showSentMessage(form, sent);
@@ -140,12 +181,16 @@ export function PopupView(): React.JSX.Element {
   const visible = model?.visible !== false;
   useLayoutEffect(() => {
     if (!config || !visible || snapshot.state !== 'hidden') return;
-    machine.send({ type: 'show', autoCloseMs: closing.autoCloseSeconds === null ? null : closing.autoCloseSeconds * 1_000 });
+    machine.send({
+      type: 'show',
+      autoCloseMs: closing.autoCloseSeconds === null ? null : closing.autoCloseSeconds * 1_000,
+    });
   }, [config, visible, snapshot.state, machine, closing.autoCloseSeconds]);
 
   const onHidden = () => {
     const { closeSource } = machine.snapshot;
-    if (config && announcesClose(machine.snapshot)) emitWindow('poptinClose', { poptin_id: config.id, source: closeSource });
+    if (config && announcesClose(machine.snapshot))
+      emitWindow('poptinClose', { poptin_id: config.id, source: closeSource });
     machine.send({ type: 'removed' });
   };
 
@@ -183,7 +228,8 @@ export function PopupView(): React.JSX.Element {
         setAddons(found);
         void loadFieldAddonViews(found.map((addon) => addon.kind)).then((views) => {
           // A date field whose calendar could not be loaded takes the date typed instead.
-          for (const addon of found) if (addon.kind === 'date-picker' && !views['date-picker']) addon.input.readOnly = false;
+          for (const addon of found)
+            if (addon.kind === 'date-picker' && !views['date-picker']) addon.input.readOnly = false;
           setAddonViews(views);
         });
       },
@@ -229,7 +275,22 @@ export function PopupView(): React.JSX.Element {
       unbindStore();
       unlisten();
     };
-  }, [config, design, model?.html, slotted, model?.storePlatform, model?.recommendations, language, apiBase, countryCode, mounted, announce, host, closing, machine]);
+  }, [
+    config,
+    design,
+    model?.html,
+    slotted,
+    model?.storePlatform,
+    model?.recommendations,
+    language,
+    apiBase,
+    countryCode,
+    mounted,
+    announce,
+    host,
+    closing,
+    machine,
+  ]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
   useLayoutEffect(() => {
@@ -237,7 +298,8 @@ export function PopupView(): React.JSX.Element {
     if (!content || !mounted) return;
     if (open) chooseVideoSources(content);
     // The page's own media stay in the page, stopped; a copy in the shadow root goes.
-    else if (snapshot.state === 'closing' || snapshot.state === 'closed') (slotted ? pauseTemplateMedia : removeTemplateMedia)(content);
+    else if (snapshot.state === 'closing' || snapshot.state === 'closed')
+      (slotted ? pauseTemplateMedia : removeTemplateMedia)(content);
   }, [open, mounted, snapshot.state, model?.html, slotted]);
 
   // Countdowns of the template count from when the pop-up shows, not from when it was prepared.
@@ -278,7 +340,11 @@ export function PopupView(): React.JSX.Element {
       hideDetail={{ source: snapshot.closeSource, submitted: snapshot.submitted }}
       requestClose={requestClose}
       onHidden={onHidden}
-      backdrop={backgroundEffect ? <canvas part="background-effect" className="background-effect" aria-hidden="true" ref={effectCanvas} /> : undefined}
+      backdrop={
+        backgroundEffect ? (
+          <canvas part="background-effect" className="background-effect" aria-hidden="true" ref={effectCanvas} />
+        ) : undefined
+      }
     >
       {model?.preview && (
         <p part="preview-notice" className="preview-notice" role="note">
@@ -293,7 +359,14 @@ export function PopupView(): React.JSX.Element {
         <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
       )}
       {config.type === 'fullpage' && !closing.locked && (
-        <button type="button" part="skip-button" className="skip-button" disabled={closeCountdown > 0} data-countdown={closeCountdown || undefined} onClick={() => requestClose('skip-button')}>
+        <button
+          type="button"
+          part="skip-button"
+          className="skip-button"
+          disabled={closeCountdown > 0}
+          data-countdown={closeCountdown || undefined}
+          onClick={() => requestClose('skip-button')}
+        >
           {closeCountdown > 0 ? `${translate(language, 'skip')} (${closeCountdown})` : translate(language, 'skip')}
         </button>
       )}
@@ -310,8 +383,12 @@ export function PopupView(): React.JSX.Element {
         const PhoneCountrySelect = addonViews['phone-country'];
         const view =
           addon.kind === 'date-picker'
-            ? DatePicker && <DatePicker input={addon.input} language={language} bounds={addon.bounds} rtl={dir === 'rtl'} />
-            : PhoneCountrySelect && <PhoneCountrySelect input={addon.input} language={language} countryCode={countryCode} />;
+            ? DatePicker && (
+                <DatePicker input={addon.input} language={language} bounds={addon.bounds} rtl={dir === 'rtl'} />
+              )
+            : PhoneCountrySelect && (
+                <PhoneCountrySelect input={addon.input} language={language} countryCode={countryCode} />
+              );
         return view ? createPortal(view, addon.slot, addon.key) : null;
       })}
     </SurfaceFrame>

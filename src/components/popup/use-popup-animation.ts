@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import type { PopupConfig } from '../../core/config/types.ts';
-import { entryAnimation, EXIT_EFFECT_MS, exitAnimation } from '../../core/popup/effects.ts';
+import { EXIT_EFFECT_MS, entryAnimation, exitAnimation } from '../../core/popup/effects.ts';
 import type { PopupState } from '../../core/popup/view-machine.ts';
 
 export interface PanelAnimation {
@@ -13,7 +13,11 @@ export interface PanelAnimation {
  * for 1 s and is over), and on close the exit effect for 0.8 s, during which the pop-up stays on screen.
  * Null leaves the frame's own short entry.
  */
-export function usePopupAnimation(config: PopupConfig | undefined, design: Record<string, unknown>, state: PopupState): PanelAnimation | null {
+export function usePopupAnimation(
+  config: PopupConfig | undefined,
+  design: Record<string, unknown>,
+  state: PopupState,
+): PanelAnimation | null {
   const entry = useMemo(() => (config ? entryAnimation(design, config.type, config.format) : null), [config, design]);
   const exit = useMemo(() => exitAnimation(design), [design]);
   const [exitOver, setExitOver] = useState(false);

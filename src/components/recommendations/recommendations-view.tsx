@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { direction } from '../../core/i18n/language.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { formatPrice } from '../../core/products/currency.ts';
-import { cardButton, productTitle, productUrl, wixDescription, type ProductItem, type RecommendationModel } from '../../core/products/recommendations.ts';
+import {
+  cardButton,
+  type ProductItem,
+  productTitle,
+  productUrl,
+  type RecommendationModel,
+  wixDescription,
+} from '../../core/products/recommendations.ts';
 import { requestAddToCart } from '../shared/add-to-cart.ts';
 import { languageAround } from '../shared/language-around.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
@@ -19,14 +26,19 @@ const ADD_LABEL: Record<AddState | 'idle', Parameters<typeof translate>[1]> = {
 };
 
 function Price({ product, language }: { product: ProductItem; language: Language }): React.JSX.Element {
-  const was = product.compareAtPrice !== null && product.compareAtPrice > product.price ? formatPrice(product.compareAtPrice, product.currency) : '';
+  const was =
+    product.compareAtPrice !== null && product.compareAtPrice > product.price
+      ? formatPrice(product.compareAtPrice, product.currency)
+      : '';
   return (
     <p part="price">
       <span part="current-price">{formatPrice(product.price, product.currency)}</span>
       {was && (
         <>
           {' '}
-          <s part="compare-at-price" aria-hidden="true">{was}</s>
+          <s part="compare-at-price" aria-hidden="true">
+            {was}
+          </s>
           <span className="visually-hidden">{translate(language, 'priceWas', { price: was })}</span>
         </>
       )}
@@ -61,7 +73,12 @@ export function RecommendationsView(): React.JSX.Element {
   return (
     <>
       <SurfaceStyles />
-      <section part="base" dir={direction(language)} lang={language} aria-label={translate(language, 'recommendationsLabel')}>
+      <section
+        part="base"
+        dir={direction(language)}
+        lang={language}
+        aria-label={translate(language, 'recommendationsLabel')}
+      >
         <ul part="list" data-count={model.products.length}>
           {model.products.map((product) => {
             const state = adding[product.productId];
@@ -73,9 +90,13 @@ export function RecommendationsView(): React.JSX.Element {
                 <h3 part="title" title={title === product.title ? undefined : product.title}>
                   {title}
                 </h3>
-                {model.platform === 'wix' && product.description && <p part="description">{wixDescription(product.description)}</p>}
+                {model.platform === 'wix' && product.description && (
+                  <p part="description">{wixDescription(product.description)}</p>
+                )}
                 <Price product={product} language={language} />
-                {product.inventoryQuantity !== null && product.inventoryQuantity > 0 && <p part="stock">{translate(language, 'stockLeft', { count: product.inventoryQuantity })}</p>}
+                {product.inventoryQuantity !== null && product.inventoryQuantity > 0 && (
+                  <p part="stock">{translate(language, 'stockLeft', { count: product.inventoryQuantity })}</p>
+                )}
                 {button?.kind === 'add' && (
                   <button
                     type="button"
@@ -88,7 +109,12 @@ export function RecommendationsView(): React.JSX.Element {
                   </button>
                 )}
                 {button?.kind === 'link' && url && (
-                  <a part="button" href={url} {...(button.newTab ? { target: '_blank', rel: 'noopener' } : {})} aria-label={`${translate(language, 'viewProduct')}: ${product.title}`}>
+                  <a
+                    part="button"
+                    href={url}
+                    {...(button.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+                    aria-label={`${translate(language, 'viewProduct')}: ${product.title}`}
+                  >
                     {translate(language, 'viewProduct')}
                   </a>
                 )}

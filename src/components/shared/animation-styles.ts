@@ -35,7 +35,19 @@ const KEYFRAMES = `
 @keyframes poptin-scaleThenFadeIn { from { opacity: 0; transform: scale(0.85); } 50% { opacity: 0; transform: none; } to { opacity: 1; transform: none; } }
 `;
 
-const ENTRIES = ['fadeIn', 'slideInDown', 'slideInUp', 'flipInX', 'zoomIn', 'tada', 'pulse', 'flash', 'heartBeat', 'shake', 'scaleThenFadeIn'];
+const ENTRIES = [
+  'fadeIn',
+  'slideInDown',
+  'slideInUp',
+  'flipInX',
+  'zoomIn',
+  'tada',
+  'pulse',
+  'flash',
+  'heartBeat',
+  'shake',
+  'scaleThenFadeIn',
+];
 const EXITS = ['fadeOut', 'slideOutDown', 'slideOutUp', 'flipOutX', 'zoomOut'];
 /** Exits that have no Out of their own: they play, then fade. */
 const PLAY_THEN_FADE = ['tada', 'pulse', 'flash', 'heartBeat', 'shake'];

@@ -1,6 +1,13 @@
 /** Element events: `poptin-<noun>`, bubbling and composed, with a typed detail (design §2). */
-export function emit<T>(host: EventTarget, name: `poptin-${string}`, detail: T, options: { cancelable?: boolean } = {}): boolean {
-  return host.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+export function emit<T>(
+  host: EventTarget,
+  name: `poptin-${string}`,
+  detail: T,
+  options: { cancelable?: boolean } = {},
+): boolean {
+  return host.dispatchEvent(
+    new CustomEvent<T>(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }),
+  );
 }
 
 /** Window events kept for compatibility with the original widget: poptinClose, poptinView, poptinSubmit, couponCopy. */

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { CloseSource } from '../../core/popup/view-machine.ts';
-import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { adoptStyles } from '../../core/adopted-styles.ts';
-import { guard, log } from '../../core/safety.ts';
 import { afterNextPaint, yieldToPage } from '../../core/loading/yield-to-page.ts';
+import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
+import type { CloseSource } from '../../core/popup/view-machine.ts';
+import { guard, log } from '../../core/safety.ts';
 import { emit } from './emit.ts';
+import { onEscapeStack } from './escape-stack.ts';
 import { frameStyles } from './frame-styles.ts';
 import type { SurfaceEventMap } from './surface.ts';
-import { onEscapeStack } from './escape-stack.ts';
 import { useSurfaceHost, useSurfaceStyles } from './surface-host.ts';
 
 export interface SurfaceFrameProps {
@@ -50,7 +50,8 @@ export interface SurfaceFrameProps {
   children?: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable], [tabindex]:not([tabindex="-1"])';
 
 /** The element that has focus, looking inside open shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -72,7 +73,8 @@ function focusables(root: Element): HTMLElement[] {
       (assigned.length > 0 ? assigned : [...element.children]).forEach(visit);
       return;
     }
-    if (element instanceof HTMLElement && element.matches(FOCUSABLE) && element.getClientRects().length > 0) found.push(element);
+    if (element instanceof HTMLElement && element.matches(FOCUSABLE) && element.getClientRects().length > 0)
+      found.push(element);
     // A shadow host draws its shadow tree; its own children show only through the tree's slots.
     [...(element.shadowRoot ?? element).children].forEach(visit);
   };
@@ -84,12 +86,21 @@ function focusables(root: Element): HTMLElement[] {
  * Closing through the cancelable `poptin-request-close` (design §2): the page may refuse; `onClose` runs
  * only when it did not. While `open`, the host's `requestClose(source)` runs the same check.
  */
-export function useRequestClose(poptinId: string, open: boolean, onClose: (source: CloseSource) => void): (source: CloseSource) => boolean {
+export function useRequestClose(
+  poptinId: string,
+  open: boolean,
+  onClose: (source: CloseSource) => void,
+): (source: CloseSource) => boolean {
   const host = useSurfaceHost<unknown>();
   const requestClose = useCallback(
     (source: CloseSource) => {
       if (!open) return false;
-      const allowed = emit<SurfaceEventMap['poptin-request-close']>(host, 'poptin-request-close', { poptinId, source }, { cancelable: true });
+      const allowed = emit<SurfaceEventMap['poptin-request-close']>(
+        host,
+        'poptin-request-close',
+        { poptinId, source },
+        { cancelable: true },
+      );
       if (allowed) onClose(source);
       return allowed;
     },
@@ -226,7 +237,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       const base = baseRef.current;
       if (!base || event.target !== base || !modal || !props.closeOnBackdrop) return;
       const box = base.getBoundingClientRect();
-      const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+      const outside =
+        event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
       if (outside) requestClose('overlay');
     });
 
@@ -239,23 +251,52 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
 
   const closeWait = props.closeCountdown !== undefined && props.closeCountdown > 0 ? props.closeCountdown : 0;
   const panel = (
-    <div part="panel" className="panel" data-animation={props.animation?.name} data-animation-phase={props.animation?.phase}>
+    <div
+      part="panel"
+      className="panel"
+      data-animation={props.animation?.name}
+      data-animation-phase={props.animation?.phase}
+    >
       {props.closeSlot}
       {props.closeLabel && (
-        <button type="button" part="close-button" aria-label={props.closeLabel} disabled={closeWait > 0} data-countdown={closeWait || undefined} onClick={() => requestClose('x-button')}>
+        <button
+          type="button"
+          part="close-button"
+          aria-label={props.closeLabel}
+          disabled={closeWait > 0}
+          data-countdown={closeWait || undefined}
+          onClick={() => requestClose('x-button')}
+        >
           <span aria-hidden="true">{closeWait || '×'}</span>
         </button>
       )}
       {props.children}
     </div>
   );
-  const common = { ref: baseRef, part: 'base', 'aria-label': props.label, dir: props.dir, lang: props.lang, 'data-state': props.state, 'data-kind': props.kind, ...props.data, onKeyDown };
+  const common = {
+    ref: baseRef,
+    part: 'base',
+    'aria-label': props.label,
+    dir: props.dir,
+    lang: props.lang,
+    'data-state': props.state,
+    'data-kind': props.kind,
+    ...props.data,
+    onKeyDown,
+  };
 
   return (
     <>
       <SurfaceStyles />
       {modal ? (
-        <dialog {...common} aria-modal="true" className={props.placement} onCancel={(event) => event.preventDefault()} onClose={onNativeClose} onClick={onBaseClick}>
+        <dialog
+          {...common}
+          aria-modal="true"
+          className={props.placement}
+          onCancel={(event) => event.preventDefault()}
+          onClose={onNativeClose}
+          onClick={onBaseClick}
+        >
           {props.backdrop}
           {panel}
         </dialog>
@@ -265,7 +306,13 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
           {panel}
         </div>
       ) : (
-        <div {...common} role="dialog" aria-modal="false" popover="manual" className={`is-inline ${props.placement ?? ''}`}>
+        <div
+          {...common}
+          role="dialog"
+          aria-modal="false"
+          popover="manual"
+          className={`is-inline ${props.placement ?? ''}`}
+        >
           {props.backdrop}
           {panel}
         </div>

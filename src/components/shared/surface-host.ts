@@ -21,7 +21,8 @@ export const SurfaceContext = createContext<SurfaceContextValue | null>(null);
 /** The host element of the surface being rendered, typed by its model. */
 export function useSurfaceHost<Model>(): SurfaceHost<Model> {
   const context = useContext(SurfaceContext);
-  if (!context) throw new Error('a surface view must be rendered by a surface element (elements/shared/surface-element.ts)');
+  if (!context)
+    throw new Error('a surface view must be rendered by a surface element (elements/shared/surface-element.ts)');
   return context.host as SurfaceHost<Model>;
 }
 

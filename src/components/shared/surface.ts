@@ -19,7 +19,13 @@ export interface SurfaceEventMap {
    * `prize`: the prize a game of the template gave, null when none was played (widget §3).
    * `respondWith`: whoever sends the lead hands over how it went; the thank-you screen waits for it (lead-delivery.ts).
    */
-  'poptin-submit': { poptinId: string; fields: SubmittedField[]; honeypot: string; prize?: PrizeConversion | null; respondWith?: LeadResponder['respondWith'] };
+  'poptin-submit': {
+    poptinId: string;
+    fields: SubmittedField[];
+    honeypot: string;
+    prize?: PrizeConversion | null;
+    respondWith?: LeadResponder['respondWith'];
+  };
   'poptin-error': { poptinId: string; message: string };
   'poptin-countdown-end': CountdownEndDetail;
   'poptin-game-play': GamePrizeDetail;

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createMachine, type Cleanup, type EffectContext, type Machine, type Transition } from '../../core/machine.ts';
+import { type Cleanup, createMachine, type EffectContext, type Machine, type Transition } from '../../core/machine.ts';
 
 /**
  * A machine for the life of a view: the view renders its snapshot and sends it events; `run` (the latest one
@@ -16,7 +16,15 @@ export function useMachine<Snapshot, Event, Effect>(
     latestRun.current = run;
   });
   const [snapshot, setSnapshot] = useState(initial);
-  const [machine] = useState(() => createMachine({ name, initial, transition, onChange: (next: Snapshot) => setSnapshot(next), run: (effect, running) => latestRun.current(effect, running) }));
+  const [machine] = useState(() =>
+    createMachine({
+      name,
+      initial,
+      transition,
+      onChange: (next: Snapshot) => setSnapshot(next),
+      run: (effect, running) => latestRun.current(effect, running),
+    }),
+  );
   useEffect(() => () => machine.dispose(), [machine]);
   return [snapshot, machine];
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { ReadableAtom } from 'nanostores';
+import { useSyncExternalStore } from 'react';
 
 export function useStore<T>(store: ReadableAtom<T>): T {
   return useSyncExternalStore(

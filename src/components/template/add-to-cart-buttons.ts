@@ -1,5 +1,5 @@
 // `[data-poptin-add-to-cart="N"]` buttons of a template (template-store.ts), a chunk loaded by a template that has one.
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { addToCartItemOf } from '../../core/products/add-to-cart.ts';
 import type { StorePlatform } from '../../core/products/recommendations.ts';
 import { listenSafely, log } from '../../core/safety.ts';
@@ -27,7 +27,8 @@ export function bindAddToCartButtons(content: HTMLElement, options: AddToCartOpt
     } catch (error) {
       return log.warn(`add-to-cart button: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!item) return log.warn(`add-to-cart button ${button.dataset.poptinAddToCart || 1} has no item in the pop-up's settings`);
+    if (!item)
+      return log.warn(`add-to-cart button ${button.dataset.poptinAddToCart || 1} has no item in the pop-up's settings`);
     busy.add(button);
     button.setAttribute('aria-busy', 'true');
     void requestAddToCart(button, item).then((added) => {

@@ -1,10 +1,10 @@
-import { popupLayout } from '../../core/popup/layout.ts';
 import type { PopupConfig } from '../../core/config/types.ts';
 import { readString, readSwitch } from '../../core/config/values.ts';
 import { appendFormData, mobileRedirectUrl } from '../../core/forms/redirect-url.ts';
-import { safeNavigationUrl } from '../../core/safe-url.ts';
 import type { Language } from '../../core/i18n/strings.ts';
-import { thankYouCloseSeconds, type AfterSubmitPlan, type Redirect } from '../../core/popup/view-machine.ts';
+import { popupLayout } from '../../core/popup/layout.ts';
+import { type AfterSubmitPlan, type Redirect, thankYouCloseSeconds } from '../../core/popup/view-machine.ts';
+import { safeNavigationUrl } from '../../core/safe-url.ts';
 
 export type { AfterSubmitPlan, Redirect };
 
@@ -33,7 +33,12 @@ export function opensNewWindow(target: string | null | undefined): boolean {
 /** The configured redirect: design_properties when the owner set it there, else the configuration's redirect_url. */
 export function configuredRedirect(config: PopupConfig): Redirect | null {
   const design = config.designProperties;
-  const raw = design.poptin_design_redirect === undefined ? config.redirectUrl : readSwitch(design.poptin_design_redirect) ? readString(design.poptin_design_redirect_url) : '';
+  const raw =
+    design.poptin_design_redirect === undefined
+      ? config.redirectUrl
+      : readSwitch(design.poptin_design_redirect)
+        ? readString(design.poptin_design_redirect_url)
+        : '';
   // Mobile formats 1, 6 and 11 may hold a bare phone number, which becomes a call link (widget §2, §5).
   const url = callsByPhone(config) ? mobileRedirectUrl(raw) : safeNavigationUrl(raw);
   return url ? { url, newWindow: opensNewWindow(config.redirectTarget) } : null;
@@ -53,11 +58,23 @@ export function phoneCallUrl(config: PopupConfig): string | null {
 }
 
 /** What follows a valid submit (widget §4): the screen that shows, then a close or a redirect after its delay. */
-export function planAfterSubmit({ config, language, thankYou, linkRedirect, formData }: AfterSubmitInput): AfterSubmitPlan {
+export function planAfterSubmit({
+  config,
+  language,
+  thankYou,
+  linkRedirect,
+  formData,
+}: AfterSubmitInput): AfterSubmitPlan {
   const design = config.designProperties;
   const screen = thankYou ? 'thank-you' : config.target === 'lead' ? 'sent-message' : 'none';
-  const delayMs = screen === 'thank-you' ? thankYouCloseSeconds(design) * 1000 : screen === 'sent-message' ? LEAD_SENT_CLOSE_MS[language] : 0;
+  const delayMs =
+    screen === 'thank-you'
+      ? thankYouCloseSeconds(design) * 1000
+      : screen === 'sent-message'
+        ? LEAD_SENT_CLOSE_MS[language]
+        : 0;
   let redirect = linkRedirect ?? configuredRedirect(config);
-  if (redirect && readSwitch(design.poptin_design_redirect_send_form_data)) redirect = { ...redirect, url: appendFormData(redirect.url, formData) };
+  if (redirect && readSwitch(design.poptin_design_redirect_send_form_data))
+    redirect = { ...redirect, url: appendFormData(redirect.url, formData) };
   return { screen, delayMs, redirect };
 }

@@ -1,4 +1,4 @@
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { emitWindow } from '../shared/emit.ts';
 
@@ -40,10 +40,15 @@ export function bindCoupons(content: HTMLElement, language: Language): () => voi
     coupon.append(tooltip);
     later(() => tooltip.classList.add('is-fading'), COUPON_TOOLTIP_MS);
     later(() => tooltip.remove(), COUPON_TOOLTIP_MS + COUPON_FADE_MS);
-    emitWindow<CouponCopyDetail>('couponCopy', { event_name: 'couponCopy', coupon_code: code, prize_label: coupon.dataset.prizeLabel ?? '' });
+    emitWindow<CouponCopyDetail>('couponCopy', {
+      event_name: 'couponCopy',
+      coupon_code: code,
+      prize_label: coupon.dataset.prizeLabel ?? '',
+    });
   };
 
-  const couponOf = (event: Event) => (event.target as Element | null)?.closest<HTMLElement>('[data-poptin-coupon]') ?? null;
+  const couponOf = (event: Event) =>
+    (event.target as Element | null)?.closest<HTMLElement>('[data-poptin-coupon]') ?? null;
   const stopClicks = listenSafely(content, 'click', (event) => {
     const coupon = couponOf(event);
     if (coupon) copy(coupon);

@@ -1,5 +1,5 @@
 import { SUGGESTION_CLEAR_MS } from '../../core/forms/email-suggestions.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { later, listenSafely } from '../../core/safety.ts';
 
 const SPLIT = '\u0000';

@@ -1,5 +1,5 @@
+import { type FieldKind, fieldKindOf } from '../../core/forms/field-kind.ts';
 import type { FormField } from '../../core/forms/form-field.ts';
-import { fieldKindOf, type FieldKind } from '../../core/forms/field-kind.ts';
 
 export type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -1,10 +1,10 @@
 import type { DateBounds } from '../../core/forms/calendar.ts';
 import { consentSettingsFrom, defaultRadioValue, initialConsentChecked } from '../../core/forms/choices.ts';
-import { addDays, formatDayMonthYear, parseFieldDate, type CalendarDate } from '../../core/forms/date.ts';
+import { addDays, type CalendarDate, formatDayMonthYear, parseFieldDate } from '../../core/forms/date.ts';
 import { emailValidationMode, inputTypeFor, maxLengthFor, phoneValidationMode } from '../../core/forms/field-kind.ts';
 import { flagEmoji } from '../../core/forms/phone-countries.ts';
 import type { Language } from '../../core/i18n/strings.ts';
-import { formControls, isCheckable, kindOf, originalType, type FieldControl } from './field-dom.ts';
+import { type FieldControl, formControls, isCheckable, kindOf, originalType } from './field-dom.ts';
 
 /** A slot next to a template input where the view renders one of its own controls. */
 export interface FieldAddon {
@@ -28,7 +28,12 @@ export const DATE_PLACEHOLDER = 'dd/mm/yyyy';
 let addonCounter = 0;
 
 function hasAccessibleName(control: FieldControl): boolean {
-  return (control.labels?.length ?? 0) > 0 || control.hasAttribute('aria-label') || control.hasAttribute('aria-labelledby') || control.title !== '';
+  return (
+    (control.labels?.length ?? 0) > 0 ||
+    control.hasAttribute('aria-label') ||
+    control.hasAttribute('aria-labelledby') ||
+    control.title !== ''
+  );
 }
 
 function setType(input: HTMLInputElement, type: string): void {
@@ -82,7 +87,10 @@ function phoneCountry(input: HTMLInputElement, options: EnhanceOptions): FieldAd
 
 function enhanceControl(control: FieldControl, options: EnhanceOptions): FieldAddon | null {
   if (!hasAccessibleName(control)) {
-    const name = ('placeholder' in control && control.placeholder) || (isCheckable(control) && control.value !== 'on' ? control.value : '') || control.name;
+    const name =
+      ('placeholder' in control && control.placeholder) ||
+      (isCheckable(control) && control.value !== 'on' ? control.value : '') ||
+      control.name;
     control.setAttribute('aria-label', name);
   }
   if (!(control instanceof HTMLInputElement)) return null;
@@ -120,11 +128,15 @@ function enhanceControl(control: FieldControl, options: EnhanceOptions): FieldAd
 function checkDefaultRadios(controls: FieldControl[]): void {
   const groups = new Map<string, HTMLInputElement[]>();
   for (const control of controls) {
-    if (control instanceof HTMLInputElement && control.type === 'radio') groups.set(control.name, [...(groups.get(control.name) ?? []), control]);
+    if (control instanceof HTMLInputElement && control.type === 'radio')
+      groups.set(control.name, [...(groups.get(control.name) ?? []), control]);
   }
   for (const radios of groups.values()) {
     const current = radios.find((radio) => radio.checked)?.value ?? null;
-    const value = defaultRadioValue(radios.map((radio) => radio.value), { required: radios.some((radio) => radio.required), current });
+    const value = defaultRadioValue(
+      radios.map((radio) => radio.value),
+      { required: radios.some((radio) => radio.required), current },
+    );
     const chosen = radios.find((radio) => radio.value === value);
     if (chosen) chosen.checked = true;
   }

@@ -1,4 +1,4 @@
-import { isCheckable, type FieldControl } from './field-dom.ts';
+import { type FieldControl, isCheckable } from './field-dom.ts';
 
 /** Where a field's messages go: after its wrapper (phone flag, date picker), its label (boxes), or itself. */
 function messageAnchor(control: FieldControl): Element {

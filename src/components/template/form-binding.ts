@@ -2,17 +2,17 @@ import { calendarDateOf } from '../../core/forms/date.ts';
 import { validateEmail } from '../../core/forms/email.ts';
 import { autocompleteEmailDomain } from '../../core/forms/email-suggestions.ts';
 import { emailValidationMode, phoneValidationMode } from '../../core/forms/field-kind.ts';
-import { needsPhoneLibrary, validateForm, type FormValidationResult } from '../../core/forms/form.ts';
+import { type FormValidationResult, needsPhoneLibrary, validateForm } from '../../core/forms/form.ts';
 import { isAllowedNumberKey, normalizeNumberOnBlur } from '../../core/forms/number-input.ts';
 import { sanitizePhoneWhileTyping } from '../../core/forms/phone-basic.ts';
 import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
 import { combine, createTimers, guard, listenSafely, log } from '../../core/safety.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
+import { type FieldControl, formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
 import { enhanceForm, type FieldAddon } from './field-enhance.ts';
-import { formControls, groupOf, kindOf, readField, type FieldControl, type SubmittedField } from './field-dom.ts';
 import { clearAllFeedback, clearFieldFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
 import { loadFreeMailDomains } from './free-mail-domains.ts';
 import { addHoneypot } from './honeypot.ts';
@@ -42,7 +42,11 @@ const BUSINESS_MODES = new Set(['business-email', 'typos-business']);
 const TYPO_MODES = new Set(['check-typos', 'typos-business']);
 
 function isInternationalPhone(control: FieldControl): control is HTMLInputElement {
-  return control instanceof HTMLInputElement && kindOf(control) === 'phone' && phoneValidationMode(control.getAttribute('data-validation')) === 'international';
+  return (
+    control instanceof HTMLInputElement &&
+    kindOf(control) === 'phone' &&
+    phoneValidationMode(control.getAttribute('data-validation')) === 'international'
+  );
 }
 
 function emailMode(control: FieldControl): string | null {
@@ -58,7 +62,12 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   const now = options.now ?? (() => new Date());
   const forms = Array.from(content.querySelectorAll('form'));
   const addons = forms.flatMap((form) =>
-    enhanceForm(form, { language, designProperties: options.designProperties, countryCode: options.countryCode, today: calendarDateOf(now()) }),
+    enhanceForm(form, {
+      language,
+      designProperties: options.designProperties,
+      countryCode: options.countryCode,
+      today: calendarDateOf(now()),
+    }),
   );
   options.onAddons(addons);
   const removeTraps = forms.map(addHoneypot);
@@ -71,7 +80,9 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   let waiting = false;
 
   // The free-mail list is fetched only when a business-only email field exists (widget §7), once per page.
-  const needsFreeMail = forms.some((form) => formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? '')));
+  const needsFreeMail = forms.some((form) =>
+    formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? '')),
+  );
   let freeMailDomains: ReadonlySet<string> | undefined;
   let freeMailLoading: Promise<unknown> | null = needsFreeMail
     ? loadFreeMailDomains(options.apiBase).then((list) => {
@@ -89,14 +100,20 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
 
   const fieldControl = (target: EventTarget | null): FieldControl | null => {
     const control = target as FieldControl | null;
-    if (!control?.form || !forms.includes(control.form) || control.name === '' || control.dataset.poptinBound === undefined) return null;
+    if (
+      !control?.form ||
+      !forms.includes(control.form) ||
+      control.name === '' ||
+      control.dataset.poptinBound === undefined
+    )
+      return null;
     return control;
   };
 
-
   const reformatInternational = (input: HTMLInputElement) => {
     const country = input.dataset.phoneCountry;
-    if (phoneLibrary && isValidInternationalPhone(phoneLibrary, input.value, country)) input.value = formatPhoneForCountry(phoneLibrary, input.value, country);
+    if (phoneLibrary && isValidInternationalPhone(phoneLibrary, input.value, country))
+      input.value = formatPhoneForCountry(phoneLibrary, input.value, country);
   };
 
   const onInput = (event: Event) => {
@@ -105,9 +122,12 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     clearFieldFeedback(control.form!, groupOf(control));
     if (!(control instanceof HTMLInputElement)) return;
     const kind = kindOf(control);
-    if (kind === 'phone' && phoneValidationMode(control.getAttribute('data-validation')) === 'basic') keepPhoneCharacters(control);
+    if (kind === 'phone' && phoneValidationMode(control.getAttribute('data-validation')) === 'basic')
+      keepPhoneCharacters(control);
     if (kind === 'email' && TYPO_MODES.has(emailMode(control) ?? '')) {
-      const completion = (event as InputEvent).inputType?.startsWith('delete') ? null : autocompleteEmailDomain(control.value);
+      const completion = (event as InputEvent).inputType?.startsWith('delete')
+        ? null
+        : autocompleteEmailDomain(control.value);
       if (completion) suggestions.show(control, completion);
       else suggestions.clear(control);
     }
@@ -130,7 +150,10 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     if (kind === 'number') control.value = normalizeNumberOnBlur(control.value);
     if (isInternationalPhone(control)) reformatInternational(control);
     if (kind === 'email') {
-      const { suggestion } = validateEmail(control.value, { validation: control.getAttribute('data-validation'), language });
+      const { suggestion } = validateEmail(control.value, {
+        validation: control.getAttribute('data-validation'),
+        language,
+      });
       if (suggestion) suggestions.show(control, suggestion.address);
     }
   };
@@ -154,7 +177,9 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     }
     if (result.blocked) shake(form);
     const firstIndex = Math.min(...result.errors.map((error) => error.index), ...result.highlight);
-    options.announce(result.errors.find((error) => error.index === firstIndex)?.message ?? translate(language, 'required'));
+    options.announce(
+      result.errors.find((error) => error.index === firstIndex)?.message ?? translate(language, 'required'),
+    );
     controls[firstIndex]?.focus();
   };
 
@@ -173,7 +198,10 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
       return;
     }
     lastAcceptedAt = performance.now();
-    options.onValidSubmit(form, fields.map((field, index) => submittedValue(field, controls[index], phoneLibrary)));
+    options.onValidSubmit(
+      form,
+      fields.map((field, index) => submittedValue(field, controls[index], phoneLibrary)),
+    );
   };
 
   const onSubmit = (event: Event) => {

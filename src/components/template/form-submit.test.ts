@@ -1,16 +1,43 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { conversionFields, type ConversionContext } from '../../core/api/conversion.ts';
-import { SHAKE_MS } from '../../core/popup/timing.ts';
 import {
-  closeSources, collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, nextFrame, part, popupConfig, removePopups, submit, typeInto, until,
+  closeSources,
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  messagesOf,
+  mountPopup,
+  nextFrame,
+  part,
+  popupConfig,
+  removePopups,
+  submit,
+  typeInto,
+  until,
 } from '../../../test/browser-support/popup.ts';
+import { type ConversionContext, conversionFields } from '../../core/api/conversion.ts';
+import { SHAKE_MS } from '../../core/popup/timing.ts';
 
 const CONTEXT: ConversionContext = {
-  clientId: 'demo', visitorId: 'visitor-1', url: 'https://shop.example/', referrer: '', previousUrl: '', title: 'Shop', isMobile: false, browserLanguage: 'en-US',
-  operatingSystem: 'Linux', lastConvertedEmail: '', trigger: 'manual', poptinViewId: '7', originLandingPage: 'https://shop.example/',
-  previousVisitedPages: '', previousVisitedPagesWithCurrent: '', previousVisitedPagesWithTimestamps: '', allVisitedPages: '',
+  clientId: 'demo',
+  visitorId: 'visitor-1',
+  url: 'https://shop.example/',
+  referrer: '',
+  previousUrl: '',
+  title: 'Shop',
+  isMobile: false,
+  browserLanguage: 'en-US',
+  operatingSystem: 'Linux',
+  lastConvertedEmail: '',
+  trigger: 'manual',
+  poptinViewId: '7',
+  originLandingPage: 'https://shop.example/',
+  previousVisitedPages: '',
+  previousVisitedPagesWithCurrent: '',
+  previousVisitedPagesWithTimestamps: '',
+  allVisitedPages: '',
 };
 
 const NO_THANK_YOU = { design_properties: { poptin_design_thank_screen: 'no' } };
@@ -24,7 +51,9 @@ describe('<poptin-popup> form submission', () => {
 
   describe('blocked submits (widget §4)', () => {
     it('a form with nothing filled shakes for 1 s and marks its first field', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email"><input name="Name" aria-label="Name">'));
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email"><input name="Name" aria-label="Name">'),
+      );
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const submits = collectSubmits(element);
       submit(element);
@@ -41,17 +70,26 @@ describe('<poptin-popup> form submission', () => {
     });
 
     it('moves focus to the first invalid field in form order and announces its message', async () => {
-      const element = await mountPopup(formTemplate('<input name="Name" aria-label="Name"><input name="Email" aria-label="Email" required><input name="Phone" aria-label="Phone">'));
+      const element = await mountPopup(
+        formTemplate(
+          '<input name="Name" aria-label="Name"><input name="Email" aria-label="Email" required><input name="Phone" aria-label="Phone">',
+        ),
+      );
       typeInto(field(element, 'Name'), 'R2D2');
       typeInto(field(element, 'Phone'), '12');
       submit(element);
       expect(element.shadowRoot!.activeElement).to.equal(field(element, 'Name'));
       expect(inShadow(element, '[aria-live=polite]').textContent).to.equal('Please enter a valid name');
-      for (const name of ['Name', 'Email', 'Phone']) expect(field(element, name).getAttribute('aria-invalid'), name).to.equal('true');
+      for (const name of ['Name', 'Email', 'Phone'])
+        expect(field(element, name).getAttribute('aria-invalid'), name).to.equal('true');
     });
 
     it('keeps the template’s own aria-describedby after the message', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" aria-describedby="note" required><p id="note">We never share it</p>'));
+      const element = await mountPopup(
+        formTemplate(
+          '<input name="Email" aria-label="Email" aria-describedby="note" required><p id="note">We never share it</p>',
+        ),
+      );
       submit(element);
       const ids = field(element, 'Email').getAttribute('aria-describedby')!.split(' ');
       expect(ids).to.have.length(2);
@@ -72,7 +110,9 @@ describe('<poptin-popup> form submission', () => {
 
   describe('double submits', () => {
     it('a second submit while the first is being checked is ignored', async () => {
-      const element = await mountPopup(formTemplate('<input name="Phone" aria-label="Phone" data-validation="international">'));
+      const element = await mountPopup(
+        formTemplate('<input name="Phone" aria-label="Phone" data-validation="international">'),
+      );
       const submits = collectSubmits(element);
       typeInto(field(element, 'Phone'), '+1 201 555 0123');
       submit(element);
@@ -120,20 +160,54 @@ describe('<poptin-popup> form submission', () => {
       await until(() => submits.length === 1, 'the submit');
       const body = conversionFields(popupConfig(), submits[0].fields, CONTEXT);
       expect(body).to.deep.include({
-        email: 'dan@example.com', phone: '+972501234567', message: 'Hello', checkbox: 'offers', checkbox_checked: 'yes', poptin_id: 'a1b2c3d4e5f6g', p_target: 'lead',
+        email: 'dan@example.com',
+        phone: '+972501234567',
+        message: 'Hello',
+        checkbox: 'offers',
+        checkbox_checked: 'yes',
+        poptin_id: 'a1b2c3d4e5f6g',
+        p_target: 'lead',
       });
       expect(JSON.parse(body.newExtraFields)).to.deep.equal([
-        { id: 'f1', type: 'text', name: 'FirstName', placeholder: 'First name', value: 'Dan', created_as: 'first_name', created_version: '2', property_name: 'firstname' },
-        { id: 'utm_source', type: 'hidden', name: 'utm_source', placeholder: '', value: 'mail', created_as: '', created_version: '', property_name: 'utm_source' },
+        {
+          id: 'f1',
+          type: 'text',
+          name: 'FirstName',
+          placeholder: 'First name',
+          value: 'Dan',
+          created_as: 'first_name',
+          created_version: '2',
+          property_name: 'firstname',
+        },
+        {
+          id: 'utm_source',
+          type: 'hidden',
+          name: 'utm_source',
+          placeholder: '',
+          value: 'mail',
+          created_as: '',
+          created_version: '',
+          property_name: 'utm_source',
+        },
       ]);
-      for (const key of ['facebook_messanger_data_ref', 'store_integration', 'store_integration_customer_id', 'leader_request_cookie', 'extra_button', 'coupon']) expect(body).to.have.property(key);
+      for (const key of [
+        'facebook_messanger_data_ref',
+        'store_integration',
+        'store_integration_customer_id',
+        'leader_request_cookie',
+        'extra_button',
+        'coupon',
+      ])
+        expect(body).to.have.property(key);
     });
   });
 
   describe('after a valid submit', () => {
     it('without auto-close the thank-you screen stays 60 s', async () => {
       const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">'), {
-        config: { design_properties: { poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'no' } },
+        config: {
+          design_properties: { poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'no' },
+        },
       });
       const sources = closeSources(element);
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -148,9 +222,13 @@ describe('<poptin-popup> form submission', () => {
     });
 
     it('a lead pop-up without a thank-you screen shows the sent message on its button, then closes after 1 s', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">', { thankYou: false }), { config: NO_THANK_YOU });
+      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">', { thankYou: false }), {
+        config: NO_THANK_YOU,
+      });
       const sources = closeSources(element);
-      const hidden = new Promise<CustomEvent>((resolve) => element.addEventListener('poptin-after-hide', (e) => resolve(e as CustomEvent)));
+      const hidden = new Promise<CustomEvent>((resolve) =>
+        element.addEventListener('poptin-after-hide', (e) => resolve(e as CustomEvent)),
+      );
       const windowClose = sinon.spy();
       window.addEventListener('poptinClose', windowClose);
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -170,14 +248,19 @@ describe('<poptin-popup> form submission', () => {
     });
 
     it('an <input type=submit> gets the sent message as its value', async () => {
-      const element = await mountPopup('<form><input name="Email" aria-label="Email"><input type="submit" value="Go"></form>', { config: NO_THANK_YOU });
+      const element = await mountPopup(
+        '<form><input name="Email" aria-label="Email"><input type="submit" value="Go"></form>',
+        { config: NO_THANK_YOU },
+      );
       typeInto(field(element, 'Email'), 'dan@example.com');
       inShadow<HTMLInputElement>(element, '[type=submit]').click();
       expect(inShadow<HTMLInputElement>(element, '[type=submit]').value).to.equal('Sent!');
     });
 
     it('a pop-up that is not a lead form closes at once', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">', { thankYou: false }), { config: { ...NO_THANK_YOU, poptin_target: 'click' } });
+      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">', { thankYou: false }), {
+        config: { ...NO_THANK_YOU, poptin_target: 'click' },
+      });
       const sources = closeSources(element);
       typeInto(field(element, 'Email'), 'dan@example.com');
       submit(element);
@@ -188,7 +271,9 @@ describe('<poptin-popup> form submission', () => {
 
   describe('keyboard', () => {
     it('the whole form works with the keyboard: Tab to a field, type, Enter submits', async () => {
-      const element = await mountPopup(formTemplate('<input name="Name" aria-label="Name" required><input name="Email" aria-label="Email" required>'));
+      const element = await mountPopup(
+        formTemplate('<input name="Name" aria-label="Name" required><input name="Email" aria-label="Email" required>'),
+      );
       const submits = collectSubmits(element);
       field(element, 'Name').focus();
       await sendKeys({ press: 'Enter' });
@@ -218,7 +303,9 @@ describe('<poptin-popup> form submission', () => {
       submit(element);
       expect(submits[0].fields.map((f) => f.name)).to.deep.equal(['Email']);
       expect(submits[0].honeypot).to.equal('');
-      expect(conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp).to.equal('');
+      expect(
+        conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp,
+      ).to.equal('');
     });
 
     it('what a bot types into the trap goes with the conversion, for the server to mark the lead as spam', async () => {
@@ -228,7 +315,9 @@ describe('<poptin-popup> form submission', () => {
       await typeInto(field(element, 'Email'), 'bot@spam.example');
       submit(element);
       expect(submits[0].honeypot).to.equal('https://spam.example');
-      expect(conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp).to.equal('https://spam.example');
+      expect(
+        conversionFields(popupConfig(), submits[0].fields, { ...CONTEXT, honeypot: submits[0].honeypot }).poptin_hp,
+      ).to.equal('https://spam.example');
     });
   });
 });

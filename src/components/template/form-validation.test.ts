@@ -1,20 +1,36 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
+import {
+  allInShadow,
+  blur,
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  keydown,
+  messagesOf,
+  mountPopup,
+  removePopups,
+  submit,
+  typeInto,
+  until,
+} from '../../../test/browser-support/popup.ts';
+import { VALIDATION_EMAILS_PATH } from '../../core/api/contract.ts';
 import { addDays } from '../../core/forms/calendar.ts';
 import { calendarDateOf, formatDayMonthYear } from '../../core/forms/date.ts';
-import { VALIDATION_EMAILS_PATH } from '../../core/api/contract.ts';
-import {
-  allInShadow, blur, collectSubmits, field, formTemplate, inShadow, keydown, messagesOf, mountPopup, removePopups, submit, typeInto, until,
-} from '../../../test/browser-support/popup.ts';
 
 const FREE_MAIL = '# free mail\ngmail.com\nyahoo.com\n';
 
 /** Answers the free-mail list from a fake server; other requests go out as usual. */
 function stubFreeMailList() {
   const realFetch = window.fetch.bind(window);
-  return sinon.stub(window, 'fetch').callsFake((input: RequestInfo | URL, init?: RequestInit) =>
-    String(input).endsWith(VALIDATION_EMAILS_PATH) ? Promise.resolve(new Response(FREE_MAIL, { status: 200 })) : realFetch(input, init),
-  );
+  return sinon
+    .stub(window, 'fetch')
+    .callsFake((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith(VALIDATION_EMAILS_PATH)
+        ? Promise.resolve(new Response(FREE_MAIL, { status: 200 }))
+        : realFetch(input, init),
+    );
 }
 
 let apiCounter = 0;
@@ -30,15 +46,20 @@ describe('<poptin-popup> form validation', () => {
   describe('fields prepared from the template (widget §5)', () => {
     it('caps email, name, first and last name at 254 characters', async () => {
       const element = await mountPopup(
-        formTemplate('<input name="Email"><input name="Name"><input name="FirstName"><input name="LastName"><input name="message1">'),
+        formTemplate(
+          '<input name="Email"><input name="Name"><input name="FirstName"><input name="LastName"><input name="message1">',
+        ),
       );
-      for (const name of ['Email', 'Name', 'FirstName', 'LastName']) expect(field(element, name).maxLength, name).to.equal(254);
+      for (const name of ['Email', 'Name', 'FirstName', 'LastName'])
+        expect(field(element, name).maxLength, name).to.equal(254);
       expect(field(element, 'message1').maxLength).to.equal(-1);
     });
 
     it('makes email fields type email unless no-validation, and Website fields type url', async () => {
       const element = await mountPopup(
-        formTemplate('<input name="Email"><input name="Email2" type="email" data-validation="no-validation"><input name="Website">'),
+        formTemplate(
+          '<input name="Email"><input name="Email2" type="email" data-validation="no-validation"><input name="Website">',
+        ),
       );
       expect(field(element, 'Email').type).to.equal('email');
       expect(field(element, 'Email2').type).to.equal('text');
@@ -46,7 +67,11 @@ describe('<poptin-popup> form validation', () => {
     });
 
     it('gives an unlabelled input its placeholder, or else its name, as accessible name', async () => {
-      const element = await mountPopup(formTemplate('<label for="e">Email</label><input id="e" name="Email"><input name="Phone" placeholder="Your phone"><input name="city">'));
+      const element = await mountPopup(
+        formTemplate(
+          '<label for="e">Email</label><input id="e" name="Email"><input name="Phone" placeholder="Your phone"><input name="city">',
+        ),
+      );
       expect(field(element, 'Email').hasAttribute('aria-label')).to.equal(false);
       expect(field(element, 'Phone').getAttribute('aria-label')).to.equal('Your phone');
       expect(field(element, 'city').getAttribute('aria-label')).to.equal('city');
@@ -108,14 +133,21 @@ describe('<poptin-popup> form validation', () => {
     it('business-email rejects a free-mail address with "Only business emails are allowed"; the list is fetched once', async () => {
       const fetch = stubFreeMailList();
       const apiBase = freshApiBase();
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'), { model: { apiBase } });
-      await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'), { model: { apiBase } });
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'),
+        { model: { apiBase } },
+      );
+      await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'), {
+        model: { apiBase },
+      });
       const input = field(element, 'Email');
       typeInto(input, 'dan@gmail.com');
       submit(element);
       await until(() => input.getAttribute('aria-invalid') === 'true', 'the business-only message');
       expect(messagesOf(element, input)).to.deep.equal(['Only business emails are allowed']);
-      expect(fetch.getCalls().map((call) => String(call.args[0]))).to.deep.equal([`${apiBase}${VALIDATION_EMAILS_PATH}`]);
+      expect(fetch.getCalls().map((call) => String(call.args[0]))).to.deep.equal([
+        `${apiBase}${VALIDATION_EMAILS_PATH}`,
+      ]);
 
       const submits = collectSubmits(element);
       typeInto(input, 'dan@acme-industries.com');
@@ -137,7 +169,10 @@ describe('<poptin-popup> form validation', () => {
 
     it('typos-business checks typos first, then the free-mail list', async () => {
       stubFreeMailList();
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="typos-business">'), { model: { apiBase: freshApiBase() } });
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email" data-validation="typos-business">'),
+        { model: { apiBase: freshApiBase() } },
+      );
       const input = field(element, 'Email');
       typeInto(input, 'dan@acme');
       submit(element);
@@ -152,7 +187,10 @@ describe('<poptin-popup> form validation', () => {
     it('accepts every domain when the list cannot be fetched', async () => {
       sinon.stub(window, 'fetch').rejects(new TypeError('offline'));
       const warn = sinon.stub(console, 'warn');
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'), { model: { apiBase: freshApiBase() } });
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email" data-validation="business-email">'),
+        { model: { apiBase: freshApiBase() } },
+      );
       const submits = collectSubmits(element);
       typeInto(field(element, 'Email'), 'dan@gmail.com');
       submit(element);
@@ -163,7 +201,9 @@ describe('<poptin-popup> form validation', () => {
 
   describe('email: no-validation', () => {
     it('accepts anything typed, and only asks for a required field to be filled', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email" data-validation="no-validation" required>'));
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email" data-validation="no-validation" required>'),
+      );
       const submits = collectSubmits(element);
       submit(element);
       expect(messagesOf(element, field(element, 'Email'))).to.deep.equal(['This field is required']);
@@ -188,7 +228,10 @@ describe('<poptin-popup> form validation', () => {
       const input = field(element, 'Phone');
       typeInto(input, '12345');
       submit(element);
-      expect(messagesOf(element, input)).to.deep.equal(['Please enter a valid phone number', 'Please enter 7 to 15 digits and avoid using letters or symbols']);
+      expect(messagesOf(element, input)).to.deep.equal([
+        'Please enter a valid phone number',
+        'Please enter 7 to 15 digits and avoid using letters or symbols',
+      ]);
       const submits = collectSubmits(element);
       typeInto(input, '050 123 4567');
       submit(element);
@@ -196,7 +239,9 @@ describe('<poptin-popup> form validation', () => {
     });
 
     it('a required empty phone gets the valid-number message', async () => {
-      const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email"><input name="Phone" aria-label="Phone" required>'));
+      const element = await mountPopup(
+        formTemplate('<input name="Email" aria-label="Email"><input name="Phone" aria-label="Phone" required>'),
+      );
       typeInto(field(element, 'Email'), 'dan@example.com');
       submit(element);
       expect(messagesOf(element, field(element, 'Phone'))[0]).to.equal('Please enter a valid phone number');
@@ -205,7 +250,9 @@ describe('<poptin-popup> form validation', () => {
 
   describe('phone: advanced (Israeli numbers)', () => {
     it('rejects a wrong number with the Hebrew message, even on an English page', async () => {
-      const element = await mountPopup(formTemplate('<input name="Phone" aria-label="Phone" data-validation="advanced">'));
+      const element = await mountPopup(
+        formTemplate('<input name="Phone" aria-label="Phone" data-validation="advanced">'),
+      );
       const input = field(element, 'Phone');
       typeInto(input, '050--1234567');
       submit(element);
@@ -238,14 +285,21 @@ describe('<poptin-popup> form validation', () => {
       const input = field(element, 'number1');
       expect(keydown(input, 'a').defaultPrevented).to.equal(true);
       expect(keydown(input, 'e').defaultPrevented).to.equal(true);
-      for (const key of ['5', '-', '.', 'Backspace', 'ArrowLeft', 'Tab']) expect(keydown(input, key).defaultPrevented, key).to.equal(false);
+      for (const key of ['5', '-', '.', 'Backspace', 'ArrowLeft', 'Tab'])
+        expect(keydown(input, key).defaultPrevented, key).to.equal(false);
       expect(keydown(input, 'v', { ctrlKey: true }).defaultPrevented).to.equal(false);
     });
 
     it('round to 2 decimals on blur; a lone dot becomes 0; an invalid value is cleared', async () => {
       const element = await mountPopup(formTemplate('<input type="number" name="number1" aria-label="Amount">'));
       const input = field(element, 'number1');
-      for (const [typed, kept] of [['1.005', '1.01'], ['.', '0'], ['12.3', '12.3'], ['1-2', ''], ['-0.004', '0']]) {
+      for (const [typed, kept] of [
+        ['1.005', '1.01'],
+        ['.', '0'],
+        ['12.3', '12.3'],
+        ['1-2', ''],
+        ['-0.004', '0'],
+      ]) {
         typeInto(input, typed);
         blur(input);
         expect(input.value, typed).to.equal(kept);
@@ -256,7 +310,9 @@ describe('<poptin-popup> form validation', () => {
   describe('checkboxes, radios and consent', () => {
     it('a required checkbox group needs one ticked box', async () => {
       const element = await mountPopup(
-        formTemplate('<label><input type="checkbox" name="Checkbox" value="news" required> News</label><label><input type="checkbox" name="Checkbox" value="offers"> Offers</label>'),
+        formTemplate(
+          '<label><input type="checkbox" name="Checkbox" value="news" required> News</label><label><input type="checkbox" name="Checkbox" value="offers"> Offers</label>',
+        ),
       );
       const boxes = allInShadow<HTMLInputElement>(element, '[name=Checkbox]');
       submit(element);
@@ -271,14 +327,21 @@ describe('<poptin-popup> form validation', () => {
 
     it('a required radio group starts on its first option', async () => {
       const element = await mountPopup(
-        formTemplate('<label><input type="radio" name="size" value="s" required> S</label><label><input type="radio" name="size" value="m"> M</label>'),
+        formTemplate(
+          '<label><input type="radio" name="size" value="s" required> S</label><label><input type="radio" name="size" value="m"> M</label>',
+        ),
       );
-      expect(allInShadow<HTMLInputElement>(element, '[name=size]').map((radio) => radio.checked)).to.deep.equal([true, false]);
+      expect(allInShadow<HTMLInputElement>(element, '[name=size]').map((radio) => radio.checked)).to.deep.equal([
+        true,
+        false,
+      ]);
     });
 
     it('a required consent box starts unticked, even marked validate and default_marked, and left so it blocks the submit', async () => {
       const element = await mountPopup(
-        formTemplate('<input name="Email" aria-label="Email"><label><input type="checkbox" name="consent" data-validate> I agree</label>'),
+        formTemplate(
+          '<input name="Email" aria-label="Email"><label><input type="checkbox" name="consent" data-validate> I agree</label>',
+        ),
         { config: { design_properties: { field_checkbox_required: 'yes', field_checkbox_default_marked: 'yes' } } },
       );
       const consent = field(element, 'consent');
@@ -297,7 +360,9 @@ describe('<poptin-popup> form validation', () => {
 
   describe('the red-border state of empty required fields', () => {
     it('marks each empty required field until the visitor types into it', async () => {
-      const element = await mountPopup(formTemplate('<input name="Name" aria-label="Name" required><input name="Email" aria-label="Email" required>'));
+      const element = await mountPopup(
+        formTemplate('<input name="Name" aria-label="Name" required><input name="Email" aria-label="Email" required>'),
+      );
       submit(element);
       const [name, email] = [field(element, 'Name'), field(element, 'Email')];
       for (const input of [name, email]) {
@@ -313,7 +378,10 @@ describe('<poptin-popup> form validation', () => {
     it('a required name gets the hint too', async () => {
       const element = await mountPopup(formTemplate('<input name="Name" aria-label="Name" required>'));
       submit(element);
-      expect(messagesOf(element, field(element, 'Name'))).to.deep.equal(['This field is required', 'Please enter at least 2 or more characters.']);
+      expect(messagesOf(element, field(element, 'Name'))).to.deep.equal([
+        'This field is required',
+        'Please enter at least 2 or more characters.',
+      ]);
     });
 
     it('a name with digits is rejected', async () => {

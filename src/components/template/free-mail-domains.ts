@@ -2,7 +2,6 @@ import { DisplayApi } from '../../core/api/display-api.ts';
 import { parseDomainList } from '../../core/forms/business-email.ts';
 import { log } from '../../core/safety.ts';
 
-
 const lists = new Map<string, Promise<ReadonlySet<string> | undefined>>();
 
 /**

@@ -1,7 +1,15 @@
 // Games inside a pop-up template (design §2), loaded by a template that holds one (template-games.ts): live
 // elements the pop-up gives its prize set and listens to.
-import { conversionFieldsOf, parsePrizeSet, type GamifiedPrize, type PrizeConversion, type GamePrizeDetail, type GameResultDetail } from '../../core/games/index.ts';
+
 import { readSwitch } from '../../core/config/values.ts';
+import {
+  conversionFieldsOf,
+  type GamePrizeDetail,
+  type GameResultDetail,
+  type GamifiedPrize,
+  type PrizeConversion,
+  parsePrizeSet,
+} from '../../core/games/index.ts';
 import { createTimers, listenSafely, log } from '../../core/safety.ts';
 import { writePrize } from './game-screens.ts';
 import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
@@ -14,7 +22,12 @@ function defineGames(games: readonly HTMLElement[]): Promise<unknown> {
 }
 
 /** What bindTemplateGames (template-games.ts) does once this chunk is loaded. */
-export function bindGames(content: HTMLElement, games: readonly HTMLElement[], options: TemplateGameOptions, leadFirst: HTMLFormElement | null): () => void {
+export function bindGames(
+  content: HTMLElement,
+  games: readonly HTMLElement[],
+  options: TemplateGameOptions,
+  leadFirst: HTMLFormElement | null,
+): () => void {
   const disablePostPlayScreen = readSwitch(options.designProperties.disable_post_play_screen);
   let prizes: GamifiedPrize[] = [];
   try {
@@ -24,7 +37,8 @@ export function bindGames(content: HTMLElement, games: readonly HTMLElement[], o
   }
   for (const game of games) {
     const set = options.raw.gamified_prize;
-    if (!game.hasAttribute('prizes') && prizes.length > 0) game.setAttribute('prizes', typeof set === 'string' ? set : JSON.stringify(set));
+    if (!game.hasAttribute('prizes') && prizes.length > 0)
+      game.setAttribute('prizes', typeof set === 'string' ? set : JSON.stringify(set));
     if (readSwitch(options.raw.wheel_has_coupon)) game.setAttribute('wheel-has-coupon', '');
     if (disablePostPlayScreen) game.setAttribute('no-post-play', '');
   }
@@ -46,7 +60,8 @@ export function bindGames(content: HTMLElement, games: readonly HTMLElement[], o
     const redirect = prizes.find((prize) => prize.prizeId === detail.prizeId)?.redirect;
     if (redirect) {
       options.redirect(redirect.url);
-      if (redirect.close) timers.later(() => options.requestClose('redirect'), (redirect.closeDelaySeconds ?? 0) * 1_000);
+      if (redirect.close)
+        timers.later(() => options.requestClose('redirect'), (redirect.closeDelaySeconds ?? 0) * 1_000);
     } else if (!detail.isWinner) options.requestClose('auto-close');
   });
   return () => {

@@ -16,13 +16,26 @@ describe('<poptin-popup> parts of the template loaded after the first render', (
     );
     const element = await mountPopup(template, { lazyParts: true });
     expect(inShadow(element, '[data-poptin-screen="win"]').hidden, 'the win screen waits for a result').to.equal(true);
-    await until(() => inShadow(element, '[data-poptin-coupon]').getAttribute('role') === 'button', 'the coupon to be a button');
-    expect(inShadow(element, '[data-poptin-coupon]').getAttribute('aria-label')).to.equal('Coupon code, click to copy: SPRING10');
-    await until(() => customElements.get('poptin-countdown') !== undefined && inShadow(element, 'poptin-countdown').shadowRoot !== null, 'the countdown to be defined');
+    await until(
+      () => inShadow(element, '[data-poptin-coupon]').getAttribute('role') === 'button',
+      'the coupon to be a button',
+    );
+    expect(inShadow(element, '[data-poptin-coupon]').getAttribute('aria-label')).to.equal(
+      'Coupon code, click to copy: SPRING10',
+    );
+    await until(
+      () =>
+        customElements.get('poptin-countdown') !== undefined &&
+        inShadow(element, 'poptin-countdown').shadowRoot !== null,
+      'the countdown to be defined',
+    );
     await until(() => customElements.get('poptin-scratch-card') !== undefined, 'the scratch card to be defined');
     await until(() => element.shadowRoot!.querySelector('.poptin-date-button') !== null, 'the date picker');
     await until(() => element.shadowRoot!.querySelector('.poptin-country-button') !== null, 'the country list');
     expect(field(element, 'Date').readOnly).to.equal(true);
-    expect(getComputedStyle(inShadow(element, '.poptin-country-button')).paddingInlineStart, 'the field styles came with it').to.equal('10px');
+    expect(
+      getComputedStyle(inShadow(element, '.poptin-country-button')).paddingInlineStart,
+      'the field styles came with it',
+    ).to.equal('10px');
   });
 });

@@ -1,7 +1,8 @@
 // A submitted form asks whoever sends its lead (the controller, or the page) how the sending went, the way an
 // add-to-cart button asks for its outcome: the thank-you screen shows only for a lead that is on its way.
+
+import { type Language, translate } from '../../core/i18n/strings.ts';
 import { log } from '../../core/safety.ts';
-import { translate, type Language } from '../../core/i18n/strings.ts';
 
 /**
  * `sent`: the server stored it. `kept`: in the outbox, retried until the server has it (offline, server down).
@@ -22,7 +23,9 @@ export function leadResponder(): LeadResponder & { outcome(): Promise<LeadOutcom
     respondWith(promise) {
       outcome ??= Promise.resolve(promise).then(
         (result): LeadOutcome => result ?? { status: 'nowhere' },
-        (error: unknown): LeadOutcome => (log.error('lead not sent', error), { status: 'refused', reason: String(error) }),
+        (error: unknown): LeadOutcome => (
+          log.error('lead not sent', error), { status: 'refused', reason: String(error) }
+        ),
       );
     },
     outcome: () => outcome,

@@ -1,9 +1,18 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import sinon from 'sinon';
+import {
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  messagesOf,
+  mountPopup,
+  removePopups,
+  until,
+} from '../../../test/browser-support/popup.ts';
+import { type PopupSubmitDetail, SUBMIT_GUARD_MS } from '../popup/popup-view.tsx';
 import type { LeadOutcome } from './lead-delivery.ts';
-import { collectSubmits, field, formTemplate, inShadow, messagesOf, mountPopup, removePopups, until } from '../../../test/browser-support/popup.ts';
-import { SUBMIT_GUARD_MS, type PopupSubmitDetail } from '../popup/popup-view.tsx';
 
 /** Clicks the middle of an element of the pop-up, as a visitor's mouse does. */
 async function clickOn(element: Element): Promise<void> {
@@ -65,13 +74,17 @@ describe('<poptin-popup> lead limits and delivery', () => {
       company.select();
       document.execCommand('insertText', false, 'Acme');
       await clickOn(inShadow(element, '[type=submit]'));
-      expect(submits.map((detail) => detail.fields.find((one) => one.name === 'company')?.value)).to.deep.equal(['Acme']);
+      expect(submits.map((detail) => detail.fields.find((one) => one.name === 'company')?.value)).to.deep.equal([
+        'Acme',
+      ]);
     });
   });
 
   describe('the thank-you screen waits for the lead to be on its way', () => {
     const respondWith = (element: Element, outcome: LeadOutcome) =>
-      element.addEventListener('poptin-submit', (event) => (event as CustomEvent<PopupSubmitDetail>).detail.respondWith?.(Promise.resolve(outcome)));
+      element.addEventListener('poptin-submit', (event) =>
+        (event as CustomEvent<PopupSubmitDetail>).detail.respondWith?.(Promise.resolve(outcome)),
+      );
 
     it('a lead the server refused is never thanked: the visitor is told it was not sent, and may send again', async () => {
       const element = await mountPopup(FORM);
@@ -79,7 +92,9 @@ describe('<poptin-popup> lead limits and delivery', () => {
       await pasteInto(field(element, 'Email'), 'dana@example.com');
       await clickOn(inShadow(element, '[type=submit]'));
       await until(() => element.shadowRoot!.querySelector('[role=alert]') !== null, 'the message');
-      expect(inShadow(element, '[role=alert]').textContent).to.equal('Your details could not be sent. Please try again later.');
+      expect(inShadow(element, '[role=alert]').textContent).to.equal(
+        'Your details could not be sent. Please try again later.',
+      );
       expect(thankYouShown(element)).to.equal(false);
       expect(inShadow(element, 'form').hasAttribute('aria-busy')).to.equal(false);
       const submits = collectSubmits(element);

@@ -7,7 +7,8 @@ function silentWav(): string {
   const samples = 16_000;
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
+  const text = (offset: number, value: string) =>
+    [...value].forEach((char, index) => view.setUint8(offset + index, char.charCodeAt(0)));
   text(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   text(8, 'WAVEfmt ');
@@ -36,7 +37,9 @@ describe('<poptin-popup> media (widget §4)', () => {
     const video = inShadow<HTMLVideoElement>(element, 'video');
     const expected = window.devicePixelRatio > 2 ? 720 : window.devicePixelRatio > 1 ? 480 : 360;
     expect(video.dataset.poptinResolution).to.equal(String(expected));
-    expect(allInShadow<HTMLSourceElement>(element, 'video source').map((source) => source.dataset.resolution)).to.deep.equal([String(expected)]);
+    expect(
+      allInShadow<HTMLSourceElement>(element, 'video source').map((source) => source.dataset.resolution),
+    ).to.deep.equal([String(expected)]);
   });
 
   it('on close, video and audio stop and are removed', async () => {

@@ -45,7 +45,9 @@ export type RedirectRoute = 'new-window' | 'anchor' | 'same-tab' | 'refused';
 export function followRedirect(navigation: PopupNavigation, address: string, newWindow: boolean): RedirectRoute {
   const url = safeNavigationUrl(address);
   if (!url) {
-    log.error(`a redirect to ${JSON.stringify(address.slice(0, 80))} was refused: only http(s), tel:, sms: and mailto: addresses are followed`);
+    log.error(
+      `a redirect to ${JSON.stringify(address.slice(0, 80))} was refused: only http(s), tel:, sms: and mailto: addresses are followed`,
+    );
     return 'refused';
   }
   const web = /^(https?:)?\/\//i.test(url);

@@ -1,8 +1,20 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
+import {
+  closeSources,
+  collectSubmits,
+  field,
+  formTemplate,
+  inShadow,
+  mountPopup,
+  type PoptinPopupElement,
+  removePopups,
+  submit,
+  typeInto,
+  until,
+} from '../../../test/browser-support/popup.ts';
 import { REDIRECT_LINK_SUBMIT_MS } from './after-submit.ts';
 import { followRedirect, type PopupNavigation } from './navigation.ts';
-import { closeSources, collectSubmits, field, formTemplate, inShadow, mountPopup, removePopups, submit, typeInto, until, type PoptinPopupElement } from '../../../test/browser-support/popup.ts';
 
 interface FakeNavigation extends PopupNavigation {
   openWindow: sinon.SinonStub<[string], Window | null>;
@@ -21,9 +33,17 @@ function fakeNavigation({ windowOpens = true, anchorWorks = true } = {}): FakeNa
 const EMAIL = '<input name="Email" aria-label="Email">';
 /** Not a lead form and no thank-you screen: what follows the submit happens at once. */
 const AT_ONCE = { poptin_target: 'click', design_properties: { poptin_design_thank_screen: 'no' } };
-const THANK_YOU_5S = { poptin_design_thank_screen: 'yes', poptin_design_thank_screen_auto_close: 'yes', poptin_design_thank_screen_auto_close_sec: '5' };
+const THANK_YOU_5S = {
+  poptin_design_thank_screen: 'yes',
+  poptin_design_thank_screen_auto_close: 'yes',
+  poptin_design_thank_screen_auto_close_sec: '5',
+};
 
-async function mountWithRedirect(config: Record<string, unknown>, navigation: FakeNavigation, template = formTemplate(EMAIL)): Promise<PoptinPopupElement> {
+async function mountWithRedirect(
+  config: Record<string, unknown>,
+  navigation: FakeNavigation,
+  template = formTemplate(EMAIL),
+): Promise<PoptinPopupElement> {
   return mountPopup(template, { config, before: (element) => (element.navigation = navigation) });
 }
 
@@ -41,9 +61,20 @@ describe('<poptin-popup> redirects', () => {
   describe('after a submit (widget §4, §5)', () => {
     it('follows the design redirect after the thank-you auto-close, as close source "redirect", without poptinClose', async () => {
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({ design_properties: { ...THANK_YOU_5S, poptin_design_redirect: 'yes', poptin_design_redirect_url: 'shop.example/welcome' } }, navigation);
+      const element = await mountWithRedirect(
+        {
+          design_properties: {
+            ...THANK_YOU_5S,
+            poptin_design_redirect: 'yes',
+            poptin_design_redirect_url: 'shop.example/welcome',
+          },
+        },
+        navigation,
+      );
       const sources = closeSources(element);
-      const hidden = new Promise<CustomEvent>((resolve) => element.addEventListener('poptin-after-hide', (e) => resolve(e as CustomEvent)));
+      const hidden = new Promise<CustomEvent>((resolve) =>
+        element.addEventListener('poptin-after-hide', (e) => resolve(e as CustomEvent)),
+      );
       const windowClose = sinon.spy();
       window.addEventListener('poptinClose', windowClose);
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -61,7 +92,10 @@ describe('<poptin-popup> redirects', () => {
 
     it('uses the configuration’s redirect_url and redirect_target when design_properties set none', async () => {
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({ ...AT_ONCE, redirect_url: 'https://shop.example/a', redirect_target: '_blank' }, navigation);
+      const element = await mountWithRedirect(
+        { ...AT_ONCE, redirect_url: 'https://shop.example/a', redirect_target: '_blank' },
+        navigation,
+      );
       await submitEmail(element);
       await until(() => navigation.openWindow.called, 'the redirect');
       expect(navigation.openWindow.args).to.deep.equal([['https://shop.example/a']]);
@@ -70,7 +104,17 @@ describe('<poptin-popup> redirects', () => {
 
     it('a lead pop-up without thank-you screen redirects after the sent message', async () => {
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({ design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: 'https://shop.example/' } }, navigation, formTemplate(EMAIL, { thankYou: false }));
+      const element = await mountWithRedirect(
+        {
+          design_properties: {
+            poptin_design_thank_screen: 'no',
+            poptin_design_redirect: 'yes',
+            poptin_design_redirect_url: 'https://shop.example/',
+          },
+        },
+        navigation,
+        formTemplate(EMAIL, { thankYou: false }),
+      );
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       await submitEmail(element);
       expect(inShadow(element, '[type=submit]').textContent).to.equal('Sent!');
@@ -84,20 +128,41 @@ describe('<poptin-popup> redirects', () => {
     it('appends the form data when poptin_design_redirect_send_form_data is on', async () => {
       const navigation = fakeNavigation();
       const element = await mountWithRedirect(
-        { ...AT_ONCE, design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: 'https://shop.example/welcome?src=pop#top', poptin_design_redirect_send_form_data: 'yes' } },
+        {
+          ...AT_ONCE,
+          design_properties: {
+            poptin_design_thank_screen: 'no',
+            poptin_design_redirect: 'yes',
+            poptin_design_redirect_url: 'https://shop.example/welcome?src=pop#top',
+            poptin_design_redirect_send_form_data: 'yes',
+          },
+        },
         navigation,
         formTemplate(`${EMAIL}<input name="Name" aria-label="Name">`),
       );
       typeInto(field(element, 'Name'), 'Dan Levi');
       await submitEmail(element, 'dan@example.com');
       await until(() => navigation.assign.called, 'the redirect');
-      expect(navigation.assign.firstCall.args[0]).to.equal('https://shop.example/welcome?src=pop&Email=dan%40example.com&Name=Dan+Levi#top');
+      expect(navigation.assign.firstCall.args[0]).to.equal(
+        'https://shop.example/welcome?src=pop&Email=dan%40example.com&Name=Dan+Levi#top',
+      );
     });
 
     it('keeps tel:, sms: and mailto: links, and never opens them in a new window', async () => {
       for (const url of ['tel:+972501234567', 'sms:+972501234567', 'mailto:sales@shop.example']) {
         const navigation = fakeNavigation();
-        const element = await mountWithRedirect({ ...AT_ONCE, redirect_target: '_blank', design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: url } }, navigation);
+        const element = await mountWithRedirect(
+          {
+            ...AT_ONCE,
+            redirect_target: '_blank',
+            design_properties: {
+              poptin_design_thank_screen: 'no',
+              poptin_design_redirect: 'yes',
+              poptin_design_redirect_url: url,
+            },
+          },
+          navigation,
+        );
         await submitEmail(element);
         await until(() => navigation.assign.called, `the redirect to ${url}`);
         expect(navigation.assign.args, url).to.deep.equal([[url]]);
@@ -109,7 +174,16 @@ describe('<poptin-popup> redirects', () => {
     it('on mobile pop-ups a number becomes a tel: link', async () => {
       const navigation = fakeNavigation();
       const element = await mountWithRedirect(
-        { ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_1', design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: '+972 50-123-4567' } },
+        {
+          ...AT_ONCE,
+          poptin_type: 'mobile',
+          poptin_format: 'format_1',
+          design_properties: {
+            poptin_design_thank_screen: 'no',
+            poptin_design_redirect: 'yes',
+            poptin_design_redirect_url: '+972 50-123-4567',
+          },
+        },
         navigation,
       );
       await submitEmail(element);
@@ -118,22 +192,45 @@ describe('<poptin-popup> redirects', () => {
     });
 
     it('mobile formats 1, 6 and 11 turn the button of a form with nothing to fill in into a phone call; other formats do not', async () => {
-      const callTemplate = '<div data-poptin-screen="form"><h2>Questions?</h2><form><button type="submit">Call us</button></form></div>';
-      const design = { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: '+1 (555) 010-0100' };
+      const callTemplate =
+        '<div data-poptin-screen="form"><h2>Questions?</h2><form><button type="submit">Call us</button></form></div>';
+      const design = {
+        poptin_design_thank_screen: 'no',
+        poptin_design_redirect: 'yes',
+        poptin_design_redirect_url: '+1 (555) 010-0100',
+      };
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({ ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_6', design_properties: design }, navigation, callTemplate);
+      const element = await mountWithRedirect(
+        { ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_6', design_properties: design },
+        navigation,
+        callTemplate,
+      );
       const sources = closeSources(element);
       inShadow<HTMLButtonElement>(element, 'button[data-poptin-call]').click();
       expect(navigation.assign.args).to.deep.equal([['tel:+15550100100']]);
       expect(sources).to.deep.equal(['redirect']);
       removePopups();
-      const other = await mountWithRedirect({ ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_2', design_properties: design }, fakeNavigation(), callTemplate);
+      const other = await mountWithRedirect(
+        { ...AT_ONCE, poptin_type: 'mobile', poptin_format: 'format_2', design_properties: design },
+        fakeNavigation(),
+        callTemplate,
+      );
       expect(other.shadowRoot!.querySelector('[data-poptin-call]')).to.equal(null);
     });
 
     it('a javascript: address is never followed', async () => {
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({ ...AT_ONCE, design_properties: { poptin_design_thank_screen: 'no', poptin_design_redirect: 'yes', poptin_design_redirect_url: 'javascript:alert(1)' } }, navigation);
+      const element = await mountWithRedirect(
+        {
+          ...AT_ONCE,
+          design_properties: {
+            poptin_design_thank_screen: 'no',
+            poptin_design_redirect: 'yes',
+            poptin_design_redirect_url: 'javascript:alert(1)',
+          },
+        },
+        navigation,
+      );
       const sources = closeSources(element);
       await submitEmail(element);
       await until(() => sources.length > 0, 'the close');
@@ -152,10 +249,17 @@ describe('<poptin-popup> redirects', () => {
 
     it('then to this tab', async () => {
       const navigation = fakeNavigation({ windowOpens: false, anchorWorks: false });
-      const element = await mountWithRedirect({ ...AT_ONCE, redirect_url: 'https://shop.example/', redirect_target: '_blank' }, navigation);
+      const element = await mountWithRedirect(
+        { ...AT_ONCE, redirect_url: 'https://shop.example/', redirect_target: '_blank' },
+        navigation,
+      );
       await submitEmail(element);
       await until(() => navigation.assign.called, 'the same-tab redirect');
-      expect([navigation.openWindow.callCount, navigation.clickAnchor.callCount, navigation.assign.callCount]).to.deep.equal([1, 1, 1]);
+      expect([
+        navigation.openWindow.callCount,
+        navigation.clickAnchor.callCount,
+        navigation.assign.callCount,
+      ]).to.deep.equal([1, 1, 1]);
     });
   });
 
@@ -195,7 +299,11 @@ describe('<poptin-popup> redirects', () => {
 
     it('without a form, the link is followed after 1.5 s', async () => {
       const navigation = fakeNavigation();
-      const element = await mountWithRedirect({}, navigation, '<p>Sale!</p><a data-poptin-redirect href="https://shop.example/sale" target="_blank">Shop now</a>');
+      const element = await mountWithRedirect(
+        {},
+        navigation,
+        '<p>Sale!</p><a data-poptin-redirect href="https://shop.example/sale" target="_blank">Shop now</a>',
+      );
       const sources = closeSources(element);
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       inShadow<HTMLAnchorElement>(element, '[data-poptin-redirect]').click();

@@ -1,12 +1,13 @@
 // Games inside a pop-up template (design §2). Most templates hold none, so what binds them is a chunk of its own
 // (game-binding.ts); until it is loaded the play screen shows and the win and lose screens stay hidden.
-import type { GameScreen, PrizeConversion } from '../../core/games/index.ts';
-import { GAME_LOCKED_ATTRIBUTE } from '../../core/games/locked.ts';
+
 import { readSwitch } from '../../core/config/values.ts';
 import { validateForm } from '../../core/forms/form.ts';
+import type { GameScreen, PrizeConversion } from '../../core/games/index.ts';
+import { GAME_LOCKED_ATTRIBUTE } from '../../core/games/locked.ts';
+import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
 import { listenSafely } from '../../core/safety.ts';
 import { formControls, readField } from './field-dom.ts';
-import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
 import { GAME_SELECTOR, loadGameBinding } from './template-parts.ts';
 
 export interface TemplateGameOptions {
@@ -70,9 +71,13 @@ export function bindTemplateGames(content: HTMLElement, options: TemplateGameOpt
   showGameScreen(content, 'play');
   // Locked at once, before the games' own chunk arrives: a quick visitor's lead waits for its prize too.
   // Without the post-play screen a win submits the form anyway, the coupon after it: that flow stays as it is.
-  const leadFirst = readSwitch(options.designProperties.disable_post_play_screen) ? null : (content.querySelector<HTMLElement>('[data-poptin-screen="play"]')?.querySelector('form') ?? null);
+  const leadFirst = readSwitch(options.designProperties.disable_post_play_screen)
+    ? null
+    : (content.querySelector<HTMLElement>('[data-poptin-screen="play"]')?.querySelector('form') ?? null);
   const stopAsking = leadFirst ? askForTheLeadFirst(content, leadFirst, games) : () => undefined;
-  const unbind = bindWhenLoaded('the games of the pop-up', loadGameBinding, ({ bindGames }) => bindGames(content, games, options, leadFirst));
+  const unbind = bindWhenLoaded('the games of the pop-up', loadGameBinding, ({ bindGames }) =>
+    bindGames(content, games, options, leadFirst),
+  );
   return () => {
     stopAsking();
     unbind();

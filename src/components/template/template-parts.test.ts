@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import { fieldKindOf, fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import { templatePartsIn } from './template-parts.ts';
 
-const EMAIL_FORM = '<form><input type="email" name="Email" placeholder="Your email"><button type="submit">Join</button></form>';
+const EMAIL_FORM =
+  '<form><input type="email" name="Email" placeholder="Your email"><button type="submit">Join</button></form>';
 
 describe('templatePartsIn', () => {
   it('finds no part in a form asking for an e-mail, so such a pop-up loads none', () => {
@@ -18,14 +19,26 @@ describe('templatePartsIn', () => {
       <poptin-product-recommendations></poptin-product-recommendations>
       <input name="Birthday">
       <input type="tel" name="Phone" data-validation="international">`;
-    expect(templatePartsIn(template)).to.deep.equal(['game', 'coupon', 'add-to-cart', 'countdown', 'recommendations', 'date-picker', 'phone-country']);
+    expect(templatePartsIn(template)).to.deep.equal([
+      'game',
+      'coupon',
+      'add-to-cart',
+      'countdown',
+      'recommendations',
+      'date-picker',
+      'phone-country',
+    ]);
   });
 
   it('finds every field that field-kind reads as a date or a birthday, by any name, index, quoting or type', () => {
     const { names, types } = fieldSpellingsOf(['date', 'birthday']);
     expect(names).to.include.members(['date', 'birthday']);
     const fields = [
-      ...names.flatMap((name) => [`<input name="${name}">`, `<input name='${name.toUpperCase()}2'>`, `<input name=${name}>`]),
+      ...names.flatMap((name) => [
+        `<input name="${name}">`,
+        `<input name='${name.toUpperCase()}2'>`,
+        `<input name=${name}>`,
+      ]),
       ...types.map((type) => `<input type="${type}" name="when">`),
     ];
     for (const field of fields) {
@@ -36,6 +49,8 @@ describe('templatePartsIn', () => {
   });
 
   it('does not take a word that only begins like a date field for one', () => {
-    expect(templatePartsIn('<input name="dates_free"><input name="update"><input type="datetime-local" name="at">')).to.deep.equal([]);
+    expect(
+      templatePartsIn('<input name="dates_free"><input name="update"><input type="datetime-local" name="at">'),
+    ).to.deep.equal([]);
   });
 });

@@ -2,11 +2,12 @@
 // recommendations, a date picker, a phone country list) are chunks of their own: a pop-up binds a part once its
 // chunk is loaded, and one built ahead loads the chunks its template needs with the template (loadTemplateParts),
 // so that they are bound before it first shows.
+
+import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
-import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
-import { loadFieldAddonViews } from '../fields/addon-views.ts';
 import { loadersWhere, REGISTRY, tagOf } from '../../registry.ts';
+import { loadFieldAddonViews } from '../fields/addon-views.ts';
 
 /** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */
 export const GAME_DEFINITIONS = loadersWhere((line) => line.inTemplates === 'game');
@@ -21,7 +22,9 @@ export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
 export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
 /** The countdowns' binding, with their element, in the same round trip. */
-export const loadCountdownBinding = chunkLoader(() => Promise.all([import('../countdown/countdown-binding.ts'), REGISTRY.countdown.load()]).then(([binding]) => binding));
+export const loadCountdownBinding = chunkLoader(() =>
+  Promise.all([import('../countdown/countdown-binding.ts'), REGISTRY.countdown.load()]).then(([binding]) => binding),
+);
 export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
 
 /** An opening tag of one of these elements, in HTML. */
@@ -30,14 +33,27 @@ const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('
 /** An input that field-kind.ts reads as a date or a birthday, by its name (with a running index) or its type, in HTML. */
 function dateFieldInHtml(): RegExp {
   const { names, types } = fieldSpellingsOf(['date', 'birthday']);
-  return new RegExp(`\\bname\\s*=\\s*["']?\\s*(?:${names.join('|')})\\d*\\b|\\btype\\s*=\\s*["']?(?:${types.join('|')})\\b`, 'i');
+  return new RegExp(
+    `\\bname\\s*=\\s*["']?\\s*(?:${names.join('|')})\\d*\\b|\\btype\\s*=\\s*["']?(?:${types.join('|')})\\b`,
+    'i',
+  );
 }
 
-export type TemplatePart = 'game' | 'coupon' | 'add-to-cart' | 'countdown' | 'recommendations' | 'date-picker' | 'phone-country';
+export type TemplatePart =
+  | 'game'
+  | 'coupon'
+  | 'add-to-cart'
+  | 'countdown'
+  | 'recommendations'
+  | 'date-picker'
+  | 'phone-country';
 
 /** A template's games: their binding, and the element of each game it holds, in the same round trip. */
 const loadGames = (template: string) =>
-  Promise.all([loadGameBinding(), ...GAME_TAGS.filter((tag) => elementInHtml([tag]).test(template)).map((tag) => GAME_DEFINITIONS[tag]!())]);
+  Promise.all([
+    loadGameBinding(),
+    ...GAME_TAGS.filter((tag) => elementInHtml([tag]).test(template)).map((tag) => GAME_DEFINITIONS[tag]!()),
+  ]);
 
 // A near miss only loads a chunk early.
 const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<unknown>]> = [
@@ -66,5 +82,7 @@ export function loadTemplateParts(template: string): Promise<unknown> {
 /** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */
 export function bindTemplateCoupons(content: HTMLElement, language: Language): () => void {
   if (!content.querySelector(COUPON_SELECTOR)) return () => undefined;
-  return bindWhenLoaded('the coupons of the pop-up', loadCouponBinding, ({ bindCoupons }) => bindCoupons(content, language));
+  return bindWhenLoaded('the coupons of the pop-up', loadCouponBinding, ({ bindCoupons }) =>
+    bindCoupons(content, language),
+  );
 }

@@ -2,9 +2,14 @@
 // pop-up's add-to-cart setting N (widget §3), and `<poptin-product-recommendations>` show the products the
 // controller fetched for the pop-up. Each is a chunk of its own, loaded by a template that has one.
 import type { Language } from '../../core/i18n/strings.ts';
-import type { RecommendationModel, StorePlatform } from '../../core/products/recommendations.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
-import { ADD_TO_CART_SELECTOR, RECOMMENDATIONS_TAG, loadAddToCartBinding, loadRecommendations } from './template-parts.ts';
+import type { RecommendationModel, StorePlatform } from '../../core/products/recommendations.ts';
+import {
+  ADD_TO_CART_SELECTOR,
+  loadAddToCartBinding,
+  loadRecommendations,
+  RECOMMENDATIONS_TAG,
+} from './template-parts.ts';
 
 export interface TemplateStoreOptions {
   designProperties: Record<string, unknown>;
@@ -16,7 +21,9 @@ export interface TemplateStoreOptions {
 
 /** Binds the template's add-to-cart buttons and recommendations; returns the unbinding. */
 export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOptions): () => void {
-  const lists = [...content.querySelectorAll<HTMLElement & { recommendations?: RecommendationModel | null }>(RECOMMENDATIONS_TAG)];
+  const lists = [
+    ...content.querySelectorAll<HTMLElement & { recommendations?: RecommendationModel | null }>(RECOMMENDATIONS_TAG),
+  ];
   if (lists.length > 0) {
     const model = options.recommendations ? { ...options.recommendations, lang: options.language } : null;
     // Set once defined and upgraded: a property set on an element not yet upgraded would hide the element's own
@@ -31,5 +38,7 @@ export function bindTemplateStore(content: HTMLElement, options: TemplateStoreOp
     });
   }
   if (!content.querySelector(ADD_TO_CART_SELECTOR)) return () => undefined;
-  return bindWhenLoaded('the add-to-cart buttons of the pop-up', loadAddToCartBinding, ({ bindAddToCartButtons }) => bindAddToCartButtons(content, options));
+  return bindWhenLoaded('the add-to-cart buttons of the pop-up', loadAddToCartBinding, ({ bindAddToCartButtons }) =>
+    bindAddToCartButtons(content, options),
+  );
 }

@@ -2,15 +2,20 @@
 import { honeypotStyles } from './honeypot.ts';
 
 // Shared by the shadow root's copy of a template and by a page builder's slotted children.
-const FIELD = 'box-sizing: border-box; width: 100%; padding: 10px 12px; font: inherit; border: 1px solid #b9bcc6; border-radius: 8px;';
-const INVALID = 'border-color: var(--poptin-invalid-color) !important; box-shadow: 0 0 0 1px var(--poptin-invalid-color);';
+const FIELD =
+  'box-sizing: border-box; width: 100%; padding: 10px 12px; font: inherit; border: 1px solid #b9bcc6; border-radius: 8px;';
+const INVALID =
+  'border-color: var(--poptin-invalid-color) !important; box-shadow: 0 0 0 1px var(--poptin-invalid-color);';
 const ERROR = 'color: var(--poptin-invalid-color); font-size: 14px; margin: 4px 0 0;';
 const HINT = 'color: inherit; opacity: 0.8; font-size: 13px; margin: 2px 0 0;';
 const SUGGESTION = 'font-size: 14px; margin: 4px 0 0;';
-const SUGGESTION_ADDRESS = 'padding: 0; border: 0; background: none; color: var(--poptin-accent); font: inherit; text-decoration: underline; cursor: pointer;';
+const SUGGESTION_ADDRESS =
+  'padding: 0; border: 0; background: none; color: var(--poptin-accent); font: inherit; text-decoration: underline; cursor: pointer;';
 const COUPON = 'position: relative; cursor: copy;';
-const TOOLTIP = 'position: absolute; inset-block-end: calc(100% + 6px); inset-inline-start: 50%; translate: -50% 0; padding: 4px 8px; border-radius: 6px; background: #1d1d1f; color: #fff; font-size: 13px; white-space: nowrap; opacity: 1; transition: opacity 300ms;';
-const SHAKE_KEYFRAMES = '@keyframes poptin-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }';
+const TOOLTIP =
+  'position: absolute; inset-block-end: calc(100% + 6px); inset-inline-start: 50%; translate: -50% 0; padding: 4px 8px; border-radius: 6px; background: #1d1d1f; color: #fff; font-size: 13px; white-space: nowrap; opacity: 1; transition: opacity 300ms;';
+const SHAKE_KEYFRAMES =
+  '@keyframes poptin-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }';
 
 export const templateStyles = `${honeypotStyles}
 .content input:not([type=checkbox]):not([type=radio]), .content select, .content textarea {

@@ -6,8 +6,25 @@
  * would turn a Hebrew form's fields left to right before the visitor types a letter.
  */
 const TEXT_HOLDERS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'dt', 'dd', 'blockquote', 'figcaption', 'caption', 'td', 'th',
-  'label', 'legend', 'button', '[data-poptin-coupon]',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'blockquote',
+  'figcaption',
+  'caption',
+  'td',
+  'th',
+  'label',
+  'legend',
+  'button',
+  '[data-poptin-coupon]',
 ].join(', ');
 
 /**

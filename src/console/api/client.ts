@@ -1,23 +1,83 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
 import type { Language } from '../i18n/strings.ts';
 
-export interface Owner { id: string; email: string; name: string; isAdmin: boolean; language: Language }
-export interface Site { clientId: string; name: string; language: Language; allowedOrigins: string[] }
-export interface ApiToken { id: string; name: string; createdAt: string; lastUsedAt: string | null }
+export interface Owner {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  language: Language;
+}
+export interface Site {
+  clientId: string;
+  name: string;
+  language: Language;
+  allowedOrigins: string[];
+}
+export interface ApiToken {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
 export type PopupStatus = 'live' | 'paused' | 'draft';
-export interface PopupSummary { id: string; name: string; type: string; status: PopupStatus; hasUnpublishedChanges: boolean; updatedAt: string; publishedAt: string | null }
+export interface PopupSummary {
+  id: string;
+  name: string;
+  type: string;
+  status: PopupStatus;
+  hasUnpublishedChanges: boolean;
+  updatedAt: string;
+  publishedAt: string | null;
+}
 export type Config = Record<string, unknown>;
-export interface Popup { id: string; status: PopupStatus; draft: Config; published: Config | null; revision: number; updatedAt: string; publishedAt: string | null }
-export interface Revision { revision: number; savedAt: string; savedBy: string; published: boolean }
-export interface ManagedOwner { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }
-export interface Template { id: string; name: { en: string; he: string }; kind: string; game?: string; thumbnail?: string }
-export interface FieldProblem { field: string; message: string }
+export interface Popup {
+  id: string;
+  status: PopupStatus;
+  draft: Config;
+  published: Config | null;
+  revision: number;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+export interface Revision {
+  revision: number;
+  savedAt: string;
+  savedBy: string;
+  published: boolean;
+}
+export interface ManagedOwner {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  sites: string[];
+}
+export interface Template {
+  id: string;
+  name: { en: string; he: string };
+  kind: string;
+  game?: string;
+  thumbnail?: string;
+}
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
 /** `sanitizer` may be null: DOMPurify needs a DOM, and the console then runs it itself (model/sanitizer.ts). */
-export interface Validation { ok: boolean; fields: FieldProblem[]; sanitizer: { removed: { element?: string; attribute?: string }[] } | null }
+export interface Validation {
+  ok: boolean;
+  fields: FieldProblem[];
+  sanitizer: { removed: { element?: string; attribute?: string }[] } | null;
+}
 
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(readonly status: number, message: string, readonly fields: FieldProblem[] = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
     super(message);
   }
 }
@@ -28,7 +88,10 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -45,7 +108,11 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   if (!response.ok) {
     const record = (data && typeof data === 'object' ? data : {}) as { message?: unknown; fields?: unknown };
     const fields = Array.isArray(record.fields) ? (record.fields as FieldProblem[]) : [];
-    throw new ApiError(response.status, typeof record.message === 'string' ? record.message : `${response.status} ${response.statusText}`, fields);
+    throw new ApiError(
+      response.status,
+      typeof record.message === 'string' ? record.message : `${response.status} ${response.statusText}`,
+      fields,
+    );
   }
   return data as T;
 }
@@ -58,34 +125,47 @@ export const api = {
   signOut: () => call<void>('POST', '/api/auth/sign-out'),
   signOutEverywhere: () => call<void>('POST', '/api/auth/sign-out-everywhere'),
   me: () => call<{ owner: Owner; sites: Site[] }>('GET', '/api/auth/me'),
-  updateMe: (changes: { name?: string; language?: Language }) => call<{ owner: Owner }>('PATCH', '/api/auth/me', changes),
-  changePassword: (currentPassword: string, newPassword: string) => call<void>('POST', '/api/auth/password', { currentPassword, newPassword }),
+  updateMe: (changes: { name?: string; language?: Language }) =>
+    call<{ owner: Owner }>('PATCH', '/api/auth/me', changes),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    call<void>('POST', '/api/auth/password', { currentPassword, newPassword }),
 
   sites: () => call<{ sites: Site[] }>('GET', '/api/owner/sites'),
-  createSite: (input: { clientId?: string; name: string; allowedOrigins: string[]; language: Language }) => call<{ site: Site }>('POST', '/api/owner/sites', input),
+  createSite: (input: { clientId?: string; name: string; allowedOrigins: string[]; language: Language }) =>
+    call<{ site: Site }>('POST', '/api/owner/sites', input),
   site: (clientId: string) => call<{ site: Site; embed: { script: string } }>('GET', `${site(clientId)}/site`),
   tokens: (clientId: string) => call<{ tokens: ApiToken[] }>('GET', `${site(clientId)}/tokens`),
-  createToken: (clientId: string, name: string) => call<{ token: ApiToken; secret: string }>('POST', `${site(clientId)}/tokens`, { name }),
-  revokeToken: (clientId: string, tokenId: string) => call<void>('DELETE', `${site(clientId)}/tokens/${encodeURIComponent(tokenId)}`),
+  createToken: (clientId: string, name: string) =>
+    call<{ token: ApiToken; secret: string }>('POST', `${site(clientId)}/tokens`, { name }),
+  revokeToken: (clientId: string, tokenId: string) =>
+    call<void>('DELETE', `${site(clientId)}/tokens/${encodeURIComponent(tokenId)}`),
 
   popups: (clientId: string) => call<{ popups: PopupSummary[] }>('GET', `${site(clientId)}/popups`),
-  createPopup: (clientId: string, from: { templateId: string } | { config: Config }) => call<{ popup: Popup }>('POST', `${site(clientId)}/popups`, from),
+  createPopup: (clientId: string, from: { templateId: string } | { config: Config }) =>
+    call<{ popup: Popup }>('POST', `${site(clientId)}/popups`, from),
   popup: (clientId: string, id: string) => call<{ popup: Popup }>('GET', popup(clientId, id)),
-  saveDraft: (clientId: string, id: string, draft: Config, revision: number) => call<{ popup: Popup }>('PUT', popup(clientId, id), { draft, revision }),
+  saveDraft: (clientId: string, id: string, draft: Config, revision: number) =>
+    call<{ popup: Popup }>('PUT', popup(clientId, id), { draft, revision }),
   publish: (clientId: string, id: string) => call<{ popup: Popup }>('POST', `${popup(clientId, id)}/publish`),
   pause: (clientId: string, id: string) => call<{ popup: Popup }>('POST', `${popup(clientId, id)}/pause`),
   resume: (clientId: string, id: string) => call<{ popup: Popup }>('POST', `${popup(clientId, id)}/resume`),
   duplicate: (clientId: string, id: string) => call<{ popup: Popup }>('POST', `${popup(clientId, id)}/duplicate`),
   deletePopup: (clientId: string, id: string) => call<void>('DELETE', popup(clientId, id)),
-  revisions: (clientId: string, id: string) => call<{ revisions: Revision[] }>('GET', `${popup(clientId, id)}/revisions`),
-  restore: (clientId: string, id: string, revision: number) => call<{ popup: Popup }>('POST', `${popup(clientId, id)}/revisions/${revision}/restore`),
-  validate: (clientId: string, config: Config) => call<Validation>('POST', `${site(clientId)}/popups/validate`, { config }),
-  previewLink: (clientId: string, id: string, url: string) => call<{ url: string }>('GET', `${popup(clientId, id)}/preview-link?url=${encodeURIComponent(url)}`),
+  revisions: (clientId: string, id: string) =>
+    call<{ revisions: Revision[] }>('GET', `${popup(clientId, id)}/revisions`),
+  restore: (clientId: string, id: string, revision: number) =>
+    call<{ popup: Popup }>('POST', `${popup(clientId, id)}/revisions/${revision}/restore`),
+  validate: (clientId: string, config: Config) =>
+    call<Validation>('POST', `${site(clientId)}/popups/validate`, { config }),
+  previewLink: (clientId: string, id: string, url: string) =>
+    call<{ url: string }>('GET', `${popup(clientId, id)}/preview-link?url=${encodeURIComponent(url)}`),
 
   templates: () => call<{ templates: Template[] }>('GET', '/api/owner/templates'),
 
   owners: () => call<{ owners: ManagedOwner[] }>('GET', '/api/admin/owners'),
-  createOwner: (input: { email: string; name: string; password: string; isAdmin: boolean; sites: string[] }) => call<{ owner: Owner }>('POST', '/api/admin/owners', input),
-  updateOwner: (id: string, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) => call<unknown>('PATCH', `/api/admin/owners/${encodeURIComponent(id)}`, changes),
+  createOwner: (input: { email: string; name: string; password: string; isAdmin: boolean; sites: string[] }) =>
+    call<{ owner: Owner }>('POST', '/api/admin/owners', input),
+  updateOwner: (id: string, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) =>
+    call<unknown>('PATCH', `/api/admin/owners/${encodeURIComponent(id)}`, changes),
   deleteOwner: (id: string) => call<void>('DELETE', `/api/admin/owners/${encodeURIComponent(id)}`),
 };

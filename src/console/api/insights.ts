@@ -2,57 +2,133 @@
 import { call, site as sitePath } from './client.ts';
 
 export type SpamFilter = 'exclude' | 'only' | 'include';
-export interface LeadFilter { q?: string; popup?: string; variant?: string; from?: string; to?: string; spam?: SpamFilter }
+export interface LeadFilter {
+  q?: string;
+  popup?: string;
+  variant?: string;
+  from?: string;
+  to?: string;
+  spam?: SpamFilter;
+}
 
 export interface Lead {
-  conversion_id: number; created_at: string; poptin_id: string; client_id: string; viewer_id: string | null;
-  email: string | null; phone: string | null; name: string | null; url: string | null; poptin_view_id: number | null;
-  spam_reason: string | null; fields: Record<string, unknown>; device?: string;
+  conversion_id: number;
+  created_at: string;
+  poptin_id: string;
+  client_id: string;
+  viewer_id: string | null;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  url: string | null;
+  poptin_view_id: number | null;
+  spam_reason: string | null;
+  fields: Record<string, unknown>;
+  device?: string;
 }
 export interface LeadDetail {
   lead: Lead;
   popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null } | null;
-  view: { id: number; created_at: string; trigger: string | null; type: string | null; url: string | null; device: string } | null;
+  view: {
+    id: number;
+    created_at: string;
+    trigger: string | null;
+    type: string | null;
+    url: string | null;
+    device: string;
+  } | null;
   prize: { prize_id: string; coupon: string | null } | null;
   deliveries: unknown[];
 }
 
-export interface Counts { views: number; closes: number; conversions: number; conversion_rate: number }
+export interface Counts {
+  views: number;
+  closes: number;
+  conversions: number;
+  conversion_rate: number;
+}
 export interface StatsReport {
   range: { from: string; to: string };
   previous_range: { from: string; to: string };
-  totals: Counts; previous_totals: Counts;
-  days: (Counts & { day: string })[]; previous_days: (Counts & { day: string })[];
+  totals: Counts;
+  previous_totals: Counts;
+  days: (Counts & { day: string })[];
+  previous_days: (Counts & { day: string })[];
   hours: (Counts & { hour: string })[];
   by_device: (Counts & { device: string })[];
   by_page: (Counts & { page: string })[];
   by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
 }
-export interface StatsQuery { from: string; to: string; popup?: string; variant?: string }
+export interface StatsQuery {
+  from: string;
+  to: string;
+  popup?: string;
+  variant?: string;
+}
 
-export interface Variant { poptin_id: string; poptin_name: string; active: boolean; views: number; conversions: number; conversion_rate: number; probability_best: number; expected_loss: number }
-export interface AbTest { test_id: string; name: string; variants: Variant[]; winner: string | null; reason: string }
+export interface Variant {
+  poptin_id: string;
+  poptin_name: string;
+  active: boolean;
+  views: number;
+  conversions: number;
+  conversion_rate: number;
+  probability_best: number;
+  expected_loss: number;
+}
+export interface AbTest {
+  test_id: string;
+  name: string;
+  variants: Variant[];
+  winner: string | null;
+  reason: string;
+}
 
-export interface PersonData { email: string; leads: unknown[]; views: unknown[]; closes: unknown[]; store_activity: unknown[]; truncated: boolean }
-export interface Erasure { id: number; erased_by: string; created_at: string; leads: number; views: number; closes: number; store_activity: number }
+export interface PersonData {
+  email: string;
+  leads: unknown[];
+  views: unknown[];
+  closes: unknown[];
+  store_activity: unknown[];
+  truncated: boolean;
+}
+export interface Erasure {
+  id: number;
+  erased_by: string;
+  created_at: string;
+  leads: number;
+  views: number;
+  closes: number;
+  store_activity: number;
+}
 
 /** The query text of a filter, empty values left out (the server refuses an empty `from`). */
 export function queryOf(values: object): string {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (typeof value === 'string' && value !== '') query.set(key, value);
+  for (const [key, value] of Object.entries(values))
+    if (typeof value === 'string' && value !== '') query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : '';
 }
 
-export const leadsCsvUrl = (clientId: string, filter: LeadFilter) => `${sitePath(clientId)}/leads.csv${queryOf(filter)}`;
+export const leadsCsvUrl = (clientId: string, filter: LeadFilter) =>
+  `${sitePath(clientId)}/leads.csv${queryOf(filter)}`;
 
 export const insightsApi = {
-  leads: (clientId: string, filter: LeadFilter, after?: string) => call<{ leads: Lead[]; next: string | null }>('GET', `${sitePath(clientId)}/leads${queryOf({ ...filter, after })}`),
+  leads: (clientId: string, filter: LeadFilter, after?: string) =>
+    call<{ leads: Lead[]; next: string | null }>('GET', `${sitePath(clientId)}/leads${queryOf({ ...filter, after })}`),
   lead: (clientId: string, leadId: number) => call<LeadDetail>('GET', `${sitePath(clientId)}/leads/${leadId}`),
-  markSpam: (clientId: string, leadId: number, spam: boolean) => call<{ lead: Lead }>('PATCH', `${sitePath(clientId)}/leads/${leadId}`, { spam }),
-  person: (clientId: string, email: string) => call<PersonData>('GET', `${sitePath(clientId)}/people${queryOf({ email })}`),
-  erasePerson: (clientId: string, email: string) => call<{ erasure: Erasure }>('DELETE', `${sitePath(clientId)}/people${queryOf({ email })}`),
-  stats: (clientId: string, query: StatsQuery) => call<StatsReport>('GET', `${sitePath(clientId)}/stats/report${queryOf(query)}`),
+  markSpam: (clientId: string, leadId: number, spam: boolean) =>
+    call<{ lead: Lead }>('PATCH', `${sitePath(clientId)}/leads/${leadId}`, { spam }),
+  person: (clientId: string, email: string) =>
+    call<PersonData>('GET', `${sitePath(clientId)}/people${queryOf({ email })}`),
+  erasePerson: (clientId: string, email: string) =>
+    call<{ erasure: Erasure }>('DELETE', `${sitePath(clientId)}/people${queryOf({ email })}`),
+  stats: (clientId: string, query: StatsQuery) =>
+    call<StatsReport>('GET', `${sitePath(clientId)}/stats/report${queryOf(query)}`),
   abTests: (clientId: string) => call<{ tests: AbTest[] }>('GET', `${sitePath(clientId)}/ab-tests`),
-  declareWinner: (clientId: string, testId: string, poptinId: string) => call<{ test: AbTest }>('POST', `${sitePath(clientId)}/ab-tests/${encodeURIComponent(testId)}/winner`, { poptin_id: poptinId }),
+  declareWinner: (clientId: string, testId: string, poptinId: string) =>
+    call<{ test: AbTest }>('POST', `${sitePath(clientId)}/ab-tests/${encodeURIComponent(testId)}/winner`, {
+      poptin_id: poptinId,
+    }),
 };

@@ -1,19 +1,33 @@
-import { useEffect, useRef } from 'react';
-import { EditorView, keymap } from '@codemirror/view';
-import { EditorState } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { defaultHighlightStyle, LanguageSupport, LRLanguage, syntaxHighlighting } from '@codemirror/language';
+import { EditorState } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
 import { parser } from '@lezer/html';
+import { useEffect, useRef } from 'react';
 
 // HTML without the CSS and JavaScript nested in <style> and <script>: the sanitiser removes both from a template, and
 // leaving their parsers out makes this chunk a third smaller than with @codemirror/lang-html.
-const templateHtml = new LanguageSupport(LRLanguage.define({ name: 'html', parser, languageData: { commentTokens: { block: { open: '<!--', close: '-->' } } } }));
+const templateHtml = new LanguageSupport(
+  LRLanguage.define({
+    name: 'html',
+    parser,
+    languageData: { commentTokens: { block: { open: '<!--', close: '-->' } } },
+  }),
+);
 
 /**
  * CodeMirror 6 in HTML mode. Tab indents; Escape then Tab leaves the editor (CodeMirror's own escape hatch for
  * keyboard users).
  */
-export default function CodeEditor({ value, onChange, label }: { value: string; onChange(value: string): void; label: string }) {
+export default function CodeEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange(value: string): void;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
@@ -43,7 +57,8 @@ export default function CodeEditor({ value, onChange, label }: { value: string; 
   }, []);
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    if (editor && editor.state.doc.toString() !== value)
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
   }, [value]);
   return <div ref={host} className="code-editor" dir="ltr" />;
 }

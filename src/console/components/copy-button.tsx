@@ -15,7 +15,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <span className="copy">
-      <button type="button" onClick={copy} aria-label={`${t('copy')}: ${label}`}>{t('copy')}</button>
+      <button type="button" onClick={copy} aria-label={`${t('copy')}: ${label}`}>
+        {t('copy')}
+      </button>
       <span role="status">{done === 'copied' ? t('copied') : done === 'failed' ? t('error') : ''}</span>
     </span>
   );
@@ -25,7 +27,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 export function Snippet({ code, label }: { code: string; label: string }) {
   return (
     <div className="snippet">
-      <pre tabIndex={0} aria-label={label}><code>{code}</code></pre>
+      <pre tabIndex={0} aria-label={label}>
+        <code>{code}</code>
+      </pre>
       <CopyButton text={code} label={label} />
     </div>
   );

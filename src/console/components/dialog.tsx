@@ -1,11 +1,21 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, Escape closes it, focus moves into it and back to
  * what had it when it closes.
  */
-export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -19,21 +29,50 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   }, [open]);
   if (!open) return null;
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id="dialog-title">{title}</h2>
       {children}
     </dialog>
   );
 }
 
-export function ConfirmDialog({ open, message, onConfirm, onClose }: { open: boolean; message: string; onConfirm(): void; onClose(): void }) {
+export function ConfirmDialog({
+  open,
+  message,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  message: string;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const { t } = useLanguage();
   return (
     <Dialog open={open} title={t('confirm')} onClose={onClose}>
       <p>{message}</p>
       <div className="actions">
-        <button type="button" onClick={onClose} autoFocus>{t('cancel')}</button>
-        <button type="button" className="danger" onClick={() => { onConfirm(); onClose(); }}>{t('confirm')}</button>
+        <button type="button" onClick={onClose} autoFocus>
+          {t('cancel')}
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            onConfirm();
+            onClose();
+          }}
+        >
+          {t('confirm')}
+        </button>
       </div>
     </Dialog>
   );

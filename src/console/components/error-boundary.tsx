@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react';
 
 /** A page that fails to render shows its error in place; the header and the other pages keep working. */
-export class ErrorBoundary extends Component<{ children: ReactNode; fallback(message: string): ReactNode }, { message: string | null }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback(message: string): ReactNode },
+  { message: string | null }
+> {
   override state = { message: null as string | null };
 
   static getDerivedStateFromError(error: unknown) {

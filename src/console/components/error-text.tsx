@@ -10,7 +10,11 @@ export function ErrorText({ error }: { error: unknown }) {
       <p>{message}</p>
       {fields.length > 0 && (
         <ul>
-          {fields.map((field) => <li key={field.field}><code>{field.field}</code>: {field.message}</li>)}
+          {fields.map((field) => (
+            <li key={field.field}>
+              <code>{field.field}</code>: {field.message}
+            </li>
+          ))}
         </ul>
       )}
     </div>

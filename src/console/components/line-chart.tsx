@@ -3,7 +3,11 @@ import { useLanguage } from '../i18n/language.tsx';
 import { directionOf } from '../i18n/strings.ts';
 import { formatNumber, linePoints, type PlotSize } from '../model/insights.ts';
 
-export interface ChartSeries { name: string; values: number[]; dashed?: boolean }
+export interface ChartSeries {
+  name: string;
+  values: number[];
+  dashed?: boolean;
+}
 
 const SIZE: PlotSize = { width: 640, height: 220, padding: 28 };
 
@@ -12,12 +16,26 @@ const SIZE: PlotSize = { width: 640, height: 220, padding: 28 };
  * drawing is hidden from them), and a button shows it on screen too. Nothing moves, so reduced motion needs nothing;
  * in Hebrew time runs from the right.
  */
-export function LineChart({ caption, labels, series, labelHeader }: { caption: string; labels: string[]; series: ChartSeries[]; labelHeader: string }) {
+export function LineChart({
+  caption,
+  labels,
+  series,
+  labelHeader,
+}: {
+  caption: string;
+  labels: string[];
+  series: ChartSeries[];
+  labelHeader: string;
+}) {
   const { t, language } = useLanguage();
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
   const rtl = directionOf(language) === 'rtl';
-  const { points, max } = linePoints(series.map((line) => line.values), SIZE, rtl);
+  const { points, max } = linePoints(
+    series.map((line) => line.values),
+    SIZE,
+    rtl,
+  );
   // About six labels under the axis, each centred on its point, the first half a step in so that none is cut at an end.
   const every = Math.max(1, Math.ceil(labels.length / 6));
   const labelled = (index: number) => index % every === Math.floor(every / 2);
@@ -25,28 +43,70 @@ export function LineChart({ caption, labels, series, labelHeader }: { caption: s
     <figure className="chart">
       <figcaption>
         <span>{caption}</span>
-        <button type="button" aria-expanded={tableShown} aria-controls={tableId} onClick={() => setTableShown(!tableShown)}>
+        <button
+          type="button"
+          aria-expanded={tableShown}
+          aria-controls={tableId}
+          onClick={() => setTableShown(!tableShown)}
+        >
           {tableShown ? t('hideTable') : t('showTable')}
         </button>
       </figcaption>
       <svg viewBox={`0 0 ${SIZE.width} ${SIZE.height}`} aria-hidden="true" focusable="false" className="chart-plot">
-        <line x1={SIZE.padding} x2={SIZE.width - SIZE.padding} y1={SIZE.height - SIZE.padding} y2={SIZE.height - SIZE.padding} className="axis" />
-        <text x={SIZE.padding} y={SIZE.padding - 10} className="tick">{formatNumber(max, language)}</text>
+        <line
+          x1={SIZE.padding}
+          x2={SIZE.width - SIZE.padding}
+          y1={SIZE.height - SIZE.padding}
+          y2={SIZE.height - SIZE.padding}
+          className="axis"
+        />
+        <text x={SIZE.padding} y={SIZE.padding - 10} className="tick">
+          {formatNumber(max, language)}
+        </text>
         {points.map((line, index) => (
-          <polyline key={series[index].name} points={line.map(([x, y]) => `${x},${y}`).join(' ')} className={`series series-${index}${series[index].dashed ? ' dashed' : ''}`} />
+          <polyline
+            key={series[index].name}
+            points={line.map(([x, y]) => `${x},${y}`).join(' ')}
+            className={`series series-${index}${series[index].dashed ? ' dashed' : ''}`}
+          />
         ))}
-        {points[0]?.map(([x], index) => (labelled(index) ? <text key={labels[index]} x={x} y={SIZE.height - 8} className="tick" textAnchor="middle">{labels[index]}</text> : null))}
+        {points[0]?.map(([x], index) =>
+          labelled(index) ? (
+            <text key={labels[index]} x={x} y={SIZE.height - 8} className="tick" textAnchor="middle">
+              {labels[index]}
+            </text>
+          ) : null,
+        )}
       </svg>
       <ul className="legend" aria-hidden="true">
-        {series.map((line, index) => <li key={line.name}><span className={`swatch series-${index}${line.dashed ? ' dashed' : ''}`} />{line.name}</li>)}
+        {series.map((line, index) => (
+          <li key={line.name}>
+            <span className={`swatch series-${index}${line.dashed ? ' dashed' : ''}`} />
+            {line.name}
+          </li>
+        ))}
       </ul>
       <div id={tableId} className={tableShown ? 'chart-table' : 'chart-table visually-hidden'}>
         <table>
           <caption>{caption}</caption>
-          <thead><tr><th scope="col">{labelHeader}</th>{series.map((line) => <th scope="col" key={line.name}>{line.name}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
+              {series.map((line) => (
+                <th scope="col" key={line.name}>
+                  {line.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {labels.map((label, row) => (
-              <tr key={label}><th scope="row">{label}</th>{series.map((line) => <td key={line.name}>{formatNumber(line.values[row] ?? 0, language)}</td>)}</tr>
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {series.map((line) => (
+                  <td key={line.name}>{formatNumber(line.values[row] ?? 0, language)}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>

@@ -6,7 +6,17 @@ import { useLanguage } from '../i18n/language.tsx';
  * The "pop-up" and "variant" filters the leads and the stats share: a pop-up with its A/B variants, or one pop-up
  * alone. Empty means every pop-up.
  */
-export function PopupFilters({ clientId, popup, variant, onChange }: { clientId: string; popup: string; variant: string; onChange(next: { popup: string; variant: string }): void }) {
+export function PopupFilters({
+  clientId,
+  popup,
+  variant,
+  onChange,
+}: {
+  clientId: string;
+  popup: string;
+  variant: string;
+  onChange(next: { popup: string; variant: string }): void;
+}) {
   const { t } = useLanguage();
   const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
   const options = popups.data?.popups ?? [];
@@ -16,14 +26,22 @@ export function PopupFilters({ clientId, popup, variant, onChange }: { clientId:
         {t('filterPopup')}
         <select value={popup} onChange={(event) => onChange({ popup: event.target.value, variant: '' })}>
           <option value="">{t('allPopups')}</option>
-          {options.map((item) => <option key={item.id} value={item.id}>{item.name || item.id}</option>)}
+          {options.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name || item.id}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         {t('filterVariant')}
         <select value={variant} onChange={(event) => onChange({ popup: '', variant: event.target.value })}>
           <option value="">{t('allVariants')}</option>
-          {options.map((item) => <option key={item.id} value={item.id}>{item.name || item.id}</option>)}
+          {options.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name || item.id}
+            </option>
+          ))}
         </select>
       </label>
     </>

@@ -5,7 +5,21 @@ import { htmlForScreen, type Screen } from '../model/content.ts';
  * The pop-up in our own public <poptin-popup> element, placed by its attributes (no controller, no server): shown in
  * place inside its frame, so that the console around it stays usable, with the chosen screen showing.
  */
-export function PopupPreview({ html, screen, format, label, width, copy = false }: { html: string; screen: Screen; format: string; label: string; width: number; copy?: boolean }) {
+export function PopupPreview({
+  html,
+  screen,
+  format,
+  label,
+  width,
+  copy = false,
+}: {
+  html: string;
+  screen: Screen;
+  format: string;
+  label: string;
+  width: number;
+  copy?: boolean;
+}) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const frame = host.current;
@@ -24,5 +38,13 @@ export function PopupPreview({ html, screen, format, label, width, copy = false 
     return () => element.remove();
   }, [html, screen, format, label]);
   // A second width of the same pop-up is for the eyes: inert, so that keyboard and screen reader meet the pop-up once.
-  return <div ref={host} className="preview-frame" style={{ inlineSize: `${width}px` }} data-preview-width={width} inert={copy} />;
+  return (
+    <div
+      ref={host}
+      className="preview-frame"
+      style={{ inlineSize: `${width}px` }}
+      data-preview-width={width}
+      inert={copy}
+    />
+  );
 }

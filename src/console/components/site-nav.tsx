@@ -18,7 +18,9 @@ export function SiteNav({ clientId }: { clientId: string }) {
   return (
     <nav aria-label={t('siteSections')} className="site-nav">
       {SECTIONS.map(([path, label]) => (
-        <Link key={label} href={base + path} aria-current={location === base + path ? 'page' : undefined}>{t(label)}</Link>
+        <Link key={label} href={base + path} aria-current={location === base + path ? 'page' : undefined}>
+          {t(label)}
+        </Link>
       ))}
     </nav>
   );

@@ -1,7 +1,8 @@
 /** The console's texts for lead delivery (destinations, delivery logs), in English and Hebrew; part of strings.ts. */
 export const deliveryEn = {
   destinations: 'Destinations',
-  destinationsIntro: 'Where each new lead of this site is sent. A lead that cannot be delivered is retried for up to 3 days.',
+  destinationsIntro:
+    'Where each new lead of this site is sent. A lead that cannot be delivered is retried for up to 3 days.',
   noDestinations: 'No destinations yet.',
   addDestination: 'Add a destination',
   editDestination: 'Edit destination',
@@ -15,7 +16,7 @@ export const deliveryEn = {
   enabled: 'Enabled',
   webhookUrl: 'URL (https)',
   recipients: 'Recipients, one e-mail address per line',
-  dailyDigest: 'One e-mail a day with the day\'s leads (sent at midnight UTC)',
+  dailyDigest: "One e-mail a day with the day's leads (sent at midnight UTC)",
   listId: 'List or audience id',
   apiKey: 'API key',
   apiKeyKept: 'API key (leave empty to keep the one saved)',

@@ -38,13 +38,16 @@ export const insightsEn = {
   details: 'Details',
   markSpam: 'Mark as spam',
   markNotSpam: 'Not spam',
-  peopleIntro: 'Everything this site holds about one person, found by their email: save a copy for them, or delete it (the right to erasure). Stats keep their counts, never the person.',
+  peopleIntro:
+    'Everything this site holds about one person, found by their email: save a copy for them, or delete it (the right to erasure). Stats keep their counts, never the person.',
   personEmail: 'Email address',
   exportPerson: 'Download their data (JSON)',
   erasePerson: 'Erase their data',
-  eraseConfirm: 'Delete every lead, pop-up view, close and store activity record of {email} on this site? This cannot be undone; the erasure is logged without the address.',
+  eraseConfirm:
+    'Delete every lead, pop-up view, close and store activity record of {email} on this site? This cannot be undone; the erasure is logged without the address.',
   erasedCounts: 'Erased {email}: {leads} leads, {views} views, {closes} closes, {activity} store activity records.',
-  exportedCounts: 'Saved a file with {leads} leads, {views} views, {closes} closes and {activity} store activity records.',
+  exportedCounts:
+    'Saved a file with {leads} leads, {views} views, {closes} closes and {activity} store activity records.',
   statsRange: 'Range and pop-up',
   showStats: 'Show',
   views: 'Views',
@@ -67,7 +70,8 @@ export const insightsEn = {
   byPage: 'By page',
   noPage: '(no address)',
   byPopup: 'By pop-up and variant',
-  abTestsIntro: 'A winner is named only when one variant is best with at least 95 % probability and every variant has at least 1,000 views.',
+  abTestsIntro:
+    'A winner is named only when one variant is best with at least 95 % probability and every variant has at least 1,000 views.',
   noAbTests: 'No A/B tests on this site.',
   variantsOf: 'Variants of {name}',
   verdict: 'Verdict',
@@ -79,7 +83,8 @@ export const insightsEn = {
   expectedLoss: 'Expected loss',
   declareWinner: 'Declare winner',
   declareConfirm: 'Declare {name} the winner? Every other variant is paused, so all traffic goes to it.',
-  declareEarlyConfirm: 'The test has not named {name} the winner yet. Declare it anyway? Every other variant is paused, so all traffic goes to it.',
+  declareEarlyConfirm:
+    'The test has not named {name} the winner yet. Declare it anyway? Every other variant is paused, so all traffic goes to it.',
   winnerDeclared: '{name} now gets all the traffic.',
 };
 
@@ -121,11 +126,13 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
   details: 'פרטים',
   markSpam: 'סימון כספאם',
   markNotSpam: 'לא ספאם',
-  peopleIntro: 'כל מה שהאתר שומר על אדם אחד, לפי הדוא״ל שלו: שמירת עותק עבורו, או מחיקה (הזכות להימחק). הסטטיסטיקה שומרת ספירות בלבד, לעולם לא את האדם.',
+  peopleIntro:
+    'כל מה שהאתר שומר על אדם אחד, לפי הדוא״ל שלו: שמירת עותק עבורו, או מחיקה (הזכות להימחק). הסטטיסטיקה שומרת ספירות בלבד, לעולם לא את האדם.',
   personEmail: 'כתובת דוא״ל',
   exportPerson: 'הורדת הנתונים שלו (JSON)',
   erasePerson: 'מחיקת הנתונים שלו',
-  eraseConfirm: 'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של {email} באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
+  eraseConfirm:
+    'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של {email} באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
   erasedCounts: '{email} נמחק: {leads} לידים, {views} צפיות, {closes} סגירות, {activity} רישומי פעילות חנות.',
   exportedCounts: 'נשמר קובץ עם {leads} לידים, {views} צפיות, {closes} סגירות ו-{activity} רישומי פעילות חנות.',
   statsRange: 'טווח וחלון',

@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { directionOf, STRINGS, type Language, type StringKey } from './strings.ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { directionOf, type Language, STRINGS, type StringKey } from './strings.ts';
 
 interface LanguageContextValue {
   language: Language;
@@ -34,7 +34,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       /* kept for this page only */
     }
   }, []);
-  const value = useMemo<LanguageContextValue>(() => ({ language, setLanguage, t: (key) => STRINGS[language][key] }), [language, setLanguage]);
+  const value = useMemo<LanguageContextValue>(
+    () => ({ language, setLanguage, t: (key) => STRINGS[language][key] }),
+    [language, setLanguage],
+  );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 

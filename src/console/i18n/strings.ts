@@ -1,6 +1,7 @@
 /** The console's texts in English and Hebrew. */
-import { insightsEn, insightsHe } from './insights-strings.ts';
+
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
+import { insightsEn, insightsHe } from './insights-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -78,7 +79,8 @@ const en = {
   sanitizer: 'Sanitiser',
   sanitizerClean: 'The sanitiser keeps all of this HTML.',
   sanitizerRemoved: 'The sanitiser will remove:',
-  conflict: 'Someone else saved this pop-up meanwhile. Reload to see their version; your changes are kept in this page until you do.',
+  conflict:
+    'Someone else saved this pop-up meanwhile. Reload to see their version; your changes are kept in this page until you do.',
   back: 'Back',
   owners: 'Owners',
   newOwner: 'New owner',

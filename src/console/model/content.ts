@@ -10,12 +10,36 @@ const TEXT_SELECTOR = 'h1, h2, h3, h4, p, label, button, a, li, small, strong';
 const STYLED_SELECTOR = '[style]';
 const FIELD_SELECTOR = 'input[name], select[name], textarea[name]';
 const COLOUR_PROPERTIES = ['color', 'background-color', 'background', 'border-color'] as const;
-export const VALIDATION_MODES = ['no-validation', 'basic', 'check-typos', 'business-email', 'typos-business', 'international', 'advanced'] as const;
+export const VALIDATION_MODES = [
+  'no-validation',
+  'basic',
+  'check-typos',
+  'business-email',
+  'typos-business',
+  'international',
+  'advanced',
+] as const;
 export type ValidationMode = (typeof VALIDATION_MODES)[number];
 
-export interface TextItem { index: number; tag: string; text: string }
-export interface ColourItem { index: number; property: (typeof COLOUR_PROPERTIES)[number]; value: string; tag: string }
-export interface FieldItem { index: number; name: string; type: string; required: boolean; validation: string; placeholder: string }
+export interface TextItem {
+  index: number;
+  tag: string;
+  text: string;
+}
+export interface ColourItem {
+  index: number;
+  property: (typeof COLOUR_PROPERTIES)[number];
+  value: string;
+  tag: string;
+}
+export interface FieldItem {
+  index: number;
+  name: string;
+  type: string;
+  required: boolean;
+  validation: string;
+  placeholder: string;
+}
 
 function parse(html: string): DocumentFragment {
   const template = document.createElement('template');
@@ -70,7 +94,13 @@ export function withColour(html: string, index: number, property: ColourItem['pr
   const element = fragment.querySelectorAll<HTMLElement>(STYLED_SELECTOR)[index];
   const style = element?.getAttribute('style');
   if (!element || !style || !colourDeclaration(property).test(style)) return html;
-  element.setAttribute('style', style.replace(colourDeclaration(property), (_match, start: string, name: string, _old: string, end: string) => `${start}${name}${value}${end}`));
+  element.setAttribute(
+    'style',
+    style.replace(
+      colourDeclaration(property),
+      (_match, start: string, name: string, _old: string, end: string) => `${start}${name}${value}${end}`,
+    ),
+  );
   return serialize(fragment);
 }
 
@@ -85,7 +115,11 @@ export function fieldsOf(html: string): FieldItem[] {
   }));
 }
 
-export function withField(html: string, index: number, changes: Partial<Pick<FieldItem, 'required' | 'validation' | 'placeholder'>>): string {
+export function withField(
+  html: string,
+  index: number,
+  changes: Partial<Pick<FieldItem, 'required' | 'validation' | 'placeholder'>>,
+): string {
   const fragment = parse(html);
   const element = fragment.querySelectorAll(FIELD_SELECTOR)[index];
   if (!element) return html;
@@ -100,7 +134,11 @@ export function withField(html: string, index: number, changes: Partial<Pick<Fie
 
 /** The screens a template has (data-poptin-screen); a template without any is one form screen. */
 export function screensOf(html: string): Screen[] {
-  const found = new Set(Array.from(parse(html).querySelectorAll('[data-poptin-screen]')).map((element) => element.getAttribute('data-poptin-screen')));
+  const found = new Set(
+    Array.from(parse(html).querySelectorAll('[data-poptin-screen]')).map((element) =>
+      element.getAttribute('data-poptin-screen'),
+    ),
+  );
   const screens = SCREENS.filter((screen) => found.has(screen));
   return screens.length ? screens : ['form'];
 }
@@ -113,7 +151,9 @@ export function screensOf(html: string): Screen[] {
 export function htmlForScreen(html: string, screen: Screen): string {
   if (screen === 'form') return html;
   const fragment = parse(html);
-  const chosen = Array.from(fragment.querySelectorAll<HTMLElement>('[data-poptin-screen]')).find((element) => element.getAttribute('data-poptin-screen') === screen);
+  const chosen = Array.from(fragment.querySelectorAll<HTMLElement>('[data-poptin-screen]')).find(
+    (element) => element.getAttribute('data-poptin-screen') === screen,
+  );
   if (!chosen) return html;
   chosen.removeAttribute('data-poptin-screen');
   chosen.hidden = false;

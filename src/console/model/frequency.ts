@@ -5,7 +5,14 @@ import type { Language } from '../i18n/strings.ts';
  * widget's parser reads (src/core/rules/frequency.ts documents the grammar).
  */
 export type FrequencyAudience = 'all' | 'new' | 'returning';
-export type FrequencyCap = 'every_page' | 'once_per_session' | 'once_per_visitor' | 'once_a_day' | 'every_n_hours' | 'every_n_days' | 'every_n_weeks';
+export type FrequencyCap =
+  | 'every_page'
+  | 'once_per_session'
+  | 'once_per_visitor'
+  | 'once_a_day'
+  | 'every_n_hours'
+  | 'every_n_days'
+  | 'every_n_weeks';
 
 export interface FrequencyChoice {
   audience: FrequencyAudience;
@@ -14,15 +21,35 @@ export interface FrequencyChoice {
   count: number | null;
 }
 
-export const FREQUENCY_CAPS: readonly FrequencyCap[] = ['every_page', 'once_per_session', 'once_per_visitor', 'once_a_day', 'every_n_hours', 'every_n_days', 'every_n_weeks'];
+export const FREQUENCY_CAPS: readonly FrequencyCap[] = [
+  'every_page',
+  'once_per_session',
+  'once_per_visitor',
+  'once_a_day',
+  'every_n_hours',
+  'every_n_days',
+  'every_n_weeks',
+];
 export const MAX_FREQUENCY_COUNT = 10_000;
 
 const DEFAULT_CHOICE: FrequencyChoice = { audience: 'all', cap: 'once_per_session', count: null };
 
 const AUDIENCE_WORDS: Record<string, FrequencyAudience> = {
-  all: 'all', everyone: 'all', all_visitors: 'all', all_users: 'all',
-  new: 'new', new_visitors: 'new', new_users: 'new', first_time: 'new', new_visitor: 'new',
-  returning: 'returning', returning_visitors: 'returning', returning_users: 'returning', old: 'returning', old_users: 'returning', returning_visitor: 'returning',
+  all: 'all',
+  everyone: 'all',
+  all_visitors: 'all',
+  all_users: 'all',
+  new: 'new',
+  new_visitors: 'new',
+  new_users: 'new',
+  first_time: 'new',
+  new_visitor: 'new',
+  returning: 'returning',
+  returning_visitors: 'returning',
+  returning_users: 'returning',
+  old: 'returning',
+  old_users: 'returning',
+  returning_visitor: 'returning',
 };
 
 /** The wire text of a choice. */
@@ -59,18 +86,24 @@ export function frequencyChoiceOf(text: string): FrequencyChoice | null {
   const at = source.indexOf('@');
   const audience = AUDIENCE_WORDS[at >= 0 ? source.slice(0, at).trim() : 'all'];
   if (!audience) return null;
-  const tokens = source.slice(at + 1).split(/[_\-\s]+/).filter(Boolean);
+  const tokens = source
+    .slice(at + 1)
+    .split(/[_\-\s]+/)
+    .filter(Boolean);
   const numbers = tokens.filter((token) => /^\d+$/.test(token)).map(Number);
   const words = new Set(tokens.filter((token) => !/^\d+$/.test(token)));
   if (numbers.length > 1 || numbers[0] === 0) return null;
   const n = numbers.length ? numbers[0] : null;
   const has = (...candidates: string[]) => candidates.some((word) => words.has(word));
   if (has('session')) return { audience, cap: 'once_per_session', count: null };
-  if (has('day', 'days', 'daily', 'today')) return n === null ? { audience, cap: 'once_a_day', count: null } : { audience, cap: 'every_n_days', count: n };
+  if (has('day', 'days', 'daily', 'today'))
+    return n === null ? { audience, cap: 'once_a_day', count: null } : { audience, cap: 'every_n_days', count: n };
   if (has('hour', 'hours')) return { audience, cap: 'every_n_hours', count: n ?? 1 };
   if (has('week', 'weeks', 'weekly')) return { audience, cap: 'every_n_weeks', count: n ?? 1 };
-  if (has('everypage', 'page', 'pages', 'pageview', 'everytime', 'always')) return { audience, cap: 'every_page', count: n };
-  if (has('visitor', 'user', 'never', 'lifetime', 'once') && n === null) return { audience, cap: 'once_per_visitor', count: null };
+  if (has('everypage', 'page', 'pages', 'pageview', 'everytime', 'always'))
+    return { audience, cap: 'every_page', count: n };
+  if (has('visitor', 'user', 'never', 'lifetime', 'once') && n === null)
+    return { audience, cap: 'once_per_visitor', count: null };
   return null;
 }
 
@@ -79,7 +112,9 @@ export function frequencyProblem(choice: FrequencyChoice, language: Language): s
   const needsCount = choice.cap.startsWith('every_n_');
   if (choice.count === null) return needsCount ? (language === 'he' ? 'נא להזין מספר' : 'Enter a number') : null;
   if (!Number.isInteger(choice.count) || choice.count < 1 || choice.count > MAX_FREQUENCY_COUNT) {
-    return language === 'he' ? `מספר שלם בין 1 ל-${MAX_FREQUENCY_COUNT}` : `A whole number from 1 to ${MAX_FREQUENCY_COUNT}`;
+    return language === 'he'
+      ? `מספר שלם בין 1 ל-${MAX_FREQUENCY_COUNT}`
+      : `A whole number from 1 to ${MAX_FREQUENCY_COUNT}`;
   }
   return null;
 }

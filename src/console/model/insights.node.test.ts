@@ -1,18 +1,33 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { changeOf, fill, lastDays, linePoints, verdictOf } from './insights.ts';
 
-const variant = (poptin_id: string, views: number, probability_best: number) => ({ poptin_id, views, probability_best });
+const variant = (poptin_id: string, views: number, probability_best: number) => ({
+  poptin_id,
+  views,
+  probability_best,
+});
 
-describe('an A/B test\'s verdict', () => {
+describe("an A/B test's verdict", () => {
   it('names the winner the server named, with its probability', () => {
-    assert.deepEqual(verdictOf({ winner: 'b', variants: [variant('a', 2000, 0.01), variant('b', 2000, 0.99)] }), { kind: 'winner', poptinId: 'b', probability: 0.99 });
+    assert.deepEqual(verdictOf({ winner: 'b', variants: [variant('a', 2000, 0.01), variant('b', 2000, 0.99)] }), {
+      kind: 'winner',
+      poptinId: 'b',
+      probability: 0.99,
+    });
   });
   it('counts the views still missing over every variant short of 1,000', () => {
-    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 400, 0.4), variant('b', 700, 0.6), variant('c', 1500, 0)] }), { kind: 'needs-views', moreViews: 900 });
+    assert.deepEqual(
+      verdictOf({ winner: null, variants: [variant('a', 400, 0.4), variant('b', 700, 0.6), variant('c', 1500, 0)] }),
+      { kind: 'needs-views', moreViews: 900 },
+    );
   });
   it('says who leads and how sure, when there are views enough but no 95 %', () => {
-    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 1000, 0.2), variant('b', 1200, 0.8)] }), { kind: 'not-sure', leader: 'b', probability: 0.8 });
+    assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 1000, 0.2), variant('b', 1200, 0.8)] }), {
+      kind: 'not-sure',
+      leader: 'b',
+      probability: 0.8,
+    });
   });
   it('has nothing to compare with one variant', () => {
     assert.deepEqual(verdictOf({ winner: null, variants: [variant('a', 10, 1)] }), { kind: 'single' });
@@ -30,12 +45,20 @@ describe('the read-out helpers', () => {
     assert.equal(changeOf(5, 0), null);
     assert.equal(changeOf(15, 10), 0.5);
   });
-  it('places a chart\'s points from the inline start: left to right, or right to left in Hebrew', () => {
+  it("places a chart's points from the inline start: left to right, or right to left in Hebrew", () => {
     const size = { width: 120, height: 60, padding: 10 };
     const ltr = linePoints([[0, 5, 10]], size, false);
     assert.equal(ltr.max, 10);
-    assert.deepEqual(ltr.points[0], [[10, 50], [60, 30], [110, 10]]);
-    assert.deepEqual(linePoints([[0, 5, 10]], size, true).points[0], [[110, 50], [60, 30], [10, 10]]);
+    assert.deepEqual(ltr.points[0], [
+      [10, 50],
+      [60, 30],
+      [110, 10],
+    ]);
+    assert.deepEqual(linePoints([[0, 5, 10]], size, true).points[0], [
+      [110, 50],
+      [60, 30],
+      [10, 10],
+    ]);
     assert.equal(linePoints([[0, 0]], size, false).max, 1, 'an empty range still has a scale');
   });
 });

@@ -15,7 +15,11 @@ export function lastDays(days: number, now: number = Date.now()): { from: string
 export const WINNER_PROBABILITY = 0.95;
 export const WINNER_MIN_VIEWS = 1000;
 
-export interface VariantCounts { poptin_id: string; views: number; probability_best: number }
+export interface VariantCounts {
+  poptin_id: string;
+  views: number;
+  probability_best: number;
+}
 
 export type Verdict =
   | { kind: 'winner'; poptinId: string; probability: number }
@@ -29,7 +33,9 @@ export type Verdict =
  */
 export function verdictOf(test: { winner: string | null; variants: VariantCounts[] }): Verdict {
   if (test.variants.length < 2) return { kind: 'single' };
-  const leader = test.variants.reduce((best, variant) => (variant.probability_best > best.probability_best ? variant : best));
+  const leader = test.variants.reduce((best, variant) =>
+    variant.probability_best > best.probability_best ? variant : best,
+  );
   if (test.winner) {
     const winner = test.variants.find((variant) => variant.poptin_id === test.winner) ?? leader;
     return { kind: 'winner', poptinId: winner.poptin_id, probability: winner.probability_best };
@@ -46,7 +52,11 @@ export function fill(sentence: string, values: Record<string, string | number>):
 
 export const formatNumber = (value: number, language: Language) => new Intl.NumberFormat(language).format(value);
 export const formatPercent = (value: number, language: Language, digits = 1) =>
-  new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  new Intl.NumberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 
 /** The change from `before` to `now` as a signed percent, or null when there was nothing before. */
 export function changeOf(now: number, before: number): number | null {
@@ -54,13 +64,21 @@ export function changeOf(now: number, before: number): number | null {
   return (now - before) / before;
 }
 
-export interface PlotSize { width: number; height: number; padding: number }
+export interface PlotSize {
+  width: number;
+  height: number;
+  padding: number;
+}
 
 /**
  * Where each value of each series lies in a plot of the given size (y grows downwards, 0 at the bottom); the x axis
  * runs from the inline start, so right to left in Hebrew. The scale's top is the largest value, at least 1.
  */
-export function linePoints(series: readonly (readonly number[])[], size: PlotSize, rtl: boolean): { points: [number, number][][]; max: number } {
+export function linePoints(
+  series: readonly (readonly number[])[],
+  size: PlotSize,
+  rtl: boolean,
+): { points: [number, number][][]; max: number } {
   const max = Math.max(1, ...series.flat());
   const length = Math.max(...series.map((values) => values.length), 1);
   const inner = { width: size.width - 2 * size.padding, height: size.height - 2 * size.padding };

@@ -1,15 +1,25 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseFrequencyRule } from '../../core/rules/frequency.ts';
+import { describe, it } from 'node:test';
 import { parsePopupConfig } from '../../core/config/parse.ts';
-import { describeFrequency, frequencyChoiceOf, frequencyProblem, frequencyRuleOf, type FrequencyChoice } from './frequency.ts';
-import { applySettings, settingsOf } from './settings.ts';
-import { chanceTotal, newPrize, prizesOf, prizesProblem } from './prizes.ts';
+import { parseFrequencyRule } from '../../core/rules/frequency.ts';
 import { explainRules } from './explain.ts';
+import {
+  describeFrequency,
+  type FrequencyChoice,
+  frequencyChoiceOf,
+  frequencyProblem,
+  frequencyRuleOf,
+} from './frequency.ts';
+import { chanceTotal, newPrize, prizesOf, prizesProblem } from './prizes.ts';
+import { applySettings, settingsOf } from './settings.ts';
 import { clickToOpenTagOf, embedTagOf } from './snippet.ts';
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../../../examples/popups/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const example = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../examples/popups/${name}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 describe('frequency in words and on the wire', () => {
   const choices: [FrequencyChoice, string][] = [
@@ -34,10 +44,22 @@ describe('frequency in words and on the wire', () => {
   }
 
   it('says the rules as an owner says them', () => {
-    assert.equal(describeFrequency({ audience: 'all', cap: 'once_per_session', count: null }, 'en'), 'once per session');
-    assert.equal(describeFrequency({ audience: 'all', cap: 'every_page', count: 5 }, 'en'), 'every page, at most 5 times');
-    assert.equal(describeFrequency(frequencyChoiceOf('all@display_everytime_everypage_5')!, 'en'), 'every page, at most 5 times');
-    assert.equal(describeFrequency({ audience: 'new', cap: 'every_n_days', count: 3 }, 'en'), 'for new visitors only: once every 3 days');
+    assert.equal(
+      describeFrequency({ audience: 'all', cap: 'once_per_session', count: null }, 'en'),
+      'once per session',
+    );
+    assert.equal(
+      describeFrequency({ audience: 'all', cap: 'every_page', count: 5 }, 'en'),
+      'every page, at most 5 times',
+    );
+    assert.equal(
+      describeFrequency(frequencyChoiceOf('all@display_everytime_everypage_5')!, 'en'),
+      'every page, at most 5 times',
+    );
+    assert.equal(
+      describeFrequency({ audience: 'new', cap: 'every_n_days', count: 3 }, 'en'),
+      'for new visitors only: once every 3 days',
+    );
     assert.equal(describeFrequency({ audience: 'all', cap: 'once_per_session', count: null }, 'he'), 'פעם אחת בביקור');
   });
 
@@ -65,7 +87,9 @@ describe('the editor form and the configuration', () => {
     assert.equal(settings.triggers.afterSeconds, 3);
     assert.equal(settings.triggers.scrollPercent, null);
     assert.deepEqual(settings.frequency, { audience: 'all', cap: 'every_page', count: 5 });
-    assert.deepEqual(settings.targeting.pages, [{ operator: 'contain', value: '/examples/lightbox.html', show: 'show' }]);
+    assert.deepEqual(settings.targeting.pages, [
+      { operator: 'contain', value: '/examples/lightbox.html', show: 'show' },
+    ]);
     assert.equal(settings.thankYou.enabled, true);
     assert.equal(settings.thankYou.autoCloseSeconds, 5);
     assert.equal(settings.targeting.hideFromConverted, true);
@@ -117,7 +141,11 @@ describe('the editor form and the configuration', () => {
     settings.countdown = { mode: 'duration', minutes: 5, seconds: 30 };
     const design = applySettings(config, settings).design_properties as Record<string, unknown>;
     assert.deepEqual(design.timer, { timerTime: '05:30' });
-    assert.deepEqual(settingsOf(applySettings(config, settings)).countdown, { mode: 'duration', minutes: 5, seconds: 30 });
+    assert.deepEqual(settingsOf(applySettings(config, settings)).countdown, {
+      mode: 'duration',
+      minutes: 5,
+      seconds: 30,
+    });
   });
 });
 
@@ -136,7 +164,10 @@ describe('game prizes', () => {
     assert.equal(prizesProblem(prizes, 'en'), 'The chances add up to 95 %, not 100 %');
     prizes[0] = { ...prizes[0], chance: 35.5 };
     assert.match(prizesProblem(prizes, 'en') ?? '', /whole number/);
-    assert.equal(prizesProblem([...prizesOf(example('demo-spin-wheel').gamified_prize), newPrize([])], 'en'), 'Every prize needs a label');
+    assert.equal(
+      prizesProblem([...prizesOf(example('demo-spin-wheel').gamified_prize), newPrize([])], 'en'),
+      'Every prize needs a label',
+    );
   });
 });
 
@@ -153,14 +184,26 @@ describe('explain in words', () => {
 
   it('explains a click-only pop-up, device, referrer and country rules', () => {
     const settings = settingsOf(example('demo-click'));
-    settings.triggers = { ...settings.triggers, afterSeconds: null, scrollPercent: null, clicks: null, pageVisits: null, inactivitySeconds: null, exitIntent: false, clickToOpen: true };
+    settings.triggers = {
+      ...settings.triggers,
+      afterSeconds: null,
+      scrollPercent: null,
+      clicks: null,
+      pageVisits: null,
+      inactivitySeconds: null,
+      exitIntent: false,
+      clickToOpen: true,
+    };
     settings.targeting.device = 'mobile';
     settings.targeting.referrers = [{ operator: 'start', value: 'https://google.', show: 'show' }];
     settings.targeting.countries = { show: 'show', codes: ['IL', 'US'] };
     const byTopic = Object.fromEntries(explainRules(settings, 'en').map((item) => [item.topic, item.sentence]));
     assert.equal(byTopic.trigger, 'It opens only when an element with its data-poptin-id is clicked.');
     assert.equal(byTopic.device, 'It shows on phones only.');
-    assert.equal(byTopic.referrer, 'It shows only to visitors who came from an address that starts with "https://google." (a visitor who typed the address has none).');
+    assert.equal(
+      byTopic.referrer,
+      'It shows only to visitors who came from an address that starts with "https://google." (a visitor who typed the address has none).',
+    );
     assert.equal(byTopic.country, 'It shows only to visitors from IL, US.');
   });
 
@@ -177,7 +220,10 @@ describe('embed snippet', () => {
   });
 
   it('writes a click-to-open button the widget recognises, its label as text', () => {
-    assert.equal(clickToOpenTagOf('demolightbox1', 'Open <now>'), '<button type="button" data-poptin-id="demolightbox1">Open &lt;now&gt;</button>');
+    assert.equal(
+      clickToOpenTagOf('demolightbox1', 'Open <now>'),
+      '<button type="button" data-poptin-id="demolightbox1">Open &lt;now&gt;</button>',
+    );
   });
 });
 
@@ -186,7 +232,10 @@ describe('A/B variants', () => {
     const config = { ...example('demo-lightbox'), ab_test_parent_id: 'demolightbox1' };
     const settings = settingsOf(config);
     assert.deepEqual(settings.abTest, { enabled: true, parentId: 'demolightbox1' });
-    assert.equal(explainRules(settings, 'en').find((item) => item.topic === 'ab-test')?.sentence, 'It is an A/B variant of demolightbox1: each visitor sees only one pop-up of that campaign, always the same one.');
+    assert.equal(
+      explainRules(settings, 'en').find((item) => item.topic === 'ab-test')?.sentence,
+      'It is an A/B variant of demolightbox1: each visitor sees only one pop-up of that campaign, always the same one.',
+    );
     settings.abTest = { enabled: false, parentId: 'demolightbox1' };
     const written = applySettings(config, settings);
     assert.equal('ab_test_parent_id' in written, false);

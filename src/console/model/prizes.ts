@@ -31,7 +31,14 @@ export function prizeSetOf(rows: readonly PrizeRow[]): Record<string, Record<str
   return Object.fromEntries(
     rows.map((row) => [
       row.key || row.prizeId,
-      { label: row.label, code: row.code, prize_id: row.prizeId, is_winner: row.winner ? 1 : 0, loosing_option: 1, chances: row.chance },
+      {
+        label: row.label,
+        code: row.code,
+        prize_id: row.prizeId,
+        is_winner: row.winner ? 1 : 0,
+        loosing_option: 1,
+        chances: row.chance,
+      },
     ]),
   );
 }
@@ -49,7 +56,8 @@ export function prizesProblem(rows: readonly PrizeRow[], language: Language): st
   }
   if (rows.some((row) => !row.label.trim())) return he ? 'לכל פרס יש שם' : 'Every prize needs a label';
   const total = chanceTotal(rows);
-  if (total !== 100) return he ? `הסיכויים מסתכמים ב-${total}% ולא ב-100%` : `The chances add up to ${total} %, not 100 %`;
+  if (total !== 100)
+    return he ? `הסיכויים מסתכמים ב-${total}% ולא ב-100%` : `The chances add up to ${total} %, not 100 %`;
   return null;
 }
 

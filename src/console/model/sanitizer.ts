@@ -18,7 +18,10 @@ export function sanitizerRemovals(html: string): Removal[] {
   return purifier.removed.flatMap((entry): Removal[] => {
     const removal: Removal | null =
       'attribute' in entry && entry.attribute
-        ? { element: entry.from instanceof Element ? entry.from.tagName.toLowerCase() : undefined, attribute: entry.attribute.name }
+        ? {
+            element: entry.from instanceof Element ? entry.from.tagName.toLowerCase() : undefined,
+            attribute: entry.attribute.name,
+          }
         : 'element' in entry && entry.element instanceof Element
           ? { element: entry.element.tagName.toLowerCase() }
           : null;

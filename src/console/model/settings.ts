@@ -1,14 +1,36 @@
 import type { PopupType } from '../../core/config/types.ts';
-import { frequencyChoiceOf, frequencyRuleOf, type FrequencyChoice } from './frequency.ts';
-import { prizesOf, prizeSetOf, type PrizeRow } from './prizes.ts';
-import { amountOf, amountWire, isOn, recordOf, textOf, yesNo, type RawConfig } from './values.ts';
+import { type FrequencyChoice, frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
+import { type PrizeRow, prizeSetOf, prizesOf } from './prizes.ts';
+import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
 
 /** Every kind of widget §1, in the order the editor offers them. */
-export const POPUP_KINDS: readonly PopupType[] = ['lightbox', 'bar', 'sside', 'bside', 'fullpage', 'embedded', 'mobile', 'social', 'content', 'browsing', 'gamified'];
+export const POPUP_KINDS: readonly PopupType[] = [
+  'lightbox',
+  'bar',
+  'sside',
+  'bside',
+  'fullpage',
+  'embedded',
+  'mobile',
+  'social',
+  'content',
+  'browsing',
+  'gamified',
+];
 
 /** Widget §1: how many formats each kind has. */
 export const FORMAT_COUNTS: Readonly<Record<PopupType, number>> = {
-  browsing: 3, bside: 9, lightbox: 22, sside: 19, social: 8, bar: 17, fullpage: 12, mobile: 17, embedded: 7, gamified: 3, content: 1,
+  browsing: 3,
+  bside: 9,
+  lightbox: 22,
+  sside: 19,
+  social: 8,
+  bar: 17,
+  fullpage: 12,
+  mobile: 17,
+  embedded: 7,
+  gamified: 3,
+  content: 1,
 };
 
 export type Vertical = 'top' | 'middle' | 'bottom';
@@ -87,9 +109,17 @@ export interface EditorSettings {
 const VERTICALS: readonly Vertical[] = ['top', 'middle', 'bottom'];
 const HORIZONTALS: readonly Horizontal[] = ['left', 'center', 'right'];
 const DEFAULT_PLACE: Readonly<Record<PopupType, [Vertical, Horizontal]>> = {
-  lightbox: ['middle', 'center'], gamified: ['middle', 'center'], fullpage: ['middle', 'center'], bar: ['top', 'center'],
-  sside: ['bottom', 'right'], bside: ['bottom', 'right'], browsing: ['bottom', 'center'], mobile: ['bottom', 'center'],
-  social: ['bottom', 'left'], embedded: ['middle', 'center'], content: ['middle', 'center'],
+  lightbox: ['middle', 'center'],
+  gamified: ['middle', 'center'],
+  fullpage: ['middle', 'center'],
+  bar: ['top', 'center'],
+  sside: ['bottom', 'right'],
+  bside: ['bottom', 'right'],
+  browsing: ['bottom', 'center'],
+  mobile: ['bottom', 'center'],
+  social: ['bottom', 'left'],
+  embedded: ['middle', 'center'],
+  content: ['middle', 'center'],
 };
 
 function kindOf(value: unknown): PopupType {
@@ -117,7 +147,9 @@ function targetingRowsOf(value: unknown): TargetingRow[] {
     const record = recordOf(entry);
     const operator = textOf(record.operator) as TargetingOperator;
     if (!(TARGETING_OPERATORS as readonly string[]).includes(operator)) return [];
-    return [{ operator, value: textOf(record.value), show: textOf(record.show) === 'dont_show' ? 'dont_show' : 'show' }];
+    return [
+      { operator, value: textOf(record.value), show: textOf(record.show) === 'dont_show' ? 'dont_show' : 'show' },
+    ];
   });
 }
 
@@ -126,15 +158,28 @@ function countriesOf(value: unknown): { show: ShowRole; codes: string[] } {
     const [first = '', ...rest] = value.split('|');
     const role = first.trim() === 'dont_show' ? 'dont_show' : 'show';
     const list = first.trim() === 'show' || first.trim() === 'dont_show' ? rest.join('|') : value;
-    return { show: role, codes: list.split(/[,\s]+/).filter(Boolean).map((code) => code.toUpperCase()) };
+    return {
+      show: role,
+      codes: list
+        .split(/[,\s]+/)
+        .filter(Boolean)
+        .map((code) => code.toUpperCase()),
+    };
   }
   const record = recordOf(value);
-  const codes = Array.isArray(record.countries) ? record.countries.map(textOf) : textOf(record.countries).split(/[,\s]+/);
-  return { show: textOf(record.show) === 'dont_show' ? 'dont_show' : 'show', codes: codes.filter(Boolean).map((code) => code.toUpperCase()) };
+  const codes = Array.isArray(record.countries)
+    ? record.countries.map(textOf)
+    : textOf(record.countries).split(/[,\s]+/);
+  return {
+    show: textOf(record.show) === 'dont_show' ? 'dont_show' : 'show',
+    codes: codes.filter(Boolean).map((code) => code.toUpperCase()),
+  };
 }
 
 function deviceOf(config: RawConfig): 'all' | 'desktop' | 'mobile' {
-  const word = textOf(config.show_on_device ?? config.device_target).trim().toLowerCase();
+  const word = textOf(config.show_on_device ?? config.device_target)
+    .trim()
+    .toLowerCase();
   if (word.startsWith('mobile')) return 'mobile';
   if (word.startsWith('desktop')) return 'desktop';
   return 'all';
@@ -142,7 +187,8 @@ function deviceOf(config: RawConfig): 'all' | 'desktop' | 'mobile' {
 
 function countdownOf(design: Record<string, unknown>): CountdownSetting {
   const timer = design.timer;
-  if (timer === undefined || timer === null || timer === '' || timer === 'no' || timer === false || timer === 0) return { mode: 'off' };
+  if (timer === undefined || timer === null || timer === '' || timer === 'no' || timer === false || timer === 0)
+    return { mode: 'off' };
   let record: Record<string, unknown> = recordOf(timer);
   if (typeof timer === 'string' && timer.trim().startsWith('{')) {
     try {
@@ -155,7 +201,13 @@ function countdownOf(design: Record<string, unknown>): CountdownSetting {
   const match = /^(\d+):(\d{1,2})$/.exec(duration.trim());
   if (match) return { mode: 'duration', minutes: Number(match[1]), seconds: Number(match[2]) };
   const date = textOf(record.date ?? record.timerDate);
-  if (date) return { mode: 'fixed', date, time: textOf(record.time ?? record.timerHour) || '23:59', gmt: textOf(record.gmt ?? record.timerGmt) || '+00:00' };
+  if (date)
+    return {
+      mode: 'fixed',
+      date,
+      time: textOf(record.time ?? record.timerHour) || '23:59',
+      gmt: textOf(record.gmt ?? record.timerGmt) || '+00:00',
+    };
   return { mode: 'duration', minutes: 5, seconds: 0 };
 }
 
@@ -175,7 +227,8 @@ export function settingsOf(config: RawConfig): EditorSettings {
     horizontal: HORIZONTALS.find((word) => location.includes(word)) ?? defaultHorizontal,
     triggers: {
       afterSeconds: amountOf(config.display_after_sec_active),
-      afterSecondsOn: textOf(config.display_after_sec_active_on).trim().toLowerCase() === 'website' ? 'website' : 'page',
+      afterSecondsOn:
+        textOf(config.display_after_sec_active_on).trim().toLowerCase() === 'website' ? 'website' : 'page',
       scrollPercent: amountOf(config.display_after_scroll_active),
       clicks: amountOf(config.display_after_page_click_number_active),
       pageVisits: amountOf(config.display_after_visit_page_active),
@@ -209,10 +262,19 @@ export function settingsOf(config: RawConfig): EditorSettings {
     },
     thankYou: {
       enabled: isOn(design.poptin_design_thank_screen),
-      autoCloseSeconds: isOn(design.poptin_design_thank_screen_auto_close) ? amountOf(design.poptin_design_thank_screen_auto_close_sec) : null,
+      autoCloseSeconds: isOn(design.poptin_design_thank_screen_auto_close)
+        ? amountOf(design.poptin_design_thank_screen_auto_close_sec)
+        : null,
     },
-    redirect: { enabled: isOn(design.poptin_design_redirect), url: textOf(design.poptin_design_redirect_url), sendFormData: isOn(design.poptin_design_redirect_send_form_data) },
-    abTest: { enabled: isOn(config.ab_test) || textOf(config.ab_test_parent_id).trim() !== '', parentId: textOf(config.ab_test_parent_id).trim() },
+    redirect: {
+      enabled: isOn(design.poptin_design_redirect),
+      url: textOf(design.poptin_design_redirect_url),
+      sendFormData: isOn(design.poptin_design_redirect_send_form_data),
+    },
+    abTest: {
+      enabled: isOn(config.ab_test) || textOf(config.ab_test_parent_id).trim() !== '',
+      parentId: textOf(config.ab_test_parent_id).trim(),
+    },
     teaser: isOn(config.is_teasers_on),
     countdown: countdownOf(design),
     prizes: prizesOf(config.gamified_prize),
@@ -224,7 +286,9 @@ function countdownWire(countdown: CountdownSetting): unknown {
     case 'off':
       return undefined;
     case 'duration':
-      return { timerTime: `${String(countdown.minutes).padStart(2, '0')}:${String(countdown.seconds).padStart(2, '0')}` };
+      return {
+        timerTime: `${String(countdown.minutes).padStart(2, '0')}:${String(countdown.seconds).padStart(2, '0')}`,
+      };
     case 'fixed':
       return { date: countdown.date, time: countdown.time, gmt: countdown.gmt };
   }
@@ -257,15 +321,37 @@ export function applySettings(config: RawConfig, settings: EditorSettings): RawC
   next.display_after_exit_website_active = yesNo(triggers.exitIntent);
   next.on_click = yesNo(triggers.clickToOpen);
   next.d_f_r = settings.frequency ? frequencyRuleOf(settings.frequency) : settings.frequencyText;
-  put(next, 'd_f_a', settings.afterClose ? frequencyRuleOf(settings.afterClose) : settings.afterCloseText.trim() && frequencyChoiceOf(settings.afterCloseText) === null ? settings.afterCloseText : undefined);
+  put(
+    next,
+    'd_f_a',
+    settings.afterClose
+      ? frequencyRuleOf(settings.afterClose)
+      : settings.afterCloseText.trim() && frequencyChoiceOf(settings.afterCloseText) === null
+        ? settings.afterCloseText
+        : undefined,
+  );
   put(next, 'page_targeting', targeting.pages.length ? targeting.pages.map((row) => ({ ...row })) : undefined);
-  put(next, 'referrer_targeting', targeting.referrers.length ? targeting.referrers.map((row) => ({ ...row })) : undefined);
+  put(
+    next,
+    'referrer_targeting',
+    targeting.referrers.length ? targeting.referrers.map((row) => ({ ...row })) : undefined,
+  );
   delete next.device_target;
   put(next, 'show_on_device', targeting.device === 'all' ? undefined : targeting.device);
-  put(next, 'country_targeting', targeting.countries.codes.length ? { show: targeting.countries.show, countries: [...targeting.countries.codes] } : undefined);
+  put(
+    next,
+    'country_targeting',
+    targeting.countries.codes.length
+      ? { show: targeting.countries.show, countries: [...targeting.countries.codes] }
+      : undefined,
+  );
   put(next, 'cookie_filter', targeting.cookieFilter.trim() ? targeting.cookieFilter : undefined);
   put(next, 'js_filter', targeting.jsFilter.trim() ? targeting.jsFilter : undefined);
-  put(next, 'engagement_with_other_poptin_filter', targeting.engagementFilter.trim() ? targeting.engagementFilter : undefined);
+  put(
+    next,
+    'engagement_with_other_poptin_filter',
+    targeting.engagementFilter.trim() ? targeting.engagementFilter : undefined,
+  );
   next.shopify_cart_trigger_active = yesNo(targeting.cartActive);
   put(next, 'shopify_cart_trigger_action', targeting.cartActive ? targeting.cartAction : undefined);
   put(next, 'shopify_cart_trigger_cart_spec_filter', targeting.cartActive ? targeting.cartFilter : undefined);
@@ -275,16 +361,28 @@ export function applySettings(config: RawConfig, settings: EditorSettings): RawC
   put(design, 'poptin_design_show_x_after_sec', close.xAfterSeconds === null ? undefined : String(close.xAfterSeconds));
   design.poptin_design_close_on_screen_click = yesNo(close.closeOnOverlayClick);
   design.poptin_design_auto_close = yesNo(close.autoCloseSeconds !== null);
-  put(design, 'poptin_design_auto_close_sec', close.autoCloseSeconds === null ? undefined : String(close.autoCloseSeconds));
+  put(
+    design,
+    'poptin_design_auto_close_sec',
+    close.autoCloseSeconds === null ? undefined : String(close.autoCloseSeconds),
+  );
   design.poptin_design_thank_screen = yesNo(thankYou.enabled);
   design.poptin_design_thank_screen_auto_close = yesNo(thankYou.enabled && thankYou.autoCloseSeconds !== null);
-  put(design, 'poptin_design_thank_screen_auto_close_sec', thankYou.enabled && thankYou.autoCloseSeconds !== null ? String(thankYou.autoCloseSeconds) : undefined);
+  put(
+    design,
+    'poptin_design_thank_screen_auto_close_sec',
+    thankYou.enabled && thankYou.autoCloseSeconds !== null ? String(thankYou.autoCloseSeconds) : undefined,
+  );
   design.poptin_design_redirect = yesNo(redirect.enabled);
   put(design, 'poptin_design_redirect_url', redirect.enabled ? redirect.url : undefined);
   put(design, 'poptin_design_redirect_send_form_data', redirect.enabled ? yesNo(redirect.sendFormData) : undefined);
   put(design, 'timer', countdownWire(settings.countdown));
   next.ab_test = yesNo(settings.abTest.enabled);
-  put(next, 'ab_test_parent_id', settings.abTest.enabled && settings.abTest.parentId.trim() ? settings.abTest.parentId.trim() : undefined);
+  put(
+    next,
+    'ab_test_parent_id',
+    settings.abTest.enabled && settings.abTest.parentId.trim() ? settings.abTest.parentId.trim() : undefined,
+  );
   next.is_teasers_on = yesNo(settings.teaser);
   put(next, 'gamified_prize', settings.prizes.length ? prizeSetOf(settings.prizes) : undefined);
   next.design_properties = design;

@@ -7,7 +7,10 @@ export function embedTagOf(poptinId: string): string {
 
 /** A button that opens the pop-up when clicked (its data-poptin-id, widget §2 "Triggering by click"). */
 export function clickToOpenTagOf(poptinId: string, label: string): string {
-  const text = label.replace(/[<>&]/g, (character) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[character] ?? character);
+  const text = label.replace(
+    /[<>&]/g,
+    (character) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[character] ?? character,
+  );
   return `<button type="button" data-poptin-id="${idCharacters(poptinId)}">${text}</button>`;
 }
 

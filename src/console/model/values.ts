@@ -18,7 +18,8 @@ export function textOf(value: unknown): string {
 
 /** A positive amount, or null when the setting is off ("no", "", 0). */
 export function amountOf(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
   return Number.isFinite(number) && number > 0 ? number : null;
 }
 

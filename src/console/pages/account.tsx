@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
@@ -12,7 +12,13 @@ export function AccountPage() {
   const [next, setNext] = useState('');
   const [, navigate] = useLocation();
   const client = useQueryClient();
-  const change = useMutation({ mutationFn: () => api.changePassword(current, next), onSuccess: () => { setCurrent(''); setNext(''); } });
+  const change = useMutation({
+    mutationFn: () => api.changePassword(current, next),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+    },
+  });
   const everywhere = useMutation({
     mutationFn: api.signOutEverywhere,
     onSettled: () => {
@@ -30,15 +36,40 @@ export function AccountPage() {
       <PageHeading>{t('account')}</PageHeading>
       <form onSubmit={submit} aria-labelledby="password-heading">
         <h2 id="password-heading">{t('changePassword')}</h2>
-        <label>{t('currentPassword')}<input type="password" autoComplete="current-password" required maxLength={200} value={current} onChange={(e) => setCurrent(e.target.value)} /></label>
-        <label>{t('newPassword')}<input type="password" autoComplete="new-password" required minLength={10} maxLength={200} value={next} onChange={(e) => setNext(e.target.value)} /></label>
+        <label>
+          {t('currentPassword')}
+          <input
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('newPassword')}
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            maxLength={200}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+        </label>
         <ErrorText error={change.error} />
         {change.isSuccess && <p role="status">{t('passwordChanged')}</p>}
-        <button type="submit" className="primary" disabled={change.isPending}>{t('changePassword')}</button>
+        <button type="submit" className="primary" disabled={change.isPending}>
+          {t('changePassword')}
+        </button>
       </form>
       <h2>{t('signOutEverywhere')}</h2>
       <ErrorText error={everywhere.error} />
-      <button type="button" onClick={() => everywhere.mutate()}>{t('signOutEverywhere')}</button>
+      <button type="button" onClick={() => everywhere.mutate()}>
+        {t('signOutEverywhere')}
+      </button>
     </section>
   );
 }

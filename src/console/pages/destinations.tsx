@@ -1,12 +1,20 @@
 // Lead delivery in the console: a site's destinations (add, edit, test, rotate a webhook's secret), the delivery log of
 // each with retries, the banner on a site's pages when deliveries failed, and each lead's delivery status.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { DESTINATION_KINDS, deliveryApi, type Delivery, type Destination, type DestinationInput, type DestinationKind, type TestAnswer } from '../api/delivery.ts';
+import {
+  DESTINATION_KINDS,
+  type Delivery,
+  type Destination,
+  type DestinationInput,
+  type DestinationKind,
+  deliveryApi,
+  type TestAnswer,
+} from '../api/delivery.ts';
+import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
-import { Snippet } from '../components/copy-button.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { PageHeading } from './heading.tsx';
 
@@ -25,9 +33,22 @@ export function readFieldMap(text: string): Record<string, string> {
   }
   return map;
 }
-const writeFieldMap = (map: Record<string, string>) => Object.entries(map).map(([ours, theirs]) => `${ours}=${theirs}`).join('\n');
+const writeFieldMap = (map: Record<string, string>) =>
+  Object.entries(map)
+    .map(([ours, theirs]) => `${ours}=${theirs}`)
+    .join('\n');
 
-function DestinationForm({ clientId, editing, onClose, onSecret }: { clientId: string; editing: Destination | null; onClose(): void; onSecret(secret: string): void }) {
+function DestinationForm({
+  clientId,
+  editing,
+  onClose,
+  onSecret,
+}: {
+  clientId: string;
+  editing: Destination | null;
+  onClose(): void;
+  onSecret(secret: string): void;
+}) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const [kind, setKind] = useState<DestinationKind>(editing?.kind ?? 'webhook');
@@ -45,13 +66,40 @@ function DestinationForm({ clientId, editing, onClose, onSecret }: { clientId: s
   const vendor = VENDORS.includes(kind);
   const save = useMutation({
     mutationFn: () => {
-      const settings = kind === 'webhook' ? { url } : kind === 'email' ? { to: recipients.split('\n').map((line) => line.trim()).filter(Boolean), digest: dailyDigest ? 'daily' as const : 'each' as const } : {
-        ...(kind === 'hubspot' ? {} : { listId }),
-        ...(kind === 'mailchimp' ? { doubleOptIn, tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean) } : {}),
-        consentField: consentField.trim(),
+      const settings =
+        kind === 'webhook'
+          ? { url }
+          : kind === 'email'
+            ? {
+                to: recipients
+                  .split('\n')
+                  .map((line) => line.trim())
+                  .filter(Boolean),
+                digest: dailyDigest ? ('daily' as const) : ('each' as const),
+              }
+            : {
+                ...(kind === 'hubspot' ? {} : { listId }),
+                ...(kind === 'mailchimp'
+                  ? {
+                      doubleOptIn,
+                      tags: tags
+                        .split(',')
+                        .map((tag) => tag.trim())
+                        .filter(Boolean),
+                    }
+                  : {}),
+                consentField: consentField.trim(),
+              };
+      const input = {
+        name,
+        enabled,
+        settings: kind === 'webhook' ? { ...settings, consentField: consentField.trim() } : settings,
+        fieldMap: readFieldMap(fieldMap),
+        ...(vendor && apiKey ? { apiKey } : {}),
       };
-      const input = { name, enabled, settings: kind === 'webhook' ? { ...settings, consentField: consentField.trim() } : settings, fieldMap: readFieldMap(fieldMap), ...(vendor && apiKey ? { apiKey } : {}) };
-      return editing ? deliveryApi.updateDestination(clientId, editing.id, input) : deliveryApi.createDestination(clientId, { kind, ...input } as DestinationInput);
+      return editing
+        ? deliveryApi.updateDestination(clientId, editing.id, input)
+        : deliveryApi.createDestination(clientId, { kind, ...input } as DestinationInput);
     },
     onSuccess: async (answer) => {
       const { secret } = answer as { secret?: string };
@@ -68,40 +116,126 @@ function DestinationForm({ clientId, editing, onClose, onSecret }: { clientId: s
     <Dialog open title={editing ? t('editDestination') : t('addDestination')} onClose={onClose}>
       <form onSubmit={submit} className="stack">
         {!editing && (
-          <label>{t('destinationKind')}
+          <label>
+            {t('destinationKind')}
             <select value={kind} onChange={(event) => setKind(event.target.value as DestinationKind)}>
-              {DESTINATION_KINDS.map((each) => <option key={each} value={each}>{t(`kind_${each}`)}</option>)}
+              {DESTINATION_KINDS.map((each) => (
+                <option key={each} value={each}>
+                  {t(`kind_${each}`)}
+                </option>
+              ))}
             </select>
           </label>
         )}
-        <label>{t('destinationName')}<input required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} /></label>
-        <label className="check"><input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {t('enabled')}</label>
-        {kind === 'webhook' && <label>{t('webhookUrl')}<input required type="url" maxLength={2000} value={url} onChange={(event) => setUrl(event.target.value)} dir="ltr" /></label>}
+        <label>
+          {t('destinationName')}
+          <input required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{' '}
+          {t('enabled')}
+        </label>
+        {kind === 'webhook' && (
+          <label>
+            {t('webhookUrl')}
+            <input
+              required
+              type="url"
+              maxLength={2000}
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              dir="ltr"
+            />
+          </label>
+        )}
         {kind === 'email' && (
           <>
-            <label>{t('recipients')}<textarea required rows={3} value={recipients} onChange={(event) => setRecipients(event.target.value)} dir="ltr" /></label>
-            <label className="check"><input type="checkbox" checked={dailyDigest} onChange={(event) => setDailyDigest(event.target.checked)} /> {t('dailyDigest')}</label>
+            <label>
+              {t('recipients')}
+              <textarea
+                required
+                rows={3}
+                value={recipients}
+                onChange={(event) => setRecipients(event.target.value)}
+                dir="ltr"
+              />
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={dailyDigest} onChange={(event) => setDailyDigest(event.target.checked)} />{' '}
+              {t('dailyDigest')}
+            </label>
           </>
         )}
-        {vendor && kind !== 'hubspot' && <label>{t('listId')}<input required maxLength={100} value={listId} onChange={(event) => setListId(event.target.value)} dir="ltr" /></label>}
-        {vendor && <label>{editing ? t('apiKeyKept') : t('apiKey')}<input type="password" autoComplete="off" required={!editing} maxLength={300} value={apiKey} onChange={(event) => setApiKey(event.target.value)} dir="ltr" /></label>}
+        {vendor && kind !== 'hubspot' && (
+          <label>
+            {t('listId')}
+            <input
+              required
+              maxLength={100}
+              value={listId}
+              onChange={(event) => setListId(event.target.value)}
+              dir="ltr"
+            />
+          </label>
+        )}
+        {vendor && (
+          <label>
+            {editing ? t('apiKeyKept') : t('apiKey')}
+            <input
+              type="password"
+              autoComplete="off"
+              required={!editing}
+              maxLength={300}
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+              dir="ltr"
+            />
+          </label>
+        )}
         {kind === 'mailchimp' && (
           <>
-            <label className="check"><input type="checkbox" checked={doubleOptIn} onChange={(event) => setDoubleOptIn(event.target.checked)} /> {t('doubleOptIn')}</label>
-            <label>{t('tags')}<input maxLength={500} value={tags} onChange={(event) => setTags(event.target.value)} /></label>
+            <label className="check">
+              <input type="checkbox" checked={doubleOptIn} onChange={(event) => setDoubleOptIn(event.target.checked)} />{' '}
+              {t('doubleOptIn')}
+            </label>
+            <label>
+              {t('tags')}
+              <input maxLength={500} value={tags} onChange={(event) => setTags(event.target.value)} />
+            </label>
           </>
         )}
         {kind !== 'email' && (
           <>
-            <label>{t('fieldMapping')}<textarea rows={3} value={fieldMap} onChange={(event) => setFieldMap(event.target.value)} aria-describedby="field-map-help" dir="ltr" /></label>
+            <label>
+              {t('fieldMapping')}
+              <textarea
+                rows={3}
+                value={fieldMap}
+                onChange={(event) => setFieldMap(event.target.value)}
+                aria-describedby="field-map-help"
+                dir="ltr"
+              />
+            </label>
             <small id="field-map-help">{t('fieldMappingHelp')}</small>
-            <label>{t('consentField')}<input maxLength={100} value={consentField} onChange={(event) => setConsentField(event.target.value)} dir="ltr" /></label>
+            <label>
+              {t('consentField')}
+              <input
+                maxLength={100}
+                value={consentField}
+                onChange={(event) => setConsentField(event.target.value)}
+                dir="ltr"
+              />
+            </label>
           </>
         )}
         <ErrorText error={save.error} />
         <div className="actions">
-          <button type="button" onClick={onClose}>{t('cancel')}</button>
-          <button type="submit" disabled={save.isPending}>{t('saveDestination')}</button>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" disabled={save.isPending}>
+            {t('saveDestination')}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -112,32 +246,74 @@ function TestResult({ answer }: { answer: TestAnswer }) {
   const { t } = useLanguage();
   return (
     <div className={answer.delivered ? 'notice' : 'error'}>
-      <p><strong>{answer.delivered ? t('testDelivered') : t('testFailed')}</strong> · {t('testStatus')}: {answer.statusCode ?? '-'} · {t('testTime')}: {answer.durationMs} ms</p>
-      {(answer.response ?? answer.error) && <pre tabIndex={0} aria-label={t('testAnswer')}><code>{answer.response ?? answer.error}</code></pre>}
+      <p>
+        <strong>{answer.delivered ? t('testDelivered') : t('testFailed')}</strong> · {t('testStatus')}:{' '}
+        {answer.statusCode ?? '-'} · {t('testTime')}: {answer.durationMs} ms
+      </p>
+      {(answer.response ?? answer.error) && (
+        <pre tabIndex={0} aria-label={t('testAnswer')}>
+          <code>{answer.response ?? answer.error}</code>
+        </pre>
+      )}
     </div>
   );
 }
 
-function DestinationRow({ clientId, destination, onEdit, onSecret }: { clientId: string; destination: Destination; onEdit(): void; onSecret(secret: string): void }) {
+function DestinationRow({
+  clientId,
+  destination,
+  onEdit,
+  onSecret,
+}: {
+  clientId: string;
+  destination: Destination;
+  onEdit(): void;
+  onSecret(secret: string): void;
+}) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const [confirm, setConfirm] = useState<'rotate' | 'delete' | null>(null);
   const test = useMutation({ mutationFn: () => deliveryApi.sendTest(clientId, destination.id) });
-  const rotate = useMutation({ mutationFn: () => deliveryApi.rotateSecret(clientId, destination.id), onSuccess: (answer) => onSecret(answer.secret) });
-  const remove = useMutation({ mutationFn: () => deliveryApi.deleteDestination(clientId, destination.id), onSuccess: () => client.invalidateQueries({ queryKey: destinationsKey(clientId) }) });
+  const rotate = useMutation({
+    mutationFn: () => deliveryApi.rotateSecret(clientId, destination.id),
+    onSuccess: (answer) => onSecret(answer.secret),
+  });
+  const remove = useMutation({
+    mutationFn: () => deliveryApi.deleteDestination(clientId, destination.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: destinationsKey(clientId) }),
+  });
   const label = (action: string) => `${action}: ${destination.name}`;
   return (
     <li className="destination">
       <h2>{destination.name}</h2>
       <p>
-        {t(`kind_${destination.kind}`)}{destination.enabled ? '' : ` · ${t('paused')}`} · {destination.pending} {t('pendingCount')} · {destination.failed} {t('failedCount')}
+        {t(`kind_${destination.kind}`)}
+        {destination.enabled ? '' : ` · ${t('paused')}`} · {destination.pending} {t('pendingCount')} ·{' '}
+        {destination.failed} {t('failedCount')}
       </p>
       <div className="actions">
-        <button type="button" onClick={onEdit} aria-label={label(t('edit'))}>{t('edit')}</button>
-        <button type="button" onClick={() => test.mutate()} disabled={test.isPending} aria-label={label(t('sendTest'))}>{t('sendTest')}</button>
-        <Link href={`${sitePath(clientId)}/destinations/${destination.id}`} aria-label={label(t('deliveryLog'))}>{t('deliveryLog')}</Link>
-        {destination.kind === 'webhook' && <button type="button" onClick={() => setConfirm('rotate')} aria-label={label(t('rotateSecret'))}>{t('rotateSecret')}</button>}
-        <button type="button" className="danger" onClick={() => setConfirm('delete')} aria-label={label(t('deleteDestination'))}>{t('delete')}</button>
+        <button type="button" onClick={onEdit} aria-label={label(t('edit'))}>
+          {t('edit')}
+        </button>
+        <button type="button" onClick={() => test.mutate()} disabled={test.isPending} aria-label={label(t('sendTest'))}>
+          {t('sendTest')}
+        </button>
+        <Link href={`${sitePath(clientId)}/destinations/${destination.id}`} aria-label={label(t('deliveryLog'))}>
+          {t('deliveryLog')}
+        </Link>
+        {destination.kind === 'webhook' && (
+          <button type="button" onClick={() => setConfirm('rotate')} aria-label={label(t('rotateSecret'))}>
+            {t('rotateSecret')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="danger"
+          onClick={() => setConfirm('delete')}
+          aria-label={label(t('deleteDestination'))}
+        >
+          {t('delete')}
+        </button>
       </div>
       <div role="status">{test.data && <TestResult answer={test.data.test} />}</div>
       <ErrorText error={test.error ?? rotate.error ?? remove.error} />
@@ -153,12 +329,17 @@ function DestinationRow({ clientId, destination, onEdit, onSecret }: { clientId:
 
 export function DestinationsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
-  const destinations = useQuery({ queryKey: destinationsKey(clientId), queryFn: () => deliveryApi.destinations(clientId) });
+  const destinations = useQuery({
+    queryKey: destinationsKey(clientId),
+    queryFn: () => deliveryApi.destinations(clientId),
+  });
   const [editing, setEditing] = useState<Destination | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <>
-      <p><Link href={sitePath(clientId)}>{t('back')}</Link></p>
+      <p>
+        <Link href={sitePath(clientId)}>{t('back')}</Link>
+      </p>
       <PageHeading>{`${t('destinations')} · ${clientId}`}</PageHeading>
       <p>{t('destinationsIntro')}</p>
       <ErrorText error={destinations.error} />
@@ -171,11 +352,26 @@ export function DestinationsPage({ clientId }: { clientId: string }) {
       {destinations.data?.destinations.length === 0 && <p>{t('noDestinations')}</p>}
       <ul className="destinations">
         {destinations.data?.destinations.map((destination) => (
-          <DestinationRow key={destination.id} clientId={clientId} destination={destination} onEdit={() => setEditing(destination)} onSecret={setSecret} />
+          <DestinationRow
+            key={destination.id}
+            clientId={clientId}
+            destination={destination}
+            onEdit={() => setEditing(destination)}
+            onSecret={setSecret}
+          />
         ))}
       </ul>
-      <button type="button" onClick={() => setEditing('new')}>{t('addDestination')}</button>
-      {editing && <DestinationForm clientId={clientId} editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSecret={setSecret} />}
+      <button type="button" onClick={() => setEditing('new')}>
+        {t('addDestination')}
+      </button>
+      {editing && (
+        <DestinationForm
+          clientId={clientId}
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSecret={setSecret}
+        />
+      )}
     </>
   );
 }
@@ -189,40 +385,90 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
   const { t } = useLanguage();
   const client = useQueryClient();
   const [onlyFailed, setOnlyFailed] = useState(false);
-  const destinations = useQuery({ queryKey: destinationsKey(clientId), queryFn: () => deliveryApi.destinations(clientId) });
+  const destinations = useQuery({
+    queryKey: destinationsKey(clientId),
+    queryFn: () => deliveryApi.destinations(clientId),
+  });
   const destination = destinations.data?.destinations.find((each) => each.id === destinationId);
   const logKey = ['deliveries', clientId, destinationId, onlyFailed];
-  const log = useQuery({ queryKey: logKey, queryFn: () => deliveryApi.deliveries(clientId, destinationId, onlyFailed ? 'failed' : undefined) });
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['deliveries', clientId, destinationId] }), client.invalidateQueries({ queryKey: destinationsKey(clientId) })]);
-  const retryOne = useMutation({ mutationFn: (deliveryId: number) => deliveryApi.retryDelivery(clientId, deliveryId), onSuccess: refresh });
-  const retryAll = useMutation({ mutationFn: () => deliveryApi.retryFailed(clientId, destinationId), onSuccess: refresh });
+  const log = useQuery({
+    queryKey: logKey,
+    queryFn: () => deliveryApi.deliveries(clientId, destinationId, onlyFailed ? 'failed' : undefined),
+  });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['deliveries', clientId, destinationId] }),
+      client.invalidateQueries({ queryKey: destinationsKey(clientId) }),
+    ]);
+  const retryOne = useMutation({
+    mutationFn: (deliveryId: number) => deliveryApi.retryDelivery(clientId, deliveryId),
+    onSuccess: refresh,
+  });
+  const retryAll = useMutation({
+    mutationFn: () => deliveryApi.retryFailed(clientId, destinationId),
+    onSuccess: refresh,
+  });
   return (
     <>
-      <p><Link href={`${sitePath(clientId)}/destinations`}>{t('destinations')}</Link></p>
+      <p>
+        <Link href={`${sitePath(clientId)}/destinations`}>{t('destinations')}</Link>
+      </p>
       <PageHeading>{`${t('deliveryLog')} · ${destination?.name ?? destinationId}`}</PageHeading>
       <ErrorText error={log.error ?? retryOne.error ?? retryAll.error} />
       <div className="actions">
-        <label className="check"><input type="checkbox" checked={onlyFailed} onChange={(event) => setOnlyFailed(event.target.checked)} /> {t('onlyFailed')}</label>
-        <button type="button" onClick={() => retryAll.mutate()} disabled={retryAll.isPending || (destination?.failed ?? 0) === 0}>{t('retryAll')}</button>
+        <label className="check">
+          <input type="checkbox" checked={onlyFailed} onChange={(event) => setOnlyFailed(event.target.checked)} />{' '}
+          {t('onlyFailed')}
+        </label>
+        <button
+          type="button"
+          onClick={() => retryAll.mutate()}
+          disabled={retryAll.isPending || (destination?.failed ?? 0) === 0}
+        >
+          {t('retryAll')}
+        </button>
       </div>
-      <p role="status">{retryAll.data ? `${t('retried')}: ${retryAll.data.retried}` : retryOne.isSuccess ? t('retried') : ''}</p>
+      <p role="status">
+        {retryAll.data ? `${t('retried')}: ${retryAll.data.retried}` : retryOne.isSuccess ? t('retried') : ''}
+      </p>
       {log.data?.deliveries.length === 0 && <p>{t('noDeliveries')}</p>}
       {log.data && log.data.deliveries.length > 0 && (
         <table>
           <thead>
-            <tr><th scope="col">{t('lead')}</th><th scope="col">{t('when')}</th><th scope="col">{t('status')}</th><th scope="col">{t('attempts')}</th><th scope="col">{t('lastAnswer')}</th><th scope="col"><span className="visually-hidden">{t('retry')}</span></th></tr>
+            <tr>
+              <th scope="col">{t('lead')}</th>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('attempts')}</th>
+              <th scope="col">{t('lastAnswer')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('retry')}</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {log.data.deliveries.map((delivery) => (
               <tr key={delivery.id}>
                 <td>#{delivery.leadId}</td>
                 <td>{new Date(delivery.createdAt).toLocaleString()}</td>
-                <td><DeliveryStatusText delivery={delivery} /></td>
+                <td>
+                  <DeliveryStatusText delivery={delivery} />
+                </td>
                 <td>{delivery.attempts}</td>
-                <td dir="auto">{[delivery.lastStatusCode, delivery.lastError ?? delivery.lastResponse].filter((part) => part !== null && part !== '').join(' · ')}</td>
+                <td dir="auto">
+                  {[delivery.lastStatusCode, delivery.lastError ?? delivery.lastResponse]
+                    .filter((part) => part !== null && part !== '')
+                    .join(' · ')}
+                </td>
                 <td>
                   {delivery.status === 'failed' && (
-                    <button type="button" onClick={() => retryOne.mutate(delivery.id)} aria-label={`${t('retry')}: ${t('lead')} #${delivery.leadId}`}>{t('retry')}</button>
+                    <button
+                      type="button"
+                      onClick={() => retryOne.mutate(delivery.id)}
+                      aria-label={`${t('retry')}: ${t('lead')} #${delivery.leadId}`}
+                    >
+                      {t('retry')}
+                    </button>
                   )}
                 </td>
               </tr>
@@ -237,7 +483,10 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
 /** On a site's pages: which destinations have deliveries given up, with a link to each one's log. */
 export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
-  const destinations = useQuery({ queryKey: destinationsKey(clientId), queryFn: () => deliveryApi.destinations(clientId) });
+  const destinations = useQuery({
+    queryKey: destinationsKey(clientId),
+    queryFn: () => deliveryApi.destinations(clientId),
+  });
   const failing = destinations.data?.destinations.filter((destination) => destination.failed > 0) ?? [];
   if (failing.length === 0) return null;
   return (
@@ -247,7 +496,12 @@ export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
         {failing.map((destination) => (
           <li key={destination.id}>
             {destination.name}: {destination.failed} {t('failedCount')} ·{' '}
-            <Link href={`${sitePath(clientId)}/destinations/${destination.id}`} aria-label={`${t('openLog')}: ${destination.name}`}>{t('openLog')}</Link>
+            <Link
+              href={`${sitePath(clientId)}/destinations/${destination.id}`}
+              aria-label={`${t('openLog')}: ${destination.name}`}
+            >
+              {t('openLog')}
+            </Link>
           </li>
         ))}
       </ul>
@@ -258,9 +512,16 @@ export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
 /** Each destination's delivery of one lead, for the lead's detail view. */
 export function LeadDeliveries({ clientId, leadId }: { clientId: string; leadId: number }) {
   const { t } = useLanguage();
-  const deliveries = useQuery({ queryKey: ['lead-deliveries', clientId, leadId], queryFn: () => deliveryApi.leadDeliveries(clientId, leadId) });
-  const destinations = useQuery({ queryKey: destinationsKey(clientId), queryFn: () => deliveryApi.destinations(clientId) });
-  const nameOf = (id: number) => destinations.data?.destinations.find((destination) => destination.id === id)?.name ?? `#${id}`;
+  const deliveries = useQuery({
+    queryKey: ['lead-deliveries', clientId, leadId],
+    queryFn: () => deliveryApi.leadDeliveries(clientId, leadId),
+  });
+  const destinations = useQuery({
+    queryKey: destinationsKey(clientId),
+    queryFn: () => deliveryApi.destinations(clientId),
+  });
+  const nameOf = (id: number) =>
+    destinations.data?.destinations.find((destination) => destination.id === id)?.name ?? `#${id}`;
   return (
     <section aria-label={t('leadDeliveries')}>
       <h3>{t('leadDeliveries')}</h3>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { api, type ManagedOwner, type Site } from '../api/client.ts';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
@@ -7,14 +7,28 @@ import { useLanguage } from '../i18n/language.tsx';
 import { useSession } from '../session.ts';
 import { PageHeading } from './heading.tsx';
 
-function SiteChoices({ sites, chosen, onChange }: { sites: Site[]; chosen: string[]; onChange(chosen: string[]): void }) {
+function SiteChoices({
+  sites,
+  chosen,
+  onChange,
+}: {
+  sites: Site[];
+  chosen: string[];
+  onChange(chosen: string[]): void;
+}) {
   const { t } = useLanguage();
   return (
     <fieldset>
       <legend>{t('siteAccess')}</legend>
       {sites.map((site) => (
         <label key={site.clientId} className="inline-check">
-          <input type="checkbox" checked={chosen.includes(site.clientId)} onChange={(e) => onChange(e.target.checked ? [...chosen, site.clientId] : chosen.filter((id) => id !== site.clientId))} />
+          <input
+            type="checkbox"
+            checked={chosen.includes(site.clientId)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...chosen, site.clientId] : chosen.filter((id) => id !== site.clientId))
+            }
+          />
           {site.name || site.clientId} <code>{site.clientId}</code>
         </label>
       ))}
@@ -42,12 +56,19 @@ function AccessDialog({ owner, sites, onClose }: { owner: ManagedOwner; sites: S
   return (
     <Dialog open title={`${t('editAccess')}: ${owner.email}`} onClose={onClose}>
       <form onSubmit={submit}>
-        <div className="toggle"><input id={adminId} type="checkbox" checked={isAdmin} onChange={(e) => setAdmin(e.target.checked)} /><label htmlFor={adminId}>{t('admin')}</label></div>
+        <div className="toggle">
+          <input id={adminId} type="checkbox" checked={isAdmin} onChange={(e) => setAdmin(e.target.checked)} />
+          <label htmlFor={adminId}>{t('admin')}</label>
+        </div>
         <SiteChoices sites={sites} chosen={chosen} onChange={setChosen} />
         <ErrorText error={save.error} />
         <div className="actions">
-          <button type="button" onClick={onClose}>{t('cancel')}</button>
-          <button type="submit" className="primary" disabled={save.isPending}>{t('saveAccess')}</button>
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('saveAccess')}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -92,16 +113,43 @@ export function OwnersPage() {
       {owners.data && (
         <table>
           <caption className="visually-hidden">{t('owners')}</caption>
-          <thead><tr><th scope="col">{t('email')}</th><th scope="col">{t('ownerName')}</th><th scope="col">{t('sites')}</th><th scope="col"><span className="visually-hidden">{t('edit')}</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('email')}</th>
+              <th scope="col">{t('ownerName')}</th>
+              <th scope="col">{t('sites')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('edit')}</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {owners.data.owners.map((owner) => (
               <tr key={owner.id}>
-                <th scope="row">{owner.email}{owner.isAdmin && <span className="badge">{t('adminBadge')}</span>}</th>
+                <th scope="row">
+                  {owner.email}
+                  {owner.isAdmin && <span className="badge">{t('adminBadge')}</span>}
+                </th>
                 <td>{owner.name}</td>
                 <td>{owner.sites.join(', ')}</td>
                 <td className="row-actions">
-                  <button type="button" onClick={() => setEditing(owner)} aria-label={`${t('editAccess')}: ${owner.email}`}>{t('editAccess')}</button>
-                  {owner.id !== me?.id && <button type="button" className="danger" onClick={() => setDeleting(owner)} aria-label={`${t('delete')}: ${owner.email}`}>{t('delete')}</button>}
+                  <button
+                    type="button"
+                    onClick={() => setEditing(owner)}
+                    aria-label={`${t('editAccess')}: ${owner.email}`}
+                  >
+                    {t('editAccess')}
+                  </button>
+                  {owner.id !== me?.id && (
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => setDeleting(owner)}
+                      aria-label={`${t('delete')}: ${owner.email}`}
+                    >
+                      {t('delete')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -110,16 +158,50 @@ export function OwnersPage() {
       )}
       <form onSubmit={submit} aria-labelledby="new-owner">
         <h2 id="new-owner">{t('newOwner')}</h2>
-        <label>{t('email')}<input type="email" required maxLength={320} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-        <label>{t('ownerName')}<input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <label>{t('initialPassword')}<input type="password" required minLength={10} maxLength={200} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-        <div className="toggle"><input id={adminId} type="checkbox" checked={isAdmin} onChange={(e) => setAdmin(e.target.checked)} /><label htmlFor={adminId}>{t('admin')}</label></div>
+        <label>
+          {t('email')}
+          <input
+            type="email"
+            required
+            maxLength={320}
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('ownerName')}
+          <input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          {t('initialPassword')}
+          <input
+            type="password"
+            required
+            minLength={10}
+            maxLength={200}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <div className="toggle">
+          <input id={adminId} type="checkbox" checked={isAdmin} onChange={(e) => setAdmin(e.target.checked)} />
+          <label htmlFor={adminId}>{t('admin')}</label>
+        </div>
         <SiteChoices sites={sites} chosen={chosen} onChange={setChosen} />
         <ErrorText error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>{t('create')}</button>
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {t('create')}
+        </button>
       </form>
       {editing && <AccessDialog owner={editing} sites={sites} onClose={() => setEditing(null)} />}
-      <ConfirmDialog open={deleting !== null} message={t('deleteOwnerConfirm')} onClose={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting.id)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t('deleteOwnerConfirm')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </section>
   );
 }

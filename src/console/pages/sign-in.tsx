@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
@@ -27,10 +27,34 @@ export function SignInPage() {
     <section className="narrow">
       <PageHeading>{t('signInTitle')}</PageHeading>
       <form onSubmit={submit}>
-        <label>{t('email')}<input type="email" name="email" autoComplete="username" required maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-        <label>{t('password')}<input type="password" name="password" autoComplete="current-password" required maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+        <label>
+          {t('email')}
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            maxLength={320}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('password')}
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
         <ErrorText error={signIn.error} />
-        <button type="submit" className="primary" disabled={signIn.isPending}>{t('signIn')}</button>
+        <button type="submit" className="primary" disabled={signIn.isPending}>
+          {t('signIn')}
+        </button>
       </form>
     </section>
   );

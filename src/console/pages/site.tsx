@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
+import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
-import { Snippet } from '../components/copy-button.tsx';
+import { SiteNav } from '../components/site-nav.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
-import { SiteNav } from '../components/site-nav.tsx';
-import { PageHeading } from './heading.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
+import { PageHeading } from './heading.tsx';
 
 function Tokens({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
@@ -19,7 +19,14 @@ function Tokens({ clientId }: { clientId: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['tokens', clientId] });
-  const create = useMutation({ mutationFn: () => api.createToken(clientId, name.trim()), onSuccess: (answer) => { setSecret(answer.secret); setName(''); return refresh(); } });
+  const create = useMutation({
+    mutationFn: () => api.createToken(clientId, name.trim()),
+    onSuccess: (answer) => {
+      setSecret(answer.secret);
+      setName('');
+      return refresh();
+    },
+  });
   const revoke = useMutation({ mutationFn: (id: string) => api.revokeToken(clientId, id), onSuccess: refresh });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,14 +39,22 @@ function Tokens({ clientId }: { clientId: string }) {
       <ul>
         {tokens.data?.tokens.map((token) => (
           <li key={token.id}>
-            <strong>{token.name}</strong> · {t('lastUsed')}: {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : t('never')}{' '}
-            <button type="button" onClick={() => setRevoking(token.id)} aria-label={`${t('revoke')}: ${token.name}`}>{t('revoke')}</button>
+            <strong>{token.name}</strong> · {t('lastUsed')}:{' '}
+            {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : t('never')}{' '}
+            <button type="button" onClick={() => setRevoking(token.id)} aria-label={`${t('revoke')}: ${token.name}`}>
+              {t('revoke')}
+            </button>
           </li>
         ))}
       </ul>
       <form onSubmit={submit} className="inline">
-        <label>{t('tokenName')}<input required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <button type="submit" disabled={create.isPending}>{t('createToken')}</button>
+        <label>
+          {t('tokenName')}
+          <input required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          {t('createToken')}
+        </button>
       </form>
       <ErrorText error={create.error} />
       {secret && (
@@ -48,7 +63,12 @@ function Tokens({ clientId }: { clientId: string }) {
           <Snippet code={secret} label={t('tokens')} />
         </div>
       )}
-      <ConfirmDialog open={revoking !== null} message={t('revokeConfirm')} onClose={() => setRevoking(null)} onConfirm={() => revoking && revoke.mutate(revoking)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        message={t('revokeConfirm')}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+      />
     </section>
   );
 }
@@ -76,11 +96,22 @@ function Gallery({ clientId, open, onClose }: { clientId: string; open: boolean;
             {template.thumbnail && <img src={template.thumbnail} alt="" width={160} height={100} />}
             <span>{template.name[language] || template.name.en}</span>
             <small>{template.game ?? template.kind}</small>
-            <button type="button" onClick={() => create.mutate(template.id)} disabled={create.isPending} aria-label={`${t('useTemplate')}: ${template.name[language] || template.name.en}`}>{t('useTemplate')}</button>
+            <button
+              type="button"
+              onClick={() => create.mutate(template.id)}
+              disabled={create.isPending}
+              aria-label={`${t('useTemplate')}: ${template.name[language] || template.name.en}`}
+            >
+              {t('useTemplate')}
+            </button>
           </li>
         ))}
       </ul>
-      <div className="actions"><button type="button" onClick={onClose}>{t('cancel')}</button></div>
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          {t('cancel')}
+        </button>
+      </div>
     </Dialog>
   );
 }
@@ -88,10 +119,18 @@ function Gallery({ clientId, open, onClose }: { clientId: string; open: boolean;
 function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const revisions = useQuery({ queryKey: ['revisions', clientId, popupId], queryFn: () => api.revisions(clientId, popupId) });
+  const revisions = useQuery({
+    queryKey: ['revisions', clientId, popupId],
+    queryFn: () => api.revisions(clientId, popupId),
+  });
   const restore = useMutation({
     mutationFn: (revision: number) => api.restore(clientId, popupId, revision),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['popups', clientId] }), client.invalidateQueries({ queryKey: ['popup', clientId, popupId] }), client.invalidateQueries({ queryKey: ['revisions', clientId, popupId] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['popups', clientId] }),
+        client.invalidateQueries({ queryKey: ['popup', clientId, popupId] }),
+        client.invalidateQueries({ queryKey: ['revisions', clientId, popupId] }),
+      ]),
   });
   return (
     <Dialog open title={t('history')} onClose={onClose}>
@@ -100,12 +139,23 @@ function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: 
       <ol className="revisions">
         {revisions.data?.revisions.map((revision) => (
           <li key={revision.revision}>
-            #{revision.revision} · {new Date(revision.savedAt).toLocaleString()} · {revision.savedBy}{revision.published ? ` · ${t('published')}` : ''}{' '}
-            <button type="button" onClick={() => restore.mutate(revision.revision)} aria-label={`${t('restore')} #${revision.revision}`}>{t('restore')}</button>
+            #{revision.revision} · {new Date(revision.savedAt).toLocaleString()} · {revision.savedBy}
+            {revision.published ? ` · ${t('published')}` : ''}{' '}
+            <button
+              type="button"
+              onClick={() => restore.mutate(revision.revision)}
+              aria-label={`${t('restore')} #${revision.revision}`}
+            >
+              {t('restore')}
+            </button>
           </li>
         ))}
       </ol>
-      <div className="actions"><button type="button" onClick={onClose}>{t('back')}</button></div>
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          {t('back')}
+        </button>
+      </div>
     </Dialog>
   );
 }
@@ -125,17 +175,52 @@ export function PopupRow({ clientId, popup, onHistory }: { clientId: string; pop
   const status = { live: t('live'), paused: t('paused'), draft: t('draft') }[popup.status];
   return (
     <tr>
-      <th scope="row"><Link href={`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`}>{popup.name || popup.id}</Link></th>
+      <th scope="row">
+        <Link href={`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`}>
+          {popup.name || popup.id}
+        </Link>
+      </th>
       <td>{popup.type}</td>
-      <td><span className={`badge ${popup.status}`}>{status}</span>{popup.hasUnpublishedChanges && <span className="badge changes">{t('unpublished')}</span>}</td>
+      <td>
+        <span className={`badge ${popup.status}`}>{status}</span>
+        {popup.hasUnpublishedChanges && <span className="badge changes">{t('unpublished')}</span>}
+      </td>
       <td className="row-actions">
-        {popup.status === 'live' && <button type="button" onClick={() => action.mutate('pause')} aria-label={`${t('pause')}: ${popup.name}`}>{t('pause')}</button>}
-        {popup.status === 'paused' && <button type="button" onClick={() => action.mutate('resume')} aria-label={`${t('resume')}: ${popup.name}`}>{t('resume')}</button>}
-        <button type="button" onClick={() => action.mutate('duplicate')} aria-label={`${t('duplicate')}: ${popup.name}`}>{t('duplicate')}</button>
-        <button type="button" onClick={onHistory} aria-label={`${t('history')}: ${popup.name}`}>{t('history')}</button>
-        <button type="button" className="danger" onClick={() => setConfirming(true)} aria-label={`${t('delete')}: ${popup.name}`}>{t('delete')}</button>
+        {popup.status === 'live' && (
+          <button type="button" onClick={() => action.mutate('pause')} aria-label={`${t('pause')}: ${popup.name}`}>
+            {t('pause')}
+          </button>
+        )}
+        {popup.status === 'paused' && (
+          <button type="button" onClick={() => action.mutate('resume')} aria-label={`${t('resume')}: ${popup.name}`}>
+            {t('resume')}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => action.mutate('duplicate')}
+          aria-label={`${t('duplicate')}: ${popup.name}`}
+        >
+          {t('duplicate')}
+        </button>
+        <button type="button" onClick={onHistory} aria-label={`${t('history')}: ${popup.name}`}>
+          {t('history')}
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => setConfirming(true)}
+          aria-label={`${t('delete')}: ${popup.name}`}
+        >
+          {t('delete')}
+        </button>
         <ErrorText error={action.error} />
-        <ConfirmDialog open={confirming} message={t('deleteConfirm')} onClose={() => setConfirming(false)} onConfirm={() => action.mutate('delete')} />
+        <ConfirmDialog
+          open={confirming}
+          message={t('deleteConfirm')}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => action.mutate('delete')}
+        />
       </td>
     </tr>
   );
@@ -155,18 +240,33 @@ export function SitePage({ clientId }: { clientId: string }) {
       <ErrorText error={site.error} />
       {/* Lead delivery */}
       <FailingDestinationsBanner clientId={clientId} />
-      <p><Link href={`/sites/${encodeURIComponent(clientId)}/destinations`}>{t('destinations')}</Link></p>
+      <p>
+        <Link href={`/sites/${encodeURIComponent(clientId)}/destinations`}>{t('destinations')}</Link>
+      </p>
       <section aria-labelledby="popups-heading">
         <h2 id="popups-heading">{t('popups')}</h2>
-        <button type="button" className="primary" onClick={() => setGallery(true)}>{t('newPopup')}</button>
+        <button type="button" className="primary" onClick={() => setGallery(true)}>
+          {t('newPopup')}
+        </button>
         <ErrorText error={popups.error} />
         {popups.data && popups.data.popups.length === 0 && <p>{t('noPopups')}</p>}
         {popups.data && popups.data.popups.length > 0 && (
           <table>
             <caption className="visually-hidden">{t('popups')}</caption>
-            <thead><tr><th scope="col">{t('siteName')}</th><th scope="col">Kind</th><th scope="col">{t('status')}</th><th scope="col"><span className="visually-hidden">{t('edit')}</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('siteName')}</th>
+                <th scope="col">Kind</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('edit')}</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
-              {popups.data.popups.map((popup) => <PopupRow key={popup.id} clientId={clientId} popup={popup} onHistory={() => setHistory(popup.id)} />)}
+              {popups.data.popups.map((popup) => (
+                <PopupRow key={popup.id} clientId={clientId} popup={popup} onHistory={() => setHistory(popup.id)} />
+              ))}
             </tbody>
           </table>
         )}
@@ -177,7 +277,9 @@ export function SitePage({ clientId }: { clientId: string }) {
           <p>{t('embedScript')}</p>
           <Snippet code={site.data.embed.script} label={t('embed')} />
           {embedded.length > 0 && <p>{t('embedTags')}</p>}
-          {embedded.map((popup) => <Snippet key={popup.id} code={embedTagOf(popup.id)} label={popup.name || popup.id} />)}
+          {embedded.map((popup) => (
+            <Snippet key={popup.id} code={embedTagOf(popup.id)} label={popup.name || popup.id} />
+          ))}
         </section>
       )}
       <Tokens clientId={clientId} />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
@@ -40,23 +40,42 @@ export function SitesPage() {
       <ul className="cards">
         {sites.map((site) => (
           <li key={site.clientId}>
-            <Link href={`/sites/${encodeURIComponent(site.clientId)}`}>{site.name || site.clientId}</Link> <code>{site.clientId}</code>
+            <Link href={`/sites/${encodeURIComponent(site.clientId)}`}>{site.name || site.clientId}</Link>{' '}
+            <code>{site.clientId}</code>
           </li>
         ))}
       </ul>
       <form onSubmit={submit} aria-labelledby="new-site">
         <h2 id="new-site">{t('newSite')}</h2>
-        <label>{t('siteName')}<input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <label>{t('clientId')}<input pattern="[a-z0-9]{3,40}" maxLength={40} value={clientId} onChange={(e) => setClientId(e.target.value)} dir="ltr" /></label>
-        <label>{t('allowedOrigins')}<textarea rows={3} maxLength={4000} value={origins} onChange={(e) => setOrigins(e.target.value)} dir="ltr" /></label>
-        <label>{t('language')}
+        <label>
+          {t('siteName')}
+          <input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          {t('clientId')}
+          <input
+            pattern="[a-z0-9]{3,40}"
+            maxLength={40}
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+            dir="ltr"
+          />
+        </label>
+        <label>
+          {t('allowedOrigins')}
+          <textarea rows={3} maxLength={4000} value={origins} onChange={(e) => setOrigins(e.target.value)} dir="ltr" />
+        </label>
+        <label>
+          {t('language')}
           <select value={siteLanguage} onChange={(e) => setSiteLanguage(e.target.value as Language)}>
             <option value="en">English</option>
             <option value="he">עברית</option>
           </select>
         </label>
         <ErrorText error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>{t('create')}</button>
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {t('create')}
+        </button>
       </form>
     </section>
   );

@@ -2,7 +2,7 @@
 // display answer needs it.
 import { parsePopupConfig, readLeftOut } from '../config/parse.ts';
 import type { LeftOutPopup, PopupConfig } from '../config/types.ts';
-import { DISPLAY_ROUTES, displayApiPath, type ClickDisplayAnswer, type ClickDisplayRequest } from './contract.ts';
+import { type ClickDisplayAnswer, type ClickDisplayRequest, DISPLAY_ROUTES, displayApiPath } from './contract.ts';
 import type { DisplayApi } from './display-api.ts';
 import { postJson } from './http.ts';
 
@@ -12,10 +12,20 @@ export type ClickDisplayOutcome = { config: PopupConfig } | { leftOut: LeftOutPo
  * A click-to-open link's pop-up, asked for with this page view's facts: the pop-up when its rules let this page view
  * show it; else why not, by rule, or the site's restriction.
  */
-export async function clickDisplay(api: DisplayApi, poptinId: string, body: ClickDisplayRequest, fetchImpl?: typeof fetch): Promise<ClickDisplayOutcome> {
-  const answer = await postJson<ClickDisplayAnswer>(api.url(displayApiPath(DISPLAY_ROUTES.click, { poptinId })), body, { fetchImpl });
+export async function clickDisplay(
+  api: DisplayApi,
+  poptinId: string,
+  body: ClickDisplayRequest,
+  fetchImpl?: typeof fetch,
+): Promise<ClickDisplayOutcome> {
+  const answer = await postJson<ClickDisplayAnswer>(api.url(displayApiPath(DISPLAY_ROUTES.click, { poptinId })), body, {
+    fetchImpl,
+  });
   if (answer?.display === 'allowed' && answer.poptin) return { config: parsePopupConfig(answer.poptin) };
-  return { leftOut: readLeftOut([answer?.left_out])[0] ?? null, message: typeof answer?.message === 'string' ? answer.message : '' };
+  return {
+    leftOut: readLeftOut([answer?.left_out])[0] ?? null,
+    message: typeof answer?.message === 'string' ? answer.message : '',
+  };
 }
 
 /** Why a clicked pop-up is not shown, for the console. */

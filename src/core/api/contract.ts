@@ -35,8 +35,14 @@ export type RouteParams<Route extends string> = Route extends `${string}:${infer
     : never;
 
 /** The full path of a route, its parameters URL-encoded. */
-export function displayApiPath<Route extends DisplayRoute>(route: Route, params: Record<RouteParams<Route>, string>): string {
-  return DISPLAY_API_PREFIX + route.replace(/:(\w+)/g, (_match, name: RouteParams<Route>) => encodeURIComponent(params[name]));
+export function displayApiPath<Route extends DisplayRoute>(
+  route: Route,
+  params: Record<RouteParams<Route>, string>,
+): string {
+  return (
+    DISPLAY_API_PREFIX +
+    route.replace(/:(\w+)/g, (_match, name: RouteParams<Route>) => encodeURIComponent(params[name]))
+  );
 }
 
 export const VALIDATION_EMAILS_PATH = `${DISPLAY_API_PREFIX}${DISPLAY_ROUTES.validationEmails}`;

@@ -43,7 +43,11 @@ export interface ConversionContext {
  * email, name, phone, message and checkbox values, checkbox_checked and newExtraFields) follows the
  * field records of widget §3, as the forms library builds them.
  */
-export function conversionFields(config: PopupConfig, fields: readonly FormField[], context: ConversionContext): Record<string, string> {
+export function conversionFields(
+  config: PopupConfig,
+  fields: readonly FormField[],
+  context: ConversionContext,
+): Record<string, string> {
   return {
     url: context.url,
     p_target: config.target,
@@ -70,7 +74,9 @@ export function conversionFields(config: PopupConfig, fields: readonly FormField
     poptin_view_id: context.poptinViewId,
     visitor_id: context.visitorId,
     [HONEYPOT_FIELD]: context.honeypot ?? '',
-    ...(context.sincePageLoadMs === undefined ? {} : { [SINCE_PAGE_LOAD_FIELD]: String(Math.round(context.sincePageLoadMs)) }),
+    ...(context.sincePageLoadMs === undefined
+      ? {}
+      : { [SINCE_PAGE_LOAD_FIELD]: String(Math.round(context.sincePageLoadMs)) }),
     coupon: context.coupon ?? '',
     ...(context.prize ?? {}),
     ...buildConversionFields(fields),

@@ -34,7 +34,13 @@ export async function request(url: string, init: RequestInit, options: RequestOp
       signal: controller.signal,
       credentials: 'omit',
     });
-    if (!response.ok) throw new HttpError(response.status, response.headers.get('retry-after'), `${init.method ?? 'GET'} ${url} answered ${response.status}`, response);
+    if (!response.ok)
+      throw new HttpError(
+        response.status,
+        response.headers.get('retry-after'),
+        `${init.method ?? 'GET'} ${url} answered ${response.status}`,
+        response,
+      );
     return response;
   } finally {
     clearTimeout(timer);
@@ -42,7 +48,11 @@ export async function request(url: string, init: RequestInit, options: RequestOp
 }
 
 export async function postJson<T>(url: string, body: unknown, options?: RequestOptions): Promise<T> {
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, options);
+  const response = await request(
+    url,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    options,
+  );
   return (await response.json()) as T;
 }
 

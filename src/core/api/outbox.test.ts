@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { Outbox, RETRY_CAP_MS, backoffDelay, retryAfterMs } from './outbox.ts';
 import { HttpError, isRetryable } from './http.ts';
+import { backoffDelay, Outbox, RETRY_CAP_MS, retryAfterMs } from './outbox.ts';
 import { IndexedDbOutboxStore, LocalStorageOutboxStore, MemoryOutboxStore, openOutboxStore } from './outbox-store.ts';
 
 const answer = (status: number, body: unknown = { success: true }, headers: Record<string, string> = {}) =>
@@ -84,7 +84,7 @@ describe('lead outbox', () => {
       expect(retryAfterMs(null, now)).to.equal(null);
     });
 
-    it('waits as long as a busy server\'s Retry-After asks before the next attempt', async () => {
+    it("waits as long as a busy server's Retry-After asks before the next attempt", async () => {
       const store = new MemoryOutboxStore();
       const now = 1_000_000;
       const { impl } = scriptedFetch([answer(503, { success: false }, { 'retry-after': '30' })]);
@@ -101,7 +101,14 @@ describe('lead outbox', () => {
       const store = new MemoryOutboxStore();
       const { impl, calls } = scriptedFetch([answer(200)]);
       const outbox = new Outbox({ store, fetchImpl: impl, now: () => 1_000 });
-      await store.put({ key: 'k-backoff-1', url: 'http://server.test/c', fields: { idempotency_key: 'k-backoff-1' }, attempts: 4, nextAttemptAt: 60_000, createdAt: 0 });
+      await store.put({
+        key: 'k-backoff-1',
+        url: 'http://server.test/c',
+        fields: { idempotency_key: 'k-backoff-1' },
+        attempts: 4,
+        nextAttemptAt: 60_000,
+        createdAt: 0,
+      });
       await outbox.flush();
       expect(calls).to.have.length(0, 'not due yet');
       await outbox.flush({ now: true });
@@ -112,7 +119,10 @@ describe('lead outbox', () => {
 
     it('keeps a lead the server refuses (400) in the dead-letter list with the reason, and never sends it again by itself', async () => {
       const store = new MemoryOutboxStore();
-      const { impl, calls } = scriptedFetch([answer(400, { message: 'body/message must NOT have more than 8192 characters' }), answer(200)]);
+      const { impl, calls } = scriptedFetch([
+        answer(400, { message: 'body/message must NOT have more than 8192 characters' }),
+        answer(200),
+      ]);
       const outbox = new Outbox({ store, fetchImpl: impl, now: () => 5_000 });
       const { key, firstAttempt } = await outbox.addAndTry('http://server.test/c', { email: 'c@example.com' });
       expect(await firstAttempt).to.equal('refused');
@@ -131,9 +141,15 @@ describe('lead outbox', () => {
       const store = new MemoryOutboxStore();
       const { impl } = scriptedFetch([answer(404), answer(200), answer(503)]);
       const outbox = new Outbox({ store, fetchImpl: impl, random: () => 1 });
-      expect(await (await outbox.addAndTry('http://server.test/v', { viewer_id: 'v1' }, 'view')).firstAttempt).to.equal('refused');
-      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'd@example.com' })).firstAttempt).to.equal('delivered');
-      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'e@example.com' })).firstAttempt).to.equal('kept');
+      expect(await (await outbox.addAndTry('http://server.test/v', { viewer_id: 'v1' }, 'view')).firstAttempt).to.equal(
+        'refused',
+      );
+      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'd@example.com' })).firstAttempt).to.equal(
+        'delivered',
+      );
+      expect(await (await outbox.addAndTry('http://server.test/c', { email: 'e@example.com' })).firstAttempt).to.equal(
+        'kept',
+      );
       expect((await store.all()).map((entry) => entry.fields.email)).to.deep.equal(['e@example.com']);
       outbox.dispose();
     });
@@ -142,7 +158,14 @@ describe('lead outbox', () => {
       const store = new MemoryOutboxStore();
       const { impl, calls } = scriptedFetch([answer(200)]);
       const outbox = new Outbox({ store, fetchImpl: impl });
-      await store.put({ key: 'k-123456789', url: 'http://server.test/c', fields: { idempotency_key: 'k-123456789' }, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
+      await store.put({
+        key: 'k-123456789',
+        url: 'http://server.test/c',
+        fields: { idempotency_key: 'k-123456789' },
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: 0,
+      });
       await Promise.all([outbox.flush(), outbox.flush(), outbox.flush()]);
       expect(calls).to.have.length(1);
       outbox.dispose();
@@ -158,16 +181,26 @@ describe('lead outbox', () => {
         return answer(200, { success: true, poptin_view_id: 41 });
       }) as unknown as typeof fetch;
       const delivered: [string | undefined, unknown][] = [];
-      const outbox = new Outbox({ store, fetchImpl: impl, onDelivered: (entry, body) => delivered.push([entry.kind, body]) });
+      const outbox = new Outbox({
+        store,
+        fetchImpl: impl,
+        onDelivered: (entry, body) => delivered.push([entry.kind, body]),
+      });
       await outbox.add('http://server.test/stalled', { email: 'a@example.com' });
       const flushing = outbox.flush({ now: true });
       await outbox.add('http://server.test/api/display/viewed/p1', { viewer_id: 'v1' }, 'view');
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(delivered).to.deep.equal([['view', { success: true, poptin_view_id: 41 }]], 'the view did not wait for the stalled lead');
+      expect(delivered).to.deep.equal(
+        [['view', { success: true, poptin_view_id: 41 }]],
+        'the view did not wait for the stalled lead',
+      );
       releaseStalled(answer(200, { success: true }));
       await flushing;
       await outbox.flush();
-      expect(calls.filter((url) => url.endsWith('/stalled'))).to.have.length(1, 'the stalled lead was sent once, not again by the flush');
+      expect(calls.filter((url) => url.endsWith('/stalled'))).to.have.length(
+        1,
+        'the stalled lead was sent once, not again by the flush',
+      );
       expect(delivered.map(([kind]) => kind)).to.deep.equal(['view', 'lead']);
       expect(await store.all()).to.deep.equal([]);
       outbox.dispose();
@@ -175,7 +208,14 @@ describe('lead outbox', () => {
 
     it('on pagehide hands every pending lead to sendBeacon, form-encoded, and keeps it until confirmed', async () => {
       const store = new MemoryOutboxStore();
-      await store.put({ key: 'k-beacon-1', url: 'http://server.test/c', fields: { email: 'd@example.com', idempotency_key: 'k-beacon-1' }, attempts: 1, nextAttemptAt: 0, createdAt: 0 });
+      await store.put({
+        key: 'k-beacon-1',
+        url: 'http://server.test/c',
+        fields: { email: 'd@example.com', idempotency_key: 'k-beacon-1' },
+        attempts: 1,
+        nextAttemptAt: 0,
+        createdAt: 0,
+      });
       const beacons: [string, string][] = [];
       const outbox = new Outbox({ store, sendBeacon: (url, body) => (beacons.push([url, body.toString()]), true) });
       outbox.flushOnUnload();
@@ -192,7 +232,11 @@ describe('lead outbox', () => {
     });
 
     it('uses IndexedDB where localStorage is blocked, and entries survive reopening', async () => {
-      const blocked = { setItem() { throw new DOMException('denied', 'SecurityError'); } } as unknown as Storage;
+      const blocked = {
+        setItem() {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      } as unknown as Storage;
       const store = await openOutboxStore({ localStorage: blocked, indexedDB });
       expect(store.kind).to.equal('indexeddb');
       await store.put({ key: 'k-idb-0001', url: 'u', fields: {}, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
@@ -211,8 +255,12 @@ describe('lead outbox', () => {
 
     it('consent mode before consent: memory only, neither localStorage nor IndexedDB is touched', async () => {
       const touched: string[] = [];
-      const spyStorage = new Proxy(localStorage, { get: (target, name) => (touched.push(`localStorage.${String(name)}`), Reflect.get(target, name)) });
-      const spyDatabases = { open: () => (touched.push('indexedDB.open'), indexedDB.open('never')) } as unknown as IDBFactory;
+      const spyStorage = new Proxy(localStorage, {
+        get: (target, name) => (touched.push(`localStorage.${String(name)}`), Reflect.get(target, name)),
+      });
+      const spyDatabases = {
+        open: () => (touched.push('indexedDB.open'), indexedDB.open('never')),
+      } as unknown as IDBFactory;
       const store = await openOutboxStore({ localStorage: spyStorage, indexedDB: spyDatabases }, { memoryOnly: true });
       await store.put({ key: 'k-mem-0001', url: 'u', fields: {}, attempts: 0, nextAttemptAt: 0, createdAt: 1 });
       expect(store.kind).to.equal('memory');
@@ -221,7 +269,11 @@ describe('lead outbox', () => {
     });
 
     it('falls back to memory when storage throws (blocked or full)', async () => {
-      const throwing = { setItem() { throw new DOMException('quota', 'QuotaExceededError'); } } as unknown as Storage;
+      const throwing = {
+        setItem() {
+          throw new DOMException('quota', 'QuotaExceededError');
+        },
+      } as unknown as Storage;
       const store = await openOutboxStore({ localStorage: throwing });
       expect(store.kind).to.equal('memory');
     });

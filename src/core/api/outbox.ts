@@ -46,7 +46,8 @@ export function backoffDelay(attempts: number, random: () => number, retryAfterM
 async function refusalReason(error: unknown): Promise<string> {
   if (!(error instanceof Error)) return String(error);
   try {
-    const body = error instanceof HttpError ? ((await error.response?.json()) as { message?: unknown } | undefined) : undefined;
+    const body =
+      error instanceof HttpError ? ((await error.response?.json()) as { message?: unknown } | undefined) : undefined;
     return typeof body?.message === 'string' ? `${error.message}: ${body.message.slice(0, 500)}` : error.message;
   } catch {
     return error.message;
@@ -85,9 +86,21 @@ export class Outbox {
    * As `add`; `firstAttempt` settles with how the first sending went, for the form to say so: a lead refused
    * by the server stays in the dead-letter list (`deadLetters`), and the visitor is told it could not be sent.
    */
-  async addAndTry(url: string, fields: Record<string, string>, kind: OutboxKind = 'lead'): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
+  async addAndTry(
+    url: string,
+    fields: Record<string, string>,
+    kind: OutboxKind = 'lead',
+  ): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
-    const entry: OutboxEntry = { key, kind, url, fields: { ...fields, idempotency_key: key }, attempts: 0, nextAttemptAt: 0, createdAt: this.now() };
+    const entry: OutboxEntry = {
+      key,
+      kind,
+      url,
+      fields: { ...fields, idempotency_key: key },
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: this.now(),
+    };
     try {
       await this.options.store.put(entry);
     } catch (error) {
@@ -126,7 +139,8 @@ export class Outbox {
 
   /** On pagehide: hand pending leads to the browser, which sends them even as the page goes away. */
   flushOnUnload(): void {
-    const beacon = this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
+    const beacon =
+      this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
     void this.pending().then((entries) => {
       for (const entry of entries) {
         try {
@@ -169,7 +183,10 @@ export class Outbox {
 
   private async send(entry: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
     try {
-      const answer = await postForm<unknown>(entry.url, entry.fields, { fetchImpl: this.options.fetchImpl, keepalive: true });
+      const answer = await postForm<unknown>(entry.url, entry.fields, {
+        fetchImpl: this.options.fetchImpl,
+        keepalive: true,
+      });
       if (persisted) await this.options.store.delete(entry.key);
       this.options.onDelivered?.(entry, answer);
       return 'delivered';
@@ -179,7 +196,8 @@ export class Outbox {
       const retryAfter = error instanceof HttpError ? retryAfterMs(error.retryAfter, this.now()) : null;
       const next = { ...entry, attempts, nextAttemptAt: this.now() + backoffDelay(attempts, this.random, retryAfter) };
       log.warn(`${entry.kind ?? 'lead'} not delivered yet (attempt ${attempts}); it stays in the outbox`, error);
-      if (persisted) await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
+      if (persisted)
+        await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
       return 'kept';
     }
   }
@@ -195,7 +213,10 @@ export class Outbox {
     const reason = await refusalReason(error);
     log.error(`lead refused, kept as a dead letter (poptin.explain): ${reason}`);
     if (!persisted) return 'refused';
-    const refused: OutboxEntry = { ...entry, refused: { status: error instanceof HttpError ? error.status : 0, reason, at: this.now() } };
+    const refused: OutboxEntry = {
+      ...entry,
+      refused: { status: error instanceof HttpError ? error.status : 0, reason, at: this.now() },
+    };
     await this.options.store.put(refused).catch((e: unknown) => log.error('could not keep the refused lead', e));
     const dead = await this.deadLetters().catch(() => []);
     for (const oldest of dead.slice(0, Math.max(0, dead.length - DEAD_LETTERS_KEPT))) {

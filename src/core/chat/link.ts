@@ -3,7 +3,11 @@
 /** Digits only, leading zeros removed. */
 export const phoneDigits = (telephone: string): string => telephone.replace(/\D/g, '').replace(/^0+/, '');
 
-export function chatLink(telephone: string, message: string, options: { desktop: boolean; whatsappWeb: boolean }): string {
+export function chatLink(
+  telephone: string,
+  message: string,
+  options: { desktop: boolean; whatsappWeb: boolean },
+): string {
   const phone = phoneDigits(telephone);
   const text = message ? `?text=${encodeURIComponent(message)}` : '';
   if (options.desktop && options.whatsappWeb) {
@@ -20,7 +24,8 @@ export function maskPhone(phone: string): string {
 
 export const LIMITS = { value: 100, location: 1000, referrer: 420, title: 300 } as const;
 
-export const truncate = (value: string, limit: number): string => (value.length > limit ? value.slice(0, limit) : value);
+export const truncate = (value: string, limit: number): string =>
+  value.length > limit ? value.slice(0, limit) : value;
 
 export interface AnalyticsParams {
   event_category: 'JoinChat';
@@ -34,7 +39,13 @@ export interface AnalyticsParams {
   page_title: string;
 }
 
-export function analyticsParams(link: string, phone: string, trigger: string, mobile: boolean, page: { location: string; title: string }): AnalyticsParams {
+export function analyticsParams(
+  link: string,
+  phone: string,
+  trigger: string,
+  mobile: boolean,
+  page: { location: string; title: string },
+): AnalyticsParams {
   return {
     event_category: 'JoinChat',
     event_label: truncate(link, LIMITS.value),

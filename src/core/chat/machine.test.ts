@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { chatLink, joinchatRequest, maskPhone, phoneDigits, analyticsParams } from './link.ts';
-import { createChatMachine, HASHES_KEY, VIEWS_KEY, type ChatMachineOptions, type ChatSnapshot } from './machine.ts';
-import { parseChatSettings, type ChatSettings } from './settings.ts';
-import { createChatStorage, type ChatStorage } from './storage.ts';
+import { analyticsParams, chatLink, joinchatRequest, maskPhone, phoneDigits } from './link.ts';
+import { type ChatMachineOptions, type ChatSnapshot, createChatMachine, HASHES_KEY, VIEWS_KEY } from './machine.ts';
+import { type ChatSettings, parseChatSettings } from './settings.ts';
+import { type ChatStorage, createChatStorage } from './storage.ts';
 
 /** A Storage kept in a Map, so tests see exactly what was written. */
 class MapStorage implements Storage {
@@ -38,7 +38,12 @@ class BlockedStorage extends MapStorage {
 }
 
 function settings(overrides: Record<string, unknown> = {}): ChatSettings {
-  const parsed = parseChatSettings({ telephone: '+62 0812-3456-789', message_send: 'Halo K3', message_hash: 'h1', ...overrides });
+  const parsed = parseChatSettings({
+    telephone: '+62 0812-3456-789',
+    message_send: 'Halo K3',
+    message_hash: 'h1',
+    ...overrides,
+  });
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.settings;
 }
@@ -71,28 +76,44 @@ describe('chat button machine', () => {
 
   describe('settings', () => {
     it('without a telephone there is nothing to show, and the reason is given', () => {
-      expect(parseChatSettings({})).to.deep.equal({ ok: false, error: 'no telephone set: the chat button stays hidden' });
+      expect(parseChatSettings({})).to.deep.equal({
+        ok: false,
+        error: 'no telephone set: the chat button stays hidden',
+      });
       expect(parseChatSettings('{nope')).to.deep.equal({ ok: false, error: 'settings is not valid JSON' });
       expect(parseChatSettings('[1]')).to.deep.equal({ ok: false, error: 'settings must be a JSON object' });
     });
     it('defaults: button 3 s, 2 views, message 10 s, generate_lead; attributes override the JSON', () => {
       const parsed = parseChatSettings('{"telephone":"1","message_views":5}', { 'message-views': '4', qr: '' });
-      expect(parsed.ok && parsed.settings).to.deep.include({ buttonDelay: 3, messageViews: 4, messageDelay: 10, gaEvent: 'generate_lead', qr: true });
+      expect(parsed.ok && parsed.settings).to.deep.include({
+        buttonDelay: 3,
+        messageViews: 4,
+        messageDelay: 10,
+        gaEvent: 'generate_lead',
+        qr: true,
+      });
     });
   });
 
   describe('links and analytics', () => {
     it('phone as digits without leading zeros; web form on desktop with whatsapp_web, wa.me otherwise', () => {
       expect(phoneDigits('+00 62 (812) 34')).to.equal('6281234');
-      expect(chatLink('0062 812', 'Halo K3', { desktop: true, whatsappWeb: true })).to.equal('https://web.whatsapp.com/send?phone=62812&text=Halo%20K3');
-      expect(chatLink('0062 812', 'Halo K3', { desktop: false, whatsappWeb: true })).to.equal('https://wa.me/62812?text=Halo%20K3');
+      expect(chatLink('0062 812', 'Halo K3', { desktop: true, whatsappWeb: true })).to.equal(
+        'https://web.whatsapp.com/send?phone=62812&text=Halo%20K3',
+      );
+      expect(chatLink('0062 812', 'Halo K3', { desktop: false, whatsappWeb: true })).to.equal(
+        'https://wa.me/62812?text=Halo%20K3',
+      );
       expect(chatLink('62812', '', { desktop: true, whatsappWeb: false })).to.equal('https://wa.me/62812');
     });
     it('masks the phone: first 3, X in the middle, last 2', () => {
       expect(maskPhone('628123456789')).to.equal('628XXXXXXX89');
     });
     it('truncates analytics values: 100 characters, location 1000, title 300', () => {
-      const params = analyticsParams('x'.repeat(150), '62', 'button', true, { location: 'l'.repeat(1200), title: 't'.repeat(400) });
+      const params = analyticsParams('x'.repeat(150), '62', 'button', true, {
+        location: 'l'.repeat(1200),
+        title: 't'.repeat(400),
+      });
       expect(params.event_label.length).to.equal(100);
       expect(params.page_location.length).to.equal(1000);
       expect(params.page_title.length).to.equal(300);
@@ -219,7 +240,10 @@ describe('chat button machine', () => {
       expect(sent).to.deep.equal([{ link: 'https://wa.me/6208123456789?text=Halo%20K3', trigger: 'button' }]);
     });
     it('the chatbox shows typing dots for 400 to 600 ms before its message', () => {
-      for (const [random, typingMs] of [[0, 400], [0.999, 600]] as const) {
+      for (const [random, typingMs] of [
+        [0, 400],
+        [0.999, 600],
+      ] as const) {
         const chat = machine({ button_delay: -1 }, { random: () => random });
         storage.remove(HASHES_KEY);
         chat.start();

@@ -123,23 +123,55 @@ export const initialChatState: ChatMachineState = {
 export type ChatStep = Step<ChatMachineState, ChatEffect>;
 
 /** The pure transition of the chat button with these settings, on a mobile device or not. */
-export function chatTransition(settings: ChatSettings, mobile: boolean): (state: ChatMachineState, event: ChatEvent) => ChatStep {
+export function chatTransition(
+  settings: ChatSettings,
+  mobile: boolean,
+): (state: ChatMachineState, event: ChatEvent) => ChatStep {
   const hasMessage = settings.messageSend.trim() !== '';
   const stay = (state: ChatMachineState): ChatStep => ({ snapshot: state, effects: [] });
-  const withView = (state: ChatMachineState, patch: Partial<ChatSnapshot>, effects: ChatEffect[] = []): ChatStep => ({ snapshot: { ...state, view: { ...state.view, ...patch } }, effects });
+  const withView = (state: ChatMachineState, patch: Partial<ChatSnapshot>, effects: ChatEffect[] = []): ChatStep => ({
+    snapshot: { ...state, view: { ...state.view, ...patch } },
+    effects,
+  });
   const visible = (state: ChatMachineState) => state.view.state !== 'off' && state.view.state !== 'hidden';
 
   const show = (state: ChatMachineState, event: ChatEvent): ChatStep => {
     const seen = event.facts.messageSeen;
-    const shown: ChatMachineState = { ...state, shownAt: event.now, view: { ...state.view, state: hasMessage && seen ? 'tooltip' : 'shown', animate: settings.buttonDelay >= 0 } };
+    const shown: ChatMachineState = {
+      ...state,
+      shownAt: event.now,
+      view: { ...state.view, state: hasMessage && seen ? 'tooltip' : 'shown', animate: settings.buttonDelay >= 0 },
+    };
     const plansMessage = settings.messageDelay >= 0 && hasMessage && !seen;
-    return { snapshot: shown, effects: plansMessage ? [{ type: 'wait', ms: settings.messageDelay * 1000, then: { type: 'message-due' } }] : [] };
+    return {
+      snapshot: shown,
+      effects: plansMessage ? [{ type: 'wait', ms: settings.messageDelay * 1000, then: { type: 'message-due' } }] : [],
+    };
   };
   const openChatbox = (state: ChatMachineState, trigger: string): ChatStep =>
-    state.view.state === 'chatbox' ? stay(state) : { snapshot: state, effects: [{ type: 'ask', action: 'open', trigger, then: { type: 'open-allowed', trigger } }] };
-  const sendNow = (state: ChatMachineState, trigger: string, phone = settings.telephone, message = settings.messageSend): ChatStep => {
+    state.view.state === 'chatbox'
+      ? stay(state)
+      : {
+          snapshot: state,
+          effects: [{ type: 'ask', action: 'open', trigger, then: { type: 'open-allowed', trigger } }],
+        };
+  const sendNow = (
+    state: ChatMachineState,
+    trigger: string,
+    phone = settings.telephone,
+    message = settings.messageSend,
+  ): ChatStep => {
     if (!phoneDigits(phone)) return stay(state);
-    return { snapshot: state, effects: [{ type: 'open-app', link: chatLink(phone, message, { desktop: !mobile, whatsappWeb: settings.whatsappWeb }), trigger }] };
+    return {
+      snapshot: state,
+      effects: [
+        {
+          type: 'open-app',
+          link: chatLink(phone, message, { desktop: !mobile, whatsappWeb: settings.whatsappWeb }),
+          trigger,
+        },
+      ],
+    };
   };
 
   return (state, event) => {
@@ -148,7 +180,11 @@ export function chatTransition(settings: ChatSettings, mobile: boolean): (state:
         if (settings.mobileOnly && !mobile) return withView(state, { state: 'off' });
         const effects: ChatEffect[] = state.countedThisPage ? [] : [{ type: 'count-view' }];
         const counted = { ...state, countedThisPage: true };
-        if (settings.buttonDelay >= 0) return { snapshot: counted, effects: [...effects, { type: 'wait', ms: settings.buttonDelay * 1000, then: { type: 'show-due' } }] };
+        if (settings.buttonDelay >= 0)
+          return {
+            snapshot: counted,
+            effects: [...effects, { type: 'wait', ms: settings.buttonDelay * 1000, then: { type: 'show-due' } }],
+          };
         const shown = show(counted, event);
         return { snapshot: shown.snapshot, effects: [...effects, ...shown.effects] };
       }
@@ -161,21 +197,28 @@ export function chatTransition(settings: ChatSettings, mobile: boolean): (state:
       case 'press':
         if (!visible(state) || event.now - state.shownAt < REOPEN_GUARD_MS) return stay(state);
         if (state.view.state === 'chatbox') return state.view.optedOut ? stay(state) : sendNow(state, event.trigger);
-        if (state.view.optedOut || (hasMessage && !event.facts.messageSeen) || state.view.state === 'badge') return openChatbox(state, event.trigger);
+        if (state.view.optedOut || (hasMessage && !event.facts.messageSeen) || state.view.state === 'badge')
+          return openChatbox(state, event.trigger);
         return sendNow(state, event.trigger);
       case 'open-allowed': {
         if (state.view.state === 'chatbox') return stay(state);
         const effects: ChatEffect[] = [{ type: 'remember-message' }];
         if (hasMessage) effects.push({ type: 'type-message' });
         // A pending hover has nothing left to open.
-        return { snapshot: { ...state, hover: state.hover + 1, view: { ...state.view, state: 'chatbox', typing: hasMessage } }, effects };
+        return {
+          snapshot: { ...state, hover: state.hover + 1, view: { ...state.view, state: 'chatbox', typing: hasMessage } },
+          effects,
+        };
       }
       case 'typing-done':
         return withView(state, { typing: false });
       case 'hover-start': {
         if (mobile || !visible(state) || state.view.state === 'chatbox') return stay(state);
         const hover = state.hover + 1;
-        return { snapshot: { ...state, hover }, effects: [{ type: 'wait', ms: HOVER_OPEN_MS, then: { type: 'hover-due', hover } }] };
+        return {
+          snapshot: { ...state, hover },
+          effects: [{ type: 'wait', ms: HOVER_OPEN_MS, then: { type: 'hover-due', hover } }],
+        };
       }
       case 'hover-end':
         return { snapshot: { ...state, hover: state.hover + 1 }, effects: [] };
@@ -186,13 +229,19 @@ export function chatTransition(settings: ChatSettings, mobile: boolean): (state:
       case 'link-due': {
         if (state.view.state === 'off') return stay(state);
         const shown = state.view.state === 'hidden' ? show(state, event) : stay(state);
-        return { snapshot: shown.snapshot, effects: [...shown.effects, { type: 'wait', ms: LINK_CHATBOX_MS, then: { type: 'link-open-due' } }] };
+        return {
+          snapshot: shown.snapshot,
+          effects: [...shown.effects, { type: 'wait', ms: LINK_CHATBOX_MS, then: { type: 'link-open-due' } }],
+        };
       }
       case 'link-open-due':
         return openChatbox(state, 'link');
       case 'close':
         if (state.view.state !== 'chatbox') return stay(state);
-        return { snapshot: state, effects: [{ type: 'ask', action: 'close', trigger: event.trigger, then: { type: 'close-allowed' } }] };
+        return {
+          snapshot: state,
+          effects: [{ type: 'ask', action: 'close', trigger: event.trigger, then: { type: 'close-allowed' } }],
+        };
       case 'close-allowed':
         if (state.view.state !== 'chatbox') return stay(state);
         return withView(state, { state: 'closed' }, [{ type: 'remember-message' }]);
@@ -201,7 +250,12 @@ export function chatTransition(settings: ChatSettings, mobile: boolean): (state:
       case 'text-field-focus': {
         if (!mobile) return stay(state);
         const focus = state.focus + 1;
-        return { snapshot: { ...state, focus }, effects: [{ type: 'wait', ms: FIELD_FOCUS_DEBOUNCE_MS, then: { type: 'focus-due', focus, focused: event.focused } }] };
+        return {
+          snapshot: { ...state, focus },
+          effects: [
+            { type: 'wait', ms: FIELD_FOCUS_DEBOUNCE_MS, then: { type: 'focus-due', focus, focused: event.focused } },
+          ],
+        };
       }
       case 'focus-due':
         if (event.focus !== state.focus || state.view.yielding === event.focused) return stay(state);
@@ -223,7 +277,10 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
     return Number.isFinite(stored) && stored > 0 ? Math.floor(stored) : 0;
   };
   const hashes = () => (storage.get(HASHES_KEY) ?? '').split(',').filter(Boolean);
-  const facts = (): ChatFacts => ({ views: viewCount(), messageSeen: settings.ctaViewed || (settings.messageHash !== '' && hashes().includes(settings.messageHash)) });
+  const facts = (): ChatFacts => ({
+    views: viewCount(),
+    messageSeen: settings.ctaViewed || (settings.messageHash !== '' && hashes().includes(settings.messageHash)),
+  });
   const rememberMessage = () => {
     if (settings.messageDelay < 0 || !settings.messageHash) return;
     const seen = hashes();
@@ -242,7 +299,12 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
         case 'wait':
           return after(context, effect.ms, () => send(effect.then), host);
         case 'type-message':
-          return after(context, TYPING_MS.min + Math.floor(random() * (TYPING_MS.max - TYPING_MS.min + 1)), () => send({ type: 'typing-done' }), host);
+          return after(
+            context,
+            TYPING_MS.min + Math.floor(random() * (TYPING_MS.max - TYPING_MS.min + 1)),
+            () => send({ type: 'typing-done' }),
+            host,
+          );
         case 'count-view': {
           const views = viewCount();
           if (views < settings.messageViews) storage.set(VIEWS_KEY, String(views + 1));

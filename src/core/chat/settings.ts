@@ -49,7 +49,8 @@ const number = (value: unknown, fallback: number): number => {
   return Number.isFinite(parsed) ? parsed : fallback;
 };
 
-const text = (value: unknown, fallback: string): string => (value === undefined || value === null ? fallback : String(value));
+const text = (value: unknown, fallback: string): string =>
+  value === undefined || value === null ? fallback : String(value);
 
 export type ChatSettingsResult = { ok: true; settings: ChatSettings } | { ok: false; error: string };
 
@@ -59,14 +60,16 @@ export function parseChatSettings(json: string | Raw | null | undefined, attribu
   if (typeof json === 'string' && json.trim() !== '') {
     try {
       const parsed: unknown = JSON.parse(json);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, error: 'settings must be a JSON object' };
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { ok: false, error: 'settings must be a JSON object' };
       fromJson = parsed as Raw;
     } catch {
       return { ok: false, error: 'settings is not valid JSON' };
     }
   } else if (json && typeof json === 'object') fromJson = json;
   const raw: Raw = { ...fromJson };
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined && value !== null) raw[name.replace(/-/g, '_')] = value;
+  for (const [name, value] of Object.entries(attributes))
+    if (value !== undefined && value !== null) raw[name.replace(/-/g, '_')] = value;
   const telephone = text(raw.telephone, '').trim();
   if (!telephone) return { ok: false, error: 'no telephone set: the chat button stays hidden' };
   return {

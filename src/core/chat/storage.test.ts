@@ -18,7 +18,9 @@ function countingStorage(): Storage & { touched: string[] } {
 }
 
 describe('chat button storage in consent mode (docs/privacy.md)', () => {
-  afterEach(() => document.querySelectorAll('poptin-controller, script[data-consent]').forEach((element) => element.remove()));
+  afterEach(() =>
+    document.querySelectorAll('poptin-controller, script[data-consent]').forEach((element) => element.remove()),
+  );
 
   it('touches no Web Storage until the visitor consents, then stores', () => {
     const backing = countingStorage();

@@ -14,7 +14,9 @@ export interface ChatStorage {
  */
 export function storageWithheld(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
   if (!doc) return false;
-  const consent = doc.querySelector('poptin-controller[consent]')?.getAttribute('consent') ?? (doc.querySelector('script[data-consent="required"]') ? 'required' : null);
+  const consent =
+    doc.querySelector('poptin-controller[consent]')?.getAttribute('consent') ??
+    (doc.querySelector('script[data-consent="required"]') ? 'required' : null);
   return consent === 'required' || consent === 'refused';
 }
 

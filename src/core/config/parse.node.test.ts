@@ -8,7 +8,16 @@ describe('the display response as the widget reads it', () => {
       display: 'allowed',
       poptins: [],
       left_out: [
-        { poptin_id: 'pricingonly01', poptin_name: 'Pricing offer', poptin_type: 'Lightbox', blocked_by: [{ rule: 'page_targeting', reason: 'not the pricing page' }, 'unreadable', { reason: 'no rule named' }] },
+        {
+          poptin_id: 'pricingonly01',
+          poptin_name: 'Pricing offer',
+          poptin_type: 'Lightbox',
+          blocked_by: [
+            { rule: 'page_targeting', reason: 'not the pricing page' },
+            'unreadable',
+            { reason: 'no rule named' },
+          ],
+        },
         { poptin_name: 'no id', poptin_type: 'bar', blocked_by: [] },
         { poptin_id: 'unknownkind01', poptin_type: 'carousel', blocked_by: [] },
         'not an entry',
@@ -26,6 +35,9 @@ describe('the display response as the widget reads it', () => {
 
   it('reads no left-out pop-ups from an answer without the field or with another shape', () => {
     assert.deepEqual(parseDisplayResponse({ display: 'allowed', poptins: [] }).leftOut, []);
-    assert.deepEqual(parseDisplayResponse({ display: 'allowed', poptins: [], left_out: { poptin_id: 'pricingonly01' } }).leftOut, []);
+    assert.deepEqual(
+      parseDisplayResponse({ display: 'allowed', poptins: [], left_out: { poptin_id: 'pricingonly01' } }).leftOut,
+      [],
+    );
   });
 });

@@ -1,5 +1,12 @@
+import {
+  type DisplayResponse,
+  type LeftOutPopup,
+  POPUP_TYPES,
+  type PopupConfig,
+  type PopupType,
+  type RawPoptin,
+} from './types.ts';
 import { readAmountSetting, readNumber, readRecord, readString, readSwitch } from './values.ts';
-import { POPUP_TYPES, type DisplayResponse, type LeftOutPopup, type PopupConfig, type PopupType, type RawPoptin } from './types.ts';
 
 export const POPTIN_ID_LENGTH = 13;
 
@@ -15,7 +22,8 @@ function readPopupType(value: unknown): PopupType {
 
 /** Parses one pop-up of the display response; throws ConfigError with a clear reason when it is unusable. */
 export function parsePopupConfig(raw: unknown): PopupConfig {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('pop-up configuration is not an object');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError('pop-up configuration is not an object');
   const poptin = raw as RawPoptin;
   const id = readString(poptin.poptin_id).trim();
   if (!id) throw new ConfigError('poptin_id is missing');

@@ -2,7 +2,17 @@ import type { RuleResult } from '../rules/types.ts';
 
 /** Pop-up kinds of widget §1. */
 export const POPUP_TYPES = [
-  'embedded', 'lightbox', 'gamified', 'bar', 'sside', 'bside', 'browsing', 'fullpage', 'mobile', 'social', 'content',
+  'embedded',
+  'lightbox',
+  'gamified',
+  'bar',
+  'sside',
+  'bside',
+  'browsing',
+  'fullpage',
+  'mobile',
+  'social',
+  'content',
 ] as const;
 export type PopupType = (typeof POPUP_TYPES)[number];
 

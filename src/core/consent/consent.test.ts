@@ -1,16 +1,30 @@
 import { expect } from '@open-wc/testing';
-import { parsePopupConfig } from '../config/parse.ts';
 import type { DisplayRequest } from '../api/contract.ts';
-import { anonymousDisplayRequest, combineConsent, consentModeOf, googleConsentAnswer, holdUntilConsent, needsHistory, tcfAnswer } from './consent.ts';
-import { watchPageConsent, type ConsentWindow } from './page-consent.ts';
+import { parsePopupConfig } from '../config/parse.ts';
 import type { Decision } from '../decision/decide.ts';
+import {
+  anonymousDisplayRequest,
+  combineConsent,
+  consentModeOf,
+  googleConsentAnswer,
+  holdUntilConsent,
+  needsHistory,
+  tcfAnswer,
+} from './consent.ts';
+import { type ConsentWindow, watchPageConsent } from './page-consent.ts';
 
 /** gtag() pushes its arguments object, not an array. */
 function gtagEntry(..._args: unknown[]): IArguments {
   return arguments;
 }
 
-const popup = (fields: Record<string, unknown>) => parsePopupConfig({ poptin_id: 'consentpop001', poptin_type: 'lightbox', d_f_r: 'all@display_everytime_everypage', ...fields });
+const popup = (fields: Record<string, unknown>) =>
+  parsePopupConfig({
+    poptin_id: 'consentpop001',
+    poptin_type: 'lightbox',
+    d_f_r: 'all@display_everytime_everypage',
+    ...fields,
+  });
 
 describe('consent mode (docs/privacy.md)', () => {
   describe('the controller attribute', () => {
@@ -25,14 +39,26 @@ describe('consent mode (docs/privacy.md)', () => {
 
   describe('IAB TCF v2.2 (purpose 1: storage)', () => {
     it('says yes once purpose 1 is consented, no once the choice is made without it', () => {
-      expect(tcfAnswer({ gdprApplies: true, eventStatus: 'useractioncomplete', purpose: { consents: { '1': true } } })).to.equal('yes');
-      expect(tcfAnswer({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: { '1': true } } })).to.equal('yes');
-      expect(tcfAnswer({ gdprApplies: true, eventStatus: 'useractioncomplete', purpose: { consents: { '1': false, '2': true } } })).to.equal('no');
+      expect(
+        tcfAnswer({ gdprApplies: true, eventStatus: 'useractioncomplete', purpose: { consents: { '1': true } } }),
+      ).to.equal('yes');
+      expect(tcfAnswer({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: { '1': true } } })).to.equal(
+        'yes',
+      );
+      expect(
+        tcfAnswer({
+          gdprApplies: true,
+          eventStatus: 'useractioncomplete',
+          purpose: { consents: { '1': false, '2': true } },
+        }),
+      ).to.equal('no');
       expect(tcfAnswer({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: {} } })).to.equal('no');
     });
 
     it('waits while the banner is up, and does not wait where the GDPR does not apply', () => {
-      expect(tcfAnswer({ gdprApplies: true, eventStatus: 'cmpuishown', purpose: { consents: { '1': true } } })).to.equal('undecided');
+      expect(
+        tcfAnswer({ gdprApplies: true, eventStatus: 'cmpuishown', purpose: { consents: { '1': true } } }),
+      ).to.equal('undecided');
       expect(tcfAnswer(null)).to.equal('undecided');
       expect(tcfAnswer({ gdprApplies: false, eventStatus: 'tcloaded' })).to.equal('yes');
     });
@@ -49,10 +75,21 @@ describe('consent mode (docs/privacy.md)', () => {
     });
 
     it('reads ad_storage when the page sets no analytics_storage, and ignores other entries', () => {
-      expect(googleConsentAnswer([{ event: 'gtm.js' }, gtagEntry('config', 'G-1'), gtagEntry('consent', 'default', { ad_storage: 'granted' })])).to.equal('yes');
-      expect(googleConsentAnswer([gtagEntry('consent', 'update', { analytics_storage: 'granted', ad_storage: 'denied' })])).to.equal('yes');
+      expect(
+        googleConsentAnswer([
+          { event: 'gtm.js' },
+          gtagEntry('config', 'G-1'),
+          gtagEntry('consent', 'default', { ad_storage: 'granted' }),
+        ]),
+      ).to.equal('yes');
+      expect(
+        googleConsentAnswer([gtagEntry('consent', 'update', { analytics_storage: 'granted', ad_storage: 'denied' })]),
+      ).to.equal('yes');
       expect(googleConsentAnswer(undefined)).to.equal('undecided');
-      expect(googleConsentAnswer([['consent', 'default', { analytics_storage: 'granted' }]])).to.equal('yes', 'an array pushed by hand reads the same');
+      expect(googleConsentAnswer([['consent', 'default', { analytics_storage: 'granted' }]])).to.equal(
+        'yes',
+        'an array pushed by hand reads the same',
+      );
     });
   });
 
@@ -81,12 +118,23 @@ describe('consent mode (docs/privacy.md)', () => {
       expect(needsHistory(popup({ stop_showing_to_converted_users: 1 }))).to.equal(true);
       expect(needsHistory(popup({ engagement_with_other_poptin_filter: 'seen_poptin@abcdefghijklm' }))).to.equal(true);
       expect(needsHistory(popup({ display_after_visit_page_active: 2 }))).to.equal(true);
-      expect(needsHistory(popup({ display_after_sec_active: 5, display_after_sec_active_on: 'website' }))).to.equal(true);
+      expect(needsHistory(popup({ display_after_sec_active: 5, display_after_sec_active_on: 'website' }))).to.equal(
+        true,
+      );
     });
 
     it('holds a pop-up that needs history with a consent rule the inspector shows, only before consent', () => {
       const config = popup({ d_f_r: 'all@display_once_per_session' });
-      const allowed: Decision = { id: config.id, allowed: true, variant: 'desktop' as Decision['variant'], rules: [], blockedBy: [], retryAt: null, triggers: [], decidedAt: 0 };
+      const allowed: Decision = {
+        id: config.id,
+        allowed: true,
+        variant: 'desktop' as Decision['variant'],
+        rules: [],
+        blockedBy: [],
+        retryAt: null,
+        triggers: [],
+        decidedAt: 0,
+      };
       const held = holdUntilConsent(allowed, config, true);
       expect(held.allowed).to.equal(false);
       expect(held.blockedBy.map((rule) => rule.rule)).to.deep.equal(['consent']);
@@ -98,14 +146,38 @@ describe('consent mode (docs/privacy.md)', () => {
   describe('the anonymous display call', () => {
     it('names no visitor and carries no cookie and no history, and keeps the page', () => {
       const request: DisplayRequest = {
-        domain: 'shop.example', referrer: 'https://search.example/', previous_url: 'https://shop.example/a', cookies: { poptin_visitor_id: 'v1' },
-        if_mobile: false, page_title: 'B', origin_landing_page: 'https://shop.example/a', if_page_refreshed: true, poptin_viewed_url: 'https://shop.example/b',
-        previous_visited_pages: 'https://shop.example/a', all_visited_pages: 'https://shop.example/a@11-25-2026', visitor_id: 'v1', converted_email: 'a@b.example', lang: 'en',
+        domain: 'shop.example',
+        referrer: 'https://search.example/',
+        previous_url: 'https://shop.example/a',
+        cookies: { poptin_visitor_id: 'v1' },
+        if_mobile: false,
+        page_title: 'B',
+        origin_landing_page: 'https://shop.example/a',
+        if_page_refreshed: true,
+        poptin_viewed_url: 'https://shop.example/b',
+        previous_visited_pages: 'https://shop.example/a',
+        all_visited_pages: 'https://shop.example/a@11-25-2026',
+        visitor_id: 'v1',
+        converted_email: 'a@b.example',
+        lang: 'en',
       };
       const anonymous = anonymousDisplayRequest(request);
       expect(anonymous).to.not.have.property('visitor_id');
-      expect(anonymous).to.deep.include({ cookies: {}, previous_url: '', previous_visited_pages: '', all_visited_pages: '', converted_email: '', if_page_refreshed: false });
-      expect(anonymous).to.deep.include({ domain: 'shop.example', poptin_viewed_url: 'https://shop.example/b', origin_landing_page: 'https://shop.example/b', referrer: 'https://search.example/', lang: 'en' });
+      expect(anonymous).to.deep.include({
+        cookies: {},
+        previous_url: '',
+        previous_visited_pages: '',
+        all_visited_pages: '',
+        converted_email: '',
+        if_page_refreshed: false,
+      });
+      expect(anonymous).to.deep.include({
+        domain: 'shop.example',
+        poptin_viewed_url: 'https://shop.example/b',
+        origin_landing_page: 'https://shop.example/b',
+        referrer: 'https://search.example/',
+        lang: 'en',
+      });
     });
   });
 
@@ -136,7 +208,10 @@ describe('consent mode (docs/privacy.md)', () => {
 
     it("listens to a CMP's TCF events: a refusal, then a change of mind", async () => {
       let listener: ((data: unknown, success: boolean) => void) | null = null;
-      const win = fakeWindow({ __tcfapi: (command, version, callback) => command === 'addEventListener' && version === 2 && (listener = callback as typeof listener) });
+      const win = fakeWindow({
+        __tcfapi: (command, version, callback) =>
+          command === 'addEventListener' && version === 2 && (listener = callback as typeof listener),
+      });
       const host = document.createElement('div');
       const answers: boolean[] = [];
       watchPageConsent(host, win, (given) => answers.push(given));
@@ -164,7 +239,8 @@ describe('consent mode (docs/privacy.md)', () => {
       const late = fakeWindow();
       const lateAnswers: boolean[] = [];
       watchPageConsent(document.createElement('div'), late, (given) => lateAnswers.push(given));
-      late.__tcfapi = (_command, _version, callback) => callback({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: { '1': true } } }, true);
+      late.__tcfapi = (_command, _version, callback) =>
+        callback({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: { '1': true } } }, true);
       late.tick();
       await settle();
       expect(lateAnswers).to.deep.equal([true]);

@@ -4,8 +4,8 @@
 // a device), Google consent mode (`gtag('consent', 'default'|'update', {...})` entries in `dataLayer`) and a store
 // platform's consent (widget §4).
 import type { ConsentAnswer } from '../../integrations/consent.ts';
-import type { PopupConfig } from '../config/types.ts';
 import type { DisplayRequest } from '../api/contract.ts';
+import type { PopupConfig } from '../config/types.ts';
 import type { Decision } from '../decision/decide.ts';
 import { isEveryTimeOnEveryPage, parseFrequencyRule } from '../rules/frequency.ts';
 import { block } from '../rules/types.ts';
@@ -60,7 +60,13 @@ export function googleConsentAnswer(dataLayer: unknown): ConsentAnswer {
   for (const entry of dataLayer as unknown[]) {
     if (!entry || typeof entry !== 'object' || typeof (entry as { length?: unknown }).length !== 'number') continue;
     const [name, command, settings] = Array.from(entry as ArrayLike<unknown>);
-    if (name !== 'consent' || (command !== 'default' && command !== 'update') || !settings || typeof settings !== 'object') continue;
+    if (
+      name !== 'consent' ||
+      (command !== 'default' && command !== 'update') ||
+      !settings ||
+      typeof settings !== 'object'
+    )
+      continue;
     for (const key of ['analytics_storage', 'ad_storage'] as const) {
       const value = (settings as Record<string, unknown>)[key];
       if (value === 'granted' || value === 'denied') latest[key] = { value, command };
@@ -93,7 +99,11 @@ export function needsHistory(config: PopupConfig): boolean {
   const readsHistory = (ruleText: string, emptyIsFree: boolean) => {
     if (!ruleText.trim()) return !emptyIsFree;
     const rule = parseFrequencyRule(ruleText);
-    return rule.audience !== 'all' || !isEveryTimeOnEveryPage(rule) || (rule.cap.kind === 'every_page_view' && rule.cap.maxViews !== null);
+    return (
+      rule.audience !== 'all' ||
+      !isEveryTimeOnEveryPage(rule) ||
+      (rule.cap.kind === 'every_page_view' && rule.cap.maxViews !== null)
+    );
   };
   return (
     readsHistory(config.frequencyRule, false) ||
@@ -127,5 +137,11 @@ export function anonymousDisplayRequest(request: DisplayRequest): DisplayRequest
 export function holdUntilConsent(decision: Decision, config: PopupConfig, beforeConsent: boolean): Decision {
   if (!beforeConsent || !needsHistory(config)) return decision;
   const rule = block('consent', "its rules read the visitor's history, which is kept only once the visitor consents");
-  return { ...decision, allowed: false, rules: [...decision.rules, rule], blockedBy: [...decision.blockedBy, rule], retryAt: null };
+  return {
+    ...decision,
+    allowed: false,
+    rules: [...decision.rules, rule],
+    blockedBy: [...decision.blockedBy, rule],
+    retryAt: null,
+  };
 }

@@ -4,7 +4,7 @@
 // cadence), for signals that cannot be listened to (dataLayer entries, a CMP that loads late).
 import type { ConsentAnswer } from '../../integrations/consent.ts';
 import { guard } from '../safety.ts';
-import { combineConsent, consentModeOf, googleConsentAnswer, tcfAnswer, type TcfData } from './consent.ts';
+import { combineConsent, consentModeOf, googleConsentAnswer, type TcfData, tcfAnswer } from './consent.ts';
 
 /** Widget §4's cadence for a consent not yet given. Not imported from the store integrations: it would split a chunk off the session. */
 const READ_AGAIN_MS = 1_000;
@@ -35,7 +35,8 @@ export function watchPageConsent(host: Element, win: ConsentWindow, onDecided: (
   let store: ConsentAnswer = 'undecided';
   let answer: ConsentAnswer = 'undecided';
   let stopped = false;
-  const read = (): ConsentAnswer => combineConsent(consentModeOf(host.getAttribute('consent')), [tcf, store, googleConsentAnswer(win.dataLayer)]);
+  const read = (): ConsentAnswer =>
+    combineConsent(consentModeOf(host.getAttribute('consent')), [tcf, store, googleConsentAnswer(win.dataLayer)]);
   const check = () =>
     guard('consent', () => {
       if (stopped || answer === 'yes') return;

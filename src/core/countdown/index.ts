@@ -1,4 +1,13 @@
-export { createCountdownRunner, initialCountdown, transition, type CountdownEvent, type CountdownRunner, type CountdownSnapshot, type CountdownState } from './machine.ts';
+export { evaluateTimer } from './expiry.ts';
+export {
+  type CountdownEvent,
+  type CountdownRunner,
+  type CountdownSnapshot,
+  type CountdownState,
+  createCountdownRunner,
+  initialCountdown,
+  transition,
+} from './machine.ts';
 export type { CountdownEndDetail, CountdownModel } from './model.ts';
 export {
   attributesForEnd,
@@ -6,12 +15,11 @@ export {
   isExpired,
   parseTimerEnd,
   readTimerSettings,
-  timerEndKey,
-  timerSettingsOf,
-  TimerSettingsError,
   type TimerEnd,
   type TimerLayout,
   type TimerSettings,
+  TimerSettingsError,
+  timerEndKey,
+  timerSettingsOf,
 } from './settings.ts';
-export { evaluateTimer } from './expiry.ts';
-export { announcement, compactText, digitGroups, timeLeftLabel, timeParts, type TimeParts } from './time.ts';
+export { announcement, compactText, digitGroups, type TimeParts, timeLeftLabel, timeParts } from './time.ts';

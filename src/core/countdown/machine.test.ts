@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createCountdownRunner, initialCountdown, transition, type CountdownSnapshot } from './machine.ts';
+import { type CountdownSnapshot, createCountdownRunner, initialCountdown, transition } from './machine.ts';
 
 const START = 1_700_000_000_000;
 const FIVE_THIRTY = { kind: 'duration', ms: 330_000 } as const;
@@ -8,7 +8,12 @@ const FIVE_THIRTY = { kind: 'duration', ms: 330_000 } as const;
 describe('countdown machine: idle → running → ended', () => {
   describe('transition (pure)', () => {
     it('starts idle with all of a duration left, or what the clock leaves of a fixed end', () => {
-      expect(initialCountdown(FIVE_THIRTY, START)).to.deep.equal({ state: 'idle', end: FIVE_THIRTY, endsAt: null, remainingMs: 330_000 });
+      expect(initialCountdown(FIVE_THIRTY, START)).to.deep.equal({
+        state: 'idle',
+        end: FIVE_THIRTY,
+        endsAt: null,
+        remainingMs: 330_000,
+      });
       expect(initialCountdown({ kind: 'fixed', at: START + 9_000 }, START).remainingMs).to.equal(9_000);
       expect(initialCountdown({ kind: 'fixed', at: START - 9_000 }, START).remainingMs).to.equal(0);
     });
@@ -26,7 +31,10 @@ describe('countdown machine: idle → running → ended', () => {
     });
 
     it('tick: counts down, and ends at zero', () => {
-      const running = transition(initialCountdown({ kind: 'duration', ms: 2_000 }, START), { type: 'start', now: START }).snapshot;
+      const running = transition(initialCountdown({ kind: 'duration', ms: 2_000 }, START), {
+        type: 'start',
+        now: START,
+      }).snapshot;
       const later = transition(running, { type: 'tick', now: START + 1_000 });
       expect(later).to.deep.equal({ snapshot: { ...running, remainingMs: 1_000 }, effects: [] });
       expect(transition(later.snapshot, { type: 'tick', now: START + 2_000 })).to.deep.equal({
@@ -39,20 +47,34 @@ describe('countdown machine: idle → running → ended', () => {
       const running = transition(initialCountdown(FIVE_THIRTY, START), { type: 'start', now: START }).snapshot;
       const paused = transition(running, { type: 'pause', now: START + 30_000 }).snapshot;
       expect(paused).to.deep.include({ state: 'idle', endsAt: null, remainingMs: 300_000 });
-      expect(transition(paused, { type: 'start', now: START + 90_000 }).snapshot).to.deep.include({ state: 'running', endsAt: START + 390_000 });
+      expect(transition(paused, { type: 'start', now: START + 90_000 }).snapshot).to.deep.include({
+        state: 'running',
+        endsAt: START + 390_000,
+      });
     });
 
     it('a paused fixed end keeps to the clock when it starts again', () => {
       const end = { kind: 'fixed', at: START + 60_000 } as const;
-      const paused = transition(transition(initialCountdown(end, START), { type: 'start', now: START }).snapshot, { type: 'pause', now: START + 1_000 }).snapshot;
-      expect(transition(paused, { type: 'start', now: START + 30_000 }).snapshot).to.deep.include({ endsAt: START + 60_000, remainingMs: 30_000 });
+      const paused = transition(transition(initialCountdown(end, START), { type: 'start', now: START }).snapshot, {
+        type: 'pause',
+        now: START + 1_000,
+      }).snapshot;
+      expect(transition(paused, { type: 'start', now: START + 30_000 }).snapshot).to.deep.include({
+        endsAt: START + 60_000,
+        remainingMs: 30_000,
+      });
     });
 
     it('end: ends from idle or running; ended is final', () => {
       const idle = initialCountdown(FIVE_THIRTY, START);
       const ended = transition(idle, { type: 'end' });
       expect(ended).to.deep.equal({ snapshot: { ...idle, state: 'ended', remainingMs: 0 }, effects: ['announce-end'] });
-      for (const event of [{ type: 'start', now: START }, { type: 'tick', now: START }, { type: 'pause', now: START }, { type: 'end' }] as const) {
+      for (const event of [
+        { type: 'start', now: START },
+        { type: 'tick', now: START },
+        { type: 'pause', now: START },
+        { type: 'end' },
+      ] as const) {
         expect(transition(ended.snapshot, event)).to.deep.equal({ snapshot: ended.snapshot, effects: [] });
       }
     });
@@ -74,7 +96,10 @@ describe('countdown machine: idle → running → ended', () => {
     it('ticks once per shown second and ends once at zero', () => {
       const changes: number[] = [];
       const ends: CountdownSnapshot[] = [];
-      const runner = createCountdownRunner({ kind: 'duration', ms: 3_000 }, { onChange: (snapshot) => changes.push(snapshot.remainingMs), onEnd: (snapshot) => ends.push(snapshot) });
+      const runner = createCountdownRunner(
+        { kind: 'duration', ms: 3_000 },
+        { onChange: (snapshot) => changes.push(snapshot.remainingMs), onEnd: (snapshot) => ends.push(snapshot) },
+      );
       runner.send({ type: 'start', now: Date.now() });
       clock.tick(999);
       expect(changes).to.deep.equal([3_000]);
@@ -140,12 +165,15 @@ describe('countdown machine: idle → running → ended', () => {
       const originalError = console.error;
       console.error = () => undefined;
       try {
-        const runner = createCountdownRunner({ kind: 'duration', ms: 2_000 }, {
-          onChange: () => {
-            throw new Error('broken listener');
+        const runner = createCountdownRunner(
+          { kind: 'duration', ms: 2_000 },
+          {
+            onChange: () => {
+              throw new Error('broken listener');
+            },
+            onEnd,
           },
-          onEnd,
-        });
+        );
         runner.send({ type: 'start', now: Date.now() });
         clock.tick(2_000);
       } finally {

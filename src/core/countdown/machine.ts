@@ -1,4 +1,4 @@
-import { createMachine, type Cleanup, type EffectContext, type Machine, type Step } from '../machine.ts';
+import { type Cleanup, createMachine, type EffectContext, type Machine, type Step } from '../machine.ts';
 import type { TimerEnd } from './settings.ts';
 import { nextTickDelay } from './time.ts';
 
@@ -31,7 +31,12 @@ export type CountdownStep = Step<CountdownSnapshot, CountdownEffect>;
 
 /** A countdown not started yet: a duration has all of it left, a fixed end what the clock leaves. */
 export function initialCountdown(end: TimerEnd, now: number): CountdownSnapshot {
-  return { state: 'idle', end, endsAt: null, remainingMs: end.kind === 'duration' ? end.ms : Math.max(0, end.at - now) };
+  return {
+    state: 'idle',
+    end,
+    endsAt: null,
+    remainingMs: end.kind === 'duration' ? end.ms : Math.max(0, end.at - now),
+  };
 }
 
 function leftAt(endsAt: number, now: number): number {
@@ -58,7 +63,9 @@ export function transition(snapshot: CountdownSnapshot, event: CountdownEvent): 
       if (snapshot.state !== 'running' || snapshot.endsAt === null) return stay(snapshot);
       const remainingMs = leftAt(snapshot.endsAt, event.now);
       if (remainingMs === 0) return ended(snapshot, snapshot.endsAt);
-      return remainingMs === snapshot.remainingMs ? stay(snapshot) : { snapshot: { ...snapshot, remainingMs }, effects: [] };
+      return remainingMs === snapshot.remainingMs
+        ? stay(snapshot)
+        : { snapshot: { ...snapshot, remainingMs }, effects: [] };
     }
     case 'pause': {
       if (snapshot.state !== 'running' || snapshot.endsAt === null) return stay(snapshot);
@@ -110,6 +117,7 @@ export function createCountdownRunner(end: TimerEnd, options: CountdownRunnerOpt
     transition,
     phaseOf: (snapshot) => snapshot.state,
     onChange: options.onChange,
-    run: (effect, machine) => (effect === 'tick-every-second' ? tickEverySecond(machine) : options.onEnd?.(machine.snapshot)),
+    run: (effect, machine) =>
+      effect === 'tick-every-second' ? tickEverySecond(machine) : options.onEnd?.(machine.snapshot),
   });
 }

@@ -32,7 +32,7 @@ function isBlank(value: unknown): boolean {
 }
 
 function quoted(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 /** The first of `keys` present (not blank) in `record`. */
@@ -72,7 +72,11 @@ export function parseTimerDate(value: unknown): { year: number; month: number; d
   const text = typeof value === 'string' ? value.trim() : '';
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   const dayFirst = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]].map(Number) : [NaN, NaN, NaN];
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]].map(Number)
+    : dayFirst
+      ? [dayFirst[3], dayFirst[2], dayFirst[1]].map(Number)
+      : [NaN, NaN, NaN];
   if (Number.isNaN(year)) return fail(`timer date ${quoted(value)} is not a date such as "2026-12-31" or "31/12/2026"`);
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
@@ -112,13 +116,15 @@ export function parseGmtOffset(value: unknown): number {
     const decimal = /^([+-])?(\d{1,2})\.(\d+)$/.exec(text);
     if (clock) {
       const sign = clock[1] === '-' ? -1 : 1;
-      if (clock[3] === undefined || Number(clock[3]) < 60) minutes = sign * (Number(clock[2]) * 60 + Number(clock[3] ?? 0));
+      if (clock[3] === undefined || Number(clock[3]) < 60)
+        minutes = sign * (Number(clock[2]) * 60 + Number(clock[3] ?? 0));
     } else if (decimal) {
       minutes = Math.round((decimal[1] === '-' ? -1 : 1) * Number(`${decimal[2]}.${decimal[3]}`) * 60);
     }
   }
   if (minutes === null) return fail(`timer gmt ${quoted(value)} is not a GMT offset such as "+02:00"`);
-  if (minutes < OFFSET_MINUTES.min || minutes > OFFSET_MINUTES.max) return fail(`timer gmt ${quoted(value)} is outside -12:00 to +14:00`);
+  if (minutes < OFFSET_MINUTES.min || minutes > OFFSET_MINUTES.max)
+    return fail(`timer gmt ${quoted(value)} is outside -12:00 to +14:00`);
   return minutes;
 }
 
@@ -166,8 +172,13 @@ export function parseTimerEnd(value: unknown): TimerEnd {
   const timerTime = pick(record, 'timerTime', 'timer_time');
   if (timerTime !== undefined) return parseTimerTime(timerTime);
   const date = pick(record, 'date', 'timerDate', 'timer_date');
-  if (date === undefined) return fail('timer needs timerTime (minutes:seconds from now) or a date, a time and a GMT offset');
-  return fixedEnd(date, pick(record, 'time', 'timerHour', 'timer_hour'), pick(record, 'gmt', 'timerGmt', 'timerGMT', 'timer_gmt'));
+  if (date === undefined)
+    return fail('timer needs timerTime (minutes:seconds from now) or a date, a time and a GMT offset');
+  return fixedEnd(
+    date,
+    pick(record, 'time', 'timerHour', 'timer_hour'),
+    pick(record, 'gmt', 'timerGmt', 'timerGMT', 'timer_gmt'),
+  );
 }
 
 /**
@@ -182,7 +193,11 @@ export function readTimerSettings(designProperties: Record<string, unknown>): Ti
 }
 
 /** `readTimerSettings` that never throws: what could not be read is the error, and the pop-up is still a timer pop-up. */
-export function timerSettingsOf(designProperties: Record<string, unknown>): { timerPopup: boolean; settings: TimerSettings | null; error: string | null } {
+export function timerSettingsOf(designProperties: Record<string, unknown>): {
+  timerPopup: boolean;
+  settings: TimerSettings | null;
+  error: string | null;
+} {
   try {
     const settings = readTimerSettings(designProperties);
     return { timerPopup: settings !== null, settings, error: null };
@@ -211,7 +226,8 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?
 export function parseEndsAt(value: string): TimerEnd {
   const text = value.trim();
   const at = ISO_WITH_OFFSET.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(at)) return fail(`ends-at "${value}" is not an ISO date-time with an offset, e.g. "2026-12-31T23:59:00+02:00"`);
+  if (Number.isNaN(at))
+    return fail(`ends-at "${value}" is not an ISO date-time with an offset, e.g. "2026-12-31T23:59:00+02:00"`);
   return { kind: 'fixed', at };
 }
 
@@ -226,14 +242,23 @@ function readAmount(value: string | null, name: string): number {
  * The end and layout the attributes give: `minutes`/`seconds` from when it starts, or `ends-at`; null when
  * neither is set. Throws TimerSettingsError when they cannot be read, or when both kinds are set.
  */
-export function countdownFromAttributes(attributes: CountdownAttributes): { end: TimerEnd; layout: TimerLayout } | null {
+export function countdownFromAttributes(
+  attributes: CountdownAttributes,
+): { end: TimerEnd; layout: TimerLayout } | null {
   const { minutes, seconds, endsAt, timerVer } = attributes;
   const hasDuration = !isBlank(minutes) || !isBlank(seconds);
   if (!hasDuration && isBlank(endsAt)) return null;
   if (hasDuration && !isBlank(endsAt)) return fail('set either minutes and seconds, or ends-at, not both');
   const layout = parseTimerLayout(timerVer, 'timer-ver');
   if (endsAt !== null && !isBlank(endsAt)) return { end: parseEndsAt(endsAt), layout };
-  return { end: durationOf(readAmount(minutes, 'minutes'), readAmount(seconds, 'seconds'), `minutes "${minutes ?? ''}" and seconds "${seconds ?? ''}"`), layout };
+  return {
+    end: durationOf(
+      readAmount(minutes, 'minutes'),
+      readAmount(seconds, 'seconds'),
+      `minutes "${minutes ?? ''}" and seconds "${seconds ?? ''}"`,
+    ),
+    layout,
+  };
 }
 
 /** The attributes that give a countdown `end`, for a countdown of a pop-up template that has none of its own. */

@@ -1,5 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { announcement, compactText, digitGroups, durationText, nextTickDelay, timeLeftLabel, timeParts } from './time.ts';
+import {
+  announcement,
+  compactText,
+  digitGroups,
+  durationText,
+  nextTickDelay,
+  timeLeftLabel,
+  timeParts,
+} from './time.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -8,7 +16,13 @@ const MINUTE = 60_000;
 describe('countdown time', () => {
   describe('remaining time as days, hours, minutes and seconds', () => {
     it('splits the remaining time into its units', () => {
-      expect(timeParts(2 * DAY + 3 * HOUR + 4 * MINUTE + 5_000)).to.deep.equal({ days: 2, hours: 3, minutes: 4, seconds: 5, totalSeconds: 183_845 });
+      expect(timeParts(2 * DAY + 3 * HOUR + 4 * MINUTE + 5_000)).to.deep.equal({
+        days: 2,
+        hours: 3,
+        minutes: 4,
+        seconds: 5,
+        totalSeconds: 183_845,
+      });
     });
 
     it('rounds up to the whole second, so zero shows only once it has ended', () => {
@@ -42,7 +56,9 @@ describe('countdown time', () => {
   describe('accessible texts', () => {
     it('names the time left in words, leaving out the units that are zero', () => {
       expect(timeLeftLabel(timeParts(5 * MINUTE + 30_000), 'en')).to.equal('Time left: 5 minutes 30 seconds');
-      expect(timeLeftLabel(timeParts(DAY + HOUR + MINUTE + 1_000), 'en')).to.equal('Time left: 1 day 1 hour 1 minute 1 second');
+      expect(timeLeftLabel(timeParts(DAY + HOUR + MINUTE + 1_000), 'en')).to.equal(
+        'Time left: 1 day 1 hour 1 minute 1 second',
+      );
       expect(timeLeftLabel(timeParts(2 * HOUR), 'en')).to.equal('Time left: 2 hours');
       expect(timeLeftLabel(timeParts(0), 'en')).to.equal('Time is up');
     });
@@ -63,7 +79,11 @@ describe('countdown time', () => {
 
     it('a countdown ticking each second for ten minutes speaks once a minute', () => {
       const spoken: number[] = [];
-      for (let remaining = 10 * MINUTE - 1_000, previous = 10 * MINUTE; remaining >= 0; previous = remaining, remaining -= 1_000) {
+      for (
+        let remaining = 10 * MINUTE - 1_000, previous = 10 * MINUTE;
+        remaining >= 0;
+        previous = remaining, remaining -= 1_000
+      ) {
         if (announcement(previous, remaining, 'en')) spoken.push(remaining);
       }
       expect(spoken).to.deep.equal([9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((minutes) => minutes * MINUTE));

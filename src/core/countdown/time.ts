@@ -1,4 +1,4 @@
-import { translate, type Language, type MessageKey } from '../i18n/strings.ts';
+import { type Language, type MessageKey, translate } from '../i18n/strings.ts';
 
 export interface TimeParts {
   days: number;
@@ -39,7 +39,8 @@ export function digitGroups(parts: TimeParts): [days: string, hours: string, min
 /** Layout 2: only what is needed, `5:30`, `1:05:30`, `2d 01:05:30`. */
 export function compactText(parts: TimeParts, language: Language): string {
   const { days, hours, minutes, seconds } = parts;
-  if (days > 0) return `${translate(language, 'timerCompactDays', { count: days })} ${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}`;
+  if (days > 0)
+    return `${translate(language, 'timerCompactDays', { count: days })} ${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}`;
   if (hours > 0) return `${hours}:${pad2(minutes)}:${pad2(seconds)}`;
   return `${minutes}:${pad2(seconds)}`;
 }
@@ -54,7 +55,9 @@ const UNIT_KEYS: Record<'days' | 'hours' | 'minutes' | 'seconds', [one: MessageK
 /** "5 minutes 30 seconds": the units that are not zero. */
 export function durationText(parts: TimeParts, language: Language): string {
   const units = (['days', 'hours', 'minutes', 'seconds'] as const).filter((unit) => parts[unit] > 0);
-  return units.map((unit) => translate(language, UNIT_KEYS[unit][parts[unit] === 1 ? 0 : 1], { count: parts[unit] })).join(' ');
+  return units
+    .map((unit) => translate(language, UNIT_KEYS[unit][parts[unit] === 1 ? 0 : 1], { count: parts[unit] }))
+    .join(' ');
 }
 
 /** The accessible name of a countdown: "Time left: 5 minutes 30 seconds", or "Time is up". */

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { testConfig, TEST_POPTIN_ID } from '../triggers/test-support/fakes.ts';
+import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
 import { countingCookieDocument } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
@@ -27,7 +27,10 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
 
 describe('decide: every rule for one pop-up', () => {
   it('allows when every rule allows, and lists each verdict and the planned triggers', () => {
-    const decision = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_scroll_active: '40' }), environment());
+    const decision = decide(
+      testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_scroll_active: '40' }),
+      environment(),
+    );
     expect(decision.allowed).to.equal(true);
     expect(decision.blockedBy).to.deep.equal([]);
     expect(decision.rules.map((rule) => rule.rule)).to.deep.equal([
@@ -103,19 +106,39 @@ describe('decide: every rule for one pop-up', () => {
   it('stop_showing_to_converted_users blocks after a conversion on this pop-up', () => {
     const env = environment();
     (env.visitor as ReturnType<typeof createVisitor>).recordConversion(TEST_POPTIN_ID, 'lightbox', 'a@b.example');
-    const decision = decide(testConfig({ stop_showing_to_converted_users: 'yes', d_f_r: 'all@display_everytime_everypage' }), env);
+    const decision = decide(
+      testConfig({ stop_showing_to_converted_users: 'yes', d_f_r: 'all@display_everytime_everypage' }),
+      env,
+    );
     expect(decision.blockedBy.map((rule) => rule.rule)).to.deep.equal(['stop_showing_to_converted_users']);
   });
 
   it('a fixed end-time timer that has passed blocks (widget §4); one still running allows', () => {
-    const ended = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', design_properties: { timer: { date: '2025-03-14', time: '11:00', gmt: '+00:00' } } }), environment());
-    expect(ended.blockedBy).to.deep.equal([{ allowed: false, rule: 'timer', reason: 'the timer ended at 2025-03-14T11:00:00.000Z' }]);
-    const running = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', design_properties: { timer: { date: '2025-03-14', time: '13:00', gmt: '+00:00' } } }), environment());
+    const ended = decide(
+      testConfig({
+        d_f_r: 'all@display_everytime_everypage',
+        design_properties: { timer: { date: '2025-03-14', time: '11:00', gmt: '+00:00' } },
+      }),
+      environment(),
+    );
+    expect(ended.blockedBy).to.deep.equal([
+      { allowed: false, rule: 'timer', reason: 'the timer ended at 2025-03-14T11:00:00.000Z' },
+    ]);
+    const running = decide(
+      testConfig({
+        d_f_r: 'all@display_everytime_everypage',
+        design_properties: { timer: { date: '2025-03-14', time: '13:00', gmt: '+00:00' } },
+      }),
+      environment(),
+    );
     expect(running.allowed).to.equal(true);
   });
 
   it('picks the mobile variant for mobile visitors when one exists', () => {
-    expect(decide(testConfig({ design_properties: { switch_mobile_editor: 'yes' } }), environment({ isMobile: true })).variant).to.equal('mobile');
+    expect(
+      decide(testConfig({ design_properties: { switch_mobile_editor: 'yes' } }), environment({ isMobile: true }))
+        .variant,
+    ).to.equal('mobile');
   });
 
   it('a rule that throws blocks with its reason instead of throwing', () => {
@@ -125,10 +148,12 @@ describe('decide: every rule for one pop-up', () => {
       },
     });
     const decision = decide(testConfig({ source_code_target_active: 'yes', source_code_target_html: 'x' }), env);
-    expect(decision.blockedBy).to.deep.equal([{ allowed: false, rule: 'source_code_target', reason: 'rule failed: no access' }]);
+    expect(decision.blockedBy).to.deep.equal([
+      { allowed: false, rule: 'source_code_target', reason: 'rule failed: no access' },
+    ]);
   });
 
-  it('the page\'s cookies and the visitor\'s history come from one read of the cookie jar', async () => {
+  it("the page's cookies and the visitor's history come from one read of the cookie jar", async () => {
     const { document: countingDocument, reads, jar } = countingCookieDocument();
     jar.set('poptin_session', 'abc%3A0');
     jar.set('utm_source', 'google');
@@ -136,8 +161,19 @@ describe('decide: every rule for one pop-up', () => {
     // The decisions run in a later task than the page view, as after a display answer.
     await new Promise((resolve) => setTimeout(resolve));
     const readsBefore = reads();
-    const env = createDecisionEnvironment({ window, document: countingDocument as Document, visitor, countryCode: 'DE', isMobile: false, referrer: '', now: () => NOW });
-    const decision = decide(testConfig({ d_f_r: 'all@display_once_a_day', cookie_filter: 'show|contain|utm_source=google' }), env);
+    const env = createDecisionEnvironment({
+      window,
+      document: countingDocument as Document,
+      visitor,
+      countryCode: 'DE',
+      isMobile: false,
+      referrer: '',
+      now: () => NOW,
+    });
+    const decision = decide(
+      testConfig({ d_f_r: 'all@display_once_a_day', cookie_filter: 'show|contain|utm_source=google' }),
+      env,
+    );
     expect(env.cookies.utm_source).to.equal('google');
     expect(decision.allowed).to.equal(true);
     expect(reads() - readsBefore).to.equal(1);

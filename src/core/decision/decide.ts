@@ -1,7 +1,7 @@
 import type { LeftOutPopup, PopupConfig } from '../config/types.ts';
-import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
 import { evaluateTimer } from '../countdown/expiry.ts';
 import { evaluateConvertedUsers } from '../rules/converted.ts';
+import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
 import { evaluateCountry } from '../rules/country.ts';
 import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts';
 import { evaluateEngagementFilter } from '../rules/engagement.ts';
@@ -49,7 +49,10 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['referrer_targeting', () => evaluateReferrerTargeting(config, environment.referrer)],
     ['cookie_filter', () => evaluateCookieFilter(config.filters.cookieFilter, environment.cookies)],
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
-    ['engagement_with_other_poptin_filter', () => evaluateEngagementFilter(config.filters.engagementFilter, config.id, visitor.engagement())],
+    [
+      'engagement_with_other_poptin_filter',
+      () => evaluateEngagementFilter(config.filters.engagementFilter, config.id, visitor.engagement()),
+    ],
     ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
     // Widget §4: a pop-up whose fixed end-time has passed is not shown.
     ['timer', () => evaluateTimer(config.designProperties, now)],
@@ -63,7 +66,9 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
   });
   const blockedBy = rules.filter((rule) => !rule.allowed);
   const retryAt =
-    blockedBy.length > 0 && blockedBy.every((rule) => rule.expiresAt !== undefined) ? Math.max(...blockedBy.map((rule) => rule.expiresAt as number)) : null;
+    blockedBy.length > 0 && blockedBy.every((rule) => rule.expiresAt !== undefined)
+      ? Math.max(...blockedBy.map((rule) => rule.expiresAt as number))
+      : null;
   return {
     id: config.id,
     allowed: blockedBy.length === 0,
@@ -81,5 +86,14 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
  * visitor's conversion on it), as the page would have decided it: blocked for good by the rules the server names.
  */
 export function leftOutDecision(popup: LeftOutPopup, now: number): Decision {
-  return { id: popup.id, allowed: false, variant: 'desktop', rules: popup.blockedBy, blockedBy: popup.blockedBy, retryAt: null, triggers: [], decidedAt: now };
+  return {
+    id: popup.id,
+    allowed: false,
+    variant: 'desktop',
+    rules: popup.blockedBy,
+    blockedBy: popup.blockedBy,
+    retryAt: null,
+    triggers: [],
+    decidedAt: now,
+  };
 }

@@ -1,6 +1,6 @@
+import type { CartState } from '../rules/cart.ts';
 import type { EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
-import type { CartState } from '../rules/cart.ts';
 
 /** What the decision reads about the visitor (a `Visitor` from src/core/visitor satisfies it). */
 export interface DecisionVisitor {

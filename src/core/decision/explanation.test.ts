@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { testConfig, TEST_POPTIN_ID } from '../triggers/test-support/fakes.ts';
+import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
-import { createExplanationLog, FIRES_KEPT } from './explanation.ts';
 import type { DecisionEnvironment } from './environment.ts';
+import { createExplanationLog, FIRES_KEPT } from './explanation.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
 const DAY = 86_400_000;
@@ -40,7 +40,14 @@ describe('explain(id): why a pop-up did or did not show', () => {
 
   it('records which triggers are armed, which fired and when, and the show', () => {
     const log = createExplanationLog();
-    const decision = decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_exit_website_active: 'yes', display_after_sec_active: '20' }), environment());
+    const decision = decide(
+      testConfig({
+        d_f_r: 'all@display_everytime_everypage',
+        display_after_exit_website_active: 'yes',
+        display_after_sec_active: '20',
+      }),
+      environment(),
+    );
     log.decided(decision);
     log.armed(TEST_POPTIN_ID, decision.triggers, NOW);
     expect(log.explain(TEST_POPTIN_ID)!.summary).to.equal('allowed; waiting for exit intent or after 20 s on the page');
@@ -51,12 +58,16 @@ describe('explain(id): why a pop-up did or did not show', () => {
       fired: [{ trigger: 'close_tab', at: NOW + 5000 }],
     });
     log.shown(TEST_POPTIN_ID, NOW + 5100);
-    expect(log.explain(TEST_POPTIN_ID)!.summary).to.equal(`shown at ${new Date(NOW + 5100).toISOString()} after close_tab`);
+    expect(log.explain(TEST_POPTIN_ID)!.summary).to.equal(
+      `shown at ${new Date(NOW + 5100).toISOString()} after close_tab`,
+    );
   });
 
   it('a pop-up opened again and again keeps its last 10 fires, and its summary names the one that opened the latest showing', () => {
     const log = createExplanationLog();
-    log.decided(decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_sec_active: '1' }), environment()));
+    log.decided(
+      decide(testConfig({ d_f_r: 'all@display_everytime_everypage', display_after_sec_active: '1' }), environment()),
+    );
     log.fired(TEST_POPTIN_ID, 'scroll', NOW);
     log.shown(TEST_POPTIN_ID, NOW + 100);
     for (let again = 1; again <= 24; again++) log.fired(TEST_POPTIN_ID, 'manual', NOW + again * 1000);

@@ -63,10 +63,12 @@ function summarize(explanation: Explanation): string {
   if (explanation.shownAt !== null) {
     const shownAt = explanation.shownAt;
     // The fire that opened the latest showing, not the first fire of the page.
-    const opener = explanation.triggers.fired.filter((fire) => fire.at <= shownAt).pop() ?? explanation.triggers.fired[0];
+    const opener =
+      explanation.triggers.fired.filter((fire) => fire.at <= shownAt).pop() ?? explanation.triggers.fired[0];
     return `shown at ${time(shownAt)}${opener ? ` after ${opener.trigger}` : ''}`;
   }
-  if (explanation.triggers.fired.length) return `allowed; ${explanation.triggers.fired.map((fire) => `${fire.trigger} fired at ${time(fire.at)}`).join(', ')}`;
+  if (explanation.triggers.fired.length)
+    return `allowed; ${explanation.triggers.fired.map((fire) => `${fire.trigger} fired at ${time(fire.at)}`).join(', ')}`;
   if (explanation.triggers.armedAt !== null) return `allowed; waiting for ${explanation.triggers.planned.join(' or ')}`;
   return `allowed; triggers not armed yet (${explanation.triggers.planned.join(' or ')})`;
 }
@@ -90,7 +92,9 @@ export function createExplanationLog(): ExplanationLog {
       target.blockedBy = decision.blockedBy;
       target.retryAt = decision.retryAt;
       target.triggers.planned = decision.triggers;
-      const caps = decision.rules.filter((rule) => FREQUENCY_RULES.has(rule.rule) && !rule.allowed && rule.expiresAt !== undefined);
+      const caps = decision.rules.filter(
+        (rule) => FREQUENCY_RULES.has(rule.rule) && !rule.allowed && rule.expiresAt !== undefined,
+      );
       target.frequencyCapExpiresAt = caps.length ? Math.max(...caps.map((rule) => rule.expiresAt as number)) : null;
     },
     armed(id, planned, at) {

@@ -50,14 +50,14 @@ describe('watchNavigation (widget §4 single-page apps)', () => {
     const onChange = sinon.spy();
     const stop = watchNavigation(window, onChange);
     try {
-      expect(Object.prototype.hasOwnProperty.call(history, 'pushState')).to.equal(true);
+      expect(Object.hasOwn(history, 'pushState')).to.equal(true);
       history.pushState(history.state, '', '#poptin-nav-test');
       expect(onChange.callCount).to.equal(1);
     } finally {
       stop();
       history.replaceState(history.state, '', start);
     }
-    expect(Object.prototype.hasOwnProperty.call(history, 'pushState')).to.equal(false);
+    expect(Object.hasOwn(history, 'pushState')).to.equal(false);
     expect(history.pushState).to.equal(History.prototype.pushState);
   });
 

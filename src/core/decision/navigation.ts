@@ -17,7 +17,7 @@ function patchHistory(history: History): HistoryPatch {
   if (existing) return existing;
   const listeners = new Set<() => void>();
   const wrap = (method: 'pushState' | 'replaceState') => {
-    const hadOwn = Object.prototype.hasOwnProperty.call(history, method);
+    const hadOwn = Object.hasOwn(history, method);
     const original: HistoryMethod = history[method];
     const wrapper: HistoryMethod = function (this: History, ...args: Parameters<HistoryMethod>) {
       const result = original.apply(this, args);
@@ -55,7 +55,10 @@ function patchHistory(history: History): HistoryPatch {
  * it came from history.pushState/replaceState, popstate or hashchange. Returns `stop`, which removes the
  * listeners and, when no watcher is left, restores the original history methods.
  */
-export function watchNavigation(win: NavigationWindow, onChange: (url: string, previousUrl: string) => void): () => void {
+export function watchNavigation(
+  win: NavigationWindow,
+  onChange: (url: string, previousUrl: string) => void,
+): () => void {
   let last = win.location.href;
   const check = () => {
     const url = win.location.href;

@@ -38,23 +38,31 @@ export function parseKind(attribute: string | null): Parsed<PopupKind> {
 }
 
 /** A missing trigger means immediate. `isSelector` checks a click selector (the browser's own parser in the element). */
-export function parseTrigger(attribute: string | null, isSelector: (selector: string) => boolean): Parsed<DeclarativeTrigger> {
+export function parseTrigger(
+  attribute: string | null,
+  isSelector: (selector: string) => boolean,
+): Parsed<DeclarativeTrigger> {
   const value = (attribute ?? '').trim();
   if (value === '' || value === 'immediate') return { ok: true, value: { type: 'immediate' } };
   if (value === 'exit-intent') return { ok: true, value: { type: 'exit-intent' } };
   const colon = value.indexOf(':');
   const name = colon < 0 ? value : value.slice(0, colon);
   const argument = colon < 0 ? '' : value.slice(colon + 1).trim();
-  const bad = (why: string): Parsed<DeclarativeTrigger> => ({ ok: false, message: `trigger "${attribute}" ${why}; use ${TRIGGER_FORMS}` });
+  const bad = (why: string): Parsed<DeclarativeTrigger> => ({
+    ok: false,
+    message: `trigger "${attribute}" ${why}; use ${TRIGGER_FORMS}`,
+  });
   switch (name) {
     case 'seconds': {
       const seconds = Number(argument);
-      if (argument === '' || !Number.isFinite(seconds) || seconds < 0) return bad('needs a number of seconds of 0 or more');
+      if (argument === '' || !Number.isFinite(seconds) || seconds < 0)
+        return bad('needs a number of seconds of 0 or more');
       return { ok: true, value: { type: 'seconds', seconds } };
     }
     case 'scroll': {
       const percent = Number(argument.replace(/%$/, ''));
-      if (argument === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) return bad('needs a percentage from 0 to 100');
+      if (argument === '' || !Number.isFinite(percent) || percent < 0 || percent > 100)
+        return bad('needs a percentage from 0 to 100');
       return { ok: true, value: { type: 'scroll', percent } };
     }
     case 'click':
@@ -84,7 +92,9 @@ export const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
  */
 export function missingLeadDestination(poptinId: string | null, pageHasClientId: boolean): string {
   const placed = poptinId ? `<poptin-popup poptin-id="${poptinId}">` : '<poptin-popup>';
-  const clientId = pageHasClientId ? '' : ', on a page with the site\'s client id (poptin.js?id=CLIENT_ID, or <poptin-controller client-id="CLIENT_ID">)';
+  const clientId = pageHasClientId
+    ? ''
+    : ', on a page with the site\'s client id (poptin.js?id=CLIENT_ID, or <poptin-controller client-id="CLIENT_ID">)';
   if (!poptinId || !POPTIN_ID.test(poptinId)) {
     return `${placed}: its lead was not sent, it has no valid poptin-id attribute. Give it the poptin-id of one of the site's pop-ups (13 letters and digits)${clientId}.`;
   }

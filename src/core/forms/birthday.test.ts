@@ -30,7 +30,11 @@ describe('birthday must be before today (widget §5)', () => {
   });
 
   it('the message in English', () => {
-    expect(validateBirthday('16/03/2024', { now: NOW })).to.deep.equal({ valid: false, message: 'Please enter a valid birthday.', hint: null });
+    expect(validateBirthday('16/03/2024', { now: NOW })).to.deep.equal({
+      valid: false,
+      message: 'Please enter a valid birthday.',
+      hint: null,
+    });
   });
   it('the message in Hebrew', () => {
     expect(validateBirthday('16/03/2024', { now: NOW, language: 'he' }).message).to.equal('נא להזין תאריך לידה תקין.');

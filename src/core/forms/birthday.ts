@@ -1,5 +1,5 @@
 import { calendarDateOf, compareDates, parseFieldDate } from './date.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 export interface BirthdayRuleOptions extends RuleOptions {
   /** The present moment; injectable for tests. */
@@ -10,7 +10,10 @@ export interface BirthdayRuleOptions extends RuleOptions {
  * Widget §5: a birthday must lie in the past. It is a whole day, so it has to be before the visitor's
  * today: nobody filling in a form was born today.
  */
-export function validateBirthday(value: string, { required = false, language = 'en', now = new Date() }: BirthdayRuleOptions = {}): FieldVerdict {
+export function validateBirthday(
+  value: string,
+  { required = false, language = 'en', now = new Date() }: BirthdayRuleOptions = {},
+): FieldVerdict {
   if (value.trim() === '' && !required) return VALID;
   const birthday = parseFieldDate(value);
   return birthday && compareDates(birthday, calendarDateOf(now)) < 0 ? VALID : invalid(language, 'birthdayInvalid');

@@ -21,7 +21,8 @@ describe('free-mail domain list (GET /api/display/validation-emails)', () => {
     ['no-at-sign', false],
   ];
   for (const [address, free] of table) {
-    it(`${address} is ${free ? '' : 'not '}free mail`, () => expect(isFreeMailAddress(address, FREE_MAIL)).to.equal(free));
+    it(`${address} is ${free ? '' : 'not '}free mail`, () =>
+      expect(isFreeMailAddress(address, FREE_MAIL)).to.equal(free));
   }
 });
 
@@ -45,14 +46,20 @@ describe('business-email and typos-business modes (widget §5 "Only business ema
   }
 
   it('the business message in Hebrew', () => {
-    expect(validateEmail('dan@gmail.com', { validation: 'business-email', freeMailDomains: FREE_MAIL, language: 'he' }).message)
-      .to.equal('ניתן להזין כתובת אימייל עסקית בלבד');
+    expect(
+      validateEmail('dan@gmail.com', { validation: 'business-email', freeMailDomains: FREE_MAIL, language: 'he' })
+        .message,
+    ).to.equal('ניתן להזין כתובת אימייל עסקית בלבד');
   });
   it('typos-business also suggests corrections', () => {
-    expect(validateEmail('dan@gmial.com', { validation: 'typos-business', freeMailDomains: FREE_MAIL }).suggestion?.address).to.equal('dan@gmail.com');
+    expect(
+      validateEmail('dan@gmial.com', { validation: 'typos-business', freeMailDomains: FREE_MAIL }).suggestion?.address,
+    ).to.equal('dan@gmail.com');
   });
   it('business-email alone does not suggest', () => {
-    expect(validateEmail('dan@gmial.com', { validation: 'business-email', freeMailDomains: FREE_MAIL }).suggestion).to.equal(null);
+    expect(
+      validateEmail('dan@gmial.com', { validation: 'business-email', freeMailDomains: FREE_MAIL }).suggestion,
+    ).to.equal(null);
   });
   it('accepts free mail until the list has been loaded', () => {
     expect(validateEmail('dan@gmail.com', { validation: 'business-email' }).valid).to.equal(true);

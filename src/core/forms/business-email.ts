@@ -18,7 +18,11 @@ export function parseDomainList(text: string): Set<string> {
 export function isFreeMailAddress(address: string, freeMailDomains: ReadonlySet<string>): boolean {
   const at = address.lastIndexOf('@');
   if (at < 0) return false;
-  const labels = address.slice(at + 1).trim().toLowerCase().split('.');
+  const labels = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .split('.');
   for (let start = 0; start < labels.length - 1; start++) {
     if (freeMailDomains.has(labels.slice(start).join('.'))) return true;
   }

@@ -1,9 +1,18 @@
 import { expect } from '@open-wc/testing';
 import {
-  addDays, addMonths, buildMonthGrid, dayLabel, endOfWeek, monthTitle, moveCalendarFocus, startOfWeek, weekdayNames, weekdayOf,
+  addDays,
+  addMonths,
+  buildMonthGrid,
   type CalendarMoveOptions,
+  dayLabel,
+  endOfWeek,
+  monthTitle,
+  moveCalendarFocus,
+  startOfWeek,
+  weekdayNames,
+  weekdayOf,
 } from './calendar.ts';
-import { formatIsoDate, parseIsoDate, type CalendarDate } from './date.ts';
+import { type CalendarDate, formatIsoDate, parseIsoDate } from './date.ts';
 
 const d = (iso: string): CalendarDate => {
   const date = parseIsoDate(iso);
@@ -23,7 +32,8 @@ describe('calendar arithmetic', () => {
     ['2024-10-27', 1, '2024-10-28'],
   ];
   for (const [from, days, to] of addDaysTable) {
-    it(`${from} ${days >= 0 ? '+' : ''}${days} days = ${to}`, () => expect(formatIsoDate(addDays(d(from), days))).to.equal(to));
+    it(`${from} ${days >= 0 ? '+' : ''}${days} days = ${to}`, () =>
+      expect(formatIsoDate(addDays(d(from), days))).to.equal(to));
   }
 
   const addMonthsTable: Array<[string, number, string]> = [
@@ -36,7 +46,8 @@ describe('calendar arithmetic', () => {
     ['2024-02-29', -12, '2023-02-28'],
   ];
   for (const [from, months, to] of addMonthsTable) {
-    it(`${from} ${months >= 0 ? '+' : ''}${months} months = ${to}`, () => expect(formatIsoDate(addMonths(d(from), months))).to.equal(to));
+    it(`${from} ${months >= 0 ? '+' : ''}${months} months = ${to}`, () =>
+      expect(formatIsoDate(addMonths(d(from), months))).to.equal(to));
   }
 
   const weekTable: Array<[string, 0 | 1, string, string]> = [
@@ -91,10 +102,18 @@ describe('calendar month grid', () => {
     const cells = grid.weeks.flat();
     const find = (iso: string) => cells.find((cell) => formatIsoDate(cell.date) === iso);
     expect(cells.filter((cell) => cell.isToday).map((cell) => formatIsoDate(cell.date))).to.deep.equal(['2024-02-15']);
-    expect(cells.filter((cell) => cell.isSelected).map((cell) => formatIsoDate(cell.date))).to.deep.equal(['2024-02-10']);
-    expect(cells.filter((cell) => cell.isFocused).map((cell) => formatIsoDate(cell.date))).to.deep.equal(['2024-02-12']);
-    expect([find('2024-02-04')?.isDisabled, find('2024-02-05')?.isDisabled, find('2024-02-20')?.isDisabled, find('2024-02-21')?.isDisabled])
-      .to.deep.equal([true, false, false, true]);
+    expect(cells.filter((cell) => cell.isSelected).map((cell) => formatIsoDate(cell.date))).to.deep.equal([
+      '2024-02-10',
+    ]);
+    expect(cells.filter((cell) => cell.isFocused).map((cell) => formatIsoDate(cell.date))).to.deep.equal([
+      '2024-02-12',
+    ]);
+    expect([
+      find('2024-02-04')?.isDisabled,
+      find('2024-02-05')?.isDisabled,
+      find('2024-02-20')?.isDisabled,
+      find('2024-02-21')?.isDisabled,
+    ]).to.deep.equal([true, false, false, true]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/strings.ts';
-import { addDays, compareDates, daysInMonth, toUtcNoon, type CalendarDate } from './date.ts';
+import { addDays, type CalendarDate, compareDates, daysInMonth, toUtcNoon } from './date.ts';
 
 export { addDays };
 
@@ -110,20 +110,41 @@ export interface CalendarMoveOptions extends DateBounds {
  * ±7 days, PageUp/PageDown ±1 month (±1 year with Shift), Home/End the start and end of the week.
  * The result stays within min/max; null when the key is not one of these.
  */
-export function moveCalendarFocus(focused: CalendarDate, key: string, options: CalendarMoveOptions = {}): CalendarDate | null {
+export function moveCalendarFocus(
+  focused: CalendarDate,
+  key: string,
+  options: CalendarMoveOptions = {},
+): CalendarDate | null {
   const { firstDayOfWeek = 0, rtl = false, shiftKey = false } = options;
   const forward = rtl ? -1 : 1;
   let next: CalendarDate;
   switch (key) {
-    case 'ArrowRight': next = addDays(focused, forward); break;
-    case 'ArrowLeft': next = addDays(focused, -forward); break;
-    case 'ArrowDown': next = addDays(focused, 7); break;
-    case 'ArrowUp': next = addDays(focused, -7); break;
-    case 'PageDown': next = addMonths(focused, shiftKey ? 12 : 1); break;
-    case 'PageUp': next = addMonths(focused, shiftKey ? -12 : -1); break;
-    case 'Home': next = startOfWeek(focused, firstDayOfWeek); break;
-    case 'End': next = endOfWeek(focused, firstDayOfWeek); break;
-    default: return null;
+    case 'ArrowRight':
+      next = addDays(focused, forward);
+      break;
+    case 'ArrowLeft':
+      next = addDays(focused, -forward);
+      break;
+    case 'ArrowDown':
+      next = addDays(focused, 7);
+      break;
+    case 'ArrowUp':
+      next = addDays(focused, -7);
+      break;
+    case 'PageDown':
+      next = addMonths(focused, shiftKey ? 12 : 1);
+      break;
+    case 'PageUp':
+      next = addMonths(focused, shiftKey ? -12 : -1);
+      break;
+    case 'Home':
+      next = startOfWeek(focused, firstDayOfWeek);
+      break;
+    case 'End':
+      next = endOfWeek(focused, firstDayOfWeek);
+      break;
+    default:
+      return null;
   }
   return clampDate(next, options);
 }
@@ -132,17 +153,31 @@ const LOCALE: Readonly<Record<Language, string>> = { en: 'en-US', he: 'he-IL' };
 
 /** "February 2024" / "פברואר 2024", the picker's heading. */
 export function monthTitle(year: number, month: number, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(toUtcNoon({ year, month, day: 1 }));
+  return new Intl.DateTimeFormat(LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    toUtcNoon({ year, month, day: 1 }),
+  );
 }
 
 /** Column headings from firstDayOfWeek: short names to show and long names for screen readers. */
-export function weekdayNames(language: Language = 'en', firstDayOfWeek: Weekday = 0, width: 'short' | 'long' | 'narrow' = 'short'): string[] {
+export function weekdayNames(
+  language: Language = 'en',
+  firstDayOfWeek: Weekday = 0,
+  width: 'short' | 'long' | 'narrow' = 'short',
+): string[] {
   const format = new Intl.DateTimeFormat(LOCALE[language], { weekday: width, timeZone: 'UTC' });
   // 2 January 2000 was a Sunday.
-  return Array.from({ length: 7 }, (_, column) => format.format(toUtcNoon({ year: 2000, month: 1, day: 2 + ((firstDayOfWeek + column) % 7) })));
+  return Array.from({ length: 7 }, (_, column) =>
+    format.format(toUtcNoon({ year: 2000, month: 1, day: 2 + ((firstDayOfWeek + column) % 7) })),
+  );
 }
 
 /** "Thursday, February 29, 2024": the accessible name of a day cell. */
 export function dayLabel(date: CalendarDate, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(toUtcNoon(date));
+  return new Intl.DateTimeFormat(LOCALE[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(toUtcNoon(date));
 }

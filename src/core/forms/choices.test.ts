@@ -1,5 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { consentSettingsFrom, defaultRadioValue, initialConsentChecked, validateCheckboxGroup, validateConsent } from './choices.ts';
+import {
+  consentSettingsFrom,
+  defaultRadioValue,
+  initialConsentChecked,
+  validateCheckboxGroup,
+  validateConsent,
+} from './choices.ts';
 
 describe('checkbox groups (widget §5: a required group needs at least one box)', () => {
   const table: Array<[number, boolean, boolean]> = [
@@ -57,9 +63,18 @@ describe('consent checkbox (widget §5)', () => {
   });
 
   const settingsTable: Array<[Record<string, unknown>, { required: boolean; defaultChecked: boolean }]> = [
-    [{ field_checkbox_required: 'yes', field_checkbox_default_marked: 'no' }, { required: true, defaultChecked: false }],
-    [{ field_checkbox_required: false, field_checkbox_default_marked: true }, { required: false, defaultChecked: true }],
-    [{ field_checkbox_required: '1', field_checkbox_default_marked: 'on' }, { required: true, defaultChecked: true }],
+    [
+      { field_checkbox_required: 'yes', field_checkbox_default_marked: 'no' },
+      { required: true, defaultChecked: false },
+    ],
+    [
+      { field_checkbox_required: false, field_checkbox_default_marked: true },
+      { required: false, defaultChecked: true },
+    ],
+    [
+      { field_checkbox_required: '1', field_checkbox_default_marked: 'on' },
+      { required: true, defaultChecked: true },
+    ],
     [{}, { required: false, defaultChecked: false }],
   ];
   for (const [properties, settings] of settingsTable) {

@@ -1,8 +1,11 @@
 import { readSwitch } from '../config/values.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** Widget §5: a required checkbox group needs at least one ticked box. */
-export function validateCheckboxGroup(checkedCount: number, { required = false, language = 'en' }: RuleOptions = {}): FieldVerdict {
+export function validateCheckboxGroup(
+  checkedCount: number,
+  { required = false, language = 'en' }: RuleOptions = {},
+): FieldVerdict {
   return required && checkedCount < 1 ? invalid(language, 'checkboxRequired') : VALID;
 }
 
@@ -10,7 +13,10 @@ export function validateCheckboxGroup(checkedCount: number, { required = false, 
  * The option a radio group starts with: widget §5 has a required group default to its first option;
  * an option already chosen is kept. Null for an optional group with nothing chosen, or no options.
  */
-export function defaultRadioValue(options: readonly string[], { required = false, current = null }: { required?: boolean; current?: string | null } = {}): string | null {
+export function defaultRadioValue(
+  options: readonly string[],
+  { required = false, current = null }: { required?: boolean; current?: string | null } = {},
+): string | null {
   if (current !== null && options.includes(current)) return current;
   return required && options.length > 0 ? options[0] : null;
 }
@@ -43,6 +49,9 @@ export function initialConsentChecked(): false {
 }
 
 /** Widget §5: a required consent must be ticked. */
-export function validateConsent(checked: boolean, { required = false, language = 'en' }: RuleOptions = {}): FieldVerdict {
+export function validateConsent(
+  checked: boolean,
+  { required = false, language = 'en' }: RuleOptions = {},
+): FieldVerdict {
   return required && !checked ? invalid(language, 'consentRequired') : VALID;
 }

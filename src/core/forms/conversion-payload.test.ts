@@ -5,7 +5,16 @@ import type { FormField } from './form-field.ts';
 const FORM: FormField[] = [
   { name: 'Email', type: 'email', value: ' dan@example.com ' },
   { name: 'Name', type: 'text', value: 'Dan Levi' },
-  { name: 'FirstName', type: 'text', value: 'Dan', placeholder: 'First name', id: 'f1', createdAs: 'first_name', createdVersion: '2', propertyName: 'firstname' },
+  {
+    name: 'FirstName',
+    type: 'text',
+    value: 'Dan',
+    placeholder: 'First name',
+    id: 'f1',
+    createdAs: 'first_name',
+    createdVersion: '2',
+    propertyName: 'firstname',
+  },
   { name: 'Phone', type: 'tel', value: '050-1234567' },
   { name: 'message', type: 'textarea', value: 'Hello' },
   { name: 'Checkbox', type: 'checkbox', value: 'news', checked: true },
@@ -34,10 +43,46 @@ describe('conversion payload (widget §7 conversion: raw values and newExtraFiel
 
   it('sends every other field as a field record', () => {
     expect(JSON.parse(buildConversionFields(FORM).newExtraFields)).to.deep.equal([
-      { id: 'f1', type: 'text', name: 'FirstName', placeholder: 'First name', value: 'Dan', created_as: 'first_name', created_version: '2', property_name: 'firstname' },
-      { id: 'utm_source', type: 'hidden', name: 'utm_source', placeholder: '', value: 'newsletter', created_as: '', created_version: '', property_name: 'utm_source' },
-      { id: 'size', type: 'radio', name: 'size', placeholder: '', value: 'large', created_as: '', created_version: '', property_name: 'size' },
-      { id: 'Email2', type: 'email', name: 'Email2', placeholder: '', value: 'other@example.com', created_as: '', created_version: '', property_name: 'Email2' },
+      {
+        id: 'f1',
+        type: 'text',
+        name: 'FirstName',
+        placeholder: 'First name',
+        value: 'Dan',
+        created_as: 'first_name',
+        created_version: '2',
+        property_name: 'firstname',
+      },
+      {
+        id: 'utm_source',
+        type: 'hidden',
+        name: 'utm_source',
+        placeholder: '',
+        value: 'newsletter',
+        created_as: '',
+        created_version: '',
+        property_name: 'utm_source',
+      },
+      {
+        id: 'size',
+        type: 'radio',
+        name: 'size',
+        placeholder: '',
+        value: 'large',
+        created_as: '',
+        created_version: '',
+        property_name: 'size',
+      },
+      {
+        id: 'Email2',
+        type: 'email',
+        name: 'Email2',
+        placeholder: '',
+        value: 'other@example.com',
+        created_as: '',
+        created_version: '',
+        property_name: 'Email2',
+      },
     ]);
   });
 
@@ -54,7 +99,13 @@ describe('conversion payload (widget §7 conversion: raw values and newExtraFiel
 
   it('a form with no fields sends empty values and an empty list', () => {
     expect(buildConversionFields([])).to.deep.equal({
-      email: '', name: '', phone: '', message: '', checkbox: '', checkbox_checked: 'no', newExtraFields: '[]',
+      email: '',
+      name: '',
+      phone: '',
+      message: '',
+      checkbox: '',
+      checkbox_checked: 'no',
+      newExtraFields: '[]',
     });
   });
 });

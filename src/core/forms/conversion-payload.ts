@@ -1,5 +1,13 @@
-import { fieldKindOf, type FieldKind } from './field-kind.ts';
-import { groupValue, groupFields, isChoiceKind, isGroupEmpty, isTicked, type FieldGroup, type FormField } from './form-field.ts';
+import { type FieldKind, fieldKindOf } from './field-kind.ts';
+import {
+  type FieldGroup,
+  type FormField,
+  groupFields,
+  groupValue,
+  isChoiceKind,
+  isGroupEmpty,
+  isTicked,
+} from './form-field.ts';
 
 /** A field record as newExtraFields carries it (widget §3). */
 export interface ExtraFieldRecord {

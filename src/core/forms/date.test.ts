@@ -1,7 +1,15 @@
 import { expect } from '@open-wc/testing';
 import {
-  calendarDateOf, compareDates, daysInMonth, formatDayMonthYear, formatIsoDate, isLeapYear, parseDayMonthYear, parseIsoDate,
-  validateDateField, type CalendarDate,
+  type CalendarDate,
+  calendarDateOf,
+  compareDates,
+  daysInMonth,
+  formatDayMonthYear,
+  formatIsoDate,
+  isLeapYear,
+  parseDayMonthYear,
+  parseIsoDate,
+  validateDateField,
 } from './date.ts';
 
 describe('dd/mm/yyyy dates (widget §5)', () => {
@@ -28,7 +36,8 @@ describe('dd/mm/yyyy dates (widget §5)', () => {
     ['', null],
   ];
   for (const [text, date] of table) {
-    it(`"${text}" → ${date ? formatIsoDate(date) : 'not a date'}`, () => expect(parseDayMonthYear(text)).to.deep.equal(date));
+    it(`"${text}" → ${date ? formatIsoDate(date) : 'not a date'}`, () =>
+      expect(parseDayMonthYear(text)).to.deep.equal(date));
   }
 
   const validateTable: Array<[string, boolean, boolean]> = [
@@ -62,7 +71,14 @@ describe('dd/mm/yyyy dates (widget §5)', () => {
     });
   }
 
-  const monthTable: Array<[number, number, number]> = [[2024, 2, 29], [2023, 2, 28], [2100, 2, 28], [2000, 2, 29], [2024, 4, 30], [2024, 1, 31]];
+  const monthTable: Array<[number, number, number]> = [
+    [2024, 2, 29],
+    [2023, 2, 28],
+    [2100, 2, 28],
+    [2000, 2, 29],
+    [2024, 4, 30],
+    [2024, 1, 31],
+  ];
   for (const [year, month, days] of monthTable) {
     it(`${month}/${year} has ${days} days`, () => {
       expect(daysInMonth(year, month)).to.equal(days);

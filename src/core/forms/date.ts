@@ -1,4 +1,4 @@
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** A day on the calendar, with no time of day or time zone: month is 1 to 12. */
 export interface CalendarDate {
@@ -75,7 +75,10 @@ export function calendarDateOf(now: Date): CalendarDate {
 }
 
 /** A date field (widget §5: dd/mm/yyyy, filled by the picker) must hold a real day when filled. */
-export function validateDateField(value: string, { required = false, language = 'en' }: RuleOptions = {}): FieldVerdict {
+export function validateDateField(
+  value: string,
+  { required = false, language = 'en' }: RuleOptions = {},
+): FieldVerdict {
   if (value.trim() === '') return required ? invalid(language, 'required') : VALID;
   return parseFieldDate(value) ? VALID : invalid(language, 'dateInvalid');
 }

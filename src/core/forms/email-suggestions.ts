@@ -5,17 +5,50 @@ export const SUGGESTION_CLEAR_MS = 3000;
 
 /** Mail domains visitors type most, most common first: earlier entries win ties and auto-fill. */
 export const COMMON_EMAIL_DOMAINS: readonly string[] = [
-  'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'icloud.com', 'aol.com',
-  'walla.co.il', 'walla.com', 'hotmail.co.il', 'live.com', 'msn.com', 'me.com', 'mail.com',
-  'googlemail.com', 'ymail.com', 'protonmail.com', 'yahoo.co.uk', 'hotmail.co.uk',
-  'bezeqint.net', 'netvision.net.il', 'zahav.net.il', '012.net.il', 'gmx.com', 'gmx.de', 'web.de',
+  'gmail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'icloud.com',
+  'aol.com',
+  'walla.co.il',
+  'walla.com',
+  'hotmail.co.il',
+  'live.com',
+  'msn.com',
+  'me.com',
+  'mail.com',
+  'googlemail.com',
+  'ymail.com',
+  'protonmail.com',
+  'yahoo.co.uk',
+  'hotmail.co.uk',
+  'bezeqint.net',
+  'netvision.net.il',
+  'zahav.net.il',
+  '012.net.il',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
 ];
 
 // Misspelt top-level domains that are not real ones ("cm" and "om" are, so they are not here).
 const TLD_TYPOS: Readonly<Record<string, string>> = {
-  con: 'com', cpm: 'com', cmo: 'com', ocm: 'com', comm: 'com', coom: 'com', vom: 'com', xom: 'com', clm: 'com',
-  nte: 'net', ent: 'net', nett: 'net',
-  ogr: 'org', rog: 'org', orgg: 'org',
+  con: 'com',
+  cpm: 'com',
+  cmo: 'com',
+  ocm: 'com',
+  comm: 'com',
+  coom: 'com',
+  vom: 'com',
+  xom: 'com',
+  clm: 'com',
+  nte: 'net',
+  ent: 'net',
+  nett: 'net',
+  ogr: 'org',
+  rog: 'org',
+  orgg: 'org',
 };
 
 const MAX_EDITS = 2;
@@ -72,6 +105,8 @@ export function suggestEmailCorrection(value: string): string | null {
 export function autocompleteEmailDomain(value: string): string | null {
   const parts = splitAddress(value);
   if (!parts || parts.domain === '') return null;
-  const domain = COMMON_EMAIL_DOMAINS.find((candidate) => candidate.startsWith(parts.domain) && candidate !== parts.domain);
+  const domain = COMMON_EMAIL_DOMAINS.find(
+    (candidate) => candidate.startsWith(parts.domain) && candidate !== parts.domain,
+  );
   return domain ? `${parts.local}@${domain}` : null;
 }

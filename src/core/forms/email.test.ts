@@ -43,7 +43,12 @@ describe('email check-typos mode (default)', () => {
     expect(validateEmail('dan@@example.com', { language: 'he' }).message).to.equal('יש שגיאות הקלדה בכתובת האימייל');
   });
   it('a well-formed address passes with no suggestion', () => {
-    expect(validateEmail('dan@example.com')).to.deep.equal({ valid: true, message: null, hint: null, suggestion: null });
+    expect(validateEmail('dan@example.com')).to.deep.equal({
+      valid: true,
+      message: null,
+      hint: null,
+      suggestion: null,
+    });
   });
   it('a near miss of a common domain passes with a suggestion', () => {
     expect(validateEmail('dan@gmial.com')).to.deep.equal({
@@ -54,7 +59,9 @@ describe('email check-typos mode (default)', () => {
     });
   });
   it('the suggestion is in Hebrew on Hebrew pages', () => {
-    expect(validateEmail('dan@gmail.con', { language: 'he' }).suggestion?.message).to.equal('האם התכוונת ל-dan@gmail.com?');
+    expect(validateEmail('dan@gmail.con', { language: 'he' }).suggestion?.message).to.equal(
+      'האם התכוונת ל-dan@gmail.com?',
+    );
   });
 
   const requiredTable: Array<[string, boolean, boolean, string | null]> = [
@@ -84,6 +91,8 @@ describe('email no-validation mode', () => {
     });
   }
   it('still needs a value when required', () => {
-    expect(validateEmail('', { validation: 'no-validation', required: true }).message).to.equal('This field is required');
+    expect(validateEmail('', { validation: 'no-validation', required: true }).message).to.equal(
+      'This field is required',
+    );
   });
 });

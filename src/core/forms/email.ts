@@ -1,9 +1,9 @@
+import { translate } from '../i18n/strings.ts';
 import { isFreeMailAddress } from './business-email.ts';
 import { suggestEmailCorrection } from './email-suggestions.ts';
 import { emailValidationMode } from './field-kind.ts';
 import { checkInputMaxLength } from './text-length.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
-import { translate } from '../i18n/strings.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 // Letters, digits and . _ % + - ' before the @; dot-separated labels of letters, digits and inner
 // hyphens after it, ending in a top-level domain of two or more letters.
@@ -37,7 +37,10 @@ export interface EmailVerdict extends FieldVerdict {
 export function validateEmail(value: string, options: EmailRuleOptions = {}): EmailVerdict {
   const { required = false, language = 'en', freeMailDomains } = options;
   const mode = emailValidationMode(options.validation);
-  const verdict = (result: FieldVerdict, suggestion: EmailSuggestion | null = null): EmailVerdict => ({ ...result, suggestion });
+  const verdict = (result: FieldVerdict, suggestion: EmailSuggestion | null = null): EmailVerdict => ({
+    ...result,
+    suggestion,
+  });
 
   const length = checkInputMaxLength(value, language);
   if (!length.valid) return verdict(length);
@@ -46,7 +49,9 @@ export function validateEmail(value: string, options: EmailRuleOptions = {}): Em
   if (mode === 'no-validation') return verdict(VALID);
 
   const corrected = mode === 'business-email' ? null : suggestEmailCorrection(address);
-  const suggestion = corrected ? { address: corrected, message: translate(language, 'emailSuggestion', { address: corrected }) } : null;
+  const suggestion = corrected
+    ? { address: corrected, message: translate(language, 'emailSuggestion', { address: corrected }) }
+    : null;
   if (!isEmailShape(address)) return verdict(invalid(language, 'emailTypos'), suggestion);
   if (mode !== 'check-typos' && freeMailDomains && isFreeMailAddress(address, freeMailDomains)) {
     return verdict(invalid(language, 'emailBusinessOnly'), suggestion);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { emailValidationMode, fieldKindOf, inputTypeFor, phoneValidationMode, type FieldKind } from './field-kind.ts';
+import { emailValidationMode, type FieldKind, fieldKindOf, inputTypeFor, phoneValidationMode } from './field-kind.ts';
 
 describe('field kind from the template convention (design §2, widget §3)', () => {
   const table: Array<[string, string, FieldKind]> = [
@@ -52,14 +52,23 @@ describe('input type (widget §5: email fields are type email unless no-validati
 
 describe('validation modes from data-validation', () => {
   const emailTable: Array<[string | null, string]> = [
-    [null, 'check-typos'], ['', 'check-typos'], ['check-typos', 'check-typos'], ['Business-Email', 'business-email'],
-    ['typos-business', 'typos-business'], ['no-validation', 'no-validation'], ['basic', 'check-typos'],
+    [null, 'check-typos'],
+    ['', 'check-typos'],
+    ['check-typos', 'check-typos'],
+    ['Business-Email', 'business-email'],
+    ['typos-business', 'typos-business'],
+    ['no-validation', 'no-validation'],
+    ['basic', 'check-typos'],
   ];
   for (const [attribute, mode] of emailTable) {
     it(`email "${attribute}" → ${mode}`, () => expect(emailValidationMode(attribute)).to.equal(mode));
   }
   const phoneTable: Array<[string | null, string]> = [
-    [null, 'basic'], ['basic', 'basic'], ['international', 'international'], ['advanced', 'advanced'], ['check-typos', 'basic'],
+    [null, 'basic'],
+    ['basic', 'basic'],
+    ['international', 'international'],
+    ['advanced', 'advanced'],
+    ['check-typos', 'basic'],
   ];
   for (const [attribute, mode] of phoneTable) {
     it(`phone "${attribute}" → ${mode}`, () => expect(phoneValidationMode(attribute)).to.equal(mode));

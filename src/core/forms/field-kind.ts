@@ -2,19 +2,50 @@ import { INPUT_MAX_LENGTH } from './text-length.ts';
 
 /** Base fields of widget §3, sent under these exact names. */
 export const BASE_FIELD_NAMES = [
-  'first_name', 'last_name', 'gender', 'country', 'state', 'city', 'address', 'zip_postal_code', 'birthday', 'preferences',
+  'first_name',
+  'last_name',
+  'gender',
+  'country',
+  'state',
+  'city',
+  'address',
+  'zip_postal_code',
+  'birthday',
+  'preferences',
 ] as const;
 
 /** What a template input is, read from its name (widget §3 naming) and, failing that, its type. */
 export type FieldKind =
-  | 'email' | 'name' | 'first-name' | 'last-name' | 'phone' | 'checkbox' | 'radio' | 'consent'
-  | 'website' | 'date' | 'birthday' | 'number' | 'message' | 'hidden' | 'text';
+  | 'email'
+  | 'name'
+  | 'first-name'
+  | 'last-name'
+  | 'phone'
+  | 'checkbox'
+  | 'radio'
+  | 'consent'
+  | 'website'
+  | 'date'
+  | 'birthday'
+  | 'number'
+  | 'message'
+  | 'hidden'
+  | 'text';
 
 export const VALIDATION_MODES = [
-  'business-email', 'check-typos', 'typos-business', 'no-validation', 'basic', 'international', 'advanced',
+  'business-email',
+  'check-typos',
+  'typos-business',
+  'no-validation',
+  'basic',
+  'international',
+  'advanced',
 ] as const;
 export type ValidationMode = (typeof VALIDATION_MODES)[number];
-export type EmailValidationMode = Extract<ValidationMode, 'business-email' | 'check-typos' | 'typos-business' | 'no-validation'>;
+export type EmailValidationMode = Extract<
+  ValidationMode,
+  'business-email' | 'check-typos' | 'typos-business' | 'no-validation'
+>;
 export type PhoneValidationMode = Extract<ValidationMode, 'basic' | 'international' | 'advanced'>;
 
 const KIND_BY_NAME: Readonly<Record<string, FieldKind>> = {
@@ -48,7 +79,8 @@ const KIND_BY_TYPE: Readonly<Record<string, FieldKind>> = {
 
 /** The names (before a running index) and the types that make a field one of these kinds, for finding such fields in a template's HTML. */
 export function fieldSpellingsOf(kinds: readonly FieldKind[]): { names: string[]; types: string[] } {
-  const keysOf = (table: Readonly<Record<string, FieldKind>>) => Object.keys(table).filter((key) => kinds.includes(table[key]!));
+  const keysOf = (table: Readonly<Record<string, FieldKind>>) =>
+    Object.keys(table).filter((key) => kinds.includes(table[key]!));
   return { names: keysOf(KIND_BY_NAME), types: keysOf(KIND_BY_TYPE) };
 }
 
@@ -73,7 +105,11 @@ function readMode<T extends ValidationMode>(value: string | null | undefined, al
 
 /** `data-validation` of an email input; check-typos when absent or not an email mode (widget §5 default). */
 export function emailValidationMode(value: string | null | undefined): EmailValidationMode {
-  return readMode<EmailValidationMode>(value, ['business-email', 'check-typos', 'typos-business', 'no-validation'], 'check-typos');
+  return readMode<EmailValidationMode>(
+    value,
+    ['business-email', 'check-typos', 'typos-business', 'no-validation'],
+    'check-typos',
+  );
 }
 
 /** `data-validation` of a phone input; basic when absent or not a phone mode. */
@@ -85,7 +121,11 @@ export function phoneValidationMode(value: string | null | undefined): PhoneVali
  * The `type` attribute an input should carry (widget §5): email fields are `email` unless validation is
  * no-validation, website and URL fields are `url`. Null means: leave the template's own type.
  */
-export function inputTypeFor(fieldName: string, validation?: string | null, currentType = 'text'): 'email' | 'url' | 'text' | null {
+export function inputTypeFor(
+  fieldName: string,
+  validation?: string | null,
+  currentType = 'text',
+): 'email' | 'url' | 'text' | null {
   const kind = fieldKindOf(fieldName, currentType);
   if (kind === 'email') return emailValidationMode(validation) === 'no-validation' ? 'text' : 'email';
   if (kind === 'website') return 'url';

@@ -1,4 +1,4 @@
-import { fieldKindOf, type FieldKind } from './field-kind.ts';
+import { type FieldKind, fieldKindOf } from './field-kind.ts';
 
 /**
  * One input of a pop-up form as the view reads it from the template (widget §3 names, design §2
@@ -57,7 +57,10 @@ export function isGroupEmpty(group: FieldGroup): boolean {
 /** What a group sends: its value, or a choice group's ticked values, comma-separated. */
 export function groupValue(group: FieldGroup): string {
   if (!isChoiceGroup(group)) return group.fields[0].value;
-  return group.fields.filter(isTicked).map((box) => box.value || 'yes').join(', ');
+  return group.fields
+    .filter(isTicked)
+    .map((box) => box.value || 'yes')
+    .join(', ');
 }
 
 export function groupFields(fields: readonly FormField[]): FieldGroup[] {

@@ -2,9 +2,9 @@ import type { Language } from '../i18n/strings.ts';
 import { validateBirthday } from './birthday.ts';
 import { validateCheckboxGroup, validateConsent } from './choices.ts';
 import { validateDateField } from './date.ts';
-import { validateEmail, type EmailSuggestion } from './email.ts';
+import { type EmailSuggestion, validateEmail } from './email.ts';
 import { fieldKindOf, phoneValidationMode } from './field-kind.ts';
-import { groupFields, isGroupEmpty, isTicked, type FieldGroup, type FormField } from './form-field.ts';
+import { type FieldGroup, type FormField, groupFields, isGroupEmpty, isTicked } from './form-field.ts';
 import { leadSizeErrors } from './lead-size.ts';
 import { validateName } from './name.ts';
 import { normalizeNumberOnBlur } from './number-input.ts';
@@ -12,7 +12,7 @@ import { validateIsraeliPhone } from './phone-advanced.ts';
 import { validateBasicPhone } from './phone-basic.ts';
 import { validateInternationalPhone } from './phone-international.ts';
 import type { PhoneLibrary } from './phone-library.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 export interface FormValidationOptions {
   language?: Language;
@@ -67,7 +67,9 @@ function checkPhone(field: FormField, rule: RuleOptions, library: PhoneLibrary |
       return validateIsraeliPhone(field.value, rule);
     case 'international':
       if (library) return validateInternationalPhone(library, field.value, field.phoneCountry, rule);
-      return validateBasicPhone(field.value, rule).valid ? VALID : invalid(rule.language ?? 'en', 'phoneInternationalInvalid');
+      return validateBasicPhone(field.value, rule).valid
+        ? VALID
+        : invalid(rule.language ?? 'en', 'phoneInternationalInvalid');
     default:
       return validateBasicPhone(field.value, rule);
   }
@@ -78,7 +80,10 @@ function checkNumber(value: string, { required = false, language = 'en' }: RuleO
   return normalizeNumberOnBlur(value) === '' ? invalid(language, 'numberInvalid') : VALID;
 }
 
-function checkGroup(group: FieldGroup, options: FormValidationOptions): { verdict: FieldVerdict; suggestion: EmailSuggestion | null } {
+function checkGroup(
+  group: FieldGroup,
+  options: FormValidationOptions,
+): { verdict: FieldVerdict; suggestion: EmailSuggestion | null } {
   const field = group.fields[0];
   const language = options.language ?? 'en';
   const rule: RuleOptions = { required: group.fields.some((box) => box.required === true), language };
@@ -87,7 +92,11 @@ function checkGroup(group: FieldGroup, options: FormValidationOptions): { verdic
     case 'hidden':
       return plain(VALID);
     case 'email': {
-      const { suggestion, ...verdict } = validateEmail(field.value, { ...rule, validation: field.validation, freeMailDomains: options.freeMailDomains });
+      const { suggestion, ...verdict } = validateEmail(field.value, {
+        ...rule,
+        validation: field.validation,
+        freeMailDomains: options.freeMailDomains,
+      });
       return { verdict, suggestion };
     }
     case 'name':
@@ -128,7 +137,8 @@ export function validateForm(fields: readonly FormField[], options: FormValidati
     const { verdict, suggestion } = checkGroup(group, options);
     if (!verdict.valid) errors.push({ name, index, message: verdict.message ?? '', hint: verdict.hint });
     if (suggestion) suggestions.push({ name, index, ...suggestion });
-    if (empty && group.fields.some((field) => field.required === true) && group.kind !== 'hidden') emptyRequired.push(...group.indexes);
+    if (empty && group.fields.some((field) => field.required === true) && group.kind !== 'hidden')
+      emptyRequired.push(...group.indexes);
     // Consent and radios are ticked from the start, so they say nothing about whether the visitor filled anything in.
     if (group.kind !== 'hidden' && group.kind !== 'consent' && group.kind !== 'radio') {
       firstFillable ??= index;
@@ -139,12 +149,14 @@ export function validateForm(fields: readonly FormField[], options: FormValidati
   // Last, the limits of the conversion call: a field's own rules speak first.
   for (const { group, verdict } of leadSizeErrors(fields, options.language)) {
     const index = group.indexes[0];
-    if (!errors.some((error) => error.index === index)) errors.push({ name: group.fields[0].name, index, message: verdict.message ?? '', hint: verdict.hint });
+    if (!errors.some((error) => error.index === index))
+      errors.push({ name: group.fields[0].name, index, message: verdict.message ?? '', hint: verdict.hint });
   }
   errors.sort((a, b) => a.index - b.index);
 
   const nothingFilled = firstFillable !== null && !anythingFilled;
-  const blockReason: BlockReason | null = emptyRequired.length > 0 ? 'required-empty' : nothingFilled ? 'nothing-filled' : null;
+  const blockReason: BlockReason | null =
+    emptyRequired.length > 0 ? 'required-empty' : nothingFilled ? 'nothing-filled' : null;
   const highlight = blockReason === 'nothing-filled' && firstFillable !== null ? [firstFillable] : emptyRequired;
   return {
     valid: errors.length === 0 && blockReason === null,
@@ -159,5 +171,8 @@ export function validateForm(fields: readonly FormField[], options: FormValidati
 
 /** True when some field is international, so the view should `await loadPhoneLibrary()` before validateForm. */
 export function needsPhoneLibrary(fields: readonly FormField[]): boolean {
-  return fields.some((field) => fieldKindOf(field.name, field.type) === 'phone' && phoneValidationMode(field.validation) === 'international');
+  return fields.some(
+    (field) =>
+      fieldKindOf(field.name, field.type) === 'phone' && phoneValidationMode(field.validation) === 'international',
+  );
 }

@@ -1,7 +1,7 @@
 import { LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../api/contract.ts';
 import type { Language } from '../i18n/strings.ts';
-import { groupFields, groupValue, type FieldGroup, type FormField } from './form-field.ts';
-import { invalid, type FieldVerdict } from './verdict.ts';
+import { type FieldGroup, type FormField, groupFields, groupValue } from './form-field.ts';
+import { type FieldVerdict, invalid } from './verdict.ts';
 
 export interface FieldSizeError {
   group: FieldGroup;
@@ -30,7 +30,11 @@ export function leadSizeErrors(fields: readonly FormField[], language: Language 
     // Raw values are sent trimmed; the others as they are.
     const length = own ? groupValue(group).trim().length : groupValue(group).length;
     const max = own ? LEAD_FIELD_LIMITS[group.kind as OwnLimitKind] : LEAD_FIELD_LIMITS.other;
-    if (length > max) errors.push({ group, verdict: invalid(language, 'leadFieldTooLong', null, { max: format(max), count: format(length) }) });
+    if (length > max)
+      errors.push({
+        group,
+        verdict: invalid(language, 'leadFieldTooLong', null, { max: format(max), count: format(length) }),
+      });
     if (own) continue;
     othersTotal += length;
     if (!longestOther || length > longestOther.length) longestOther = { group, length };

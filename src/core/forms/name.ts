@@ -1,5 +1,5 @@
 import { checkInputMaxLength } from './text-length.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** Widget §9: a name takes up to 40 characters. */
 export const NAME_MAX_LENGTH = 40;

@@ -3,10 +3,31 @@ import { isAllowedNumberKey, normalizeNumberOnBlur } from './number-input.ts';
 
 describe('number input keys (widget §5: digits, navigation keys, minus and dot)', () => {
   const table: Array<[string, boolean]> = [
-    ['0', true], ['5', true], ['9', true], ['-', true], ['.', true],
-    ['Backspace', true], ['Delete', true], ['Tab', true], ['Enter', true], ['Escape', true],
-    ['ArrowLeft', true], ['ArrowRight', true], ['ArrowUp', true], ['ArrowDown', true], ['Home', true], ['End', true],
-    ['e', false], ['E', false], ['+', false], [',', false], [' ', false], ['a', false], ['٣', false], ['F5', false], ['Dead', false],
+    ['0', true],
+    ['5', true],
+    ['9', true],
+    ['-', true],
+    ['.', true],
+    ['Backspace', true],
+    ['Delete', true],
+    ['Tab', true],
+    ['Enter', true],
+    ['Escape', true],
+    ['ArrowLeft', true],
+    ['ArrowRight', true],
+    ['ArrowUp', true],
+    ['ArrowDown', true],
+    ['Home', true],
+    ['End', true],
+    ['e', false],
+    ['E', false],
+    ['+', false],
+    [',', false],
+    [' ', false],
+    ['a', false],
+    ['٣', false],
+    ['F5', false],
+    ['Dead', false],
   ];
   for (const [key, allowed] of table) {
     it(`"${key}" is ${allowed ? 'allowed' : 'refused'}`, () => expect(isAllowedNumberKey(key)).to.equal(allowed));

@@ -1,12 +1,32 @@
 import { expect } from '@open-wc/testing';
-import { ISRAELI_LANDLINE_PREFIXES, ISRAELI_MOBILE_PREFIXES, isValidIsraeliPhone, stripPhoneDashes, validateIsraeliPhone } from './phone-advanced.ts';
+import {
+  ISRAELI_LANDLINE_PREFIXES,
+  ISRAELI_MOBILE_PREFIXES,
+  isValidIsraeliPhone,
+  stripPhoneDashes,
+  validateIsraeliPhone,
+} from './phone-advanced.ts';
 
 describe('phone advanced (Israeli): every listed prefix (widget §5)', () => {
   const validTable: Array<[string, string]> = [
-    ['02', '021234567'], ['03', '031234567'], ['04', '041234567'], ['08', '081234567'], ['09', '091234567'],
-    ['050', '0501234567'], ['051', '0511234567'], ['052', '0521234567'], ['053', '0531234567'], ['054', '0541234567'],
-    ['055', '0551234567'], ['058', '0581234567'], ['072', '0721234567'], ['073', '0731234567'], ['074', '0741234567'],
-    ['076', '0761234567'], ['077', '0771234567'], ['079', '0791234567'],
+    ['02', '021234567'],
+    ['03', '031234567'],
+    ['04', '041234567'],
+    ['08', '081234567'],
+    ['09', '091234567'],
+    ['050', '0501234567'],
+    ['051', '0511234567'],
+    ['052', '0521234567'],
+    ['053', '0531234567'],
+    ['054', '0541234567'],
+    ['055', '0551234567'],
+    ['058', '0581234567'],
+    ['072', '0721234567'],
+    ['073', '0731234567'],
+    ['074', '0741234567'],
+    ['076', '0761234567'],
+    ['077', '0771234567'],
+    ['079', '0791234567'],
   ];
   for (const [prefix, number] of validTable) {
     it(`${prefix}: ${number} is valid`, () => expect(isValidIsraeliPhone(number)).to.equal(true));
@@ -14,7 +34,21 @@ describe('phone advanced (Israeli): every listed prefix (widget §5)', () => {
 
   it('the tables list exactly the spec prefixes', () => {
     expect([...ISRAELI_LANDLINE_PREFIXES]).to.deep.equal(['02', '03', '04', '08', '09']);
-    expect([...ISRAELI_MOBILE_PREFIXES]).to.deep.equal(['050', '051', '052', '053', '054', '055', '058', '072', '073', '074', '076', '077', '079']);
+    expect([...ISRAELI_MOBILE_PREFIXES]).to.deep.equal([
+      '050',
+      '051',
+      '052',
+      '053',
+      '054',
+      '055',
+      '058',
+      '072',
+      '073',
+      '074',
+      '076',
+      '077',
+      '079',
+    ]);
   });
 });
 
@@ -66,7 +100,11 @@ describe('phone advanced (Israeli): dashes', () => {
 
 describe('phone advanced (Israeli): message', () => {
   it('is Hebrew "the phone number is wrong" on English pages', () => {
-    expect(validateIsraeliPhone('0561234567', { language: 'en' })).to.deep.equal({ valid: false, message: 'מספר הטלפון שגוי', hint: null });
+    expect(validateIsraeliPhone('0561234567', { language: 'en' })).to.deep.equal({
+      valid: false,
+      message: 'מספר הטלפון שגוי',
+      hint: null,
+    });
   });
   it('is the same on Hebrew pages', () => {
     expect(validateIsraeliPhone('12', { language: 'he' }).message).to.equal('מספר הטלפון שגוי');

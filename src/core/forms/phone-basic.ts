@@ -1,4 +1,4 @@
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** Widget §9: a phone number has 7 to 15 characters. */
 export const PHONE_MIN_LENGTH = 7;
@@ -16,9 +16,14 @@ export function sanitizePhoneWhileTyping(value: string): string {
  * Basic phone rule of widget §5: 7 to 15 characters, all of them digits, + - ( ) or spaces, and at least
  * one digit. A required empty phone gets the same "valid number" message as a wrong one.
  */
-export function validateBasicPhone(value: string, { required = false, language = 'en' }: RuleOptions = {}): FieldVerdict {
+export function validateBasicPhone(
+  value: string,
+  { required = false, language = 'en' }: RuleOptions = {},
+): FieldVerdict {
   const phone = value.trim();
   if (phone === '' && !required) return VALID;
   const fits = phone.length >= PHONE_MIN_LENGTH && phone.length <= PHONE_MAX_LENGTH;
-  return fits && PHONE_CHARACTERS_ONLY.test(phone) && /\d/.test(phone) ? VALID : invalid(language, 'phoneInvalid', 'phoneHint');
+  return fits && PHONE_CHARACTERS_ONLY.test(phone) && /\d/.test(phone)
+    ? VALID
+    : invalid(language, 'phoneInvalid', 'phoneHint');
 }

@@ -43,7 +43,11 @@ export function listPhoneCountries(library: PhoneLibrary, language: Language = '
  * The flag selected at first: the visitor's country from the display response when the library knows it,
  * else Israel on Hebrew pages and the United States elsewhere.
  */
-export function defaultPhoneCountry(library: PhoneLibrary, visitorCountryCode: string | null | undefined, language: Language = 'en'): CountryCode {
+export function defaultPhoneCountry(
+  library: PhoneLibrary,
+  visitorCountryCode: string | null | undefined,
+  language: Language = 'en',
+): CountryCode {
   const code = (visitorCountryCode ?? '').trim().toUpperCase();
   if (library.isSupportedCountry(code)) return code;
   return language === 'he' ? 'IL' : 'US';

@@ -37,10 +37,16 @@ describe('phone international: valid for the selected flag country (widget §5)'
   }
 
   it('the message in English', () => {
-    expect(validateInternationalPhone(library, '123', 'US')).to.deep.equal({ valid: false, message: 'Invalid number - please try again', hint: null });
+    expect(validateInternationalPhone(library, '123', 'US')).to.deep.equal({
+      valid: false,
+      message: 'Invalid number - please try again',
+      hint: null,
+    });
   });
   it('the message in Hebrew', () => {
-    expect(validateInternationalPhone(library, '123', 'IL', { language: 'he' }).message).to.equal('המספר אינו תקין - נא לנסות שוב');
+    expect(validateInternationalPhone(library, '123', 'IL', { language: 'he' }).message).to.equal(
+      'המספר אינו תקין - נא לנסות שוב',
+    );
   });
   it('required empty is invalid, optional empty is fine', () => {
     expect(validateInternationalPhone(library, '', 'US', { required: true }).valid).to.equal(false);
@@ -57,7 +63,8 @@ describe('phone international: reformatted by the selected country', () => {
     ['US', '', ''],
   ];
   for (const [country, typed, formatted] of table) {
-    it(`${country}: "${typed}" → "${formatted}"`, () => expect(formatPhoneForCountry(library, typed, country)).to.equal(formatted));
+    it(`${country}: "${typed}" → "${formatted}"`, () =>
+      expect(formatPhoneForCountry(library, typed, country)).to.equal(formatted));
   }
   const e164Table: Array<[string, string, string | null]> = [
     ['IL', '050-123-4567', '+972501234567'],
@@ -87,13 +94,25 @@ describe('phone international: flag selector countries', () => {
     expect(listPhoneCountries(library, 'he').find((country) => country.iso === 'IL')?.name).to.equal('ישראל');
   });
 
-  const flagTable: Array<[string, string]> = [['IL', '🇮🇱'], ['us', '🇺🇸'], ['GB', '🇬🇧'], ['DE', '🇩🇪'], ['USA', ''], ['1', ''], ['', '']];
+  const flagTable: Array<[string, string]> = [
+    ['IL', '🇮🇱'],
+    ['us', '🇺🇸'],
+    ['GB', '🇬🇧'],
+    ['DE', '🇩🇪'],
+    ['USA', ''],
+    ['1', ''],
+    ['', ''],
+  ];
   for (const [iso, flag] of flagTable) {
     it(`flag of "${iso}" is "${flag}"`, () => expect(flagEmoji(iso)).to.equal(flag));
   }
 
   const defaultTable: Array<[string | null, 'en' | 'he', string]> = [
-    ['GB', 'en', 'GB'], ['de', 'he', 'DE'], [null, 'he', 'IL'], [null, 'en', 'US'], ['XX', 'en', 'US'],
+    ['GB', 'en', 'GB'],
+    ['de', 'he', 'DE'],
+    [null, 'he', 'IL'],
+    [null, 'en', 'US'],
+    ['XX', 'en', 'US'],
   ];
   for (const [visitorCountry, language, expected] of defaultTable) {
     it(`first flag for visitor country ${visitorCountry} on ${language} pages is ${expected}`, () => {
@@ -109,10 +128,18 @@ describe('phone international: libphonenumber-js loads lazily', () => {
 
   // The dev server serves the modules as the bundler would see them: a static import here would put
   // the library in the main bundle.
-  for (const module of ['./phone-library.ts', './phone-international.ts', './phone-countries.ts', './form.ts', './index.ts']) {
+  for (const module of [
+    './phone-library.ts',
+    './phone-international.ts',
+    './phone-countries.ts',
+    './form.ts',
+    './index.ts',
+  ]) {
     it(`${module} has no static import of it`, async () => {
       const source = await (await fetch(new URL(module, import.meta.url))).text();
-      const staticImports = source.split('\n').filter((line) => /^\s*(import|export)\b[^(]*\bfrom\s*['"][^'"]*libphonenumber/.test(line));
+      const staticImports = source
+        .split('\n')
+        .filter((line) => /^\s*(import|export)\b[^(]*\bfrom\s*['"][^'"]*libphonenumber/.test(line));
       expect(staticImports).to.deep.equal([]);
     });
   }

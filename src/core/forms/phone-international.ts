@@ -1,5 +1,5 @@
 import type { CountryCode, PhoneLibrary } from './phone-library.ts';
-import { invalid, VALID, type FieldVerdict, type RuleOptions } from './verdict.ts';
+import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 // What people write in phone numbers; anything else (letters above all) makes the number invalid even
 // where the library would pick a number out of the text.
@@ -11,12 +11,20 @@ function countryOrUndefined(library: PhoneLibrary, country: string | null | unde
 }
 
 /** The number laid out the way the selected flag country writes it ("0501234567", IL → "050-123-4567"). */
-export function formatPhoneForCountry(library: PhoneLibrary, value: string, country: string | null | undefined): string {
+export function formatPhoneForCountry(
+  library: PhoneLibrary,
+  value: string,
+  country: string | null | undefined,
+): string {
   if (value.trim() === '') return '';
   return new library.AsYouType(countryOrUndefined(library, country)).input(value);
 }
 
-export function isValidInternationalPhone(library: PhoneLibrary, value: string, country: string | null | undefined): boolean {
+export function isValidInternationalPhone(
+  library: PhoneLibrary,
+  value: string,
+  country: string | null | undefined,
+): boolean {
   const phone = value.trim();
   return WRITTEN_PHONE.test(phone) && library.isValidPhoneNumber(phone, countryOrUndefined(library, country));
 }

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { appendFormData, mobileRedirectUrl } from './redirect-url.ts';
 import { safeNavigationUrl } from '../safe-url.ts';
+import { appendFormData, mobileRedirectUrl } from './redirect-url.ts';
 
 describe('redirect URLs (widget §5)', () => {
   const table: Array<[string, string | null]> = [
@@ -53,11 +53,22 @@ describe('mobile redirect: numbers become tel: links (widget §5)', () => {
 
 describe('redirect with form data (poptin_design_redirect_send_form_data)', () => {
   const table: Array<[string, Record<string, string> | Array<[string, string]>, string]> = [
-    ['https://example.com/thanks', { Email: 'dan@example.com', Name: 'Dan Levi' }, 'https://example.com/thanks?Email=dan%40example.com&Name=Dan+Levi'],
+    [
+      'https://example.com/thanks',
+      { Email: 'dan@example.com', Name: 'Dan Levi' },
+      'https://example.com/thanks?Email=dan%40example.com&Name=Dan+Levi',
+    ],
     ['https://example.com/thanks?ref=pop', { Email: 'a@b.co' }, 'https://example.com/thanks?ref=pop&Email=a%40b.co'],
     ['https://example.com/thanks?', { Email: 'a@b.co' }, 'https://example.com/thanks?Email=a%40b.co'],
     ['https://example.com/thanks#top', { Name: 'דנה' }, 'https://example.com/thanks?Name=%D7%93%D7%A0%D7%94#top'],
-    ['https://example.com/?a=1#x', [['Checkbox', 'a'], ['Checkbox', 'b']], 'https://example.com/?a=1&Checkbox=a&Checkbox=b#x'],
+    [
+      'https://example.com/?a=1#x',
+      [
+        ['Checkbox', 'a'],
+        ['Checkbox', 'b'],
+      ],
+      'https://example.com/?a=1&Checkbox=a&Checkbox=b#x',
+    ],
     ['//example.com/t', { q: 'a&b=c' }, '//example.com/t?q=a%26b%3Dc'],
     ['https://example.com/', {}, 'https://example.com/'],
     ['tel:0501234567', { Email: 'a@b.co' }, 'tel:0501234567'],

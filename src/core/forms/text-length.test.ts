@@ -10,7 +10,11 @@ const emailOfLength = (length: number) => `${'a'.repeat(length - '@gmail.com'.le
 describe('input max length (widget §5 and §9: 254 characters)', () => {
   it('INPUT_MAX_LENGTH is 254', () => expect(INPUT_MAX_LENGTH).to.equal(254));
 
-  const lengthTable: Array<[number, boolean]> = [[253, true], [254, true], [255, false]];
+  const lengthTable: Array<[number, boolean]> = [
+    [253, true],
+    [254, true],
+    [255, false],
+  ];
   for (const [length, valid] of lengthTable) {
     it(`${length} characters: ${valid ? 'within' : 'over'} the limit`, () => {
       expect(checkInputMaxLength('x'.repeat(length)).valid).to.equal(valid);

@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/strings.ts';
-import { invalid, VALID, type FieldVerdict } from './verdict.ts';
+import { type FieldVerdict, invalid, VALID } from './verdict.ts';
 
 /** Widget §9: email, name, first and last name inputs take at most 254 characters. */
 export const INPUT_MAX_LENGTH = 254;

@@ -1,4 +1,4 @@
-import { translate, type Language, type MessageKey, type MessageParams } from '../i18n/strings.ts';
+import { type Language, type MessageKey, type MessageParams, translate } from '../i18n/strings.ts';
 
 /** The outcome of one rule on one value: texts are already in the visitor's language. */
 export interface FieldVerdict {
@@ -16,6 +16,15 @@ export interface RuleOptions {
 
 export const VALID: FieldVerdict = Object.freeze({ valid: true, message: null, hint: null });
 
-export function invalid(language: Language, message: MessageKey, hint: MessageKey | null = null, params: MessageParams = {}): FieldVerdict {
-  return { valid: false, message: translate(language, message, params), hint: hint ? translate(language, hint, params) : null };
+export function invalid(
+  language: Language,
+  message: MessageKey,
+  hint: MessageKey | null = null,
+  params: MessageParams = {},
+): FieldVerdict {
+  return {
+    valid: false,
+    message: translate(language, message, params),
+    hint: hint ? translate(language, hint, params) : null,
+  };
 }

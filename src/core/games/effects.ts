@@ -18,7 +18,14 @@ export interface EffectField {
 }
 
 /** How many particles each effect draws on a field of 100 000 px² (a 400 × 250 pop-up), at least 6. */
-const DENSITY: Readonly<Record<BackgroundEffect, number>> = { wheel: 2, 'starry-sky': 40, ball: 5, snow: 30, rain: 40, confetti: 35 };
+const DENSITY: Readonly<Record<BackgroundEffect, number>> = {
+  wheel: 2,
+  'starry-sky': 40,
+  ball: 5,
+  snow: 30,
+  rain: 40,
+  confetti: 35,
+};
 
 export function particleCount(effect: BackgroundEffect, field: EffectField): number {
   const scaled = Math.round((DENSITY[effect] * field.width * field.height) / 100_000);
@@ -55,7 +62,12 @@ export function createParticles(effect: BackgroundEffect, field: EffectField, ra
  * Moves every particle on by `seconds`: falling ones come back in at the top once they leave the bottom
  * (and wrap sideways), balls bounce off the edges, stars twinkle and wheels turn in place.
  */
-export function stepParticles(effect: BackgroundEffect, particles: Particle[], seconds: number, field: EffectField): void {
+export function stepParticles(
+  effect: BackgroundEffect,
+  particles: Particle[],
+  seconds: number,
+  field: EffectField,
+): void {
   for (const particle of particles) {
     particle.phase = (particle.phase + seconds * (effect === 'wheel' ? 0.6 : 3)) % (Math.PI * 2);
     if (effect === 'starry-sky' || effect === 'wheel') continue;

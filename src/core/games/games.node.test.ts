@@ -1,52 +1,70 @@
-import { describe, it, mock, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { afterEach, describe, it, mock } from 'node:test';
 import {
-  createParticles,
-  particleCount,
-  readBackgroundEffect,
-  stepParticles,
   afterScratchReveal,
   closeRedirectDelayMs,
   conversionFieldsOf,
   createGameRunner,
+  createParticles,
   EFFECT_OPACITY,
   fillPrizePlaceholder,
-  parsePrizeSet,
-  pickPrize,
+  type GameScreen,
+  type GamifiedPrize,
+  initialGame,
   PrizeSetError,
+  parsePrizeSet,
+  particleCount,
+  pickPrize,
+  readBackgroundEffect,
   remainingFraction,
   seededRandom,
   shouldReveal,
   sliceUnderPointer,
   spinRotation,
+  stepParticles,
   transition,
-  initialGame,
-  type GameScreen,
-  type GamifiedPrize,
 } from './index.ts';
 
 const PRIZE_SET = {
   a1: { label: '10% off', code: 'TEN', prize_id: 'p-ten', is_winner: 1, loosing_option: 1, chances: 50 },
   b2: { label: 'Free shipping', code: 'SHIP', prize_id: 'p-ship', is_winner: 0, loosing_option: 0, chances: 30 },
-  c3: { label: 'No luck', code: '', prize_id: 'p-none', is_winner: 0, loosing_option: 1, chances: 20, redirect_to: 1, redirect_to_options: { redirect_to_url: 'https://example.com/sorry', redirect_close: 1, redirect_close_delay: 2 } },
+  c3: {
+    label: 'No luck',
+    code: '',
+    prize_id: 'p-none',
+    is_winner: 0,
+    loosing_option: 1,
+    chances: 20,
+    redirect_to: 1,
+    redirect_to_options: { redirect_to_url: 'https://example.com/sorry', redirect_close: 1, redirect_close_delay: 2 },
+  },
 };
 
 describe('gamified prize set (widget §3)', () => {
   it('reads prizes keyed by id; winner when is_winner or loosing_option 0', () => {
     const prizes = parsePrizeSet(PRIZE_SET);
-    assert.deepEqual(prizes.map((prize) => [prize.prizeId, prize.isWinner, prize.chances]), [
-      ['p-ten', true, 50],
-      ['p-ship', true, 30],
-      ['p-none', false, 20],
-    ]);
+    assert.deepEqual(
+      prizes.map((prize) => [prize.prizeId, prize.isWinner, prize.chances]),
+      [
+        ['p-ten', true, 50],
+        ['p-ship', true, 30],
+        ['p-none', false, 20],
+      ],
+    );
     assert.deepEqual(prizes[2]!.redirect, { url: 'https://example.com/sorry', close: true, closeDelaySeconds: 2 });
     assert.deepEqual(parsePrizeSet(JSON.stringify(PRIZE_SET)).length, 3);
   });
 
   it('bad input gets a clear message', () => {
-    assert.throws(() => parsePrizeSet('{nope'), (error: unknown) => error instanceof PrizeSetError && error.message === 'gamified_prize is not valid JSON');
+    assert.throws(
+      () => parsePrizeSet('{nope'),
+      (error: unknown) => error instanceof PrizeSetError && error.message === 'gamified_prize is not valid JSON',
+    );
     assert.throws(() => parsePrizeSet({}), /gamified_prize holds no prizes/);
-    assert.throws(() => parsePrizeSet({ x: { chances: 140 } }), /gamified_prize "x" has chances 140; expected a percentage from 0 to 100/);
+    assert.throws(
+      () => parsePrizeSet({ x: { chances: 140 } }),
+      /gamified_prize "x" has chances 140; expected a percentage from 0 to 100/,
+    );
     assert.throws(() => parsePrizeSet(null), /must be an object of prizes keyed by id/);
   });
 
@@ -66,8 +84,20 @@ describe('gamified prize set (widget §3)', () => {
 
   it('the same seed picks the same prizes; a 0% prize is never picked', () => {
     const prizes = parsePrizeSet({ ...PRIZE_SET, z9: { label: 'never', code: 'X', chances: 0, is_winner: 1 } });
-    const first = Array.from({ length: 50 }, ((random) => () => pickPrize(prizes, random).key)(seededRandom(7)));
-    const again = Array.from({ length: 50 }, ((random) => () => pickPrize(prizes, random).key)(seededRandom(7)));
+    const first = Array.from(
+      { length: 50 },
+      (
+        (random) => () =>
+          pickPrize(prizes, random).key
+      )(seededRandom(7)),
+    );
+    const again = Array.from(
+      { length: 50 },
+      (
+        (random) => () =>
+          pickPrize(prizes, random).key
+      )(seededRandom(7)),
+    );
     assert.deepEqual(first, again);
     const random = seededRandom(3);
     for (let spin = 0; spin < 2_000; spin += 1) assert.notEqual(pickPrize(prizes, random).key, 'z9');
@@ -100,7 +130,8 @@ describe('spin wheel: 24 segments × 30° plus an offset (widget §4)', () => {
 describe('scratch card: revealed when 50% or less remains (widget §4)', () => {
   const canvas = (width: number, height: number, scratchedColumns: number): Uint8ClampedArray => {
     const data = new Uint8ClampedArray(width * height * 4);
-    for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data[(y * width + x) * 4 + 3] = x < scratchedColumns ? 0 : 255;
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) data[(y * width + x) * 4 + 3] = x < scratchedColumns ? 0 : 255;
     return data;
   };
 
@@ -141,7 +172,11 @@ describe('game machine: idle → playing → won | lost', () => {
     const started = transition(initialGame('gift-box'), { type: 'play', prizes, random: () => 0 });
     assert.equal(started.snapshot.state, 'playing');
     assert.equal(started.snapshot.prize?.prizeId, 'p-ten');
-    assert.deepEqual(started.effects, [{ type: 'wait-for-result', ms: 1_500 }], 'the opened box shows its prize for 1.5 s');
+    assert.deepEqual(
+      started.effects,
+      [{ type: 'wait-for-result', ms: 1_500 }],
+      'the opened box shows its prize for 1.5 s',
+    );
     assert.equal(transition(started.snapshot, { type: 'play', prizes, random: () => 0.99 }).effects.length, 0);
   });
 
@@ -173,7 +208,13 @@ describe('game machine: idle → playing → won | lost', () => {
   it('the scratch card holds its prize under the cover until the reveal, then waits 3 s; a winner gets the win screen', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     const screens: GameScreen[] = [];
-    const runner = createGameRunner({ kind: 'scratch-card', prizes: parsePrizeSet(PRIZE_SET), random: () => 0.1, onChange: () => {}, onResult: (_prize, screen) => screens.push(screen) });
+    const runner = createGameRunner({
+      kind: 'scratch-card',
+      prizes: parsePrizeSet(PRIZE_SET),
+      random: () => 0.1,
+      onChange: () => {},
+      onResult: (_prize, screen) => screens.push(screen),
+    });
     assert.equal(runner.play()?.prizeId, 'p-ten');
     mock.timers.tick(60_000);
     assert.deepEqual(screens, [], 'no result while the cover is on');
@@ -201,7 +242,13 @@ describe('game machine: idle → playing → won | lost', () => {
   it('dispose cancels a pending result', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     const screens: GameScreen[] = [];
-    const runner = createGameRunner({ kind: 'spin-wheel', prizes: parsePrizeSet(PRIZE_SET), random: () => 0.1, onChange: () => {}, onResult: (_prize, screen) => screens.push(screen) });
+    const runner = createGameRunner({
+      kind: 'spin-wheel',
+      prizes: parsePrizeSet(PRIZE_SET),
+      random: () => 0.1,
+      onChange: () => {},
+      onResult: (_prize, screen) => screens.push(screen),
+    });
     runner.play();
     runner.dispose();
     mock.timers.tick(10_000);
@@ -213,7 +260,15 @@ describe('background effects (widget §2)', () => {
   const field = { width: 400, height: 250 };
 
   it('reads the six effect names, and nothing else', () => {
-    assert.deepEqual(['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti', ' Snow '].map(readBackgroundEffect), ['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti', 'snow']);
+    assert.deepEqual(['wheel', 'starry-sky', 'ball', 'snow', 'rain', 'confetti', ' Snow '].map(readBackgroundEffect), [
+      'wheel',
+      'starry-sky',
+      'ball',
+      'snow',
+      'rain',
+      'confetti',
+      'snow',
+    ]);
     assert.deepEqual(['fireworks', '', null, 3].map(readBackgroundEffect), [null, null, null, null]);
   });
 
@@ -226,15 +281,25 @@ describe('background effects (widget §2)', () => {
   it('falling particles come back at the top; balls stay inside; stars stay put', () => {
     const snow = createParticles('snow', field, seededRandom(1));
     for (let second = 0; second < 60; second += 1) stepParticles('snow', snow, 1, field);
-    for (const flake of snow) assert.ok(flake.y >= -flake.size && flake.y <= field.height + flake.size, `flake at ${flake.y}`);
+    for (const flake of snow)
+      assert.ok(flake.y >= -flake.size && flake.y <= field.height + flake.size, `flake at ${flake.y}`);
 
     const balls = createParticles('ball', field, seededRandom(2));
     for (let step = 0; step < 600; step += 1) stepParticles('ball', balls, 0.05, field);
-    for (const ball of balls) assert.ok(ball.x >= ball.size && ball.x <= field.width - ball.size && ball.y >= ball.size && ball.y <= field.height - ball.size);
+    for (const ball of balls)
+      assert.ok(
+        ball.x >= ball.size &&
+          ball.x <= field.width - ball.size &&
+          ball.y >= ball.size &&
+          ball.y <= field.height - ball.size,
+      );
 
     const stars = createParticles('starry-sky', field, seededRandom(3));
     const before = stars.map((star) => [star.x, star.y]);
     stepParticles('starry-sky', stars, 1, field);
-    assert.deepEqual(stars.map((star) => [star.x, star.y]), before);
+    assert.deepEqual(
+      stars.map((star) => [star.x, star.y]),
+      before,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { after, createMachine, type Step } from '../machine.ts';
-import { closeRedirectDelayMs } from './delays.ts';
 import type { RandomSource } from '../random.ts';
-import { pickPrize, type GamifiedPrize } from './prizes.ts';
+import { closeRedirectDelayMs } from './delays.ts';
+import { type GamifiedPrize, pickPrize } from './prizes.ts';
 import { SCRATCH_FOLLOW_DELAY_MS } from './scratch.ts';
 import { SPIN_RESULT_DELAY_MS } from './wheel.ts';
 
@@ -65,11 +65,25 @@ export function transition(snapshot: GameSnapshot, event: GameEvent): GameStep {
   }
   if (event.type === 'reveal') {
     if (snapshot.kind !== 'scratch-card' || snapshot.state !== 'playing' || snapshot.revealed) return unchanged;
-    return { snapshot: { ...snapshot, revealed: true }, effects: [{ type: 'wait-for-result', ms: SCRATCH_FOLLOW_DELAY_MS }] };
+    return {
+      snapshot: { ...snapshot, revealed: true },
+      effects: [{ type: 'wait-for-result', ms: SCRATCH_FOLLOW_DELAY_MS }],
+    };
   }
-  if (snapshot.state !== 'playing' || snapshot.prize === null || (snapshot.kind === 'scratch-card' && !snapshot.revealed)) return unchanged;
+  if (
+    snapshot.state !== 'playing' ||
+    snapshot.prize === null ||
+    (snapshot.kind === 'scratch-card' && !snapshot.revealed)
+  )
+    return unchanged;
   const next: GameSnapshot = { ...snapshot, state: snapshot.prize.isWinner ? 'won' : 'lost' };
-  return { snapshot: next, effects: [{ type: 'announce', prize: snapshot.prize }, { type: 'show-screen', screen: screenOf(next) }] };
+  return {
+    snapshot: next,
+    effects: [
+      { type: 'announce', prize: snapshot.prize },
+      { type: 'show-screen', screen: screenOf(next) },
+    ],
+  };
 }
 
 export interface GameRunnerOptions {
@@ -95,14 +109,18 @@ export interface GameRunner {
 
 /** Drives the pure machine with real timers (fake timers in tests); timers left are cleared on dispose. */
 export function createGameRunner(options: GameRunnerOptions): GameRunner {
-  const followUpDelayMs = closeRedirectDelayMs({ wheelHasCoupon: options.wheelHasCoupon ?? false, disablePostPlayScreen: options.disablePostPlayScreen ?? false });
+  const followUpDelayMs = closeRedirectDelayMs({
+    wheelHasCoupon: options.wheelHasCoupon ?? false,
+    disablePostPlayScreen: options.disablePostPlayScreen ?? false,
+  });
   const machine = createMachine<GameSnapshot, GameEvent, GameEffect>({
     name: 'game',
     initial: initialGame(options.kind),
     transition,
     onChange: (snapshot) => options.onChange(snapshot),
     run: (effect, running) => {
-      if (effect.type === 'wait-for-result') return after(running, effect.ms, () => running.send({ type: 'result-due' }));
+      if (effect.type === 'wait-for-result')
+        return after(running, effect.ms, () => running.send({ type: 'result-due' }));
       const prize = running.snapshot.prize;
       if (effect.type !== 'show-screen' || !prize) return;
       options.onResult(prize, effect.screen);

@@ -1,6 +1,6 @@
-import { parsePrizeSet, type GamifiedPrize } from './prizes.ts';
-import type { GameKind } from './machine.ts';
 import type { GamePrizeDetail } from '../public-types.ts';
+import type { GameKind } from './machine.ts';
+import { type GamifiedPrize, parsePrizeSet } from './prizes.ts';
 
 /** What a game element plays: set from its `prizes` attribute, or as a property by the pop-up it sits in. */
 export interface GameModel {

@@ -45,7 +45,11 @@ function redirectOf(entry: Record<string, unknown>): PrizeRedirect | null {
   const url = safeNavigationUrl(text(record['redirect_to_url']));
   if (url === null) return null;
   const delay = Number(record['redirect_close_delay']);
-  return { url, close: truthy(record['redirect_close']), closeDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : null };
+  return {
+    url,
+    close: truthy(record['redirect_close']),
+    closeDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : null,
+  };
 }
 
 /** Reads gamified_prize (an object keyed by id, or a list, or its JSON text). Throws PrizeSetError naming what is wrong. */
@@ -58,14 +62,20 @@ export function parsePrizeSet(raw: unknown): GamifiedPrize[] {
       throw new PrizeSetError('gamified_prize is not valid JSON');
     }
   }
-  if (typeof source !== 'object' || source === null) throw new PrizeSetError('gamified_prize must be an object of prizes keyed by id');
-  const entries: [string, unknown][] = Array.isArray(source) ? source.map((value, index) => [String(index), value]) : Object.entries(source);
+  if (typeof source !== 'object' || source === null)
+    throw new PrizeSetError('gamified_prize must be an object of prizes keyed by id');
+  const entries: [string, unknown][] = Array.isArray(source)
+    ? source.map((value, index) => [String(index), value])
+    : Object.entries(source);
   const prizes = entries.map(([key, value]): GamifiedPrize => {
-    if (typeof value !== 'object' || value === null) throw new PrizeSetError(`gamified_prize "${key}" is not an object`);
+    if (typeof value !== 'object' || value === null)
+      throw new PrizeSetError(`gamified_prize "${key}" is not an object`);
     const entry = value as Record<string, unknown>;
     const chances = Number(entry['chances'] ?? 0);
     if (!Number.isFinite(chances) || chances < 0 || chances > 100) {
-      throw new PrizeSetError(`gamified_prize "${key}" has chances ${text(entry['chances'])}; expected a percentage from 0 to 100`);
+      throw new PrizeSetError(
+        `gamified_prize "${key}" has chances ${text(entry['chances'])}; expected a percentage from 0 to 100`,
+      );
     }
     return {
       key,
@@ -80,7 +90,6 @@ export function parsePrizeSet(raw: unknown): GamifiedPrize[] {
   if (prizes.length === 0) throw new PrizeSetError('gamified_prize holds no prizes');
   return prizes;
 }
-
 
 /**
  * Weighted pick with probability chances / 100. When the chances do not add up to 100 they are

@@ -1,2 +1,2 @@
-export { LANGUAGES, STRINGS, translate, type Language, type MessageKey, type MessageParams } from './strings.ts';
 export { direction, isHebrewTag, resolveLanguage, type TextDirection } from './language.ts';
+export { LANGUAGES, type Language, type MessageKey, type MessageParams, STRINGS, translate } from './strings.ts';

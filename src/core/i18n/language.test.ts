@@ -26,7 +26,15 @@ describe('resolveLanguage', () => {
 });
 
 describe('isHebrewTag', () => {
-  const table: Array<[string, boolean]> = [['he', true], ['he_IL', true], [' iw ', true], ['HE', true], ['eh', false], ['h', false], ['', false]];
+  const table: Array<[string, boolean]> = [
+    ['he', true],
+    ['he_IL', true],
+    [' iw ', true],
+    ['HE', true],
+    ['eh', false],
+    ['h', false],
+    ['', false],
+  ];
   for (const [tag, expected] of table) {
     it(`"${tag}" is ${expected ? '' : 'not '}Hebrew`, () => expect(isHebrewTag(tag)).to.equal(expected));
   }

@@ -12,7 +12,10 @@ export function isHebrewTag(tag: string | null | undefined): boolean {
 }
 
 /** Hebrew when either the page (`<html lang>`) or the display response `lang` says so, else English. */
-export function resolveLanguage(documentLang: string | null | undefined, responseLang: string | null | undefined): Language {
+export function resolveLanguage(
+  documentLang: string | null | undefined,
+  responseLang: string | null | undefined,
+): Language {
   return isHebrewTag(documentLang) || isHebrewTag(responseLang) ? 'he' : 'en';
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { LANGUAGES, STRINGS, translate, type MessageKey } from './strings.ts';
+import { LANGUAGES, type MessageKey, STRINGS, translate } from './strings.ts';
 
 const HEBREW_LETTER = /[\u05d0-\u05ea]/;
 
@@ -73,7 +73,8 @@ describe('strings: completeness', () => {
     for (const key of keys) expect(STRINGS.he[key], key).to.match(HEBREW_LETTER);
   });
   it('English texts are English except the Hebrew-only advanced phone message', () => {
-    for (const key of keys.filter((k) => k !== 'phoneAdvancedInvalid')) expect(STRINGS.en[key], key).not.to.match(HEBREW_LETTER);
+    for (const key of keys.filter((k) => k !== 'phoneAdvancedInvalid'))
+      expect(STRINGS.en[key], key).not.to.match(HEBREW_LETTER);
   });
   it('Hebrew texts keep the same placeholders as English', () => {
     const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();

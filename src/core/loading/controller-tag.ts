@@ -14,12 +14,21 @@ export interface ControllerSource {
  * What a loader script tag says: its `?id=` (or `data-client-id`), where its server is, and its nonce.
  * `clientId` given by the caller (a placed element's own) comes first.
  */
-export function controllerSourceOf(script: HTMLScriptElement | null, scriptUrl: string, clientId = ''): ControllerSource | null {
+export function controllerSourceOf(
+  script: HTMLScriptElement | null,
+  scriptUrl: string,
+  clientId = '',
+): ControllerSource | null {
   const url = new URL(scriptUrl, document.baseURI);
   clientId ||= url.searchParams.get('id') || script?.dataset.clientId || '';
   // A Shopify storefront may name no client: the controller asks the server for its shop's.
   if (!clientId && !isShopifyStorefront()) return null;
-  return { clientId, apiBase: script?.dataset.apiBase || url.origin, nonce: script?.nonce ?? '', consent: script?.dataset.consent };
+  return {
+    clientId,
+    apiBase: script?.dataset.apiBase || url.origin,
+    nonce: script?.nonce ?? '',
+    consent: script?.dataset.consent,
+  };
 }
 
 /** Shopify's storefront global names its shop. */
@@ -30,7 +39,11 @@ export function isShopifyStorefront(): boolean {
 
 /** The page's loader script tag: the one whose address ends in poptin.js. */
 export function loaderScript(document: Document): HTMLScriptElement | null {
-  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => /\/poptin\.js(?:[?#]|$)/.test(script.src)) ?? null;
+  return (
+    Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) =>
+      /\/poptin\.js(?:[?#]|$)/.test(script.src),
+    ) ?? null
+  );
 }
 
 /** Adds a controller for the client unless the page has one for it; returns it. */

@@ -26,7 +26,9 @@ describe('defineOnSight', () => {
 
   it('skips tags that are already defined and logs a loader that fails instead of throwing', async () => {
     customElements.define('poptin-test-defined', class extends HTMLElement {});
-    const container = await fixture<HTMLDivElement>(html`<div><poptin-test-defined></poptin-test-defined><poptin-test-broken></poptin-test-broken></div>`);
+    const container = await fixture<HTMLDivElement>(
+      html`<div><poptin-test-defined></poptin-test-defined><poptin-test-broken></poptin-test-broken></div>`,
+    );
     const calls: string[] = [];
     const errors: unknown[][] = [];
     const original = console.error;

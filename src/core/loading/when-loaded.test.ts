@@ -45,7 +45,11 @@ describe('bindWhenLoaded: code that only some pop-ups need, bound once its chunk
 
   it('does not bind what was unbound before its chunk arrived', async () => {
     const bind = sinon.spy(() => () => undefined);
-    const unbind = bindWhenLoaded('the part', chunkLoader(async () => 'chunk'), bind);
+    const unbind = bindWhenLoaded(
+      'the part',
+      chunkLoader(async () => 'chunk'),
+      bind,
+    );
     unbind();
     await settle();
     expect(bind.called).to.equal(false);
@@ -57,13 +61,24 @@ describe('bindWhenLoaded: code that only some pop-ups need, bound once its chunk
     const onRejection = (event: PromiseRejectionEvent) => rejections.push(event.reason);
     window.addEventListener('unhandledrejection', onRejection);
     try {
-      bindWhenLoaded('the coupons of the pop-up', chunkLoader(() => Promise.reject(new Error('network down'))), () => () => undefined);
-      const unbind = bindWhenLoaded('the games of the pop-up', chunkLoader(async () => 'chunk'), () => {
-        throw new Error('bad template');
-      });
+      bindWhenLoaded(
+        'the coupons of the pop-up',
+        chunkLoader(() => Promise.reject(new Error('network down'))),
+        () => () => undefined,
+      );
+      const unbind = bindWhenLoaded(
+        'the games of the pop-up',
+        chunkLoader(async () => 'chunk'),
+        () => {
+          throw new Error('bad template');
+        },
+      );
       await settle();
       await settle();
-      expect(errors.args.map(([where]) => where)).to.deep.equal(['the coupons of the pop-up could not be loaded', 'the games of the pop-up']);
+      expect(errors.args.map(([where]) => where)).to.deep.equal([
+        'the coupons of the pop-up could not be loaded',
+        'the games of the pop-up',
+      ]);
       expect(rejections).to.deep.equal([]);
       expect(unbind).not.to.throw();
     } finally {

@@ -26,7 +26,11 @@ export function chunkLoader<Chunk>(load: () => Promise<Chunk>): ChunkLoader<Chun
  * Binds what a chunk holds: at once when it has arrived, else once it does. Returns the unbinding, which also
  * stops a binding still to come.
  */
-export function bindWhenLoaded<Chunk>(what: string, load: ChunkLoader<Chunk>, bind: (chunk: Chunk) => () => void): () => void {
+export function bindWhenLoaded<Chunk>(
+  what: string,
+  load: ChunkLoader<Chunk>,
+  bind: (chunk: Chunk) => () => void,
+): () => void {
   const noBinding = () => undefined;
   if (load.loaded !== undefined) return guard(what, () => bind(load.loaded!)) ?? noBinding;
   let unbound = false;

@@ -28,7 +28,9 @@ export const PAINT_WAIT_LIMIT_MS = 100;
  * timers may be throttled or faked; a page that paints no frames, such as a hidden tab, resolves after
  * `PAINT_WAIT_LIMIT_MS` instead.
  */
-export function afterNextPaint(scope: Pick<Window, 'setTimeout' | 'clearTimeout' | 'requestAnimationFrame'> = window): Promise<void> {
+export function afterNextPaint(
+  scope: Pick<Window, 'setTimeout' | 'clearTimeout' | 'requestAnimationFrame'> = window,
+): Promise<void> {
   return new Promise((resolve) => {
     const limit = scope.setTimeout(() => resolve(), PAINT_WAIT_LIMIT_MS);
     scope.requestAnimationFrame(() => {

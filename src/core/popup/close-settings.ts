@@ -30,7 +30,10 @@ export function closeButtonDelaySeconds(designProperties: Record<string, unknown
 const SWITCH_WORDS = new Set(['yes', 'no', 'true', 'false', '1', '0', 'on', 'off', '']);
 
 function closeOptionOf(value: unknown): CloseOption {
-  const word = readString(value).trim().toLowerCase().replace(/^closing_options-/, '');
+  const word = readString(value)
+    .trim()
+    .toLowerCase()
+    .replace(/^closing_options-/, '');
   if (word === 'button') return 'button';
   if (word === 'none' || word === 'no') return 'none';
   return 'x';

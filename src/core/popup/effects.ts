@@ -1,5 +1,5 @@
-import { readString } from '../config/values.ts';
 import type { PopupType } from '../config/types.ts';
+import { readString } from '../config/values.ts';
 
 /** Widget §9: the configured entry effect names map onto these animations. */
 export const ENTRY_EFFECT_MAP: Readonly<Record<string, string>> = {
@@ -34,7 +34,9 @@ export { EXIT_EFFECT_MS } from './timing.ts';
 
 /** An effect setting ("form-up", "up", "form-fadeIn", "slideInDown") as an entry animation name, or null. */
 function entryNameOf(value: unknown): string | null {
-  const word = readString(value).trim().replace(/^form-/, '');
+  const word = readString(value)
+    .trim()
+    .replace(/^form-/, '');
   if (word === '' || word === 'none' || word === 'no') return null;
   const mapped = ENTRY_EFFECT_MAP[word.toLowerCase()];
   if (mapped) return mapped;
@@ -49,7 +51,11 @@ export const NO_ANIMATION = 'none';
  * The entry animation: null for the frame's own short one. Social formats 3 and 7 have none at all
  * (widget §2); fullpage scales, then fades in.
  */
-export function entryAnimation(designProperties: Record<string, unknown>, type: PopupType, format: string): string | null {
+export function entryAnimation(
+  designProperties: Record<string, unknown>,
+  type: PopupType,
+  format: string,
+): string | null {
   if (type === 'social' && (format === 'format_3' || format === 'format_7')) return NO_ANIMATION;
   if (type === 'fullpage') return FULLPAGE_ENTRY;
   return entryNameOf(designProperties.poptin_design_entry_effect);

@@ -5,12 +5,27 @@ import { FORMAT_COUNTS, popupLayout } from './layout.ts';
 
 describe('pop-up layout: kinds, positions and formats (widget §1, §2)', () => {
   it('modal kinds are dialogs; embedded and content stay in place; a bar at the top pushes the page; the rest float', () => {
-    const rendering = Object.fromEntries(POPUP_TYPES.map((type) => [type, popupLayout(type, 'format_1', '').rendering]));
+    const rendering = Object.fromEntries(
+      POPUP_TYPES.map((type) => [type, popupLayout(type, 'format_1', '').rendering]),
+    );
     assert.deepEqual(rendering, {
-      embedded: 'in-place', lightbox: 'modal', gamified: 'modal', bar: 'in-flow', sside: 'popover', bside: 'popover',
-      browsing: 'popover', fullpage: 'modal', mobile: 'popover', social: 'popover', content: 'in-place',
+      embedded: 'in-place',
+      lightbox: 'modal',
+      gamified: 'modal',
+      bar: 'in-flow',
+      sside: 'popover',
+      bside: 'popover',
+      browsing: 'popover',
+      fullpage: 'modal',
+      mobile: 'popover',
+      social: 'popover',
+      content: 'in-place',
     });
-    assert.equal(popupLayout('bar', 'format_1', 'center-bottom').rendering, 'popover', 'a bottom bar floats over the page');
+    assert.equal(
+      popupLayout('bar', 'format_1', 'center-bottom').rendering,
+      'popover',
+      'a bottom bar floats over the page',
+    );
   });
 
   it('positions combine left/center/right with top/middle/bottom, each defaulting to the kind’s own', () => {
@@ -35,11 +50,17 @@ describe('pop-up layout: kinds, positions and formats (widget §1, §2)', () => 
         assert.equal(layout.formatProblem, undefined);
       }
     }
-    assert.deepEqual([FORMAT_COUNTS.lightbox, FORMAT_COUNTS.bar, FORMAT_COUNTS.gamified, FORMAT_COUNTS.embedded], [22, 17, 3, 7]);
+    assert.deepEqual(
+      [FORMAT_COUNTS.lightbox, FORMAT_COUNTS.bar, FORMAT_COUNTS.gamified, FORMAT_COUNTS.embedded],
+      [22, 17, 3, 7],
+    );
     assert.equal(popupLayout('lightbox', 'lightbox_format_19', '').format, 19);
     const wrong = popupLayout('gamified', 'format_4', '');
     assert.equal(wrong.format, 1);
-    assert.equal(wrong.formatProblem, 'format "format_4" is not one of the gamified formats (format_1 to format_3); laid out as format_1');
+    assert.equal(
+      wrong.formatProblem,
+      'format "format_4" is not one of the gamified formats (format_1 to format_3); laid out as format_1',
+    );
   });
 
   it('bars and browsing notices are horizontal, the other kinds vertical', () => {

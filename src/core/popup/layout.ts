@@ -1,5 +1,5 @@
-import { readString } from '../config/values.ts';
 import type { PopupType } from '../config/types.ts';
+import { readString } from '../config/values.ts';
 
 /** Widget §1: how many formats each kind has (format_1 upward). */
 export const FORMAT_COUNTS: Readonly<Record<PopupType, number>> = {
@@ -55,7 +55,10 @@ function formatNumber(type: PopupType, format: string): { number: number; proble
   const number = match ? Number(match[1]) : NaN;
   if (format.trim() === '') return { number: 1 };
   if (!Number.isInteger(number) || number < 1 || number > FORMAT_COUNTS[type]) {
-    return { number: 1, problem: `format "${format}" is not one of the ${type} formats (format_1 to format_${FORMAT_COUNTS[type]}); laid out as format_1` };
+    return {
+      number: 1,
+      problem: `format "${format}" is not one of the ${type} formats (format_1 to format_${FORMAT_COUNTS[type]}); laid out as format_1`,
+    };
   }
   return { number };
 }
@@ -78,7 +81,8 @@ export function popupLayout(type: PopupType, format: string, location: unknown):
   const vertical = (['top', 'middle', 'bottom'] as const).find((word) => words.includes(word)) ?? defaultVertical;
   const horizontal = (['left', 'center', 'right'] as const).find((word) => words.includes(word)) ?? defaultHorizontal;
   // A bar spans the width: only top or bottom matters, and it is centred.
-  const placed: [Vertical, Horizontal] = type === 'bar' ? [vertical === 'bottom' ? 'bottom' : 'top', 'center'] : [vertical, horizontal];
+  const placed: [Vertical, Horizontal] =
+    type === 'bar' ? [vertical === 'bottom' ? 'bottom' : 'top', 'center'] : [vertical, horizontal];
   const { number, problem } = formatNumber(type, format);
   return {
     rendering: renderingOf(type, placed[0], placed[1]),

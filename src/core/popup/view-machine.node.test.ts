@@ -1,8 +1,16 @@
-import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { createMachine } from '../machine.ts';
 import { REDIRECT_LINK_SUBMIT_MS } from './timing.ts';
-import { announcesClose, initialSnapshot, transition, type AfterSubmitPlan, type PopupEffect, type PopupEvent, type PopupSnapshot } from './view-machine.ts';
+import {
+  type AfterSubmitPlan,
+  announcesClose,
+  initialSnapshot,
+  type PopupEffect,
+  type PopupEvent,
+  type PopupSnapshot,
+  transition,
+} from './view-machine.ts';
 
 type Form = string;
 const SHOP = { url: 'https://shop.example/', newWindow: false };
@@ -33,7 +41,12 @@ function popup() {
   return { machine, done, tick };
 }
 
-const plan = (overrides: Partial<AfterSubmitPlan> = {}): AfterSubmitPlan => ({ screen: 'thank-you', delayMs: 5_000, redirect: null, ...overrides });
+const plan = (overrides: Partial<AfterSubmitPlan> = {}): AfterSubmitPlan => ({
+  screen: 'thank-you',
+  delayMs: 5_000,
+  redirect: null,
+  ...overrides,
+});
 
 describe('pop-up view machine', () => {
   it('shows once, then closes and is removed; a close before the show or after it is ignored', () => {
@@ -102,7 +115,11 @@ describe('pop-up view machine', () => {
   it('a redirect link submits its form 1.5 s after the last click, and remembers where the submit redirects', () => {
     const { machine, done, tick } = popup();
     machine.send({ type: 'show', autoCloseMs: null });
-    machine.send({ type: 'link-clicked', redirect: { url: 'https://first.example/', newWindow: false }, form: 'first form' });
+    machine.send({
+      type: 'link-clicked',
+      redirect: { url: 'https://first.example/', newWindow: false },
+      form: 'first form',
+    });
     tick(1_000);
     machine.send({ type: 'link-clicked', redirect: SHOP, form: 'form' });
     tick(REDIRECT_LINK_SUBMIT_MS - 1);
@@ -113,10 +130,14 @@ describe('pop-up view machine', () => {
   });
 
   it('a redirect link redirects at once when there is no form, or its lead was already taken', () => {
-    for (const setUp of [(machine: ReturnType<typeof popup>['machine']) => machine.send({ type: 'link-clicked', redirect: SHOP, form: null }), (machine: ReturnType<typeof popup>['machine']) => {
-      machine.send({ type: 'lead-taken' });
-      machine.send({ type: 'link-clicked', redirect: SHOP, form: 'form' });
-    }]) {
+    for (const setUp of [
+      (machine: ReturnType<typeof popup>['machine']) =>
+        machine.send({ type: 'link-clicked', redirect: SHOP, form: null }),
+      (machine: ReturnType<typeof popup>['machine']) => {
+        machine.send({ type: 'lead-taken' });
+        machine.send({ type: 'link-clicked', redirect: SHOP, form: 'form' });
+      },
+    ]) {
       const { machine, done, tick } = popup();
       machine.send({ type: 'show', autoCloseMs: null });
       setUp(machine);

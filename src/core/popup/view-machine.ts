@@ -6,7 +6,17 @@ import type { Step } from '../machine.ts';
 import { REDIRECT_LINK_SUBMIT_MS, THANK_YOU_AUTO_CLOSE_DEFAULT_S, THANK_YOU_WITHOUT_AUTO_CLOSE_S } from './timing.ts';
 
 /** Why a surface closes; `manual` (window.poptin.close) and `launch` (another pop-up opened from it) are the controller's. */
-export type CloseSource = 'x-button' | 'skip-button' | 'escape' | 'overlay' | 'auto-close' | 'timer' | 'redirect' | 'submit' | 'manual' | 'launch';
+export type CloseSource =
+  | 'x-button'
+  | 'skip-button'
+  | 'escape'
+  | 'overlay'
+  | 'auto-close'
+  | 'timer'
+  | 'redirect'
+  | 'submit'
+  | 'manual'
+  | 'launch';
 
 /** hidden → form → (thank-you) → closing → closed; the view renders `state`, effects follow transitions. */
 export type PopupState = 'hidden' | 'form' | 'thank-you' | 'closing' | 'closed';
@@ -73,7 +83,18 @@ export type PopupEffect<Form = unknown> =
 
 export type PopupStep<Form = unknown> = Step<PopupSnapshot<Form>, PopupEffect<Form>>;
 
-export const initialSnapshot: PopupSnapshot<never> = { state: 'hidden', submitted: false, closeSource: null, leadTaken: false, afterSubmit: null, linkRedirect: null, linkClicks: 0, linkForm: null, gamePrize: null, gameLeadForm: null };
+export const initialSnapshot: PopupSnapshot<never> = {
+  state: 'hidden',
+  submitted: false,
+  closeSource: null,
+  leadTaken: false,
+  afterSubmit: null,
+  linkRedirect: null,
+  linkClicks: 0,
+  linkForm: null,
+  gamePrize: null,
+  gameLeadForm: null,
+};
 
 const open = (snapshot: PopupSnapshot<unknown>) => snapshot.state === 'form' || snapshot.state === 'thank-you';
 const redirectAndClose = <Form>(redirect: Redirect): PopupEffect<Form>[] => [
@@ -87,9 +108,15 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
   switch (event.type) {
     case 'show':
       if (snapshot.state !== 'hidden') return stay;
-      return { snapshot: { ...snapshot, state: 'form' }, effects: event.autoCloseMs === null ? [] : [{ type: 'wait', ms: event.autoCloseMs, then: { type: 'auto-close-due' } }] };
+      return {
+        snapshot: { ...snapshot, state: 'form' },
+        effects:
+          event.autoCloseMs === null ? [] : [{ type: 'wait', ms: event.autoCloseMs, then: { type: 'auto-close-due' } }],
+      };
     case 'auto-close-due':
-      return snapshot.state === 'form' ? { snapshot, effects: [{ type: 'request-close', source: 'auto-close' }] } : stay;
+      return snapshot.state === 'form'
+        ? { snapshot, effects: [{ type: 'request-close', source: 'auto-close' }] }
+        : stay;
     case 'lead-taken':
     case 'lead-failed': {
       const leadTaken = event.type === 'lead-taken';
@@ -98,13 +125,19 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
     case 'submitted': {
       // 'thank-you' is the finished state until the plan's close: the thank-you screen, the sent message, or nothing.
       if (snapshot.state !== 'form') return stay;
-      return { snapshot: { ...snapshot, submitted: true, state: 'thank-you', afterSubmit: event.plan }, effects: [{ type: 'wait', ms: event.plan.delayMs, then: { type: 'after-submit-due' } }] };
+      return {
+        snapshot: { ...snapshot, submitted: true, state: 'thank-you', afterSubmit: event.plan },
+        effects: [{ type: 'wait', ms: event.plan.delayMs, then: { type: 'after-submit-due' } }],
+      };
     }
     case 'after-submit-due': {
       const plan = snapshot.afterSubmit;
       if (snapshot.state !== 'thank-you' || !plan) return stay;
       if (plan.redirect) return { snapshot, effects: redirectAndClose(plan.redirect) };
-      return { snapshot, effects: [{ type: 'request-close', source: plan.screen === 'thank-you' ? 'auto-close' : 'submit' }] };
+      return {
+        snapshot,
+        effects: [{ type: 'request-close', source: plan.screen === 'thank-you' ? 'auto-close' : 'submit' }],
+      };
     }
     case 'link-clicked': {
       const linkClicks = snapshot.linkClicks + 1;
@@ -116,16 +149,22 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
     case 'link-due': {
       if (event.click !== snapshot.linkClicks || !snapshot.linkRedirect) return stay;
       // The redirect follows what the submit shows.
-      if (snapshot.linkForm !== null && !snapshot.leadTaken) return { snapshot, effects: [{ type: 'submit-form', form: snapshot.linkForm }] };
+      if (snapshot.linkForm !== null && !snapshot.leadTaken)
+        return { snapshot, effects: [{ type: 'submit-form', form: snapshot.linkForm }] };
       return { snapshot, effects: redirectAndClose(snapshot.linkRedirect) };
     }
     case 'call':
       return { snapshot, effects: redirectAndClose({ url: event.url, newWindow: false }) };
     case 'game-prize':
-      return event.prize === snapshot.gamePrize ? stay : { snapshot: { ...snapshot, gamePrize: event.prize }, effects: [] };
+      return event.prize === snapshot.gamePrize
+        ? stay
+        : { snapshot: { ...snapshot, gamePrize: event.prize }, effects: [] };
     case 'game-submit':
       if (snapshot.leadTaken) return stay;
-      return { snapshot: { ...snapshot, gameLeadForm: event.screensFollow ? event.form : null }, effects: [{ type: 'submit-form', form: event.form }] };
+      return {
+        snapshot: { ...snapshot, gameLeadForm: event.screensFollow ? event.form : null },
+        effects: [{ type: 'submit-form', form: event.form }],
+      };
     case 'close':
       if (!open(snapshot)) return stay;
       return { snapshot: { ...snapshot, state: 'closing', closeSource: event.source }, effects: [] };

@@ -5,7 +5,13 @@ import { safeLinkUrl, safeNavigationUrl } from '../safe-url.ts';
 export type StorePlatform = 'shopify' | 'wix';
 
 export const RECOMMENDATION_CATEGORIES = ['manual', 'product_collection', 'last_visited', 'product_in_cart'] as const;
-export const BUTTON_ACTIONS = ['add_to_cart', 'add_to_cart_redirect', 'redirect', 'redirect_blank', 'no_buttons'] as const;
+export const BUTTON_ACTIONS = [
+  'add_to_cart',
+  'add_to_cart_redirect',
+  'redirect',
+  'redirect_blank',
+  'no_buttons',
+] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 
 /** Widget §9: at most 3 products shown; recent products and the cart's last items are 3 too. */
@@ -46,7 +52,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function list(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((item) => String(item).trim()).filter(Boolean);
-  return readString(value).split(',').map((item) => item.trim()).filter(Boolean);
+  return readString(value)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -70,7 +79,8 @@ export function readRecommendationSettings(raw: Record<string, unknown>): Recomm
     throw new Error(`unknown product recommendation category "${category}"`);
   }
   const action = readString(settings.buttons_action, 'add_to_cart').trim();
-  if (!(BUTTON_ACTIONS as readonly string[]).includes(action)) throw new Error(`unknown product button action "${action}"`);
+  if (!(BUTTON_ACTIONS as readonly string[]).includes(action))
+    throw new Error(`unknown product button action "${action}"`);
   const count = Math.round(readNumber(settings.count) ?? MAX_PRODUCTS);
   return {
     category,
@@ -94,15 +104,24 @@ export interface RecommendationContext {
 export function recommendationRequest(settings: RecommendationSettings, context: RecommendationContext) {
   const viewed = context.viewedProductId ? [context.viewedProductId] : [];
   const productIds =
-    settings.category === 'last_visited' ? context.recentProductIds.filter((id) => !viewed.includes(id)).slice(0, MAX_RECENT_PRODUCTS)
-    : settings.category === 'product_in_cart' ? context.cartProductIds.slice(-MAX_RECENT_PRODUCTS)
-    : settings.category.startsWith('algorithm_id_') ? [...new Set([...viewed, ...context.cartProductIds])]
-    : [];
-  return { category: settings.category, manual_products: settings.manualProducts, count: settings.count, product_ids: productIds };
+    settings.category === 'last_visited'
+      ? context.recentProductIds.filter((id) => !viewed.includes(id)).slice(0, MAX_RECENT_PRODUCTS)
+      : settings.category === 'product_in_cart'
+        ? context.cartProductIds.slice(-MAX_RECENT_PRODUCTS)
+        : settings.category.startsWith('algorithm_id_')
+          ? [...new Set([...viewed, ...context.cartProductIds])]
+          : [];
+  return {
+    category: settings.category,
+    manual_products: settings.manualProducts,
+    count: settings.count,
+    product_ids: productIds,
+  };
 }
 
 /** A product whose stock is counted and spent: it cannot be bought, so it is not offered. */
-export const isSoldOut = (product: ProductItem): boolean => product.inventoryQuantity !== null && product.inventoryQuantity <= 0;
+export const isSoldOut = (product: ProductItem): boolean =>
+  product.inventoryQuantity !== null && product.inventoryQuantity <= 0;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const amount = (value: unknown) => {
@@ -115,7 +134,10 @@ const amount = (value: unknown) => {
  * a title or a price is left out, and so are a sold-out item and those named in `leaveOut` (the product the
  * visitor is looking at), whatever the server sent; the answer's currency is used where an item has none.
  */
-export function readProducts(products: unknown, options: { currency: string; count: number; leaveOut?: readonly string[] }): ProductItem[] {
+export function readProducts(
+  products: unknown,
+  options: { currency: string; count: number; leaveOut?: readonly string[] },
+): ProductItem[] {
   if (!Array.isArray(products)) throw new Error('the answer has no product list');
   const items: ProductItem[] = [];
   for (const product of products) {
@@ -163,7 +185,8 @@ export function wixDescription(markup: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x?[0-9a-f]+|\w+);/gi, (match, name: string) => {
       if (name.startsWith('#')) {
-        const code = name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+        const code =
+          name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
         return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
       }
       return entities[name.toLowerCase()] ?? match;
@@ -185,7 +208,9 @@ export function productUrl(product: ProductItem, storeRoot: string): string | nu
 }
 
 /** The buttons a card has for an action: an add-to-cart button, a link to the product, or none. */
-export function cardButton(action: ButtonAction): { kind: 'add'; redirect: boolean } | { kind: 'link'; newTab: boolean } | null {
+export function cardButton(
+  action: ButtonAction,
+): { kind: 'add'; redirect: boolean } | { kind: 'link'; newTab: boolean } | null {
   switch (action) {
     case 'add_to_cart':
       return { kind: 'add', redirect: false };
@@ -229,9 +254,11 @@ export function recommendationModelFromAttributes(attributes: {
     throw new Error('the products attribute must be a JSON list of products');
   }
   const platform = attributes.platform === 'wix' ? 'wix' : 'shopify';
-  if (attributes.platform && attributes.platform !== platform) throw new Error(`platform must be "shopify" or "wix", not "${attributes.platform}"`);
+  if (attributes.platform && attributes.platform !== platform)
+    throw new Error(`platform must be "shopify" or "wix", not "${attributes.platform}"`);
   const buttonsAction = (attributes.buttons ?? 'add_to_cart') as ButtonAction;
-  if (!(BUTTON_ACTIONS as readonly string[]).includes(buttonsAction)) throw new Error(`unknown product button action "${buttonsAction}"`);
+  if (!(BUTTON_ACTIONS as readonly string[]).includes(buttonsAction))
+    throw new Error(`unknown product button action "${buttonsAction}"`);
   return {
     platform,
     products: readProducts(parsed, { currency: attributes.currency ?? 'USD', count: MAX_PRODUCTS }),

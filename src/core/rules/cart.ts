@@ -1,6 +1,6 @@
+import type { CartTriggerSettings } from '../config/types.ts';
 import { readNumber } from '../config/values.ts';
 import { allow, block, type RuleResult } from './types.ts';
-import type { CartTriggerSettings } from '../config/types.ts';
 
 export const CART_ACTIONS = ['added_product', 'removed_product', 'cart_item', 'cart_value'] as const;
 export type CartAction = (typeof CART_ACTIONS)[number];
@@ -39,9 +39,16 @@ export function readCartAction(word: string): CartAction | null {
 }
 
 const COMPARISON_ALIASES: Record<string, CartComparison> = {
-  greater_than: 'greater_than', gt: 'greater_than', '>': 'greater_than',
-  equal: 'equal', equals: 'equal', eq: 'equal', '=': 'equal',
-  greater_than_or_equal: 'greater_than_or_equal', gte: 'greater_than_or_equal', '>=': 'greater_than_or_equal',
+  greater_than: 'greater_than',
+  gt: 'greater_than',
+  '>': 'greater_than',
+  equal: 'equal',
+  equals: 'equal',
+  eq: 'equal',
+  '=': 'equal',
+  greater_than_or_equal: 'greater_than_or_equal',
+  gte: 'greater_than_or_equal',
+  '>=': 'greater_than_or_equal',
 };
 
 export function readCartComparison(word: string): CartComparison | null {
@@ -64,7 +71,10 @@ export function parseProductScope(text: string): ProductScope {
   const normalized = text.trim().toLowerCase();
   if (normalized === '' || normalized === 'any_product' || normalized === 'any') return { kind: 'any_product' };
   if (normalized === 'empty_cart') return { kind: 'empty_cart' };
-  const ids = text.split(',').map((id) => id.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   return ids.length ? { kind: 'ids', ids } : { kind: 'any_product' };
 }
 
@@ -95,18 +105,33 @@ export function evaluateCartTrigger(settings: CartTriggerSettings, event: CartEv
   if (action === 'added_product' || action === 'removed_product') {
     if (event.kind !== action) return block(name, `waiting for ${action}; got ${event.kind}`);
     if (scope.kind === 'any_product') return allow(name, `${action}: any product`);
-    if (scope.kind === 'empty_cart') return isEmpty ? allow(name, `${action} and the cart is now empty`) : block(name, `${action} but the cart is not empty`);
+    if (scope.kind === 'empty_cart')
+      return isEmpty
+        ? allow(name, `${action} and the cart is now empty`)
+        : block(name, `${action} but the cart is not empty`);
     const hit = event.productIds.find((id) => scope.ids.includes(id));
-    return hit ? allow(name, `${action}: product ${hit}`) : block(name, `${action} of ${event.productIds.join(', ') || 'unknown product'}, not one of ${scope.ids.join(', ')}`);
+    return hit
+      ? allow(name, `${action}: product ${hit}`)
+      : block(
+          name,
+          `${action} of ${event.productIds.join(', ') || 'unknown product'}, not one of ${scope.ids.join(', ')}`,
+        );
   }
 
   if (action === 'cart_item') {
-    if (scope.kind === 'empty_cart') return isEmpty ? allow(name, 'the cart is empty') : block(name, 'the cart is not empty');
+    if (scope.kind === 'empty_cart')
+      return isEmpty ? allow(name, 'the cart is empty') : block(name, 'the cart is not empty');
     const inScope = event.cart.items.filter(
-      (item) => scope.kind === 'any_product' || scope.ids.includes(item.productId) || (item.variantId !== undefined && scope.ids.includes(item.variantId)),
+      (item) =>
+        scope.kind === 'any_product' ||
+        scope.ids.includes(item.productId) ||
+        (item.variantId !== undefined && scope.ids.includes(item.variantId)),
     );
     const count = inScope.reduce((sum, item) => sum + Math.max(0, item.quantity), 0);
-    const rule = comparison && expected !== null ? { comparison, expected } : { comparison: 'greater_than_or_equal' as const, expected: 1 };
+    const rule =
+      comparison && expected !== null
+        ? { comparison, expected }
+        : { comparison: 'greater_than_or_equal' as const, expected: 1 };
     const what = scope.kind === 'any_product' ? 'items in the cart' : `items of ${scope.ids.join(', ')} in the cart`;
     const verdict = `${count} ${what}, needs ${rule.comparison} ${rule.expected}`;
     return compareAmount(count, rule.comparison, rule.expected) ? allow(name, verdict) : block(name, verdict);

@@ -5,7 +5,10 @@ import { evaluateConvertedUsers } from './converted.ts';
 describe('stop_showing_to_converted_users (widget §6)', () => {
   it('blocks a visitor who converted on the pop-up when on', () => {
     const config = testConfig({ stop_showing_to_converted_users: 'yes' });
-    expect(evaluateConvertedUsers(config, 1_700_000_000_000)).to.include({ allowed: false, rule: 'stop_showing_to_converted_users' });
+    expect(evaluateConvertedUsers(config, 1_700_000_000_000)).to.include({
+      allowed: false,
+      rule: 'stop_showing_to_converted_users',
+    });
     expect(evaluateConvertedUsers(config, null).allowed).to.equal(true);
   });
 

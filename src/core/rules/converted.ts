@@ -1,5 +1,5 @@
-import { allow, block, type RuleResult } from './types.ts';
 import type { PopupConfig } from '../config/types.ts';
+import { allow, block, type RuleResult } from './types.ts';
 
 /** stop_showing_to_converted_users: hide the pop-up from a visitor who already converted on it. */
 export function evaluateConvertedUsers(config: PopupConfig, convertedAt: number | null): RuleResult {

@@ -38,6 +38,10 @@ describe('cookie filter (widget §3 cookie_filter, §5 operators)', () => {
   });
 
   it('no filter allows', () => {
-    expect(evaluateCookieFilter('', cookies)).to.deep.equal({ allowed: true, rule: 'cookie_filter', reason: 'no cookie_filter set' });
+    expect(evaluateCookieFilter('', cookies)).to.deep.equal({
+      allowed: true,
+      rule: 'cookie_filter',
+      reason: 'no cookie_filter set',
+    });
   });
 });

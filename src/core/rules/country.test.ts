@@ -4,7 +4,10 @@ import { evaluateCountry, readCountryTargeting } from './country.ts';
 
 describe('country rule (display response country_code)', () => {
   it('reads the object and text forms', () => {
-    expect(readCountryTargeting({ show: 'dont_show', countries: ['us', 'IL'] })).to.deep.equal({ show: 'dont_show', countries: ['US', 'IL'] });
+    expect(readCountryTargeting({ show: 'dont_show', countries: ['us', 'IL'] })).to.deep.equal({
+      show: 'dont_show',
+      countries: ['US', 'IL'],
+    });
     expect(readCountryTargeting('show|US, IL')).to.deep.equal({ show: 'show', countries: ['US', 'IL'] });
     expect(readCountryTargeting('')).to.equal(null);
   });

@@ -1,5 +1,5 @@
-import { allow, block, readShowRole, type RuleResult, type ShowRole } from './types.ts';
 import type { PopupConfig } from '../config/types.ts';
+import { allow, block, type RuleResult, readShowRole, type ShowRole } from './types.ts';
 
 export interface CountryTargeting {
   show: ShowRole;
@@ -28,7 +28,9 @@ export function readCountryTargeting(raw: unknown): CountryTargeting | null {
     return null;
   }
   const items = Array.isArray(list) ? list : typeof list === 'string' ? list.split(/[,\s]+/) : [];
-  const countries = items.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim().toUpperCase());
+  const countries = items
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    .map((item) => item.trim().toUpperCase());
   return countries.length ? { show: show ?? 'show', countries } : null;
 }
 
@@ -43,5 +45,7 @@ export function evaluateCountry(config: PopupConfig, countryCode: string): RuleR
     if (!code) return block('country', `shown only in ${list}; the visitor's country is unknown`);
     return listed ? allow('country', `${code} is in ${list}`) : block('country', `${code} is not in ${list}`);
   }
-  return listed ? block('country', `hidden in ${list}; visitor is in ${code}`) : allow('country', `${code || 'unknown country'} is not in the hidden list ${list}`);
+  return listed
+    ? block('country', `hidden in ${list}; visitor is in ${code}`)
+    : allow('country', `${code || 'unknown country'} is not in the hidden list ${list}`);
 }

@@ -9,7 +9,10 @@ describe('device rule (if_mobile) and mobile variant', () => {
   });
 
   it('show_on_device mobile / desktop', () => {
-    expect(evaluateDevice(testConfig({ show_on_device: 'mobile' }), false)).to.include({ allowed: false, rule: 'device' });
+    expect(evaluateDevice(testConfig({ show_on_device: 'mobile' }), false)).to.include({
+      allowed: false,
+      rule: 'device',
+    });
     expect(evaluateDevice(testConfig({ show_on_device: 'mobile' }), true).allowed).to.equal(true);
     expect(evaluateDevice(testConfig({ show_on_device: 'desktop' }), true).allowed).to.equal(false);
   });

@@ -1,6 +1,6 @@
+import type { PopupConfig } from '../config/types.ts';
 import { readString, readSwitch } from '../config/values.ts';
 import { allow, block, type RuleResult } from './types.ts';
-import type { PopupConfig } from '../config/types.ts';
 
 export type DeviceTarget = 'all' | 'desktop' | 'mobile';
 export type Variant = 'desktop' | 'mobile';
@@ -11,7 +11,9 @@ export type Variant = 'desktop' | 'mobile';
  */
 export function readDeviceTarget(config: PopupConfig): DeviceTarget {
   if (config.type === 'mobile') return 'mobile';
-  const word = readString(config.raw.show_on_device ?? config.raw.device_target).trim().toLowerCase();
+  const word = readString(config.raw.show_on_device ?? config.raw.device_target)
+    .trim()
+    .toLowerCase();
   if (word === 'mobile' || word === 'mobile_only') return 'mobile';
   if (word === 'desktop' || word === 'desktop_only') return 'desktop';
   return 'all';
@@ -21,13 +23,17 @@ export function readDeviceTarget(config: PopupConfig): DeviceTarget {
 export function evaluateDevice(config: PopupConfig, isMobile: boolean): RuleResult {
   const target = readDeviceTarget(config);
   const device = isMobile ? 'mobile' : 'desktop';
-  if (target === 'all' || target === device) return allow('device', `for ${target === 'all' ? 'all devices' : `${target} only`}; visitor is on ${device}`);
+  if (target === 'all' || target === device)
+    return allow('device', `for ${target === 'all' ? 'all devices' : `${target} only`}; visitor is on ${device}`);
   return block('device', `for ${target} only; visitor is on ${device}`);
 }
 
 /** Mobile visitors get the mobile variant when one exists (design_properties.switch_mobile_editor or raw `mobile_variant`). */
 export function selectVariant(config: PopupConfig, isMobile: boolean): Variant {
   if (!isMobile) return 'desktop';
-  const hasMobileVariant = readSwitch(config.designProperties.switch_mobile_editor) || Boolean(config.raw.mobile_variant) || Boolean(config.raw.poptin_mobile);
+  const hasMobileVariant =
+    readSwitch(config.designProperties.switch_mobile_editor) ||
+    Boolean(config.raw.mobile_variant) ||
+    Boolean(config.raw.poptin_mobile);
   return hasMobileVariant ? 'mobile' : 'desktop';
 }

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { evaluateEngagementFilter, parseEngagementFilter, type EngagementRecord } from './engagement.ts';
+import { type EngagementRecord, evaluateEngagementFilter, parseEngagementFilter } from './engagement.ts';
 
 describe('engagement filter (widget §5 engagement with other pop-ups)', () => {
   const SELF = 'selfselfself1';
@@ -11,7 +11,9 @@ describe('engagement filter (widget §5 engagement with other pop-ups)', () => {
   ];
 
   it('parses show|condition|kind|id rules separated by ";", "," or line breaks', () => {
-    const { rules } = parseEngagementFilter(`show|seen_poptin|lightbox|${OTHER}, dont_show|converted|any|any\nshow|not_seen|bar`);
+    const { rules } = parseEngagementFilter(
+      `show|seen_poptin|lightbox|${OTHER}, dont_show|converted|any|any\nshow|not_seen|bar`,
+    );
     expect(rules).to.deep.equal([
       { show: 'show', condition: 'seen_poptin', kind: 'lightbox', id: OTHER },
       { show: 'dont_show', condition: 'converted', kind: 'any', id: 'any' },
@@ -41,10 +43,18 @@ describe('engagement filter (widget §5 engagement with other pop-ups)', () => {
   });
 
   it('all rules must allow, unreadable rules are reported, and JSON is accepted', () => {
-    expect(evaluateEngagementFilter(`show|seen_poptin|any|any; show|converted|any|any`, SELF, records).allowed).to.equal(false);
+    expect(
+      evaluateEngagementFilter(`show|seen_poptin|any|any; show|converted|any|any`, SELF, records).allowed,
+    ).to.equal(false);
     const result = evaluateEngagementFilter('maybe|seen_poptin|any|any', SELF, records);
     expect(result.allowed).to.equal(true);
     expect(result.reason).to.contain('ignored unreadable rule(s): "maybe|seen_poptin|any|any"');
-    expect(evaluateEngagementFilter(`[{"show":"show","condition":"closed","kind":"lightbox","id":"${OTHER}"}]`, SELF, records).allowed).to.equal(true);
+    expect(
+      evaluateEngagementFilter(
+        `[{"show":"show","condition":"closed","kind":"lightbox","id":"${OTHER}"}]`,
+        SELF,
+        records,
+      ).allowed,
+    ).to.equal(true);
   });
 });

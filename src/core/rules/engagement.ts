@@ -1,4 +1,4 @@
-import { allow, block, readShowRole, roleAllows, type RuleResult, type ShowRole } from './types.ts';
+import { allow, block, type RuleResult, readShowRole, roleAllows, type ShowRole } from './types.ts';
 
 /** What a visitor did with a pop-up; kept by the visitor store (widget §6 engagement with other pop-ups). */
 export type EngagementEvent = 'seen' | 'closed' | 'converted';
@@ -23,10 +23,17 @@ export interface EngagementRule {
 }
 
 const CONDITION_ALIASES: Record<string, EngagementCondition> = {
-  seen_poptin: 'seen_poptin', seen: 'seen_poptin', viewed: 'seen_poptin',
-  not_seen: 'not_seen', not_seen_poptin: 'not_seen', unseen: 'not_seen',
-  closed: 'closed', closed_poptin: 'closed',
-  converted: 'converted', converted_poptin: 'converted', submitted: 'converted',
+  seen_poptin: 'seen_poptin',
+  seen: 'seen_poptin',
+  viewed: 'seen_poptin',
+  not_seen: 'not_seen',
+  not_seen_poptin: 'not_seen',
+  unseen: 'not_seen',
+  closed: 'closed',
+  closed_poptin: 'closed',
+  converted: 'converted',
+  converted_poptin: 'converted',
+  submitted: 'converted',
 };
 
 /*
@@ -79,20 +86,26 @@ export function parseEngagementFilter(text: string): { rules: EngagementRule[]; 
   return { rules, ignored };
 }
 
-export function evaluateEngagementFilter(filterText: string, selfId: string, records: readonly EngagementRecord[]): RuleResult {
+export function evaluateEngagementFilter(
+  filterText: string,
+  selfId: string,
+  records: readonly EngagementRecord[],
+): RuleResult {
   const name = 'engagement_with_other_poptin_filter';
   const { rules, ignored } = parseEngagementFilter(filterText);
   const note = ignored.length ? `; ignored unreadable rule(s): ${ignored.map((part) => `"${part}"`).join(', ')}` : '';
   if (rules.length === 0) return allow(name, `no engagement filter set${note}`);
   for (const rule of rules) {
     const holds = conditionHolds(rule, selfId, records);
-    if (!roleAllows(rule.show, holds)) return block(name, `${describe(rule)} — condition is ${holds ? 'true' : 'false'}${note}`);
+    if (!roleAllows(rule.show, holds))
+      return block(name, `${describe(rule)} — condition is ${holds ? 'true' : 'false'}${note}`);
   }
   return allow(name, `all ${rules.length} rule(s) pass: ${rules.map(describe).join('; ')}${note}`);
 }
 
 function conditionHolds(rule: EngagementRule, selfId: string, records: readonly EngagementRecord[]): boolean {
-  const wanted: EngagementEvent = rule.condition === 'closed' ? 'closed' : rule.condition === 'converted' ? 'converted' : 'seen';
+  const wanted: EngagementEvent =
+    rule.condition === 'closed' ? 'closed' : rule.condition === 'converted' ? 'converted' : 'seen';
   const matches = records.some(
     (record) =>
       record.event === wanted &&

@@ -3,7 +3,9 @@ import { parseNameValueFilter } from './filter-string.ts';
 
 describe('cookie/JS filter string parser', () => {
   it('reads show|operator|name=value rules separated by ";" or line breaks', () => {
-    const { rules, ignored } = parseNameValueFilter('show|exact|plan=pro ; dont_show|contain|utm_source=newsletter\nshow|greater_than|visits=3');
+    const { rules, ignored } = parseNameValueFilter(
+      'show|exact|plan=pro ; dont_show|contain|utm_source=newsletter\nshow|greater_than|visits=3',
+    );
     expect(rules).to.deep.equal([
       { show: 'show', operator: 'exact', name: 'plan', value: 'pro' },
       { show: 'dont_show', operator: 'contain', name: 'utm_source', value: 'newsletter' },
@@ -13,18 +15,41 @@ describe('cookie/JS filter string parser', () => {
   });
 
   it('splits the pair on the first "=" so values may contain "=" and "|"', () => {
-    expect(parseNameValueFilter('show|contain|ref=a=b|c').rules[0]).to.deep.equal({ show: 'show', operator: 'contain', name: 'ref', value: 'a=b|c' });
+    expect(parseNameValueFilter('show|contain|ref=a=b|c').rules[0]).to.deep.equal({
+      show: 'show',
+      operator: 'contain',
+      name: 'ref',
+      value: 'a=b|c',
+    });
   });
 
   it('accepts the keywords in either order, first or last, and name|value without "="', () => {
-    expect(parseNameValueFilter('exact|dont_show|plan=pro').rules[0]).to.include({ show: 'dont_show', operator: 'exact' });
-    expect(parseNameValueFilter('plan=pro|start|show').rules[0]).to.include({ show: 'show', operator: 'start', name: 'plan', value: 'pro' });
+    expect(parseNameValueFilter('exact|dont_show|plan=pro').rules[0]).to.include({
+      show: 'dont_show',
+      operator: 'exact',
+    });
+    expect(parseNameValueFilter('plan=pro|start|show').rules[0]).to.include({
+      show: 'show',
+      operator: 'start',
+      name: 'plan',
+      value: 'pro',
+    });
     expect(parseNameValueFilter('show|end|plan|pro').rules[0]).to.include({ name: 'plan', value: 'pro' });
   });
 
   it('defaults: show, exact with a value, any_value without one', () => {
-    expect(parseNameValueFilter('plan=pro').rules[0]).to.deep.equal({ show: 'show', operator: 'exact', name: 'plan', value: 'pro' });
-    expect(parseNameValueFilter('dont_show|returning_customer').rules[0]).to.deep.equal({ show: 'dont_show', operator: 'any_value', name: 'returning_customer', value: '' });
+    expect(parseNameValueFilter('plan=pro').rules[0]).to.deep.equal({
+      show: 'show',
+      operator: 'exact',
+      name: 'plan',
+      value: 'pro',
+    });
+    expect(parseNameValueFilter('dont_show|returning_customer').rules[0]).to.deep.equal({
+      show: 'dont_show',
+      operator: 'any_value',
+      name: 'returning_customer',
+      value: '',
+    });
   });
 
   it('percent-decodes values (";" written as %3B) and keeps malformed escapes as typed', () => {

@@ -1,4 +1,4 @@
-import { readOperator, type FilterOperator } from './operators.ts';
+import { type FilterOperator, readOperator } from './operators.ts';
 import { readShowRole, type ShowRole } from './types.ts';
 
 export interface NameValueRule {
@@ -88,7 +88,12 @@ function parseTextRule(text: string): NameValueRule | null {
   return buildRule(show, operator, name, value);
 }
 
-function buildRule(show: ShowRole | null, operator: FilterOperator | null, name: string, value: string): NameValueRule | null {
+function buildRule(
+  show: ShowRole | null,
+  operator: FilterOperator | null,
+  name: string,
+  value: string,
+): NameValueRule | null {
   const cleanName = decodeLeniently(name.trim());
   if (!cleanName || readShowRole(cleanName) || readOperator(cleanName)) return null;
   const cleanValue = decodeLeniently(value.trim());

@@ -1,5 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { evaluateAfterClose, evaluateFrequency, isEveryTimeOnEveryPage, parseFrequencyRule, type FrequencyHistory } from './frequency.ts';
+import {
+  evaluateAfterClose,
+  evaluateFrequency,
+  type FrequencyHistory,
+  isEveryTimeOnEveryPage,
+  parseFrequencyRule,
+} from './frequency.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
 const MINUTE = 60_000;
@@ -43,7 +49,13 @@ describe('frequency rule d_f_r (grammar <audience>@<rule>[_<n>])', () => {
     });
   }
 
-  for (const source of ['all@display_sometimes', 'martians@display_once', 'all@display_every_2_5_days', 'all@display_once_3', '']) {
+  for (const source of [
+    'all@display_sometimes',
+    'martians@display_once',
+    'all@display_every_2_5_days',
+    'all@display_once_3',
+    '',
+  ]) {
     it(`an unknown form "${source}" is reported and treated as once per session`, () => {
       const rule = parseFrequencyRule(source);
       expect(rule.understood).to.equal(false);
@@ -66,37 +78,65 @@ describe('frequency rule d_f_r (grammar <audience>@<rule>[_<n>])', () => {
 
     it('once per session: blocked while the display-once flag (about 30 minutes) lives, and reports when it expires', () => {
       const until = NOW + 30 * MINUTE;
-      expect(evaluateFrequency('all@display_once_per_session', history({ onceFlagUntil: until }), NOW)).to.include({ allowed: false, expiresAt: until });
-      expect(evaluateFrequency('all@display_once_per_session', history({ onceFlagUntil: NOW - 1, views: 3 }), NOW).allowed).to.equal(true);
+      expect(evaluateFrequency('all@display_once_per_session', history({ onceFlagUntil: until }), NOW)).to.include({
+        allowed: false,
+        expiresAt: until,
+      });
+      expect(
+        evaluateFrequency('all@display_once_per_session', history({ onceFlagUntil: NOW - 1, views: 3 }), NOW).allowed,
+      ).to.equal(true);
     });
 
     it('once per visitor: blocked after any view, with no expiry', () => {
       expect(evaluateFrequency('all@display_once_per_visitor', history({ views: 0 }), NOW).allowed).to.equal(true);
-      const result = evaluateFrequency('all@display_once_per_visitor', history({ views: 1, lastViewAt: NOW - 400 * DAY }), NOW);
+      const result = evaluateFrequency(
+        'all@display_once_per_visitor',
+        history({ views: 1, lastViewAt: NOW - 400 * DAY }),
+        NOW,
+      );
       expect(result.allowed).to.equal(false);
       expect(result.expiresAt).to.equal(undefined);
     });
 
     it('every N days: blocked until the last view + N days', () => {
       const lastViewAt = NOW - 2 * DAY;
-      expect(evaluateFrequency('all@display_every_3_days', history({ views: 1, lastViewAt }), NOW)).to.include({ allowed: false, expiresAt: lastViewAt + 3 * DAY });
-      expect(evaluateFrequency('all@display_every_3_days', history({ views: 1, lastViewAt: NOW - 3 * DAY }), NOW).allowed).to.equal(true);
+      expect(evaluateFrequency('all@display_every_3_days', history({ views: 1, lastViewAt }), NOW)).to.include({
+        allowed: false,
+        expiresAt: lastViewAt + 3 * DAY,
+      });
+      expect(
+        evaluateFrequency('all@display_every_3_days', history({ views: 1, lastViewAt: NOW - 3 * DAY }), NOW).allowed,
+      ).to.equal(true);
     });
 
     it('once a day: blocked while the viewed-today cookie (1 day) lives', () => {
-      expect(evaluateFrequency('all@display_once_a_day', history({ viewedTodayUntil: NOW + DAY - 1 }), NOW)).to.include({ allowed: false, expiresAt: NOW + DAY - 1 });
-      expect(evaluateFrequency('all@display_once_a_day', history({ viewedTodayUntil: NOW }), NOW).allowed).to.equal(true);
+      expect(evaluateFrequency('all@display_once_a_day', history({ viewedTodayUntil: NOW + DAY - 1 }), NOW)).to.include(
+        { allowed: false, expiresAt: NOW + DAY - 1 },
+      );
+      expect(evaluateFrequency('all@display_once_a_day', history({ viewedTodayUntil: NOW }), NOW).allowed).to.equal(
+        true,
+      );
     });
 
     it('every N hours and weeks', () => {
-      expect(evaluateFrequency('all@display_every_12_hours', history({ lastViewAt: NOW - 11 * 60 * MINUTE }), NOW).allowed).to.equal(false);
-      expect(evaluateFrequency('all@display_once_a_week', history({ lastViewAt: NOW - 8 * DAY }), NOW).allowed).to.equal(true);
+      expect(
+        evaluateFrequency('all@display_every_12_hours', history({ lastViewAt: NOW - 11 * 60 * MINUTE }), NOW).allowed,
+      ).to.equal(false);
+      expect(
+        evaluateFrequency('all@display_once_a_week', history({ lastViewAt: NOW - 8 * DAY }), NOW).allowed,
+      ).to.equal(true);
     });
 
     it('audience: new visitors only / returning visitors only (old-user cookie)', () => {
-      expect(evaluateFrequency('new@display_everytime_everypage', history({ returningVisitor: true }), NOW).allowed).to.equal(false);
-      expect(evaluateFrequency('new@display_everytime_everypage', history({ returningVisitor: false }), NOW).allowed).to.equal(true);
-      expect(evaluateFrequency('returning@display_everytime_everypage', history({ returningVisitor: false }), NOW).allowed).to.equal(false);
+      expect(
+        evaluateFrequency('new@display_everytime_everypage', history({ returningVisitor: true }), NOW).allowed,
+      ).to.equal(false);
+      expect(
+        evaluateFrequency('new@display_everytime_everypage', history({ returningVisitor: false }), NOW).allowed,
+      ).to.equal(true);
+      expect(
+        evaluateFrequency('returning@display_everytime_everypage', history({ returningVisitor: false }), NOW).allowed,
+      ).to.equal(false);
     });
   });
 
@@ -113,18 +153,35 @@ describe('after-close rule d_f_a (same grammar, counted from the last close)', (
 
   it('every N days after a close, with the expiry', () => {
     const closed = NOW - DAY;
-    expect(evaluateAfterClose('all@display_every_7_days', history({ lastClosedAt: closed }), NOW)).to.include({ allowed: false, expiresAt: closed + 7 * DAY, rule: 'after close (d_f_a)' });
+    expect(evaluateAfterClose('all@display_every_7_days', history({ lastClosedAt: closed }), NOW)).to.include({
+      allowed: false,
+      expiresAt: closed + 7 * DAY,
+      rule: 'after close (d_f_a)',
+    });
     expect(evaluateAfterClose('all@display_every_7_days', history(), NOW).allowed).to.equal(true);
   });
 
   it('once per session: blocked when closed in this session', () => {
-    expect(evaluateAfterClose('all@display_once_per_session', history({ lastClosedAt: NOW - 1, closedThisSession: true }), NOW).allowed).to.equal(false);
-    expect(evaluateAfterClose('all@display_once_per_session', history({ lastClosedAt: NOW - DAY }), NOW).allowed).to.equal(true);
+    expect(
+      evaluateAfterClose(
+        'all@display_once_per_session',
+        history({ lastClosedAt: NOW - 1, closedThisSession: true }),
+        NOW,
+      ).allowed,
+    ).to.equal(false);
+    expect(
+      evaluateAfterClose('all@display_once_per_session', history({ lastClosedAt: NOW - DAY }), NOW).allowed,
+    ).to.equal(true);
   });
 
   it('once per visitor: never again after a close; every page view: closing does not stop it; once a day: 1 day', () => {
     expect(evaluateAfterClose('all@display_once', history({ lastClosedAt: 1 }), NOW).allowed).to.equal(false);
-    expect(evaluateAfterClose('all@display_everytime_everypage', history({ lastClosedAt: NOW }), NOW).allowed).to.equal(true);
-    expect(evaluateAfterClose('all@display_once_a_day', history({ lastClosedAt: NOW - 1000 }), NOW)).to.include({ allowed: false, expiresAt: NOW - 1000 + DAY });
+    expect(evaluateAfterClose('all@display_everytime_everypage', history({ lastClosedAt: NOW }), NOW).allowed).to.equal(
+      true,
+    );
+    expect(evaluateAfterClose('all@display_once_a_day', history({ lastClosedAt: NOW - 1000 }), NOW)).to.include({
+      allowed: false,
+      expiresAt: NOW - 1000 + DAY,
+    });
   });
 });

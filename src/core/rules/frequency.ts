@@ -42,9 +42,21 @@ export interface FrequencyHistory {
 }
 
 const AUDIENCES: Record<string, FrequencyAudience> = {
-  all: 'all', everyone: 'all', all_visitors: 'all', all_users: 'all',
-  new: 'new', new_visitors: 'new', new_users: 'new', first_time: 'new', new_visitor: 'new',
-  returning: 'returning', returning_visitors: 'returning', returning_users: 'returning', old: 'returning', old_users: 'returning', returning_visitor: 'returning',
+  all: 'all',
+  everyone: 'all',
+  all_visitors: 'all',
+  all_users: 'all',
+  new: 'new',
+  new_visitors: 'new',
+  new_users: 'new',
+  first_time: 'new',
+  new_visitor: 'new',
+  returning: 'returning',
+  returning_visitors: 'returning',
+  returning_users: 'returning',
+  old: 'returning',
+  old_users: 'returning',
+  returning_visitor: 'returning',
 };
 
 const FALLBACK: FrequencyCap = { kind: 'once_per_session' };
@@ -69,7 +81,14 @@ const FALLBACK: FrequencyCap = { kind: 'once_per_session' };
  */
 export function parseFrequencyRule(text: string): FrequencyRule {
   const source = text.trim();
-  if (!source) return { source, audience: 'all', cap: FALLBACK, understood: false, note: 'no frequency rule set: treated as once per session' };
+  if (!source)
+    return {
+      source,
+      audience: 'all',
+      cap: FALLBACK,
+      understood: false,
+      note: 'no frequency rule set: treated as once per session',
+    };
   const fallback = (why: string): FrequencyRule => ({
     source,
     audience: 'all',
@@ -82,7 +101,10 @@ export function parseFrequencyRule(text: string): FrequencyRule {
   const audienceWord = at >= 0 ? lower.slice(0, at).trim() : 'all';
   const audience = AUDIENCES[audienceWord];
   if (!audience) return fallback(`unknown audience "${audienceWord}"`);
-  const tokens = lower.slice(at + 1).split(/[_\-\s]+/).filter(Boolean);
+  const tokens = lower
+    .slice(at + 1)
+    .split(/[_\-\s]+/)
+    .filter(Boolean);
   const numbers = tokens.filter((token) => /^\d+$/.test(token)).map(Number);
   const words = new Set(tokens.filter((token) => !/^\d+$/.test(token) && token !== 'display' && token !== 'show'));
   if (numbers.length > 1) return fallback('more than one number');
@@ -93,7 +115,10 @@ export function parseFrequencyRule(text: string): FrequencyRule {
 
   if (has('session')) return rule({ kind: 'once_per_session' }, 'once per session');
   if (has('day', 'days', 'daily', 'today')) {
-    if (n === null || n === 1) return n === null ? rule({ kind: 'once_a_day' }, 'once a day') : rule({ kind: 'interval', ms: DAY_MS, label: '1 day' }, 'once every 1 day');
+    if (n === null || n === 1)
+      return n === null
+        ? rule({ kind: 'once_a_day' }, 'once a day')
+        : rule({ kind: 'interval', ms: DAY_MS, label: '1 day' }, 'once every 1 day');
     return rule({ kind: 'interval', ms: n * DAY_MS, label: `${n} days` }, `once every ${n} days`);
   }
   if (has('hour', 'hours')) {
@@ -105,7 +130,10 @@ export function parseFrequencyRule(text: string): FrequencyRule {
     return rule({ kind: 'interval', ms: weeks * 7 * DAY_MS, label: `${weeks} week(s)` }, `once every ${weeks} week(s)`);
   }
   if (has('everypage', 'page', 'pages', 'pageview', 'everytime', 'always')) {
-    return rule({ kind: 'every_page_view', maxViews: n }, n === null ? 'every page view' : `every page view, at most ${n} views`);
+    return rule(
+      { kind: 'every_page_view', maxViews: n },
+      n === null ? 'every page view' : `every page view, at most ${n} views`,
+    );
   }
   if (has('visitor', 'user', 'never', 'lifetime', 'once')) {
     if (n !== null) return fallback(`an unexpected number ${n}`);
@@ -128,21 +156,29 @@ export function evaluateFrequency(text: string, history: FrequencyHistory, now: 
   const { cap, note } = rule;
   switch (cap.kind) {
     case 'every_page_view':
-      if (cap.maxViews !== null && history.views >= cap.maxViews) return block(name, `${note}: already seen ${history.views} times`);
+      if (cap.maxViews !== null && history.views >= cap.maxViews)
+        return block(name, `${note}: already seen ${history.views} times`);
       return allow(name, `${note}: seen ${history.views} time(s)`);
     case 'once_per_session':
       if (history.onceFlagUntil !== null && history.onceFlagUntil > now)
-        return block(name, `${note}: already seen in this session (the session flag lapses after 30 minutes without activity)`, history.onceFlagUntil);
+        return block(
+          name,
+          `${note}: already seen in this session (the session flag lapses after 30 minutes without activity)`,
+          history.onceFlagUntil,
+        );
       return allow(name, `${note}: not seen in this session`);
     case 'once_per_visitor':
       return history.views > 0 ? block(name, `${note}: already seen`) : allow(name, `${note}: never seen`);
     case 'once_a_day':
-      if (history.viewedTodayUntil !== null && history.viewedTodayUntil > now) return block(name, `${note}: seen in the last day`, history.viewedTodayUntil);
+      if (history.viewedTodayUntil !== null && history.viewedTodayUntil > now)
+        return block(name, `${note}: seen in the last day`, history.viewedTodayUntil);
       return allow(name, `${note}: not seen in the last day`);
     case 'interval': {
       if (history.lastViewAt === null) return allow(name, `${note}: never seen`);
       const until = history.lastViewAt + cap.ms;
-      return until > now ? block(name, `${note}: last seen less than ${cap.label} ago`, until) : allow(name, `${note}: last seen more than ${cap.label} ago`);
+      return until > now
+        ? block(name, `${note}: last seen less than ${cap.label} ago`, until)
+        : allow(name, `${note}: last seen more than ${cap.label} ago`);
     }
   }
 }
@@ -163,20 +199,26 @@ export function evaluateAfterClose(text: string, history: FrequencyHistory, now:
     case 'every_page_view':
       return allow(name, `${note}: closing does not stop it`);
     case 'once_per_session':
-      return history.closedThisSession ? block(name, `${note}: closed in this session`) : allow(name, `${note}: not closed in this session`);
+      return history.closedThisSession
+        ? block(name, `${note}: closed in this session`)
+        : allow(name, `${note}: not closed in this session`);
     case 'once_per_visitor':
       return block(name, `${note}: closed before, never shown again`);
     case 'once_a_day':
     case 'interval': {
       const ms = cap.kind === 'once_a_day' ? DAY_MS : cap.ms;
       const until = history.lastClosedAt + ms;
-      return until > now ? block(name, `${note}: closed less than ${cap.kind === 'once_a_day' ? '1 day' : cap.label} ago`, until) : allow(name, `${note}: closed long enough ago`);
+      return until > now
+        ? block(name, `${note}: closed less than ${cap.kind === 'once_a_day' ? '1 day' : cap.label} ago`, until)
+        : allow(name, `${note}: closed long enough ago`);
     }
   }
 }
 
 function checkAudience(name: string, rule: FrequencyRule, history: FrequencyHistory): RuleResult | null {
-  if (rule.audience === 'new' && history.returningVisitor) return block(name, `for new visitors only (${rule.source}); this visitor is returning`);
-  if (rule.audience === 'returning' && !history.returningVisitor) return block(name, `for returning visitors only (${rule.source}); this visitor is new`);
+  if (rule.audience === 'new' && history.returningVisitor)
+    return block(name, `for new visitors only (${rule.source}); this visitor is returning`);
+  if (rule.audience === 'returning' && !history.returningVisitor)
+    return block(name, `for returning visitors only (${rule.source}); this visitor is new`);
   return null;
 }

@@ -3,7 +3,15 @@ import { FILTER_OPERATORS, matchesOperator, readOperator } from './operators.ts'
 
 describe('filter rule operators (widget §5)', () => {
   it('covers exactly contain, exact, start, end, greater_than, less_than, any_value', () => {
-    expect([...FILTER_OPERATORS]).to.deep.equal(['contain', 'exact', 'start', 'end', 'greater_than', 'less_than', 'any_value']);
+    expect([...FILTER_OPERATORS]).to.deep.equal([
+      'contain',
+      'exact',
+      'start',
+      'end',
+      'greater_than',
+      'less_than',
+      'any_value',
+    ]);
   });
 
   const cases: [string, string | null, string, boolean][] = [

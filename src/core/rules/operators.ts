@@ -5,17 +5,45 @@ export const FILTER_OPERATORS = ['contain', 'exact', 'start', 'end', 'greater_th
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 const OPERATOR_ALIASES: Record<string, FilterOperator> = {
-  contain: 'contain', contains: 'contain', include: 'contain', includes: 'contain',
-  exact: 'exact', equal: 'exact', equals: 'exact', is: 'exact', exact_match: 'exact',
-  start: 'start', starts: 'start', start_with: 'start', starts_with: 'start', begins_with: 'start',
-  end: 'end', ends: 'end', end_with: 'end', ends_with: 'end',
-  greater_than: 'greater_than', greater: 'greater_than', gt: 'greater_than',
-  less_than: 'less_than', less: 'less_than', lt: 'less_than',
-  any_value: 'any_value', any: 'any_value', exists: 'any_value', exist: 'any_value',
+  contain: 'contain',
+  contains: 'contain',
+  include: 'contain',
+  includes: 'contain',
+  exact: 'exact',
+  equal: 'exact',
+  equals: 'exact',
+  is: 'exact',
+  exact_match: 'exact',
+  start: 'start',
+  starts: 'start',
+  start_with: 'start',
+  starts_with: 'start',
+  begins_with: 'start',
+  end: 'end',
+  ends: 'end',
+  end_with: 'end',
+  ends_with: 'end',
+  greater_than: 'greater_than',
+  greater: 'greater_than',
+  gt: 'greater_than',
+  less_than: 'less_than',
+  less: 'less_than',
+  lt: 'less_than',
+  any_value: 'any_value',
+  any: 'any_value',
+  exists: 'any_value',
+  exist: 'any_value',
 };
 
 export function readOperator(word: string): FilterOperator | null {
-  return OPERATOR_ALIASES[word.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? null;
+  return (
+    OPERATOR_ALIASES[
+      word
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    ] ?? null
+  );
 }
 
 /**

@@ -5,7 +5,8 @@ import { evaluateSourceCodeTarget } from './source-code.ts';
 describe('source-code target (widget §3 source_code_target_active/html/role)', () => {
   const page = '<html><body>\n  <div   class="checkout-step"   data-step="2"></div></body></html>';
   const filters = (role: string, html = '<div class="checkout-step" data-step="2">', active = 'yes') =>
-    testConfig({ source_code_target_active: active, source_code_target_html: html, source_code_target_role: role }).filters;
+    testConfig({ source_code_target_active: active, source_code_target_html: html, source_code_target_role: role })
+      .filters;
 
   it('show: allowed when the page source contains the snippet (whitespace runs compare equal)', () => {
     expect(evaluateSourceCodeTarget(filters('show'), () => page).allowed).to.equal(true);

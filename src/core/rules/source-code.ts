@@ -1,5 +1,5 @@
-import { allow, block, readShowRole, roleAllows, type RuleResult } from './types.ts';
 import type { FilterSettings } from '../config/types.ts';
+import { allow, block, type RuleResult, readShowRole, roleAllows } from './types.ts';
 
 /** source_code_target_*: show (or hide) the pop-up when the page's source contains the owner's snippet. */
 export function evaluateSourceCodeTarget(filters: FilterSettings, readPageSource: () => string): RuleResult {

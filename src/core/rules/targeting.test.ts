@@ -6,7 +6,9 @@ describe('page URL and referrer targeting (raw page_targeting / referrer_targeti
   const page = (rules: unknown) => testConfig({ page_targeting: rules });
 
   it('reads an array or JSON text of {operator, value, show}', () => {
-    expect(readTargetingRules('[{"operator":"contains","value":"/blog"}]').rules).to.deep.equal([{ operator: 'contain', value: '/blog', show: 'show' }]);
+    expect(readTargetingRules('[{"operator":"contains","value":"/blog"}]').rules).to.deep.equal([
+      { operator: 'contain', value: '/blog', show: 'show' },
+    ]);
     expect(readTargetingRules([{ operator: 'between', value: 'x' }]).ignored).to.have.length(1);
   });
 
@@ -21,14 +23,23 @@ describe('page URL and referrer targeting (raw page_targeting / referrer_targeti
   ];
   for (const [operator, value, allowed] of cases) {
     it(`show ${operator} "${value}" → ${allowed ? 'allowed' : 'blocked'}`, () => {
-      const result = evaluatePageTargeting(page([{ operator, value, show: 'show' }]), 'https://shop.example/pricing?plan=pro');
+      const result = evaluatePageTargeting(
+        page([{ operator, value, show: 'show' }]),
+        'https://shop.example/pricing?plan=pro',
+      );
       expect(result.allowed).to.equal(allowed);
     });
   }
 
   it('greater_than and less_than compare numbers (e.g. a numeric referrer campaign value)', () => {
-    expect(evaluateReferrerTargeting(testConfig({ referrer_targeting: [{ operator: 'greater_than', value: '10' }] }), '12').allowed).to.equal(true);
-    expect(evaluateReferrerTargeting(testConfig({ referrer_targeting: [{ operator: 'less_than', value: '10' }] }), '12').allowed).to.equal(false);
+    expect(
+      evaluateReferrerTargeting(testConfig({ referrer_targeting: [{ operator: 'greater_than', value: '10' }] }), '12')
+        .allowed,
+    ).to.equal(true);
+    expect(
+      evaluateReferrerTargeting(testConfig({ referrer_targeting: [{ operator: 'less_than', value: '10' }] }), '12')
+        .allowed,
+    ).to.equal(false);
   });
 
   it('any matching dont_show blocks; with show rules at least one must match', () => {

@@ -1,6 +1,6 @@
-import { matchesOperator, readOperator, type FilterOperator } from './operators.ts';
-import { allow, block, readShowRole, type RuleResult, type ShowRole } from './types.ts';
 import type { PopupConfig } from '../config/types.ts';
+import { type FilterOperator, matchesOperator, readOperator } from './operators.ts';
+import { allow, block, type RuleResult, readShowRole, type ShowRole } from './types.ts';
 
 export interface TargetingRule {
   operator: FilterOperator;
@@ -32,7 +32,8 @@ export function readTargetingRules(raw: unknown): { rules: TargetingRule[]; igno
     const record = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
     const operator = typeof record.operator === 'string' ? readOperator(record.operator) : null;
     const show = typeof record.show === 'string' ? readShowRole(record.show) : 'show';
-    const value = typeof record.value === 'string' ? record.value : typeof record.value === 'number' ? String(record.value) : '';
+    const value =
+      typeof record.value === 'string' ? record.value : typeof record.value === 'number' ? String(record.value) : '';
     if (!operator || !show || (value === '' && operator !== 'any_value')) ignored.push(JSON.stringify(entry));
     else rules.push({ operator, value, show });
   }
@@ -55,7 +56,10 @@ export function evaluateTargeting(ruleName: string, raw: unknown, address: strin
   if (showRules.length === 0) return allow(ruleName, `"${shown}" matches no dont_show rule${note}`);
   const matched = showRules.find((rule) => matchesOperator(rule.operator, actual, rule.value));
   if (matched) return allow(ruleName, `"${shown}" matches show ${matched.operator} "${matched.value}"${note}`);
-  return block(ruleName, `"${shown}" matches none of the show rules: ${showRules.map((r) => `${r.operator} "${r.value}"`).join(', ')}${note}`);
+  return block(
+    ruleName,
+    `"${shown}" matches none of the show rules: ${showRules.map((r) => `${r.operator} "${r.value}"`).join(', ')}${note}`,
+  );
 }
 
 export function evaluatePageTargeting(config: PopupConfig, pageUrl: string): RuleResult {

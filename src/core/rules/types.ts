@@ -18,9 +18,13 @@ export function block(rule: string, reason: string, expiresAt?: number): RuleRes
 export type ShowRole = 'show' | 'dont_show';
 
 export function readShowRole(word: string): ShowRole | null {
-  const normalized = word.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const normalized = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (normalized === 'show' || normalized === 'display') return 'show';
-  if (['dont_show', 'do_not_show', 'don\'t_show', 'hide', 'not_show', 'dontshow'].includes(normalized)) return 'dont_show';
+  if (['dont_show', 'do_not_show', "don't_show", 'hide', 'not_show', 'dontshow'].includes(normalized))
+    return 'dont_show';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { transition, type ControllerEvent, type ControllerPhase } from './phases.ts';
+import { type ControllerEvent, type ControllerPhase, transition } from './phases.ts';
 
 const PHASES: ControllerPhase[] = ['stopped', 'asking', 'quiet', 'waking', 'running'];
 
@@ -39,7 +39,9 @@ describe('the controller phases: quiet → waking → running → stopped', () =
   }
 
   for (const phase of PHASES) {
-    const ignored = Object.keys(EVENTS).filter((name) => !TAKEN.some(([from, event]) => from === phase && event === name));
+    const ignored = Object.keys(EVENTS).filter(
+      (name) => !TAKEN.some(([from, event]) => from === phase && event === name),
+    );
     it(`${phase} ignores ${ignored.join(', ')}`, () => {
       for (const name of ignored) assert.deepEqual(transition(phase, EVENTS[name]!), { phase, effects: [] }, name);
     });
@@ -48,12 +50,28 @@ describe('the controller phases: quiet → waking → running → stopped', () =
   it('a page with nothing to show stays quiet until the session is needed, then wakes it once', () => {
     const walk: string[] = [];
     let phase: ControllerPhase = 'stopped';
-    for (const event of [EVENTS.connected!, EVENTS['answered empty']!, EVENTS.needed!, EVENTS.needed!, EVENTS.loaded!, EVENTS.needed!, EVENTS.disconnected!]) {
+    for (const event of [
+      EVENTS.connected!,
+      EVENTS['answered empty']!,
+      EVENTS.needed!,
+      EVENTS.needed!,
+      EVENTS.loaded!,
+      EVENTS.needed!,
+      EVENTS.disconnected!,
+    ]) {
       const step = transition(phase, event);
       phase = step.phase;
       walk.push(`${phase}${step.effects.length ? `: ${step.effects.join(', ')}` : ''}`);
     }
-    assert.deepEqual(walk, ['asking: ask-display', 'quiet: watch-quietly', 'waking: stop-watching, open-session', 'waking', 'running', 'running', 'stopped: stop-session']);
+    assert.deepEqual(walk, [
+      'asking: ask-display',
+      'quiet: watch-quietly',
+      'waking: stop-watching, open-session',
+      'waking',
+      'running',
+      'running',
+      'stopped: stop-session',
+    ]);
   });
 
   it('taken off the page and put back, it asks again', () => {

@@ -27,9 +27,16 @@ const to = (phase: ControllerPhase, ...effects: ControllerEffect[]): ControllerS
 /** The next phase and what to do; an event the phase does not take leaves it as it is, with no effects. */
 export function transition(phase: ControllerPhase, event: ControllerEvent): ControllerStep {
   const { type } = event;
-  if (type === 'disconnected') return phase === 'quiet' ? to('stopped', 'stop-watching') : phase === 'waking' || phase === 'running' ? to('stopped', 'stop-session') : to('stopped');
-  if (type === 'connected' && phase === 'stopped') return event.sessionFirst ? to('waking', 'open-session') : to('asking', 'ask-display');
-  if (type === 'answered' && phase === 'asking') return event.empty ? to('quiet', 'watch-quietly') : to('waking', 'open-session');
+  if (type === 'disconnected')
+    return phase === 'quiet'
+      ? to('stopped', 'stop-watching')
+      : phase === 'waking' || phase === 'running'
+        ? to('stopped', 'stop-session')
+        : to('stopped');
+  if (type === 'connected' && phase === 'stopped')
+    return event.sessionFirst ? to('waking', 'open-session') : to('asking', 'ask-display');
+  if (type === 'answered' && phase === 'asking')
+    return event.empty ? to('quiet', 'watch-quietly') : to('waking', 'open-session');
   if (type === 'needed' && phase === 'quiet') return to('waking', 'stop-watching', 'open-session');
   if (type === 'loaded' && phase === 'waking') return to(event.ok ? 'running' : 'stopped');
   return to(phase);

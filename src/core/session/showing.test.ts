@@ -3,11 +3,11 @@ import {
   createShowingRunner,
   NO_SHOWING,
   noteShowing,
-  transition,
   type ShowingEffect,
-  type ShowingHandlers,
   type ShowingEvent,
+  type ShowingHandlers,
   type ShowingPhase,
+  transition,
 } from './showing.ts';
 
 const STATES: ShowingPhase[] = ['blocked', 'armed', 'queued', 'shown', 'closed'];
@@ -45,7 +45,7 @@ const LEGAL: [ShowingPhase, string, ShowingPhase, ShowingEffect[]][] = [
   ['closed', 'reopen', 'armed', []],
 ];
 
-describe('a pop-up\'s showings (widget §4)', () => {
+describe("a pop-up's showings (widget §4)", () => {
   describe('transition', () => {
     for (const [state, name, next, effects] of LEGAL) {
       it(`${state} + ${name} → ${next}${effects.length ? ` (${effects.join(', ')})` : ''}`, () => {
@@ -54,7 +54,9 @@ describe('a pop-up\'s showings (widget §4)', () => {
     }
 
     for (const state of STATES) {
-      const ignored = Object.keys(EVENTS).filter((name) => !LEGAL.some(([from, event]) => from === state && event === name));
+      const ignored = Object.keys(EVENTS).filter(
+        (name) => !LEGAL.some(([from, event]) => from === state && event === name),
+      );
       it(`${state} ignores ${ignored.join(', ')}`, () => {
         for (const name of ignored) expect(transition(state, EVENTS[name]), name).to.deep.equal({ state, effects: [] });
       });
@@ -68,7 +70,17 @@ describe('a pop-up\'s showings (widget §4)', () => {
   describe('runner', () => {
     function setup(returns: Partial<Record<ShowingEffect, () => (() => void) | void>> = {}) {
       const log: string[] = [];
-      const effects = ['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'] as const;
+      const effects = [
+        'arm-triggers',
+        'prepare',
+        'enqueue',
+        'show',
+        'report-view',
+        'report-close',
+        'remove',
+        'remove-after-fade',
+        'release-queue',
+      ] as const;
       const handlers = Object.fromEntries(
         effects.map((effect) => [
           effect,
@@ -153,7 +165,10 @@ describe('a pop-up\'s showings (widget §4)', () => {
 
     it('runs cleanups in reverse order of their effects', () => {
       const order: string[] = [];
-      const { runner } = setup({ 'arm-triggers': () => () => order.push('disarm'), prepare: () => () => order.push('unprepare') });
+      const { runner } = setup({
+        'arm-triggers': () => () => order.push('disarm'),
+        prepare: () => () => order.push('unprepare'),
+      });
       runner.send({ type: 'decided', allowed: true });
       runner.send({ type: 'reset' });
       expect(order).to.deep.equal(['unprepare', 'disarm']);
@@ -224,7 +239,21 @@ describe('a pop-up\'s showings (widget §4)', () => {
   });
   describe('facts of the showing', () => {
     function shown(trigger: string) {
-      const runner = createShowingRunner(Object.fromEntries(['arm-triggers', 'prepare', 'enqueue', 'show', 'report-view', 'report-close', 'remove', 'remove-after-fade', 'release-queue'].map((effect) => [effect, () => undefined])) as ShowingHandlers);
+      const runner = createShowingRunner(
+        Object.fromEntries(
+          [
+            'arm-triggers',
+            'prepare',
+            'enqueue',
+            'show',
+            'report-view',
+            'report-close',
+            'remove',
+            'remove-after-fade',
+            'release-queue',
+          ].map((effect) => [effect, () => undefined]),
+        ) as ShowingHandlers,
+      );
       runner.send({ type: 'decided', allowed: true });
       runner.send({ type: 'fire', trigger });
       runner.send({ type: 'mounted' });
@@ -249,7 +278,7 @@ describe('a pop-up\'s showings (widget §4)', () => {
       expect(runner.facts).to.deep.equal({ trigger: 'manual', closeCause: 'escape', viewId: '', showings: 2 });
     });
 
-    it('an answer to the view of an earlier showing is not this showing\'s view', () => {
+    it("an answer to the view of an earlier showing is not this showing's view", () => {
       const runner = shown('scroll');
       runner.send({ type: 'closed', cause: 'escape', submitted: false });
       runner.send({ type: 'reopen' });
@@ -263,7 +292,9 @@ describe('a pop-up\'s showings (widget §4)', () => {
 
     it('an event the phase does not take changes no fact', () => {
       expect(noteShowing(NO_SHOWING, 'blocked', 'blocked', { type: 'fire', trigger: 'scroll' })).to.equal(NO_SHOWING);
-      expect(noteShowing(NO_SHOWING, 'armed', 'armed', { type: 'closed', cause: 'escape', submitted: false })).to.equal(NO_SHOWING);
+      expect(noteShowing(NO_SHOWING, 'armed', 'armed', { type: 'closed', cause: 'escape', submitted: false })).to.equal(
+        NO_SHOWING,
+      );
     });
   });
 });

@@ -62,7 +62,9 @@ export function transition(state: ShowingPhase, event: ShowingEvent): ShowingSte
     case 'closed':
       if (state !== 'shown') return to(state);
       // A submitted pop-up converted: its close is not reported as one.
-      return event.submitted ? to('closed', 'remove-after-fade', 'release-queue') : to('closed', 'report-close', 'remove-after-fade', 'release-queue');
+      return event.submitted
+        ? to('closed', 'remove-after-fade', 'release-queue')
+        : to('closed', 'report-close', 'remove-after-fade', 'release-queue');
     case 'failed':
       if (state === 'armed') return to('closed', 'remove');
       return state === 'queued' || state === 'shown' ? to('closed', 'remove', 'release-queue') : to(state);
@@ -89,7 +91,12 @@ export interface ShowingFacts {
 export const NO_SHOWING: ShowingFacts = { trigger: '', closeCause: '', viewId: '', showings: 0 };
 
 /** The facts after an event the phase `state` took (`next` is the phase it led to). */
-export function noteShowing(facts: ShowingFacts, state: ShowingPhase, next: ShowingPhase, event: ShowingEvent): ShowingFacts {
+export function noteShowing(
+  facts: ShowingFacts,
+  state: ShowingPhase,
+  next: ShowingPhase,
+  event: ShowingEvent,
+): ShowingFacts {
   switch (event.type) {
     case 'reopen':
       return next === state ? facts : { ...facts, trigger: '', viewId: '' };
@@ -121,7 +128,10 @@ export interface ShowingRunner {
  * Runs one pop-up's showings from `blocked` (no decision yet). `onTransition` hears every event that changed
  * the phase or the facts or had effects, after they changed and before the effects run.
  */
-export function createShowingRunner(handlers: ShowingHandlers, onTransition?: (state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts) => void): ShowingRunner {
+export function createShowingRunner(
+  handlers: ShowingHandlers,
+  onTransition?: (state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts) => void,
+): ShowingRunner {
   let state: ShowingPhase = 'blocked';
   let facts = NO_SHOWING;
   let cleanups: Cleanup[] = [];

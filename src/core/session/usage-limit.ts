@@ -13,7 +13,10 @@ export interface LimitPopup {
  * (`mote_than_two_days`), the remind-me pop-up (`upgrade_popup.remindme_popup`); null when none is set
  * or the answer is no client restriction.
  */
-export function limitPopupOf(isClientRestriction: boolean, restrictionSetting: Record<string, unknown>): LimitPopup | null {
+export function limitPopupOf(
+  isClientRestriction: boolean,
+  restrictionSetting: Record<string, unknown>,
+): LimitPopup | null {
   if (!isClientRestriction) return null;
   const setting = readRecord(restrictionSetting.upgrade_popup);
   const remind = readSwitch(setting.mote_than_two_days) && readString(setting.remindme_popup).trim();

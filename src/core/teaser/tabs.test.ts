@@ -1,5 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { parseTeaserShowMode, tabLimit, teaserTabIndex, teaserVisible, TEASER_ATTENTION_TOGGLE_MS, TEASER_Z_INDEX } from './tabs.ts';
+import {
+  parseTeaserShowMode,
+  TEASER_ATTENTION_TOGGLE_MS,
+  TEASER_Z_INDEX,
+  tabLimit,
+  teaserTabIndex,
+  teaserVisible,
+} from './tabs.ts';
 
 describe('teaser tab rules (widget §2 "Teaser tab", §9)', () => {
   it('uses tab-index base 500 plus 100 per pop-up', () => {
@@ -7,7 +14,11 @@ describe('teaser tab rules (widget §2 "Teaser tab", §9)', () => {
   });
 
   it('keeps the default tab limits per type', () => {
-    expect(['mobile', 'fullpage', 'browsing', 'sside', 'bside', 'social', 'bar', 'lightbox'].map((kind) => tabLimit(kind as never))).to.deep.equal([5, 4, 1, 4, 3, 4, 5, 6]);
+    expect(
+      ['mobile', 'fullpage', 'browsing', 'sside', 'bside', 'social', 'bar', 'lightbox'].map((kind) =>
+        tabLimit(kind as never),
+      ),
+    ).to.deep.equal([5, 4, 1, 4, 3, 4, 5, 6]);
     expect(tabLimit('embedded')).to.equal(Number.POSITIVE_INFINITY);
   });
 
@@ -25,6 +36,9 @@ describe('teaser tab rules (widget §2 "Teaser tab", §9)', () => {
 
   it('reports an unknown mode and shows the tab always', () => {
     expect(parseTeaserShowMode('after_close')).to.deep.equal({ mode: 'after_close' });
-    expect(parseTeaserShowMode('sometimes')).to.deep.equal({ mode: 'always', message: 'teaser mode "sometimes" is not always, before_show or after_close; showing it always' });
+    expect(parseTeaserShowMode('sometimes')).to.deep.equal({
+      mode: 'always',
+      message: 'teaser mode "sometimes" is not always, before_show or after_close; showing it always',
+    });
   });
 });

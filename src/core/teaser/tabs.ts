@@ -44,7 +44,10 @@ export function teaserVisible(mode: TeaserShowMode, phase: PopupPhase): boolean 
 /** Reads the server's teaser mode; anything else is reported and treated as always. */
 export function parseTeaserShowMode(value: unknown): { mode: TeaserShowMode; message?: string } {
   if (value === 'always' || value === 'before_show' || value === 'after_close') return { mode: value };
-  return { mode: 'always', message: `teaser mode ${JSON.stringify(value)} is not always, before_show or after_close; showing it always` };
+  return {
+    mode: 'always',
+    message: `teaser mode ${JSON.stringify(value)} is not always, before_show or after_close; showing it always`,
+  };
 }
 
 export const TEASER_POSITIONS = ['bottom-right', 'bottom-left', 'right', 'left'] as const;
@@ -65,7 +68,12 @@ export interface TeaserModel {
 /** On a right-to-left page the tab sits on the other side. */
 export function mirroredPosition(position: TeaserPosition, rtl: boolean): TeaserPosition {
   if (!rtl) return position;
-  const mirror: Record<TeaserPosition, TeaserPosition> = { 'bottom-right': 'bottom-left', 'bottom-left': 'bottom-right', right: 'left', left: 'right' };
+  const mirror: Record<TeaserPosition, TeaserPosition> = {
+    'bottom-right': 'bottom-left',
+    'bottom-left': 'bottom-right',
+    right: 'left',
+    left: 'right',
+  };
   return mirror[position];
 }
 

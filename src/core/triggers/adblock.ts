@@ -1,9 +1,19 @@
 import { combine, later } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** Class names that ad blockers' element-hiding lists hide; the bait carries them all. */
-export const ADBLOCK_BAIT_CLASSES = ['adsbox', 'ad-banner', 'ad-placement', 'adsbygoogle', 'pub_300x250', 'pub_728x90', 'text-ad', 'textAd', 'sponsored-ad'];
+export const ADBLOCK_BAIT_CLASSES = [
+  'adsbox',
+  'ad-banner',
+  'ad-placement',
+  'adsbygoogle',
+  'pub_300x250',
+  'pub_728x90',
+  'text-ad',
+  'textAd',
+  'sponsored-ad',
+];
 /** Blockers apply their hiding styles shortly after an element is inserted. */
 export const ADBLOCK_CHECK_DELAY_MS = 200;
 
@@ -22,7 +32,10 @@ export function isBaitBlocked(bait: HTMLElement): boolean {
  * is set, a request to that same-origin path that fails at the network level also counts as blocked.
  * `onDetected` defaults to firing the adblock trigger.
  */
-export function armAdblock(context: TriggerContext, onDetected: () => void = () => context.fire(TRIGGER_NAMES.adblock)): Disarm {
+export function armAdblock(
+  context: TriggerContext,
+  onDetected: () => void = () => context.fire(TRIGGER_NAMES.adblock),
+): Disarm {
   const gate = fireOnce(onDetected);
   const doc = context.document;
   let active = true;
@@ -36,7 +49,8 @@ export function armAdblock(context: TriggerContext, onDetected: () => void = () 
     const blocked = isBaitBlocked(bait);
     bait.remove();
     if (blocked) return gate.fire();
-    if (context.adblockProbeUrl) void probe(context.adblockProbeUrl).then((probeBlocked) => active && probeBlocked && gate.fire());
+    if (context.adblockProbeUrl)
+      void probe(context.adblockProbeUrl).then((probeBlocked) => active && probeBlocked && gate.fire());
   });
   const probe = async (url: string): Promise<boolean> => {
     try {

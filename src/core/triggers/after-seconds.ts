@@ -1,6 +1,6 @@
 import { later } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /**
  * After N seconds on the page, or on the website (display_after_sec_active_on): website time carries

@@ -43,7 +43,12 @@ describe('armTriggers', () => {
   it('one disarm removes every listener and timer', () => {
     const win = fakeWindow({ innerHeight: 1000 });
     const { context, disarm } = arm(
-      { display_after_sec_active: '5', display_after_scroll_active: '50', display_after_inactive_seconds_active: '3', display_after_page_click_number_active: '1' },
+      {
+        display_after_sec_active: '5',
+        display_after_scroll_active: '50',
+        display_after_inactive_seconds_active: '3',
+        display_after_page_click_number_active: '1',
+      },
       { window: win, document: fakeDocument(3000) },
     );
     disarm();
@@ -68,7 +73,10 @@ describe('armTriggers', () => {
 
   it('a cart trigger alone waits for the cart event', () => {
     const hub = createCartEvents();
-    const { context } = arm({ shopify_cart_trigger_active: 'yes', shopify_cart_trigger_action: 'added_product' }, { cartEvents: hub });
+    const { context } = arm(
+      { shopify_cart_trigger_active: 'yes', shopify_cart_trigger_action: 'added_product' },
+      { cartEvents: hub },
+    );
     clock.tick(1000);
     expect(context.fired).to.deep.equal([]);
     hub.fireCartEvent('added_product', { productIds: ['1'] });
@@ -101,20 +109,31 @@ describe('armTriggers', () => {
   describe('auto_pilot_trigger', () => {
     it('states the rule: desktop → exit intent + 50% scroll; mobile → 40% scroll + 15 s', () => {
       expect(AUTO_PILOT_TRIGGERS.desktop).to.deep.equal([{ kind: 'exit_intent' }, { kind: 'scroll', percent: 50 }]);
-      expect(AUTO_PILOT_TRIGGERS.mobile).to.deep.equal([{ kind: 'scroll', percent: 40 }, { kind: 'after_seconds', seconds: 15, on: 'page' }]);
+      expect(AUTO_PILOT_TRIGGERS.mobile).to.deep.equal([
+        { kind: 'scroll', percent: 40 },
+        { kind: 'after_seconds', seconds: 15, on: 'page' },
+      ]);
       const config = testConfig({ auto_pilot_trigger: 'yes', display_after_sec_active: '99' });
       expect(planTriggers(config, 'desktop').triggers).to.deep.equal(AUTO_PILOT_TRIGGERS.desktop);
-      expect(describePlan(planTriggers(config, 'mobile'))).to.deep.equal(['auto-pilot: after 40% scrolling', 'after 15 s on the page']);
+      expect(describePlan(planTriggers(config, 'mobile'))).to.deep.equal([
+        'auto-pilot: after 40% scrolling',
+        'after 15 s on the page',
+      ]);
     });
 
     it('desktop: exit intent, with the 50% scroll as fallback', () => {
       const win = fakeWindow({ innerHeight: 1000 });
       const exit = arm({ auto_pilot_trigger: 'yes' }, { device: 'desktop', window: win, document: fakeDocument(3000) });
       clock.tick(EXIT_INTENT_GRACE_MS);
-      exit.context.document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, clientX: 10, relatedTarget: null }));
+      exit.context.document.dispatchEvent(
+        new MouseEvent('mouseout', { clientY: -1, clientX: 10, relatedTarget: null }),
+      );
       expect(exit.context.fired).to.deep.equal(['close_tab']);
       const scrollWin = fakeWindow({ innerHeight: 1000 });
-      const scroll = arm({ auto_pilot_trigger: 'yes' }, { device: 'desktop', window: scrollWin, document: fakeDocument(3000) });
+      const scroll = arm(
+        { auto_pilot_trigger: 'yes' },
+        { device: 'desktop', window: scrollWin, document: fakeDocument(3000) },
+      );
       scrollWin.scrollY = 1000;
       scrollWin.dispatchEvent(new Event('scroll'));
       expect(scroll.context.fired).to.deep.equal(['scroll']);
@@ -131,7 +150,10 @@ describe('armTriggers', () => {
     });
 
     it('the device defaults to a coarse-pointer check of the window', () => {
-      const { context } = arm({ auto_pilot_trigger: 'yes' }, { device: undefined, window: fakeWindow({ coarsePointer: true }) });
+      const { context } = arm(
+        { auto_pilot_trigger: 'yes' },
+        { device: undefined, window: fakeWindow({ coarsePointer: true }) },
+      );
       clock.tick(15_000);
       expect(context.fired).to.deep.equal(['after_seconds']);
     });

@@ -7,12 +7,12 @@ import { armClicks } from './clicks.ts';
 import { contextDevice } from './device.ts';
 import { armExitIntentNow } from './exit-intent.ts';
 import { armImmediately } from './immediately.ts';
-import { armInactivity } from './inactivity.ts';
 import { armInView } from './in-view.ts';
+import { armInactivity } from './inactivity.ts';
 import { armPageVisits } from './page-visits.ts';
 import { planTriggers, type TriggerPlan } from './plan.ts';
 import { armScroll } from './scroll.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 function armPlan(context: TriggerContext, plan: TriggerPlan): Disarm {
   switch (plan.kind) {
@@ -51,7 +51,11 @@ export function armTriggers(config: PopupConfig, context: Omit<TriggerContext, '
     for (const trigger of plan.triggers) cleanups.push(armPlan(full, trigger));
   };
   if (plan.requiresAdblock) {
-    cleanups.push(armAdblock(full, () => (plan.triggers.length ? armAll() : guard('trigger', () => full.fire(TRIGGER_NAMES.adblock)))));
+    cleanups.push(
+      armAdblock(full, () =>
+        plan.triggers.length ? armAll() : guard('trigger', () => full.fire(TRIGGER_NAMES.adblock)),
+      ),
+    );
   } else {
     armAll();
   }

@@ -1,6 +1,6 @@
 import { combine, listenSafely } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** Marks the history entry the back-button trigger adds on top of the page's own entry. */
 export const BACK_SENTINEL_KEY = '__poptinBackSentinel';
@@ -21,7 +21,10 @@ export function isSentinelState(state: unknown): boolean {
  * On disarm the sentinel is left in place rather than popped with history.back(): that popstate would
  * arrive asynchronously and could fire a trigger armed again meanwhile; a re-armed trigger reuses it.
  */
-export function armBackButton(context: TriggerContext, onBack: () => void = () => context.fire(TRIGGER_NAMES.backButton)): Disarm {
+export function armBackButton(
+  context: TriggerContext,
+  onBack: () => void = () => context.fire(TRIGGER_NAMES.backButton),
+): Disarm {
   const { window: win } = context;
   const gate = fireOnce(onBack);
   let sentinelPushed = isSentinelState(safeState(win));
@@ -38,7 +41,9 @@ export function armBackButton(context: TriggerContext, onBack: () => void = () =
       /* history blocked (sandboxed frame): no back-button trigger */
     }
   };
-  const stopActivation = combine(ACTIVATION_EVENTS.map((type) => listenSafely(win, type, pushSentinel, { capture: true, passive: true })));
+  const stopActivation = combine(
+    ACTIVATION_EVENTS.map((type) => listenSafely(win, type, pushSentinel, { capture: true, passive: true })),
+  );
   if (sentinelPushed) stopActivation();
   cleanups.push(stopActivation);
   cleanups.push(

@@ -23,7 +23,10 @@ describe('cart events trigger (widget §3 cart trigger settings)', () => {
     armCart(context);
     hub.fireCartEvent('added_product', { productIds: ['999'] });
     expect(context.fired).to.deep.equal([]);
-    hub.fireCartEvent('added_product', { productIds: ['222'], cart: { items: [{ productId: '222', quantity: 1 }], total: 20 } });
+    hub.fireCartEvent('added_product', {
+      productIds: ['222'],
+      cart: { items: [{ productId: '222', quantity: 1 }], total: 20 },
+    });
     hub.fireCartEvent('added_product', { productIds: ['111'] });
     expect(context.fired).to.deep.equal(['cart_event']);
   });
@@ -31,7 +34,10 @@ describe('cart events trigger (widget §3 cart trigger settings)', () => {
   it('a cart_value condition already met by the known cart fires on the next task', () => {
     const hub = createCartEvents();
     hub.fireCartEvent('cart_updated', { cart: { items: [{ productId: '1', quantity: 2 }], total: 150 } });
-    const context = triggerContext({ config: cartConfig('cart_value', 'any_product', 'greater_than', '100'), cartEvents: hub });
+    const context = triggerContext({
+      config: cartConfig('cart_value', 'any_product', 'greater_than', '100'),
+      cartEvents: hub,
+    });
     armCart(context);
     clock.tick(0);
     expect(context.fired).to.deep.equal(['cart_event']);
@@ -39,10 +45,17 @@ describe('cart events trigger (widget §3 cart trigger settings)', () => {
 
   it('wix_cart_trigger_active uses the same settings', () => {
     const hub = createCartEvents();
-    const config = testConfig({ wix_cart_trigger_active: 'yes', shopify_cart_trigger_action: 'removed_product', shopify_cart_trigger_products: 'empty_cart' });
+    const config = testConfig({
+      wix_cart_trigger_active: 'yes',
+      shopify_cart_trigger_action: 'removed_product',
+      shopify_cart_trigger_products: 'empty_cart',
+    });
     const context = triggerContext({ config, cartEvents: hub });
     armCart(context);
-    hub.fireCartEvent('removed_product', { productIds: ['1'], cart: { items: [{ productId: '2', quantity: 1 }], total: 5 } });
+    hub.fireCartEvent('removed_product', {
+      productIds: ['1'],
+      cart: { items: [{ productId: '2', quantity: 1 }], total: 5 },
+    });
     expect(context.fired).to.deep.equal([]);
     hub.fireCartEvent('removed_product', { productIds: ['2'], cart: { items: [], total: 0 } });
     expect(context.fired).to.deep.equal(['cart_event']);

@@ -1,7 +1,14 @@
-import { cartTriggerEnabled, evaluateCartTrigger, readCartAction, type CartEvent, type CartEventKind, type CartState } from '../rules/cart.ts';
+import {
+  type CartEvent,
+  type CartEventKind,
+  type CartState,
+  cartTriggerEnabled,
+  evaluateCartTrigger,
+  readCartAction,
+} from '../rules/cart.ts';
 import { combine, guard, later } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type CartEventSource, type Disarm, type TriggerContext } from './types.ts';
+import { type CartEventSource, type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 export interface CartEventHub extends CartEventSource {
   /** Store integrations call this for each cart change they observe; `cart` defaults to the last known cart. */
@@ -45,7 +52,8 @@ export function armCart(context: TriggerContext): Disarm {
   const action = readCartAction(settings.shopifyAction);
   const known = source.current();
   if (known && (action === 'cart_item' || action === 'cart_value')) {
-    if (evaluateCartTrigger(settings, { kind: 'cart_updated', productIds: [], cart: known }).allowed) cleanups.push(later(context.window, 0, gate.fire));
+    if (evaluateCartTrigger(settings, { kind: 'cart_updated', productIds: [], cart: known }).allowed)
+      cleanups.push(later(context.window, 0, gate.fire));
   }
   const disarm = combine(cleanups);
   gate.onFire(disarm);

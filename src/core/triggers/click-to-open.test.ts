@@ -29,13 +29,18 @@ describe('click-to-open (widget §2 triggering by click)', () => {
 
   it('a link whose href contains /click/ plus the 13-character id opens it and is prevented', async () => {
     expect(DEFAULT_CLICK_PATH).to.equal('/click/');
-    const { root, open } = await arm(html`<div><a href="https://pop.example/api/display/click/${ID}"><span>Get 10%</span></a></div>`);
+    const { root, open } = await arm(
+      html`<div><a href="https://pop.example/api/display/click/${ID}"><span>Get 10%</span></a></div>`,
+    );
     expect(click(root.querySelector('span')!)).to.equal(true);
     expect(open.calledOnceWith(ID)).to.equal(true);
   });
 
   it('uses a configured click path', async () => {
-    const { root, open } = await arm(html`<div><a href="/offers/open-${ID}">x</a><a href="/click/${ID}">y</a></div>`, '/offers/open-');
+    const { root, open } = await arm(
+      html`<div><a href="/offers/open-${ID}">x</a><a href="/click/${ID}">y</a></div>`,
+      '/offers/open-',
+    );
     click(root.querySelectorAll('a')[0]);
     click(root.querySelectorAll('a')[1]);
     expect(open.callCount).to.equal(1);

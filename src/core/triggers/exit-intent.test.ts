@@ -4,7 +4,16 @@ import { armExitIntent, armExitIntentNow, EXIT_INTENT_GRACE_MS, isExitThroughTop
 import { testConfig, triggerContext } from './test-support/fakes.ts';
 
 function leave(target: EventTarget, init: MouseEventInit = {}) {
-  target.dispatchEvent(new MouseEvent('mouseout', { clientX: 100, clientY: -1, relatedTarget: null, bubbles: true, composed: true, ...init }));
+  target.dispatchEvent(
+    new MouseEvent('mouseout', {
+      clientX: 100,
+      clientY: -1,
+      relatedTarget: null,
+      bubbles: true,
+      composed: true,
+      ...init,
+    }),
+  );
 }
 
 describe('exit intent trigger (widget §4 close tab)', () => {
@@ -60,7 +69,8 @@ describe('exit intent trigger (widget §4 close tab)', () => {
     const context = armOnPage();
     clock.tick(EXIT_INTENT_GRACE_MS);
     const form = document.createElement('form');
-    form.innerHTML = '<input name="Email" list="domains"><select><option>a</option></select><datalist id="domains"></datalist>';
+    form.innerHTML =
+      '<input name="Email" list="domains"><select><option>a</option></select><datalist id="domains"></datalist>';
     document.body.append(form);
     cleanups.push(() => form.remove());
     leave(form.querySelector('input')!, { clientY: 40 });
@@ -88,7 +98,12 @@ describe('exit intent trigger (widget §4 close tab)', () => {
   });
 
   it('disarm removes the listener', () => {
-    const context = triggerContext({ config: testConfig({ display_after_exit_website_active: 'yes' }), window, document, device: 'desktop' });
+    const context = triggerContext({
+      config: testConfig({ display_after_exit_website_active: 'yes' }),
+      window,
+      document,
+      device: 'desktop',
+    });
     const disarm = armExitIntent(context);
     clock.tick(EXIT_INTENT_GRACE_MS);
     disarm();

@@ -3,7 +3,7 @@ import { armBackButton } from './back-button.ts';
 import { contextDevice } from './device.ts';
 import { armFastScrollUp } from './fast-scroll-up.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext, type TriggerName } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext, type TriggerName } from './types.ts';
 
 /** Exit intent is ignored this long after arming: a pointer crossing the top edge while a page loads is not an exit. */
 export const EXIT_INTENT_GRACE_MS = 3000;
@@ -21,7 +21,13 @@ export function isExitThroughTop(event: MouseEvent, doc: Pick<Document, 'documen
   if (event.relatedTarget !== null) return false;
   if (event.clientY > 0) return false;
   const origin = (event.composedPath?.()[0] ?? event.target) as Element | null;
-  if (origin && typeof origin === 'object' && 'tagName' in origin && FORM_CONTROL_TAGS.has(String(origin.tagName).toUpperCase())) return false;
+  if (
+    origin &&
+    typeof origin === 'object' &&
+    'tagName' in origin &&
+    FORM_CONTROL_TAGS.has(String(origin.tagName).toUpperCase())
+  )
+    return false;
   const layoutWidth = doc.documentElement?.clientWidth ?? 0;
   if (layoutWidth > 0 && event.clientX >= layoutWidth) return false;
   return true;

@@ -1,6 +1,6 @@
 import { later } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** A pop-up with no trigger configured is shown once the page is ready (on the next task). */
 export function armImmediately(context: TriggerContext): Disarm {

@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import { until } from '../../../test/browser-support/waiting.ts';
 import { armInView, EMPTY_EMBED_CHECK_MS } from './in-view.ts';
 import { planTriggers } from './plan.ts';
-import { testConfig, triggerContext, TEST_POPTIN_ID } from './test-support/fakes.ts';
+import { TEST_POPTIN_ID, testConfig, triggerContext } from './test-support/fakes.ts';
 
 function placeholder(marginTop: string): HTMLElement {
   const element = document.createElement('poptin-embed');

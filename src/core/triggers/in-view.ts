@@ -1,5 +1,5 @@
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** Widget §4: single-page apps add placeholders later; an empty one is looked for this often. */
 export const EMPTY_EMBED_CHECK_MS = 5_000;

@@ -1,12 +1,22 @@
 import { combine, later, listenSafely } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** Events that count as activity: mouse, keys, scroll, touch. */
-export const DOCUMENT_ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'touchmove', 'wheel'] as const;
+export const DOCUMENT_ACTIVITY_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'touchstart',
+  'touchmove',
+  'wheel',
+] as const;
 
 /** Fires after the configured seconds × 1000 ms without activity (widget §4). */
-export function armInactivity(context: TriggerContext, seconds: number | null = context.config.triggers.afterInactiveSeconds): Disarm {
+export function armInactivity(
+  context: TriggerContext,
+  seconds: number | null = context.config.triggers.afterInactiveSeconds,
+): Disarm {
   if (seconds === null) return () => {};
   const gate = fireOnce(() => context.fire(TRIGGER_NAMES.inactivity));
   const timeoutMs = seconds * 1000;

@@ -4,14 +4,15 @@ import { createMemoryStorageSet, createStorageSet } from '../visitor/browser-sto
 import { blockedStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { armPageVisits } from './page-visits.ts';
-import { fakeTriggerVisitor, testConfig, TEST_POPTIN_ID, triggerContext } from './test-support/fakes.ts';
+import { fakeTriggerVisitor, TEST_POPTIN_ID, testConfig, triggerContext } from './test-support/fakes.ts';
 
 describe('after N page visits trigger (widget §4)', () => {
   let clock: sinon.SinonFakeTimers;
   beforeEach(() => (clock = sinon.useFakeTimers({ now: 1_700_000_000_000 })));
   afterEach(() => clock.restore());
 
-  const config = (rule = 'all@display_once_per_session') => testConfig({ display_after_visit_page_active: '3', d_f_r: rule });
+  const config = (rule = 'all@display_once_per_session') =>
+    testConfig({ display_after_visit_page_active: '3', d_f_r: rule });
 
   function visitPages(urls: string[], rule?: string) {
     const stores = createMemoryStorageSet(() => Date.now());
@@ -28,20 +29,36 @@ describe('after N page visits trigger (widget §4)', () => {
   }
 
   it('uses the per-pop-up visit count and fires on the Nth page visit', () => {
-    expect(visitPages(['https://s.example/1', 'https://s.example/2', 'https://s.example/3'])).to.deep.equal([[], [], ['page_visits']]);
+    expect(visitPages(['https://s.example/1', 'https://s.example/2', 'https://s.example/3'])).to.deep.equal([
+      [],
+      [],
+      ['page_visits'],
+    ]);
   });
 
   it('a reload of the same page is not a new visit', () => {
-    expect(visitPages(['https://s.example/1', 'https://s.example/1', 'https://s.example/2'])).to.deep.equal([[], [], []]);
+    expect(visitPages(['https://s.example/1', 'https://s.example/1', 'https://s.example/2'])).to.deep.equal([
+      [],
+      [],
+      [],
+    ]);
   });
 
   it('is disabled for the session after firing', () => {
-    const fired = visitPages(['https://s.example/1', 'https://s.example/2', 'https://s.example/3', 'https://s.example/4']);
+    const fired = visitPages([
+      'https://s.example/1',
+      'https://s.example/2',
+      'https://s.example/3',
+      'https://s.example/4',
+    ]);
     expect(fired[3]).to.deep.equal([]);
   });
 
   it('keeps firing on later pages when the frequency rule is every time on every page', () => {
-    const fired = visitPages(['https://s.example/1', 'https://s.example/2', 'https://s.example/3', 'https://s.example/4'], 'all@display_everytime_everypage');
+    const fired = visitPages(
+      ['https://s.example/1', 'https://s.example/2', 'https://s.example/3', 'https://s.example/4'],
+      'all@display_everytime_everypage',
+    );
     expect(fired[2]).to.deep.equal(['page_visits']);
     expect(fired[3]).to.deep.equal(['page_visits']);
   });
@@ -50,7 +67,11 @@ describe('after N page visits trigger (widget §4)', () => {
     const stores = createStorageSet({ window: blockedStorageWindow(), document: null, log: () => {} });
     const visitor = createVisitor({ stores });
     const countPageVisit = sinon.spy(visitor, 'countPageVisit');
-    const context = triggerContext({ config: testConfig({ display_after_visit_page_active: '1' }), visitor, url: 'https://s.example/' });
+    const context = triggerContext({
+      config: testConfig({ display_after_visit_page_active: '1' }),
+      visitor,
+      url: 'https://s.example/',
+    });
     armPageVisits(context);
     clock.tick(0);
     expect(context.fired).to.deep.equal([]);
@@ -58,7 +79,10 @@ describe('after N page visits trigger (widget §4)', () => {
   });
 
   it('disarm before the next task cancels the firing', () => {
-    const context = triggerContext({ config: testConfig({ display_after_visit_page_active: '1' }), visitor: fakeTriggerVisitor({ countPageVisit: () => 5 }) });
+    const context = triggerContext({
+      config: testConfig({ display_after_visit_page_active: '1' }),
+      visitor: fakeTriggerVisitor({ countPageVisit: () => 5 }),
+    });
     armPageVisits(context)();
     clock.tick(0);
     expect(context.fired).to.deep.equal([]);

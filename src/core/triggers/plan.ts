@@ -1,5 +1,5 @@
-import { readSwitch } from '../config/values.ts';
 import type { PopupConfig } from '../config/types.ts';
+import { readSwitch } from '../config/values.ts';
 import { cartTriggerEnabled } from '../rules/cart.ts';
 import type { Device } from './types.ts';
 
@@ -22,7 +22,10 @@ export type TriggerPlan =
  */
 export const AUTO_PILOT_TRIGGERS: Readonly<Record<Device, readonly TriggerPlan[]>> = {
   desktop: [{ kind: 'exit_intent' }, { kind: 'scroll', percent: 50 }],
-  mobile: [{ kind: 'scroll', percent: 40 }, { kind: 'after_seconds', seconds: 15, on: 'page' }],
+  mobile: [
+    { kind: 'scroll', percent: 40 },
+    { kind: 'after_seconds', seconds: 15, on: 'page' },
+  ],
 };
 
 export interface TriggerPlanSet {
@@ -46,14 +49,17 @@ export function planTriggers(config: PopupConfig, device: Device): TriggerPlanSe
     triggers.push(...AUTO_PILOT_TRIGGERS[device]);
   } else {
     if (settings.exitIntent) triggers.push({ kind: 'exit_intent' });
-    if (settings.afterSeconds !== null) triggers.push({ kind: 'after_seconds', seconds: settings.afterSeconds, on: settings.afterSecondsOn });
+    if (settings.afterSeconds !== null)
+      triggers.push({ kind: 'after_seconds', seconds: settings.afterSeconds, on: settings.afterSecondsOn });
     if (settings.afterScrollPercent !== null) triggers.push({ kind: 'scroll', percent: settings.afterScrollPercent });
     if (settings.afterClicks !== null) triggers.push({ kind: 'clicks', clicks: settings.afterClicks });
     if (settings.afterPageVisits !== null) triggers.push({ kind: 'page_visits', visits: settings.afterPageVisits });
-    if (settings.afterInactiveSeconds !== null) triggers.push({ kind: 'inactivity', seconds: settings.afterInactiveSeconds });
+    if (settings.afterInactiveSeconds !== null)
+      triggers.push({ kind: 'inactivity', seconds: settings.afterInactiveSeconds });
   }
   if (cartTriggerEnabled(config.cart)) triggers.push({ kind: 'cart' });
-  if (triggers.length === 0 && !settings.ifAdblock && !readSwitch(config.onClick)) triggers.push({ kind: 'immediately' });
+  if (triggers.length === 0 && !settings.ifAdblock && !readSwitch(config.onClick))
+    triggers.push({ kind: 'immediately' });
   return { triggers, requiresAdblock: settings.ifAdblock, autoPilot: config.autoPilotTrigger };
 }
 
@@ -83,6 +89,9 @@ export function describeTrigger(plan: TriggerPlan): string {
 export function describePlan(plan: TriggerPlanSet): string[] {
   const names = plan.triggers.map(describeTrigger);
   if (plan.autoPilot) names[0] = `auto-pilot: ${names[0]}`;
-  if (plan.requiresAdblock) return names.length ? names.map((name) => `${name}, once an ad blocker is detected`) : ['when an ad blocker is detected'];
+  if (plan.requiresAdblock)
+    return names.length
+      ? names.map((name) => `${name}, once an ad blocker is detected`)
+      : ['when an ad blocker is detected'];
   return names;
 }

@@ -10,7 +10,11 @@ describe('after N% scrolling trigger (widget §4)', () => {
 
   function setup(percent: string, scrollHeight = 3000, innerHeight = 1000) {
     const win = fakeWindow({ innerHeight });
-    const context = triggerContext({ config: testConfig({ display_after_scroll_active: percent }), window: win, document: fakeDocument(scrollHeight) });
+    const context = triggerContext({
+      config: testConfig({ display_after_scroll_active: percent }),
+      window: win,
+      document: fakeDocument(scrollHeight),
+    });
     const disarm = armScroll(context);
     const scrollTo = (y: number) => {
       win.scrollY = y;
@@ -21,7 +25,9 @@ describe('after N% scrolling trigger (widget §4)', () => {
 
   it('threshold is a percentage of (document height − window height)', () => {
     // 3000 − 1000 = 2000 scrollable px: 50% is 1000 px, not 1500.
-    expect(scrolledPercent({ scrollY: 1000, innerHeight: 1000 }, fakeDocument(3000) as unknown as Document)).to.equal(50);
+    expect(scrolledPercent({ scrollY: 1000, innerHeight: 1000 }, fakeDocument(3000) as unknown as Document)).to.equal(
+      50,
+    );
     const { context, scrollTo, disarm } = setup('50');
     scrollTo(999);
     clock.tick(SCROLL_REARM_MS);

@@ -1,12 +1,15 @@
 import { combine, later, listenSafely } from '../safety.ts';
 import { fireOnce } from './fire-once.ts';
-import { TRIGGER_NAMES, type Disarm, type TriggerContext } from './types.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** After a check, scroll events are only looked at again after this pause (widget §4). */
 export const SCROLL_REARM_MS = 300;
 
 /** Scrolled share of (document height − window height), in percent; null when the page cannot scroll. */
-export function scrolledPercent(win: Pick<Window, 'scrollY' | 'innerHeight'>, doc: Pick<Document, 'documentElement' | 'body'>): number | null {
+export function scrolledPercent(
+  win: Pick<Window, 'scrollY' | 'innerHeight'>,
+  doc: Pick<Document, 'documentElement' | 'body'>,
+): number | null {
   const documentHeight = Math.max(doc.documentElement?.scrollHeight ?? 0, doc.body?.scrollHeight ?? 0);
   const scrollable = documentHeight - win.innerHeight;
   if (scrollable <= 0) return null;
@@ -14,7 +17,10 @@ export function scrolledPercent(win: Pick<Window, 'scrollY' | 'innerHeight'>, do
 }
 
 /** States: ready → (check) → cooling for 300 ms → ready; a scroll while cooling is checked when it ends. */
-export function armScroll(context: TriggerContext, percent: number | null = context.config.triggers.afterScrollPercent): Disarm {
+export function armScroll(
+  context: TriggerContext,
+  percent: number | null = context.config.triggers.afterScrollPercent,
+): Disarm {
   if (percent === null) return () => {};
   const gate = fireOnce(() => context.fire(TRIGGER_NAMES.scroll));
   let cooling = false;

@@ -1,10 +1,15 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createMemoryStorageSet, createPageOnlyStorageSet, createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
-import { createVisitor } from './visitor.ts';
+import {
+  createMemoryStorageSet,
+  createPageOnlyStorageSet,
+  createStorageSet,
+  NO_STORAGE_MESSAGE,
+} from './browser-storage.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { blockedStorageWindow, countingCookieDocument } from './test-support/storage.ts';
+import { createVisitor } from './visitor.ts';
 
 const DAY = 86_400_000;
 
@@ -18,15 +23,16 @@ function fakeStorage(failOn: 'get' | 'set' | 'never' = 'never'): Storage {
       return values.size;
     },
     key: (index: number) => [...values.keys()][index] ?? null,
-    getItem: (key: string) => (failOn === 'get' ? quota() : values.get(key) ?? null),
-    setItem: (key: string, value: string) => (failOn === 'set' && !key.startsWith('__poptin') ? quota() : void values.set(key, value)),
+    getItem: (key: string) => (failOn === 'get' ? quota() : (values.get(key) ?? null)),
+    setItem: (key: string, value: string) =>
+      failOn === 'set' && !key.startsWith('__poptin') ? quota() : void values.set(key, value),
     removeItem: (key: string) => void values.delete(key),
     clear: () => values.clear(),
   };
 }
 
 describe('visitor storage layer', () => {
-  it('reads document.cookie once per task, sees its own writes at once and other scripts\' writes in the next task', async () => {
+  it("reads document.cookie once per task, sees its own writes at once and other scripts' writes in the next task", async () => {
     const { document, reads, jar } = countingCookieDocument();
     const { cookies } = createStorageSet({ document });
     cookies.set('a', '1');
@@ -86,8 +92,11 @@ describe('visitor storage layer', () => {
     cookies.set('session', 'abc:0', 1_800_000);
     cookies.set('previous', 'https://s.example/', 120_000);
     await new Promise((resolve) => setTimeout(resolve));
-    expect(cookies.keys()).to.deep.equal(['session', 'previous'], 'the jar as read when the hold began, with this store\'s writes');
-    expect(reads()).to.equal(1, 'one read (the first write\'s) for three tasks');
+    expect(cookies.keys()).to.deep.equal(
+      ['session', 'previous'],
+      "the jar as read when the hold began, with this store's writes",
+    );
+    expect(reads()).to.equal(1, "one read (the first write's) for three tasks");
     expect(writes()).to.equal(2, 'the session cookie once');
     release();
     release();
@@ -127,7 +136,10 @@ describe('visitor storage layer', () => {
 
   it('web storage values expire by the injected clock', () => {
     let now = 1_000;
-    const stores = createStorageSet({ window: { localStorage: fakeStorage(), sessionStorage: fakeStorage() }, now: () => now });
+    const stores = createStorageSet({
+      window: { localStorage: fakeStorage(), sessionStorage: fakeStorage() },
+      now: () => now,
+    });
     stores.local.set('k', 'v', 5_000);
     stores.session.set('plain', 'p');
     now += 4_999;
@@ -146,7 +158,11 @@ describe('visitor storage layer', () => {
     stores.session.set('b', '2');
     stores.cookies.set('c', '3');
     expect([stores.local.get('a'), stores.session.get('b'), stores.cookies.get('c')]).to.deep.equal(['1', '2', '3']);
-    expect([stores.local.persistent, stores.session.persistent, stores.cookies.persistent]).to.deep.equal([false, false, false]);
+    expect([stores.local.persistent, stores.session.persistent, stores.cookies.persistent]).to.deep.equal([
+      false,
+      false,
+      false,
+    ]);
     expect(log.callCount).to.equal(1);
     expect(log.firstCall.args[0]).to.equal(NO_STORAGE_MESSAGE);
     expect(NO_STORAGE_MESSAGE).to.equal('No Web Storage support');
@@ -154,7 +170,10 @@ describe('visitor storage layer', () => {
 
   it('a full quota on write never throws: the value lives in memory', () => {
     const log = sinon.spy();
-    const stores = createStorageSet({ window: { localStorage: fakeStorage('set'), sessionStorage: fakeStorage() }, log });
+    const stores = createStorageSet({
+      window: { localStorage: fakeStorage('set'), sessionStorage: fakeStorage() },
+      log,
+    });
     expect(() => stores.local.set('big', 'x')).to.not.throw();
     expect(stores.local.get('big')).to.equal('x');
     expect(stores.local.persistent).to.equal(false);
@@ -162,7 +181,7 @@ describe('visitor storage layer', () => {
     expect(log.calledOnceWith(NO_STORAGE_MESSAGE)).to.equal(true);
   });
 
-  it('opening Web Storage writes nothing of its own: the page view\'s first write shows that it keeps values', () => {
+  it("opening Web Storage writes nothing of its own: the page view's first write shows that it keeps values", () => {
     const writes: string[] = [];
     const local = fakeStorage();
     const setItem = local.setItem.bind(local);
@@ -214,7 +233,12 @@ describe('visitor storage layer', () => {
 
   it('disabled cookies fall back to memory', () => {
     const log = sinon.spy();
-    const deaf = { get cookie() { return ''; }, set cookie(_value: string) {} };
+    const deaf = {
+      get cookie() {
+        return '';
+      },
+      set cookie(_value: string) {},
+    };
     const stores = createStorageSet({ document: deaf, window: null, log });
     stores.cookies.set('x', '1');
     expect(stores.cookies.get('x')).to.equal('1');
@@ -231,7 +255,11 @@ describe('visitor storage layer', () => {
   });
 
   it('parseCookieString decodes values and keeps the first of a name', () => {
-    expect(parseCookieString('a=1; b=x%20y; a=2; broken=%E0%A4%A')).to.deep.equal({ a: '1', b: 'x y', broken: '%E0%A4%A' });
+    expect(parseCookieString('a=1; b=x%20y; a=2; broken=%E0%A4%A')).to.deep.equal({
+      a: '1',
+      b: 'x y',
+      broken: '%E0%A4%A',
+    });
   });
 
   describe('consent mode before consent (page-only stores)', () => {
@@ -250,7 +278,20 @@ describe('visitor storage layer', () => {
       };
       const log = sinon.spy();
       const stores = createPageOnlyStorageSet();
-      const visitor = createVisitor({ window: win, document: { get cookie() { return document.cookie; }, set cookie(value: string) { document.cookie = value; }, referrer: '' }, stores, log });
+      const visitor = createVisitor({
+        window: win,
+        document: {
+          get cookie() {
+            return document.cookie;
+          },
+          set cookie(value: string) {
+            document.cookie = value;
+          },
+          referrer: '',
+        },
+        stores,
+        log,
+      });
       const fields = visitor.recordPageView('https://shop.example/a');
       visitor.recordView('pageonly00001', 'lightbox');
       visitor.recordConversion('pageonly00001', 'lightbox', 'a@b.example');

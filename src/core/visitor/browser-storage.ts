@@ -49,7 +49,12 @@ interface Envelope {
  * Wraps a backend so expiry is honoured by the injected clock and so the first failure switches the store
  * to memory for the rest of the page (reporting through `onFailure`).
  */
-function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => number, onFailure: () => void): KeyValueStore {
+function resilientStore(
+  kind: StoreKind,
+  openBackend: () => Backend,
+  now: () => number,
+  onFailure: () => void,
+): KeyValueStore {
   let backend: Backend | null = null;
   let persistent = true;
   // A write that went through shows that this storage keeps values; until one has, asking `persistent` tries one.
@@ -112,7 +117,10 @@ function resilientStore(kind: StoreKind, openBackend: () => Backend, now: () => 
     set: (key, value, ttlMs) =>
       attempt((target) => {
         const expiresAt = ttlMs === undefined ? undefined : now() + ttlMs;
-        const stored = !target.nativeExpiry && expiresAt !== undefined ? JSON.stringify({ v: value, x: expiresAt } satisfies Envelope) : value;
+        const stored =
+          !target.nativeExpiry && expiresAt !== undefined
+            ? JSON.stringify({ v: value, x: expiresAt } satisfies Envelope)
+            : value;
         target.set(key, stored, ttlMs, expiresAt);
         written = true;
       }, undefined),
@@ -141,7 +149,10 @@ function webStorageBackend(open: () => Storage): Backend {
     get: (key) => storage.getItem(key),
     set: (key, value) => storage.setItem(key, value),
     remove: (key) => storage.removeItem(key),
-    keys: () => Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key !== null),
+    keys: () =>
+      Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+        (key): key is string => key !== null,
+      ),
     proveWritable: () => {
       const probe = '__poptin_probe__';
       storage.setItem(probe, probe);
@@ -208,7 +219,12 @@ function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean, hold
         // Otherwise the first value written is read back at once (the read serves the rest of the task). Matching
         // the exact pair tells it from a same-named cookie of another path.
         const pair = cookiePair(key, value);
-        if (!readJar().split(';').some((part) => part.trim() === pair)) throw new Error('cookies are disabled');
+        if (
+          !readJar()
+            .split(';')
+            .some((part) => part.trim() === pair)
+        )
+          throw new Error('cookies are disabled');
         verified = true;
         return;
       }
@@ -257,9 +273,19 @@ export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
   return {
     // Cookie expiry is left to the browser (max-age): cookie values that must be compared with the
     // injected clock carry their own timestamp.
-    cookies: resilientStore('cookie', doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing, now, onFailure),
+    cookies: resilientStore(
+      'cookie',
+      doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing,
+      now,
+      onFailure,
+    ),
     local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing, now, onFailure),
-    session: resilientStore('session', win ? () => webStorageBackend(() => win.sessionStorage) : missing, now, onFailure),
+    session: resilientStore(
+      'session',
+      win ? () => webStorageBackend(() => win.sessionStorage) : missing,
+      now,
+      onFailure,
+    ),
     holdCookieReads: () => {
       hold.held++;
       let done = false;

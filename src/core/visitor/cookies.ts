@@ -4,7 +4,7 @@ export function parseCookieString(cookieString: string): Record<string, string> 
   for (const part of cookieString.split(';')) {
     const equals = part.indexOf('=');
     const name = decode((equals >= 0 ? part.slice(0, equals) : part).trim());
-    if (!name || Object.prototype.hasOwnProperty.call(cookies, name)) continue;
+    if (!name || Object.hasOwn(cookies, name)) continue;
     cookies[name] = decode(equals >= 0 ? part.slice(equals + 1).trim() : '');
   }
   return cookies;
@@ -15,7 +15,11 @@ export function cookiePair(name: string, value: string): string {
   return `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 }
 
-export function serializeCookie(name: string, value: string, options: { maxAgeMs?: number; secure?: boolean } = {}): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { maxAgeMs?: number; secure?: boolean } = {},
+): string {
   let cookie = `${cookiePair(name, value)}; path=/; SameSite=Lax`;
   if (options.maxAgeMs !== undefined) cookie += `; max-age=${Math.max(0, Math.round(options.maxAgeMs / 1000))}`;
   if (options.secure) cookie += '; Secure';

@@ -10,7 +10,10 @@ describe('visited pages (widget §3 visitor state)', () => {
   });
 
   it('pipe-separated, with and without date stamps; a "|" inside an address is escaped', () => {
-    const pages = [{ url: 'https://s.example/a', at }, { url: 'https://s.example/b?x=1|2', at }];
+    const pages = [
+      { url: 'https://s.example/a', at },
+      { url: 'https://s.example/b?x=1|2', at },
+    ];
     expect(joinPages(pages)).to.equal('https://s.example/a|https://s.example/b?x=1%7C2');
     expect(joinPagesWithDates(pages)).to.equal('https://s.example/a@03-04-2025|https://s.example/b?x=1%7C2@03-04-2025');
   });

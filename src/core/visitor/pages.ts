@@ -33,7 +33,11 @@ export function readPages(json: string | null): VisitedPage[] {
     const parsed: unknown = JSON.parse(json);
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
-      (entry): entry is VisitedPage => !!entry && typeof entry === 'object' && typeof (entry as VisitedPage).url === 'string' && typeof (entry as VisitedPage).at === 'number',
+      (entry): entry is VisitedPage =>
+        !!entry &&
+        typeof entry === 'object' &&
+        typeof (entry as VisitedPage).url === 'string' &&
+        typeof (entry as VisitedPage).at === 'number',
     );
   } catch {
     return [];

@@ -1,7 +1,8 @@
 // Widget §3 visitor state: recent product ids (at most 3), browse-abandonment products, the store cart id and
 // cart products, kept in local storage so they outlive the page.
-import type { KeyValueStore } from './browser-storage.ts';
+
 import { MAX_RECENT_PRODUCTS } from '../products/recommendations.ts';
+import type { KeyValueStore } from './browser-storage.ts';
 
 export const PRODUCT_KEYS = {
   recentProductIds: 'poptin_recent_product_ids',
@@ -20,7 +21,12 @@ export interface RememberedProduct {
 }
 
 /** `list` with `item` first and no other copy of it, at most `max` long. */
-export function pushRecent<T>(list: readonly T[], item: T, max: number, same: (a: T, b: T) => boolean = Object.is): T[] {
+export function pushRecent<T>(
+  list: readonly T[],
+  item: T,
+  max: number,
+  same: (a: T, b: T) => boolean = Object.is,
+): T[] {
   return [item, ...list.filter((other) => !same(other, item))].slice(0, max);
 }
 
@@ -35,7 +41,10 @@ function readList<T>(store: KeyValueStore, key: string, isItem: (value: unknown)
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
 const isProduct = (value: unknown): value is RememberedProduct =>
-  !!value && typeof value === 'object' && isId((value as RememberedProduct).productId) && typeof (value as RememberedProduct).productName === 'string';
+  !!value &&
+  typeof value === 'object' &&
+  isId((value as RememberedProduct).productId) &&
+  typeof (value as RememberedProduct).productName === 'string';
 
 export interface ProductMemory {
   /** A product page was seen: it becomes the most recent product, and a browsed one. */
@@ -50,8 +59,18 @@ export interface ProductMemory {
 export function createProductMemory(local: KeyValueStore): ProductMemory {
   return {
     recordViewed(product) {
-      local.set(PRODUCT_KEYS.recentProductIds, JSON.stringify(pushRecent(readList(local, PRODUCT_KEYS.recentProductIds, isId), product.productId, MAX_RECENT_PRODUCTS)));
-      const browsed = pushRecent(readList(local, PRODUCT_KEYS.browseProducts, isProduct), product, MAX_BROWSED_PRODUCTS, (a, b) => a.productId === b.productId);
+      local.set(
+        PRODUCT_KEYS.recentProductIds,
+        JSON.stringify(
+          pushRecent(readList(local, PRODUCT_KEYS.recentProductIds, isId), product.productId, MAX_RECENT_PRODUCTS),
+        ),
+      );
+      const browsed = pushRecent(
+        readList(local, PRODUCT_KEYS.browseProducts, isProduct),
+        product,
+        MAX_BROWSED_PRODUCTS,
+        (a, b) => a.productId === b.productId,
+      );
       local.set(PRODUCT_KEYS.browseProducts, JSON.stringify(browsed));
     },
     recentProductIds: () => readList(local, PRODUCT_KEYS.recentProductIds, isId),

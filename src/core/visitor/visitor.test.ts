@@ -26,7 +26,12 @@ describe('visitor state (widget §3, §9)', () => {
   describe('page views and the display request fields', () => {
     it('records previous url and previous/all visited pages, pipe-separated and with MM-DD-YYYY stamps', () => {
       const first = load().recordPageView('https://s.example/');
-      expect(first).to.include({ previous_url: '', previous_visited_pages: '', previous_visited_pages_with_current: 'https://s.example/', origin_landing_page: 'https://s.example/' });
+      expect(first).to.include({
+        previous_url: '',
+        previous_visited_pages: '',
+        previous_visited_pages_with_current: 'https://s.example/',
+        origin_landing_page: 'https://s.example/',
+      });
       now += 10_000;
       const second = load('https://s.example/').recordPageView('https://s.example/pricing');
       expect(second).to.include({
@@ -42,13 +47,15 @@ describe('visitor state (widget §3, §9)', () => {
       expect(load().recordPageView('https://s.example/pricing').if_page_refreshed).to.equal(true);
     });
 
-    it('keeps the external referrer and its protocol across the visit\'s pages', () => {
+    it("keeps the external referrer and its protocol across the visit's pages", () => {
       expect(load('https://www.google.com/search?q=x').recordPageView('https://s.example/')).to.include({
         referrer: 'https://www.google.com/search?q=x',
         referrer_protocol: 'https:',
       });
       now += 30_000;
-      expect(load('https://s.example/').recordPageView('https://s.example/b').referrer).to.equal('https://www.google.com/search?q=x');
+      expect(load('https://s.example/').recordPageView('https://s.example/b').referrer).to.equal(
+        'https://www.google.com/search?q=x',
+      );
     });
 
     it('referrer and previous url last about 2 minutes (0.00139 days) without a refresh', () => {
@@ -159,7 +166,10 @@ describe('visitor state (widget §3, §9)', () => {
       visitor.rememberClientId('abc123');
       visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
       visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
-      expect(set.args.map(([key, value]) => `${key}=${value}`)).to.deep.equal([`${COOKIE.ip}=203.0.113.9`, `${COOKIE.countryCode}=IL`]);
+      expect(set.args.map(([key, value]) => `${key}=${value}`)).to.deep.equal([
+        `${COOKIE.ip}=203.0.113.9`,
+        `${COOKIE.countryCode}=IL`,
+      ]);
       visitor.rememberClientId('other-client');
       expect(set.lastCall.args).to.deep.equal([COOKIE.clientId, 'other-client', LIFETIME_MS.clientId]);
       expect(load().storedClientId()).to.equal('other-client');
@@ -235,7 +245,9 @@ describe('visitor state (widget §3, §9)', () => {
   describe('storage that throws never breaks anything', () => {
     it('falls back to memory, logs "No Web Storage support" once, and cannot count visits', () => {
       const log = sinon.spy();
-      const blocked = Object.assign(blockedStorageWindow(), { location: { href: 'https://s.example/', protocol: 'https:' } });
+      const blocked = Object.assign(blockedStorageWindow(), {
+        location: { href: 'https://s.example/', protocol: 'https:' },
+      });
       const throwingCookies = {
         get cookie(): string {
           throw new DOMException('denied', 'SecurityError');

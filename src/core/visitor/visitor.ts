@@ -60,7 +60,9 @@ export interface Visitor {
 }
 
 export interface VisitorOptions {
-  window?: (Pick<Window, 'localStorage' | 'sessionStorage'> & { location?: Pick<Location, 'href' | 'protocol'> }) | null;
+  window?:
+    | (Pick<Window, 'localStorage' | 'sessionStorage'> & { location?: Pick<Location, 'href' | 'protocol'> })
+    | null;
   document?: Pick<Document, 'cookie' | 'referrer'> | null;
   /** Injected stores (tests); by default cookies, localStorage and sessionStorage of the given window/document. */
   stores?: StorageSet;
@@ -84,7 +86,13 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
   const doc = options.document ?? null;
   const stores =
     options.stores ??
-    createStorageSet({ window: win, document: doc, now, log: options.log, secureCookies: win?.location?.protocol === 'https:' });
+    createStorageSet({
+      window: win,
+      document: doc,
+      now,
+      log: options.log,
+      secureCookies: win?.location?.protocol === 'https:',
+    });
   const { cookies, local, session } = stores;
   const createId = options.createId ?? randomId;
 
@@ -133,23 +141,33 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
 
   // The year-long cookies are written when their value changes, not on every page view: they arrive with the
   // display answer, in a later task, where comparing with the jar would cost a read. Read here with the rest.
-  const longLived = new Map<string, string | null>([COOKIE.clientId, COOKIE.ip, COOKIE.countryCode].map((key) => [key, cookies.get(key)]));
+  const longLived = new Map<string, string | null>(
+    [COOKIE.clientId, COOKIE.ip, COOKIE.countryCode].map((key) => [key, cookies.get(key)]),
+  );
   const rememberLongLived = (key: string, value: string, lifetime: number) => {
     if (longLived.get(key) === value) return;
     cookies.set(key, value, lifetime);
     longLived.set(key, value);
   };
 
-  const history = (poptinId: string): PopupHistory => ({ ...EMPTY_HISTORY, ...readJson<Partial<PopupHistory>>(local.get(LOCAL.historyPrefix + poptinId), {}) });
+  const history = (poptinId: string): PopupHistory => ({
+    ...EMPTY_HISTORY,
+    ...readJson<Partial<PopupHistory>>(local.get(LOCAL.historyPrefix + poptinId), {}),
+  });
   const writeHistory = (poptinId: string, change: Partial<PopupHistory>) =>
     local.set(LOCAL.historyPrefix + poptinId, JSON.stringify({ ...history(poptinId), ...change }));
 
   const engagement = (): EngagementRecord[] => {
     const records = readJson<unknown>(local.get(LOCAL.engagement), []);
-    return Array.isArray(records) ? (records as EngagementRecord[]).filter((record) => record && typeof record.id === 'string') : [];
+    return Array.isArray(records)
+      ? (records as EngagementRecord[]).filter((record) => record && typeof record.id === 'string')
+      : [];
   };
   const addEngagement = (id: string, kind: string, event: EngagementEvent) =>
-    local.set(LOCAL.engagement, JSON.stringify([...engagement(), { id, kind, event, at: now() }].slice(-MAX_ENGAGEMENT_RECORDS)));
+    local.set(
+      LOCAL.engagement,
+      JSON.stringify([...engagement(), { id, kind, event, at: now() }].slice(-MAX_ENGAGEMENT_RECORDS)),
+    );
 
   const rewriteIfPresent = (key: string, lifetime: number) => {
     const value = cookies.get(key);
@@ -172,7 +190,8 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
         referrer = cookies.get(COOKIE.referrer) ?? '';
       }
       const storedPrevious = cookies.get(COOKIE.previousUrl);
-      const previousUrl = storedPrevious ?? (documentReferrer && hostOf(documentReferrer) === hostOf(url) ? documentReferrer : '');
+      const previousUrl =
+        storedPrevious ?? (documentReferrer && hostOf(documentReferrer) === hostOf(url) ? documentReferrer : '');
       cookies.set(COOKIE.previousUrl, url, LIFETIME_MS.previousUrl);
       cookies.set(COOKIE.session, sessionValue, LIFETIME_MS.session);
 
@@ -215,7 +234,8 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
       for (const key of cookies.keys()) {
         if (!key.startsWith(COOKIE.displayOncePrefix)) continue;
         const until = readTimestamp(cookies.get(key));
-        if (until !== null && until > current) cookies.set(key, String(current + LIFETIME_MS.displayOnceFlag), LIFETIME_MS.displayOnceFlag);
+        if (until !== null && until > current)
+          cookies.set(key, String(current + LIFETIME_MS.displayOnceFlag), LIFETIME_MS.displayOnceFlag);
       }
     },
 
@@ -235,7 +255,11 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
       const at = now();
       const previous = history(poptinId);
       writeHistory(poptinId, { views: previous.views + 1, lastViewAt: at });
-      cookies.set(COOKIE.displayOncePrefix + poptinId, String(at + LIFETIME_MS.displayOnceFlag), LIFETIME_MS.displayOnceFlag);
+      cookies.set(
+        COOKIE.displayOncePrefix + poptinId,
+        String(at + LIFETIME_MS.displayOnceFlag),
+        LIFETIME_MS.displayOnceFlag,
+      );
       cookies.set(COOKIE.viewedTodayPrefix + poptinId, String(at + LIFETIME_MS.viewedToday), LIFETIME_MS.viewedToday);
       addEngagement(poptinId, kind, 'seen');
     },
@@ -263,12 +287,14 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
         returningVisitor: returning,
       };
     },
-    convertedAt: (poptinId) => readTimestamp(cookies.get(COOKIE.convertedPrefix + poptinId)) ?? history(poptinId).convertedAt,
+    convertedAt: (poptinId) =>
+      readTimestamp(cookies.get(COOKIE.convertedPrefix + poptinId)) ?? history(poptinId).convertedAt,
     engagement,
     convertedEmail: () => local.get(LOCAL.lastConvertedEmail) ?? '',
     // Through the cookie store, whose read of the jar serves the rest of the task (or of the page view's hold); a
     // store that fell back to memory holds no page cookies.
-    cookies: () => (doc && cookies.persistent ? Object.fromEntries(cookies.keys().map((key) => [key, cookies.get(key) ?? ''])) : {}),
+    cookies: () =>
+      doc && cookies.persistent ? Object.fromEntries(cookies.keys().map((key) => [key, cookies.get(key) ?? ''])) : {},
     rememberClientId: (clientId) => rememberLongLived(COOKIE.clientId, clientId, LIFETIME_MS.clientId),
     storedClientId: () => cookies.get(COOKIE.clientId) ?? '',
     rememberLocation({ ip, countryCode }) {
@@ -282,8 +308,14 @@ export function createVisitor(options: VisitorOptions = {}): Visitor {
 }
 
 /** Calls `visitor.keepAlive()` every 20 s (widget §9 refresh cadences); returns the stop function. */
-export function startVisitorKeepAlive(visitor: Pick<Visitor, 'keepAlive'>, timers: Pick<Window, 'setInterval' | 'clearInterval'>): () => void {
-  const handle = timers.setInterval(() => guard('visitor keep-alive', () => visitor.keepAlive()), TIME_ON_SITE_REFRESH_MS);
+export function startVisitorKeepAlive(
+  visitor: Pick<Visitor, 'keepAlive'>,
+  timers: Pick<Window, 'setInterval' | 'clearInterval'>,
+): () => void {
+  const handle = timers.setInterval(
+    () => guard('visitor keep-alive', () => visitor.keepAlive()),
+    TIME_ON_SITE_REFRESH_MS,
+  );
   return () => timers.clearInterval(handle);
 }
 

@@ -1,5 +1,5 @@
-import { log } from '../../core/safety.ts';
 import type { AddToCartItem } from '../../core/products/add-to-cart.ts';
+import { log } from '../../core/safety.ts';
 import type { StoreCart } from '../store.ts';
 
 type Fetch = typeof fetch;
@@ -14,7 +14,11 @@ export function cartFromShopify(body: unknown): StoreCart {
   return {
     items: lines
       .filter((line) => line && typeof line === 'object')
-      .map((line) => ({ productId: text(line.product_id), variantId: text(line.variant_id ?? line.id) || undefined, quantity: Number(line.quantity) || 0 })),
+      .map((line) => ({
+        productId: text(line.product_id),
+        variantId: text(line.variant_id ?? line.id) || undefined,
+        quantity: Number(line.quantity) || 0,
+      })),
     total: Number.isFinite(total) ? total / 100 : 0,
     itemCount: Number(cart.item_count) || 0,
     cartId: text(cart.token),
@@ -24,7 +28,11 @@ export function cartFromShopify(body: unknown): StoreCart {
 /** The visitor's cart; a failed read is an error the caller logs (the pop-up it was for is not shown). */
 export async function readShopifyCart(fetchImpl: Fetch, root: string): Promise<StoreCart> {
   // Never from the HTTP cache: the cart changes under the same address.
-  const response = await fetchImpl(`${root}cart.js`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+  const response = await fetchImpl(`${root}cart.js`, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`Shopify cart.js answered HTTP ${response.status}`);
   return cartFromShopify(await response.json());
 }

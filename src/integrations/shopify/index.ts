@@ -5,7 +5,7 @@ import { waitForConsent } from '../consent.ts';
 import type { StoreCart, StoreIntegration } from '../store.ts';
 import { addToShopifyCart, readShopifyCart } from './cart.ts';
 import { shopifyConsent } from './consent.ts';
-import { detectShopify, shopifyCustomerId, shopifyViewedProduct, type ShopifyWindow } from './detect.ts';
+import { detectShopify, type ShopifyWindow, shopifyCustomerId, shopifyViewedProduct } from './detect.ts';
 import { observeCartCalls } from './observe.ts';
 
 export { detectShopify } from './detect.ts';

@@ -43,7 +43,11 @@ export function observeCartCalls(win: FetchWindow, onChange: () => void): () => 
   const watchedFetch = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
     const result = pageFetch.apply(this, args);
     guard('cart call', () => {
-      if (active && isCartChange(requestUrl(args[0]), base)) result.then((response) => response.ok && changed(), () => undefined);
+      if (active && isCartChange(requestUrl(args[0]), base))
+        result.then(
+          (response) => response.ok && changed(),
+          () => undefined,
+        );
     });
     return result;
   } as typeof fetch;

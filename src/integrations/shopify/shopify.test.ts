@@ -24,7 +24,7 @@ function xhr(method: string, url: string, body?: string): Promise<XMLHttpRequest
   });
 }
 
-describe('Shopify: the page\'s own cart calls (widget §4)', () => {
+describe("Shopify: the page's own cart calls (widget §4)", () => {
   const pageFetch = window.fetch;
   let stops: (() => void)[] = [];
   beforeEach(async () => {
@@ -39,7 +39,11 @@ describe('Shopify: the page\'s own cart calls (widget §4)', () => {
   it('calls back once after an add made with fetch, and the page gets its own response', async () => {
     const changed = sinon.spy();
     stops.push(observeCartCalls(window, changed));
-    const response = await fetch(`${ROOT}cart/add.js`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ items: [{ id: 4001, quantity: 2 }] }) });
+    const response = await fetch(`${ROOT}cart/add.js`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ id: 4001, quantity: 2 }] }),
+    });
     expect(response.status).to.equal(200);
     expect(((await response.json()) as { items: { quantity: number }[] }).items[0]!.quantity).to.equal(2);
     await until(() => changed.calledOnce, 'the cart change');
@@ -48,7 +52,7 @@ describe('Shopify: the page\'s own cart calls (widget §4)', () => {
     expect(changed.callCount).to.equal(1, 'reading the cart is not a change');
   });
 
-  it('sees change, update and clear made with XMLHttpRequest, and the page\'s onload still runs', async () => {
+  it("sees change, update and clear made with XMLHttpRequest, and the page's onload still runs", async () => {
     const changed = sinon.spy();
     stops.push(observeCartCalls(window, changed));
     await xhr('POST', `${ROOT}cart/add.js`, JSON.stringify({ id: 4002, quantity: 1 }));
@@ -63,7 +67,11 @@ describe('Shopify: the page\'s own cart calls (widget §4)', () => {
   it('ignores a refused add (422): the cart did not change', async () => {
     const changed = sinon.spy();
     stops.push(observeCartCalls(window, changed));
-    const refused = await fetch(`${ROOT}cart/add.js`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 4004, quantity: 1 }) });
+    const refused = await fetch(`${ROOT}cart/add.js`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 4004, quantity: 1 }),
+    });
     expect(refused.status).to.equal(422);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(changed.called).to.equal(false);
@@ -79,12 +87,20 @@ describe('Shopify: the page\'s own cart calls (widget §4)', () => {
       return ours.call(this, input, init);
     };
     const wrappedByLibrary = window.fetch;
-    await fetch(`${ROOT}cart/add.js`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":4001}' });
+    await fetch(`${ROOT}cart/add.js`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"id":4001}',
+    });
     await until(() => changed.calledOnce, 'the add through both wrappers');
     expect(seenByLibrary).to.deep.equal([`${ROOT}cart/add.js`]);
     stop();
     expect(window.fetch).to.equal(wrappedByLibrary, 'the outer wrapper is left in place');
-    await fetch(`${ROOT}cart/add.js`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":4001}' });
+    await fetch(`${ROOT}cart/add.js`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"id":4001}',
+    });
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(changed.callCount).to.equal(1, 'silent once stopped');
     expect(seenByLibrary.length).to.equal(2);
@@ -120,25 +136,45 @@ describe('Shopify integration', () => {
     expect(await store.readCart()).to.deep.equal({ items: [], total: 0, itemCount: 0, cartId: 'cart-token-1' });
     const added = await store.addToCart({ id: '4001', quantity: 2, redirect: false });
     expect(added.added).to.equal(true);
-    expect(added.cart).to.deep.equal({ items: [{ productId: '7001', variantId: '4001', quantity: 2 }], total: 98, itemCount: 2, cartId: 'cart-token-1' });
+    expect(added.cart).to.deep.equal({
+      items: [{ productId: '7001', variantId: '4001', quantity: 2 }],
+      total: 98,
+      itemCount: 2,
+      cartId: 'cart-token-1',
+    });
     const warn = sinon.stub(console, 'warn');
     const refused = await store.addToCart({ id: '4004', quantity: 1, redirect: false });
     expect(refused.added).to.equal(false);
     expect(refused.cart?.itemCount).to.equal(2);
     expect(warn.args.flat().join(' ')).to.contain('Shopify did not add 4004 to the cart');
-    expect(await storefrontCalls()).to.deep.equal(['GET cart.js', 'POST cart/add.js', 'GET cart.js', 'POST cart/add.js', 'GET cart.js']);
+    expect(await storefrontCalls()).to.deep.equal([
+      'GET cart.js',
+      'POST cart/add.js',
+      'GET cart.js',
+      'POST cart/add.js',
+      'GET cart.js',
+    ]);
     expect(store.cartUrl()).to.equal(`${ROOT}cart`);
   });
 
-  it('re-reads the cart after the page\'s own change, and not after its own add', async () => {
+  it("re-reads the cart after the page's own change, and not after its own add", async () => {
     const store = createShopifyIntegration(window)!;
     const carts: (StoreCart | null)[] = [];
     const stop = store.observeCart((cart) => carts.push(cart));
     try {
       await store.addToCart({ id: '4002', quantity: 1, redirect: false });
-      await fetch(`${ROOT}cart/update.js`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ updates: { 4002: 4 } }) });
+      await fetch(`${ROOT}cart/update.js`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ updates: { 4002: 4 } }),
+      });
       await until(() => carts.length === 1, 'the re-read cart');
-      expect(carts[0]).to.deep.equal({ items: [{ productId: '7002', variantId: '4002', quantity: 4 }], total: 96, itemCount: 4, cartId: 'cart-token-1' });
+      expect(carts[0]).to.deep.equal({
+        items: [{ productId: '7002', variantId: '4002', quantity: 4 }],
+        total: 96,
+        itemCount: 4,
+        cartId: 'cart-token-1',
+      });
     } finally {
       stop();
     }
@@ -146,7 +182,11 @@ describe('Shopify integration', () => {
 
   it('waits for marketing consent: yes starts, no does not', async () => {
     const consent = { marketing: '' };
-    globals.Shopify = { shop: 'test-shop.myshopify.com', routes: { root: ROOT }, customerPrivacy: { shouldShowBanner: () => true, currentVisitorConsent: () => consent } };
+    globals.Shopify = {
+      shop: 'test-shop.myshopify.com',
+      routes: { root: ROOT },
+      customerPrivacy: { shouldShowBanner: () => true, currentVisitorConsent: () => consent },
+    };
     const store = createShopifyIntegration(window)!;
     const started = store.consent();
     let settled = false;
@@ -160,7 +200,9 @@ describe('Shopify integration', () => {
   });
 
   it('reads the customer and the product page from the analytics meta', async () => {
-    globals.ShopifyAnalytics = { meta: { page: { customerId: 42 }, product: { id: 7001, title: 'Trail backpack', type: 'Bags' } } };
+    globals.ShopifyAnalytics = {
+      meta: { page: { customerId: 42 }, product: { id: 7001, title: 'Trail backpack', type: 'Bags' } },
+    };
     const store = createShopifyIntegration(window)!;
     expect(await store.customerId()).to.equal('42');
     expect(store.viewedProduct()).to.deep.equal({ productId: '7001', productName: 'Trail backpack', category: 'Bags' });

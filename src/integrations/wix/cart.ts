@@ -3,7 +3,8 @@ import type { StoreCart } from '../store.ts';
 /** The Wix Stores app, whose products a cart line refers to. */
 export const WIX_STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
@@ -30,5 +31,10 @@ export function cartFromWix(value: unknown): StoreCart {
 /** The names of the cart's products, for browse abandonment and recommendations. */
 export function wixCartProductNames(value: unknown): Map<string, string> {
   const lines = Array.isArray(record(value).lineItems) ? (record(value).lineItems as unknown[]).map(record) : [];
-  return new Map(lines.map((line) => [text(line.rootCatalogItemId) || text(record(line.catalogReference).catalogItemId), text(record(line.productName).original)]));
+  return new Map(
+    lines.map((line) => [
+      text(line.rootCatalogItemId) || text(record(line.catalogReference).catalogItemId),
+      text(record(line.productName).original),
+    ]),
+  );
 }

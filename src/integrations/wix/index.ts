@@ -1,9 +1,10 @@
 // The Wix integration (widget §4, §7): the visitor's cart and add to cart through the platform's commerce
 // calls, and the signed-in member, all through the platform SDK client with the site's visitor tokens.
+
+import type { AddToCartItem } from '../../core/products/add-to-cart.ts';
+import { log } from '../../core/safety.ts';
 import { createClient, localStorageTokenStorage, OAuthStrategy, type PlatformClient } from '../../sdk/index.ts';
 import type { OAuthAuth } from '../../sdk/strategies/oauth.ts';
-import { log } from '../../core/safety.ts';
-import type { AddToCartItem } from '../../core/products/add-to-cart.ts';
 import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct } from '../store.ts';
 import { cartFromWix, WIX_STORES_APP_ID } from './cart.ts';
 
@@ -21,12 +22,16 @@ export interface WixOptions {
 const CART_PATH = '/ecom/v1/carts';
 const CURRENT_CART_PATH = '/ecom/v1/carts/current';
 
-const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error ? (error as { status?: number }).status : undefined);
+const statusOf = (error: unknown) =>
+  error && typeof error === 'object' && 'status' in error ? (error as { status?: number }).status : undefined;
 
 /** The current cart; a 404 means the visitor has none, any other failure is raised (widget §8). */
 export async function readWixCart(client: PlatformClient): Promise<StoreCart | null> {
   try {
-    const answer = await client.request<{ cart?: unknown }>(CURRENT_CART_PATH, { method: 'GET', methodFqn: 'ecom.carts.current.get' });
+    const answer = await client.request<{ cart?: unknown }>(CURRENT_CART_PATH, {
+      method: 'GET',
+      methodFqn: 'ecom.carts.current.get',
+    });
     return cartFromWix(answer.cart);
   } catch (error) {
     if (statusOf(error) === 404) return null;
@@ -36,13 +41,23 @@ export async function readWixCart(client: PlatformClient): Promise<StoreCart | n
 
 /** Adds line items to the current cart, creating the cart when the visitor has none yet. */
 export async function addToWixCart(client: PlatformClient, item: AddToCartItem): Promise<StoreCart> {
-  const lineItems = [{ catalogReference: { catalogItemId: item.id, appId: WIX_STORES_APP_ID }, quantity: item.quantity }];
+  const lineItems = [
+    { catalogReference: { catalogItemId: item.id, appId: WIX_STORES_APP_ID }, quantity: item.quantity },
+  ];
   try {
-    const answer = await client.request<{ cart?: unknown }>(`${CURRENT_CART_PATH}/add-to-cart`, { method: 'POST', body: { lineItems }, methodFqn: 'ecom.carts.current.add' });
+    const answer = await client.request<{ cart?: unknown }>(`${CURRENT_CART_PATH}/add-to-cart`, {
+      method: 'POST',
+      body: { lineItems },
+      methodFqn: 'ecom.carts.current.add',
+    });
     return cartFromWix(answer.cart);
   } catch (error) {
     if (statusOf(error) !== 404) throw error;
-    const answer = await client.request<{ cart?: unknown }>(CART_PATH, { method: 'POST', body: { lineItems }, methodFqn: 'ecom.carts.create' });
+    const answer = await client.request<{ cart?: unknown }>(CART_PATH, {
+      method: 'POST',
+      body: { lineItems },
+      methodFqn: 'ecom.carts.create',
+    });
     return cartFromWix(answer.cart);
   }
 }
@@ -53,7 +68,10 @@ export async function wixMemberId(client: PlatformClient<OAuthAuth>): Promise<st
   const info = await client.auth.getTokenInfo();
   if (info.subjectType !== 'MEMBER' || !info.subjectId) return '';
   try {
-    const answer = await client.request<{ member?: { id?: string } }>(`/_api/apps/current-member/${encodeURIComponent(info.subjectId)}`, { method: 'GET' });
+    const answer = await client.request<{ member?: { id?: string } }>(
+      `/_api/apps/current-member/${encodeURIComponent(info.subjectId)}`,
+      { method: 'GET' },
+    );
     return answer.member?.id ?? info.subjectId;
   } catch (error) {
     log.warn('the Wix member lookup failed', error);
@@ -63,7 +81,10 @@ export async function wixMemberId(client: PlatformClient<OAuthAuth>): Promise<st
 
 export function createWixIntegration(win: Window, options: WixOptions): StoreIntegration {
   const client = createClient({
-    auth: OAuthStrategy({ clientId: options.clientId, tokenStorage: localStorageTokenStorage(`poptin_wix_${options.clientId}`) }),
+    auth: OAuthStrategy({
+      clientId: options.clientId,
+      tokenStorage: localStorageTokenStorage(`poptin_wix_${options.clientId}`),
+    }),
     ...(options.apiHost ? { host: options.apiHost, cartCurrentHost: options.apiHost } : {}),
     fetch: win.fetch.bind(win),
   });

@@ -14,7 +14,12 @@ describe('Wix integration, through the platform SDK client', () => {
   beforeEach(() => platform.reset());
   afterEach(async () => expect((await platform.violations()).join('\n')).to.equal(''));
 
-  const visitorClient = () => createClient({ auth: OAuthStrategy({ clientId: CLIENT_ID }), host: platform.baseUrl, cartCurrentHost: platform.baseUrl });
+  const visitorClient = () =>
+    createClient({
+      auth: OAuthStrategy({ clientId: CLIENT_ID }),
+      host: platform.baseUrl,
+      cartCurrentHost: platform.baseUrl,
+    });
 
   it('a visitor without a cart has none (404); adding creates it, and the cart reads back with its value', async () => {
     const client = visitorClient();
@@ -25,18 +30,32 @@ describe('Wix integration, through the platform SDK client', () => {
     await addToWixCart(client, { id: 'helmet-01', quantity: 1, redirect: false });
     expect((await readWixCart(client))?.total).to.equal(275.5);
     const adds = await platform.requests('/ecom/v1/carts/current/add-to-cart');
-    expect(adds[0]!.body).to.deep.equal({ lineItems: [{ catalogReference: { catalogItemId: 'k3-umum', appId: '1380b703-ce81-ff05-f115-39571d94dfcd' }, quantity: 2 }] });
+    expect(adds[0]!.body).to.deep.equal({
+      lineItems: [
+        { catalogReference: { catalogItemId: 'k3-umum', appId: '1380b703-ce81-ff05-f115-39571d94dfcd' }, quantity: 2 },
+      ],
+    });
   });
 
   it('creates the cart outright when adding to the current one finds none', async () => {
-    await platform.script({ method: 'POST', path: '/ecom/v1/carts/current/add-to-cart', status: 404, body: { message: 'Cart not found', details: {} } });
+    await platform.script({
+      method: 'POST',
+      path: '/ecom/v1/carts/current/add-to-cart',
+      status: 404,
+      body: { message: 'Cart not found', details: {} },
+    });
     const cart = await addToWixCart(visitorClient(), { id: 'k3-madya', quantity: 1, redirect: false });
     expect(cart.total).to.equal(240);
     expect((await platform.requests('/ecom/v1/carts')).length).to.equal(1);
   });
 
   it('raises any cart failure other than a 404 (widget §8)', async () => {
-    await platform.script({ method: 'GET', path: '/ecom/v1/carts/current', status: 500, body: { message: 'boom', details: {} } });
+    await platform.script({
+      method: 'GET',
+      path: '/ecom/v1/carts/current',
+      status: 500,
+      body: { message: 'boom', details: {} },
+    });
     const client = visitorClient();
     let failure: unknown;
     try {
@@ -47,13 +66,18 @@ describe('Wix integration, through the platform SDK client', () => {
     expect((failure as { status?: number })?.status).to.equal(500);
   });
 
-  it('the integration reads an absent cart as empty, and reads the display answer\'s wix_cart_details', async () => {
+  it("the integration reads an absent cart as empty, and reads the display answer's wix_cart_details", async () => {
     const store = createWixIntegration(window, { clientId: CLIENT_ID, apiHost: platform.baseUrl });
     expect(await store.readCart()).to.deep.equal({ items: [], total: 0, itemCount: 0, cartId: '' });
     const added = await store.addToCart({ id: 'helmet-01', quantity: 1, redirect: true });
     expect(added.added).to.equal(true);
     expect(added.cart?.total).to.equal(35.5);
-    expect(store.cartFromDisplayAnswer?.({ lineItems: [{ rootCatalogItemId: 'x', productName: { original: 'X' }, quantity: 1 }], subtotal: { amount: '9.90' } })?.total).to.equal(9.9);
+    expect(
+      store.cartFromDisplayAnswer?.({
+        lineItems: [{ rootCatalogItemId: 'x', productName: { original: 'X' }, quantity: 1 }],
+        subtotal: { amount: '9.90' },
+      })?.total,
+    ).to.equal(9.9);
     expect(await store.customerId()).to.equal('', 'a visitor is no member');
     localStorage.removeItem(`poptin_wix_${CLIENT_ID}`);
   });
@@ -62,7 +86,10 @@ describe('Wix integration, through the platform SDK client', () => {
     const token = await platform.issue('member', { subjectId: MEMBERS.active.id });
     const auth = OAuthStrategy({
       clientId: CLIENT_ID,
-      tokens: { accessToken: { value: token, expiresAt: Math.floor(Date.now() / 1000) + 3600 }, refreshToken: { value: 'refresh', role: 'member' } },
+      tokens: {
+        accessToken: { value: token, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+        refreshToken: { value: 'refresh', role: 'member' },
+      },
     });
     const client = createClient({ auth, host: platform.baseUrl });
     expect(await wixMemberId(client)).to.equal(MEMBERS.active.id);

@@ -1,6 +1,13 @@
 import type { HttpClient } from '../http.ts';
-import { readIdentity, type FactorType, type Identity, type IdentityProfile } from '../identity.ts';
-import { mapAuthenticationError, mapAuthenticationReply, type AuthenticationFlow, type AuthenticationReply, type LoginErrorCode, type LoginResult } from './login.ts';
+import { type FactorType, type Identity, type IdentityProfile, readIdentity } from '../identity.ts';
+import {
+  type AuthenticationFlow,
+  type AuthenticationReply,
+  type LoginErrorCode,
+  type LoginResult,
+  mapAuthenticationError,
+  mapAuthenticationReply,
+} from './login.ts';
 
 /** A reCAPTCHA answer: the visible widget's token or the invisible one's. */
 export interface CaptchaToken {
@@ -38,9 +45,21 @@ function credentialsBody(params: LoginParams): Record<string, unknown> {
 }
 
 /** One authentication step: its reply, or its error, becomes a login state (site §4). */
-async function authenticate(http: HttpClient, headers: Headers, flow: AuthenticationFlow, path: string, body: Record<string, unknown>): Promise<LoginResult> {
+async function authenticate(
+  http: HttpClient,
+  headers: Headers,
+  flow: AuthenticationFlow,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<LoginResult> {
   try {
-    const reply = await http.send<AuthenticationReply>({ method: 'POST', path, body, headers, methodFqn: `authentication.${flow}` });
+    const reply = await http.send<AuthenticationReply>({
+      method: 'POST',
+      path,
+      body,
+      headers,
+      methodFqn: `authentication.${flow}`,
+    });
     return mapAuthenticationReply(reply.body);
   } catch (error) {
     return mapAuthenticationError(error, flow);
@@ -64,7 +83,10 @@ export async function verifyFactor(
   factorType: FactorType,
   params: { stateToken: string; code: string },
 ): Promise<LoginResult> {
-  return authenticate(http, headers, 'verify', `/v2/${encodeURIComponent(factorType)}/verify`, { stateToken: params.stateToken, code: params.code });
+  return authenticate(http, headers, 'verify', `/v2/${encodeURIComponent(factorType)}/verify`, {
+    stateToken: params.stateToken,
+    code: params.code,
+  });
 }
 
 /** Signs a known member on without a password; needs an elevated (API key or app) caller. */
@@ -75,17 +97,33 @@ export async function signOn(
 ): Promise<{ sessionToken: string; identity?: Identity }> {
   const body: Record<string, unknown> = { loginId: { email: params.email } };
   if (params.profile) body.profile = params.profile;
-  const reply = await http.send<{ sessionToken?: string; identity?: unknown }>({ method: 'POST', path: '/v2/sign-on', body, headers, methodFqn: 'authentication.sign-on' });
+  const reply = await http.send<{ sessionToken?: string; identity?: unknown }>({
+    method: 'POST',
+    path: '/v2/sign-on',
+    body,
+    headers,
+    methodFqn: 'authentication.sign-on',
+  });
   const identity = readIdentity(reply.body?.identity);
   return { sessionToken: String(reply.body?.sessionToken ?? ''), ...(identity ? { identity } : {}) };
 }
 
 export async function changePassword(http: HttpClient, headers: Headers, newPassword: string): Promise<void> {
-  await http.send({ method: 'POST', path: '/v2/change-password', body: { newPassword }, headers, methodFqn: 'authentication.change-password' });
+  await http.send({
+    method: 'POST',
+    path: '/v2/change-password',
+    body: { newPassword },
+    headers,
+    methodFqn: 'authentication.change-password',
+  });
 }
 
 /** Ends the member's platform session from code that cannot navigate (e.g. a Node.js server). */
-export async function logoutSession(http: HttpClient, headers: Headers, params: { clientId: string; postLogoutRedirectUri: string }): Promise<void> {
+export async function logoutSession(
+  http: HttpClient,
+  headers: Headers,
+  params: { clientId: string; postLogoutRedirectUri: string },
+): Promise<void> {
   await http.send({
     method: 'GET',
     path: '/v1/logout',
@@ -102,8 +140,18 @@ export interface RecoveryEmailParams {
   language?: string;
 }
 
-export async function sendRecoveryEmail(http: HttpClient, headers: Headers, params: RecoveryEmailParams): Promise<void> {
-  await http.send({ method: 'POST', path: '/v1/recovery/send-email', body: params, headers, methodFqn: 'recovery.send-email' });
+export async function sendRecoveryEmail(
+  http: HttpClient,
+  headers: Headers,
+  params: RecoveryEmailParams,
+): Promise<void> {
+  await http.send({
+    method: 'POST',
+    path: '/v1/recovery/send-email',
+    body: params,
+    headers,
+    methodFqn: 'recovery.send-email',
+  });
 }
 
 export type RecoveryResult =
@@ -111,11 +159,21 @@ export type RecoveryResult =
   | { state: 'FAILURE'; error: string; errorCode?: LoginErrorCode };
 
 /** Sets a new password with the token from the recovery email (or only checks the token when no password is given). */
-export async function recoverPassword(http: HttpClient, headers: Headers, params: { recoveryToken: string; password?: string }): Promise<RecoveryResult> {
+export async function recoverPassword(
+  http: HttpClient,
+  headers: Headers,
+  params: { recoveryToken: string; password?: string },
+): Promise<RecoveryResult> {
   const body: Record<string, unknown> = { recoveryToken: params.recoveryToken };
   if (params.password !== undefined) body.password = params.password;
   try {
-    const reply = await http.send<{ sessionToken?: string }>({ method: 'POST', path: '/v1/recovery/recover', body, headers, methodFqn: 'recovery.recover' });
+    const reply = await http.send<{ sessionToken?: string }>({
+      method: 'POST',
+      path: '/v1/recovery/recover',
+      body,
+      headers,
+      methodFqn: 'recovery.recover',
+    });
     const sessionToken = reply.body?.sessionToken;
     return sessionToken ? { state: 'SUCCESS', sessionToken } : { state: 'SUCCESS' };
   } catch (error) {
@@ -131,7 +189,13 @@ export async function sendActivationEmail(
   headers: Headers,
   params: { identityId: string; redirect?: { url: string; clientId: string } },
 ): Promise<void> {
-  await http.send({ method: 'POST', path: '/v1/recovery/send-activation-email', body: params, headers, methodFqn: 'recovery.send-activation-email' });
+  await http.send({
+    method: 'POST',
+    path: '/v1/recovery/send-activation-email',
+    body: params,
+    headers,
+    methodFqn: 'recovery.send-activation-email',
+  });
 }
 
 /** Sends a verification code to the identity's email, for the verify step of a login. */

@@ -1,5 +1,5 @@
 import { SdkError } from '../errors.ts';
-import { readIdentity, type Identity } from '../identity.ts';
+import { type Identity, readIdentity } from '../identity.ts';
 
 export const LOGIN_STATES = [
   'SUCCESS',
@@ -13,7 +13,12 @@ export const LOGIN_STATES = [
 export type LoginState = (typeof LOGIN_STATES)[number];
 
 /** The states the platform's authentication replies carry. */
-export const AUTHENTICATION_STATES = ['SUCCESS', 'REQUIRE_OWNER_APPROVAL', 'REQUIRE_EMAIL_VERIFICATION', 'STATUS_CHECK'] as const;
+export const AUTHENTICATION_STATES = [
+  'SUCCESS',
+  'REQUIRE_OWNER_APPROVAL',
+  'REQUIRE_EMAIL_VERIFICATION',
+  'STATUS_CHECK',
+] as const;
 export type AuthenticationState = (typeof AUTHENTICATION_STATES)[number];
 
 /** Application error codes of login, registration and password reset. */
@@ -99,7 +104,11 @@ export function authenticationErrorCode(error: SdkError, flow: AuthenticationFlo
 export function mapAuthenticationError(error: unknown, flow: AuthenticationFlow): LoginResult {
   if (!(error instanceof SdkError)) throw error;
   const errorCode = authenticationErrorCode(error, flow);
-  if (errorCode === 'missingCaptchaToken') return { loginState: 'SILENT_CAPTCHA_REQUIRED', error: error.message, errorCode };
-  if (errorCode === 'invalidCaptchaToken') return { loginState: 'USER_CAPTCHA_REQUIRED', error: error.message, errorCode };
-  return errorCode ? { loginState: 'FAILURE', error: error.message, errorCode } : { loginState: 'FAILURE', error: error.message };
+  if (errorCode === 'missingCaptchaToken')
+    return { loginState: 'SILENT_CAPTCHA_REQUIRED', error: error.message, errorCode };
+  if (errorCode === 'invalidCaptchaToken')
+    return { loginState: 'USER_CAPTCHA_REQUIRED', error: error.message, errorCode };
+  return errorCode
+    ? { loginState: 'FAILURE', error: error.message, errorCode }
+    : { loginState: 'FAILURE', error: error.message };
 }

@@ -1,8 +1,8 @@
 import { signOn } from '../auth/authentication.ts';
 import type { HttpClient } from '../http.ts';
 import type { IdentityProfile } from '../identity.ts';
-import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
 import { checkOptions } from '../options.ts';
+import { type AuthStrategy, StrategyHttp, type StrategyHttpOptions } from './types.ts';
 
 export interface ApiKeyStrategyOptions extends StrategyHttpOptions {
   apiKey: string;
@@ -18,7 +18,12 @@ export class ApiKeyAuth implements AuthStrategy {
   private readonly http: StrategyHttp;
 
   constructor(options: ApiKeyStrategyOptions) {
-    checkOptions('ApiKeyStrategy', options, { apiKey: 'string' }, { siteId: 'string', accountId: 'string', host: 'url', fetch: 'fetch' });
+    checkOptions(
+      'ApiKeyStrategy',
+      options,
+      { apiKey: 'string' },
+      { siteId: 'string', accountId: 'string', host: 'url', fetch: 'fetch' },
+    );
     this.apiKey = options.apiKey;
     this.siteId = options.siteId;
     this.accountId = options.accountId;

@@ -1,12 +1,12 @@
-import { systemClock, type Clock } from '../clock.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { OAuthError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
-import { verifyJwt, type JwtPayload } from '../jwt.ts';
+import { type JwtPayload, verifyJwt } from '../jwt.ts';
 import { parseAppInstallCallback } from '../oauth-callback.ts';
-import { fetchTokenInfo, postForTokens, tokensFromReply, type TokenInfo } from '../token-endpoint.ts';
-import { memoryTokenStorage, TokenKeeper, type Tokens } from '../tokens.ts';
-import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
 import { checkOptions } from '../options.ts';
+import { fetchTokenInfo, postForTokens, type TokenInfo, tokensFromReply } from '../token-endpoint.ts';
+import { memoryTokenStorage, TokenKeeper, type Tokens } from '../tokens.ts';
+import { type AuthStrategy, StrategyHttp, type StrategyHttpOptions } from './types.ts';
 
 export const CLIENT_CREDENTIALS_PATH = '/oauth2/token';
 export const LEGACY_ACCESS_PATH = '/oauth/access';
@@ -48,7 +48,17 @@ export class AppAuth implements AuthStrategy {
       'AppStrategy',
       options,
       { appId: 'string' },
-      { appSecret: 'string', instanceId: 'string', accessToken: 'string', refreshToken: 'string', publicKey: 'string', installerUrl: 'url', host: 'url', fetch: 'fetch', clock: 'clock' },
+      {
+        appSecret: 'string',
+        instanceId: 'string',
+        accessToken: 'string',
+        refreshToken: 'string',
+        publicKey: 'string',
+        installerUrl: 'url',
+        host: 'url',
+        fetch: 'fetch',
+        clock: 'clock',
+      },
     );
     this.appId = options.appId;
     this.instanceId = options.instanceId;
@@ -56,7 +66,10 @@ export class AppAuth implements AuthStrategy {
     this.http = new StrategyHttp(options);
     this.clock = options.clock ?? systemClock;
     const initial = options.refreshToken
-      ? { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: options.refreshToken, role: 'none' as const } }
+      ? {
+          accessToken: { value: '', expiresAt: 0 },
+          refreshToken: { value: options.refreshToken, role: 'none' as const },
+        }
       : undefined;
     this.keeper = new TokenKeeper(memoryTokenStorage(), this.clock, (current) => this.obtainTokens(current), initial);
   }
@@ -66,7 +79,8 @@ export class AppAuth implements AuthStrategy {
   }
 
   private secret(): string {
-    if (!this.options.appSecret) throw new OAuthError('missing_app_secret', 'Missing app secret: pass appSecret to AppStrategy to request tokens');
+    if (!this.options.appSecret)
+      throw new OAuthError('missing_app_secret', 'Missing app secret: pass appSecret to AppStrategy to request tokens');
     return this.options.appSecret;
   }
 
@@ -75,16 +89,35 @@ export class AppAuth implements AuthStrategy {
       const reply = await postForTokens(
         this.http.client,
         LEGACY_ACCESS_PATH,
-        { grant_type: 'refresh_token', client_id: this.appId, client_secret: this.secret(), refresh_token: current.refreshToken.value },
+        {
+          grant_type: 'refresh_token',
+          client_id: this.appId,
+          client_secret: this.secret(),
+          refresh_token: current.refreshToken.value,
+        },
         'oauth.access.refresh-token',
       );
-      return tokensFromReply({ ...reply, expires_in: reply.expires_in ?? LEGACY_ACCESS_TOKEN_SECONDS }, 'none', this.clock, current.refreshToken);
+      return tokensFromReply(
+        { ...reply, expires_in: reply.expires_in ?? LEGACY_ACCESS_TOKEN_SECONDS },
+        'none',
+        this.clock,
+        current.refreshToken,
+      );
     }
-    if (!this.instanceId) throw new OAuthError('missing_instance_id', 'Missing instance id: pass instanceId (or a refresh token) to AppStrategy');
+    if (!this.instanceId)
+      throw new OAuthError(
+        'missing_instance_id',
+        'Missing instance id: pass instanceId (or a refresh token) to AppStrategy',
+      );
     const reply = await postForTokens(
       this.http.client,
       CLIENT_CREDENTIALS_PATH,
-      { grant_type: 'client_credentials', client_id: this.appId, client_secret: this.secret(), instance_id: this.instanceId },
+      {
+        grant_type: 'client_credentials',
+        client_id: this.appId,
+        client_secret: this.secret(),
+        instance_id: this.instanceId,
+      },
       'oauth2.token.client-credentials',
     );
     return tokensFromReply(reply, 'none', this.clock);
@@ -108,7 +141,10 @@ export class AppAuth implements AuthStrategy {
    */
   async elevated(): Promise<AppAuth> {
     if (!this.options.accessToken) {
-      throw new OAuthError('missing_access_token', 'Missing access token: elevation starts from the access token passed to AppStrategy');
+      throw new OAuthError(
+        'missing_access_token',
+        'Missing access token: elevation starts from the access token passed to AppStrategy',
+      );
     }
     this.secret();
     const info = await fetchTokenInfo(this.http.client, this.options.accessToken);
@@ -116,7 +152,10 @@ export class AppAuth implements AuthStrategy {
       throw new OAuthError('token_not_for_app', `Invalid access token: it was not issued for the app ${this.appId}`);
     }
     if (!info.instanceId) {
-      throw new OAuthError('missing_instance_id', 'Missing instance id: the access token was not issued for an app instance');
+      throw new OAuthError(
+        'missing_instance_id',
+        'Missing instance id: the access token was not issued for an app instance',
+      );
     }
     return new AppAuth({
       appId: this.appId,
@@ -148,14 +187,18 @@ export class AppAuth implements AuthStrategy {
       { grant_type: 'authorization_code', client_id: this.appId, client_secret: this.secret(), code },
       'oauth.access.authorization-code',
     );
-    if (!reply.refresh_token) throw new OAuthError('missing_refresh_token', 'Missing refresh token in the reply to the code exchange');
-    await this.keeper.set(tokensFromReply({ ...reply, expires_in: reply.expires_in ?? LEGACY_ACCESS_TOKEN_SECONDS }, 'none', this.clock));
+    if (!reply.refresh_token)
+      throw new OAuthError('missing_refresh_token', 'Missing refresh token in the reply to the code exchange');
+    await this.keeper.set(
+      tokensFromReply({ ...reply, expires_in: reply.expires_in ?? LEGACY_ACCESS_TOKEN_SECONDS }, 'none', this.clock),
+    );
     return { accessToken: reply.access_token, refreshToken: reply.refresh_token, instanceId };
   }
 
   /** Verifies a JWT signed with the app's key (e.g. the instance a dashboard page receives). */
   async decodeJWT(token: string): Promise<JwtPayload> {
-    if (!this.options.publicKey) throw new OAuthError('missing_public_key', 'Missing public key: pass publicKey to AppStrategy to verify tokens');
+    if (!this.options.publicKey)
+      throw new OAuthError('missing_public_key', 'Missing public key: pass publicKey to AppStrategy to verify tokens');
     return verifyJwt(token, { publicKey: this.options.publicKey, clock: this.clock });
   }
 }

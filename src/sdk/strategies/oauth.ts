@@ -1,23 +1,24 @@
 import {
   changePassword,
+  type LoginParams,
   loginWithPassword,
   logoutSession,
+  type RecoveryResult,
+  type RegisterParams,
   recoverPassword,
   register,
   sendActivationEmail,
   sendRecoveryEmail,
   startVerification,
-  type LoginParams,
-  type RecoveryResult,
-  type RegisterParams,
   verifyFactor,
 } from '../auth/authentication.ts';
 import type { LoginResult, LoginState } from '../auth/login.ts';
-import { systemClock, type Clock } from '../clock.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { OAuthError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 import type { FactorType } from '../identity.ts';
-import { parseMemberCallback, type MemberCallback } from '../oauth-callback.ts';
+import { type MemberCallback, parseMemberCallback } from '../oauth-callback.ts';
+import { checkOptions } from '../options.ts';
 import { generateOAuthData, type OAuthData } from '../pkce.ts';
 import { createRedirectSession, type Prompt, type ResponseMode } from '../redirects.ts';
 import {
@@ -25,14 +26,21 @@ import {
   authorizationCodeGrant,
   authorizedClientGrant,
   fetchTokenInfo,
-  refreshTokenGrant,
   type GrantContext,
+  refreshTokenGrant,
   type TokenInfo,
 } from '../token-endpoint.ts';
-import { emptyTokens, isTokenExpired, memoryTokenStorage, TokenKeeper, type RefreshToken, type Tokens, type TokenStorage } from '../tokens.ts';
-import { runWebMessageFlow, type FlowHost, type FlowMode } from '../web-message-flow.ts';
-import { StrategyHttp, type AuthStrategy, type StrategyHttpOptions } from './types.ts';
-import { checkOptions } from '../options.ts';
+import {
+  emptyTokens,
+  isTokenExpired,
+  memoryTokenStorage,
+  type RefreshToken,
+  TokenKeeper,
+  type TokenStorage,
+  type Tokens,
+} from '../tokens.ts';
+import { type FlowHost, type FlowMode, runWebMessageFlow } from '../web-message-flow.ts';
+import { type AuthStrategy, StrategyHttp, type StrategyHttpOptions } from './types.ts';
 
 export interface OAuthStrategyOptions extends StrategyHttpOptions {
   clientId: string;
@@ -72,7 +80,12 @@ export class OAuthAuth implements AuthStrategy {
   private status: LoginStatus = { loginState: 'INITIAL' };
 
   constructor(options: OAuthStrategyOptions) {
-    checkOptions('OAuthStrategy', options, { clientId: 'string' }, { host: 'url', fetch: 'fetch', clock: 'clock', tokens: 'object', tokenStorage: 'object' });
+    checkOptions(
+      'OAuthStrategy',
+      options,
+      { clientId: 'string' },
+      { host: 'url', fetch: 'fetch', clock: 'clock', tokens: 'object', tokenStorage: 'object' },
+    );
     this.clientId = options.clientId;
     this.http = new StrategyHttp(options);
     this.clock = options.clock ?? systemClock;
@@ -128,7 +141,8 @@ export class OAuthAuth implements AuthStrategy {
 
   /** Exchanges a refresh token for new tokens; unlike automatic renewal, a failure is reported. */
   async renewToken(refreshToken: RefreshToken): Promise<Tokens> {
-    if (!refreshToken?.value) throw new OAuthError('missing_refresh_token', 'Missing refresh token: there is nothing to renew');
+    if (!refreshToken?.value)
+      throw new OAuthError('missing_refresh_token', 'Missing refresh token: there is nothing to renew');
     const tokens = await refreshTokenGrant(this.grant, refreshToken);
     await this.keeper.set(tokens);
     return tokens;
@@ -178,27 +192,48 @@ export class OAuthAuth implements AuthStrategy {
   /** Exchanges the login page's code for member tokens, after checking its state. */
   async getMemberTokens(code: string, state: string, oauthData: OAuthData): Promise<Tokens> {
     if (state !== oauthData.state) {
-      throw new OAuthError('state_mismatch', 'Invalid OAuth callback: the state does not match the one the flow started with');
+      throw new OAuthError(
+        'state_mismatch',
+        'Invalid OAuth callback: the state does not match the one the flow started with',
+      );
     }
-    const tokens = await authorizationCodeGrant(this.grant, { redirectUri: oauthData.redirectUri, code, codeVerifier: oauthData.codeVerifier });
+    const tokens = await authorizationCodeGrant(this.grant, {
+      redirectUri: oauthData.redirectUri,
+      code,
+      codeVerifier: oauthData.codeVerifier,
+    });
     await this.keeper.set(tokens);
     return tokens;
   }
 
   /** Turns a session token from `login` or `register` into member tokens through a hidden frame or popup. */
   async getMemberTokensForDirectLogin(sessionToken: string, options: DirectLoginOptions = {}): Promise<Tokens> {
-    const redirectUri = options.redirectUri ?? options.flowHost?.origin ?? (globalThis as { location?: Location }).location?.origin;
-    if (!redirectUri) throw new OAuthError('flow_unavailable', 'The hidden-frame OAuth flow needs a browser window or a redirectUri and flowHost');
+    const redirectUri =
+      options.redirectUri ?? options.flowHost?.origin ?? (globalThis as { location?: Location }).location?.origin;
+    if (!redirectUri)
+      throw new OAuthError(
+        'flow_unavailable',
+        'The hidden-frame OAuth flow needs a browser window or a redirectUri and flowHost',
+      );
     const oauthData = await generateOAuthData(redirectUri);
     const { authUrl } = await this.getAuthUrl(oauthData, { prompt: 'none', responseMode: 'web_message', sessionToken });
-    const { code, state } = await runWebMessageFlow({ authUrl, state: oauthData.state, mode: options.mode, timeoutMs: options.timeoutMs, host: options.flowHost });
+    const { code, state } = await runWebMessageFlow({
+      authUrl,
+      state: oauthData.state,
+      mode: options.mode,
+      timeoutMs: options.timeoutMs,
+      host: options.flowHost,
+    });
     return this.getMemberTokens(code, state, oauthData);
   }
 
   /** Member tokens for a member the site authenticated itself, vouched for by an API key. */
   async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
     const visitor = await this.keeper.fresh();
-    const tokens = await authorizedClientGrant({ http: this.http.client, clock: this.clock }, { memberId, visitorAccessToken: visitor.accessToken.value, apiKey });
+    const tokens = await authorizedClientGrant(
+      { http: this.http.client, clock: this.clock },
+      { memberId, visitorAccessToken: visitor.accessToken.value, apiKey },
+    );
     await this.keeper.set(tokens);
     return tokens;
   }
@@ -216,7 +251,10 @@ export class OAuthAuth implements AuthStrategy {
 
   /** Ends the platform session with a call instead of a navigation (e.g. from a server), and forgets the tokens. */
   async logoutSession(postLogoutRedirectUri: string): Promise<void> {
-    await logoutSession(this.http.client, await this.getAuthHeaders(), { clientId: this.clientId, postLogoutRedirectUri });
+    await logoutSession(this.http.client, await this.getAuthHeaders(), {
+      clientId: this.clientId,
+      postLogoutRedirectUri,
+    });
     await this.keeper.set(emptyTokens());
     this.status = { loginState: 'INITIAL' };
   }
@@ -242,12 +280,22 @@ export class OAuthAuth implements AuthStrategy {
   }
 
   /** Continues after EMAIL_VERIFICATION_REQUIRED with the code the member received. */
-  async processVerification(params: { verificationCode: string; factorType?: FactorType; stateToken?: string }): Promise<LoginResult> {
+  async processVerification(params: {
+    verificationCode: string;
+    factorType?: FactorType;
+    stateToken?: string;
+  }): Promise<LoginResult> {
     const stateToken = params.stateToken ?? this.status.stateToken;
     if (!stateToken) {
-      return this.track({ loginState: 'FAILURE', error: 'There is no verification in progress: log in or register first' });
+      return this.track({
+        loginState: 'FAILURE',
+        error: 'There is no verification in progress: log in or register first',
+      });
     }
-    const result = await verifyFactor(this.http.client, await this.getAuthHeaders(), params.factorType ?? 'EMAIL', { stateToken, code: params.verificationCode });
+    const result = await verifyFactor(this.http.client, await this.getAuthHeaders(), params.factorType ?? 'EMAIL', {
+      stateToken,
+      code: params.verificationCode,
+    });
     this.track(result);
     // A mistyped code can be retried: the state token stays until the verification succeeds.
     if (result.loginState === 'FAILURE') this.status.stateToken = stateToken;

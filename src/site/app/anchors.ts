@@ -1,6 +1,6 @@
 // In-page anchors (site spec §2, §5): smooth scrolling, the hash after load 750 ms later, and hashes that open a
 // tab or an accordion item with the matching id.
-import { tabIdFromHash, TIMINGS } from '../k3-behaviour.ts';
+import { TIMINGS, tabIdFromHash } from '../k3-behaviour.ts';
 import { isAnchorId } from '../k3-rules.ts';
 import { animateScrollTo } from './scroll.tsx';
 

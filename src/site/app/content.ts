@@ -52,7 +52,8 @@ export const AHLI_K3_MADYA = {
   post: {
     postId: 6644,
     title: 'Sertifikasi Ahli K3 Madya',
-    excerpt: 'Pelatihan dan sertifikasi Ahli K3 Madya untuk pengawas keselamatan kerja di proyek dan industri menengah.',
+    excerpt:
+      'Pelatihan dan sertifikasi Ahli K3 Madya untuk pengawas keselamatan kerja di proyek dan industri menengah.',
     featuredImage: true,
   },
 } as const;

@@ -28,7 +28,11 @@ function useRefreshedNonce(initial: string): string {
   const [nonce, setNonce] = useState(initial);
   useEffect(() => {
     let current = true;
-    fetch('/wp-admin/admin-ajax.php', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=eael_get_token' })
+    fetch('/wp-admin/admin-ajax.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=eael_get_token',
+    })
       .then((response) => response.json() as Promise<{ success?: boolean; data?: { nonce?: string } }>)
       .then((answer) => {
         if (current && answer.success && answer.data?.nonce) setNonce(answer.data.nonce);
@@ -48,11 +52,29 @@ function Stepper({ label, min, max, step }: { label: string; min: number; max: n
   return (
     <div className="stepper">
       <label htmlFor={id}>{label}</label>
-      <button type="button" aria-label={`Kurangi ${label}`} onClick={() => setValue((now) => stepQuantity(now, -1, { min, max, step }))}>
+      <button
+        type="button"
+        aria-label={`Kurangi ${label}`}
+        onClick={() => setValue((now) => stepQuantity(now, -1, { min, max, step }))}
+      >
         −
       </button>
-      <input id={id} name={id} type="number" inputMode="numeric" min={min} max={max} step={step} value={value} onChange={(event) => setValue(Number(event.target.value))} />
-      <button type="button" aria-label={`Tambah ${label}`} onClick={() => setValue((now) => stepQuantity(now, 1, { min, max, step }))}>
+      <input
+        id={id}
+        name={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(event) => setValue(Number(event.target.value))}
+      />
+      <button
+        type="button"
+        aria-label={`Tambah ${label}`}
+        onClick={() => setValue((now) => stepQuantity(now, 1, { min, max, step }))}
+      >
         +
       </button>
     </div>
@@ -84,7 +106,13 @@ export function AddonForm() {
       {(['nama', 'email'] as const).map((field) => (
         <p key={field}>
           <label htmlFor={`addon-${field}`}>{field === 'nama' ? 'Nama' : 'Email'}</label>
-          <input id={`addon-${field}`} name={field} type={field === 'email' ? 'email' : 'text'} aria-invalid={errors[field] ? true : undefined} aria-describedby={errors[field] ? `addon-${field}-error` : undefined} />
+          <input
+            id={`addon-${field}`}
+            name={field}
+            type={field === 'email' ? 'email' : 'text'}
+            aria-invalid={errors[field] ? true : undefined}
+            aria-describedby={errors[field] ? `addon-${field}-error` : undefined}
+          />
           {errors[field] && (
             <span id={`addon-${field}-error`} className="field-error">
               {errors[field]}

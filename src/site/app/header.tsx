@@ -1,27 +1,67 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TIMINGS, toggleBranch, usesMobileHeader } from '../k3-behaviour.ts';
-import { MENU, SITE_ROOT, type MenuItem } from './content.ts';
+import { MENU, type MenuItem, SITE_ROOT } from './content.ts';
 import { useViewportWidth } from './use-viewport.ts';
 
-function SubmenuToggle({ item, path, open, onToggle }: { item: MenuItem; path: string[]; open: boolean; onToggle: (path: string[]) => void }) {
+function SubmenuToggle({
+  item,
+  path,
+  open,
+  onToggle,
+}: {
+  item: MenuItem;
+  path: string[];
+  open: boolean;
+  onToggle: (path: string[]) => void;
+}) {
   return (
-    <button type="button" className="submenu-toggle" aria-expanded={open} aria-label={`Submenu ${item.label}`} onClick={() => onToggle(path)}>
+    <button
+      type="button"
+      className="submenu-toggle"
+      aria-expanded={open}
+      aria-label={`Submenu ${item.label}`}
+      onClick={() => onToggle(path)}
+    >
       <span aria-hidden="true">▾</span>
     </button>
   );
 }
 
-function MenuList({ items, path, mobile, openBranches, onToggle }: { items: readonly MenuItem[]; path: string[]; mobile: boolean; openBranches: string[]; onToggle: (path: string[]) => void }) {
+function MenuList({
+  items,
+  path,
+  mobile,
+  openBranches,
+  onToggle,
+}: {
+  items: readonly MenuItem[];
+  path: string[];
+  mobile: boolean;
+  openBranches: string[];
+  onToggle: (path: string[]) => void;
+}) {
   return (
     <ul className={path.length === 0 ? 'menu' : 'submenu'}>
       {items.map((item) => {
         const itemPath = [...path, item.id];
         const open = openBranches.includes(itemPath.join('/'));
         return (
-          <li key={item.id} className={item.children ? 'has-children' : undefined} data-open={mobile && open ? '' : undefined}>
+          <li
+            key={item.id}
+            className={item.children ? 'has-children' : undefined}
+            data-open={mobile && open ? '' : undefined}
+          >
             <a href={item.href}>{item.label}</a>
             {item.children && mobile && <SubmenuToggle item={item} path={itemPath} open={open} onToggle={onToggle} />}
-            {item.children && <MenuList items={item.children} path={itemPath} mobile={mobile} openBranches={openBranches} onToggle={onToggle} />}
+            {item.children && (
+              <MenuList
+                items={item.children}
+                path={itemPath}
+                mobile={mobile}
+                openBranches={openBranches}
+                onToggle={onToggle}
+              />
+            )}
           </li>
         );
       })}
@@ -41,7 +81,14 @@ function Search() {
   }, [open]);
   return (
     <div className="search" data-active={open ? '' : undefined}>
-      <button type="button" className="search-toggle" aria-expanded={open} aria-controls={id} aria-label="Cari" onClick={() => setOpen((now) => !now)}>
+      <button
+        type="button"
+        className="search-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label="Cari"
+        onClick={() => setOpen((now) => !now)}
+      >
         <span aria-hidden="true">⌕</span>
       </button>
       <form id={id} role="search" className="search-form" hidden={!open} action={SITE_ROOT}>
@@ -97,12 +144,30 @@ export function Header({ children }: { children?: React.ReactNode }) {
         K3 Nusantara
       </a>
       {mobile && (
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((now) => !now)}>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((now) => !now)}
+        >
           Menu
         </button>
       )}
-      <nav ref={nav} id={navId} aria-label="Menu utama" className="main-nav" data-open={!mobile || menuOpen ? '' : undefined}>
-        <MenuList items={MENU} path={[]} mobile={mobile} openBranches={branches} onToggle={(path) => setBranches((open) => toggleBranch(open, path))} />
+      <nav
+        ref={nav}
+        id={navId}
+        aria-label="Menu utama"
+        className="main-nav"
+        data-open={!mobile || menuOpen ? '' : undefined}
+      >
+        <MenuList
+          items={MENU}
+          path={[]}
+          mobile={mobile}
+          openBranches={branches}
+          onToggle={(path) => setBranches((open) => toggleBranch(open, path))}
+        />
       </nav>
       <Search />
     </header>

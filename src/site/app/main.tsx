@@ -1,9 +1,10 @@
 // The K3 brochure site (site spec §1, §2): one script for its pages, each page chosen by its address.
-import { createRoot } from 'react-dom/client';
+
 import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { startAnchors } from './anchors.ts';
 import { AHLI_K3_MADYA } from './content.ts';
 import { Header } from './header.tsx';
-import { startAnchors } from './anchors.ts';
 import { AhliK3MadyaPage, HomePage } from './pages.tsx';
 import { ReadingProgress, ScrollToTop } from './scroll.tsx';
 

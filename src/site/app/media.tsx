@@ -50,7 +50,14 @@ export function Carousel() {
   }, [playing, last]);
   const shown = SLIDES.slice(Math.min(first, last), Math.min(first, last) + perView);
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label="Program pelatihan" data-per-view={perView} data-autoplay={playing ? 'on' : 'off'} onFocus={() => setPlaying(false)}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label="Program pelatihan"
+      data-per-view={perView}
+      data-autoplay={playing ? 'on' : 'off'}
+      onFocus={() => setPlaying(false)}
+    >
       <h2 className="visually-hidden">Program pelatihan</h2>
       <div className="carousel-controls">
         <button type="button" aria-label="Sebelumnya" onClick={() => setFirst((now) => Math.max(0, now - 1))}>
@@ -62,7 +69,12 @@ export function Carousel() {
       </div>
       <ul className="slides" aria-live={playing ? 'off' : 'polite'}>
         {shown.map((slide, index) => (
-          <li key={slide.id} className="slide" aria-roledescription="slide" aria-label={`${Math.min(first, last) + index + 1} dari ${SLIDES.length}`}>
+          <li
+            key={slide.id}
+            className="slide"
+            aria-roledescription="slide"
+            aria-label={`${Math.min(first, last) + index + 1} dari ${SLIDES.length}`}
+          >
             <h3>{slide.title}</h3>
             <p>{slide.text}</p>
           </li>
@@ -83,12 +95,21 @@ export function LazySection({ id, title, children }: { id: string; title: string
   useEffect(() => {
     const element = ref.current;
     if (!element || loaded) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setLoaded(true), { rootMargin: `${LAZY_LOAD_MARGIN_PX}px` });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setLoaded(true),
+      { rootMargin: `${LAZY_LOAD_MARGIN_PX}px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [loaded]);
   return (
-    <section id={id} ref={ref} className="lazy-section" data-lazy-loaded={loaded ? '' : undefined} aria-labelledby={`${id}-title`}>
+    <section
+      id={id}
+      ref={ref}
+      className="lazy-section"
+      data-lazy-loaded={loaded ? '' : undefined}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>

@@ -13,8 +13,16 @@ const PROGRAM_TABS = [
 ];
 
 const QUESTIONS = [
-  { id: 'faq-sertifikat', title: 'Siapa yang menerbitkan sertifikat?', body: <p>Sertifikat diterbitkan oleh kementerian terkait setelah lulus ujian.</p> },
-  { id: 'faq-daring', title: 'Apakah kelas bisa diikuti daring?', body: <p>Ya, teori dapat diikuti daring; praktik dilakukan di lokasi.</p> },
+  {
+    id: 'faq-sertifikat',
+    title: 'Siapa yang menerbitkan sertifikat?',
+    body: <p>Sertifikat diterbitkan oleh kementerian terkait setelah lulus ujian.</p>,
+  },
+  {
+    id: 'faq-daring',
+    title: 'Apakah kelas bisa diikuti daring?',
+    body: <p>Ya, teori dapat diikuti daring; praktik dilakukan di lokasi.</p>,
+  },
 ];
 
 /** `?popup-selector=eael-lostpassword|eael-resetpassword` clicks that element 300 ms after load (site spec §2). */
@@ -35,7 +43,11 @@ function AccountLinks() {
   };
   return (
     <p className="account-links">
-      <a id="eael-lostpassword" href="#lupa-sandi" onClick={say('Hubungi kami lewat chat untuk mengatur ulang kata sandi.')}>
+      <a
+        id="eael-lostpassword"
+        href="#lupa-sandi"
+        onClick={say('Hubungi kami lewat chat untuk mengatur ulang kata sandi.')}
+      >
         Lupa kata sandi?
       </a>{' '}
       <a id="eael-resetpassword" href="#atur-ulang" onClick={say('Tautan atur ulang kata sandi dikirim lewat email.')}>
@@ -92,7 +104,15 @@ export function AhliK3MadyaPage() {
       <article data-post-id={post.postId}>
         <h1>{post.title}</h1>
         <p className="excerpt">{post.excerpt}</p>
-        {post.featuredImage && <img className="featured" src={`${SITE_ROOT}images/lapangan.svg`} alt="Peserta Ahli K3 Madya di lapangan" width="720" height="320" />}
+        {post.featuredImage && (
+          <img
+            className="featured"
+            src={`${SITE_ROOT}images/lapangan.svg`}
+            alt="Peserta Ahli K3 Madya di lapangan"
+            width="720"
+            height="320"
+          />
+        )}
         <h2 id="materi">Materi</h2>
         <p>Peraturan perundangan K3, manajemen risiko, investigasi kecelakaan, dan audit SMK3.</p>
         <Tabs label="Informasi program" tabs={PROGRAM_TABS} />

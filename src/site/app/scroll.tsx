@@ -29,7 +29,14 @@ export function animateScrollTo(top: number, durationMs: number): void {
 export function ScrollToTop() {
   const visible = scrollToTopVisible(useScrollY());
   return (
-    <button type="button" className="scroll-to-top" data-visible={visible ? '' : undefined} hidden={!visible} aria-label="Kembali ke atas" onClick={() => animateScrollTo(0, TIMINGS.scrollToTopMs)}>
+    <button
+      type="button"
+      className="scroll-to-top"
+      data-visible={visible ? '' : undefined}
+      hidden={!visible}
+      aria-label="Kembali ke atas"
+      onClick={() => animateScrollTo(0, TIMINGS.scrollToTopMs)}
+    >
       <span aria-hidden="true">↑</span>
     </button>
   );
@@ -39,7 +46,10 @@ export function ScrollToTop() {
 export function ReadingProgress() {
   const [percent, setPercent] = useState(0);
   useEffect(() => {
-    const update = () => setPercent(Math.round(readingProgress(window.scrollY, document.documentElement.scrollHeight, window.innerHeight)));
+    const update = () =>
+      setPercent(
+        Math.round(readingProgress(window.scrollY, document.documentElement.scrollHeight, window.innerHeight)),
+      );
     update();
     const resized = new ResizeObserver(update);
     resized.observe(document.body);
@@ -52,7 +62,14 @@ export function ReadingProgress() {
     };
   }, []);
   return (
-    <div className="reading-progress" role="progressbar" aria-label="Progres membaca" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div
+      className="reading-progress"
+      role="progressbar"
+      aria-label="Progres membaca"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <div className="reading-progress-bar" style={{ width: `${percent}%` }} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { OPEN_SECTION_EVENT } from './anchors.ts';
 
 export interface Section {
@@ -28,13 +28,30 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Section[] 
     <div className="tabs" ref={root}>
       <div role="tablist" aria-label={label}>
         {tabs.map((tab, index) => (
-          <button key={tab.id} id={tab.id} role="tab" type="button" aria-selected={active === tab.id} aria-controls={`${tab.id}-panel`} tabIndex={active === tab.id ? 0 : -1} onClick={() => setActive(tab.id)} onKeyDown={(event) => move(event, index)}>
+          <button
+            key={tab.id}
+            id={tab.id}
+            role="tab"
+            type="button"
+            aria-selected={active === tab.id}
+            aria-controls={`${tab.id}-panel`}
+            tabIndex={active === tab.id ? 0 : -1}
+            onClick={() => setActive(tab.id)}
+            onKeyDown={(event) => move(event, index)}
+          >
             {tab.title}
           </button>
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} id={`${tab.id}-panel`} role="tabpanel" aria-labelledby={tab.id} hidden={active !== tab.id} tabIndex={0}>
+        <div
+          key={tab.id}
+          id={`${tab.id}-panel`}
+          role="tabpanel"
+          aria-labelledby={tab.id}
+          hidden={active !== tab.id}
+          tabIndex={0}
+        >
           {tab.body}
         </div>
       ))}
@@ -57,7 +74,13 @@ export function Accordion({ items }: { items: readonly Section[] }) {
       {items.map((item) => (
         <div key={item.id} className="accordion-item">
           <h3>
-            <button id={item.id} type="button" aria-expanded={open === item.id} aria-controls={`${item.id}-body`} onClick={() => setOpen((now) => (now === item.id ? null : item.id))}>
+            <button
+              id={item.id}
+              type="button"
+              aria-expanded={open === item.id}
+              aria-controls={`${item.id}-body`}
+              onClick={() => setOpen((now) => (now === item.id ? null : item.id))}
+            >
               {item.title}
             </button>
           </h3>

@@ -5,7 +5,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '../../../src/core/random.ts';
 
-export const FAULTS = ['500 before storing', '500 after storing', 'dropped before storing', 'dropped after storing', 'stalled 5 s, then stored', 'stalled 5 s, then dropped'] as const;
+export const FAULTS = [
+  '500 before storing',
+  '500 after storing',
+  'dropped before storing',
+  'dropped after storing',
+  'stalled 5 s, then stored',
+  'stalled 5 s, then dropped',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 const STALL_MS = 5_000;
@@ -20,20 +27,31 @@ export interface ChaosProxy {
   close(): Promise<void>;
 }
 
-export async function startChaosProxy(target: { port: number }, options: { seed: number; failureRate: number }): Promise<ChaosProxy> {
+export async function startChaosProxy(
+  target: { port: number },
+  options: { seed: number; failureRate: number },
+): Promise<ChaosProxy> {
   const random = seededRandom(options.seed);
   const dealt = new Map<string, number>();
   let passed = 0;
   const sockets = new Set<import('node:net').Socket>();
 
-  const forward = (request: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+  const forward = (
+    request: http.IncomingMessage,
+    body: Buffer,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
-      const upstream = http.request({ host: '127.0.0.1', port: target.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
-        answer.on('error', reject);
-      });
+      const upstream = http.request(
+        { host: '127.0.0.1', port: target.port, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+          answer.on('error', reject);
+        },
+      );
       upstream.on('error', reject);
       upstream.end(body);
     });
@@ -45,7 +63,10 @@ export async function startChaosProxy(target: { port: number }, options: { seed:
       void (async () => {
         const body = Buffer.concat(chunks);
         const call = WRITE_CALL.exec(request.url ?? '')?.[1];
-        const fault: Fault | null = call && request.method === 'POST' && random() < options.failureRate ? FAULTS[Math.floor(random() * FAULTS.length)]! : null;
+        const fault: Fault | null =
+          call && request.method === 'POST' && random() < options.failureRate
+            ? FAULTS[Math.floor(random() * FAULTS.length)]!
+            : null;
         if (call && !fault) passed++;
         if (fault) dealt.set(`${call}: ${fault}`, (dealt.get(`${call}: ${fault}`) ?? 0) + 1);
         const send = (answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) => {
@@ -55,7 +76,12 @@ export async function startChaosProxy(target: { port: number }, options: { seed:
           response.writeHead(answer.status, headers).end(answer.body);
         };
         const fail500 = () =>
-          response.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': String(request.headers.origin ?? '*') }).end('{"success":false}');
+          response
+            .writeHead(500, {
+              'content-type': 'application/json',
+              'access-control-allow-origin': String(request.headers.origin ?? '*'),
+            })
+            .end('{"success":false}');
         try {
           switch (fault) {
             case null:

@@ -1,7 +1,14 @@
 // The error catalogue of site §8, raised from real replies of the fake platform.
 import { clearContext, getContextClient, initContext } from '../../../src/sdk/context.ts';
-import { ContextError, OAuthError, PlatformError, SdkError, sdkErrorFromReply, toUpperSnakeCase } from '../../../src/sdk/errors.ts';
-import { platformHooks, rejection, thrown, type Suite } from '../harness.ts';
+import {
+  ContextError,
+  OAuthError,
+  PlatformError,
+  SdkError,
+  sdkErrorFromReply,
+  toUpperSnakeCase,
+} from '../../../src/sdk/errors.ts';
+import { platformHooks, rejection, type Suite, thrown } from '../harness.ts';
 import { oauthClient } from '../helpers.ts';
 
 export function errorCases(suite: Suite): void {
@@ -35,7 +42,10 @@ export function errorCases(suite: Suite): void {
       await suite.platform().script({ path: '/v1/items', status: 400, body: { message: 'invalid', details } });
       const error = await rejection(client.request('/v1/items'));
       assert.ok(error instanceof SdkError);
-      assert.equal(error.message, 'INVALID_ARGUMENT: "email" must not be empty, "name" is too long, "profile.phone" must be a phone number');
+      assert.equal(
+        error.message,
+        'INVALID_ARGUMENT: "email" must not be empty, "name" is too long, "profile.phone" must be a phone number',
+      );
       assert.equal(error.kind, 'validation');
       assert.equal(error.code, 'INVALID_ARGUMENT');
       assert.equal(error.status, 400);
@@ -45,7 +55,13 @@ export function errorCases(suite: Suite): void {
 
     it('application error: description, code and data', async () => {
       const client = await readyClient();
-      const details = { applicationError: { description: 'The course is full', code: 'COURSE_FULL', data: { courseId: 'ahli-k3-madya', seats: 0 } } };
+      const details = {
+        applicationError: {
+          description: 'The course is full',
+          code: 'COURSE_FULL',
+          data: { courseId: 'ahli-k3-madya', seats: 0 },
+        },
+      };
       await suite.platform().script({ path: '/v1/items', status: 428, body: { message: 'precondition', details } });
       const error = await rejection(client.request('/v1/items'));
       assert.ok(error instanceof SdkError);
@@ -68,7 +84,14 @@ export function errorCases(suite: Suite): void {
       assert.equal(missing.requestId, await lastRequestId());
       assert.deepEqual(missing.details, {});
 
-      await suite.platform().script({ path: '/v1/items', status: 418, statusText: "I'm a Teapot", body: { details: { reason: 'short and stout' } } });
+      await suite
+        .platform()
+        .script({
+          path: '/v1/items',
+          status: 418,
+          statusText: "I'm a Teapot",
+          body: { details: { reason: 'short and stout' } },
+        });
       const teapot = await rejection(client.request('/v1/items'));
       assert.equal(teapot.code, 'IM_A_TEAPOT');
       assert.equal(teapot.message, "I'm a Teapot");
@@ -82,7 +105,14 @@ export function errorCases(suite: Suite): void {
 
     it('anything else: "System error occurred, request-id: …"', async () => {
       const client = await readyClient();
-      await suite.platform().script({ path: '/v1/items', status: 500, body: 'upstream exploded', headers: { 'Content-Type': 'text/plain' } });
+      await suite
+        .platform()
+        .script({
+          path: '/v1/items',
+          status: 500,
+          body: 'upstream exploded',
+          headers: { 'Content-Type': 'text/plain' },
+        });
       const error = await rejection(client.request('/v1/items'));
       const requestId = await lastRequestId();
       assert.ok(error instanceof SdkError);
@@ -107,14 +137,19 @@ export function errorCases(suite: Suite): void {
 
     it('an unexpected status from the token endpoint is an OAuth error naming status and request id', async () => {
       const { auth } = oauthClient(suite);
-      await suite.platform().script({ path: '/oauth2/token', status: 503, body: { details: { reason: 'maintenance' } } });
+      await suite
+        .platform()
+        .script({ path: '/oauth2/token', status: 503, body: { details: { reason: 'maintenance' } } });
       const error = await rejection(auth.generateVisitorTokens());
       assert.ok(error instanceof OAuthError);
       assert.ok(error instanceof PlatformError);
       assert.equal(error.code, 'unexpected_status');
       assert.equal(error.status, 503);
       assert.equal(error.requestId, await lastRequestId());
-      assert.match(error.message, /^Unexpected status 503 \(Service Unavailable\) from \/v1\/oauth\/token, request-id: req-\d+$/);
+      assert.match(
+        error.message,
+        /^Unexpected status 503 \(Service Unavailable\) from \/v1\/oauth\/token, request-id: req-\d+$/,
+      );
       assert.deepEqual(error.details, { reason: 'maintenance' });
     });
 

@@ -1,7 +1,12 @@
 // The popup / hidden-frame OAuth flow: success, the 120000 ms time-out, and failing fast on a refused origin.
 import sinon from 'sinon';
 import { OAuthError } from '../../../src/sdk/errors.ts';
-import { runWebMessageFlow, type FlowHost, type FlowMessage, type FlowMode } from '../../../src/sdk/web-message-flow.ts';
+import {
+  type FlowHost,
+  type FlowMessage,
+  type FlowMode,
+  runWebMessageFlow,
+} from '../../../src/sdk/web-message-flow.ts';
 import { MEMBERS } from '../fixtures.ts';
 import { platformHooks, rejection, type Suite } from '../harness.ts';
 import { fetchingFlowHost, oauthClient, SITE_ORIGIN } from '../helpers.ts';
@@ -12,7 +17,12 @@ const AUTH_ORIGIN = 'https://platform.example';
 /** A window stand-in whose page posts only what the test tells it to. */
 function scriptedHost() {
   const listeners = new Set<(message: FlowMessage) => void>();
-  const state = { opened: [] as Array<{ url: string; mode: FlowMode }>, closed: false, userClosedPopup: false, block: false };
+  const state = {
+    opened: [] as Array<{ url: string; mode: FlowMode }>,
+    closed: false,
+    userClosedPopup: false,
+    block: false,
+  };
   const host: FlowHost = {
     origin: SITE_ORIGIN,
     addMessageListener(listener) {
@@ -89,17 +99,26 @@ export function flowCases(suite: Suite): void {
       assert.equal(state.closed, true, 'the frame is removed');
     });
 
-    it('fails at once, not after the time-out, when the platform refuses the opener\'s origin', async () => {
+    it("fails at once, not after the time-out, when the platform refuses the opener's origin", async () => {
       clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
       const { host, post } = scriptedHost();
       let error: (Error & { code?: string }) | undefined;
-      const flow = runWebMessageFlow({ authUrl: AUTH_URL, state: 'st-1', host, mode: 'popup' }).catch((e) => (error = e));
-      post({ error: 'origin_not_allowed', error_description: `${SITE_ORIGIN} is not an allowed origin`, state: 'st-1' });
+      const flow = runWebMessageFlow({ authUrl: AUTH_URL, state: 'st-1', host, mode: 'popup' }).catch(
+        (e) => (error = e),
+      );
+      post({
+        error: 'origin_not_allowed',
+        error_description: `${SITE_ORIGIN} is not an allowed origin`,
+        state: 'st-1',
+      });
       await settle();
       assert.ok(error, 'rejected with no time passing');
       await flow;
       assert.equal(error!.code, 'origin_not_allowed');
-      assert.equal(error!.message, `OAuth flow failed: the origin ${SITE_ORIGIN} is not allowed for this client (${SITE_ORIGIN} is not an allowed origin)`);
+      assert.equal(
+        error!.message,
+        `OAuth flow failed: the origin ${SITE_ORIGIN} is not allowed for this client (${SITE_ORIGIN} is not an allowed origin)`,
+      );
     });
 
     it('reports other platform errors, a closed popup and a blocked popup', async () => {
@@ -119,7 +138,11 @@ export function flowCases(suite: Suite): void {
 
       const third = scriptedHost();
       third.state.block = true;
-      assert.match((await rejection(runWebMessageFlow({ authUrl: AUTH_URL, state: 'st-1', host: third.host, mode: 'popup' }))).message, /blocked the popup/);
+      assert.match(
+        (await rejection(runWebMessageFlow({ authUrl: AUTH_URL, state: 'st-1', host: third.host, mode: 'popup' })))
+          .message,
+        /blocked the popup/,
+      );
     });
 
     if (suite.environment === 'node') {
@@ -150,7 +173,9 @@ export function flowCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const login = await auth.login({ email: MEMBERS.active.email, password: MEMBERS.active.password });
         if (login.loginState !== 'SUCCESS') throw new Error('login failed');
-        const error = await rejection(auth.getMemberTokensForDirectLogin(login.data.sessionToken, { flowHost: fetchingFlowHost() }));
+        const error = await rejection(
+          auth.getMemberTokensForDirectLogin(login.data.sessionToken, { flowHost: fetchingFlowHost() }),
+        );
         assert.equal(error.code, 'origin_not_allowed');
         assert.match(error.message, /origin https:\/\/k3-site\.example is not allowed/);
         assert.equal(auth.loggedIn(), false);

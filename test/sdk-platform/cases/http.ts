@@ -68,10 +68,14 @@ export function httpCases(suite: Suite): void {
         assert.deepEqual(items.query, {});
       });
 
-      it('a long query goes to the endpoint\'s own fallback path when it has one', async () => {
+      it("a long query goes to the endpoint's own fallback path when it has one", async () => {
         const { client } = oauthClient(suite);
         const filter = { title: { $in: Array.from({ length: 400 }, (_, i) => `pelatihan-k3-${i}`) } };
-        const reply = await client.query<{ form: string; body: { query: Record<string, unknown> } }>('/v1/items', { filter }, { fallbackPath: '/v1/items/query' });
+        const reply = await client.query<{ form: string; body: { query: Record<string, unknown> } }>(
+          '/v1/items',
+          { filter },
+          { fallbackPath: '/v1/items/query' },
+        );
         assert.equal(reply.form, 'POST');
         assert.deepEqual(reply.body.query, { filter, paging: { limit: 50 } });
         const [request] = await suite.platform().requests('/v1/items/query');
@@ -84,9 +88,13 @@ export function httpCases(suite: Suite): void {
         const { client } = oauthClient(suite);
         const plain = await client.query<{ query: Record<string, string[]> }>('/v1/items');
         assert.deepEqual(plain.query, { 'query.paging.limit': ['50'] });
-        const cursor = await client.query<{ query: Record<string, string[]> }>('/v1/items', { cursorPaging: { cursor: 'abc' } });
+        const cursor = await client.query<{ query: Record<string, string[]> }>('/v1/items', {
+          cursorPaging: { cursor: 'abc' },
+        });
         assert.deepEqual(cursor.query, { 'query.cursorPaging.limit': ['50'], 'query.cursorPaging.cursor': ['abc'] });
-        const explicit = await client.query<{ query: Record<string, string[]> }>('/v1/items', { paging: { limit: 10, offset: 20 } });
+        const explicit = await client.query<{ query: Record<string, string[]> }>('/v1/items', {
+          paging: { limit: 10, offset: 20 },
+        });
         assert.deepEqual(explicit.query, { 'query.paging.limit': ['10'], 'query.paging.offset': ['20'] });
       });
 
@@ -115,12 +123,21 @@ export function httpCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const client = createClient({ auth, host: siteHost, cartCurrentHost: cartHost });
         const lineItems = [{ catalogReference: { catalogItemId: 'k3-umum' }, quantity: 1 }];
-        const write = await client.request<{ host: string; cart: { lineItems: { rootCatalogItemId: string; quantity: number }[] } }>('/ecom/v1/carts/current/add-to-cart', { body: { lineItems } });
+        const write = await client.request<{
+          host: string;
+          cart: { lineItems: { rootCatalogItemId: string; quantity: number }[] };
+        }>('/ecom/v1/carts/current/add-to-cart', { body: { lineItems } });
         const read = await client.request<{ host: string }>('/ecom/v1/carts/current');
         assert.equal(read.host, new URL(siteHost).host);
         assert.equal(write.host, new URL(cartHost).host);
-        assert.deepEqual(write.cart.lineItems.map((line) => [line.rootCatalogItemId, line.quantity]), [['k3-umum', 1]]);
-        const explicit = await client.request<{ host: string }>('/ecom/v1/carts/current/add-to-cart', { body: { lineItems }, host: siteHost });
+        assert.deepEqual(
+          write.cart.lineItems.map((line) => [line.rootCatalogItemId, line.quantity]),
+          [['k3-umum', 1]],
+        );
+        const explicit = await client.request<{ host: string }>('/ecom/v1/carts/current/add-to-cart', {
+          body: { lineItems },
+          host: siteHost,
+        });
         assert.equal(explicit.host, new URL(siteHost).host, 'a host given for the call wins');
         assert.equal(createClient({ auth }).http.cartCurrentHost, 'https://www.wixapis.com');
       });

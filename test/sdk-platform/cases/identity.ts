@@ -10,10 +10,17 @@ import {
   readIdentity,
   SUBJECT_TYPES,
 } from '../../../src/sdk/identity.ts';
-import { clampQuality, getCroppedImageUrl, getImageUrl, getScaledToFillImageUrl, getScaledToFitImageUrl, limitImageSize } from '../../../src/sdk/media.ts';
+import {
+  clampQuality,
+  getCroppedImageUrl,
+  getImageUrl,
+  getScaledToFillImageUrl,
+  getScaledToFitImageUrl,
+  limitImageSize,
+} from '../../../src/sdk/media.ts';
 import { prewarmVisitorCookie, readVisitorCookie, visitorCookie } from '../../../src/sdk/visitor-cookie.ts';
 import { activeMemberIdentity } from '../fixtures.ts';
-import { platformHooks, thrown, type Suite } from '../harness.ts';
+import { platformHooks, type Suite, thrown } from '../harness.ts';
 import { oauthClient } from '../helpers.ts';
 
 const IMAGE = 'wix:image://v1/11062b_k3madya~mv2.jpg/ahli k3 madya.jpg#originWidth=3000&originHeight=2000';
@@ -26,8 +33,14 @@ export function identityCases(suite: Suite): void {
       it('has the typed unions of the spec', () => {
         assert.deepEqual([...IDENTITY_STATUSES], ['PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE']);
         assert.deepEqual([...PENDING_REASONS], ['ADMIN_APPROVAL_REQUIRED', 'EMAIL_VERIFICATION_REQUIRED']);
-        assert.deepEqual([...FACTOR_TYPES], ['PASSWORD', 'SMS', 'CALL', 'EMAIL', 'TOTP', 'PUSH', 'WEBAUTHN', 'RECOVERY_CODE']);
-        assert.deepEqual([...FACTOR_STATUSES], ['ENABLED', 'REQUIRE_ACTIVATION', 'REQUIRE_REENROLL', 'ENABLED_BY_RULE', 'DISABLED_BY_RULE']);
+        assert.deepEqual(
+          [...FACTOR_TYPES],
+          ['PASSWORD', 'SMS', 'CALL', 'EMAIL', 'TOTP', 'PUSH', 'WEBAUTHN', 'RECOVERY_CODE'],
+        );
+        assert.deepEqual(
+          [...FACTOR_STATUSES],
+          ['ENABLED', 'REQUIRE_ACTIVATION', 'REQUIRE_REENROLL', 'ENABLED_BY_RULE', 'DISABLED_BY_RULE'],
+        );
         assert.deepEqual([...MFA_REASONS], ['USER_SETTINGS', 'HIGH_RISK_LOGIN']);
         assert.deepEqual([...PRIVACY_STATUSES], ['PUBLIC', 'PRIVATE']);
         assert.deepEqual([...SUBJECT_TYPES], ['UNKNOWN', 'USER', 'VISITOR', 'MEMBER', 'APP']);
@@ -56,7 +69,10 @@ export function identityCases(suite: Suite): void {
           ['PASSWORD', 'EMAIL'],
           'an unknown factor type is dropped',
         );
-        assert.equal(readIdentity({ id: 'x', identityProfile: { privacyStatus: 'SECRET' } })?.identityProfile?.privacyStatus, undefined);
+        assert.equal(
+          readIdentity({ id: 'x', identityProfile: { privacyStatus: 'SECRET' } })?.identityProfile?.privacyStatus,
+          undefined,
+        );
         assert.equal(readIdentity({ status: 'ACTIVE' }), undefined);
       });
     });
@@ -68,7 +84,10 @@ export function identityCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const cookie = await prewarmVisitorCookie(auth, { secure: false });
         const tokens = auth.getTokens();
-        assert.equal(cookie, `poptin-sdk-visitor=${encodeURIComponent(tokens.refreshToken.value)}; Max-Age=604800; Path=/; SameSite=Lax`);
+        assert.equal(
+          cookie,
+          `poptin-sdk-visitor=${encodeURIComponent(tokens.refreshToken.value)}; Max-Age=604800; Path=/; SameSite=Lax`,
+        );
         assert.deepEqual(readVisitorCookie(`other=1; ${cookie!.split(';')[0]}`), tokens.refreshToken);
         if (suite.environment === 'browser') {
           assert.deepEqual(readVisitorCookie(document.cookie), tokens.refreshToken, 'written to document.cookie');
@@ -79,9 +98,17 @@ export function identityCases(suite: Suite): void {
       it('never puts a member token in the cookie', async () => {
         const error = thrown(() => visitorCookie({ value: 'member-refresh', role: 'member' }));
         assert.equal(error.name, 'TypeError');
-        const { auth } = oauthClient(suite, { tokens: { accessToken: { value: 'a', expiresAt: 4_000_000_000 }, refreshToken: { value: 'r', role: 'member' } } });
+        const { auth } = oauthClient(suite, {
+          tokens: {
+            accessToken: { value: 'a', expiresAt: 4_000_000_000 },
+            refreshToken: { value: 'r', role: 'member' },
+          },
+        });
         assert.equal(await prewarmVisitorCookie(auth), undefined);
-        assert.match(visitorCookie({ value: 'v', role: 'visitor' }, { secure: true, domain: 'k3.example' }), /; Domain=k3\.example; Secure$/);
+        assert.match(
+          visitorCookie({ value: 'v', role: 'visitor' }, { secure: true, domain: 'k3.example' }),
+          /; Domain=k3\.example; Secure$/,
+        );
       });
     });
 
@@ -106,7 +133,10 @@ export function identityCases(suite: Suite): void {
           getScaledToFillImageUrl(IMAGE, 300, 200, { devicePixelRatio: 3, quality: 100 }),
           'https://static.wixstatic.com/media/11062b_k3madya~mv2.jpg/v1/fill/w_600,h_400,q_90/ahli%20k3%20madya.jpg',
         );
-        assert.equal(getScaledToFitImageUrl(IMAGE, 300, 200, { devicePixelRatio: 1.5, quality: 2 }), 'https://static.wixstatic.com/media/11062b_k3madya~mv2.jpg/v1/fit/w_450,h_300,q_5/ahli%20k3%20madya.jpg');
+        assert.equal(
+          getScaledToFitImageUrl(IMAGE, 300, 200, { devicePixelRatio: 1.5, quality: 2 }),
+          'https://static.wixstatic.com/media/11062b_k3madya~mv2.jpg/v1/fit/w_450,h_300,q_5/ahli%20k3%20madya.jpg',
+        );
       });
 
       it('never asks for more than 25 million pixels', () => {

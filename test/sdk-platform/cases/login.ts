@@ -22,21 +22,32 @@ export function loginCases(suite: Suite): void {
 
       it('SUCCESS carries the session token and the identity; the login body is exact', async () => {
         const { auth } = oauthClient(suite);
-        const result = await auth.login({ email: active.email, password: active.password, clientMetaData: { source: 'brochure' } });
+        const result = await auth.login({
+          email: active.email,
+          password: active.password,
+          clientMetaData: { source: 'brochure' },
+        });
         assert.equal(result.loginState, 'SUCCESS');
         if (result.loginState !== 'SUCCESS') return;
         assert.match(result.data.sessionToken, /^session-token-/);
         assert.equal(result.identity?.id, active.id);
         assert.equal(result.identity?.identityProfile?.customFields?.[0].value.numValue, 3);
         const [request] = await suite.platform().requests('/_api/iam/authentication/v2/login');
-        assert.deepEqual(request.body, { loginId: { email: active.email }, password: active.password, clientMetaData: { source: 'brochure' } });
+        assert.deepEqual(request.body, {
+          loginId: { email: active.email },
+          password: active.password,
+          clientMetaData: { source: 'brochure' },
+        });
         assert.equal(request.headers.authorization, auth.getTokens().accessToken.value, 'sent with the visitor token');
         assert.deepEqual(auth.getLoginState(), { loginState: 'SUCCESS' });
       });
 
       it('REQUIRE_OWNER_APPROVAL maps to OWNER_APPROVAL_REQUIRED', async () => {
         const { auth } = oauthClient(suite);
-        const result = await auth.login({ email: MEMBERS.awaitingApproval.email, password: MEMBERS.awaitingApproval.password });
+        const result = await auth.login({
+          email: MEMBERS.awaitingApproval.email,
+          password: MEMBERS.awaitingApproval.password,
+        });
         assert.equal(result.loginState, 'OWNER_APPROVAL_REQUIRED');
       });
 
@@ -45,11 +56,18 @@ export function loginCases(suite: Suite): void {
         const result = await auth.login({ email: MEMBERS.unverified.email, password: MEMBERS.unverified.password });
         assert.equal(result.loginState, 'EMAIL_VERIFICATION_REQUIRED');
         if (result.loginState !== 'EMAIL_VERIFICATION_REQUIRED') return;
-        assert.deepEqual(auth.getLoginState(), { loginState: 'EMAIL_VERIFICATION_REQUIRED', stateToken: result.data.stateToken });
+        assert.deepEqual(auth.getLoginState(), {
+          loginState: 'EMAIL_VERIFICATION_REQUIRED',
+          stateToken: result.data.stateToken,
+        });
 
         const wrong = await auth.processVerification({ verificationCode: '000000' });
         assert.deepEqual(wrong, { loginState: 'FAILURE', error: 'Wrong verification code' });
-        assert.deepEqual(auth.getLoginState(), { loginState: 'FAILURE', stateToken: result.data.stateToken }, 'kept for a retry');
+        assert.deepEqual(
+          auth.getLoginState(),
+          { loginState: 'FAILURE', stateToken: result.data.stateToken },
+          'kept for a retry',
+        );
         const verified = await auth.processVerification({ verificationCode: VERIFICATION_CODE });
         assert.equal(verified.loginState, 'SUCCESS');
         const requests = await suite.platform().requests('/_api/iam/authentication/v2/EMAIL/verify');
@@ -67,7 +85,11 @@ export function loginCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const result = await auth.login({ email: MEMBERS.statusCheck.email, password: MEMBERS.statusCheck.password });
         assert.deepEqual(result, { loginState: 'FAILURE', error: 'Unexpected authentication state: STATUS_CHECK' });
-        assert.deepEqual(mapAuthenticationReply({ state: 'SUCCESS' }).loginState, 'FAILURE', 'SUCCESS without a session token');
+        assert.deepEqual(
+          mapAuthenticationReply({ state: 'SUCCESS' }).loginState,
+          'FAILURE',
+          'SUCCESS without a session token',
+        );
       });
 
       it('a missing captcha asks for a silent captcha (-19971), a rejected one for a user captcha (-19970)', async () => {
@@ -75,13 +97,23 @@ export function loginCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const credentials = { email: active.email, password: active.password };
         const missing = await auth.login(credentials);
-        assert.deepEqual(missing, { loginState: 'SILENT_CAPTCHA_REQUIRED', error: 'Missing captcha token', errorCode: 'missingCaptchaToken' });
+        assert.deepEqual(missing, {
+          loginState: 'SILENT_CAPTCHA_REQUIRED',
+          error: 'Missing captcha token',
+          errorCode: 'missingCaptchaToken',
+        });
         const rejected = await auth.login({ ...credentials, captchaToken: { invisibleRecaptcha: 'forged' } });
-        assert.deepEqual(rejected, { loginState: 'USER_CAPTCHA_REQUIRED', error: 'Invalid captcha token', errorCode: 'invalidCaptchaToken' });
+        assert.deepEqual(rejected, {
+          loginState: 'USER_CAPTCHA_REQUIRED',
+          error: 'Invalid captcha token',
+          errorCode: 'invalidCaptchaToken',
+        });
         assert.deepEqual(auth.getLoginState(), { loginState: 'USER_CAPTCHA_REQUIRED' });
         const solved = await auth.login({ ...credentials, captchaToken: { recaptcha: VALID_CAPTCHA } });
         assert.equal(solved.loginState, 'SUCCESS');
-        const bodies = (await suite.platform().requests('/_api/iam/authentication/v2/login')).map((r) => (r.body as Record<string, unknown>).captchaTokens);
+        const bodies = (await suite.platform().requests('/_api/iam/authentication/v2/login')).map(
+          (r) => (r.body as Record<string, unknown>).captchaTokens,
+        );
         assert.deepEqual(bodies, [undefined, [{ InvisibleRecaptcha: 'forged' }], [{ Recaptcha: VALID_CAPTCHA }]]);
       });
     });
@@ -90,7 +122,11 @@ export function loginCases(suite: Suite): void {
       it('login: -19976 invalidPassword, -19973 resetPassword, anything else invalidEmail', async () => {
         const { auth } = oauthClient(suite);
         const wrongPassword = await auth.login({ email: active.email, password: 'wrong' });
-        assert.deepEqual(wrongPassword, { loginState: 'FAILURE', error: 'Wrong password', errorCode: 'invalidPassword' });
+        assert.deepEqual(wrongPassword, {
+          loginState: 'FAILURE',
+          error: 'Wrong password',
+          errorCode: 'invalidPassword',
+        });
         const mustReset = await auth.login({ email: MEMBERS.mustReset.email, password: MEMBERS.mustReset.password });
         assert.equal(mustReset.loginState === 'FAILURE' && mustReset.errorCode, 'resetPassword');
         const unknown = await auth.login({ email: 'nobody@example.com', password: 'x' });
@@ -100,7 +136,11 @@ export function loginCases(suite: Suite): void {
       it('register: an email violation is invalidEmail, -19995 emailAlreadyExists', async () => {
         const { auth } = oauthClient(suite);
         const invalid = await auth.register({ email: 'not-an-email', password: 'secret-1' });
-        assert.deepEqual(invalid, { loginState: 'FAILURE', error: 'INVALID_ARGUMENT: "loginId.email" must be a valid email', errorCode: 'invalidEmail' });
+        assert.deepEqual(invalid, {
+          loginState: 'FAILURE',
+          error: 'INVALID_ARGUMENT: "loginId.email" must be a valid email',
+          errorCode: 'invalidEmail',
+        });
         const exists = await auth.register({ email: active.email, password: 'secret-1' });
         assert.equal(exists.loginState === 'FAILURE' && exists.errorCode, 'emailAlreadyExists');
       });
@@ -110,7 +150,11 @@ export function loginCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const missing = await auth.register({ email: 'budi@example.com', password: 'secret-1' });
         assert.equal(missing.loginState === 'SILENT_CAPTCHA_REQUIRED' && missing.errorCode, 'missingCaptchaToken');
-        const invalid = await auth.register({ email: 'budi@example.com', password: 'secret-1', captchaToken: { recaptcha: 'bad' } });
+        const invalid = await auth.register({
+          email: 'budi@example.com',
+          password: 'secret-1',
+          captchaToken: { recaptcha: 'bad' },
+        });
         assert.equal(invalid.loginState === 'USER_CAPTCHA_REQUIRED' && invalid.errorCode, 'invalidCaptchaToken');
       });
 
@@ -120,10 +164,19 @@ export function loginCases(suite: Suite): void {
         await suite.platform().script({
           path: '/_api/iam/authentication/v2/login',
           status: 400,
-          body: { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'password', description: 'must not be empty' }] } } },
+          body: {
+            message: 'bad',
+            details: {
+              validationError: { fieldViolations: [{ field: 'password', description: 'must not be empty' }] },
+            },
+          },
         });
         const result = await auth.login({ email: active.email, password: '' });
-        assert.deepEqual(result, { loginState: 'FAILURE', error: 'INVALID_ARGUMENT: "password" must not be empty', errorCode: 'invalidEmail' });
+        assert.deepEqual(result, {
+          loginState: 'FAILURE',
+          error: 'INVALID_ARGUMENT: "password" must not be empty',
+          errorCode: 'invalidEmail',
+        });
         const bare = new SdkError('bad', { kind: 'client', status: 400, details: {} });
         assert.deepEqual(mapAuthenticationError(bare, 'register'), { loginState: 'FAILURE', error: 'bad' });
         assert.deepEqual(mapAuthenticationError(bare, 'reset'), { loginState: 'FAILURE', error: 'bad' });
@@ -138,16 +191,26 @@ export function loginCases(suite: Suite): void {
     describe('registration', () => {
       it('registers with a profile and answers SUCCESS, or the approval and verification states', async () => {
         const { auth } = oauthClient(suite);
-        const profile = { firstName: 'Budi', lastName: 'Santoso', customFields: [{ name: 'custom.company', value: { strValue: 'PT K3' } }] };
+        const profile = {
+          firstName: 'Budi',
+          lastName: 'Santoso',
+          customFields: [{ name: 'custom.company', value: { strValue: 'PT K3' } }],
+        };
         const result = await auth.register({ email: 'budi@example.com', password: 'secret-1', profile });
         assert.equal(result.loginState, 'SUCCESS');
         const [request] = await suite.platform().requests('/_api/iam/authentication/v2/register');
         assert.deepEqual(request.body, { loginId: { email: 'budi@example.com' }, password: 'secret-1', profile });
 
         await suite.platform().configure({ registration: 'owner-approval' });
-        assert.equal((await auth.register({ email: 'citra@example.com', password: 'secret-1' })).loginState, 'OWNER_APPROVAL_REQUIRED');
+        assert.equal(
+          (await auth.register({ email: 'citra@example.com', password: 'secret-1' })).loginState,
+          'OWNER_APPROVAL_REQUIRED',
+        );
         await suite.platform().configure({ registration: 'email-verification' });
-        assert.equal((await auth.register({ email: 'dewi@example.com', password: 'secret-1' })).loginState, 'EMAIL_VERIFICATION_REQUIRED');
+        assert.equal(
+          (await auth.register({ email: 'dewi@example.com', password: 'secret-1' })).loginState,
+          'EMAIL_VERIFICATION_REQUIRED',
+        );
       });
     });
 
@@ -156,7 +219,11 @@ export function loginCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         await auth.sendPasswordResetEmail(active.email, `${SITE_ORIGIN}/reset`, 'id');
         const [request] = await suite.platform().requests('/_api/iam/recovery/v1/send-email');
-        assert.deepEqual(request.body, { email: active.email, redirect: { url: `${SITE_ORIGIN}/reset`, clientId: CLIENT_ID }, language: 'id' });
+        assert.deepEqual(request.body, {
+          email: active.email,
+          redirect: { url: `${SITE_ORIGIN}/reset`, clientId: CLIENT_ID },
+          language: 'id',
+        });
       });
 
       it('recovers with the token and an optional new password', async () => {
@@ -167,7 +234,11 @@ export function loginCases(suite: Suite): void {
         assert.equal(recovered.state, 'SUCCESS');
         assert.match(recovered.state === 'SUCCESS' ? (recovered.sessionToken ?? '') : '', /^session-token-/);
         const expired = await auth.recoverPassword('old-token', 'brand new password');
-        assert.deepEqual(expired, { state: 'FAILURE', error: 'The recovery link has expired', errorCode: 'resetPassword' });
+        assert.deepEqual(expired, {
+          state: 'FAILURE',
+          error: 'The recovery link has expired',
+          errorCode: 'resetPassword',
+        });
         const weak = await auth.recoverPassword(RECOVERY_TOKEN, '123');
         assert.equal(weak.state === 'FAILURE' && weak.errorCode, 'invalidPassword');
         const bodies = (await suite.platform().requests('/_api/iam/recovery/v1/recover')).map((r) => r.body);
@@ -183,7 +254,10 @@ export function loginCases(suite: Suite): void {
         const started = await auth.startVerification({ email: MEMBERS.unverified.email });
         assert.match(started.verificationId ?? '', /^verification-/);
         const [activation] = await suite.platform().requests('/_api/iam/recovery/v1/send-activation-email');
-        assert.deepEqual(activation.body, { identityId: MEMBERS.unverified.id, redirect: { url: `${SITE_ORIGIN}/welcome`, clientId: CLIENT_ID } });
+        assert.deepEqual(activation.body, {
+          identityId: MEMBERS.unverified.id,
+          redirect: { url: `${SITE_ORIGIN}/welcome`, clientId: CLIENT_ID },
+        });
         const [start] = await suite.platform().requests('/_api/iam/verification/v1/start');
         assert.deepEqual(start.body, { email: MEMBERS.unverified.email, target: 'EMAIL' });
       });
@@ -225,8 +299,14 @@ export function loginCases(suite: Suite): void {
         const { logoutUrl } = await auth.logout(`${SITE_ORIGIN}/ahli-k3-madya/`);
         assert.match(logoutUrl, /\/__flow\/logout\?session=/);
         const request = (await suite.platform().requests('/_api/redirects-api/v1/redirect-session')).at(-1)!;
-        assert.deepEqual(request.body, { logout: { clientId: CLIENT_ID }, callbacks: { postFlowUrl: `${SITE_ORIGIN}/ahli-k3-madya/` } });
-        assert.deepEqual(auth.getTokens(), { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
+        assert.deepEqual(request.body, {
+          logout: { clientId: CLIENT_ID },
+          callbacks: { postFlowUrl: `${SITE_ORIGIN}/ahli-k3-madya/` },
+        });
+        assert.deepEqual(auth.getTokens(), {
+          accessToken: { value: '', expiresAt: 0 },
+          refreshToken: { value: '', role: 'none' },
+        });
         assert.equal(auth.loggedIn(), false);
         const client = createClient({ auth, host: suite.platform().baseUrl });
         await client.request('/v1/items');

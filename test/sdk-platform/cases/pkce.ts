@@ -3,7 +3,7 @@ import { OAuthError } from '../../../src/sdk/errors.ts';
 import { parseAppInstallCallback, parseMemberCallback } from '../../../src/sdk/oauth-callback.ts';
 import { codeChallengeS256, generateCodeVerifier, generateOAuthData, generateState } from '../../../src/sdk/pkce.ts';
 import { APP, MEMBERS } from '../fixtures.ts';
-import { platformHooks, rejection, thrown, type Suite } from '../harness.ts';
+import { platformHooks, rejection, type Suite, thrown } from '../harness.ts';
 import { oauthClient, SITE_ORIGIN } from '../helpers.ts';
 
 export function pkceCases(suite: Suite): void {
@@ -31,7 +31,10 @@ export function pkceCases(suite: Suite): void {
       });
 
       it('derives the S256 challenge with Web Crypto (RFC 7636 appendix B)', async () => {
-        assert.equal(await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+        assert.equal(
+          await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+          'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        );
       });
 
       it('generates OAuth data whose challenge matches its verifier and whose state is random', async () => {
@@ -46,9 +49,15 @@ export function pkceCases(suite: Suite): void {
 
     describe('callbacks', () => {
       it('an app install callback needs a code and an instanceId', () => {
-        const ok = parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c-1&instanceId=${APP.instanceId}&state=s-1`, 's-1');
+        const ok = parseAppInstallCallback(
+          `${SITE_ORIGIN}/installed?code=c-1&instanceId=${APP.instanceId}&state=s-1`,
+          's-1',
+        );
         assert.deepEqual(ok, { code: 'c-1', instanceId: APP.instanceId, state: 's-1' });
-        assert.deepEqual(parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c-1&instanceId=i-1`), { code: 'c-1', instanceId: 'i-1' });
+        assert.deepEqual(parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c-1&instanceId=i-1`), {
+          code: 'c-1',
+          instanceId: 'i-1',
+        });
         for (const query of ['instanceId=i-1', 'code=c-1', 'code=&instanceId=i-1']) {
           const error = thrown(() => parseAppInstallCallback(`${SITE_ORIGIN}/installed?${query}`));
           assert.ok(error instanceof OAuthError);
@@ -57,20 +66,27 @@ export function pkceCases(suite: Suite): void {
       });
 
       it('an app install callback is refused when the state does not match the expected one', () => {
-        const mismatch = thrown(() => parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c&instanceId=i&state=forged`, 'expected'));
+        const mismatch = thrown(() =>
+          parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c&instanceId=i&state=forged`, 'expected'),
+        );
         assert.equal(mismatch.code, 'state_mismatch');
-        const absent = thrown(() => parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c&instanceId=i`, 'expected'));
+        const absent = thrown(() =>
+          parseAppInstallCallback(`${SITE_ORIGIN}/installed?code=c&instanceId=i`, 'expected'),
+        );
         assert.equal(absent.code, 'state_mismatch');
       });
 
       it('reads a member callback from the query or the fragment, errors included', () => {
         assert.deepEqual(parseMemberCallback(`${SITE_ORIGIN}/cb?code=a&state=b`, 'query'), { code: 'a', state: 'b' });
         assert.deepEqual(parseMemberCallback(`${SITE_ORIGIN}/cb#code=a&state=b`), { code: 'a', state: 'b' });
-        assert.deepEqual(parseMemberCallback(`${SITE_ORIGIN}/cb?error=access_denied&error_description=no&state=b`, 'query'), {
-          state: 'b',
-          error: 'access_denied',
-          errorDescription: 'no',
-        });
+        assert.deepEqual(
+          parseMemberCallback(`${SITE_ORIGIN}/cb?error=access_denied&error_description=no&state=b`, 'query'),
+          {
+            state: 'b',
+            error: 'access_denied',
+            errorDescription: 'no',
+          },
+        );
       });
     });
 
@@ -91,11 +107,15 @@ export function pkceCases(suite: Suite): void {
         const { auth } = oauthClient(suite);
         const data = await auth.generateOAuthData(`${SITE_ORIGIN}/callback`);
         const { authUrl } = await auth.getAuthUrl(data, { responseMode: 'fragment' });
-        const page = await fetch(`${authUrl}&member=${encodeURIComponent(MEMBERS.active.email)}`, { headers: { Accept: 'application/json' } });
+        const page = await fetch(`${authUrl}&member=${encodeURIComponent(MEMBERS.active.email)}`, {
+          headers: { Accept: 'application/json' },
+        });
         const { location } = (await page.json()) as { location: string };
         const { code, state } = auth.parseFromUrl(location);
         assert.equal(state, data.state);
-        const error = await rejection(auth.getMemberTokens(code!, state!, { ...data, codeVerifier: generateCodeVerifier() }));
+        const error = await rejection(
+          auth.getMemberTokens(code!, state!, { ...data, codeVerifier: generateCodeVerifier() }),
+        );
         assert.equal(error.code, 'unexpected_status');
         assert.equal(error.status, 400);
         assert.equal(auth.loggedIn(), false);
@@ -104,7 +124,11 @@ export function pkceCases(suite: Suite): void {
       it('getAuthUrl sends the auth request of a redirect session', async () => {
         const { auth } = oauthClient(suite);
         const data = await auth.generateOAuthData(`${SITE_ORIGIN}/callback`);
-        const { authUrl } = await auth.getAuthUrl(data, { prompt: 'none', responseMode: 'web_message', sessionToken: 'st-1' });
+        const { authUrl } = await auth.getAuthUrl(data, {
+          prompt: 'none',
+          responseMode: 'web_message',
+          sessionToken: 'st-1',
+        });
         assert.match(authUrl, /\/__auth\?session=/);
         const [request] = await suite.platform().requests('/_api/redirects-api/v1/redirect-session');
         assert.deepEqual(request.body, {

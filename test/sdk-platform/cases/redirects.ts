@@ -14,15 +14,26 @@ export function redirectCases(suite: Suite): void {
       ['logout', { logout: { clientId: 'client-1' }, callbacks: { postFlowUrl: `${SITE_ORIGIN}/` } }, '/__flow/logout'],
       [
         'checkout',
-        { ecomCheckout: { checkoutId: 'checkout-9' }, callbacks: { postFlowUrl: `${SITE_ORIGIN}/cart`, thankYouPageUrl: `${SITE_ORIGIN}/thanks` } },
+        {
+          ecomCheckout: { checkoutId: 'checkout-9' },
+          callbacks: { postFlowUrl: `${SITE_ORIGIN}/cart`, thankYouPageUrl: `${SITE_ORIGIN}/thanks` },
+        },
         '/__flow/ecomCheckout',
       ],
-      ['product', { storesProduct: { productSlug: 'pelatihan-ahli-k3-umum' }, origin: SITE_ORIGIN }, '/__flow/storesProduct'],
+      [
+        'product',
+        { storesProduct: { productSlug: 'pelatihan-ahli-k3-umum' }, origin: SITE_ORIGIN },
+        '/__flow/storesProduct',
+      ],
       [
         'members account',
         {
           membersAccount: { section: 'ORDERS' },
-          preferences: { useGenericWixPages: true, maintainQueryParams: false, additionalQueryParameters: { lang: 'id' } },
+          preferences: {
+            useGenericWixPages: true,
+            maintainQueryParams: false,
+            additionalQueryParameters: { lang: 'id' },
+          },
         },
         '/__flow/membersAccount',
       ],
@@ -43,7 +54,8 @@ export function redirectCases(suite: Suite): void {
     it('offers the member account sections ACCOUNT_INFO, BOOKINGS, ORDERS, SUBSCRIPTIONS, EVENTS', async () => {
       assert.deepEqual([...MEMBER_ACCOUNT_SECTIONS], ['ACCOUNT_INFO', 'BOOKINGS', 'ORDERS', 'SUBSCRIPTIONS', 'EVENTS']);
       const { client } = oauthClient(suite);
-      for (const section of MEMBER_ACCOUNT_SECTIONS) await client.createRedirectSession({ membersAccount: { section } });
+      for (const section of MEMBER_ACCOUNT_SECTIONS)
+        await client.createRedirectSession({ membersAccount: { section } });
       assert.equal((await suite.platform().requests('/_api/redirects-api/v1/redirect-session')).length, 5);
     });
 

@@ -22,7 +22,11 @@ export function strategyCases(suite: Suite): void {
         await client.request('/v1/items');
         auth.setSiteId(undefined);
         await client.request('/v1/items');
-        const headers = (await suite.platform().requests('/v1/items')).map((r) => [r.headers.authorization, r.headers['wix-site-id'], r.headers['wix-account-id']]);
+        const headers = (await suite.platform().requests('/v1/items')).map((r) => [
+          r.headers.authorization,
+          r.headers['wix-site-id'],
+          r.headers['wix-account-id'],
+        ]);
         assert.deepEqual(headers, [
           [API_KEY.key, API_KEY.siteId, undefined],
           [API_KEY.key, API_KEY.siteId, API_KEY.accountId],
@@ -51,7 +55,12 @@ export function strategyCases(suite: Suite): void {
         await client.request('/v1/items');
         const tokenRequests = await suite.platform().tokenRequests();
         assert.equal(tokenRequests.length, 1);
-        assert.deepEqual(tokenRequests[0].body, { grant_type: 'client_credentials', client_id: APP.appId, client_secret: APP.appSecret, instance_id: APP.instanceId });
+        assert.deepEqual(tokenRequests[0].body, {
+          grant_type: 'client_credentials',
+          client_id: APP.appId,
+          client_secret: APP.appSecret,
+          instance_id: APP.instanceId,
+        });
         const info = await auth.getTokenInfo();
         assert.equal(info.subjectType, 'APP');
         assert.equal(info.instanceId, APP.instanceId);
@@ -83,32 +92,57 @@ export function strategyCases(suite: Suite): void {
 
       it('refuses to elevate a token of another app or without an instance id', async () => {
         const otherApp = await suite.platform().issue('app-user', { clientId: 'app-2', instanceId: APP.instanceId });
-        const wrongApp = await rejection(AppStrategy({ ...base, accessToken: otherApp, host: suite.platform().baseUrl }).elevated());
+        const wrongApp = await rejection(
+          AppStrategy({ ...base, accessToken: otherApp, host: suite.platform().baseUrl }).elevated(),
+        );
         assert.equal(wrongApp.code, 'token_not_for_app');
         const noInstance = await suite.platform().issue('app-user', { clientId: APP.appId });
-        const missing = await rejection(AppStrategy({ ...base, accessToken: noInstance, host: suite.platform().baseUrl }).elevated());
+        const missing = await rejection(
+          AppStrategy({ ...base, accessToken: noInstance, host: suite.platform().baseUrl }).elevated(),
+        );
         assert.equal(missing.code, 'missing_instance_id');
-        assert.equal((await rejection(AppStrategy({ ...base, host: suite.platform().baseUrl }).elevated())).code, 'missing_access_token');
+        assert.equal(
+          (await rejection(AppStrategy({ ...base, host: suite.platform().baseUrl }).elevated())).code,
+          'missing_access_token',
+        );
         assert.equal((await suite.platform().tokenRequests()).length, 0);
       });
 
       it('builds the install URL and finishes the install callback with /oauth/access', async () => {
-        const auth = AppStrategy({ ...base, host: suite.platform().baseUrl, installerUrl: 'https://installer.example/install' });
+        const auth = AppStrategy({
+          ...base,
+          host: suite.platform().baseUrl,
+          installerUrl: 'https://installer.example/install',
+        });
         const installUrl = new URL(auth.getInstallUrl({ redirectUrl: `${SITE_ORIGIN}/installed`, state: 'st-9' }));
         assert.equal(installUrl.origin + installUrl.pathname, 'https://installer.example/install');
-        assert.deepEqual(Object.fromEntries(installUrl.searchParams), { appId: APP.appId, redirectUrl: `${SITE_ORIGIN}/installed`, state: 'st-9' });
+        assert.deepEqual(Object.fromEntries(installUrl.searchParams), {
+          appId: APP.appId,
+          redirectUrl: `${SITE_ORIGIN}/installed`,
+          state: 'st-9',
+        });
 
         const callback = `${SITE_ORIGIN}/installed?code=${APP.installCode}&instanceId=${APP.instanceId}&state=st-9`;
         const tokens = await auth.handleOAuthCallback(callback, { state: 'st-9' });
         assert.equal(tokens.instanceId, APP.instanceId);
         const [exchange] = await suite.platform().requests('/oauth/access');
-        assert.deepEqual(exchange.body, { grant_type: 'authorization_code', client_id: APP.appId, client_secret: APP.appSecret, code: APP.installCode });
+        assert.deepEqual(exchange.body, {
+          grant_type: 'authorization_code',
+          client_id: APP.appId,
+          client_secret: APP.appSecret,
+          code: APP.installCode,
+        });
         assert.deepEqual(await auth.getAuthHeaders(), { Authorization: tokens.accessToken });
 
         const refreshing = AppStrategy({ ...base, refreshToken: tokens.refreshToken, host: suite.platform().baseUrl });
         const headers = await refreshing.getAuthHeaders();
         const refresh = (await suite.platform().requests('/oauth/access')).at(-1)!;
-        assert.deepEqual(refresh.body, { grant_type: 'refresh_token', client_id: APP.appId, client_secret: APP.appSecret, refresh_token: tokens.refreshToken });
+        assert.deepEqual(refresh.body, {
+          grant_type: 'refresh_token',
+          client_id: APP.appId,
+          client_secret: APP.appSecret,
+          refresh_token: tokens.refreshToken,
+        });
         assert.match(headers.Authorization, /^at-app-/);
 
         const forged = await rejection(auth.handleOAuthCallback(callback, { state: 'other' }));

@@ -1,6 +1,6 @@
 // Tokens: every grant on the wire, expiry in whole seconds, renewal before a call, one shared refresh.
 import { OAuthError } from '../../../src/sdk/errors.ts';
-import { emptyTokens, isTokenExpired, type Tokens, type TokenStorage } from '../../../src/sdk/tokens.ts';
+import { emptyTokens, isTokenExpired, type TokenStorage, type Tokens } from '../../../src/sdk/tokens.ts';
 import { ACCESS_TOKEN_SECONDS, API_KEY, CLIENT_ID } from '../fixtures.ts';
 import { platformHooks, rejection, type Suite } from '../harness.ts';
 import { fakeClock, memberTokensViaLoginPage, oauthClient } from '../helpers.ts';
@@ -31,7 +31,11 @@ export function tokenCases(suite: Suite): void {
         clock.advanceSeconds(ACCESS_TOKEN_SECONDS + 1);
         await client.request('/v1/items');
         const refresh = (await suite.platform().tokenRequests()).at(-1)!;
-        assert.deepEqual(refresh.body, { clientId: CLIENT_ID, refreshToken: member.refreshToken.value, grantType: 'refresh_token' });
+        assert.deepEqual(refresh.body, {
+          clientId: CLIENT_ID,
+          refreshToken: member.refreshToken.value,
+          grantType: 'refresh_token',
+        });
         const tokens = auth.getTokens();
         assert.equal(tokens.refreshToken.role, 'member');
         assert.notEqual(tokens.accessToken.value, member.accessToken.value);
@@ -55,7 +59,11 @@ export function tokenCases(suite: Suite): void {
         const visitor = await auth.generateVisitorTokens();
         const tokens = await auth.getMemberTokensForExternalLogin('member-external', API_KEY.key);
         const request = (await suite.platform().tokenRequests()).at(-1)!;
-        assert.deepEqual(request.body, { grant_type: 'authorized_client', scope: 'offline_access', member_id: 'member-external' });
+        assert.deepEqual(request.body, {
+          grant_type: 'authorized_client',
+          scope: 'offline_access',
+          member_id: 'member-external',
+        });
         assert.equal(request.headers.authorization, `${visitor.accessToken.value},${API_KEY.key}`);
         assert.equal(tokens.refreshToken.role, 'member');
       });
@@ -78,7 +86,10 @@ export function tokenCases(suite: Suite): void {
         assert.equal(auth.loggedIn(), false, 'role none');
         await auth.generateVisitorTokens();
         assert.equal(auth.loggedIn(), false, 'role visitor');
-        await auth.setTokens({ accessToken: { value: 'a', expiresAt: 0 }, refreshToken: { value: 'r', role: 'member' } });
+        await auth.setTokens({
+          accessToken: { value: 'a', expiresAt: 0 },
+          refreshToken: { value: 'r', role: 'member' },
+        });
         assert.equal(auth.loggedIn(), true, 'role member');
       });
 
@@ -159,11 +170,16 @@ export function tokenCases(suite: Suite): void {
         const clock = fakeClock();
         const { auth, client } = oauthClient(suite, {
           clock,
-          tokens: { accessToken: { value: 'stale', expiresAt: 0 }, refreshToken: { value: 'revoked-refresh-token', role: 'member' } },
+          tokens: {
+            accessToken: { value: 'stale', expiresAt: 0 },
+            refreshToken: { value: 'revoked-refresh-token', role: 'member' },
+          },
         });
         assert.equal(auth.loggedIn(), true);
         await client.request('/v1/items');
-        const grants = (await suite.platform().tokenRequests()).map((r) => (r.body as Record<string, unknown>).grantType);
+        const grants = (await suite.platform().tokenRequests()).map(
+          (r) => (r.body as Record<string, unknown>).grantType,
+        );
         assert.deepEqual(grants, ['refresh_token', 'anonymous']);
         assert.equal(auth.getTokens().refreshToken.role, 'visitor');
         assert.equal(auth.loggedIn(), false);
@@ -175,7 +191,10 @@ export function tokenCases(suite: Suite): void {
         assert.ok(error instanceof OAuthError);
         assert.equal(error.code, 'unexpected_status');
         assert.equal(error.status, 400);
-        assert.match(error.message, /^Unexpected status 400 \(Bad Request\) from \/v1\/oauth\/token, request-id: req-\d+$/);
+        assert.match(
+          error.message,
+          /^Unexpected status 400 \(Bad Request\) from \/v1\/oauth\/token, request-id: req-\d+$/,
+        );
         const missing = await rejection(auth.renewToken(emptyTokens().refreshToken));
         assert.equal(missing.code, 'missing_refresh_token');
       });

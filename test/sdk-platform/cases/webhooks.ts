@@ -12,8 +12,15 @@ import { fakeClock } from '../helpers.ts';
 const NOW_MS = 1_700_000_000_000;
 const NOW = NOW_MS / 1000;
 
-function webhookClaims(identity: Record<string, unknown> | undefined, data: unknown = { orderId: 'order-7', total: '1500000' }) {
-  const envelope: Record<string, unknown> = { eventType: 'wix.ecom.v1.order_created', instanceId: APP.instanceId, data: JSON.stringify(data) };
+function webhookClaims(
+  identity: Record<string, unknown> | undefined,
+  data: unknown = { orderId: 'order-7', total: '1500000' },
+) {
+  const envelope: Record<string, unknown> = {
+    eventType: 'wix.ecom.v1.order_created',
+    instanceId: APP.instanceId,
+    data: JSON.stringify(data),
+  };
   if (identity) envelope.identity = JSON.stringify(identity);
   return { data: JSON.stringify(envelope), iat: NOW - 5, exp: NOW + 300 };
 }
@@ -46,16 +53,27 @@ export function webhookCases(suite: Suite): void {
     });
 
     it('reads every identity type: ANONYMOUS_VISITOR, MEMBER, WIX_USER, APP', async () => {
-      const ids = { ANONYMOUS_VISITOR: 'anonymousVisitorId', MEMBER: 'memberId', WIX_USER: 'wixUserId', APP: 'appId' } as const;
+      const ids = {
+        ANONYMOUS_VISITOR: 'anonymousVisitorId',
+        MEMBER: 'memberId',
+        WIX_USER: 'wixUserId',
+        APP: 'appId',
+      } as const;
       const check = verifier();
       for (const identityType of IDENTITY_TYPES) {
-        const token = await suite.platform().sign(webhookClaims({ identityType, [ids[identityType]]: `${identityType}-id` }));
+        const token = await suite
+          .platform()
+          .sign(webhookClaims({ identityType, [ids[identityType]]: `${identityType}-id` }));
         const event = await check.process(token);
         assert.deepEqual(event.identity, { identityType, [ids[identityType]]: `${identityType}-id` });
       }
       const unknown = await check.process(await suite.platform().sign(webhookClaims({ identityType: 'ROBOT' })));
       assert.equal(unknown.identity, undefined);
-      assert.equal((await suite.platform().requests('/.well-known/jwks.json')).length, 1, 'the key set is fetched once');
+      assert.equal(
+        (await suite.platform().requests('/.well-known/jwks.json')).length,
+        1,
+        'the key set is fetched once',
+      );
     });
 
     it('verifies with a PEM public key or a JWK without fetching the key set', async () => {
@@ -74,7 +92,13 @@ export function webhookCases(suite: Suite): void {
       const forged = await suite.platform().sign(webhookClaims(undefined), { forge: true });
       const none = await suite.platform().sign(webhookClaims(undefined), { header: { alg: 'none' } });
       const expired = await suite.platform().sign({ ...webhookClaims(undefined), exp: NOW - 60 });
-      for (const [name, token] of [['forged', forged], ['alg none', none], ['garbage', 'not.a.jwt'], ['two parts', 'abc.def'], ['expired', expired]]) {
+      for (const [name, token] of [
+        ['forged', forged],
+        ['alg none', none],
+        ['garbage', 'not.a.jwt'],
+        ['two parts', 'abc.def'],
+        ['expired', expired],
+      ]) {
         const error = await rejection(check.process(token));
         assert.ok(error instanceof OAuthError, name);
         assert.equal(error.code, 'invalid_jwt', name);

@@ -1,6 +1,7 @@
 // Typings for the poptin-* tags in JSX: attributes, properties and `onpoptin-…` handlers with typed detail.
-import type {} from 'poptin-elements/react';
+
 import type { PoptinEventDetails, PrizeSetInput } from 'poptin-elements';
+import type {} from 'poptin-elements/react';
 import { useState } from 'react';
 
 const PRIZES: PrizeSetInput = {

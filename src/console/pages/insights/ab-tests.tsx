@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { insightsApi, type AbTest, type Variant } from '../../api/insights.ts';
+import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
-import { fill, formatNumber, formatPercent, verdictOf, WINNER_MIN_VIEWS, WINNER_PROBABILITY } from '../../model/insights.ts';
+import {
+  fill,
+  formatNumber,
+  formatPercent,
+  verdictOf,
+  WINNER_MIN_VIEWS,
+  WINNER_PROBABILITY,
+} from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
 
 function VerdictText({ test }: { test: AbTest }) {
@@ -14,13 +21,31 @@ function VerdictText({ test }: { test: AbTest }) {
   const nameOf = (id: string) => test.variants.find((variant) => variant.poptin_id === id)?.poptin_name || id;
   const sentence = (() => {
     switch (verdict.kind) {
-      case 'winner': return fill(t('verdictWinner'), { name: nameOf(verdict.poptinId), probability: formatPercent(verdict.probability, language) });
-      case 'needs-views': return fill(t('verdictNeedsViews'), { views: formatNumber(verdict.moreViews, language), each: formatNumber(WINNER_MIN_VIEWS, language) });
-      case 'not-sure': return fill(t('verdictNotSure'), { name: nameOf(verdict.leader), probability: formatPercent(verdict.probability, language), needed: formatPercent(WINNER_PROBABILITY, language, 0) });
-      case 'single': return t('verdictSingle');
+      case 'winner':
+        return fill(t('verdictWinner'), {
+          name: nameOf(verdict.poptinId),
+          probability: formatPercent(verdict.probability, language),
+        });
+      case 'needs-views':
+        return fill(t('verdictNeedsViews'), {
+          views: formatNumber(verdict.moreViews, language),
+          each: formatNumber(WINNER_MIN_VIEWS, language),
+        });
+      case 'not-sure':
+        return fill(t('verdictNotSure'), {
+          name: nameOf(verdict.leader),
+          probability: formatPercent(verdict.probability, language),
+          needed: formatPercent(WINNER_PROBABILITY, language, 0),
+        });
+      case 'single':
+        return t('verdictSingle');
     }
   })();
-  return <p className={verdict.kind === 'winner' ? 'verdict winner' : 'verdict'}><strong>{t('verdict')}:</strong> {sentence}</p>;
+  return (
+    <p className={verdict.kind === 'winner' ? 'verdict winner' : 'verdict'}>
+      <strong>{t('verdict')}:</strong> {sentence}
+    </p>
+  );
 }
 
 function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
@@ -29,7 +54,11 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
   const [choosing, setChoosing] = useState<Variant | null>(null);
   const declare = useMutation({
     mutationFn: (poptinId: string) => insightsApi.declareWinner(clientId, test.test_id, poptinId),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['ab-tests', clientId] }), client.invalidateQueries({ queryKey: ['popups', clientId] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['ab-tests', clientId] }),
+        client.invalidateQueries({ queryKey: ['popups', clientId] }),
+      ]),
   });
   const headingId = `test-${test.test_id}`;
   return (
@@ -40,16 +69,27 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
         <caption className="visually-hidden">{fill(t('variantsOf'), { name: test.name || test.test_id })}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('filterVariant')}</th><th scope="col">{t('status')}</th><th scope="col">{t('views')}</th><th scope="col">{t('conversions')}</th>
-            <th scope="col">{t('conversionRate')}</th><th scope="col">{t('probabilityBest')}</th><th scope="col">{t('expectedLoss')}</th>
-            <th scope="col"><span className="visually-hidden">{t('declareWinner')}</span></th>
+            <th scope="col">{t('filterVariant')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('views')}</th>
+            <th scope="col">{t('conversions')}</th>
+            <th scope="col">{t('conversionRate')}</th>
+            <th scope="col">{t('probabilityBest')}</th>
+            <th scope="col">{t('expectedLoss')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('declareWinner')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {test.variants.map((variant) => (
             <tr key={variant.poptin_id}>
               <th scope="row">{variant.poptin_name || variant.poptin_id}</th>
-              <td><span className={`badge ${variant.active ? 'live' : 'paused'}`}>{variant.active ? t('live') : t('paused')}</span></td>
+              <td>
+                <span className={`badge ${variant.active ? 'live' : 'paused'}`}>
+                  {variant.active ? t('live') : t('paused')}
+                </span>
+              </td>
               <td>{formatNumber(variant.views, language)}</td>
               <td>{formatNumber(variant.conversions, language)}</td>
               <td>{formatPercent(variant.conversion_rate, language, 2)}</td>
@@ -57,7 +97,13 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
               <td>{formatPercent(variant.expected_loss, language, 2)}</td>
               <td>
                 {test.variants.length > 1 && (
-                  <button type="button" onClick={() => setChoosing(variant)} aria-label={`${t('declareWinner')}: ${variant.poptin_name || variant.poptin_id}`}>{t('declareWinner')}</button>
+                  <button
+                    type="button"
+                    onClick={() => setChoosing(variant)}
+                    aria-label={`${t('declareWinner')}: ${variant.poptin_name || variant.poptin_id}`}
+                  >
+                    {t('declareWinner')}
+                  </button>
                 )}
               </td>
             </tr>
@@ -65,10 +111,25 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
         </tbody>
       </table>
       <ErrorText error={declare.error} />
-      {declare.isSuccess && <p role="status">{fill(t('winnerDeclared'), { name: declare.variables ? test.variants.find((variant) => variant.poptin_id === declare.variables)?.poptin_name || declare.variables : '' })}</p>}
+      {declare.isSuccess && (
+        <p role="status">
+          {fill(t('winnerDeclared'), {
+            name: declare.variables
+              ? test.variants.find((variant) => variant.poptin_id === declare.variables)?.poptin_name ||
+                declare.variables
+              : '',
+          })}
+        </p>
+      )}
       <ConfirmDialog
         open={choosing !== null}
-        message={choosing ? fill(t(test.winner === choosing.poptin_id ? 'declareConfirm' : 'declareEarlyConfirm'), { name: choosing.poptin_name || choosing.poptin_id }) : ''}
+        message={
+          choosing
+            ? fill(t(test.winner === choosing.poptin_id ? 'declareConfirm' : 'declareEarlyConfirm'), {
+                name: choosing.poptin_name || choosing.poptin_id,
+              })
+            : ''
+        }
         onClose={() => setChoosing(null)}
         onConfirm={() => choosing && declare.mutate(choosing.poptin_id)}
       />
@@ -87,7 +148,9 @@ export function AbTestsPage({ clientId }: { clientId: string }) {
       <ErrorText error={tests.error} />
       {tests.isPending && <p role="status">{t('loading')}</p>}
       {tests.data && tests.data.tests.length === 0 && <p>{t('noAbTests')}</p>}
-      {tests.data?.tests.map((test) => <TestCard key={test.test_id} clientId={clientId} test={test} />)}
+      {tests.data?.tests.map((test) => (
+        <TestCard key={test.test_id} clientId={clientId} test={test} />
+      ))}
     </section>
   );
 }

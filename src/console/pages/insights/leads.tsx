@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { insightsApi, leadsCsvUrl, type Lead, type LeadFilter, type SpamFilter } from '../../api/insights.ts';
+import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../../api/insights.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -17,11 +17,26 @@ export type RenderLeadDeliveries = (clientId: string, leadId: number) => ReactNo
 
 const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from: '', to: '', spam: 'exclude' };
 
-function LeadDetailDialog({ clientId, leadId, onClose, renderDeliveries }: { clientId: string; leadId: number; onClose(): void; renderDeliveries?: RenderLeadDeliveries }) {
+function LeadDetailDialog({
+  clientId,
+  leadId,
+  onClose,
+  renderDeliveries,
+}: {
+  clientId: string;
+  leadId: number;
+  onClose(): void;
+  renderDeliveries?: RenderLeadDeliveries;
+}) {
   const { t } = useLanguage();
   const detail = useQuery({ queryKey: ['lead', clientId, leadId], queryFn: () => insightsApi.lead(clientId, leadId) });
   const data = detail.data;
-  const row = (label: string, value: ReactNode) => <div><dt>{label}</dt><dd>{value ?? '—'}</dd></div>;
+  const row = (label: string, value: ReactNode) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? '—'}</dd>
+    </div>
+  );
   return (
     <Dialog open title={`${t('leadDetail')} #${leadId}`} onClose={onClose}>
       {detail.isPending && <p role="status">{t('loading')}</p>}
@@ -36,31 +51,62 @@ function LeadDetailDialog({ clientId, leadId, onClose, renderDeliveries }: { cli
             {row(t('page'), data.view?.url ?? data.lead.url)}
             {row(t('trigger'), data.view?.trigger)}
             {row(t('device'), data.view?.device ?? data.lead.device)}
-            {row(t('filterVariant'), data.popup ? `${data.popup.poptin_name || data.popup.poptin_id}${data.popup.ab_test_parent_id ? ` (${t('variantOf')} ${data.popup.ab_test_parent_id})` : ''}` : data.lead.poptin_id)}
-            {row(t('prize'), data.prize ? `${data.prize.prize_id}${data.prize.coupon ? ` · ${data.prize.coupon}` : ''}` : null)}
+            {row(
+              t('filterVariant'),
+              data.popup
+                ? `${data.popup.poptin_name || data.popup.poptin_id}${data.popup.ab_test_parent_id ? ` (${t('variantOf')} ${data.popup.ab_test_parent_id})` : ''}`
+                : data.lead.poptin_id,
+            )}
+            {row(
+              t('prize'),
+              data.prize ? `${data.prize.prize_id}${data.prize.coupon ? ` · ${data.prize.coupon}` : ''}` : null,
+            )}
             {row(t('spam'), data.lead.spam_reason ?? t('notSpam'))}
           </dl>
           <h3>{t('leadFields')}</h3>
           <dl className="details">
-            {Object.entries(data.lead.fields).map(([name, value]) => <div key={name}><dt>{name}</dt><dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd></div>)}
+            {Object.entries(data.lead.fields).map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+              </div>
+            ))}
           </dl>
           <section aria-label={t('deliveryStatus')} className="lead-deliveries">
             {renderDeliveries?.(clientId, leadId)}
           </section>
         </>
       )}
-      <div className="actions"><button type="button" onClick={onClose}>{t('back')}</button></div>
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          {t('back')}
+        </button>
+      </div>
     </Dialog>
   );
 }
 
-function LeadRow({ clientId, lead, popupName, onOpen }: { clientId: string; lead: Lead; popupName: string | undefined; onOpen(): void }) {
+function LeadRow({
+  clientId,
+  lead,
+  popupName,
+  onOpen,
+}: {
+  clientId: string;
+  lead: Lead;
+  popupName: string | undefined;
+  onOpen(): void;
+}) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const who = lead.email || lead.name || lead.phone || `#${lead.conversion_id}`;
   const spam = useMutation({
     mutationFn: (next: boolean) => insightsApi.markSpam(clientId, lead.conversion_id, next),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['leads', clientId] }), client.invalidateQueries({ queryKey: ['lead', clientId, lead.conversion_id] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['leads', clientId] }),
+        client.invalidateQueries({ queryKey: ['lead', clientId, lead.conversion_id] }),
+      ]),
   });
   return (
     <tr>
@@ -69,19 +115,51 @@ function LeadRow({ clientId, lead, popupName, onOpen }: { clientId: string; lead
       <td>{lead.name ?? ''}</td>
       <td dir="ltr">{lead.phone ?? ''}</td>
       <td>{popupName || lead.poptin_id}</td>
-      <td>{lead.spam_reason ? <span className="badge paused">{t('spam')}: {lead.spam_reason}</span> : ''}</td>
+      <td>
+        {lead.spam_reason ? (
+          <span className="badge paused">
+            {t('spam')}: {lead.spam_reason}
+          </span>
+        ) : (
+          ''
+        )}
+      </td>
       <td className="row-actions">
-        <button type="button" onClick={onOpen} aria-label={`${t('details')}: ${who}`}>{t('details')}</button>
-        {lead.spam_reason
-          ? <button type="button" onClick={() => spam.mutate(false)} disabled={spam.isPending} aria-label={`${t('markNotSpam')}: ${who}`}>{t('markNotSpam')}</button>
-          : <button type="button" onClick={() => spam.mutate(true)} disabled={spam.isPending} aria-label={`${t('markSpam')}: ${who}`}>{t('markSpam')}</button>}
+        <button type="button" onClick={onOpen} aria-label={`${t('details')}: ${who}`}>
+          {t('details')}
+        </button>
+        {lead.spam_reason ? (
+          <button
+            type="button"
+            onClick={() => spam.mutate(false)}
+            disabled={spam.isPending}
+            aria-label={`${t('markNotSpam')}: ${who}`}
+          >
+            {t('markNotSpam')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => spam.mutate(true)}
+            disabled={spam.isPending}
+            aria-label={`${t('markSpam')}: ${who}`}
+          >
+            {t('markSpam')}
+          </button>
+        )}
         <ErrorText error={spam.error} />
       </td>
     </tr>
   );
 }
 
-export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; renderDeliveries?: RenderLeadDeliveries }) {
+export function LeadsPage({
+  clientId,
+  renderDeliveries,
+}: {
+  clientId: string;
+  renderDeliveries?: RenderLeadDeliveries;
+}) {
   const { t } = useLanguage();
   const [form, setForm] = useState(EMPTY_FILTER);
   const [applied, setApplied] = useState<LeadFilter>(EMPTY_FILTER);
@@ -109,10 +187,19 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
       <PageHeading>{t('leads')}</PageHeading>
       <SiteNav clientId={clientId} />
       <form role="search" aria-label={t('leadSearch')} onSubmit={submit} className="filters">
-        <label>{t('searchLeads')}<input type="search" maxLength={200} value={form.q} onChange={(event) => change({ q: event.target.value })} /></label>
+        <label>
+          {t('searchLeads')}
+          <input type="search" maxLength={200} value={form.q} onChange={(event) => change({ q: event.target.value })} />
+        </label>
         <PopupFilters clientId={clientId} popup={form.popup} variant={form.variant} onChange={change} />
-        <label>{t('fromDay')}<input type="date" value={form.from} onChange={(event) => change({ from: event.target.value })} /></label>
-        <label>{t('toDay')}<input type="date" value={form.to} onChange={(event) => change({ to: event.target.value })} /></label>
+        <label>
+          {t('fromDay')}
+          <input type="date" value={form.from} onChange={(event) => change({ from: event.target.value })} />
+        </label>
+        <label>
+          {t('toDay')}
+          <input type="date" value={form.to} onChange={(event) => change({ to: event.target.value })} />
+        </label>
         <label>
           {t('spam')}
           <select value={form.spam} onChange={(event) => change({ spam: event.target.value as SpamFilter })}>
@@ -122,11 +209,19 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
           </select>
         </label>
         <div className="inline">
-          <button type="submit" className="primary">{t('applyFilters')}</button>
-          <button type="button" onClick={reset}>{t('clearFilters')}</button>
+          <button type="submit" className="primary">
+            {t('applyFilters')}
+          </button>
+          <button type="button" onClick={reset}>
+            {t('clearFilters')}
+          </button>
         </div>
       </form>
-      <p><a href={leadsCsvUrl(clientId, applied)} download>{t('downloadCsv')}</a></p>
+      <p>
+        <a href={leadsCsvUrl(clientId, applied)} download>
+          {t('downloadCsv')}
+        </a>
+      </p>
       <ErrorText error={leads.error} />
       {leads.isPending && <p role="status">{t('loading')}</p>}
       {leads.data && rows.length === 0 && <p role="status">{t('noLeads')}</p>}
@@ -135,17 +230,43 @@ export function LeadsPage({ clientId, renderDeliveries }: { clientId: string; re
           <caption className="visually-hidden">{t('leads')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('receivedAt')}</th><th scope="col">{t('email')}</th><th scope="col">{t('leadName')}</th><th scope="col">{t('phone')}</th>
-              <th scope="col">{t('popupColumn')}</th><th scope="col">{t('spam')}</th><th scope="col"><span className="visually-hidden">{t('details')}</span></th>
+              <th scope="col">{t('receivedAt')}</th>
+              <th scope="col">{t('email')}</th>
+              <th scope="col">{t('leadName')}</th>
+              <th scope="col">{t('phone')}</th>
+              <th scope="col">{t('popupColumn')}</th>
+              <th scope="col">{t('spam')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('details')}</span>
+              </th>
             </tr>
           </thead>
-          <tbody>{rows.map((lead) => <LeadRow key={lead.conversion_id} clientId={clientId} lead={lead} popupName={popupNames.get(lead.poptin_id)} onOpen={() => setOpened(lead.conversion_id)} />)}</tbody>
+          <tbody>
+            {rows.map((lead) => (
+              <LeadRow
+                key={lead.conversion_id}
+                clientId={clientId}
+                lead={lead}
+                popupName={popupNames.get(lead.poptin_id)}
+                onOpen={() => setOpened(lead.conversion_id)}
+              />
+            ))}
+          </tbody>
         </table>
       )}
       {leads.hasNextPage && (
-        <button type="button" onClick={() => leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>{leads.isFetchingNextPage ? t('loading') : t('loadMore')}</button>
+        <button type="button" onClick={() => leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
+          {leads.isFetchingNextPage ? t('loading') : t('loadMore')}
+        </button>
       )}
-      {opened !== null && <LeadDetailDialog clientId={clientId} leadId={opened} onClose={() => setOpened(null)} renderDeliveries={renderDeliveries} />}
+      {opened !== null && (
+        <LeadDetailDialog
+          clientId={clientId}
+          leadId={opened}
+          onClose={() => setOpened(null)}
+          renderDeliveries={renderDeliveries}
+        />
+      )}
     </section>
   );
 }

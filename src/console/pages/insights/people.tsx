@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { insightsApi, type Erasure } from '../../api/insights.ts';
+import { type FormEvent, useState } from 'react';
+import { type Erasure, insightsApi } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { SiteNav } from '../../components/site-nav.tsx';
@@ -44,7 +44,10 @@ export function PeoplePage({ clientId }: { clientId: string }) {
     event.preventDefault();
     exportData.mutate(address);
   };
-  const counts = (sentence: 'erasedCounts' | 'exportedCounts', found: { leads: number; views: number; closes: number; store_activity: number }) =>
+  const counts = (
+    sentence: 'erasedCounts' | 'exportedCounts',
+    found: { leads: number; views: number; closes: number; store_activity: number },
+  ) =>
     fill(t(sentence), { leads: found.leads, views: found.views, closes: found.closes, activity: found.store_activity });
   return (
     <section>
@@ -52,18 +55,52 @@ export function PeoplePage({ clientId }: { clientId: string }) {
       <SiteNav clientId={clientId} />
       <p>{t('peopleIntro')}</p>
       <form onSubmit={submit} className="narrow">
-        <label>{t('personEmail')}<input type="email" required maxLength={320} value={email} onChange={(event) => setEmail(event.target.value)} dir="ltr" /></label>
+        <label>
+          {t('personEmail')}
+          <input
+            type="email"
+            required
+            maxLength={320}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            dir="ltr"
+          />
+        </label>
         <div className="inline">
-          <button type="submit" disabled={exportData.isPending}>{t('exportPerson')}</button>
-          <button type="button" className="danger" onClick={(event) => event.currentTarget.form?.reportValidity() && setConfirming(true)}>{t('erasePerson')}</button>
+          <button type="submit" disabled={exportData.isPending}>
+            {t('exportPerson')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={(event) => event.currentTarget.form?.reportValidity() && setConfirming(true)}
+          >
+            {t('erasePerson')}
+          </button>
         </div>
       </form>
       <ErrorText error={exportData.error ?? erase.error} />
       {exportData.data && (
-        <p role="status">{counts('exportedCounts', { leads: exportData.data.leads.length, views: exportData.data.views.length, closes: exportData.data.closes.length, store_activity: exportData.data.store_activity.length })}</p>
+        <p role="status">
+          {counts('exportedCounts', {
+            leads: exportData.data.leads.length,
+            views: exportData.data.views.length,
+            closes: exportData.data.closes.length,
+            store_activity: exportData.data.store_activity.length,
+          })}
+        </p>
       )}
-      {erased && <p role="status" className="notice">{fill(counts('erasedCounts', erased.erasure), { email: erased.email })}</p>}
-      <ConfirmDialog open={confirming} message={fill(t('eraseConfirm'), { email: address })} onClose={() => setConfirming(false)} onConfirm={() => erase.mutate(address)} />
+      {erased && (
+        <p role="status" className="notice">
+          {fill(counts('erasedCounts', erased.erasure), { email: erased.email })}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        message={fill(t('eraseConfirm'), { email: address })}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => erase.mutate(address)}
+      />
     </section>
   );
 }

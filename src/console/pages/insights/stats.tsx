@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { insightsApi, type Counts, type StatsQuery } from '../../api/insights.ts';
+import { type FormEvent, useState } from 'react';
+import { type Counts, insightsApi, type StatsQuery } from '../../api/insights.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -21,31 +21,78 @@ function Totals({ now, before }: { now: Counts; before: Counts }) {
     return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
   };
   const rows: [StringKey, string, string, string][] = [
-    ...METRICS.map((metric): [StringKey, string, string, string] => [METRIC_LABEL[metric], formatNumber(now[metric], language), formatNumber(before[metric], language), change(now[metric], before[metric])]),
-    ['conversionRate', formatPercent(now.conversion_rate, language, 2), formatPercent(before.conversion_rate, language, 2), change(now.conversion_rate, before.conversion_rate)],
+    ...METRICS.map((metric): [StringKey, string, string, string] => [
+      METRIC_LABEL[metric],
+      formatNumber(now[metric], language),
+      formatNumber(before[metric], language),
+      change(now[metric], before[metric]),
+    ]),
+    [
+      'conversionRate',
+      formatPercent(now.conversion_rate, language, 2),
+      formatPercent(before.conversion_rate, language, 2),
+      change(now.conversion_rate, before.conversion_rate),
+    ],
   ];
   return (
     <table className="totals">
       <caption>{t('totals')}</caption>
-      <thead><tr><th scope="col"><span className="visually-hidden">{t('figure')}</span></th><th scope="col">{t('thisRange')}</th><th scope="col">{t('previousRange')}</th><th scope="col">{t('change')}</th></tr></thead>
-      <tbody>{rows.map(([label, a, b, c]) => <tr key={label}><th scope="row">{t(label)}</th><td>{a}</td><td>{b}</td><td>{c}</td></tr>)}</tbody>
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">{t('figure')}</span>
+          </th>
+          <th scope="col">{t('thisRange')}</th>
+          <th scope="col">{t('previousRange')}</th>
+          <th scope="col">{t('change')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, a, b, c]) => (
+          <tr key={label}>
+            <th scope="row">{t(label)}</th>
+            <td>{a}</td>
+            <td>{b}</td>
+            <td>{c}</td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }
 
 /** Figures by one dimension (device, page, pop-up): a table, with a bar per row for the eye. */
-function Breakdown({ caption, header, rows }: { caption: string; header: string; rows: (Counts & { label: string })[] }) {
+function Breakdown({
+  caption,
+  header,
+  rows,
+}: {
+  caption: string;
+  header: string;
+  rows: (Counts & { label: string })[];
+}) {
   const { t, language } = useLanguage();
   const most = Math.max(1, ...rows.map((row) => row.views));
   return (
     <table className="breakdown">
       <caption>{caption}</caption>
-      <thead><tr><th scope="col">{header}</th><th scope="col">{t('views')}</th><th scope="col">{t('closes')}</th><th scope="col">{t('conversions')}</th><th scope="col">{t('conversionRate')}</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">{header}</th>
+          <th scope="col">{t('views')}</th>
+          <th scope="col">{t('closes')}</th>
+          <th scope="col">{t('conversions')}</th>
+          <th scope="col">{t('conversionRate')}</th>
+        </tr>
+      </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td><span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.views / most) * 6}em` }} />{formatNumber(row.views, language)}</td>
+            <td>
+              <span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.views / most) * 6}em` }} />
+              {formatNumber(row.views, language)}
+            </td>
             <td>{formatNumber(row.closes, language)}</td>
             <td>{formatNumber(row.conversions, language)}</td>
             <td>{formatPercent(row.conversion_rate, language, 2)}</td>
@@ -75,10 +122,37 @@ export function StatsPage({ clientId }: { clientId: string }) {
       <PageHeading>{t('stats')}</PageHeading>
       <SiteNav clientId={clientId} />
       <form onSubmit={submit} className="filters" aria-label={t('statsRange')}>
-        <label>{t('fromDay')}<input type="date" required value={form.from} max={form.to} onChange={(event) => setForm({ ...form, from: event.target.value })} /></label>
-        <label>{t('toDay')}<input type="date" required value={form.to} min={form.from} onChange={(event) => setForm({ ...form, to: event.target.value })} /></label>
-        <PopupFilters clientId={clientId} popup={form.popup ?? ''} variant={form.variant ?? ''} onChange={(next) => setForm({ ...form, ...next })} />
-        <div className="inline"><button type="submit" className="primary">{t('showStats')}</button></div>
+        <label>
+          {t('fromDay')}
+          <input
+            type="date"
+            required
+            value={form.from}
+            max={form.to}
+            onChange={(event) => setForm({ ...form, from: event.target.value })}
+          />
+        </label>
+        <label>
+          {t('toDay')}
+          <input
+            type="date"
+            required
+            value={form.to}
+            min={form.from}
+            onChange={(event) => setForm({ ...form, to: event.target.value })}
+          />
+        </label>
+        <PopupFilters
+          clientId={clientId}
+          popup={form.popup ?? ''}
+          variant={form.variant ?? ''}
+          onChange={(next) => setForm({ ...form, ...next })}
+        />
+        <div className="inline">
+          <button type="submit" className="primary">
+            {t('showStats')}
+          </button>
+        </div>
       </form>
       <ErrorText error={report.error} />
       {report.isPending && <p role="status">{t('loading')}</p>}
@@ -88,7 +162,11 @@ export function StatsPage({ clientId }: { clientId: string }) {
           <label className="inline">
             {t('chartMetric')}
             <select value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
-              {METRICS.map((item) => <option key={item} value={item}>{t(METRIC_LABEL[item])}</option>)}
+              {METRICS.map((item) => (
+                <option key={item} value={item}>
+                  {t(METRIC_LABEL[item])}
+                </option>
+              ))}
             </select>
           </label>
           <LineChart
@@ -96,8 +174,15 @@ export function StatsPage({ clientId }: { clientId: string }) {
             labelHeader={t('day')}
             labels={data.days.map((day) => day.day)}
             series={[
-              { name: `${t('thisRange')} (${data.range.from} – ${data.range.to})`, values: data.days.map((day) => day[metric]) },
-              { name: `${t('previousRange')} (${data.previous_range.from} – ${data.previous_range.to})`, values: data.previous_days.map((day) => day[metric]), dashed: true },
+              {
+                name: `${t('thisRange')} (${data.range.from} – ${data.range.to})`,
+                values: data.days.map((day) => day[metric]),
+              },
+              {
+                name: `${t('previousRange')} (${data.previous_range.from} – ${data.previous_range.to})`,
+                values: data.previous_days.map((day) => day[metric]),
+                dashed: true,
+              },
             ]}
           />
           <LineChart
@@ -106,9 +191,21 @@ export function StatsPage({ clientId }: { clientId: string }) {
             labels={data.hours.map((hour) => `${hour.hour.slice(5, 10)} ${hour.hour.slice(11, 16)}`)}
             series={[{ name: metricName, values: data.hours.map((hour) => hour[metric]) }]}
           />
-          <Breakdown caption={t('byDevice')} header={t('device')} rows={data.by_device.map((row) => ({ ...row, label: row.device }))} />
-          <Breakdown caption={t('byPage')} header={t('page')} rows={data.by_page.map((row) => ({ ...row, label: row.page || t('noPage') }))} />
-          <Breakdown caption={t('byPopup')} header={t('filterPopup')} rows={data.by_popup.map((row) => ({ ...row, label: row.poptin_name || row.poptin_id }))} />
+          <Breakdown
+            caption={t('byDevice')}
+            header={t('device')}
+            rows={data.by_device.map((row) => ({ ...row, label: row.device }))}
+          />
+          <Breakdown
+            caption={t('byPage')}
+            header={t('page')}
+            rows={data.by_page.map((row) => ({ ...row, label: row.page || t('noPage') }))}
+          />
+          <Breakdown
+            caption={t('byPopup')}
+            header={t('filterPopup')}
+            rows={data.by_popup.map((row) => ({ ...row, label: row.poptin_name || row.poptin_id }))}
+          />
         </>
       )}
     </section>

@@ -26,7 +26,9 @@ export type FakeWindow = EventTarget & {
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
 };
 
-export function fakeWindow(overrides: Partial<Pick<FakeWindow, 'scrollY' | 'innerHeight' | 'coarsePointer' | 'fetch'>> & { href?: string } = {}): FakeWindow {
+export function fakeWindow(
+  overrides: Partial<Pick<FakeWindow, 'scrollY' | 'innerHeight' | 'coarsePointer' | 'fetch'>> & { href?: string } = {},
+): FakeWindow {
   const target = new EventTarget() as FakeWindow;
   const location = { href: overrides.href ?? 'https://shop.example/', protocol: 'https:' };
   const history: FakeHistory = {

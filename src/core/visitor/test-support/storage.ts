@@ -16,7 +16,12 @@ export function blockedStorageWindow(): Pick<Window, 'localStorage' | 'sessionSt
  * A document whose cookie jar counts its reads and writes, which another script may write to directly, and which
  * may hold cookies of other paths (`otherPaths`, listed first, as a browser lists the longer path first).
  */
-export function countingCookieDocument(otherPaths = ''): { document: Pick<Document, 'cookie'>; reads: () => number; writes: () => number; jar: Map<string, string> } {
+export function countingCookieDocument(otherPaths = ''): {
+  document: Pick<Document, 'cookie'>;
+  reads: () => number;
+  writes: () => number;
+  jar: Map<string, string>;
+} {
   const jar = new Map<string, string>();
   let reads = 0;
   let writes = 0;
