@@ -10,9 +10,9 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
-import { OWNER_TOKEN, type ServerProcess, startServerProcess } from '../test/e2e/harness.ts';
 import { type LoadResult, loadTest } from './bench/server-load.ts';
 import { startPostgres } from './postgres.mjs';
+import { OWNER_TOKEN, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.LEAD_BENCH_SECONDS ?? 10);

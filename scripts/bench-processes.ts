@@ -4,8 +4,8 @@
 // and the p50/p99 of a visit (display call + view). The visitors run in this process, on the same machine as the
 // servers and PostgreSQL: the figures are the machine's, not a process's. Needs `npm run build` (the server serves dist/).
 
-import { FIXTURES_ENV, type ServerProcess, startServerProcess } from '../test/e2e/harness.ts';
 import { startPostgres } from './postgres.mjs';
+import { E2E_FIXTURES_ENV, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 16);
@@ -35,7 +35,8 @@ async function visitFor(
     Array.from({ length: VISITORS }, async () => {
       while (performance.now() < end) {
         const server = servers[visit % servers.length]!;
-        const key = `${label}-${(visit += 1)}`;
+        visit += 1;
+        const key = `${label}-${visit}`;
         const start = performance.now();
         const answer = (await (await postJson(`${server.url}/api/display/${CLIENT}`, {})).json()) as {
           poptins: { poptin_id: string; viewer_id: string }[];
@@ -60,7 +61,12 @@ async function visitFor(
 const started = await startPostgres();
 if (!started.server) throw new Error(`No PostgreSQL: ${started.reason}`);
 const postgres = started.server;
-const env = { ...FIXTURES_ENV, DATABASE_URL: postgres.url, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_WINDOW_MS: '60000' };
+const env = {
+  ...E2E_FIXTURES_ENV,
+  DATABASE_URL: postgres.url,
+  RATE_LIMIT_MAX: '100000000',
+  RATE_LIMIT_WINDOW_MS: '60000',
+};
 const servers: ServerProcess[] = [];
 try {
   servers.push(await startServerProcess({ env }));

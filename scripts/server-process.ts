@@ -12,6 +12,13 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The owner API's token on servers started here. */
 export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
 
+/** Fixture pop-ups, clients and pages of the widget's end-to-end tests (test/e2e/fixtures), which a benchmark serves too. */
+export const E2E_FIXTURES_ENV: NodeJS.ProcessEnv = {
+  POPUPS_DIR: path.join(ROOT, 'test/e2e/fixtures/popups'),
+  CLIENTS_DIR: path.join(ROOT, 'test/e2e/fixtures/clients'),
+  EXAMPLES_DIR: path.join(ROOT, 'test/e2e/fixtures/pages'),
+};
+
 export function assertBuilt(): void {
   if (!existsSync(path.join(ROOT, 'dist/poptin.js')))
     throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');

@@ -23,9 +23,10 @@ function fakeSurfaces(doc: Document) {
           coupon: '',
           requestClose: () => true,
           listeners,
-          on: (name: keyof SurfaceEventMap, handler: (detail: never) => void) => (
-            (listeners[name] = handler as never), () => undefined
-          ),
+          on: (name: keyof SurfaceEventMap, handler: (detail: never) => void) => {
+            listeners[name] = handler as never;
+            return () => undefined;
+          },
         }) as unknown as PopupElement & { listeners: Listeners };
         made.push(element);
         return element;

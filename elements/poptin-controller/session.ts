@@ -67,7 +67,7 @@ export class ControllerSession {
     const storesNothing = host.hasAttribute('consent');
     const visitor =
       first?.visitor ?? createVisitor(storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
-    const context: SessionContext = (this.context = {
+    const context: SessionContext = {
       api: this.api,
       host,
       window,
@@ -79,7 +79,8 @@ export class ControllerSession {
       products: createProductMemory(visitor.stores.local),
       storesNothing,
       stopped: false,
-    });
+    };
+    this.context = context;
     this.consent = new ConsentLink(context, {
       onGiven: () => this.onConsent(),
       onRefused: () => this.reporter.consentAnswered(false),
@@ -181,7 +182,8 @@ export class ControllerSession {
     // (cookies, Web Storage): apart, none makes a long task.
     await yieldToPage();
     if (superseded()) return;
-    if (!context.clientId && !(context.clientId = await this.store.shopClientId())) return;
+    context.clientId ||= await this.store.shopClientId();
+    if (!context.clientId) return;
     // The loader's own display call serves the page's first run.
     const first = generation === 1 ? this.options.first : undefined;
     context.page = first?.page ?? readPageContext();

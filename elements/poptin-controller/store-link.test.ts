@@ -22,14 +22,24 @@ function fakeStore(options: { consent?: boolean; cart?: StoreCart } = {}) {
     customerId: async () => 'customer-7',
     consent: async () => options.consent ?? true,
     readCart: async () => cart,
-    observeCart: (listener) => ((onChange = listener), () => (onChange = null)),
-    addToCart: async (item: AddToCartItem) => (
-      (cart = cartOf(...cart.items.map((line) => line.productId), item.id)), { added: true, cart }
-    ),
+    observeCart: (listener) => {
+      onChange = listener;
+      return () => {
+        onChange = null;
+      };
+    },
+    addToCart: async (item: AddToCartItem) => {
+      cart = cartOf(...cart.items.map((line) => line.productId), item.id);
+      return { added: true, cart };
+    },
     cartUrl: () => '/cart',
     viewedProduct: () => null,
   };
-  return { store, changeCart: (next: StoreCart) => onChange?.((cart = next)) };
+  const changeCart = (next: StoreCart) => {
+    cart = next;
+    onChange?.(next);
+  };
+  return { store, changeCart };
 }
 
 describe('the store link: identity, display fields, cart events and recommendations', () => {

@@ -208,7 +208,7 @@ export class StoreLink {
         if (context.stopped || !context.clientId) return;
         const products = context.products.browseProducts();
         if (store.platform === 'wix') {
-          let body;
+          let body: ReturnType<typeof wixOrderedProductsRequest>;
           try {
             body = wixOrderedProductsRequest({ clientId: context.clientId, customerId: this.customerId, products });
           } catch (error) {

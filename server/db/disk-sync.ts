@@ -118,7 +118,8 @@ export function folderSyncer(dir: string, command = 'sync'): FolderSyncer {
     async sync() {
       if (commandMissing) return fsyncFolder(dir);
       if (noShell) return syncFileSystemOf(dir, command);
-      const current = (helper ??= start());
+      helper ??= start();
+      const current = helper;
       let status: string;
       try {
         status = await new Promise<string>((resolve, reject) => {

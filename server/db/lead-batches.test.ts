@@ -30,7 +30,10 @@ function countingLeadInserts(db: Database): { db: Database; inserts: () => numbe
   return {
     db: {
       ...db,
-      query: (sql, params) => ((inserts += /INSERT INTO conversions/.test(sql) ? 1 : 0), db.query(sql, params)),
+      query: (sql, params) => {
+        if (/INSERT INTO conversions/.test(sql)) inserts += 1;
+        return db.query(sql, params);
+      },
     },
     inserts: () => inserts,
   };

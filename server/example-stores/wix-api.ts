@@ -21,12 +21,10 @@ interface Cart {
 }
 
 const notFound = (reply: FastifyReply) =>
-  reply
-    .code(404)
-    .send({
-      message: 'Cart not found',
-      details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: {} } },
-    });
+  reply.code(404).send({
+    message: 'Cart not found',
+    details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: {} } },
+  });
 
 export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { store, clientId }) => {
   const visitors = new Map<string, string>();
@@ -87,25 +85,21 @@ export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { sto
     const { products } = await catalogue();
     const lines = Array.isArray(body?.lineItems) ? (body.lineItems as Record<string, unknown>[]) : [];
     if (lines.length === 0) {
-      void reply
-        .code(400)
-        .send({
-          message: 'INVALID_ARGUMENT',
-          details: { validationError: { fieldViolations: [{ field: 'lineItems', description: 'must not be empty' }] } },
-        });
+      void reply.code(400).send({
+        message: 'INVALID_ARGUMENT',
+        details: { validationError: { fieldViolations: [{ field: 'lineItems', description: 'must not be empty' }] } },
+      });
       return false;
     }
     for (const line of lines) {
       const id = String((line.catalogReference as Record<string, unknown> | undefined)?.catalogItemId ?? '');
       if (!products.some((product) => product.product_id === id)) {
-        void reply
-          .code(400)
-          .send({
-            message: `Product ${id} not found`,
-            details: {
-              applicationError: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found`, data: {} },
-            },
-          });
+        void reply.code(400).send({
+          message: `Product ${id} not found`,
+          details: {
+            applicationError: { code: 'PRODUCT_NOT_FOUND', description: `Product ${id} not found`, data: {} },
+          },
+        });
         return false;
       }
       const quantity = Math.max(1, Number(line.quantity) || 1);

@@ -142,12 +142,10 @@ function readProfile(raw: unknown): IdentityProfile | undefined {
       .map((field) => ({ name: String(field.name ?? ''), value: readCustomValue(field.value) }));
   }
   if (Array.isArray(raw.addresses)) {
-    profile.addresses = raw.addresses
-      .filter(isRecord)
-      .map((entry) => ({
-        ...(typeof entry.tag === 'string' ? { tag: entry.tag } : {}),
-        address: (isRecord(entry.address) ? entry.address : {}) as PostalAddress,
-      }));
+    profile.addresses = raw.addresses.filter(isRecord).map((entry) => ({
+      ...(typeof entry.tag === 'string' ? { tag: entry.tag } : {}),
+      address: (isRecord(entry.address) ? entry.address : {}) as PostalAddress,
+    }));
   }
   return profile;
 }

@@ -16,6 +16,7 @@ import type { LeadRecord } from '../../server/db/lead-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import type { SessionExplanation } from '../../src/stores/explain.ts';
 
+export { E2E_FIXTURES_ENV as FIXTURES_ENV } from '../../scripts/server-process.ts';
 export {
   answerLate,
   assertBuilt,
@@ -26,13 +27,6 @@ export {
   type ServerProcess,
   showAndCloseInPage,
   startServerProcess,
-};
-
-/** Fixture pop-ups, clients and pages of the widget's end-to-end tests (test/e2e/fixtures). */
-export const FIXTURES_ENV: NodeJS.ProcessEnv = {
-  POPUPS_DIR: path.join(ROOT, 'test/e2e/fixtures/popups'),
-  CLIENTS_DIR: path.join(ROOT, 'test/e2e/fixtures/clients'),
-  EXAMPLES_DIR: path.join(ROOT, 'test/e2e/fixtures/pages'),
 };
 
 export async function ownerGet<T>(server: { url: string }, pathname: string): Promise<T> {

@@ -74,7 +74,7 @@ export function PopupView(): React.JSX.Element {
     PopupEvent<HTMLFormElement>,
     PopupEffect<HTMLFormElement>
   >('pop-up', initialSnapshot, transition, (effect, context) => {
-    if (effect.type === 'wait') return after(context, effect.ms, () => context.send(effect.then));
+    if (effect.type === 'wait') return after(context, effect.ms, () => context.send(effect.next));
     if (effect.type === 'request-close') handlers.current.requestClose(effect.source);
     else if (effect.type === 'follow')
       followRedirect(navigationOf(host), effect.redirect.url, effect.redirect.newWindow);

@@ -92,15 +92,15 @@ export type ChatInput =
 export type ChatEvent = ChatInput & { now: number; facts: ChatFacts };
 
 export type ChatEffect =
-  | { type: 'wait'; ms: number; then: ChatInput }
+  | { type: 'wait'; ms: number; next: ChatInput }
   /** The typing dots last 400 to 600 ms, at random. */
   | { type: 'type-message' }
   /** This page counts once among the views, up to message_views. */
   | { type: 'count-view' }
   /** The message's hash joins joinchat_hashes: it will not open by itself again. */
   | { type: 'remember-message' }
-  /** The page may veto the visitor's action (poptin-chat-open/close); allowed, `then` follows. */
-  | { type: 'ask'; action: 'open' | 'close'; trigger: string; then: ChatInput }
+  /** The page may veto the visitor's action (poptin-chat-open/close); allowed, `next` follows. */
+  | { type: 'ask'; action: 'open' | 'close'; trigger: string; next: ChatInput }
   | { type: 'open-app'; link: string; trigger: string };
 
 export interface ChatMachineState {
@@ -145,7 +145,7 @@ export function chatTransition(
     const plansMessage = settings.messageDelay >= 0 && hasMessage && !seen;
     return {
       snapshot: shown,
-      effects: plansMessage ? [{ type: 'wait', ms: settings.messageDelay * 1000, then: { type: 'message-due' } }] : [],
+      effects: plansMessage ? [{ type: 'wait', ms: settings.messageDelay * 1000, next: { type: 'message-due' } }] : [],
     };
   };
   const openChatbox = (state: ChatMachineState, trigger: string): ChatStep =>
@@ -153,7 +153,7 @@ export function chatTransition(
       ? stay(state)
       : {
           snapshot: state,
-          effects: [{ type: 'ask', action: 'open', trigger, then: { type: 'open-allowed', trigger } }],
+          effects: [{ type: 'ask', action: 'open', trigger, next: { type: 'open-allowed', trigger } }],
         };
   const sendNow = (
     state: ChatMachineState,
@@ -183,7 +183,7 @@ export function chatTransition(
         if (settings.buttonDelay >= 0)
           return {
             snapshot: counted,
-            effects: [...effects, { type: 'wait', ms: settings.buttonDelay * 1000, then: { type: 'show-due' } }],
+            effects: [...effects, { type: 'wait', ms: settings.buttonDelay * 1000, next: { type: 'show-due' } }],
           };
         const shown = show(counted, event);
         return { snapshot: shown.snapshot, effects: [...effects, ...shown.effects] };
@@ -217,7 +217,7 @@ export function chatTransition(
         const hover = state.hover + 1;
         return {
           snapshot: { ...state, hover },
-          effects: [{ type: 'wait', ms: HOVER_OPEN_MS, then: { type: 'hover-due', hover } }],
+          effects: [{ type: 'wait', ms: HOVER_OPEN_MS, next: { type: 'hover-due', hover } }],
         };
       }
       case 'hover-end':
@@ -225,13 +225,13 @@ export function chatTransition(
       case 'hover-due':
         return event.hover === state.hover ? openChatbox(state, 'hover') : stay(state);
       case 'link':
-        return { snapshot: state, effects: [{ type: 'wait', ms: event.delayMs, then: { type: 'link-due' } }] };
+        return { snapshot: state, effects: [{ type: 'wait', ms: event.delayMs, next: { type: 'link-due' } }] };
       case 'link-due': {
         if (state.view.state === 'off') return stay(state);
         const shown = state.view.state === 'hidden' ? show(state, event) : stay(state);
         return {
           snapshot: shown.snapshot,
-          effects: [...shown.effects, { type: 'wait', ms: LINK_CHATBOX_MS, then: { type: 'link-open-due' } }],
+          effects: [...shown.effects, { type: 'wait', ms: LINK_CHATBOX_MS, next: { type: 'link-open-due' } }],
         };
       }
       case 'link-open-due':
@@ -240,7 +240,7 @@ export function chatTransition(
         if (state.view.state !== 'chatbox') return stay(state);
         return {
           snapshot: state,
-          effects: [{ type: 'ask', action: 'close', trigger: event.trigger, then: { type: 'close-allowed' } }],
+          effects: [{ type: 'ask', action: 'close', trigger: event.trigger, next: { type: 'close-allowed' } }],
         };
       case 'close-allowed':
         if (state.view.state !== 'chatbox') return stay(state);
@@ -253,7 +253,7 @@ export function chatTransition(
         return {
           snapshot: { ...state, focus },
           effects: [
-            { type: 'wait', ms: FIELD_FOCUS_DEBOUNCE_MS, then: { type: 'focus-due', focus, focused: event.focused } },
+            { type: 'wait', ms: FIELD_FOCUS_DEBOUNCE_MS, next: { type: 'focus-due', focus, focused: event.focused } },
           ],
         };
       }
@@ -297,7 +297,7 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
     run: (effect, context) => {
       switch (effect.type) {
         case 'wait':
-          return after(context, effect.ms, () => send(effect.then), host);
+          return after(context, effect.ms, () => send(effect.next), host);
         case 'type-message':
           return after(
             context,
@@ -313,7 +313,7 @@ export function createChatMachine(options: ChatMachineOptions): ChatMachine {
         case 'remember-message':
           return rememberMessage();
         case 'ask':
-          if (!options.allow || options.allow(effect.action, effect.trigger)) send(effect.then);
+          if (!options.allow || options.allow(effect.action, effect.trigger)) send(effect.next);
           return;
         case 'open-app':
           return options.onSend?.(effect.link, effect.trigger);

@@ -36,7 +36,7 @@ function walk(
     state = step.snapshot;
     effects.push(...step.effects);
     for (const effect of step.effects)
-      if (effect.type === 'ask') state = transition(state, at(effect.then, event.now, event.facts)).snapshot;
+      if (effect.type === 'ask') state = transition(state, at(effect.next, event.now, event.facts)).snapshot;
   }
   return { state, effects };
 }
@@ -80,7 +80,7 @@ describe('chat button transition (pure)', () => {
     assert.equal(transition(shown, at({ type: 'press', trigger: 'button' }, 599)).snapshot, shown);
     const asked = transition(shown, at({ type: 'press', trigger: 'button' }, 600));
     assert.deepEqual(asked.effects, [
-      { type: 'ask', action: 'open', trigger: 'button', then: { type: 'open-allowed', trigger: 'button' } },
+      { type: 'ask', action: 'open', trigger: 'button', next: { type: 'open-allowed', trigger: 'button' } },
     ]);
     assert.equal(asked.snapshot.view.state, 'shown');
     const { state, effects } = walk(

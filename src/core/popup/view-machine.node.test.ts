@@ -26,7 +26,7 @@ function popup() {
     transition,
     run: (effect, running) => {
       if (effect.type !== 'wait') return void done.push(effect);
-      const timer = { at: now + effect.ms, event: effect.then };
+      const timer = { at: now + effect.ms, event: effect.next };
       timers.push(timer);
       return () => timers.splice(timers.indexOf(timer), 1);
     },

@@ -75,7 +75,7 @@ export type PopupEvent<Form = unknown> =
   | { type: 'link-due'; click: number };
 
 export type PopupEffect<Form = unknown> =
-  | { type: 'wait'; ms: number; then: PopupEvent<Form> }
+  | { type: 'wait'; ms: number; next: PopupEvent<Form> }
   /** Asks to close through poptin-request-close, which the page may cancel. */
   | { type: 'request-close'; source: CloseSource }
   | { type: 'follow'; redirect: Redirect }
@@ -111,7 +111,7 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
       return {
         snapshot: { ...snapshot, state: 'form' },
         effects:
-          event.autoCloseMs === null ? [] : [{ type: 'wait', ms: event.autoCloseMs, then: { type: 'auto-close-due' } }],
+          event.autoCloseMs === null ? [] : [{ type: 'wait', ms: event.autoCloseMs, next: { type: 'auto-close-due' } }],
       };
     case 'auto-close-due':
       return snapshot.state === 'form'
@@ -127,7 +127,7 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
       if (snapshot.state !== 'form') return stay;
       return {
         snapshot: { ...snapshot, submitted: true, state: 'thank-you', afterSubmit: event.plan },
-        effects: [{ type: 'wait', ms: event.plan.delayMs, then: { type: 'after-submit-due' } }],
+        effects: [{ type: 'wait', ms: event.plan.delayMs, next: { type: 'after-submit-due' } }],
       };
     }
     case 'after-submit-due': {
@@ -143,7 +143,7 @@ export function transition<Form>(snapshot: PopupSnapshot<Form>, event: PopupEven
       const linkClicks = snapshot.linkClicks + 1;
       return {
         snapshot: { ...snapshot, linkRedirect: event.redirect, linkClicks, linkForm: event.form },
-        effects: [{ type: 'wait', ms: REDIRECT_LINK_SUBMIT_MS, then: { type: 'link-due', click: linkClicks } }],
+        effects: [{ type: 'wait', ms: REDIRECT_LINK_SUBMIT_MS, next: { type: 'link-due', click: linkClicks } }],
       };
     }
     case 'link-due': {

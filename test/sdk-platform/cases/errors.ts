@@ -84,14 +84,12 @@ export function errorCases(suite: Suite): void {
       assert.equal(missing.requestId, await lastRequestId());
       assert.deepEqual(missing.details, {});
 
-      await suite
-        .platform()
-        .script({
-          path: '/v1/items',
-          status: 418,
-          statusText: "I'm a Teapot",
-          body: { details: { reason: 'short and stout' } },
-        });
+      await suite.platform().script({
+        path: '/v1/items',
+        status: 418,
+        statusText: "I'm a Teapot",
+        body: { details: { reason: 'short and stout' } },
+      });
       const teapot = await rejection(client.request('/v1/items'));
       assert.equal(teapot.code, 'IM_A_TEAPOT');
       assert.equal(teapot.message, "I'm a Teapot");
@@ -105,14 +103,12 @@ export function errorCases(suite: Suite): void {
 
     it('anything else: "System error occurred, request-id: …"', async () => {
       const client = await readyClient();
-      await suite
-        .platform()
-        .script({
-          path: '/v1/items',
-          status: 500,
-          body: 'upstream exploded',
-          headers: { 'Content-Type': 'text/plain' },
-        });
+      await suite.platform().script({
+        path: '/v1/items',
+        status: 500,
+        body: 'upstream exploded',
+        headers: { 'Content-Type': 'text/plain' },
+      });
       const error = await rejection(client.request('/v1/items'));
       const requestId = await lastRequestId();
       assert.ok(error instanceof SdkError);

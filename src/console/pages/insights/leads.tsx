@@ -186,6 +186,7 @@ export function LeadsPage({
     <section>
       <PageHeading>{t('leads')}</PageHeading>
       <SiteNav clientId={clientId} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role submits the filters; <search> would need the form inside it as well */}
       <form role="search" aria-label={t('leadSearch')} onSubmit={submit} className="filters">
         <label>
           {t('searchLeads')}
