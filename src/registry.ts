@@ -1,5 +1,5 @@
 // Every element of the package but the controller (which the loader defines itself): its tag, the import that
-// defines it, the model it renders and whether a pop-up's template may hold it (a page may place every one by hand). The loader's define-on-sight, defineElements(), the template's parts and sanitiser, and the controller
+// defines it, the model it renders and whether a pop-up's template may hold it (a page may place every one by hand). The loader's define-on-sight, the template's parts and sanitiser, and the controller
 // read it; a new surface is its folder plus one line here (docs/adding-a-surface.md). No React: the loader holds it.
 import type { SurfaceElement } from './components/shared/surface.ts';
 import type { ChatSettings } from './core/chat/settings.ts';
@@ -111,7 +111,7 @@ export async function createSurface<Kind extends ElementKind>(kind: Kind): Promi
 }
 
 /**
- * What the loader's define-on-sight and defineElements() load: every element of the registry, each of which a page
+ * What the loader's define-on-sight loads: every element of the registry, each of which a page
  * may place by hand (a pop-up placed by hand is hidden until its code arrives: its registry line's load does it).
  */
 export const handPlacedLoaders: ElementLoaders = Object.fromEntries(

@@ -1,8 +1,6 @@
-import { ChatButtonView } from '../../src/components/chat-button/chat-button-view.tsx';
 import { type ChatSettings, parseChatSettings } from '../../src/core/chat/settings.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
-import { chatButtonStyles } from './styles.ts';
 
 const SETTING_ATTRIBUTES = [
   'telephone',
@@ -22,11 +20,7 @@ const SETTING_ATTRIBUTES = [
   'gads',
   'settings',
 ];
-const Surface = createSurfaceElement<ChatSettings>({
-  name: 'chat-button',
-  view: ChatButtonView,
-  styles: chatButtonStyles,
-});
+const Surface = createSurfaceElement<ChatSettings>();
 
 /**
  * A floating button that opens a WhatsApp chat; it needs no `<poptin-controller>`.

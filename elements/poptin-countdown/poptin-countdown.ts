@@ -1,17 +1,10 @@
-import { CountdownView } from '../../src/components/countdown/countdown-view.tsx';
 import type { CountdownModel } from '../../src/core/countdown/model.ts';
 import { countdownFromAttributes } from '../../src/core/countdown/settings.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
-import { countdownStyles } from './styles.ts';
 
 const TIMING_ATTRIBUTES = ['minutes', 'seconds', 'ends-at', 'timer-ver'];
-const Surface = createSurfaceElement<CountdownModel>({
-  name: 'countdown',
-  view: CountdownView,
-  styles: countdownStyles,
-  nested: true,
-});
+const Surface = createSurfaceElement<CountdownModel>({ nested: true });
 
 /**
  * A countdown timer drawn in place, on a page or inside a pop-up template (a timer pop-up closes when its

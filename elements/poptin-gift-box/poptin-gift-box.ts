@@ -1,8 +1,6 @@
-import { GiftBoxView } from '../../src/components/games/gift-box-view.tsx';
 import { createGameElement } from '../shared/game-element.ts';
-import { giftBoxStyles } from './styles.ts';
 
-const GameElement = createGameElement({ tag: 'poptin-gift-box', view: GiftBoxView, styles: giftBoxStyles });
+const GameElement = createGameElement({ tag: 'poptin-gift-box' });
 
 /**
  * Three gift boxes. The visitor opens one (click, Enter or Space); the prize is picked by weighted chance,

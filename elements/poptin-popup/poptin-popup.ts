@@ -1,11 +1,9 @@
-import { PopupView } from '../../src/components/popup/popup-view.tsx';
 import { browserNavigation, type PopupNavigation } from '../../src/components/template/navigation.ts';
 import { bindWhenLoaded, chunkLoader } from '../../src/core/loading/when-loaded.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
-import { popupStyles } from './styles.ts';
 
-const Surface = createSurfaceElement<PopupModel>({ name: 'pop-up', view: PopupView, styles: popupStyles });
+const Surface = createSurfaceElement<PopupModel>();
 const base = Surface.prototype as unknown as { connectedCallback?: () => void; disconnectedCallback?: () => void };
 
 /** Whether the element is meant to run on its own attributes (no model set by a controller). */

@@ -1,4 +1,3 @@
-import { RecommendationsView } from '../../src/components/recommendations/recommendations-view.tsx';
 import {
   type RecommendationModel,
   recommendationModelFromAttributes,
@@ -6,14 +5,8 @@ import {
 import type { ProductSettings } from '../../src/core/public-types.ts';
 import { guard } from '../../src/core/safety.ts';
 import { createSurfaceElement, setModelFromAttributes } from '../shared/surface-element.ts';
-import { recommendationsStyles } from './styles.ts';
 
-const Surface = createSurfaceElement<RecommendationModel>({
-  name: 'product recommendations',
-  view: RecommendationsView,
-  styles: recommendationsStyles,
-  nested: true,
-});
+const Surface = createSurfaceElement<RecommendationModel>({ nested: true });
 const OWN_ATTRIBUTES = ['products', 'platform', 'currency', 'buttons', 'store-root'];
 
 /**

@@ -1,8 +1,6 @@
-import { ScratchCardView } from '../../src/components/games/scratch-card-view.tsx';
 import { createGameElement } from '../shared/game-element.ts';
-import { scratchCardStyles } from './styles.ts';
 
-const GameElement = createGameElement({ tag: 'poptin-scratch-card', view: ScratchCardView, styles: scratchCardStyles });
+const GameElement = createGameElement({ tag: 'poptin-scratch-card' });
 
 /**
  * A scratch card (gamified format_2). The prize is picked by weighted chance at the first stroke and lies

@@ -1,8 +1,6 @@
-import { SpinWheelView } from '../../src/components/games/spin-wheel-view.tsx';
 import { createGameElement } from '../shared/game-element.ts';
-import { spinWheelStyles } from './styles.ts';
 
-const GameElement = createGameElement({ tag: 'poptin-spin-wheel', view: SpinWheelView, styles: spinWheelStyles });
+const GameElement = createGameElement({ tag: 'poptin-spin-wheel' });
 
 /**
  * A prize wheel, one slice per prize. The visitor clicks it (or presses Enter or Space on it); the prize is

@@ -1,4 +1,3 @@
-import { TeaserView } from '../../src/components/teaser/teaser-view.tsx';
 import { parseKind } from '../../src/core/declarative/attributes.ts';
 import { guard, log } from '../../src/core/safety.ts';
 import {
@@ -8,11 +7,10 @@ import {
   type TeaserModel,
 } from '../../src/core/teaser/tabs.ts';
 import { createSurfaceElement } from '../shared/surface-element.ts';
-import { teaserStyles } from './styles.ts';
 
 const TEASER_ATTRIBUTES = ['poptin-id', 'mode', 'phase', 'position', 'order', 'kind', 'label'];
 const PHASES: readonly PopupPhase[] = ['not-shown', 'shown', 'closed'];
-const Surface = createSurfaceElement<TeaserModel>({ name: 'teaser tab', view: TeaserView, styles: teaserStyles });
+const Surface = createSurfaceElement<TeaserModel>();
 
 /**
  * A teaser tab: a small button at the edge of the screen that opens its pop-up (`window.poptin.show`). It shows

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { GAME_LOCKED_ATTRIBUTE, type GameModel, gameModelFromAttributes } from '../../src/core/games/index.ts';
 import type { PrizeSetInput } from '../../src/core/public-types.ts';
 import { guard } from '../../src/core/safety.ts';
@@ -6,8 +5,8 @@ import { createSurfaceElement, setModelFromAttributes } from './surface-element.
 
 const GAME_ATTRIBUTES = ['prizes', 'wheel-has-coupon', 'no-post-play'];
 
-/** A locked game (its pop-up asks for the email first) looks unavailable until it is unlocked. */
-const lockedStyles = `
+/** A locked game (its pop-up asks for the email first) looks unavailable until it is unlocked: each game's view draws it. */
+export const lockedGameStyles = `
 :host([locked]) { opacity: 0.55; }
 :host([locked]) * { cursor: not-allowed; }
 `;
@@ -15,21 +14,14 @@ const lockedStyles = `
 export interface GameElementOptions {
   /** The tag it is defined as. */
   tag: string;
-  view: ComponentType;
-  styles: string;
 }
 
 /**
  * The base class of the three games: the surface kit's element whose model, a `GameModel`, comes from the
  * `prizes` attribute (the pop-up's `gamified_prize` JSON) or property, or from the `game` property a pop-up sets.
  */
-export function createGameElement({ tag, view, styles }: GameElementOptions) {
-  const Surface = createSurfaceElement<GameModel>({
-    name: tag.replace('poptin-', '').replace('-', ' '),
-    view,
-    styles: styles + lockedStyles,
-    nested: true,
-  });
+export function createGameElement({ tag }: GameElementOptions) {
+  const Surface = createSurfaceElement<GameModel>({ nested: true });
 
   return class GameElement extends Surface {
     static override get observedAttributes(): string[] {

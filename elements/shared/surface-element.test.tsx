@@ -8,6 +8,7 @@ import { useStore } from '../../src/components/shared/use-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import type { CloseSource } from '../../src/core/popup/view-machine.ts';
 import { createSurfaceElement } from './surface-element.ts';
+import { surfaceView } from './surface-view.ts';
 
 // A surface made the kit's way, as a new element would be: a model, a view on SurfaceFrame, the factory.
 interface KitModel {
@@ -56,9 +57,7 @@ function KitView(): React.JSX.Element | null {
 }
 
 class KitSurface extends createSurfaceElement<KitModel>({
-  name: 'kit surface',
-  view: KitView,
-  styles: 'h2 { margin: 0; }',
+  view: surfaceView({ name: 'kit surface', view: KitView, styles: 'h2 { margin: 0; }' }),
 }) {}
 customElements.define('kit-surface', KitSurface);
 

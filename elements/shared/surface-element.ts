@@ -1,11 +1,7 @@
-import r2wc from '@r2wc/react-to-web-component';
-import './preact-scheduling.ts';
+import r2wc from '@r2wc/core';
 import { atom, type WritableAtom } from 'nanostores';
-import { type ComponentType, createElement } from 'react';
-import { emit } from '../../src/components/shared/emit.ts';
-import { SurfaceErrorBoundary } from '../../src/components/shared/error-boundary.ts';
 import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
-import { SurfaceContext, type SurfaceHost } from '../../src/components/shared/surface-host.ts';
+import type { SurfaceHost } from '../../src/components/shared/surface-host.ts';
 import type { CloseSource } from '../../src/core/popup/view-machine.ts';
 import { log } from '../../src/core/safety.ts';
 import { adoptPropertiesSetBeforeDefine } from './properties-set-before-define.ts';
@@ -27,19 +23,28 @@ export function setModelFromAttributes<Model>(
     element.model.set(null);
     const objectAsText = [...element.attributes].find((attribute) => attribute.value === '[object Object]');
     const cause = objectAsText
-      ? ` (its ${objectAsText.name} attribute reads "[object Object]": an object set before the element was defined; await defineElements() from poptin-elements before rendering it, or pass JSON text)`
+      ? ` (its ${objectAsText.name} attribute reads "[object Object]": an object set before the element was defined; import 'poptin-elements/define' before rendering it, or pass JSON text)`
       : '';
     log.warn(`<${element.localName}> shows nothing: ${error instanceof Error ? error.message : String(error)}${cause}`);
   }
 }
 
+/** What r2wc hands a surface's view: the element's shadow root and its `poptin-id`. */
+export interface SurfaceProps {
+  container?: HTMLElement;
+  poptinId?: string;
+}
+
+/** A surface's React view and how it renders into its element: `surfaceView()` (surface-view.ts) makes one. */
+export interface SurfaceView {
+  mount(container: HTMLElement, props: SurfaceProps): unknown;
+  update(root: unknown, props: SurfaceProps): void;
+  unmount(root: unknown): void;
+}
+
 export interface SurfaceElementOptions {
-  /** How logs name the surface ("pop-up", "teaser tab", …). */
-  name: string;
-  /** The React view; it reads its host with `useSurfaceHost()` and draws itself in `SurfaceFrame`. */
-  view: ComponentType;
-  /** The element's own styles, drawn after the frame's. */
-  styles: string;
+  /** Its view, when the class is made with it (a test's); an element's define.ts hands it over with viewArrived(). */
+  view?: SurfaceView;
   /**
    * It may sit inside a pop-up template. Such an element leaves the page while that pop-up's React commits;
    * its own React root is then unmounted just after, and kept when the element was only moved.
@@ -54,38 +59,93 @@ export interface SurfaceElementOptions {
 export type SurfaceElementClass<Model> = (new () => SurfaceElement<Model> &
   SurfaceHost<Model> & {
     attributeChangedCallback?(name: string, previous: string | null, value: string | null): void;
-  }) & { readonly observedAttributes: string[] };
+  }) & {
+  readonly observedAttributes: string[];
+  /** Its view is here (define.ts brings it with the class): elements waiting for it draw, the next ones at once. */
+  viewArrived(view: SurfaceView): void;
+  /** Where the view comes from, for a class defined without it (poptin-elements/define): imported on first connect. */
+  viewFrom(load: () => Promise<SurfaceView>): void;
+  /** Imports the view now rather than when the first such element is connected. */
+  loadView(): Promise<void>;
+};
+
+/** An element's React root, or what it waits with for the view: its container and the latest props r2wc gave. */
+interface SurfaceRoot {
+  container: HTMLElement;
+  props: SurfaceProps;
+  root?: unknown;
+}
 
 /**
- * The base class of a surface element: r2wc with an open shadow root, the view inside an error boundary
- * (a surface that cannot render says so with `poptin-error` and shows nothing), the model atom the
- * controller writes, `requestClose(source)`, the coupon shown, and typed event listening.
+ * The base class of a surface element: r2wc with an open shadow root, the view (surface-view.ts) drawn there once
+ * it has arrived, the model atom the controller writes, `requestClose(source)`, the coupon shown, and typed event
+ * listening. Nothing here imports React: the class can be defined before React and the view have loaded.
  */
 export function createSurfaceElement<Model>({
-  name,
   view,
-  styles,
   nested = false,
-}: SurfaceElementOptions): SurfaceElementClass<Model> {
-  function SafeView(props: { container?: ShadowRoot | HTMLElement }) {
-    const host = (
-      props.container instanceof ShadowRoot ? props.container.host : props.container
-    ) as SurfaceHost<unknown>;
-    const onError = (error: unknown) =>
-      emit<SurfaceEventMap['poptin-error']>(host, 'poptin-error', {
-        poptinId: host.getAttribute('poptin-id') ?? '',
-        message: error instanceof Error ? error.message : String(error),
-      });
-    return createElement(
-      SurfaceContext.Provider,
-      { value: { host, styles } },
-      createElement(SurfaceErrorBoundary, { name, onError }, createElement(view)),
-    );
-  }
+}: SurfaceElementOptions = {}): SurfaceElementClass<Model> {
+  let arrived = view ?? null;
+  let load: (() => Promise<SurfaceView>) | null = null;
+  let loading: Promise<void> | null = null;
+  const waiting = new Set<SurfaceRoot>();
+  const draw = (surfaceRoot: SurfaceRoot, loaded: SurfaceView) => {
+    surfaceRoot.root = loaded.mount(surfaceRoot.container, surfaceRoot.props);
+  };
+  const viewArrived = (loaded: SurfaceView) => {
+    arrived ??= loaded;
+    for (const surfaceRoot of waiting) draw(surfaceRoot, arrived);
+    waiting.clear();
+  };
+  const loadView = (): Promise<void> => {
+    if (arrived || !load) return Promise.resolve();
+    loading ??= load().then(viewArrived, (error: unknown) => {
+      loading = null;
+      log.warn(`a surface element cannot load its view: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return loading;
+  };
 
-  const Rendered: CustomElementConstructor = r2wc(SafeView, { shadow: 'open', props: { poptinId: 'string' } });
+  const Rendered: CustomElementConstructor = r2wc(
+    () => null,
+    { shadow: 'open', props: { poptinId: 'string' } },
+    {
+      mount(container, _component, props: SurfaceProps): SurfaceRoot {
+        const surfaceRoot: SurfaceRoot = { container, props };
+        if (arrived) draw(surfaceRoot, arrived);
+        else {
+          waiting.add(surfaceRoot);
+          void loadView();
+        }
+        return surfaceRoot;
+      },
+      update(surfaceRoot, props) {
+        surfaceRoot.props = props;
+        if (surfaceRoot.root !== undefined) arrived?.update(surfaceRoot.root, props);
+      },
+      unmount(surfaceRoot) {
+        waiting.delete(surfaceRoot);
+        if (surfaceRoot.root !== undefined) arrived?.unmount(surfaceRoot.root);
+      },
+    },
+  );
 
   class Surface extends Rendered implements SurfaceHost<Model> {
+    /** @internal */
+    static viewArrived(loaded: SurfaceView): void {
+      viewArrived(loaded);
+    }
+
+    /** @internal */
+    static viewFrom(source: () => Promise<SurfaceView>): void {
+      load = source;
+    }
+
+    /** @internal */
+    static loadView(): Promise<void> {
+      return loadView();
+    }
+
     /**
      * The rendered model; set by the controller as a property, never as an attribute.
      * @internal

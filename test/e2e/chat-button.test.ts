@@ -17,7 +17,7 @@ describe('the chat button demo, with no <poptin-controller> on the page', () => 
     const described = describeWaves(waves);
     assert.equal(waves.length, 2, described);
     assert.ok(
-      ['define', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      ['define', 'surface-view', 'shared'].every((file) => waves[1]!.includes(file)),
       described,
     );
   });

@@ -39,7 +39,7 @@ describe('game demos, end to end', () => {
     const described = describeWaves(waves);
     assert.deepEqual(waves[0], ['poptin.js'], described);
     assert.ok(
-      ['define', 'game-element', 'prizes', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      ['define', 'use-game', 'prizes', 'surface-view', 'shared'].every((file) => waves[1]!.includes(file)),
       described,
     );
   });

@@ -74,7 +74,7 @@ describe('loading the widget, end to end', () => {
     const described = describeWaves(waves);
     assert.equal(waves.length, 2, described);
     assert.ok(
-      ['define', 'machine', 'surface-element', 'shared'].every((file) => waves[1]!.includes(file)),
+      ['define', 'machine', 'surface-view', 'shared'].every((file) => waves[1]!.includes(file)),
       described,
     );
   });
@@ -133,7 +133,7 @@ describe('loading the widget, end to end', () => {
       `the session and its four imports, together:\n${described}`,
     );
     assert.ok(
-      ['surfaces', 'surface-element'].every((file) => waves[2]!.includes(file)),
+      ['surfaces', 'surface-view'].every((file) => waves[2]!.includes(file)),
       `the surfaces and their imports, together:\n${described}`,
     );
   });
@@ -144,7 +144,7 @@ describe('loading the widget, end to end', () => {
     assert.equal(waves.length, 4, described);
     assert.ok(waves[2]!.includes('surfaces'), described);
     assert.ok(
-      ['game-binding', 'define', 'game-element', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)),
+      ['game-binding', 'define', 'use-game', 'prizes', 'coupon'].every((file) => waves[3]!.includes(file)),
       `the game, its binding and their imports, together:\n${described}`,
     );
   });
