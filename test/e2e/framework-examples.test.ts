@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { build } from 'vite';
 import { appWithPackageInstalled, serveFolder } from './bundling.ts';
 import { assertBuilt, launchChromium, ROOT } from './harness.ts';
@@ -21,6 +21,8 @@ interface Example {
   dependencies: string[];
   /** Its type check; Vue's and Svelte's template checkers (vue-tsc, svelte-check) do not run on TypeScript 7 yet. */
   typeCheck?: string[];
+  /** It renders at once, without awaiting defineElements(), and gives the wheel, the chat button and the product list objects. */
+  objectsAtFirstRender?: boolean;
 }
 
 const EXAMPLES: Example[] = [
@@ -28,6 +30,7 @@ const EXAMPLES: Example[] = [
     folder: 'react',
     dependencies: ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom'],
     typeCheck: [path.join(ROOT, 'node_modules/.bin/tsc'), '-p', '.'],
+    objectsAtFirstRender: true,
   },
   { folder: 'vue', dependencies: ['vue', 'vite', '@vitejs/plugin-vue'] },
   { folder: 'svelte', dependencies: ['svelte', 'vite', '@sveltejs/vite-plugin-svelte'] },
@@ -91,5 +94,68 @@ for (const example of EXAMPLES) {
       assert.deepEqual(errors, []);
       await page.close();
     });
+
+    if (example.objectsAtFirstRender) {
+      it('sets prizes, settings and products as properties on the elements React renders before any of their code has loaded, and they are used', async () => {
+        assert.ok(site, 'the production build of the test before');
+        const page = await browser.newPage();
+        // The app's own script runs; every script it imports lazily (the elements' views, the loader's chunks)
+        // waits until React has rendered the elements with their objects.
+        let entry: string | undefined;
+        let holding = true;
+        const held: Route[] = [];
+        await page.route('**/*.js', (route) => {
+          entry ??= route.request().url();
+          if (!holding || route.request().url() === entry) return route.continue();
+          held.push(route);
+        });
+        await page.goto(site.url);
+        await page.locator('poptin-product-recommendations').waitFor({ state: 'attached' });
+        const atFirstRender = await page.evaluate(
+          (given) =>
+            given.map(([tag, property]) => {
+              const element = document.querySelector(tag!);
+              return {
+                attribute: element?.getAttribute(property!) ?? null,
+                drawn: Boolean(element?.shadowRoot?.childElementCount),
+              };
+            }),
+          [
+            ['poptin-spin-wheel', 'prizes'],
+            ['poptin-chat-button', 'settings'],
+            ['poptin-product-recommendations', 'products'],
+          ],
+        );
+        assert.deepEqual(
+          atFirstRender,
+          [
+            { attribute: null, drawn: false },
+            { attribute: null, drawn: false },
+            { attribute: null, drawn: false },
+          ],
+          'objects set as properties (not written out as "[object Object]"), before any element could draw',
+        );
+        assert.ok(held.length > 0, "the elements' code was held back");
+        holding = false;
+        await Promise.all(held.map((route) => route.continue()));
+
+        const wheel = page.locator('poptin-spin-wheel [part~="slice"]');
+        await wheel.nth(2).waitFor({ timeout: 10_000 });
+        assert.deepEqual(await wheel.allTextContents(), ['10% off', 'Free shipping', 'No luck']);
+        await page.locator('poptin-chat-button [part~="button"]').waitFor({ timeout: 10_000 });
+        assert.equal(
+          await page.evaluate(
+            () =>
+              (document.querySelector('poptin-chat-button') as HTMLElement & { settings: { telephone: string } })
+                .settings.telephone,
+          ),
+          '15550100',
+        );
+        const titles = page.locator('poptin-product-recommendations [part~="title"]');
+        await titles.nth(1).waitFor({ timeout: 10_000 });
+        assert.deepEqual(await titles.allTextContents(), ['Water bottle', 'Headlamp']);
+        await page.close();
+      });
+    }
   });
 }

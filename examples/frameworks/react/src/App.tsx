@@ -10,6 +10,11 @@ const PRIZES: PrizeSetInput = {
   none: { label: 'No luck', prize_id: 'p-none', loosing_option: 1, chances: 40 },
 };
 
+const PRODUCTS = [
+  { product_id: 7002, title: 'Water bottle', price: 24, handle: 'bottle' },
+  { product_id: 7003, title: 'Headlamp', price: 34, handle: 'headlamp' },
+];
+
 export function App() {
   const [lead, setLead] = useState('');
   const [prize, setPrize] = useState('');
@@ -36,7 +41,8 @@ export function App() {
       <p data-testid="prize">{prize}</p>
 
       <poptin-countdown minutes={15} timer-ver="1" />
-      <poptin-chat-button telephone="15550100" button-delay={-1} message-send="Hello" />
+      <poptin-chat-button settings={{ telephone: '15550100', button_delay: -1, message_send: 'Hello' }} />
+      <poptin-product-recommendations products={PRODUCTS} />
     </main>
   );
 }

@@ -1,9 +1,9 @@
 import 'poptin-elements';
-import { defineElements } from 'poptin-elements/define';
+// Defines every element now, without React of its own: React finds the wheel's `prizes` (and every other
+// property) on the elements it creates, and sets objects as properties rather than as text. Each element
+// draws once its view has loaded; there is nothing to await.
+import 'poptin-elements/define';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 
-// The elements the app gives objects to (the wheel's prizes) are defined before React first renders them, so
-// that React sets those objects as properties instead of writing them out as text.
-await defineElements(['poptin-popup', 'poptin-spin-wheel', 'poptin-countdown', 'poptin-chat-button']);
 createRoot(document.getElementById('root')!).render(<App />);
