@@ -5,7 +5,7 @@ import { ConsentLink } from './consent-link.ts';
 import { displayRequestOf } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
-import { fakeContext, fakeServer, POPTIN_ID } from './testing.ts';
+import { fakeContext, fakeServer, POPTIN_ID } from './test-support/fakes.ts';
 
 function runner() {
   const effects: ShowingEffect[] = [

@@ -4,7 +4,7 @@ import type { PopupConfig } from '../../src/core/config/types.ts';
 import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
 import { landingIdOf, type PageModeHost, PageModes, previewIdOf, teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
-import { type FakeServer, fakeContext, fakeServer, POPTIN_ID } from './testing.ts';
+import { type FakeServer, fakeContext, fakeServer, POPTIN_ID } from './test-support/fakes.ts';
 
 const OTHER_ID = 'z9y8x7w6v5u4t';
 

@@ -6,7 +6,7 @@ import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '.
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 import { closeTriggerOf, type MounterOptions, PopupMounter } from './popup-mounter.ts';
-import { fakeContext, popupConfig } from './testing.ts';
+import { fakeContext, popupConfig } from './test-support/fakes.ts';
 
 type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
 

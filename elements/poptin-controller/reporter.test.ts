@@ -1,7 +1,14 @@
 import { expect } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
-import { type FakeServer, fakeContext, fakeServer, memoryOutbox, POPTIN_ID, popupConfig } from './testing.ts';
+import {
+  type FakeServer,
+  fakeContext,
+  fakeServer,
+  memoryOutbox,
+  POPTIN_ID,
+  popupConfig,
+} from './test-support/fakes.ts';
 
 const NO_STORE: StoreReports = { platform: undefined, identity: () => ({}), reportActivity: () => undefined };
 const EMAIL: SubmittedField[] = [{ name: 'email', value: 'dana@example.com', type: 'email' } as SubmittedField];

@@ -7,29 +7,23 @@ import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts
 import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
-import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
+import type { DisplayResponse } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
-import { removalDelayMs } from '../../src/core/popup/timing.ts';
-import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
-import type { Variant } from '../../src/core/rules/device.ts';
 import { guard, log } from '../../src/core/safety.ts';
-import { markLatest } from '../../src/core/session/marks.ts';
-import { createShowingRunner } from '../../src/core/session/showing.ts';
-import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
 import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
-import { clearPopups, popupArmed, popupDecided, popupShowingChanged, popupShown } from '../../src/stores/popups.ts';
+import { clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import { ConsentLink } from './consent-link.ts';
 import type { SessionContext } from './context.ts';
 import { displayRequestOf, type FirstDisplay } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
-import { PageModes, previewIdOf, teaserFollows } from './page-modes.ts';
-import type { PopupHandle } from './popup-handle.ts';
+import { PageModes, previewIdOf } from './page-modes.ts';
 import { PopupMounter } from './popup-mounter.ts';
 import { Reporter } from './reporter.ts';
+import { PageShowings } from './showings.ts';
 import { StoreLink } from './store-link.ts';
 
 export interface SessionOptions {
@@ -44,8 +38,7 @@ export interface SessionOptions {
 export class ControllerSession {
   readonly api: DisplayApi;
   private readonly context: SessionContext;
-  private readonly queue: PopupQueue;
-  private readonly popups = new Map<string, PopupHandle>();
+  private readonly showings: PageShowings;
   private readonly cleanups: (() => void)[] = [];
   private readonly store: StoreLink;
   private readonly reporter: Reporter;
@@ -89,7 +82,7 @@ export class ControllerSession {
     this.reporter = new Reporter(context, { store: this.store });
     this.mounter = new PopupMounter({
       context,
-      isCurrent: (handle) => this.popups.get(handle.config.id) === handle,
+      isCurrent: (handle) => this.showings.isCurrent(handle),
       recommendations: this.store,
       display: () => ({
         lang: this.response?.lang || context.page.documentLang || 'en',
@@ -112,18 +105,21 @@ export class ControllerSession {
         });
       },
     });
+    const showings = new PageShowings({
+      context,
+      mounter: () => this.mounter,
+      reporter: this.reporter,
+      cartEvents: this.store.cartEvents,
+    });
+    this.showings = showings;
     const popups = {
       context,
-      track: this.track.bind(this),
-      handleOf: (id: string) => this.popups.get(id),
-      fire: this.fire.bind(this),
+      track: showings.track.bind(showings),
+      handleOf: (id: string) => showings.handleOf(id),
+      fire: showings.fire.bind(showings),
     };
     this.modes = new PageModes({ ...popups, show: (id, trigger) => this.show(id, trigger) });
     this.onDemand = new OnDemand({ ...popups, ready: () => this.ready, pageRequest: () => this.pageRequest({}) });
-    this.queue = createPopupQueue((item) => {
-      const handle = this.popups.get(item.id);
-      if (handle) void this.mounter.mount(handle);
-    });
     this.cleanups.push(
       startVisitorKeepAlive(visitor, window),
       watchNavigation(window, () => guard('navigation', () => this.reset())),
@@ -156,8 +152,7 @@ export class ControllerSession {
     this.reporter.consentAnswered(true);
     // The page view not yet recorded: the first run records it, as the visitor's.
     if (!context.pageFields) return;
-    const open = [...this.popups.values()].some(({ runner }) => runner.state === 'queued' || runner.state === 'shown');
-    if (open) context.pageFields = context.visitor.recordPageView(context.page.url);
+    if (this.showings.anyOpen()) context.pageFields = context.visitor.recordPageView(context.page.url);
     else void this.reset();
   }
 
@@ -244,93 +239,15 @@ export class ControllerSession {
       const decided = decide(config, environment);
       const decision = this.consent.decision(decided, config);
       popupDecided(config, decision);
-      const handle = this.track(config, decision.variant, decision.triggers);
+      const handle = this.showings.track(config, decision.variant, decision.triggers);
       handle.runner.send({ type: 'decided', allowed: decision.allowed });
       if (decision.allowed && config.teasersOn) this.modes.addTeaser(handle, order);
     });
     response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
   }
 
-  /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
-  private track(config: PopupConfig, variant: Variant, planned: string[], preview = false): PopupHandle {
-    const { mounter, reporter } = this;
-    const handle: PopupHandle = {
-      config,
-      variant,
-      planned,
-      preview,
-      element: null,
-      runner: createShowingRunner(
-        {
-          'arm-triggers': () => this.arm(handle),
-          prepare: () => mounter.prepareAhead(handle),
-          enqueue: () => {
-            markLatest(`poptin:fired:${config.id}`);
-            this.queue.enqueue({ id: config.id, type: config.type });
-          },
-          show: () => mounter.reveal(handle),
-          'report-view': () => this.reportView(handle),
-          'report-close': () => {
-            if (!preview) reporter.reportClose(config);
-          },
-          remove: () => mounter.remove(handle, 0),
-          'remove-after-fade': () => {
-            const cause = handle.runner.facts.closeCause;
-            mounter.remove(
-              handle,
-              removalDelayMs({ forced: cause === 'manual' || cause === 'launch', teasers: config.teasersOn }),
-            );
-          },
-          'release-queue': () => this.queue.release(config.id),
-        },
-        (state, event, facts) => {
-          teaserFollows(handle, state, event);
-          // Published as long as the handle is still the one of its id on this page.
-          if (this.popups.get(config.id) === handle) popupShowingChanged(config, state, event, facts, Date.now());
-        },
-      ),
-    };
-    this.popups.set(config.id, handle);
-    return handle;
-  }
-
-  /** The view is recorded once per showing; the server's id of it goes to this showing. */
-  private reportView(handle: PopupHandle): void {
-    const { config, runner } = handle;
-    const { showings, trigger } = runner.facts;
-    if (handle.viewReported === showings) return;
-    handle.viewReported = showings;
-    popupShown(config.id, Date.now());
-    markLatest(`poptin:shown:${config.id}`);
-    if (!handle.preview)
-      this.reporter.reportView(config, trigger, (viewId) =>
-        runner.send({ type: 'view-recorded', showing: showings, viewId }),
-      );
-  }
-
-  private arm(handle: PopupHandle): Disarm {
-    const { context } = this;
-    const disarm = armTriggers(handle.config, {
-      window,
-      document,
-      visitor: context.visitor,
-      now: Date.now,
-      device: context.page.isMobile ? 'mobile' : 'desktop',
-      fire: (trigger) => this.fire(handle, trigger),
-      cartEvents: this.store.cartEvents,
-    });
-    popupArmed(handle.config.id, handle.planned, Date.now());
-    return disarm;
-  }
-
-  private fire(handle: PopupHandle, trigger: string): void {
-    guard('trigger', () => handle.runner.send({ type: 'fire', trigger }));
-  }
-
   private removeAll(): void {
-    for (const handle of this.popups.values()) handle.runner.send({ type: 'reset' });
-    this.popups.clear();
-    this.queue.clear();
+    this.showings.removeAll();
   }
 
   show(id: string, trigger = 'manual'): Promise<boolean> {

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import type { StoreCart, StoreIntegration } from '../../src/integrations/store.ts';
 import { StoreLink } from './store-link.ts';
-import { fakeContext, fakeServer, popupConfig } from './testing.ts';
+import { fakeContext, fakeServer, popupConfig } from './test-support/fakes.ts';
 
 const cartOf = (...productIds: string[]): StoreCart => ({
   items: productIds.map((productId) => ({ productId, quantity: 1 })),

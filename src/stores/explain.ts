@@ -1,3 +1,4 @@
+import { computed } from 'nanostores';
 import type { Explanation } from '../core/decision/index.ts';
 import type { ShowingPhase } from '../core/session/showing.ts';
 import { $popups, type PopupRecord } from './popups.ts';
@@ -39,7 +40,16 @@ export function explanationOf(
   };
 }
 
-/** The explanation of pop-up `id` as `$popups` tells it now, with its refused leads. */
+/**
+ * Every pop-up's explanation, derived from `$popups` whenever it changes (refused leads apart: the outbox is read
+ * when one is asked for). The session writes `$popups` only; what is explained follows.
+ */
+export const $explanations = computed($popups, (popups) =>
+  Object.fromEntries(Object.entries(popups).map(([id, record]) => [id, explanationOf(id, record, [])])),
+);
+
+/** The explanation of pop-up `id` as `$explanations` tells it now, with its refused leads. */
 export function explain(id: string, refusedLeads: RefusedLead[]): SessionExplanation {
-  return explanationOf(id, $popups.get()[id], refusedLeads);
+  const known = $explanations.get()[id];
+  return known ? { ...known, refusedLeads } : explanationOf(id, undefined, refusedLeads);
 }

@@ -20,7 +20,7 @@ export const wrongKind: SvelteHTMLElements['poptin-popup'] = { kind: 'sidebar' }
 export const wrongLayout: SvelteHTMLElements['poptin-countdown'] = { 'timer-ver': '3' };
 // @ts-expect-error: a prize needs its chances
 export const prizeWithoutChances: SvelteHTMLElements['poptin-spin-wheel'] = { prizes: { ten: { label: '10% off' } } };
-// @ts-expect-error: the detail of poptin-submit has no "email"
 export const wrongDetail: SvelteHTMLElements['poptin-popup'] = {
+  // @ts-expect-error: the detail of poptin-submit has no "email"
   'onpoptin-submit': (event) => console.log(event.detail.email),
 };

@@ -24,8 +24,8 @@ export const wrongKind: TemplateProps<'poptin-popup'> = { kind: 'sidebar' };
 export const wrongLayout: TemplateProps<'poptin-countdown'> = { 'timer-ver': '3' };
 // @ts-expect-error: a prize needs its chances
 export const prizeWithoutChances: TemplateProps<'poptin-spin-wheel'> = { prizes: { ten: { label: '10% off' } } };
-// @ts-expect-error: the detail of poptin-submit has no "email"
 export const wrongDetail: TemplateProps<'poptin-popup'> = {
+  // @ts-expect-error: the detail of poptin-submit has no "email"
   'onpoptin-submit': (event) => console.log(event.detail.email),
 };
 // @ts-expect-error: h() refuses the same wrong value

@@ -10,11 +10,11 @@ import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-libr
 import { type Language, translate } from '../../core/i18n/strings.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
 import { combine, createTimers, guard, listenSafely, log } from '../../core/safety.ts';
+import { $freeMailDomains } from '../../stores/free-mail.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
 import { type FieldControl, formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
 import { enhanceForm, type FieldAddon } from './field-enhance.ts';
 import { clearAllFeedback, clearFieldFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
-import { loadFreeMailDomains } from './free-mail-domains.ts';
 import { addHoneypot } from './honeypot.ts';
 
 /** Double submits within this pause are ignored (widget §4 guard flag). */
@@ -84,12 +84,20 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? '')),
   );
   let freeMailDomains: ReadonlySet<string> | undefined;
-  let freeMailLoading: Promise<unknown> | null = needsFreeMail
-    ? loadFreeMailDomains(options.apiBase).then((list) => {
-        freeMailDomains = list;
+  let freeMailLoading: Promise<void> | null = null;
+  let stopFreeMail = () => {};
+  if (needsFreeMail) {
+    // Listening mounts the lazy store, which fetches the list once per page and server.
+    const list = $freeMailDomains(options.apiBase);
+    freeMailLoading = new Promise((resolve) => {
+      stopFreeMail = list.subscribe((domains) => {
+        if (domains === undefined) return;
+        freeMailDomains = domains ?? undefined;
         freeMailLoading = null;
-      })
-    : null;
+        resolve();
+      });
+    });
+  }
 
   let phoneLibrary: PhoneLibrary | null = null;
   const ensurePhoneLibrary = () =>
@@ -235,6 +243,7 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   ]);
   return () => {
     disposed = true;
+    stopFreeMail();
     removeTraps.forEach((remove) => remove());
     stopListening();
     timers.clearAll();

@@ -2,7 +2,7 @@ import { guard } from '../safety.ts';
 
 // A pop-up's showings, as the controller tracks them: its phase (blocked → armed → queued → shown → closed,
 // widget §4) and the facts of the current showing (the trigger that opened it, why it closed, the server's id of
-// its view). The pop-up element's own view states are another machine (src/core/popup/lifecycle.ts).
+// its view). The pop-up element's own view states are another machine (src/core/popup/view-machine.ts).
 
 /** Where a pop-up of the page is: blocked → armed → queued → shown → closed (widget §4). */
 export type ShowingPhase = 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';

@@ -1,12 +1,12 @@
 // Fakes for the session's collaborators: a window with a document of its own, a clock, a display server and the
 // visitor's storage, so that each collaborator is tested without a page or a network.
-import { DisplayApi } from '../../src/core/api/display-api.ts';
-import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
-import { parsePopupConfig } from '../../src/core/config/parse.ts';
-import type { PopupConfig } from '../../src/core/config/types.ts';
-import { createMemoryStorageSet, createVisitor } from '../../src/core/visitor/index.ts';
-import { createProductMemory } from '../../src/core/visitor/products.ts';
-import type { SessionContext } from './context.ts';
+import { DisplayApi } from '../../../src/core/api/display-api.ts';
+import { MemoryOutboxStore } from '../../../src/core/api/outbox-store.ts';
+import { parsePopupConfig } from '../../../src/core/config/parse.ts';
+import type { PopupConfig } from '../../../src/core/config/types.ts';
+import { createMemoryStorageSet, createVisitor } from '../../../src/core/visitor/index.ts';
+import { createProductMemory } from '../../../src/core/visitor/products.ts';
+import type { SessionContext } from '../context.ts';
 
 export const API_BASE = 'https://display.test';
 export const POPTIN_ID = 'a1b2c3d4e5f6g';

@@ -1,0 +1,119 @@
+import { expect } from '@open-wc/testing';
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import { createDecisionEnvironment, decide } from '../../src/core/decision/index.ts';
+import { createCartEvents } from '../../src/core/triggers/cart.ts';
+import { $popups, clearPopups, popupDecided } from '../../src/stores/popups.ts';
+import type { PopupHandle } from './popup-handle.ts';
+import type { PopupMounter } from './popup-mounter.ts';
+import type { Reporter } from './reporter.ts';
+import { PageShowings } from './showings.ts';
+import { fakeContext, POPTIN_ID, popupConfig } from './test-support/fakes.ts';
+
+/** A mounter that records what it is asked, and mounts at once; a reporter whose views the server answers with `view-N`. */
+function setup() {
+  const asked: string[] = [];
+  const views: string[] = [];
+  const mounter = {
+    prepareAhead: (handle: PopupHandle) => {
+      asked.push(`prepare ${handle.config.id}`);
+    },
+    mount: async (handle: PopupHandle) => {
+      asked.push(`mount ${handle.config.id}`);
+      handle.runner.send({ type: 'mounted' });
+    },
+    reveal: (handle: PopupHandle) => {
+      asked.push(`reveal ${handle.config.id}`);
+    },
+    remove: (handle: PopupHandle, afterMs: number) => {
+      asked.push(`remove ${handle.config.id} after ${afterMs} ms`);
+    },
+  } as unknown as PopupMounter;
+  const reporter = {
+    reportView: (config: PopupConfig, trigger: string, onViewId: (viewId: string) => void) => {
+      views.push(`${config.id} by ${trigger}`);
+      onViewId(`view-${views.length}`);
+    },
+    reportClose: (config: PopupConfig) => {
+      asked.push(`close reported ${config.id}`);
+    },
+  } as unknown as Reporter;
+  const context = fakeContext();
+  const showings = new PageShowings({
+    context,
+    mounter: () => mounter,
+    reporter,
+    cartEvents: createCartEvents(),
+  });
+  return { showings, asked, views, context };
+}
+
+/** A pop-up decided by the display rules, as the session tracks it. */
+function decided({ showings, context }: ReturnType<typeof setup>, config: PopupConfig): PopupHandle {
+  const { window } = context;
+  const environment = createDecisionEnvironment({
+    window,
+    document: window.document,
+    visitor: context.visitor,
+    isMobile: false,
+    countryCode: '',
+  });
+  const decision = decide(config, environment);
+  popupDecided(config, decision);
+  const handle = showings.track(config, decision.variant, decision.triggers);
+  handle.runner.send({ type: 'decided', allowed: decision.allowed });
+  return handle;
+}
+
+describe("the page's showings", () => {
+  afterEach(() => clearPopups());
+
+  it('a decided pop-up is armed and built ahead; fired, it is queued, mounted and revealed, with its trigger published', () => {
+    const page = setup();
+    const { showings, asked } = page;
+    const handle = decided(page, popupConfig());
+    expect(handle.runner.state).to.equal('armed');
+    expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`]);
+    showings.fire(handle, 'exit_intent');
+    expect(handle.runner.state).to.equal('shown');
+    expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`, `mount ${POPTIN_ID}`, `reveal ${POPTIN_ID}`]);
+    expect($popups.get()[POPTIN_ID]?.trigger).to.equal('exit_intent');
+    expect(showings.anyOpen()).to.equal(true);
+  });
+
+  it('a view is reported once per showing, and the server’s id of it reaches $popups', () => {
+    const page = setup();
+    const { showings, views } = page;
+    const handle = decided(page, popupConfig());
+    showings.fire(handle, 'scroll');
+    handle.runner.send({ type: 'visible' });
+    handle.runner.send({ type: 'visible' });
+    expect(views).to.deep.equal([`${POPTIN_ID} by scroll`]);
+    expect($popups.get()[POPTIN_ID]?.viewId).to.equal('view-1');
+  });
+
+  it('one modal at a time: a second lightbox fired meanwhile is mounted once the first has closed', () => {
+    const page = setup();
+    const { showings, asked } = page;
+    const first = decided(page, popupConfig());
+    const second = decided(page, popupConfig({ poptin_id: 'b2c3d4e5f6g7h' }));
+    showings.fire(first, 'scroll');
+    showings.fire(second, 'scroll');
+    expect(second.runner.state).to.equal('queued');
+    expect(asked.filter((line) => line.startsWith('mount'))).to.deep.equal([`mount ${POPTIN_ID}`]);
+    first.runner.send({ type: 'closed', cause: 'x_click', submitted: false });
+    expect(asked).to.include(`close reported ${POPTIN_ID}`);
+    expect(second.runner.state).to.equal('shown');
+  });
+
+  it('removeAll resets every pop-up at once and forgets it; a handle of the old page is no longer current', () => {
+    const page = setup();
+    const { showings, asked } = page;
+    const handle = decided(page, popupConfig());
+    showings.fire(handle, 'scroll');
+    showings.removeAll();
+    expect(asked).to.include(`remove ${POPTIN_ID} after 0 ms`);
+    expect(showings.handleOf(POPTIN_ID)).to.equal(undefined);
+    expect(showings.isCurrent(handle)).to.equal(false);
+    expect(showings.anyOpen()).to.equal(false);
+  });
+});

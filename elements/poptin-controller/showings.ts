@@ -1,0 +1,135 @@
+// The pop-ups of this page and their showings: each gets a handle and a showing runner
+// (src/core/session/showing.ts) whose effects arm its triggers, queue it, have the mounter build, reveal and remove
+// it, and the reporter record its view and close. What can be observed of each is published in `$popups`.
+
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import { removalDelayMs } from '../../src/core/popup/timing.ts';
+import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
+import type { Variant } from '../../src/core/rules/device.ts';
+import { guard } from '../../src/core/safety.ts';
+import { markLatest } from '../../src/core/session/marks.ts';
+import { createShowingRunner } from '../../src/core/session/showing.ts';
+import type { CartEventHub } from '../../src/core/triggers/cart.ts';
+import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
+import { popupArmed, popupShowingChanged, popupShown } from '../../src/stores/popups.ts';
+import type { SessionContext } from './context.ts';
+import { teaserFollows } from './page-modes.ts';
+import type { PopupHandle } from './popup-handle.ts';
+import type { PopupMounter } from './popup-mounter.ts';
+import type { Reporter } from './reporter.ts';
+
+export interface ShowingsOptions {
+  context: SessionContext;
+  /** Read when a showing needs it: the mounter is made with a reference back to these showings. */
+  mounter: () => PopupMounter;
+  reporter: Reporter;
+  cartEvents: CartEventHub;
+}
+
+export class PageShowings {
+  private readonly handles = new Map<string, PopupHandle>();
+  /** One modal pop-up at a time; its turn mounts it. */
+  private readonly queue: PopupQueue;
+
+  constructor(private readonly options: ShowingsOptions) {
+    this.queue = createPopupQueue((item) => {
+      const handle = this.handles.get(item.id);
+      if (handle) void options.mounter().mount(handle);
+    });
+  }
+
+  handleOf(id: string): PopupHandle | undefined {
+    return this.handles.get(id);
+  }
+
+  /** Whether the handle is still the one of its id on this page (a reset or a new answer replaces it). */
+  isCurrent(handle: PopupHandle): boolean {
+    return this.handles.get(handle.config.id) === handle;
+  }
+
+  /** Whether a pop-up is queued or on screen. */
+  anyOpen(): boolean {
+    return [...this.handles.values()].some(({ runner }) => runner.state === 'queued' || runner.state === 'shown');
+  }
+
+  /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
+  track(config: PopupConfig, variant: Variant, planned: string[], preview = false): PopupHandle {
+    const { reporter } = this.options;
+    const mounter = () => this.options.mounter();
+    const handle: PopupHandle = {
+      config,
+      variant,
+      planned,
+      preview,
+      element: null,
+      runner: createShowingRunner(
+        {
+          'arm-triggers': () => this.arm(handle),
+          prepare: () => mounter().prepareAhead(handle),
+          enqueue: () => {
+            markLatest(`poptin:fired:${config.id}`);
+            this.queue.enqueue({ id: config.id, type: config.type });
+          },
+          show: () => mounter().reveal(handle),
+          'report-view': () => this.reportView(handle),
+          'report-close': () => {
+            if (!preview) reporter.reportClose(config);
+          },
+          remove: () => mounter().remove(handle, 0),
+          'remove-after-fade': () => {
+            const cause = handle.runner.facts.closeCause;
+            const forced = cause === 'manual' || cause === 'launch';
+            mounter().remove(handle, removalDelayMs({ forced, teasers: config.teasersOn }));
+          },
+          'release-queue': () => this.queue.release(config.id),
+        },
+        (state, event, facts) => {
+          teaserFollows(handle, state, event);
+          if (this.isCurrent(handle)) popupShowingChanged(config, state, event, facts, Date.now());
+        },
+      ),
+    };
+    this.handles.set(config.id, handle);
+    return handle;
+  }
+
+  fire(handle: PopupHandle, trigger: string): void {
+    guard('trigger', () => handle.runner.send({ type: 'fire', trigger }));
+  }
+
+  /** Every pop-up of the page is reset (its triggers disarmed, its element removed) and forgotten. */
+  removeAll(): void {
+    for (const handle of this.handles.values()) handle.runner.send({ type: 'reset' });
+    this.handles.clear();
+    this.queue.clear();
+  }
+
+  /** The view is recorded once per showing; the server's id of it goes to this showing. */
+  private reportView(handle: PopupHandle): void {
+    const { config, runner } = handle;
+    const { showings, trigger } = runner.facts;
+    if (handle.viewReported === showings) return;
+    handle.viewReported = showings;
+    popupShown(config.id, Date.now());
+    markLatest(`poptin:shown:${config.id}`);
+    if (handle.preview) return;
+    this.options.reporter.reportView(config, trigger, (viewId) =>
+      runner.send({ type: 'view-recorded', showing: showings, viewId }),
+    );
+  }
+
+  private arm(handle: PopupHandle): Disarm {
+    const { context, cartEvents } = this.options;
+    const disarm = armTriggers(handle.config, {
+      window: context.window,
+      document: context.window.document,
+      visitor: context.visitor,
+      now: context.now,
+      device: context.page.isMobile ? 'mobile' : 'desktop',
+      fire: (trigger) => this.fire(handle, trigger),
+      cartEvents,
+    });
+    popupArmed(handle.config.id, handle.planned, Date.now());
+    return disarm;
+  }
+}
