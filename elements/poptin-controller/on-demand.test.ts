@@ -1,26 +1,10 @@
 import { expect } from '@open-wc/testing';
 import type { PopupConfig } from '../../src/core/config/types.ts';
-import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
 import { ConsentLink } from './consent-link.ts';
 import { displayRequestOf } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
-import { fakeContext, fakeServer, POPTIN_ID } from './test-support/fakes.ts';
-
-function runner() {
-  const effects: ShowingEffect[] = [
-    'arm-triggers',
-    'prepare',
-    'enqueue',
-    'show',
-    'report-view',
-    'report-close',
-    'remove',
-    'remove-after-fade',
-    'release-queue',
-  ];
-  return createShowingRunner(Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers);
-}
+import { fakeContext, fakeServer, POPTIN_ID, quietShowingRunner } from './test-support/fakes.ts';
 
 function setup() {
   const server = fakeServer({
@@ -36,7 +20,14 @@ function setup() {
     ready: async () => undefined,
     handleOf: (id) => handles.get(id),
     track: (config: PopupConfig, variant, planned) => {
-      const handle: PopupHandle = { config, variant, planned, preview: false, element: null, runner: runner() };
+      const handle: PopupHandle = {
+        config,
+        variant,
+        planned,
+        preview: false,
+        element: null,
+        runner: quietShowingRunner(),
+      };
       handles.set(config.id, handle);
       return handle;
     },

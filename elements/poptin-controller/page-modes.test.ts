@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
-import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
+import { createShowingRunner, type ShowingHandlers } from '../../src/core/session/showing.ts';
 import { landingIdOf, type PageModeHost, PageModes, previewIdOf, teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
-import { type FakeServer, fakeContext, fakeServer, POPTIN_ID } from './test-support/fakes.ts';
+import { type FakeServer, fakeContext, fakeServer, POPTIN_ID, quietShowingRunner } from './test-support/fakes.ts';
 
 const OTHER_ID = 'z9y8x7w6v5u4t';
 
@@ -25,26 +25,13 @@ function setup(options: { server?: FakeServer; url?: string; host?: HTMLElement 
   const host: PageModeHost = {
     context,
     track: (config: PopupConfig, variant, planned, preview = false) => {
-      const effects: ShowingEffect[] = [
-        'arm-triggers',
-        'prepare',
-        'enqueue',
-        'show',
-        'report-view',
-        'report-close',
-        'remove',
-        'remove-after-fade',
-        'release-queue',
-      ];
       const handle: PopupHandle = {
         config,
         variant,
         planned,
         preview,
         element: null,
-        runner: createShowingRunner(
-          Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers,
-        ),
+        runner: quietShowingRunner(),
       };
       handles.set(config.id, handle);
       return handle;

@@ -2,11 +2,10 @@ import { expect } from '@open-wc/testing';
 import { atom } from 'nanostores';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
-import { createShowingRunner, type ShowingEffect, type ShowingHandlers } from '../../src/core/session/showing.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 import { closeTriggerOf, type MounterOptions, PopupMounter } from './popup-mounter.ts';
-import { fakeContext, popupConfig } from './test-support/fakes.ts';
+import { fakeContext, popupConfig, quietShowingRunner } from './test-support/fakes.ts';
 
 type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
 
@@ -38,19 +37,7 @@ function fakeSurfaces(doc: Document) {
 }
 
 function handleOf(config: PopupConfig, planned = ['scroll']): PopupHandle {
-  const effects: ShowingEffect[] = [
-    'arm-triggers',
-    'prepare',
-    'enqueue',
-    'show',
-    'report-view',
-    'report-close',
-    'remove',
-    'remove-after-fade',
-    'release-queue',
-  ];
-  const handlers = Object.fromEntries(effects.map((effect) => [effect, () => undefined])) as ShowingHandlers;
-  return { config, variant: 'desktop', planned, preview: false, element: null, runner: createShowingRunner(handlers) };
+  return { config, variant: 'desktop', planned, preview: false, element: null, runner: quietShowingRunner() };
 }
 
 function setup(overrides: Partial<MounterOptions> = {}) {

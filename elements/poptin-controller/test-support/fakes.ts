@@ -4,6 +4,12 @@ import { DisplayApi } from '../../../src/core/api/display-api.ts';
 import { MemoryOutboxStore } from '../../../src/core/api/outbox-store.ts';
 import { parsePopupConfig } from '../../../src/core/config/parse.ts';
 import type { PopupConfig } from '../../../src/core/config/types.ts';
+import {
+  createShowingRunner,
+  SHOWING_EFFECTS,
+  type ShowingHandlers,
+  type ShowingRunner,
+} from '../../../src/core/session/showing.ts';
 import { createMemoryStorageSet, createVisitor } from '../../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../../src/core/visitor/products.ts';
 import type { SessionContext } from '../context.ts';
@@ -113,3 +119,10 @@ export function fakeContext(
 
 /** An outbox kept in memory, opened at once. */
 export const memoryOutbox = async () => new MemoryOutboxStore();
+
+/** A showing runner whose effects do nothing: the phases and facts of a pop-up, without a page to act on. */
+export function quietShowingRunner(): ShowingRunner {
+  return createShowingRunner(
+    Object.fromEntries(SHOWING_EFFECTS.map((effect) => [effect, () => undefined])) as ShowingHandlers,
+  );
+}

@@ -3,6 +3,7 @@ import {
   createShowingRunner,
   NO_SHOWING,
   noteShowing,
+  SHOWING_EFFECTS,
   type ShowingEffect,
   type ShowingEvent,
   type ShowingHandlers,
@@ -70,19 +71,8 @@ describe("a pop-up's showings (widget §4)", () => {
   describe('runner', () => {
     function setup(returns: Partial<Record<ShowingEffect, () => (() => void) | void>> = {}) {
       const log: string[] = [];
-      const effects = [
-        'arm-triggers',
-        'prepare',
-        'enqueue',
-        'show',
-        'report-view',
-        'report-close',
-        'remove',
-        'remove-after-fade',
-        'release-queue',
-      ] as const;
       const handlers = Object.fromEntries(
-        effects.map((effect) => [
+        SHOWING_EFFECTS.map((effect) => [
           effect,
           () => {
             log.push(effect);
@@ -240,19 +230,7 @@ describe("a pop-up's showings (widget §4)", () => {
   describe('facts of the showing', () => {
     function shown(trigger: string) {
       const runner = createShowingRunner(
-        Object.fromEntries(
-          [
-            'arm-triggers',
-            'prepare',
-            'enqueue',
-            'show',
-            'report-view',
-            'report-close',
-            'remove',
-            'remove-after-fade',
-            'release-queue',
-          ].map((effect) => [effect, () => undefined]),
-        ) as ShowingHandlers,
+        Object.fromEntries(SHOWING_EFFECTS.map((effect) => [effect, () => undefined])) as ShowingHandlers,
       );
       runner.send({ type: 'decided', allowed: true });
       runner.send({ type: 'fire', trigger });

@@ -28,16 +28,18 @@ export type ShowingEvent =
   | { type: 'view-recorded'; showing: number; viewId: string };
 
 /** What the controller does on a transition. */
-export type ShowingEffect =
-  | 'arm-triggers'
-  | 'prepare'
-  | 'enqueue'
-  | 'show'
-  | 'report-view'
-  | 'report-close'
-  | 'remove'
-  | 'remove-after-fade'
-  | 'release-queue';
+export const SHOWING_EFFECTS = [
+  'arm-triggers',
+  'prepare',
+  'enqueue',
+  'show',
+  'report-view',
+  'report-close',
+  'remove',
+  'remove-after-fade',
+  'release-queue',
+] as const;
+export type ShowingEffect = (typeof SHOWING_EFFECTS)[number];
 
 export interface ShowingStep {
   state: ShowingPhase;
