@@ -493,8 +493,20 @@ describe('console: lead delivery', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Retry: Lead #101' }).waitFor({ state: 'detached' });
     assert.equal(fake.delivery.deliveries.find((delivery) => delivery.leadId === 101)?.status, 'pending');
+    let answerFailedOnly = () => {};
+    const failedOnlyHeld = new Promise<void>((resolve) => {
+      answerFailedOnly = resolve;
+    });
+    await page.route('**/deliveries?status=failed', async (route) => {
+      await failedOnlyHeld;
+      await route.continue();
+    });
     await page.getByRole('checkbox', { name: 'Only failed deliveries' }).check();
+    await page.locator('table[aria-busy="true"]').waitFor();
+    assert.equal(await page.getByRole('row').count(), 4, 'the log stays while the failed ones load');
+    answerFailedOnly();
     await page.getByRole('row').filter({ hasText: '#103' }).waitFor({ state: 'detached' });
+    assert.equal(await page.locator('table').getAttribute('aria-busy'), 'false');
     assert.equal(await page.getByRole('row').count(), 2, 'the heading row and lead #102');
     await page.getByRole('button', { name: 'Retry all failed' }).click();
     await page.getByRole('status').filter({ hasText: 'Retrying: 1' }).waitFor();

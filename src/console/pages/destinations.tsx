@@ -1,6 +1,6 @@
 // Lead delivery in the console: a site's destinations (add, edit, test, rotate a webhook's secret), the delivery log of
 // each with retries, the banner on a site's pages when deliveries failed, and each lead's delivery status.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -396,6 +396,8 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
   const log = useQuery({
     queryKey: logKey,
     queryFn: () => deliveryApi.deliveries(clientId, destinationId, onlyFailed ? 'failed' : undefined),
+    // The log stays on screen, marked busy, while the other filter loads: no flash of an empty page.
+    placeholderData: keepPreviousData,
   });
   const refresh = () =>
     Promise.all([
@@ -435,7 +437,7 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
       </p>
       {log.data?.deliveries.length === 0 && <p>{t('noDeliveries')}</p>}
       {log.data && log.data.deliveries.length > 0 && (
-        <table>
+        <table aria-busy={log.isPlaceholderData}>
           <thead>
             <tr>
               <th scope="col">{t('lead')}</th>
