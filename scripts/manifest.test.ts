@@ -25,6 +25,16 @@ async function elements(): Promise<Map<string, Declaration>> {
 const names = (list?: { name: string }[]) => (list ?? []).map((item) => item.name);
 
 describe('custom-elements.json', () => {
+  it('documents the elements, not their insides: no class of the controller but the element itself', async () => {
+    const manifest = JSON.parse(await readFile('custom-elements.json', 'utf8')) as {
+      modules: { path: string; declarations?: { name: string }[] }[];
+    };
+    const controllerClasses = manifest.modules
+      .filter((module) => module.path.startsWith('elements/poptin-controller/'))
+      .flatMap((module) => (module.declarations ?? []).map((declaration) => declaration.name));
+    assert.deepEqual(controllerClasses, ['PoptinController']);
+  });
+
   it('documents <poptin-controller> with its attributes and event', async () => {
     const controller = (await elements()).get('poptin-controller');
     assert.deepEqual(names(controller?.attributes), [

@@ -84,6 +84,7 @@ export const displaySchema = {
       recent_product_ids: { type: ['array', 'string'], maxItems: 3, maxLength: 256, items: text(64) },
       preview_id: { type: 'string', maxLength: 13 },
       cancel_visitor_count: FLAG,
+      anonymous: FLAG,
       converted_email: EMAIL_TEXT,
       visitor_id: { type: 'string', pattern: VISITOR_ID_PATTERN },
       lang: SHORT_TEXT,
@@ -96,6 +97,7 @@ export type DisplayBody = Partial<
   Pick<DisplayRequest, 'preview_id' | 'converted_email' | 'visitor_id' | 'cc' | 'poptin_viewed_url' | 'referrer'>
 > & {
   if_mobile?: boolean | string | number;
+  anonymous?: boolean | string | number;
 };
 
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{8,128}$';

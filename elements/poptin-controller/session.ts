@@ -119,7 +119,11 @@ export class ControllerSession {
       fire: showings.fire.bind(showings),
     };
     this.modes = new PageModes({ ...popups, show: (id, trigger) => this.show(id, trigger) });
-    this.onDemand = new OnDemand({ ...popups, ready: () => this.ready, pageRequest: () => this.pageRequest({}) });
+    this.onDemand = new OnDemand({
+      ...popups,
+      ready: () => this.ready,
+      pageRequest: () => this.consent.anonymous(this.pageRequest({})),
+    });
     this.cleanups.push(
       startVisitorKeepAlive(visitor, window),
       watchNavigation(window, () => guard('navigation', () => this.reset())),

@@ -163,6 +163,19 @@ describe('POST /api/display/{clientId}', () => {
       }
     });
 
+    it('an anonymous call (consent mode, before consent) gets no visitor cookie, and its cookie is not read', async () => {
+      const response = await postJson('/api/display/acme', { anonymous: true });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['set-cookie'], undefined);
+      const click = await shared.app.inject({
+        method: 'POST',
+        url: '/api/display/click/parent0000001',
+        payload: { client_id: 'acme', anonymous: 'true' },
+      });
+      assert.equal(click.statusCode, 200);
+      assert.equal(click.headers['set-cookie'], undefined);
+    });
+
     it('shows exactly the previewed pop-up for a preview id', async () => {
       assert.deepEqual(await shownIds({ preview_id: 'variant000001', visitor_id: 'x' }), ['variant000001']);
       assert.deepEqual(await shownIds({ preview_id: 'parent0000001', visitor_id: 'x' }), ['parent0000001']);

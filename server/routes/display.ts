@@ -10,7 +10,7 @@ import {
   type SuccessAnswer,
   type ViewedAnswer,
 } from '../../src/core/api/contract.ts';
-import { readString } from '../../src/core/config/values.ts';
+import { readString, readSwitch } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import { readCookie } from '../cookies.ts';
@@ -60,10 +60,12 @@ const visitorIdPattern = new RegExp(VISITOR_ID_PATTERN);
 
 /**
  * The visitor id that picks A/B variants: the body's visitor_id, else the server's cookie, else a new id
- * that is set as a cookie and sent back in the answer (`visitor_id`) for the widget to keep and resend.
+ * that is set as a cookie and sent back in the answer (`visitor_id`) for the widget to keep and resend. An anonymous
+ * call (consent mode, before consent) gets an id for this answer alone: nothing is stored in the visitor's browser.
  */
 export function resolveVisitorId(request: FastifyRequest, reply: FastifyReply, body: DisplayBody): string {
   if (body.visitor_id) return body.visitor_id;
+  if (readSwitch(body.anonymous)) return randomUUID();
   const cookie = readCookie(request, VISITOR_COOKIE);
   if (cookie && visitorIdPattern.test(cookie)) return cookie;
   const visitorId = randomUUID();

@@ -131,10 +131,21 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  /** Opens a page of the site in a fresh context, recording the bodies of its calls to the display server. */
-  async function open(name: string): Promise<{ page: Page; calls: { path: string; body: string }[] }> {
+  /** Opens a page of the site in a fresh context, recording the bodies of its calls to the display server; `leaveOut`
+   * drops pop-ups from the display answer. */
+  async function open(
+    name: string,
+    leaveOut: string[] = [],
+  ): Promise<{ page: Page; calls: { path: string; body: string }[] }> {
     const context = await browser.newContext();
     const page = await context.newPage();
+    if (leaveOut.length > 0)
+      await page.route('**/api/display/consenting', async (route) => {
+        const response = await route.fetch();
+        const answer = await response.json();
+        answer.poptins = answer.poptins.filter((poptin: { poptin_id: string }) => !leaveOut.includes(poptin.poptin_id));
+        await route.fulfill({ response, json: answer });
+      });
     const calls: { path: string; body: string }[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -187,6 +198,29 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
       'nothing but the display call and the lead: no view, no close',
     );
     await page.waitForTimeout(1_500);
+    assert.deepEqual(await storedInBrowser(page), NOTHING);
+    await page.context().close();
+  });
+
+  it('a click-to-open link before consent asks anonymously too: the click-display call names no visitor and sends no history', async () => {
+    // As when the owner switched the pop-up on after this page's answer was made: it is asked for on the click.
+    const { page, calls } = await open('consent', [HISTORY]);
+    await page.evaluate((id) => {
+      const link = Object.assign(document.createElement('a'), { href: `/click/${id}`, textContent: 'Our offer' });
+      document.querySelector('main')!.append(link);
+    }, HISTORY);
+    await pressEscapeOnceShown(page);
+    await page.locator(`poptin-popup[poptin-id="${FREE}"] dialog[open]`).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Our offer' }).click();
+    const click = await eventually('the click-display call', async () =>
+      calls.find((call) => call.path === `/api/display/click/${HISTORY}`),
+    );
+    const request = JSON.parse(click.body) as Record<string, unknown>;
+    assert.equal(request.poptin_display, HISTORY);
+    assert.equal('visitor_id' in request, false, 'no visitor id');
+    assert.deepEqual(request.cookies, {});
+    assert.equal(request.all_visited_pages, '');
+    await page.waitForTimeout(500);
     assert.deepEqual(await storedInBrowser(page), NOTHING);
     await page.context().close();
   });

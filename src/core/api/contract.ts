@@ -71,6 +71,11 @@ export interface DisplayRequest {
   previous_visited_pages?: string;
   all_visited_pages?: string;
   visitor_id?: string;
+  /**
+   * Set before the visitor's consent (consent mode): the call names no visitor, and the server sets no visitor cookie;
+   * A/B variants are picked for this page view alone.
+   */
+  anonymous?: boolean;
   preview_id?: string;
   cancel_visitor_count?: boolean;
   converted_email?: string;

@@ -117,12 +117,14 @@ export function needsHistory(config: PopupConfig): boolean {
 
 /**
  * The display call before consent (widget §7 fields): this page alone, with no visitor id, no cookies and no
- * history (previous and visited pages, converted email). The referrer stays: it is the page's, not stored.
+ * history (previous and visited pages, converted email), marked so that the server sets no visitor cookie either.
+ * The referrer stays: it is the page's, not stored.
  */
 export function anonymousDisplayRequest(request: DisplayRequest): DisplayRequest {
   const { visitor_id: _visitorId, ...page } = request;
   return {
     ...page,
+    anonymous: true,
     cookies: {},
     previous_url: '',
     origin_landing_page: request.poptin_viewed_url,
