@@ -167,6 +167,13 @@ describe('POST /api/display/{clientId}', () => {
       const response = await postJson('/api/display/acme', { anonymous: true });
       assert.equal(response.statusCode, 200);
       assert.equal(response.headers['set-cookie'], undefined);
+      const withCookie = await shared.app.inject({
+        method: 'POST',
+        url: '/api/display/acme',
+        payload: { anonymous: true },
+        headers: { cookie: 'poptin_visitor_id=3312197e-30b2-400a-bd78-b36acbd3f15c' },
+      });
+      assert.notEqual(withCookie.json().visitor_id, '3312197e-30b2-400a-bd78-b36acbd3f15c');
       const click = await shared.app.inject({
         method: 'POST',
         url: '/api/display/click/parent0000001',
