@@ -1,10 +1,10 @@
+import { AUDIENCES, type FrequencyAudience } from '../../core/rules/frequency.ts';
 import type { Language } from '../i18n/strings.ts';
 
 /**
  * The frequency rule (d_f_r, and d_f_a after a close) as the editor's choice, and back to the wire form that the
  * widget's parser reads (src/core/rules/frequency.ts documents the grammar).
  */
-export type FrequencyAudience = 'all' | 'new' | 'returning';
 export type FrequencyCap =
   | 'every_page'
   | 'once_per_session'
@@ -33,24 +33,6 @@ export const FREQUENCY_CAPS: readonly FrequencyCap[] = [
 export const MAX_FREQUENCY_COUNT = 10_000;
 
 const DEFAULT_CHOICE: FrequencyChoice = { audience: 'all', cap: 'once_per_session', count: null };
-
-const AUDIENCE_WORDS: Record<string, FrequencyAudience> = {
-  all: 'all',
-  everyone: 'all',
-  all_visitors: 'all',
-  all_users: 'all',
-  new: 'new',
-  new_visitors: 'new',
-  new_users: 'new',
-  first_time: 'new',
-  new_visitor: 'new',
-  returning: 'returning',
-  returning_visitors: 'returning',
-  returning_users: 'returning',
-  old: 'returning',
-  old_users: 'returning',
-  returning_visitor: 'returning',
-};
 
 /** The wire text of a choice. */
 export function frequencyRuleOf(choice: FrequencyChoice): string {
@@ -84,7 +66,7 @@ export function frequencyChoiceOf(text: string): FrequencyChoice | null {
   const source = text.trim().toLowerCase();
   if (!source) return DEFAULT_CHOICE;
   const at = source.indexOf('@');
-  const audience = AUDIENCE_WORDS[at >= 0 ? source.slice(0, at).trim() : 'all'];
+  const audience = AUDIENCES[at >= 0 ? source.slice(0, at).trim() : 'all'];
   if (!audience) return null;
   const tokens = source
     .slice(at + 1)

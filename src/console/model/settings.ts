@@ -1,4 +1,5 @@
 import type { PopupType } from '../../core/config/types.ts';
+import { DEFAULT_PLACE, FORMAT_COUNTS, type Horizontal, type Vertical } from '../../core/popup/layout.ts';
 import { type FrequencyChoice, frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
 import { type PrizeRow, prizeSetOf, prizesOf } from './prizes.ts';
 import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
@@ -18,23 +19,6 @@ export const POPUP_KINDS: readonly PopupType[] = [
   'gamified',
 ];
 
-/** Widget §1: how many formats each kind has. */
-export const FORMAT_COUNTS: Readonly<Record<PopupType, number>> = {
-  browsing: 3,
-  bside: 9,
-  lightbox: 22,
-  sside: 19,
-  social: 8,
-  bar: 17,
-  fullpage: 12,
-  mobile: 17,
-  embedded: 7,
-  gamified: 3,
-  content: 1,
-};
-
-export type Vertical = 'top' | 'middle' | 'bottom';
-export type Horizontal = 'left' | 'center' | 'right';
 export type ShowRole = 'show' | 'dont_show';
 export const TARGETING_OPERATORS = ['contain', 'exact', 'start', 'end', 'any_value'] as const;
 export type TargetingOperator = (typeof TARGETING_OPERATORS)[number];
@@ -108,19 +92,6 @@ export interface EditorSettings {
 
 const VERTICALS: readonly Vertical[] = ['top', 'middle', 'bottom'];
 const HORIZONTALS: readonly Horizontal[] = ['left', 'center', 'right'];
-const DEFAULT_PLACE: Readonly<Record<PopupType, [Vertical, Horizontal]>> = {
-  lightbox: ['middle', 'center'],
-  gamified: ['middle', 'center'],
-  fullpage: ['middle', 'center'],
-  bar: ['top', 'center'],
-  sside: ['bottom', 'right'],
-  bside: ['bottom', 'right'],
-  browsing: ['bottom', 'center'],
-  mobile: ['bottom', 'center'],
-  social: ['bottom', 'left'],
-  embedded: ['middle', 'center'],
-  content: ['middle', 'center'],
-};
 
 function kindOf(value: unknown): PopupType {
   const word = textOf(value).trim().toLowerCase();

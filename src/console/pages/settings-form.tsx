@@ -1,3 +1,4 @@
+import { FORMAT_COUNTS } from '../../core/popup/layout.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -9,13 +10,7 @@ import {
   frequencyProblem,
 } from '../model/frequency.ts';
 import { chanceTotal, newPrize, type PrizeRow, prizesProblem } from '../model/prizes.ts';
-import {
-  type EditorSettings,
-  FORMAT_COUNTS,
-  POPUP_KINDS,
-  TARGETING_OPERATORS,
-  type TargetingRow,
-} from '../model/settings.ts';
+import { type EditorSettings, POPUP_KINDS, TARGETING_OPERATORS, type TargetingRow } from '../model/settings.ts';
 import { clickToOpenTagOf } from '../model/snippet.ts';
 
 type Update = (change: (settings: EditorSettings) => EditorSettings) => void;

@@ -33,7 +33,8 @@ export interface PopupLayout {
   readonly formatProblem?: string;
 }
 
-const DEFAULT_PLACE: Readonly<Record<PopupType, [Vertical, Horizontal]>> = {
+/** Where each kind sits when its location names no side (widget §1); the console's editor starts from it too. */
+export const DEFAULT_PLACE: Readonly<Record<PopupType, [Vertical, Horizontal]>> = {
   lightbox: ['middle', 'center'],
   gamified: ['middle', 'center'],
   fullpage: ['middle', 'center'],

@@ -41,7 +41,8 @@ export interface FrequencyHistory {
   returningVisitor: boolean;
 }
 
-const AUDIENCES: Record<string, FrequencyAudience> = {
+/** The words a rule may name its audience with (widget §4), as the widget and the console's editor read them. */
+export const AUDIENCES: Readonly<Record<string, FrequencyAudience>> = {
   all: 'all',
   everyone: 'all',
   all_visitors: 'all',
