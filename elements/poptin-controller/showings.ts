@@ -1,6 +1,7 @@
-// The pop-ups of this page and their showings: each gets a handle and a showing runner
-// (src/core/session/showing.ts) whose effects arm its triggers, queue it, have the mounter build, reveal and remove
-// it, and the reporter record its view and close. What can be observed of each is published in `$popups`.
+// The pop-ups of this page and their showings: each gets a handle and a showing machine
+// (src/core/session/showing.ts, on src/core/machine.ts) whose effects arm its triggers, queue it, have the mounter
+// build, reveal and remove it, and the reporter record its view and close. What can be observed of each is published
+// in `$popups`.
 
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
@@ -87,7 +88,7 @@ export class PageShowings {
         },
         (showing, _previous, event) => {
           teaserFollows(handle, showing.phase, event);
-          if (this.isCurrent(handle)) popupShowingChanged(config, showing.phase, event, showing, Date.now());
+          if (this.isCurrent(handle)) popupShowingChanged(config, showing, event, Date.now());
         },
       ),
     };
