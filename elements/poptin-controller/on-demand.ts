@@ -49,7 +49,8 @@ export class OnDemand {
         return false;
       }
     }
-    if (handle.runner.snapshot.phase === 'shown' || handle.runner.snapshot.phase === 'queued') return true;
+    const { phase } = handle.runner.snapshot;
+    if (phase === 'shown' || phase === 'queued') return true;
     handle.runner.send({ type: 'reopen' });
     host.fire(handle, trigger);
     return true;
