@@ -122,9 +122,12 @@ export class PoptinController extends HTMLElement {
     this.disarmClicks = null;
   }
 
+  // Not on createMachine (src/core/machine.ts): the loader would carry the runtime, 349 B gzip (docs/performance.md).
+  // The effects here send their events from later tasks (a fetch, an import, a navigation), where handling an event
+  // at once and queueing it come to the same.
   private send(event: ControllerEvent): void {
     const step = transition(this.phase, event);
-    this.phase = step.phase;
+    this.phase = step.snapshot;
     for (const effect of step.effects) this[effect]();
   }
 
