@@ -38,7 +38,7 @@ export class OnDemand {
     const { host } = this;
     await host.ready();
     let handle = host.handleOf(id);
-    if (!handle || handle.runner.state === 'blocked') {
+    if (!handle || handle.runner.snapshot.phase === 'blocked') {
       try {
         const config =
           handle?.config ?? (askWithPageView ? await this.askForClicked(id) : await host.context.api.click(id));
@@ -49,7 +49,8 @@ export class OnDemand {
         return false;
       }
     }
-    if (handle.runner.state === 'shown' || handle.runner.state === 'queued') return true;
+    const { phase } = handle.runner.snapshot;
+    if (phase === 'shown' || phase === 'queued') return true;
     handle.runner.send({ type: 'reopen' });
     host.fire(handle, trigger);
     return true;
@@ -85,7 +86,7 @@ export class OnDemand {
 
   close(id: string, cause: CloseCause = 'manual'): boolean {
     const handle = this.host.handleOf(id);
-    if (handle?.runner.state !== 'shown' || !handle.element) return false;
+    if (handle?.runner.snapshot.phase !== 'shown' || !handle.element) return false;
     // The close is cancelable by the page (poptin-request-close, with this cause as its source).
     return handle.element.requestClose(cause);
   }

@@ -122,9 +122,12 @@ export class PoptinController extends HTMLElement {
     this.disarmClicks = null;
   }
 
+  // Not on createMachine (src/core/machine.ts): the loader would carry the runtime, 349 B gzip (docs/performance.md).
+  // The effects here send their events from later tasks (a fetch, an import, a navigation), where handling an event
+  // at once and queueing it come to the same.
   private send(event: ControllerEvent): void {
     const step = transition(this.phase, event);
-    this.phase = step.phase;
+    this.phase = step.snapshot;
     for (const effect of step.effects) this[effect]();
   }
 
@@ -167,9 +170,6 @@ export class PoptinController extends HTMLElement {
     const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
     visitor.rememberClientId(this.clientId);
     visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
-    this.dispatchEvent(
-      new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }),
-    );
     this.stopQuiet = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
@@ -178,6 +178,11 @@ export class PoptinController extends HTMLElement {
         this.send({ type: 'needed' });
       }),
     ]);
+    // Told once the watch is on: a listener may take the controller off the page (or navigate) at once, and
+    // stop-watching, which that runs within this effect, then has the watch to stop.
+    this.dispatchEvent(
+      new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }),
+    );
   }
 
   private 'stop-watching'(): void {

@@ -9,7 +9,7 @@ export type PopupElement = SurfaceElement<PopupModel>;
 /**
  * What the session holds of a pop-up of this page: its config and the handles on it (the runner of its showings,
  * its element, the timer of a leaving one). What can be observed of it (phase, trigger, close cause, view id) is
- * in its runner's facts and published in `$popups`.
+ * its runner's snapshot, published in `$popups`.
  */
 export interface PopupHandle {
   readonly config: PopupConfig;

@@ -78,7 +78,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const { context, mounter } = setup();
     const handle = handleOf(popupConfig());
     await mountFired(mounter, handle, 'exit_intent');
-    expect(handle.runner.state).to.equal('shown');
+    expect(handle.runner.snapshot.phase).to.equal('shown');
     const element = context.window.document.body.querySelector('poptin-popup') as PopupElement;
     expect(element).to.equal(handle.element);
     expect(element.getAttribute('dir')).to.equal('rtl');
@@ -115,7 +115,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const { context, mounter } = setup();
     const handle = handleOf(popupConfig({ poptin_type: 'embedded' }));
     await mountFired(mounter, handle);
-    expect(handle.runner.state).to.equal('closed');
+    expect(handle.runner.snapshot.phase).to.equal('closed');
     const place = context.window.document.createElement('poptin-embed');
     place.setAttribute('poptin-id', handle.config.id);
     context.window.document.body.append(place);
@@ -128,7 +128,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const { mounter, heard } = setup();
     const handle = handleOf(popupConfig({ poptin: '', poptin_url: 'https://display.test/missing.html' }));
     await mountFired(mounter, handle);
-    expect(handle.runner.state).to.equal('closed');
+    expect(handle.runner.snapshot.phase).to.equal('closed');
     expect(handle.element).to.equal(null);
     expect(heard).to.deep.equal([]);
   });
@@ -147,7 +147,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     await mounter.mount(handle);
     expect(made.length).to.equal(2);
     expect(context.window.document.body.querySelectorAll('poptin-popup').length).to.equal(1);
-    expect(handle.runner.state).to.equal('shown');
+    expect(handle.runner.snapshot.phase).to.equal('shown');
   });
 
   it('a closed pop-up leaves the page after its removal delay; a new showing takes its place at once', async () => {

@@ -100,8 +100,8 @@ export class PopupMounter {
         if (
           context.stopped ||
           !this.options.isCurrent(handle) ||
-          handle.runner.state === 'closed' ||
-          handle.runner.state === 'blocked'
+          handle.runner.snapshot.phase === 'closed' ||
+          handle.runner.snapshot.phase === 'blocked'
         )
           return null;
         // An embedded pop-up goes into its <poptin-embed>; a bar that pushes the page down into its own, where the
@@ -166,7 +166,7 @@ export class PopupMounter {
       config,
       html,
       lang,
-      trigger: handle.runner.facts.trigger,
+      trigger: handle.runner.snapshot.trigger,
       apiBase: api.base,
       countryCode,
       visible: false,
@@ -215,7 +215,7 @@ export class PopupMounter {
       }
     }
     const element = await this.prepare(handle);
-    if (this.options.context.stopped || handle.runner.state !== 'queued') return;
+    if (this.options.context.stopped || handle.runner.snapshot.phase !== 'queued') return;
     handle.runner.send(element?.model.get() ? { type: 'mounted' } : { type: 'failed' });
   }
 
@@ -223,7 +223,7 @@ export class PopupMounter {
   reveal(handle: PopupHandle): void {
     const element = handle.element;
     const model = element?.model.get();
-    if (element && model) element.model.set({ ...model, trigger: handle.runner.facts.trigger, visible: true });
+    if (element && model) element.model.set({ ...model, trigger: handle.runner.snapshot.trigger, visible: true });
   }
 
   /** Its element leaves (after `removeAfterMs`); a later show builds it anew. */

@@ -94,7 +94,7 @@ export class ControllerSession {
       onFailed: (handle) => handle.runner.send({ type: 'failed' }),
       onSubmit: (handle, fields, honeypot, prize) => {
         if (handle.preview) return Promise.resolve({ status: 'sent' });
-        const { trigger, viewId } = handle.runner.facts;
+        const { trigger, viewId } = handle.runner.snapshot;
         return this.reporter.sendLead(handle.config, {
           fields,
           honeypot,

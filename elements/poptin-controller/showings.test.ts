@@ -71,10 +71,10 @@ describe("the page's showings", () => {
     const page = setup();
     const { showings, asked } = page;
     const handle = decided(page, popupConfig());
-    expect(handle.runner.state).to.equal('armed');
+    expect(handle.runner.snapshot.phase).to.equal('armed');
     expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`]);
     showings.fire(handle, 'exit_intent');
-    expect(handle.runner.state).to.equal('shown');
+    expect(handle.runner.snapshot.phase).to.equal('shown');
     expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`, `mount ${POPTIN_ID}`, `reveal ${POPTIN_ID}`]);
     expect($popups.get()[POPTIN_ID]?.trigger).to.equal('exit_intent');
     expect(showings.anyOpen()).to.equal(true);
@@ -98,11 +98,11 @@ describe("the page's showings", () => {
     const second = decided(page, popupConfig({ poptin_id: 'b2c3d4e5f6g7h' }));
     showings.fire(first, 'scroll');
     showings.fire(second, 'scroll');
-    expect(second.runner.state).to.equal('queued');
+    expect(second.runner.snapshot.phase).to.equal('queued');
     expect(asked.filter((line) => line.startsWith('mount'))).to.deep.equal([`mount ${POPTIN_ID}`]);
     first.runner.send({ type: 'closed', cause: 'x_click', submitted: false });
     expect(asked).to.include(`close reported ${POPTIN_ID}`);
-    expect(second.runner.state).to.equal('shown');
+    expect(second.runner.snapshot.phase).to.equal('shown');
   });
 
   it('removeAll resets every pop-up at once and forgets it; a handle of the old page is no longer current', () => {

@@ -1,6 +1,7 @@
-// The pop-ups of this page and their showings: each gets a handle and a showing runner
-// (src/core/session/showing.ts) whose effects arm its triggers, queue it, have the mounter build, reveal and remove
-// it, and the reporter record its view and close. What can be observed of each is published in `$popups`.
+// The pop-ups of this page and their showings: each gets a handle and a showing machine
+// (src/core/session/showing.ts, on src/core/machine.ts) whose effects arm its triggers, queue it, have the mounter
+// build, reveal and remove it, and the reporter record its view and close. What can be observed of each is published
+// in `$popups`.
 
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
@@ -49,7 +50,9 @@ export class PageShowings {
 
   /** Whether a pop-up is queued or on screen. */
   anyOpen(): boolean {
-    return [...this.handles.values()].some(({ runner }) => runner.state === 'queued' || runner.state === 'shown');
+    return [...this.handles.values()].some(
+      ({ runner }) => runner.snapshot.phase === 'queued' || runner.snapshot.phase === 'shown',
+    );
   }
 
   /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
@@ -77,15 +80,15 @@ export class PageShowings {
           },
           remove: () => mounter().remove(handle, 0),
           'remove-after-fade': () => {
-            const cause = handle.runner.facts.closeCause;
+            const cause = handle.runner.snapshot.closeCause;
             const forced = cause === 'manual' || cause === 'launch';
             mounter().remove(handle, removalDelayMs({ forced, teasers: config.teasersOn }));
           },
           'release-queue': () => this.queue.release(config.id),
         },
-        (state, event, facts) => {
-          teaserFollows(handle, state, event);
-          if (this.isCurrent(handle)) popupShowingChanged(config, state, event, facts, Date.now());
+        (showing, _previous, event) => {
+          teaserFollows(handle, showing.phase, event);
+          if (this.isCurrent(handle)) popupShowingChanged(config, showing, event, Date.now());
         },
       ),
     };
@@ -107,7 +110,7 @@ export class PageShowings {
   /** The view is recorded once per showing; the server's id of it goes to this showing. */
   private reportView(handle: PopupHandle): void {
     const { config, runner } = handle;
-    const { showings, trigger } = runner.facts;
+    const { showings, trigger } = runner.snapshot;
     if (handle.viewReported === showings) return;
     handle.viewReported = showings;
     popupShown(config.id, Date.now());

@@ -15,7 +15,11 @@ export type Transition<Snapshot, Event, Effect> = (snapshot: Snapshot, event: Ev
 
 export interface Machine<Snapshot, Event> {
   readonly snapshot: Snapshot;
-  /** Events sent while one is being handled (by an effect or a listener) wait their turn. */
+  /**
+   * Run to completion, as statecharts do: an event sent while one is being handled (by an effect or a listener)
+   * waits until that step is done, so every effect of a step runs with the snapshot it was made for and listeners
+   * hear the changes in the order they happened.
+   */
   send(event: Event): void;
   /** Stops for good: every running effect is cleaned up and later events are ignored. */
   dispose(): void;
@@ -41,8 +45,8 @@ export interface MachineDefinition<Snapshot, Event, Effect> {
    * effects last until `dispose()`.
    */
   readonly phaseOf?: (snapshot: Snapshot) => unknown;
-  /** Every change of the snapshot, with the one before; heard before the step's effects run. */
-  readonly onChange?: (snapshot: Snapshot, previous: Snapshot) => void;
+  /** Every change of the snapshot, with the one before and the event that made it; heard before the step's effects run. */
+  readonly onChange?: (snapshot: Snapshot, previous: Snapshot, event: Event) => void;
 }
 
 export function createMachine<Snapshot, Event, Effect>(
@@ -68,7 +72,7 @@ export function createMachine<Snapshot, Event, Effect>(
     snapshot = step.snapshot;
     if (snapshot !== previous) {
       if (phaseOf && phaseOf(snapshot) !== phaseOf(previous)) runCleanups();
-      if (onChange) guard(`${name} change`, () => onChange(snapshot, previous));
+      if (onChange) guard(`${name} change`, () => onChange(snapshot, previous, event));
     }
     for (const effect of step.effects) {
       if (disposed) return;

@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { PopupType } from '../core/config/types.ts';
 import { createExplanationLog } from '../core/decision/explanation.ts';
 import type { Decision, Explanation } from '../core/decision/index.ts';
-import type { ShowingEvent, ShowingFacts, ShowingPhase } from '../core/session/showing.ts';
+import type { Showing, ShowingEvent, ShowingPhase } from '../core/session/showing.ts';
 
 /** One pop-up of the display answer, as the teaser, the countdown, `explain()` and the inspector see it. */
 export interface PopupRecord {
@@ -106,20 +106,14 @@ export function popupClosed(id: string, closeCause: string): void {
 }
 
 /** A change of a pop-up's showing (src/core/session/showing.ts), as its record tells it. */
-export function popupShowingChanged(
-  popup: PopupIdentity,
-  state: ShowingPhase,
-  event: ShowingEvent,
-  facts: ShowingFacts,
-  at: number,
-): void {
+export function popupShowingChanged(popup: PopupIdentity, showing: Showing, event: ShowingEvent, at: number): void {
   const { id } = popup;
   if (event.type === 'reopen') popupAdded(popup);
-  else if (event.type === 'fire') popupFired(id, facts.trigger, at);
-  else if (event.type === 'closed') popupClosed(id, facts.closeCause);
-  else if (event.type === 'view-recorded') popupViewRecorded(id, facts.viewId);
+  else if (event.type === 'fire') popupFired(id, showing.trigger, at);
+  else if (event.type === 'closed') popupClosed(id, showing.closeCause);
+  else if (event.type === 'view-recorded') popupViewRecorded(id, showing.viewId);
   // The view report records when it was seen; a decision was recorded with its rules.
-  else if (event.type !== 'visible' && event.type !== 'decided') popupStateChanged(id, state);
+  else if (event.type !== 'visible' && event.type !== 'decided') popupStateChanged(id, showing.phase);
 }
 
 /** Single-page navigation or a stopped controller: the page has no pop-ups until the next answer. */

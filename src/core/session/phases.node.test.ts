@@ -34,7 +34,7 @@ const TAKEN: [ControllerPhase, string, ControllerPhase, string[]][] = [
 describe('the controller phases: quiet → waking → running → stopped', () => {
   for (const [phase, name, next, effects] of TAKEN) {
     it(`${phase} + ${name} → ${next}${effects.length ? ` (${effects.join(', ')})` : ''}`, () => {
-      assert.deepEqual(transition(phase, EVENTS[name]!), { phase: next, effects });
+      assert.deepEqual(transition(phase, EVENTS[name]!), { snapshot: next, effects });
     });
   }
 
@@ -43,7 +43,8 @@ describe('the controller phases: quiet → waking → running → stopped', () =
       (name) => !TAKEN.some(([from, event]) => from === phase && event === name),
     );
     it(`${phase} ignores ${ignored.join(', ')}`, () => {
-      for (const name of ignored) assert.deepEqual(transition(phase, EVENTS[name]!), { phase, effects: [] }, name);
+      for (const name of ignored)
+        assert.deepEqual(transition(phase, EVENTS[name]!), { snapshot: phase, effects: [] }, name);
     });
   }
 
@@ -60,7 +61,7 @@ describe('the controller phases: quiet → waking → running → stopped', () =
       EVENTS.disconnected!,
     ]) {
       const step = transition(phase, event);
-      phase = step.phase;
+      phase = step.snapshot;
       walk.push(`${phase}${step.effects.length ? `: ${step.effects.join(', ')}` : ''}`);
     }
     assert.deepEqual(walk, [
@@ -76,6 +77,6 @@ describe('the controller phases: quiet → waking → running → stopped', () =
 
   it('taken off the page and put back, it asks again', () => {
     const off = transition('running', EVENTS.disconnected!);
-    assert.deepEqual(transition(off.phase, EVENTS.connected!), { phase: 'asking', effects: ['ask-display'] });
+    assert.deepEqual(transition(off.snapshot, EVENTS.connected!), { snapshot: 'asking', effects: ['ask-display'] });
   });
 });

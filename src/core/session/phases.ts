@@ -1,3 +1,5 @@
+import type { Step } from '../machine.ts';
+
 // The controller's own phases on a page. The loader asks the display server itself (asking); an answer with
 // nothing to show leaves the page quiet (the visitor kept alive, the page watched); anything else, or a reason
 // to wake a quiet page, loads the session chunk (waking) until it runs. Taken off the page, it stops.
@@ -17,12 +19,10 @@ export type ControllerEvent =
 
 export type ControllerEffect = 'ask-display' | 'watch-quietly' | 'stop-watching' | 'open-session' | 'stop-session';
 
-export interface ControllerStep {
-  phase: ControllerPhase;
-  effects: ControllerEffect[];
-}
+/** The machine runtime's step (src/core/machine.ts), whose transition this is. */
+export type ControllerStep = Step<ControllerPhase, ControllerEffect>;
 
-const to = (phase: ControllerPhase, ...effects: ControllerEffect[]): ControllerStep => ({ phase, effects });
+const to = (snapshot: ControllerPhase, ...effects: ControllerEffect[]): ControllerStep => ({ snapshot, effects });
 
 /** The next phase and what to do; an event the phase does not take leaves it as it is, with no effects. */
 export function transition(phase: ControllerPhase, event: ControllerEvent): ControllerStep {

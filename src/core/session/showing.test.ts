@@ -80,12 +80,14 @@ describe("a pop-up's showings (widget §4)", () => {
           },
         ]),
       ) as ShowingHandlers;
-      const runner = createShowingRunner(handlers, (state, event) => log.push(`${event.type} → ${state}`));
+      const runner = createShowingRunner(handlers, (showing, _previous, event) =>
+        log.push(`${event.type} → ${showing.phase}`),
+      );
       return { runner, log };
     }
 
     it('starts blocked: nothing may show a pop-up before its decision', () => {
-      expect(setup().runner.state).to.equal('blocked');
+      expect(setup().runner.snapshot.phase).to.equal('blocked');
     });
 
     it('walks the whole lifecycle, telling each change before running its effects', () => {
@@ -95,7 +97,7 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'mounted' });
       runner.send({ type: 'visible' });
       runner.send({ type: 'closed', cause: 'escape', submitted: false });
-      expect(runner.state).to.equal('closed');
+      expect(runner.snapshot.phase).to.equal('closed');
       expect(log).to.deep.equal([
         'decided → armed',
         'arm-triggers',
@@ -104,7 +106,6 @@ describe("a pop-up's showings (widget §4)", () => {
         'enqueue',
         'mounted → shown',
         'show',
-        'visible → shown',
         'report-view',
         'closed → closed',
         'report-close',
@@ -118,13 +119,13 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'fire', trigger: 'scroll' });
       runner.send({ type: 'mounted' });
       runner.send({ type: 'closed', cause: 'x_click', submitted: false });
-      expect(runner.state).to.equal('blocked');
+      expect(runner.snapshot.phase).to.equal('blocked');
       expect(log).to.deep.equal([]);
       runner.send({ type: 'decided', allowed: true });
       log.length = 0;
       runner.send({ type: 'decided', allowed: true });
       runner.send({ type: 'visible' });
-      expect(runner.state).to.equal('armed');
+      expect(runner.snapshot.phase).to.equal('armed');
       expect(log).to.deep.equal([]);
     });
 
@@ -162,20 +163,21 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'decided', allowed: true });
       runner.send({ type: 'reset' });
       expect(order).to.deep.equal(['unprepare', 'disarm']);
-      expect(runner.state).to.equal('closed');
+      expect(runner.snapshot.phase).to.equal('closed');
     });
 
-    it('a cleanup returned after its state was already left (a trigger firing while it is armed) runs at once', () => {
+    it('a trigger that fires while it is being armed waits for the arming step, then disarms it once', () => {
       let disarmed = 0;
-      const { runner } = setup({
+      const { runner, log } = setup({
         'arm-triggers': () => {
           runner.send({ type: 'fire', trigger: 'page_visits' });
           return () => disarmed++;
         },
       });
       runner.send({ type: 'decided', allowed: true });
-      expect(runner.state).to.equal('queued');
+      expect(runner.snapshot.phase).to.equal('queued');
       expect(disarmed).to.equal(1);
+      expect(log).to.deep.equal(['decided → armed', 'arm-triggers', 'prepare', 'fire → queued', 'enqueue']);
       runner.send({ type: 'mounted' });
       expect(disarmed).to.equal(1);
     });
@@ -188,7 +190,7 @@ describe("a pop-up's showings (widget §4)", () => {
       expect(disarmed).to.equal(1);
       expect(log.slice(-2)).to.deep.equal(['reset → closed', 'remove']);
       runner.send({ type: 'fire', trigger: 'scroll' });
-      expect(runner.state).to.equal('closed');
+      expect(runner.snapshot.phase).to.equal('closed');
     });
 
     it('a render failure while queued removes it and frees the queue', () => {
@@ -197,7 +199,7 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'fire', trigger: 'scroll' });
       log.length = 0;
       runner.send({ type: 'failed' });
-      expect(runner.state).to.equal('closed');
+      expect(runner.snapshot.phase).to.equal('closed');
       expect(log).to.deep.equal(['failed → closed', 'remove', 'release-queue']);
     });
 
@@ -210,10 +212,10 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'closed', cause: 'x_click', submitted: false });
       log.length = 0;
       runner.send({ type: 'reopen' });
-      expect(runner.state).to.equal('armed');
+      expect(runner.snapshot.phase).to.equal('armed');
       runner.send({ type: 'fire', trigger: 'manual' });
       runner.send({ type: 'mounted' });
-      expect(runner.state).to.equal('shown');
+      expect(runner.snapshot.phase).to.equal('shown');
       expect(armed).to.equal(1);
       expect(log).to.deep.equal(['reopen → armed', 'fire → queued', 'enqueue', 'mounted → shown', 'show']);
     });
@@ -221,10 +223,10 @@ describe("a pop-up's showings (widget §4)", () => {
     it('reopens a blocked pop-up on demand', () => {
       const { runner } = setup();
       runner.send({ type: 'decided', allowed: false });
-      expect(runner.state).to.equal('blocked');
+      expect(runner.snapshot.phase).to.equal('blocked');
       runner.send({ type: 'reopen' });
       runner.send({ type: 'fire', trigger: 'click' });
-      expect(runner.state).to.equal('queued');
+      expect(runner.snapshot.phase).to.equal('queued');
     });
   });
   describe('facts of the showing', () => {
@@ -242,7 +244,13 @@ describe("a pop-up's showings (widget §4)", () => {
       const runner = shown('exit_intent');
       runner.send({ type: 'view-recorded', showing: 1, viewId: '42' });
       runner.send({ type: 'closed', cause: 'x_click', submitted: false });
-      expect(runner.facts).to.deep.equal({ trigger: 'exit_intent', closeCause: 'x_click', viewId: '42', showings: 1 });
+      expect(runner.snapshot).to.deep.equal({
+        phase: 'closed',
+        trigger: 'exit_intent',
+        closeCause: 'x_click',
+        viewId: '42',
+        showings: 1,
+      });
     });
 
     it('a reopened pop-up has no trigger and no view until its next showing, and keeps its last close cause', () => {
@@ -250,10 +258,22 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'view-recorded', showing: 1, viewId: '42' });
       runner.send({ type: 'closed', cause: 'escape', submitted: false });
       runner.send({ type: 'reopen' });
-      expect(runner.facts).to.deep.equal({ trigger: '', closeCause: 'escape', viewId: '', showings: 1 });
+      expect(runner.snapshot).to.deep.equal({
+        phase: 'armed',
+        trigger: '',
+        closeCause: 'escape',
+        viewId: '',
+        showings: 1,
+      });
       runner.send({ type: 'fire', trigger: 'manual' });
       runner.send({ type: 'mounted' });
-      expect(runner.facts).to.deep.equal({ trigger: 'manual', closeCause: 'escape', viewId: '', showings: 2 });
+      expect(runner.snapshot).to.deep.equal({
+        phase: 'shown',
+        trigger: 'manual',
+        closeCause: 'escape',
+        viewId: '',
+        showings: 2,
+      });
     });
 
     it("an answer to the view of an earlier showing is not this showing's view", () => {
@@ -263,9 +283,9 @@ describe("a pop-up's showings (widget §4)", () => {
       runner.send({ type: 'fire', trigger: 'manual' });
       runner.send({ type: 'mounted' });
       runner.send({ type: 'view-recorded', showing: 1, viewId: 'late' });
-      expect(runner.facts.viewId).to.equal('');
+      expect(runner.snapshot.viewId).to.equal('');
       runner.send({ type: 'view-recorded', showing: 2, viewId: '43' });
-      expect(runner.facts.viewId).to.equal('43');
+      expect(runner.snapshot.viewId).to.equal('43');
     });
 
     it('an event the phase does not take changes no fact', () => {

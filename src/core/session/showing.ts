@@ -1,4 +1,4 @@
-import { guard } from '../safety.ts';
+import { type Cleanup, createMachine, type Machine, type Step } from '../machine.ts';
 
 // A pop-up's showings, as the controller tracks them: its phase (blocked → armed → queued → shown → closed,
 // widget §4) and the facts of the current showing (the trigger that opened it, why it closed, the server's id of
@@ -115,57 +115,41 @@ export function noteShowing(
   }
 }
 
-export type Cleanup = () => void;
-
-/** One handler per effect; a handler may return a cleanup, run when the state it ran in is left. */
-export type ShowingHandlers = Record<ShowingEffect, () => Cleanup | void>;
-
-export interface ShowingRunner {
-  readonly state: ShowingPhase;
-  readonly facts: ShowingFacts;
-  send(event: ShowingEvent): void;
+/** A pop-up's showing as its machine holds it: the phase and the facts of the current showing. */
+export interface Showing extends ShowingFacts {
+  phase: ShowingPhase;
 }
 
+/** No decision yet: nothing may show a pop-up before it. */
+export const NEW_SHOWING: Showing = { ...NO_SHOWING, phase: 'blocked' };
+
+/** The phase's transition and the facts it notes, as one step; the same snapshot when neither changed. */
+export function showingTransition(showing: Showing, event: ShowingEvent): Step<Showing, ShowingEffect> {
+  const { phase } = showing;
+  const { state, effects } = transition(phase, event);
+  const facts = noteShowing(showing, phase, state, event);
+  return { snapshot: state === phase && facts === showing ? showing : { ...facts, phase: state }, effects };
+}
+
+/** One handler per effect; a handler may return a cleanup, run when the phase it ran in is left. */
+export type ShowingHandlers = Record<ShowingEffect, () => Cleanup | void>;
+
+export type ShowingRunner = Machine<Showing, ShowingEvent>;
+
 /**
- * Runs one pop-up's showings from `blocked` (no decision yet). `onTransition` hears every event that changed
- * the phase or the facts or had effects, after they changed and before the effects run.
+ * One pop-up's showings on the machine runtime, from `blocked`. `onChange` hears every change of the phase or the
+ * facts, with the one before and the event that made it, before the step's effects run.
  */
 export function createShowingRunner(
   handlers: ShowingHandlers,
-  onTransition?: (state: ShowingPhase, event: ShowingEvent, facts: ShowingFacts) => void,
+  onChange?: (showing: Showing, previous: Showing, event: ShowingEvent) => void,
 ): ShowingRunner {
-  let state: ShowingPhase = 'blocked';
-  let facts = NO_SHOWING;
-  let cleanups: Cleanup[] = [];
-  // Counts the states entered: an effect may send an event itself, so its state can be gone when it returns.
-  let entered = 0;
-  return {
-    get state() {
-      return state;
-    },
-    get facts() {
-      return facts;
-    },
-    send(event) {
-      const step = transition(state, event);
-      const noted = noteShowing(facts, state, step.state, event);
-      if (step.state === state && step.effects.length === 0 && noted === facts) return;
-      facts = noted;
-      if (step.state !== state) {
-        state = step.state;
-        entered++;
-        const left = cleanups;
-        cleanups = [];
-        left.reverse().forEach((cleanup) => guard('pop-up cleanup', cleanup));
-      }
-      onTransition?.(state, event, facts);
-      for (const effect of step.effects) {
-        const during = entered;
-        const cleanup = handlers[effect]();
-        if (!cleanup) continue;
-        if (during === entered) cleanups.push(cleanup);
-        else cleanup();
-      }
-    },
-  };
+  return createMachine<Showing, ShowingEvent, ShowingEffect>({
+    name: 'pop-up showing',
+    initial: NEW_SHOWING,
+    transition: showingTransition,
+    phaseOf: (showing) => showing.phase,
+    onChange,
+    run: (effect) => handlers[effect](),
+  });
 }
