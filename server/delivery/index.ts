@@ -36,6 +36,8 @@ export interface TestSendAnswer {
 export class LeadDelivery {
   readonly store: DeliveryStore;
   readonly worker: DeliveryWorker | null;
+  /** PGlite runs every statement on the server's one thread, in turn with the lead writes. */
+  private readonly oneThread: boolean;
 
   private constructor(
     db: Database,
@@ -45,6 +47,7 @@ export class LeadDelivery {
     onError: (error: unknown) => void,
   ) {
     this.store = new DeliveryStore(db);
+    this.oneThread = db.kind === 'pglite';
     this.worker = worker ? new DeliveryWorker(this.store, box, senders, worker, onError) : null;
   }
 
@@ -64,11 +67,15 @@ export class LeadDelivery {
     return new LeadDelivery(db, box, senders, worker, onError);
   }
 
-  /** Starts the worker, woken by every lead `store` takes; answers the stop. */
+  /**
+   * Starts the worker, woken by every lead `store` takes; answers the stop. On PGlite the leads waiting to be
+   * written go before each of the worker's statements.
+   */
   start(store: Store): () => Promise<void> {
     if (!this.worker) return async () => undefined;
     const worker = this.worker;
     store.onLeadStored = () => worker.wake();
+    if (this.oneThread) worker.turnToQuery = () => store.afterLeadWrites();
     worker.start();
     return async () => {
       store.onLeadStored = null;
