@@ -1,48 +1,14 @@
 // Every query of lead delivery, in SQL that runs unchanged on PGlite and PostgreSQL.
+import type {
+  Delivery,
+  DeliveryStatus,
+  Destination,
+  DestinationFields,
+  DestinationKind,
+  DestinationSettings,
+} from '../../src/core/api/delivery-contract.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Attempt, Outcome } from './outcome.ts';
-
-export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface Destination {
-  id: number;
-  clientId: string;
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-  fieldMap: Record<string, string>;
-  hasSecret: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Deliveries waiting or retrying, and those given up. */
-  pending: number;
-  failed: number;
-}
-
-export interface DestinationInput {
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-  fieldMap: Record<string, string>;
-}
-
-export interface Delivery {
-  id: number;
-  destinationId: number;
-  leadId: number;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastResponse: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 /** A lead as destinations receive it. */
 export interface LeadForDelivery {
@@ -102,7 +68,7 @@ function toDestination(row: Record<string, unknown>): Destination {
     kind: row.kind as DestinationKind,
     name: row.name as string,
     enabled: row.enabled as boolean,
-    settings: row.settings as Record<string, unknown>,
+    settings: row.settings as DestinationSettings,
     fieldMap: row.field_map as Record<string, string>,
     hasSecret: row.has_secret as boolean,
     createdAt: iso(row.created_at)!,
@@ -178,7 +144,7 @@ export class DeliveryStore {
 
   async createDestination(
     clientId: string,
-    input: DestinationInput,
+    input: DestinationFields,
     sealedSecret: string | null,
   ): Promise<Destination> {
     const [row] = await this.db.query<{ id: unknown }>(
@@ -199,7 +165,7 @@ export class DeliveryStore {
   async updateDestination(
     clientId: string,
     id: number,
-    changes: Partial<Omit<DestinationInput, 'kind'>>,
+    changes: Partial<Omit<DestinationFields, 'kind'>>,
     sealedSecret?: string,
   ): Promise<Destination | null> {
     const rows = await this.db.query(

@@ -1,6 +1,7 @@
 // Lead delivery: destinations per site, deliveries written with each lead, workers in every process.
 
 import { randomUUID } from 'node:crypto';
+import type { TestAnswer } from '../../src/core/api/delivery-contract.ts';
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import { DeliveryStore, type LeadForDelivery } from './delivery-store.ts';
@@ -23,14 +24,6 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The vendors' API addresses, for tests against fakes (their documented hosts otherwise). */
   vendorBases?: VendorBases;
-}
-
-export interface TestSendAnswer {
-  delivered: boolean;
-  statusCode: number | null;
-  response: string | null;
-  error: string | null;
-  durationMs: number;
 }
 
 export class LeadDelivery {
@@ -84,7 +77,7 @@ export class LeadDelivery {
   }
 
   /** Sends a test lead to a destination now, outside the queue, and answers what came back. */
-  async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestSendAnswer | null> {
+  async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestAnswer | null> {
     const destination = await this.store.findDestination(clientId, destinationId);
     if (!destination) return null;
     const sealed = await this.store.sealedSecretOf(clientId, destinationId);
