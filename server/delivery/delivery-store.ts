@@ -213,23 +213,23 @@ export class DeliveryStore {
     digestRunLength = DIGEST_RUN_LENGTH,
   ): Promise<ClaimedDelivery[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `WITH heads AS (
-         SELECT c.id, c.destination_id, CASE WHEN t.kind = 'email' AND t.settings ->> 'digest' = 'daily' THEN $5::int ELSE $4::int END AS run_length
-         FROM destinations t
-         CROSS JOIN LATERAL (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1) head
-         JOIN deliveries c ON c.id = head.id
-         WHERE t.enabled AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
+      `WITH heads AS MATERIALIZED (
+         SELECT c.id, c.destination_id FROM deliveries c
+         WHERE c.id = ANY (ARRAY(
+             SELECT (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1)
+             FROM destinations t WHERE t.enabled))
+           AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
          ORDER BY c.next_attempt_at, c.id LIMIT $3
          FOR UPDATE OF c SKIP LOCKED
-       ), runs AS (
-         SELECT next.id FROM heads CROSS JOIN LATERAL (
+       ), runs AS MATERIALIZED (
+         SELECT next.id FROM heads JOIN destinations t ON t.id = heads.destination_id CROSS JOIN LATERAL (
            SELECT e.id, bool_and(e.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())) OVER (ORDER BY e.id) AS free
            FROM deliveries e WHERE e.destination_id = heads.destination_id AND e.status = 'pending' AND e.id >= heads.id
-           ORDER BY e.id LIMIT heads.run_length) next
+           ORDER BY e.id LIMIT CASE WHEN t.kind = 'email' AND t.settings ->> 'digest' = 'daily' THEN $5::int ELSE $4::int END) next
          WHERE next.free
        ), claimed AS (
          UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
-         FROM runs WHERE d.id = runs.id AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
+         WHERE d.id = ANY (ARRAY(SELECT id FROM runs)) AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
          RETURNING d.id, d.attempts, d.window_started_at, d.destination_id, d.conversion_id
        )
        SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
@@ -289,7 +289,7 @@ export class DeliveryStore {
          UPDATE deliveries d SET status = t.status, next_attempt_at = now() + make_interval(secs => t.after_secs),
            lease_token = NULL, lease_until = NULL, last_status_code = t.status_code, last_error = t.error, last_response = t.response,
            finished_at = CASE WHEN t.status = 'pending' THEN NULL ELSE now() END
-         FROM tried t WHERE d.id = t.id AND d.lease_token = $1 RETURNING d.id
+         FROM tried t WHERE d.id = ANY ($2::bigint[]) AND d.id = t.id AND d.lease_token = $1 RETURNING d.id
        ), logged AS (
          INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
          SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN recorded USING (id) ORDER BY t.id

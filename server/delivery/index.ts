@@ -67,7 +67,7 @@ export class LeadDelivery {
   start(store: Store): () => Promise<void> {
     if (!this.worker) return async () => undefined;
     const worker = this.worker;
-    store.onLeadStored = () => worker.wake();
+    store.onLeadStored = () => worker.leadStored();
     if (this.oneThread) worker.turnToQuery = () => store.afterLeadWrites();
     worker.start();
     return async () => {
