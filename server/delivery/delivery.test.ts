@@ -397,6 +397,40 @@ describe("a destination's backlog", () => {
     }
   });
 
+  it('a worker that stops mid-run records what it sent and gives the rest back at once, uncounted', async () => {
+    const { destination } = await createWebhook();
+    let release = () => undefined as unknown;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer = (_request, index) => (index === 0 ? { status: 200, hold: held } : { status: 200 });
+    try {
+      await queueWhileStopped(4, 'stop');
+      app.delivery.worker!.start();
+      await eventually('the first lead is being sent', () => receiver.received.length === 1);
+      const stopping = app.delivery.worker!.stop();
+      release();
+      await stopping;
+      const rows = await test.db.query<{ status: string; attempts: number; leased: boolean }>(
+        'SELECT status, attempts, lease_token IS NOT NULL AS leased FROM deliveries WHERE destination_id = $1 ORDER BY id',
+        [destination.id],
+      );
+      assert.deepEqual(
+        rows.map((row) => `${row.status} ${row.attempts}${row.leased ? ' leased' : ''}`),
+        ['delivered 1', 'pending 0', 'pending 0', 'pending 0'],
+      );
+      app.delivery.worker!.start();
+      await eventually(
+        'the rest delivered by the next run, without waiting for a lease',
+        async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0,
+      );
+      assert.deepEqual(
+        receivedLeads(),
+        ['stop0', 'stop1', 'stop2', 'stop3'].map((name) => `${name}@acme.example`),
+      );
+    } finally {
+      app.delivery.worker!.start();
+    }
+  });
+
   it('a try to be retried holds back the rest of its run, which is sent after it without counting a try', async () => {
     const { destination } = await createWebhook();
     let refusedOnce = false;
