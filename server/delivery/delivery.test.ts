@@ -53,11 +53,15 @@ after(async () => {
   await test?.dispose();
 });
 beforeEach(async () => {
+  // The worker rests while the tables are emptied: on PostgreSQL its claim (deliveries, then destinations) and the
+  // TRUNCATE (destinations, then deliveries) would take their locks in opposite orders and could deadlock.
+  await app.delivery.worker!.stop();
   await test.reset();
   receiver.received.length = 0;
   receiver.answer = () => ({ status: 200, body: 'ok' });
   await seedClient(test.store, { client_id: 'acme' });
   popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  app.delivery.worker!.start();
 });
 
 const asOwner = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
