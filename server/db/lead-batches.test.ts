@@ -105,6 +105,17 @@ describe('group commit of leads', () => {
     assert.equal(count, 1);
   });
 
+  it('what waits for the leads goes after the statement of those already sent, before their answers', async () => {
+    const answers = Array.from({ length: 16 }, (_, index) =>
+      test.store.recordConversion(leadOf(popup, `turn-${index}`)),
+    );
+    await test.store.afterLeadWrites();
+    const [row] = await test.db.query<{ stored: number }>('SELECT count(*)::int AS stored FROM conversions');
+    assert.equal(row!.stored, 16, 'the leads sent before were written first');
+    await Promise.all(answers);
+    await test.store.afterLeadWrites();
+  });
+
   it('a lead the database refuses fails alone; the leads sent with it are stored', async () => {
     const results = await Promise.allSettled([
       test.store.recordConversion(leadOf(popup, 'before')),

@@ -35,6 +35,8 @@ class Refused {
 export class LeadBatches<Lead, Result> {
   private readonly waiting: Waiting<Lead, Result>[] = [];
   private writing = false;
+  /** Others waiting for the leads to go first (afterLeads). */
+  private readonly turns: (() => void)[] = [];
 
   constructor(
     private readonly steps: LeadBatchSteps<Lead, Result>,
@@ -46,6 +48,16 @@ export class LeadBatches<Lead, Result> {
       this.waiting.push({ lead, resolve, reject });
       this.scheduleWrite();
     });
+  }
+
+  /**
+   * Resolves at once when no lead waits to be written and none is being written; otherwise once the statement of
+   * the next batch has ended. What else needs the database (the delivery worker on PGlite's one thread) goes
+   * after the leads already received, and the leads that arrive meanwhile go after it: the two take turns.
+   */
+  afterLeads(): Promise<void> {
+    if (!this.writing && this.waiting.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.turns.push(resolve));
   }
 
   private scheduled = false;
@@ -69,6 +81,7 @@ export class LeadBatches<Lead, Result> {
     void this.write(this.takeBatch(), () => {
       this.writing = false;
       this.scheduleWrite();
+      for (const turn of this.turns.splice(0)) turn();
     });
   }
 

@@ -182,6 +182,11 @@ export class LeadStore extends EventStore {
     return this.leadBatches.add(lead);
   }
 
+  /** Resolves once the leads waiting to be written have been (lead-batches.ts, afterLeads). */
+  afterLeadWrites(): Promise<void> {
+    return this.leadBatches.afterLeads();
+  }
+
   private readonly leadBatches = new LeadBatches<ConversionInput, ConversionResult>({
     keyOf: (lead) => lead.idempotency_key,
     insert: (leads) => this.insertLeads(leads),

@@ -1,48 +1,14 @@
 // Every query of lead delivery, in SQL that runs unchanged on PGlite and PostgreSQL.
+import type {
+  Delivery,
+  DeliveryStatus,
+  Destination,
+  DestinationFields,
+  DestinationKind,
+  DestinationSettings,
+} from '../../src/core/api/delivery-contract.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Attempt, Outcome } from './outcome.ts';
-
-export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface Destination {
-  id: number;
-  clientId: string;
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-  fieldMap: Record<string, string>;
-  hasSecret: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Deliveries waiting or retrying, and those given up. */
-  pending: number;
-  failed: number;
-}
-
-export interface DestinationInput {
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-  fieldMap: Record<string, string>;
-}
-
-export interface Delivery {
-  id: number;
-  destinationId: number;
-  leadId: number;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastResponse: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 /** A lead as destinations receive it. */
 export interface LeadForDelivery {
@@ -56,6 +22,9 @@ export interface LeadForDelivery {
   url: string | null;
   fields: Record<string, unknown>;
 }
+
+/** A daily digest sends the day's leads in one e-mail: this many at most. */
+export const DIGEST_RUN_LENGTH = 500;
 
 /** A delivery a worker holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -71,6 +40,14 @@ export interface ClaimedDelivery {
     sealedSecret: string | null;
   };
   lead: LeadForDelivery;
+}
+
+/** One try of a claimed delivery, as the worker recorded it. */
+export interface TriedDelivery {
+  id: number;
+  attempt: Attempt;
+  outcome: Outcome;
+  durationMs: number;
 }
 
 const iso = (value: unknown) =>
@@ -91,7 +68,7 @@ function toDestination(row: Record<string, unknown>): Destination {
     kind: row.kind as DestinationKind,
     name: row.name as string,
     enabled: row.enabled as boolean,
-    settings: row.settings as Record<string, unknown>,
+    settings: row.settings as DestinationSettings,
     fieldMap: row.field_map as Record<string, string>,
     hasSecret: row.has_secret as boolean,
     createdAt: iso(row.created_at)!,
@@ -167,7 +144,7 @@ export class DeliveryStore {
 
   async createDestination(
     clientId: string,
-    input: DestinationInput,
+    input: DestinationFields,
     sealedSecret: string | null,
   ): Promise<Destination> {
     const [row] = await this.db.query<{ id: unknown }>(
@@ -188,7 +165,7 @@ export class DeliveryStore {
   async updateDestination(
     clientId: string,
     id: number,
-    changes: Partial<Omit<DestinationInput, 'kind'>>,
+    changes: Partial<Omit<DestinationFields, 'kind'>>,
     sealedSecret?: string,
   ): Promise<Destination | null> {
     const rows = await this.db.query(
@@ -220,64 +197,47 @@ export class DeliveryStore {
   }
 
   /**
-   * Takes up to `limit` due deliveries for `leaseMs`: of each enabled destination only its oldest pending delivery,
-   * so that a destination receives its leads in order, the next waiting for the earlier one's success or final
-   * failure. SKIP LOCKED lets workers of several processes claim at once without waiting for each other; the lease
-   * keeps a delivery theirs while they send it, outside any transaction.
+   * Takes the next due deliveries of up to `destinations` enabled destinations for `leaseMs`, in one statement: of
+   * each, its oldest pending delivery and the ones after it, `runLength` at most (a daily digest's whole day), up
+   * to the first that is not due or is held. A destination receives its leads in order: the worker sends a run one
+   * after the other and gives back what follows a try to be retried (`finishRun`). SKIP LOCKED lets workers of
+   * several processes claim at once without waiting for each other; locking the oldest makes the claims of one
+   * destination take turns, and the lease keeps the run the worker's while it sends, outside any transaction.
+   * Answers the deliveries by destination, each destination's in order.
    */
-  async claim(leaseToken: string, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
-    const claimed = await this.db.query<Record<string, unknown>>(
-      `UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
-       WHERE d.id IN (
-         SELECT c.id FROM destinations t
-         CROSS JOIN LATERAL (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1) head
-         JOIN deliveries c ON c.id = head.id
-         WHERE t.enabled AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
-         ORDER BY c.next_attempt_at, c.id LIMIT $3
-         FOR UPDATE OF c SKIP LOCKED)
-       RETURNING d.id`,
-      [leaseToken, leaseMs / 1000, limit],
-    );
-    return this.claimedDetails(
-      claimed.map((row) => Number(row.id)),
-      leaseToken,
-    );
-  }
-
-  /**
-   * For a daily digest: takes every other due delivery of the destination whose oldest the worker holds, so that
-   * one e-mail carries them all, in order.
-   */
-  async claimDueOf(
-    destinationId: number,
+  async claim(
     leaseToken: string,
     leaseMs: number,
-    held: number,
+    destinations: number,
+    runLength = 1,
+    digestRunLength = DIGEST_RUN_LENGTH,
   ): Promise<ClaimedDelivery[]> {
-    const claimed = await this.db.query<Record<string, unknown>>(
-      `UPDATE deliveries d SET lease_token = $2, lease_until = now() + make_interval(secs => $3::double precision), attempts = d.attempts + 1
-       WHERE d.id IN (
-         SELECT e.id FROM deliveries e WHERE e.destination_id = $1::bigint AND e.id <> $4::bigint AND e.status = 'pending'
-           AND e.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())
-         ORDER BY e.id LIMIT 500 FOR UPDATE SKIP LOCKED)
-       RETURNING d.id`,
-      [destinationId, leaseToken, leaseMs / 1000, held],
-    );
-    return this.claimedDetails(
-      claimed.map((row) => Number(row.id)),
-      leaseToken,
-    );
-  }
-
-  private async claimedDetails(ids: number[], leaseToken: string): Promise<ClaimedDelivery[]> {
-    if (ids.length === 0) return [];
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
+      `WITH heads AS MATERIALIZED (
+         SELECT c.id, c.destination_id FROM deliveries c
+         WHERE c.id = ANY (ARRAY(
+             SELECT (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1)
+             FROM destinations t WHERE t.enabled))
+           AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
+         ORDER BY c.next_attempt_at, c.id LIMIT $3
+         FOR UPDATE OF c SKIP LOCKED
+       ), runs AS MATERIALIZED (
+         SELECT next.id FROM heads JOIN destinations t ON t.id = heads.destination_id CROSS JOIN LATERAL (
+           SELECT e.id, bool_and(e.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())) OVER (ORDER BY e.id) AS free
+           FROM deliveries e WHERE e.destination_id = heads.destination_id AND e.status = 'pending' AND e.id >= heads.id
+           ORDER BY e.id LIMIT CASE WHEN t.kind = 'email' AND t.settings ->> 'digest' = 'daily' THEN $5::int ELSE $4::int END) next
+         WHERE next.free
+       ), claimed AS (
+         UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
+         WHERE d.id = ANY (ARRAY(SELECT id FROM runs)) AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
+         RETURNING d.id, d.attempts, d.window_started_at, d.destination_id, d.conversion_id
+       )
+       SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
          t.id AS destination_id, t.client_id AS destination_client_id, t.kind, t.settings, t.field_map, t.sealed_secret,
          c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields
-       FROM deliveries d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
-       WHERE d.id = ANY($1::bigint[]) AND d.lease_token = $2 ORDER BY d.id`,
-      [ids, leaseToken],
+       FROM claimed d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
+       ORDER BY d.destination_id, d.id`,
+      [leaseToken, leaseMs / 1000, destinations, runLength, digestRunLength],
     );
     return rows.map((row) => ({
       id: Number(row.delivery_id),
@@ -306,32 +266,62 @@ export class DeliveryStore {
     outcome: Outcome,
     durationMs: number,
   ): Promise<boolean> {
-    const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending';
-    const statusCode = attempt.kind === 'answered' ? attempt.statusCode : null;
-    const error = outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'network' ? attempt.error : null;
-    const response =
-      attempt.kind === 'answered' ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null;
-    const rows = await this.db.query(
-      `WITH done AS (
-         UPDATE deliveries SET status = $3::text, next_attempt_at = now() + make_interval(secs => $4::double precision),
-           lease_token = NULL, lease_until = NULL, last_status_code = $5::int, last_error = $6::text, last_response = $7::text,
-           finished_at = CASE WHEN $3::text = 'pending' THEN NULL ELSE now() END
-         WHERE id = $1::bigint AND lease_token = $2 RETURNING id)
-       INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
-       SELECT id, $8::text, $5::int, $6::text, $7::text, $9::int FROM done RETURNING delivery_id`,
+    return (await this.finishRun(leaseToken, [{ id, attempt, outcome, durationMs }], [])).has(id);
+  }
+
+  /**
+   * Records the tries of a run and gives back the deliveries of it that were not tried (due again at once, their
+   * claim not counted as a try), in one statement, for those whose lease the worker still holds. Answers the ids
+   * recorded or given back; a missing one's lease ran out and another worker took it over.
+   */
+  async finishRun(
+    leaseToken: string,
+    tried: readonly TriedDelivery[],
+    untried: readonly number[],
+  ): Promise<Set<number>> {
+    if (tried.length === 0 && untried.length === 0) return new Set();
+    const column = <Value>(read: (entry: TriedDelivery) => Value) => tried.map(read);
+    const rows = await this.db.query<{ id: unknown }>(
+      `WITH tried AS (
+         SELECT * FROM unnest($2::bigint[], $3::text[], $4::double precision[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[])
+           AS t (id, status, after_secs, status_code, error, response, outcome, duration_ms)
+       ), recorded AS (
+         UPDATE deliveries d SET status = t.status, next_attempt_at = now() + make_interval(secs => t.after_secs),
+           lease_token = NULL, lease_until = NULL, last_status_code = t.status_code, last_error = t.error, last_response = t.response,
+           finished_at = CASE WHEN t.status = 'pending' THEN NULL ELSE now() END
+         FROM tried t WHERE d.id = ANY ($2::bigint[]) AND d.id = t.id AND d.lease_token = $1 RETURNING d.id
+       ), logged AS (
+         INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
+         SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN recorded USING (id) ORDER BY t.id
+       ), given_back AS (
+         UPDATE deliveries d SET lease_token = NULL, lease_until = NULL, attempts = d.attempts - 1
+         WHERE d.id = ANY($10::bigint[]) AND d.lease_token = $1 RETURNING d.id
+       )
+       SELECT id FROM recorded UNION ALL SELECT id FROM given_back`,
       [
-        id,
         leaseToken,
-        status,
-        outcome.kind === 'retry' ? outcome.afterMs / 1000 : 0,
-        statusCode,
-        error,
-        response,
-        outcome.kind,
-        Math.round(durationMs),
+        column((entry) => entry.id),
+        column(({ outcome }) =>
+          outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'pending',
+        ),
+        column(({ outcome }) => (outcome.kind === 'retry' ? outcome.afterMs / 1000 : 0)),
+        column(({ attempt }) => (attempt.kind === 'answered' ? attempt.statusCode : null)),
+        column(({ attempt, outcome }) =>
+          outcome.kind === 'failed' ? outcome.reason : attempt.kind === 'network' ? attempt.error : null,
+        ),
+        column(({ attempt }) =>
+          attempt.kind === 'answered'
+            ? attempt.body
+            : attempt.kind === 'skipped'
+              ? `not sent: ${attempt.reason}`
+              : null,
+        ),
+        column(({ outcome }) => outcome.kind),
+        column(({ durationMs }) => Math.round(durationMs)),
+        [...untried],
       ],
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /**

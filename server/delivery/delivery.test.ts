@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../src/core/api/contract.ts';
 import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../db/configuration-store.ts';
+import type { Database } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { checkTarget, isForbiddenAddress } from './addresses.ts';
@@ -52,11 +53,15 @@ after(async () => {
   await test?.dispose();
 });
 beforeEach(async () => {
+  // The worker rests while the tables are emptied: on PostgreSQL its claim (deliveries, then destinations) and the
+  // TRUNCATE (destinations, then deliveries) would take their locks in opposite orders and could deadlock.
+  await app.delivery.worker!.stop();
   await test.reset();
   receiver.received.length = 0;
   receiver.answer = () => ({ status: 200, body: 'ok' });
   await seedClient(test.store, { client_id: 'acme' });
   popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  app.delivery.worker!.start();
 });
 
 const asOwner = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -353,6 +358,105 @@ describe('the delivery queue across processes', () => {
       }
     } finally {
       await second.worker!.stop();
+    }
+  });
+});
+
+describe("a destination's backlog", () => {
+  /** Leads queued while no worker runs; then `worker` (a LeadDelivery of its own) is started to deliver them. */
+  async function queueWhileStopped(count: number, prefix: string): Promise<string[]> {
+    await app.delivery.worker!.stop();
+    const emails = Array.from({ length: count }, (_, index) => `${prefix}${index}@acme.example`);
+    for (const email of emails) await submitLead(email);
+    return emails;
+  }
+
+  it('30 waiting leads are sent in order with a few statements, not several a lead', async () => {
+    const { destination } = await createWebhook();
+    let statements = 0;
+    const counting: Database = {
+      ...test.db,
+      query: (sql, params) => {
+        statements += 1;
+        return test.db.query(sql, params);
+      },
+    };
+    // No polling: the worker looks again only when its own run has ended.
+    const worker = await LeadDelivery.open(counting, {
+      allowPrivate: true,
+      worker: { pollMs: 60_000, batchSize: 8, runLength: 64, retry: FAST_RETRY },
+    });
+    try {
+      const emails = await queueWhileStopped(30, 'backlog');
+      worker.worker!.start();
+      await eventually(
+        'all delivered',
+        async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0,
+      );
+      assert.deepEqual(receivedLeads(), emails);
+      assert.ok(statements <= 6, `${statements} statements for 30 deliveries`);
+    } finally {
+      await worker.worker!.stop();
+      app.delivery.worker!.start();
+    }
+  });
+
+  it('a worker that stops mid-run records what it sent and gives the rest back at once, uncounted', async () => {
+    const { destination } = await createWebhook();
+    let release = () => undefined as unknown;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer = (_request, index) => (index === 0 ? { status: 200, hold: held } : { status: 200 });
+    try {
+      await queueWhileStopped(4, 'stop');
+      app.delivery.worker!.start();
+      await eventually('the first lead is being sent', () => receiver.received.length === 1);
+      const stopping = app.delivery.worker!.stop();
+      release();
+      await stopping;
+      const rows = await test.db.query<{ status: string; attempts: number; leased: boolean }>(
+        'SELECT status, attempts, lease_token IS NOT NULL AS leased FROM deliveries WHERE destination_id = $1 ORDER BY id',
+        [destination.id],
+      );
+      assert.deepEqual(
+        rows.map((row) => `${row.status} ${row.attempts}${row.leased ? ' leased' : ''}`),
+        ['delivered 1', 'pending 0', 'pending 0', 'pending 0'],
+      );
+      app.delivery.worker!.start();
+      await eventually(
+        'the rest delivered by the next run, without waiting for a lease',
+        async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0,
+      );
+      assert.deepEqual(
+        receivedLeads(),
+        ['stop0', 'stop1', 'stop2', 'stop3'].map((name) => `${name}@acme.example`),
+      );
+    } finally {
+      app.delivery.worker!.start();
+    }
+  });
+
+  it('a try to be retried holds back the rest of its run, which is sent after it without counting a try', async () => {
+    const { destination } = await createWebhook();
+    let refusedOnce = false;
+    receiver.answer = (request) => {
+      if (refusedOnce || !request.body.includes('held2@')) return { status: 200 };
+      refusedOnce = true;
+      return { status: 503, body: 'busy' };
+    };
+    try {
+      const emails = await queueWhileStopped(5, 'held');
+      app.delivery.worker!.start();
+      await eventually(
+        'all delivered',
+        async () => (await asOwner('GET', `/acme/destinations/${destination.id}`)).json().destination.pending === 0,
+      );
+      assert.deepEqual(receivedLeads(), [...emails.slice(0, 3), ...emails.slice(2)]);
+      const log = (await asOwner('GET', `/acme/destinations/${destination.id}/deliveries`)).json().deliveries as {
+        attempts: number;
+      }[];
+      assert.deepEqual(log.map((delivery) => delivery.attempts).reverse(), [1, 1, 2, 1, 1]);
+    } finally {
+      app.delivery.worker!.start();
     }
   });
 });

@@ -1,6 +1,7 @@
 // Lead delivery: destinations per site, deliveries written with each lead, workers in every process.
 
 import { randomUUID } from 'node:crypto';
+import type { TestAnswer } from '../../src/core/api/delivery-contract.ts';
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import { DeliveryStore, type LeadForDelivery } from './delivery-store.ts';
@@ -25,17 +26,11 @@ export interface DeliveryOptions {
   vendorBases?: VendorBases;
 }
 
-export interface TestSendAnswer {
-  delivered: boolean;
-  statusCode: number | null;
-  response: string | null;
-  error: string | null;
-  durationMs: number;
-}
-
 export class LeadDelivery {
   readonly store: DeliveryStore;
   readonly worker: DeliveryWorker | null;
+  /** PGlite runs every statement on the server's one thread, in turn with the lead writes. */
+  private readonly oneThread: boolean;
 
   private constructor(
     db: Database,
@@ -45,6 +40,7 @@ export class LeadDelivery {
     onError: (error: unknown) => void,
   ) {
     this.store = new DeliveryStore(db);
+    this.oneThread = db.kind === 'pglite';
     this.worker = worker ? new DeliveryWorker(this.store, box, senders, worker, onError) : null;
   }
 
@@ -64,11 +60,15 @@ export class LeadDelivery {
     return new LeadDelivery(db, box, senders, worker, onError);
   }
 
-  /** Starts the worker, woken by every lead `store` takes; answers the stop. */
+  /**
+   * Starts the worker, woken by every lead `store` takes; answers the stop. On PGlite the leads waiting to be
+   * written go before each of the worker's statements.
+   */
   start(store: Store): () => Promise<void> {
     if (!this.worker) return async () => undefined;
     const worker = this.worker;
-    store.onLeadStored = () => worker.wake();
+    store.onLeadStored = () => worker.leadStored();
+    if (this.oneThread) worker.turnToQuery = () => store.afterLeadWrites();
     worker.start();
     return async () => {
       store.onLeadStored = null;
@@ -77,7 +77,7 @@ export class LeadDelivery {
   }
 
   /** Sends a test lead to a destination now, outside the queue, and answers what came back. */
-  async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestSendAnswer | null> {
+  async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestAnswer | null> {
     const destination = await this.store.findDestination(clientId, destinationId);
     if (!destination) return null;
     const sealed = await this.store.sealedSecretOf(clientId, destinationId);

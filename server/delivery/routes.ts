@@ -3,11 +3,16 @@
 // made sure that the caller may see {clientId}; every query also names the client, so an id of another site's
 // destination, delivery or lead is answered 404.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type {
+  DeliveryStatus,
+  DestinationInput,
+  DestinationKind,
+  DestinationSettings,
+} from '../../src/core/api/delivery-contract.ts';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
 import { emailProblem, type FieldError, fieldErrors } from '../owner/fields.ts';
 import { urlProblem } from './addresses.ts';
-import type { DeliveryStatus, DestinationInput, DestinationKind } from './delivery-store.ts';
 import type { LeadDelivery } from './index.ts';
 import { testLead } from './payload.ts';
 import { VENDOR_KINDS, type VendorKind } from './vendors.ts';
@@ -57,23 +62,13 @@ const destinationProperties = {
   },
 };
 
-type Settings = {
-  url?: string;
-  to?: string[];
-  listId?: string;
-  doubleOptIn?: boolean;
-  tags?: string[];
-  consentField?: string;
-  digest?: 'each' | 'daily';
-};
-type WriteOnly = { apiKey?: string };
 type DestinationParams = { Params: { clientId: string; destinationId: number } };
 
 export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (app, { delivery }) => {
   const { store } = delivery;
   const targets = delivery.senders.targets;
 
-  function settingsProblems(kind: DestinationKind, settings: Settings): FieldError[] {
+  function settingsProblems(kind: DestinationKind, settings: DestinationSettings): FieldError[] {
     if (kind === 'webhook') {
       const problem = settings.url === undefined ? 'is required' : urlProblem(settings.url, targets);
       return problem ? [{ field: 'settings.url', message: problem }] : [];
@@ -106,7 +101,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
 
   app.post<{
     Params: { clientId: string };
-    Body: Partial<DestinationInput> & WriteOnly & { kind: DestinationKind; name: string; settings: Settings };
+    Body: Partial<DestinationInput> & Pick<DestinationInput, 'kind' | 'name' | 'settings'>;
   }>(
     '/:clientId/destinations',
     {
@@ -154,9 +149,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     },
   );
 
-  app.patch<
-    DestinationParams & { Body: Partial<Omit<DestinationInput, 'kind'>> & WriteOnly & { settings?: Settings } }
-  >(
+  app.patch<DestinationParams & { Body: Partial<Omit<DestinationInput, 'kind'>> }>(
     '/:clientId/destinations/:destinationId',
     {
       schema: {

@@ -1,7 +1,8 @@
 // How a lead reaches each kind of destination: one try, answered as an Attempt.
 import nodemailer from 'nodemailer';
+import type { DestinationKind } from '../../src/core/api/delivery-contract.ts';
 import type { TargetPolicy } from './addresses.ts';
-import type { DestinationKind, LeadForDelivery } from './delivery-store.ts';
+import type { LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
 import { consentFieldOf, consentOf, webhookPayload } from './payload.ts';

@@ -1,8 +1,8 @@
 // The delivery worker every server process runs: claims due deliveries, sends them, records each try.
 import { randomUUID } from 'node:crypto';
-import type { ClaimedDelivery, DeliveryStore } from './delivery-store.ts';
+import type { ClaimedDelivery, DeliveryStore, TriedDelivery } from './delivery-store.ts';
 import { REQUEST_TIMEOUT_MS } from './http-send.ts';
-import { type Attempt, DEFAULT_RETRY_POLICY, decide, type RetryPolicy } from './outcome.ts';
+import { type Attempt, DEFAULT_RETRY_POLICY, decide, type Outcome, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
 import {
   isDailyDigest,
@@ -15,12 +15,28 @@ import {
 export interface WorkerSettings {
   /** How often the table is looked at when nothing woke the worker (other processes' leads, retries falling due). */
   pollMs: number;
-  /** Deliveries sent at once (to different destinations): a finished one's slot is filled at once. */
+  /** Destinations sent to at once: a finished one's slot is filled at once. */
   batchSize: number;
+  /** A destination's deliveries claimed together and sent one after the other (its order), then recorded together. */
+  runLength: number;
   retry: RetryPolicy;
 }
 
-export const DEFAULT_WORKER_SETTINGS: WorkerSettings = { pollMs: 1000, batchSize: 16, retry: DEFAULT_RETRY_POLICY };
+export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
+  pollMs: 1000,
+  batchSize: 16,
+  runLength: 128,
+  retry: DEFAULT_RETRY_POLICY,
+};
+
+/**
+ * What the worker waits for before each statement: on PGlite, whose one thread runs every statement in turn, the
+ * leads waiting to be written go first (a visitor waits for their answer; a delivery may wait a moment).
+ */
+export type TurnToQuery = () => Promise<void>;
+
+/** How long a stored lead may wait for a run in flight to end before the worker looks for it anyway. */
+export const LEAD_WAKE_WHILE_SENDING_MS = 100;
 
 /** The stable id of a delivery: the webhook-id and Message-ID a receiver deduplicates by. */
 export const messageIdOf = (deliveryId: number) => `dlv_${deliveryId}`;
@@ -63,24 +79,50 @@ export class DeliveryWorker {
 
   /** Something may be due: look now rather than at the next poll. */
   wake(): void {
+    clearTimeout(this.leadWake);
+    this.leadWake = undefined;
     this.woken = true;
     this.wakeUp?.();
   }
 
+  private leadWake: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * A lead was stored with its deliveries. While runs are being sent the look waits for the first to end (or
+   * LEAD_WAKE_WHILE_SENDING_MS): a destination that has a run in flight takes the new lead with its next run, and
+   * a look per lead batch would mostly find nothing, a statement each on PGlite's one thread.
+   */
+  leadStored(): void {
+    if (this.inFlight.size === 0) return this.wake();
+    this.leadWake ??= setTimeout(() => this.wake(), LEAD_WAKE_WHILE_SENDING_MS);
+  }
+
   async stop(): Promise<void> {
     this.running = false;
+    clearTimeout(this.leadWake);
+    this.leadWake = undefined;
     this.wakeUp?.();
     await this.loop;
   }
 
+  /** Set by LeadDelivery.start: on PGlite, the lead writes' turn before each of the worker's statements. */
+  turnToQuery: TurnToQuery = async () => undefined;
+
   /**
-   * Claims up to `room` due deliveries and starts sending them; answers how many. A delivery that finishes frees its
-   * slot at once, so one stalled destination does not hold the others' deliveries back.
+   * Claims the runs of up to `room` destinations and starts sending them; answers how many. A run that finishes
+   * frees its slot at once, so one stalled destination does not hold the others' deliveries back.
    */
   private async claimAndStart(room: number): Promise<number> {
-    const claimed = await this.store.claim(this.token, this.leaseMs, room);
+    await this.turnToQuery();
+    const claimed = await this.store.claim(this.token, this.leaseMs, room, this.settings.runLength);
+    const runs = new Map<number, ClaimedDelivery[]>();
     for (const delivery of claimed) {
-      const sending: Promise<void> = this.deliver(delivery)
+      const run = runs.get(delivery.destination.id);
+      if (run) run.push(delivery);
+      else runs.set(delivery.destination.id, [delivery]);
+    }
+    for (const run of runs.values()) {
+      const sending: Promise<void> = this.deliverRun(run)
         .catch(this.onError)
         .finally(() => {
           this.inFlight.delete(sending);
@@ -88,7 +130,7 @@ export class DeliveryWorker {
         });
       this.inFlight.add(sending);
     }
-    return claimed.length;
+    return runs.size;
   }
 
   private async run(): Promise<void> {
@@ -103,7 +145,8 @@ export class DeliveryWorker {
           this.onError(error);
         }
       }
-      if (claimed > 0 || this.woken || !this.running) continue;
+      // Fewer runs than there was room for: nothing else is due now. A run ending or a lead stored wakes the worker.
+      if ((room > 0 && claimed === room) || this.woken || !this.running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.settings.pollMs);
         this.wakeUp = () => {
@@ -116,39 +159,61 @@ export class DeliveryWorker {
     await Promise.all(this.inFlight);
   }
 
-  private async deliver(head: ClaimedDelivery): Promise<void> {
-    const started = performance.now();
-    // A daily digest takes the destination's other due deliveries too: one e-mail carries them all.
-    const deliveries = isDailyDigest(head.destination)
-      ? [head, ...(await this.store.claimDueOf(head.destination.id, this.token, this.leaseMs, head.id))]
-      : [head];
-    let attempt: Attempt;
+  /**
+   * Sends a destination's run in order and records it in one statement. A try to be retried ends the run (what
+   * follows waits for it); so does the worker stopping, or the first quarter of the lease running out, so that the
+   * last send (up to three requests) and the record still end within the lease. What was not tried is given back.
+   * A daily digest sends the whole run in one e-mail.
+   */
+  private async deliverRun(run: ClaimedDelivery[]): Promise<void> {
+    const claimedAt = performance.now();
+    const tried: (TriedDelivery & { delivery: ClaimedDelivery })[] = [];
+    const note = (delivery: ClaimedDelivery, attempt: Attempt, started: number) => {
+      const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
+      tried.push({ id: delivery.id, delivery, attempt, outcome, durationMs: performance.now() - started });
+      return outcome;
+    };
+    if (isDailyDigest(run[0]!.destination)) {
+      const attempt = await this.send(run);
+      for (const delivery of run) note(delivery, attempt, claimedAt);
+    } else {
+      for (const delivery of run) {
+        if (!this.running || performance.now() - claimedAt > this.leaseMs / 4) break;
+        const started = performance.now();
+        if (note(delivery, await this.send([delivery]), started).kind === 'retry') break;
+      }
+    }
+    await this.turnToQuery();
+    const untried = run.slice(tried.length).map((delivery) => delivery.id);
+    const recorded = await this.store.finishRun(this.token, tried, untried);
+    for (const { delivery, outcome } of tried) await this.count(delivery, outcome, recorded.has(delivery.id));
+  }
+
+  /** One try: the lead, or a digest's leads in one e-mail. */
+  private async send(deliveries: ClaimedDelivery[]): Promise<Attempt> {
+    const head = deliveries[0]!;
     try {
       const { destination } = head;
       const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
-      attempt =
-        deliveries.length > 1
-          ? await sendNotification(
-              { ...destination, secret },
-              deliveries.map((delivery) => delivery.lead),
-              { messageId: messageIdOf(head.id) },
-              this.senders.mail,
-            )
-          : await sendToDestination(
-              { ...destination, secret },
-              head.lead,
-              { messageId: messageIdOf(head.id) },
-              this.senders,
-            );
+      return deliveries.length > 1
+        ? await sendNotification(
+            { ...destination, secret },
+            deliveries.map((delivery) => delivery.lead),
+            { messageId: messageIdOf(head.id) },
+            this.senders.mail,
+          )
+        : await sendToDestination(
+            { ...destination, secret },
+            head.lead,
+            { messageId: messageIdOf(head.id) },
+            this.senders,
+          );
     } catch (error) {
-      attempt = { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
+      return { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
     }
-    for (const delivery of deliveries) await this.record(delivery, attempt, performance.now() - started);
   }
 
-  private async record(delivery: ClaimedDelivery, attempt: Attempt, durationMs: number): Promise<void> {
-    const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
-    const recorded = await this.store.finish(delivery.id, this.token, attempt, outcome, durationMs);
+  private async count(delivery: ClaimedDelivery, outcome: Outcome, recorded: boolean): Promise<void> {
     if (!recorded) this.figures.lost += 1;
     else if (outcome.kind === 'delivered') this.figures.delivered += 1;
     else if (outcome.kind === 'retry') this.figures.retried += 1;

@@ -1,38 +1,15 @@
 // The lead delivery calls of the owner API, in memory, for the fake owner API (fake-owner-api.ts): destinations with a
 // webhook secret shown once, test sends that answer as the real server does, delivery logs and retries.
 import { randomUUID } from 'node:crypto';
+import type { Delivery, Destination, DestinationInput } from '../../src/core/api/delivery-contract.ts';
 
 type Json = Record<string, unknown>;
-interface FakeDestination {
-  id: number;
-  kind: string;
-  name: string;
-  enabled: boolean;
-  settings: Json;
-  fieldMap: Record<string, string>;
-  hasSecret: boolean;
-  createdAt: string;
-  updatedAt: string;
-  pending: number;
-  failed: number;
-}
-interface FakeDelivery {
-  id: number;
-  destinationId: number;
-  leadId: number;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastResponse: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+/** A destination as the owner API answers it, without the site it belongs to. */
+type FakeDestination = Omit<Destination, 'clientId'>;
 
 export interface FakeDeliveryApi {
   destinations: FakeDestination[];
-  deliveries: FakeDelivery[];
+  deliveries: Delivery[];
   /** Answers the call when it is one of lead delivery's: the status and body, else null. */
   answer(
     method: string,
@@ -53,14 +30,14 @@ const failure = (status: number, message: string, fields?: { field: string; mess
 
 export function fakeDeliveryApi(): FakeDeliveryApi {
   const destinations: FakeDestination[] = [];
-  const deliveries: FakeDelivery[] = [];
+  const deliveries: Delivery[] = [];
   let nextId = 1;
   const counted = (destination: FakeDestination): FakeDestination => ({
     ...destination,
     pending: deliveries.filter((each) => each.destinationId === destination.id && each.status === 'pending').length,
     failed: deliveries.filter((each) => each.destinationId === destination.id && each.status === 'failed').length,
   });
-  const retry = (delivery: FakeDelivery) =>
+  const retry = (delivery: Delivery) =>
     Object.assign(delivery, { status: 'pending', nextAttemptAt: new Date().toISOString() });
 
   function answer(
@@ -83,14 +60,7 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
     if (area !== 'destinations') return null;
     if (!id && method === 'GET') return { status: 200, body: { destinations: destinations.map(counted) } };
     if (!id && method === 'POST') {
-      const input = body as {
-        kind: string;
-        name: string;
-        enabled?: boolean;
-        settings: Json;
-        fieldMap?: Record<string, string>;
-        apiKey?: string;
-      };
+      const input = body as Partial<DestinationInput> & Pick<DestinationInput, 'kind' | 'name' | 'settings'>;
       if (input.kind === 'webhook' && !String(input.settings.url ?? '').startsWith('https://')) {
         return {
           status: 400,
@@ -167,7 +137,7 @@ export function fakeDeliveryOf(
   leadId: number,
   status: 'delivered' | 'failed',
   id: number,
-): FakeDelivery {
+): Delivery {
   const failed = status === 'failed';
   return {
     id,

@@ -1,60 +1,24 @@
 /** The lead delivery calls of the owner API (docs/integrations.md): destinations, test sends, delivery logs, retries. */
+
+import type {
+  Delivery,
+  DeliveryStatus,
+  Destination,
+  DestinationInput,
+  TestAnswer,
+} from '../../core/api/delivery-contract.ts';
 import { call } from './client.ts';
 
-export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface DestinationSettings {
-  url?: string;
-  to?: string[];
-  listId?: string;
-  doubleOptIn?: boolean;
-  tags?: string[];
-  consentField?: string;
-  digest?: 'each' | 'daily';
-}
-export interface Destination {
-  id: number;
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: DestinationSettings;
-  fieldMap: Record<string, string>;
-  hasSecret: boolean;
-  createdAt: string;
-  updatedAt: string;
-  pending: number;
-  failed: number;
-}
-export interface DestinationInput {
-  kind: DestinationKind;
-  name: string;
-  enabled: boolean;
-  settings: DestinationSettings;
-  fieldMap: Record<string, string>;
-  apiKey?: string;
-}
-export interface TestAnswer {
-  delivered: boolean;
-  statusCode: number | null;
-  response: string | null;
-  error: string | null;
-  durationMs: number;
-}
-export interface Delivery {
-  id: number;
-  destinationId: number;
-  leadId: number;
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastResponse: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export {
+  DESTINATION_KINDS,
+  type Delivery,
+  type DeliveryStatus,
+  type Destination,
+  type DestinationInput,
+  type DestinationKind,
+  type DestinationSettings,
+  type TestAnswer,
+} from '../../core/api/delivery-contract.ts';
 
 const site = (clientId: string) => `/api/owner/${encodeURIComponent(clientId)}`;
 const destination = (clientId: string, id: number) => `${site(clientId)}/destinations/${id}`;

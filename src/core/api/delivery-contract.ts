@@ -1,0 +1,75 @@
+// The lead delivery part of the owner API (docs/integrations.md) as both ends see it: the console's calls
+// (src/console/api/delivery.ts) send and read these shapes, and the server (server/delivery/) answers with them.
+// Types and constants only, so the server imports it as it is.
+
+export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** What a kind needs besides its secret: the webhook's URL, the e-mail's recipients, a vendor's list. */
+export type DestinationSettings = {
+  url?: string;
+  to?: string[];
+  listId?: string;
+  doubleOptIn?: boolean;
+  tags?: string[];
+  /** The form field that holds the consent checkbox, when it is not one of the usual names. */
+  consentField?: string;
+  /** An e-mail destination: a message per lead (the default) or one a day with the day's leads. */
+  digest?: 'each' | 'daily';
+};
+
+export interface Destination {
+  id: number;
+  clientId: string;
+  kind: DestinationKind;
+  name: string;
+  enabled: boolean;
+  settings: DestinationSettings;
+  /** Our field name -> the destination's. */
+  fieldMap: Record<string, string>;
+  hasSecret: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Deliveries waiting or retrying, and those given up. */
+  pending: number;
+  failed: number;
+}
+
+/** A destination as it is kept. */
+export interface DestinationFields {
+  kind: DestinationKind;
+  name: string;
+  enabled: boolean;
+  settings: DestinationSettings;
+  fieldMap: Record<string, string>;
+}
+
+/** The body that creates a destination (a change sends part of it, without the kind). */
+export interface DestinationInput extends DestinationFields {
+  /** A vendor's API key: written, never read back. */
+  apiKey?: string;
+}
+
+/** What a destination answered to a test lead sent to it now, outside the queue. */
+export interface TestAnswer {
+  delivered: boolean;
+  statusCode: number | null;
+  response: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface Delivery {
+  id: number;
+  destinationId: number;
+  leadId: number;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastResponse: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
