@@ -6,6 +6,7 @@ import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 import { consolePage } from './scripts/rollup/console-page.mjs';
+import { loaderKit, loaderKitNames } from './scripts/rollup/loader-kit.mjs';
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { terserMinify } from './scripts/rollup/terser-minify.mjs';
@@ -81,6 +82,7 @@ function eagerCompileHint() {
 const SHARED_MODULES = [
   'src/core/safety.ts',
   'src/core/machine.ts',
+  'src/core/timers.ts',
   'src/core/loading/yield-to-page.ts',
   'src/core/popup/timing.ts',
   'src/core/adopted-styles.ts',
@@ -123,6 +125,7 @@ const SESSION_SHARED_MODULES = [
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
   'src/registry.ts',
+  'src/registry-lookups.ts',
   'src/core/loading/until-defined.ts',
   'node_modules/nanostores/map/index.js',
 ];
@@ -136,8 +139,25 @@ const CHUNK_OF_MODULE = new Map(
     language: LANGUAGE_MODULES,
   }).flatMap(([chunk, files]) => files.map((file) => [path.resolve(file), chunk])),
 );
+
+// The widget's entries: the loader, and `poptin-elements/define`, the same lazy chunks loaded on request by an app's
+// framework. Each has its own copies of the modules it imports (private-entry-modules.mjs); the lazy chunks read
+// the loader's through the kit either publishes (loader-kit.mjs).
+const WIDGET_INPUT = { poptin: 'src/loader.ts', 'define-elements': 'src/define-elements.ts' };
+const widgetGraphPlugins = () => [
+  privateEntryModules('src/loader.ts'),
+  privateEntryModules('src/define-elements.ts', '.define-copy'),
+  ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]),
+  ...plugins(),
+];
+const kit = loaderKit(await loaderKitNames({ input: WIDGET_INPUT, plugins: widgetGraphPlugins() }), [
+  { entry: 'src/loader.ts', mark: '.loader-copy' },
+  { entry: 'src/define-elements.ts', mark: '.define-copy' },
+]);
+
+// A lazy chunk's reading of a loader module goes where the module went before it was read through the kit.
 function namedChunk(id) {
-  return CHUNK_OF_MODULE.get(id);
+  return CHUNK_OF_MODULE.get(kit.realOfKit(id));
 }
 
 // Where a chunk's import of another starts that one's imports with it (scripts/rollup/preload-lazy-imports.mjs):
@@ -164,9 +184,8 @@ const PRELOADED = {
 
 const builds = [
   {
-    // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …).
-    // define-elements: `poptin-elements/define`, the same lazy chunks loaded on request by an app's framework.
-    input: { poptin: 'src/loader.ts', 'define-elements': 'src/define-elements.ts' },
+    // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …), and define-elements.
+    input: WIDGET_INPUT,
     output: {
       dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist',
       format: 'es',
@@ -176,10 +195,8 @@ const builds = [
       manualChunks: namedChunk,
     },
     plugins: [
-      privateEntryModules('src/loader.ts'),
-      privateEntryModules('src/define-elements.ts', '.define-copy'),
-      ...(comparisonBuild ? [reactOnReact()] : [reactAsPreact()]),
-      ...plugins(),
+      kit.plugin,
+      ...widgetGraphPlugins(),
       preloadLazyImports({ preloaded: PRELOADED }),
       terserMinify(),
       eagerCompileHint(),

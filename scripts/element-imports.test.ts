@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ELEMENT_KINDS, tagOf } from '../src/registry.ts';
+import { ELEMENT_KINDS, tagOf } from '../src/registry-lookups.ts';
 import { findCrossElementImports, findImportsOfElements, SHARED_ELEMENT_FOLDER } from './element-imports.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

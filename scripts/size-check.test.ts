@@ -73,7 +73,7 @@ describe('npm run size', () => {
     );
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
-    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget 96256\)/);
+    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget 92160\)/);
     const grown = check(path.join(build, 'poptin.js'), { LIGHTBOX_BUDGET_BYTES: '3000' });
     assert.equal(grown.status, 1);
     assert.match(grown.stderr, /showing a lightbox takes \d+ bytes gzip, over the 3000-byte budget/);
@@ -103,6 +103,28 @@ describe('npm run size', () => {
     const split = check(path.join(build, 'poptin.js'), { SESSION_IMPORTS_BUDGET: '1' });
     assert.equal(split.status, 1);
     assert.match(split.stderr, /the session imports 2 files, over its budget of 1/);
+    await rm(build, { recursive: true, force: true });
+  });
+
+  it("fails when a module is compiled into two files the loader loads, the loader's private copy counted as it", async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-twice-'));
+    await mkdir(path.join(build, 'chunks'));
+    const mapOf = (sources: string[]) => JSON.stringify({ version: 3, sources, names: [], mappings: '' });
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
+    await writeFile(
+      path.join(build, 'poptin.js.map'),
+      mapOf(['../src/loader.ts', '../src/core/decision/navigation.loader-copy.ts']),
+    );
+    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    const chunkMap = path.join(build, 'chunks', 'session-a1.js.map');
+    await writeFile(chunkMap, mapOf(['../../src/core/session.ts', '../../src/core/decision/navigation.ts']));
+    const twice = check(path.join(build, 'poptin.js'));
+    assert.equal(twice.status, 1);
+    assert.match(twice.stderr, /compiled into more than one file.*navigation\.ts \(poptin\.js, session-a1\.js\)/);
+    // Read through the kit, the module is the loader's alone.
+    await writeFile(chunkMap, mapOf(['../../src/core/session.ts', '\u0000poptin-kit:0']));
+    const once = check(path.join(build, 'poptin.js'));
+    assert.equal(once.status, 0, once.stderr);
     await rm(build, { recursive: true, force: true });
   });
 

@@ -1,11 +1,12 @@
 // The first display call of a page, made by the loader itself: most page views get an answer with no pop-up,
 // and for them the session chunk is never downloaded. The answer is kept raw; the session parses it when the
 // page has something to show.
-import { DISPLAY_ROUTES, type DisplayRequest, displayApiPath } from '../../src/core/api/contract.ts';
-import { postJson, trimSlash } from '../../src/core/api/http.ts';
+import type { DisplayRequest } from '../../src/core/api/contract.ts';
+import { DISPLAY_ROUTE, displayApiPath } from '../../src/core/api/display-routes.ts';
+import { postJson, trimSlash } from '../../src/core/api/request.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { type PageContext, readPageContext } from '../../src/core/page-context.ts';
-import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/index.ts';
+import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/visitor.ts';
 
 export interface FirstDisplay {
   visitor: Visitor;
@@ -126,7 +127,7 @@ export async function requestFirstDisplay(
   const visitor = createVisitor({ window: win, document: win.document });
   const releaseCookies = visitor.stores.holdCookieReads();
   const { page, pageFields, request } = await recordPageView(visitor, win).finally(releaseCookies);
-  const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTES.display, { clientId })}`;
+  const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTE, { clientId })}`;
   try {
     return { visitor, page, pageFields, answer: await postJson<unknown>(url, request) };
   } catch (error) {

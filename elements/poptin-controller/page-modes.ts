@@ -7,7 +7,8 @@ import { log } from '../../src/core/safety.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
-import { REGISTRY, tagOf } from '../../src/registry.ts';
+import { REGISTRY } from '../../src/registry.ts';
+import { tagOf } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupHandle } from './popup-handle.ts';
 

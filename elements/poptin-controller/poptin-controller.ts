@@ -1,5 +1,5 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
-import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
+import { outboxMayHoldEntries } from '../../src/core/api/outbox-presence.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
@@ -7,7 +7,7 @@ import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
 import { type ControllerEvent, type ControllerPhase, transition } from '../../src/core/session/phases.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
-import { startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
+import { startVisitorKeepAlive } from '../../src/core/visitor/visitor.ts';
 import type { SessionExplanation } from '../../src/stores/explain.ts';
 import {
   type FirstDisplay,

@@ -1,4 +1,5 @@
-import { controllerSourceOf, ensureController, loaderScript } from '../../src/core/loading/controller-tag.ts';
+import { controllerSourceOf, ensureController } from '../../src/core/loading/controller-tag.ts';
+import { loaderScript } from '../../src/core/loading/loader-script.ts';
 import { guard, log } from '../../src/core/safety.ts';
 
 // The block and its `height` are given by rules of no specificity, which any rule of the page's own for the tag

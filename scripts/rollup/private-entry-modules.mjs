@@ -20,7 +20,9 @@ export function privateEntryModules(entry, mark = '.loader-copy') {
       if (!importer || options.isEntry) return null;
       const fromEntryGraph = isCopy(importer) || importer === entryId;
       if (!fromEntryGraph) return null;
-      const resolved = await this.resolve(source, realOf(importer), { ...options, skipSelf: true });
+      // Marked: a module read through the kit (loader-kit.mjs) is itself, not a read of it, in the entry's graph.
+      const custom = { ...options.custom, privateEntry: true };
+      const resolved = await this.resolve(source, realOf(importer), { ...options, skipSelf: true, custom });
       if (!resolved || resolved.external || resolved.id.startsWith('\0')) return resolved;
       return { ...resolved, id: copyOf(resolved.id) };
     },

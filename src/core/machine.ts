@@ -1,6 +1,7 @@
 // The one runtime of the widget's state machines: a pure `transition(snapshot, event)` says what comes next and
 // what to do; the runtime keeps the snapshot, runs the effects and undoes them when their time is over.
-import { guard, later, type TimerHost } from './safety.ts';
+import { guard, type TimerHost } from './safety.ts';
+import { later } from './timers.ts';
 
 /** Undoes an effect: clears its timer, removes its listener. */
 export type Cleanup = () => void;

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { combine, createTimers, later, listenSafely } from './safety.ts';
+import { combine, listenSafely } from './safety.ts';
+import { createTimers, later } from './timers.ts';
 
 const failing = () => {
   throw new Error('boom');

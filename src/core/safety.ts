@@ -59,30 +59,3 @@ export function combine(cleanups: (() => void)[]): () => void {
 
 /** Where timers are set: a window, or a fake one in tests. */
 export type TimerHost = Pick<Window, 'setTimeout' | 'clearTimeout'>;
-
-/** Runs `action` once after `ms`, its errors logged; returns the cancel. */
-export function later(host: TimerHost, ms: number, action: () => void): () => void {
-  const handle = host.setTimeout(() => guard('timer', action), ms);
-  return () => host.clearTimeout(handle);
-}
-
-/** Timers owned by one binding, all cancelled together when it is torn down. */
-export function createTimers(host: TimerHost = globalThis): {
-  later(action: () => void, ms: number): void;
-  clearAll(): void;
-} {
-  const cancels = new Set<() => void>();
-  return {
-    later(action, ms) {
-      const cancel = later(host, ms, () => {
-        cancels.delete(cancel);
-        action();
-      });
-      cancels.add(cancel);
-    },
-    clearAll() {
-      cancels.forEach((cancel) => cancel());
-      cancels.clear();
-    },
-  };
-}

@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { loadersWhere } from '../registry.ts';
+import { loadersWhere } from '../registry-lookups.ts';
 import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryStorageSet } from '../core/visitor/browser-storage.ts';
+import { createMemoryStorageSet } from '../core/visitor/memory-storage.ts';
 import { createProductMemory, MAX_BROWSED_PRODUCTS, pushRecent } from '../core/visitor/products.ts';
 import { shopifyBrowseAbandonmentQuery, wixOrderedProductsRequest } from './browse-abandonment.ts';
 import { CONSENT_POLL_MS, type ConsentAnswer, waitForConsent } from './consent.ts';

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
-import { createElementOf, createSurface, ELEMENT_KINDS, type ElementKind, tagOf } from '../../src/registry.ts';
+import type { ElementKind } from '../../src/registry.ts';
+import { createElementOf, createSurface, ELEMENT_KINDS, tagOf } from '../../src/registry-lookups.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import { sanitizeTemplate } from '../../src/surfaces.ts';
 import { ALWAYS_WIN, FOUR_PRIZES } from '../browser-support/games.ts';

@@ -7,9 +7,10 @@ import {
   parseKind,
   parseTrigger,
 } from '../../core/declarative/attributes.ts';
-import { earlyClickTargets } from '../../core/loading/early-clicks.ts';
-import { later, listenSafely, log } from '../../core/safety.ts';
+import { earlyClickTargets } from '../../core/loading/early-click-targets.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 import { sanitizeTemplate } from '../../core/sanitize.ts';
+import { later } from '../../core/timers.ts';
 import { armExitIntentNow } from '../../core/triggers/exit-intent.ts';
 import { armScroll } from '../../core/triggers/scroll.ts';
 import type { Disarm, TriggerContext } from '../../core/triggers/types.ts';

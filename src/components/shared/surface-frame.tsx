@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { adoptStyles } from '../../core/adopted-styles.ts';
-import { afterNextPaint, yieldToPage } from '../../core/loading/yield-to-page.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
+import { yieldToPage } from '../../core/loading/yield-to-page.ts';
 import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
 import type { CloseSource } from '../../core/popup/view-machine.ts';
 import { guard, log } from '../../core/safety.ts';

@@ -1,5 +1,6 @@
 import { type Language, translate } from '../../core/i18n/strings.ts';
-import { createTimers, listenSafely, log } from '../../core/safety.ts';
+import { listenSafely, log } from '../../core/safety.ts';
+import { createTimers } from '../../core/timers.ts';
 import { emitWindow } from '../shared/emit.ts';
 
 /** Widget §4: the "Copied" tooltip shows 0.5 s, then fades for 0.3 s. */

@@ -1,6 +1,7 @@
 import { SUGGESTION_CLEAR_MS } from '../../core/forms/email-suggestions.ts';
 import { type Language, translate } from '../../core/i18n/strings.ts';
-import { later, listenSafely } from '../../core/safety.ts';
+import { listenSafely } from '../../core/safety.ts';
+import { later } from '../../core/timers.ts';
 
 const SPLIT = '\u0000';
 

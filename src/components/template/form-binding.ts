@@ -9,7 +9,8 @@ import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
 import { type Language, translate } from '../../core/i18n/strings.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
-import { combine, createTimers, guard, listenSafely, log } from '../../core/safety.ts';
+import { combine, guard, listenSafely, log } from '../../core/safety.ts';
+import { createTimers } from '../../core/timers.ts';
 import { $freeMailDomains } from '../../stores/free-mail.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
 import { type FieldControl, formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';

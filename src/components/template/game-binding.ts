@@ -10,7 +10,8 @@ import {
   type PrizeConversion,
   parsePrizeSet,
 } from '../../core/games/index.ts';
-import { createTimers, listenSafely, log } from '../../core/safety.ts';
+import { listenSafely, log } from '../../core/safety.ts';
+import { createTimers } from '../../core/timers.ts';
 import { writePrize } from './game-screens.ts';
 import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
 import { GAME_DEFINITIONS } from './template-parts.ts';

@@ -6,7 +6,8 @@
 import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
-import { loadersWhere, REGISTRY, tagOf } from '../../registry.ts';
+import { REGISTRY } from '../../registry.ts';
+import { loadersWhere, tagOf } from '../../registry-lookups.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
 
 /** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */

@@ -3,11 +3,14 @@
 // nothing that needs a page, so the server imports it as it is.
 import type { RawPoptin } from '../config/types.ts';
 
-export const DISPLAY_API_PREFIX = '/api/display';
+// The routes live apart so that the loader, which makes the first display call, takes them without the rest.
+export * from './display-routes.ts';
+
+import { DISPLAY_API_PREFIX, DISPLAY_ROUTE } from './display-routes.ts';
 
 /** The routes under DISPLAY_API_PREFIX, in Fastify's `:param` notation. */
 export const DISPLAY_ROUTES = {
-  display: '/:clientId',
+  display: DISPLAY_ROUTE,
   click: '/click/:poptinId',
   viewed: '/viewed/:poptinId',
   closed: '/closed/:poptinId',
@@ -26,24 +29,6 @@ export const DISPLAY_ROUTES = {
 export const SHOPIFY_BROWSE_ABANDONMENT_PATH = '/shopify/save/browse-abandonment';
 
 export type DisplayRoute = (typeof DISPLAY_ROUTES)[keyof typeof DISPLAY_ROUTES];
-
-/** The `:param` names of a route. */
-export type RouteParams<Route extends string> = Route extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | RouteParams<`/${Rest}`>
-  : Route extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** The full path of a route, its parameters URL-encoded. */
-export function displayApiPath<Route extends DisplayRoute>(
-  route: Route,
-  params: Record<RouteParams<Route>, string>,
-): string {
-  return (
-    DISPLAY_API_PREFIX +
-    route.replace(/:(\w+)/g, (_match, name: RouteParams<Route>) => encodeURIComponent(params[name]))
-  );
-}
 
 export const VALIDATION_EMAILS_PATH = `${DISPLAY_API_PREFIX}${DISPLAY_ROUTES.validationEmails}`;
 

@@ -1,4 +1,8 @@
 import { log } from '../safety.ts';
+import { OUTBOX_STORAGE_KEY } from './outbox-presence.ts';
+
+// Apart so that the loader, which asks it before loading the session, takes it without the stores.
+export { outboxMayHoldEntries } from './outbox-presence.ts';
 
 /** A lead, or a view or close that must reach the server as surely. */
 export type OutboxKind = 'lead' | 'view' | 'close';
@@ -35,21 +39,6 @@ export class MemoryOutboxStore implements OutboxStore {
   }
   async delete(key: string) {
     this.entries.delete(key);
-  }
-}
-
-const OUTBOX_STORAGE_KEY = 'poptin_outbox';
-
-/**
- * Whether an earlier page may have left leads, views or closes to send: false only when Web Storage (where the
- * outbox lives whenever it can) says it holds none, so a page with nothing to show can skip the outbox.
- */
-export function outboxMayHoldEntries(scope: { localStorage?: Storage } = globalThis): boolean {
-  try {
-    const text = scope.localStorage?.getItem(OUTBOX_STORAGE_KEY);
-    return text === undefined || (text !== null && text !== '{}');
-  } catch {
-    return true;
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
-import { createMemoryStorageSet } from '../visitor/browser-storage.ts';
+import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
 import { countingCookieDocument } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';

@@ -37,15 +37,6 @@ export function isShopifyStorefront(): boolean {
   return typeof shop === 'string' && shop.length > 0;
 }
 
-/** The page's loader script tag: the one whose address ends in poptin.js. */
-export function loaderScript(document: Document): HTMLScriptElement | null {
-  return (
-    Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) =>
-      /\/poptin\.js(?:[?#]|$)/.test(script.src),
-    ) ?? null
-  );
-}
-
 /** Adds a controller for the client unless the page has one for it; returns it. */
 export function ensureController(document: Document, source: ControllerSource): HTMLElement {
   const existing = document.querySelector<HTMLElement>(`poptin-controller[client-id="${CSS.escape(source.clientId)}"]`);

@@ -1,14 +1,14 @@
 // A visitor may click what opens a hand-placed pop-up (`trigger="click:#offer"`) before the pop-up's code has
 // loaded. The loader keeps the last clicks from the start; a pop-up arming its click trigger asks for them and
-// opens if one of them was meant for it. The two sides talk through an event, so each may live in its own bundle.
+// opens if one of them was meant for it (early-click-targets.ts). The two sides talk through an event.
 import { combine, listenSafely } from '../safety.ts';
 
-const ASK = 'poptin-early-clicks';
+export const ASK_EARLY_CLICKS = 'poptin-early-clicks';
 const KEPT = 10;
 /** A click older than this when the pop-up arms is not acted on. */
 export const EARLY_CLICK_MS = 5_000;
 
-interface EarlyClicksRequest {
+export interface EarlyClicksRequest {
   reply(targets: Element[]): void;
 }
 
@@ -25,16 +25,9 @@ export function rememberEarlyClicks(doc: Document, now: () => number = Date.now)
     },
     { capture: true },
   );
-  const stopAnswering = listenSafely<CustomEvent<EarlyClicksRequest>>(doc, ASK, (event) => {
+  const stopAnswering = listenSafely<CustomEvent<EarlyClicksRequest>>(doc, ASK_EARLY_CLICKS, (event) => {
     const recent = clicks.filter((click) => now() - click.at <= EARLY_CLICK_MS && click.target.isConnected);
     event.detail.reply(recent.map((click) => click.target));
   });
   return combine([stopKeeping, stopAnswering]);
-}
-
-/** The pop-up's side: the elements clicked in the last EARLY_CLICK_MS (none without a loader on the page). */
-export function earlyClickTargets(doc: Document): Element[] {
-  let targets: Element[] = [];
-  doc.dispatchEvent(new CustomEvent<EarlyClicksRequest>(ASK, { detail: { reply: (clicked) => (targets = clicked) } }));
-  return targets;
 }

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { afterNextPaint, PAINT_WAIT_LIMIT_MS, yieldToPage } from './yield-to-page.ts';
+import { afterNextPaint, PAINT_WAIT_LIMIT_MS } from './after-next-paint.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 describe('yieldToPage', () => {
   it('uses scheduler.yield() where the browser has it', async () => {

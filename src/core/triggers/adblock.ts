@@ -1,4 +1,5 @@
-import { combine, later } from '../safety.ts';
+import { combine } from '../safety.ts';
+import { later } from '../timers.ts';
 import { fireOnce } from './fire-once.ts';
 import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 

@@ -6,7 +6,8 @@ import {
   evaluateCartTrigger,
   readCartAction,
 } from '../rules/cart.ts';
-import { combine, guard, later } from '../safety.ts';
+import { combine, guard } from '../safety.ts';
+import { later } from '../timers.ts';
 import { fireOnce } from './fire-once.ts';
 import { type CartEventSource, type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { later } from '../safety.ts';
+import { later } from '../timers.ts';
 import { fireOnce } from './fire-once.ts';
 import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 

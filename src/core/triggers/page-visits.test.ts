@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createMemoryStorageSet, createStorageSet } from '../visitor/browser-storage.ts';
+import { createStorageSet } from '../visitor/browser-storage.ts';
+import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
 import { blockedStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { armPageVisits } from './page-visits.ts';

@@ -1,5 +1,5 @@
 import { isEveryTimeOnEveryPage, parseFrequencyRule } from '../rules/frequency.ts';
-import { later } from '../safety.ts';
+import { later } from '../timers.ts';
 import { fireOnce } from './fire-once.ts';
 import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 

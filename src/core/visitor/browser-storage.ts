@@ -29,7 +29,7 @@ export interface StorageSet {
 export const NO_STORAGE_MESSAGE = 'No Web Storage support';
 
 /** Raw operations of one backing storage; any of them may throw (blocked, quota full, SecurityError). */
-interface Backend {
+export interface Backend {
   /** Cookies expire by themselves (max-age); other backends keep the expiry in an envelope read with the injected clock. */
   nativeExpiry: boolean;
   get(key: string): string | null;
@@ -49,7 +49,7 @@ interface Envelope {
  * Wraps a backend so expiry is honoured by the injected clock and so the first failure switches the store
  * to memory for the rest of the page (reporting through `onFailure`).
  */
-function resilientStore(
+export function resilientStore(
   kind: StoreKind,
   openBackend: () => Backend,
   now: () => number,
@@ -129,7 +129,7 @@ function resilientStore(
   };
 }
 
-function memoryBackend(): Backend {
+export function memoryBackend(): Backend {
   const values = new Map<string, string>();
   return {
     nativeExpiry: false,
@@ -297,30 +297,4 @@ export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
       };
     },
   };
-}
-
-function memoryStorageSet(open: () => Backend, now: () => number): StorageSet {
-  const never = () => undefined;
-  return {
-    cookies: resilientStore('cookie', open, now, never),
-    local: resilientStore('local', open, now, never),
-    session: resilientStore('session', open, now, never),
-    holdCookieReads: () => never,
-  };
-}
-
-/** Stores that live in memory only, with the injected clock for expiry (tests, previews). */
-export function createMemoryStorageSet(now: () => number = Date.now): StorageSet {
-  return memoryStorageSet(memoryBackend, now);
-}
-
-/**
- * Consent mode before consent: values live in memory for this page only and no cookie or Web Storage is read or
- * written. Its stores say they are not persistent, as blocked storage does: the visit-count trigger does nothing,
- * and the visitor reports no page cookies.
- */
-export function createPageOnlyStorageSet(now: () => number = Date.now): StorageSet {
-  return memoryStorageSet(() => {
-    throw new Error('nothing is stored before consent');
-  }, now);
 }

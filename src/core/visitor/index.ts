@@ -2,5 +2,6 @@ export * from './browser-storage.ts';
 export * from './cookies.ts';
 export * from './keys.ts';
 export * from './lifetimes.ts';
+export * from './memory-storage.ts';
 export * from './pages.ts';
 export * from './visitor.ts';

@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createMemoryStorageSet, createStorageSet, type StorageSet } from './browser-storage.ts';
+import { createStorageSet, type StorageSet } from './browser-storage.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
+import { createMemoryStorageSet } from './memory-storage.ts';
 import { blockedStorageWindow } from './test-support/storage.ts';
 import { createVisitor, startVisitorKeepAlive, type VisitorOptions } from './visitor.ts';
 
