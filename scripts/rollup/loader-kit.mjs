@@ -17,6 +17,7 @@ import { rollup } from 'rollup';
 
 const KIT_PREFIX = '\0poptin-kit:';
 const PUBLISH_PREFIX = '\0poptin-kit-publish:';
+const EMPTY_KIT = '\0poptin-kit-empty';
 
 const isCopyOf = (id, mark) => id.includes(`${mark}.`);
 const realOf = (id, mark) => id.replace(`${mark}.`, '.');
@@ -127,10 +128,10 @@ export async function loaderKitNames({ input, plugins, entry = 'src/loader.ts', 
   const names = new Map();
   for (const id of loaderModules) {
     const exported = infos.get(id)?.exports ?? [];
-    const asked = wanted.get(id);
-    if (!asked) continue;
+    const asked = wanted.get(id) ?? new Set();
     const list = asked.has('*') ? exported : exported.filter((name) => asked.has(name));
-    if (list.length) names.set(id, new Set(list));
+    // A module no chunk asks anything of is still read through the kit, as nothing: a barrel may re-export it.
+    names.set(id, new Set(list));
   }
   return new Map([...names].sort(([a], [b]) => a.localeCompare(b)).map(([id, set]) => [id, [...set].sort()]));
 }
@@ -141,8 +142,9 @@ export async function loaderKitNames({ input, plugins, entry = 'src/loader.ts', 
  */
 export function loaderKit(names, entries) {
   if (process.env.LOADER_KIT_NAMES)
-    for (const [id, list] of names) console.error(`kit: ${path.relative(process.cwd(), id)}: ${list.join(' ')}`);
-  const modules = [...names.keys()];
+    for (const [id, list] of names) if (list.length) console.error(`kit: ${path.relative(process.cwd(), id)}: ${list.join(' ')}`);
+  const modules = [...names.keys()].filter((id) => names.get(id).length > 0);
+  const askedNothing = new Set([...names.keys()].filter((id) => names.get(id).length === 0));
   const indexOf = new Map(modules.map((id, index) => [id, index]));
   const digest = createHash('sha256')
     .update(JSON.stringify([...names].map(([id, list]) => [path.relative(process.cwd(), id), list])))
@@ -157,16 +159,18 @@ export function loaderKit(names, entries) {
   const plugin = {
     name: 'loader-kit',
     async resolveId(source, importer, options) {
-      if (source.startsWith(KIT_PREFIX) || source.startsWith(PUBLISH_PREFIX)) return source;
+      if (source.startsWith(KIT_PREFIX) || source.startsWith(PUBLISH_PREFIX) || source === EMPTY_KIT) return source;
       if (!importer) return null;
       // The publishing module names the copies it imports by their ids.
       if (importer.startsWith(PUBLISH_PREFIX)) return source;
       if (importer.startsWith(KIT_PREFIX) || inEntryGraph(importer) || options.custom?.privateEntry) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved && askedNothing.has(resolved.id)) return EMPTY_KIT;
       if (!resolved || !indexOf.has(resolved.id)) return resolved;
       return `${KIT_PREFIX}${indexOf.get(resolved.id)}`;
     },
     load(id) {
+      if (id === EMPTY_KIT) return { code: 'export {};', map: { mappings: '' } };
       if (id.startsWith(KIT_PREFIX)) {
         const index = Number(id.slice(KIT_PREFIX.length));
         const exported = names.get(modules[index]);
