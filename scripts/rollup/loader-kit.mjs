@@ -142,7 +142,8 @@ export async function loaderKitNames({ input, plugins, entry = 'src/loader.ts', 
  */
 export function loaderKit(names, entries) {
   if (process.env.LOADER_KIT_NAMES)
-    for (const [id, list] of names) if (list.length) console.error(`kit: ${path.relative(process.cwd(), id)}: ${list.join(' ')}`);
+    for (const [id, list] of names)
+      if (list.length) console.error(`kit: ${path.relative(process.cwd(), id)}: ${list.join(' ')}`);
   const modules = [...names.keys()].filter((id) => names.get(id).length > 0);
   const askedNothing = new Set([...names.keys()].filter((id) => names.get(id).length === 0));
   const indexOf = new Map(modules.map((id, index) => [id, index]));
