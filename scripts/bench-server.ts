@@ -154,7 +154,7 @@ async function diskUsed(db: Database, dataDir: string | null): Promise<string> {
        pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'views'::regclass)) AS views,
        pg_size_pretty((SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'closes'::regclass)) AS closes,
        pg_size_pretty(pg_total_relation_size('conversions')) AS leads,
-       pg_size_pretty(pg_total_relation_size('stats_daily') + pg_total_relation_size('stats_daily_pages') + pg_total_relation_size('stats_daily_site_pages') + pg_total_relation_size('stats_monthly_pages') + pg_total_relation_size('stats_hourly')) AS rollups`,
+       pg_size_pretty((SELECT sum(pg_total_relation_size(oid)) FROM pg_class WHERE relkind = 'r' AND relname LIKE 'stats\\_%' AND relnamespace = current_schema()::text::regnamespace)) AS rollups`,
   );
   return `${row!.total} (views ${row!.views}, closes ${row!.closes}, leads ${row!.leads}, roll-ups ${row!.rollups})`;
 }
