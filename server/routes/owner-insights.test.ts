@@ -127,6 +127,18 @@ describe('owner leads: search, filters and detail', () => {
       'days in UTC, both included',
     );
     assert.deepEqual(await emails('from=2026-03-03&to=2026-03-03'), ['cy@acme.example']);
+    assert.deepEqual(
+      await emails(
+        `from=${encodeURIComponent('2026-03-03T00:00:00+09:00')}&to=${encodeURIComponent('2026-03-04T00:00+09:00')}`,
+      ),
+      ['cy@acme.example', 'bo@acme.example'],
+      "an owner's day in Tokyo, as instants: bo's 23:59:59 UTC is 08:59:59 there",
+    );
+    assert.deepEqual(
+      await emails('from=2026-03-01T10:00:00Z&to=2026-03-03T00:00:00.000Z'),
+      ['bo@acme.example', 'Ana@Acme.example'],
+      'the starting instant included, the ending one not',
+    );
     assert.deepEqual(await emails('spam=only'), ['bot@spam.example']);
     assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), [
       'bot@spam.example',
@@ -139,6 +151,10 @@ describe('owner leads: search, filters and detail', () => {
       'from=2026-02-30',
       'to=yesterday',
       'from=2026-03-02&to=2026-03-01',
+      'from=2026-03-03T00:00:00',
+      'from=2026-02-30T00:00:00Z',
+      'to=2026-03-03T25:00:00Z',
+      'from=2026-03-03T00:00:00Z&to=2026-03-03T00:00:00Z',
       `q=${'x'.repeat(201)}`,
       'popup=..',
       'q=a%00b',
