@@ -17,7 +17,7 @@ import { openPGlite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { Store } from '../server/db/store.ts';
 import { leadsListing, readLeadCursor } from '../server/leads.ts';
-import { statsReport } from '../server/stats.ts';
+import { splitByMonths, statsReport } from '../server/stats.ts';
 import { startPostgres } from './postgres.mjs';
 
 const usePglite = process.argv.includes('--pglite');
@@ -146,6 +146,52 @@ async function dataShape(db: Database): Promise<string> {
   return `data shape: ${shape!.pairs.toLocaleString('en')} pop-up × page pairs of ${(POPUPS * PAGES).toLocaleString('en')}, over ${shape!.days} days; ${popupId(0)} met at least ${shape!.fewest_pages_a_day} of ${PAGES} pages every day`;
 }
 
+/**
+ * A pop-up report's costliest part, its pages, read three ways in turn (so that the machine's other load falls on
+ * each alike): its pop-ups as a subquery in an OR, which PostgreSQL does not take to an index (the report before
+ * migration 044); its daily rows through the pop-up index; the whole months from stats_monthly_pages and the days at
+ * the ends (the report now).
+ */
+async function pageBreakdownWays(db: Database, range: { from: string; to: string }): Promise<string> {
+  const top = `GROUP BY page ORDER BY sum(views) DESC, page LIMIT 50`;
+  const { months, days } = splitByMonths(range.from, range.to);
+  const endDays = days.map(([first, last]) => `day BETWEEN '${first}' AND '${last}'`).join(' OR ') || 'false';
+  const ways = [
+    [
+      'pop-ups as a subquery',
+      `SELECT page, sum(views) FROM stats_daily_pages WHERE client_id = $1 AND day BETWEEN $3::date AND $4::date
+       AND ($2::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2))) ${top}`,
+      [CLIENT, popupId(0), range.from, range.to],
+    ],
+    [
+      'daily rows by the pop-up index',
+      `SELECT page, sum(views) FROM stats_daily_pages WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND day BETWEEN $3::date AND $4::date ${top}`,
+      [CLIENT, [popupId(0), popupId(1)], range.from, range.to],
+    ],
+    [
+      'months and end days',
+      `SELECT page, sum(views) FROM (
+         SELECT page, views FROM stats_daily_pages WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND (${endDays})
+         UNION ALL SELECT page, views FROM stats_monthly_pages WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND month BETWEEN $3::date AND $4::date
+       ) counted ${top}`,
+      [CLIENT, [popupId(0), popupId(1)], months?.[0] ?? '9999-01-01', months?.[1] ?? '0001-01-01'],
+    ],
+  ] as const;
+  const times: number[][] = ways.map(() => []);
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [index, [, sql, parameters]] of ways.entries()) {
+      const start = performance.now();
+      await db.query(sql, [...parameters]);
+      times[index]!.push(performance.now() - start);
+    }
+  }
+  const figures = ways.map(([label], index) => {
+    const sorted = times[index]!.sort((a, b) => a - b);
+    return `${label} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+  });
+  return `  the pages of one pop-up and its variant, ${range.from} to ${range.to}, three ways in turn (${RUNS} runs each): ${figures.join('; ')}`;
+}
+
 async function diskUsed(db: Database, dataDir: string | null): Promise<string> {
   if (dataDir)
     return `${execFileSync('du', ['-sh', dataDir], { encoding: 'utf8' }).split('\t')[0]} (PGlite data folder)`;
@@ -222,6 +268,8 @@ async function main(): Promise<void> {
       console.log(
         `  ${report.label} (${report.times.length} runs): p50 ${report.p50.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms`,
       );
+    console.log(await pageBreakdownWays(db, { from, to }));
+    console.log(await pageBreakdownWays(db, edges));
 
     // Pages along the cursors: the first, then ever deeper, 100 leads each.
     let after: string | null = null;
