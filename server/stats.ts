@@ -113,7 +113,8 @@ const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS co
 
 /**
  * The pages with the most views over a range. The whole site reads its own page roll-up (days × pages rows, not
- * days × pop-ups × pages); some pop-ups read their months, and the days at the range's ends, of theirs.
+ * days × pop-ups × pages); a pop-up with its variants, or one variant, reads its whole months and the days at the
+ * range's ends.
  */
 function pagesQuery(
   db: SqlRunner,
