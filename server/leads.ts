@@ -255,7 +255,11 @@ async function* csvLines(
   fieldNames: string[],
   filter: LeadFilter,
 ): AsyncGenerator<string> {
-  yield csvLine([...LEAD_COLUMNS, ...fieldNames.map((name) => `field:${name}`)]);
+  // The times are ISO 8601 in UTC (the console shows them in the owner's zone); the header says so.
+  yield csvLine([
+    ...LEAD_COLUMNS.map((column) => (column === 'created_at' ? 'created_at (UTC)' : column)),
+    ...fieldNames.map((name) => `field:${name}`),
+  ]);
   for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, filter))) {
     yield page
       .map((lead) =>

@@ -237,14 +237,19 @@ export const LEAD_PAGE_SIZE = { default: 100, max: 500 } as const;
 
 const DAY = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
 const POPTIN_ID = { type: 'string', pattern: POPTIN_ID_PATTERN } as const;
+/** A UTC day, or an instant with its zone (ISO 8601: 2026-11-27T00:00:00+09:00, or Z). */
+const DAY_OR_INSTANT = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2}))?$',
+} as const;
 
 /** Which leads a listing or export holds (LeadFilter). */
 const LEAD_FILTER_PROPERTIES = {
   spam: SPAM_FILTER,
   popup: POPTIN_ID,
   variant: POPTIN_ID,
-  from: DAY,
-  to: DAY,
+  from: DAY_OR_INSTANT,
+  to: DAY_OR_INSTANT,
   // PostgreSQL text cannot hold a NUL.
   q: { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' },
 } as const;

@@ -76,15 +76,81 @@ interface Row {
 const countsOf = (row: Row | undefined): Counts =>
   withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
 
-// $1 client, $2 popup (a pop-up and its variants), $3 variant; the pop-ups of the client that the report covers.
-const POPUP_FILTER = `($2::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2)))
-  AND ($3::text IS NULL OR poptin_id = $3)`;
+/**
+ * A range of days as the page roll-ups hold it: the whole UTC months inside it (stats_monthly_pages) and the days
+ * before and after them (stats_daily_pages), each a first and last day, both included.
+ */
+export function splitByMonths(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const monthStart = (time: number, add: number) => {
+    const date = new Date(time);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + add, 1);
+  };
+  const firstWhole = new Date(start).getUTCDate() === 1 ? start : monthStart(start, 1);
+  const afterLastWhole = monthStart(end + DAY_MS, 0);
+  if (firstWhole >= afterLastWhole) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (start < firstWhole) days.push([from, dayText(firstWhole - DAY_MS)]);
+  if (afterLastWhole <= end) days.push([dayText(afterLastWhole), to]);
+  return { months: [dayText(firstWhole), dayText(monthStart(afterLastWhole, -1))], days };
+}
+
+/** The pop-ups a report covers: null for the whole site, else a pop-up with its A/B variants, or one variant. */
+async function popupsCovered(db: SqlRunner, clientId: string, query: StatsQuery): Promise<string[] | null> {
+  if (!query.popup) return query.variant ? [query.variant] : null;
+  const rows = await db.query<{ poptin_id: string }>(
+    `SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2)
+     AND ($3::text IS NULL OR poptin_id = $3)`,
+    [clientId, query.popup, query.variant ?? null],
+  );
+  return rows.map((row) => row.poptin_id);
+}
+
+// $1 client, $2 the pop-ups covered (null: all of the site's): an array, so that the roll-ups' pop-up indexes serve it.
+const POPUP_FILTER = '($2::text[] IS NULL OR poptin_id = ANY($2::text[]))';
 const SUMS = 'sum(views) AS views, sum(closes) AS closes, sum(conversions) AS conversions';
 
 /**
+ * The pages with the most views over a range. The whole site reads its own page roll-up (days × pages rows, not
+ * days × pop-ups × pages); a pop-up with its variants, or one variant, reads its whole months and the days at the
+ * range's ends.
+ */
+function pagesQuery(
+  db: SqlRunner,
+  clientId: string,
+  popups: string[] | null,
+  from: string,
+  to: string,
+): Promise<(Row & { page: string })[]> {
+  // A page whose counts a spam move took back to nothing is left out.
+  const top = `GROUP BY page HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`;
+  if (!popups)
+    return db.query(
+      `SELECT page, ${SUMS} FROM stats_daily_site_pages WHERE client_id = $1 AND day BETWEEN $2::date AND $3::date ${top}`,
+      [clientId, from, to],
+    );
+  const { months, days } = splitByMonths(from, to);
+  const parameters: unknown[] = [clientId, popups];
+  const between = (first: string, last: string) => {
+    parameters.push(first, last);
+    return `BETWEEN $${parameters.length - 1}::date AND $${parameters.length}::date`;
+  };
+  const parts = days.map(
+    ([first, last]) =>
+      `SELECT page, views, closes, conversions FROM stats_daily_pages WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND day ${between(first, last)}`,
+  );
+  if (months)
+    parts.push(
+      `SELECT page, views, closes, conversions FROM stats_monthly_pages WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND month ${between(...months)}`,
+    );
+  return db.query(`SELECT page, ${SUMS} FROM (${parts.join(' UNION ALL ')}) counted ${top}`, parameters);
+}
+
+/**
  * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
- * stats_daily_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost grows with days × pop-ups × devices × pages, not with
- * traffic.
+ * stats_daily_pages, stats_monthly_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost
+ * grows with days × pop-ups × devices and with pages, not with traffic.
  */
 export async function statsReport(
   db: SqlRunner,
@@ -97,32 +163,24 @@ export async function statsReport(
   const length = (end - start) / DAY_MS + 1;
   const previousStart = start - length * DAY_MS;
   const previousEnd = start - DAY_MS;
-  const filter = [clientId, query.popup ?? null, query.variant ?? null];
-  const inRange = `client_id = $1 AND day BETWEEN $4::date AND $5::date AND ${POPUP_FILTER}`;
+  const popups = await popupsCovered(db, clientId, query);
+  const filter = [clientId, popups];
+  const inRange = `client_id = $1 AND day BETWEEN $3::date AND $4::date AND ${POPUP_FILTER}`;
   const range = [...filter, query.from, query.to];
   const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   const firstHour = currentHour - 47 * HOUR_MS;
 
   const [dayRows, deviceRows, pageRows, popupRows, hourRows] = await Promise.all([
-    db.query<Row & { day: string }>(
-      `SELECT day::text AS day, ${SUMS} FROM stats_daily WHERE client_id = $1 AND day BETWEEN $4::date AND $5::date AND ${POPUP_FILTER} GROUP BY day`,
-      [...filter, dayText(previousStart), query.to],
-    ),
+    db.query<Row & { day: string }>(`SELECT day::text AS day, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY day`, [
+      ...filter,
+      dayText(previousStart),
+      query.to,
+    ]),
     db.query<Row & { device: string }>(
       `SELECT device, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY device ORDER BY sum(views) DESC, device`,
       range,
     ),
-    // Every pop-up of the site: the site's own page roll-up (days × pages rows, not days × pop-ups × pages).
-    query.popup || query.variant
-      ? db.query<Row & { page: string }>(
-          `SELECT page, ${SUMS} FROM stats_daily_pages WHERE ${inRange} GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
-          range,
-        )
-      : db.query<Row & { page: string }>(
-          `SELECT page, ${SUMS} FROM stats_daily_site_pages WHERE client_id = $1 AND day BETWEEN $2::date AND $3::date
-         GROUP BY page ORDER BY sum(views) DESC, page LIMIT ${PAGES_LISTED}`,
-          [clientId, query.from, query.to],
-        ),
+    pagesQuery(db, clientId, popups, query.from, query.to),
     db.query<Row & { poptin_id: string; poptin_name: string | null; ab_test_parent_id: string | null }>(
       `SELECT s.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id, s.views, s.closes, s.conversions
        FROM (SELECT poptin_id, ${SUMS} FROM stats_daily WHERE ${inRange} GROUP BY poptin_id) s
@@ -130,7 +188,7 @@ export async function statsReport(
       range,
     ),
     db.query<Row & { hour: unknown }>(
-      `SELECT hour, ${SUMS} FROM stats_hourly WHERE client_id = $1 AND hour >= $4::timestamptz AND hour <= $5::timestamptz AND ${POPUP_FILTER} GROUP BY hour`,
+      `SELECT hour, ${SUMS} FROM stats_hourly WHERE client_id = $1 AND hour >= $3::timestamptz AND hour <= $4::timestamptz AND ${POPUP_FILTER} GROUP BY hour`,
       [...filter, new Date(firstHour).toISOString(), new Date(currentHour).toISOString()],
     ),
   ]);

@@ -48,8 +48,12 @@ export interface LeadFilter {
   popup?: string;
   /** One pop-up only. */
   variant?: string;
-  /** First and last UTC day (YYYY-MM-DD), both included. */
+  /**
+   * Where the range starts: a UTC day (YYYY-MM-DD, its first instant) or an instant with its zone
+   * (2026-11-27T00:00:00+09:00), included. The console sends the owner's local midnights as instants.
+   */
   from?: string;
+  /** Where the range ends: a UTC day (YYYY-MM-DD, included whole) or an instant with its zone, excluded. */
   to?: string;
   /** Text found, whatever its case, in the e-mail, name, phone or any field. */
   q?: string;
@@ -64,18 +68,38 @@ const spamCondition = (parameter: string) =>
 const LEAD_FILTER_CONDITIONS = `${spamCondition('$6')}
   AND ($7::text IS NULL OR poptin_id IN (SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $7 OR ab_test_parent_id = $7)))
   AND ($8::text IS NULL OR poptin_id = $8)
-  AND ($9::date IS NULL OR created_at >= $9::date::timestamp AT TIME ZONE 'UTC')
-  AND ($10::date IS NULL OR created_at < ($10::date + 1)::timestamp AT TIME ZONE 'UTC')
+  AND ($9::timestamptz IS NULL OR created_at >= $9::timestamptz)
+  AND ($10::timestamptz IS NULL OR created_at < $10::timestamptz)
   AND ($11::text IS NULL OR poptin_lead_text(email, name, phone, fields) LIKE lower($11::text))`;
 
-const leadFilterParams = (filter: LeadFilter) => [
-  filter.spam ?? 'exclude',
-  filter.popup ?? null,
-  filter.variant ?? null,
-  filter.from ?? null,
-  filter.to ?? null,
-  filter.q ? `%${filter.q.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null,
-];
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The instants (ms since 1970) a filter's range starts at (included) and ends at (excluded): a day is a UTC day,
+ * `to`'s included whole. NaN where the text is no time.
+ */
+export function leadRangeBounds(filter: Pick<LeadFilter, 'from' | 'to'>): { from: number | null; to: number | null } {
+  const instant = (text: string | undefined, dayEnd: boolean) => {
+    if (text === undefined) return null;
+    if (!DAY_TEXT.test(text)) return Date.parse(text);
+    const day = Date.parse(`${text}T00:00:00Z`);
+    return dayEnd ? day + 86_400_000 : day;
+  };
+  return { from: instant(filter.from, false), to: instant(filter.to, true) };
+}
+
+function leadFilterParams(filter: LeadFilter) {
+  const bounds = leadRangeBounds(filter);
+  const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+  return [
+    filter.spam ?? 'exclude',
+    filter.popup ?? null,
+    filter.variant ?? null,
+    iso(bounds.from),
+    iso(bounds.to),
+    filter.q ? `%${filter.q.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null,
+  ];
+}
 
 export type ConversionResult =
   | { outcome: 'stored' | 'duplicate'; conversionId: number }

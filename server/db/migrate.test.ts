@@ -64,6 +64,7 @@ describe('runMigrations', () => {
         'stats_daily_pages',
         'stats_daily_site_pages',
         'stats_hourly',
+        'stats_monthly_pages',
         'store_activity',
         'views',
       ],

@@ -127,6 +127,18 @@ describe('owner leads: search, filters and detail', () => {
       'days in UTC, both included',
     );
     assert.deepEqual(await emails('from=2026-03-03&to=2026-03-03'), ['cy@acme.example']);
+    assert.deepEqual(
+      await emails(
+        `from=${encodeURIComponent('2026-03-03T00:00:00+09:00')}&to=${encodeURIComponent('2026-03-04T00:00+09:00')}`,
+      ),
+      ['cy@acme.example', 'bo@acme.example'],
+      "an owner's day in Tokyo, as instants: bo's 23:59:59 UTC is 08:59:59 there",
+    );
+    assert.deepEqual(
+      await emails('from=2026-03-01T10:00:00Z&to=2026-03-03T00:00:00.000Z'),
+      ['bo@acme.example', 'Ana@Acme.example'],
+      'the starting instant included, the ending one not',
+    );
     assert.deepEqual(await emails('spam=only'), ['bot@spam.example']);
     assert.deepEqual(await emails('spam=include&popup=acmepopup0001&q=example'), [
       'bot@spam.example',
@@ -139,6 +151,10 @@ describe('owner leads: search, filters and detail', () => {
       'from=2026-02-30',
       'to=yesterday',
       'from=2026-03-02&to=2026-03-01',
+      'from=2026-03-03T00:00:00',
+      'from=2026-02-30T00:00:00Z',
+      'to=2026-03-03T25:00:00Z',
+      'from=2026-03-03T00:00:00Z&to=2026-03-03T00:00:00Z',
       `q=${'x'.repeat(201)}`,
       'popup=..',
       'q=a%00b',
@@ -323,9 +339,9 @@ describe('stats from the roll-ups', () => {
       const rawBy = (dimension: string) =>
         shared.test.db.query(
           `SELECT poptin_id, ${dimension} AS key, sum(v)::int AS views, sum(c)::int AS closes, sum(l)::int AS conversions FROM (
-           SELECT poptin_id, device, poptin_page(url) AS page, 1 AS v, 0 AS c, 0 AS l FROM views
-           UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 1, 0 FROM closes
-           UNION ALL SELECT poptin_id, device, poptin_page(url), 0, 0, 1 FROM conversions WHERE spam_reason IS NULL
+           SELECT poptin_id, device, poptin_page(url) AS page, created_at, 1 AS v, 0 AS c, 0 AS l FROM views
+           UNION ALL SELECT poptin_id, device, poptin_page(url), created_at, 0, 1, 0 FROM closes
+           UNION ALL SELECT poptin_id, device, poptin_page(url), created_at, 0, 0, 1 FROM conversions WHERE spam_reason IS NULL
          ) events GROUP BY 1, 2 ORDER BY 1, 2`,
         );
       const rolledBy = (table: string, dimension: string) =>
@@ -339,6 +355,11 @@ describe('stats from the roll-ups', () => {
         await rolledBy('stats_daily_pages', 'page'),
         await rawBy('page'),
         `seed ${seed}: daily roll-ups by page`,
+      );
+      assert.deepEqual(
+        await rolledBy('stats_monthly_pages', "to_char(month, 'YYYY-MM') || ' ' || page"),
+        await rawBy("to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') || ' ' || page"),
+        `seed ${seed}: monthly roll-ups by pop-up and page`,
       );
       const sitePages = await shared.test.db.query(
         `SELECT page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
@@ -366,6 +387,89 @@ describe('stats from the roll-ups', () => {
         report.hours.reduce((total: number, hour: { views: number }) => total + hour.views, 0),
         sum('views'),
       );
+    }
+  });
+
+  it("answers any range's pages of a pop-up or variant from its months and end days as the daily rows sum them", async () => {
+    const DAY_MS = 86_400_000;
+    const firstDay = Date.parse('2025-11-20T00:00:00Z');
+    const dayOf = (offset: number) => new Date(firstDay + offset * DAY_MS).toISOString().slice(0, 10);
+    for (const seed of [4, 5, 6]) {
+      await shared.test.reset();
+      await sites();
+      const random = seededRandom(seed);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+      const count = () => Math.floor(random() * 20);
+      // Days, pop-ups and pages at random over five months, then changes of some (a spam move) and removals.
+      for (let step = 0; step < 150; step += 1) {
+        const [client, popup] = pick([
+          ['acme', 'acmepopup0001'],
+          ['acme', 'acmepopup0002'],
+          ['acme', 'acmepopup0003'],
+          ['globex', 'globexpopup01'],
+        ] as const);
+        await shared.test.db.query(
+          `INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes, conversions) VALUES ($1, $2::date, $3, $4, $5, $6, $7)
+           ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET views = stats_daily_pages.views + EXCLUDED.views`,
+          [client, dayOf(Math.floor(random() * 150)), popup, pick(['/', '/a', '/b', '/c']), count(), count(), count()],
+        );
+      }
+      await shared.test.db.query(
+        `UPDATE stats_daily_pages SET conversions = conversions + 1 WHERE (EXTRACT(day FROM day)::int + length(page)) % 3 = 0`,
+      );
+      await shared.test.db.query(
+        'DELETE FROM stats_daily_pages WHERE (EXTRACT(day FROM day)::int + length(page)) % 7 = 0',
+      );
+      assert.deepEqual(
+        await shared.test.db.query(
+          `SELECT client_id, poptin_id, to_char(month, 'YYYY-MM') AS month, page, views::int, closes::int, conversions::int FROM stats_monthly_pages
+           WHERE views + closes + conversions > 0 ORDER BY 1, 2, 3, 4`,
+        ),
+        await shared.test.db.query(
+          `SELECT client_id, poptin_id, to_char(day, 'YYYY-MM') AS month, page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
+           FROM stats_daily_pages GROUP BY 1, 2, 3, 4 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2, 3, 4`,
+        ),
+        `seed ${seed}: the monthly page roll-up`,
+      );
+      // Half the ends on a month's first or last day, where a range meets the months.
+      const edges = [10, 11, 41, 42, 72, 73, 100, 101, 131, 132];
+      const end = (low: number) =>
+        random() < 0.5
+          ? (edges.find((edge) => edge >= low + Math.floor(random() * 60)) ?? 149)
+          : low + Math.floor(random() * (150 - low));
+      for (let probe = 0; probe < 16; probe += 1) {
+        const first = end(0);
+        const from = dayOf(first);
+        const to = dayOf(Math.min(149, end(first)));
+        const [filter, popups] = pick([
+          ['popup=acmepopup0001', ['acmepopup0001', 'acmepopup0002']],
+          ['variant=acmepopup0002', ['acmepopup0002']],
+          ['popup=acmepopup0001&variant=acmepopup0001', ['acmepopup0001']],
+          ['popup=acmepopup0003', ['acmepopup0003']],
+        ] as const);
+        const report = await ownerJson(`/api/owner/acme/stats/report?from=${from}&to=${to}&${filter}`);
+        const expected = await shared.test.db.query<{
+          page: string;
+          views: number;
+          closes: number;
+          conversions: number;
+        }>(
+          `SELECT page, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions FROM stats_daily_pages
+           WHERE client_id = 'acme' AND poptin_id = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date
+           GROUP BY page HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY sum(views) DESC, page`,
+          [popups, from, to],
+        );
+        assert.deepEqual(
+          report.by_page.map((row: { page: string; views: number; closes: number; conversions: number }) => ({
+            page: row.page,
+            views: row.views,
+            closes: row.closes,
+            conversions: row.conversions,
+          })),
+          expected,
+          `seed ${seed}: ${filter} from ${from} to ${to}`,
+        );
+      }
     }
   });
 

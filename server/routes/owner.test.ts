@@ -121,7 +121,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
     const [header, ...rest] = response.body.split('\r\n');
     assert.equal(
       header,
-      'conversion_id,created_at,poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,spam_reason,spam_suspicion,' +
+      'conversion_id,created_at (UTC),poptin_id,client_id,viewer_id,email,phone,name,url,poptin_view_id,idempotency_key,spam_reason,spam_suspicion,' +
         'field:email,field:idempotency_key,field:message,field:name,field:phone,field:url',
     );
     const row = rest.join('\r\n');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { declareWinner, listAbTests } from '../ab-tests.ts';
 import type { StoreActivityKind } from '../db/configuration-store.ts';
-import type { LeadFilter } from '../db/lead-store.ts';
+import { type LeadFilter, leadRangeBounds } from '../db/lead-store.ts';
 import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
@@ -34,12 +34,19 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     return false;
   }
 
-  /** The filter's days, or false once the answer (400) is sent. */
+  /** The filter, or false once the answer (400) is sent: its range's ends are days or instants, in order. */
   async function checkedFilter(filter: LeadFilter, reply: FastifyReply): Promise<LeadFilter | false> {
-    const days = [filter.from, filter.to].filter((day): day is string => day !== undefined);
+    const bounds = leadRangeBounds(filter);
+    const ends = (['from', 'to'] as const).filter((end) => filter[end] !== undefined);
     const error =
-      days.map((day) => checkRange(day, day)).find(Boolean) ??
-      (filter.from && filter.to && filter.to < filter.from
+      ends
+        .map((end) =>
+          checkRange(filter[end]!.slice(0, 10), filter[end]!.slice(0, 10)) || Number.isNaN(bounds[end])
+            ? `querystring/${end} must be a day (YYYY-MM-DD) or an instant with its zone, not ${filter[end]}`
+            : null,
+        )
+        .find(Boolean) ??
+      (bounds.from !== null && bounds.to !== null && bounds.to <= bounds.from
         ? 'querystring/to must not be before querystring/from'
         : null);
     if (!error) return filter;

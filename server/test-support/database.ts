@@ -73,7 +73,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
     store: new Store(db),
     async reset() {
       await db.exec(
-        'TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
+        'TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
       );
       forgetEverything(db);
     },

@@ -2,6 +2,8 @@
 // lead's detail and spam moves; people's access and erasure; the stats report; A/B tests and declaring a winner. In
 // memory, with the contract's shapes; the real server's behaviour is tested in server/routes/owner-insights.test.ts.
 
+import { leadRangeBounds } from '../../server/db/lead-store.ts';
+
 export interface FakeLead {
   conversion_id: number;
   created_at: string;
@@ -144,6 +146,7 @@ export function createFakeInsights(clientId: string): FakeInsights {
   const filtered = (search: URLSearchParams) => {
     const q = (search.get('q') ?? '').toLowerCase();
     const spam = search.get('spam') ?? 'exclude';
+    const bounds = leadRangeBounds({ from: search.get('from') ?? undefined, to: search.get('to') ?? undefined });
     return leads
       .filter(
         (lead) =>
@@ -154,8 +157,8 @@ export function createFakeInsights(clientId: string): FakeInsights {
       )
       .filter((lead) => !search.get('popup') || lead.poptin_id === search.get('popup'))
       .filter((lead) => !search.get('variant') || lead.poptin_id === search.get('variant'))
-      .filter((lead) => !search.get('from') || day(lead.created_at) >= search.get('from')!)
-      .filter((lead) => !search.get('to') || day(lead.created_at) <= search.get('to')!)
+      .filter((lead) => bounds.from === null || Date.parse(lead.created_at) >= bounds.from)
+      .filter((lead) => bounds.to === null || Date.parse(lead.created_at) < bounds.to)
       .filter((lead) =>
         spam === 'include' ? true : spam === 'only' ? lead.spam_reason !== null : lead.spam_reason === null,
       )

@@ -15,7 +15,12 @@ before(async () => ({ fake, browser } = await startFakeConsole()));
 after(() => stopFakeConsole(fake, browser));
 
 async function signedIn(options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true, reducedMotion: options.reducedMotion });
+  // The owner's days are the browser's: UTC here, as the fake's leads are dated.
+  const context = await browser.newContext({
+    acceptDownloads: true,
+    reducedMotion: options.reducedMotion,
+    timezoneId: 'UTC',
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
   await signInWithKeyboard(page, fake);
@@ -110,8 +115,8 @@ describe('console: leads', () => {
       lead.conversion_id > latest.conversion_id ? lead : latest,
     );
     const today = newest.created_at.slice(0, 10);
-    await page.getByLabel('From (UTC day)').fill(today);
-    await page.getByLabel('To (UTC day)').fill(today);
+    await page.getByLabel(/^From \(day in UTC\)/).fill(today);
+    await page.getByLabel(/^To \(day in UTC\)/).fill(today);
     await page.getByRole('combobox', { name: 'Variant', exact: true }).selectOption({ label: 'Spring B' });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => !document.querySelector('[role="status"]'));
@@ -127,7 +132,12 @@ describe('console: leads', () => {
       new Set(['Spring B']),
       'the pop-up by its name',
     );
-    assert.ok(fake.insights.queries.at(-1)?.includes(`variant=popupB000002&from=${today}&to=${today}`));
+    const asked = new URLSearchParams(fake.insights.queries.at(-1)?.split('?')[1]);
+    assert.deepEqual(
+      [asked.get('variant'), asked.get('from'), asked.get('to')],
+      ['popupB000002', `${today}T00:00:00.000Z`, new Date(Date.parse(today) + 86_400_000).toISOString()],
+      "the owner's day as the instants it starts and ends at",
+    );
 
     const who = expected[0]!;
     await page.getByRole('button', { name: `Mark as spam: ${who}` }).click();

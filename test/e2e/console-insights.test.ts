@@ -1,12 +1,13 @@
 // A site's read-out in the owner console, end to end on the real display server: leads stored through the display
 // API are found by search and filtered by day in the console, the filtered CSV is downloaded and read back, a person is
-// erased and nothing of them is found after, and the stats chart's table moves after a view is recorded.
+// erased and nothing of them is found after, and the stats chart's table moves after a view is recorded. An owner far
+// from UTC filters leads by their own days and reads lead times in their own zone, while the CSV keeps UTC.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useBrowserAndServer } from './harness.ts';
+import { ownerGet, useBrowserAndServer } from './harness.ts';
 
 const PASSWORD = 'e2e console insights password';
 const RUN = Date.now().toString(36);
@@ -29,8 +30,11 @@ async function demoPopup(): Promise<{ poptin_id: string; viewer_id: string }> {
   return answer.poptins[0]!;
 }
 
-async function signIn(): Promise<Page> {
-  const page = await (await shared.browser.newContext({ acceptDownloads: true })).newPage();
+/** The console signed in, in a browser whose clock reads `timezoneId` (UTC unless told). */
+async function signIn(timezoneId = 'UTC'): Promise<Page> {
+  const page = await (
+    await shared.browser.newContext({ acceptDownloads: true, timezoneId, locale: 'en-US' })
+  ).newPage();
   await page.goto(`${shared.server.url}/console/`);
   await page.getByLabel('Email').fill('owner@example.com');
   await page.getByLabel('Password').fill(PASSWORD);
@@ -78,8 +82,8 @@ describe('owner console: leads, people and stats', () => {
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await search.fill(RUN);
-    await page.getByLabel('From (UTC day)').fill(today);
-    await page.getByLabel('To (UTC day)').fill(today);
+    await page.getByLabel(/^From/).fill(today);
+    await page.getByLabel(/^To/).fill(today);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
     assert.deepEqual(await shownEmails(page), [bo, ana]);
@@ -91,8 +95,8 @@ describe('owner console: leads, people and stats', () => {
     assert.equal(rows.length, 3, csv);
     assert.ok(rows[1].includes(bo) && rows[2].includes(ana), csv);
 
-    await page.getByLabel('From (UTC day)').fill(yesterday);
-    await page.getByLabel('To (UTC day)').fill(yesterday);
+    await page.getByLabel(/^From/).fill(yesterday);
+    await page.getByLabel(/^To/).fill(yesterday);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
 
@@ -137,6 +141,68 @@ describe('owner console: leads, people and stats', () => {
         ),
       { day: today, count: before + 1 },
     );
+    await page.context().close();
+  });
+
+  it("filters leads by the owner's own days and shows their times in the owner's zone; the CSV keeps UTC", async () => {
+    const popup = await demoPopup();
+    const email = `night.${RUN}@example.org`;
+    await postJson(`/api/display/conversion/${popup.viewer_id}`, {
+      email,
+      idempotency_key: `insights-${RUN}-night`,
+      since_page_load_ms: 5000,
+    });
+    const [stored] = (
+      await ownerGet<{ leads: { created_at: string }[] }>(
+        shared.server,
+        `/api/owner/demo/leads?q=${encodeURIComponent(email)}`,
+      )
+    ).leads;
+    const created = new Date(stored!.created_at);
+    // A zone whose day is not UTC's at that moment: within the hour after its midnight (UTC+1 to +14) late in the UTC
+    // day, within the hour before it (UTC-1 to -10) early in the UTC day.
+    const hour = created.getUTCHours();
+    const offset = hour >= 10 ? 24 - hour : -(hour + 1);
+    const zone = offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+    const local = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' })
+        .formatToParts(created)
+        .map((part) => [part.type, part.value]),
+    );
+    const localDay = `${local.year}-${local.month!.padStart(2, '0')}-${local.day!.padStart(2, '0')}`;
+    const utcDay = stored!.created_at.slice(0, 10);
+    assert.notEqual(localDay, utcDay);
+
+    const page = await signIn(zone);
+    await page.goto(`${shared.server.url}/console/sites/demo/leads`);
+    const search = page.getByRole('searchbox', { name: /^Search/ });
+    await search.fill(email);
+    await page.getByLabel(/^From/).fill(localDay);
+    await page.getByLabel(/^To/).fill(localDay);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const table = page.getByRole('table', { name: 'Leads' });
+    const row = table.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.waitFor();
+    assert.equal(await table.getByRole('columnheader').first().textContent(), `Received (${zone})`);
+    const shown = await row.locator('time').textContent();
+    assert.ok(
+      shown?.startsWith(`${local.month}/${local.day}/${local.year},`),
+      `${shown}: the owner's day, ${localDay}`,
+    );
+    assert.equal(await row.locator('time').getAttribute('datetime'), stored!.created_at);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV of these leads' }).click();
+    const [header, line, ...rest] = (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/);
+    assert.ok(header?.startsWith('conversion_id,created_at (UTC),'), header);
+    assert.ok(line?.split(',')[1] === stored!.created_at && line.includes(email), line);
+    assert.deepEqual(rest, []);
+
+    // The same lead is not on the UTC day its time falls on: for this owner, that is another day.
+    await page.getByLabel(/^From/).fill(utcDay);
+    await page.getByLabel(/^To/).fill(utcDay);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
     await page.context().close();
   });
 });

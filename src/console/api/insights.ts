@@ -111,12 +111,31 @@ export function queryOf(values: object): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * A filter's days (YYYY-MM-DD) as the owner means them, in the browser's time zone: `from`'s local midnight, and the
+ * local midnight after `to`, sent as instants (the owner API takes either end as a UTC day or an instant, `to`'s
+ * instant excluded). Built from the local date's parts, so a day of 23 or 25 hours (a clock change) stays whole.
+ */
+export function inLocalDays(filter: LeadFilter): LeadFilter {
+  const midnight = (day: string | undefined, after: number) => {
+    const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+    return parts ? new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]) + after).toISOString() : undefined;
+  };
+  return { ...filter, from: midnight(filter.from, 0), to: midnight(filter.to, 1) };
+}
+
+/** The browser's time zone, as the console shows lead times and reads the leads' day filters. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const leadsCsvUrl = (clientId: string, filter: LeadFilter) =>
-  `${sitePath(clientId)}/leads.csv${queryOf(filter)}`;
+  `${sitePath(clientId)}/leads.csv${queryOf(inLocalDays(filter))}`;
 
 export const insightsApi = {
   leads: (clientId: string, filter: LeadFilter, after?: string) =>
-    call<{ leads: Lead[]; next: string | null }>('GET', `${sitePath(clientId)}/leads${queryOf({ ...filter, after })}`),
+    call<{ leads: Lead[]; next: string | null }>(
+      'GET',
+      `${sitePath(clientId)}/leads${queryOf({ ...inLocalDays(filter), after })}`,
+    ),
   lead: (clientId: string, leadId: number) => call<LeadDetail>('GET', `${sitePath(clientId)}/leads/${leadId}`),
   markSpam: (clientId: string, leadId: number, spam: boolean) =>
     call<{ lead: Lead }>('PATCH', `${sitePath(clientId)}/leads/${leadId}`, { spam }),

@@ -1,12 +1,20 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../../api/insights.ts';
+import {
+  insightsApi,
+  type Lead,
+  type LeadFilter,
+  leadsCsvUrl,
+  localTimeZone,
+  type SpamFilter,
+} from '../../api/insights.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
 import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
+import { fill } from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
 
 /**
@@ -16,6 +24,16 @@ import { PageHeading } from '../heading.tsx';
 export type RenderLeadDeliveries = (clientId: string, leadId: number) => ReactNode;
 
 const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from: '', to: '', spam: 'exclude' };
+
+/** A lead's time in the owner's zone (the browser's), the instant itself in `datetime`. */
+function LeadTime({ iso, withZone = false }: { iso: string; withZone?: boolean }) {
+  const time = new Date(iso);
+  return (
+    <time dateTime={iso}>
+      {withZone ? time.toLocaleString(undefined, { timeZoneName: 'long' }) : time.toLocaleString()}
+    </time>
+  );
+}
 
 function LeadDetailDialog({
   clientId,
@@ -44,7 +62,7 @@ function LeadDetailDialog({
       {data && (
         <>
           <dl className="details">
-            {row(t('receivedAt'), new Date(data.lead.created_at).toLocaleString())}
+            {row(t('receivedAt'), <LeadTime iso={data.lead.created_at} withZone />)}
             {row(t('email'), data.lead.email)}
             {row(t('leadName'), data.lead.name)}
             {row(t('phone'), data.lead.phone)}
@@ -110,7 +128,9 @@ function LeadRow({
   });
   return (
     <tr>
-      <td>{new Date(lead.created_at).toLocaleString()}</td>
+      <td>
+        <LeadTime iso={lead.created_at} />
+      </td>
       <th scope="row">{lead.email ?? '—'}</th>
       <td>{lead.name ?? ''}</td>
       <td dir="ltr">{lead.phone ?? ''}</td>
@@ -164,6 +184,7 @@ export function LeadsPage({
   const [form, setForm] = useState(EMPTY_FILTER);
   const [applied, setApplied] = useState<LeadFilter>(EMPTY_FILTER);
   const [opened, setOpened] = useState<number | null>(null);
+  const zone = localTimeZone();
   const leads = useInfiniteQuery({
     queryKey: ['leads', clientId, applied],
     queryFn: ({ pageParam }) => insightsApi.leads(clientId, applied, pageParam),
@@ -194,11 +215,11 @@ export function LeadsPage({
         </label>
         <PopupFilters clientId={clientId} popup={form.popup} variant={form.variant} onChange={change} />
         <label>
-          {t('fromDay')}
+          {fill(t('fromLocalDay'), { zone })}
           <input type="date" value={form.from} onChange={(event) => change({ from: event.target.value })} />
         </label>
         <label>
-          {t('toDay')}
+          {fill(t('toLocalDay'), { zone })}
           <input type="date" value={form.to} onChange={(event) => change({ to: event.target.value })} />
         </label>
         <label>
@@ -231,7 +252,7 @@ export function LeadsPage({
           <caption className="visually-hidden">{t('leads')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('receivedAt')}</th>
+              <th scope="col">{fill(t('receivedIn'), { zone })}</th>
               <th scope="col">{t('email')}</th>
               <th scope="col">{t('leadName')}</th>
               <th scope="col">{t('phone')}</th>
