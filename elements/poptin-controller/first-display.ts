@@ -6,10 +6,11 @@ import { DISPLAY_ROUTE, displayApiPath } from '../../src/core/api/display-routes
 import { postJson, trimSlash } from '../../src/core/api/request.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { type PageContext, readPageContext } from '../../src/core/page-context.ts';
-import { createVisitor, type PageViewFields, type Visitor } from '../../src/core/visitor/visitor.ts';
+import { createPageVisitor, type PageViewFields, type PageVisitor } from '../../src/core/visitor/page-visitor.ts';
 
 export interface FirstDisplay {
-  visitor: Visitor;
+  /** The session adds the visitor's history to it (withHistory). */
+  visitor: PageVisitor;
   page: PageContext;
   pageFields: PageViewFields;
   /** The display answer as the server sent it. */
@@ -20,7 +21,7 @@ export interface FirstDisplay {
 
 /** Widget §7: what the display call says of the page and the visitor (`extra`: preview and store fields). */
 export function displayRequestOf(
-  visitor: Visitor,
+  visitor: PageVisitor,
   page: PageContext,
   fields: PageViewFields,
   extra: Partial<DisplayRequest> = {},
@@ -103,7 +104,7 @@ export function isEmptyAnswer(answer: unknown): boolean {
 }
 
 async function recordPageView(
-  visitor: Visitor,
+  visitor: PageVisitor,
   win: Window,
 ): Promise<{ page: PageContext; pageFields: PageViewFields; request: DisplayRequest }> {
   await yieldToPage(win);
@@ -124,7 +125,7 @@ export async function requestFirstDisplay(
   apiBase: string,
   win: Window = window,
 ): Promise<FirstDisplay> {
-  const visitor = createVisitor({ window: win, document: win.document });
+  const visitor = createPageVisitor({ window: win, document: win.document });
   const releaseCookies = visitor.stores.holdCookieReads();
   const { page, pageFields, request } = await recordPageView(visitor, win).finally(releaseCookies);
   const url = `${trimSlash(apiBase)}${displayApiPath(DISPLAY_ROUTE, { clientId })}`;

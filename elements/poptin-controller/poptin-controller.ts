@@ -7,7 +7,7 @@ import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
 import { type ControllerEvent, type ControllerPhase, transition } from '../../src/core/session/phases.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
-import { startVisitorKeepAlive } from '../../src/core/visitor/visitor.ts';
+import { startVisitorKeepAlive } from '../../src/core/visitor/page-visitor.ts';
 import type { SessionExplanation } from '../../src/stores/explain.ts';
 import {
   type FirstDisplay,

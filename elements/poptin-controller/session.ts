@@ -12,7 +12,12 @@ import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } f
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
-import { createPageOnlyStorageSet, createVisitor, startVisitorKeepAlive } from '../../src/core/visitor/index.ts';
+import {
+  createPageOnlyStorageSet,
+  createVisitor,
+  startVisitorKeepAlive,
+  withHistory,
+} from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
 import { clearPopups, popupDecided } from '../../src/stores/popups.ts';
@@ -58,8 +63,9 @@ export class ControllerSession {
     const { host, first } = options;
     this.api = new DisplayApi(options.apiBase);
     const storesNothing = host.hasAttribute('consent');
-    const visitor =
-      first?.visitor ?? createVisitor(storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
+    const visitor = first
+      ? withHistory(first.visitor)
+      : createVisitor(storesNothing ? { stores: createPageOnlyStorageSet() } : { window, document });
     const context: SessionContext = {
       api: this.api,
       host,

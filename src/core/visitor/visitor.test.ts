@@ -4,8 +4,9 @@ import { createStorageSet, type StorageSet } from './browser-storage.ts';
 import { COOKIE, LOCAL, SESSION } from './keys.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { createMemoryStorageSet } from './memory-storage.ts';
+import { createPageVisitor, startVisitorKeepAlive, type VisitorOptions } from './page-visitor.ts';
 import { blockedStorageWindow } from './test-support/storage.ts';
-import { createVisitor, startVisitorKeepAlive, type VisitorOptions } from './visitor.ts';
+import { createVisitor, withHistory } from './visitor.ts';
 
 const ID = 'a1b2c3d4e5f6g';
 const MINUTE = 60_000;
@@ -240,6 +241,25 @@ describe('visitor state (widget §3, §9)', () => {
       expect(visitor.engagement()[0]).to.include({ id: ID, kind: 'lightbox' });
       now += 364 * DAY;
       expect(load().convertedAt(ID)).to.not.equal(null);
+    });
+  });
+
+  describe("the loader's page visitor, with the history the session adds", () => {
+    it('keeps one visitor: its identity, its page view and its refreshes, and the history in the same stores', () => {
+      const pageVisitor = createPageVisitor({ stores, now: clock, document: { cookie: '', referrer: '' } as Document });
+      const fields = pageVisitor.recordPageView('https://s.example/');
+      const visitor = withHistory(pageVisitor, clock);
+      expect(visitor.visitorId).to.equal(pageVisitor.visitorId);
+      expect(visitor.stores).to.equal(stores);
+      // The page view the loader recorded is the session's: it counts once.
+      expect(load().recordPageView('https://s.example/next').previous_visited_pages).to.equal(
+        fields.previous_visited_pages_with_current,
+      );
+      visitor.recordView(ID, 'lightbox');
+      now += 20 * MINUTE;
+      visitor.keepAlive();
+      expect(visitor.frequencyHistory(ID)).to.include({ views: 1, onceFlagUntil: now + 30 * MINUTE });
+      expect(load().frequencyHistory(ID).views).to.equal(1);
     });
   });
 
