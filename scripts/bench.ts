@@ -553,6 +553,20 @@ function printInteractionTraces(profiles: Map<string, InteractionProfile[]>): vo
     console.log(top(mean.pieces, 8, mean.windowMs).join('\n'));
     console.log('\n| function (self time, samples) | ms | share |\n|---|---|---|');
     console.log(top(mean.functions, 15, mean.windowMs).join('\n'));
+    const tasks = mean.longTasks.sort((a, b) => b.ms - a.ms).slice(0, 4);
+    if (tasks.length)
+      console.log(`\nLong tasks within 1 s of the input (${mean.longTasks.length} in all, the longest):\n`);
+    for (const task of tasks) {
+      const named = (entries: Map<string, number>) =>
+        [...entries]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([what, ms]) => `${what} ${ms.toFixed(1)}`)
+          .join('; ');
+      console.log(
+        `- ${task.ms.toFixed(0)} ms at +${task.startMs.toFixed(0)} ms: ${named(task.pieces)} | ${named(task.functions)}`,
+      );
+    }
   }
 }
 
