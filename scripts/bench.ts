@@ -7,11 +7,14 @@
 //   BENCH_LOAD_SECONDS (10)      seconds of load per server call
 //   BENCH_LOAD_EVENT_VISITS (31) visits per page for the load event, measured on its own
 //   BENCH_INTERACTION_VISITS (7) visits per CPU speed for the interactions
-//   BENCH_PARTS (all)            a comma list of what to measure: pages, load, named, trips, react, server, interactions
+//   BENCH_PARTS (all)            a comma list of what to measure: pages, load, named, trips, react, server, interactions;
+//                                also, never by default, interaction-traces (what runs before each interaction's paint)
+//   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
 //   DIST_DIR (dist/)             the build to measure
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type InteractionProfile, meanProfile } from './bench/interaction-trace.ts';
 import {
   FLOOR_INTERACTIONS,
   INTERACTIONS,
@@ -34,6 +37,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const LOAD_EVENT_VISITS = Number(process.env.BENCH_LOAD_EVENT_VISITS ?? 31);
 const INTERACTION_VISITS = Number(process.env.BENCH_INTERACTION_VISITS ?? 7);
+const TRACE_VISITS = Number(process.env.BENCH_TRACE_VISITS ?? 3);
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? 'pages,load,named,trips,react,server,interactions').split(',').map((part) => part.trim()),
 );
@@ -513,6 +517,59 @@ async function interactions(url: string): Promise<Record<1 | 4, InteractionVisit
   }
 }
 
+/** Traced visits of the interactions page at 4×: what ran between each input and its next paint. */
+async function traceInteractions(url: string): Promise<Map<string, InteractionProfile[]>> {
+  const browser = await launchChromium();
+  const profiles = new Map<string, InteractionProfile[]>();
+  const record = (name: string, profile: InteractionProfile) =>
+    profiles.set(name, [...(profiles.get(name) ?? []), profile]);
+  try {
+    for (let visit = 0; visit < TRACE_VISITS; visit++)
+      await measureInteractions(browser, `${url}/examples/interact.html`, 4, { browser, distDir: DIST_DIR, record });
+    return profiles;
+  } finally {
+    await browser.close();
+  }
+}
+
+function printInteractionTraces(profiles: Map<string, InteractionProfile[]>): void {
+  const top = (entries: Map<string, number>, count: number, windowMs: number) =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(
+        ([what, ms]) =>
+          `| ${what} | ${ms.toFixed(1)} ms | ${windowMs > 0 ? ((100 * ms) / windowMs).toFixed(0) : '–'} % |`,
+      );
+  console.log(
+    `\n## What runs from the input to the next paint, at 4× (traced, mean of ${TRACE_VISITS} visits; tracing slows the page, so read the shares)\n`,
+  );
+  for (const [name, visits] of profiles) {
+    const mean = meanProfile(visits);
+    console.log(
+      `\n### ${name}: window ${mean.windowMs.toFixed(0)} ms (${visits.map((visit) => visit.windowMs.toFixed(0)).join(', ')})\n`,
+    );
+    console.log('| main-thread piece | ms | share |\n|---|---|---|');
+    console.log(top(mean.pieces, 8, mean.windowMs).join('\n'));
+    console.log('\n| function (self time, samples) | ms | share |\n|---|---|---|');
+    console.log(top(mean.functions, 15, mean.windowMs).join('\n'));
+    const tasks = mean.longTasks.sort((a, b) => b.ms - a.ms).slice(0, 4);
+    if (tasks.length)
+      console.log(`\nLong tasks within 1 s of the input (${mean.longTasks.length} in all, the longest):\n`);
+    for (const task of tasks) {
+      const named = (entries: Map<string, number>) =>
+        [...entries]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([what, ms]) => `${what} ${ms.toFixed(1)}`)
+          .join('; ');
+      console.log(
+        `- ${task.ms.toFixed(0)} ms at +${task.startMs.toFixed(0)} ms: ${named(task.pieces)} | ${named(task.functions)}`,
+      );
+    }
+  }
+}
+
 const INP_BUDGET_MS = 50;
 
 function printInteractions(visits: Record<1 | 4, InteractionVisit[]>, budgets: Budget[]): void {
@@ -564,6 +621,10 @@ try {
   if (PARTS.has('interactions')) {
     printInteractions(await interactions(server.url), budgets);
     progress('interactions measured');
+  }
+  if (PARTS.has('interaction-traces')) {
+    printInteractionTraces(await traceInteractions(server.url));
+    progress('interactions traced');
   }
   if (PARTS.has('load')) {
     printLoadEvents(await loadEvents(server.url), budgets);

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
 import {
   type FakeServer,
@@ -54,6 +55,30 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     await settled();
     expect(paths(server)).to.deep.equal([`POST /closed/${POPTIN_ID}`]);
     expect(String(server.calls[0]!.body.idempotency_key)).to.have.length.above(10);
+    reporter.stop();
+  });
+
+  it('keeps a close at once and sends it after the frame that shows the pop-up gone', async () => {
+    const server = fakeServer({ '/api/display/closed/': { body: {} } });
+    const store = new MemoryOutboxStore();
+    const context = fakeContext({ server });
+    const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+    // Past the outbox's own opening, which sends what an earlier page left.
+    await settled();
+    let keptBeforeTheFrame = 0;
+    let sentBeforeTheFrame = 0;
+    requestAnimationFrame(() =>
+      store.all().then((entries) => {
+        keptBeforeTheFrame = entries.length;
+        sentBeforeTheFrame = server.calls.length;
+      }),
+    );
+    reporter.reportClose(popupConfig());
+    await settled();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    expect(keptBeforeTheFrame).to.equal(1, 'kept before the frame');
+    expect(sentBeforeTheFrame).to.equal(0, 'sent after it');
+    expect(paths(server)).to.deep.equal([`POST /closed/${POPTIN_ID}`]);
     reporter.stop();
   });
 

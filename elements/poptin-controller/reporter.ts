@@ -15,6 +15,7 @@ import {
 } from '../../src/core/api/outbox-store.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
+import { afterNextPaint } from '../../src/core/loading/yield-to-page.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
@@ -50,6 +51,16 @@ export interface ReporterOptions {
   openStore?: (memoryOnly: boolean) => Promise<OutboxStore>;
   fetchImpl?: typeof fetch;
 }
+
+/**
+ * The outbox's requests leave in the task after the next frame: what the visitor did (a submit's busy form, a
+ * closed pop-up) is painted first, as a `fetch()` call costs that frame 2 to 8 ms at 4× CPU slowdown
+ * (docs/performance.md, "Interactions"). What they carry is stored at once, before the wait.
+ */
+const afterThePaint =
+  (send: typeof fetch | undefined): typeof fetch =>
+  (input, init) =>
+    afterNextPaint().then(() => (send ?? fetch)(input, init));
 
 /** A view the server has not answered yet, and whom to tell its id. */
 type ViewInFlight = (viewId: string) => void;
@@ -89,7 +100,7 @@ export class Reporter {
     for (const entry of (await before?.pending()) ?? []) await store.put(entry);
     this.outbox = new Outbox({
       store,
-      fetchImpl: this.options.fetchImpl,
+      fetchImpl: afterThePaint(this.options.fetchImpl),
       now: () => this.context.now(),
       onDelivered: (sent, answer) => this.onDelivered(sent, answer),
     });

@@ -251,6 +251,32 @@ describe('<poptin-popup> background effects', () => {
     expect(effectCanvas(plain)).to.equal(null);
   });
 
+  it('leaves the frame after a key press or a click to what it did, and moves on in the frame after', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'snow' },
+    });
+    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
+    const canvas = effectCanvas(element)!;
+    const picture = () => canvas.toDataURL();
+    // The effect's frame callback runs before this test's in the same frame: it asked for its frame first.
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (const input of [
+      () =>
+        document.activeElement!.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'a', bubbles: true, composed: true }),
+        ),
+      () => part(element, 'panel').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true })),
+    ]) {
+      await nextFrame();
+      const before = picture();
+      input();
+      await nextFrame();
+      expect(picture() === before).to.equal(true, 'no new picture in the frame after the input');
+      await nextFrame();
+      expect(picture() === before).to.equal(false, 'the snow falls on');
+    }
+  });
+
   it('is one still picture under reduced motion', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {

@@ -65,6 +65,7 @@ describe('<poptin-popup> in Hebrew', () => {
       const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">'), { lang: 'he' });
       typeInto(field(element, 'Email'), 'dan@gmial.com');
       field(element, 'Email').dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }));
+      await until(() => element.shadowRoot!.querySelector('.poptin-suggestion') !== null, 'the suggestion');
       expect(inShadow(element, '.poptin-suggestion').textContent).to.equal('האם התכוונת ל-dan@gmail.com?');
     });
 

@@ -4,8 +4,9 @@ import { templateStyles } from '../../src/components/template/template-styles.ts
 
 // What only a pop-up has, after the template styles it uses (a date picker or a phone country list brings its own).
 export const popupStyles = `${templateStyles}${animationStyles}${kindStyles}
-/* A game's background effect covers the screen behind the panel; the canvas is given its opacity (widget §9). */
-[part~="background-effect"] { position: fixed; inset: 0; width: 100vw; height: 100vh; pointer-events: none; }
+/* A game's background effect covers the screen behind the panel; the canvas is given its opacity (widget §9). It is a
+   layer of its own, so that each of its frames repaints the canvas alone, not the pop-up drawn over it. */
+[part~="background-effect"] { position: fixed; inset: 0; width: 100vw; height: 100vh; pointer-events: none; will-change: transform; }
 [part~="preview-notice"] { margin: 0 40px 12px 0; padding: 8px 12px; border-radius: 8px; background: #fff7d6; color: #5c4400; font-size: 14px; }
 [part~="credit"] { margin: 12px 0 0; font-size: 12px; text-align: center; }
 [part~="credit"] a { color: inherit; opacity: 0.75; }

@@ -49,6 +49,8 @@ export const spinWheelStyles = `
   width: 100%;
   height: 100%;
   transition: transform 6.5s cubic-bezier(0.12, 0.6, 0.1, 1);
+  /* A layer of its own from the start: the spin's first frame turns it instead of painting the face again. */
+  will-change: transform;
 }
 .rim { fill: var(--poptin-wheel-rim); }
 .slice.even path { fill: var(--poptin-wheel-slice); }

@@ -4,6 +4,7 @@
 // the browser times them as it times a person's. Beside each, the same interaction with a hand-written native
 // <dialog> on the same page: what the browser itself takes to open, submit and close a modal, with no widget.
 import type { Browser, Locator, Page } from 'playwright-core';
+import { type InteractionProfile, startInteractionTrace } from './interaction-trace.ts';
 
 export const INTERACTIONS = {
   openByClick: 'open a lightbox by a click on its button',
@@ -99,14 +100,34 @@ const settle = async (page: Page, ms = 400) => {
   await page.waitForTimeout(ms);
 };
 
+/** Traces each interaction and hands over what ran in its window (interaction-trace.ts), by interaction name. */
+export interface InteractionTracing {
+  browser: Browser;
+  distDir: string;
+  record(name: string, profile: InteractionProfile): void;
+}
+
 /** Times `act` (one interaction by real input) on `page`: its INP and the widget's long frames around it. */
-async function timed(page: Page, act: () => Promise<void>, done: () => Promise<unknown>): Promise<InteractionTiming> {
+async function timed(
+  page: Page,
+  act: () => Promise<void>,
+  done: () => Promise<unknown>,
+  traced?: { tracing: InteractionTracing; name: string },
+): Promise<InteractionTiming> {
+  const trace = traced ? await startInteractionTrace(traced.tracing.browser, page) : null;
   const from = await now(page);
   await act();
   await done();
   await settle(page);
   const { events, frames } = await page.evaluate(() => (window as unknown as Probes).__interactions);
-  const inp = events.filter((event) => event.start >= from).reduce((longest, event) => Math.max(longest, event.ms), 0);
+  const ours = events.filter((event) => event.start >= from);
+  const inp = ours.reduce((longest, event) => Math.max(longest, event.ms), 0);
+  if (trace && traced) {
+    const start = Math.min(...ours.map((event) => event.start));
+    const end = Math.max(...ours.map((event) => event.start + event.ms));
+    const profile = await trace.stop(traced.tracing.distDir, ours.length ? { start, end } : { start: from, end: from });
+    traced.tracing.record(traced.name, profile);
+  }
   const widgetLongTasks = frames
     .filter((frame) => frame.start >= from && frame.start < from + 1_000)
     .map((frame) => ({
@@ -143,7 +164,9 @@ export async function measureInteractions(
   browser: Browser,
   url: string,
   cpuSlowdown: number,
+  tracing?: InteractionTracing,
 ): Promise<InteractionVisit> {
+  const as = (name: string) => (tracing ? { tracing, name } : undefined);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -163,12 +186,14 @@ export async function measureInteractions(
       page,
       () => button.click(),
       () => openDialog(page, CLICK_BOX).waitFor(),
+      as('openByClick'),
     );
     await page.waitForTimeout(900);
     widget.closeByX = await timed(
       page,
       () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(),
       () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+      as('closeByX'),
     );
     await settle(page);
     await openWidgetPopup(page, CLICK_BOX);
@@ -176,6 +201,7 @@ export async function measureInteractions(
       page,
       () => page.keyboard.press('Escape'),
       () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+      as('closeByEscape'),
     );
     await settle(page);
     const box = await openWidgetPopup(page, CLICK_BOX);
@@ -189,6 +215,7 @@ export async function measureInteractions(
           .first()
           .waitFor({ timeout: 5_000 })
           .catch(() => undefined),
+      as('submit'),
     );
     await box
       .locator('[part~="close-button"]')
@@ -197,30 +224,32 @@ export async function measureInteractions(
     await settle(page);
 
     // A game: opened, unlocked by its e-mail if it asks for one first, played by its control, closed once won.
-    const play = async (id: string, control: string) => {
+    const play = async (name: InteractionName, id: string, control: string) => {
       const game = await openWidgetPopup(page, id);
       await unlockIfLocked(page, game);
       const timing = await timed(
         page,
         () => game.locator(`[part~="${control}"]`).first().click(),
         () => page.waitForTimeout(100),
+        as(name),
       );
       await game.locator('[data-poptin-screen="win"]').waitFor({ state: 'visible', timeout: 15_000 });
       await game.locator('[part~="close-button"]').click();
       await settle(page);
       return timing;
     };
-    widget.spin = await play(WHEEL, 'spin-button');
-    widget.giftBox = await play(GIFT_BOX, 'box');
+    widget.spin = await play('spin', WHEEL, 'spin-button');
+    widget.giftBox = await play('giftBox', GIFT_BOX, 'box');
 
     // The floor: the same interactions with a native <dialog>, no widget.
     const dialog = page.locator('#floor-dialog[open]');
     const openNative = () => page.locator('#floor-open').click();
-    floor.openByClick = await timed(page, openNative, () => dialog.waitFor());
+    floor.openByClick = await timed(page, openNative, () => dialog.waitFor(), as('floor openByClick'));
     floor.closeByX = await timed(
       page,
       () => page.locator('#floor-close').click(),
       () => dialog.waitFor({ state: 'detached' }),
+      as('floor closeByX'),
     );
     await openNative();
     await settle(page);
@@ -228,6 +257,7 @@ export async function measureInteractions(
       page,
       () => page.keyboard.press('Escape'),
       () => dialog.waitFor({ state: 'detached' }),
+      as('floor closeByEscape'),
     );
     await openNative();
     await page.locator('#floor-email').fill('bench.reader@example.com');
@@ -235,6 +265,7 @@ export async function measureInteractions(
       page,
       () => page.locator('#floor-form [type=submit]').click(),
       () => page.locator('#floor-thanks:not([hidden])').waitFor(),
+      as('floor submit'),
     );
     return { widget, floor };
   } finally {

@@ -52,8 +52,22 @@ function describe(event: TraceEvent): string {
   }
 }
 
+/** Only the outermost pieces: a function called inside an evaluated script is part of that evaluation. */
+export function outermost<Event extends { ts: number; dur?: number }>(inside: Event[]): Event[] {
+  return inside.filter(
+    (event) =>
+      !inside.some(
+        (other) =>
+          other !== event &&
+          other.ts <= event.ts &&
+          other.ts + other.dur! >= event.ts + event.dur! &&
+          other.dur! > event.dur!,
+      ),
+  );
+}
+
 /** Events that only wrap the work of a task. */
-const WRAPPERS = new Set([
+export const WRAPPERS = new Set([
   'RunTask',
   'ThreadControllerImpl::RunTask',
   'RunMicrotasks',
@@ -93,19 +107,8 @@ export async function traceLongTasks(
             event.ts >= task.ts &&
             event.ts + event.dur! <= task.ts + task.dur!,
         );
-        // Only the outermost pieces: a function called inside an evaluated script is part of that evaluation.
-        const outermost = inside.filter(
-          (event) =>
-            !inside.some(
-              (other) =>
-                other !== event &&
-                other.ts <= event.ts &&
-                other.ts + other.dur! >= event.ts + event.dur! &&
-                other.dur! > event.dur!,
-            ),
-        );
         const parts = new Map<string, number>();
-        for (const event of outermost)
+        for (const event of outermost(inside))
           parts.set(describe(event), (parts.get(describe(event)) ?? 0) + event.dur! / 1000);
         return {
           ms: task.dur! / 1000,

@@ -8,6 +8,7 @@ import { sanitizePhoneWhileTyping } from '../../core/forms/phone-basic.ts';
 import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
 import { type Language, translate } from '../../core/i18n/strings.ts';
+import { afterNextPaint } from '../../core/loading/yield-to-page.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
 import { combine, guard, listenSafely, log } from '../../core/safety.ts';
 import { createTimers } from '../../core/timers.ts';
@@ -158,14 +159,22 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     const kind = kindOf(control);
     if (kind === 'number') control.value = normalizeNumberOnBlur(control.value);
     if (isInternationalPhone(control)) reformatInternational(control);
-    if (kind === 'email') {
-      const { suggestion } = validateEmail(control.value, {
-        validation: control.getAttribute('data-validation'),
-        language,
-      });
-      if (suggestion) suggestions.show(control, suggestion.address);
-    }
+    if (kind === 'email') suggestAfterThePaint(control);
   };
+
+  // "Did you mean …?" waits for the frame that shows what moved the focus away (a click on Submit, say): the typo
+  // check cost that frame 2 to 6 ms at 4× CPU slowdown (docs/performance.md, "Interactions").
+  const suggestAfterThePaint = (control: HTMLInputElement) =>
+    void afterNextPaint().then(() =>
+      guard('email suggestion', () => {
+        if (disposed || !control.isConnected) return;
+        const { suggestion } = validateEmail(control.value, {
+          validation: control.getAttribute('data-validation'),
+          language,
+        });
+        if (suggestion) suggestions.show(control, suggestion.address);
+      }),
+    );
 
   const shake = (form: HTMLFormElement) => {
     form.classList.remove('poptin-shake');

@@ -91,6 +91,7 @@ describe('<poptin-popup> form validation', () => {
       const input = field(element, 'Email');
       typeInto(input, 'dan@gmial.com');
       blur(input);
+      await until(() => element.shadowRoot!.querySelector('.poptin-suggestion') !== null, 'the suggestion');
       const suggestion = inShadow(element, '.poptin-suggestion');
       expect(suggestion.textContent).to.equal('Did you mean dan@gmail.com?');
       expect(suggestion.getAttribute('role')).to.equal('status');
@@ -114,6 +115,8 @@ describe('<poptin-popup> form validation', () => {
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       typeInto(field(element, 'Email'), 'dan@hotmial.com');
       blur(field(element, 'Email'));
+      // It shows once the frame after the blur is painted (frames are not faked).
+      await until(() => element.shadowRoot!.querySelector('.poptin-suggestion') !== null, 'the suggestion');
       clock.tick(2_999);
       expect(element.shadowRoot!.querySelector('.poptin-suggestion')).to.not.equal(null);
       clock.tick(1);
