@@ -15,7 +15,7 @@ import {
 } from '../../src/core/api/outbox-store.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
-import { afterNextPaint } from '../../src/core/loading/yield-to-page.ts';
+import { afterNextPaint } from '../../src/core/loading/after-next-paint.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';

@@ -8,7 +8,7 @@ import { sanitizePhoneWhileTyping } from '../../core/forms/phone-basic.ts';
 import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../core/forms/phone-international.ts';
 import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
 import { type Language, translate } from '../../core/i18n/strings.ts';
-import { afterNextPaint } from '../../core/loading/yield-to-page.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
 import { combine, guard, listenSafely, log } from '../../core/safety.ts';
 import { createTimers } from '../../core/timers.ts';
