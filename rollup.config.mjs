@@ -78,12 +78,14 @@ function eagerCompileHint() {
 // nanostores' atom, config values, game delays, the stores' empty cart) make one chunk: apart, each was a file of a
 // few hundred bytes, imported by name from every chunk that used it. Together they cost the lightbox 5 files and
 // 1 KB gzip less, and no page downloads more. The runtime joined them once the session's showings ran on it: a chunk
-// of its own, it was a fifth file among the session's imports (scripts/size-check.mjs).
+// of its own, it was a fifth file among the session's imports (scripts/size-check.mjs), as was the wait for a paint
+// once the reporter and the email suggestion used it too.
 const SHARED_MODULES = [
   'src/core/safety.ts',
   'src/core/machine.ts',
   'src/core/timers.ts',
   'src/core/loading/yield-to-page.ts',
+  'src/core/loading/after-next-paint.ts',
   'src/core/popup/timing.ts',
   'src/core/adopted-styles.ts',
   'src/core/config/values.ts',

@@ -1,4 +1,4 @@
-// Apart from yield-to-page.ts, which the loader shares with the lazy chunks: only a surface's frame waits for a paint.
+// Apart from yield-to-page.ts, which the loader shares with the lazy chunks: the loader never waits for a paint.
 /** How long a page that paints no frames (a hidden tab) keeps `afterNextPaint` waiting. */
 export const PAINT_WAIT_LIMIT_MS = 100;
 
