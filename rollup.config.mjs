@@ -177,6 +177,7 @@ const PRELOADED = {
     'elements/poptin-spin-wheel/define.ts',
     'elements/poptin-scratch-card/define.ts',
     'elements/poptin-gift-box/define.ts',
+    'elements/poptin-product-recommendations/define.ts',
   ],
   session: ['surfaces'],
   surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'],

@@ -63,7 +63,8 @@ const shownTo = async (visitorId: string) =>
 
 /** A page of the site, as its owner would embed the loader; served by the test at the display server's origin. */
 async function visitSite(context: BrowserContext, visitorId: string) {
-  await context.addCookies([{ name: 'poptin_visitor_id', value: visitorId, url: `${shared.server.url}/api/display` }]);
+  // The widget's own visitor cookie: it sends this id with the display call, which picks the variant by it.
+  await context.addCookies([{ name: 'poptin_visitor_id', value: visitorId, url: `${shared.server.url}/` }]);
   const page = await context.newPage();
   const address = `${shared.server.url}/ab-${RUN}.html`;
   await page.route(address, (route) =>
@@ -74,7 +75,9 @@ async function visitSite(context: BrowserContext, visitorId: string) {
   );
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/display/${SITE}`);
   await page.goto(address);
-  return { page, answer: (await (await answer).json()) as DisplayAnswer };
+  const response = await answer;
+  assert.equal(response.request().postDataJSON().visitor_id, visitorId, 'the display call names the visitor');
+  return { page, answer: (await response.json()) as DisplayAnswer };
 }
 
 const percent = (value: number) =>
