@@ -1,5 +1,6 @@
 // A bounded load on one URL from this process (the server runs in another): `connections` keep-alive
-// connections, each sending its next request as soon as the last is answered, for `seconds`.
+// connections, each sending its next request as soon as the last is answered, for `seconds`; with `perSecond`, the
+// requests start at that steady pace instead (while a connection is free), as a site's visitors send them.
 import { Agent, request } from 'node:http';
 
 export interface LoadResult {
@@ -15,12 +16,21 @@ export async function loadTest(
   label: string,
   url: string,
   body: (n: number) => string | null,
-  { connections = 16, seconds = 10 } = {},
+  { connections = 16, seconds = 10, perSecond = 0 } = {},
 ): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   const until = performance.now() + seconds * 1000;
+  let nextStart = performance.now();
+  /** With a pace, waits for the next request's turn. */
+  const turn = async () => {
+    if (perSecond <= 0) return;
+    const at = nextStart;
+    nextStart += 1000 / perSecond;
+    const wait = at - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
   let n = 0;
   const one = () =>
     new Promise<void>((resolve) => {
@@ -51,7 +61,10 @@ export async function loadTest(
     });
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < until) await one();
+      while (performance.now() < until) {
+        await turn();
+        if (performance.now() < until) await one();
+      }
     }),
   );
   agent.destroy();
