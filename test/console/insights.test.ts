@@ -277,6 +277,8 @@ describe('console: stats', () => {
   it('draws time from the right in Hebrew, and stays axe-clean', async () => {
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/stats`);
+    await page.getByRole('heading', { level: 1, name: 'Stats' }).waitFor();
+    await page.locator('.chart-plot polyline').first().waitFor({ state: 'attached' });
     await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
     await page.getByRole('heading', { level: 1, name: 'סטטיסטיקה' }).waitFor();
     const xs = await page
