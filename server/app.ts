@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
 import { registerBodyParsers } from './body-parsers.ts';
@@ -184,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestTimeoutOptions(connectionLimits),
     logger: options.logger ?? false,
     // Two log lines for every page view of every site cost more than the display call itself: off unless asked.
-    disableRequestLogging: !options.logRequests,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     ajv: { customOptions: { allowUnionTypes: true } },
