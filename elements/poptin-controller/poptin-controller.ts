@@ -3,8 +3,15 @@ import { outboxMayHoldEntries } from '../../src/core/api/outbox-presence.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
+import { type Cleanup, createMachine } from '../../src/core/machine.ts';
 import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
-import { type ControllerEvent, type ControllerPhase, transition } from '../../src/core/session/phases.ts';
+import {
+  type ControllerEffect,
+  type ControllerEvent,
+  type ControllerPhase,
+  phaseOf,
+  transition,
+} from '../../src/core/session/phases.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/page-visitor.ts';
@@ -54,14 +61,19 @@ export interface PoptinWindowApi {
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
 export class PoptinController extends HTMLElement {
-  /** quiet → waking → running → stopped, as src/core/session/phases.ts moves it. */
-  private phase: ControllerPhase = 'stopped';
+  /** quiet → waking → running → stopped (src/core/session/phases.ts); each phase's effects are cleaned up as it ends. */
+  private readonly phases = createMachine<ControllerPhase, ControllerEvent, ControllerEffect>({
+    name: 'controller',
+    initial: 'stopped',
+    transition,
+    phaseOf,
+    run: (effect) => this[effect](),
+  });
   private session: Promise<ControllerSession | null> | null = null;
   /** Settles once the page's first display answer is handled. */
   private started: Promise<void> | null = null;
   /** The loader's display answer, while it still serves the page (a navigation makes the session ask again). */
   private first: FirstDisplay | undefined;
-  private stopQuiet: (() => void) | null = null;
   private disarmClicks: Disarm | null = null;
 
   /** The `client-id` attribute, as a property. */
@@ -92,12 +104,12 @@ export class PoptinController extends HTMLElement {
         Reflect.deleteProperty(this, name);
         this[name] = value;
       }
-      if (this.phase !== 'stopped') return;
+      if (this.phases.snapshot !== 'stopped') return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }
-      this.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
+      this.phases.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
       this.disarmClicks = combine([
@@ -116,34 +128,33 @@ export class PoptinController extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    this.send({ type: 'disconnected' });
+    this.phases.send({ type: 'disconnected' });
     this.started = null;
     this.disarmClicks?.();
     this.disarmClicks = null;
   }
 
-  // Not on createMachine (src/core/machine.ts): the loader would carry the runtime, 447 B gzip, over its 8 KB (docs/performance.md).
-  // The effects here send their events from later tasks (a fetch, an import, a navigation), where handling an event
-  // at once and queueing it come to the same.
-  private send(event: ControllerEvent): void {
-    const step = transition(this.phase, event);
-    this.phase = step.snapshot;
-    for (const effect of step.effects) this[effect]();
-  }
-
   /** The page's own work first: reading the visitor's storage and calling the server wait for the next task, so that the loader never holds back the page's load event. */
-  private 'ask-display'(): void {
+  private 'ask-display'(): Cleanup {
+    let asking = true;
     this.started = nextTask().then(async () => {
-      if (this.phase !== 'asking') return;
+      if (!asking) return;
       const first = await requestFirstDisplay(this.clientId, this.apiBase);
       // Taken off the page meanwhile.
-      if (this.phase !== 'asking') return;
+      if (!asking) return;
       this.first = first;
-      this.send({ type: 'answered', empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries() });
+      this.phases.send({
+        type: 'answered',
+        empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries(),
+      });
     });
+    return () => {
+      asking = false;
+    };
   }
 
-  private 'open-session'(): void {
+  /** The session, until the controller stops. */
+  private 'open-session'(): Cleanup {
     const first = this.first;
     this.first = undefined;
     if (!first) fetchStoreCode(this);
@@ -157,43 +168,40 @@ export class PoptinController extends HTMLElement {
         return null;
       });
     this.session = session;
-    void session.then((running) => this.session === session && this.send({ type: 'loaded', ok: Boolean(running) }));
-  }
-
-  private 'stop-session'(): void {
-    void this.session?.then((running) => guard('controller stop', () => running?.stop()));
-    this.session = null;
+    void session.then(
+      (running) => this.session === session && this.phases.send({ type: 'loaded', ok: Boolean(running) }),
+    );
+    return () => {
+      void session.then((running) => guard('controller stop', () => running?.stop()));
+      this.session = null;
+    };
   }
 
   /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
-  private 'watch-quietly'(): void {
+  private 'watch-quietly'(): Cleanup {
     const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
     visitor.rememberClientId(this.clientId);
     visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
-    this.stopQuiet = combine([
+    const stopWatching = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
       watchNavigation(window, () => {
         this.first = undefined;
-        this.send({ type: 'needed' });
+        this.phases.send({ type: 'needed' });
       }),
     ]);
-    // Told once the watch is on: a listener may take the controller off the page (or navigate) at once, and
-    // stop-watching, which that runs within this effect, then has the watch to stop.
+    // A listener that takes the controller off the page (or navigates) at once is heard once this effect is done
+    // and its cleanup, the watch's stop, is known: the runtime runs to completion.
     this.dispatchEvent(
       new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }),
     );
-  }
-
-  private 'stop-watching'(): void {
-    this.stopQuiet?.();
-    this.stopQuiet = null;
+    return stopWatching;
   }
 
   /** The session, woken now if the page has been quiet (with its first answer, unless the page changed since). */
   private async sessionNow(): Promise<ControllerSession | null> {
     await this.started;
-    this.send({ type: 'needed' });
+    this.phases.send({ type: 'needed' });
     return (await this.session) ?? null;
   }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { after, createMachine, type Step } from './machine.ts';
+import { createMachine, type Step } from './machine.ts';
+import { after } from './timers.ts';
 
 // A door: closed → open → closed; opening starts a buzzer that is cleaned up when the door closes.
 type Door = { state: 'closed' | 'open'; opened: number };
