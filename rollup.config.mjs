@@ -196,6 +196,7 @@ const builds = [
       chunkFileNames: 'chunks/[name]-[hash:6].js',
       sourcemap: true,
       manualChunks: namedChunk,
+      generatedCode: { arrowFunctions: true, constBindings: true, objectShorthand: true },
     },
     plugins: [
       kit.plugin,

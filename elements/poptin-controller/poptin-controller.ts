@@ -131,7 +131,6 @@ export class PoptinController extends HTMLElement {
     this.phases.send({ type: 'disconnected' });
     this.started = null;
     this.disarmClicks?.();
-    this.disarmClicks = null;
   }
 
   /** The page's own work first: reading the visitor's storage and calling the server wait for the next task, so that the loader never holds back the page's load event. */
@@ -228,14 +227,14 @@ export class PoptinController extends HTMLElement {
   }
 
   async explain(id: string): Promise<SessionExplanation | null> {
-    const session = await this.sessionNow();
-    return session ? session.explain(id) : null;
+    return (await this.sessionNow())?.explain(id) ?? null;
   }
 }
 
 function installWindowApi(controller: PoptinController): PoptinWindowApi {
+  // A call that fails is logged and answered with its fallback (guard turns a rejection into it too).
   const safely = <T>(where: string, action: () => Promise<T>, fallback: T): Promise<T> =>
-    (guard(where, action, Promise.resolve(fallback)) ?? Promise.resolve(fallback)).catch(() => fallback);
+    guard(where, action, Promise.resolve(fallback)) ?? Promise.resolve(fallback);
   const api: PoptinWindowApi = {
     show: (id) => safely('poptin.show', () => controller.show(id), false),
     close: (id) => safely('poptin.close', () => controller.close(id), false),
