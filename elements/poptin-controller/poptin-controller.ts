@@ -61,20 +61,22 @@ export interface PoptinWindowApi {
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
 export class PoptinController extends HTMLElement {
+  // #private, not TypeScript's `private`: the minifier may shorten these names (25 B of the loader's gzip). The effects
+  // keep theirs: the machine calls them by the effect's name.
   /** quiet → waking → running → stopped (src/core/session/phases.ts); each phase's effects are cleaned up as it ends. */
-  private readonly phases = createMachine<ControllerPhase, ControllerEvent, ControllerEffect>({
+  readonly #phases = createMachine<ControllerPhase, ControllerEvent, ControllerEffect>({
     name: 'controller',
     initial: 'stopped',
     transition,
     phaseOf,
     run: (effect) => this[effect](),
   });
-  private session: Promise<ControllerSession | null> | null = null;
+  #session: Promise<ControllerSession | null> | null = null;
   /** Settles once the page's first display answer is handled. */
-  private started: Promise<void> | null = null;
+  #started: Promise<void> | null = null;
   /** The loader's display answer, while it still serves the page (a navigation makes the session ask again). */
-  private first: FirstDisplay | undefined;
-  private disarmClicks: Disarm | null = null;
+  #first: FirstDisplay | undefined;
+  #disarmClicks: Disarm | null = null;
 
   /** The `client-id` attribute, as a property. */
   get clientId(): string {
@@ -104,22 +106,22 @@ export class PoptinController extends HTMLElement {
         Reflect.deleteProperty(this, name);
         this[name] = value;
       }
-      if (this.phases.snapshot !== 'stopped') return;
+      if (this.#phases.snapshot !== 'stopped') return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }
-      this.phases.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
+      this.#phases.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
-      this.disarmClicks = combine([
-        armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }),
+      this.#disarmClicks = combine([
+        armClickToOpen({ document, open: (id, element) => this.#openFromClick(id, element) }),
         // A `<poptin-popup kind trigger>` placed by hand, submitted maybe while the session is on its way: its lead
         // goes out through the session, and its form hears how that went.
         listenSafely(document, 'poptin-submit', (event) => {
           const submit = event as CustomEvent<SurfaceEventMap['poptin-submit']>;
           if ((event.target as Element).matches('[kind],[trigger]'))
-            submit.detail.respondWith?.(this.sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
+            submit.detail.respondWith?.(this.#sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
         }),
       ]);
       const api = installWindowApi(this);
@@ -128,21 +130,21 @@ export class PoptinController extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    this.phases.send({ type: 'disconnected' });
-    this.started = null;
-    this.disarmClicks?.();
+    this.#phases.send({ type: 'disconnected' });
+    this.#started = null;
+    this.#disarmClicks?.();
   }
 
   /** The page's own work first: reading the visitor's storage and calling the server wait for the next task, so that the loader never holds back the page's load event. */
   private 'ask-display'(): Cleanup {
     let asking = true;
-    this.started = nextTask().then(async () => {
+    this.#started = nextTask().then(async () => {
       if (!asking) return;
       const first = await requestFirstDisplay(this.clientId, this.apiBase);
       // Taken off the page meanwhile.
       if (!asking) return;
-      this.first = first;
-      this.phases.send({
+      this.#first = first;
+      this.#phases.send({
         type: 'answered',
         empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries(),
       });
@@ -154,8 +156,8 @@ export class PoptinController extends HTMLElement {
 
   /** The session, until the controller stops. */
   private 'open-session'(): Cleanup {
-    const first = this.first;
-    this.first = undefined;
+    const first = this.#first;
+    this.#first = undefined;
     if (!first) fetchStoreCode(this);
     const session = import('./session.ts')
       .then(
@@ -166,27 +168,27 @@ export class PoptinController extends HTMLElement {
         log.error('the controller could not start', error);
         return null;
       });
-    this.session = session;
+    this.#session = session;
     void session.then(
-      (running) => this.session === session && this.phases.send({ type: 'loaded', ok: Boolean(running) }),
+      (running) => this.#session === session && this.#phases.send({ type: 'loaded', ok: Boolean(running) }),
     );
     return () => {
       void session.then((running) => guard('controller stop', () => running?.stop()));
-      this.session = null;
+      this.#session = null;
     };
   }
 
   /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
   private 'watch-quietly'(): Cleanup {
-    const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
+    const { visitor, answer } = this.#first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
     visitor.rememberClientId(this.clientId);
     visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
     const stopWatching = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
       watchNavigation(window, () => {
-        this.first = undefined;
-        this.phases.send({ type: 'needed' });
+        this.#first = undefined;
+        this.#phases.send({ type: 'needed' });
       }),
     ]);
     // A listener that takes the controller off the page (or navigates) at once is heard once this effect is done
@@ -198,36 +200,36 @@ export class PoptinController extends HTMLElement {
   }
 
   /** The session, woken now if the page has been quiet (with its first answer, unless the page changed since). */
-  private async sessionNow(): Promise<ControllerSession | null> {
-    await this.started;
-    this.phases.send({ type: 'needed' });
-    return (await this.session) ?? null;
+  async #sessionNow(): Promise<ControllerSession | null> {
+    await this.#started;
+    this.#phases.send({ type: 'needed' });
+    return (await this.#session) ?? null;
   }
 
   /** Settles once the current display response has been handled. */
   async ready(): Promise<void> {
-    await this.started;
-    await (await this.session)?.ready;
+    await this.#started;
+    await (await this.#session)?.ready;
   }
 
-  private openFromClick(id: string, element: Element): void {
-    void this.sessionNow().then((running) => guard('click to open', () => running?.openFromClick(id, element)));
+  #openFromClick(id: string, element: Element): void {
+    void this.#sessionNow().then((running) => guard('click to open', () => running?.openFromClick(id, element)));
   }
 
   async show(id: string): Promise<boolean> {
-    return (await (await this.sessionNow())?.show(id)) ?? false;
+    return (await (await this.#sessionNow())?.show(id)) ?? false;
   }
 
   async close(id: string): Promise<boolean> {
-    return (await this.sessionNow())?.close(id) ?? false;
+    return (await this.#sessionNow())?.close(id) ?? false;
   }
 
   async reset(): Promise<void> {
-    await (await this.sessionNow())?.reset();
+    await (await this.#sessionNow())?.reset();
   }
 
   async explain(id: string): Promise<SessionExplanation | null> {
-    return (await this.sessionNow())?.explain(id) ?? null;
+    return (await this.#sessionNow())?.explain(id) ?? null;
   }
 }
 
