@@ -15,8 +15,11 @@ interface RegistryEntry<Model> {
   tag: `poptin-${string}`;
   /** Imports the element's define file, which defines its tag. */
   load: () => Promise<unknown>;
-  /** A pop-up's template may hold it: 'game' for the games the template's game binding plays, 'part' for the others. */
-  inTemplates: false | 'game' | 'part';
+  /**
+   * A pop-up's template may hold it: 'game' for the games the template's game binding plays, 'part' for the others;
+   * left out for the elements a template may not hold.
+   */
+  inTemplates?: 'game' | 'part';
   /** What its `model` holds; null for an element that renders none (a placeholder). Read by the type only. */
   model?: Model;
 }
@@ -34,7 +37,6 @@ export const REGISTRY = {
       hidePopupsUntilDefined(document);
       return import('./surfaces.ts');
     },
-    inTemplates: false,
   }),
   countdown: entry<CountdownModel>({
     tag: 'poptin-countdown',
@@ -44,17 +46,14 @@ export const REGISTRY = {
   'chat-button': entry<ChatSettings>({
     tag: 'poptin-chat-button',
     load: () => import('../elements/poptin-chat-button/define.ts'),
-    inTemplates: false,
   }),
   embed: entry<null>({
     tag: 'poptin-embed',
     load: () => import('../elements/poptin-embed/define.ts'),
-    inTemplates: false,
   }),
   teaser: entry<TeaserModel>({
     tag: 'poptin-teaser',
     load: () => import('../elements/poptin-teaser/define.ts'),
-    inTemplates: false,
   }),
   'spin-wheel': entry<GameModel>({
     tag: 'poptin-spin-wheel',

@@ -87,8 +87,6 @@ describe("the loader's first display call", () => {
       referrer: '',
       title: 'Sale',
       isMobile: false,
-      browserLanguage: 'en',
-      operatingSystem: 'Linux',
       documentLang: 'he',
     };
     const body = displayRequestOf(visitor, page, fields, { preview_id: 'a1b2c3d4e5f6g' });

@@ -98,8 +98,8 @@ export function fetchStoreCode(host: HTMLElement, win: Window = window): void {
  * ever a restriction (`RESTRICTION_MESSAGES`), which the session shows the client's limit pop-up for.
  */
 export function isEmptyAnswer(answer: unknown): boolean {
-  if (!answer || typeof answer !== 'object') return false;
-  const { display, message, poptins, wix_cart_details: wixCart } = answer as Record<string, unknown>;
+  // Anything but an object (null, a string) has no poptins list: not empty.
+  const { display, message, poptins, wix_cart_details: wixCart } = (answer ?? {}) as Record<string, unknown>;
   return display !== 'not_allowed' && !message && Array.isArray(poptins) && poptins.length === 0 && !wixCart;
 }
 

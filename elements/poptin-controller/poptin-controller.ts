@@ -3,8 +3,15 @@ import { outboxMayHoldEntries } from '../../src/core/api/outbox-presence.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
+import { type Cleanup, createMachine } from '../../src/core/machine.ts';
 import { combine, guard, listenSafely, log } from '../../src/core/safety.ts';
-import { type ControllerEvent, type ControllerPhase, transition } from '../../src/core/session/phases.ts';
+import {
+  type ControllerEffect,
+  type ControllerEvent,
+  type ControllerPhase,
+  phaseOf,
+  transition,
+} from '../../src/core/session/phases.ts';
 import { armClickToOpen } from '../../src/core/triggers/click-to-open.ts';
 import type { Disarm } from '../../src/core/triggers/types.ts';
 import { startVisitorKeepAlive } from '../../src/core/visitor/page-visitor.ts';
@@ -54,15 +61,22 @@ export interface PoptinWindowApi {
  * @event poptin-display - The display response arrived. detail: `{display, count}`
  */
 export class PoptinController extends HTMLElement {
-  /** quiet → waking → running → stopped, as src/core/session/phases.ts moves it. */
-  private phase: ControllerPhase = 'stopped';
-  private session: Promise<ControllerSession | null> | null = null;
+  // #private, not TypeScript's `private`: the minifier may shorten these names (25 B of the loader's gzip). The effects
+  // keep theirs: the machine calls them by the effect's name.
+  /** quiet → waking → running → stopped (src/core/session/phases.ts); each phase's effects are cleaned up as it ends. */
+  readonly #phases = createMachine<ControllerPhase, ControllerEvent, ControllerEffect>({
+    name: 'controller',
+    initial: 'stopped',
+    transition,
+    phaseOf,
+    run: (effect) => this[effect](),
+  });
+  #session: Promise<ControllerSession | null> | null = null;
   /** Settles once the page's first display answer is handled. */
-  private started: Promise<void> | null = null;
+  #started: Promise<void> | null = null;
   /** The loader's display answer, while it still serves the page (a navigation makes the session ask again). */
-  private first: FirstDisplay | undefined;
-  private stopQuiet: (() => void) | null = null;
-  private disarmClicks: Disarm | null = null;
+  #first: FirstDisplay | undefined;
+  #disarmClicks: Disarm | null = null;
 
   /** The `client-id` attribute, as a property. */
   get clientId(): string {
@@ -92,22 +106,22 @@ export class PoptinController extends HTMLElement {
         Reflect.deleteProperty(this, name);
         this[name] = value;
       }
-      if (this.phase !== 'stopped') return;
+      if (this.#phases.snapshot !== 'stopped') return;
       if (!this.clientId && !isShopifyStorefront()) {
         log.warn('<poptin-controller> needs a client-id');
         return;
       }
-      this.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
+      this.#phases.send({ type: 'connected', sessionFirst: needsSessionFirst(this) });
       // Armed here, not in the lazy session, so a visitor who clicks before it has loaded is not ignored:
       // the click waits on the session promise and opens the pop-up once the session is ready.
-      this.disarmClicks = combine([
-        armClickToOpen({ document, open: (id, element) => this.openFromClick(id, element) }),
+      this.#disarmClicks = combine([
+        armClickToOpen({ document, open: (id, element) => this.#openFromClick(id, element) }),
         // A `<poptin-popup kind trigger>` placed by hand, submitted maybe while the session is on its way: its lead
         // goes out through the session, and its form hears how that went.
         listenSafely(document, 'poptin-submit', (event) => {
           const submit = event as CustomEvent<SurfaceEventMap['poptin-submit']>;
           if ((event.target as Element).matches('[kind],[trigger]'))
-            submit.detail.respondWith?.(this.sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
+            submit.detail.respondWith?.(this.#sessionNow().then((session) => session?.sendDeclarativeLead(submit)));
         }),
       ]);
       const api = installWindowApi(this);
@@ -116,36 +130,34 @@ export class PoptinController extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    this.send({ type: 'disconnected' });
-    this.started = null;
-    this.disarmClicks?.();
-    this.disarmClicks = null;
-  }
-
-  // Not on createMachine (src/core/machine.ts): the loader would carry the runtime, 447 B gzip, over its 8 KB (docs/performance.md).
-  // The effects here send their events from later tasks (a fetch, an import, a navigation), where handling an event
-  // at once and queueing it come to the same.
-  private send(event: ControllerEvent): void {
-    const step = transition(this.phase, event);
-    this.phase = step.snapshot;
-    for (const effect of step.effects) this[effect]();
+    this.#phases.send({ type: 'disconnected' });
+    this.#started = null;
+    this.#disarmClicks?.();
   }
 
   /** The page's own work first: reading the visitor's storage and calling the server wait for the next task, so that the loader never holds back the page's load event. */
-  private 'ask-display'(): void {
-    this.started = nextTask().then(async () => {
-      if (this.phase !== 'asking') return;
+  private 'ask-display'(): Cleanup {
+    let asking = true;
+    this.#started = nextTask().then(async () => {
+      if (!asking) return;
       const first = await requestFirstDisplay(this.clientId, this.apiBase);
       // Taken off the page meanwhile.
-      if (this.phase !== 'asking') return;
-      this.first = first;
-      this.send({ type: 'answered', empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries() });
+      if (!asking) return;
+      this.#first = first;
+      this.#phases.send({
+        type: 'answered',
+        empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries(),
+      });
     });
+    return () => {
+      asking = false;
+    };
   }
 
-  private 'open-session'(): void {
-    const first = this.first;
-    this.first = undefined;
+  /** The session, until the controller stops. */
+  private 'open-session'(): Cleanup {
+    const first = this.#first;
+    this.#first = undefined;
     if (!first) fetchStoreCode(this);
     const session = import('./session.ts')
       .then(
@@ -156,78 +168,75 @@ export class PoptinController extends HTMLElement {
         log.error('the controller could not start', error);
         return null;
       });
-    this.session = session;
-    void session.then((running) => this.session === session && this.send({ type: 'loaded', ok: Boolean(running) }));
-  }
-
-  private 'stop-session'(): void {
-    void this.session?.then((running) => guard('controller stop', () => running?.stop()));
-    this.session = null;
+    this.#session = session;
+    void session.then(
+      (running) => this.#session === session && this.#phases.send({ type: 'loaded', ok: Boolean(running) }),
+    );
+    return () => {
+      void session.then((running) => guard('controller stop', () => running?.stop()));
+      this.#session = null;
+    };
   }
 
   /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
-  private 'watch-quietly'(): void {
-    const { visitor, answer } = this.first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
+  private 'watch-quietly'(): Cleanup {
+    const { visitor, answer } = this.#first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
     visitor.rememberClientId(this.clientId);
     visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
-    this.stopQuiet = combine([
+    const stopWatching = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.
       watchNavigation(window, () => {
-        this.first = undefined;
-        this.send({ type: 'needed' });
+        this.#first = undefined;
+        this.#phases.send({ type: 'needed' });
       }),
     ]);
-    // Told once the watch is on: a listener may take the controller off the page (or navigate) at once, and
-    // stop-watching, which that runs within this effect, then has the watch to stop.
+    // A listener that takes the controller off the page (or navigates) at once is heard once this effect is done
+    // and its cleanup, the watch's stop, is known: the runtime runs to completion.
     this.dispatchEvent(
       new CustomEvent('poptin-display', { detail: { display: 'allowed', count: 0 }, bubbles: true, composed: true }),
     );
-  }
-
-  private 'stop-watching'(): void {
-    this.stopQuiet?.();
-    this.stopQuiet = null;
+    return stopWatching;
   }
 
   /** The session, woken now if the page has been quiet (with its first answer, unless the page changed since). */
-  private async sessionNow(): Promise<ControllerSession | null> {
-    await this.started;
-    this.send({ type: 'needed' });
-    return (await this.session) ?? null;
+  async #sessionNow(): Promise<ControllerSession | null> {
+    await this.#started;
+    this.#phases.send({ type: 'needed' });
+    return (await this.#session) ?? null;
   }
 
   /** Settles once the current display response has been handled. */
   async ready(): Promise<void> {
-    await this.started;
-    await (await this.session)?.ready;
+    await this.#started;
+    await (await this.#session)?.ready;
   }
 
-  private openFromClick(id: string, element: Element): void {
-    void this.sessionNow().then((running) => guard('click to open', () => running?.openFromClick(id, element)));
+  #openFromClick(id: string, element: Element): void {
+    void this.#sessionNow().then((running) => guard('click to open', () => running?.openFromClick(id, element)));
   }
 
   async show(id: string): Promise<boolean> {
-    return (await (await this.sessionNow())?.show(id)) ?? false;
+    return (await (await this.#sessionNow())?.show(id)) ?? false;
   }
 
   async close(id: string): Promise<boolean> {
-    return (await this.sessionNow())?.close(id) ?? false;
+    return (await this.#sessionNow())?.close(id) ?? false;
   }
 
   async reset(): Promise<void> {
-    await (await this.sessionNow())?.reset();
+    await (await this.#sessionNow())?.reset();
   }
 
   async explain(id: string): Promise<SessionExplanation | null> {
-    const session = await this.sessionNow();
-    return session ? session.explain(id) : null;
+    return (await this.#sessionNow())?.explain(id) ?? null;
   }
 }
 
 function installWindowApi(controller: PoptinController): PoptinWindowApi {
+  // A call that fails is logged and answered with its fallback (guard turns a rejection into it too).
   const safely = <T>(where: string, action: () => Promise<T>, fallback: T): Promise<T> =>
-    (guard(where, action, Promise.resolve(fallback)) ?? Promise.resolve(fallback)).catch(() => fallback);
+    guard(where, action, Promise.resolve(fallback)) ?? Promise.resolve(fallback);
   const api: PoptinWindowApi = {
     show: (id) => safely('poptin.show', () => controller.show(id), false),
     close: (id) => safely('poptin.close', () => controller.close(id), false),

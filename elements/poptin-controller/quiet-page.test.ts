@@ -38,4 +38,41 @@ describe('<poptin-controller> on a page with nothing to show', () => {
       .filter((added) => !removed.some((call) => call.args[0] === added.args[0] && call.args[1] === added.args[1]));
     expect(left.map((call) => call.args[0])).to.deep.equal([], 'navigation listeners left');
   });
+
+  it('moved in the page while its question is out, it answers the page from the question it asked where it is now', async () => {
+    // Answers the test gives out one by one; read at once, as a response's body would be.
+    const answers: ((answer: unknown) => void)[] = [];
+    sinon
+      .stub(window, 'fetch')
+      .callsFake(
+        () =>
+          new Promise((resolve) =>
+            answers.push((answer) => resolve({ ok: true, json: async () => answer } as Response)),
+          ),
+      );
+    const told: unknown[] = [];
+    const tell = (event: Event) => told.push((event as CustomEvent).detail);
+    document.addEventListener('poptin-display', tell);
+    const controller = document.createElement('poptin-controller');
+    controller.setAttribute('client-id', 'client-1');
+    controller.setAttribute('api-base', 'https://display.test');
+    try {
+      document.body.append(controller);
+      await waitUntil(() => answers.length === 1, 'the first question');
+      document.body.prepend(controller);
+      await waitUntil(() => answers.length === 2, 'the question from where it is now');
+
+      answers[0]!(EMPTY_ANSWER);
+      // Every step of that answer is a microtask: by the next task, it has been taken or left.
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(told).to.deep.equal([], 'the answer to the question asked before the move');
+
+      answers[1]!(EMPTY_ANSWER);
+      await waitUntil(() => told.length > 0, 'the answer is told to the page');
+      expect(told).to.deep.equal([{ display: 'allowed', count: 0 }]);
+    } finally {
+      document.removeEventListener('poptin-display', tell);
+      controller.remove();
+    }
+  });
 });

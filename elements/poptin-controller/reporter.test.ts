@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
+import { operatingSystemOf } from '../../src/core/browser-facts.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
 import {
   type FakeServer,
@@ -95,7 +96,12 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     expect(outcome).to.deep.equal({ status: 'sent' });
     const lead = server.calls.find((call) => call.path.includes('/conversion/'))!;
     expect(lead.path).to.equal('/api/display/conversion/viewer-1');
-    expect(lead.body).to.include({ poptin_view_id: '42', trigger: 'scroll' });
+    expect(lead.body).to.include({
+      poptin_view_id: '42',
+      trigger: 'scroll',
+      browser_language: navigator.language,
+      operating_system: operatingSystemOf(navigator.userAgent),
+    });
     expect(JSON.stringify(lead.body)).to.contain('dana@example.com');
     expect(context.visitor.convertedEmail()).to.equal('dana@example.com');
     reporter.stop();

@@ -13,6 +13,7 @@ import {
   type OutboxStore,
   openOutboxStore,
 } from '../../src/core/api/outbox-store.ts';
+import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { afterNextPaint } from '../../src/core/loading/after-next-paint.ts';
@@ -232,8 +233,7 @@ export class Reporter {
       previousUrl: pageFields?.previous_url ?? '',
       title: page.title,
       isMobile: page.isMobile,
-      browserLanguage: page.browserLanguage,
-      operatingSystem: page.operatingSystem,
+      ...browserFacts(),
       lastConvertedEmail,
       trigger,
       poptinViewId: viewId,

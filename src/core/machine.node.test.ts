@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { after, createMachine, type Step } from './machine.ts';
+import { createMachine, type Step } from './machine.ts';
+import { after } from './timers.ts';
 
 // A door: closed → open → closed; opening starts a buzzer that is cleaned up when the door closes.
 type Door = { state: 'closed' | 'open'; opened: number };
@@ -107,6 +108,29 @@ describe('machine runtime', () => {
     machine.send({ type: 'open' });
     assert.deepEqual(machine.snapshot, { state: 'open', opened: 2 });
     assert.equal(calls, 2);
+  });
+
+  it('a transition that throws is logged and its event dropped; the events after it are handled', (t) => {
+    const errors = t.mock.method(console, 'error', () => {});
+    const machine = createMachine<Door, DoorEvent, DoorEffect>({
+      name: 'door',
+      initial: { state: 'closed', opened: 0 },
+      transition: (snapshot, event) => {
+        if (event.type === 'knock') throw new Error('transition');
+        return door(snapshot, event);
+      },
+      run: (effect, context) => {
+        if (effect === 'buzz') {
+          context.send({ type: 'knock' });
+          context.send({ type: 'close' });
+        }
+      },
+    });
+    machine.send({ type: 'open' });
+    assert.equal(machine.snapshot.state, 'closed', 'the close sent after the knock');
+    assert.equal(errors.mock.callCount(), 1);
+    machine.send({ type: 'open' });
+    assert.equal(machine.snapshot.opened, 2, 'the machine still takes events');
   });
 
   it('after: sends when due, and a timer that fired is no longer cleaned up; one pending is cleared on dispose', (t) => {

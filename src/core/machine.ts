@@ -1,7 +1,6 @@
 // The one runtime of the widget's state machines: a pure `transition(snapshot, event)` says what comes next and
 // what to do; the runtime keeps the snapshot, runs the effects and undoes them when their time is over.
-import { guard, type TimerHost } from './safety.ts';
-import { later } from './timers.ts';
+import { guard } from './safety.ts';
 
 /** Undoes an effect: clears its timer, removes its listener. */
 export type Cleanup = () => void;
@@ -50,46 +49,45 @@ export interface MachineDefinition<Snapshot, Event, Effect> {
   readonly onChange?: (snapshot: Snapshot, previous: Snapshot, event: Event) => void;
 }
 
-export function createMachine<Snapshot, Event, Effect>(
-  definition: MachineDefinition<Snapshot, Event, Effect>,
-): Machine<Snapshot, Event> {
-  const { name, transition, run, phaseOf, onChange } = definition;
-  let snapshot = definition.initial;
+export function createMachine<Snapshot, Event, Effect>({
+  name,
+  initial,
+  transition,
+  run,
+  phaseOf = () => 0,
+  onChange,
+}: MachineDefinition<Snapshot, Event, Effect>): Machine<Snapshot, Event> {
+  let snapshot = initial;
   let cleanups = new Set<Cleanup>();
   let disposed = false;
-  let handling = false;
-  const waiting: Event[] = [];
+  /** The events to handle, the one being handled among them; null between steps. */
+  let waiting: Event[] | null = null;
 
   const runCleanups = () => {
     const due = [...cleanups].reverse();
     cleanups = new Set();
-    for (const cleanup of due) guard(`${name} cleanup`, cleanup);
+    for (const cleanup of due) guard(name, cleanup);
   };
 
   const handle = (event: Event) => {
     const previous = snapshot;
-    const step = guard(`${name} transition`, () => transition(previous, event));
-    if (!step) return;
+    const step = transition(previous, event);
     snapshot = step.snapshot;
     if (snapshot !== previous) {
-      if (phaseOf && phaseOf(snapshot) !== phaseOf(previous)) runCleanups();
-      if (onChange) guard(`${name} change`, () => onChange(snapshot, previous, event));
+      if (phaseOf(snapshot) !== phaseOf(previous)) runCleanups();
+      guard(name, () => onChange?.(snapshot, previous, event));
     }
     for (const effect of step.effects) {
       if (disposed) return;
       let over = false;
-      let cleanup: Cleanup | void | undefined;
-      const context: EffectContext<Snapshot, Event> = {
-        get snapshot() {
-          return snapshot;
-        },
-        send: (next) => machine.send(next),
-        ended: () => {
-          over = true;
-          if (typeof cleanup === 'function') cleanups.delete(cleanup);
-        },
+      let cleanup: ReturnType<typeof run>;
+      // The machine itself (its snapshot, its send) and this effect's own `ended`.
+      const context = Object.create(machine) as EffectContext<Snapshot, Event>;
+      context.ended = () => {
+        over = true;
+        cleanups.delete(cleanup as Cleanup);
       };
-      cleanup = guard(`${name} effect`, () => run(effect, context));
+      cleanup = guard(name, () => run(effect, context));
       if (typeof cleanup === 'function' && !over) cleanups.add(cleanup);
     }
   };
@@ -100,35 +98,20 @@ export function createMachine<Snapshot, Event, Effect>(
     },
     send(event) {
       if (disposed) return;
-      waiting.push(event);
-      if (handling) return;
-      handling = true;
-      try {
-        for (let next = waiting.shift(); next !== undefined && !disposed; next = waiting.shift()) handle(next);
-      } finally {
-        handling = false;
-        waiting.length = 0;
+      if (waiting) {
+        waiting.push(event);
+        return;
       }
+      // An array's iterator reaches the events pushed while it runs. A transition that throws is logged, its event dropped.
+      waiting = [event];
+      for (const next of waiting) if (!disposed) guard(name, () => handle(next));
+      waiting = null;
     },
     dispose() {
       if (disposed) return;
       disposed = true;
-      waiting.length = 0;
       runCleanups();
     },
   };
   return machine;
-}
-
-/** The commonest effect: `action` (sending the event that is due, usually) after `ms`; its cleanup clears the timer. */
-export function after<Snapshot, Event>(
-  context: EffectContext<Snapshot, Event>,
-  ms: number,
-  action: () => void,
-  host: TimerHost = globalThis,
-): Cleanup {
-  return later(host, ms, () => {
-    context.ended();
-    action();
-  });
 }

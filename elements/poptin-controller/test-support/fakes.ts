@@ -105,8 +105,6 @@ export function fakeContext(
       referrer: '',
       title: 'Tea',
       isMobile: false,
-      browserLanguage: 'en',
-      operatingSystem: 'Linux',
       documentLang: 'en',
     },
     pageFields: null,

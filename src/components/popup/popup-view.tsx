@@ -7,7 +7,6 @@ import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { direction, resolveLanguage } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
-import { after } from '../../core/machine.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
 import { popupLayout } from '../../core/popup/layout.ts';
 import {
@@ -21,6 +20,7 @@ import {
   transition,
 } from '../../core/popup/view-machine.ts';
 import { log } from '../../core/safety.ts';
+import { after } from '../../core/timers.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';
 import { bindTemplateCountdowns, holdTemplateCountdowns } from '../countdown/template-countdowns.ts';
 import { useCloseCountdown } from '../countdown/use-close-countdown.ts';

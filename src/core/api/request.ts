@@ -1,15 +1,18 @@
 // fetch with a time-out and the one POST the loader makes (the first display call); http.ts adds the rest.
 export class HttpError extends Error {
   override name = 'HttpError';
-  constructor(
-    readonly status: number,
-    /** The answer's Retry-After header as sent; the outbox reads it (`retryAfterMs`), the loader has no use for it. */
-    readonly retryAfter: string | null,
-    message: string,
-    /** The answer itself, unread: the outbox reads why a lead was refused from it. */
-    readonly response?: Response,
-  ) {
+  // Declared, not parameter properties: those are also class fields in the output, 26 bytes of the loader's.
+  declare readonly status: number;
+  /** The answer's Retry-After header as sent; the outbox reads it (`retryAfterMs`), the loader has no use for it. */
+  declare readonly retryAfter: string | null;
+  /** The answer itself, unread: the outbox reads why a lead was refused from it. */
+  declare readonly response?: Response;
+
+  constructor(status: number, retryAfter: string | null, message: string, response?: Response) {
     super(message);
+    this.status = status;
+    this.retryAfter = retryAfter;
+    this.response = response;
   }
 }
 

@@ -1,7 +1,8 @@
 // The chat button's states: hidden → shown → tooltip | badge → chatbox → closed (platform notes, Join.chat behaviour).
 // No DOM here: a pure transition, run with timers, storage and the device kind given; snapshots and "send" requests go out.
-import { after, createMachine, type Step } from '../machine.ts';
+import { createMachine, type Step } from '../machine.ts';
 import type { TimerHost } from '../safety.ts';
+import { after } from '../timers.ts';
 import { chatLink, phoneDigits } from './link.ts';
 import type { ChatSettings } from './settings.ts';
 import type { ChatStorage } from './storage.ts';

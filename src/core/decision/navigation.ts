@@ -5,7 +5,7 @@ type HistoryMethod = History['pushState'];
 
 interface HistoryPatch {
   listeners: Set<() => void>;
-  restore(): boolean;
+  restore(): void;
 }
 
 // One wrapper per History object, shared by every watcher, so calling watchNavigation twice never
@@ -39,11 +39,10 @@ function patchHistory(history: History): HistoryPatch {
     listeners,
     restore: () => {
       // Someone wrapped our wrappers meanwhile: removing ours would drop theirs, so ours stay, listening to no one.
-      if (!push.isCurrent() || !replace.isCurrent()) return false;
+      if (!push.isCurrent() || !replace.isCurrent()) return;
       push.restore();
       replace.restore();
       patches.delete(history);
-      return true;
     },
   };
   patches.set(history, patch);

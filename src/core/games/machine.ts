@@ -1,5 +1,6 @@
-import { after, createMachine, type Step } from '../machine.ts';
+import { createMachine, type Step } from '../machine.ts';
 import type { RandomSource } from '../random.ts';
+import { after } from '../timers.ts';
 import { closeRedirectDelayMs } from './delays.ts';
 import { type GamifiedPrize, pickPrize } from './prizes.ts';
 import { SCRATCH_FOLLOW_DELAY_MS } from './scratch.ts';

@@ -10,8 +10,6 @@ export type ElementLoaders = Record<string, () => Promise<unknown>>;
  */
 export function defineOnSight(loaders: ElementLoaders, root: Document | Element = document): () => void {
   const pending = new Map(Object.entries(loaders).filter(([tag]) => !customElements.get(tag)));
-  if (pending.size === 0) return () => {};
-
   const load = (tag: string) => {
     const loader = pending.get(tag);
     if (!loader) return;
@@ -27,7 +25,7 @@ export function defineOnSight(loaders: ElementLoaders, root: Document | Element 
   scan(root);
   if (pending.size === 0) return () => {};
   const observer = new MutationObserver((records) =>
-    guard('watching for poptin elements', () => {
+    guard('define on sight', () => {
       for (const record of records) {
         for (const node of record.addedNodes) if (node instanceof Element) scan(node);
       }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type ControllerEvent, type ControllerPhase, transition } from './phases.ts';
+import { createMachine } from '../machine.ts';
+import { type ControllerEffect, type ControllerEvent, type ControllerPhase, phaseOf, transition } from './phases.ts';
 
 const PHASES: ControllerPhase[] = ['stopped', 'asking', 'quiet', 'waking', 'running'];
 
@@ -23,12 +24,12 @@ const TAKEN: [ControllerPhase, string, ControllerPhase, string[]][] = [
   ['asking', 'answered empty', 'quiet', ['watch-quietly']],
   ['asking', 'answered with pop-ups', 'waking', ['open-session']],
   ['asking', 'disconnected', 'stopped', []],
-  ['quiet', 'needed', 'waking', ['stop-watching', 'open-session']],
-  ['quiet', 'disconnected', 'stopped', ['stop-watching']],
+  ['quiet', 'needed', 'waking', ['open-session']],
+  ['quiet', 'disconnected', 'stopped', []],
   ['waking', 'loaded', 'running', []],
   ['waking', 'failed to load', 'stopped', []],
-  ['waking', 'disconnected', 'stopped', ['stop-session']],
-  ['running', 'disconnected', 'stopped', ['stop-session']],
+  ['waking', 'disconnected', 'stopped', []],
+  ['running', 'disconnected', 'stopped', []],
 ];
 
 describe('the controller phases: quiet → waking → running → stopped', () => {
@@ -48,9 +49,28 @@ describe('the controller phases: quiet → waking → running → stopped', () =
     });
   }
 
-  it('a page with nothing to show stays quiet until the session is needed, then wakes it once', () => {
+  /** The phases on the machine runtime, with effects that tell when they run and when they are cleaned up. */
+  function phasesOnTheRuntime(
+    run: (effect: ControllerEffect, send: (event: ControllerEvent) => void) => void = () => {},
+  ) {
     const walk: string[] = [];
-    let phase: ControllerPhase = 'stopped';
+    const machine = createMachine<ControllerPhase, ControllerEvent, ControllerEffect>({
+      name: 'controller',
+      initial: 'stopped',
+      transition,
+      phaseOf,
+      onChange: (phase) => walk.push(phase),
+      run: (effect, context) => {
+        walk.push(`run ${effect}`);
+        run(effect, (event) => context.send(event));
+        return () => walk.push(`clean up ${effect}`);
+      },
+    });
+    return { machine, walk };
+  }
+
+  it('a page with nothing to show stays quiet until the session is needed, then wakes it once', () => {
+    const { machine, walk } = phasesOnTheRuntime();
     for (const event of [
       EVENTS.connected!,
       EVENTS['answered empty']!,
@@ -59,20 +79,37 @@ describe('the controller phases: quiet → waking → running → stopped', () =
       EVENTS.loaded!,
       EVENTS.needed!,
       EVENTS.disconnected!,
-    ]) {
-      const step = transition(phase, event);
-      phase = step.snapshot;
-      walk.push(`${phase}${step.effects.length ? `: ${step.effects.join(', ')}` : ''}`);
-    }
+    ])
+      machine.send(event);
     assert.deepEqual(walk, [
-      'asking: ask-display',
-      'quiet: watch-quietly',
-      'waking: stop-watching, open-session',
+      'asking',
+      'run ask-display',
+      'clean up ask-display',
+      'quiet',
+      'run watch-quietly',
+      'clean up watch-quietly',
       'waking',
+      'run open-session',
       'running',
-      'running',
-      'stopped: stop-session',
+      'clean up open-session',
+      'stopped',
     ]);
+  });
+
+  it('taken off the page by a listener the quiet watch tells, it stops the watch once the watch is on', () => {
+    const { machine, walk } = phasesOnTheRuntime((effect, send) => {
+      if (effect === 'watch-quietly') send(EVENTS.disconnected!);
+    });
+    machine.send(EVENTS.connected!);
+    machine.send(EVENTS['answered empty']!);
+    assert.deepEqual(walk.slice(3), ['quiet', 'run watch-quietly', 'clean up watch-quietly', 'stopped']);
+  });
+
+  it('a session that could not load is cleaned up as the controller stops', () => {
+    const { machine, walk } = phasesOnTheRuntime();
+    machine.send(EVENTS['connected, session first']!);
+    machine.send(EVENTS['failed to load']!);
+    assert.deepEqual(walk, ['waking', 'run open-session', 'clean up open-session', 'stopped']);
   });
 
   it('taken off the page and put back, it asks again', () => {

@@ -17,27 +17,29 @@ export type ControllerEvent =
   | { type: 'loaded'; ok: boolean }
   | { type: 'disconnected' };
 
-export type ControllerEffect = 'ask-display' | 'watch-quietly' | 'stop-watching' | 'open-session' | 'stop-session';
+export type ControllerEffect = 'ask-display' | 'watch-quietly' | 'open-session';
 
 /** The machine runtime's step (src/core/machine.ts), whose transition this is. */
 export type ControllerStep = Step<ControllerPhase, ControllerEffect>;
+
+/**
+ * The runtime cleans up an effect when the machine leaves its phase (`phaseOf` of src/core/machine.ts), waking and
+ * running being one: the question to the display server ends with asking, the quiet page's watch when it wakes or
+ * stops, the session when the controller stops.
+ */
+export const phaseOf = (phase: ControllerPhase): ControllerPhase => (phase === 'running' ? 'waking' : phase);
 
 const to = (snapshot: ControllerPhase, ...effects: ControllerEffect[]): ControllerStep => ({ snapshot, effects });
 
 /** The next phase and what to do; an event the phase does not take leaves it as it is, with no effects. */
 export function transition(phase: ControllerPhase, event: ControllerEvent): ControllerStep {
   const { type } = event;
-  if (type === 'disconnected')
-    return phase === 'quiet'
-      ? to('stopped', 'stop-watching')
-      : phase === 'waking' || phase === 'running'
-        ? to('stopped', 'stop-session')
-        : to('stopped');
+  if (type === 'disconnected') return to('stopped');
   if (type === 'connected' && phase === 'stopped')
     return event.sessionFirst ? to('waking', 'open-session') : to('asking', 'ask-display');
   if (type === 'answered' && phase === 'asking')
     return event.empty ? to('quiet', 'watch-quietly') : to('waking', 'open-session');
-  if (type === 'needed' && phase === 'quiet') return to('waking', 'stop-watching', 'open-session');
+  if (type === 'needed' && phase === 'quiet') return to('waking', 'open-session');
   if (type === 'loaded' && phase === 'waking') return to(event.ok ? 'running' : 'stopped');
   return to(phase);
 }

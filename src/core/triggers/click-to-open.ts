@@ -1,20 +1,15 @@
 import { listenSafely } from '../safety.ts';
 import type { Disarm } from './types.ts';
 
-/** Links to the click-display path open the pop-up whose id follows it (widget §2 "Triggering by click"). */
-export const DEFAULT_CLICK_PATH = '/click/';
-const POPTIN_ID = '[A-Za-z0-9]{13}';
+// Links to the click-display path open the pop-up whose id follows it (widget §2 "Triggering by click").
+const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
+const CLICK_LINK = /\/click\/([A-Za-z0-9]{13})(?![A-Za-z0-9])/;
+const POPTIN_CALL = /poptin\w*\s*\(\s*['"]([A-Za-z0-9]{13})['"]/i;
 
 export interface ClickToOpenOptions {
   document: Document;
-  /** Path segment before the id in links; default "/click/". */
-  clickPath?: string;
   /** Called with the pop-up id on every click of a matching element (a visitor may reopen a closed pop-up). */
   open(poptinId: string, element: Element): void;
-}
-
-function escapeForRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -23,29 +18,20 @@ function escapeForRegExp(text: string): string {
  * e.g. `onclick="showPoptinOnClick('a1b2c3d4e5f6g')"`. Requiring "poptin" in the call keeps unrelated
  * handlers that happen to pass a 13-character string untouched.
  */
-export function poptinIdOf(element: Element, clickPath: string = DEFAULT_CLICK_PATH): string | null {
+export function poptinIdOf(element: Element): string | null {
   const dataId = element.getAttribute('data-poptin-id')?.trim();
-  if (dataId && new RegExp(`^${POPTIN_ID}$`).test(dataId)) return dataId;
+  if (dataId && POPTIN_ID.test(dataId)) return dataId;
   const href = element.tagName === 'A' || element.tagName === 'AREA' ? element.getAttribute('href') : null;
-  if (href) {
-    const match = new RegExp(`${escapeForRegExp(clickPath)}(${POPTIN_ID})(?![A-Za-z0-9])`).exec(href);
-    if (match) return match[1];
-  }
-  const onclick = element.getAttribute('onclick');
-  if (onclick) {
-    const match = new RegExp(`poptin\\w*\\s*\\(\\s*['"](${POPTIN_ID})['"]`, 'i').exec(onclick);
-    if (match) return match[1];
-  }
-  return null;
+  const match = (href && CLICK_LINK.exec(href)) || POPTIN_CALL.exec(element.getAttribute('onclick') ?? '');
+  return match ? match[1]! : null;
 }
 
 /** One delegated click listener for the page: a click on (or inside) a matching element is prevented and opens the pop-up. */
 export function armClickToOpen(options: ClickToOpenOptions): Disarm {
-  const clickPath = options.clickPath || DEFAULT_CLICK_PATH;
   return listenSafely<MouseEvent>(options.document, 'click', (event) => {
     for (const node of event.composedPath()) {
       if (!(node instanceof Element)) continue;
-      const id = poptinIdOf(node, clickPath);
+      const id = poptinIdOf(node);
       if (!id) continue;
       event.preventDefault();
       options.open(id, node);
