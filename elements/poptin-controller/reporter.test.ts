@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { operatingSystemOf } from '../../src/core/browser-facts.ts';
@@ -28,7 +28,11 @@ function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: H
   return { server, context, reporter };
 }
 
+/** Time for anything that would be sent to leave: used where nothing may be. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits for the calls a test expects, as long as a loaded machine takes to make them. */
+const sent = (server: FakeServer, count: number) =>
+  waitUntil(() => server.calls.length >= count, `${count} call(s) expected`, { timeout: 5000 });
 const paths = (server: FakeServer) =>
   server.calls.map((call) => `${call.method} ${call.path.replace(/^\/api\/display/, '')}`);
 
@@ -37,7 +41,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const { server, reporter, context } = setup();
     const ids: string[] = [];
     reporter.reportView(popupConfig(), 'exit_intent', (viewId) => ids.push(viewId));
-    await settled();
+    await waitUntil(() => ids.length === 1, 'the view id handed back', { timeout: 5000 });
     expect(paths(server)).to.deep.equal([`POST /viewed/${POPTIN_ID}`]);
     expect(server.calls[0]!.body).to.include({
       trigger: 'exit_intent',
@@ -53,7 +57,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it('sends a close once, kept with an idempotency key', async () => {
     const { server, reporter } = setup();
     reporter.reportClose(popupConfig());
-    await settled();
+    await sent(server, 1);
     expect(paths(server)).to.deep.equal([`POST /closed/${POPTIN_ID}`]);
     expect(String(server.calls[0]!.body.idempotency_key)).to.have.length.above(10);
     reporter.stop();
@@ -75,8 +79,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       }),
     );
     reporter.reportClose(popupConfig());
-    await settled();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    await sent(server, 1);
     expect(keptBeforeTheFrame).to.equal(1, 'kept before the frame');
     expect(sentBeforeTheFrame).to.equal(0, 'sent after it');
     expect(paths(server)).to.deep.equal([`POST /closed/${POPTIN_ID}`]);
@@ -133,7 +136,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     expect(given.server.calls).to.deep.equal([]);
     given.context.storesNothing = false;
     given.reporter.consentAnswered(true);
-    await settled();
+    await sent(given.server, 2);
     expect(paths(given.server)).to.deep.equal([`POST /viewed/${POPTIN_ID}`, `POST /closed/${POPTIN_ID}`]);
     given.reporter.stop();
 
