@@ -163,6 +163,28 @@ describe("the loader's first display call", () => {
     }
   });
 
+  it('opens no Web Storage: a page view keeps to its cookie, and only what reads history opens Web Storage', async () => {
+    createVisitor({ window, document });
+    await Promise.resolve();
+    const calls = (['getItem', 'setItem', 'removeItem', 'key'] as const).map((name) =>
+      sinon.spy(Storage.prototype, name),
+    );
+    const fetched = sinon
+      .stub(window, 'fetch')
+      .callsFake(
+        async () =>
+          new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
+      );
+    try {
+      const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      expect(first.pageFields.previous_visited_pages_with_current).to.contain(location.pathname);
+      expect(calls.map((call) => call.callCount)).to.deep.equal([0, 0, 0, 0]);
+    } finally {
+      for (const call of calls) call.restore();
+      fetched.restore();
+    }
+  });
+
   it("gives the page its main thread back between the visitor's cookies, the page view and the display call", async () => {
     const steps: string[] = [];
     const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
