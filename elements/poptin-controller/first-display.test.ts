@@ -121,9 +121,8 @@ describe("the loader's first display call", () => {
   });
 
   it('reads the cookies once for the whole page view and sends them as it left them, writing one cookie once', async () => {
-    createVisitor({ window, document });
-    // That visitor's page view is written at the end of its task: a returning visitor's cookie is in the jar.
-    await Promise.resolve();
+    // A returning visitor: an earlier page view's cookie is in the jar.
+    createVisitor({ window, document }).recordPageView();
     const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
     const reads: string[] = [];
     const writes: string[] = [];
@@ -164,8 +163,7 @@ describe("the loader's first display call", () => {
   });
 
   it('opens no Web Storage: a page view keeps to its cookie, and only what reads history opens Web Storage', async () => {
-    createVisitor({ window, document });
-    await Promise.resolve();
+    createVisitor({ window, document }).recordPageView();
     const calls = (['getItem', 'setItem', 'removeItem', 'key'] as const).map((name) =>
       sinon.spy(Storage.prototype, name),
     );

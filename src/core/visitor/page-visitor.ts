@@ -77,7 +77,7 @@ export interface VisitorOptions {
   createId?: () => string;
 }
 
-/** The page view of a visitor not written yet: a visitor created after it writes it first, as a page load would. */
+/** The visitor of a page load that recorded no page view yet. */
 let unwrittenPageView: (() => void) | null = null;
 
 export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
@@ -135,27 +135,12 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     write();
   };
   let unwritten = true;
-  let holds = 0;
-  // Written by the page view, or at the end of the task that created the visitor (or of a hold begun in it).
+  // A page load that records no page view writes nothing (consent refused on a store, a page closed first), but a
+  // visitor created after it, over the same stores, writes it first: tests load pages one after another in a task.
   const writeUnwritten = () => {
     if (unwritten) write(start);
   };
   unwrittenPageView = writeUnwritten;
-  queueMicrotask(() => holds || guard('visitor page view', writeUnwritten));
-  const stores = {
-    ...base,
-    holdCookieReads() {
-      holds++;
-      const release = base.holdCookieReads();
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        if (!--holds) guard('visitor page view', writeUnwritten);
-        release();
-      };
-    },
-  };
   if (earlier)
     import('./migrate.ts').then((migrate) =>
       guard('visitor history of earlier versions', () => migrate.migrateEarlierVersions(visitor, cookies, win)),
@@ -169,7 +154,7 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     visitorId,
     sessionId: session[0]!,
     returning: session[1] === '1',
-    stores,
+    stores: base,
 
     recordPageView(url = win?.location?.href ?? '') {
       const at = now();
