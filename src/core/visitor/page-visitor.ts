@@ -135,8 +135,9 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     write();
   };
   let unwritten = true;
-  // A page load that records no page view writes nothing (consent refused on a store, a page closed first), but a
-  // visitor created after it, over the same stores, writes it first: tests load pages one after another in a task.
+  // The record is written by the page view: a page load that records none (consent refused on a store, a page closed
+  // first) writes nothing of its own. A visitor made after it in the same document (as tests make one page load after
+  // another) writes it first, so the later one reads it as a browser would read an earlier page's.
   const writeUnwritten = () => {
     if (unwritten) write(start);
   };
