@@ -12,6 +12,7 @@ import {
   VISITOR_COOKIE,
   VISITOR_COOKIE_BUDGET,
 } from './record.ts';
+import { parseVisitorState } from './state.ts';
 import { countingCookieDocument, countingStorageWindow } from './test-support/storage.ts';
 import { createVisitor } from './visitor.ts';
 import { createStorageSet } from './web-storage.ts';
@@ -99,6 +100,30 @@ describe('one visitor record, written once per page view', () => {
       expect(Object.getPrototypeOf({})).to.equal(Object.prototype, 'nothing polluted');
       const kept = parseVisitorRecord(`junk<v>abc>${(at + 1000).toString(36)}<<`, at);
       expect([...kept]).to.deep.equal([['v', { values: ['abc'], until: at + 1000 }]]);
+    });
+
+    it('a tampered poptin_state reads as the history it can check, never throwing', () => {
+      for (const text of ['', '{', 'null', '[]', '"x"', '{"popups":[],"engagement":{}}']) {
+        expect(parseVisitorState(text), text).to.deep.equal({
+          popups: {},
+          engagement: [],
+          convertedEmail: '',
+          session: null,
+        });
+      }
+      const state = parseVisitorState(
+        JSON.stringify({
+          popups: { a1b2c3d4e5f6g: { views: 'many', lastViewAt: 5 }, ['__proto__']: { views: 1 } },
+          engagement: [null, 7, { id: 'a1b2c3d4e5f6g', kind: 'bar', event: 'seen', at: 5 }],
+          convertedEmail: 42,
+          session: { id: 's1', popups: { a1b2c3d4e5f6g: { visits: 'x', lastUrl: 9, closed: 'yes', disabled: true } } },
+        }),
+      );
+      expect(state.popups.a1b2c3d4e5f6g).to.include({ views: 0, lastViewAt: 5 });
+      expect(Object.getPrototypeOf(state.popups)).to.equal(Object.prototype);
+      expect(state.engagement).to.have.length(1);
+      expect(state.convertedEmail).to.equal('');
+      expect(state.session).to.deep.equal({ id: 's1', popups: { a1b2c3d4e5f6g: { disabled: true } } });
     });
 
     it('a page view over a garbage cookie starts a new visitor, with no exception', () => {

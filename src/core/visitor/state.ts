@@ -85,12 +85,23 @@ export function parseVisitorState(text: string | null): VisitorState {
   }
   if (!isObject(parsed)) return state;
   if (isObject(parsed.popups))
-    for (const [id, history] of Object.entries(parsed.popups)) state.popups[id] = readPopupHistory(history);
+    for (const [id, history] of Object.entries(parsed.popups))
+      if (id !== '__proto__') state.popups[id] = readPopupHistory(history);
   state.engagement = readEngagement(parsed.engagement);
   if (typeof parsed.convertedEmail === 'string') state.convertedEmail = parsed.convertedEmail;
   const session = parsed.session;
   if (isObject(session) && typeof session.id === 'string' && isObject(session.popups)) {
-    state.session = { id: session.id, popups: session.popups as Record<string, SessionPopupState> };
+    state.session = { id: session.id, popups: {} };
+    for (const [id, popup] of Object.entries(session.popups)) {
+      if (id === '__proto__' || !isObject(popup)) continue;
+      const entry: SessionPopupState = {};
+      const visits = numberOrNull(popup.visits);
+      if (visits !== null) entry.visits = visits;
+      if (typeof popup.lastUrl === 'string') entry.lastUrl = popup.lastUrl;
+      if (popup.disabled === true) entry.disabled = true;
+      if (popup.closed === true) entry.closed = true;
+      state.session.popups[id] = entry;
+    }
   }
   return state;
 }
