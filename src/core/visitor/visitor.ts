@@ -160,16 +160,29 @@ export function withHistory(
       });
       if (email && !visitor.field('e')) visitor.update((record, at) => setField(record, 'e', [], at));
     },
+    // Web Storage is read when a rule reads a count, not for the visitor's returning status alone.
     frequencyHistory(poptinId) {
-      const popup = history(poptinId);
+      const popup = () => history(poptinId);
       return {
-        views: popup.views,
-        lastViewAt: popup.lastViewAt,
-        lastClosedAt: popup.lastClosedAt,
-        onceFlagUntil: onceFlagUntil(popup.onceUntil),
-        viewedTodayUntil:
-          popup.viewedTodayUntil !== null && popup.viewedTodayUntil > now() ? popup.viewedTodayUntil : null,
-        closedThisSession: sessionPopup(poptinId).closed === true,
+        get views() {
+          return popup().views;
+        },
+        get lastViewAt() {
+          return popup().lastViewAt;
+        },
+        get lastClosedAt() {
+          return popup().lastClosedAt;
+        },
+        get onceFlagUntil() {
+          return onceFlagUntil(popup().onceUntil);
+        },
+        get viewedTodayUntil() {
+          const until = popup().viewedTodayUntil;
+          return until !== null && until > now() ? until : null;
+        },
+        get closedThisSession() {
+          return sessionPopup(poptinId).closed === true;
+        },
         returningVisitor: visitor.returning,
       };
     },
