@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
-import { COOKIE, createVisitor, parseCookieString, SESSION } from '../../src/core/visitor/index.ts';
+import { createVisitor, parseCookieString, VISITOR_COOKIE } from '../../src/core/visitor/index.ts';
 import {
   displayRequestOf,
   fetchStoreCode,
@@ -118,8 +118,9 @@ describe("the loader's first display call", () => {
     expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
   });
 
-  it('reads the cookies once for the whole page view and sends them as it left them, writing each cookie once', async () => {
-    createVisitor({ window, document });
+  it('reads the cookies once for the whole page view and sends them as it left them, writing one cookie once', async () => {
+    // A returning visitor: an earlier page view's cookie is in the jar.
+    createVisitor({ window, document }).recordPageView();
     const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
     const reads: string[] = [];
     const writes: string[] = [];
@@ -147,8 +148,7 @@ describe("the loader's first display call", () => {
         1,
         "a returning visitor's cookies show that the jar keeps them: nothing is read back",
       );
-      expect(writes.filter((name) => name === COOKIE.session)).to.have.length(1);
-      expect(writes).to.include.members([COOKIE.oldUser, COOKIE.visitorId, COOKIE.timeOnSite, COOKIE.previousUrl]);
+      expect(writes).to.deep.equal([VISITOR_COOKIE], 'the visitor, session, pages and referrer in one cookie');
       const sent = JSON.parse(String(fetched.firstCall.args[1]?.body)) as { cookies: Record<string, string> };
       expect(sent.cookies).to.deep.equal(
         parseCookieString(jar.get!.call(document) as string),
@@ -160,28 +160,44 @@ describe("the loader's first display call", () => {
     }
   });
 
+  it('opens no Web Storage: a page view keeps to its cookie, and only what reads history opens Web Storage', async () => {
+    createVisitor({ window, document }).recordPageView();
+    const calls = (['getItem', 'setItem', 'removeItem', 'key'] as const).map((name) =>
+      sinon.spy(Storage.prototype, name),
+    );
+    const fetched = sinon
+      .stub(window, 'fetch')
+      .callsFake(
+        async () =>
+          new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
+      );
+    try {
+      const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      expect(first.pageFields.previous_visited_pages_with_current).to.contain(location.pathname);
+      expect(calls.map((call) => call.callCount)).to.deep.equal([0, 0, 0, 0]);
+    } finally {
+      for (const call of calls) call.restore();
+      fetched.restore();
+    }
+  });
+
   it("gives the page its main thread back between the visitor's cookies, the page view and the display call", async () => {
     const steps: string[] = [];
     const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
-    const hasVisitorCookie = () => COOKIE.visitorId in parseCookieString(document.cookie);
+    // A new visitor: the one cookie is written with the page view.
+    document.cookie = `${VISITOR_COOKIE}=; path=/; max-age=0`;
+    const pageViewWritten = () => VISITOR_COOKIE in parseCookieString(document.cookie);
     const yielded = sinon.stub(scheduler, 'yield').callsFake(async () => {
-      steps.push(
-        `yield: visitor cookie ${hasVisitorCookie()}, page view ${sessionStorage.getItem(SESSION.visitedPages) !== null}`,
-      );
+      steps.push(`yield: page view written ${pageViewWritten()}`);
     });
     const answer = { display: 'allowed', poptins: [] };
     const fetched = sinon.stub(window, 'fetch').callsFake(async () => {
       steps.push('display call');
       return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
     });
-    sessionStorage.removeItem(SESSION.visitedPages);
     try {
       const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
-      expect(steps).to.deep.equal([
-        'yield: visitor cookie true, page view false',
-        'yield: visitor cookie true, page view true',
-        'display call',
-      ]);
+      expect(steps).to.deep.equal(['yield: page view written false', 'yield: page view written true', 'display call']);
       expect(String(fetched.firstCall.args[0])).to.equal('http://127.0.0.1:9/api/display/demo');
       expect(first.answer).to.deep.equal(answer);
     } finally {

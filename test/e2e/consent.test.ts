@@ -13,6 +13,7 @@ import {
   type ServerProcess,
   startBrowserAndServer,
 } from './harness.ts';
+import { visitorRecordOf } from './visitor-cookie.ts';
 
 const FREE = 'consentfree01';
 const HISTORY = 'consenthist01';
@@ -238,10 +239,14 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     );
     const stored = await eventually('the visitor stored after consent', async () => {
       const now = await storedInBrowser(page);
-      return now.cookies.includes('poptin_visitor_id') ? now : undefined;
+      return now.cookies.includes('poptin_visitor') ? now : undefined;
     });
-    assert.ok(stored.session.includes('poptin_session_pages'), 'this page view is on record');
-    const visitorId = (await page.context().cookies()).find((cookie) => cookie.name === 'poptin_visitor_id')!.value;
+    const record = await eventually('this page view on record', async () => {
+      const current = visitorRecordOf(await page.context().cookies());
+      return current.get('g')?.values.some((visited) => visited.includes('consent.html')) ? current : undefined;
+    });
+    assert.deepEqual(stored.session, [], 'nothing in session storage');
+    const visitorId = record.get('v')!.values[0];
     // Each page view starts without consent until the page says it again (a CMP answers at once from its own record).
     // With no pop-up open, consent decides the page again, naming the visitor and the history since the first consent.
     await page.reload();
@@ -278,7 +283,7 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
     assert.deepEqual(await storedInBrowser(page), NOTHING, 'purpose 1 refused');
     await page.evaluate(() => (window as unknown as { answerCmp(storage: boolean): void }).answerCmp(true));
     await eventually('the visitor stored after the CMP consent', async () =>
-      (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'),
+      (await storedInBrowser(page)).cookies.includes('poptin_visitor'),
     );
     await page.context().close();
   });
@@ -293,7 +298,7 @@ gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied' }
       }),
     );
     await eventually('the visitor stored after gtag consent', async () =>
-      (await storedInBrowser(page)).cookies.includes('poptin_visitor_id'),
+      (await storedInBrowser(page)).cookies.includes('poptin_visitor'),
     );
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Route } from 'playwright-core';
 import { backoffDelay } from '../../src/core/api/outbox.ts';
 import { eventually, explainPopup, FIXTURES_ENV, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { visitorRecordOf } from './visitor-cookie.ts';
 
 // The network between the visitor and the server is the edge we do not own: playwright's routing plays
 // a failing or hanging connection in front of the real server.
@@ -117,9 +118,9 @@ describe('the lead outbox when the server fails or hangs, end to end', () => {
     assert.equal(stored.trigger, 'manual');
     assert.equal(stored.visitor, 'desktop');
     // The visitor id the display request sent: the server ties "stop showing to converted users" to it.
-    const visitorCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'poptin_visitor_id');
-    assert.ok(visitorCookie?.value);
-    assert.equal(stored.visitor_id, visitorCookie.value);
+    const visitorId = visitorRecordOf(await page.context().cookies()).get('v')?.values[0];
+    assert.ok(visitorId);
+    assert.equal(stored.visitor_id, visitorId);
     assert.match(String(stored.poptin_view_id), /^\d+$/);
     assert.match(String(stored.all_visited_pages), /show\.html/);
     assert.equal(attempts(), 3);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
-import { countingCookieDocument } from '../visitor/test-support/storage.ts';
+import { countingCookieDocument, countingStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';
@@ -177,6 +177,22 @@ describe('decide: every rule for one pop-up', () => {
     expect(env.cookies.utm_source).to.equal('google');
     expect(decision.allowed).to.equal(true);
     expect(reads() - readsBefore).to.equal(1);
+  });
+
+  it('a pop-up whose rules read no history is decided without opening Web Storage; a frequency cap opens it', () => {
+    const storage = countingStorageWindow();
+    const visitor = createVisitor({
+      window: storage.window,
+      document: countingCookieDocument().document as Document,
+      now: () => NOW,
+    });
+    const env = environment({ visitor });
+    const quiet = decide(testConfig({ d_f_r: 'new@display_everytime_everypage', show_on_device: 'desktop' }), env);
+    expect(quiet.allowed).to.equal(true);
+    expect(storage.opened()).to.equal(0, 'device, audience and every-page-view rules need no history');
+    const capped = decide(testConfig({ d_f_r: 'all@display_once_a_day' }), env);
+    expect(capped.allowed).to.equal(true);
+    expect(storage.opened()).to.equal(1, 'a once-a-day cap reads the history');
   });
 
   it('createDecisionEnvironment reads the live page', () => {

@@ -42,7 +42,11 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
   const checks: RuleCheck[] = [
     ['device', () => evaluateDevice(config, environment.isMobile)],
     ['country', () => evaluateCountry(config, environment.countryCode)],
-    ['stop_showing_to_converted_users', () => evaluateConvertedUsers(config, visitor.convertedAt(config.id))],
+    // The visitor's history (Web Storage) is read by the rules that are set, and only by them.
+    [
+      'stop_showing_to_converted_users',
+      () => evaluateConvertedUsers(config, config.stopShowingToConvertedUsers ? visitor.convertedAt(config.id) : null),
+    ],
     ['frequency (d_f_r)', () => evaluateFrequency(config.frequencyRule, frequencyHistory(), now)],
     ['after close (d_f_a)', () => evaluateAfterClose(config.frequencyAction, frequencyHistory(), now)],
     ['page_targeting', () => evaluatePageTargeting(config, environment.pageUrl)],
@@ -51,7 +55,12 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
     [
       'engagement_with_other_poptin_filter',
-      () => evaluateEngagementFilter(config.filters.engagementFilter, config.id, visitor.engagement()),
+      () =>
+        evaluateEngagementFilter(
+          config.filters.engagementFilter,
+          config.id,
+          config.filters.engagementFilter.trim() ? visitor.engagement() : [],
+        ),
     ],
     ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
     // Widget §4: a pop-up whose fixed end-time has passed is not shown.

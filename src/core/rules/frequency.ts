@@ -157,8 +157,9 @@ export function evaluateFrequency(text: string, history: FrequencyHistory, now: 
   const { cap, note } = rule;
   switch (cap.kind) {
     case 'every_page_view':
-      if (cap.maxViews !== null && history.views >= cap.maxViews)
-        return block(name, `${note}: already seen ${history.views} times`);
+      // Without a cap the views are not read: the visitor's history stays unopened (Web Storage).
+      if (cap.maxViews === null) return allow(name, `${note}: no cap on views`);
+      if (history.views >= cap.maxViews) return block(name, `${note}: already seen ${history.views} times`);
       return allow(name, `${note}: seen ${history.views} time(s)`);
     case 'once_per_session':
       if (history.onceFlagUntil !== null && history.onceFlagUntil > now)

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createStorageSet } from '../visitor/browser-storage.ts';
 import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
 import { blockedStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
+import { createStorageSet } from '../visitor/web-storage.ts';
 import { armPageVisits } from './page-visits.ts';
 import { fakeTriggerVisitor, TEST_POPTIN_ID, testConfig, triggerContext } from './test-support/fakes.ts';
 

@@ -1,11 +1,12 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createStorageSet, NO_STORAGE_MESSAGE } from './browser-storage.ts';
+import { NO_STORAGE_MESSAGE } from './browser-storage.ts';
 import { parseCookieString, serializeCookie } from './cookies.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { createMemoryStorageSet, createPageOnlyStorageSet } from './memory-storage.ts';
 import { blockedStorageWindow, countingCookieDocument } from './test-support/storage.ts';
 import { createVisitor } from './visitor.ts';
+import { createStorageSet } from './web-storage.ts';
 
 const DAY = 86_400_000;
 

@@ -15,10 +15,9 @@ export interface KeyValueStore {
   keys(): string[];
 }
 
-export interface StorageSet {
+/** The cookie store alone: what the loader's page view uses (Web Storage is the session's, web-storage.ts). */
+export interface CookieStores {
   cookies: KeyValueStore;
-  local: KeyValueStore;
-  session: KeyValueStore;
   /**
    * Until the returned function is called, the cookies read once (with this set's own writes) serve later tasks
    * too, and a write repeating one already sent is not sent again: for a page view spread over a few tasks.
@@ -26,28 +25,27 @@ export interface StorageSet {
   holdCookieReads(): () => void;
 }
 
+export interface StorageSet extends CookieStores {
+  local: KeyValueStore;
+  session: KeyValueStore;
+}
+
 export const NO_STORAGE_MESSAGE = 'No Web Storage support';
 
 /** Raw operations of one backing storage; any of them may throw (blocked, quota full, SecurityError). */
 export interface Backend {
-  /** Cookies expire by themselves (max-age); other backends keep the expiry in an envelope read with the injected clock. */
-  nativeExpiry: boolean;
   get(key: string): string | null;
-  set(key: string, value: string, ttlMs: number | undefined, expiresAt: number | undefined): void;
+  /** `ttlMs` undefined keeps the value for the backend's natural life; each backend honours expiry itself. */
+  set(key: string, value: string, ttlMs: number | undefined): void;
   remove(key: string): void;
   keys(): string[];
   /** Throws if values cannot be written; for a store asked whether it is persistent before it wrote anything. */
   proveWritable?(): void;
 }
 
-interface Envelope {
-  v: string;
-  x?: number;
-}
-
 /**
- * Wraps a backend so expiry is honoured by the injected clock and so the first failure switches the store
- * to memory for the rest of the page (reporting through `onFailure`).
+ * Wraps a backend so that the first failure switches the store to memory for the rest of the page (reporting
+ * through `onFailure`).
  */
 export function resilientStore(
   kind: StoreKind,
@@ -59,7 +57,7 @@ export function resilientStore(
   let persistent = true;
   // A write that went through shows that this storage keeps values; until one has, asking `persistent` tries one.
   let written = false;
-  const memory = memoryBackend();
+  const memory = memoryBackend(now);
   const fail = () => {
     if (persistent) {
       persistent = false;
@@ -88,22 +86,6 @@ export function resilientStore(
       }
     }
   };
-  const unwrap = (key: string, raw: string | null, target: Backend): string | null => {
-    if (raw === null) return null;
-    if (target.nativeExpiry || !raw.startsWith('{"v":')) return raw;
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(raw) as Envelope;
-    } catch {
-      return raw;
-    }
-    if (typeof envelope.v !== 'string') return raw;
-    if (typeof envelope.x === 'number' && envelope.x <= now()) {
-      target.remove(key);
-      return null;
-    }
-    return envelope.v;
-  };
   return {
     kind,
     get persistent() {
@@ -113,15 +95,10 @@ export function resilientStore(
       }
       return persistent;
     },
-    get: (key) => attempt((target) => unwrap(key, target.get(key), target), null),
+    get: (key) => attempt((target) => target.get(key), null),
     set: (key, value, ttlMs) =>
       attempt((target) => {
-        const expiresAt = ttlMs === undefined ? undefined : now() + ttlMs;
-        const stored =
-          !target.nativeExpiry && expiresAt !== undefined
-            ? JSON.stringify({ v: value, x: expiresAt } satisfies Envelope)
-            : value;
-        target.set(key, stored, ttlMs, expiresAt);
+        target.set(key, value, ttlMs);
         written = true;
       }, undefined),
     remove: (key) => attempt((target) => target.remove(key), undefined),
@@ -129,35 +106,18 @@ export function resilientStore(
   };
 }
 
-export function memoryBackend(): Backend {
-  const values = new Map<string, string>();
-  return {
-    nativeExpiry: false,
-    get: (key) => values.get(key) ?? null,
-    set: (key, value) => void values.set(key, value),
-    remove: (key) => void values.delete(key),
-    keys: () => [...values.keys()],
+/** Values in memory, each kept until its expiry by the injected clock. */
+export function memoryBackend(now: () => number): Backend {
+  const values = new Map<string, [string, number]>();
+  const live = (key: string) => {
+    const entry = values.get(key);
+    return entry && entry[1] > now() ? entry[0] : null;
   };
-}
-
-// Opening does not write a probe value: each Web Storage call waits on the browser, a page view writes to both
-// stores anyway, and a write that fails (a full quota) switches the store to memory then.
-function webStorageBackend(open: () => Storage): Backend {
-  const storage = open();
   return {
-    nativeExpiry: false,
-    get: (key) => storage.getItem(key),
-    set: (key, value) => storage.setItem(key, value),
-    remove: (key) => storage.removeItem(key),
-    keys: () =>
-      Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
-        (key): key is string => key !== null,
-      ),
-    proveWritable: () => {
-      const probe = '__poptin_probe__';
-      storage.setItem(probe, probe);
-      storage.removeItem(probe);
-    },
+    get: live,
+    set: (key, value, ttlMs) => void values.set(key, [value, ttlMs === undefined ? Infinity : now() + ttlMs]),
+    remove: (key) => void values.delete(key),
+    keys: () => [...values.keys()].filter((key) => live(key) !== null),
   };
 }
 
@@ -208,7 +168,6 @@ function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean, hold
     forgetAtEndOfTask();
   };
   return {
-    nativeExpiry: true,
     get: (key) => read()[key] ?? null,
     set: (key, value, ttlMs) => {
       const removal = ttlMs !== undefined && ttlMs <= 0;
@@ -241,50 +200,30 @@ function cookieBackend(document: Pick<Document, 'cookie'>, secure: boolean, hold
   };
 }
 
-export interface StorageSetOptions {
-  /** Where localStorage and sessionStorage are read from; reading either may throw. */
-  window?: Pick<Window, 'localStorage' | 'sessionStorage'> | null;
+export interface CookieStoreOptions {
   document?: Pick<Document, 'cookie'> | null;
   /** Adds `Secure` to cookies (pages served over https). */
   secureCookies?: boolean;
   now?: () => number;
-  log?: (message: string) => void;
+  /** Called once when a store falls back to memory. */
+  onFailure?: () => void;
 }
 
-/**
- * Cookies, localStorage and sessionStorage behind one interface. Whatever throws falls back to memory,
- * and "No Web Storage support" is logged once per set.
- */
-export function createStorageSet(options: StorageSetOptions = {}): StorageSet {
-  const now = options.now ?? Date.now;
-  const report = options.log ?? ((message: string) => log.warn(message));
-  let logged = false;
-  const onFailure = () => {
-    if (logged) return;
-    logged = true;
-    report(NO_STORAGE_MESSAGE);
-  };
-  const win = options.window;
+/** The page's cookies behind one store that never throws: if they fail, values live in memory for this page. */
+export function createCookieStores(options: CookieStoreOptions = {}): CookieStores {
   const doc = options.document;
-  const missing = () => {
-    throw new Error('not available');
-  };
   const hold: CookieReadHold = { held: 0, released: null };
   return {
     // Cookie expiry is left to the browser (max-age): cookie values that must be compared with the
     // injected clock carry their own timestamp.
     cookies: resilientStore(
       'cookie',
-      doc ? () => cookieBackend(doc, options.secureCookies ?? false, hold) : missing,
-      now,
-      onFailure,
-    ),
-    local: resilientStore('local', win ? () => webStorageBackend(() => win.localStorage) : missing, now, onFailure),
-    session: resilientStore(
-      'session',
-      win ? () => webStorageBackend(() => win.sessionStorage) : missing,
-      now,
-      onFailure,
+      () => {
+        if (!doc) throw new Error('not available');
+        return cookieBackend(doc, options.secureCookies ?? false, hold);
+      },
+      options.now ?? Date.now,
+      options.onFailure ?? (() => log.warn(NO_STORAGE_MESSAGE)),
     ),
     holdCookieReads: () => {
       hold.held++;

@@ -10,9 +10,17 @@ export function parseCookieString(cookieString: string): Record<string, string> 
   return cookies;
 }
 
+/**
+ * A cookie value with only what a cookie may not hold escaped (space, `"`, `,`, `;`, `\\`, `%`, controls and
+ * non-ASCII): addresses keep their `/`, `:` and `?`, and stay short. `decodeURIComponent` reads it back.
+ */
+export function encodeCookieValue(value: string): string {
+  return value.replace(/[^\x21-\x7e]+|[%;,"\\]/gu, encodeURIComponent);
+}
+
 /** `name=value` as written into, and read back from, document.cookie. */
 export function cookiePair(name: string, value: string): string {
-  return `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  return `${encodeURIComponent(name)}=${encodeCookieValue(value)}`;
 }
 
 export function serializeCookie(

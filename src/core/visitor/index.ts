@@ -5,4 +5,7 @@ export * from './lifetimes.ts';
 export * from './memory-storage.ts';
 export * from './page-visitor.ts';
 export * from './pages.ts';
+export * from './record.ts';
+export * from './state.ts';
 export * from './visitor.ts';
+export * from './web-storage.ts';

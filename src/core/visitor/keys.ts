@@ -1,4 +1,5 @@
-// Storage keys. Per-pop-up session keys are prefixed by the poptin id (widget §3 visitor state).
+// The storage names of earlier versions (widget §3 visitor state), read once by migrate.ts and removed: the history
+// now lives in one cookie (record.ts) and one Web Storage key (state.ts). Per-pop-up keys carry the poptin id.
 
 export const COOKIE = {
   clientId: 'poptin_client_id',

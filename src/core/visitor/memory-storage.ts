@@ -14,7 +14,7 @@ function memoryStorageSet(open: () => Backend, now: () => number): StorageSet {
 
 /** Stores that live in memory only, with the injected clock for expiry (tests, previews). */
 export function createMemoryStorageSet(now: () => number = Date.now): StorageSet {
-  return memoryStorageSet(memoryBackend, now);
+  return memoryStorageSet(() => memoryBackend(now), now);
 }
 
 /**

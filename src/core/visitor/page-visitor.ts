@@ -1,8 +1,21 @@
 import { guard } from '../safety.ts';
-import { createStorageSet, type StorageSet } from './browser-storage.ts';
-import { COOKIE, LOCAL, SESSION } from './keys.ts';
-import { LIFETIME_MS, MINUTE_REFRESH_MS, TIME_ON_SITE_REFRESH_MS } from './lifetimes.ts';
-import { appendPage, joinPages, joinPagesWithDates, readPages } from './pages.ts';
+import { type CookieStores, createCookieStores, type KeyValueStore } from './browser-storage.ts';
+import { appendPage, joinPages, joinPagesWithDates, type VisitedPage } from './pages.ts';
+import {
+  decodeTime,
+  encodeTime,
+  type Field,
+  type FieldName,
+  MINUTE_REFRESH_MS,
+  MINUTE_REFRESHED,
+  parseVisitorRecord,
+  STATE_KEY,
+  serializeVisitorRecord,
+  setField,
+  TIME_ON_SITE_REFRESH_MS,
+  VISITOR_COOKIE,
+  type VisitorRecord,
+} from './record.ts';
 
 /** Fields of the display request (widget §7) that come from the visitor's history. */
 export interface PageViewFields {
@@ -19,26 +32,37 @@ export interface PageViewFields {
   previous_visited_pages_with_current: string;
   /** Pages of this session before this one with date stamps: `url@MM-DD-YYYY|…`. */
   previous_visited_pages_with_timestamps: string;
-  /** Every page on record (newest 50, across sessions) with date stamps. */
+  /** Every page on record (newest 50 that fit the cookie, across sessions) with date stamps. */
   all_visited_pages: string;
   converted_email: string;
 }
 
-/** The visitor as the loader knows it: its identity, the page view it records and the cookies it keeps fresh. */
+/**
+ * The visitor as the loader knows it: its identity, the page view it records and the fields it keeps fresh, all in
+ * one cookie (record.ts), read once and written once per page view.
+ */
 export interface PageVisitor {
   readonly visitorId: string;
-  /** The visitor had the old-user cookie when this session began. */
+  readonly sessionId: string;
+  /** The visitor was seen in the 2 days before this session began. */
   readonly returning: boolean;
-  readonly stores: StorageSet;
+  readonly stores: CookieStores & { local?: KeyValueStore };
   recordPageView(url?: string): PageViewFields;
-  /** Time on this website, carried across pages by the time-on-site session cookie. */
+  /** Time on this website, carried across pages by the cookie's time-on-site field. */
   timeOnSiteMs(): number;
-  /** Rewrites the cookies that widget §9 refreshes while the page is open; call every 20 s (see startVisitorKeepAlive). */
+  /** Rewrites the fields that widget §9 refreshes while the page is open; call every 20 s (see startVisitorKeepAlive). */
   keepAlive(): void;
   /** The page's cookies as name → value (for the cookie filter). */
   cookies(): Record<string, string>;
   rememberClientId(clientId: string): void;
   rememberLocation(location: { ip?: string; countryCode?: string }): void;
+  /** A live field of the record as this page holds it. */
+  field(name: FieldName): Field | undefined;
+  /**
+   * Changes the record as the cookie holds it now (another tab may have written it) and writes it; `set` sets a
+   * field for its lifetime.
+   */
+  update(change: (record: VisitorRecord, now: number, set: (name: FieldName, values: string[]) => void) => void): void;
 }
 
 export interface VisitorOptions {
@@ -46,155 +70,167 @@ export interface VisitorOptions {
     | (Pick<Window, 'localStorage' | 'sessionStorage'> & { location?: Pick<Location, 'href' | 'protocol'> })
     | null;
   document?: Pick<Document, 'cookie' | 'referrer'> | null;
-  /** Injected stores (tests); by default cookies, localStorage and sessionStorage of the given window/document. */
-  stores?: StorageSet;
+  /** Injected stores (tests, consent mode); by default the cookies of the given document. */
+  stores?: CookieStores & { local?: KeyValueStore };
   now?: () => number;
   log?: (message: string) => void;
   createId?: () => string;
 }
 
+/** The visitor of a page load that recorded no page view yet. */
+let unwrittenPageView: (() => void) | null = null;
+
 export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
+  unwrittenPageView?.();
   const now = options.now ?? Date.now;
   const win = options.window ?? null;
   const doc = options.document ?? null;
-  const stores =
+  const base: CookieStores & { local?: KeyValueStore } =
     options.stores ??
-    createStorageSet({
-      window: win,
+    createCookieStores({
       document: doc,
       now,
-      log: options.log,
+      onFailure: options.log && (() => options.log!('No Web Storage support')),
       secureCookies: win?.location?.protocol === 'https:',
     });
-  const { cookies, local, session } = stores;
+  const { cookies } = base;
   const createId = options.createId ?? randomId;
 
+  let written = cookies.get(VISITOR_COOKIE);
+  let record = parseVisitorRecord(written, now());
+  const values = (name: FieldName) => record.get(name)?.values;
+  const set = (name: FieldName, fieldValues: string[], at = now()) => setField(record, name, fieldValues, at);
+  // Earlier versions kept the visitor in cookies of their own: this page view goes on as the same visitor, and the
+  // rest of their history moves in a chunk fetched only where they are found (migrate.ts).
+  const earlier = written === null && cookies.keys().some((name) => name.startsWith('poptin_'));
+  const start = now();
+
   // Session and returning-visitor status are settled once per page load.
-  const sessionCookie = cookies.get(COOKIE.session);
-  let sessionValue: string;
-  let returning: boolean;
-  if (sessionCookie && /^[^:]+:[01]$/.test(sessionCookie)) {
-    sessionValue = sessionCookie;
-    returning = sessionCookie.endsWith(':1');
-  } else {
-    returning = cookies.get(COOKIE.oldUser) !== null;
-    sessionValue = `${createId()}:${returning ? 1 : 0}`;
-  }
-  cookies.set(COOKIE.session, sessionValue, LIFETIME_MS.session);
-  cookies.set(COOKIE.oldUser, '1', LIFETIME_MS.oldUser);
+  const session = values('s') ?? [
+    createId(),
+    values('o') || cookies.get('poptin_old_user') ? '1' : '',
+    encodeTime(start),
+    '',
+  ];
+  const sessionStart = decodeTime(session[2]) || start;
+  const visitorId = values('v')?.[0] || cookies.get('poptin_visitor_id') || createId();
+  const siteStart = decodeTime(values('t')?.[0]) || start;
+  let lastMinuteRefresh = start;
 
-  const visitorId = cookies.get(COOKIE.visitorId) || createId();
-  cookies.set(COOKIE.visitorId, visitorId, LIFETIME_MS.visitor);
-
-  // Time-on-site cookie value: "<visit start ms>:<expiry ms>"; a gap longer than its lifetime starts a new visit.
-  let siteStart = now();
-  let siteExpiry = 0;
-  const previousTime = /^(\d+):(\d+)$/.exec(cookies.get(COOKIE.timeOnSite) ?? '');
-  if (previousTime && Number(previousTime[2]) > now()) siteStart = Number(previousTime[1]);
-  const writeTimeOnSite = () => {
-    siteExpiry = now() + LIFETIME_MS.timeOnSite;
-    cookies.set(COOKIE.timeOnSite, `${siteStart}:${siteExpiry}`, LIFETIME_MS.timeOnSite);
+  const write = (at = now()) => {
+    if (unwrittenPageView === writeUnwritten) unwrittenPageView = null;
+    unwritten = false;
+    set('v', [visitorId], at);
+    set('s', session, at);
+    set('o', [], at);
+    set('t', [encodeTime(siteStart)], at);
+    const { value, maxAgeMs } = serializeVisitorRecord(record, at);
+    cookies.set(VISITOR_COOKIE, value, maxAgeMs);
+    written = value;
   };
-  writeTimeOnSite();
+  const update: PageVisitor['update'] = (change) => {
+    const text = cookies.get(VISITOR_COOKIE);
+    if (text !== written && !unwritten) record = parseVisitorRecord(text, now());
+    change(record, now(), set);
+    write();
+  };
+  let unwritten = true;
+  // The record is written by the page view: a page load that records none (consent refused on a store, a page closed
+  // first) writes nothing of its own. A visitor made after it in the same document (as tests make one page load after
+  // another) writes it first, so the later one reads it as a browser would read an earlier page's.
+  const writeUnwritten = () => {
+    if (unwritten) write(start);
+  };
+  unwrittenPageView = writeUnwritten;
+  if (earlier)
+    import('./migrate.ts').then((migrate) =>
+      guard('visitor history of earlier versions', () => migrate.migrateEarlierVersions(visitor, cookies, win)),
+    );
 
-  let lastMinuteRefresh = now();
-
-  // The year-long cookies are written when their value changes, not on every page view: they arrive with the
-  // display answer, in a later task, where comparing with the jar would cost a read. Read here with the rest.
-  const longLived = new Map<string, string | null>(
-    [COOKIE.clientId, COOKIE.ip, COOKIE.countryCode].map((key) => [key, cookies.get(key)]),
-  );
-  const rememberLongLived = (key: string, value: string, lifetime: number) => {
-    if (longLived.get(key) === value) return;
-    cookies.set(key, value, lifetime);
-    longLived.set(key, value);
+  const remember = (name: FieldName, value: string | undefined) => {
+    if (value && values(name)?.[0] !== value) update(() => set(name, [value]));
   };
 
-  const rewriteIfPresent = (key: string, lifetime: number) => {
-    const value = cookies.get(key);
-    if (value !== null) cookies.set(key, value, lifetime);
-  };
-
-  return {
+  const visitor: PageVisitor = {
     visitorId,
-    returning,
-    stores,
+    sessionId: session[0]!,
+    returning: session[1] === '1',
+    stores: base,
 
     recordPageView(url = win?.location?.href ?? '') {
+      const at = now();
+      const origin = safeRead(() => new URL(url).origin);
+      // The site's own addresses are kept from their path on.
+      const short = (address: string) =>
+        origin && address.startsWith(`${origin}/`) ? address.slice(origin.length) : address;
+      const expand = (address: string) => (address[0] === '/' ? origin + address : address);
       const documentReferrer = safeRead(() => doc?.referrer ?? '');
-      let referrer: string;
-      if (documentReferrer && hostOf(documentReferrer) !== hostOf(url)) {
-        referrer = documentReferrer;
-        cookies.set(COOKIE.referrer, referrer, LIFETIME_MS.referrer);
-      } else {
-        referrer = cookies.get(COOKIE.referrer) ?? '';
-      }
-      const storedPrevious = cookies.get(COOKIE.previousUrl);
-      const previousUrl =
-        storedPrevious ?? (documentReferrer && hostOf(documentReferrer) === hostOf(url) ? documentReferrer : '');
-      cookies.set(COOKIE.previousUrl, url, LIFETIME_MS.previousUrl);
-      cookies.set(COOKIE.session, sessionValue, LIFETIME_MS.session);
+      const fromSite = documentReferrer.startsWith(`${origin}/`);
+      if (documentReferrer && !fromSite) set('r', [documentReferrer], at);
+      const referrer = values('r')?.[0] ?? '';
+      const stored = values('p')?.[0];
+      const previousUrl = stored !== undefined ? expand(stored) : fromSite ? documentReferrer : '';
+      set('p', [short(url)], at);
+      session[3] ||= short(url);
 
-      const page = { url, at: now() };
-      const before = readPages(session.get(SESSION.visitedPages));
-      const withCurrent = appendPage(before, page);
-      session.set(SESSION.visitedPages, JSON.stringify(withCurrent));
-      const allPages = appendPage(readPages(local.get(LOCAL.allVisitedPages)), page);
-      local.set(LOCAL.allVisitedPages, JSON.stringify(allPages));
-      let landing = session.get(SESSION.landingPage);
-      if (!landing) {
-        landing = url;
-        session.set(SESSION.landingPage, landing);
-      }
+      const pages = values('g') ?? [];
+      const onRecord: VisitedPage[] = [];
+      for (let index = 0; index + 1 < pages.length; index += 2)
+        onRecord.push({ url: expand(pages[index]!), at: decodeTime(pages[index + 1]) || 0 });
+      const before = onRecord.filter((page) => page.at >= sessionStart);
+      const all = appendPage(onRecord, { url, at });
+      set(
+        'g',
+        all.flatMap((page) => [short(page.url), encodeTime(page.at)]),
+        at,
+      );
+      write();
       return {
         referrer,
-        referrer_protocol: protocolOf(referrer),
+        referrer_protocol: safeRead(() => new URL(referrer).protocol),
         previous_url: previousUrl,
-        origin_landing_page: landing,
-        if_page_refreshed: previousUrl !== '' && previousUrl === url,
+        origin_landing_page: expand(session[3]),
+        if_page_refreshed: previousUrl !== '' && (previousUrl === url || stored === short(url)),
         previous_visited_pages: joinPages(before),
-        previous_visited_pages_with_current: joinPages(withCurrent),
+        previous_visited_pages_with_current: joinPages([...before, { url, at }]),
         previous_visited_pages_with_timestamps: joinPagesWithDates(before),
-        all_visited_pages: joinPagesWithDates(allPages),
-        converted_email: local.get(LOCAL.lastConvertedEmail) ?? '',
+        all_visited_pages: joinPagesWithDates(all),
+        converted_email: values('e')
+          ? safeRead(
+              () =>
+                JSON.parse((base.local ? base.local.get(STATE_KEY) : win!.localStorage.getItem(STATE_KEY))!)
+                  .convertedEmail,
+            )
+          : '',
       };
     },
 
     timeOnSiteMs: () => Math.max(0, now() - siteStart),
 
     keepAlive() {
-      const current = now();
-      if (siteExpiry - current < LIFETIME_MS.timeOnSite) writeTimeOnSite();
-      if (current - lastMinuteRefresh < MINUTE_REFRESH_MS) return;
-      lastMinuteRefresh = current;
-      cookies.set(COOKIE.oldUser, '1', LIFETIME_MS.oldUser);
-      cookies.set(COOKIE.session, sessionValue, LIFETIME_MS.session);
-      rewriteIfPresent(COOKIE.referrer, LIFETIME_MS.referrer);
-      rewriteIfPresent(COOKIE.previousUrl, LIFETIME_MS.previousUrl);
-      for (const key of cookies.keys()) {
-        if (!key.startsWith(COOKIE.displayOncePrefix)) continue;
-        const until = readTimestamp(cookies.get(key));
-        if (until !== null && until > current)
-          cookies.set(key, String(current + LIFETIME_MS.displayOnceFlag), LIFETIME_MS.displayOnceFlag);
-      }
+      update((fresh, at) => {
+        if (at - lastMinuteRefresh < MINUTE_REFRESH_MS) return;
+        lastMinuteRefresh = at;
+        for (const name of MINUTE_REFRESHED) {
+          const field = fresh.get(name);
+          if (field) setField(fresh, name, field.values, at);
+        }
+      });
     },
 
     // Through the cookie store, whose read of the jar serves the rest of the task (or of the page view's hold); a
     // store that fell back to memory holds no page cookies.
     cookies: () =>
       doc && cookies.persistent ? Object.fromEntries(cookies.keys().map((key) => [key, cookies.get(key) ?? ''])) : {},
-    rememberClientId: (clientId) => rememberLongLived(COOKIE.clientId, clientId, LIFETIME_MS.clientId),
+    rememberClientId: (clientId) => remember('c', clientId),
     rememberLocation({ ip, countryCode }) {
-      if (ip) rememberLongLived(COOKIE.ip, ip, LIFETIME_MS.storedIp);
-      if (countryCode) rememberLongLived(COOKIE.countryCode, countryCode, LIFETIME_MS.countryCode);
+      remember('i', ip);
+      remember('k', countryCode);
     },
+    field: (name) => record.get(name),
+    update,
   };
-}
-
-/** A stored number (a time or a count), or null when there is none. */
-export function readTimestamp(text: string | null): number | null {
-  const value = text === null ? NaN : Number(text);
-  return Number.isFinite(value) ? value : null;
+  return visitor;
 }
 
 /** Calls `visitor.keepAlive()` every 20 s (widget §9 refresh cadences); returns the stop function. */
@@ -209,25 +245,9 @@ export function startVisitorKeepAlive(
   return () => timers.clearInterval(handle);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
-}
-
-function protocolOf(url: string): string {
-  try {
-    return url ? new URL(url).protocol : '';
-  } catch {
-    return '';
-  }
-}
-
 function safeRead(read: () => string): string {
   try {
-    return read();
+    return read() ?? '';
   } catch {
     return '';
   }

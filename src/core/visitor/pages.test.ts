@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { MAX_VISITED_PAGES } from './lifetimes.ts';
-import { appendPage, formatDateStamp, joinPages, joinPagesWithDates } from './pages.ts';
+import { appendPage, formatDateStamp, joinPages, joinPagesWithDates, MAX_VISITED_PAGES } from './pages.ts';
 
 describe('visited pages (widget §3 visitor state)', () => {
   const at = new Date(2025, 2, 4, 12).getTime();

@@ -1,4 +1,5 @@
-import { MAX_VISITED_PAGES } from './lifetimes.ts';
+/** Visited pages kept at most (the cookie keeps the newest that fit: record.ts). */
+export const MAX_VISITED_PAGES = 50;
 
 export interface VisitedPage {
   url: string;
@@ -25,23 +26,6 @@ export function joinPages(pages: readonly VisitedPage[]): string {
 /** `url@MM-DD-YYYY|url@MM-DD-YYYY|…` */
 export function joinPagesWithDates(pages: readonly VisitedPage[]): string {
   return pages.map((page) => `${escapeUrl(page.url)}@${formatDateStamp(page.at)}`).join('|');
-}
-
-export function readPages(json: string | null): VisitedPage[] {
-  if (!json) return [];
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (entry): entry is VisitedPage =>
-        !!entry &&
-        typeof entry === 'object' &&
-        typeof (entry as VisitedPage).url === 'string' &&
-        typeof (entry as VisitedPage).at === 'number',
-    );
-  } catch {
-    return [];
-  }
 }
 
 /** Appends a page, keeping the newest MAX_VISITED_PAGES. */

@@ -1,12 +1,14 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { createStorageSet, type StorageSet } from './browser-storage.ts';
-import { COOKIE, LOCAL, SESSION } from './keys.ts';
+import type { StorageSet } from './browser-storage.ts';
 import { LIFETIME_MS } from './lifetimes.ts';
 import { createMemoryStorageSet } from './memory-storage.ts';
 import { createPageVisitor, startVisitorKeepAlive, type VisitorOptions } from './page-visitor.ts';
+import { STATE_KEY, VISITOR_COOKIE } from './record.ts';
+import { parseVisitorState } from './state.ts';
 import { blockedStorageWindow } from './test-support/storage.ts';
 import { createVisitor, withHistory } from './visitor.ts';
+import { createStorageSet } from './web-storage.ts';
 
 const ID = 'a1b2c3d4e5f6g';
 const MINUTE = 60_000;
@@ -19,6 +21,8 @@ describe('visitor state (widget §3, §9)', () => {
   /** A new page load in the same browser: a new visitor object over the same stores. */
   const load = (referrer = '', options: Partial<VisitorOptions> = {}) =>
     createVisitor({ stores, now: clock, document: { cookie: '', referrer } as Document, ...options });
+
+  const state = () => parseVisitorState(stores.local.get(STATE_KEY));
 
   beforeEach(() => {
     now = new Date(2025, 2, 4, 12).getTime();
@@ -82,7 +86,7 @@ describe('visitor state (widget §3, §9)', () => {
 
     it('returns the last converted email kept in local storage', () => {
       load().recordConversion(ID, 'lightbox', 'ada@example.com');
-      expect(stores.local.get(LOCAL.lastConvertedEmail)).to.equal('ada@example.com');
+      expect(state().convertedEmail).to.equal('ada@example.com');
       expect(load().recordPageView('https://s.example/').converted_email).to.equal('ada@example.com');
     });
   });
@@ -168,12 +172,11 @@ describe('visitor state (widget §3, §9)', () => {
       visitor.rememberClientId('abc123');
       visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
       visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
-      expect(set.args.map(([key, value]) => `${key}=${value}`)).to.deep.equal([
-        `${COOKIE.ip}=203.0.113.9`,
-        `${COOKIE.countryCode}=IL`,
-      ]);
+      // The IP and the country code, each written once into the one cookie.
+      expect(set.args.map(([key]) => key)).to.deep.equal([VISITOR_COOKIE, VISITOR_COOKIE]);
       visitor.rememberClientId('other-client');
-      expect(set.lastCall.args).to.deep.equal([COOKIE.clientId, 'other-client', LIFETIME_MS.clientId]);
+      expect(set.callCount).to.equal(3);
+      expect(set.lastCall.args[2]).to.equal(LIFETIME_MS.clientId, 'the cookie lives as long as its longest field');
       expect(load().storedClientId()).to.equal('other-client');
     });
 
@@ -185,20 +188,21 @@ describe('visitor state (widget §3, §9)', () => {
   });
 
   describe('per-pop-up state (keys prefixed by poptin id)', () => {
-    it('counts page visits in session storage under <id>_visit_count and <id>_page_url; a reload does not count', () => {
+    it("counts page visits of this session in the history's storage; a reload does not count", () => {
       const visitor = load();
       expect(visitor.countPageVisit(ID, 'https://s.example/a')).to.equal(1);
       expect(visitor.countPageVisit(ID, 'https://s.example/a')).to.equal(1);
       expect(visitor.countPageVisit(ID, 'https://s.example/b')).to.equal(2);
-      expect(stores.session.get(`${ID}_visit_count`)).to.equal('2');
-      expect(stores.session.get(`${ID}_page_url`)).to.equal('https://s.example/b');
+      expect(state().session?.popups[ID]).to.deep.equal({ visits: 2, lastUrl: 'https://s.example/b' });
+      now += 31 * MINUTE;
+      expect(load().pageVisitCount(ID), 'a new session counts afresh').to.equal(0);
     });
 
-    it('the disabled flag is stored as <id>_disabled', () => {
+    it("the disabled flag is kept for this session in the history's storage", () => {
       const visitor = load();
       expect(visitor.pageVisitTriggerDisabled(ID)).to.equal(false);
       visitor.disablePageVisitTrigger(ID);
-      expect(stores.session.get(SESSION.disabled(ID))).to.equal('1');
+      expect(state().session?.popups[ID]).to.deep.equal({ disabled: true });
       expect(load().pageVisitTriggerDisabled(ID)).to.equal(true);
     });
 
@@ -236,7 +240,6 @@ describe('visitor state (widget §3, §9)', () => {
       visitor.recordConversion(ID, 'lightbox');
       expect(visitor.frequencyHistory(ID)).to.include({ lastClosedAt: now - 1000, closedThisSession: true });
       expect(visitor.convertedAt(ID)).to.equal(now);
-      expect(stores.cookies.get(COOKIE.convertedPrefix + ID)).to.equal(String(now));
       expect(visitor.engagement().map((record) => record.event)).to.deep.equal(['seen', 'closed', 'converted']);
       expect(visitor.engagement()[0]).to.include({ id: ID, kind: 'lightbox' });
       now += 364 * DAY;
@@ -250,7 +253,7 @@ describe('visitor state (widget §3, §9)', () => {
       const fields = pageVisitor.recordPageView('https://s.example/');
       const visitor = withHistory(pageVisitor, clock);
       expect(visitor.visitorId).to.equal(pageVisitor.visitorId);
-      expect(visitor.stores).to.equal(stores);
+      expect(visitor.stores.local).to.equal(stores.local);
       // The page view the loader recorded is the session's: it counts once.
       expect(load().recordPageView('https://s.example/next').previous_visited_pages).to.equal(
         fields.previous_visited_pages_with_current,
@@ -293,12 +296,11 @@ describe('visitor state (widget §3, §9)', () => {
       const visitor = createVisitor({ window, document, log: () => {} });
       try {
         visitor.recordView('zzzzzzzzzzzz1', 'bar');
-        expect(localStorage.getItem(`${LOCAL.historyPrefix}zzzzzzzzzzzz1`)).to.contain('"views":1');
-        expect(visitor.cookies()[COOKIE.displayOncePrefix + 'zzzzzzzzzzzz1']).to.be.a('string');
+        expect(parseVisitorState(localStorage.getItem(STATE_KEY)).popups.zzzzzzzzzzzz1?.views).to.equal(1);
+        expect(visitor.cookies()[VISITOR_COOKIE]).to.contain('f>');
         expect(visitor.canCountVisits()).to.equal(true);
       } finally {
-        localStorage.removeItem(`${LOCAL.historyPrefix}zzzzzzzzzzzz1`);
-        localStorage.removeItem(LOCAL.engagement);
+        localStorage.removeItem(STATE_KEY);
         const set = createStorageSet({ document, window });
         for (const key of set.cookies.keys()) if (key.startsWith('poptin_')) set.cookies.remove(key);
       }

@@ -1,12 +1,25 @@
-// The visitor's history (per-pop-up counters, engagement, page visits), which only the session reads and writes.
-// The loader builds the page visitor alone (page-visitor.ts): a quiet page needs no more than the visitor's identity.
+// The visitor's history (per-pop-up counters, engagement, the page-visit trigger), which only the session reads
+// and writes, in one Web Storage key (state.ts), opened only when something needs it: a rule that reads history,
+// a view, close or conversion. The loader builds the page visitor alone (page-visitor.ts), in one cookie.
 import type { EngagementEvent, EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
-import { COOKIE, LOCAL, SESSION } from './keys.ts';
+import type { StorageSet } from './browser-storage.ts';
 import { LIFETIME_MS, MAX_ENGAGEMENT_RECORDS } from './lifetimes.ts';
-import { createPageVisitor, type PageVisitor, readTimestamp, type VisitorOptions } from './page-visitor.ts';
+import { createPageVisitor, type PageVisitor, type VisitorOptions } from './page-visitor.ts';
+import { decodeTime, encodeTime, type FieldName, setField } from './record.ts';
+import {
+  EMPTY_HISTORY,
+  type PopupHistory,
+  parseVisitorState,
+  type SessionPopupState,
+  STATE_KEY,
+  serializeVisitorState,
+  type VisitorState,
+} from './state.ts';
+import { createStorageSet, createWebStore, type StorageWindow } from './web-storage.ts';
 
 export interface Visitor extends PageVisitor {
+  readonly stores: StorageSet;
   /** Whether per-session counters survive page loads (the page-visit trigger needs it). */
   canCountVisits(): boolean;
   countPageVisit(poptinId: string, url: string): number;
@@ -26,107 +39,159 @@ export interface Visitor extends PageVisitor {
   storedSessionAccount(): string;
 }
 
-interface PopupHistory {
-  views: number;
-  lastViewAt: number | null;
-  lastClosedAt: number | null;
-  convertedAt: number | null;
-}
-
-const EMPTY_HISTORY: PopupHistory = { views: 0, lastViewAt: null, lastClosedAt: null, convertedAt: null };
-
 export function createVisitor(options: VisitorOptions = {}): Visitor {
-  return withHistory(createPageVisitor(options), options.now);
+  const now = options.now ?? Date.now;
+  const stores =
+    (options.stores as StorageSet | undefined) ??
+    createStorageSet({
+      window: options.window,
+      document: options.document,
+      now,
+      log: options.log,
+      secureCookies: options.window?.location?.protocol === 'https:',
+    });
+  return withHistory(createPageVisitor({ ...options, stores }), now, options.window);
 }
 
-/** The page visitor with its history, read and written in the same stores. */
-export function withHistory(visitor: PageVisitor, now: () => number = Date.now): Visitor {
-  const { cookies, local, session } = visitor.stores;
-  const readJson = <T>(text: string | null, fallback: T): T => {
-    if (!text) return fallback;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return fallback;
+/** The page visitor with its history, kept in the page's Web Storage (or the page visitor's own stores). */
+export function withHistory(
+  visitor: PageVisitor,
+  now: () => number = Date.now,
+  win: StorageWindow = globalThis.window,
+): Visitor {
+  const stores: StorageSet = {
+    ...visitor.stores,
+    local: visitor.stores.local ?? createWebStore('local', win, now),
+    session: (visitor.stores as Partial<StorageSet>).session ?? createWebStore('session', win, now),
+  };
+  const { local } = stores;
+  const { sessionId } = visitor;
+  let cachedState: VisitorState | null = null;
+  // Read once per task: another tab may change it between this page's events.
+  const state = (): VisitorState => {
+    if (!cachedState) {
+      cachedState = parseVisitorState(local.get(STATE_KEY));
+      queueMicrotask(() => (cachedState = null));
     }
+    return cachedState;
   };
-  const history = (poptinId: string): PopupHistory => ({
-    ...EMPTY_HISTORY,
-    ...readJson<Partial<PopupHistory>>(local.get(LOCAL.historyPrefix + poptinId), {}),
-  });
-  const writeHistory = (poptinId: string, change: Partial<PopupHistory>) =>
-    local.set(LOCAL.historyPrefix + poptinId, JSON.stringify({ ...history(poptinId), ...change }));
-
-  const engagement = (): EngagementRecord[] => {
-    const records = readJson<unknown>(local.get(LOCAL.engagement), []);
-    return Array.isArray(records)
-      ? (records as EngagementRecord[]).filter((record) => record && typeof record.id === 'string')
-      : [];
+  const change = (apply: (current: VisitorState) => void) => {
+    const current = state();
+    apply(current);
+    local.set(STATE_KEY, serializeVisitorState(current));
   };
-  const addEngagement = (id: string, kind: string, event: EngagementEvent) =>
-    local.set(
-      LOCAL.engagement,
-      JSON.stringify([...engagement(), { id, kind, event, at: now() }].slice(-MAX_ENGAGEMENT_RECORDS)),
-    );
+  const history = (poptinId: string): PopupHistory => state().popups[poptinId] ?? { ...EMPTY_HISTORY };
+  /** One write of the state: the pop-up's history changed, an engagement event, and what `also` changes. */
+  const changeHistory = (
+    poptinId: string,
+    values: Partial<PopupHistory>,
+    kind: string,
+    event: EngagementEvent,
+    also?: (current: VisitorState) => void,
+  ) =>
+    change((current) => {
+      current.popups[poptinId] = { ...history(poptinId), ...values };
+      current.engagement = [...current.engagement, { id: poptinId, kind, event, at: now() }].slice(
+        -MAX_ENGAGEMENT_RECORDS,
+      );
+      also?.(current);
+    });
+  const sessionPopup = (poptinId: string, current = state()): SessionPopupState => {
+    if (current.session?.id !== sessionId) current.session = { id: sessionId, popups: {} };
+    current.session.popups[poptinId] ??= {};
+    return current.session.popups[poptinId];
+  };
+  const changeSessionPopup = (poptinId: string, values: SessionPopupState) =>
+    change((current) => Object.assign(sessionPopup(poptinId, current), values));
+  // A display-once flag lasts its own 30 minutes, or as long as the pages kept open renewed it (record.ts, `f`).
+  const onceFlagUntil = (until: number | null) => {
+    const renewed = visitor.field('f');
+    const last =
+      until !== null && renewed && until > decodeTime(renewed.values[0]) ? Math.max(until, renewed.until) : until;
+    return last !== null && last > now() ? last : null;
+  };
+  const stored = (name: FieldName) => visitor.field(name)?.values[0] ?? '';
 
   return {
     ...visitor,
-    canCountVisits: () => session.persistent,
+    stores,
+    canCountVisits: () => local.persistent,
     countPageVisit(poptinId, url) {
-      const count = readTimestamp(session.get(SESSION.visitCount(poptinId))) ?? 0;
+      const popup = sessionPopup(poptinId);
+      const count = popup.visits ?? 0;
       // Reloading the same address is not a new visit.
-      if (session.get(SESSION.pageUrl(poptinId)) === url) return count;
-      session.set(SESSION.visitCount(poptinId), String(count + 1));
-      session.set(SESSION.pageUrl(poptinId), url);
+      if (popup.lastUrl === url) return count;
+      changeSessionPopup(poptinId, { visits: count + 1, lastUrl: url });
       return count + 1;
     },
-    pageVisitCount: (poptinId) => readTimestamp(session.get(SESSION.visitCount(poptinId))) ?? 0,
-    pageVisitTriggerDisabled: (poptinId) => session.get(SESSION.disabled(poptinId)) === '1',
-    disablePageVisitTrigger: (poptinId) => session.set(SESSION.disabled(poptinId), '1'),
+    pageVisitCount: (poptinId) => sessionPopup(poptinId).visits ?? 0,
+    pageVisitTriggerDisabled: (poptinId) => sessionPopup(poptinId).disabled === true,
+    disablePageVisitTrigger: (poptinId) => changeSessionPopup(poptinId, { disabled: true }),
 
     recordView(poptinId, kind) {
       const at = now();
-      const previous = history(poptinId);
-      writeHistory(poptinId, { views: previous.views + 1, lastViewAt: at });
-      cookies.set(
-        COOKIE.displayOncePrefix + poptinId,
-        String(at + LIFETIME_MS.displayOnceFlag),
-        LIFETIME_MS.displayOnceFlag,
+      const onceUntil = at + LIFETIME_MS.displayOnceFlag;
+      changeHistory(
+        poptinId,
+        {
+          views: history(poptinId).views + 1,
+          lastViewAt: at,
+          onceUntil,
+          viewedTodayUntil: at + LIFETIME_MS.viewedToday,
+        },
+        kind,
+        'seen',
       );
-      cookies.set(COOKIE.viewedTodayPrefix + poptinId, String(at + LIFETIME_MS.viewedToday), LIFETIME_MS.viewedToday);
-      addEngagement(poptinId, kind, 'seen');
+      // The flags live from `from` on until the field's expiry, renewed while pages stay open.
+      visitor.update((record) => {
+        const renewed = record.get('f');
+        const from = renewed ? Math.min(decodeTime(renewed.values[0]), at) : at;
+        record.set('f', { values: [encodeTime(from)], until: Math.max(onceUntil, renewed?.until ?? 0) });
+      });
     },
     recordClose(poptinId, kind) {
-      writeHistory(poptinId, { lastClosedAt: now() });
-      session.set(SESSION.closed(poptinId), '1');
-      addEngagement(poptinId, kind, 'closed');
+      changeHistory(poptinId, { lastClosedAt: now() }, kind, 'closed', (current) => {
+        sessionPopup(poptinId, current).closed = true;
+      });
     },
     recordConversion(poptinId, kind, email) {
-      const at = now();
-      writeHistory(poptinId, { convertedAt: at });
-      cookies.set(COOKIE.convertedPrefix + poptinId, String(at), LIFETIME_MS.conversion);
-      addEngagement(poptinId, kind, 'converted');
-      if (email) local.set(LOCAL.lastConvertedEmail, email);
+      changeHistory(poptinId, { convertedAt: now() }, kind, 'converted', (current) => {
+        if (email) current.convertedEmail = email;
+      });
+      if (email && !visitor.field('e')) visitor.update((record, at) => setField(record, 'e', [], at));
     },
+    // Web Storage is read when a rule reads a count, not for the visitor's returning status alone.
     frequencyHistory(poptinId) {
-      const record = history(poptinId);
+      const popup = () => history(poptinId);
       return {
-        views: record.views,
-        lastViewAt: record.lastViewAt,
-        lastClosedAt: record.lastClosedAt,
-        onceFlagUntil: readTimestamp(cookies.get(COOKIE.displayOncePrefix + poptinId)),
-        viewedTodayUntil: readTimestamp(cookies.get(COOKIE.viewedTodayPrefix + poptinId)),
-        closedThisSession: session.get(SESSION.closed(poptinId)) === '1',
+        get views() {
+          return popup().views;
+        },
+        get lastViewAt() {
+          return popup().lastViewAt;
+        },
+        get lastClosedAt() {
+          return popup().lastClosedAt;
+        },
+        get onceFlagUntil() {
+          return onceFlagUntil(popup().onceUntil);
+        },
+        get viewedTodayUntil() {
+          const until = popup().viewedTodayUntil;
+          return until !== null && until > now() ? until : null;
+        },
+        get closedThisSession() {
+          return sessionPopup(poptinId).closed === true;
+        },
         returningVisitor: visitor.returning,
       };
     },
-    convertedAt: (poptinId) =>
-      readTimestamp(cookies.get(COOKIE.convertedPrefix + poptinId)) ?? history(poptinId).convertedAt,
-    engagement,
-    convertedEmail: () => local.get(LOCAL.lastConvertedEmail) ?? '',
-    storedClientId: () => cookies.get(COOKIE.clientId) ?? '',
-    storedLocation: () => ({ ip: cookies.get(COOKIE.ip) ?? '', countryCode: cookies.get(COOKIE.countryCode) ?? '' }),
-    rememberSessionAccount: (customerId) => cookies.set(COOKIE.sessionAccount, customerId, LIFETIME_MS.sessionAccount),
-    storedSessionAccount: () => cookies.get(COOKIE.sessionAccount) ?? '',
+    convertedAt: (poptinId) => history(poptinId).convertedAt,
+    engagement: () => state().engagement,
+    convertedEmail: () => state().convertedEmail,
+    storedClientId: () => stored('c'),
+    storedLocation: () => ({ ip: stored('i'), countryCode: stored('k') }),
+    rememberSessionAccount: (customerId) => visitor.update((record, at) => setField(record, 'a', [customerId], at)),
+    storedSessionAccount: () => stored('a'),
   };
 }
