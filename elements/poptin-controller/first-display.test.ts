@@ -1,7 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
-import { outboxMayHoldEntries } from '../../src/core/api/outbox-store.ts';
 import { createVisitor, parseCookieString, VISITOR_COOKIE } from '../../src/core/visitor/index.ts';
 import {
   displayRequestOf,
@@ -12,14 +11,6 @@ import {
 } from './first-display.ts';
 
 /** Just enough of Storage for the outbox check. */
-function mapStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-  } as unknown as Storage;
-}
-
 const windowAt = (search: string, shopify = false) =>
   ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
 
@@ -100,22 +91,6 @@ describe("the loader's first display call", () => {
       if_mobile: false,
     });
     expect(body.all_visited_pages).to.equal(fields.all_visited_pages);
-  });
-
-  it('skips the outbox only when Web Storage says it holds nothing', () => {
-    const storage = mapStorage();
-    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(false);
-    storage.setItem('poptin_outbox', '{}');
-    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(false);
-    storage.setItem('poptin_outbox', '{"k":{"key":"k"}}');
-    expect(outboxMayHoldEntries({ localStorage: storage })).to.equal(true);
-    expect(outboxMayHoldEntries({})).to.equal(true, 'no Web Storage: the outbox may be in IndexedDB');
-    const blocked = {
-      getItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    } as unknown as Storage;
-    expect(outboxMayHoldEntries({ localStorage: blocked })).to.equal(true);
   });
 
   it('reads the cookies once for the whole page view and sends them as it left them, writing one cookie once', async () => {

@@ -1,5 +1,4 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
-import { outboxMayHoldEntries } from '../../src/core/api/outbox-presence.ts';
 import { watchNavigation } from '../../src/core/decision/navigation.ts';
 import { isShopifyStorefront } from '../../src/core/loading/controller-tag.ts';
 import { nextTask } from '../../src/core/loading/yield-to-page.ts';
@@ -146,7 +145,7 @@ export class PoptinController extends HTMLElement {
       this.#first = first;
       this.#phases.send({
         type: 'answered',
-        empty: !first.error && isEmptyAnswer(first.answer) && !outboxMayHoldEntries(),
+        empty: !first.error && isEmptyAnswer(first.answer) && !first.visitor.outboxWaiting,
       });
     });
     return () => {

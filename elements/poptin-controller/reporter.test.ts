@@ -2,6 +2,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { operatingSystemOf } from '../../src/core/browser-facts.ts';
+import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
+import { withHistory } from '../../src/core/visitor/visitor.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
 import {
   type FakeServer,
@@ -14,6 +16,15 @@ import {
 
 const NO_STORE: StoreReports = { platform: undefined, identity: () => ({}), reportActivity: () => undefined };
 const EMAIL: SubmittedField[] = [{ name: 'email', value: 'dana@example.com', type: 'email' } as SubmittedField];
+/** A lead of one e-mail field as a pop-up's form hands it to the reporter. */
+const leadOf = (trigger: string, viewId: string) => ({
+  fields: EMAIL,
+  honeypot: '',
+  prize: null,
+  trigger,
+  viewId,
+  coupon: '',
+});
 
 function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: HTMLElement } = {}) {
   const server =
@@ -86,16 +97,50 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     reporter.stop();
   });
 
+  it('opens the outbox at its first report, or at once when an earlier page left reports in it', async () => {
+    const opened: boolean[] = [];
+    const openStore = async () => {
+      opened.push(true);
+      return new MemoryOutboxStore();
+    };
+    const server = fakeServer({ '/api/display/closed/': { body: {} } });
+    const context = fakeContext({ server });
+    const quiet = new Reporter(context, { store: NO_STORE, openStore, fetchImpl: server.fetch });
+    await settled();
+    expect(opened).to.have.length(0, 'nothing to send: Web Storage stays closed');
+    quiet.reportClose(popupConfig());
+    await sent(server, 1);
+    expect(opened).to.have.length(1, 'opened by the report');
+    quiet.stop();
+
+    context.visitor.markOutboxWaiting();
+    const waiting = new Reporter(
+      { ...context, visitor: withHistory(createPageVisitor({ stores: context.visitor.stores, now: context.now })) },
+      { store: NO_STORE, openStore, fetchImpl: server.fetch },
+    );
+    await waitUntil(() => opened.length === 2, 'opened at once to send what an earlier page left');
+    waiting.stop();
+  });
+
+  it('marks the record for the next page when a lead is kept, and when the page goes with reports unsent', async () => {
+    const server = fakeServer({ '/api/display/conversion/': { status: 503, body: {} } });
+    const context = fakeContext({ server });
+    const reporter = new Reporter(context, { store: NO_STORE, openStore: memoryOutbox, fetchImpl: server.fetch });
+    const marked = () => context.visitor.field('x') !== undefined;
+    reporter.reportClose(popupConfig());
+    await sent(server, 1);
+    expect(marked()).to.equal(false, 'a close sent at once leaves no mark');
+    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    expect(marked()).to.equal(true, 'a lead is marked as soon as it is kept');
+    context.visitor.update((record) => record.delete('x'));
+    context.window.dispatchEvent(new Event('pagehide'));
+    await waitUntil(marked, 'the lead the server has not taken yet, marked as the page goes');
+    reporter.stop();
+  });
+
   it('a lead the server stores is "sent", with the view id and trigger of its showing', async () => {
     const { server, reporter, context } = setup();
-    const outcome = await reporter.sendLead(popupConfig(), {
-      fields: EMAIL,
-      honeypot: '',
-      prize: null,
-      trigger: 'scroll',
-      viewId: '42',
-      coupon: '',
-    });
+    const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', '42'));
     expect(outcome).to.deep.equal({ status: 'sent' });
     const lead = server.calls.find((call) => call.path.includes('/conversion/'))!;
     expect(lead.path).to.equal('/api/display/conversion/viewer-1');
@@ -113,14 +158,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
     const { reporter } = setup({ server });
-    const outcome = await reporter.sendLead(popupConfig(), {
-      fields: EMAIL,
-      honeypot: '',
-      prize: null,
-      trigger: 'scroll',
-      viewId: '',
-      coupon: '',
-    });
+    const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
     expect(refused.map((lead) => lead.status)).to.deep.equal([422]);
@@ -152,31 +190,13 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {
     const sent = setup({ storesNothing: true });
-    expect(
-      await sent.reporter.sendLead(popupConfig(), {
-        fields: EMAIL,
-        honeypot: '',
-        prize: null,
-        trigger: 'scroll',
-        viewId: '',
-        coupon: '',
-      }),
-    ).to.deep.equal({ status: 'sent' });
+    expect(await sent.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     sent.reporter.stop();
 
     const host = document.createElement('poptin-controller');
     host.setAttribute('lead-before-consent', 'hold');
     const held = setup({ storesNothing: true, host });
-    expect(
-      await held.reporter.sendLead(popupConfig(), {
-        fields: EMAIL,
-        honeypot: '',
-        prize: null,
-        trigger: 'scroll',
-        viewId: '',
-        coupon: '',
-      }),
-    ).to.deep.equal({ status: 'kept' });
+    expect(await held.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
     expect(held.server.calls).to.deep.equal([]);
     held.reporter.stop();
   });
@@ -190,14 +210,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       },
     });
     const { reporter, context } = setup({ server, host });
-    await reporter.sendLead(popupConfig(), {
-      fields: EMAIL,
-      honeypot: '',
-      prize: null,
-      trigger: 'scroll',
-      viewId: '',
-      coupon: '',
-    });
+    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
     const script = context.window.document.head.querySelector('script');
     expect(script?.textContent).to.equal('window.converted = 1');
     expect(script?.nonce).to.equal('n0nce');

@@ -68,7 +68,8 @@ type ViewInFlight = (viewId: string) => void;
 
 export class Reporter {
   private outbox: Outbox | null = null;
-  private outboxReady: Promise<void>;
+  /** Opened when an earlier page left reports to send, or at this page's first report: not before. */
+  private outboxReady: Promise<void> | null = null;
   private readonly viewsInFlight = new Map<string, ViewInFlight>();
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
   private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
@@ -80,9 +81,24 @@ export class Reporter {
   ) {
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
-      listenSafely(context.window, 'pagehide', () => this.outbox?.flushOnUnload()),
+      listenSafely(context.window, 'pagehide', () => this.leavePage()),
     ];
-    this.outboxReady = this.openOutbox();
+    if (context.visitor.outboxWaiting) void this.openedOutbox();
+  }
+
+  private openedOutbox(): Promise<void> {
+    this.outboxReady ??= this.openOutbox();
+    return this.outboxReady;
+  }
+
+  /** What is still unsent goes with the browser's beacon, and the record tells the next page to send it again. */
+  private leavePage(): void {
+    const outbox = this.outbox;
+    if (!outbox) return;
+    outbox.flushOnUnload();
+    void outbox.pending().then((entries) => {
+      if (entries.length && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
+    });
   }
 
   stop(): void {
@@ -113,7 +129,8 @@ export class Reporter {
   consentAnswered(given: boolean): void {
     const held = this.heldReports.splice(0);
     if (!given) return;
-    this.outboxReady = this.outboxReady.then(() => this.openOutbox());
+    // An outbox not opened yet opens as a stored one at the first report.
+    if (this.outboxReady) this.outboxReady = this.outboxReady.then(() => this.openOutbox());
     for (const { url, fields, kind } of held)
       void this.sendReliably(url, fields, kind).catch((error: unknown) => log.warn('report not sent', error));
   }
@@ -170,9 +187,12 @@ export class Reporter {
       this.heldReports.push({ url, fields, kind });
       return { firstAttempt: Promise.resolve('kept') };
     }
-    await this.outboxReady;
+    await this.openedOutbox();
     if (!this.outbox) throw new Error('outbox unavailable');
-    return this.outbox.addAndTry(url, fields, kind);
+    const sending = await this.outbox.addAndTry(url, fields, kind);
+    // A lead is kept until the server has it, even if this page dies before it is sent.
+    if (kind === 'lead' && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
+    return sending;
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {
@@ -283,7 +303,7 @@ export class Reporter {
 
   /** A pop-up's leads the server refused, kept in the outbox's dead-letter list on this device. */
   async refusedLeads(id: string): Promise<RefusedLead[]> {
-    await this.outboxReady.catch(() => undefined);
+    await this.openedOutbox().catch(() => undefined);
     const dead = (await this.outbox?.deadLetters().catch(() => [])) ?? [];
     return dead
       .filter((entry) => entry.refused && entry.fields.poptin_id === id)

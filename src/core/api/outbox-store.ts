@@ -1,8 +1,7 @@
 import { log } from '../safety.ts';
-import { OUTBOX_STORAGE_KEY } from './outbox-presence.ts';
 
-// Apart so that the loader, which asks it before loading the session, takes it without the stores.
-export { outboxMayHoldEntries } from './outbox-presence.ts';
+/** The localStorage key of the outbox; the visitor's record (record.ts, `x`) says when it holds what a page left. */
+export const OUTBOX_STORAGE_KEY = 'poptin_outbox';
 
 /** A lead, or a view or close that must reach the server as surely. */
 export type OutboxKind = 'lead' | 'view' | 'close';

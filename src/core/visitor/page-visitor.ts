@@ -46,6 +46,12 @@ export interface PageVisitor {
   readonly sessionId: string;
   /** The visitor was seen in the 2 days before this session began. */
   readonly returning: boolean;
+  /**
+   * An earlier page left reports in the outbox (the record says so, or an earlier version's storage is here): this
+   * page view sends them, so it cannot stay quiet. The page view's write takes the mark off; a page that still holds
+   * reports as it goes puts it back.
+   */
+  readonly outboxWaiting: boolean;
   readonly stores: CookieStores & { local?: KeyValueStore };
   recordPageView(url?: string): PageViewFields;
   /** Time on this website, carried across pages by the cookie's time-on-site field. */
@@ -155,6 +161,7 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     visitorId,
     sessionId: session[0]!,
     returning: session[1] === '1',
+    outboxWaiting: earlier || record.has('x'),
     stores: base,
 
     recordPageView(url = win?.location?.href ?? '') {
@@ -184,6 +191,7 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
         all.flatMap((page) => [short(page.url), encodeTime(page.at)]),
         at,
       );
+      record.delete('x');
       write();
       return {
         referrer,

@@ -180,6 +180,29 @@ describe('one visitor record, written once per page view', () => {
     expect(storage.opened()).to.equal(0, 'nothing on these page views reads history');
   });
 
+  it('tells the next page view that the outbox holds what a page left, without opening Web Storage; that page view takes the mark off', async () => {
+    const { visitor } = await pageView('https://s.example/');
+    expect(visitor.outboxWaiting).to.equal(false);
+    now += MINUTE;
+    const left = await pageView('https://s.example/a');
+    expect(left.visitor.outboxWaiting).to.equal(false);
+    left.visitor.markOutboxWaiting();
+    now += MINUTE;
+    const opened = storage.opened();
+    const next = await pageView('https://s.example/b');
+    expect(next.visitor.outboxWaiting).to.equal(true, 'the mark an earlier page left');
+    expect(storage.opened()).to.equal(opened, 'known from the cookie alone');
+    now += MINUTE;
+    expect((await pageView('https://s.example/c')).visitor.outboxWaiting).to.equal(
+      false,
+      'taken off by the page view that sends them; a page that still holds some puts it back',
+    );
+    now += 31 * 24 * 60 * MINUTE;
+    left.visitor.markOutboxWaiting();
+    now += 31 * 24 * 60 * MINUTE;
+    expect((await pageView('https://s.example/d')).visitor.outboxWaiting).to.equal(false, 'after 30 days');
+  });
+
   it('a page view recorded tasks after the visitor was made writes once; a page load that records none writes nothing', async () => {
     const visitor = load();
     await nextTask();

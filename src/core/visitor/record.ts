@@ -29,6 +29,7 @@ const DAY = 24 * 60 * MINUTE;
  * - `e` Web Storage (`poptin_state`) holds a converted e-mail, which the display call carries; 365 days
  * - `f` the display-once flags of `poptin_state` set after its value (a time) last until its expiry, which pages
  *   kept open renew every minute (30 minutes) without opening Web Storage
+ * - `x` the outbox (Web Storage) holds reports a page left unsent, which the next page view sends; 30 days
  */
 export const FIELD_LIFETIME_MS = {
   v: 30 * DAY,
@@ -44,6 +45,7 @@ export const FIELD_LIFETIME_MS = {
   a: 30 * DAY,
   e: 365 * DAY,
   f: 30 * MINUTE,
+  x: 30 * DAY,
 } as const;
 
 export type FieldName = keyof typeof FIELD_LIFETIME_MS;

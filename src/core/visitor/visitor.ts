@@ -37,6 +37,8 @@ export interface Visitor extends PageVisitor {
   storedLocation(): { ip: string; countryCode: string };
   rememberSessionAccount(customerId: string): void;
   storedSessionAccount(): string;
+  /** The outbox holds reports this page may not send: the record tells the next page view to send them. */
+  markOutboxWaiting(): void;
 }
 
 export function createVisitor(options: VisitorOptions = {}): Visitor {
@@ -193,5 +195,6 @@ export function withHistory(
     storedLocation: () => ({ ip: stored('i'), countryCode: stored('k') }),
     rememberSessionAccount: (customerId) => visitor.update((record, at) => setField(record, 'a', [customerId], at)),
     storedSessionAccount: () => stored('a'),
+    markOutboxWaiting: () => visitor.update((record, at) => setField(record, 'x', [], at)),
   };
 }
