@@ -195,7 +195,8 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       write();
       return {
         referrer,
-        referrer_protocol: safeRead(() => new URL(referrer).protocol),
+        // Most page views have no referrer: no URL parse that throws for them.
+        referrer_protocol: referrer && safeRead(() => new URL(referrer).protocol),
         previous_url: previousUrl,
         origin_landing_page: expand(session[3]),
         if_page_refreshed: previousUrl !== '' && (previousUrl === url || stored === short(url)),
