@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
-import { useGame } from './use-game.ts';
-import { usePaintedSince } from './use-painted-since.ts';
+import { useGame, usePaintedSince } from './use-game.ts';
 
 export const GIFT_BOX_COUNT = 3;
 

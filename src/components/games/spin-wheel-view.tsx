@@ -3,8 +3,7 @@ import { sliceDegrees, spinRotation } from '../../core/games/index.ts';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
-import { useGame } from './use-game.ts';
-import { usePaintedSince } from './use-painted-since.ts';
+import { useGame, usePaintedSince } from './use-game.ts';
 
 const RADIUS = 96;
 /** Labels run along the middle of their slice, from the hub outwards, centred this far out. */
