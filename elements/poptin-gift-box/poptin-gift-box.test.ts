@@ -29,13 +29,17 @@ describe('<poptin-gift-box>', () => {
     expect(shadowPart(element, 'base').getAttribute('aria-label')).to.equal('Pick a gift');
   });
 
-  it('the opened box shows the prize picked by chance; the others close; the result follows 1.5 s later', async () => {
+  it('the opened box lifts its lid in the click’s frame and shows the prize picked by chance after it; the others close; the result follows 1.5 s later', async () => {
     const element = await mountBoxes();
     const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
     const results = collect<GameResultDetail>(element, 'poptin-game-result');
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     shadowParts(element, 'box')[1]!.click();
-    await until(() => shadowParts(element, 'opened').length === 1, 'the box to open');
+    // The click's own task, before any frame: its render runs in a microtask.
+    for (let turn = 0; turn < 20 && shadowParts(element, 'opened').length === 0; turn += 1) await Promise.resolve();
+    expect(shadowParts(element, 'opened').length).to.equal(1, 'the lid lifts in the click’s frame');
+    expect(element.shadowRoot!.querySelector('[part~="prize"]')).to.equal(null, 'the prize waits for that frame');
+    await until(() => element.shadowRoot!.querySelector('[part~="prize"]') !== null, 'the prize');
     const [first, second, third] = shadowParts(element, 'box');
     expect(second!.getAttribute('aria-pressed')).to.equal('true');
     expect(shadowPart(element, 'prize').textContent).to.equal('10% off');

@@ -234,7 +234,9 @@ describe('<poptin-popup> background effects', () => {
     const canvas = effectCanvas(element)!;
     expect(canvas.style.opacity).to.equal('0.7');
     expect(canvas.getAttribute('aria-hidden')).to.equal('true');
-    expect(canvas.width).to.equal(window.innerWidth);
+    // Drawn at half the screen's resolution, stretched over the whole screen (docs/performance.md, "Interactions").
+    expect(canvas.width).to.equal(Math.round(window.innerWidth / 2));
+    expect(canvas.getBoundingClientRect().width).to.equal(window.innerWidth);
     element.requestClose('x-button');
     await until(() => canvas.dataset.motion !== 'running', 'the effect to stop');
     expect(['paused', 'stopped']).to.include(canvas.dataset.motion);
@@ -275,6 +277,45 @@ describe('<poptin-popup> background effects', () => {
       await nextFrame();
       expect(picture() === before).to.equal(false, 'the snow falls on');
     }
+  });
+
+  for (const effect of ['snow', 'starry-sky', 'rain', 'confetti', 'ball', 'wheel']) {
+    it(`${effect}: draws something, and a new picture frame after frame`, async () => {
+      const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+        design_properties: { background_effect: effect },
+      });
+      await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
+      const canvas = effectCanvas(element)!;
+      const drawn = () =>
+        canvas
+          .getContext('2d')!
+          .getImageData(0, 0, canvas.width, canvas.height)
+          .data.some((value, index) => index % 4 === 3 && value > 0);
+      await until(drawn, 'something drawn');
+      const first = canvas.toDataURL();
+      await until(() => canvas.toDataURL() !== first, 'the picture to move on');
+      expect(drawn()).to.equal(true, 'still something drawn');
+    });
+  }
+
+  it('draws a new picture at most every 30 ms, every other frame at 60 Hz', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'snow' },
+    });
+    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
+    const canvas = effectCanvas(element)!;
+    // The effect's frame callback runs before this test's in the same frame, with the same frame time.
+    const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+    let picture = canvas.toDataURL();
+    const newPictureAt: number[] = [];
+    for (let frame = 0; frame < 30; frame += 1) {
+      const now = await nextFrame();
+      const next = canvas.toDataURL();
+      if (next !== picture) newPictureAt.push(now);
+      picture = next;
+    }
+    expect(newPictureAt.length).to.be.greaterThan(1, 'the snow falls');
+    newPictureAt.slice(1).forEach((at, index) => expect(at - newPictureAt[index]!).to.be.at.least(30));
   });
 
   it('is one still picture under reduced motion', async () => {

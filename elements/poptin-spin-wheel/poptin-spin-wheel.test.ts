@@ -72,7 +72,13 @@ describe('<poptin-spin-wheel>', () => {
     const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
     const results = collect<GameResultDetail>(element, 'poptin-game-result');
     shadowPart(element, 'wheel').click();
-    await until(() => rotation(element) > 0, 'the wheel to turn');
+    // The click's own task, before any frame (its render runs in a microtask): the wheel starts to turn, and the
+    // Spin button's name says so from the frame after.
+    for (let turn = 0; turn < 20 && rotation(element) === 0; turn += 1) await Promise.resolve();
+    expect(rotation(element)).to.be.greaterThan(0, 'the wheel turns in the click’s frame');
+    const spinName = () => shadowPart(element, 'spin-button').textContent;
+    expect(spinName()).to.contain('Spin the wheel', 'the name waits for that frame');
+    await until(() => spinName()!.includes('is spinning'), 'the button’s name to say it is spinning');
     expect(plays).to.have.length(1);
     const chosen = plays[0]!;
     const index = parsePrizeSet(FOUR_PRIZES).findIndex((prize) => prize.prizeId === chosen.prizeId);

@@ -71,9 +71,11 @@ function pieceOf(event: TraceEvent): string {
     case 'PrePaint':
     case 'Paint':
     case 'PaintImage':
+      return 'paint';
     case 'Layerize':
+      return 'layerize';
     case 'Commit':
-      return 'paint and commit';
+      return 'commit';
     case 'MinorGC':
     case 'MajorGC':
       return 'garbage collection';

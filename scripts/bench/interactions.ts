@@ -2,7 +2,9 @@
 // `duration` of every event of one interaction (pointerdown to click, keydown to keyup), the longest of them, from
 // the input to the next frame painted after its handlers ran. Playwright gives real input (CDP Input events), so
 // the browser times them as it times a person's. Beside each, the same interaction with a hand-written native
-// <dialog> on the same page: what the browser itself takes to open, submit and close a modal, with no widget.
+// <dialog> on the same page: what the browser itself takes to open, submit and close a modal, with no widget; and
+// beside the games, a hand-written wheel and gift box whose click starts the same CSS transform on an element of the
+// same size: what the browser itself takes to start a spin or open a lid.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type InteractionProfile, startInteractionTrace } from './interaction-trace.ts';
 
@@ -16,12 +18,14 @@ export const INTERACTIONS = {
 } as const;
 export type InteractionName = keyof typeof INTERACTIONS;
 
-/** The native dialog's interactions measured as the floor of the widget's. */
+/** The interactions with a hand-written floor (a native dialog, a plain wheel and gift box) measured beside them. */
 export const FLOOR_INTERACTIONS = [
   'openByClick',
   'submit',
   'closeByX',
   'closeByEscape',
+  'spin',
+  'giftBox',
 ] as const satisfies readonly InteractionName[];
 type FloorName = (typeof FLOOR_INTERACTIONS)[number];
 
@@ -43,14 +47,31 @@ const GIFT_BOX = 'benchgiftbox1';
 
 /** The bench page of interactions: the widget's buttons, and a native dialog with the same form. */
 export const INTERACT_PAGE_PARTS = {
-  head: '<script type="module" src="/dist/poptin.js?id=bench-interact"></script>\n',
+  head: '<link rel="stylesheet" href="/examples/bench-interact.css">\n<script type="module" src="/dist/poptin.js?id=bench-interact"></script>\n',
   start: `<p><button type="button" data-poptin-id="${CLICK_BOX}">Get the newsletter</button> <button type="button" data-poptin-id="${WHEEL}">Spin the wheel</button> <button type="button" data-poptin-id="${GIFT_BOX}">Open a gift</button> <button type="button" id="floor-open">Newsletter, native dialog</button></p>
+<div class="floor-games"><div id="floor-wheel"><div class="floor-face"></div><button type="button" id="floor-spin">Spin</button></div><button type="button" id="floor-box"><span class="floor-lid"></span><span class="floor-gift"></span></button></div>
 <dialog id="floor-dialog"><button type="button" id="floor-close" aria-label="Close">×</button><h2>Join the newsletter</h2><p>One e-mail a week.</p><form id="floor-form"><label for="floor-email">Email</label> <input id="floor-email" type="email" name="Email" required> <button type="submit">Subscribe</button></form><p id="floor-thanks" hidden>Thank you!</p></dialog>
 <script type="module" src="/examples/bench-interact.js"></script>
 `,
 };
 
-/** The native dialog's script (the example pages' CSP allows no inline script). */
+/**
+ * The floor of the games: a 300 px wheel face that a click turns with the widget's transition, and a 96 px gift
+ * box whose lid a click lifts with the widget's, each a layer of its own as the widget's are.
+ */
+export const INTERACT_FLOOR_CSS = `.floor-games { display: flex; gap: 24px; align-items: center; padding: 8px 24px; }
+#floor-wheel { position: relative; width: 300px; height: 300px; }
+.floor-face { width: 100%; height: 100%; border-radius: 50%; background: conic-gradient(#4f46e5 0 25%, #f59e0b 0 50%, #4f46e5 0 75%, #f59e0b 0); transition: transform 6.5s cubic-bezier(0.12, 0.6, 0.1, 1); will-change: transform; }
+.floor-spun .floor-face { transform: rotate(1890deg); }
+#floor-spin { position: absolute; top: 50%; left: 50%; width: 64px; height: 64px; margin: -32px 0 0 -32px; border-radius: 50%; }
+#floor-box { display: flex; flex-direction: column; align-items: center; width: 96px; padding: 0; border: 0; background: none; }
+.floor-lid, .floor-gift { display: block; width: 100%; background: #dc2626; border-radius: 4px; }
+.floor-lid { width: 110%; height: 24px; transition: transform 0.6s ease-out; will-change: transform; }
+.floor-gift { height: 67px; }
+.floor-opened .floor-lid { transform: translateY(-24px) rotate(-18deg); }
+`;
+
+/** The native dialog's and the plain games' script (the example pages' CSP allows no inline script). */
 export const INTERACT_FLOOR_SCRIPT = `const dialog = document.getElementById('floor-dialog');
 const form = document.getElementById('floor-form');
 const thanks = document.getElementById('floor-thanks');
@@ -62,6 +83,8 @@ form.addEventListener('submit', (event) => {
   thanks.hidden = false;
   fetch('/api/display/bench-empty', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'omit' });
 });
+document.getElementById('floor-spin').addEventListener('click', () => document.getElementById('floor-wheel').classList.add('floor-spun'));
+document.getElementById('floor-box').addEventListener('click', (event) => event.currentTarget.classList.add('floor-opened'));
 `;
 
 interface Probes {
@@ -159,12 +182,16 @@ async function unlockIfLocked(page: Page, box: Locator): Promise<void> {
   await settle(page);
 }
 
-/** One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on the native dialog. */
+/**
+ * One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on its floor beside them
+ * (`gamesOnly`: the spin and the gift box alone, with theirs).
+ */
 export async function measureInteractions(
   browser: Browser,
   url: string,
   cpuSlowdown: number,
   tracing?: InteractionTracing,
+  gamesOnly = false,
 ): Promise<InteractionVisit> {
   const as = (name: string) => (tracing ? { tracing, name } : undefined);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -180,48 +207,50 @@ export async function measureInteractions(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const widget: InteractionVisit['widget'] = {};
     const floor: InteractionVisit['floor'] = {};
-    const button = page.locator(`button[data-poptin-id="${CLICK_BOX}"]`);
+    if (!gamesOnly) {
+      const button = page.locator(`button[data-poptin-id="${CLICK_BOX}"]`);
 
-    widget.openByClick = await timed(
-      page,
-      () => button.click(),
-      () => openDialog(page, CLICK_BOX).waitFor(),
-      as('openByClick'),
-    );
-    await page.waitForTimeout(900);
-    widget.closeByX = await timed(
-      page,
-      () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(),
-      () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
-      as('closeByX'),
-    );
-    await settle(page);
-    await openWidgetPopup(page, CLICK_BOX);
-    widget.closeByEscape = await timed(
-      page,
-      () => page.keyboard.press('Escape'),
-      () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
-      as('closeByEscape'),
-    );
-    await settle(page);
-    const box = await openWidgetPopup(page, CLICK_BOX);
-    await box.locator('input[name=Email]').fill('bench.reader@example.com');
-    widget.submit = await timed(
-      page,
-      () => box.locator('[data-poptin-screen="form"] [type=submit]').click(),
-      () =>
-        box
-          .locator('[data-poptin-screen="thanks"], [data-poptin-screen="thank-you"]')
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .catch(() => undefined),
-      as('submit'),
-    );
-    await box
-      .locator('[part~="close-button"]')
-      .click()
-      .catch(() => undefined);
-    await settle(page);
+      widget.openByClick = await timed(
+        page,
+        () => button.click(),
+        () => openDialog(page, CLICK_BOX).waitFor(),
+        as('openByClick'),
+      );
+      await page.waitForTimeout(900);
+      widget.closeByX = await timed(
+        page,
+        () => popup(page, CLICK_BOX).locator('[part~="close-button"]').click(),
+        () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+        as('closeByX'),
+      );
+      await settle(page);
+      await openWidgetPopup(page, CLICK_BOX);
+      widget.closeByEscape = await timed(
+        page,
+        () => page.keyboard.press('Escape'),
+        () => openDialog(page, CLICK_BOX).waitFor({ state: 'detached' }),
+        as('closeByEscape'),
+      );
+      await settle(page);
+      const box = await openWidgetPopup(page, CLICK_BOX);
+      await box.locator('input[name=Email]').fill('bench.reader@example.com');
+      widget.submit = await timed(
+        page,
+        () => box.locator('[data-poptin-screen="form"] [type=submit]').click(),
+        () =>
+          box
+            .locator('[data-poptin-screen="thanks"], [data-poptin-screen="thank-you"]')
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .catch(() => undefined),
+        as('submit'),
+      );
+      await box
+        .locator('[part~="close-button"]')
+        .click()
+        .catch(() => undefined);
+      await settle(page);
+    }
 
     // A game: opened, unlocked by its e-mail if it asks for one first, played by its control, closed once won.
     const play = async (name: InteractionName, id: string, control: string) => {
@@ -239,34 +268,50 @@ export async function measureInteractions(
       return timing;
     };
     widget.spin = await play('spin', WHEEL, 'spin-button');
-    widget.giftBox = await play('giftBox', GIFT_BOX, 'box');
-
-    // The floor: the same interactions with a native <dialog>, no widget.
-    const dialog = page.locator('#floor-dialog[open]');
-    const openNative = () => page.locator('#floor-open').click();
-    floor.openByClick = await timed(page, openNative, () => dialog.waitFor(), as('floor openByClick'));
-    floor.closeByX = await timed(
+    floor.spin = await timed(
       page,
-      () => page.locator('#floor-close').click(),
-      () => dialog.waitFor({ state: 'detached' }),
-      as('floor closeByX'),
+      () => page.locator('#floor-spin').click(),
+      () => page.waitForTimeout(100),
+      as('floor spin'),
     );
-    await openNative();
     await settle(page);
-    floor.closeByEscape = await timed(
+    widget.giftBox = await play('giftBox', GIFT_BOX, 'box');
+    floor.giftBox = await timed(
       page,
-      () => page.keyboard.press('Escape'),
-      () => dialog.waitFor({ state: 'detached' }),
-      as('floor closeByEscape'),
+      () => page.locator('#floor-box').click(),
+      () => page.waitForTimeout(100),
+      as('floor giftBox'),
     );
-    await openNative();
-    await page.locator('#floor-email').fill('bench.reader@example.com');
-    floor.submit = await timed(
-      page,
-      () => page.locator('#floor-form [type=submit]').click(),
-      () => page.locator('#floor-thanks:not([hidden])').waitFor(),
-      as('floor submit'),
-    );
+    await settle(page);
+
+    if (!gamesOnly) {
+      // The floor: the same interactions with a native <dialog>, no widget.
+      const dialog = page.locator('#floor-dialog[open]');
+      const openNative = () => page.locator('#floor-open').click();
+      floor.openByClick = await timed(page, openNative, () => dialog.waitFor(), as('floor openByClick'));
+      floor.closeByX = await timed(
+        page,
+        () => page.locator('#floor-close').click(),
+        () => dialog.waitFor({ state: 'detached' }),
+        as('floor closeByX'),
+      );
+      await openNative();
+      await settle(page);
+      floor.closeByEscape = await timed(
+        page,
+        () => page.keyboard.press('Escape'),
+        () => dialog.waitFor({ state: 'detached' }),
+        as('floor closeByEscape'),
+      );
+      await openNative();
+      await page.locator('#floor-email').fill('bench.reader@example.com');
+      floor.submit = await timed(
+        page,
+        () => page.locator('#floor-form [type=submit]').click(),
+        () => page.locator('#floor-thanks:not([hidden])').waitFor(),
+        as('floor submit'),
+      );
+    }
     return { widget, floor };
   } finally {
     await context.close();

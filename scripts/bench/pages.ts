@@ -3,7 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { INTERACT_FLOOR_SCRIPT, INTERACT_PAGE_PARTS } from './interactions.ts';
+import { INTERACT_FLOOR_CSS, INTERACT_FLOOR_SCRIPT, INTERACT_PAGE_PARTS } from './interactions.ts';
 
 /** The bench's top bar at 1280 px, in pixels. */
 const TOP_BAR_HEIGHT = 114;
@@ -88,6 +88,7 @@ export async function writeBenchPages(): Promise<string> {
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   await writeFile(path.join(dir, 'bench-interact.js'), INTERACT_FLOOR_SCRIPT);
+  await writeFile(path.join(dir, 'bench-interact.css'), INTERACT_FLOOR_CSS);
   for (const [name, parts] of Object.entries(CASES)) await writeFile(path.join(dir, `${name}.html`), page(name, parts));
   return dir;
 }

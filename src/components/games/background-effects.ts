@@ -23,65 +23,111 @@ const INPUT_EVENTS = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'] a
 /** A frame longer than this (a background tab) moves the particles as if it were this long. */
 const LONGEST_STEP_S = 0.1;
 
-function draw(
-  context: CanvasRenderingContext2D,
-  effect: BackgroundEffect,
-  particles: readonly Particle[],
-  field: EffectField,
-): void {
-  context.clearRect(0, 0, field.width, field.height);
-  for (const particle of particles) {
-    context.save();
-    switch (effect) {
-      case 'snow':
-      case 'starry-sky':
-        context.globalAlpha = effect === 'starry-sky' ? 0.35 + 0.65 * Math.abs(Math.sin(particle.phase)) : 0.9;
-        context.fillStyle = effect === 'snow' ? '#ffffff' : '#fff7cc';
+/**
+ * A new picture at most every so often: about 30 a second, every other frame on a 60 Hz screen. Slow particles
+ * behind a pop-up look the same, and every other frame is left to the page (docs/performance.md, "Interactions").
+ */
+export const EFFECT_FRAME_INTERVAL_MS = 30;
+
+/**
+ * The effect is drawn at half the screen's resolution and stretched over it by CSS: a full-screen canvas is
+ * committed to the screen on every frame, and a quarter of the pixels is a quarter of that work, which at 4× CPU
+ * slowdown in software rendering was 20–45 ms a frame (docs/performance.md, "Interactions"). Soft-edged
+ * particles behind a pop-up lose nothing a visitor sees.
+ */
+export const EFFECT_RESOLUTION = 0.5;
+
+/** Each piece of confetti's colour, made once rather than on every frame. */
+const confettiColours = new WeakMap<Particle, string>();
+function confettiColour(particle: Particle): string {
+  let colour = confettiColours.get(particle);
+  if (colour === undefined) {
+    colour = `hsl(${particle.hue} 85% 58%)`;
+    confettiColours.set(particle, colour);
+  }
+  return colour;
+}
+
+const WHEEL_SLICES = 8;
+
+/** Draws from here on at the particle's place, turned by its phase, at the canvas's scale: no save and restore. */
+function placeTurned(context: CanvasRenderingContext2D, particle: Particle, scale: number): void {
+  const cos = Math.cos(particle.phase) * scale;
+  const sin = Math.sin(particle.phase) * scale;
+  context.setTransform(cos, sin, -sin, cos, particle.x * scale, particle.y * scale);
+}
+
+function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, particles: readonly Particle[]): void {
+  const scale = EFFECT_RESOLUTION;
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.globalAlpha = 1;
+  context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+  context.setTransform(scale, 0, 0, scale, 0, 0);
+  switch (effect) {
+    case 'snow':
+      // One colour and one opacity: every flake in one path, filled once.
+      context.globalAlpha = 0.9;
+      context.fillStyle = '#ffffff';
+      context.beginPath();
+      for (const particle of particles) {
+        context.moveTo(particle.x + particle.size, particle.y);
+        context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
+      }
+      context.fill();
+      break;
+    case 'starry-sky':
+      context.fillStyle = '#fff7cc';
+      for (const particle of particles) {
+        context.globalAlpha = 0.35 + 0.65 * Math.abs(Math.sin(particle.phase));
         context.beginPath();
         context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
         context.fill();
-        break;
-      case 'rain':
-        context.strokeStyle = '#93c5fd';
-        context.lineWidth = 1.2;
-        context.beginPath();
+      }
+      break;
+    case 'rain':
+      context.strokeStyle = '#93c5fd';
+      context.lineWidth = 1.2;
+      context.beginPath();
+      for (const particle of particles) {
         context.moveTo(particle.x, particle.y);
         context.lineTo(particle.x - particle.size * 0.05, particle.y + particle.size);
-        context.stroke();
-        break;
-      case 'confetti':
-        context.translate(particle.x, particle.y);
-        context.rotate(particle.phase);
-        context.fillStyle = `hsl(${particle.hue} 85% 58%)`;
+      }
+      context.stroke();
+      break;
+    case 'confetti':
+      for (const particle of particles) {
+        placeTurned(context, particle, scale);
+        context.fillStyle = confettiColour(particle);
         context.fillRect(-particle.size / 2, -particle.size / 4, particle.size, particle.size / 2);
-        break;
-      case 'ball':
+      }
+      break;
+    case 'ball':
+      for (const particle of particles) {
         context.fillStyle = `hsl(${particle.hue} 80% 60%)`;
         context.beginPath();
         context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
         context.fill();
-        break;
-      case 'wheel': {
-        context.translate(particle.x, particle.y);
-        context.rotate(particle.phase);
-        const slices = 8;
-        for (let slice = 0; slice < slices; slice += 1) {
+      }
+      break;
+    case 'wheel':
+      for (const particle of particles) {
+        placeTurned(context, particle, scale);
+        for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
           context.fillStyle = `hsl(${(particle.hue + slice * 45) % 360} 75% 60%)`;
           context.beginPath();
           context.moveTo(0, 0);
-          context.arc(0, 0, particle.size, (slice * Math.PI * 2) / slices, ((slice + 1) * Math.PI * 2) / slices);
+          const from = (slice * Math.PI * 2) / WHEEL_SLICES;
+          context.arc(0, 0, particle.size, from, from + (Math.PI * 2) / WHEEL_SLICES);
           context.fill();
         }
-        break;
       }
-    }
-    context.restore();
+      break;
   }
 }
 
 /**
  * Draws `effect` on `canvas` at its widget §9 opacity. Under reduced motion it draws one still frame and
- * never animates; otherwise it animates on animation frames until paused or stopped.
+ * never animates; otherwise it animates on animation frames, about 30 pictures a second, until paused or stopped.
  */
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
@@ -90,13 +136,13 @@ export function startBackgroundEffect(
 ): RunningEffect {
   const box = canvas.getBoundingClientRect();
   const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
-  canvas.width = field.width;
-  canvas.height = field.height;
+  canvas.width = Math.max(1, Math.round(field.width * EFFECT_RESOLUTION));
+  canvas.height = Math.max(1, Math.round(field.height * EFFECT_RESOLUTION));
   canvas.style.opacity = String(EFFECT_OPACITY[effect]);
   canvas.dataset.effect = effect;
   const context = canvas.getContext('2d');
   const particles = createParticles(effect, field, Math.random);
-  if (context) draw(context, effect, particles, field);
+  if (context) draw(context, effect, particles);
   if (reducedMotion || !context) {
     canvas.dataset.motion = 'still';
     return { pause: () => undefined, resume: () => undefined, stop: () => undefined };
@@ -119,10 +165,11 @@ export function startBackgroundEffect(
       inputSinceLastFrame = false;
       return;
     }
+    if (last !== 0 && now - last < EFFECT_FRAME_INTERVAL_MS) return;
     const seconds = last === 0 ? 0 : Math.min(LONGEST_STEP_S, (now - last) / 1_000);
     last = now;
     stepParticles(effect, particles, seconds, field);
-    draw(context, effect, particles, field);
+    draw(context, effect, particles);
   };
   const resume = () => {
     if (stopped || frame !== 0) return;

@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
-import { useGame } from './use-game.ts';
+import { useGame, usePaintedSince } from './use-game.ts';
 
 export const GIFT_BOX_COUNT = 3;
 
 /**
  * The gift boxes: the visitor opens one (click, Enter or Space); the prize is picked by weighted chance
- * whichever box it is, shown in the opened box, and the result screen follows.
+ * whichever box it is, shown in the opened box once the frame of the lid's lift is painted, and the result
+ * screen follows.
  */
 export function GiftBoxView(): React.JSX.Element {
   const { model, snapshot, language, spoken, play } = useGame('gift-box');
   const [opened, setOpened] = useState<number | null>(null);
-  if (!model) return <SurfaceStyles />;
   const idle = snapshot.state === 'idle';
+  const painted = usePaintedSince(!idle);
+  if (!model) return <SurfaceStyles />;
   const open = (box: number) => {
     if (play()) setOpened(box);
   };
@@ -45,7 +47,7 @@ export function GiftBoxView(): React.JSX.Element {
               </span>
               <span part="lid" aria-hidden="true" />
               <span part="gift" aria-hidden="true" />
-              {isOpened && snapshot.prize && (
+              {isOpened && painted && snapshot.prize && (
                 <>
                   {' '}
                   <span part="prize">{snapshot.prize.label || snapshot.prize.code}</span>
@@ -55,7 +57,7 @@ export function GiftBoxView(): React.JSX.Element {
           );
         })}
         <p className="visually-hidden" aria-live="polite">
-          {idle ? '' : spoken || translate(language, 'giftBoxOpening')}
+          {painted ? spoken || translate(language, 'giftBoxOpening') : ''}
         </p>
       </div>
     </>

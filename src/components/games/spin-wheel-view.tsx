@@ -3,7 +3,7 @@ import { sliceDegrees, spinRotation } from '../../core/games/index.ts';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
-import { useGame } from './use-game.ts';
+import { useGame, usePaintedSince } from './use-game.ts';
 
 const RADIUS = 96;
 /** Labels run along the middle of their slice, from the hub outwards, centred this far out. */
@@ -41,11 +41,13 @@ export function SpinWheelView(): React.JSX.Element {
   const prizes = model?.prizes ?? [];
   // The stop inside the slice is chosen once per game, so a re-render does not move the wheel.
   const jitter = useMemo(() => Math.random(), [snapshot.prize]);
+  const idle = snapshot.state === 'idle';
+  // The button's name says "spinning" from the frame after the one where the wheel starts to turn.
+  const painted = usePaintedSince(!idle);
   if (!model) return <SurfaceStyles />;
   const index = snapshot.prize ? prizes.indexOf(snapshot.prize) : -1;
   const rotation = index >= 0 ? spinRotation(index, prizes.length, jitter) : 0;
   const degrees = sliceDegrees(prizes.length);
-  const idle = snapshot.state === 'idle';
   return (
     <>
       <SurfaceStyles />
@@ -91,7 +93,9 @@ export function SpinWheelView(): React.JSX.Element {
           onClick={play}
         >
           <span aria-hidden="true">{translate(language, 'spinButton')}</span>
-          <span className="visually-hidden">{translate(language, idle ? 'spinWheelLabel' : 'spinWheelSpinning')}</span>
+          <span className="visually-hidden">
+            {translate(language, painted ? 'spinWheelSpinning' : 'spinWheelLabel')}
+          </span>
         </button>
         <ul id={prizesId} className="visually-hidden">
           {prizes.map((prize) => (

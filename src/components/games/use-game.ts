@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   createGameRunner,
   GAME_LOCKED_ATTRIBUTE,
@@ -13,6 +13,7 @@ import {
 } from '../../core/games/index.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { translate } from '../../core/i18n/strings.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { emit } from '../shared/emit.ts';
 import { languageAround } from '../shared/language-around.ts';
 import { useSurfaceHost } from '../shared/surface-host.ts';
@@ -86,4 +87,26 @@ export function useGame(kind: GameKind): GameState {
 
   const reveal = useCallback(() => runner.current?.reveal(), []);
   return { model, snapshot, language, spoken, play, reveal };
+}
+
+/**
+ * Whether a frame has been painted since `started` became true (false again once it is false). The frame of a
+ * visitor's play shows the move alone (the wheel starts turning, the lid lifts); what can follow a frame later
+ * (the prize under the lid, a screen reader's words) waits for it, so that the frame after the click carries no
+ * layout of its own (docs/performance.md, "Interactions").
+ */
+export function usePaintedSince(started: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    setPainted(false);
+    if (!started) return;
+    let current = true;
+    void afterNextPaint().then(() => {
+      if (current) setPainted(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [started]);
+  return started && painted;
 }
