@@ -16,11 +16,11 @@ import {
 import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
-import { afterNextPaint } from '../../src/core/loading/after-next-paint.ts';
+import { fetchAfterNextPaint } from '../../src/core/loading/after-next-paint.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
-import { trustedHtml } from '../../src/core/trusted-html.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
+import { appendOwnerCode } from './owner-code.ts';
 import type { StoreIdentity } from './store-link.ts';
 
 /**
@@ -52,16 +52,6 @@ export interface ReporterOptions {
   openStore?: (memoryOnly: boolean) => Promise<OutboxStore>;
   fetchImpl?: typeof fetch;
 }
-
-/**
- * The outbox's requests leave in the task after the next frame: what the visitor did (a submit's busy form, a
- * closed pop-up) is painted first, as a `fetch()` call costs that frame 2 to 8 ms at 4× CPU slowdown
- * (docs/performance.md, "Interactions"). What they carry is stored at once, before the wait.
- */
-const afterThePaint =
-  (send: typeof fetch | undefined): typeof fetch =>
-  (input, init) =>
-    afterNextPaint().then(() => (send ?? fetch)(input, init));
 
 /** A view the server has not answered yet, and whom to tell its id. */
 type ViewInFlight = (viewId: string) => void;
@@ -117,7 +107,8 @@ export class Reporter {
     for (const entry of (await before?.pending()) ?? []) await store.put(entry);
     this.outbox = new Outbox({
       store,
-      fetchImpl: afterThePaint(this.options.fetchImpl),
+      // What the outbox's requests carry is stored at once, before the wait.
+      fetchImpl: fetchAfterNextPaint(this.options.fetchImpl),
       now: () => this.context.now(),
       onDelivered: (sent, answer) => this.onDelivered(sent, answer),
     });
@@ -287,18 +278,7 @@ export class Reporter {
 
   private onConversionDelivered(answer: ConversionAnswer): void {
     const code = answer?.integration?.conversion_code;
-    if (!code) return;
-    // The owner's conversion code (pixels, tags) goes into the head, as the original widget does.
-    const { document } = this.context.window;
-    const range = document.createRange();
-    range.selectNode(document.head);
-    const fragment = range.createContextualFragment(trustedHtml(code) as string);
-    // Under a CSP with a nonce, the owner's inline scripts and styles run with the nonce the widget was given.
-    const nonce = this.context.host.nonce;
-    if (nonce)
-      for (const element of fragment.querySelectorAll<HTMLScriptElement | HTMLStyleElement>('script, style'))
-        element.nonce = nonce;
-    document.head.append(fragment);
+    if (code) appendOwnerCode(this.context.window.document, code, this.context.host.nonce ?? '');
   }
 
   /** A pop-up's leads the server refused, kept in the outbox's dead-letter list on this device. */
