@@ -186,7 +186,10 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const navigationStartUs = (metrics.find((metric) => metric.name === 'NavigationStart')?.value ?? Number.NaN) * 1e6;
     // The hand-written floor (pages.ts) is measured as if it were the widget.
-    const isWidget = (scriptUrl: string) => scriptUrl.includes('/dist/') || scriptUrl.endsWith('/bench-floor.js');
+    const isWidget = (scriptUrl: string) =>
+      scriptUrl.includes('/dist/') ||
+      scriptUrl.endsWith('/bench-floor.js') ||
+      scriptUrl.endsWith('/bench-floor-element.js');
     const scriptMs = widgetMilliseconds(profile, isWidget);
     const probes = await page.evaluate(() => ({
       ...(window as unknown as WindowProbes).__bench,

@@ -15,6 +15,7 @@ const loader = (clientId?: string) =>
 const CASES: Record<string, { head?: string; start?: string; middle?: string; end?: string }> = {
   base: {},
   floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
+  floorElement: { head: '<script type="module" src="/examples/bench-floor-element.js"></script>\n' },
   // What any script tag costs the page's load event, whatever it runs: the page waits for it to load and run.
   script: { head: '<script type="module" src="/examples/bench-empty.js"></script>\n' },
   empty: { head: loader('bench-empty') },
@@ -78,6 +79,19 @@ export const FLOOR_SCRIPT = `setTimeout(() => {
 }, 0);
 `;
 
+/**
+ * The same floor in the shape design §2 gives the widget: a module that defines a custom element and adds it to the
+ * page, whose connection does the floor's work. What it costs beyond the floor is the element's own price, which any
+ * widget with a controller tag pays.
+ */
+export const FLOOR_ELEMENT_SCRIPT = `customElements.define('floor-controller', class extends HTMLElement {
+  connectedCallback() {
+    ${FLOOR_SCRIPT.trim()}
+  }
+});
+document.body.append(document.createElement('floor-controller'));
+`;
+
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
@@ -86,6 +100,7 @@ export async function writeBenchPages(): Promise<string> {
     `body { margin: 0; font: 16px/1.6 system-ui, sans-serif; color: #111827; }\nmain { max-width: 720px; margin: 0 auto; padding: 24px; }\npoptin-embed[poptin-id="benchtopbar01"] { display: block; min-height: ${TOP_BAR_HEIGHT}px; }\n`,
   );
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
+  await writeFile(path.join(dir, 'bench-floor-element.js'), FLOOR_ELEMENT_SCRIPT);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   await writeFile(path.join(dir, 'bench-interact.js'), INTERACT_FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-interact.css'), INTERACT_FLOOR_CSS);
