@@ -85,9 +85,8 @@ export class Reporter {
   private leavePage(): void {
     const outbox = this.outbox;
     if (!outbox) return;
-    outbox.flushOnUnload();
-    void outbox.pending().then((entries) => {
-      if (entries.length && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
+    void outbox.flushOnUnload().then((left) => {
+      if (left && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
     });
   }
 

@@ -137,11 +137,14 @@ export class Outbox {
     return this.flushing;
   }
 
-  /** On pagehide: hand pending leads to the browser, which sends them even as the page goes away. */
-  flushOnUnload(): void {
+  /**
+   * On pagehide: hand pending leads to the browser, which sends them even as the page goes away. Resolves with
+   * whether any were pending: they stay in the outbox until confirmed.
+   */
+  flushOnUnload(): Promise<boolean> {
     const beacon =
       this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
-    void this.pending().then((entries) => {
+    return this.pending().then((entries) => {
       for (const entry of entries) {
         try {
           beacon(entry.url, new URLSearchParams(entry.fields));
@@ -149,6 +152,7 @@ export class Outbox {
           log.warn('sendBeacon failed; the lead stays in the outbox', error);
         }
       }
+      return entries.length > 0;
     });
   }
 
