@@ -10,9 +10,18 @@ import {
   requestFirstDisplay,
 } from './first-display.ts';
 
-/** Just enough of Storage for the outbox check. */
+/** A window with just the page address's query, and Shopify's global when asked. */
 const windowAt = (search: string, shopify = false) =>
   ({ location: { search }, ...(shopify ? { Shopify: { shop: 'demo.myshopify.com' } } : {}) }) as unknown as Window;
+
+/** The display server's answer with nothing to show, for every fetch of the page until restored. */
+const stubEmptyAnswer = () =>
+  sinon
+    .stub(window, 'fetch')
+    .callsFake(
+      async () =>
+        new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
+    );
 
 describe("the loader's first display call", () => {
   it('calls an answer empty only when it allows the site, says nothing and has no pop-up', () => {
@@ -111,12 +120,7 @@ describe("the loader's first display call", () => {
         jar.set!.call(document, cookie);
       },
     });
-    const fetched = sinon
-      .stub(window, 'fetch')
-      .callsFake(
-        async () =>
-          new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
-      );
+    const fetched = stubEmptyAnswer();
     try {
       await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
       expect(reads).to.have.length(
@@ -140,12 +144,7 @@ describe("the loader's first display call", () => {
     const calls = (['getItem', 'setItem', 'removeItem', 'key'] as const).map((name) =>
       sinon.spy(Storage.prototype, name),
     );
-    const fetched = sinon
-      .stub(window, 'fetch')
-      .callsFake(
-        async () =>
-          new Response('{"display":"allowed","poptins":[]}', { headers: { 'content-type': 'application/json' } }),
-      );
+    const fetched = stubEmptyAnswer();
     try {
       const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
       expect(first.pageFields.previous_visited_pages_with_current).to.contain(location.pathname);
