@@ -5,7 +5,7 @@ import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 import { closeTriggerOf, type MounterOptions, PopupMounter } from './popup-mounter.ts';
-import { fakeContext, popupConfig, quietShowingRunner } from './test-support/fakes.ts';
+import { fakeContext, POPTIN_ID, popupConfig, quietShowingRunner } from './test-support/fakes.ts';
 
 type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
 
@@ -148,6 +148,87 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     expect(made.length).to.equal(2);
     expect(context.window.document.body.querySelectorAll('poptin-popup').length).to.equal(1);
     expect(handle.runner.snapshot.phase).to.equal('shown');
+  });
+
+  it('builds a click-only pop-up ahead when what opens it is on the page, and only then', async () => {
+    const { context, mounter, made } = setup();
+    const { document } = context.window;
+    const withButton = handleOf(popupConfig({ poptin_id: 'clickbox00001' }), []);
+    const withLink = handleOf(popupConfig({ poptin_id: 'clickbox00002' }), []);
+    const nowhere = handleOf(popupConfig({ poptin_id: 'clickbox00003' }), []);
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<button type="button" data-poptin-id="clickbox00001">Offer</button><a href="https://display.test/click/clickbox00002">Offer</a><a href="/click/clickbox000034">Another</a>',
+    );
+    for (const handle of [withButton, withLink, nowhere]) {
+      handle.runner.send({ type: 'decided', allowed: true });
+      mounter.prepareAhead(handle);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made.length).to.equal(2);
+    expect(withButton.element?.isConnected).to.equal(true);
+    expect(withLink.element?.isConnected).to.equal(true);
+    expect(nowhere.element).to.equal(null);
+    expect(withButton.element!.model.get()).to.include({ visible: false });
+  });
+
+  it('a pop-up closed before its build at idle opens when it is asked for again', async () => {
+    const { context, mounter } = setup();
+    context.window.document.body.innerHTML = `<button type="button" data-poptin-id="${POPTIN_ID}">Offer</button>`;
+    const handle = handleOf(popupConfig(), []);
+    handle.runner.send({ type: 'decided', allowed: true });
+    mounter.prepareAhead(handle);
+    handle.runner.send({ type: 'fire', trigger: 'click' });
+    await mounter.mount(handle);
+    handle.runner.send({ type: 'closed', cause: 'x_click', submitted: false });
+    mounter.remove(handle, 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    handle.runner.send({ type: 'reopen' });
+    handle.runner.send({ type: 'fire', trigger: 'click' });
+    await mounter.mount(handle);
+    expect(handle.runner.snapshot.phase).to.equal('shown');
+    expect(context.window.document.body.querySelectorAll('poptin-popup').length).to.equal(1);
+  });
+
+  it('a pop-up closed while its build at idle is under way opens when it is asked for again', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let surfaces: ReturnType<typeof fakeSurfaces>['surfaces'] | undefined;
+    const { context, mounter: gated } = setup({
+      loadSurfaces: async () => {
+        await gate;
+        return surfaces!;
+      },
+    });
+    surfaces = fakeSurfaces(context.window.document).surfaces;
+    const handle = handleOf(popupConfig());
+    handle.runner.send({ type: 'decided', allowed: true });
+    gated.prepareAhead(handle);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    handle.runner.send({ type: 'failed' });
+    release();
+    await handle.prepared;
+    handle.runner.send({ type: 'reopen' });
+    handle.runner.send({ type: 'fire', trigger: 'manual' });
+    await gated.mount(handle);
+    expect(handle.runner.snapshot.phase).to.equal('shown');
+  });
+
+  it('builds no more than three click-only pop-ups ahead on one page', async () => {
+    const { context, mounter, made } = setup();
+    const ids = ['clickbox00001', 'clickbox00002', 'clickbox00003', 'clickbox00004', 'clickbox00005'];
+    context.window.document.body.innerHTML = ids
+      .map((id) => `<button type="button" data-poptin-id="${id}">Offer</button>`)
+      .join('');
+    const handles = ids.map((id) => handleOf(popupConfig({ poptin_id: id }), []));
+    for (const handle of handles) {
+      handle.runner.send({ type: 'decided', allowed: true });
+      mounter.prepareAhead(handle);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made.map((element) => element.getAttribute('poptin-id'))).to.deep.equal(ids.slice(0, 3));
   });
 
   it('a closed pop-up leaves the page after its removal delay; a new showing takes its place at once', async () => {

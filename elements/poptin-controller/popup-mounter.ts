@@ -11,6 +11,7 @@ import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { log } from '../../src/core/safety.ts';
+import { hasClickTargetFor } from '../../src/core/triggers/click-targets.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
@@ -67,8 +68,12 @@ export interface MounterOptions extends MounterCallbacks {
   loadSurfaces?: () => Promise<Surfaces>;
 }
 
+/** Click-only pop-ups built ahead per page: each costs a template, a render and hidden markup before any click. */
+const CLICK_ONLY_BUILT_AHEAD = 3;
+
 export class PopupMounter {
   private surfaces: Promise<Surfaces> | null = null;
+  private clickOnlyBuiltAhead = 0;
 
   constructor(private readonly options: MounterOptions) {}
 
@@ -77,14 +82,23 @@ export class PopupMounter {
     return this.surfaces;
   }
 
-  /** Builds it at idle once it is eligible, so its trigger shows it within a frame. */
+  /**
+   * Builds it at idle once it is eligible, so its trigger shows it within a frame. A click-only pop-up may never
+   * open: it is built ahead only when what opens it is on the page, and no more than a few of them per page;
+   * for the others only the surfaces chunk is loaded.
+   */
   prepareAhead(handle: PopupHandle): void {
     const win = this.options.context.window as Window & { requestIdleCallback?: (callback: () => void) => number };
-    // A click-only pop-up may never open: for it only the surfaces chunk is loaded ahead.
-    const ahead =
-      handle.planned.length > 0
-        ? () => void this.prepare(handle)
-        : () => void this.loadSurfaces().catch(() => undefined);
+    const ahead = () => {
+      // Fired, shown or closed meanwhile: its showing builds it, or it is over.
+      if (handle.runner.snapshot.phase !== 'armed') return;
+      if (handle.planned.length > 0) return void this.prepare(handle);
+      if (this.clickOnlyBuiltAhead < CLICK_ONLY_BUILT_AHEAD && hasClickTargetFor(win.document, handle.config.id)) {
+        this.clickOnlyBuiltAhead++;
+        return void this.prepare(handle);
+      }
+      void this.loadSurfaces().catch(() => undefined);
+    };
     (win.requestIdleCallback?.bind(win) ?? ((callback: () => void) => setTimeout(callback, 1)))(ahead);
   }
 
@@ -95,15 +109,19 @@ export class PopupMounter {
   private prepare(handle: PopupHandle): Promise<PopupElement | null> {
     const { context } = this.options;
     const { config } = handle;
-    handle.prepared ??= this.build(handle).then(
+    if (handle.prepared) return handle.prepared;
+    const prepared: Promise<PopupElement | null> = this.build(handle).then(
       (element) => {
         if (
           context.stopped ||
           !this.options.isCurrent(handle) ||
           handle.runner.snapshot.phase === 'closed' ||
           handle.runner.snapshot.phase === 'blocked'
-        )
+        ) {
+          // Closed while it was being built: a later showing builds it again.
+          if (handle.prepared === prepared) handle.prepared = undefined;
           return null;
+        }
         // An embedded pop-up goes into its <poptin-embed>; a bar that pushes the page down into its own, where the
         // owner reserved its height, else before everything else on the page; the others float over the page.
         const layout = popupLayout(config.type, config.format, config.designProperties.poptin_location);
@@ -128,7 +146,8 @@ export class PopupMounter {
         return null;
       },
     );
-    return handle.prepared;
+    handle.prepared = prepared;
+    return prepared;
   }
 
   /**
