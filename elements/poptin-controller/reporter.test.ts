@@ -3,7 +3,7 @@ import type { SubmittedField } from '../../src/components/template/field-dom.ts'
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { operatingSystemOf } from '../../src/core/browser-facts.ts';
 import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
-import { withHistory } from '../../src/core/visitor/visitor.ts';
+import { createVisitor, withHistory } from '../../src/core/visitor/visitor.ts';
 import { Reporter, type StoreReports } from './reporter.ts';
 import {
   type FakeServer,
@@ -37,6 +37,17 @@ function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: H
   const context = fakeContext({ server, storesNothing: options.storesNothing, host: options.host });
   const reporter = new Reporter(context, { store: NO_STORE, openStore: memoryOutbox, fetchImpl: server.fetch });
   return { server, context, reporter };
+}
+
+/** An outbox store that stops answering when `stalled`, as a page's IndexedDB may while the page unloads. */
+class StallingStore extends MemoryOutboxStore {
+  stalled = false;
+  override all() {
+    return this.stalled ? new Promise<never>(() => undefined) : super.all();
+  }
+  override put(entry: Parameters<MemoryOutboxStore['put']>[0]) {
+    return this.stalled ? new Promise<never>(() => undefined) : super.put(entry);
+  }
 }
 
 /** Time for anything that would be sent to leave: used where nothing may be. */
@@ -135,6 +146,78 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     context.visitor.update((record) => record.delete('x'));
     context.window.dispatchEvent(new Event('pagehide'));
     await waitUntil(marked, 'the lead the server has not taken yet, marked as the page goes');
+    reporter.stop();
+  });
+
+  it('marks the record in the pagehide itself: reading the outbox then may never finish while the page goes', async () => {
+    const server = fakeServer({ '/api/display/conversion/': { status: 503, body: {} } });
+    const context = fakeContext({ server });
+    const store = new StallingStore();
+    const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await sent(server, 1);
+    context.visitor.update((record) => record.delete('x'));
+    store.stalled = true;
+    context.window.dispatchEvent(new Event('pagehide'));
+    expect(context.visitor.field('x')).to.not.equal(undefined, 'marked by the time pagehide returns');
+    reporter.stop();
+  });
+
+  it('marks the record before a lead is written: a page that goes mid-write leaves the next page to look', async () => {
+    const server = fakeServer({ '/api/display/conversion/': { body: {} } });
+    const context = fakeContext({ server });
+    const store = new StallingStore();
+    store.stalled = true;
+    const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+    void reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await settled();
+    expect(context.visitor.field('x')).to.not.equal(undefined);
+    reporter.stop();
+  });
+
+  it("keeps an earlier page's mark until what it left is sent, then takes it off", async () => {
+    const failing = fakeServer({ '/api/display/conversion/': { status: 503, body: {} } });
+    const context = fakeContext({ server: failing });
+    const store = new MemoryOutboxStore();
+    const first = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: failing.fetch });
+    await first.sendLead(popupConfig(), leadOf('scroll', ''));
+    await sent(failing, 1);
+    first.stop();
+    expect(context.visitor.field('x')).to.not.equal(undefined);
+
+    /** The next page view, over the same cookies. */
+    const nextPage = () => ({
+      ...context,
+      visitor: createVisitor({ stores: context.visitor.stores, now: context.now }),
+    });
+    const down = nextPage();
+    expect(down.visitor.outboxWaiting).to.equal(true);
+    const stillDown = new Reporter(down, { store: NO_STORE, openStore: async () => store, fetchImpl: failing.fetch });
+    await sent(failing, 2);
+    await settled();
+    expect(down.visitor.field('x')).to.not.equal(undefined, 'not taken off while the lead is still unsent');
+    stillDown.stop();
+
+    const working = fakeServer({ '/api/display/conversion/': { body: {} } });
+    const up = nextPage();
+    const next = new Reporter(up, { store: NO_STORE, openStore: async () => store, fetchImpl: working.fetch });
+    await sent(working, 1);
+    await waitUntil(() => !up.visitor.field('x'), 'the mark taken off once the outbox is read empty', {
+      timeout: 5000,
+    });
+    expect(nextPage().visitor.outboxWaiting).to.equal(false);
+    expect(await store.all()).to.deep.equal([]);
+    next.stop();
+  });
+
+  it('leaves no mark when the page goes with its outbox read empty', async () => {
+    const { server, context, reporter } = setup();
+    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await sent(server, 1);
+    context.visitor.update((record) => record.delete('x'));
+    await settled();
+    context.window.dispatchEvent(new Event('pagehide'));
+    expect(context.visitor.field('x')).to.equal(undefined);
     reporter.stop();
   });
 

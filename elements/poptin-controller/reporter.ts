@@ -81,13 +81,15 @@ export class Reporter {
     return this.outboxReady;
   }
 
-  /** What is still unsent goes with the browser's beacon, and the record tells the next page to send it again. */
+  /**
+   * The record tells the next page to send again what may still be unsent, and that goes with the browser's beacon
+   * meanwhile. Marked at once: a read of the store started now may never finish while the page goes.
+   */
   private leavePage(): void {
     const outbox = this.outbox;
     if (!outbox) return;
-    void outbox.flushOnUnload().then((left) => {
-      if (left && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
-    });
+    if (outbox.mayHoldEntries && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
+    void outbox.flushOnUnload();
   }
 
   stop(): void {
@@ -110,6 +112,7 @@ export class Reporter {
       fetchImpl: fetchAfterNextPaint(this.options.fetchImpl),
       now: () => this.context.now(),
       onDelivered: (sent, answer) => this.onDelivered(sent, answer),
+      onReadEmpty: () => this.context.visitor.clearOutboxWaiting(),
     });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
@@ -179,10 +182,11 @@ export class Reporter {
     }
     await this.openedOutbox();
     if (!this.outbox) throw new Error('outbox unavailable');
-    const sending = await this.outbox.addAndTry(url, fields, kind);
-    // A lead is kept until the server has it, even if this page dies before it is sent.
+    // A lead is kept until the server has it, even if this page goes before it is written or sent: the record tells
+    // the next pages to look in the outbox until one finds it empty. Marked in the same step as the addition, so that
+    // no read of the store made before it takes the mark off.
     if (kind === 'lead' && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
-    return sending;
+    return this.outbox.addAndTry(url, fields, kind);
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {

@@ -18,6 +18,8 @@ export interface OutboxOptions {
   sendBeacon?: (url: string, body: URLSearchParams) => boolean;
   /** Called with the server's answer once a lead is confirmed. */
   onDelivered?: (entry: OutboxEntry, answer: unknown) => void;
+  /** Called when a read of the store, made after the last entry was added and with nothing in flight, finds nothing to send. */
+  onReadEmpty?: () => void;
 }
 
 export function newIdempotencyKey(random: () => number = Math.random): string {
@@ -67,6 +69,10 @@ export class Outbox {
   private readonly inFlight = new Map<string, Promise<DeliveryOutcome>>();
   private sendAllNext = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Entries added so far, to tell a read of the store made before the last addition from one made after it. */
+  private additions = 0;
+  /** The last read of the store, made after the last addition, found nothing to send. */
+  private readEmpty = false;
 
   constructor(private readonly options: OutboxOptions) {
     this.now = options.now ?? Date.now;
@@ -75,6 +81,14 @@ export class Outbox {
 
   get storeKind() {
     return this.options.store.kind;
+  }
+
+  /**
+   * Known without reading the store: whether it may still hold something to send. A page that is going cannot wait
+   * for a read (its IndexedDB may never answer), so what it leaves for the next page is decided on this.
+   */
+  get mayHoldEntries(): boolean {
+    return !this.readEmpty || this.inFlight.size > 0;
   }
 
   /** Persists the lead (or view, or close) first, then tries to deliver it; resolves with its idempotency key. */
@@ -92,6 +106,8 @@ export class Outbox {
     kind: OutboxKind = 'lead',
   ): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
+    this.additions++;
+    this.readEmpty = false;
     const entry: OutboxEntry = {
       key,
       kind,
@@ -141,7 +157,7 @@ export class Outbox {
    * On pagehide: hand pending leads to the browser, which sends them even as the page goes away. Resolves with
    * whether any were pending: they stay in the outbox until confirmed.
    */
-  flushOnUnload(): Promise<boolean> {
+  flushOnUnload(): Promise<void> {
     const beacon =
       this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
     return this.pending().then((entries) => {
@@ -152,7 +168,6 @@ export class Outbox {
           log.warn('sendBeacon failed; the lead stays in the outbox', error);
         }
       }
-      return entries.length > 0;
     });
   }
 
@@ -232,8 +247,13 @@ export class Outbox {
 
   private async scheduleNext(): Promise<void> {
     clearTimeout(this.timer);
-    const entries = await this.pending().catch(() => []);
-    if (entries.length === 0) return;
+    const additions = this.additions;
+    const entries = await this.pending().catch(() => null);
+    if (entries?.length === 0 && additions === this.additions && this.inFlight.size === 0) {
+      this.readEmpty = true;
+      this.options.onReadEmpty?.();
+    }
+    if (!entries?.length) return;
     const soonest = Math.min(...entries.map((entry) => entry.nextAttemptAt));
     this.timer = setTimeout(() => void this.flush(), Math.max(0, soonest - this.now()));
   }

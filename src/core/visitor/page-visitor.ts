@@ -191,7 +191,6 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
         all.flatMap((page) => [short(page.url), encodeTime(page.at)]),
         at,
       );
-      record.delete('x');
       write();
       return {
         referrer,

@@ -180,7 +180,7 @@ describe('one visitor record, written once per page view', () => {
     expect(storage.opened()).to.equal(0, 'nothing on these page views reads history');
   });
 
-  it('tells the next page view that the outbox holds what a page left, without opening Web Storage; that page view takes the mark off', async () => {
+  it('tells the next page views that the outbox holds what a page left, without opening Web Storage, until one reads it empty', async () => {
     const { visitor } = await pageView('https://s.example/');
     expect(visitor.outboxWaiting).to.equal(false);
     now += MINUTE;
@@ -192,15 +192,22 @@ describe('one visitor record, written once per page view', () => {
     const next = await pageView('https://s.example/b');
     expect(next.visitor.outboxWaiting).to.equal(true, 'the mark an earlier page left');
     expect(storage.opened()).to.equal(opened, 'known from the cookie alone');
+    // Page b went before it read its outbox: its page view took nothing off.
     now += MINUTE;
-    expect((await pageView('https://s.example/c')).visitor.outboxWaiting).to.equal(
-      false,
-      'taken off by the page view that sends them; a page that still holds some puts it back',
-    );
+    const reading = await pageView('https://s.example/c');
+    expect(reading.visitor.outboxWaiting).to.equal(true, 'still marked after a page view that sent nothing');
+    const writes = cookieJar.writes();
+    reading.visitor.clearOutboxWaiting();
+    now += MINUTE;
+    const after = await pageView('https://s.example/d');
+    expect(after.visitor.outboxWaiting).to.equal(false, 'taken off once an outbox was read empty');
+    expect(cookieJar.writes()).to.equal(writes + 2, 'the mark taken off, then the page view');
+    after.visitor.clearOutboxWaiting();
+    expect(cookieJar.writes()).to.equal(writes + 2, 'no mark, nothing written');
     now += 31 * 24 * 60 * MINUTE;
     left.visitor.markOutboxWaiting();
     now += 31 * 24 * 60 * MINUTE;
-    expect((await pageView('https://s.example/d')).visitor.outboxWaiting).to.equal(false, 'after 30 days');
+    expect((await pageView('https://s.example/e')).visitor.outboxWaiting).to.equal(false, 'after 30 days');
   });
 
   it('a page view recorded tasks after the visitor was made writes once; a page load that records none writes nothing', async () => {

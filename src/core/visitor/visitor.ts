@@ -37,8 +37,10 @@ export interface Visitor extends PageVisitor {
   storedLocation(): { ip: string; countryCode: string };
   rememberSessionAccount(customerId: string): void;
   storedSessionAccount(): string;
-  /** The outbox holds reports this page may not send: the record tells the next page view to send them. */
+  /** The outbox holds reports this page may not send: the record tells the next page views to send them. */
   markOutboxWaiting(): void;
+  /** The outbox was read and holds nothing to send: the mark comes off. */
+  clearOutboxWaiting(): void;
 }
 
 export function createVisitor(options: VisitorOptions = {}): Visitor {
@@ -196,5 +198,8 @@ export function withHistory(
     rememberSessionAccount: (customerId) => visitor.update((record, at) => setField(record, 'a', [customerId], at)),
     storedSessionAccount: () => stored('a'),
     markOutboxWaiting: () => visitor.update((record, at) => setField(record, 'x', [], at)),
+    clearOutboxWaiting: () => {
+      if (visitor.field('x')) visitor.update((record) => record.delete('x'));
+    },
   };
 }
