@@ -154,8 +154,8 @@ export class Outbox {
   }
 
   /**
-   * On pagehide: hand pending leads to the browser, which sends them even as the page goes away. Resolves with
-   * whether any were pending: they stay in the outbox until confirmed.
+   * On pagehide: hand pending leads to the browser, which sends them even as the page goes away. They stay in the
+   * outbox until confirmed.
    */
   flushOnUnload(): Promise<void> {
     const beacon =
