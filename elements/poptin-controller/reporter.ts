@@ -89,7 +89,7 @@ export class Reporter {
     const outbox = this.outbox;
     if (!outbox) return;
     if (outbox.mayHoldEntries && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
-    void outbox.flushOnUnload();
+    outbox.flushOnUnload();
   }
 
   stop(): void {

@@ -157,10 +157,10 @@ export class Outbox {
    * On pagehide: hand pending leads to the browser, which sends them even as the page goes away. They stay in the
    * outbox until confirmed.
    */
-  flushOnUnload(): Promise<void> {
+  flushOnUnload(): void {
     const beacon =
       this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
-    return this.pending().then((entries) => {
+    void this.pending().then((entries) => {
       for (const entry of entries) {
         try {
           beacon(entry.url, new URLSearchParams(entry.fields));
