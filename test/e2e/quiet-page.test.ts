@@ -200,6 +200,50 @@ describe('a page with nothing to show', () => {
     await page.close();
   });
 
+  it('still sends a lead an earlier page left when the page after it was gone before its code could send it', async () => {
+    const answer = (await (
+      await fetch(`${server.url}/api/display/widget`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { poptins: { viewer_id: string }[] };
+    const viewerId = answer.poptins[0]!.viewer_id;
+    const page = await browser.newPage();
+    await openQuietPage(page);
+    await page.evaluate(
+      ({ url }) => {
+        const key = 'quiet-page-passed-lead';
+        const entry = {
+          key,
+          kind: 'lead',
+          url,
+          fields: { email: 'passed.through@example.com', idempotency_key: key },
+          attempts: 1,
+          nextAttemptAt: 0,
+          createdAt: Date.now(),
+        };
+        localStorage.setItem('poptin_outbox', JSON.stringify({ [key]: entry }));
+        const record = /(?:^|; )poptin_visitor=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        document.cookie = `poptin_visitor=${record}<x>${(Date.now() + 86_400_000).toString(36)}; path=/; max-age=86400; SameSite=Lax`;
+      },
+      { url: `${server.url}/api/display/conversion/${viewerId}` },
+    );
+    // The next page: its page view is recorded, but the visitor leaves before the code that sends leads arrives.
+    await page.route('**/dist/chunks/**', (route) => route.abort());
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/display/quiet');
+    await page.reload();
+    await asked;
+    await page.unroute('**/dist/chunks/**');
+    // The page after it.
+    await page.reload();
+    await eventually('the lead the page in between could not send', async () =>
+      (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'passed.through@example.com'),
+    );
+    await page.waitForFunction(() => localStorage.getItem('poptin_outbox') === '{}');
+    await page.close();
+  });
+
   it('downloads nothing but the loader when the pop-ups are all for other pages, devices or countries, and explains why', async () => {
     const page = await browser.newPage();
     const { scripts, display } = await openQuietPage(page, 'elsewhere');
