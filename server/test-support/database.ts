@@ -67,14 +67,26 @@ export interface TestDatabase {
   openAnother?(): Promise<Database>;
 }
 
+/** PostgreSQL's SQLSTATE for a transaction it aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+
 function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase {
   return {
     db,
     store: new Store(db),
     async reset() {
-      await db.exec(
-        'TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
-      );
+      // A test's delivery worker may still be polling: PostgreSQL can pick the TRUNCATE as a deadlock's victim, and
+      // emptying the tables again is all there is to do.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.exec(
+            'TRUNCATE destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages, stats_hourly, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
+          );
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 3) throw error;
+        }
+      }
       forgetEverything(db);
     },
     async dispose() {
