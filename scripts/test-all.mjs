@@ -51,7 +51,29 @@ function count(output) {
   if (fail) totals.failed += Number(fail[1]);
 }
 
+/**
+ * The failures of a step's output, named again at the end of the run so that a log read from its tail (a CI's)
+ * says which tests failed and why: web-test-runner's ❌ blocks under their file, node's `not ok` lines with their error.
+ */
+function failuresOf(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+  const picked = [];
+  let file = '';
+  lines.forEach((line, index) => {
+    if (/^\S.*\.test\.tsx?:$/.test(line)) file = line;
+    if (line.includes('❌')) {
+      picked.push(file, line.trimEnd(), ...lines.slice(index + 1, index + 9).filter((next) => next.trim()));
+      file = '';
+    } else if (/^\s*not ok \d+ - /.test(line)) {
+      const error = lines.slice(index + 1, index + 20).find((next) => /^\s*error:/.test(next));
+      picked.push(line.trimEnd(), ...(error ? [error.trimEnd()] : []));
+    }
+  });
+  return picked.filter(Boolean).slice(0, 80);
+}
+
 const failed = [];
+const failures = [];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
@@ -62,12 +84,16 @@ for (const [name, command, args] of steps) {
   console.log(
     `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
   );
-  if (result.status !== 0) failed.push(name);
+  if (result.status !== 0) {
+    failed.push(name);
+    failures.push(`--- ${name}`, ...failuresOf(output));
+  }
   // Later steps test the build; without it they only add noise.
   if (result.status !== 0 && (name === 'build' || name === 'type check')) break;
 }
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
 if (failed.length > 0) {
+  console.error(`\n=== what failed ===\n${failures.join('\n')}`);
   console.error(`npm test failed: ${failed.join(', ')}`);
   process.exit(1);
 }

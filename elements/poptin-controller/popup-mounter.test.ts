@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { atom } from 'nanostores';
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
@@ -6,6 +6,18 @@ import type { PopupModel } from '../../src/stores/popup-model.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 import { closeTriggerOf, type MounterOptions, PopupMounter } from './popup-mounter.ts';
 import { fakeContext, POPTIN_ID, popupConfig, quietShowingRunner } from './test-support/fakes.ts';
+
+/**
+ * Resolves after the idle callbacks asked for before it (the browser runs them in order), however late a loaded
+ * machine gets to them: the builds that `prepareAhead` starts at idle have started by then.
+ */
+const afterIdle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+
+/** Waits for `count` pop-ups built ahead, then for every idle callback asked for so far, so that a test can tell none more came. */
+async function builtAhead(made: unknown[], count: number): Promise<void> {
+  await waitUntil(() => made.length >= count, `${count} pop-ups built ahead`, { timeout: 5000 });
+  await afterIdle();
+}
 
 type Listeners = { [Name in keyof SurfaceEventMap]?: (detail: SurfaceEventMap[Name]) => void };
 
@@ -140,7 +152,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     );
     handle.runner.send({ type: 'decided', allowed: true });
     mounter.prepareAhead(handle);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await builtAhead(made, 1);
     expect(made.length).to.equal(1);
     cartChanged();
     handle.runner.send({ type: 'fire', trigger: 'scroll' });
@@ -164,7 +176,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
       handle.runner.send({ type: 'decided', allowed: true });
       mounter.prepareAhead(handle);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await builtAhead(made, 2);
     expect(made.length).to.equal(2);
     expect(withButton.element?.isConnected).to.equal(true);
     expect(withLink.element?.isConnected).to.equal(true);
@@ -182,7 +194,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     await mounter.mount(handle);
     handle.runner.send({ type: 'closed', cause: 'x_click', submitted: false });
     mounter.remove(handle, 0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterIdle();
     handle.runner.send({ type: 'reopen' });
     handle.runner.send({ type: 'fire', trigger: 'click' });
     await mounter.mount(handle);
@@ -206,7 +218,8 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     const handle = handleOf(popupConfig());
     handle.runner.send({ type: 'decided', allowed: true });
     gated.prepareAhead(handle);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterIdle();
+    expect(handle.prepared, 'its build under way').to.not.equal(undefined);
     handle.runner.send({ type: 'failed' });
     release();
     await handle.prepared;
@@ -227,7 +240,7 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
       handle.runner.send({ type: 'decided', allowed: true });
       mounter.prepareAhead(handle);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await builtAhead(made, 3);
     expect(made.map((element) => element.getAttribute('poptin-id'))).to.deep.equal(ids.slice(0, 3));
   });
 

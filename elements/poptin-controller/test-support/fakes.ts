@@ -45,6 +45,7 @@ export function fakeWindow(): Window & { assigned: string[] } {
     clearTimeout: (handle?: number) => clearTimeout(handle),
     setInterval: (handler: () => void, ms?: number) => setInterval(handler, ms),
     clearInterval: (handle?: number) => clearInterval(handle),
+    requestIdleCallback: (callback: IdleRequestCallback) => requestIdleCallback(callback),
   };
   return Object.assign(target, { document: page, location, assigned, ...timers }) as unknown as Window & {
     assigned: string[];
