@@ -189,7 +189,8 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     const isWidget = (scriptUrl: string) =>
       scriptUrl.includes('/dist/') ||
       scriptUrl.endsWith('/bench-floor.js') ||
-      scriptUrl.endsWith('/bench-floor-element.js');
+      scriptUrl.endsWith('/bench-floor-element.js') ||
+      scriptUrl.endsWith('/bench-floor-spec.js');
     const scriptMs = widgetMilliseconds(profile, isWidget);
     const probes = await page.evaluate(() => ({
       ...(window as unknown as WindowProbes).__bench,

@@ -16,6 +16,7 @@ const CASES: Record<string, { head?: string; start?: string; middle?: string; en
   base: {},
   floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
   floorElement: { head: '<script type="module" src="/examples/bench-floor-element.js"></script>\n' },
+  floorSpec: { head: '<script type="module" src="/examples/bench-floor-spec.js"></script>\n' },
   // What any script tag costs the page's load event, whatever it runs: the page waits for it to load and run.
   script: { head: '<script type="module" src="/examples/bench-empty.js"></script>\n' },
   empty: { head: loader('bench-empty') },
@@ -92,6 +93,85 @@ export const FLOOR_ELEMENT_SCRIPT = `customElements.define('floor-controller', c
 document.body.append(document.createElement('floor-controller'));
 `;
 
+/**
+ * What the spec asks of every page view beyond the floor, written by hand as small as it goes: the controller as a
+ * custom element (design §2); the clicks kept from the start and one listener for what opens a pop-up by a click
+ * (widget §5); the hand-placed elements looked for and watched for (design §2); `window.poptin` (site §SDK); the
+ * visitor's history of widget §3 and §9 as one cookie record with a lifetime per field (visitor, session, old user,
+ * time on site, referrer, previous page, visited pages); the display call with every field of widget §7; and, on an
+ * empty answer, a single-page app's navigation watched and the time on site kept alive. No error handling, no
+ * cleanup, no module boundaries: a lower bound of the widget's own page view, not a second widget.
+ */
+export const FLOOR_SPEC_SCRIPT = `const TAGS = ['poptin-popup', 'poptin-countdown', 'poptin-chat-button', 'poptin-embed', 'poptin-teaser', 'poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box', 'poptin-product-recommendations'];
+const clicks = [];
+document.addEventListener('click', (event) => { clicks.push({ target: event.target, at: Date.now() }); if (clicks.length > 10) clicks.shift(); }, true);
+customElements.define('floor-controller', class extends HTMLElement {
+  connectedCallback() {
+    const pending = new Set(TAGS.filter((tag) => !document.querySelector(tag)));
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) for (const tag of pending) if (node.localName === tag || node.querySelector(tag)) pending.delete(tag);
+      if (pending.size === 0) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    document.addEventListener('click', (event) => {
+      const opener = event.target instanceof Element && event.target.closest('[data-poptin-id], a[href*="/click/"]');
+      if (opener) event.preventDefault();
+    });
+    window.poptin = { show: async () => false, close: async () => false, reset: async () => {}, explain: async () => null, inspect: async () => {}, consent: (given) => this.setAttribute('consent', given ? 'granted' : 'refused') };
+    setTimeout(() => this.pageView(), 0);
+  }
+  pageView() {
+    const now = Date.now();
+    const cookies = document.cookie;
+    const raw = decodeURIComponent(/(?:^|; )floor_record=([^;]*)/.exec(cookies)?.[1] ?? '');
+    const fields = {};
+    for (const part of raw ? raw.split('<') : []) {
+      const values = part.slice(1).split('>');
+      const until = parseInt(values.pop(), 36);
+      if (until > now) fields[part[0]] = { values, until };
+    }
+    const keep = (name, values, lifetime) => (fields[name] = { values, until: now + lifetime });
+    const MINUTE = 60000, DAY = 86400000;
+    const visitorId = fields.v?.values[0] ?? crypto.randomUUID().replace(/-/g, '');
+    keep('v', [visitorId], 30 * DAY);
+    const returning = Boolean(fields.o);
+    const session = fields.s?.values ?? [crypto.randomUUID().slice(0, 8), returning ? '1' : '', now.toString(36), location.href.slice(0, 120)];
+    keep('s', session, 30 * MINUTE);
+    keep('o', [], 2 * DAY);
+    keep('t', [fields.t?.values[0] ?? now.toString(36)], MINUTE);
+    const referrer = document.referrer && new URL(document.referrer).hostname !== location.hostname ? document.referrer.slice(0, 120) : fields.r?.values[0] ?? '';
+    if (referrer) keep('r', [referrer], 120000);
+    const previous = fields.p?.values[0] ?? '';
+    keep('p', [location.href.slice(0, 120)], 120000);
+    const visited = [...(fields.g?.values ?? []), location.href.slice(0, 120), now.toString(36)].slice(-12);
+    keep('g', visited, 30 * DAY);
+    const record = Object.entries(fields).map(([name, field]) => name + [...field.values, field.until.toString(36)].join('>')).join('<');
+    document.cookie = 'floor_record=' + encodeURIComponent(record) + '; path=/; SameSite=Lax; max-age=2592000';
+    const pages = visited.filter((_, index) => index % 2 === 0);
+    const body = {
+      domain: location.hostname, referrer, previous_url: previous, cookies, if_mobile: /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) || matchMedia('(pointer: coarse) and (max-width: 767.98px)').matches,
+      page_title: document.title, origin_landing_page: session[3], if_page_refreshed: performance.getEntriesByType('navigation')[0]?.type === 'reload',
+      poptin_viewed_url: location.href, previous_visited_pages: pages.slice(-2, -1).join(','), all_visited_pages: pages.join(','), visitor_id: visitorId, converted_email: '', lang: document.documentElement.lang,
+    };
+    fetch('/api/display/bench-empty', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' })
+      .then((response) => response.json())
+      .then((answer) => {
+        if (answer.poptins?.length) return;
+        let url = location.href;
+        const changed = () => { if (location.href !== url) url = location.href; };
+        for (const name of ['pushState', 'replaceState']) {
+          const original = history[name];
+          history[name] = function (...args) { const result = original.apply(this, args); changed(); return result; };
+        }
+        addEventListener('popstate', changed);
+        addEventListener('hashchange', changed);
+        setInterval(() => { document.cookie = 'floor_alive=' + Date.now().toString(36) + '; path=/; max-age=60'; }, MINUTE);
+      });
+  }
+});
+document.body.append(document.createElement('floor-controller'));
+`;
+
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'poptin-bench-pages-'));
@@ -101,6 +181,7 @@ export async function writeBenchPages(): Promise<string> {
   );
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-floor-element.js'), FLOOR_ELEMENT_SCRIPT);
+  await writeFile(path.join(dir, 'bench-floor-spec.js'), FLOOR_SPEC_SCRIPT);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   await writeFile(path.join(dir, 'bench-interact.js'), INTERACT_FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-interact.css'), INTERACT_FLOOR_CSS);
