@@ -1,14 +1,6 @@
-import { type AbVerdict, abVerdict } from './ab-verdict.ts';
+import type { AbTest } from '../src/core/api/insights-contract.ts';
+import { abVerdict } from './ab-verdict.ts';
 import type { Store } from './db/store.ts';
-
-export interface AbTest extends AbVerdict {
-  /** The campaign's id: the parent pop-up's. */
-  test_id: string;
-  /** What the parent pop-up is called. */
-  name: string;
-  /** Each variant's name and whether it is still shown (a declared winner leaves only itself active). */
-  variants: (AbVerdict['variants'][number] & { poptin_name: string; active: boolean })[];
-}
 
 interface VariantRow {
   poptin_id: string;

@@ -1,3 +1,4 @@
+import type { AbVerdict, VariantCounts, VariantVerdict } from '../src/core/api/insights-contract.ts';
 import { seededRandom } from '../src/core/random.ts';
 
 /**
@@ -6,28 +7,6 @@ import { seededRandom } from '../src/core/random.ts';
  * beats all the others and its expected loss (how much rate is given up, on average, by choosing it) are
  * estimated from draws of those posteriors with a fixed seed, so the same figures always give the same answer.
  */
-
-export interface VariantCounts {
-  poptin_id: string;
-  views: number;
-  conversions: number;
-}
-
-export interface VariantVerdict extends VariantCounts {
-  conversion_rate: number;
-  /** Probability that this variant's true rate is the highest of the test. */
-  probability_best: number;
-  /** Expected rate lost by choosing this variant: E[max of all rates − this rate]. */
-  expected_loss: number;
-}
-
-export interface AbVerdict {
-  variants: VariantVerdict[];
-  /** The variant past WINNER_PROBABILITY with at least MIN_VIEWS_PER_VARIANT views in every variant, else null. */
-  winner: string | null;
-  /** Why there is no winner yet, or what made one. */
-  reason: string;
-}
 
 export const WINNER_PROBABILITY = 0.95;
 export const MIN_VIEWS_PER_VARIANT = 1000;

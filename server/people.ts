@@ -1,31 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { Erasure, PersonData } from '../src/core/api/insights-contract.ts';
 import type { Database, SqlRunner } from './db/database.ts';
 
-/**
- * One person's data on a site, found by their e-mail address whatever its case: their leads, the views shown to
- * them (the view each lead came from, and views that carried their address), the closes that carried it, and
- * the store activity (browse abandonment, orders) recorded under it. The right of access reads it; the right
- * to erasure deletes it. The roll-ups (stats_daily, stats_daily_pages, stats_hourly) hold counts only, no one's data, and keep
- * their counts.
- */
-export interface PersonData {
-  email: string;
-  leads: Record<string, unknown>[];
-  views: Record<string, unknown>[];
-  closes: Record<string, unknown>[];
-  store_activity: Record<string, unknown>[];
-}
-
-export interface Erasure {
-  id: number;
-  erased_by: string;
-  created_at: string;
-  leads: number;
-  views: number;
-  closes: number;
-  store_activity: number;
-}
-
+// One person's data on a site (PersonData), found by their e-mail address whatever its case: their leads, the views
+// shown to them (the view each lead came from, and views that carried their address), the closes that carried it,
+// and the store activity (browse abandonment, orders) recorded under it. The right of access reads it; the right
+// to erasure deletes it, and logs an Erasure. The roll-ups (stats_daily, stats_daily_pages, stats_hourly) hold
+// counts only, no one's data, and keep their counts.
 /** At most this many rows of each kind in an export; a person with more gets the newest and `truncated`. */
 export const PERSON_EXPORT_ROWS = 10_000;
 
@@ -39,11 +20,7 @@ const CLOSES =
   'FROM closes WHERE client_id = $1 AND converted_email IS NOT NULL AND lower(converted_email) = lower($2)';
 const STORE_ACTIVITY = 'FROM store_activity WHERE client_id = $1 AND email IS NOT NULL AND lower(email) = lower($2)';
 
-export async function exportPerson(
-  db: SqlRunner,
-  clientId: string,
-  email: string,
-): Promise<PersonData & { truncated: boolean }> {
+export async function exportPerson(db: SqlRunner, clientId: string, email: string): Promise<PersonData> {
   const params = [clientId, email, PERSON_EXPORT_ROWS + 1];
   const [leads, views, closes, storeActivity] = await Promise.all([
     db.query(

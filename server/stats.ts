@@ -1,42 +1,5 @@
+import type { Counts, StatsQuery, StatsReport } from '../src/core/api/insights-contract.ts';
 import type { SqlRunner } from './db/database.ts';
-
-/** Views, closes and conversions (leads not taken for spam), and conversions / views. */
-export interface Counts {
-  views: number;
-  closes: number;
-  conversions: number;
-  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
-  conversion_rate: number;
-}
-
-export interface StatsQuery {
-  /** First and last UTC day of the range, both included (YYYY-MM-DD). */
-  from: string;
-  to: string;
-  /** A pop-up and its A/B variants. */
-  popup?: string;
-  /** One pop-up only (a variant). */
-  variant?: string;
-}
-
-export interface StatsReport {
-  range: { from: string; to: string };
-  /** The same number of days just before `range`. */
-  previous_range: { from: string; to: string };
-  totals: Counts;
-  previous_totals: Counts;
-  /** Every day of the range, in order, days without events at 0. */
-  days: (Counts & { day: string })[];
-  /** Every day of the previous range, in order: days[i] compares with previous_days[i]. */
-  previous_days: (Counts & { day: string })[];
-  /** The 48 hours up to the current one, in order (ISO time of each hour's start), whatever the range. */
-  hours: (Counts & { hour: string })[];
-  by_device: (Counts & { device: string })[];
-  /** The pages with the most views in the range, at most PAGES_LISTED. */
-  by_page: (Counts & { page: string })[];
-  /** Each pop-up (variants apart) with events in the range. */
-  by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
-}
 
 export const PAGES_LISTED = 50;
 /** The longest range a report covers. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { StatsQuery } from '../../src/core/api/insights-contract.ts';
 import { declareWinner, listAbTests } from '../ab-tests.ts';
 import type { StoreActivityKind } from '../db/configuration-store.ts';
 import { type LeadFilter, leadRangeBounds } from '../db/lead-store.ts';
@@ -18,7 +19,7 @@ import {
   ownerStatsReportSchema,
   ownerStoreActivitySchema,
 } from '../schemas.ts';
-import { checkRange, type StatsQuery, statsReport } from '../stats.ts';
+import { checkRange, statsReport } from '../stats.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;

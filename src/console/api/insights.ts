@@ -1,5 +1,10 @@
 /** The owner API's read-out calls (docs/owner-api.md): leads, people, the stats report and A/B tests. */
+import type { AbTest, Counts, Erasure, PersonData, StatsQuery, StatsReport } from '../../core/api/insights-contract.ts';
 import { call, site as sitePath } from './client.ts';
+
+export type { AbTest, Counts, Erasure, PersonData, StatsQuery, StatsReport };
+/** One variant of an A/B test, with its verdict. */
+export type Variant = AbTest['variants'][number];
 
 export type SpamFilter = 'exclude' | 'only' | 'include';
 export interface LeadFilter {
@@ -39,67 +44,6 @@ export interface LeadDetail {
   } | null;
   prize: { prize_id: string; coupon: string | null } | null;
   deliveries: unknown[];
-}
-
-export interface Counts {
-  views: number;
-  closes: number;
-  conversions: number;
-  conversion_rate: number;
-}
-export interface StatsReport {
-  range: { from: string; to: string };
-  previous_range: { from: string; to: string };
-  totals: Counts;
-  previous_totals: Counts;
-  days: (Counts & { day: string })[];
-  previous_days: (Counts & { day: string })[];
-  hours: (Counts & { hour: string })[];
-  by_device: (Counts & { device: string })[];
-  by_page: (Counts & { page: string })[];
-  by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
-}
-export interface StatsQuery {
-  from: string;
-  to: string;
-  popup?: string;
-  variant?: string;
-}
-
-export interface Variant {
-  poptin_id: string;
-  poptin_name: string;
-  active: boolean;
-  views: number;
-  conversions: number;
-  conversion_rate: number;
-  probability_best: number;
-  expected_loss: number;
-}
-export interface AbTest {
-  test_id: string;
-  name: string;
-  variants: Variant[];
-  winner: string | null;
-  reason: string;
-}
-
-export interface PersonData {
-  email: string;
-  leads: unknown[];
-  views: unknown[];
-  closes: unknown[];
-  store_activity: unknown[];
-  truncated: boolean;
-}
-export interface Erasure {
-  id: number;
-  erased_by: string;
-  created_at: string;
-  leads: number;
-  views: number;
-  closes: number;
-  store_activity: number;
 }
 
 /** The query text of a filter, empty values left out (the server refuses an empty `from`). */

@@ -1,0 +1,97 @@
+// The read-out part of the owner API (docs/owner-api.md: the stats report, A/B tests, a person's data) as both ends
+// see it: the console's calls (src/console/api/insights.ts) read these shapes, and the server (server/stats.ts,
+// server/ab-tests.ts, server/people.ts) answers with them. Types only, so the server imports it as it is.
+
+/** Views, closes and conversions (leads not taken for spam), and conversions / views. */
+export interface Counts {
+  views: number;
+  closes: number;
+  conversions: number;
+  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
+  conversion_rate: number;
+}
+
+export interface StatsQuery {
+  /** First and last UTC day of the range, both included (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  /** A pop-up and its A/B variants. */
+  popup?: string;
+  /** One pop-up only (a variant). */
+  variant?: string;
+}
+
+export interface StatsReport {
+  range: { from: string; to: string };
+  /** The same number of days just before `range`. */
+  previous_range: { from: string; to: string };
+  totals: Counts;
+  previous_totals: Counts;
+  /** Every day of the range, in order, days without events at 0. */
+  days: (Counts & { day: string })[];
+  /** Every day of the previous range, in order: days[i] compares with previous_days[i]. */
+  previous_days: (Counts & { day: string })[];
+  /** The 48 hours up to the current one, in order (ISO time of each hour's start), whatever the range. */
+  hours: (Counts & { hour: string })[];
+  by_device: (Counts & { device: string })[];
+  /** The pages with the most views in the range, at most the server's PAGES_LISTED. */
+  by_page: (Counts & { page: string })[];
+  /** Each pop-up (variants apart) with events in the range. */
+  by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
+}
+
+export interface VariantCounts {
+  poptin_id: string;
+  views: number;
+  conversions: number;
+}
+
+export interface VariantVerdict extends VariantCounts {
+  conversion_rate: number;
+  /** Probability that this variant's true rate is the highest of the test. */
+  probability_best: number;
+  /** Expected rate lost by choosing this variant: E[max of all rates − this rate]. */
+  expected_loss: number;
+}
+
+export interface AbVerdict {
+  variants: VariantVerdict[];
+  /** The variant past the server's WINNER_PROBABILITY with enough views in every variant, else null. */
+  winner: string | null;
+  /** Why there is no winner yet, or what made one. */
+  reason: string;
+}
+
+export interface AbTest extends AbVerdict {
+  /** The campaign's id: the parent pop-up's. */
+  test_id: string;
+  /** What the parent pop-up is called. */
+  name: string;
+  /** Each variant's name and whether it is still shown (a declared winner leaves only itself active). */
+  variants: (VariantVerdict & { poptin_name: string; active: boolean })[];
+}
+
+/**
+ * One person's data on a site, found by their e-mail address whatever its case: their leads, the views shown to
+ * them, the closes that carried their address and the store activity recorded under it (the right of access).
+ */
+export interface PersonData {
+  email: string;
+  leads: Record<string, unknown>[];
+  views: Record<string, unknown>[];
+  closes: Record<string, unknown>[];
+  store_activity: Record<string, unknown>[];
+  /** A kind had more rows than an export holds: it holds the newest. */
+  truncated: boolean;
+}
+
+/** The record of one erasure: who asked for it, when, and how many rows of each kind it deleted. */
+export interface Erasure {
+  id: number;
+  erased_by: string;
+  created_at: string;
+  leads: number;
+  views: number;
+  closes: number;
+  store_activity: number;
+}
