@@ -73,6 +73,38 @@ describe('a page with nothing to show', () => {
   });
 
   /** Opens the quiet page and resolves once its display answer has been handled, with the scripts it loaded. */
+  /**
+   * What an earlier page leaves when its lead could not be sent: the lead in the outbox (for a real view of the
+   * `widget` client), and the record's mark that tells the next page views to look (src/core/visitor/record.ts, `x`).
+   */
+  async function leaveLeadInOutbox(page: Page, key: string, email: string): Promise<void> {
+    const answer = (await (
+      await fetch(`${server.url}/api/display/widget`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { poptins: { viewer_id: string }[] };
+    const url = `${server.url}/api/display/conversion/${answer.poptins[0]!.viewer_id}`;
+    await page.evaluate(
+      ({ key, email, url }) => {
+        const entry = {
+          key,
+          kind: 'lead',
+          url,
+          fields: { email, idempotency_key: key },
+          attempts: 1,
+          nextAttemptAt: 0,
+          createdAt: Date.now(),
+        };
+        localStorage.setItem('poptin_outbox', JSON.stringify({ [key]: entry }));
+        const record = /(?:^|; )poptin_visitor=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        document.cookie = `poptin_visitor=${record}<x>${(Date.now() + 86_400_000).toString(36)}; path=/; max-age=86400; SameSite=Lax`;
+      },
+      { key, email, url },
+    );
+  }
+
   async function openQuietPage(page: Page, client = 'quiet'): Promise<{ scripts: string[]; display: unknown }> {
     const scripts: string[] = [];
     page.on(
@@ -163,35 +195,9 @@ describe('a page with nothing to show', () => {
   });
 
   it('sends a lead an earlier page left in the outbox, as the record it left says', async () => {
-    const answer = (await (
-      await fetch(`${server.url}/api/display/widget`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json()) as { poptins: { viewer_id: string }[] };
-    const viewerId = answer.poptins[0]!.viewer_id;
     const page = await browser.newPage();
     await openQuietPage(page);
-    await page.evaluate(
-      ({ url }) => {
-        const key = 'quiet-page-left-lead';
-        const entry = {
-          key,
-          kind: 'lead',
-          url,
-          fields: { email: 'left.behind@example.com', idempotency_key: key },
-          attempts: 1,
-          nextAttemptAt: 0,
-          createdAt: Date.now(),
-        };
-        localStorage.setItem('poptin_outbox', JSON.stringify({ [key]: entry }));
-        // What that page's reporter leaves with a lead it kept: the record's mark (src/core/visitor/record.ts, `x`).
-        const record = /(?:^|; )poptin_visitor=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-        document.cookie = `poptin_visitor=${record}<x>${(Date.now() + 86_400_000).toString(36)}; path=/; max-age=86400; SameSite=Lax`;
-      },
-      { url: `${server.url}/api/display/conversion/${viewerId}` },
-    );
+    await leaveLeadInOutbox(page, 'quiet-page-left-lead', 'left.behind@example.com');
     await page.reload();
     await eventually('the lead left behind', async () =>
       (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'left.behind@example.com'),
@@ -201,34 +207,9 @@ describe('a page with nothing to show', () => {
   });
 
   it('still sends a lead an earlier page left when the page after it was gone before its code could send it', async () => {
-    const answer = (await (
-      await fetch(`${server.url}/api/display/widget`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json()) as { poptins: { viewer_id: string }[] };
-    const viewerId = answer.poptins[0]!.viewer_id;
     const page = await browser.newPage();
     await openQuietPage(page);
-    await page.evaluate(
-      ({ url }) => {
-        const key = 'quiet-page-passed-lead';
-        const entry = {
-          key,
-          kind: 'lead',
-          url,
-          fields: { email: 'passed.through@example.com', idempotency_key: key },
-          attempts: 1,
-          nextAttemptAt: 0,
-          createdAt: Date.now(),
-        };
-        localStorage.setItem('poptin_outbox', JSON.stringify({ [key]: entry }));
-        const record = /(?:^|; )poptin_visitor=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-        document.cookie = `poptin_visitor=${record}<x>${(Date.now() + 86_400_000).toString(36)}; path=/; max-age=86400; SameSite=Lax`;
-      },
-      { url: `${server.url}/api/display/conversion/${viewerId}` },
-    );
+    await leaveLeadInOutbox(page, 'quiet-page-passed-lead', 'passed.through@example.com');
     // The next page: its page view is recorded, but the visitor leaves before the code that sends leads arrives.
     await page.route('**/dist/chunks/**', (route) => route.abort());
     const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/display/quiet');
