@@ -78,6 +78,9 @@ function toDestination(row: Record<string, unknown>): Destination {
   };
 }
 
+/** A destination whose leads go out once a day, in one e-mail (`t` is the destination). */
+const DIGEST = "(t.kind = 'email' AND t.settings ->> 'digest' = 'daily')";
+
 const DELIVERY_COLUMNS =
   'id, destination_id, conversion_id, status, attempts, next_attempt_at, last_status_code, last_error, last_response, created_at, finished_at';
 
@@ -197,39 +200,48 @@ export class DeliveryStore {
   }
 
   /**
-   * Takes the next due deliveries of up to `destinations` enabled destinations for `leaseMs`, in one statement: of
-   * each, its oldest pending delivery and the ones after it, `runLength` at most (a daily digest's whole day), up
-   * to the first that is not due or is held. A destination receives its leads in order: the worker sends a run one
-   * after the other and gives back what follows a try to be retried (`finishRun`). SKIP LOCKED lets workers of
-   * several processes claim at once without waiting for each other; locking the oldest makes the claims of one
-   * destination take turns, and the lease keeps the run the worker's while it sends, outside any transaction.
-   * Answers the deliveries by destination, each destination's in order.
+   * Takes up to `sends` due deliveries for `leaseMs`, in one statement, soonest due first, of each enabled
+   * destination no more than it has room for: `perDestination` in flight at once, counting the ones other workers
+   * hold. A daily digest is one send of its day's deliveries (`digestRunLength` at most), taken only when none of
+   * them is in flight. There is no order between a destination's deliveries: each is retried on its own schedule, so
+   * one that keeps failing holds back no other. SKIP LOCKED lets workers of several processes claim at once
+   * without waiting for each other, and the lease keeps a delivery the worker's while it sends, outside any
+   * transaction, for as long as the worker renews it (`renew`). A delivery's first claim starts its window of tries.
    */
   async claim(
     leaseToken: string,
     leaseMs: number,
-    destinations: number,
-    runLength = 1,
+    sends: number,
+    perDestination = 4,
     digestRunLength = DIGEST_RUN_LENGTH,
   ): Promise<ClaimedDelivery[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `WITH heads AS MATERIALIZED (
-         SELECT c.id, c.destination_id FROM deliveries c
-         WHERE c.id = ANY (ARRAY(
-             SELECT (SELECT e.id FROM deliveries e WHERE e.destination_id = t.id AND e.status = 'pending' ORDER BY e.id LIMIT 1)
-             FROM destinations t WHERE t.enabled))
-           AND c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
-         ORDER BY c.next_attempt_at, c.id LIMIT $3
-         FOR UPDATE OF c SKIP LOCKED
-       ), runs AS MATERIALIZED (
-         SELECT next.id FROM heads JOIN destinations t ON t.id = heads.destination_id CROSS JOIN LATERAL (
-           SELECT e.id, bool_and(e.next_attempt_at <= now() AND (e.lease_until IS NULL OR e.lease_until < now())) OVER (ORDER BY e.id) AS free
-           FROM deliveries e WHERE e.destination_id = heads.destination_id AND e.status = 'pending' AND e.id >= heads.id
-           ORDER BY e.id LIMIT CASE WHEN t.kind = 'email' AND t.settings ->> 'digest' = 'daily' THEN $5::int ELSE $4::int END) next
-         WHERE next.free
+      `WITH candidates AS MATERIALIZED (
+         SELECT due.id, due.next_attempt_at, CASE WHEN ${DIGEST} THEN -t.id ELSE due.id END AS send_key
+         FROM destinations t
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS sending FROM deliveries b
+           WHERE b.destination_id = t.id AND b.status = 'pending' AND b.lease_token IS NOT NULL AND b.lease_until >= now()
+         ) busy
+         CROSS JOIN LATERAL (
+           SELECT e.id, e.next_attempt_at FROM deliveries e
+           WHERE e.destination_id = t.id AND e.status = 'pending' AND e.next_attempt_at <= now()
+             AND (e.lease_until IS NULL OR e.lease_until < now())
+           ORDER BY e.next_attempt_at, e.id
+           LIMIT CASE WHEN ${DIGEST} THEN CASE WHEN busy.sending = 0 THEN $5::int ELSE 0 END ELSE GREATEST($4::int - busy.sending, 0) END
+         ) due
+         WHERE t.enabled
+       ), ranked AS MATERIALIZED (
+         SELECT id, dense_rank() OVER (ORDER BY first_due, send_key) AS turn
+         FROM (SELECT id, send_key, min(next_attempt_at) OVER (PARTITION BY send_key) AS first_due FROM candidates) keyed
+       ), locked AS MATERIALIZED (
+         SELECT d.id FROM deliveries d JOIN ranked r ON r.id = d.id
+         WHERE r.turn <= $3 AND d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until < now())
+         FOR UPDATE OF d SKIP LOCKED
        ), claimed AS (
-         UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision), attempts = d.attempts + 1
-         WHERE d.id = ANY (ARRAY(SELECT id FROM runs)) AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
+         UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision),
+           attempts = d.attempts + 1, window_started_at = COALESCE(d.window_started_at, now())
+         FROM locked WHERE d.id = locked.id
          RETURNING d.id, d.attempts, d.window_started_at, d.destination_id, d.conversion_id
        )
        SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
@@ -237,7 +249,7 @@ export class DeliveryStore {
          c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields
        FROM claimed d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
        ORDER BY d.destination_id, d.id`,
-      [leaseToken, leaseMs / 1000, destinations, runLength, digestRunLength],
+      [leaseToken, leaseMs / 1000, sends, perDestination, digestRunLength],
     );
     return rows.map((row) => ({
       id: Number(row.delivery_id),
@@ -256,6 +268,20 @@ export class DeliveryStore {
   }
 
   /**
+   * Keeps the worker's claims for another `leaseMs`: a live worker renews what it is sending, so its lease can be
+   * short and a dead worker's deliveries are taken over within seconds. Answers the ids still held.
+   */
+  async renew(leaseToken: string, leaseMs: number, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<{ id: unknown }>(
+      `UPDATE deliveries SET lease_until = now() + make_interval(secs => $2::double precision)
+       WHERE id = ANY ($3::bigint[]) AND lease_token = $1 AND status = 'pending' RETURNING id`,
+      [leaseToken, leaseMs / 1000, [...ids]],
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
+  /**
    * Records a try and its outcome, if the worker still holds the lease (answers false otherwise: the lease ran
    * out and another worker took the delivery over).
    */
@@ -266,20 +292,16 @@ export class DeliveryStore {
     outcome: Outcome,
     durationMs: number,
   ): Promise<boolean> {
-    return (await this.finishRun(leaseToken, [{ id, attempt, outcome, durationMs }], [])).has(id);
+    return (await this.record(leaseToken, [{ id, attempt, outcome, durationMs }])).has(id);
   }
 
   /**
-   * Records the tries of a run and gives back the deliveries of it that were not tried (due again at once, their
-   * claim not counted as a try), in one statement, for those whose lease the worker still holds. Answers the ids
-   * recorded or given back; a missing one's lease ran out and another worker took it over.
+   * Records tries and their outcomes in one statement, for the deliveries whose lease the worker still holds, and
+   * logs each try. Answers the ids recorded; a missing one's lease ran out and another worker took it over (or
+   * the lead was erased meanwhile).
    */
-  async finishRun(
-    leaseToken: string,
-    tried: readonly TriedDelivery[],
-    untried: readonly number[],
-  ): Promise<Set<number>> {
-    if (tried.length === 0 && untried.length === 0) return new Set();
+  async record(leaseToken: string, tried: readonly TriedDelivery[]): Promise<Set<number>> {
+    if (tried.length === 0) return new Set();
     const column = <Value>(read: (entry: TriedDelivery) => Value) => tried.map(read);
     const rows = await this.db.query<{ id: unknown }>(
       `WITH tried AS (
@@ -293,11 +315,8 @@ export class DeliveryStore {
        ), logged AS (
          INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
          SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN recorded USING (id) ORDER BY t.id
-       ), given_back AS (
-         UPDATE deliveries d SET lease_token = NULL, lease_until = NULL, attempts = d.attempts - 1
-         WHERE d.id = ANY($10::bigint[]) AND d.lease_token = $1 RETURNING d.id
        )
-       SELECT id FROM recorded UNION ALL SELECT id FROM given_back`,
+       SELECT id FROM recorded`,
       [
         leaseToken,
         column((entry) => entry.id),
@@ -318,7 +337,6 @@ export class DeliveryStore {
         ),
         column(({ outcome }) => outcome.kind),
         column(({ durationMs }) => Math.round(durationMs)),
-        [...untried],
       ],
     );
     return new Set(rows.map((row) => Number(row.id)));
@@ -384,12 +402,12 @@ export class DeliveryStore {
   }
 
   /**
-   * Puts failed deliveries back in line, due now, with three more days of tries: one (`deliveryId`) or every
+   * Puts failed deliveries back in line, due now, with three more days of tries from their next: one (`deliveryId`) or every
    * failed delivery of the destination. Answers how many.
    */
   async retryFailed(clientId: string, destinationId: number, deliveryId?: number): Promise<number> {
     const rows = await this.db.query(
-      `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), window_started_at = now(), finished_at = NULL, attempts = 0
+      `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), window_started_at = NULL, finished_at = NULL, attempts = 0
        WHERE client_id = $1 AND destination_id = $2::bigint AND status = 'failed' AND ($3::bigint IS NULL OR id = $3::bigint) RETURNING id`,
       [clientId, destinationId, deliveryId ?? null],
     );

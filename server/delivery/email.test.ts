@@ -70,7 +70,7 @@ before(async () => {
     spamMinSubmitMs: 0,
     delivery: {
       mail: { smtpUrl: smtp.url, from: 'Leads <leads@poptin.example>' },
-      worker: { pollMs: 25, batchSize: 4, retry: { baseMs: 20, maxMs: 500, giveUpAfterMs: 60_000 } },
+      worker: { pollMs: 25, concurrency: 4, retry: { baseMs: 20, maxMs: 500, giveUpAfterMs: 60_000 } },
     },
   });
 });

@@ -15,7 +15,12 @@ const app = await buildApp({
     key: readDeliveryKey(process.env.DELIVERY_KEY!),
     vendorBases: JSON.parse(process.env.RIG_VENDOR_BASES!),
     timeoutMs: 1_000,
-    worker: { pollMs: 50, batchSize: 16, retry: { baseMs: 10, maxMs: 1_000, giveUpAfterMs: 10 * 60_000 } },
+    worker: {
+      pollMs: 50,
+      concurrency: 16,
+      leaseMs: 3_000,
+      retry: { baseMs: 10, maxMs: 1_000, giveUpAfterMs: 10 * 60_000 },
+    },
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

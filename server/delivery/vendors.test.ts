@@ -26,7 +26,7 @@ before(async () => {
     delivery: {
       allowPrivate: true,
       vendorBases: vendors.bases,
-      worker: { pollMs: 25, batchSize: 8, retry: { baseMs: 20, maxMs: 2_000, giveUpAfterMs: 60_000 } },
+      worker: { pollMs: 25, concurrency: 8, retry: { baseMs: 20, maxMs: 2_000, giveUpAfterMs: 60_000 } },
     },
   });
 });

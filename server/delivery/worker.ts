@@ -1,7 +1,6 @@
 // The delivery worker every server process runs: claims due deliveries, sends them, records each try.
 import { randomUUID } from 'node:crypto';
 import type { ClaimedDelivery, DeliveryStore, TriedDelivery } from './delivery-store.ts';
-import { REQUEST_TIMEOUT_MS } from './http-send.ts';
 import { type Attempt, DEFAULT_RETRY_POLICY, decide, type Outcome, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
 import {
@@ -15,17 +14,23 @@ import {
 export interface WorkerSettings {
   /** How often the table is looked at when nothing woke the worker (other processes' leads, retries falling due). */
   pollMs: number;
-  /** Destinations sent to at once: a finished one's slot is filled at once. */
-  batchSize: number;
-  /** A destination's deliveries claimed together and sent one after the other (its order), then recorded together. */
-  runLength: number;
+  /** Sends this process has in flight at once: a finished one's slot is filled at once. */
+  concurrency: number;
+  /** A destination's deliveries in flight at once, across every process. */
+  perDestination: number;
+  /**
+   * How long a claim holds unless renewed. A live worker renews its claims every third of it, so a send may take
+   * longer; a killed worker's deliveries are taken over by another once it runs out.
+   */
+  leaseMs: number;
   retry: RetryPolicy;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   pollMs: 1000,
-  batchSize: 16,
-  runLength: 128,
+  concurrency: 32,
+  perDestination: 4,
+  leaseMs: 10_000,
   retry: DEFAULT_RETRY_POLICY,
 };
 
@@ -35,7 +40,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
  */
 export type TurnToQuery = () => Promise<void>;
 
-/** How long a stored lead may wait for a run in flight to end before the worker looks for it anyway. */
+/** How long a stored lead may wait for a send in flight to end before the worker looks for it anyway. */
 export const LEAD_WAKE_WHILE_SENDING_MS = 100;
 
 /** The stable id of a delivery: the webhook-id and Message-ID a receiver deduplicates by. */
@@ -45,10 +50,18 @@ export interface WorkerFigures {
   delivered: number;
   retried: number;
   failed: number;
-  /** Tries whose lease had run out, so another worker had taken the delivery over. */
+  /** Tries whose lease had run out, so another worker had taken the delivery over (or the lead was erased). */
   lost: number;
 }
 
+type Tried = TriedDelivery & { delivery: ClaimedDelivery };
+
+/**
+ * Sends deliveries as the trusted webhook senders do: no order between them, each retried on its own schedule
+ * (outcome.ts), a few of a destination in flight at once, so that one lead a receiver keeps refusing delays no
+ * other. A send is one delivery, or a daily digest's day in one e-mail; its outcome is recorded with the others that
+ * finished meanwhile, in one statement, before the next claim.
+ */
 export class DeliveryWorker {
   private readonly token = randomUUID();
   private running = false;
@@ -56,6 +69,11 @@ export class DeliveryWorker {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The deliveries being sent, whose leases the worker renews. */
+  private readonly held = new Set<number>();
+  /** Tries finished and not yet recorded. */
+  private finished: Tried[] = [];
+  private renewedAt = 0;
   readonly figures: WorkerFigures = { delivered: 0, retried: 0, failed: 0, lost: 0 };
 
   constructor(
@@ -65,11 +83,6 @@ export class DeliveryWorker {
     private readonly settings: WorkerSettings = DEFAULT_WORKER_SETTINGS,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
-
-  /** A lease outlives the longest a send may take, so that a delivery is taken over only from a worker that died. */
-  private get leaseMs(): number {
-    return 4 * (this.senders.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  }
 
   start(): void {
     if (this.running) return;
@@ -88,15 +101,16 @@ export class DeliveryWorker {
   private leadWake: ReturnType<typeof setTimeout> | undefined;
 
   /**
-   * A lead was stored with its deliveries. While runs are being sent the look waits for the first to end (or
-   * LEAD_WAKE_WHILE_SENDING_MS): a destination that has a run in flight takes the new lead with its next run, and
-   * a look per lead batch would mostly find nothing, a statement each on PGlite's one thread.
+   * A lead was stored with its deliveries. While sends are in flight the look waits for the first to end (or
+   * LEAD_WAKE_WHILE_SENDING_MS): a look per lead batch would mostly find nothing, a statement each on PGlite's one
+   * thread.
    */
   leadStored(): void {
     if (this.inFlight.size === 0) return this.wake();
     this.leadWake ??= setTimeout(() => this.wake(), LEAD_WAKE_WHILE_SENDING_MS);
   }
 
+  /** Stops claiming, lets the sends in flight end and records them. */
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.leadWake);
@@ -108,47 +122,22 @@ export class DeliveryWorker {
   /** Set by LeadDelivery.start: on PGlite, the lead writes' turn before each of the worker's statements. */
   turnToQuery: TurnToQuery = async () => undefined;
 
-  /**
-   * Claims the runs of up to `room` destinations and starts sending them; answers how many. A run that finishes
-   * frees its slot at once, so one stalled destination does not hold the others' deliveries back.
-   */
-  private async claimAndStart(room: number): Promise<number> {
-    await this.turnToQuery();
-    const claimed = await this.store.claim(this.token, this.leaseMs, room, this.settings.runLength);
-    const runs = new Map<number, ClaimedDelivery[]>();
-    for (const delivery of claimed) {
-      const run = runs.get(delivery.destination.id);
-      if (run) run.push(delivery);
-      else runs.set(delivery.destination.id, [delivery]);
-    }
-    for (const run of runs.values()) {
-      const sending: Promise<void> = this.deliverRun(run)
-        .catch(this.onError)
-        .finally(() => {
-          this.inFlight.delete(sending);
-          this.wake();
-        });
-      this.inFlight.add(sending);
-    }
-    return runs.size;
-  }
-
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed = 0;
       this.woken = false;
-      const room = this.settings.batchSize - this.inFlight.size;
-      if (room > 0) {
-        try {
-          claimed = await this.claimAndStart(room);
-        } catch (error) {
-          this.onError(error);
-        }
+      let claimed = 0;
+      const room = this.settings.concurrency - this.inFlight.size;
+      try {
+        await this.recordFinished();
+        await this.renewLeases();
+        if (room > 0) claimed = await this.claimAndStart(room);
+      } catch (error) {
+        this.onError(error);
       }
-      // Fewer runs than there was room for: nothing else is due now. A run ending or a lead stored wakes the worker.
+      // As many sends as there was room for: more may be due. A send ending or a lead stored wakes the worker.
       if ((room > 0 && claimed === room) || this.woken || !this.running) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.settings.pollMs);
+        const timer = setTimeout(resolve, Math.min(this.settings.pollMs, this.settings.leaseMs / 3));
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();
@@ -156,37 +145,78 @@ export class DeliveryWorker {
       });
       this.wakeUp = null;
     }
-    await Promise.all(this.inFlight);
+    // The sends in flight end within their time limit; their claims are kept meanwhile.
+    while (this.inFlight.size > 0) {
+      await Promise.race([...this.inFlight, new Promise((resolve) => setTimeout(resolve, this.settings.leaseMs / 3))]);
+      await this.renewLeases().catch(this.onError);
+    }
+    await this.recordFinished().catch(this.onError);
   }
 
-  /**
-   * Sends a destination's run in order and records it in one statement. A try to be retried ends the run (what
-   * follows waits for it); so does the worker stopping, or the first quarter of the lease running out, so that the
-   * last send (up to three requests) and the record still end within the lease. What was not tried is given back.
-   * A daily digest sends the whole run in one e-mail.
-   */
-  private async deliverRun(run: ClaimedDelivery[]): Promise<void> {
-    const claimedAt = performance.now();
-    const tried: (TriedDelivery & { delivery: ClaimedDelivery })[] = [];
-    const note = (delivery: ClaimedDelivery, attempt: Attempt, started: number) => {
-      const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
-      tried.push({ id: delivery.id, delivery, attempt, outcome, durationMs: performance.now() - started });
-      return outcome;
-    };
-    if (isDailyDigest(run[0]!.destination)) {
-      const attempt = await this.send(run);
-      for (const delivery of run) note(delivery, attempt, claimedAt);
-    } else {
-      for (const delivery of run) {
-        if (!this.running || performance.now() - claimedAt > this.leaseMs / 4) break;
-        const started = performance.now();
-        if (note(delivery, await this.send([delivery]), started).kind === 'retry') break;
+  /** Claims up to `room` sends and starts them; answers how many. */
+  private async claimAndStart(room: number): Promise<number> {
+    await this.turnToQuery();
+    const claimed = await this.store.claim(this.token, this.settings.leaseMs, room, this.settings.perDestination);
+    const sends: ClaimedDelivery[][] = [];
+    const digests = new Map<number, ClaimedDelivery[]>();
+    for (const delivery of claimed) {
+      this.held.add(delivery.id);
+      if (!isDailyDigest(delivery.destination)) sends.push([delivery]);
+      else {
+        const digest = digests.get(delivery.destination.id);
+        if (digest) digest.push(delivery);
+        else digests.set(delivery.destination.id, [delivery]);
       }
     }
+    sends.push(...digests.values());
+    for (const send of sends) {
+      const sending: Promise<void> = this.deliver(send)
+        .catch(this.onError)
+        .finally(() => {
+          this.inFlight.delete(sending);
+          this.wake();
+        });
+      this.inFlight.add(sending);
+    }
+    return sends.length;
+  }
+
+  /** One send (a delivery, or a digest's deliveries in one e-mail); its outcome waits to be recorded. */
+  private async deliver(send: ClaimedDelivery[]): Promise<void> {
+    const started = performance.now();
+    const attempt = await this.send(send);
+    const durationMs = performance.now() - started;
+    for (const delivery of send) {
+      const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
+      this.finished.push({ id: delivery.id, delivery, attempt, outcome, durationMs });
+    }
+  }
+
+  private async recordFinished(): Promise<void> {
+    if (this.finished.length === 0) return;
+    const tried = this.finished;
+    this.finished = [];
     await this.turnToQuery();
-    const untried = run.slice(tried.length).map((delivery) => delivery.id);
-    const recorded = await this.store.finishRun(this.token, tried, untried);
-    for (const { delivery, outcome } of tried) await this.count(delivery, outcome, recorded.has(delivery.id));
+    let recorded: Set<number>;
+    try {
+      recorded = await this.store.record(this.token, tried);
+    } catch (error) {
+      // Kept for the next turn: until its lease runs out, no other worker sends it again.
+      this.finished.unshift(...tried);
+      throw error;
+    }
+    for (const { delivery, outcome } of tried) {
+      this.held.delete(delivery.id);
+      await this.count(delivery, outcome, recorded.has(delivery.id));
+    }
+  }
+
+  /** Every third of the lease, the claims still being sent are kept for another lease. */
+  private async renewLeases(): Promise<void> {
+    if (this.held.size === 0 || performance.now() - this.renewedAt < this.settings.leaseMs / 3) return;
+    this.renewedAt = performance.now();
+    await this.turnToQuery();
+    await this.store.renew(this.token, this.settings.leaseMs, [...this.held]);
   }
 
   /** One try: the lead, or a digest's leads in one e-mail. */
