@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Erasure, PersonData } from '../src/core/api/insights-contract.ts';
 import type { Database, SqlRunner } from './db/database.ts';
+import type { ErasureHashes } from './db/tombstones.ts';
 
 // One person's data on a site (PersonData), found by their e-mail address whatever its case: their leads, the views
 // shown to them (the view each lead came from, and views that carried their address), the closes that carried it,
 // and the store activity (browse abandonment, orders) recorded under it. The right of access reads it; the right
-// to erasure deletes it, and logs an Erasure. The roll-ups (stats_daily, stats_daily_pages, stats_hourly) hold
-// counts only, no one's data, and keep their counts.
+// to erasure deletes it, logs an Erasure, and keeps the hashes of its leads' idempotency keys for a while
+// (db/tombstones.ts), so that a late retry of an erased lead is not stored again. The roll-ups (stats_daily,
+// stats_daily_pages, stats_hourly) hold counts only, no one's data, and keep their counts.
 /** At most this many rows of each kind in an export; a person with more gets the newest and `truncated`. */
 export const PERSON_EXPORT_ROWS = 10_000;
 
@@ -56,8 +58,18 @@ function withNumberIds(row: Record<string, unknown>): Record<string, unknown> {
   return copy;
 }
 
-/** Deletes one person's data (see PersonData) in one transaction, and logs who did it, when, and how many rows. */
-export async function erasePerson(db: Database, clientId: string, email: string, erasedBy: string): Promise<Erasure> {
+/**
+ * Deletes one person's data (see PersonData) in one transaction (their leads' pending deliveries with them), logs who
+ * did it, when, and how many rows, and keeps the hashes of the erased leads' idempotency keys.
+ */
+export async function erasePerson(
+  db: Database,
+  hashes: ErasureHashes,
+  clientId: string,
+  email: string,
+  erasedBy: string,
+): Promise<Erasure> {
+  const emailHash = await hashes.ofEmail(clientId, email);
   return db.transaction(async (tx) => {
     const params = [clientId, email];
     // The views first: some are found through the leads.
@@ -65,10 +77,7 @@ export async function erasePerson(db: Database, clientId: string, email: string,
       `WITH gone AS (DELETE ${VIEWS} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
       params,
     );
-    const [leads] = await tx.query<{ count: number }>(
-      `WITH gone AS (DELETE ${LEADS} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-      params,
-    );
+    const leadKeys = await tx.query<{ idempotency_key: string }>(`DELETE ${LEADS} RETURNING idempotency_key`, params);
     const [closes] = await tx.query<{ count: number }>(
       `WITH gone AS (DELETE ${CLOSES} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
       params,
@@ -77,12 +86,23 @@ export async function erasePerson(db: Database, clientId: string, email: string,
       `WITH gone AS (DELETE ${STORE_ACTIVITY} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
       params,
     );
-    const counts = { leads: leads!.count, views: views!.count, closes: closes!.count, store_activity: activity!.count };
+    const counts = {
+      leads: leadKeys.length,
+      views: views!.count,
+      closes: closes!.count,
+      store_activity: activity!.count,
+    };
     const [logged] = await tx.query<{ id: unknown; created_at: unknown }>(
-      `INSERT INTO erasures (client_id, email_sha256, erased_by, leads, views, closes, store_activity) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO erasures (client_id, email_hmac, erased_by, leads, views, closes, store_activity) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id, created_at`,
-      [clientId, emailDigest(email), erasedBy, counts.leads, counts.views, counts.closes, counts.store_activity],
+      [clientId, emailHash, erasedBy, counts.leads, counts.views, counts.closes, counts.store_activity],
     );
+    if (leadKeys.length > 0) {
+      await tx.query(
+        'INSERT INTO erased_lead_keys (key_hmac, erasure_id) SELECT unnest($1::text[]), $2 ON CONFLICT (key_hmac) DO NOTHING',
+        [await hashes.ofLeadKeys(leadKeys.map((lead) => lead.idempotency_key)), logged!.id],
+      );
+    }
     return {
       id: Number(logged!.id),
       erased_by: erasedBy,
@@ -94,20 +114,24 @@ export async function erasePerson(db: Database, clientId: string, email: string,
   });
 }
 
-/** The log keeps the SHA-256 of the address in lower case: it shows a person was erased without naming them. */
-export function emailDigest(email: string): string {
-  return createHash('sha256').update(email.toLowerCase()).digest('hex');
-}
-
-/** The site's erasure log, newest first. */
-export async function listErasures(db: SqlRunner, clientId: string): Promise<(Erasure & { email_sha256: string })[]> {
+/**
+ * The site's erasure log, newest first; with an address, the erasures of that address only. The log keeps the
+ * address's keyed hash (db/tombstones.ts), an erasure logged before migration 053 its plain SHA-256.
+ */
+export async function listErasures(
+  db: SqlRunner,
+  hashes: ErasureHashes,
+  clientId: string,
+  email?: string,
+): Promise<Erasure[]> {
+  const address = email === undefined ? null : [await hashes.ofEmail(clientId, email), sha256(email.toLowerCase())];
   const rows = await db.query<Record<string, unknown>>(
-    'SELECT id, email_sha256, erased_by, created_at, leads, views, closes, store_activity FROM erasures WHERE client_id = $1 ORDER BY id DESC LIMIT 500',
-    [clientId],
+    `SELECT id, erased_by, created_at, leads, views, closes, store_activity FROM erasures
+     WHERE client_id = $1 AND ($2::text IS NULL OR email_hmac = $2 OR email_sha256 = $3) ORDER BY id DESC LIMIT 500`,
+    [clientId, address?.[0] ?? null, address?.[1] ?? null],
   );
   return rows.map((row) => ({
     id: Number(row.id),
-    email_sha256: row.email_sha256 as string,
     erased_by: row.erased_by as string,
     created_at: new Date(
       row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
@@ -118,3 +142,5 @@ export async function listErasures(db: SqlRunner, clientId: string): Promise<(Er
     store_activity: Number(row.store_activity),
   }));
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

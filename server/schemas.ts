@@ -289,20 +289,22 @@ export const ownerCsvSchema = {
 } as const;
 
 /** An e-mail address as people type it; found whatever its case. */
+const PERSON_EMAIL = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 320,
+  pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$',
+} as const;
+
 export const ownerPeopleSchema = {
   params: clientIdParams,
-  querystring: {
-    type: 'object',
-    required: ['email'],
-    properties: {
-      email: {
-        type: 'string',
-        minLength: 3,
-        maxLength: 320,
-        pattern: '^[^@\\s\\u0000-\\u001f]+@[^@\\s\\u0000-\\u001f]+$',
-      },
-    },
-  },
+  querystring: { type: 'object', required: ['email'], properties: { email: PERSON_EMAIL } },
+} as const;
+
+/** The erasure log, or with `email` the erasures of that address. */
+export const ownerErasuresSchema = {
+  params: clientIdParams,
+  querystring: { type: 'object', properties: { email: PERSON_EMAIL } },
 } as const;
 
 export const ownerStatsReportSchema = {

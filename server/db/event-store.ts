@@ -2,6 +2,7 @@
 // drops, and the totals read from them.
 import { type ConfigurationOptions, ConfigurationStore } from './configuration-store.ts';
 import type { Database } from './database.ts';
+import { ERASED_LEAD_KEY_DAYS } from './tombstones.ts';
 
 export interface ViewInput {
   poptin_id: string;
@@ -212,8 +213,8 @@ export class EventStore extends ConfigurationStore {
 
   /**
    * Creates the monthly partitions of views and closes from this month through two months ahead, drops the
-   * months that ended more than the retention ago, and forgets the idempotency keys and hourly roll-ups
-   * past their use. Answers how many partitions were dropped.
+   * months that ended more than the retention ago, and forgets the idempotency keys, erased leads' keys
+   * (tombstones.ts) and hourly roll-ups past their use. Answers how many partitions were dropped.
    */
   async maintainEvents(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.eventRetentionDays * DAY_MS);
@@ -228,6 +229,10 @@ export class EventStore extends ConfigurationStore {
         [cutoff.toISOString()],
       );
       await tx.query('DELETE FROM event_keys WHERE created_at < $1::timestamptz', [cutoff.toISOString()]);
+      await tx.query(
+        `DELETE FROM erased_lead_keys WHERE created_at < $1::timestamptz - interval '${ERASED_LEAD_KEY_DAYS} days'`,
+        [now.toISOString()],
+      );
       await tx.query(`DELETE FROM stats_hourly WHERE hour < $1::timestamptz - interval '${HOURLY_ROLLUP_DAYS} days'`, [
         now.toISOString(),
       ]);

@@ -5,6 +5,7 @@ import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from 
 import type { Database } from './database.ts';
 import { type Device, type EventOptions, EventStore, rollupCtes } from './event-store.ts';
 import { LeadBatches } from './lead-batches.ts';
+import { ErasureHashes } from './tombstones.ts';
 
 export interface ConversionInput {
   idempotency_key: string;
@@ -106,7 +107,9 @@ export type ConversionResult =
   /** The idempotency key was already used for a lead of another pop-up. */
   | { outcome: 'key-conflict' }
   /** The idempotency key was already used for a lead of this pop-up with other data. */
-  | { outcome: 'payload-conflict' };
+  | { outcome: 'payload-conflict' }
+  /** The idempotency key was a lead's that its owner erased since (tombstones.ts): nothing was stored. */
+  | { outcome: 'erased' };
 
 export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256' | 'visitor_id'> {
   conversion_id: number;
@@ -180,11 +183,14 @@ export class LeadStore extends EventStore {
   protected readonly converted: ConvertedVisitors;
   /** Told when a lead was stored (its deliveries with it): the delivery worker of this process wakes up. */
   onLeadStored: (() => void) | null = null;
+  /** The hashes an erasure leaves behind, which keep an erased lead's retries out. */
+  readonly erasureHashes: ErasureHashes;
 
   constructor(db: Database, options: LeadOptions = {}) {
     super(db, options);
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
     this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
+    this.erasureHashes = new ErasureHashes(db);
     this.converted = convertedVisitorsOf(db, async (clientId, limit) =>
       (
         await db.query<{ visitor_id: string }>(
@@ -226,10 +232,11 @@ export class LeadStore extends EventStore {
 
   /**
    * Inserts the leads in one statement, with their roll-ups and their deliveries to the site's destinations (none
-   * for spam); answers the id of each lead stored, null for a lead whose key was already taken.
+   * for spam); answers the id of each lead stored, null for a lead whose key was already taken or erased.
    */
   private async insertLeads(leads: readonly ConversionInput[]): Promise<(number | null)[]> {
     const column = <Value>(read: (lead: ConversionInput) => Value) => leads.map(read);
+    const keyHashes = await this.erasureHashes.ofLeadKeys(column((lead) => lead.idempotency_key));
     const rows = await this.db.query<{ id: unknown; ord: unknown }>(
       `WITH stored AS (
          INSERT INTO conversions
@@ -240,9 +247,10 @@ export class LeadStore extends EventStore {
              SELECT 1 FROM views v WHERE v.id = lead.poptin_view_id AND v.poptin_id = lead.poptin_id AND v.created_at > now() - make_interval(secs => $16::double precision)
            ) THEN 'fast-after-view' END), lead.device
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::text[],
-           $12::text[], $13::text[], $14::text[], $15::text[]) WITH ORDINALITY
+           $12::text[], $13::text[], $14::text[], $15::text[], $17::text[]) WITH ORDINALITY
            AS lead (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id,
-             spam_reason, spam_suspicion, device, ord)
+             spam_reason, spam_suspicion, device, key_hmac, ord)
+         WHERE NOT EXISTS (SELECT 1 FROM erased_lead_keys erased WHERE erased.key_hmac = lead.key_hmac)
          ORDER BY lead.ord
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason
        ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
@@ -268,6 +276,7 @@ export class LeadStore extends EventStore {
         column((lead) => lead.spam_suspicion ?? null),
         column((lead) => lead.device ?? 'unknown'),
         this.spamMinSubmitMs / 1000,
+        keyHashes,
       ],
     );
     const ids: (number | null)[] = leads.map(() => null);
@@ -289,18 +298,25 @@ export class LeadStore extends EventStore {
     }
   }
 
-  /** A lead whose idempotency key was taken: a retry of that lead, or a conflict. */
+  /** A lead whose idempotency key was taken: a retry of that lead, a retry of an erased lead, or a conflict. */
   private async existingLead(lead: ConversionInput): Promise<ConversionResult> {
     const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
       'SELECT id, poptin_id, payload_sha256 FROM conversions WHERE idempotency_key = $1',
       [lead.idempotency_key],
     );
     const first = existing[0];
+    if (!first && (await this.wasErased(lead.idempotency_key))) return { outcome: 'erased' };
     if (!first || first.poptin_id !== lead.poptin_id) return { outcome: 'key-conflict' };
     if (first.payload_sha256 !== null && first.payload_sha256 !== lead.payload_sha256)
       return { outcome: 'payload-conflict' };
     await this.db.durable();
     return { outcome: 'duplicate', conversionId: Number(first.id) };
+  }
+
+  private async wasErased(idempotencyKey: string): Promise<boolean> {
+    const [keyHash] = await this.erasureHashes.ofLeadKeys([idempotencyKey]);
+    const rows = await this.db.query('SELECT 1 FROM erased_lead_keys WHERE key_hmac = $1', [keyHash]);
+    return rows.length > 0;
   }
 
   /** When this visitor last converted on each pop-up of the client they converted on, in epoch milliseconds. */

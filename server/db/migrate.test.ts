@@ -48,6 +48,7 @@ describe('runMigrations', () => {
         'delivery_attempts',
         'delivery_keys',
         'destinations',
+        'erased_lead_keys',
         'erasures',
         'event_keys',
         'limit_logs',

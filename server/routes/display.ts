@@ -250,9 +250,10 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         return reply.code(409).send(errorBody(409, message));
       }
       const conversionCode = readString(popup.config.conversion_code);
+      // A retry of a lead erased since is answered as one already stored, with no id: the outbox lets it go.
       return {
         success: true,
-        conversion_id: result.conversionId,
+        ...(result.outcome === 'erased' ? {} : { conversion_id: result.conversionId }),
         integration: { conversion_code: conversionCode },
       } satisfies ConversionAnswer;
     },

@@ -283,7 +283,6 @@ describe('owner people: access and erasure', () => {
 
     const log = await ownerJson('/api/owner/acme/erasures');
     assert.equal(log.erasures.length, 1);
-    assert.match(log.erasures[0].email_sha256, /^[0-9a-f]{64}$/);
     assert.equal(JSON.stringify(log).includes('ana@'), false, 'the log names no one');
 
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=not-an-address')).statusCode, 400);

@@ -12,6 +12,7 @@ import {
   ownerAbWinnerSchema,
   ownerClientSchema,
   ownerCsvSchema,
+  ownerErasuresSchema,
   ownerLeadSchema,
   ownerLeadSpamSchema,
   ownerLeadsSchema,
@@ -127,6 +128,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       return {
         erasure: await erasePerson(
           store.db,
+          store.erasureHashes,
           request.params.clientId,
           request.query.email,
           actorOf(request.ownerAccess),
@@ -135,10 +137,15 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     },
   );
 
-  app.get<ClientParams>('/:clientId/erasures', { schema: ownerClientSchema }, async (request, reply) => {
-    if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { erasures: await listErasures(store.db, request.params.clientId) };
-  });
+  app.get<ClientParams & { Querystring: { email?: string } }>(
+    '/:clientId/erasures',
+    { schema: ownerErasuresSchema },
+    async (request, reply) => {
+      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      const { clientId } = request.params;
+      return { erasures: await listErasures(store.db, store.erasureHashes, clientId, request.query.email) };
+    },
+  );
 
   app.get<ClientParams & { Querystring: StatsQuery }>(
     '/:clientId/stats/report',
