@@ -1,5 +1,6 @@
 // Node 20's test runner does not expand globs itself: list the test files, then run them.
-// Usage: node scripts/run-node-tests.mjs <folder>:<suffix> …   e.g. server:.test.ts src:.node.test.ts
+// Usage: node scripts/run-node-tests.mjs <folder>:<suffix> … [!<file> …]   e.g. server:.test.ts src:.node.test.ts
+// A `!file` leaves that file out.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -14,10 +15,15 @@ function filesUnder(folder, suffix) {
     .sort();
 }
 
-const files = process.argv.slice(2).flatMap((spec) => {
-  const [folder, suffix] = spec.split(':');
-  return filesUnder(folder, suffix);
-});
+const args = process.argv.slice(2);
+const leftOut = new Set(args.filter((arg) => arg.startsWith('!')).map((arg) => join(arg.slice(1))));
+const files = args
+  .filter((arg) => !arg.startsWith('!'))
+  .flatMap((spec) => {
+    const [folder, suffix] = spec.split(':');
+    return filesUnder(folder, suffix);
+  })
+  .filter((file) => !leftOut.has(file));
 if (files.length === 0) {
   console.error(`no test files found for ${process.argv.slice(2).join(' ')}`);
   process.exit(1);

@@ -36,7 +36,8 @@ async function migratedTemplate(): Promise<string> {
   // The package's own folder (its exports do not include package.json): its files name its version.
   const pglite = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   const hash = createHash('sha256').update(readdirSync(pglite, { recursive: true }).join());
-  for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   const template = path.join(tmpdir(), `poptin-e2e-migrated-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(template)) return template;
   const building = `${template}.building-${process.pid}-${Date.now()}`;

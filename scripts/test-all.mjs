@@ -1,5 +1,7 @@
 // `npm test`: type check, lint and format check, build, size budget, browser tests, server and SDK tests in Node, end to end.
-import { spawnSync } from 'node:child_process';
+// Steps of one group run side by side (two cores: a step that mostly waits leaves the other its core); their output
+// is printed whole as each ends.
+import { spawn, spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
 function ensureChromium() {
@@ -25,15 +27,21 @@ function ensureChromium() {
   }
 }
 
-const steps = [
-  ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint and format', 'npm', ['run', '--silent', 'lint']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  ['size budget', 'npm', ['run', '--silent', 'size']],
-  ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
-  ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
-  ['server tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs']],
-  ['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']],
+const groups = [
+  [
+    ['type check', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint and format', 'npm', ['run', '--silent', 'lint']],
+  ],
+  [['build', 'npm', ['run', '--silent', 'build']]],
+  [
+    ['size budget', 'npm', ['run', '--silent', 'size']],
+    ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
+  ],
+  [
+    ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
+    ['server tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs']],
+  ],
+  [['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']]],
 ];
 
 ensureChromium();
@@ -72,25 +80,44 @@ function failuresOf(output) {
   return picked.filter(Boolean).slice(0, 80);
 }
 
+/** Runs a step with its output captured; resolves with its exit status and output. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    // Errors go to the terminal at once: a step that hangs still shows why.
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.once('close', (status) => resolve({ status, output }));
+  });
+}
+
 const failed = [];
 const failures = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: ['inherit', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
-  const output = result.stdout?.toString() ?? '';
-  process.stdout.write(output);
-  count(output);
-  console.log(
-    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+const started = Date.now();
+for (const group of groups) {
+  const results = await Promise.all(
+    group.map(async ([name, command, args]) => {
+      console.log(`\n=== ${name}: started ===`);
+      const stepStarted = Date.now();
+      const { status, output } = await run(command, args);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(output);
+      count(output);
+      console.log(
+        `=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s ===`,
+      );
+      if (status !== 0) {
+        failed.push(name);
+        failures.push(`--- ${name}`, ...failuresOf(output));
+      }
+      return { name, status };
+    }),
   );
-  if (result.status !== 0) {
-    failed.push(name);
-    failures.push(`--- ${name}`, ...failuresOf(output));
-  }
   // Later steps test the build; without it they only add noise.
-  if (result.status !== 0 && (name === 'build' || name === 'type check')) break;
+  if (results.some(({ name, status }) => status !== 0 && (name === 'build' || name === 'type check'))) break;
 }
+console.log(`\nnpm test took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
 if (failed.length > 0) {
   console.error(`\n=== what failed ===\n${failures.join('\n')}`);

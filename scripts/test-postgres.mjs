@@ -1,7 +1,19 @@
-// The server tests once more, on a real PostgreSQL server (the DATABASE_URL storage), with the same SQL
-// and migrations as the embedded PGlite run. `node scripts/test-postgres.mjs server/foo.test.ts …` runs only those files.
+// The server tests that touch the database once more, on a real PostgreSQL server (the DATABASE_URL storage), with
+// the same SQL and migrations as the embedded PGlite run, and the delivery fault rig, which runs on PostgreSQL only.
+// `node scripts/test-postgres.mjs server/foo.test.ts …` runs only those files.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startPostgres } from './postgres.mjs';
+
+/** The server test files whose storage follows TEST_DATABASE_URL: the test database helpers, or the variable itself. */
+function databaseTestFiles() {
+  return readdirSync('server', { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter((file) => /test-support\/(database|app)\.ts'|TEST_DATABASE_URL/.test(readFileSync(file, 'utf8')))
+    .sort();
+}
 
 const { server, reason } = await startPostgres();
 if (!server) {
@@ -11,12 +23,10 @@ if (!server) {
 let status = 1;
 try {
   console.log(`server tests on ${server.url}`);
-  // Test files named on the command line, else every server test.
-  const files = process.argv.slice(2);
-  const args =
-    files.length > 0
-      ? ['--import', 'tsx', '--test', '--test-concurrency=1', ...files]
-      : ['scripts/run-node-tests.mjs', 'server:.test.ts'];
+  // Test files named on the command line, else every server test that touches the database.
+  const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : databaseTestFiles();
+  console.log(`${files.length} test files`);
+  const args = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files];
   const result = spawnSync(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: server.url },

@@ -124,18 +124,14 @@ describe('an erasure stays erased', () => {
       const [claimed] = await shared.app.delivery.store.claim('sending-worker', 60_000, 10);
       assert.ok(claimed, 'the delivery is claimed');
       assert.equal((await owner('DELETE', '/api/owner/acme/people?email=cy%40acme.example')).statusCode, 200);
-      const recorded = await shared.app.delivery.store.finishRun(
-        'sending-worker',
-        [
-          {
-            id: claimed.id,
-            attempt: { kind: 'answered', statusCode: 200, body: 'ok', retryAfterMs: null },
-            outcome: { kind: 'delivered' },
-            durationMs: 1,
-          },
-        ],
-        [],
-      );
+      const recorded = await shared.app.delivery.store.record('sending-worker', [
+        {
+          id: claimed.id,
+          attempt: { kind: 'answered', statusCode: 200, body: 'ok', retryAfterMs: null },
+          outcome: { kind: 'delivered' },
+          durationMs: 1,
+        },
+      ]);
       assert.equal(recorded.size, 0);
       const [attempts] = await shared.test.db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM delivery_attempts',
