@@ -165,7 +165,9 @@ describe('gamified delays and effect opacities (widget §9)', () => {
 });
 
 describe('game machine: idle → playing → won | lost', () => {
-  afterEach(() => mock.timers.reset());
+  afterEach(() => {
+    mock.timers.reset();
+  });
 
   it('plays once; a second play does nothing', () => {
     const prizes = parsePrizeSet(PRIZE_SET);
