@@ -180,10 +180,11 @@ function isPopupFile(code: string): boolean {
 let visitors = 0;
 
 /**
- * A page as a visitor meets it: its poptin-* tags defined and drawn, its controllers answered, its pop-ups shown, the
- * form of each filled and sent with its lead stored, and no error in the console.
+ * A page as a visitor meets it: the poptin-* tags of its markup in the page, defined and drawn, its controllers
+ * answered, its pop-ups shown, the form of each filled and sent with its lead stored, and no error in the console.
  */
-async function checkPage(page: Page, url: string, label: string): Promise<void> {
+async function checkPage(page: Page, url: string, label: string, markup: string): Promise<void> {
+  const tags = [...new Set(markup.match(/<poptin-[a-z-]+/g) ?? [])].map((tag) => tag.slice(1));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -195,6 +196,10 @@ async function checkPage(page: Page, url: string, label: string): Promise<void> 
   });
   await page.goto(url);
 
+  // An app may render a moment after the page has loaded (after awaiting defineElements()).
+  await eventually(`${label}: ${tags.join(', ')} in the page`, () =>
+    page.evaluate((expected) => expected.every((tag) => document.querySelector(tag)), tags),
+  );
   await eventually(`${label}: every poptin-* tag defined and drawn`, () =>
     page.evaluate(() =>
       Array.from(document.querySelectorAll('*'))
@@ -266,7 +271,7 @@ describe('the code samples of the README and docs/frameworks', () => {
       const prefix = `/${path.basename(folder)}/`;
       mounts.set(prefix, folder);
       const page = await browser.newPage();
-      await checkPage(page, `${pageOrigin}${prefix}`, where(sample));
+      await checkPage(page, `${pageOrigin}${prefix}`, where(sample), sample.code);
       await page.close();
     });
   }
@@ -285,7 +290,7 @@ describe('the code samples of the README and docs/frameworks', () => {
       const dir = await appWithPackageInstalled(source, []);
       await buildAndMount(dir, path.basename(source));
       const page = await browser.newPage();
-      await checkPage(page, `${pageOrigin}/${path.basename(source)}/`, where(sample));
+      await checkPage(page, `${pageOrigin}/${path.basename(source)}/`, where(sample), '');
       assert.equal(await page.evaluate(() => document.documentElement.dataset.sampleRan), '', 'the sample ran');
       await page.close();
       await rm(dir, { recursive: true, force: true });
@@ -311,7 +316,7 @@ describe('the code samples of the README and docs/frameworks', () => {
         }
         await buildAndMount(dir, app.folder);
         const page = await browser.newPage();
-        await checkPage(page, `${pageOrigin}/${app.folder}/`, doc);
+        await checkPage(page, `${pageOrigin}/${app.folder}/`, doc, samples.map((sample) => sample.code).join('\n'));
         await page.close();
       } finally {
         await rm(dir, { recursive: true, force: true });
