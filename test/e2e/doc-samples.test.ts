@@ -13,13 +13,13 @@
 //
 // How each kind runs:
 //   html        a page of its own holding the sample. Every poptin-* tag is defined and drawn, each controller's display
-//               call is answered, each <poptin-popup> shows; a form in one is filled and sent as a person does, and
-//               its lead must reach the owner API. No console error.
+//               call is answered, each <poptin-popup kind|trigger> it places shows; a form in one is filled and sent
+//               as a person does, and its lead must reach the owner API. No console error.
 //   js, ts      main.js / main.ts of a Vite app, built against the package as npm installs it and run in a page.
 //   tsx, vue,   on docs/frameworks/<name>.md, the page's samples are the files of one app (each names its file on its
 //   svelte      first line), the rest of examples/frameworks/<name>/ around them: type-checked where the toolchain
 //               runs on TypeScript 7 (React), built with Vite, and checked as an html page is.
-//   sh          run by sh; each one here reads the owner API, so its output holds the lead the README's demo page took.
+//   sh          run by sh in an empty folder; each one here reads the owner API, so its output holds the lead the README's demo page took.
 //   json        a whole pop-up file, seeded into the server's pop-ups folder: the owner API lists it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
