@@ -82,9 +82,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 
 /**
  * Every field of the lead under its canonical name (docs/integrations.md, "Field names"): the lead's id and time,
- * its e-mail, name, phone and page as stored, `first_name` and `last_name` (split from the name when the form
- * did not ask for them), then each field of the form and each page fact the widget sent. The first value that
- * is not blank wins.
+ * its e-mail, name, phone and page as stored, each field of the form and each page fact the widget sent, and
+ * `first_name` and `last_name` split from the name when the form did not ask for them. The first value that is
+ * not blank wins.
  */
 export function leadValues(lead: LeadForDelivery): Record<string, unknown> {
   const values: Record<string, unknown> = {};
