@@ -12,6 +12,7 @@ import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts'
 import { checkTarget, isForbiddenAddress } from './addresses.ts';
 import { LeadDelivery } from './index.ts';
 import { eventually, type Receiver, startReceiver } from './test-receiver.ts';
+import { JANES_FORM, submitWidgetLead } from './test-widget-lead.ts';
 
 /** The receiver's check, as docs/integrations.md shows it. */
 function verifyWebhook(secret: string, headers: IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
@@ -340,6 +341,65 @@ describe('webhook delivery', () => {
     await eventually('delivered', async () => (await deliveriesOf()).includes('delivered'));
     assert.deepEqual(await deliveriesOf(), ['delivered']);
     assert.deepEqual(receivedLeads(), ['person@acme.example']);
+  });
+});
+
+describe('what a webhook receives of a lead the widget sent', () => {
+  it('maps it by the console example Email=EMAIL, and a test lead to the same keys', async () => {
+    const { destination } = await createWebhook(receiver.url, {
+      fieldMap: { Email: 'EMAIL', FirstName: 'FNAME', id: 'LEAD_ID', created_at: 'SIGNED_UP' },
+    });
+    const leadId = await submitWidgetLead(app, popup, '00000000-0000-4000-8000-000000000901', JANES_FORM);
+    await eventually('the lead is received', () => receiver.received.length === 1);
+    const real = JSON.parse(receiver.received[0]!.body).lead;
+    assert.deepEqual(real.mapped, {
+      EMAIL: 'jane@acme.example',
+      FNAME: 'Jane',
+      LEAD_ID: leadId,
+      SIGNED_UP: real.created_at,
+    });
+
+    const answer = await asOwner('POST', `/acme/destinations/${destination.id}/test`);
+    assert.equal(answer.json().test.delivered, true, answer.body);
+    const sample = JSON.parse(receiver.received[1]!.body).lead;
+    assert.deepEqual(Object.keys(sample.mapped).sort(), Object.keys(real.mapped).sort());
+    assert.deepEqual(
+      ['email', 'name', 'first_name', 'last_name', 'checkbox_checked'].map((name) => typeof sample.values[name]),
+      ['email', 'name', 'first_name', 'last_name', 'checkbox_checked'].map((name) => typeof real.values[name]),
+    );
+    assert.equal(sample.consent, real.consent);
+  });
+
+  it('carries its id, created_at, consent and every field by its canonical name, without the internal ones', async () => {
+    await createWebhook();
+    const leadId = await submitWidgetLead(app, popup, '00000000-0000-4000-8000-000000000902', JANES_FORM);
+    await eventually('the lead is received', () => receiver.received.length === 1);
+    const { lead } = JSON.parse(receiver.received[0]!.body);
+    assert.equal(lead.id, leadId);
+    assert.ok(!Number.isNaN(Date.parse(lead.created_at)));
+    assert.equal(lead.consent, true, 'the widget sends a ticked consent box as checkbox_checked=yes');
+    assert.deepEqual(
+      {
+        email: lead.values.email,
+        name: lead.values.name,
+        first_name: lead.values.first_name,
+        last_name: lead.values.last_name,
+        company: lead.values.company,
+        url: lead.values.url,
+      },
+      {
+        email: 'jane@acme.example',
+        name: 'Jane Doe',
+        first_name: 'Jane',
+        last_name: 'Doe',
+        company: 'Acme',
+        url: 'https://acme.example/spring',
+      },
+    );
+    for (const internal of ['idempotency_key', HONEYPOT_FIELD, 'since_page_load_ms']) {
+      assert.equal(Object.hasOwn(lead.fields, internal), false, `fields leaves out ${internal}`);
+      assert.equal(Object.hasOwn(lead.values, internal), false, `values leaves out ${internal}`);
+    }
   });
 });
 

@@ -10,6 +10,8 @@ import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts'
 import { createOwner } from '../test-support/owners.ts';
 import { eventually } from './test-receiver.ts';
 
+const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
+
 interface Mail {
   from: string;
   to: string[];
@@ -109,6 +111,7 @@ describe('e-mail notification of each new lead', () => {
         email: 'jane@visitor.example',
         name: 'Jane Doe',
         consent: 'on',
+        Company: 'Acme',
         idempotency_key: '00000000-0000-4000-8000-000000000101',
       },
     });
@@ -120,7 +123,10 @@ describe('e-mail notification of each new lead', () => {
     assert.match(mail!.data, /^Subject: New lead: jane@visitor\.example$/m);
     assert.match(mail!.data, /^Name: Jane Doe$/m);
     assert.match(mail!.data, /^Consent: given$/m);
+    assert.match(mail!.data, new RegExp(`^Lead: #${lead.json().conversion_id}, created ${ISO_TIME}$`, 'm'));
     assert.match(mail!.data, /^Message-ID: <dlv_\d+@poptin-elements>$/im);
+    assert.match(mail!.data, /^ {2}company: Acme$/m, 'every field by its canonical name');
+    assert.doesNotMatch(mail!.data, /idempotency_key/, 'the internal fields are left out');
   });
 
   it("sends a daily digest: nothing during the day, then one message with the day's leads at midnight UTC", async () => {

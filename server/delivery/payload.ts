@@ -1,4 +1,8 @@
 // A lead as destinations receive it: the JSON of a webhook, and our fields mapped to a destination's own.
+import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../../src/core/api/contract.ts';
+import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
+import { leadFromConversion } from '../leads.ts';
+import type { ConversionBody } from '../schemas.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
 
 /** The form fields that carry the visitor's consent to be mailed (widget §3: `consent`, else the `Checkbox` field). */
@@ -10,7 +14,9 @@ export const consentFieldOf = (settings: Record<string, unknown>): string | unde
 
 /**
  * true / false when the form had a consent field, null when it had none. `consentField` names the field the owner
- * chose for a destination; otherwise the usual names are looked for.
+ * chose for a destination; otherwise the usual names are looked for, then the widget's `checkbox_checked`, whose
+ * "yes" is a ticked consent box; its "no" is sent alike for an unticked box and for a form without one, so it
+ * says nothing.
  */
 export function consentOf(lead: LeadForDelivery, consentField?: string): boolean | null {
   for (const name of consentField ? [consentField] : CONSENT_FIELDS) {
@@ -18,21 +24,108 @@ export function consentOf(lead: LeadForDelivery, consentField?: string): boolean
     const value = lead.fields[name];
     return value === true || (typeof value === 'string' && /^(on|true|1|yes|checked)$/i.test(value.trim()));
   }
+  if (!consentField && lead.fields.checkbox_checked === 'yes') return true;
   return null;
 }
 
-/** Our field by its name: a typed column (email, name, phone, url) or a field of the form. */
-function ourField(lead: LeadForDelivery, name: string): unknown {
-  if (name === 'email' || name === 'name' || name === 'phone' || name === 'url') return lead[name];
-  return lead.fields[name];
+/**
+ * The one spelling of a field's name that mappings and payloads use: lower-case snake (`Email`, `EMAIL` -> `email`,
+ * `FirstName`, `firstName`, `First name` -> `first_name`), so what a lead stores, a test lead and a mapping written
+ * in any of the spellings the widget and older consoles used meet on one name.
+ */
+export function canonicalFieldName(name: string): string {
+  const snake = name
+    .trim()
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1_$2')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
+  return FIELD_ALIASES[snake] ?? snake;
 }
 
-/** The destination's fields from `fieldMap` (ours -> theirs); fields without a value are left out. */
+/** Spellings that snake case alone does not bring to their canonical name. */
+const FIELD_ALIASES: Readonly<Record<string, string>> = {
+  e_mail: 'email',
+  firstname: 'first_name',
+  lastname: 'last_name',
+  createdat: 'created_at',
+};
+
+/**
+ * Fields a lead stores for the server alone, never sent on: the widget's retry key and the spam trap and timing
+ * (server/spam.ts). `newExtraFields` is the list of the form's other fields, sent on one by one under their names.
+ */
+const INTERNAL_FIELDS = new Set(['idempotency_key', HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD]);
+const EXTRA_FIELDS = 'newExtraFields';
+
+/** The stored fields less the internal ones: the webhook's `lead.fields`. */
+export function sentFields(lead: LeadForDelivery): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(lead.fields).filter(([name]) => !INTERNAL_FIELDS.has(name)));
+}
+
+/** The form's other fields, as field records (widget §3): a JSON list in form-encoded bodies, a list in JSON ones. */
+function extraFieldRecords(value: unknown): Record<string, unknown>[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list)
+    ? list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    : [];
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Every field of the lead under its canonical name (docs/integrations.md, "Field names"): the lead's id and time,
+ * its e-mail, name, phone and page as stored, each field of the form and each page fact the widget sent, and
+ * `first_name` and `last_name` split from the name when the form did not ask for them. The first value that is
+ * not blank wins.
+ */
+export function leadValues(lead: LeadForDelivery): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const put = (name: string, value: unknown) => {
+    const canonical = canonicalFieldName(name);
+    if (canonical !== '' && isBlank(values[canonical]) && !isBlank(value)) values[canonical] = value;
+  };
+  put('id', lead.id);
+  put('created_at', lead.createdAt);
+  put('email', lead.email);
+  put('name', lead.name);
+  put('phone', lead.phone);
+  put('url', lead.url);
+  for (const [name, value] of Object.entries(lead.fields)) {
+    if (!INTERNAL_FIELDS.has(name) && name !== EXTRA_FIELDS) put(name, value);
+  }
+  for (const record of extraFieldRecords(lead.fields[EXTRA_FIELDS])) {
+    if (typeof record.name === 'string') put(record.name, record.value);
+  }
+  const { first, last } = splitName(lead.name);
+  put('first_name', first);
+  put('last_name', last);
+  return values;
+}
+
+/** A full name as a first name and the rest. */
+export function splitName(name: string | null): { first: string; last: string } {
+  const [first = '', ...rest] = (name ?? '').trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+/**
+ * The destination's fields from `fieldMap` (ours -> theirs), ours by any spelling of its canonical name; fields
+ * without a value are left out.
+ */
 export function mappedFields(lead: LeadForDelivery, fieldMap: Record<string, string>): Record<string, unknown> {
+  const values = leadValues(lead);
   const mapped: Record<string, unknown> = {};
   for (const [ours, theirs] of Object.entries(fieldMap)) {
-    const value = ourField(lead, ours);
-    if (value !== undefined && value !== null && value !== '') mapped[theirs] = value;
+    const value = values[canonicalFieldName(ours)];
+    if (!isBlank(value)) mapped[theirs] = value;
   }
   return mapped;
 }
@@ -49,7 +142,10 @@ export interface WebhookPayload {
     phone: string | null;
     url: string | null;
     consent: boolean | null;
+    /** The fields as the widget sent them, less the internal ones. */
     fields: Record<string, unknown>;
+    /** Every field under its canonical name (leadValues). */
+    values: Record<string, unknown>;
     /** The owner's field mapping applied, when the destination has one. */
     mapped?: Record<string, unknown>;
   };
@@ -61,7 +157,7 @@ export function webhookPayload(
   test = false,
   consentField?: string,
 ): WebhookPayload {
-  const { id, createdAt, clientId, poptinId, email, name, phone, url, fields } = lead;
+  const { id, createdAt, clientId, poptinId, email, name, phone, url } = lead;
   return {
     type: test ? 'lead.test' : 'lead.created',
     lead: {
@@ -74,23 +170,43 @@ export function webhookPayload(
       phone,
       url,
       consent: consentOf(lead, consentField),
-      fields,
+      fields: sentFields(lead),
+      values: leadValues(lead),
       ...(Object.keys(fieldMap).length > 0 ? { mapped: mappedFields(lead, fieldMap) } : {}),
     },
   };
 }
 
-/** The lead a "send a test lead" carries. */
+/**
+ * The lead a "send a test lead" carries: a sample form sent as the widget sends it (its conversion builder) and
+ * stored as a real lead is (leadFromConversion), so a mapping that works on it works on real leads.
+ */
 export function testLead(clientId: string): LeadForDelivery {
+  const poptinId = 'test';
+  const body = {
+    url: 'https://example.com/',
+    poptin_id: poptinId,
+    client_id: clientId,
+    idempotency_key: '00000000-0000-4000-8000-000000000000',
+    ...buildConversionFields([
+      { name: 'Email', type: 'email', value: 'test.lead@example.com' },
+      { name: 'Name', type: 'text', value: 'Test Lead' },
+      { name: 'consent', type: 'checkbox', value: 'yes', checked: true },
+    ]),
+  } as ConversionBody;
+  const stored = leadFromConversion(
+    { poptin_id: poptinId, client_id: clientId, viewer_id: '', ab_test_parent_id: null, config: {} },
+    body,
+  );
   return {
     id: 0,
     createdAt: new Date().toISOString(),
-    clientId,
-    poptinId: 'test',
-    email: 'test.lead@example.com',
-    name: 'Test Lead',
-    phone: null,
-    url: 'https://example.com/',
-    fields: { Email: 'test.lead@example.com', Name: 'Test Lead', consent: 'on' },
+    clientId: stored.client_id,
+    poptinId: stored.poptin_id,
+    email: stored.email,
+    name: stored.name,
+    phone: stored.phone,
+    url: stored.url,
+    fields: stored.fields,
   };
 }

@@ -5,7 +5,7 @@ import type { TargetPolicy } from './addresses.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
 import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
-import { consentFieldOf, consentOf, webhookPayload } from './payload.ts';
+import { consentFieldOf, consentOf, leadValues, webhookPayload } from './payload.ts';
 import { type VendorBases, vendorPlan } from './vendors.ts';
 import { webhookHeaders } from './webhook.ts';
 
@@ -95,8 +95,9 @@ const leadTitle = (lead: LeadForDelivery) => lead.email ?? lead.name ?? lead.pho
 function notificationText(lead: LeadForDelivery): string {
   const consent = consentOf(lead);
   const lines = [
-    `A new lead on site ${lead.clientId} (pop-up ${lead.poptinId}), ${lead.createdAt}:`,
+    `A new lead on site ${lead.clientId} (pop-up ${lead.poptinId}):`,
     '',
+    `Lead: #${lead.id}, created ${lead.createdAt}`,
     `E-mail: ${lead.email ?? '-'}`,
     `Name: ${lead.name ?? '-'}`,
     `Phone: ${lead.phone ?? '-'}`,
@@ -104,9 +105,9 @@ function notificationText(lead: LeadForDelivery): string {
     `Consent: ${consent === null ? 'no consent field' : consent ? 'given' : 'not given'}`,
     '',
     'All fields:',
-    ...Object.entries(lead.fields).map(
-      ([name, value]) => `  ${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    ),
+    ...Object.entries(leadValues(lead))
+      .filter(([name]) => name !== 'id' && name !== 'created_at')
+      .map(([name, value]) => `  ${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`),
   ];
   return lines.join('\n');
 }

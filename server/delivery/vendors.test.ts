@@ -8,6 +8,7 @@ import { openTestDatabase, type TestDatabase } from '../test-support/database.ts
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';
 import { FAKE_KEYS, type FakeVendors, startFakeVendors } from './test-vendors.ts';
+import { JANES_FORM, submitWidgetLead } from './test-widget-lead.ts';
 import { KLAVIYO_REVISION } from './vendors.ts';
 
 let test: TestDatabase;
@@ -191,5 +192,28 @@ describe('HubSpot', () => {
       response.json().fields.map((field: { field: string }) => field.field),
       ['settings.listId', 'apiKey'],
     );
+  });
+});
+
+describe('the field mapping of a lead the widget sent', () => {
+  it("fills HubSpot's properties and Mailchimp's merge fields from its custom field, id and created_at, by any spelling", async () => {
+    await createVendor('hubspot', {}, { fieldMap: { COMPANY: 'company', id: 'poptin_lead_id' } });
+    await createVendor('mailchimp', { listId: 'list1' }, { fieldMap: { Company: 'COMPANY', CreatedAt: 'SIGNUP' } });
+    const leadId = await submitWidgetLead(app, popup, '00000000-0000-4000-8000-000000000911', JANES_FORM);
+    await settled(leadId);
+    assert.deepEqual(
+      (await deliveriesOf(leadId)).map((delivery) => delivery.status),
+      ['delivered', 'delivered'],
+    );
+    assert.deepEqual(vendors.hubspot.get('jane@acme.example')?.properties, {
+      email: 'jane@acme.example',
+      firstname: 'Jane',
+      lastname: 'Doe',
+      company: 'Acme',
+      poptin_lead_id: leadId,
+    });
+    const member = vendors.mailchimp.get(`list1/${md5('jane@acme.example')}`);
+    assert.equal(member?.merge_fields.COMPANY, 'Acme');
+    assert.match(String(member?.merge_fields.SIGNUP), /^\d{4}-\d{2}-\d{2}T/);
   });
 });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { LeadForDelivery } from './delivery-store.ts';
 import type { OutgoingRequest } from './http-send.ts';
-import { consentFieldOf, consentOf, mappedFields } from './payload.ts';
+import { consentFieldOf, consentOf, mappedFields, splitName } from './payload.ts';
 
 export type VendorKind = 'mailchimp' | 'klaviyo' | 'hubspot';
 export const VENDOR_KINDS: readonly VendorKind[] = ['mailchimp', 'klaviyo', 'hubspot'];
@@ -33,11 +33,6 @@ function mailchimpBase(apiKey: string, bases: VendorBases): string | null {
   if (bases.mailchimp) return bases.mailchimp;
   const dc = /-([a-z]+\d+)$/.exec(apiKey)?.[1];
   return dc ? `https://${dc}.api.mailchimp.com/3.0` : null;
-}
-
-function splitName(name: string | null): { first: string; last: string } {
-  const [first = '', ...rest] = (name ?? '').trim().split(/\s+/);
-  return { first, last: rest.join(' ') };
 }
 
 export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: VendorBases): VendorPlan {

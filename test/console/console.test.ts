@@ -429,7 +429,10 @@ describe('console: lead delivery', () => {
 
     await page.getByRole('button', { name: 'Edit: Zapier' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit destination' });
-    await edit.getByRole('textbox', { name: 'Field mapping' }).fill('Email=email_address\nCompany=company');
+    const mapping = edit.getByRole('textbox', { name: 'Field mapping' });
+    assert.equal(await mapping.getAttribute('placeholder'), 'email=EMAIL\nfirst_name=FNAME');
+    assert.match((await edit.locator('#field-map-help').textContent()) ?? '', /email=EMAIL and first_name=FNAME/);
+    await mapping.fill('email=email_address\ncompany=company');
     await edit.getByRole('textbox', { name: /Consent field/ }).fill('Newsletter OK');
     await edit.getByRole('button', { name: 'Save destination' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -439,7 +442,7 @@ describe('console: lead delivery', () => {
       fieldMap: object;
       settings: { consentField: string };
     };
-    assert.deepEqual(saved.fieldMap, { Email: 'email_address', Company: 'company' });
+    assert.deepEqual(saved.fieldMap, { email: 'email_address', company: 'company' });
     assert.equal(saved.settings.consentField, 'Newsletter OK');
 
     await page.getByRole('button', { name: 'Add a destination' }).click();

@@ -23,7 +23,8 @@ export const deliveryEn = {
   doubleOptIn: 'Double opt-in (Mailchimp sends a confirmation e-mail)',
   tags: 'Tags, comma separated',
   fieldMapping: 'Field mapping',
-  fieldMappingHelp: 'Our field name and the name it has there, one pair per line: Email=EMAIL',
+  fieldMappingHelp:
+    'Our field name and the name it has there, one pair per line, such as email=EMAIL and first_name=FNAME. Our names: email, name, first_name, last_name, phone, url, id, created_at, and each other form field by its name in lower case, words joined by _ (Company: company).',
   consentField: 'Consent field (the form field holding the consent checkbox)',
   saveDestination: 'Save destination',
   secretOnce: 'The signing secret of this webhook, shown only now: copy it to your receiver.',
@@ -83,7 +84,8 @@ export const deliveryHe: Record<DeliveryStringKey, string> = {
   doubleOptIn: 'אישור כפול (Mailchimp שולחת דוא״ל אישור)',
   tags: 'תגיות, מופרדות בפסיקים',
   fieldMapping: 'מיפוי שדות',
-  fieldMappingHelp: 'שם השדה אצלנו והשם שלו שם, זוג אחד בכל שורה: Email=EMAIL',
+  fieldMappingHelp:
+    'שם השדה אצלנו והשם שלו שם, זוג אחד בכל שורה, למשל email=EMAIL ו-first_name=FNAME. השמות שלנו: email, name, first_name, last_name, phone, url, id, created_at, וכל שדה אחר בטופס בשמו באותיות קטנות, מילים מחוברות ב-_ (Company: company).',
   consentField: 'שדה ההסכמה (שדה הטופס שמחזיק את תיבת ההסכמה)',
   saveDestination: 'שמירת היעד',
   secretOnce: 'סוד החתימה של ה-webhook, מוצג רק עכשיו: העתיקו אותו למקבל.',

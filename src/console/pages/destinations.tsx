@@ -22,7 +22,7 @@ const VENDORS: readonly DestinationKind[] = ['mailchimp', 'klaviyo', 'hubspot'];
 const sitePath = (clientId: string) => `/sites/${encodeURIComponent(clientId)}`;
 const destinationsKey = (clientId: string) => ['destinations', clientId];
 
-/** `Email=EMAIL` lines to a mapping, and back. */
+/** `email=EMAIL` lines to a mapping, and back (our names are docs/integrations.md's "Field names"). */
 export function readFieldMap(text: string): Record<string, string> {
   const map: Record<string, string> = {};
   for (const line of text.split('\n')) {
@@ -213,6 +213,7 @@ function DestinationForm({
                 value={fieldMap}
                 onChange={(event) => setFieldMap(event.target.value)}
                 aria-describedby="field-map-help"
+                placeholder={'email=EMAIL\nfirst_name=FNAME'}
                 dir="ltr"
               />
             </label>

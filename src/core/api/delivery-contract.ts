@@ -26,7 +26,10 @@ export interface Destination {
   name: string;
   enabled: boolean;
   settings: DestinationSettings;
-  /** Our field name -> the destination's. */
+  /**
+   * Our field name -> the destination's. Ours is canonical (`email`, `first_name`: docs/integrations.md, "Field
+   * names"), and any other spelling of it (`Email`, `EMAIL`, `FirstName`) is read as it.
+   */
   fieldMap: Record<string, string>;
   hasSecret: boolean;
   createdAt: string;
