@@ -77,6 +77,12 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
       },
     },
     async (request, reply) => {
+      const access = request.ownerAccess!;
+      if (access.kind === 'owner' && !access.owner.isAdmin) {
+        return reply
+          .code(403)
+          .send(errorBody(403, 'Only an admin adds sites: ask an admin to add this site and grant it to you'));
+      }
       const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
       const problems: FieldError[] = [];
       if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
@@ -91,8 +97,19 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
       problems.push(...origins.problems);
       if (problems.length > 0) return fieldErrors(reply, problems);
       const site = await sites.create({ clientId, name: name.trim(), allowedOrigins: origins.origins, language });
-      if (!site) return reply.code(409).send(errorBody(409, `A site with the client id ${clientId} exists already`));
-      const access = request.ownerAccess!;
+      if (!site) {
+        const taken = (await sites.idTakenBy(clientId)) ?? clientId;
+        return reply
+          .code(409)
+          .send(
+            errorBody(
+              409,
+              taken === clientId
+                ? `A site with the client id ${clientId} exists already`
+                : `The client id ${clientId} differs from the existing site ${taken} only by case: choose another`,
+            ),
+          );
+      }
       if (access.kind === 'owner') await accounts.grantSite(access.owner.id, clientId);
       return reply.code(201).send({ site });
     },
