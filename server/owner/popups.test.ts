@@ -358,7 +358,7 @@ describe('per-site API tokens', () => {
     const created = await consoleCall(session, {
       method: 'POST',
       url: '/api/owner/acme/tokens',
-      payload: { name: 'CRM export' },
+      payload: { name: 'CRM export', scopes: ['leads:read', 'popups:write'] },
     });
     assert.equal(created.statusCode, 201);
     const { token, secret } = created.json();
