@@ -25,6 +25,12 @@ describe('who may create a site', () => {
     });
     assert.equal(response.statusCode, 403, response.body);
     assert.match(response.json().message, /admin/i);
+    const unfinished = await asConsole(shared.app, session, {
+      method: 'POST',
+      url: '/api/owner/sites',
+      payload: { name: 'Bakery' },
+    });
+    assert.equal(unfinished.statusCode, 403, 'refused before its body is read');
     assert.deepEqual(await siteIds(), ['acme']);
   });
 

@@ -77,14 +77,18 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           properties: { clientId: { type: 'string', maxLength: 64 }, ...siteProperties },
         },
       },
+      // Before the body is read: whatever it holds, only an admin (signed in, or OWNER_TOKEN) adds a site.
+      onRequest: async (request, reply) => {
+        const access = request.ownerAccess!;
+        if (access.kind === 'owner' && !access.owner.isAdmin) {
+          return reply
+            .code(403)
+            .send(errorBody(403, 'Only an admin adds sites: ask an admin to add this site and grant it to you'));
+        }
+      },
     },
     async (request, reply) => {
       const access = request.ownerAccess!;
-      if (access.kind === 'owner' && !access.owner.isAdmin) {
-        return reply
-          .code(403)
-          .send(errorBody(403, 'Only an admin adds sites: ask an admin to add this site and grant it to you'));
-      }
       const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
       const problems: FieldError[] = [];
       if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
