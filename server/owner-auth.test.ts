@@ -94,6 +94,18 @@ describe('owner tokens', () => {
     );
   });
 
+  it('a client’s own token keeps its full power: it makes site API tokens, listed as made by it, and changes the site', async () => {
+    const address = newAddress();
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url, remoteAddress: address, headers: { authorization: `Bearer ${ACME_TOKEN}` }, payload });
+    const made = await call('POST', '/api/owner/acme/tokens', { name: 'Nightly export' });
+    assert.equal(made.statusCode, 201, made.body);
+    assert.deepEqual(made.json().token.createdBy, { key: 'client token' });
+    assert.deepEqual(made.json().token.scopes, ['leads:read']);
+    assert.equal((await call('PATCH', '/api/owner/acme/site', { language: 'he' })).statusCode, 200);
+    assert.equal((await call('DELETE', `/api/owner/acme/tokens/${made.json().token.id}`)).statusCode, 204);
+  });
+
   it('OWNER_TOKEN reads every client, those without a token of their own too', async () => {
     const address = newAddress();
     for (const clientId of ['acme', 'globex', 'initech']) {

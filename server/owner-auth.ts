@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteTokenScope } from '../src/core/api/site-token-contract.ts';
 import { errorBody } from './errors.ts';
 import { isClientId } from './ids.ts';
 import { type Accounts, type Owner, SITE_TOKEN_PREFIX } from './owner/accounts.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner } from './owner/session.ts';
+import { scopeNeeded } from './owner/token-scopes.ts';
 import type { RateLimitSettings } from './rate-limit.ts';
 import type { RateLimiter } from './shared-rate-limit.ts';
 
@@ -19,7 +21,8 @@ declare module 'fastify' {
 
 export type OwnerAccess =
   | { kind: 'admin' }
-  | { kind: 'client'; clientId: string; via: 'owner token' | 'site token' }
+  | { kind: 'client'; clientId: string; via: 'owner token' }
+  | { kind: 'client'; clientId: string; via: 'site token'; tokenId: number; scopes: readonly SiteTokenScope[] }
   | { kind: 'owner'; owner: Owner; sessionId: string };
 
 /** Who made a change, as a revision records it. */
@@ -75,7 +78,8 @@ const refused = (reply: FastifyReply, message: string) => reply.code(403).send(e
 
 /**
  * Owner API access for the routes of `scope` (most take a `:clientId`). A bearer token: OWNER_TOKEN opens every
- * client, a client's own token or a site API token opens that client only (403 elsewhere). Without one, the
+ * client, a client's own token or a site API token opens that client only (403 elsewhere), a site API token only
+ * the routes of its scopes (token-scopes.ts). Without one, the
  * console's session cookie: the owner's granted sites (every one for an admin), writes only from the console's
  * origin. Wrong or missing credentials count against the IP: once it has spent its failures, every owner
  * request from it gets 429 until they refill, the right token too, or guessing would go on at full speed.
@@ -116,17 +120,28 @@ export function registerOwnerAuth(scope: FastifyInstance, options: OwnerAuthOpti
       request.ownerAccess = { kind: 'admin' };
       return;
     }
-    const site = token.startsWith(SITE_TOKEN_PREFIX) ? await accounts.siteOfToken(token) : null;
+    const site = token.startsWith(SITE_TOKEN_PREFIX) ? await accounts.tokenAccess(token) : null;
     if (opens.clients.length === 0 && site === null) {
       await failures?.take(request.ip);
       return unauthorised(reply);
     }
     if (clientId !== undefined && opens.clients.includes(clientId))
       request.ownerAccess = { kind: 'client', clientId, via: 'owner token' };
-    else if (clientId !== undefined && site === clientId)
-      request.ownerAccess = { kind: 'client', clientId, via: 'site token' };
-    else if (clientId === undefined)
+    else if (clientId !== undefined && site?.clientId === clientId) {
+      const refusal = scopeRefusal(site.scopes, request);
+      if (refusal) return refused(reply, refusal);
+      request.ownerAccess = { kind: 'client', clientId, via: 'site token', tokenId: site.tokenId, scopes: site.scopes };
+    } else if (clientId === undefined)
       return refused(reply, 'This token opens one site only: sign in, or use OWNER_TOKEN');
     else return refused(reply, `This owner token does not open client ${clientId}`);
   });
+}
+
+/** Why a site API token with these scopes may not make this request, or null when it may. */
+function scopeRefusal(scopes: readonly SiteTokenScope[], request: FastifyRequest): string | null {
+  const needed = scopeNeeded(request.method, request.routeOptions.url);
+  if (needed === null)
+    return "A site API token cannot do this: the site's settings and its API tokens are for signed-in owners";
+  if (scopes.includes(needed)) return null;
+  return `This token's scopes (${scopes.join(', ')}) do not include ${needed}, which ${request.method} ${request.routeOptions.url} needs`;
 }

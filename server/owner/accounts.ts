@@ -1,6 +1,7 @@
 // Owner accounts, their sessions, the sites granted to them and the per-site API tokens: every query of the
 // console's access control, in SQL that runs unchanged on PGlite and PostgreSQL.
 import { createHash, randomBytes } from 'node:crypto';
+import type { SiteToken, SiteTokenCreator, SiteTokenScope } from '../../src/core/api/site-token-contract.ts';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -18,16 +19,21 @@ export interface OwnerWithSites extends Owner {
   sites: string[];
 }
 
-export interface SiteToken {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
+/** Who makes a token: a signed-in owner, or an owner key. */
+export type TokenMaker = { ownerId: number } | { key: 'OWNER_TOKEN' | 'client token' };
+
+/** What a token presented on a request opens. */
+export interface TokenAccess {
+  tokenId: number;
+  clientId: string;
+  scopes: SiteTokenScope[];
 }
 
 /** A session lasts 14 days from sign-in; signing in again starts a new one. */
 export const SESSION_DAYS = 14;
 export const SITE_TOKEN_PREFIX = 'pte_';
+/** A token's last use is written at most this often, not at every request. */
+export const TOKEN_USE_NOTE_MS = 60_000;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 32 random bytes in base64url: a session id or a token secret nobody can guess. */
@@ -203,12 +209,15 @@ export class Accounts {
 
   async listSiteTokens(clientId: string): Promise<SiteToken[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      'SELECT id, name, created_at, last_used_at FROM site_tokens WHERE client_id = $1 ORDER BY id',
+      `SELECT t.id, t.name, t.scopes, t.made_with_key, o.email AS creator_email, t.created_at, t.last_used_at
+       FROM site_tokens t LEFT JOIN owners o ON o.id = t.created_by WHERE t.client_id = $1 ORDER BY t.id`,
       [clientId],
     );
     return rows.map((row) => ({
       id: Number(row.id),
       name: row.name as string,
+      scopes: row.scopes as SiteTokenScope[],
+      createdBy: creatorOf(row),
       createdAt: toIso(row.created_at),
       lastUsedAt: row.last_used_at === null ? null : toIso(row.last_used_at),
     }));
@@ -217,15 +226,34 @@ export class Accounts {
   /** Creates a token and answers its secret, which is not kept anywhere but in the answer. */
   async createSiteToken(
     clientId: string,
-    name: string,
-    createdBy: number | null,
-  ): Promise<{ token: Omit<SiteToken, 'lastUsedAt'>; secret: string }> {
+    input: { name: string; scopes: readonly SiteTokenScope[]; madeBy: TokenMaker },
+  ): Promise<{ token: SiteToken; secret: string }> {
     const secret = SITE_TOKEN_PREFIX + randomSecret();
+    const { madeBy } = input;
     const [row] = await this.db.query<Record<string, unknown>>(
-      'INSERT INTO site_tokens (client_id, name, secret_sha256, created_by) VALUES ($1, $2, $3, $4) RETURNING id, name, created_at',
-      [clientId, name, sha256Hex(secret), createdBy],
+      `INSERT INTO site_tokens (client_id, name, secret_sha256, scopes, created_by, made_with_key)
+       VALUES ($1, $2, $3, $4::text[], $5, $6)
+       RETURNING id, name, scopes, made_with_key, (SELECT email FROM owners WHERE id = $5) AS creator_email, created_at`,
+      [
+        clientId,
+        input.name,
+        sha256Hex(secret),
+        input.scopes,
+        'ownerId' in madeBy ? madeBy.ownerId : null,
+        'key' in madeBy ? madeBy.key : null,
+      ],
     );
-    return { token: { id: Number(row!.id), name: row!.name as string, createdAt: toIso(row!.created_at) }, secret };
+    return {
+      token: {
+        id: Number(row!.id),
+        name: row!.name as string,
+        scopes: row!.scopes as SiteTokenScope[],
+        createdBy: creatorOf(row!),
+        createdAt: toIso(row!.created_at),
+        lastUsedAt: null,
+      },
+      secret,
+    };
   }
 
   async revokeSiteToken(clientId: string, tokenId: number): Promise<boolean> {
@@ -239,12 +267,29 @@ export class Accounts {
     );
   }
 
-  /** The site a token opens, or null; its use is noted. */
-  async siteOfToken(secret: string): Promise<string | null> {
-    const rows = await this.db.query<{ client_id: string }>(
-      'UPDATE site_tokens SET last_used_at = now() WHERE secret_sha256 = $1 RETURNING client_id',
-      [sha256Hex(secret)],
+  /**
+   * What a token opens, or null. A token an owner made works only while that owner may open its site (deleting
+   * the owner deletes the token). Its use is noted, at most once a minute, so that scripts cost no write each.
+   */
+  async tokenAccess(secret: string): Promise<TokenAccess | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT t.id, t.client_id, t.scopes,
+         t.last_used_at IS NULL OR t.last_used_at < now() - make_interval(secs => $2) AS note_use
+       FROM site_tokens t LEFT JOIN owners o ON o.id = t.created_by
+       WHERE t.secret_sha256 = $1
+         AND (t.created_by IS NULL OR o.is_admin
+           OR EXISTS (SELECT 1 FROM owner_sites s WHERE s.owner_id = t.created_by AND s.client_id = t.client_id))`,
+      [sha256Hex(secret), TOKEN_USE_NOTE_MS / 1000],
     );
-    return rows[0]?.client_id ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    if (row.note_use) await this.db.query('UPDATE site_tokens SET last_used_at = now() WHERE id = $1', [row.id]);
+    return { tokenId: Number(row.id), clientId: row.client_id as string, scopes: row.scopes as SiteTokenScope[] };
   }
+}
+
+function creatorOf(row: Record<string, unknown>): SiteTokenCreator {
+  if (typeof row.creator_email === 'string') return { email: row.creator_email };
+  if (row.made_with_key === 'OWNER_TOKEN' || row.made_with_key === 'client token') return { key: row.made_with_key };
+  return null;
 }

@@ -358,7 +358,7 @@ describe('per-site API tokens', () => {
     const created = await consoleCall(session, {
       method: 'POST',
       url: '/api/owner/acme/tokens',
-      payload: { name: 'CRM export' },
+      payload: { name: 'CRM export', scopes: ['leads:read', 'popups:write'] },
     });
     assert.equal(created.statusCode, 201);
     const { token, secret } = created.json();
@@ -384,8 +384,8 @@ describe('per-site API tokens', () => {
 });
 
 describe('sites', () => {
-  it('creates a site granted to its creator, with a generated client id and its embed snippet', async () => {
-    await createOwner(shared.app, 'ana@acme.example');
+  it('creates a site granted to the admin who made it, with a generated client id and its embed snippet', async () => {
+    const ana = await createOwner(shared.app, 'ana@acme.example', { isAdmin: true });
     const session = await signIn(shared.app, 'ana@acme.example');
     const created = await consoleCall(session, {
       method: 'POST',
@@ -395,6 +395,7 @@ describe('sites', () => {
     assert.equal(created.statusCode, 201, created.body);
     const { site } = created.json();
     assert.match(site.clientId, /^[a-z0-9]{10}$/);
+    assert.deepEqual(await shared.app.ownerSide.accounts.grantedSites(ana.id), [site.clientId]);
     assert.deepEqual(site.allowedOrigins, ['https://bakery.example']);
     const { popup } = (
       await consoleCall(session, {

@@ -1,13 +1,15 @@
 // Sites and their API tokens: /api/owner/sites and /api/owner/{clientId}/site|tokens, behind registerOwnerAuth.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_SITE_TOKEN_SCOPES } from '../../src/core/api/site-token-contract.ts';
 import { normaliseOrigin } from '../config-loader.ts';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
-import type { Accounts, Language } from './accounts.ts';
+import type { Accounts, Language, TokenMaker } from './accounts.ts';
 import { type FieldError, fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
 import type { PopupAuthoring } from './popup-store.ts';
 import { randomLowercaseId } from './random-id.ts';
 import type { Site, Sites } from './sites.ts';
+import { readScopes } from './token-scopes.ts';
 
 export interface SiteRoutesOptions {
   accounts: Accounts;
@@ -75,8 +77,18 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           properties: { clientId: { type: 'string', maxLength: 64 }, ...siteProperties },
         },
       },
+      // Before the body is read: whatever it holds, only an admin (signed in, or OWNER_TOKEN) adds a site.
+      onRequest: async (request, reply) => {
+        const access = request.ownerAccess!;
+        if (access.kind === 'owner' && !access.owner.isAdmin) {
+          return reply
+            .code(403)
+            .send(errorBody(403, 'Only an admin adds sites: ask an admin to add this site and grant it to you'));
+        }
+      },
     },
     async (request, reply) => {
+      const access = request.ownerAccess!;
       const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
       const problems: FieldError[] = [];
       if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
@@ -91,8 +103,19 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
       problems.push(...origins.problems);
       if (problems.length > 0) return fieldErrors(reply, problems);
       const site = await sites.create({ clientId, name: name.trim(), allowedOrigins: origins.origins, language });
-      if (!site) return reply.code(409).send(errorBody(409, `A site with the client id ${clientId} exists already`));
-      const access = request.ownerAccess!;
+      if (!site) {
+        const taken = (await sites.idTakenBy(clientId)) ?? clientId;
+        return reply
+          .code(409)
+          .send(
+            errorBody(
+              409,
+              taken === clientId
+                ? `A site with the client id ${clientId} exists already`
+                : `The client id ${clientId} differs from the existing site ${taken} only by case: choose another`,
+            ),
+          );
+      }
       if (access.kind === 'owner') await accounts.grantSite(access.owner.id, clientId);
       return reply.code(201).send({ site });
     },
@@ -143,7 +166,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     return { tokens: await accounts.listSiteTokens(request.params.clientId) };
   });
 
-  app.post<ClientParams & { Body: { name: string } }>(
+  app.post<ClientParams & { Body: { name: string; scopes?: string[] } }>(
     '/:clientId/tokens',
     {
       schema: {
@@ -152,18 +175,27 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           type: 'object',
           additionalProperties: false,
           required: ['name'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            scopes: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 50 } },
+          },
         },
       },
     },
     async (request, reply) => {
+      const read = readScopes(request.body.scopes ?? DEFAULT_SITE_TOKEN_SCOPES);
+      if ('problem' in read) return reply.code(400).send(errorBody(400, read.problem));
       if (!(await knownSite(request.params.clientId, reply))) return reply;
       const access = request.ownerAccess!;
-      const created = await accounts.createSiteToken(
-        request.params.clientId,
-        request.body.name.trim(),
-        access.kind === 'owner' ? access.owner.id : null,
-      );
+      const madeBy: TokenMaker =
+        access.kind === 'owner'
+          ? { ownerId: access.owner.id }
+          : { key: access.kind === 'admin' ? 'OWNER_TOKEN' : 'client token' };
+      const created = await accounts.createSiteToken(request.params.clientId, {
+        name: request.body.name.trim(),
+        scopes: read.scopes,
+        madeBy,
+      });
       return reply.code(201).send(created);
     },
   );

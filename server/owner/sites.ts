@@ -51,16 +51,30 @@ export class Sites {
     return rows[0] ? toSite(rows[0]) : null;
   }
 
-  /** Creates a site made in the console; null when the client id is taken. */
+  /**
+   * Creates a site made in the console; null when its client id is taken, whatever its case: ids that differ by
+   * case alone would be two sites to the server and one to a person reading them.
+   */
   async create(site: Site): Promise<Site | null> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `INSERT INTO clients (client_id, name, allowed_origins, lang, source, owner_edited_at) VALUES ($1, $2, $3::jsonb, $4, 'console', now())
+      `INSERT INTO clients (client_id, name, allowed_origins, lang, source, owner_edited_at)
+       SELECT $1, $2, $3::jsonb, $4, 'console', now()
+       WHERE NOT EXISTS (SELECT 1 FROM clients WHERE lower(client_id) = lower($1))
        ON CONFLICT DO NOTHING RETURNING ${SITE_COLUMNS}`,
       [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language],
     );
     if (!rows[0]) return null;
     await this.store.configChanged(site.clientId);
     return toSite(rows[0]);
+  }
+
+  /** The client id of an existing site that is `clientId` but for case, or null. */
+  async idTakenBy(clientId: string): Promise<string | null> {
+    const rows = await this.db.query<{ client_id: string }>(
+      'SELECT client_id FROM clients WHERE lower(client_id) = lower($1) ORDER BY client_id LIMIT 1',
+      [clientId],
+    );
+    return rows[0]?.client_id ?? null;
   }
 
   /** Changes what an owner edits; from then on the site's file no longer changes these settings. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { SITE_TOKEN_SCOPES } from '../../src/core/api/site-token-contract.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { asConsole, createOwner, signIn } from '../test-support/owners.ts';
@@ -62,7 +63,11 @@ async function twoSites() {
     payload: 'email=person%40globex.example&idempotency_key=globex-lead-0001',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  const { token } = await shared.app.ownerSide.accounts.createSiteToken('globex', 'globex script', null);
+  const { token } = await shared.app.ownerSide.accounts.createSiteToken('globex', {
+    name: 'globex script',
+    scopes: ['leads:read'],
+    madeBy: { key: 'OWNER_TOKEN' },
+  });
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
   return { globexPopup, globexTokenId: token.id, session: await signIn(shared.app, 'ana@acme.example') };
 }
@@ -131,7 +136,11 @@ describe('tenant isolation: an owner of site A on site B', () => {
 
   it("gets 403 on every route of site B with site A's API token", async () => {
     const { globexPopup, globexTokenId } = await twoSites();
-    const { secret } = await shared.app.ownerSide.accounts.createSiteToken('acme', 'acme script', null);
+    const { secret } = await shared.app.ownerSide.accounts.createSiteToken('acme', {
+      name: 'acme script',
+      scopes: SITE_TOKEN_SCOPES,
+      madeBy: { key: 'OWNER_TOKEN' },
+    });
     for (const route of ownerRoutesOfASite(shared.app)) {
       const url = fill(route.url, { clientId: 'globex', poptinId: globexPopup.poptin_id, tokenId: globexTokenId });
       const response = await shared.app.inject({

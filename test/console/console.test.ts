@@ -246,17 +246,46 @@ describe('console: sites, tokens and the account', () => {
     assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
 
     await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
+    const scopes = page.getByRole('group', { name: 'What the token may do' });
+    assert.equal(await scopes.getByRole('checkbox', { name: /Read leads and statistics/ }).isChecked(), true);
+    assert.equal(await scopes.getByRole('checkbox', { name: /Edit and publish pop-ups/ }).isChecked(), false);
+    await scopes.getByRole('checkbox', { name: /Manage lead destinations/ }).check();
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByText('Copy this token now: it is shown only once.').waitFor();
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    assert.match(await tokens.locator('pre').innerText(), /^pte_[0-9a-f]{32}$/);
+    assert.deepEqual(
+      fake.requests.find((request) => request.path.endsWith('/tokens') && request.method === 'POST')?.body,
+      {
+        name: 'CRM sync',
+        scopes: ['leads:read', 'destinations:write'],
+      },
+    );
+    const listed = tokens.getByRole('listitem').filter({ hasText: 'CRM sync' });
     assert.match(
-      await page.getByRole('region', { name: 'API tokens' }).locator('pre').innerText(),
-      /^pte_[0-9a-f]{32}$/,
+      String(await listed.textContent()),
+      /Read leads and statistics, Manage lead destinations · Made by: owner@example\.com · Last used: never/,
     );
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).click();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).waitFor({ state: 'detached' });
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
+  });
+
+  it('tells an owner who is not an admin that an admin adds sites, and offers no form to add one', async () => {
+    fake.owner.isAdmin = false;
+    try {
+      const page = await newPage();
+      await signInWithKeyboard(page);
+      await page.getByText('An admin adds sites and grants them to owners: ask one to add yours.').waitFor();
+      assert.equal(await page.getByRole('heading', { name: 'New site' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Create' }).count(), 0);
+      assert.deepEqual(await axeViolations(page), []);
+      await page.context().close();
+    } finally {
+      fake.owner.isAdmin = true;
+    }
   });
 
   it('says why a password change was refused, and signs out everywhere', async () => {

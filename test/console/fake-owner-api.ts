@@ -107,7 +107,14 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const sites = [
     { clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] },
   ];
-  const tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] = [];
+  const tokens: {
+    id: string;
+    name: string;
+    scopes: string[];
+    createdBy: { email: string } | null;
+    createdAt: string;
+    lastUsedAt: string | null;
+  }[] = [];
   const popups = new Map<string, StoredPopup>();
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
@@ -214,6 +221,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       return send(response, 204);
     }
     if (pathname === '/api/owner/sites' && method === 'POST') {
+      if (!owner.isAdmin)
+        return send(response, 403, failure(403, 'Only an admin adds sites: ask an admin to add this site'));
       const input = body as { clientId?: string; name: string; allowedOrigins: string[]; language: 'en' | 'he' };
       const site = {
         clientId: input.clientId ?? 'site' + sites.length,
@@ -275,9 +284,12 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });
       if (method === 'POST') {
+        const input = body as { name: string; scopes?: string[] };
         const token = {
           id: randomUUID(),
-          name: (body as { name: string }).name,
+          name: input.name,
+          scopes: input.scopes ?? ['leads:read'],
+          createdBy: { email: owner.email },
           createdAt: new Date().toISOString(),
           lastUsedAt: null,
         };

@@ -1,4 +1,5 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
+import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
 import type { Language } from '../i18n/strings.ts';
 
 export interface Owner {
@@ -17,6 +18,8 @@ export interface Site {
 export interface ApiToken {
   id: string;
   name: string;
+  scopes: SiteTokenScope[];
+  createdBy: SiteTokenCreator;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -135,8 +138,8 @@ export const api = {
     call<{ site: Site }>('POST', '/api/owner/sites', input),
   site: (clientId: string) => call<{ site: Site; embed: { script: string } }>('GET', `${site(clientId)}/site`),
   tokens: (clientId: string) => call<{ tokens: ApiToken[] }>('GET', `${site(clientId)}/tokens`),
-  createToken: (clientId: string, name: string) =>
-    call<{ token: ApiToken; secret: string }>('POST', `${site(clientId)}/tokens`, { name }),
+  createToken: (clientId: string, name: string, scopes: SiteTokenScope[]) =>
+    call<{ token: ApiToken; secret: string }>('POST', `${site(clientId)}/tokens`, { name, scopes }),
   revokeToken: (clientId: string, tokenId: string) =>
     call<void>('DELETE', `${site(clientId)}/tokens/${encodeURIComponent(tokenId)}`),
 

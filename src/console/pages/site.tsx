@@ -1,29 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import {
+  DEFAULT_SITE_TOKEN_SCOPES,
+  SITE_TOKEN_SCOPES,
+  type SiteTokenCreator,
+  type SiteTokenScope,
+} from '../../core/api/site-token-contract.ts';
 import { api, type PopupSummary } from '../api/client.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { SiteNav } from '../components/site-nav.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import type { StringKey } from '../i18n/strings.ts';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
+
+/** A scope in the owner's words. */
+const SCOPE_WORDS: Record<SiteTokenScope, StringKey> = {
+  'leads:read': 'scopeLeadsRead',
+  'leads:write': 'scopeLeadsWrite',
+  'popups:write': 'scopePopupsWrite',
+  'destinations:write': 'scopeDestinationsWrite',
+  'people:erase': 'scopePeopleErase',
+};
+
+function creatorWords(creator: SiteTokenCreator, t: (key: StringKey) => string): string {
+  if (creator === null) return t('creatorUnknown');
+  if ('email' in creator) return creator.email;
+  return creator.key === 'OWNER_TOKEN' ? 'OWNER_TOKEN' : t('creatorClientToken');
+}
 
 function Tokens({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const tokens = useQuery({ queryKey: ['tokens', clientId], queryFn: () => api.tokens(clientId) });
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<SiteTokenScope[]>([...DEFAULT_SITE_TOKEN_SCOPES]);
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['tokens', clientId] });
   const create = useMutation({
-    mutationFn: () => api.createToken(clientId, name.trim()),
+    mutationFn: () => api.createToken(clientId, name.trim(), scopes),
     onSuccess: (answer) => {
       setSecret(answer.secret);
       setName('');
+      setScopes([...DEFAULT_SITE_TOKEN_SCOPES]);
       return refresh();
     },
   });
@@ -39,7 +63,8 @@ function Tokens({ clientId }: { clientId: string }) {
       <ul>
         {tokens.data?.tokens.map((token) => (
           <li key={token.id}>
-            <strong>{token.name}</strong> · {t('lastUsed')}:{' '}
+            <strong>{token.name}</strong> · {token.scopes.map((scope) => t(SCOPE_WORDS[scope])).join(', ')} ·{' '}
+            {t('createdBy')}: {creatorWords(token.createdBy, t)} · {t('lastUsed')}:{' '}
             {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : t('never')}{' '}
             <button type="button" onClick={() => setRevoking(token.id)} aria-label={`${t('revoke')}: ${token.name}`}>
               {t('revoke')}
@@ -47,12 +72,30 @@ function Tokens({ clientId }: { clientId: string }) {
           </li>
         ))}
       </ul>
-      <form onSubmit={submit} className="inline">
+      <form onSubmit={submit}>
         <label>
           {t('tokenName')}
           <input required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="submit" disabled={create.isPending}>
+        <fieldset>
+          <legend>{t('tokenScopes')}</legend>
+          {SITE_TOKEN_SCOPES.map((scope) => (
+            <label key={scope} className="inline-check">
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                onChange={(e) =>
+                  setScopes(
+                    SITE_TOKEN_SCOPES.filter((each) => (each === scope ? e.target.checked : scopes.includes(each))),
+                  )
+                }
+              />
+              {t(SCOPE_WORDS[scope])} <code>{scope}</code>
+            </label>
+          ))}
+          <p>{t('tokenScopesNote')}</p>
+        </fieldset>
+        <button type="submit" disabled={create.isPending || scopes.length === 0}>
           {t('createToken')}
         </button>
       </form>

@@ -10,7 +10,7 @@ import { PageHeading } from './heading.tsx';
 
 export function SitesPage() {
   const { t, language } = useLanguage();
-  const { sites } = useSession();
+  const { owner, sites } = useSession();
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -45,38 +45,47 @@ export function SitesPage() {
           </li>
         ))}
       </ul>
-      <form onSubmit={submit} aria-labelledby="new-site">
-        <h2 id="new-site">{t('newSite')}</h2>
-        <label>
-          {t('siteName')}
-          <input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          {t('clientId')}
-          <input
-            pattern="[a-z0-9]{3,40}"
-            maxLength={40}
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-            dir="ltr"
-          />
-        </label>
-        <label>
-          {t('allowedOrigins')}
-          <textarea rows={3} maxLength={4000} value={origins} onChange={(e) => setOrigins(e.target.value)} dir="ltr" />
-        </label>
-        <label>
-          {t('language')}
-          <select value={siteLanguage} onChange={(e) => setSiteLanguage(e.target.value as Language)}>
-            <option value="en">English</option>
-            <option value="he">עברית</option>
-          </select>
-        </label>
-        <ErrorText error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {t('create')}
-        </button>
-      </form>
+      {!owner?.isAdmin && <p>{t('sitesByAdmin')}</p>}
+      {owner?.isAdmin && (
+        <form onSubmit={submit} aria-labelledby="new-site">
+          <h2 id="new-site">{t('newSite')}</h2>
+          <label>
+            {t('siteName')}
+            <input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            {t('clientId')}
+            <input
+              pattern="[a-z0-9]{3,40}"
+              maxLength={40}
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+              dir="ltr"
+            />
+          </label>
+          <label>
+            {t('allowedOrigins')}
+            <textarea
+              rows={3}
+              maxLength={4000}
+              value={origins}
+              onChange={(e) => setOrigins(e.target.value)}
+              dir="ltr"
+            />
+          </label>
+          <label>
+            {t('language')}
+            <select value={siteLanguage} onChange={(e) => setSiteLanguage(e.target.value as Language)}>
+              <option value="en">English</option>
+              <option value="he">עברית</option>
+            </select>
+          </label>
+          <ErrorText error={create.error} />
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {t('create')}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
