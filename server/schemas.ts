@@ -153,6 +153,7 @@ export const conversionSchema = {
       url: URL_TEXT,
       p_target: SHORT_TEXT,
       checkbox_checked: FLAG,
+      consent_shown: FLAG,
       referrer: URL_TEXT,
       previous_url: URL_TEXT,
       trigger: SHORT_TEXT,

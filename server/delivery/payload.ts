@@ -14,9 +14,9 @@ export const consentFieldOf = (settings: Record<string, unknown>): string | unde
 
 /**
  * true / false when the form had a consent field, null when it had none. `consentField` names the field the owner
- * chose for a destination; otherwise the usual names are looked for, then the widget's `checkbox_checked`, whose
- * "yes" is a ticked consent box; its "no" is sent alike for an unticked box and for a form without one, so it
- * says nothing.
+ * chose for a destination; otherwise the usual names are looked for, then the widget's `checkbox_checked`: "yes"
+ * is a ticked consent box, "no" an unticked one when the widget also sent `consent_shown` (the form had a box), and
+ * nothing otherwise.
  */
 export function consentOf(lead: LeadForDelivery, consentField?: string): boolean | null {
   for (const name of consentField ? [consentField] : CONSENT_FIELDS) {
@@ -24,7 +24,9 @@ export function consentOf(lead: LeadForDelivery, consentField?: string): boolean
     const value = lead.fields[name];
     return value === true || (typeof value === 'string' && /^(on|true|1|yes|checked)$/i.test(value.trim()));
   }
-  if (!consentField && lead.fields.checkbox_checked === 'yes') return true;
+  if (consentField) return null;
+  if (lead.fields.checkbox_checked === 'yes') return true;
+  if (lead.fields.consent_shown === 'yes' && lead.fields.checkbox_checked === 'no') return false;
   return null;
 }
 

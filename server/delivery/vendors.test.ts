@@ -216,4 +216,24 @@ describe('the field mapping of a lead the widget sent', () => {
     assert.equal(member?.merge_fields.COMPANY, 'Acme');
     assert.match(String(member?.merge_fields.SIGNUP), /^\d{4}-\d{2}-\d{2}T/);
   });
+  it("subscribes no one who left the form's consent box unticked, and subscribes from a form that has no box", async () => {
+    await createVendor('mailchimp', { listId: 'list1' });
+    await createVendor('klaviyo', { listId: 'L1' });
+    const unticked = JANES_FORM.map((field) => (field.name === 'consent' ? { ...field, checked: false } : field));
+    const refusedId = await submitWidgetLead(app, popup, '00000000-0000-4000-8000-000000000912', unticked);
+    await settled(refusedId);
+    assert.deepEqual(
+      (await deliveriesOf(refusedId)).map((delivery) => delivery.lastResponse),
+      [
+        'not sent: the visitor did not consent to marketing e-mail',
+        'not sent: the visitor did not consent to marketing e-mail',
+      ],
+    );
+    assert.equal(vendors.requests.length, 0, 'neither vendor was called');
+
+    const noBox = JANES_FORM.filter((field) => field.name !== 'consent');
+    const subscribedId = await submitWidgetLead(app, popup, '00000000-0000-4000-8000-000000000913', noBox);
+    await settled(subscribedId);
+    assert.ok(vendors.mailchimp.has(`list1/${md5('jane@acme.example')}`), 'a form without a consent box subscribes');
+  });
 });

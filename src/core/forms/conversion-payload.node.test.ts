@@ -38,6 +38,7 @@ describe('conversion payload (widget §7 conversion: raw values and newExtraFiel
       message: 'Hello',
       checkbox: 'news, events',
       checkbox_checked: 'yes',
+      consent_shown: 'yes',
     });
     expect(typeof newExtraFields).to.equal('string');
   });
@@ -87,14 +88,15 @@ describe('conversion payload (widget §7 conversion: raw values and newExtraFiel
     ]);
   });
 
-  const consentTable: Array<[FormField[], 'yes' | 'no']> = [
-    [[{ name: 'consent', type: 'checkbox', value: 'yes', checked: false }], 'no'],
-    [[{ name: 'consent', type: 'checkbox', value: 'yes', checked: true }], 'yes'],
-    [[], 'no'],
+  const consentTable: Array<[FormField[], 'yes' | 'no', 'yes' | undefined]> = [
+    [[{ name: 'consent', type: 'checkbox', value: 'yes', checked: false }], 'no', 'yes'],
+    [[{ name: 'consent', type: 'checkbox', value: 'yes', checked: true }], 'yes', 'yes'],
+    [[], 'no', undefined],
   ];
-  for (const [fields, checked] of consentTable) {
-    it(`checkbox_checked is ${checked} for ${JSON.stringify(fields.map((f) => f.checked))}`, () => {
-      expect(buildConversionFields(fields).checkbox_checked).to.equal(checked);
+  for (const [fields, checked, shown] of consentTable) {
+    it(`checkbox_checked is ${checked} and consent_shown ${shown} for ${JSON.stringify(fields.map((f) => f.checked))}`, () => {
+      const body = buildConversionFields(fields);
+      expect([body.checkbox_checked, body.consent_shown]).to.deep.equal([checked, shown]);
     });
   }
 

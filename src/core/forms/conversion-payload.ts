@@ -31,6 +31,11 @@ export interface ConversionFormFields {
   checkbox: string;
   /** Whether the consent box is ticked. */
   checkbox_checked: 'yes' | 'no';
+  /**
+   * Sent when the form has a consent box: its `checkbox_checked: 'no'` then says the visitor left it unticked, where
+   * without it (a form with no box) it says nothing of consent.
+   */
+  consent_shown?: 'yes';
   /** JSON list of ExtraFieldRecord for every other field. */
   newExtraFields: string;
 }
@@ -62,8 +67,10 @@ export function buildConversionFields(fields: readonly FormField[]): ConversionF
   const raw: Record<RawKind, string | null> = { email: null, name: null, phone: null, message: null, checkbox: null };
   const extra: ExtraFieldRecord[] = [];
   let consentTicked = false;
+  let consentShown = false;
   for (const group of groupFields(fields)) {
     if (group.kind === 'consent') {
+      consentShown = true;
       consentTicked ||= !isGroupEmpty(group);
     } else if (isRawKind(group.kind) && raw[group.kind] === null) {
       raw[group.kind] = groupValue(group).trim();
@@ -78,6 +85,7 @@ export function buildConversionFields(fields: readonly FormField[]): ConversionF
     message: raw.message ?? '',
     checkbox: raw.checkbox ?? '',
     checkbox_checked: consentTicked ? 'yes' : 'no',
+    ...(consentShown ? { consent_shown: 'yes' as const } : {}),
     newExtraFields: JSON.stringify(extra),
   };
 }
