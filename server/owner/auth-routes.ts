@@ -5,7 +5,7 @@ import type { RateDecision } from '../rate-limit.ts';
 import type { RateLimiter } from '../shared-rate-limit.ts';
 import type { Accounts, Language, Owner } from './accounts.ts';
 import { fieldErrors, LANGUAGES, passwordProblem } from './fields.ts';
-import { UNKNOWN_OWNER_HASH, verifyPassword } from './passwords.ts';
+import { PasswordWorkBusy, UNKNOWN_OWNER_HASH, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie,
   isCrossSiteWrite,
@@ -189,7 +189,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         return tooManyAttempts(reply, attempt.retryAfterSeconds, signInLink !== null && !knownBrowserId);
       const owner = await accounts.findOwnerByEmail(email);
       // An unknown e-mail takes as long as a wrong password, so the answer's time does not tell which it was.
-      const matches = await verifyPassword(request.body.password, owner?.passwordHash ?? UNKNOWN_OWNER_HASH);
+      const matches = await verifyPassword(request.body.password, owner?.passwordHash ?? UNKNOWN_OWNER_HASH).catch(
+        async (error: unknown) => {
+          // Refused before any password was checked: the attempt was not made, and is not counted.
+          if (error instanceof PasswordWorkBusy) await attempt.giveBack();
+          throw error;
+        },
+      );
       if (!owner || !matches) return reply.code(401).send(errorBody(401, 'Wrong email or password'));
       await attempt.giveBack();
       return startSignedIn(request, reply, owner);
