@@ -77,7 +77,7 @@ describe('sign-in limits under concurrency', () => {
     for (const answer of answers.filter((one) => one.status === 429)) assert.ok(Number(answer.retryAfter) >= 1);
   });
 
-  it('answers at most 20 of 60 simultaneous wrong sign-ins from one address over many e-mails with 401, the rest 429', async () => {
+  it('answers at most 20 of 60 simultaneous wrong sign-ins from one address over many e-mails with 401', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         signInOver(base, { email: `user${i}@acme.example`, password: 'a wrong guess', from: '198.51.100.8' }),
@@ -85,9 +85,8 @@ describe('sign-in limits under concurrency', () => {
     );
     const counts = statuses(answers);
     assert.ok((counts[401] ?? 0) <= 20, JSON.stringify(counts));
-    // 503: more of the 20 than the password hashes' queue holds at once.
+    // 503: beyond what the password hashes' queue holds at once, refused before any password is checked.
     assert.equal((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0), 60, JSON.stringify(counts));
-    assert.ok((counts[429] ?? 0) >= 40, JSON.stringify(counts));
   });
 });
 
