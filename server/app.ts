@@ -89,8 +89,10 @@ export interface AppOptions {
   eventRetentionDays?: number;
   /** Origins besides the server's own from which the console may write with its session (CONSOLE_ORIGINS). */
   consoleOrigins?: string[];
-  /** Wrong sign-ins allowed per address and per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
+  /** Sign-ins allowed per address, per e-mail and address, per e-mail (DEFAULT_SIGN_IN_LIMITS); off when rateLimit is false. */
   signInLimits?: SignInLimitSettings;
+  /** PUBLIC_URL: where owners reach this server; with SMTP (delivery.mail), sign-in links by e-mail point there. */
+  publicUrl?: string;
   /** Pop-up templates (default: templates/ of the repository). */
   templatesDir?: string;
   /** Lead delivery: SSRF policy, secret key, SMTP, worker (server/delivery/). */
@@ -267,6 +269,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleOrigins,
     distDir: options.distDir,
     signInLimits: options.rateLimit === false ? null : (options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS),
+    signInLink:
+      options.delivery?.mail && options.publicUrl
+        ? { mail: options.delivery.mail, publicUrl: options.publicUrl }
+        : null,
   });
   return app;
 }

@@ -29,6 +29,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         .send(errorBody(503, `The database is out of reach for a moment: retry in ${DATABASE_RETRY_AFTER_SECONDS} s`));
     }
     const status = error.statusCode ?? 500;
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    // A server too busy for this request now (the password hashes' queue is full): it may be sent again.
+    if (status === 503 && typeof retryAfter === 'number')
+      return reply.code(503).header('Retry-After', String(retryAfter)).send(errorBody(503, error.message));
     if (status >= 400 && status < 500) return reply.code(status).send(errorBody(status, error.message));
     request.log.error({ err: error }, 'Unexpected error');
     return reply.code(500).send(errorBody(500, 'The server could not handle this request.'));

@@ -6,7 +6,7 @@ import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { registerExampleSites } from './example-stores/index.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
-import { MIN_PASSWORD_LENGTH } from './owner/passwords.ts';
+import { passwordWeakness } from './owner/passwords.ts';
 import { readSettings, type ServerSettings } from './settings.ts';
 
 export interface RunningServer {
@@ -23,9 +23,8 @@ export async function startServer(
   settings: ServerSettings,
   logger: FastifyServerOptions['logger'] = true,
 ): Promise<RunningServer> {
-  if (settings.consolePassword !== undefined && settings.consolePassword.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`CONSOLE_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  const weakness = settings.consolePassword === undefined ? null : passwordWeakness(settings.consolePassword);
+  if (weakness) throw new Error(`CONSOLE_PASSWORD ${weakness}`);
   const db = await openDatabase(settings);
   try {
     await runMigrations(db);
@@ -44,6 +43,7 @@ export async function startServer(
       eventRetentionDays: settings.eventRetentionDays,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
+      publicUrl: settings.publicUrl,
       delivery: settings.delivery,
       logger,
     });

@@ -36,6 +36,14 @@ export class TokenBucketLimiter {
     return decision;
   }
 
+  /** Returns a token spent on a request that turned out to count for nothing (a successful sign-in). */
+  giveBack(key: string, now = Date.now()): void {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    const refilled = this.refill(bucket, now);
+    this.buckets.set(key, { tokens: Math.min(this.settings.capacity, refilled.tokens + 1), updatedAt: now });
+  }
+
   /** What `take` would answer now, without spending a token. */
   peek(key: string, now = Date.now()): RateDecision {
     return this.decide(this.refill(this.buckets.get(key), now));

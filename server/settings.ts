@@ -40,6 +40,8 @@ export interface ServerSettings {
   consolePassword?: string;
   /** CONSOLE_ORIGINS: origins besides the server's own from which the console may write (comma list). */
   consoleOrigins: string[];
+  /** PUBLIC_URL: where owners reach this server; the sign-in links it mails (with SMTP_URL) point there. */
+  publicUrl?: string;
   /**
    * Lead delivery: DELIVERY_ALLOW_PRIVATE=1 lets destinations be plain http and at private addresses, DELIVERY_KEY seals
    * their secrets, SMTP_URL and SMTP_FROM send e-mail notifications.
@@ -67,6 +69,19 @@ function readDelivery(env: NodeJS.ProcessEnv): DeliveryOptions {
     key: env.DELIVERY_KEY ? readDeliveryKey(env.DELIVERY_KEY) : undefined,
     mail: smtpUrl ? { smtpUrl, from: env.SMTP_FROM || 'poptin-elements <no-reply@localhost>' } : null,
   };
+}
+
+function readPublicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    /* reported below */
+  }
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new Error(`PUBLIC_URL must be an http(s) URL, e.g. https://popups.example.com; not understood: "${raw}"`);
+  return raw;
 }
 
 function readOrigins(name: string, raw: string | undefined): string[] {
@@ -155,6 +170,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
     delivery: readDelivery(env),
   };
 }

@@ -9,11 +9,17 @@ export interface RateLimiter {
   take(key: string): Promise<RateDecision>;
   /** What `take` would answer now, without spending. */
   peek(key: string): Promise<RateDecision>;
+  /** Returns one token that `take` spent (never beyond the capacity). */
+  giveBack(key: string): Promise<void>;
 }
 
 export function memoryRateLimiter(settings: RateLimitSettings): RateLimiter {
   const limiter = new TokenBucketLimiter(settings);
-  return { take: async (key) => limiter.take(key), peek: async (key) => limiter.peek(key) };
+  return {
+    take: async (key) => limiter.take(key),
+    peek: async (key) => limiter.peek(key),
+    giveBack: async (key) => limiter.giveBack(key),
+  };
 }
 
 // One in this many trips to the database also forgets the buckets that have refilled completely.
@@ -78,6 +84,18 @@ export class DatabaseRateLimiter implements RateLimiter {
   peek(key: string): Promise<RateDecision> {
     if (this.usableLease(key)) return Promise.resolve({ allowed: true });
     return this.spend(key, 0).then(({ decision }) => decision);
+  }
+
+  async giveBack(key: string): Promise<void> {
+    const lease = this.leases.get(key);
+    if (lease && lease.until > Date.now()) {
+      lease.tokens += 1;
+      return;
+    }
+    await this.db.query(
+      'UPDATE rate_buckets SET tokens = LEAST($3::double precision, tokens + 1) WHERE scope = $1 AND bucket_key = $2',
+      [this.scope, key, this.settings.capacity],
+    );
   }
 
   /** How many addresses this process holds a lease for (kept under MAX_LEASES by sweeping lapsed ones). */

@@ -1,61 +1,15 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../db/configuration-store.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { createOwner } from '../test-support/owners.ts';
+import { startSmtp } from '../test-support/smtp.ts';
 import { eventually } from './test-receiver.ts';
 
 const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
-
-interface Mail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps each message; `reject` answers the next DATA with that code. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const control = { reject: null as number | null };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (data += chunk));
-      stream.on('end', () => {
-        if (control.reject) {
-          const error = Object.assign(new Error(control.reject >= 500 ? 'mailbox unavailable' : 'try again later'), {
-            responseCode: control.reject,
-          });
-          control.reject = null;
-          return callback(error);
-        }
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    mails,
-    control,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let test: TestDatabase;
 let app: FastifyInstance;

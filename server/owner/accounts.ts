@@ -34,6 +34,10 @@ export const SESSION_DAYS = 14;
 export const SITE_TOKEN_PREFIX = 'pte_';
 /** A token's last use is written at most this often, not at every request. */
 export const TOKEN_USE_NOTE_MS = 60_000;
+/** A browser that signed in is remembered this long after its last sign-in. */
+export const BROWSER_DAYS = 365;
+/** A mailed sign-in link works once, within this time. */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 /** 32 random bytes in base64url: a session id or a token secret nobody can guess. */
@@ -203,6 +207,60 @@ export class Accounts {
       ownerId,
       keptSessionId ? sha256Hex(keptSessionId) : '',
     ]);
+  }
+
+  // Browsers that signed in: the `poptin_browser` cookie holds a random id, the table its SHA-256.
+
+  /** Whether the browser of this id has signed in to the account of this e-mail (within BROWSER_DAYS). */
+  async isKnownBrowser(email: string, browserId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM owner_browsers b JOIN owners o ON o.id = b.owner_id
+       WHERE b.id_sha256 = $1 AND lower(o.email) = lower($2) AND b.signed_in_at > now() - make_interval(days => $3)`,
+      [sha256Hex(browserId), email, BROWSER_DAYS],
+    );
+    return rows.length > 0;
+  }
+
+  /** Notes a sign-in from this browser; answers its id for the cookie (a new one unless it was this owner's). */
+  async rememberBrowser(ownerId: number, browserId: string | null): Promise<string> {
+    if (browserId) {
+      const kept = await this.db.query(
+        'UPDATE owner_browsers SET signed_in_at = now() WHERE id_sha256 = $1 AND owner_id = $2 RETURNING 1',
+        [sha256Hex(browserId), ownerId],
+      );
+      if (kept.length > 0) return browserId;
+    }
+    const id = randomSecret();
+    await this.db.query(
+      'DELETE FROM owner_browsers WHERE owner_id = $1 AND signed_in_at <= now() - make_interval(days => $2)',
+      [ownerId, BROWSER_DAYS],
+    );
+    await this.db.query('INSERT INTO owner_browsers (id_sha256, owner_id) VALUES ($1, $2)', [sha256Hex(id), ownerId]);
+    return id;
+  }
+
+  // One-time sign-in links: the mail holds a random token, the table its SHA-256.
+
+  /** A new sign-in link's token for the owner; their expired ones go. */
+  async createSignInLink(ownerId: number): Promise<string> {
+    const token = randomSecret();
+    await this.db.query('DELETE FROM owner_sign_in_links WHERE owner_id = $1 AND expires_at <= now()', [ownerId]);
+    await this.db.query(
+      `INSERT INTO owner_sign_in_links (token_sha256, owner_id, expires_at)
+       VALUES ($1, $2, now() + make_interval(mins => $3))`,
+      [sha256Hex(token), ownerId, SIGN_IN_LINK_MINUTES],
+    );
+    return token;
+  }
+
+  /** The owner a link signs in, or null for a used, expired or unknown one; a link is spent by its first use. */
+  async useSignInLink(token: string): Promise<Owner | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `WITH used AS (DELETE FROM owner_sign_in_links WHERE token_sha256 = $1 RETURNING owner_id, expires_at > now() AS current)
+       SELECT ${OWNER_COLUMNS} FROM owners WHERE id = (SELECT owner_id FROM used WHERE current)`,
+      [sha256Hex(token)],
+    );
+    return rows[0] ? toOwner(rows[0]) : null;
   }
 
   // Per-site API tokens.

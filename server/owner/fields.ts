@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../errors.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { passwordWeakness } from './passwords.ts';
 
 export interface FieldError {
   field: string;
@@ -14,11 +14,8 @@ export function fieldErrors(reply: FastifyReply, fields: FieldError[]) {
 }
 
 export function passwordProblem(field: string, password: string): FieldError | null {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return { field, message: `must be at least ${MIN_PASSWORD_LENGTH} characters` };
-  if (password.length > MAX_PASSWORD_LENGTH)
-    return { field, message: `must be at most ${MAX_PASSWORD_LENGTH} characters` };
-  return null;
+  const weakness = passwordWeakness(password);
+  return weakness ? { field, message: weakness } : null;
 }
 
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+$/;

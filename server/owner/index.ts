@@ -5,27 +5,40 @@ import type { Store } from '../db/store.ts';
 import type { LeadDelivery } from '../delivery/index.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
 import type { RateLimitSettings } from '../rate-limit.ts';
-import { rateLimiterFor } from '../shared-rate-limit.ts';
+import { type RateLimiter, rateLimiterFor } from '../shared-rate-limit.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
 import { consoleRoutes } from './console-static.ts';
 import { popupRoutes } from './popup-routes.ts';
 import { PopupAuthoring } from './popup-store.ts';
+import type { SignInLinkSettings } from './sign-in-link-mail.ts';
 import { siteRoutes } from './site-routes.ts';
 import { Sites } from './sites.ts';
 import { Templates, templateRoutes } from './templates.ts';
 
 export interface SignInLimitSettings {
+  /** Sign-ins from one address, whatever the e-mail. */
   perAddress: RateLimitSettings;
+  /** Sign-ins for one e-mail from one address; also those from one browser that signed in to it before. */
+  perEmailAndAddress: RateLimitSettings;
+  /** Sign-ins for one e-mail from any address, but from the browsers that signed in to it before. */
   perEmail: RateLimitSettings;
 }
 
-/** 20 wrong sign-ins from one address in 10 minutes, 5 for one e-mail in 15: ample for people, useless for guessing. */
+/**
+ * 20 sign-ins from one address in 10 minutes, 5 for one e-mail from one address (or one known browser) in 15, 10
+ * for one e-mail from everywhere else in an hour: ample for people, useless for guessing. Successes give theirs back.
+ */
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimitSettings = {
   perAddress: { capacity: 20, windowMs: 10 * 60_000 },
-  perEmail: { capacity: 5, windowMs: 15 * 60_000 },
+  perEmailAndAddress: { capacity: 5, windowMs: 15 * 60_000 },
+  perEmail: { capacity: 10, windowMs: 60 * 60_000 },
 };
+
+/** Sign-in links: 5 asked for from one address in 15 minutes, 3 mailed to one e-mail in 15. */
+const LINKS_PER_ADDRESS: RateLimitSettings = { capacity: 5, windowMs: 15 * 60_000 };
+const LINKS_PER_EMAIL: RateLimitSettings = { capacity: 3, windowMs: 15 * 60_000 };
 
 export interface OwnerSide {
   accounts: Accounts;
@@ -61,6 +74,8 @@ export interface OwnerSideOptions {
   signInLimits: SignInLimitSettings | null;
   /** When set, the console at /console/ from `distDir/console/`. */
   distDir?: string;
+  /** When set (SMTP_URL and PUBLIC_URL), an owner may ask for a one-time sign-in link by e-mail. */
+  signInLink: SignInLinkSettings | null;
 }
 
 /** /api/auth, /api/admin and the console pages. */
@@ -70,9 +85,14 @@ export async function registerOwnerSide(
   options: OwnerSideOptions,
 ): Promise<void> {
   const { store, consoleOrigins, signInLimits } = options;
+  const limiter = (scope: string, settings: RateLimitSettings) => rateLimiterFor(store.db, scope, settings);
   const limiters: SignInLimiters | null = signInLimits && {
-    perAddress: rateLimiterFor(store.db, 'sign-in-address', signInLimits.perAddress),
-    perEmail: hashedKeys(rateLimiterFor(store.db, 'sign-in-email', signInLimits.perEmail)),
+    perAddress: limiter('sign-in-address', signInLimits.perAddress),
+    perEmailAndAddress: hashedKeys(limiter('sign-in-email-address', signInLimits.perEmailAndAddress)),
+    perEmail: hashedKeys(limiter('sign-in-email', signInLimits.perEmail)),
+    perKnownBrowser: hashedKeys(limiter('sign-in-browser', signInLimits.perEmailAndAddress)),
+    linksPerAddress: limiter('sign-in-link-address', LINKS_PER_ADDRESS),
+    linksPerEmail: hashedKeys(limiter('sign-in-link-email', LINKS_PER_EMAIL)),
   };
   await app.register(authRoutes, {
     prefix: '/api/auth',
@@ -80,12 +100,17 @@ export async function registerOwnerSide(
     sites: side.sites,
     consoleOrigins,
     signInLimits: limiters,
+    signInLink: options.signInLink,
   });
   await app.register(adminRoutes, { prefix: '/api/admin', accounts: side.accounts, consoleOrigins });
   if (options.distDir) await app.register(consoleRoutes, { distDir: options.distDir });
 }
 
 /** The limiter keyed by the SHA-256 of each key, so that the table of buckets holds no e-mail addresses. */
-function hashedKeys(limiter: SignInLimiters['perEmail']): SignInLimiters['perEmail'] {
-  return { take: (key) => limiter.take(sha256Hex(key)), peek: (key) => limiter.peek(sha256Hex(key)) };
+function hashedKeys(limiter: RateLimiter): RateLimiter {
+  return {
+    take: (key) => limiter.take(sha256Hex(key)),
+    peek: (key) => limiter.peek(sha256Hex(key)),
+    giveBack: (key) => limiter.giveBack(sha256Hex(key)),
+  };
 }

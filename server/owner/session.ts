@@ -2,10 +2,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../cookies.ts';
 import { errorBody } from '../errors.ts';
-import { type Accounts, type Owner, SESSION_DAYS } from './accounts.ts';
+import { type Accounts, BROWSER_DAYS, type Owner, SESSION_DAYS } from './accounts.ts';
 
 export const SESSION_COOKIE = 'poptin_session';
 const SESSION_ID_FORM = /^[\w-]{43}$/;
+/** A browser that signed in before: its attempts are limited apart from everyone else's (auth-routes.ts). */
+export const BROWSER_COOKIE = 'poptin_browser';
 
 /**
  * HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it. `Secure` is added to every
@@ -16,6 +18,19 @@ export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
     'Set-Cookie',
     `${SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${SESSION_DAYS * 24 * 60 * 60}; HttpOnly; SameSite=Strict`,
   );
+}
+
+/** Sent to /api/auth only, where sign-in reads it; it opens nothing by itself. */
+export function setBrowserCookie(reply: FastifyReply, browserId: string): void {
+  reply.header(
+    'Set-Cookie',
+    `${BROWSER_COOKIE}=${browserId}; Path=/api/auth; Max-Age=${BROWSER_DAYS * 24 * 60 * 60}; HttpOnly; SameSite=Strict`,
+  );
+}
+
+export function presentedBrowserId(request: FastifyRequest): string | null {
+  const value = readCookie(request, BROWSER_COOKIE);
+  return value && SESSION_ID_FORM.test(value) ? value : null;
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

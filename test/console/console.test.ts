@@ -52,6 +52,30 @@ describe('console: sign-in', () => {
   });
 });
 
+describe('console: sign-in link', () => {
+  it('mails a sign-in link when the server offers one, and signs in from the link with one click', async () => {
+    const page = await newPage();
+    await page.goto(`${fake.url}/console/`);
+    const ask = page.getByRole('button', { name: 'Email me a sign-in link' });
+    await ask.click();
+    assert.equal(await page.getByRole('status').textContent(), 'Enter your email first.');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email');
+    await page.getByLabel('Email').fill(fake.owner.email);
+    await ask.click();
+    await page.getByText('a sign-in link is on its way').waitFor();
+    assert.deepEqual(fake.requests.find((request) => request.path === '/api/auth/sign-in-link')?.body, {
+      email: fake.owner.email,
+    });
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.goto(`${fake.url}/console/sign-in?link=${fake.signInLinkToken}`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in with the link from your email' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Demo site' }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('console: sites, pop-ups and the editor', () => {
   it('creates a pop-up from the gallery, edits its trigger and text with the preview following, saves and publishes', async () => {
     const page = await newPage();

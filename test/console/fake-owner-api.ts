@@ -42,6 +42,8 @@ export interface FakeOwnerApi {
   requests: { method: string; path: string; body: unknown }[];
   /** Lead delivery's destinations and deliveries (fake-delivery-api.ts). */
   delivery: FakeDeliveryApi;
+  /** The token of the one sign-in link this API has mailed, spent by its first use. */
+  signInLinkToken: string;
   /** Ends every session, as a sign-out everywhere from another browser does. */
   endSessions(): void;
   close(): Promise<void>;
@@ -104,6 +106,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const owner = { id: 'o1', email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
   const password = 'correct horse battery';
   const sessions = new Set<string>();
+  const signInLinkToken = randomUUID();
+  let linkUsed = false;
   const sites = [
     { clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] },
   ];
@@ -176,6 +180,26 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     const signedIn = cookie !== undefined && sessions.has(cookie);
     if (method !== 'GET' && request.headers.origin !== url)
       return send(response, 403, failure(403, 'Cross-site request refused'));
+    const startSession = () => {
+      const id = randomUUID();
+      sessions.add(id);
+      return send(
+        response,
+        200,
+        { owner },
+        { 'set-cookie': `poptin_session=${id}; HttpOnly; SameSite=Strict; Path=/` },
+      );
+    };
+    if (pathname === '/api/auth/sign-in-options') return send(response, 200, { signInLink: true });
+    if (pathname === '/api/auth/sign-in-link' && method === 'POST')
+      return send(response, 202, { message: 'If an account has this e-mail, a sign-in link is on its way to it.' });
+    if (pathname === '/api/auth/sign-in-link/use' && method === 'POST') {
+      const { token } = (body ?? {}) as { token?: string };
+      if (token !== signInLinkToken || linkUsed)
+        return send(response, 401, failure(401, 'This sign-in link was used or has expired: ask for a new one'));
+      linkUsed = true;
+      return startSession();
+    }
     if (pathname === '/api/auth/sign-in' && method === 'POST') {
       const { email, password: given } = (body ?? {}) as { email?: string; password?: string };
       if (email !== owner.email || given !== password)
@@ -407,6 +431,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     insights,
     requests,
     delivery,
+    signInLinkToken,
     endSessions: () => sessions.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

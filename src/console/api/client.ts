@@ -125,6 +125,9 @@ const popup = (clientId: string, id: string) => `${site(clientId)}/popups/${enco
 
 export const api = {
   signIn: (email: string, password: string) => call<{ owner: Owner }>('POST', '/api/auth/sign-in', { email, password }),
+  signInOptions: () => call<{ signInLink: boolean }>('GET', '/api/auth/sign-in-options'),
+  askSignInLink: (email: string) => call<{ message: string }>('POST', '/api/auth/sign-in-link', { email }),
+  signInByLink: (token: string) => call<{ owner: Owner }>('POST', '/api/auth/sign-in-link/use', { token }),
   signOut: () => call<void>('POST', '/api/auth/sign-out'),
   signOutEverywhere: () => call<void>('POST', '/api/auth/sign-out-everywhere'),
   me: () => call<{ owner: Owner; sites: Site[] }>('GET', '/api/auth/me'),
