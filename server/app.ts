@@ -30,6 +30,7 @@ import {
   registerOwnerSide,
   type SignInLimitSettings,
 } from './owner/index.ts';
+import { OriginsSeen } from './owner/installation.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { recordRoutes } from './route-list.ts';
@@ -105,6 +106,8 @@ declare module 'fastify' {
     ownerSide: OwnerSide;
     /** Destinations, deliveries and this process's delivery worker. */
     delivery: LeadDelivery;
+    /** The origins this process saw the sites' display calls come from, written every few seconds. */
+    originsSeen: OriginsSeen;
   }
 }
 
@@ -217,7 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResponseHeaders(app);
   await registerBodyParsers(app);
   // CORS before the rate limit, so a 429 still carries the headers the widget needs to read Retry-After.
-  await registerCors(app, store);
+  const originsSeen = new OriginsSeen(options.db, (error) => app.log.error({ err: error }, 'Origins seen'));
+  app.decorate('originsSeen', originsSeen);
+  app.addHook('onClose', () => originsSeen.close());
+  await registerCors(app, store, (clientId, origin, allowed) => originsSeen.note(clientId, origin, allowed));
   if (options.rateLimit !== false)
     registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
 

@@ -92,7 +92,14 @@ export function originAllowedForClient(request: FastifyRequest, allowedOrigins: 
  * reflected only when allowed. A write (POST) sent with a refused Origin is answered 403: beacons and
  * form posts need no preflight, so CORS alone would not stop them.
  */
-export async function registerCors(app: FastifyInstance, store: Store): Promise<void> {
+/** A site's display call arrived from a browser's origin, which the site allows or not. */
+export type DisplayCallSeen = (clientId: string, origin: string, allowed: boolean) => void;
+
+export async function registerCors(
+  app: FastifyInstance,
+  store: Store,
+  displayCallSeen: DisplayCallSeen = () => undefined,
+): Promise<void> {
   app.decorateRequest('originRefused', false);
   await app.register(cors, {
     delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
@@ -101,7 +108,10 @@ export async function registerCors(app: FastifyInstance, store: Store): Promise<
       const target = origin ? displayTargetOf(request) : null;
       if (!origin || !target) return { origin: false };
       const policy = await originPolicyFor(store, target);
-      if (!isOriginAllowed(policy, origin, request)) {
+      const allowed = isOriginAllowed(policy, origin, request);
+      if (target.route === DISPLAY_ROUTES.display && policy.kind === 'client' && request.method !== 'OPTIONS')
+        displayCallSeen(target.params.clientId!, origin, allowed);
+      if (!allowed) {
         request.originRefused = policy.kind === 'client';
         return { origin: false };
       }

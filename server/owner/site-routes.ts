@@ -24,14 +24,35 @@ const IN_PLACE_KINDS = new Set(['embedded', 'content']);
 export const RESERVED_CLIENT_IDS = new Set(['sites', 'templates']);
 
 type ClientParams = { Params: { clientId: string } };
-type SiteChanges = { name?: string; allowedOrigins?: string[]; language?: Language };
+type SiteChanges = { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string };
 
 const clientParams = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
 const siteProperties = {
   name: { type: 'string', maxLength: 200 },
   allowedOrigins: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } },
   language: { type: 'string', enum: [...LANGUAGES] },
+  timeZone: { type: 'string', maxLength: 64 },
 };
+
+/** The IANA time zones this Node.js knows, and UTC. */
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+function timeZoneProblem(timeZone: string | undefined): FieldError[] {
+  return timeZone === undefined || TIME_ZONES.has(timeZone)
+    ? []
+    : [{ field: 'timeZone', message: `"${timeZone}" is not a time zone: use an IANA name such as Europe/Paris` }];
+}
+
+/** The origin of a site's address as an owner types it (`shop.example`, `https://shop.example/home`). */
+function originOfAddress(address: string): string | null {
+  const text = address.trim();
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A new client id: 10 lowercase letters and digits. */
 const newClientId = () => randomLowercaseId(10);
@@ -66,15 +87,18 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     return { sites: access.kind === 'owner' ? await sites.visibleTo(access.owner) : await sites.all() };
   });
 
-  app.post<{ Body: SiteChanges & { clientId?: string; name: string } }>(
+  app.post<{ Body: SiteChanges & { clientId?: string; name?: string; address?: string } }>(
     '/sites',
     {
       schema: {
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['name', 'allowedOrigins', 'language'],
-          properties: { clientId: { type: 'string', maxLength: 64 }, ...siteProperties },
+          properties: {
+            clientId: { type: 'string', maxLength: 64 },
+            address: { type: 'string', maxLength: 300 },
+            ...siteProperties,
+          },
         },
       },
       // Before the body is read: whatever it holds, only an admin (signed in, or OWNER_TOKEN) adds a site.
@@ -89,8 +113,13 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     },
     async (request, reply) => {
       const access = request.ownerAccess!;
-      const { clientId = newClientId(), name, allowedOrigins = [], language = 'en' } = request.body;
+      const { clientId = newClientId(), address, allowedOrigins = [], language = 'en', timeZone } = request.body;
       const problems: FieldError[] = [];
+      // The site's address gives its origin (allowed) and, when no name is given, its name.
+      const addressOrigin = address === undefined ? null : originOfAddress(address);
+      if (address !== undefined && !addressOrigin)
+        problems.push({ field: 'address', message: 'is not a web address: type it as https://shop.example' });
+      const name = request.body.name ?? (addressOrigin ? new URL(addressOrigin).host : '');
       if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
         problems.push({ field: 'clientId', message: 'must be 1-64 letters, digits, "_" or "-"' });
       else if (RESERVED_CLIENT_IDS.has(clientId))
@@ -99,10 +128,16 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           message: `"${clientId}" is a word of the owner API's paths: choose another`,
         });
       if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
-      const origins = readOrigins(allowedOrigins);
-      problems.push(...origins.problems);
+      const origins = readOrigins(addressOrigin ? [addressOrigin, ...allowedOrigins] : allowedOrigins);
+      problems.push(...origins.problems, ...timeZoneProblem(timeZone));
       if (problems.length > 0) return fieldErrors(reply, problems);
-      const site = await sites.create({ clientId, name: name.trim(), allowedOrigins: origins.origins, language });
+      const site = await sites.create({
+        clientId,
+        name: name.trim(),
+        allowedOrigins: origins.origins,
+        language,
+        timeZone: timeZone ?? null,
+      });
       if (!site) {
         const taken = (await sites.idTakenBy(clientId)) ?? clientId;
         return reply
@@ -128,6 +163,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     const placed = (await popups.list(site.clientId)).filter((popup) => IN_PLACE_KINDS.has(popup.type));
     return {
       site,
+      installation: { origins: await sites.originsSeen(site.clientId) },
       embed: {
         script: `<script type="module" src="${src}"></script>`,
         popups: placed.map(({ id, name }) => ({ id, name, tag: `<poptin-embed poptin-id="${id}"></poptin-embed>` })),
@@ -145,17 +181,18 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     },
     async (request, reply) => {
       if (!(await knownSite(request.params.clientId, reply))) return reply;
-      const { name, allowedOrigins, language } = request.body;
+      const { name, allowedOrigins, language, timeZone } = request.body;
       const problems: FieldError[] =
         name !== undefined && name.trim() === '' ? [{ field: 'name', message: 'is required' }] : [];
       const origins = allowedOrigins ? readOrigins(allowedOrigins) : null;
-      problems.push(...(origins?.problems ?? []));
+      problems.push(...(origins?.problems ?? []), ...timeZoneProblem(timeZone));
       if (problems.length > 0) return fieldErrors(reply, problems);
       return {
         site: await sites.update(request.params.clientId, {
           name: name?.trim(),
           allowedOrigins: origins?.origins,
           language,
+          timeZone,
         }),
       };
     },

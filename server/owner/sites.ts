@@ -2,21 +2,25 @@
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import type { Language, Owner } from './accounts.ts';
+import { type OriginSeen, originsSeenBy } from './installation.ts';
 
 export interface Site {
   clientId: string;
   name: string;
   language: string;
   allowedOrigins: string[];
+  /** An IANA time zone; null until the owner sets one (UTC). */
+  timeZone: string | null;
 }
 
-const SITE_COLUMNS = 'client_id, name, lang, allowed_origins';
+const SITE_COLUMNS = 'client_id, name, lang, allowed_origins, time_zone';
 
 const toSite = (row: Record<string, unknown>): Site => ({
   clientId: row.client_id as string,
   name: row.name as string,
   language: row.lang as string,
   allowedOrigins: row.allowed_origins as string[],
+  timeZone: (row.time_zone as string | null) ?? null,
 });
 
 export class Sites {
@@ -57,11 +61,11 @@ export class Sites {
    */
   async create(site: Site): Promise<Site | null> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `INSERT INTO clients (client_id, name, allowed_origins, lang, source, owner_edited_at)
-       SELECT $1, $2, $3::jsonb, $4, 'console', now()
+      `INSERT INTO clients (client_id, name, allowed_origins, lang, time_zone, source, owner_edited_at)
+       SELECT $1, $2, $3::jsonb, $4, $5, 'console', now()
        WHERE NOT EXISTS (SELECT 1 FROM clients WHERE lower(client_id) = lower($1))
        ON CONFLICT DO NOTHING RETURNING ${SITE_COLUMNS}`,
-      [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language],
+      [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language, site.timeZone],
     );
     if (!rows[0]) return null;
     await this.store.configChanged(site.clientId);
@@ -80,21 +84,27 @@ export class Sites {
   /** Changes what an owner edits; from then on the site's file no longer changes these settings. */
   async update(
     clientId: string,
-    changes: { name?: string; allowedOrigins?: string[]; language?: Language },
+    changes: { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string },
   ): Promise<Site | null> {
     const rows = await this.db.query<Record<string, unknown>>(
       `UPDATE clients SET name = COALESCE($2, name), allowed_origins = COALESCE($3::jsonb, allowed_origins), lang = COALESCE($4, lang),
-         owner_edited_at = now(), updated_at = now()
+         time_zone = COALESCE($5, time_zone), owner_edited_at = now(), updated_at = now()
        WHERE client_id = $1 RETURNING ${SITE_COLUMNS}`,
       [
         clientId,
         changes.name ?? null,
         changes.allowedOrigins ? JSON.stringify(changes.allowedOrigins) : null,
         changes.language ?? null,
+        changes.timeZone ?? null,
       ],
     );
     if (!rows[0]) return null;
     await this.store.configChanged(clientId);
     return toSite(rows[0]);
+  }
+
+  /** The origins the site's display calls came from, the most recent first. */
+  originsSeen(clientId: string): Promise<OriginSeen[]> {
+    return originsSeenBy(this.db, clientId);
   }
 }
