@@ -1,17 +1,8 @@
 // Whether a site's snippet is installed, read from its display calls: the origins they came from, allowed or
 // refused. Display calls are the hot path, so what they tell is gathered in memory and written every few seconds,
 // one statement for every site and origin seen meanwhile.
+import type { OriginSeen } from '../../src/core/api/site-contract.ts';
 import type { SqlRunner } from '../db/database.ts';
-
-/** An origin a site's display calls came from. */
-export interface OriginSeen {
-  origin: string;
-  /** Whether the site allows it (its display calls were answered). */
-  allowed: boolean;
-  calls: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
 
 /** The origins kept per site, the most recently seen: enough for a site's pages, and bounded whatever Origin headers arrive. */
 export const ORIGINS_KEPT_PER_SITE = 20;

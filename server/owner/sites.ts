@@ -1,17 +1,11 @@
 // Sites (the `clients` table) as the console sees them: the few settings an owner edits, and who may see them.
+import type { OriginSeen, SiteRecord } from '../../src/core/api/site-contract.ts';
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import type { Language, Owner } from './accounts.ts';
-import { type OriginSeen, originsSeenBy } from './installation.ts';
+import { originsSeenBy } from './installation.ts';
 
-export interface Site {
-  clientId: string;
-  name: string;
-  language: string;
-  allowedOrigins: string[];
-  /** An IANA time zone; null until the owner sets one (UTC). */
-  timeZone: string | null;
-}
+export type Site = SiteRecord;
 
 const SITE_COLUMNS = 'client_id, name, lang, allowed_origins, time_zone';
 

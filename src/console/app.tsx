@@ -19,6 +19,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { SitePage } from './pages/site.tsx';
 import { SitesPage } from './pages/sites.tsx';
 import { useSession } from './session.ts';
+import { SiteSettingsPage } from './sites/site-settings.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
 const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
@@ -235,6 +236,13 @@ function Routes() {
         {(params) => (
           <Guarded>
             <DeliveryLogPage clientId={params.clientId} destinationId={Number(params.destinationId)} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path="/sites/:clientId/settings">
+        {(params) => (
+          <Guarded>
+            <SiteSettingsPage clientId={params.clientId} />
           </Guarded>
         )}
       </Route>

@@ -1,4 +1,5 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
+import type { SiteInstallation, SiteRecord } from '../../core/api/site-contract.ts';
 import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
 import type { Language } from '../i18n/strings.ts';
 
@@ -9,11 +10,8 @@ export interface Owner {
   isAdmin: boolean;
   language: Language;
 }
-export interface Site {
-  clientId: string;
-  name: string;
+export interface Site extends SiteRecord {
   language: Language;
-  allowedOrigins: string[];
 }
 export interface ApiToken {
   id: string;
@@ -137,9 +135,20 @@ export const api = {
     call<void>('POST', '/api/auth/password', { currentPassword, newPassword }),
 
   sites: () => call<{ sites: Site[] }>('GET', '/api/owner/sites'),
-  createSite: (input: { clientId?: string; name: string; allowedOrigins: string[]; language: Language }) =>
-    call<{ site: Site }>('POST', '/api/owner/sites', input),
-  site: (clientId: string) => call<{ site: Site; embed: { script: string } }>('GET', `${site(clientId)}/site`),
+  createSite: (input: {
+    clientId?: string;
+    name?: string;
+    address?: string;
+    allowedOrigins?: string[];
+    language: Language;
+    timeZone?: string;
+  }) => call<{ site: Site }>('POST', '/api/owner/sites', input),
+  site: (clientId: string) =>
+    call<{ site: Site; embed: { script: string }; installation: SiteInstallation }>('GET', `${site(clientId)}/site`),
+  updateSite: (
+    clientId: string,
+    changes: { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string },
+  ) => call<{ site: Site }>('PATCH', `${site(clientId)}/site`, changes),
   tokens: (clientId: string) => call<{ tokens: ApiToken[] }>('GET', `${site(clientId)}/tokens`),
   createToken: (clientId: string, name: string, scopes: SiteTokenScope[]) =>
     call<{ token: ApiToken; secret: string }>('POST', `${site(clientId)}/tokens`, { name, scopes }),

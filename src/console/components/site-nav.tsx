@@ -8,9 +8,11 @@ const SECTIONS: readonly (readonly [path: string, label: StringKey])[] = [
   ['/stats', 'stats'],
   ['/ab-tests', 'abTests'],
   ['/people', 'people'],
+  ['/destinations', 'destinations'],
+  ['/settings', 'siteSettings'],
 ];
 
-/** A site's pages: its pop-ups, leads, stats, A/B tests and people; the current one is marked for screen readers. */
+/** A site's pages: its pop-ups, leads, stats, A/B tests, people, destinations and settings; the current one is marked for screen readers. */
 export function SiteNav({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const [location] = useLocation();

@@ -2,6 +2,7 @@
 
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { siteEn, siteHe } from './site-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -111,6 +112,8 @@ const en = {
   ...insightsEn,
   // Lead delivery (delivery-strings.ts).
   ...deliveryEn,
+  // A site's settings and installation (site-strings.ts).
+  ...siteEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -219,6 +222,8 @@ const he: Record<StringKey, string> = {
   ...insightsHe,
   // Lead delivery (delivery-strings.ts).
   ...deliveryHe,
+  // A site's settings and installation (site-strings.ts).
+  ...siteHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

@@ -15,6 +15,7 @@ import { SiteNav } from '../components/site-nav.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
+import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
 
@@ -283,9 +284,7 @@ export function SitePage({ clientId }: { clientId: string }) {
       <ErrorText error={site.error} />
       {/* Lead delivery */}
       <FailingDestinationsBanner clientId={clientId} />
-      <p>
-        <Link href={`/sites/${encodeURIComponent(clientId)}/destinations`}>{t('destinations')}</Link>
-      </p>
+      <InstallationStatus clientId={clientId} snippet={false} />
       <section aria-labelledby="popups-heading">
         <h2 id="popups-heading">{t('popups')}</h2>
         <button type="button" className="primary" onClick={() => setGallery(true)}>

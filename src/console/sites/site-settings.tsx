@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { api, type Site } from '../api/client.ts';
+import { ErrorText } from '../components/error-text.tsx';
+import { SiteNav } from '../components/site-nav.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import type { Language } from '../i18n/strings.ts';
+import { PageHeading } from '../pages/heading.tsx';
+import { InstallationStatus, siteQuery } from './installation.tsx';
+
+/** The IANA time zones the owner's browser knows. */
+const timeZones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+
+interface Draft {
+  name: string;
+  origins: string;
+  language: Language;
+  timeZone: string;
+}
+
+const draftOf = (site: Site): Draft => ({
+  name: site.name,
+  origins: site.allowedOrigins.join('\n'),
+  language: site.language,
+  timeZone: site.timeZone ?? '',
+});
+
+/** A site's name, allowed origins, language and time zone, and whether its snippet is installed. */
+export function SiteSettingsPage({ clientId }: { clientId: string }) {
+  const { t } = useLanguage();
+  const client = useQueryClient();
+  const site = useQuery(siteQuery(clientId));
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const zones = useMemo(timeZones, []);
+  useEffect(() => {
+    if (site.data && !draft) setDraft(draftOf(site.data.site));
+  }, [site.data, draft]);
+  const save = useMutation({
+    mutationFn: (changes: Draft) =>
+      api.updateSite(clientId, {
+        name: changes.name,
+        allowedOrigins: changes.origins
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        language: changes.language,
+        ...(changes.timeZone ? { timeZone: changes.timeZone } : {}),
+      }),
+    onSuccess: ({ site: saved }) => {
+      setDraft(draftOf(saved));
+      return client.invalidateQueries({ queryKey: ['site', clientId] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft) save.mutate(draft);
+  };
+  const change = (field: keyof Draft) => (event: { target: { value: string } }) => {
+    save.reset();
+    setDraft((current) => current && { ...current, [field]: event.target.value });
+  };
+  return (
+    <section>
+      <PageHeading>{`${t('siteSettingsTitle')} · ${site.data?.site.name || clientId}`}</PageHeading>
+      <SiteNav clientId={clientId} />
+      <ErrorText error={site.error} />
+      <InstallationStatus clientId={clientId} />
+      {draft && (
+        <form onSubmit={submit} className="stack narrow" aria-labelledby="site-settings-heading">
+          <h2 id="site-settings-heading">{t('siteSettings')}</h2>
+          <label className="field">
+            {t('siteName')}
+            <input required maxLength={200} value={draft.name} onChange={change('name')} />
+          </label>
+          <label className="field">
+            {t('siteOrigins')}
+            <textarea rows={3} value={draft.origins} onChange={change('origins')} aria-describedby="origins-hint" />
+            <span className="hint" id="origins-hint">
+              {t('siteOriginsHint')}
+            </span>
+          </label>
+          <label className="field">
+            {t('siteLanguage')}
+            <select value={draft.language} onChange={change('language')}>
+              <option value="en">English</option>
+              <option value="he">עברית</option>
+            </select>
+          </label>
+          <label className="field">
+            {t('siteTimeZone')}
+            <select value={draft.timeZone} onChange={change('timeZone')} aria-describedby="zone-hint">
+              {!draft.timeZone && <option value="">{t('siteTimeZoneUtc')}</option>}
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+            <span className="hint" id="zone-hint">
+              {t('siteTimeZoneHint')}
+            </span>
+          </label>
+          <ErrorText error={save.error} />
+          {save.isSuccess && <p role="status">{t('siteSaved')}</p>}
+          <div>
+            <button type="submit" className="btn-primary primary" disabled={save.isPending}>
+              {t('saveSettings')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

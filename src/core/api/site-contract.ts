@@ -1,0 +1,25 @@
+/** A site as the owner API answers it, and what its display calls say of its installation: shared by server and console. */
+export interface SiteRecord {
+  clientId: string;
+  name: string;
+  language: string;
+  allowedOrigins: string[];
+  /** An IANA time zone; null until the owner sets one (UTC). */
+  timeZone: string | null;
+}
+
+/** An origin a site's display calls came from. */
+export interface OriginSeen {
+  origin: string;
+  /** Whether the site allows it (its display calls were answered). */
+  allowed: boolean;
+  calls: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+/** `GET /api/owner/{clientId}/site`'s `installation`. */
+export interface SiteInstallation {
+  /** The most recently seen first. */
+  origins: OriginSeen[];
+}
