@@ -23,7 +23,9 @@ const SETTING_ATTRIBUTES = [
 const Surface = createSurfaceElement<ChatSettings>();
 
 /**
- * A floating button that opens a WhatsApp chat; it needs no `<poptin-controller>`.
+ * A floating button that opens a WhatsApp chat; it needs no `<poptin-controller>`. A link to `#joinchat`, or
+ * `#joinchat=N` or `?joinchat=N` in the page's address (the hash set after load too), opens its chatbox, after N
+ * seconds when given, with the focus on the chatbox's opt-in box.
  *
  * @tag poptin-chat-button
  * @summary Floating chat button with a call-to-action chatbox.

@@ -74,6 +74,27 @@ describe('<poptin-popup> kinds and positions (widget §1, §2)', () => {
     expect(part(element, 'base').getAttribute('role')).to.equal('region');
   });
 
+  it('a bar built as the controller builds it, named and given its model before it is in the page, still pushes the page down', async () => {
+    const before = marker.getBoundingClientRect().top;
+    const element = document.createElement('poptin-popup') as PoptinPopupElement;
+    element.setAttribute('poptin-id', 'barbuiltahead');
+    element.popup = {
+      config: popupConfig({ poptin_type: 'bar', design_properties: { poptin_location: 'center-top' } }),
+      html: sanitizeTemplate(TEMPLATE),
+      lang: 'en',
+      trigger: 'manual',
+    };
+    // The controller yields to the page between building the pop-up and putting it in the page.
+    await nextFrame();
+    const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+    document.body.prepend(element);
+    await shown;
+    await nextFrame();
+    expect(element.dataset.rendering).to.equal('in-flow');
+    expect(part(element, 'base').matches(':popover-open')).to.equal(false, 'not over the page');
+    expect(marker.getBoundingClientRect().top - before).to.equal(box(element).height);
+  });
+
   it('modal kinds are top-layer modal dialogs; the others leave the page usable', async () => {
     for (const type of POPUP_TYPES) {
       const element = await show(type);

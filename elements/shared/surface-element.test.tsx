@@ -214,6 +214,20 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
       expect(element.coupon).to.equal('KIT10');
     });
 
+    it('draws nothing while it is out of the page, even given its id and model, and draws once put in the page', async () => {
+      // Its first render reads where it sits (a bar first in <body> pushes the page down): a controller names and
+      // fills the element before it puts it in the page.
+      const element = document.createElement('kit-surface') as KitSurface;
+      element.setAttribute('poptin-id', 'kit0000000001');
+      element.model.set({ modal: false });
+      await nextFrame();
+      expect(element.shadowRoot!.querySelector('[part~="base"]')).to.equal(null);
+      const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+      document.body.append(element);
+      await shown;
+      expect(base(element).matches(':popover-open')).to.equal(true);
+    });
+
     it('a view that throws renders nothing, says so with poptin-error and throws nothing into the page', async () => {
       const element = document.createElement('kit-surface') as KitSurface;
       const failed = new Promise<SurfaceEventMap['poptin-error']>((resolve) => element.on('poptin-error', resolve));

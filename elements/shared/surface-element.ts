@@ -92,9 +92,19 @@ export function createSurfaceElement<Model>({
   const draw = (surfaceRoot: SurfaceRoot, loaded: SurfaceView) => {
     surfaceRoot.root = loaded.mount(surfaceRoot.container, surfaceRoot.props);
   };
+  // r2wc mounts an element given an attribute before it is in the page (its "connected" flag starts true). The view
+  // is drawn only in the page: its first render reads where it sits (a bar first in <body> pushes the page down), and
+  // a popover cannot open out of it. Put in the page, r2wc updates it, and it is drawn then.
+  const inPage = (surfaceRoot: SurfaceRoot) => surfaceRoot.container.isConnected;
+  const drawWhenReady = (surfaceRoot: SurfaceRoot) => {
+    if (!arrived) {
+      waiting.add(surfaceRoot);
+      void loadView();
+    } else if (inPage(surfaceRoot)) draw(surfaceRoot, arrived);
+  };
   const viewArrived = (loaded: SurfaceView) => {
     arrived ??= loaded;
-    for (const surfaceRoot of waiting) draw(surfaceRoot, arrived);
+    for (const surfaceRoot of waiting) if (inPage(surfaceRoot)) draw(surfaceRoot, arrived);
     waiting.clear();
   };
   const loadView = (): Promise<void> => {
@@ -112,16 +122,13 @@ export function createSurfaceElement<Model>({
     {
       mount(container, _component, props: SurfaceProps): SurfaceRoot {
         const surfaceRoot: SurfaceRoot = { container, props };
-        if (arrived) draw(surfaceRoot, arrived);
-        else {
-          waiting.add(surfaceRoot);
-          void loadView();
-        }
+        drawWhenReady(surfaceRoot);
         return surfaceRoot;
       },
       update(surfaceRoot, props) {
         surfaceRoot.props = props;
         if (surfaceRoot.root !== undefined) arrived?.update(surfaceRoot.root, props);
+        else drawWhenReady(surfaceRoot);
       },
       unmount(surfaceRoot) {
         waiting.delete(surfaceRoot);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeWaves, widgetRoundTrips } from '../../scripts/bench/round-trips.ts';
-import { useBrowserAndServer } from './harness.ts';
+import { chatboxOpens, useBrowserAndServer } from './harness.ts';
 
 describe('the chat button demo, with no <poptin-controller> on the page', () => {
   const shared = useBrowserAndServer();
@@ -20,6 +20,31 @@ describe('the chat button demo, with no <poptin-controller> on the page', () => 
       ['define', 'surface-view', 'shared'].every((file) => waves[1]!.includes(file)),
       described,
     );
+  });
+
+  for (const ask of ['#joinchat', '?joinchat']) {
+    it(`${ask} in the address opens the chatbox, and it stays open (site §2)`, async () => {
+      const page = await shared.browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.goto(`${shared.server.url}/examples/chat.html${ask}`);
+      await chatboxOpens(page);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  it('the hash becoming #joinchat after the page loaded opens the chatbox (site §2)', async () => {
+    const page = await shared.browser.newPage();
+    await page.goto(`${shared.server.url}/examples/chat.html`);
+    await page.locator('poptin-chat-button [part="button"]').waitFor();
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.getByRole('dialog', { name: 'Chat' }).count(), 0, 'closed before');
+    await page.evaluate(() => {
+      location.hash = 'joinchat';
+    });
+    await chatboxOpens(page);
+    await page.close();
   });
 
   it('loads only the chat button, shows it, and opens the chat link in a new window', async () => {

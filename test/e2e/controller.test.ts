@@ -269,6 +269,34 @@ describe('<poptin-controller> against the real display server', () => {
     await page.close();
   });
 
+  it('a center-top bar the server sends, shown after a second on a page with no room kept for it, is placed first in the page and pushes it down by its height, not over it, and gives the room back when closed (widget §2)', async () => {
+    const { page, errors } = await open('pushing-bar.html');
+    const bar = page.locator('poptin-popup[poptin-id="fixturepush01"]');
+    await bar.locator('[part~="base"]:is([data-open], :popover-open)').waitFor();
+    await page.waitForTimeout(500);
+    const titleTop = () =>
+      page.locator('#title').evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const placed = await bar.evaluate((element) => {
+      const base = element.shadowRoot!.querySelector('[part~="base"]')!;
+      return {
+        first: element.ownerDocument.body.firstElementChild === element,
+        rendering: element.getAttribute('data-rendering'),
+        overThePage: base.matches(':popover-open') || (base instanceof HTMLDialogElement && base.open),
+        box: element.getBoundingClientRect().toJSON() as DOMRect,
+      };
+    });
+    assert.equal(placed.first, true, 'first in <body>');
+    assert.equal(placed.overThePage, false, 'not in the top layer over the page');
+    assert.equal(placed.rendering, 'in-flow');
+    assert.ok(placed.box.top === 0 && placed.box.height > 20, `the bar across the top: ${JSON.stringify(placed.box)}`);
+    assert.equal(await titleTop(), Math.round(placed.box.height), "the page's first content moved down by the bar");
+
+    await bar.getByRole('button', { name: 'Close popup' }).click();
+    await eventually('the room given back', async () => (await titleTop()) === 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a closed pop-up leaves the page 5 s after the visitor closed it, 0.2 s after a forced close, at once when it opens again (widget §4)', async () => {
     const { page, errors } = await open('show.html');
     const onPage = () => page.locator('poptin-popup[poptin-id="fixtureshow01"]').count();

@@ -1,6 +1,6 @@
 // End-to-end harness: the real display server as a child process (as `npm start` runs it) on a free
 // port with a fresh data folder, and Debian's Chromium driven by playwright-core.
-import path from 'node:path';
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/page-driver.ts';
@@ -178,4 +178,35 @@ export function shownPopups(page: Page): Promise<(string | null)[]> {
 export async function pressEscapeOnceShown(page: Page): Promise<void> {
   await page.waitForTimeout(ESCAPE_GUARD_MS);
   await page.keyboard.press('Escape');
+}
+
+/**
+ * Waits until the chat button's chatbox opens as a visitor sees it (a visible "Chat" dialog, focus on its opt-in
+ * box, the one step left before the chat goes to the app) and checks it is still open `staysMs` later, past the
+ * button's own delays. Returns when it opened, on the page's clock (performance.now()).
+ */
+export async function chatboxOpens(page: Page, staysMs = 1_500): Promise<number> {
+  const opened = await page.waitForFunction(
+    () =>
+      document.querySelector('poptin-chat-button')?.shadowRoot?.querySelector('[part~="chatbox"]') && performance.now(),
+    undefined,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  const openedAt = (await opened.jsonValue()) as number;
+  const chatbox = page.getByRole('dialog', { name: 'Chat' });
+  const optIn = chatbox.getByRole('checkbox', { name: 'I agree to be contacted' });
+  await chatbox.waitFor({ state: 'visible' });
+  await eventually(
+    'focus on the chatbox’s opt-in box',
+    () => optIn.evaluate((box) => box.matches(':focus'), undefined, { timeout: 500 }),
+    2_000,
+  );
+  await page.waitForTimeout(staysMs);
+  assert.ok(await chatbox.isVisible(), `the chatbox is still open ${staysMs} ms later`);
+  assert.equal(
+    await page.getByRole('button', { name: 'Open WhatsApp' }).getAttribute('aria-expanded'),
+    'true',
+    'the button says the chat is open',
+  );
+  return openedAt;
 }

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { answerLate, eventually, recordLayoutShifts, scrollLikeAVisitor, useBrowserAndServer } from './harness.ts';
+import {
+  answerLate,
+  chatboxOpens,
+  eventually,
+  recordLayoutShifts,
+  scrollLikeAVisitor,
+  useBrowserAndServer,
+} from './harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HOME = '/examples/k3-site/';
@@ -274,6 +281,22 @@ describe('the K3 brochure site', () => {
     assert.deepEqual(errors, []);
     await close();
   });
+
+  for (const [address, delaySeconds] of [
+    [`${HOME}#joinchat`, 0],
+    [`${CONTENT}?joinchat`, 0],
+    [`${HOME}#joinchat=2`, 2],
+    [`${CONTENT}?joinchat=2`, 2],
+  ] as const) {
+    it(`${address} opens the chatbox${delaySeconds ? ` after ${delaySeconds} s` : ''} (site §2)`, async () => {
+      const { page, errors, close } = await at(address, 1280);
+      const openedAt = await chatboxOpens(page);
+      if (delaySeconds) assert.ok(openedAt >= delaySeconds * 1000, `opened ${Math.round(openedAt)} ms into the page`);
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened), []);
+      assert.deepEqual(errors, []);
+      await close();
+    });
+  }
 
   for (const path of [HOME, CONTENT]) {
     it(`nothing on ${path} moves under the visitor: no layout shift as it loads and is scrolled, at 375 and 1280 px`, async () => {

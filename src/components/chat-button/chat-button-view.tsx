@@ -20,6 +20,12 @@ const isMobile = () =>
 const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
   (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
+/** What has the focus, inside the shadow roots of the elements it sits in (a pop-up's field). */
+function focused(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
 
 function track(settings: ChatSettings, link: string, trigger: string, mobile: boolean): void {
   const page = window as AnalyticsWindow;
@@ -75,6 +81,9 @@ export function ChatButtonView(): React.JSX.Element | null {
   const [snapshot, setSnapshot] = useState<ChatSnapshot | null>(null);
   const machine = useRef<ChatMachine | null>(null);
   const mobile = useRef(isMobile());
+  const optIn = useRef<HTMLInputElement>(null);
+  /** The visitor asked for the chat by a link or the address: the chatbox that opens takes the focus. */
+  const focusOnOpen = useRef(false);
 
   useEffect(() => {
     if (!settings) return;
@@ -87,8 +96,16 @@ export function ChatButtonView(): React.JSX.Element | null {
         setSnapshot(next);
         if (next.state === 'shown' || next.state === 'tooltip') emit(host, 'poptin-chat-show', { state: next.state });
       },
-      allow: (action, trigger) =>
-        emit(host, action === 'open' ? 'poptin-chat-open' : 'poptin-chat-close', { trigger }, { cancelable: true }),
+      allow: (action, trigger) => {
+        const allowed = emit(
+          host,
+          action === 'open' ? 'poptin-chat-open' : 'poptin-chat-close',
+          { trigger },
+          { cancelable: true },
+        );
+        if (allowed && action === 'open') focusOnOpen.current = trigger === 'link';
+        return allowed;
+      },
       onSend: (link, trigger) => {
         window.open(link, 'joinchat', 'noopener');
         guard('chat analytics', () => track(settings, link, trigger, mobile.current));
@@ -99,6 +116,11 @@ export function ChatButtonView(): React.JSX.Element | null {
     const request = joinchatRequest(location.search, location.hash);
     if (request) chat.linkTrigger(request.delayMs);
     const stop = combine([
+      // The hash may become #joinchat after load too: a link to this page's #joinchat, or the page's own script.
+      listenSafely<HashChangeEvent>(window, 'hashchange', () => {
+        const asked = joinchatRequest('', location.hash);
+        if (asked) chat.linkTrigger(asked.delayMs);
+      }),
       listenSafely<MouseEvent>(document, 'click', (event) => {
         const link = (event.target as Element | null)?.closest?.('a[href="#joinchat"], a[href="#whatsapp"]');
         if (!(link instanceof HTMLAnchorElement)) return;
@@ -118,9 +140,16 @@ export function ChatButtonView(): React.JSX.Element | null {
     return stop;
   }, [settings, host]);
 
+  const open = snapshot?.state === 'chatbox';
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    // Someone typing elsewhere on the page keeps their field.
+    if (!isTextField(focused())) optIn.current?.focus({ preventScroll: true });
+  }, [open]);
+
   if (!settings || !snapshot || snapshot.state === 'off' || snapshot.state === 'hidden') return <SurfaceStyles />;
   const chat = machine.current!;
-  const open = snapshot.state === 'chatbox';
   return (
     <>
       <SurfaceStyles />
@@ -146,6 +175,7 @@ export function ChatButtonView(): React.JSX.Element | null {
             )}
             <label part="optin">
               <input
+                ref={optIn}
                 type="checkbox"
                 checked={!snapshot.optedOut}
                 onChange={(event) => chat.setOptedOut(!event.currentTarget.checked)}

@@ -59,11 +59,11 @@ export function analyticsParams(
   };
 }
 
-/** `#joinchat` or `?joinchat[=N]`: open, after N seconds when given. Null when the page asks nothing. */
+/** `#joinchat[=N]` or `?joinchat[=N]` (site §2): open, after N seconds when given. Null when the page asks nothing. */
 export function joinchatRequest(search: string, hash: string): { delayMs: number } | null {
-  if (hash === '#joinchat') return { delayMs: 0 };
+  const inHash = /^#joinchat(?:=(.*))?$/.exec(hash);
   const params = new URLSearchParams(search);
-  if (!params.has('joinchat')) return null;
-  const seconds = Number(params.get('joinchat'));
+  if (!inHash && !params.has('joinchat')) return null;
+  const seconds = Number(inHash ? (inHash[1] ?? '') : params.get('joinchat'));
   return { delayMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0 };
 }

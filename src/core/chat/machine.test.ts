@@ -119,11 +119,14 @@ describe('chat button machine', () => {
       expect(params.page_title.length).to.equal(300);
       expect(params).to.deep.include({ event_category: 'JoinChat', event_action: 'whatsapp: 62', is_mobile: 'yes' });
     });
-    it('#joinchat opens at once, ?joinchat=N after N seconds, nothing otherwise', () => {
+    it('#joinchat and ?joinchat open at once, #joinchat=N and ?joinchat=N after N seconds, nothing otherwise', () => {
       expect(joinchatRequest('', '#joinchat')).to.deep.equal({ delayMs: 0 });
       expect(joinchatRequest('?joinchat=3', '')).to.deep.equal({ delayMs: 3000 });
       expect(joinchatRequest('?joinchat', '')).to.deep.equal({ delayMs: 0 });
+      expect(joinchatRequest('', '#joinchat=5')).to.deep.equal({ delayMs: 5000 });
+      expect(joinchatRequest('', '#joinchat=later')).to.deep.equal({ delayMs: 0 });
       expect(joinchatRequest('?x=1', '#top')).to.equal(null);
+      expect(joinchatRequest('', '#joinchatter')).to.equal(null);
     });
   });
 
@@ -305,6 +308,15 @@ describe('chat button machine', () => {
       clock.tick(699);
       expect(chat.snapshot().state).to.equal('shown');
       clock.tick(1);
+      expect(chat.snapshot().state).to.equal('chatbox');
+    });
+    it('a chatbox a link opened before the button was due stays open when the button comes due', () => {
+      const chat = machine({ button_delay: 3 });
+      chat.start();
+      chat.linkTrigger(0);
+      clock.tick(700);
+      expect(chat.snapshot().state).to.equal('chatbox');
+      clock.tick(10_000);
       expect(chat.snapshot().state).to.equal('chatbox');
     });
     it('closing saves the hash and can be vetoed', () => {

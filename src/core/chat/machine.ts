@@ -190,7 +190,8 @@ export function chatTransition(
         return { snapshot: shown.snapshot, effects: [...effects, ...shown.effects] };
       }
       case 'show-due':
-        return show(state, event);
+        // A link may have shown the button, and opened the chatbox, before the button's own delay was over.
+        return state.view.state === 'hidden' ? show(state, event) : stay(state);
       case 'message-due':
         if (state.view.state !== 'shown') return stay(state);
         if (!settings.messageBadge && event.facts.views >= settings.messageViews) return openChatbox(state, 'auto');
