@@ -109,7 +109,12 @@ export async function registerCors(
       if (!origin || !target) return { origin: false };
       const policy = await originPolicyFor(store, target);
       const allowed = isOriginAllowed(policy, origin, request);
-      if (target.route === DISPLAY_ROUTES.display && policy.kind === 'client' && request.method !== 'OPTIONS')
+      // A refused origin's display call never leaves the browser: its preflight is all the server sees of it.
+      if (
+        target.route === DISPLAY_ROUTES.display &&
+        policy.kind === 'client' &&
+        (!allowed || request.method !== 'OPTIONS')
+      )
         displayCallSeen(target.params.clientId!, origin, allowed);
       if (!allowed) {
         request.originRefused = policy.kind === 'client';

@@ -260,13 +260,14 @@ describe('console: sites, tokens and the account', () => {
   it('creates a site and an API token shown once, and revokes it after a confirmation', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.getByRole('textbox', { name: 'Name' }).fill('Shop');
+    await page.getByRole('textbox', { name: "The site's address" }).fill('shop.example/home');
     await page.getByRole('textbox', { name: /^Client id/ }).fill('shop2026');
-    await page
-      .getByRole('textbox', { name: /^Allowed origins/ })
-      .fill('https://shop.example\nhttps://www.shop.example');
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'shop.example' }).waitFor();
+    assert.deepEqual(
+      fake.requests.find((request) => request.path === '/api/owner/sites' && request.method === 'POST')?.body,
+      { clientId: 'shop2026', address: 'shop.example/home', language: 'en' },
+    );
     assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
 
     await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');

@@ -109,7 +109,13 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const signInLinkToken = randomUUID();
   let linkUsed = false;
   const sites = [
-    { clientId: 'demo', name: 'Demo site', language: 'en' as 'en' | 'he', allowedOrigins: ['http://127.0.0.1:8787'] },
+    {
+      clientId: 'demo',
+      name: 'Demo site',
+      language: 'en' as 'en' | 'he',
+      allowedOrigins: ['http://127.0.0.1:8787'],
+      timeZone: null as string | null,
+    },
   ];
   const tokens: {
     id: string;
@@ -247,12 +253,15 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (pathname === '/api/owner/sites' && method === 'POST') {
       if (!owner.isAdmin)
         return send(response, 403, failure(403, 'Only an admin adds sites: ask an admin to add this site'));
-      const input = body as { clientId?: string; name: string; allowedOrigins: string[]; language: 'en' | 'he' };
+      const input = body as { clientId?: string; name?: string; address: string; language: 'en' | 'he' };
+      // As the server does: the address gives the allowed origin, and the name when none is given.
+      const origin = new URL(/^https?:\/\//.test(input.address) ? input.address : `https://${input.address}`).origin;
       const site = {
-        clientId: input.clientId ?? 'site' + sites.length,
-        name: input.name,
+        clientId: input.clientId ?? `site${sites.length}`,
+        name: input.name ?? new URL(origin).host,
         language: input.language,
-        allowedOrigins: input.allowedOrigins,
+        allowedOrigins: [origin],
+        timeZone: null,
       };
       sites.push(site);
       return send(response, 201, { site });
@@ -300,10 +309,15 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (parts[0] !== 'api' || parts[1] !== 'owner' || !site) return send(response, 404, failure(404, 'Not found'));
     const deliveryAnswer = delivery.answer(method, area, id, action, body, search);
     if (deliveryAnswer) return send(response, deliveryAnswer.status, deliveryAnswer.body);
+    if (area === 'site' && method === 'PATCH') {
+      Object.assign(site, body);
+      return send(response, 200, { site });
+    }
     if (area === 'site')
       return send(response, 200, {
         site,
         embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` },
+        installation: { origins: [] },
       });
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });

@@ -1,6 +1,7 @@
 /** The console's texts for a site's settings and installation, in English and Hebrew; part of strings.ts. */
 export const siteEn = {
   siteSettings: 'Settings',
+  siteNameOptional: "Name (the address's host when left empty)",
   siteSettingsTitle: 'Site settings',
   siteAddress: "The site's address",
   siteAddressHint: 'Such as https://shop.example: pop-ups are allowed on this origin.',
@@ -27,6 +28,7 @@ export const siteEn = {
 
 export const siteHe: Record<keyof typeof siteEn, string> = {
   siteSettings: 'הגדרות',
+  siteNameOptional: 'שם (שם המארח של הכתובת, אם יישאר ריק)',
   siteSettingsTitle: 'הגדרות האתר',
   siteAddress: 'כתובת האתר',
   siteAddressHint: 'למשל https://shop.example: הפופאפים מותרים במקור הזה.',

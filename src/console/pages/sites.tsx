@@ -15,14 +15,14 @@ export function SitesPage() {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [clientId, setClientId] = useState('');
-  const [origins, setOrigins] = useState('');
+  const [address, setAddress] = useState('');
   const [siteLanguage, setSiteLanguage] = useState<Language>(language);
   const create = useMutation({
     mutationFn: () =>
       api.createSite({
         ...(clientId.trim() ? { clientId: clientId.trim() } : {}),
-        name: name.trim(),
-        allowedOrigins: origins.split(/\s+/).filter(Boolean),
+        ...(name.trim() ? { name: name.trim() } : {}),
+        address: address.trim(),
         language: siteLanguage,
       }),
     onSuccess: async ({ site }) => {
@@ -50,8 +50,24 @@ export function SitesPage() {
         <form onSubmit={submit} aria-labelledby="new-site">
           <h2 id="new-site">{t('newSite')}</h2>
           <label>
-            {t('siteName')}
-            <input required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
+            {t('siteAddress')}
+            <input
+              required
+              maxLength={300}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              dir="ltr"
+              inputMode="url"
+              placeholder="https://shop.example"
+              aria-describedby="site-address-hint"
+            />
+          </label>
+          <span className="hint" id="site-address-hint">
+            {t('siteAddressHint')}
+          </span>
+          <label>
+            {t('siteNameOptional')}
+            <input maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
           </label>
           <label>
             {t('clientId')}
@@ -60,16 +76,6 @@ export function SitesPage() {
               maxLength={40}
               value={clientId}
               onChange={(e) => setClientId(e.target.value)}
-              dir="ltr"
-            />
-          </label>
-          <label>
-            {t('allowedOrigins')}
-            <textarea
-              rows={3}
-              maxLength={4000}
-              value={origins}
-              onChange={(e) => setOrigins(e.target.value)}
               dir="ltr"
             />
           </label>

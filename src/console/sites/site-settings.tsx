@@ -75,10 +75,10 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           <label className="field">
             {t('siteOrigins')}
             <textarea rows={3} value={draft.origins} onChange={change('origins')} aria-describedby="origins-hint" />
-            <span className="hint" id="origins-hint">
-              {t('siteOriginsHint')}
-            </span>
           </label>
+          <span className="hint" id="origins-hint">
+            {t('siteOriginsHint')}
+          </span>
           <label className="field">
             {t('siteLanguage')}
             <select value={draft.language} onChange={change('language')}>
@@ -96,10 +96,10 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
                 </option>
               ))}
             </select>
-            <span className="hint" id="zone-hint">
-              {t('siteTimeZoneHint')}
-            </span>
           </label>
+          <span className="hint" id="zone-hint">
+            {t('siteTimeZoneHint')}
+          </span>
           <ErrorText error={save.error} />
           {save.isSuccess && <p role="status">{t('siteSaved')}</p>}
           <div>
