@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { useTestApp } from './test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 
-const shared = useTestApp();
+// The daily digest's e-mails wait for midnight: the SMTP server is never called, but a server needs one to have e-mail destinations.
+const shared = useTestApp({ delivery: { mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'leads@acme.example' } } });
 
 const owner = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   shared.app.inject({ method, url, headers: { authorization: `Bearer ${OWNER_TOKEN}` }, payload });

@@ -614,7 +614,12 @@ describe('destinations in the owner API', () => {
       name: 'Owners',
       settings: { to: ['not-an-address'] },
     });
-    assert.deepEqual(email.json().fields, [{ field: 'settings.to.0', message: 'must be an e-mail address' }]);
+    assert.deepEqual(
+      email.json().fields.map((field: { field: string }) => field.field),
+      ['kind', 'settings.to.0'],
+    );
+    assert.match(email.json().fields[0].message, /no SMTP server: set SMTP_URL/, 'e-mail needs SMTP_URL, named');
+    assert.equal(email.json().fields[1].message, 'must be an e-mail address');
     assert.equal(
       (await asOwner('POST', '/acme/destinations', { kind: 'pigeon', name: 'x', settings: {} })).statusCode,
       400,

@@ -122,6 +122,12 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
         return fieldErrors(reply, [{ field: 'kind', message: `must be one of ${AVAILABLE_KINDS.join(', ')}` }]);
       }
       const problems = settingsProblems(kind, settings);
+      if (kind === 'email' && !delivery.senders.mail)
+        problems.unshift({
+          field: 'kind',
+          message:
+            'e-mail needs the server to send mail, and it has no SMTP server: set SMTP_URL (and SMTP_FROM) where the server runs, restart it, then add this destination',
+        });
       if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
       const vendor = (VENDOR_KINDS as readonly string[]).includes(kind);
       if (vendor && !request.body.apiKey)

@@ -1,15 +1,18 @@
 import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 import { OWNER_TOKEN } from './fixtures.ts';
 
 /** One app on one test database for a test file (no rate limit), with the tables emptied before each case. */
-export function useTestApp(): { readonly app: FastifyInstance; readonly test: TestDatabase } {
+export function useTestApp(options: Partial<AppOptions> = {}): {
+  readonly app: FastifyInstance;
+  readonly test: TestDatabase;
+} {
   const shared = {} as { app: FastifyInstance; test: TestDatabase };
   before(async () => {
     shared.test = await openTestDatabase();
-    shared.app = await buildApp({ db: shared.test.db, ownerToken: OWNER_TOKEN, rateLimit: false });
+    shared.app = await buildApp({ db: shared.test.db, ownerToken: OWNER_TOKEN, rateLimit: false, ...options });
   });
   after(async () => {
     await shared.app?.close();

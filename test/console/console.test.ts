@@ -470,6 +470,11 @@ describe('console: lead delivery', () => {
       true,
     );
     await dialog.getByRole('alert').getByText('must be an https URL').waitFor();
+    assert.equal(
+      (await dialog.getByRole('alert').innerText()).replace(/\s+/g, ' ').trim(),
+      'Please check these fields: URL (https): must be an https URL',
+      'the field by its label on the page, not its name in the API (settings.url)',
+    );
     assert.deepEqual(await axeViolations(page), []);
     await dialog.getByRole('textbox', { name: 'URL (https)' }).fill('https://hooks.example/lead');
     await dialog.getByRole('button', { name: 'Save destination' }).click();

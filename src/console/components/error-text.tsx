@@ -1,21 +1,50 @@
 import { ApiError } from '../api/client.ts';
+import { useLanguage } from '../i18n/language.tsx';
 
-/** An API error (or any other) as an alert, with the fields the server named. */
-export function ErrorText({ error }: { error: unknown }) {
+/**
+ * A field the server named (`settings.to.0`) in an owner's words when the page gave none: the path's containers
+ * dropped, a list position counted from 1, camelCase split (`listId` -> "List id").
+ */
+export function fieldInWords(field: string): string {
+  const words = field
+    .replace(/^(settings|body|config)\./, '')
+    .split('.')
+    .map((part) =>
+      /^\d+$/.test(part) ? `#${Number(part) + 1}` : part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+    )
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * An API error (or any other) as an alert. When the server named fields, each is said with its label on the page
+ * (`labels`, by the field's path, a list's items by the list's path) and what is wrong with it, never by its path.
+ */
+export function ErrorText({ error, labels = {} }: { error: unknown; labels?: Record<string, string> }) {
+  const { t } = useLanguage();
   if (!error) return null;
   const message = error instanceof Error ? error.message : String(error);
   const fields = error instanceof ApiError ? error.fields : [];
+  const labelOf = (field: string) => {
+    const list = field.replace(/\.\d+$/, '');
+    const position = field === list ? '' : ` #${Number(field.slice(list.length + 1)) + 1}`;
+    return labels[field] ?? (labels[list] ? `${labels[list]}${position}` : fieldInWords(field));
+  };
   return (
     <div role="alert" className="error">
-      <p>{message}</p>
-      {fields.length > 0 && (
-        <ul>
-          {fields.map((field) => (
-            <li key={field.field}>
-              <code>{field.field}</code>: {field.message}
-            </li>
-          ))}
-        </ul>
+      {fields.length > 0 ? (
+        <>
+          <p>{t('checkFields')}</p>
+          <ul>
+            {fields.map((field) => (
+              <li key={field.field}>
+                <strong>{labelOf(field.field)}</strong>: {field.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{message}</p>
       )}
     </div>
   );

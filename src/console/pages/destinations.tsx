@@ -229,7 +229,20 @@ function DestinationForm({
             </label>
           </>
         )}
-        <ErrorText error={save.error} />
+        <ErrorText
+          error={save.error}
+          labels={{
+            kind: t('destinationKind'),
+            name: t('destinationName'),
+            'settings.url': t('webhookUrl'),
+            'settings.to': t('recipients'),
+            'settings.listId': t('listId'),
+            'settings.tags': t('tags'),
+            'settings.consentField': t('consentField'),
+            apiKey: t('apiKey'),
+            fieldMap: t('fieldMapping'),
+          }}
+        />
         <div className="actions">
           <button type="button" onClick={onClose}>
             {t('cancel')}
