@@ -50,6 +50,13 @@ export interface TriedDelivery {
   durationMs: number;
 }
 
+/** Why a try was not delivered, in words (null when it was). */
+export function problemOf({ attempt, outcome }: TriedDelivery): string | null {
+  if (outcome.kind === 'delivered') return null;
+  if (outcome.kind === 'failed') return outcome.reason;
+  return attempt.kind === 'answered' ? `answered ${attempt.statusCode}` : 'error' in attempt ? attempt.error : null;
+}
+
 const iso = (value: unknown) =>
   value === null || value === undefined
     ? null
@@ -58,6 +65,7 @@ const iso = (value: unknown) =>
       : new Date(String(value)).toISOString();
 
 const DESTINATION_COLUMNS = `d.id, d.client_id, d.kind, d.name, d.enabled, d.settings, d.field_map, d.sealed_secret IS NOT NULL AS has_secret, d.created_at, d.updated_at,
+  d.last_success_at, d.last_failure_at, d.last_error, d.failing_since,
   (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'pending') AS pending,
   (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'failed') AS failed`;
 
@@ -75,6 +83,10 @@ function toDestination(row: Record<string, unknown>): Destination {
     updatedAt: iso(row.updated_at)!,
     pending: Number(row.pending),
     failed: Number(row.failed),
+    lastSuccessAt: iso(row.last_success_at),
+    lastFailureAt: iso(row.last_failure_at),
+    lastError: (row.last_error as string | null) ?? null,
+    failingSince: iso(row.failing_since),
   };
 }
 
@@ -305,16 +317,28 @@ export class DeliveryStore {
     const column = <Value>(read: (entry: TriedDelivery) => Value) => tried.map(read);
     const rows = await this.db.query<{ id: unknown }>(
       `WITH tried AS (
-         SELECT * FROM unnest($2::bigint[], $3::text[], $4::double precision[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[])
-           AS t (id, status, after_secs, status_code, error, response, outcome, duration_ms)
+         SELECT * FROM unnest($2::bigint[], $3::text[], $4::double precision[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[])
+           AS t (id, status, after_secs, status_code, error, response, outcome, duration_ms, problem)
        ), recorded AS (
          UPDATE deliveries d SET status = t.status, next_attempt_at = now() + make_interval(secs => t.after_secs),
            lease_token = NULL, lease_until = NULL, last_status_code = t.status_code, last_error = t.error, last_response = t.response,
            finished_at = CASE WHEN t.status = 'pending' THEN NULL ELSE now() END
-         FROM tried t WHERE d.id = ANY ($2::bigint[]) AND d.id = t.id AND d.lease_token = $1 RETURNING d.id
+         FROM tried t WHERE d.id = ANY ($2::bigint[]) AND d.id = t.id AND d.lease_token = $1 RETURNING d.id, d.destination_id
        ), logged AS (
          INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
          SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN recorded USING (id) ORDER BY t.id
+       ), health AS (
+         UPDATE destinations t SET
+           last_success_at = CASE WHEN h.delivered THEN now() ELSE t.last_success_at END,
+           last_failure_at = CASE WHEN h.problem IS NOT NULL THEN now() ELSE t.last_failure_at END,
+           last_error = COALESCE(h.problem, t.last_error),
+           failing_since = CASE WHEN h.delivered THEN NULL ELSE COALESCE(t.failing_since, now()) END
+         FROM (
+           SELECT r.destination_id, bool_or(t.outcome = 'delivered') AS delivered, max(t.problem) AS problem
+           FROM tried t JOIN recorded r USING (id)
+           GROUP BY r.destination_id
+         ) h
+         WHERE t.id = h.destination_id
        )
        SELECT id FROM recorded`,
       [
@@ -337,23 +361,39 @@ export class DeliveryStore {
         ),
         column(({ outcome }) => outcome.kind),
         column(({ durationMs }) => Math.round(durationMs)),
+        column(problemOf),
       ],
     );
     return new Set(rows.map((row) => Number(row.id)));
   }
 
   /**
-   * Takes the day's alert of a destination that failed a delivery for good: answers its name and the e-mail
-   * addresses of the site's owners, or null when they were told less than a day ago (by any process).
+   * Takes the day's alert of a destination that failed a delivery for good (`final`) or whose every try has failed
+   * for `failingForMs`: answers its name, since when it fails and the e-mail addresses of the site's owners, or null
+   * when it is not failing so, or they were told less than a day ago (by any process).
    */
-  async takeFailureAlert(destinationId: number): Promise<{ clientId: string; name: string; owners: string[] } | null> {
-    const rows = await this.db.query<{ client_id: string; name: string; owners: string[] }>(
-      `UPDATE destinations t SET alerted_at = now() WHERE t.id = $1::bigint AND (t.alerted_at IS NULL OR t.alerted_at < now() - interval '1 day')
-       RETURNING t.client_id, t.name,
+  async takeFailureAlert(
+    destinationId: number,
+    final: boolean,
+    failingForMs: number,
+  ): Promise<{ clientId: string; name: string; failingSince: string | null; owners: string[] } | null> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `UPDATE destinations t SET alerted_at = now()
+       WHERE t.id = $1::bigint AND (t.alerted_at IS NULL OR t.alerted_at < now() - interval '1 day')
+         AND ($2::boolean OR t.failing_since <= now() - make_interval(secs => $3::double precision))
+       RETURNING t.client_id, t.name, t.failing_since,
          ARRAY(SELECT o.email FROM owner_sites s JOIN owners o ON o.id = s.owner_id WHERE s.client_id = t.client_id ORDER BY o.email) AS owners`,
-      [destinationId],
+      [destinationId, final, failingForMs / 1000],
     );
-    return rows[0] ? { clientId: rows[0].client_id, name: rows[0].name, owners: rows[0].owners } : null;
+    const row = rows[0];
+    return row
+      ? {
+          clientId: row.client_id as string,
+          name: row.name as string,
+          failingSince: iso(row.failing_since),
+          owners: row.owners as string[],
+        }
+      : null;
   }
 
   async deliveriesOfLead(clientId: string, leadId: number): Promise<Delivery[] | null> {

@@ -7,7 +7,7 @@ import { openTestDatabase, type TestDatabase } from '../test-support/database.ts
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { createOwner } from '../test-support/owners.ts';
 import { startSmtp } from '../test-support/smtp.ts';
-import { eventually } from './test-receiver.ts';
+import { eventually, startReceiver } from './test-receiver.ts';
 
 const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
 
@@ -180,5 +180,60 @@ describe('e-mail notification of each new lead', () => {
     assert.deepEqual(alert!.to, ['ana@acme.example']);
     assert.match(alert!.data, /^Subject: Lead delivery failing: Inside hook \(site acme\)$/m);
     assert.match(alert!.data, /127\.0\.0\.1, a private or reserved address: refused/);
+  });
+  it('tells them within minutes when every try of a destination fails, long before its three days, and shows it on the destination', async () => {
+    await createOwner(app, 'ana@acme.example', { sites: ['acme'] });
+    const receiver = await startReceiver();
+    receiver.answer = () => ({ status: 503, body: 'maintenance' });
+    // A process of its own that may send to 127.0.0.1 and mails once tries have failed for 300 ms.
+    await app.delivery.worker!.stop();
+    const quick = await buildApp({
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      spamMinSubmitMs: 0,
+      delivery: {
+        allowPrivate: true,
+        mail: { smtpUrl: smtp.url, from: 'Leads <leads@poptin.example>' },
+        worker: { pollMs: 25, alertAfterFailingMs: 300, retry: { baseMs: 20, maxMs: 100, giveUpAfterMs: 60_000 } },
+      },
+    });
+    try {
+      const created = await quick.inject({
+        method: 'POST',
+        url: '/api/owner/acme/destinations',
+        headers: { authorization: `Bearer ${OWNER_TOKEN}` },
+        payload: { kind: 'webhook', name: 'CRM', settings: { url: receiver.url } },
+      });
+      const destinationId = created.json().destination.id as number;
+      await quick.inject({
+        method: 'POST',
+        url: `/api/display/conversion/${popup.viewer_id}`,
+        payload: { email: 'waiting@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000301' },
+      });
+      await eventually('the alert is received', () => smtp.mails.length >= 1);
+      const [alert] = smtp.mails;
+      assert.deepEqual(alert!.to, ['ana@acme.example']);
+      assert.match(alert!.data, /^Subject: Lead delivery failing: CRM \(site acme\)$/m);
+      assert.match(alert!.data, /has taken no lead since/);
+      assert.match(alert!.data, /answered 503/);
+      const { destination } = (await asOwner('GET', `/acme/destinations/${destinationId}`)).json();
+      assert.deepEqual(
+        [destination.pending, destination.failed, destination.lastError, destination.lastSuccessAt],
+        [1, 0, 'answered 503', null],
+      );
+      assert.match(destination.failingSince, new RegExp(`^${ISO_TIME}$`));
+
+      receiver.answer = () => ({ status: 200 });
+      await eventually(
+        'delivered once the receiver is back, and no longer failing',
+        async () =>
+          (await asOwner('GET', `/acme/destinations/${destinationId}`)).json().destination.failingSince === null,
+      );
+    } finally {
+      await quick.close();
+      await receiver.close();
+      app.delivery.worker!.start();
+    }
   });
 });

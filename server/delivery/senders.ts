@@ -116,7 +116,7 @@ function notificationText(lead: LeadForDelivery): string {
 export async function sendFailureAlert(
   mail: MailSettings,
   to: string[],
-  alert: { clientId: string; name: string; leadId: number; reason: string },
+  alert: { clientId: string; name: string; leadId: number; reason: string; failingSince?: string | null },
 ): Promise<void> {
   const transport = nodemailer.createTransport(mail.smtpUrl);
   try {
@@ -125,10 +125,18 @@ export async function sendFailureAlert(
       to,
       subject: `Lead delivery failing: ${alert.name} (site ${alert.clientId})`,
       text: [
-        `The destination "${alert.name}" of site ${alert.clientId} did not take lead #${alert.leadId}: ${alert.reason}.`,
+        alert.failingSince
+          ? `The destination "${alert.name}" of site ${alert.clientId} has taken no lead since ${alert.failingSince}; the last try (lead #${alert.leadId}): ${alert.reason}.`
+          : `The destination "${alert.name}" of site ${alert.clientId} did not take lead #${alert.leadId}: ${alert.reason}.`,
         '',
-        'The lead is kept. Fix the destination, then retry its failed deliveries in the console (or',
-        `POST /api/owner/${alert.clientId}/destinations/{id}/retry). You are told at most once a day per destination.`,
+        alert.failingSince
+          ? 'The leads are kept and tried again for three days. Fix the destination; they then go out by themselves.'
+          : 'The lead is kept. Fix the destination, then retry its failed deliveries in the console (or',
+        ...(alert.failingSince
+          ? ['You are told at most once a day per destination.']
+          : [
+              `POST /api/owner/${alert.clientId}/destinations/{id}/retry). You are told at most once a day per destination.`,
+            ]),
       ].join('\n'),
     });
   } finally {

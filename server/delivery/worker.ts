@@ -1,6 +1,6 @@
 // The delivery worker every server process runs: claims due deliveries, sends them, records each try.
 import { randomUUID } from 'node:crypto';
-import type { ClaimedDelivery, DeliveryStore, TriedDelivery } from './delivery-store.ts';
+import { type ClaimedDelivery, type DeliveryStore, problemOf, type TriedDelivery } from './delivery-store.ts';
 import { type Attempt, DEFAULT_RETRY_POLICY, decide, type Outcome, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
 import {
@@ -23,6 +23,8 @@ export interface WorkerSettings {
    * longer; a killed worker's deliveries are taken over by another once it runs out.
    */
   leaseMs: number;
+  /** The site's owners are mailed once a destination's every try has failed this long (or one failed for good). */
+  alertAfterFailingMs: number;
   retry: RetryPolicy;
 }
 
@@ -31,6 +33,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   concurrency: 32,
   perDestination: 4,
   leaseMs: 10_000,
+  alertAfterFailingMs: 10 * 60_000,
   retry: DEFAULT_RETRY_POLICY,
 };
 
@@ -205,9 +208,9 @@ export class DeliveryWorker {
       this.finished.unshift(...tried);
       throw error;
     }
-    for (const { delivery, outcome } of tried) {
-      this.held.delete(delivery.id);
-      await this.count(delivery, outcome, recorded.has(delivery.id));
+    for (const entry of tried) {
+      this.held.delete(entry.delivery.id);
+      await this.count(entry, recorded.has(entry.delivery.id));
     }
   }
 
@@ -243,26 +246,29 @@ export class DeliveryWorker {
     }
   }
 
-  private async count(delivery: ClaimedDelivery, outcome: Outcome, recorded: boolean): Promise<void> {
+  private async count(tried: Tried, recorded: boolean): Promise<void> {
+    const { delivery, outcome } = tried;
     if (!recorded) this.figures.lost += 1;
     else if (outcome.kind === 'delivered') this.figures.delivered += 1;
-    else if (outcome.kind === 'retry') this.figures.retried += 1;
     else {
-      this.figures.failed += 1;
-      await this.alertOwners(delivery, outcome.reason).catch(this.onError);
+      if (outcome.kind === 'retry') this.figures.retried += 1;
+      else this.figures.failed += 1;
+      const reason = problemOf(tried) ?? 'not delivered';
+      await this.alertOwners(delivery, outcome.kind === 'failed', reason).catch(this.onError);
     }
   }
 
-  private async alertOwners(delivery: ClaimedDelivery, reason: string): Promise<void> {
+  private async alertOwners(delivery: ClaimedDelivery, final: boolean, reason: string): Promise<void> {
     const mail = this.senders.mail;
     if (!mail) return;
-    const alert = await this.store.takeFailureAlert(delivery.destination.id);
+    const alert = await this.store.takeFailureAlert(delivery.destination.id, final, this.settings.alertAfterFailingMs);
     if (!alert || alert.owners.length === 0) return;
     await sendFailureAlert(mail, alert.owners, {
       clientId: alert.clientId,
       name: alert.name,
       leadId: delivery.lead.id,
       reason,
+      failingSince: final ? null : alert.failingSince,
     });
   }
 }

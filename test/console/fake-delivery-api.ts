@@ -80,6 +80,10 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
         updatedAt: now,
         pending: 0,
         failed: 0,
+        lastSuccessAt: null,
+        lastFailureAt: null,
+        lastError: null,
+        failingSince: null,
       };
       destinations.push(destination);
       return {

@@ -498,14 +498,17 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
   );
 }
 
-/** On a site's pages: which destinations have deliveries given up, with a link to each one's log. */
+/** On a site's pages: which destinations fail now (every try since a time) or have deliveries given up, each with its log. */
 export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const destinations = useQuery({
     queryKey: destinationsKey(clientId),
     queryFn: () => deliveryApi.destinations(clientId),
+    // A destination that starts failing is shown within a minute.
+    refetchInterval: 60_000,
   });
-  const failing = destinations.data?.destinations.filter((destination) => destination.failed > 0) ?? [];
+  const failing =
+    destinations.data?.destinations.filter((destination) => destination.failed > 0 || destination.failingSince) ?? [];
   if (failing.length === 0) return null;
   return (
     <div role="alert" className="error banner">
@@ -513,7 +516,13 @@ export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
       <ul>
         {failing.map((destination) => (
           <li key={destination.id}>
-            {destination.name}: {destination.failed} {t('failedCount')} ·{' '}
+            {destination.name}:{' '}
+            {destination.failingSince
+              ? `${t('failingSinceWords')
+                  .replace('{time}', new Date(destination.failingSince).toLocaleString())
+                  .replace('{error}', destination.lastError ?? '?')} `
+              : ''}
+            {destination.failed > 0 ? `${destination.failed} ${t('failedCount')} · ` : ''}
             <Link
               href={`${sitePath(clientId)}/destinations/${destination.id}`}
               aria-label={`${t('openLog')}: ${destination.name}`}

@@ -37,6 +37,12 @@ export interface Destination {
   /** Deliveries waiting or retrying, and those given up. */
   pending: number;
   failed: number;
+  /** Its last delivered try, and its last try that was not delivered with why; null when there was none. */
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  /** Since when every try has failed; null while its tries succeed. */
+  failingSince: string | null;
 }
 
 /** A destination as it is kept. */
