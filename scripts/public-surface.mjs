@@ -14,14 +14,14 @@ const type = (entry) => (entry.type?.text ? `: ${entry.type.text.replace(/\s+/g,
 function windowApi() {
   const source = readFileSync('elements/poptin-controller/poptin-controller.ts', 'utf8');
   const body = /export interface PoptinWindowApi \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
-  return [...body.matchAll(/^\s{2}(\w+\(.*?\): .*?);$/gm)].map((match) => `- \`window.poptin.${match[1]}\``);
+  return [...body.matchAll(/^\s{2}(\w+\(.*?\): .*?);$/gm)].map((match) => `\`window.poptin.${match[1]}\``);
 }
 
 /** The window events, read from the one helper that dispatches them. */
 function windowEvents() {
   const source = readFileSync('src/components/shared/emit.ts', 'utf8');
   const names = /export function emitWindow<T>\(name: ([^,]+),/.exec(source)?.[1] ?? '';
-  return [...names.matchAll(/'(\w+)'/g)].map((match) => `- \`${match[1]}\``).sort();
+  return [...names.matchAll(/'(\w+)'/g)].map((match) => `\`${match[1]}\``).sort();
 }
 
 export function publicSurface(manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'))) {
@@ -37,27 +37,28 @@ export function publicSurface(manifest = JSON.parse(readFileSync('custom-element
     'to it is seen, and named in CHANGELOG.md.',
   ];
   for (const element of elements) {
+    // One line a kind, so that the list stays short enough to read whole.
     const section = (title, entries) => {
-      if (entries.length > 0) lines.push('', `${title}:`, '', ...entries);
+      if (entries.length > 0) lines.push(`- ${title}: ${entries.join(', ')}`);
     };
-    lines.push('', `## <${element.tagName}>`);
-    section('Attributes', (element.attributes ?? []).map((entry) => `- \`${entry.name}${type(entry)}\``).sort());
+    lines.push('', `## <${element.tagName}>`, '');
+    section('Attributes', (element.attributes ?? []).map((entry) => `\`${entry.name}${type(entry)}\``).sort());
     section(
       'Properties and methods',
       (element.members ?? [])
         .filter((member) => !member.privacy && !member.static && !member.name.startsWith('#'))
         .map((member) =>
           member.kind === 'method'
-            ? `- \`${member.name}(${(member.parameters ?? []).map((parameter) => parameter.name).join(', ')})\``
-            : `- \`${member.name}${type(member)}\`${member.readonly ? ' (read-only)' : ''}`,
+            ? `\`${member.name}(${(member.parameters ?? []).map((parameter) => parameter.name).join(', ')})\``
+            : `\`${member.name}${type(member)}\`${member.readonly ? ' (read-only)' : ''}`,
         )
         .sort(),
     );
-    section('Events', (element.events ?? []).map((entry) => `- \`${entry.name}\``).sort());
-    section('CSS parts', (element.cssParts ?? []).map((entry) => `- \`${entry.name}\``).sort());
-    section('CSS custom properties', (element.cssProperties ?? []).map((entry) => `- \`${entry.name}\``).sort());
+    section('Events', (element.events ?? []).map((entry) => `\`${entry.name}\``).sort());
+    section('CSS parts', (element.cssParts ?? []).map((entry) => `\`${entry.name}\``).sort());
+    section('CSS custom properties', (element.cssProperties ?? []).map((entry) => `\`${entry.name}\``).sort());
   }
-  lines.push('', '## window', '', 'API:', '', ...windowApi(), '', 'Events:', '', ...windowEvents(), '');
+  lines.push('', '## window', '', `- API: ${windowApi().join(', ')}`, `- Events: ${windowEvents().join(', ')}`, '');
   return lines.join('\n');
 }
 
