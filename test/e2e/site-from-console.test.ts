@@ -65,7 +65,7 @@ describe('a site from the console alone', () => {
     const clientId = decodeURIComponent(new URL(console_.url()).pathname.split('/').at(-1)!);
     const installation = console_.getByRole('region', { name: 'Installation' });
     await installation.getByText(/^Not seen yet/).waitFor();
-    snippet = await console_.locator('pre').first().innerText();
+    snippet = (await console_.locator('pre').first().textContent()) ?? '';
     assert.match(snippet, new RegExp(`poptin\\.js\\?id=${clientId}`));
 
     const visitor = await (await browser.newContext()).newPage();
