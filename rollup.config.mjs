@@ -210,6 +210,24 @@ const builds = [
   },
 ];
 
+// poptin-elements/react-runtime: the controller and the elements on the app's own React (src/react-runtime.ts). A
+// build of its own: the loader's chunks hold preact/compat, so none is shared; its own lazy chunks keep each view
+// loading when first needed, and the app's bundler splits them as it does its own. No kit: no loader is there.
+const REACT_PACKAGES = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+builds.push({
+  input: { 'react-runtime': 'src/react-runtime.ts' },
+  external: REACT_PACKAGES,
+  output: {
+    dir: 'dist/react-runtime',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash:6].js',
+    sourcemap: true,
+    generatedCode: { arrowFunctions: true, constBindings: true, objectShorthand: true },
+  },
+  plugins: [reactOnReact(), ...plugins(), terserMinify()],
+});
+
 // The K3 brochure site, an example host page with React of its own.
 builds.push({
   input: { 'k3-site': 'src/site/app/main.tsx' },

@@ -1,4 +1,5 @@
-// `npm test`: type check, lint and format check, build, size budget, browser tests, server and SDK tests in Node, end to end.
+// `npm test`: type check, lint and format check, build, size budget, browser tests (the element tests again on React),
+// server and SDK tests in Node, end to end.
 // Steps of one group run side by side (two cores: a step that mostly waits leaves the other its core); their output
 // is printed whole as each ends.
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,6 +38,8 @@ const groups = [
     ['size budget', 'npm', ['run', '--silent', 'size']],
     ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
   ],
+  // Alone: beside the browser tests, a second Chromium on two cores would slow both (about 80–100 s on its own).
+  [['element tests on React (react-runtime)', 'npm', ['run', '--silent', 'test:browser:react']]],
   [
     ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
     ['server tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs']],

@@ -143,7 +143,9 @@ describe('<poptin-popup>', () => {
       const errors = sinon.spy(console, 'error');
       const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
       let taken = false;
+      // As the page would, in the wait: a real yield() runs no page code inside the call, which is React's commit.
       sinon.stub(scheduler, 'yield').callsFake(async () => {
+        await Promise.resolve();
         taken = true;
         element.remove();
       });

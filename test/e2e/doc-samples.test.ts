@@ -32,8 +32,8 @@ import { after, before, describe, it } from 'node:test';
 import { transform } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { appWithPackageInstalled } from '../../scripts/bundled-app.ts';
 import { DEVELOPMENT_OWNER_TOKEN } from '../../server/settings.ts';
-import { appWithPackageInstalled } from './bundling.ts';
 import { eventually, freePort, ROOT, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 const DOCS = [

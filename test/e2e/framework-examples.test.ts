@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Route } from 'playwright-core';
 import { build } from 'vite';
-import { appWithPackageInstalled, serveFolder } from './bundling.ts';
+import { appWithPackageInstalled, serveFolder } from '../../scripts/bundled-app.ts';
 import { assertBuilt, launchChromium, ROOT } from './harness.ts';
 
 const DRAWN = ['poptin-popup', 'poptin-spin-wheel', 'poptin-countdown', 'poptin-chat-button'];

@@ -204,7 +204,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (escapeCloses()) latest.current.requestClose('escape');
   }, [escapeCloses]);
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) =>
+  const onKeyDown = useRef<(event: KeyboardEvent) => void>(undefined);
+  onKeyDown.current = (event) =>
     guard('keydown', () => {
       if (event.key === 'Tab' && modal) keepFocusInside(event);
       if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -212,11 +213,21 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       event.preventDefault();
       escape();
     });
+  // Heard on the element itself, not with React's onKeyDown: React (poptin-elements/react-runtime) listens at its
+  // root and finds no handler for a key pressed in content slotted from the page, whose nodes are not its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `modal` makes the base a <dialog> or a <div>, a new element
+  useEffect(() => {
+    const base = baseRef.current;
+    if (!base) return;
+    const listener = (event: KeyboardEvent) => onKeyDown.current?.(event);
+    base.addEventListener('keydown', listener);
+    return () => base.removeEventListener('keydown', listener);
+  }, [modal]);
 
   // Escape on the page closes the last floating surface shown, one at a time.
   useEffect(() => (open ? onEscapeStack({ modal, escape }) : undefined), [open, modal, escape]);
 
-  const keepFocusInside = (event: React.KeyboardEvent<HTMLElement>) => {
+  const keepFocusInside = (event: KeyboardEvent) => {
     const base = baseRef.current;
     if (!base) return;
     const items = focusables(base);
@@ -283,7 +294,6 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     'data-state': props.state,
     'data-kind': props.kind,
     ...props.data,
-    onKeyDown,
   };
 
   return (

@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './harness.ts';
+import { ROOT } from './server-process.ts';
 
 /** A copy of `app` in a temporary folder, with poptin-elements installed and `dependencies` linked from here. */
 export async function appWithPackageInstalled(app: string, dependencies: readonly string[]): Promise<string> {
