@@ -140,11 +140,11 @@ export async function showGalleryTemplate(page: Page, index: number, template: G
         place.setAttribute('poptin-id', id);
         document.querySelector('main h1')!.after(place);
       }
-      const poptin = (window as unknown as { poptin?: { show(id: string): Promise<boolean> } }).poptin;
+      type Api = { show(id: string): Promise<boolean> };
       const deadline = Date.now() + 10_000;
       const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
-      while (!poptin && Date.now() < deadline) await pause();
-      const api = (window as unknown as { poptin: { show(id: string): Promise<boolean> } }).poptin;
+      while (!(window as unknown as { poptin?: Api }).poptin && Date.now() < deadline) await pause();
+      const api = (window as unknown as { poptin: Api }).poptin;
       if (!(await api.show(id))) throw new Error(`pop-up ${id} did not open`);
       const shown = () => {
         const base = document

@@ -1,13 +1,17 @@
 // Writes templates/<id>.<en|he>.json from the catalogue: `node --import tsx scripts/templates/build-templates.ts`.
 // The files are committed; scripts/templates/templates.test.ts checks that they are what the catalogue makes.
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOG, FIELDS, type TemplateSpec } from './catalog.ts';
 import { contrastProblems, type Language, type PaletteName, TOKEN_NAMES, tokensOf } from './design.ts';
 import { type GameTag, templateHtml } from './layouts.ts';
 
-export const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TEMPLATES_DIR = path.join(ROOT, 'templates');
+export const EXAMPLE_POPUPS_DIR = path.join(ROOT, 'examples', 'popups');
+export const EXAMPLES_PAGE = path.join(ROOT, 'examples', 'templates.html');
 export const LANGUAGES: Language[] = ['en', 'he'];
 
 const GAME_TAGS: Record<NonNullable<TemplateSpec['game']>, GameTag> = {
@@ -144,10 +148,91 @@ export function allTemplateFiles(): Map<string, string> {
   return files;
 }
 
+// ---- examples/templates.html: each template as a demo pop-up of the example server ----
+
+/** The demo pop-ups' ids the page had before the catalogue grew, kept so that links to them still work. */
+const EXAMPLE_IDS: Record<string, string> = {
+  lightbox: 'tpllightbox',
+  bar: 'tplbar00000',
+  'slide-in': 'tplslidein0',
+  'full-page': 'tplfullpage',
+  mobile: 'tplmobile00',
+  social: 'tplsocial00',
+  wheel: 'tplwheel000',
+  'scratch-card': 'tplscratchc',
+  'gift-box': 'tplgiftbox0',
+  embedded: 'tplembedded',
+  content: 'tplcontent0',
+};
+
+export function examplePoptinId(id: string, language: Language): string {
+  const stem = EXAMPLE_IDS[id] ?? `t${createHash('sha1').update(id).digest('hex').slice(0, 10)}`;
+  return `${stem}${language}`;
+}
+
+const inPage = (spec: TemplateSpec) => spec.type === 'embedded' || spec.type === 'content';
+
+/** A demo pop-up file per template and language, opened by a click on the templates page (in-page kinds in place). */
+export function examplePopupFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const spec of CATALOG)
+    for (const language of LANGUAGES) {
+      const file = {
+        client_id: 'demo',
+        poptin_id: examplePoptinId(spec.id, language),
+        template: `${spec.id}.${language}`,
+        ...(inPage(spec) ? {} : { on_click: 'yes' }),
+        display_after_sec_active: 'no',
+        display_after_scroll_active: 'no',
+        display_after_page_click_number_active: 'no',
+        display_after_visit_page_active: 'no',
+        display_after_inactive_seconds_active: 'no',
+        display_after_exit_website_active: 'no',
+        d_f_r: 'all@display_everytime_everypage',
+        stop_showing_to_converted_users: 'no',
+        page_targeting: [{ operator: 'contain', value: '/examples/templates.html', show: 'show' }],
+      };
+      files.set(`template-${spec.id}-${language}.json`, `${JSON.stringify(file, null, 2)}\n`);
+    }
+  return files;
+}
+
+const LIST_START = '<!-- templates: written by scripts/templates/build-templates.ts -->';
+const LIST_END = '<!-- /templates -->';
+
+/** The page with its list of templates written between the markers. */
+export function examplesPage(page: string): string {
+  const at = page.indexOf(LIST_START);
+  const end = page.indexOf(LIST_END);
+  if (at < 0 || end < 0) throw new Error(`${EXAMPLES_PAGE} lacks the markers ${LIST_START} … ${LIST_END}`);
+  const line = (spec: TemplateSpec) =>
+    `      <li>${spec.en.name}${spec.type === 'mobile' ? ' (phones only)' : ''}: <button type="button" data-poptin-id="${examplePoptinId(spec.id, 'en')}">English</button> <button type="button" data-poptin-id="${examplePoptinId(spec.id, 'he')}" lang="he">${spec.he.name}</button></li>`;
+  const places = (spec: TemplateSpec) =>
+    LANGUAGES.map(
+      (language) =>
+        `    <h3${language === 'he' ? ' lang="he"' : ''}>${spec[language].name}</h3>\n    <poptin-embed poptin-id="${examplePoptinId(spec.id, language)}"></poptin-embed>`,
+    ).join('\n');
+  const list = [
+    LIST_START,
+    '    <ul class="demos">',
+    ...CATALOG.filter((spec) => !inPage(spec)).map(line),
+    '    </ul>',
+    '    <h2>In the page</h2>',
+    ...CATALOG.filter(inPage).map(places),
+    `    ${LIST_END}`,
+  ].join('\n');
+  return page.slice(0, at) + list + page.slice(end + LIST_END.length);
+}
+
+async function writeFolder(dir: string, files: Map<string, string>, owns: (file: string) => boolean) {
+  for (const old of await readdir(dir)) if (owns(old) && !files.has(old)) await rm(path.join(dir, old));
+  for (const [name, text] of files) await writeFile(path.join(dir, name), text);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = allTemplateFiles();
-  for (const old of await readdir(TEMPLATES_DIR))
-    if (old.endsWith('.json') && !files.has(old)) await rm(path.join(TEMPLATES_DIR, old));
-  for (const [name, text] of files) await writeFile(path.join(TEMPLATES_DIR, name), text);
-  console.log(`${files.size} template files written to ${TEMPLATES_DIR}`);
+  await writeFolder(TEMPLATES_DIR, files, (file) => file.endsWith('.json'));
+  await writeFolder(EXAMPLE_POPUPS_DIR, examplePopupFiles(), (file) => /^template-.*\.json$/.test(file));
+  await writeFile(EXAMPLES_PAGE, examplesPage(await readFile(EXAMPLES_PAGE, 'utf8')));
+  console.log(`${files.size} template files written to ${TEMPLATES_DIR}, their demos to examples/`);
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   closeGalleryTemplate,
@@ -132,12 +132,17 @@ function axeProblems(page: Page, id: string): Promise<string[]> {
   }, id);
 }
 
-describe('the template gallery', () => {
+// The four drawings run side by side: much of each template's time is spent waiting on the page, not working.
+describe('the template gallery', { concurrency: 4 }, () => {
   const shared = useBrowserAndServer();
   let list: TemplateSummary[] = [];
+  const configs = {} as Record<GalleryLanguage, GalleryTemplate[]>;
+  before(async () => {
+    ({ templates: list } = await ownerGet<{ templates: TemplateSummary[] }>(shared.server, '/api/owner/templates'));
+    for (const language of LANGUAGES) configs[language] = await templatesIn(shared.server.url, language, list);
+  });
 
   it('offers 40 templates or more, each in English and Hebrew, for every goal, kind and game', async () => {
-    ({ templates: list } = await ownerGet<{ templates: TemplateSummary[] }>(shared.server, '/api/owner/templates'));
     assert.ok(list.length >= 40, `${list.length} templates`);
     for (const template of list) {
       assert.ok(template.name.en && template.name.he, `${template.id} is named in both languages`);
@@ -150,9 +155,8 @@ describe('the template gallery', () => {
       [],
       'a template for every goal',
     );
-    const configs = await templatesIn(shared.server.url, 'en', list);
     assert.deepEqual(
-      KINDS_REQUIRED.filter((kind) => !configs.some((template) => template.config.poptin_type === kind)),
+      KINDS_REQUIRED.filter((kind) => !configs.en.some((template) => template.config.poptin_type === kind)),
       [],
       'a template of every kind',
     );
@@ -166,7 +170,7 @@ describe('the template gallery', () => {
   it('promises only what the product does, in words read in their own direction', async () => {
     const problems: Problem[] = [];
     for (const language of LANGUAGES)
-      for (const template of await templatesIn(shared.server.url, language, list)) {
+      for (const template of configs[language]) {
         const html = String(template.config.poptin);
         const words = html.replace(/<[^>]+>/g, ' ');
         const promise = PROMISES.exec(words);
@@ -185,7 +189,7 @@ describe('the template gallery', () => {
   for (const language of LANGUAGES)
     for (const viewport of WIDTHS)
       it(`every template at ${viewport.width} px in ${language === 'en' ? 'English' : 'Hebrew'}: accessible, inside its box, its parts in place`, async () => {
-        const templates = await templatesIn(shared.server.url, language, list);
+        const templates = configs[language];
         const context = await shared.browser.newContext({ viewport, reducedMotion: 'reduce' });
         const page = await context.newPage();
         const errors: string[] = [];
