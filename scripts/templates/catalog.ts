@@ -49,6 +49,7 @@ export interface TemplateSpec {
 
 export type FieldName = 'email' | 'name' | 'phone' | 'message' | 'rating' | 'reason' | 'helpful';
 
+/** Choice questions are optional: widget §5 starts a required radio group on its first option, which would answer for the visitor. */
 export const FIELDS: Record<FieldName, Record<Language, Field>> = {
   email: {
     en: {
@@ -95,8 +96,8 @@ export const FIELDS: Record<FieldName, Record<Language, Field>> = {
     he: { name: 'Message', type: 'textarea', label: 'מה אפשר לשפר? (לא חובה)', required: false },
   },
   rating: {
-    en: { name: 'rating', type: 'radio', label: 'Your rating', options: ['1', '2', '3', '4', '5'] },
-    he: { name: 'rating', type: 'radio', label: 'הדירוג שלכם', options: ['1', '2', '3', '4', '5'] },
+    en: { name: 'rating', type: 'radio', label: 'Your rating', options: ['1', '2', '3', '4', '5'], required: false },
+    he: { name: 'rating', type: 'radio', label: 'הדירוג שלכם', options: ['1', '2', '3', '4', '5'], required: false },
   },
   reason: {
     en: {
@@ -104,17 +105,19 @@ export const FIELDS: Record<FieldName, Record<Language, Field>> = {
       type: 'radio',
       label: 'The main reason',
       options: ['Price', 'Shipping cost', 'Just looking', 'Something else'],
+      required: false,
     },
     he: {
       name: 'reason',
       type: 'radio',
       label: 'הסיבה העיקרית',
       options: ['המחיר', 'עלות המשלוח', 'רק מסתכלים', 'משהו אחר'],
+      required: false,
     },
   },
   helpful: {
-    en: { name: 'helpful', type: 'radio', label: 'Was this page helpful?', options: ['Yes', 'Not really'] },
-    he: { name: 'helpful', type: 'radio', label: 'העמוד עזר לכם?', options: ['כן', 'לא ממש'] },
+    en: { name: 'helpful', type: 'radio', label: 'Was this page helpful?', options: ['Yes', 'Not really'], required: false },
+    he: { name: 'helpful', type: 'radio', label: 'העמוד עזר לכם?', options: ['כן', 'לא ממש'], required: false },
   },
 };
 
