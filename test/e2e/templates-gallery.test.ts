@@ -167,6 +167,21 @@ describe('the template gallery', { concurrency: 4 }, () => {
     );
   });
 
+  it('lists the pictures the build made of each, served from the console', async () => {
+    assert.deepEqual(
+      list.filter((template) => !template.thumbnails.en || !template.thumbnails.he).map((template) => template.id),
+      [],
+      'every template pictured in both languages (npm run build makes them)',
+    );
+    const wheel = list.find((template) => template.id === 'wheel')!;
+    assert.equal(wheel.thumbnail, '/console/templates/wheel.en.png');
+    const picture = await fetch(`${shared.server.url}${wheel.thumbnails.he}`);
+    assert.equal(picture.status, 200);
+    assert.equal(picture.headers.get('content-type'), 'image/png');
+    const png = new Uint8Array(await picture.arrayBuffer());
+    assert.equal(new DataView(png.buffer).getUint32(16), 480, 'the picture is 480 px wide');
+  });
+
   it('promises only what the product does, in words read in their own direction', async () => {
     const problems: Problem[] = [];
     for (const language of LANGUAGES)
