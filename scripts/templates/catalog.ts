@@ -1365,8 +1365,8 @@ export const CATALOG: TemplateSpec[] = [
     en: {
       name: 'Mobile rating',
       description: 'A one-tap rating sheet for phones.',
-      headline: 'How are we doing?',
-      body: 'Rate your shopping experience.',
+      headline: 'How was your shopping today?',
+      body: 'Rate it from 1 to 5.',
       button: 'Send rating',
       decline: 'Not now',
       thanksHeadline: 'Thank you!',

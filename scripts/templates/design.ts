@@ -347,7 +347,7 @@ function choices(field: Field): string {
       'label',
       {
         style: css(
-          'display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:8px 16px;font-size:14px;line-height:20px',
+          'display:inline-flex;align-items:center;gap:4px;min-height:44px;padding:8px 12px;font-size:14px;line-height:20px',
           'border:1px solid var(--poptin-muted);border-radius:var(--poptin-radius);cursor:pointer',
         ),
       },
