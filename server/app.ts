@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         )
       : null;
 
-  const ownerSide = ownerSideOf(store, options.templatesDir);
+  const ownerSide = ownerSideOf(store, options.templatesDir, options.distDir);
   app.decorate('ownerSide', ownerSide);
   const consoleOrigins = options.consoleOrigins ?? [];
   await app.register(displayRoutes, {

@@ -12,6 +12,11 @@ export const popupStyles = `${templateStyles}${animationStyles}${kindStyles}
 [part~="credit"] a { color: inherit; opacity: 0.75; }
 [part~="close-note"] { position: absolute; inset-block-start: 16px; inset-inline-end: 52px; padding: 2px 4px; border: 0; background: none; color: inherit; font: 13px/1.3 var(--poptin-font-family); text-decoration: underline; cursor: pointer; }
 [part~="skip-button"] { display: block; margin: 16px auto 0; padding: 8px 16px; font: inherit; color: inherit; background: transparent; border: 0; text-decoration: underline; cursor: pointer; }
+/* A template written to the parts convention (docs/templates.md) paints its screens edge to edge: the panel is its
+   card, with no second card drawn inside it, and the template's own decline button stands for the skip button. */
+[part~="panel"]:has(> .content > [data-poptin-screen] [data-poptin-part]) { padding: 0; background: transparent; }
+[part~="panel"]:has(> .content > [data-poptin-screen] [data-poptin-part]) > .content { align-self: stretch; }
+[part~="panel"]:has(> .content > [data-poptin-screen] [data-poptin-part="decline"]) > [part~="skip-button"] { display: none; }
 /* One template may carry both designs: each device sees its own. */
 :host([data-variant="mobile"]) [data-poptin-variant="desktop"], :host(:not([data-variant="mobile"])) [data-poptin-variant="mobile"] { display: none !important; }
 `;

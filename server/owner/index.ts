@@ -1,5 +1,6 @@
 // The owner side of the display server: accounts and sessions (/api/auth, /api/admin), the console's owner API
 // routes (/api/owner/sites, /api/owner/{clientId}/site|tokens|popups, /api/owner/templates) and the console.
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/store.ts';
 import type { LeadDelivery } from '../delivery/index.ts';
@@ -47,12 +48,13 @@ export interface OwnerSide {
   templates: Templates;
 }
 
-export function ownerSideOf(store: Store, templatesDir?: string): OwnerSide {
+/** `distDir`: the build, whose dist/console/templates/ holds the templates' pictures. */
+export function ownerSideOf(store: Store, templatesDir?: string, distDir?: string): OwnerSide {
   return {
     accounts: new Accounts(store.db),
     sites: new Sites(store),
     popups: new PopupAuthoring(store),
-    templates: new Templates(templatesDir),
+    templates: new Templates(templatesDir, distDir && path.join(distDir, 'console', 'templates')),
   };
 }
 

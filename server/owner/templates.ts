@@ -1,5 +1,7 @@
-// Pop-up templates: `templates/<id>.<language>.json`, each `{ name, kind, game?, config }` where config is a
-// pop-up configuration without its id (the display API's shape, as in examples/popups/*.json).
+// Pop-up templates: `templates/<id>.<language>.json`, each `{ name, kind, game?, goal, description, tokens, config }`
+// where config is a pop-up configuration without its id (the display API's shape, as in examples/popups/*.json), and
+// tokens the design tokens its screens declare (docs/templates.md). Their pictures are made by the build
+// (scripts/render-template-thumbnails.ts) into dist/console/templates/, which the console's routes serve.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,40 +14,100 @@ import { LANGUAGES } from './fields.ts';
 export const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 const TEMPLATE_FILE = /^([a-z0-9-]{1,64})\.(en|he)\.json$/;
 
+/** What a template is for; the console's gallery groups by it. */
+export const TEMPLATE_GOALS = [
+  'grow-list',
+  'first-order-discount',
+  'exit-offer',
+  'cart-recovery',
+  'announce',
+  'lead-magnet',
+  'feedback',
+  'countdown-sale',
+  'spin-to-win',
+  'scratch-to-win',
+  'gift-box',
+  'chat',
+] as const;
+export type TemplateGoal = (typeof TEMPLATE_GOALS)[number];
+
+/** The design tokens every screen root of a template declares in its style attribute. */
+export const TEMPLATE_TOKENS = [
+  '--poptin-accent',
+  '--poptin-accent-text',
+  '--poptin-bg',
+  '--poptin-text',
+  '--poptin-muted',
+  '--poptin-font',
+  '--poptin-radius',
+] as const;
+export type TemplateTokens = Record<(typeof TEMPLATE_TOKENS)[number], string>;
+
+/** Where the console's routes serve the built pictures from (dist/console/templates/). */
+export const THUMBNAILS_PATH = '/console/templates/';
+
 export interface TemplateSummary {
   id: string;
   name: Partial<Record<Language, string>>;
   kind: string;
   game?: string;
+  goal: TemplateGoal;
+  description: Partial<Record<Language, string>>;
+  /** The default token values, by language (the font differs). */
+  tokens: Partial<Record<Language, TemplateTokens>>;
+  /** The picture in English, else the other language; absent when the build made none. */
   thumbnail?: string;
+  thumbnails: Partial<Record<Language, string>>;
 }
 
 interface TemplateFile {
   name: string;
   kind: string;
   game?: string;
-  thumbnail?: string;
+  goal: TemplateGoal;
+  description: string;
+  tokens: TemplateTokens;
   config: PopupConfigJson;
 }
 
-async function readTemplateFile(file: string): Promise<TemplateFile> {
-  const json = JSON.parse(await readFile(file, 'utf8')) as TemplateFile;
-  if (
-    typeof json.name !== 'string' ||
-    typeof json.kind !== 'string' ||
-    typeof json.config !== 'object' ||
-    json.config === null
-  ) {
-    throw new Error(`${file}: a template needs "name", "kind" and "config"`);
+/** What is wrong with a template file's fields beside its configuration; empty when nothing is. */
+export function templateFileProblems(json: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const field of ['name', 'kind', 'description'] as const)
+    if (typeof json[field] !== 'string' || !(json[field] as string).trim()) problems.push(`"${field}" must be text`);
+  if (typeof json.description === 'string' && /\n/.test(json.description))
+    problems.push('"description" must be one line');
+  if (!TEMPLATE_GOALS.includes(json.goal as TemplateGoal))
+    problems.push(`"goal" must be one of ${TEMPLATE_GOALS.join(', ')}`);
+  const tokens = json.tokens as Record<string, unknown> | null | undefined;
+  if (typeof tokens !== 'object' || tokens === null) problems.push('"tokens" must be an object');
+  else {
+    for (const token of TEMPLATE_TOKENS)
+      if (typeof tokens[token] !== 'string' || !(tokens[token] as string).trim())
+        problems.push(`"tokens" needs ${token}`);
+    for (const token of Object.keys(tokens))
+      if (!(TEMPLATE_TOKENS as readonly string[]).includes(token)) problems.push(`"tokens" has no ${token}`);
   }
-  return json;
+  if (typeof json.config !== 'object' || json.config === null) problems.push('"config" must be an object');
+  return problems;
+}
+
+async function readTemplateFile(file: string): Promise<TemplateFile> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  const problems = templateFileProblems(json);
+  if (problems.length) throw new Error(`${file}: ${problems.join('; ')}`);
+  return json as unknown as TemplateFile;
 }
 
 /** The templates of a folder, read once and kept: they change with the code, not at run time. */
 export class Templates {
   private loaded: Promise<Map<string, Map<Language, TemplateFile>>> | null = null;
 
-  constructor(private readonly dir = TEMPLATES_DIR) {}
+  /** `thumbnailsDir`: the built pictures (dist/console/templates), looked at on each listing. */
+  constructor(
+    private readonly dir = TEMPLATES_DIR,
+    private readonly thumbnailsDir?: string,
+  ) {}
 
   private all(): Promise<Map<string, Map<Language, TemplateFile>>> {
     this.loaded ??= (async () => {
@@ -64,14 +126,30 @@ export class Templates {
   }
 
   async list(): Promise<TemplateSummary[]> {
+    const pictures = new Set(this.thumbnailsDir ? await readdir(this.thumbnailsDir).catch(() => []) : []);
     return [...(await this.all())].map(([id, languages]) => {
       const first = [...languages.values()][0]!;
+      const byLanguage = <T>(pick: (template: TemplateFile, language: Language) => T | undefined) =>
+        Object.fromEntries(
+          [...languages].flatMap(([language, template]) => {
+            const value = pick(template, language);
+            return value === undefined ? [] : [[language, value]];
+          }),
+        ) as Partial<Record<Language, T>>;
+      const thumbnails = byLanguage((_template, language) =>
+        pictures.has(`${id}.${language}.png`) ? `${THUMBNAILS_PATH}${id}.${language}.png` : undefined,
+      );
+      const thumbnail = thumbnails.en ?? Object.values(thumbnails)[0];
       return {
         id,
-        name: Object.fromEntries([...languages].map(([language, template]) => [language, template.name])),
+        name: byLanguage((template) => template.name),
         kind: first.kind,
         ...(first.game ? { game: first.game } : {}),
-        ...(first.thumbnail ? { thumbnail: first.thumbnail } : {}),
+        goal: first.goal,
+        description: byLanguage((template) => template.description),
+        tokens: byLanguage((template) => template.tokens),
+        ...(thumbnail ? { thumbnail } : {}),
+        thumbnails,
       };
     });
   }

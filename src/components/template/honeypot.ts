@@ -28,5 +28,5 @@ export function honeypotValue(form: HTMLFormElement): string {
 
 /** Off-screen rather than display:none, which bots recognise. */
 export const honeypotStyles = `
-.poptin-trap { position: absolute; left: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
+.poptin-trap { position: absolute; inset-inline-start: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
 `;

@@ -55,7 +55,7 @@ ${SHAKE_KEYFRAMES}
  */
 export const slottedTemplateStyles = `
 @scope (poptin-popup[data-slotted]) {
-  .poptin-trap { position: absolute !important; left: -10000px !important; top: auto; width: 1px !important; height: 1px !important; overflow: hidden !important; }
+  .poptin-trap { position: absolute !important; inset-inline-start: -10000px !important; top: auto; width: 1px !important; height: 1px !important; overflow: hidden !important; }
   [data-poptin-screen][hidden] { display: none !important; }
   :where(input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), select, textarea) { ${FIELD} }
   :where([aria-invalid="true"], .poptin-invalid) { ${INVALID} }

@@ -1,0 +1,238 @@
+// Writes templates/<id>.<en|he>.json from the catalogue: `node --import tsx scripts/templates/build-templates.ts`.
+// The files are committed; scripts/templates/templates.test.ts checks that they are what the catalogue makes.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CATALOG, FIELDS, type TemplateSpec } from './catalog.ts';
+import { contrastProblems, type Language, type PaletteName, TOKEN_NAMES, tokensOf } from './design.ts';
+import { type GameTag, templateHtml } from './layouts.ts';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TEMPLATES_DIR = path.join(ROOT, 'templates');
+export const EXAMPLE_POPUPS_DIR = path.join(ROOT, 'examples', 'popups');
+export const EXAMPLES_PAGE = path.join(ROOT, 'examples', 'templates.html');
+export const LANGUAGES: Language[] = ['en', 'he'];
+
+const GAME_TAGS: Record<NonNullable<TemplateSpec['game']>, GameTag> = {
+  wheel: 'poptin-spin-wheel',
+  'scratch card': 'poptin-scratch-card',
+  'gift box': 'poptin-gift-box',
+};
+
+const PRIZES: Record<Language, [string, string, string, number][]> = {
+  en: [
+    ['p10', '10% off', 'WIN10', 30],
+    ['p20', '20% off', 'WIN20', 10],
+    ['ship', 'Free shipping', 'SHIPFREE', 25],
+    ['gift', 'A free gift', 'GIFT4U', 5],
+    ['none', 'Next time', '', 30],
+  ],
+  he: [
+    ['p10', '10% הנחה', 'WIN10', 30],
+    ['p20', '20% הנחה', 'WIN20', 10],
+    ['ship', 'משלוח חינם', 'SHIPFREE', 25],
+    ['gift', 'מתנה', 'GIFT4U', 5],
+    ['none', 'בפעם הבאה', '', 30],
+  ],
+};
+
+function prizesOf(language: Language): Record<string, unknown> {
+  return Object.fromEntries(
+    PRIZES[language].map(([key, label, code, chances]) => [
+      key,
+      {
+        label,
+        code,
+        prize_id: `prize-${key}`,
+        is_winner: code ? 1 : 0,
+        loosing_option: code ? 0 : 1,
+        chances,
+      },
+    ]),
+  );
+}
+
+function triggerSettings(spec: TemplateSpec): Record<string, string> {
+  const { trigger } = spec;
+  return {
+    display_after_sec_active: typeof trigger === 'object' && 'seconds' in trigger ? String(trigger.seconds) : 'no',
+    display_after_sec_active_on: 'page',
+    display_after_scroll_active: typeof trigger === 'object' && 'scroll' in trigger ? String(trigger.scroll) : 'no',
+    display_after_page_click_number_active: 'no',
+    display_after_visit_page_active: 'no',
+    display_after_inactive_seconds_active: 'no',
+    display_after_exit_website_active: trigger === 'exit' ? 'yes' : 'no',
+    display_if_adblock_active: 'no',
+  };
+}
+
+export function templateFile(spec: TemplateSpec, language: Language): Record<string, unknown> {
+  const copy = spec[language];
+  const tokens = tokensOf(spec.palette, spec.font ?? 'sans', spec.radius ?? 'soft', language);
+  const inPage = spec.type === 'embedded' || spec.type === 'content';
+  const fields = (spec.fields ?? []).map((name) => FIELDS[name][language]);
+  const lead = fields.length > 0;
+  const html = templateHtml(
+    { language, tokens },
+    {
+      layout: spec.layout,
+      copy,
+      fields,
+      image: spec.image,
+      countdownMinutes: spec.countdownMinutes,
+      href: spec.href,
+      downloadHref: spec.downloadHref,
+      coupon: spec.coupon,
+      game: spec.game ? GAME_TAGS[spec.game] : undefined,
+      closable: !inPage && !spec.contentLock,
+    },
+  );
+  // A thank-you screen that holds a code or a download stays until the visitor closes it.
+  const keepsThanks = Boolean(spec.coupon || spec.downloadHref);
+  const design: Record<string, string> = {
+    poptin_design_entry_effect: 'form-fadeIn',
+    poptin_design_exit_effect: 'form-fadeOut',
+    poptin_design_thank_screen: lead && spec.type !== 'gamified' ? 'yes' : 'no',
+    ...(lead && spec.type !== 'gamified'
+      ? {
+          poptin_design_thank_screen_auto_close: keepsThanks ? 'no' : 'yes',
+          poptin_design_thank_screen_auto_close_sec: '5',
+        }
+      : {}),
+    ...(inPage ? {} : { poptin_location: spec.location ?? 'center-middle' }),
+    ...(spec.contentLock ? { poptin_design_content_lock: 'yes' } : {}),
+    ...(spec.design ?? {}),
+  };
+  const config: Record<string, unknown> = {
+    poptin_name: copy.name,
+    poptin_type: spec.type,
+    poptin_format: spec.format ?? 'format_1',
+    poptin_target: lead ? 'lead' : 'click',
+    ...triggerSettings(spec),
+    d_f_r: inPage ? 'all@display_everytime_everypage' : 'all@display_once_per_session',
+    x_close_button: 'no',
+    if_poptin_credit: 'no',
+    is_teasers_on: spec.design?.teaser_show_mode ? 'yes' : 'no',
+    stop_showing_to_converted_users: lead ? 'yes' : 'no',
+    design_properties: {
+      ...design,
+      ...(spec.design?.teaser_show_mode ? { teaser_text: copy.eyebrow ?? copy.name } : {}),
+    },
+    poptin_url: '',
+    poptin: html,
+    ...(spec.game ? { gamified_prize: prizesOf(language), wheel_has_coupon: 1 } : {}),
+  };
+  return {
+    name: copy.name,
+    kind: spec.kind ?? spec.type,
+    ...(spec.game ? { game: spec.game } : {}),
+    goal: spec.goal,
+    description: copy.description,
+    language,
+    tokens: Object.fromEntries(TOKEN_NAMES.map((name) => [`--poptin-${name}`, tokens[name]])),
+    config,
+  };
+}
+
+/** Every file the catalogue makes, by file name. */
+export function allTemplateFiles(): Map<string, string> {
+  const problems = [...new Set(CATALOG.map((spec) => spec.palette))].flatMap((name) =>
+    contrastProblems(name as PaletteName),
+  );
+  if (problems.length) throw new Error(`colours under 4.5:1: ${problems.join('; ')}`);
+  const files = new Map<string, string>();
+  for (const spec of CATALOG)
+    for (const language of LANGUAGES)
+      files.set(`${spec.id}.${language}.json`, `${JSON.stringify(templateFile(spec, language), null, 2)}\n`);
+  return files;
+}
+
+// ---- examples/templates.html: each template as a demo pop-up of the example server ----
+
+/** The demo pop-ups' ids the page had before the catalogue grew, kept so that links to them still work. */
+const EXAMPLE_IDS: Record<string, string> = {
+  lightbox: 'tpllightbox',
+  bar: 'tplbar00000',
+  'slide-in': 'tplslidein0',
+  'full-page': 'tplfullpage',
+  mobile: 'tplmobile00',
+  social: 'tplsocial00',
+  wheel: 'tplwheel000',
+  'scratch-card': 'tplscratchc',
+  'gift-box': 'tplgiftbox0',
+  embedded: 'tplembedded',
+  content: 'tplcontent0',
+};
+
+export function examplePoptinId(id: string, language: Language): string {
+  const stem = EXAMPLE_IDS[id] ?? `t${createHash('sha1').update(id).digest('hex').slice(0, 10)}`;
+  return `${stem}${language}`;
+}
+
+const inPage = (spec: TemplateSpec) => spec.type === 'embedded' || spec.type === 'content';
+
+/** A demo pop-up file per template and language, opened by a click on the templates page (in-page kinds in place). */
+export function examplePopupFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const spec of CATALOG)
+    for (const language of LANGUAGES) {
+      const file = {
+        client_id: 'demo',
+        poptin_id: examplePoptinId(spec.id, language),
+        template: `${spec.id}.${language}`,
+        ...(inPage(spec) ? {} : { on_click: 'yes' }),
+        display_after_sec_active: 'no',
+        display_after_scroll_active: 'no',
+        display_after_page_click_number_active: 'no',
+        display_after_visit_page_active: 'no',
+        display_after_inactive_seconds_active: 'no',
+        display_after_exit_website_active: 'no',
+        d_f_r: 'all@display_everytime_everypage',
+        stop_showing_to_converted_users: 'no',
+        page_targeting: [{ operator: 'contain', value: '/examples/templates.html', show: 'show' }],
+      };
+      files.set(`template-${spec.id}-${language}.json`, `${JSON.stringify(file, null, 2)}\n`);
+    }
+  return files;
+}
+
+const LIST_START = '<!-- templates: written by scripts/templates/build-templates.ts -->';
+const LIST_END = '<!-- /templates -->';
+
+/** The page with its list of templates written between the markers. */
+export function examplesPage(page: string): string {
+  const at = page.indexOf(LIST_START);
+  const end = page.indexOf(LIST_END);
+  if (at < 0 || end < 0) throw new Error(`${EXAMPLES_PAGE} lacks the markers ${LIST_START} … ${LIST_END}`);
+  const line = (spec: TemplateSpec) =>
+    `      <li>${spec.en.name}${spec.type === 'mobile' ? ' (phones only)' : ''}: <button type="button" data-poptin-id="${examplePoptinId(spec.id, 'en')}">English</button> <button type="button" data-poptin-id="${examplePoptinId(spec.id, 'he')}" lang="he">${spec.he.name}</button></li>`;
+  const places = (spec: TemplateSpec) =>
+    LANGUAGES.map(
+      (language) =>
+        `    <h3${language === 'he' ? ' lang="he"' : ''}>${spec[language].name}</h3>\n    <poptin-embed poptin-id="${examplePoptinId(spec.id, language)}"></poptin-embed>`,
+    ).join('\n');
+  const list = [
+    LIST_START,
+    '    <ul class="demos">',
+    ...CATALOG.filter((spec) => !inPage(spec)).map(line),
+    '    </ul>',
+    '    <h2>In the page</h2>',
+    ...CATALOG.filter(inPage).map(places),
+    `    ${LIST_END}`,
+  ].join('\n');
+  return page.slice(0, at) + list + page.slice(end + LIST_END.length);
+}
+
+async function writeFolder(dir: string, files: Map<string, string>, owns: (file: string) => boolean) {
+  for (const old of await readdir(dir)) if (owns(old) && !files.has(old)) await rm(path.join(dir, old));
+  for (const [name, text] of files) await writeFile(path.join(dir, name), text);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = allTemplateFiles();
+  await writeFolder(TEMPLATES_DIR, files, (file) => file.endsWith('.json'));
+  await writeFolder(EXAMPLE_POPUPS_DIR, examplePopupFiles(), (file) => /^template-.*\.json$/.test(file));
+  await writeFile(EXAMPLES_PAGE, examplesPage(await readFile(EXAMPLES_PAGE, 'utf8')));
+  console.log(`${files.size} template files written to ${TEMPLATES_DIR}, their demos to examples/`);
+}
