@@ -38,7 +38,7 @@ import type { Sites } from './sites.ts';
  * Every limiter counts attempts before the password is hashed, and a sign-in that succeeds gives its attempts back.
  * An attempt from a browser that has signed in to the account before counts in that browser's bucket only; any
  * other counts per address, per (e-mail, address) and per e-mail. So wrong passwords sent from elsewhere empty
- * the e-mail's bucket, never the owner's own browser's (see docs/security.md).
+ * the e-mail's bucket, never the owner's own browser's (see docs/owner-security.md).
  */
 export interface SignInLimiters {
   /** Sign-ins from one address, whatever the e-mail. */

@@ -1,7 +1,7 @@
 // Until its code arrives, a hand-placed <poptin-popup> is an unknown inline tag whose offer and form show as page
 // text, then vanish when the definition lands and move the page. The loader hides it when it first sees one, long
 // before the surfaces chunk arrives; the page may have been laid out before that, so a page that must not move at all
-// carries the same rule in its own stylesheet (README), as it reserves the height of its embeds.
+// carries the same rule in its own stylesheet (docs/embedding.md), as it reserves the height of its embeds.
 
 // :where() keeps the rule below any of the page's own for the tag.
 export const UNDEFINED_POPUP_RULE = ':where(poptin-popup:not(:defined)){display:none}';
