@@ -10,6 +10,7 @@ import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
 import { consoleRoutes } from './console-static.ts';
+import { imageRoutes, registerPublicImages } from './images.ts';
 import { popupRoutes } from './popup-routes.ts';
 import { PopupAuthoring } from './popup-store.ts';
 import { siteRoutes } from './site-routes.ts';
@@ -52,6 +53,7 @@ export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; del
   await scope.register(deliveryRoutes, side);
   await scope.register(popupRoutes, side);
   await scope.register(templateRoutes, side);
+  await scope.register(imageRoutes, side);
 };
 
 export interface OwnerSideOptions {
@@ -82,6 +84,7 @@ export async function registerOwnerSide(
     signInLimits: limiters,
   });
   await app.register(adminRoutes, { prefix: '/api/admin', accounts: side.accounts, consoleOrigins });
+  registerPublicImages(app, store.db);
   if (options.distDir) await app.register(consoleRoutes, { distDir: options.distDir });
 }
 
