@@ -72,6 +72,7 @@ export function FieldsPanel({
                   {field.consent ? t('part_consent') : t('edFieldLabel')}
                   <input
                     id={`${rowId}-label`}
+                    dir="auto"
                     value={field.label}
                     maxLength={300}
                     onChange={(e) =>

@@ -83,7 +83,7 @@ export function ImageField({
       )}
       <label className="field">
         {t('edImageAlt')}
-        <input value={alt} maxLength={300} onChange={(e) => onAlt(e.target.value)} />
+        <input dir="auto" value={alt} maxLength={300} onChange={(e) => onAlt(e.target.value)} />
       </label>
     </fieldset>
   );

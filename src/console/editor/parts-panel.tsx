@@ -61,6 +61,7 @@ export function PartsPanel({
                       {LONG_TEXTS.includes(part.role) ? (
                         <textarea
                           id={id}
+                          dir="auto"
                           rows={2}
                           maxLength={2000}
                           value={part.text}
@@ -69,6 +70,7 @@ export function PartsPanel({
                       ) : (
                         <input
                           id={id}
+                          dir="auto"
                           maxLength={300}
                           value={part.text}
                           onChange={(e) => change(part, { text: e.target.value })}
