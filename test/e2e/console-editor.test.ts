@@ -104,6 +104,19 @@ describe('owner console: the editor', () => {
       true,
     );
     assert.match(await renderedStyle(page, 'headline', 'outline-style'), /solid/);
+    // The part stays outlined at the phone width, which draws the pop-up anew.
+    await page.getByRole('radio', { name: 'Phone', exact: true }).check();
+    await page.locator('[data-preview-width="360"]').getByRole('heading', { name: 'Ten percent off today' }).waitFor();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-preview-width="360"] poptin-popup')
+          ?.shadowRoot?.querySelector('[data-poptin-part="headline"]')
+          ?.hasAttribute('data-poptin-highlight') === true,
+      undefined,
+      { timeout: 5000 },
+    );
+    await page.getByRole('radio', { name: 'Desktop', exact: true }).check();
     // Focus on another part's field outlines that part instead.
     await form.getByRole('textbox', { name: 'Button text' }).focus();
     await page.waitForFunction(

@@ -74,7 +74,7 @@ export function PopupPreview({
     return () => frame.removeEventListener('click', pick, true);
   }, [onPart]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new html or screen draws a new element, outlined again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new element (new html, screen, format or label) is outlined again
   useEffect(() => {
     const frame = host.current;
     if (!frame || !highlight) return;
@@ -98,7 +98,7 @@ export function PopupPreview({
       outlined?.style.removeProperty('outline-offset');
       outlined?.removeAttribute('data-poptin-highlight');
     };
-  }, [highlight, html, screen]);
+  }, [highlight, html, screen, format, label]);
 
   // A second width of the same pop-up is for the eyes: inert, so that keyboard and screen reader meet the pop-up once.
   return (
