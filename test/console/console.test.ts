@@ -341,6 +341,11 @@ describe('console: the editor', () => {
     assert.equal(await page.getByRole('radio', { name: 'תודה' }).isChecked(), true);
     await page.locator('[data-preview-width="560"]').getByRole('heading', { name: 'Thank you!' }).waitFor();
     assert.deepEqual(await axeViolations(page), []);
+    // The pictures of kinds and places, named in Hebrew.
+    await page.getByRole('tab', { name: 'עיצוב' }).click();
+    await page.getByRole('group', { name: 'סוג', exact: true }).getByRole('radio', { name: 'חלון במרכז' }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'במרכז', exact: true }).isChecked(), true);
+    assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.context().close();
   });
