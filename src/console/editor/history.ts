@@ -15,8 +15,8 @@ export interface UndoableState<T> {
   value: T;
   /** A change of the draft; `kind` names the control, so that typing in one field is one step. */
   set(next: T, kind?: string): void;
-  undo(): boolean;
-  redo(): boolean;
+  undo(): void;
+  redo(): void;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -37,25 +37,19 @@ export function useUndoable<T>(initial: T): UndoableState<T> {
     });
   }, []);
   const undo = useCallback(() => {
-    let done = false;
     setHistory((old) => {
       const previous = old.past.at(-1);
       if (previous === undefined) return old;
-      done = true;
       return { past: old.past.slice(0, -1), present: previous, future: [old.present, ...old.future], last: null };
     });
-    return done || history.past.length > 0;
-  }, [history.past.length]);
+  }, []);
   const redo = useCallback(() => {
-    let done = false;
     setHistory((old) => {
       const [next, ...rest] = old.future;
       if (next === undefined) return old;
-      done = true;
       return { past: [...old.past, old.present], present: next, future: rest, last: null };
     });
-    return done || history.future.length > 0;
-  }, [history.future.length]);
+  }, []);
   return {
     value: history.present,
     set,
