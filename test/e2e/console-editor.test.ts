@@ -150,6 +150,7 @@ describe('owner console: the editor', () => {
 
     // Undo and redo, by keyboard and by the buttons.
     await page.keyboard.press('Control+z');
+    await page.getByRole('status').filter({ hasText: 'Undone' }).waitFor();
     await page.keyboard.press('Control+z');
     await eventuallyNames(page, ['Phone', 'Email*']);
     assert.equal(await phone.getByRole('checkbox', { name: 'Required' }).isChecked(), false);

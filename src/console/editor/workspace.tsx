@@ -79,15 +79,20 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
   });
   const conflict = save.error instanceof ApiError && save.error.status === 409;
 
+  // Said once in the status region, then cleared, so that the next undo is said again.
+  const announce = (words: string) => {
+    setAnnouncement(words);
+    setTimeout(() => setAnnouncement(''), 1500);
+  };
   const undo = () => {
     if (!draft.canUndo) return;
     draft.undo();
-    setAnnouncement(t('edUndone'));
+    announce(t('edUndone'));
   };
   const redo = () => {
     if (!draft.canRedo) return;
     draft.redo();
-    setAnnouncement(t('edRedone'));
+    announce(t('edRedone'));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'z') return;
