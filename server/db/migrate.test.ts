@@ -51,6 +51,7 @@ describe('runMigrations', () => {
         'erased_lead_keys',
         'erasures',
         'event_keys',
+        'images',
         'limit_logs',
         'owner_browsers',
         'owner_sessions',

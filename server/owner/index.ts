@@ -11,6 +11,7 @@ import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
 import { consoleRoutes } from './console-static.ts';
+import { imageRoutes, registerPublicImages } from './images.ts';
 import { popupRoutes } from './popup-routes.ts';
 import { PopupAuthoring } from './popup-store.ts';
 import type { SignInLinkSettings } from './sign-in-link-mail.ts';
@@ -67,6 +68,7 @@ export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; del
   await scope.register(deliveryRoutes, side);
   await scope.register(popupRoutes, side);
   await scope.register(templateRoutes, side);
+  await scope.register(imageRoutes, side);
 };
 
 export interface OwnerSideOptions {
@@ -105,6 +107,7 @@ export async function registerOwnerSide(
     signInLink: options.signInLink,
   });
   await app.register(adminRoutes, { prefix: '/api/admin', accounts: side.accounts, consoleOrigins });
+  registerPublicImages(app, store.db);
   if (options.distDir) await app.register(consoleRoutes, { distDir: options.distDir });
 }
 

@@ -96,11 +96,16 @@ describe('console: sites, pop-ups and the editor', () => {
     // Roles only find what the element rendered (its shadow root), not its hidden light-DOM source.
     const desktop = page.locator('[data-preview-width="560"]');
     await desktop.getByRole('heading', { name: 'Join our newsletter' }).waitFor();
-    await page.getByLabel('h2 1').fill('Hello from the console');
+    await page
+      .getByRole('group', { name: 'Form', exact: true })
+      .getByRole('textbox', { name: 'Headline' })
+      .fill('Hello from the console');
     await desktop.getByRole('heading', { name: 'Hello from the console' }).waitFor();
+    await page.getByRole('radio', { name: 'Phone', exact: true }).check();
     await page.locator('[data-preview-width="360"]').getByRole('heading', { name: 'Hello from the console' }).waitFor();
+    await page.getByRole('radio', { name: 'Desktop', exact: true }).check();
 
-    await page.getByRole('radio', { name: 'Thank you' }).check();
+    await page.getByRole('radio', { name: 'Thank-you' }).check();
     await desktop.getByRole('heading', { name: 'Thank you!' }).waitFor();
     assert.equal(await desktop.getByRole('heading', { name: 'Hello from the console' }).count(), 0);
 
@@ -119,7 +124,7 @@ describe('console: sites, pop-ups and the editor', () => {
     await page.getByRole('radio', { name: 'Form' }).check();
     const verdict = page.getByRole('region', { name: 'Sanitiser' });
     await verdict.getByText('The sanitiser keeps all of this HTML.').waitFor();
-    await page.getByRole('button', { name: 'HTML', exact: true }).click();
+    await page.getByRole('tab', { name: 'HTML' }).click();
     const code = page.getByRole('textbox', { name: 'HTML' });
     await code.click();
     await page.keyboard.press('Control+End');
@@ -146,7 +151,7 @@ describe('console: sites, pop-ups and the editor', () => {
     assert.equal(stored.published?.display_after_scroll_active, '40');
     assert.equal(stored.published?.display_after_sec_active, 'no');
     assert.equal(stored.published?.d_f_r, 'all@display_everytime_everypage');
-    assert.match(String(stored.published?.poptin), /<h2>Hello from the console<\/h2>/);
+    assert.match(String(stored.published?.poptin), /data-poptin-part="headline"[^>]*>Hello from the console<\/h2>/);
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });
@@ -155,7 +160,13 @@ describe('console: sites, pop-ups and the editor', () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await newPopupFromTemplate(page);
-    await page.getByRole('combobox', { name: 'Kind' }).selectOption('gamified');
+    // The kind is a picture in a radio group: from the first, the arrow back wraps to the last (the game).
+    await page.getByRole('tab', { name: 'Design' }).click();
+    const kinds = page.getByRole('group', { name: 'Kind', exact: true });
+    await kinds.getByRole('radio', { name: 'Centred window' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await kinds.getByRole('radio', { name: 'Game (wheel, scratch card)' }).isChecked(), true);
+    assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Add a prize' }).click();
     await page.getByRole('textbox', { name: 'Label 1' }).fill('10% off');
     await page.getByRole('spinbutton', { name: 'Chance % 1' }).fill('60');
@@ -383,6 +394,11 @@ describe('console: the editor', () => {
     await page.keyboard.press('ArrowLeft');
     assert.equal(await page.getByRole('radio', { name: 'תודה' }).isChecked(), true);
     await page.locator('[data-preview-width="560"]').getByRole('heading', { name: 'Thank you!' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    // The pictures of kinds and places, named in Hebrew.
+    await page.getByRole('tab', { name: 'עיצוב' }).click();
+    await page.getByRole('group', { name: 'סוג', exact: true }).getByRole('radio', { name: 'חלון במרכז' }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'במרכז', exact: true }).isChecked(), true);
     assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.context().close();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FakeDeliveryApi, fakeDeliveryApi } from './fake-delivery-api.ts';
 import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
+import { PARTS_TEMPLATE_HTML } from './parts-template.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TYPES: Record<string, string> = {
@@ -49,10 +50,8 @@ export interface FakeOwnerApi {
   close(): Promise<void>;
 }
 
-export const FAKE_TEMPLATE_HTML =
-  '<div data-poptin-screen="form" style="padding:24px;color:#1f2937;background:#ffffff"><h2>Join our newsletter</h2><p>Get 10% off your first order.</p>' +
-  '<form><label for="t-email">Email address</label><input id="t-email" type="email" name="Email" required data-validation="check-typos"><button type="submit" style="background:#4338ca;color:#ffffff">Subscribe</button></form></div>' +
-  '<div data-poptin-screen="thank-you" hidden style="padding:24px"><h2>Thank you!</h2><p>Check your inbox.</p></div>';
+/** The gallery's template: in the parts-and-tokens convention (test/console/parts-template.ts). */
+export const FAKE_TEMPLATE_HTML = PARTS_TEMPLATE_HTML;
 
 function templateConfig(): Config {
   return {

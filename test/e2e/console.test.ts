@@ -63,13 +63,18 @@ describe('owner console', () => {
       .filter({ hasText: 'It shows after 1 seconds on the page.' })
       .waitFor();
 
-    // The text: the first of the template's texts; both previews follow as it is typed.
-    const firstText = console_.getByRole('group', { name: 'Texts' }).getByRole('textbox').first();
-    const before = await firstText.inputValue();
-    await firstText.fill(HEADLINE);
+    // The headline, changed in the HTML tab as an expert does; the preview follows at both widths.
+    await console_.getByRole('tab', { name: 'HTML' }).click();
+    const code = console_.getByRole('textbox', { name: 'HTML' });
+    const html = (await code.textContent()) ?? '';
+    const before = /<h2[^>]*>([^<]+)<\/h2>/.exec(html)?.[1] ?? '';
+    assert.ok(before, 'the template has a heading');
+    await code.fill(html.replace(`>${before}</h2>`, `>${HEADLINE}</h2>`));
     // Visible: what the element rendered, not the hidden source it was given.
     await console_.locator('[data-preview-width="560"]').getByText(HEADLINE).filter({ visible: true }).waitFor();
+    await console_.getByRole('radio', { name: 'Phone', exact: true }).check();
     await console_.locator('[data-preview-width="360"]').getByText(HEADLINE).filter({ visible: true }).waitFor();
+    await console_.getByRole('radio', { name: 'Desktop', exact: true }).check();
     assert.equal(await console_.locator('[data-preview-width="560"]').getByText(before, { exact: true }).count(), 0);
 
     await console_.getByRole('button', { name: 'Publish' }).click();

@@ -1,6 +1,7 @@
 /** The console's texts in English and Hebrew. */
 
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
+import { editorEn, editorHe } from './editor-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
 
@@ -110,6 +111,8 @@ const en = {
   deleteOwnerConfirm: 'Delete this owner? Their sessions end; the sites and their pop-ups stay.',
   // A site's leads, people, stats and A/B tests.
   ...insightsEn,
+  // The pop-up editor's workspace (editor-strings.ts).
+  ...editorEn,
   // Lead delivery (delivery-strings.ts).
   ...deliveryEn,
   // A site's settings and installation (site-strings.ts).
@@ -220,6 +223,8 @@ const he: Record<StringKey, string> = {
   saveAccess: 'שמירת הרשאות',
   deleteOwnerConfirm: 'למחוק את הבעלים? ההתחברויות שלו יסתיימו; האתרים והחלונות נשארים.',
   ...insightsHe,
+  // The pop-up editor's workspace (editor-strings.ts).
+  ...editorHe,
   // Lead delivery (delivery-strings.ts).
   ...deliveryHe,
   // A site's settings and installation (site-strings.ts).

@@ -1,0 +1,108 @@
+import { Fragment, useMemo } from 'react';
+import { useLanguage } from '../i18n/language.tsx';
+import type { StringKey } from '../i18n/strings.ts';
+import { FieldsPanel } from './fields-panel.tsx';
+import { ImageField } from './image-field.tsx';
+import { SCREENS, type Screen } from './model/dom.ts';
+import { applyPartChange, type Part, type PartRole, readParts } from './model/parts.ts';
+
+/** Where a part's control is: the preview focuses it when the part is clicked there. */
+export const partControlId = (screen: Screen, role: string) => `part-${screen}-${role}`;
+
+const LONG_TEXTS: readonly PartRole[] = ['body', 'thank-you-body', 'note', 'consent'];
+
+export interface PartFocus {
+  screen: Screen;
+  role: string;
+}
+
+/** The template's declared parts, grouped by screen, each under the name a person gives it. */
+export function PartsPanel({
+  html,
+  clientId,
+  onChange,
+  onFocusPart,
+}: {
+  html: string;
+  clientId: string;
+  onChange(html: string, kind: string): void;
+  onFocusPart(focus: PartFocus): void;
+}) {
+  const { t } = useLanguage();
+  const parts = useMemo(() => readParts(html), [html]);
+  const screens = SCREENS.filter((screen) => parts.some((part) => part.screen === screen));
+  const change = (part: Part, values: { text?: string; src?: string; alt?: string }, what = 'text') =>
+    onChange(
+      applyPartChange(html, { screen: part.screen, role: part.role, ...values }),
+      `${part.screen}:${part.role}:${what}`,
+    );
+  return (
+    <div className="parts stack">
+      <p className="hint">{t('edClickHint')}</p>
+      {screens.map((screen) => (
+        <fieldset key={screen} className="parts-screen">
+          <legend>{t(`screen_${screen}` as StringKey)}</legend>
+          {parts
+            .filter((part) => part.screen === screen)
+            .map((part) => {
+              const id = partControlId(part.screen, part.role);
+              const name = t(`part_${part.role}` as StringKey);
+              return (
+                // biome-ignore lint/a11y/noStaticElementInteractions: the focus inside a part outlines it in the preview
+                <div
+                  key={part.role}
+                  className="part field"
+                  data-part={part.role}
+                  onFocus={() => onFocusPart({ screen: part.screen, role: part.role })}
+                >
+                  {part.kind === 'text' && (
+                    <Fragment>
+                      <label htmlFor={id}>{name}</label>
+                      {LONG_TEXTS.includes(part.role) ? (
+                        <textarea
+                          id={id}
+                          dir="auto"
+                          rows={2}
+                          maxLength={2000}
+                          value={part.text}
+                          onChange={(e) => change(part, { text: e.target.value })}
+                        />
+                      ) : (
+                        <input
+                          id={id}
+                          dir="auto"
+                          maxLength={300}
+                          value={part.text}
+                          onChange={(e) => change(part, { text: e.target.value })}
+                        />
+                      )}
+                    </Fragment>
+                  )}
+                  {part.kind === 'image' && (
+                    <ImageField
+                      id={id}
+                      name={name}
+                      clientId={clientId}
+                      src={part.src}
+                      alt={part.alt}
+                      onSrc={(src) => change(part, { src }, 'src')}
+                      onAlt={(alt) => change(part, { alt }, 'alt')}
+                    />
+                  )}
+                  {part.role === 'fields' && <FieldsPanel id={id} html={html} onChange={onChange} />}
+                  {part.kind === 'built' && part.role !== 'fields' && (
+                    <Fragment>
+                      <span className="part-name" id={id} tabIndex={-1}>
+                        {name}
+                      </span>
+                      <span className="hint">{t('edBuiltPart')}</span>
+                    </Fragment>
+                  )}
+                </div>
+              );
+            })}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { ApiError, api, type Config, type Popup } from '../api/client.ts';
+import { ErrorText } from '../components/error-text.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import { explainRules } from '../model/explain.ts';
+import { applySettings, type EditorSettings, settingsOf } from '../model/settings.ts';
+import { textOf } from '../model/values.ts';
+import { PageHeading } from '../pages/heading.tsx';
+import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
+import { useSession } from '../session.ts';
+import { DesignPanel } from './design-panel.tsx';
+import { useUndoable } from './history.ts';
+import { LivePreview } from './live-preview.tsx';
+import type { Screen } from './model/dom.ts';
+import { hasParts } from './model/parts.ts';
+import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
+import { SanitizerVerdict } from './sanitizer-verdict.tsx';
+import { Tabs } from './tabs.tsx';
+
+const CodeEditor = lazy(() => import('../components/code-editor.tsx'));
+
+type Tab = 'content' | 'design' | 'html';
+
+/** The editor's workspace: what to edit (left), the live preview (centre), the rules (right); stacked on a phone. */
+export function Workspace({ clientId, popup }: { clientId: string; popup: Popup }) {
+  const { t, language } = useLanguage();
+  const { sites } = useSession();
+  const client = useQueryClient();
+  const draft = useUndoable<Config>(popup.draft);
+  const config = draft.value;
+  const [saved, setSaved] = useState<Config>(popup.draft);
+  const dirty = config !== saved;
+  const [revision, setRevision] = useState(popup.revision);
+  const html = textOf(config.poptin);
+  const visual = useMemo(() => hasParts(html), [html]);
+  const [tab, setTab] = useState<Tab>(() => (hasParts(textOf(popup.draft.poptin)) ? 'content' : 'html'));
+  const [screen, setScreen] = useState<Screen>('form');
+  const [focus, setFocus] = useState<PartFocus | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const settings = useMemo(() => settingsOf(config), [config]);
+  const problems = settingsProblems(settings, language);
+  const site = sites.find((entry) => entry.clientId === clientId);
+  const [pageUrl, setPageUrl] = useState(site?.allowedOrigins[0] ? `${site.allowedOrigins[0]}/` : '');
+
+  const setHtml = (next: string, kind: string) => draft.set({ ...config, poptin: next }, kind && `html:${kind}`);
+  const update = (edit: (settings: EditorSettings) => EditorSettings) =>
+    draft.set(applySettings(config, edit(settings)));
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['popups', clientId] }),
+      client.invalidateQueries({ queryKey: ['revisions', clientId, popup.id] }),
+    ]);
+  const save = useMutation({
+    mutationFn: async () => ({
+      sent: config,
+      popup: (await api.saveDraft(clientId, popup.id, config, revision)).popup,
+    }),
+    onSuccess: ({ sent, popup: stored }) => {
+      setRevision(stored.revision);
+      setSaved(sent);
+      return refresh();
+    },
+  });
+  const publish = useMutation({
+    mutationFn: async () => {
+      if (dirty) await save.mutateAsync();
+      return (await api.publish(clientId, popup.id)).popup;
+    },
+    onSuccess: refresh,
+  });
+  const previewOnSite = useMutation({
+    mutationFn: async () => {
+      if (dirty) await save.mutateAsync();
+      return api.previewLink(clientId, popup.id, pageUrl.trim());
+    },
+    onSuccess: ({ url }) => window.open(url, '_blank', 'noopener'),
+  });
+  const conflict = save.error instanceof ApiError && save.error.status === 409;
+
+  // Said once in the status region, then cleared, so that the next undo is said again.
+  const announce = (words: string) => {
+    setAnnouncement(words);
+    setTimeout(() => setAnnouncement(''), 1500);
+  };
+  const undo = () => {
+    if (!draft.canUndo) return;
+    draft.undo();
+    announce(t('edUndone'));
+  };
+  const redo = () => {
+    if (!draft.canRedo) return;
+    draft.redo();
+    announce(t('edRedone'));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'z') return;
+    // The HTML editor keeps its own history of keystrokes.
+    if ((event.target as Element).closest('.cm-editor')) return;
+    event.preventDefault();
+    if (event.shiftKey) redo();
+    else undo();
+  };
+
+  // A click on a part in the preview: its control on the Content tab takes the focus.
+  const editPart = useCallback((partScreen: Screen, role: string) => {
+    setTab('content');
+    setFocus({ screen: partScreen, role });
+    requestAnimationFrame(() => {
+      const target = document.getElementById(partControlId(partScreen, role));
+      // The form's fields are a group: its first control takes the focus.
+      const control = target?.matches('legend') ? target.closest('fieldset')?.querySelector('input, select') : target;
+      (control as HTMLElement | null | undefined)?.focus();
+    });
+  }, []);
+  const focusPart = (part: PartFocus) => {
+    setFocus(part);
+    setScreen(part.screen);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z anywhere in the workspace undoes the last change of the draft
+    <section className="editor workspace" onKeyDown={onKeyDown}>
+      <PageHeading>{settings.name || popup.id}</PageHeading>
+      <p>
+        <Link href={`/sites/${encodeURIComponent(clientId)}`}>{t('back')}</Link>
+      </p>
+      <div className="toolbar">
+        <div className="cluster">
+          <button type="button" onClick={undo} disabled={!draft.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+            {t('edUndo')}
+          </button>
+          <button
+            type="button"
+            onClick={redo}
+            disabled={!draft.canRedo}
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+          >
+            {t('edRedo')}
+          </button>
+        </div>
+        <div className="cluster">
+          <button type="button" onClick={() => save.mutate()} disabled={save.isPending || problems.length > 0}>
+            {t('save')}
+          </button>
+          <button
+            type="button"
+            className="btn-primary primary"
+            onClick={() => publish.mutate()}
+            disabled={publish.isPending || problems.length > 0}
+          >
+            {t('publish')}
+          </button>
+        </div>
+        <label className="field preview-url">
+          {t('previewPage')}
+          <input type="url" dir="ltr" value={pageUrl} maxLength={2000} onChange={(e) => setPageUrl(e.target.value)} />
+        </label>
+        <button type="button" onClick={() => previewOnSite.mutate()} disabled={!/^https?:\/\//.test(pageUrl.trim())}>
+          {t('previewOnSite')}
+        </button>
+        <span role="status">
+          {save.isSuccess && !dirty ? t('saved') : ''}
+          {publish.isSuccess ? ` ${t('published')}` : ''}
+          {announcement ? ` ${announcement}` : ''}
+        </span>
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" className="error">
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {conflict ? (
+        <p role="alert" className="error">
+          {t('conflict')}
+        </p>
+      ) : (
+        <ErrorText error={save.error ?? publish.error ?? previewOnSite.error} />
+      )}
+      <div className="workspace-columns">
+        <section className="workspace-edit stack" aria-labelledby="edit-heading">
+          <h2 id="edit-heading">{t('edPanels')}</h2>
+          <label className="field">
+            {t('edName')}
+            <input
+              value={settings.name}
+              maxLength={200}
+              onChange={(e) => draft.set(applySettings(config, { ...settings, name: e.target.value }), 'name')}
+            />
+          </label>
+          <Tabs<Tab>
+            label={t('edPanels')}
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              ['content' as Tab, t('edContentTab')],
+              ['design', t('edDesignTab')],
+              ['html', t('edHtmlTab')],
+            ]}
+          >
+            {tab === 'content' &&
+              (visual ? (
+                <PartsPanel html={html} clientId={clientId} onChange={setHtml} onFocusPart={focusPart} />
+              ) : (
+                <p className="notice">{t('edNoParts')}</p>
+              ))}
+            {tab === 'design' && <DesignPanel html={html} onChange={setHtml} settings={settings} update={update} />}
+            {tab === 'html' && (
+              <div className="stack">
+                {!visual && <p className="notice">{t('edNoParts')}</p>}
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  <CodeEditor value={html} onChange={(next) => setHtml(next, 'code')} label={t('html')} />
+                </Suspense>
+              </div>
+            )}
+          </Tabs>
+        </section>
+        <div className="workspace-preview">
+          <LivePreview
+            html={html}
+            format={`format_${settings.format}`}
+            screen={screen}
+            onScreen={setScreen}
+            highlight={focus && focus.screen === screen ? focus.role : null}
+            onPart={visual ? editPart : undefined}
+          />
+        </div>
+        <section className="workspace-rules stack" aria-labelledby="rules-heading">
+          <h2 id="rules-heading">{t('settings')}</h2>
+          <SettingsForm settings={settings} update={update} popupId={popup.id} />
+          <SanitizerVerdict clientId={clientId} config={config} />
+          <section aria-labelledby="explain-heading" className="explain">
+            <h2 id="explain-heading">{t('explain')}</h2>
+            <ul>
+              {explainRules(settings, language).map((item) => (
+                <li key={`${item.topic} ${item.sentence}`} data-topic={item.topic}>
+                  {item.sentence}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </section>
+      </div>
+    </section>
+  );
+}
