@@ -63,6 +63,7 @@ describe('runMigrations', () => {
         'popups',
         'rate_buckets',
         'schema_migrations',
+        'site_origins_seen',
         'site_tokens',
         'stats_daily',
         'stats_daily_pages',
