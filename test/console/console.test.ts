@@ -354,8 +354,16 @@ describe('console: the editor', () => {
       .route('https://shop.example/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Shop</title><p>The shop</p>' }),
       );
+    // The fake site has not been seen calling: the button says what to do first.
+    const previewButton = page.getByRole('button', { name: 'Preview on my site' });
+    assert.match(
+      (await previewButton.getAttribute('aria-describedby')) ?? '',
+      /install-first/,
+      'the note is tied to the button',
+    );
+    await page.getByText('Install the snippet on your site first').waitFor();
     const opened = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: 'Preview on my site' }).click();
+    await previewButton.click();
     const tab = await opened;
     await tab.waitForLoadState();
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, api, type Config, type Popup } from '../api/client.ts';
@@ -10,6 +10,7 @@ import { textOf } from '../model/values.ts';
 import { PageHeading } from '../pages/heading.tsx';
 import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
 import { useSession } from '../session.ts';
+import { installedOn, siteQuery } from '../sites/installation.tsx';
 import { DesignPanel } from './design-panel.tsx';
 import { useUndoable } from './history.ts';
 import { LivePreview } from './live-preview.tsx';
@@ -78,6 +79,9 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
     onSuccess: ({ url }) => window.open(url, '_blank', 'noopener'),
   });
   const conflict = save.error instanceof ApiError && save.error.status === 409;
+  // A page of the site shows the draft only once the site's snippet is on it.
+  const siteDetail = useQuery(siteQuery(clientId));
+  const notInstalled = siteDetail.data !== undefined && installedOn(siteDetail.data.installation.origins) === null;
 
   // Said once in the status region, then cleared, so that the next undo is said again.
   const announce = (words: string) => {
@@ -157,9 +161,19 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
           {t('previewPage')}
           <input type="url" dir="ltr" value={pageUrl} maxLength={2000} onChange={(e) => setPageUrl(e.target.value)} />
         </label>
-        <button type="button" onClick={() => previewOnSite.mutate()} disabled={!/^https?:\/\//.test(pageUrl.trim())}>
+        <button
+          type="button"
+          onClick={() => previewOnSite.mutate()}
+          disabled={!/^https?:\/\//.test(pageUrl.trim())}
+          aria-describedby={notInstalled ? 'install-first' : undefined}
+        >
           {t('previewOnSite')}
         </button>
+        {notInstalled && (
+          <p className="hint" id="install-first">
+            {t('installFirst')} <Link href={`/sites/${encodeURIComponent(clientId)}`}>{t('installation')}</Link>
+          </p>
+        )}
         <span role="status">
           {save.isSuccess && !dirty ? t('saved') : ''}
           {publish.isSuccess ? ` ${t('published')}` : ''}
