@@ -266,3 +266,9 @@ export function evaluateSchedule(schedule: Schedule | null, zones: ScheduleZones
   if (changesAt === null) return block('schedule', `outside its schedule (${zone})`);
   return block('schedule', `outside its schedule: starts ${when(changesAt)}`, changesAt);
 }
+
+/** When the schedule's verdict next changes (epoch ms); null without a schedule or when it never changes again. */
+export function nextScheduleChange(schedule: Schedule | null, zones: ScheduleZones, now: number): number | null {
+  if (!schedule) return null;
+  return scheduleState(schedule, schedule.timeZone === 'visitor' ? zones.visitor : zones.site, now).changesAt;
+}
