@@ -39,7 +39,8 @@ export const clickRoutes: FastifyPluginAsync<ClickRoutesOptions> = async (app, {
         return { display: 'not_allowed', message: MAX_VIEWS_REACHED } satisfies ClickDisplayAnswer;
       }
       const visitorId = resolveVisitorId(request, reply, body);
-      const view = pageViewOf(body, readCountryCode(request), await lastConversions(store, client, [popup], visitorId));
+      const conversions = await lastConversions(store, client, [popup], visitorId);
+      const view = pageViewOf(body, readCountryCode(request), conversions, client.time_zone ?? null);
       const { shown, leftOut } = splitByPageView([popup], view);
       await store.recordClick({
         poptin_id: poptinId,
