@@ -65,6 +65,13 @@ describe('schedule rule', () => {
     });
   });
 
+  it('takes a start to the second, for a campaign that opens at an exact moment', () => {
+    const schedule = readSchedule({ start: '2026-05-01T09:00:30' })!;
+    expect(scheduleState(schedule, 'Europe/Berlin', at('2026-05-01T07:00:00Z')).changesAt).to.equal(
+      at('2026-05-01T07:00:30Z'),
+    );
+  });
+
   it('opens a far start on its first weekly range after it', () => {
     const schedule = readSchedule({ start: '2026-06-01T00:00', weekly: [{ days: [3], from: '10:00', to: '11:00' }] });
     const state = scheduleState(schedule!, 'UTC', at('2026-01-01T00:00:00Z'));

@@ -18,7 +18,7 @@ export interface WeeklyRange {
 }
 
 export interface Schedule {
-  /** Local date-time `YYYY-MM-DDTHH:MM` from which it may show, or null. */
+  /** Local date-time `YYYY-MM-DDTHH:MM` (or `…:SS`) from which it may show, or null. */
   start: string | null;
   /** Local date-time from which it no longer shows, or null. */
   end: string | null;
@@ -38,19 +38,22 @@ export class ScheduleError extends Error {
   }
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const CLOCK_TIME = /^(\d{2}):(\d{2})$/;
 
 function readLocalDateTime(value: unknown, field: string): string | null {
   if (value === undefined || value === null || value === '') return null;
   const match = typeof value === 'string' ? LOCAL_DATE_TIME.exec(value.trim()) : null;
   if (match) {
-    const [, year, month, day, hour, minute] = match.map(Number) as number[];
+    const [, year, month, day, hour, minute, second = 0] = match.map((part) => Number(part ?? 0)) as number[];
     const date = new Date(Date.UTC(year!, month! - 1, day!));
-    if (date.getUTCMonth() === month! - 1 && date.getUTCDate() === day && hour! < 24 && minute! < 60)
-      return value as string;
+    if (date.getUTCMonth() === month! - 1 && date.getUTCDate() === day && hour! < 24 && minute! < 60 && second < 60)
+      return (value as string).trim();
   }
-  return fail(field, `must be a local date-time "YYYY-MM-DDTHH:MM", not ${JSON.stringify(value)}`);
+  return fail(
+    field,
+    `must be a local date-time "YYYY-MM-DDTHH:MM" (seconds ":SS" may follow), not ${JSON.stringify(value)}`,
+  );
 }
 
 function readClockTime(value: unknown, field: string, allowMidnightEnd: boolean): number {
@@ -78,7 +81,8 @@ export function readSchedule(value: unknown): Schedule | null {
   if (!isRecord(value)) return fail('schedule', 'must be an object: { start, end, weekly, time_zone }');
   const start = readLocalDateTime(value.start, 'schedule.start');
   const end = readLocalDateTime(value.end, 'schedule.end');
-  if (start && end && end <= start) fail('schedule.end', `must be after schedule.start (${start}), not ${end}`);
+  if (start && end && localOf(end) <= localOf(start))
+    fail('schedule.end', `must be after schedule.start (${start}), not ${end}`);
   const zone = value.time_zone ?? 'site';
   if (zone !== 'site' && zone !== 'visitor')
     fail('schedule.time_zone', `must be "site" or "visitor", not ${JSON.stringify(zone)}`);
@@ -169,6 +173,11 @@ export function wallClock(at: number, zone: string): WallClock {
  * occurrence when clocks go back, the switch itself when clocks go forward over it.
  */
 export function instantOf(local: number, zone: string): number {
+  const minute = Math.floor(local / MINUTE) * MINUTE;
+  return instantOfMinute(minute, zone) + (local - minute);
+}
+
+function instantOfMinute(local: number, zone: string): number {
   const offsetAt = (at: number) => wallClock(at, zone).asUtc - Math.floor(at / MINUTE) * MINUTE;
   const offsets = [offsetAt(local - DAY), offsetAt(local + DAY)];
   const exact = offsets.map((offset) => local - offset).filter((at) => wallClock(at, zone).asUtc === local);
@@ -185,8 +194,10 @@ export function instantOf(local: number, zone: string): number {
 }
 
 function localOf(dateTime: string): number {
-  const [year, month, day, hour, minute] = LOCAL_DATE_TIME.exec(dateTime)!.slice(1).map(Number) as number[];
-  return Date.UTC(year!, month! - 1, day!, hour!, minute!);
+  const [year, month, day, hour, minute, second] = LOCAL_DATE_TIME.exec(dateTime)!
+    .slice(1)
+    .map((part) => Number(part ?? 0)) as number[];
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
 }
 
 function inWeeklyPlan(weekly: WeeklyRange[], clock: WallClock): boolean {
