@@ -31,9 +31,11 @@ export interface PageView {
   /** The site's IANA time zone, in which schedules are read (UTC when null), and the moment of the request. */
   siteTimeZone: string | null;
   now: number;
+  /** A pop-up whose schedule opens within this long is sent: the page starts it then. */
+  scheduleLookaheadMs: number;
 }
 
-/** A page may stay open for a while after the answer: a pop-up whose schedule opens within it is sent. */
+/** A page stays open after its answer: a pop-up whose schedule opens within the next minute is the page's to start. */
 export const SCHEDULE_LOOKAHEAD_MS = 60_000;
 
 /** The page view of a display request's body (flags may arrive as text, widget §7). */
@@ -42,6 +44,7 @@ export function pageViewOf(
   countryCode: string,
   convertedAt: ReadonlyMap<string, number>,
   siteTimeZone: string | null = null,
+  scheduleLookaheadMs = SCHEDULE_LOOKAHEAD_MS,
   now = Date.now(),
 ): PageView {
   return {
@@ -52,6 +55,7 @@ export function pageViewOf(
     convertedAt,
     siteTimeZone,
     now,
+    scheduleLookaheadMs,
   };
 }
 
@@ -84,7 +88,7 @@ function scheduleVerdict(config: PopupConfig, view: PageView): RuleResult | null
   const verdict = evaluateSchedule(schedule, zones, view.now);
   if (verdict.allowed) return null;
   const opensAt = nextScheduleChange(schedule, zones, view.now);
-  return opensAt !== null && opensAt - view.now <= SCHEDULE_LOOKAHEAD_MS ? null : verdict;
+  return opensAt !== null && opensAt - view.now <= view.scheduleLookaheadMs ? null : verdict;
 }
 
 function blockingRules(config: PopupConfig, view: PageView): RuleResult[] {

@@ -40,7 +40,8 @@ export const clickRoutes: FastifyPluginAsync<ClickRoutesOptions> = async (app, {
       }
       const visitorId = resolveVisitorId(request, reply, body);
       const conversions = await lastConversions(store, client, [popup], visitorId);
-      const view = pageViewOf(body, readCountryCode(request), conversions, client.time_zone ?? null);
+      // A click opens the pop-up now: one whose schedule has not started yet stays closed.
+      const view = pageViewOf(body, readCountryCode(request), conversions, client.time_zone ?? null, 0);
       const { shown, leftOut } = splitByPageView([popup], view);
       await store.recordClick({
         poptin_id: poptinId,

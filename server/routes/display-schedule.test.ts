@@ -100,6 +100,19 @@ describe('scheduled pop-ups in the display answer', () => {
     assert.ok((await display()).poptins.some((popup) => popup.poptin_id === withinMinute));
   });
 
+  it('a click opens a pop-up now: one whose schedule starts in a minute or so does not open by it yet', async () => {
+    const call = await ownerInTokyo();
+    const soon = await publish(call, { start: tokyoIn(60_000 + 30_000) });
+    const clicked = await shared.app.inject({
+      method: 'POST',
+      url: `/api/display/click/${soon}`,
+      payload: { client_id: 'acme', poptin_display: soon, triggers: ['click'] },
+    });
+    assert.equal(clicked.statusCode, 200, clicked.body);
+    assert.equal(clicked.json().display, 'not_allowed');
+    assert.equal(clicked.json().left_out.blocked_by[0].rule, 'schedule');
+  });
+
   it('refuses a schedule it cannot read with a 400 naming the field', async () => {
     const call = await ownerInTokyo();
     const refused = async (schedule: unknown) => {
