@@ -85,7 +85,7 @@ describe('a scheduled pop-up, end to end', () => {
     assert.ok(shownAt - startsAt < 5_000, `shown ${shownAt - startsAt} ms after its start`);
     const after = await explainPopup(page, popup.id);
     assert.equal(after.allowed, true);
-    assert.equal(after.trigger, 'after_seconds');
+    assert.equal(after.trigger, 'immediately');
     assert.deepEqual(errors, []);
     await page.close();
   });
