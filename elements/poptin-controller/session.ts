@@ -8,13 +8,7 @@ import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/co
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import {
-  createDecisionEnvironment,
-  type DecisionEnvironment,
-  decide,
-  leftOutDecision,
-  watchNavigation,
-} from '../../src/core/decision/index.ts';
+import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -244,7 +238,7 @@ export class ControllerSession {
   private decideAll(response: DisplayResponse): void {
     const environment = this.environmentOf(response);
     const zones = { site: response.timeZone, visitor: environment.visitorTimeZone ?? 'UTC' };
-    const decideOne = (config: PopupConfig, at: DecisionEnvironment) => {
+    const decideOne = (config: PopupConfig, at: typeof environment) => {
       const decision = this.consent.decision(decide(config, at), config);
       popupDecided(config, decision);
       return decision;
@@ -259,7 +253,7 @@ export class ControllerSession {
     response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
   }
 
-  private environmentOf(response: DisplayResponse): DecisionEnvironment {
+  private environmentOf(response: DisplayResponse) {
     return createDecisionEnvironment({
       window,
       document,
