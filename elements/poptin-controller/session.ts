@@ -7,7 +7,7 @@ import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts
 import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
-import type { DisplayResponse } from '../../src/core/config/types.ts';
+import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
@@ -236,24 +236,33 @@ export class ControllerSession {
 
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
-    const { context } = this;
-    const environment = createDecisionEnvironment({
-      window,
-      document,
-      visitor: context.visitor,
-      countryCode: response.countryCode,
-      isMobile: context.page.isMobile,
-      referrer: context.pageFields?.referrer ?? '',
-    });
-    response.poptins.forEach((config, order) => {
-      const decided = decide(config, environment);
-      const decision = this.consent.decision(decided, config);
+    const environment = this.environmentOf(response);
+    const zones = { site: response.timeZone, visitor: environment.visitorTimeZone ?? 'UTC' };
+    const decideOne = (config: PopupConfig, at: typeof environment) => {
+      const decision = this.consent.decision(decide(config, at), config);
       popupDecided(config, decision);
+      return decision;
+    };
+    response.poptins.forEach((config, order) => {
+      const decision = decideOne(config, environment);
       const handle = this.showings.track(config, decision.variant, decision.triggers);
       handle.runner.send({ type: 'decided', allowed: decision.allowed });
       if (decision.allowed && config.teasersOn) this.modes.addTeaser(handle, order);
+      this.showings.followSchedule(handle, zones, () => decideOne(config, this.environmentOf(response)));
     });
     response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
+  }
+
+  private environmentOf(response: DisplayResponse) {
+    return createDecisionEnvironment({
+      window,
+      document,
+      visitor: this.context.visitor,
+      countryCode: response.countryCode,
+      isMobile: this.context.page.isMobile,
+      referrer: this.context.pageFields?.referrer ?? '',
+      siteTimeZone: response.timeZone,
+    });
   }
 
   private removeAll(): void {

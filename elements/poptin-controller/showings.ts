@@ -4,9 +4,11 @@
 // in `$popups`.
 
 import type { PopupConfig } from '../../src/core/config/types.ts';
+import type { Decision } from '../../src/core/decision/decide.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import type { Variant } from '../../src/core/rules/device.ts';
+import type { ScheduleZones } from '../../src/core/rules/schedule.ts';
 import { guard } from '../../src/core/safety.ts';
 import { markLatest } from '../../src/core/session/marks.ts';
 import { createShowingRunner } from '../../src/core/session/showing.ts';
@@ -18,6 +20,7 @@ import { teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import type { PopupMounter } from './popup-mounter.ts';
 import type { Reporter } from './reporter.ts';
+import { ScheduleWatch } from './schedules.ts';
 
 export interface ShowingsOptions {
   context: SessionContext;
@@ -31,8 +34,15 @@ export class PageShowings {
   private readonly handles = new Map<string, PopupHandle>();
   /** One modal pop-up at a time; its turn mounts it. */
   private readonly queue: PopupQueue;
+  /** Scheduled pop-ups start and stop at their schedules' boundaries while the page stays. */
+  private readonly schedules: ScheduleWatch;
 
   constructor(private readonly options: ShowingsOptions) {
+    this.schedules = new ScheduleWatch({
+      host: options.context.window,
+      now: () => options.context.now(),
+      isCurrent: (handle) => this.isCurrent(handle),
+    });
     this.queue = createPopupQueue((item) => {
       const handle = this.handles.get(item.id);
       if (handle) void options.mounter().mount(handle);
@@ -96,12 +106,18 @@ export class PageShowings {
     return handle;
   }
 
+  /** At each boundary of its schedule the pop-up is decided again by `redecide`: armed, or disarmed. */
+  followSchedule(handle: PopupHandle, zones: ScheduleZones, redecide: () => Decision): void {
+    this.schedules.watch(handle, zones, redecide);
+  }
+
   fire(handle: PopupHandle, trigger: string): void {
     guard('trigger', () => handle.runner.send({ type: 'fire', trigger }));
   }
 
   /** Every pop-up of the page is reset (its triggers disarmed, its element removed) and forgotten. */
   removeAll(): void {
+    this.schedules.clear();
     for (const handle of this.handles.values()) handle.runner.send({ type: 'reset' });
     this.handles.clear();
     this.queue.clear();

@@ -21,6 +21,8 @@ export interface ClientRecord {
   is_freemium: boolean;
   lang: string;
   client_restriction_setting: Record<string, unknown>;
+  /** The site's IANA time zone, in which pop-up schedules are read; null (or absent) is UTC. */
+  time_zone?: string | null;
   /** The client's online store, when it has one. */
   store?: StoreSettings | null;
 }
@@ -156,7 +158,7 @@ export class ConfigurationStore {
   async findClient(clientId: string): Promise<ClientRecord | null> {
     if (holdsNul(clientId)) return null;
     const rows = await this.db.query<ClientRecord>(
-      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store
+      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store, time_zone
        FROM clients WHERE client_id = $1`,
       [clientId],
     );

@@ -88,6 +88,12 @@ describe("a site's settings from the console", () => {
 
     const zoned = await asAdmin('PATCH', `/${site.clientId}/site`, { timeZone: 'America/New_York' });
     assert.equal(zoned.json().site.timeZone, 'America/New_York');
+    // The current IANA names of zones this Node.js lists by their older names (Asia/Calcutta, Europe/Kiev).
+    for (const timeZone of ['Asia/Kolkata', 'Europe/Kyiv']) {
+      const renamed = await asAdmin('PATCH', `/${site.clientId}/site`, { timeZone });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      assert.equal(renamed.json().site.timeZone, timeZone);
+    }
     const wrong = await asAdmin('PATCH', `/${site.clientId}/site`, { timeZone: 'Mars/Olympus' });
     assert.equal(wrong.statusCode, 400);
     assert.match(wrong.body, /not a time zone/);

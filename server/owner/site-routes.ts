@@ -37,8 +37,20 @@ const siteProperties = {
 /** The IANA time zones this Node.js knows, and UTC. */
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
+/** A listed zone, or another IANA name of one (Asia/Kolkata, which this ICU lists as Asia/Calcutta). */
+function isKnownTimeZone(timeZone: string): boolean {
+  if (TIME_ZONES.has(timeZone)) return true;
+  try {
+    const canonical = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    // Exact spelling only: Intl also takes "asia/kolkata", which a browser may not.
+    return TIME_ZONES.has(canonical) && /^[A-Z][A-Za-z_]+(?:\/[A-Z][A-Za-z0-9_+-]+)+$/.test(timeZone);
+  } catch {
+    return false;
+  }
+}
+
 function timeZoneProblem(timeZone: string | undefined): FieldError[] {
-  return timeZone === undefined || TIME_ZONES.has(timeZone)
+  return timeZone === undefined || isKnownTimeZone(timeZone)
     ? []
     : [{ field: 'timeZone', message: `"${timeZone}" is not a time zone: use an IANA name such as Europe/Paris` }];
 }

@@ -5,6 +5,7 @@ import { ConfigError, parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES } from '../../src/core/config/types.ts';
 import { PrizeSetError, parsePrizeSet } from '../../src/core/games/prizes.ts';
 import { parseFrequencyRule } from '../../src/core/rules/frequency.ts';
+import { readSchedule, ScheduleError } from '../../src/core/rules/schedule.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
 import type { FieldError } from './fields.ts';
@@ -80,6 +81,16 @@ function checkPrizes(errors: FieldError[], config: Record<string, unknown>): voi
   }
 }
 
+/** When it may show: bad times, an end not after its start, too many weekly ranges, each named by its field. */
+function checkSchedule(errors: FieldError[], schedule: unknown): void {
+  try {
+    readSchedule(schedule);
+  } catch (error) {
+    if (!(error instanceof ScheduleError)) throw error;
+    errors.push({ field: error.field, message: error.message.slice(error.field.length + 1) });
+  }
+}
+
 /** The field a message of the widget's parser is about: its first word when that names a setting. */
 function fieldOfParserMessage(message: string): string {
   const named = /^(?:unknown )?([a-z_]+)/.exec(message)?.[1];
@@ -124,6 +135,7 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
     if (!rule.understood && config.d_f_r.trim() !== '') errors.push({ field: 'd_f_r', message: rule.note });
   }
   checkPrizes(errors, config);
+  checkSchedule(errors, config.schedule);
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === (poptinId ?? id))) {
     errors.push({ field: 'ab_test_parent_id', message: 'must be the 13-character id of another pop-up' });

@@ -39,7 +39,9 @@ export const clickRoutes: FastifyPluginAsync<ClickRoutesOptions> = async (app, {
         return { display: 'not_allowed', message: MAX_VIEWS_REACHED } satisfies ClickDisplayAnswer;
       }
       const visitorId = resolveVisitorId(request, reply, body);
-      const view = pageViewOf(body, readCountryCode(request), await lastConversions(store, client, [popup], visitorId));
+      const conversions = await lastConversions(store, client, [popup], visitorId);
+      // A click opens the pop-up now: one whose schedule has not started yet stays closed.
+      const view = pageViewOf(body, readCountryCode(request), conversions, client.time_zone ?? null, 0);
       const { shown, leftOut } = splitByPageView([popup], view);
       await store.recordClick({
         poptin_id: poptinId,

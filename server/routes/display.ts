@@ -176,12 +176,22 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         ? { shown: popups, leftOut: [] }
         : splitByPageView(
             popups,
-            pageViewOf(body, countryCode, await lastConversions(store, client, popups, visitorId)),
+            pageViewOf(
+              body,
+              countryCode,
+              await lastConversions(store, client, popups, visitorId),
+              client.time_zone ?? null,
+            ),
           );
       const { poptins: _none, ...rest } = answer;
       return reply
         .type('application/json; charset=utf-8')
-        .send(answerJson({ ...rest, visitor_id: visitorId, left_out: leftOut }, shown));
+        .send(
+          answerJson(
+            { ...rest, visitor_id: visitorId, time_zone: client.time_zone ?? 'UTC', left_out: leftOut },
+            shown,
+          ),
+        );
     },
   );
 

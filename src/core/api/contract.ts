@@ -92,6 +92,8 @@ export interface DisplayAnswer {
   /** The id that picked A/B variants, for the widget to send back as `visitor_id`. */
   visitor_id?: string;
   wix_cart_details?: Record<string, unknown>;
+  /** The site's IANA time zone ("UTC" when it has none), in which pop-up schedules are read (`schedule`). */
+  time_zone?: string;
   /**
    * The client's pop-ups this page view's device, country, address or referrer rules exclude, or that stop showing
    * to this visitor since they converted on them, decided by the server as the page would decide them; sent by id

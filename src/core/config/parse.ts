@@ -1,3 +1,4 @@
+import { readSchedule, ScheduleError } from '../rules/schedule.ts';
 import {
   type DisplayResponse,
   type LeftOutPopup,
@@ -29,6 +30,14 @@ export function parsePopupConfig(raw: unknown): PopupConfig {
   if (!id) throw new ConfigError('poptin_id is missing');
   const type = readPopupType(poptin.poptin_type);
   const secondsOn = readString(poptin.display_after_sec_active_on).trim().toLowerCase();
+  let schedule: PopupConfig['schedule'];
+  try {
+    schedule = readSchedule(poptin.schedule);
+  } catch (error) {
+    // Never shown outside its schedule: a schedule that cannot be read makes the pop-up unusable.
+    if (error instanceof ScheduleError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     id,
     name: readString(poptin.poptin_name),
@@ -78,6 +87,7 @@ export function parsePopupConfig(raw: unknown): PopupConfig {
       shopifyCartSpecValue: readString(poptin.shopify_cart_trigger_cart_spec_value),
       wixActive: readSwitch(poptin.wix_cart_trigger_active),
     },
+    schedule,
     raw: poptin,
   };
 }
@@ -109,6 +119,7 @@ export function parseDisplayResponse(body: unknown): DisplayResponse {
     ip: readString(response.ip),
     cc: readString(response.cc),
     wixCartDetails: wixCart && typeof wixCart === 'object' ? (wixCart as Record<string, unknown>) : null,
+    timeZone: readString(response.time_zone).trim() || 'UTC',
     rejected,
     leftOut: readLeftOut(response.left_out),
   };

@@ -1,3 +1,4 @@
+import type { Schedule } from '../rules/schedule.ts';
 import type { RuleResult } from '../rules/types.ts';
 
 /** Pop-up kinds of widget §1. */
@@ -91,6 +92,8 @@ export interface PopupConfig {
   triggers: TriggerSettings;
   filters: FilterSettings;
   cart: CartTriggerSettings;
+  /** When it may show (`schedule`: start, end, weekly hours); null when always. */
+  schedule: Schedule | null;
   /** Everything the server sent, for settings read by later features. */
   raw: RawPoptin;
 }
@@ -108,6 +111,8 @@ export interface DisplayResponse {
   ip: string;
   cc: string;
   wixCartDetails: Record<string, unknown> | null;
+  /** The site's IANA time zone (DisplayAnswer.time_zone), in which schedules are read; UTC when it sent none. */
+  timeZone: string;
   /** Pop-ups the response carried that could not be understood, with the reason (never thrown). */
   rejected: { index: number; reason: string }[];
   /** The client's pop-ups the server left out of this page view, with the rules that did (DisplayAnswer.left_out). */

@@ -45,6 +45,7 @@ describe('decide: every rule for one pop-up', () => {
       'js_filter',
       'engagement_with_other_poptin_filter',
       'source_code_target',
+      'schedule',
       'timer',
     ]);
     expect(decision.triggers).to.deep.equal(['after 40% scrolling']);
@@ -111,6 +112,25 @@ describe('decide: every rule for one pop-up', () => {
       env,
     );
     expect(decision.blockedBy.map((rule) => rule.rule)).to.deep.equal(['stop_showing_to_converted_users']);
+  });
+
+  it('a schedule is read in the site’s time zone, and its block lifts when it starts', () => {
+    // NOW is Friday 2025-03-14 12:00 UTC: 14:00 in Jerusalem, 08:00 in New York.
+    const config = testConfig({
+      d_f_r: 'all@display_everytime_everypage',
+      schedule: { weekly: [{ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' }] },
+    });
+    expect(decide(config, environment({ siteTimeZone: 'Asia/Jerusalem' })).allowed).to.equal(true);
+    const early = decide(config, environment({ siteTimeZone: 'America/New_York' }));
+    expect(early.blockedBy).to.deep.equal([
+      {
+        allowed: false,
+        rule: 'schedule',
+        reason: 'outside its schedule: starts Friday 09:00 (America/New_York)',
+        expiresAt: NOW + 60 * MINUTE,
+      },
+    ]);
+    expect(early.retryAt).to.equal(NOW + 60 * MINUTE);
   });
 
   it('a fixed end-time timer that has passed blocks (widget §4); one still running allows', () => {

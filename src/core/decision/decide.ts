@@ -7,6 +7,7 @@ import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts'
 import { evaluateEngagementFilter } from '../rules/engagement.ts';
 import { evaluateAfterClose, evaluateFrequency } from '../rules/frequency.ts';
 import { evaluateJsFilter } from '../rules/js-filter.ts';
+import { evaluateSchedule } from '../rules/schedule.ts';
 import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
 import { block, type RuleResult } from '../rules/types.ts';
@@ -63,6 +64,15 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
         ),
     ],
     ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
+    [
+      'schedule',
+      () =>
+        evaluateSchedule(
+          config.schedule,
+          { site: environment.siteTimeZone ?? 'UTC', visitor: environment.visitorTimeZone ?? 'UTC' },
+          now,
+        ),
+    ],
     // Widget §4: a pop-up whose fixed end-time has passed is not shown.
     ['timer', () => evaluateTimer(config.designProperties, now)],
   ];

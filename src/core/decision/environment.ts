@@ -31,6 +31,10 @@ export interface DecisionEnvironment {
   visitor: DecisionVisitor;
   /** The last known cart, when a store integration provides one (explanations only; cart rules act as a trigger). */
   cart?: CartState | null;
+  /** The site's IANA time zone (DisplayResponse.timeZone), in which schedules are read; UTC when absent. */
+  siteTimeZone?: string;
+  /** The visitor's own time zone, for schedules the owner set to it; UTC when absent. */
+  visitorTimeZone?: string;
 }
 
 export interface EnvironmentSources {
@@ -45,6 +49,8 @@ export interface EnvironmentSources {
   referrer?: string;
   now?: () => number;
   cart?: CartState | null;
+  /** From the display response. */
+  siteTimeZone?: string;
 }
 
 /** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
@@ -62,6 +68,8 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     pageSource: () => (source ??= safely(() => doc.documentElement.outerHTML, '')),
     visitor: sources.visitor,
     cart: sources.cart ?? null,
+    siteTimeZone: sources.siteTimeZone ?? 'UTC',
+    visitorTimeZone: safely(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 'UTC'),
   };
 }
 

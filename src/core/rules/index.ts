@@ -9,6 +9,7 @@ export * from './frequency.ts';
 export * from './js-filter.ts';
 export * from './name-value-filter.ts';
 export * from './operators.ts';
+export * from './schedule.ts';
 export * from './source-code.ts';
 export * from './targeting.ts';
 export * from './types.ts';

@@ -25,6 +25,7 @@ const EVENTS: Record<string, ShowingEvent> = {
   'closed after submit': { type: 'closed', cause: 'auto_close', submitted: true },
   failed: { type: 'failed' },
   reset: { type: 'reset' },
+  unscheduled: { type: 'unscheduled' },
   'view recorded': { type: 'view-recorded', showing: 1, viewId: '42' },
 };
 
@@ -36,6 +37,7 @@ const LEGAL: [ShowingPhase, string, ShowingPhase, ShowingEffect[]][] = [
   ['armed', 'fire', 'queued', ['enqueue']],
   ['armed', 'failed', 'closed', ['remove']],
   ['armed', 'reset', 'closed', ['remove']],
+  ['armed', 'unscheduled', 'blocked', ['remove']],
   ['queued', 'mounted', 'shown', ['show']],
   ['queued', 'failed', 'closed', ['remove', 'release-queue']],
   ['queued', 'reset', 'closed', ['remove']],
@@ -219,6 +221,33 @@ describe("a pop-up's showings (widget §4)", () => {
       expect(runner.snapshot.phase).to.equal('shown');
       expect(armed).to.equal(1);
       expect(log).to.deep.equal(['reopen → armed', 'fire → queued', 'enqueue', 'mounted → shown', 'show']);
+    });
+
+    it('a schedule that ends disarms a waiting pop-up, which arms again when it starts anew', () => {
+      let armed = 0;
+      let disarmed = 0;
+      const { runner } = setup({
+        'arm-triggers': () => {
+          armed++;
+          return () => disarmed++;
+        },
+      });
+      runner.send({ type: 'decided', allowed: true });
+      runner.send({ type: 'unscheduled' });
+      expect([runner.snapshot.phase, armed, disarmed]).to.deep.equal(['blocked', 1, 1]);
+      runner.send({ type: 'fire', trigger: 'scroll' });
+      expect(runner.snapshot.phase).to.equal('blocked');
+      runner.send({ type: 'decided', allowed: true });
+      expect([runner.snapshot.phase, armed]).to.deep.equal(['armed', 2]);
+    });
+
+    it('a schedule that ends while it shows lets the visitor finish it', () => {
+      const { runner } = setup();
+      runner.send({ type: 'decided', allowed: true });
+      runner.send({ type: 'fire', trigger: 'scroll' });
+      runner.send({ type: 'mounted' });
+      runner.send({ type: 'unscheduled' });
+      expect(runner.snapshot.phase).to.equal('shown');
     });
 
     it('reopens a blocked pop-up on demand', () => {

@@ -10,6 +10,11 @@ export type ShowingPhase = 'blocked' | 'armed' | 'queued' | 'shown' | 'closed';
 export type ShowingEvent =
   /** The display rules have spoken; only a pop-up with no decision yet (blocked) takes it. */
   | { type: 'decided'; allowed: boolean }
+  /**
+   * Its schedule ended while it waited for a trigger: it is disarmed and waits, blocked, to be decided again. One
+   * already queued or shown finishes its showing (a visitor is not cut off mid-form).
+   */
+  | { type: 'unscheduled' }
   /** `show(id)` on demand: a blocked or closed pop-up may open again. */
   | { type: 'reopen' }
   /** A trigger fired (or a click, or `show(id)`). */
@@ -53,6 +58,8 @@ export function transition(state: ShowingPhase, event: ShowingEvent): ShowingSte
   switch (event.type) {
     case 'decided':
       return state === 'blocked' && event.allowed ? to('armed', 'arm-triggers', 'prepare') : to(state);
+    case 'unscheduled':
+      return state === 'armed' ? to('blocked', 'remove') : to(state);
     case 'reopen':
       return state === 'blocked' || state === 'closed' ? to('armed') : to(state);
     case 'fire':
