@@ -94,6 +94,7 @@ export class ControllerSession {
         lang: this.response?.lang || context.page.documentLang || 'en',
         countryCode: this.response?.countryCode,
         storePlatform: this.store.platform,
+        cart: this.store.cartSummary(),
       }),
       onShown: (handle) => handle.runner.send({ type: 'visible' }),
       onClosed: (handle, submitted, cause) => handle.runner.send({ type: 'closed', cause, submitted }),
