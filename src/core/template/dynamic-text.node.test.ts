@@ -61,6 +61,9 @@ describe('dynamic text', () => {
     for (const text of ['{{}}', '{{ }}', '{ {utm_campaign} }', '{{1abc}}', 'a {{utm_campaign', 'plain text'])
       expect(fill(text), text).to.equal(text);
     expect(hasDynamicText('price {{x}}')).to.equal(true);
+    // Asking first changes nothing of the filling that follows.
+    expect(hasDynamicText('{{cart_count|0}} items, {{cart_total}}')).to.equal(true);
+    expect(fill('{{cart_count|0}} items, {{cart_total}}')).to.equal('3 items, 49.50');
     expect(hasDynamicText('{{}}')).to.equal(false);
   });
 

@@ -34,9 +34,10 @@ export type DynamicPiece = { text: string } | { tag: string; fallback: string };
 // `{{a|{{b}}}}` only the inner `{{b}}` is a tag.
 const TAG = /\{\{\s*([A-Za-z][\w.\-[\]]*)\s*(?:\|((?:(?!\{\{|\}\})[\s\S])*))?\}\}/g;
 
+const HAS_TAG = new RegExp(TAG.source);
+
 export function hasDynamicText(text: string): boolean {
-  TAG.lastIndex = 0;
-  return TAG.test(text);
+  return HAS_TAG.test(text);
 }
 
 /** The text split into literal pieces and tags; one text piece when it holds no tag. */
