@@ -131,9 +131,9 @@ export function visitorNameOf(
   const full = valueOf('name');
   const first = valueOf('first-name');
   const last = valueOf('last-name');
-  const name = full || [first, last].filter(Boolean).join(' ');
-  if (!name) return null;
-  return { name, firstName: first || name.split(/\s+/)[0]! };
+  const whole = full || [first, last].filter(Boolean).join(' ');
+  if (!whole) return null;
+  return { name: whole, firstName: first || whole.split(/\s+/)[0]! };
 }
 
 /** Whole days left until `end` (epoch ms), counting a part of a day as one; 0 once it is over. */
