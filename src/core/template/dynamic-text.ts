@@ -126,11 +126,11 @@ function clean(value: string): string {
 export function visitorNameOf(
   fields: readonly { name: string; type?: string; value: string }[],
 ): DynamicTextSources['visitorName'] {
-  const valueOf = (kind: string) =>
+  const typed = (kind: string) =>
     fields.find((field) => fieldKindOf(field.name, field.type) === kind && field.value.trim())?.value.trim() ?? '';
-  const full = valueOf('name');
-  const first = valueOf('first-name');
-  const last = valueOf('last-name');
+  const full = typed('name');
+  const first = typed('first-name');
+  const last = typed('last-name');
   const whole = full || [first, last].filter(Boolean).join(' ');
   if (!whole) return null;
   return { name: whole, firstName: first || whole.split(/\s+/)[0]! };
