@@ -245,6 +245,7 @@ export class ControllerSession {
       countryCode: response.countryCode,
       isMobile: context.page.isMobile,
       referrer: context.pageFields?.referrer ?? '',
+      visit: context.pageFields?.visit,
     });
     response.poptins.forEach((config, order) => {
       const decided = decide(config, environment);

@@ -5,6 +5,12 @@ import { ConfigError, parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES } from '../../src/core/config/types.ts';
 import { PrizeSetError, parsePrizeSet } from '../../src/core/games/prizes.ts';
 import { parseFrequencyRule } from '../../src/core/rules/frequency.ts';
+import {
+  readTrafficSourceTargeting,
+  readUtmTargeting,
+  readVisitorType,
+  readVisitPage,
+} from '../../src/core/rules/visit.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
 import type { FieldError } from './fields.ts';
@@ -80,6 +86,19 @@ function checkPrizes(errors: FieldError[], config: Record<string, unknown>): voi
   }
 }
 
+/** The visit rules, read by the widget's own readers: each problem they name is an error of its field. */
+const VISIT_RULES: Array<[field: string, read: (raw: unknown) => { problems: string[] }]> = [
+  ['utm_targeting', readUtmTargeting],
+  ['traffic_source_targeting', readTrafficSourceTargeting],
+  ['visitor_type_targeting', readVisitorType],
+  ['visit_page_targeting', readVisitPage],
+];
+
+function checkVisitRules(errors: FieldError[], config: Record<string, unknown>): void {
+  for (const [field, read] of VISIT_RULES)
+    for (const message of read(config[field]).problems) errors.push({ field, message });
+}
+
 /** The field a message of the widget's parser is about: its first word when that names a setting. */
 function fieldOfParserMessage(message: string): string {
   const named = /^(?:unknown )?([a-z_]+)/.exec(message)?.[1];
@@ -124,6 +143,7 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
     if (!rule.understood && config.d_f_r.trim() !== '') errors.push({ field: 'd_f_r', message: rule.note });
   }
   checkPrizes(errors, config);
+  checkVisitRules(errors, config);
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === (poptinId ?? id))) {
     errors.push({ field: 'ab_test_parent_id', message: 'must be the 13-character id of another pop-up' });

@@ -11,4 +11,6 @@ export * from './name-value-filter.ts';
 export * from './operators.ts';
 export * from './source-code.ts';
 export * from './targeting.ts';
+export * from './traffic-source.ts';
 export * from './types.ts';
+export * from './visit.ts';

@@ -1,3 +1,4 @@
+import { CAMPAIGN_PARAMETER, type VisitFacts } from '../rules/traffic-source.ts';
 import { guard } from '../safety.ts';
 import { type CookieStores, createCookieStores, type KeyValueStore } from './browser-storage.ts';
 import { appendPage, joinPages, joinPagesWithDates, type VisitedPage } from './pages.ts';
@@ -35,6 +36,8 @@ export interface PageViewFields {
   /** Every page on record (newest 50 that fit the cookie, across sessions) with date stamps. */
   all_visited_pages: string;
   converted_email: string;
+  /** What the traffic source, visitor type and landing page rules read (not sent). */
+  visit: VisitFacts;
 }
 
 /**
@@ -178,6 +181,15 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       const stored = values('p')?.[0];
       const previousUrl = stored !== undefined ? expand(stored) : fromSite ? documentReferrer : '';
       set('p', [short(url)], at);
+      // The visit's first page: where the visit came from and its campaign, kept for the visit's later pages.
+      if (!session[3]) {
+        session[4] = documentReferrer && !fromSite ? safeRead(() => new URL(documentReferrer).host) : '';
+        session[5] = safeRead(() =>
+          new URLSearchParams(
+            [...new URL(url).searchParams].filter(([name]) => CAMPAIGN_PARAMETER.test(name)),
+          ).toString(),
+        );
+      }
       session[3] ||= short(url);
 
       const pages = values('g') ?? [];
@@ -203,6 +215,12 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
         previous_visited_pages_with_current: joinPages([...before, { url, at }]),
         previous_visited_pages_with_timestamps: joinPagesWithDates(before),
         all_visited_pages: joinPagesWithDates(all),
+        visit: {
+          referrerHost: session[4] ?? '',
+          campaign: session[5] ?? '',
+          landing: before.length === 0,
+          returning: session[1] === '1',
+        },
         converted_email: values('e')
           ? safeRead(
               () =>

@@ -53,6 +53,33 @@ describe('visitor state (widget §3, §9)', () => {
       expect(load().recordPageView('https://s.example/pricing').if_page_refreshed).to.equal(true);
     });
 
+    it("keeps where the visit came from and its campaign for the visit's later pages, after the referrer is gone", () => {
+      const landing = load('https://www.google.com/search?q=x').recordPageView(
+        'https://s.example/shoes?utm_source=google&utm_campaign=Spring%20sale&gclid=abc&color=red',
+      );
+      expect(landing.visit).to.deep.equal({
+        referrerHost: 'www.google.com',
+        campaign: 'utm_source=google&utm_campaign=Spring+sale&gclid=abc',
+        landing: true,
+        returning: false,
+      });
+      now += 10 * MINUTE;
+      const later = load('https://s.example/shoes').recordPageView('https://s.example/cart');
+      expect(later.referrer).to.equal('', 'the referrer field itself lasts about 2 minutes');
+      expect(later.visit).to.deep.include({
+        referrerHost: 'www.google.com',
+        campaign: 'utm_source=google&utm_campaign=Spring+sale&gclid=abc',
+        landing: false,
+      });
+      now += 2 * 60 * MINUTE;
+      expect(load().recordPageView('https://s.example/').visit).to.deep.equal({
+        referrerHost: '',
+        campaign: '',
+        landing: true,
+        returning: true,
+      });
+    });
+
     it("keeps the external referrer and its protocol across the visit's pages", () => {
       expect(load('https://www.google.com/search?q=x').recordPageView('https://s.example/')).to.include({
         referrer: 'https://www.google.com/search?q=x',
