@@ -19,6 +19,7 @@ import {
   withHistory,
 } from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
+import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
 import { clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import { ConsentLink } from './consent-link.ts';
@@ -245,7 +246,7 @@ export class ControllerSession {
       countryCode: response.countryCode,
       isMobile: context.page.isMobile,
       referrer: context.pageFields?.referrer ?? '',
-      visit: context.pageFields?.visit,
+      visit: context.pageFields ? visitFactsOf(context.visitor, context.pageFields) : undefined,
     });
     response.poptins.forEach((config, order) => {
       const decided = decide(config, environment);

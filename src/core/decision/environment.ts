@@ -25,7 +25,7 @@ export interface DecisionEnvironment {
   referrer: string;
   /** The page's cookies, name → value. */
   cookies: Readonly<Record<string, string>>;
-  /** The visit's first page and this page's place in it (PageViewFields.visit). */
+  /** The visit's first page and this page's place in it (visitFactsOf in src/core/visitor). */
   visit: VisitFacts;
   /** Where js_filter paths are read from: the page's window. */
   globals: object;
@@ -46,7 +46,7 @@ export interface EnvironmentSources {
   isMobile: boolean;
   /** PageViewFields.referrer of visitor.recordPageView(); defaults to document.referrer. */
   referrer?: string;
-  /** PageViewFields.visit of visitor.recordPageView(); by default read from this page alone. */
+  /** visitFactsOf(visitor, page view fields); by default read from this page alone. */
   visit?: VisitFacts;
   now?: () => number;
   cart?: CartState | null;

@@ -18,9 +18,6 @@ export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmParameter = (typeof UTM_PARAMETERS)[number];
 
-/** Parameters of the landing page the visit's record keeps: the UTM ones and the ad click ids. */
-export const CAMPAIGN_PARAMETER = /^(utm_[a-z]+|gclid|gbraid|wbraid|dclid|msclkid)$/i;
-
 const AD_CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'msclkid'];
 const PAID_MEDIUMS = /^(cpc|ppc|cpm|cpv|paid.*)$/;
 const EMAIL_MEDIUMS = new Set(['email', 'e-mail', 'e_mail', 'newsletter']);

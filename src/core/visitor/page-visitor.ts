@@ -1,4 +1,3 @@
-import { CAMPAIGN_PARAMETER, type VisitFacts } from '../rules/traffic-source.ts';
 import { guard } from '../safety.ts';
 import { type CookieStores, createCookieStores, type KeyValueStore } from './browser-storage.ts';
 import { appendPage, joinPages, joinPagesWithDates, type VisitedPage } from './pages.ts';
@@ -36,8 +35,6 @@ export interface PageViewFields {
   /** Every page on record (newest 50 that fit the cookie, across sessions) with date stamps. */
   all_visited_pages: string;
   converted_email: string;
-  /** What the traffic source, visitor type and landing page rules read (not sent). */
-  visit: VisitFacts;
 }
 
 /**
@@ -85,6 +82,9 @@ export interface VisitorOptions {
   log?: (message: string) => void;
   createId?: () => string;
 }
+
+/** Parameters of the visit's landing page kept for its later pages: the UTM ones and the ad click ids (traffic-source.ts). */
+const CAMPAIGN_PARAMETER = /^(utm_[a-z]+|gclid|gbraid|wbraid|dclid|msclkid)$/i;
 
 /** The visitor of a page load that recorded no page view yet. */
 let unwrittenPageView: (() => void) | null = null;
@@ -181,13 +181,13 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       const stored = values('p')?.[0];
       const previousUrl = stored !== undefined ? expand(stored) : fromSite ? documentReferrer : '';
       set('p', [short(url)], at);
-      // The visit's first page: where the visit came from and its campaign, kept for the visit's later pages.
+      // The visit's first page: the host it came from and its campaign parameters, kept for its later pages
+      // (visit-facts.ts reads them).
       if (!session[3]) {
-        session[4] = documentReferrer && !fromSite ? safeRead(() => new URL(documentReferrer).host) : '';
-        session[5] = safeRead(() =>
-          new URLSearchParams(
-            [...new URL(url).searchParams].filter(([name]) => CAMPAIGN_PARAMETER.test(name)),
-          ).toString(),
+        session[4] = fromSite ? '' : (documentReferrer.split('/')[2] ?? '');
+        session[5] = safeRead(
+          () =>
+            `${new URLSearchParams([...new URL(url).searchParams].filter(([name]) => CAMPAIGN_PARAMETER.test(name)))}`,
         );
       }
       session[3] ||= short(url);
@@ -215,12 +215,6 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
         previous_visited_pages_with_current: joinPages([...before, { url, at }]),
         previous_visited_pages_with_timestamps: joinPagesWithDates(before),
         all_visited_pages: joinPagesWithDates(all),
-        visit: {
-          referrerHost: session[4] ?? '',
-          campaign: session[5] ?? '',
-          landing: before.length === 0,
-          returning: session[1] === '1',
-        },
         converted_email: values('e')
           ? safeRead(
               () =>
