@@ -77,6 +77,19 @@ describe('dynamic text in a pop-up', () => {
     expect(inShadow(element, 'p').textContent).to.equal('2 items, 35.50 in all');
   });
 
+  it("counts the days left of the pop-up's timer", async () => {
+    const inThreeDays = new Date(Date.now() + 2.5 * 86_400_000);
+    const date = inThreeDays.toISOString().slice(0, 10);
+    const time = inThreeDays.toISOString().slice(11, 16);
+    const element = await mountPopup('<p>Ends in {{countdown_days|a few}} days</p>', {
+      config: { design_properties: { timer: { date, time, gmt: '+00:00' } } },
+    });
+    expect(inShadow(element, 'p').textContent).to.equal('Ends in 3 days');
+    removePopups();
+    const untimed = await mountPopup('<p>Ends in {{countdown_days|a few}} days</p>');
+    expect(inShadow(untimed, 'p').textContent).to.equal('Ends in a few days');
+  });
+
   it('greets the visitor by the name typed, on the thank-you screen, as text', async () => {
     const template = formTemplate('<input name="first_name" aria-label="First name">').replace(
       '<p>Thank you!</p>',
