@@ -105,6 +105,18 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     expect(element.model.get()).to.include({ visible: true, trigger: 'exit_intent' });
   });
 
+  it('gives the pop-up the cart as it is when shown, not as it was when built ahead', async () => {
+    let cart = { itemCount: 1, total: 10 };
+    const { context, mounter } = setup({ display: () => ({ lang: 'en', cart }) });
+    const handle = handleOf(popupConfig());
+    await mountFired(mounter, handle);
+    const element = context.window.document.body.querySelector('poptin-popup') as PopupElement;
+    expect(element.model.get()?.cart).to.deep.equal({ itemCount: 1, total: 10 });
+    cart = { itemCount: 3, total: 42 };
+    mounter.reveal(handle);
+    expect(element.model.get()?.cart).to.deep.equal({ itemCount: 3, total: 42 });
+  });
+
   it("tells the session what the visitor does with it, the x button's close as x_click", async () => {
     const { mounter, made, heard } = setup();
     const handle = handleOf(popupConfig());

@@ -63,7 +63,12 @@ export interface MounterOptions extends MounterCallbacks {
     recommendationsFor(config: PopupConfig): { key: string; model: Promise<RecommendationModel> };
   };
   /** What the current display answer says of every pop-up: its language, the visitor's country, the store. */
-  display(): { lang: string; countryCode?: string; storePlatform?: 'shopify' | 'wix' };
+  display(): {
+    lang: string;
+    countryCode?: string;
+    storePlatform?: 'shopify' | 'wix';
+    cart?: { itemCount: number; total: number } | null;
+  };
   /** The surfaces chunk; imported on first use by default. */
   loadSurfaces?: () => Promise<Surfaces>;
 }
@@ -175,7 +180,7 @@ export class PopupMounter {
     await yieldToPage();
     element.setAttribute('poptin-id', config.id);
     element.setAttribute('data-variant', handle.variant);
-    const { lang, countryCode, storePlatform } = this.options.display();
+    const { lang, countryCode, storePlatform, cart } = this.options.display();
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
     const html = surfaces.sanitizeTemplate(raw);
     await parts;
@@ -191,6 +196,7 @@ export class PopupMounter {
       visible: false,
       preview: handle.preview,
       storePlatform,
+      cart,
       recommendations,
     });
     element.on('poptin-after-show', () => this.options.onShown(handle));
@@ -242,7 +248,10 @@ export class PopupMounter {
   reveal(handle: PopupHandle): void {
     const element = handle.element;
     const model = element?.model.get();
-    if (element && model) element.model.set({ ...model, trigger: handle.runner.snapshot.trigger, visible: true });
+    // The cart may have changed since it was built ahead.
+    const { cart } = this.options.display();
+    if (element && model)
+      element.model.set({ ...model, trigger: handle.runner.snapshot.trigger, visible: true, cart: cart ?? null });
   }
 
   /** Its element leaves (after `removeAfterMs`); a later show builds it anew. */

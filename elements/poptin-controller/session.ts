@@ -19,6 +19,7 @@ import {
   withHistory,
 } from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
+import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
 import { clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import { ConsentLink } from './consent-link.ts';
@@ -94,6 +95,7 @@ export class ControllerSession {
         lang: this.response?.lang || context.page.documentLang || 'en',
         countryCode: this.response?.countryCode,
         storePlatform: this.store.platform,
+        cart: this.store.cartSummary(),
       }),
       onShown: (handle) => handle.runner.send({ type: 'visible' }),
       onClosed: (handle, submitted, cause) => handle.runner.send({ type: 'closed', cause, submitted }),
@@ -262,6 +264,7 @@ export class ControllerSession {
       isMobile: this.context.page.isMobile,
       referrer: this.context.pageFields?.referrer ?? '',
       siteTimeZone: response.timeZone,
+      visit: this.context.pageFields ? visitFactsOf(this.context.visitor, this.context.pageFields) : undefined,
     });
   }
 

@@ -59,6 +59,8 @@ describe('the store link: identity, display fields, cart events and recommendati
       cart_item_count: 2,
     });
     expect(link.displayFields().cart_product_ids).to.deep.equal(['p1', 'p2']);
+    // What a pop-up's {{cart_count}} and {{cart_total}} show.
+    expect(link.cartSummary()).to.deep.equal({ itemCount: 2, total: 20 });
     expect(context.visitor.storedSessionAccount()).to.equal('customer-7');
     link.stop();
   });
@@ -79,6 +81,7 @@ describe('the store link: identity, display fields, cart events and recommendati
     const link = new StoreLink(fakeContext(), { open: async () => null });
     expect(await link.start()).to.equal(true);
     expect(link.displayFields()).to.deep.equal({});
+    expect(link.cartSummary()).to.equal(null);
     link.stop();
   });
 

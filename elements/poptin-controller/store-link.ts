@@ -169,6 +169,11 @@ export class StoreLink {
     return this.store ? { store_integration: this.store.platform, store_integration_customer_id: this.customerId } : {};
   }
 
+  /** The cart as last read, on a store page (a pop-up's dynamic text shows its count and total). */
+  cartSummary(): { itemCount: number; total: number } | null {
+    return this.store && this.cart ? { itemCount: this.cart.itemCount, total: this.cart.total } : null;
+  }
+
   /** The display request's store and cart fields (widget §7). */
   displayFields(): Partial<DisplayRequest> {
     if (!this.store) return {};

@@ -163,6 +163,50 @@ describe('pop-up authoring', () => {
     assert.equal((await consoleCall(session, { method: 'GET', url: `${url}/revisions/9` })).statusCode, 404);
   });
 
+  it('refuses visit rules it cannot read, each with its field and what it takes, and saves the ones it can', async () => {
+    const session = await signedInOwnerOfAcme();
+    const refused = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: {
+        config: {
+          ...NEW_POPUP,
+          utm_targeting: [{ parameter: 'utm_campain', operator: 'contain', value: 'spring' }],
+          traffic_source_targeting: 'show|search,tv',
+          visitor_type_targeting: 'old',
+          visit_page_targeting: 'first',
+        },
+      },
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(refused.json().fields, [
+      {
+        field: 'utm_targeting',
+        message: 'rule 1: parameter must be one of utm_source, utm_medium, utm_campaign, utm_term, utm_content',
+      },
+      {
+        field: 'traffic_source_targeting',
+        message: 'unknown traffic source "tv": use search, social, email, paid, direct, referral',
+      },
+      { field: 'visitor_type_targeting', message: 'must be "new" or "returning", or "all"' },
+      { field: 'visit_page_targeting', message: 'must be "landing" or "later", or "all"' },
+    ]);
+    const saved = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: {
+        config: {
+          ...NEW_POPUP,
+          utm_targeting: [{ parameter: 'utm_campaign', operator: 'contain', value: 'spring' }],
+          traffic_source_targeting: { show: 'show', sources: ['search', 'social'] },
+          visitor_type_targeting: 'new',
+          visit_page_targeting: 'landing',
+        },
+      },
+    });
+    assert.equal(saved.statusCode, 201, saved.body);
+  });
+
   it('refuses an invalid configuration naming each field, and saves nothing', async () => {
     const session = await signedInOwnerOfAcme();
     const { popup } = (

@@ -6,6 +6,12 @@ import { POPUP_TYPES } from '../../src/core/config/types.ts';
 import { PrizeSetError, parsePrizeSet } from '../../src/core/games/prizes.ts';
 import { parseFrequencyRule } from '../../src/core/rules/frequency.ts';
 import { readSchedule, ScheduleError } from '../../src/core/rules/schedule.ts';
+import {
+  readTrafficSourceTargeting,
+  readUtmTargeting,
+  readVisitorType,
+  readVisitPage,
+} from '../../src/core/rules/visit.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
 import type { FieldError } from './fields.ts';
@@ -91,6 +97,19 @@ function checkSchedule(errors: FieldError[], schedule: unknown): void {
   }
 }
 
+/** The visit rules, read by the widget's own readers: each problem they name is an error of its field. */
+const VISIT_RULES: Array<[field: string, read: (raw: unknown) => { problems: string[] }]> = [
+  ['utm_targeting', readUtmTargeting],
+  ['traffic_source_targeting', readTrafficSourceTargeting],
+  ['visitor_type_targeting', readVisitorType],
+  ['visit_page_targeting', readVisitPage],
+];
+
+function checkVisitRules(errors: FieldError[], config: Record<string, unknown>): void {
+  for (const [field, read] of VISIT_RULES)
+    for (const message of read(config[field]).problems) errors.push({ field, message });
+}
+
 /** The field a message of the widget's parser is about: its first word when that names a setting. */
 function fieldOfParserMessage(message: string): string {
   const named = /^(?:unknown )?([a-z_]+)/.exec(message)?.[1];
@@ -136,6 +155,7 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
   }
   checkPrizes(errors, config);
   checkSchedule(errors, config.schedule);
+  checkVisitRules(errors, config);
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === (poptinId ?? id))) {
     errors.push({ field: 'ab_test_parent_id', message: 'must be the 13-character id of another pop-up' });

@@ -26,6 +26,8 @@ export interface PopupModel {
   preview?: boolean;
   /** The store the page is on: which add-to-cart settings its buttons read (widget §3). */
   storePlatform?: StorePlatform;
+  /** The store's cart when the pop-up was built or shown: its dynamic text's `{{cart_count}}` and `{{cart_total}}`. */
+  cart?: { itemCount: number; total: number } | null;
   /** The products its `<poptin-product-recommendations>` show, fetched before it is shown. */
   recommendations?: RecommendationModel;
 }

@@ -41,7 +41,7 @@ import { clearSendError, type LeadOutcome, leadResponder, showSendError } from '
 import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { followRedirect } from '../template/navigation.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
-import { bindTemplateCoupons } from '../template/template-parts.ts';
+import { bindTemplateCoupons, bindTemplateDynamicText } from '../template/template-parts.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
@@ -87,6 +87,9 @@ export function PopupView(): React.JSX.Element {
   /** Where the template is once drawn: the shadow root's copy, or the element's own children when they are slotted. */
   const contentOf = (): HTMLElement | null => (contentRef.current && slotted ? host : contentRef.current);
   const liveRef = useRef<HTMLParagraphElement>(null);
+  /** The fields of the lead sent, for the thank-you screen's `{{name}}`. */
+  const submittedFields = useRef<SubmittedField[] | null>(null);
+  const refreshDynamicText = useRef<() => void>(() => undefined);
 
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
@@ -153,6 +156,7 @@ export function PopupView(): React.JSX.Element {
   /** The lead is on its way (or a page took it itself): the thank-you screen, the sent message, or the close. */
   const afterSent = (form: HTMLFormElement, fields: SubmittedField[]) => {
     if (!config) return;
+    submittedFields.current = fields;
     emitWindow('poptinSubmit', { poptin_id: config.id });
     // A game's lead, sent with its result: the result screen stays, and the game's own delays close it.
     if (form === machine.snapshot.gameLeadForm) return;
@@ -199,7 +203,10 @@ export function PopupView(): React.JSX.Element {
     const content = contentOf();
     if (!content || !config) return;
     if (snapshot.state === 'form') showScreen(content, 'form');
-    if (snapshot.state === 'thank-you' && snapshot.afterSubmit?.screen === 'thank-you') showThankYouScreen(content);
+    if (snapshot.state === 'thank-you' && snapshot.afterSubmit?.screen === 'thank-you') {
+      refreshDynamicText.current();
+      showThankYouScreen(content);
+    }
   }, [snapshot.state, snapshot.afterSubmit, config, slotted]);
 
   // Before anything reads the template: its inline styles, set aside by the sanitiser (a strict CSP forbids them as attributes).
@@ -213,6 +220,28 @@ export function PopupView(): React.JSX.Element {
     host.toggleAttribute('data-slotted', slotted);
     if (slotted) adoptStyles(document, slottedTemplateStyles);
   }, [host, slotted]);
+
+  // `{{tag|fallback}}` filled from the page before anything reads the template's text; the sanitiser ran first.
+  const cart = model?.cart ?? null;
+  useLayoutEffect(() => {
+    const content = contentOf();
+    if (!content || !config || !mounted) return;
+    const binding = bindTemplateDynamicText(content, () => ({
+      query: location.search,
+      countryCode,
+      language,
+      pageTitle: document.title,
+      cart,
+      designProperties: design,
+      submitted: submittedFields.current,
+      now: Date.now(),
+    }));
+    refreshDynamicText.current = binding.refresh;
+    return () => {
+      refreshDynamicText.current = () => undefined;
+      binding.unbind();
+    };
+  }, [config, design, model?.html, slotted, countryCode, language, cart, mounted]);
 
   // Behaviour bound by the template convention (design §2).
   useLayoutEffect(() => {

@@ -18,7 +18,8 @@ describe('templatePartsIn', () => {
       <poptin-countdown to="2030-01-01T00:00:00Z"></poptin-countdown>
       <poptin-product-recommendations></poptin-product-recommendations>
       <input name="Birthday">
-      <input type="tel" name="Phone" data-validation="international">`;
+      <input type="tel" name="Phone" data-validation="international">
+      <p>{{utm_campaign|our sale}}</p>`;
     expect(templatePartsIn(template)).to.deep.equal([
       'game',
       'coupon',
@@ -27,6 +28,7 @@ describe('templatePartsIn', () => {
       'recommendations',
       'date-picker',
       'phone-country',
+      'dynamic-text',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // Parts of a template that most pop-ups do not have (games, coupons, add-to-cart buttons, countdowns, product
-// recommendations, a date picker, a phone country list) are chunks of their own: a pop-up binds a part once its
+// recommendations, a date picker, a phone country list, dynamic text) are chunks of their own: a pop-up binds a part once its
 // chunk is loaded, and one built ahead loads the chunks its template needs with the template (loadTemplateParts),
 // so that they are bound before it first shows.
 
@@ -9,6 +9,7 @@ import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
 import { REGISTRY } from '../../registry.ts';
 import { loadersWhere, tagOf } from '../../registry-lookups.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
+import type { DynamicTextBinding, DynamicTextContext } from './dynamic-text.ts';
 
 /** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */
 export const GAME_DEFINITIONS = loadersWhere((line) => line.inTemplates === 'game');
@@ -27,6 +28,7 @@ export const loadCountdownBinding = chunkLoader(() =>
   Promise.all([import('../countdown/countdown-binding.ts'), REGISTRY.countdown.load()]).then(([binding]) => binding),
 );
 export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
+export const loadDynamicText = chunkLoader(() => import('./dynamic-text.ts'));
 
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
@@ -47,7 +49,8 @@ export type TemplatePart =
   | 'countdown'
   | 'recommendations'
   | 'date-picker'
-  | 'phone-country';
+  | 'phone-country'
+  | 'dynamic-text';
 
 /** A template's games: their binding, and the element of each game it holds, in the same round trip. */
 const loadGames = (template: string) =>
@@ -66,6 +69,7 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<
   ['recommendations', elementInHtml([RECOMMENDATIONS_TAG]), loadRecommendations],
   ['date-picker', dateFieldInHtml(), () => loadFieldAddonViews(['date-picker'])],
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
+  ['dynamic-text', /\{\{/, loadDynamicText],
 ];
 
 const partsFoundIn = (template: string) => PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template));
@@ -86,4 +90,18 @@ export function bindTemplateCoupons(content: HTMLElement, language: Language): (
   return bindWhenLoaded('the coupons of the pop-up', loadCouponBinding, ({ bindCoupons }) =>
     bindCoupons(content, language),
   );
+}
+
+const NO_DYNAMIC_TEXT: DynamicTextBinding = { refresh: () => undefined, unbind: () => undefined };
+
+/** `{{tag|fallback}}` in the template's text (dynamic-text.ts), filled from `context` now and at each refresh. */
+export function bindTemplateDynamicText(content: HTMLElement, context: () => DynamicTextContext): DynamicTextBinding {
+  if (!content.innerHTML.includes('{{')) return NO_DYNAMIC_TEXT;
+  let refresh = NO_DYNAMIC_TEXT.refresh;
+  const unbind = bindWhenLoaded('the dynamic text of the pop-up', loadDynamicText, ({ bindDynamicText }) => {
+    const binding = bindDynamicText(content, context);
+    refresh = binding.refresh;
+    return binding.unbind;
+  });
+  return { refresh: () => refresh(), unbind };
 }

@@ -18,6 +18,7 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
     pageUrl: 'https://shop.example/products/shoes',
     referrer: '',
     cookies: {},
+    visit: { referrerHost: '', campaign: '', landing: true, returning: false },
     globals: {},
     pageSource: () => '<html></html>',
     visitor: createVisitor({ stores, now: () => NOW }),
@@ -41,6 +42,10 @@ describe('decide: every rule for one pop-up', () => {
       'after close (d_f_a)',
       'page_targeting',
       'referrer_targeting',
+      'utm_targeting',
+      'traffic_source_targeting',
+      'visitor_type_targeting',
+      'visit_page_targeting',
       'cookie_filter',
       'js_filter',
       'engagement_with_other_poptin_filter',
@@ -51,6 +56,33 @@ describe('decide: every rule for one pop-up', () => {
     expect(decision.triggers).to.deep.equal(['after 40% scrolling']);
     expect(decision.retryAt).to.equal(null);
     expect(decision.decidedAt).to.equal(NOW);
+  });
+
+  it('the visit rules block with the reason: traffic source, UTM parameters, visitor type, landing page', () => {
+    const config = testConfig({
+      traffic_source_targeting: 'show|search',
+      utm_targeting: [{ parameter: 'utm_campaign', operator: 'contain', value: 'spring', show: 'show' }],
+      visitor_type_targeting: 'returning',
+      visit_page_targeting: 'later',
+    });
+    const fromGoogle = { referrerHost: 'www.google.co.uk', campaign: 'utm_campaign=Spring-sale', landing: false };
+    const allowed = decide(config, environment({ visit: { ...fromGoogle, returning: true } }));
+    expect(allowed.allowed, JSON.stringify(allowed.blockedBy)).to.equal(true);
+    expect(allowed.rules.find((rule) => rule.rule === 'traffic_source_targeting')?.reason).to.equal(
+      'the visit is search (referrer google.co.uk); shown for search',
+    );
+
+    const direct = decide(
+      config,
+      environment({ visit: { referrerHost: '', campaign: '', landing: true, returning: false } }),
+    );
+    expect(direct.blockedBy.map((rule) => `${rule.rule}: ${rule.reason}`)).to.deep.equal([
+      'utm_targeting: utm_campaign "(none)" matches none of contain "spring"',
+      'traffic_source_targeting: the visit is direct (no referrer and no campaign parameters); shown for search',
+      'visitor_type_targeting: a new visitor; shown to returning visitors',
+      'visit_page_targeting: the landing page of the visit; shown on later pages',
+    ]);
+    expect(direct.retryAt).to.equal(null);
   });
 
   it('a frequency cap blocks and reports when it expires', () => {

@@ -11,6 +11,7 @@ import { evaluateSchedule } from '../rules/schedule.ts';
 import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
 import { block, type RuleResult } from '../rules/types.ts';
+import { evaluateTrafficSource, evaluateUtmTargeting, evaluateVisitorType, evaluateVisitPage } from '../rules/visit.ts';
 import { describePlan, planTriggers } from '../triggers/plan.ts';
 import type { DecisionEnvironment } from './environment.ts';
 
@@ -52,6 +53,10 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['after close (d_f_a)', () => evaluateAfterClose(config.frequencyAction, frequencyHistory(), now)],
     ['page_targeting', () => evaluatePageTargeting(config, environment.pageUrl)],
     ['referrer_targeting', () => evaluateReferrerTargeting(config, environment.referrer)],
+    ['utm_targeting', () => evaluateUtmTargeting(config, environment.visit)],
+    ['traffic_source_targeting', () => evaluateTrafficSource(config, environment.visit)],
+    ['visitor_type_targeting', () => evaluateVisitorType(config, environment.visit)],
+    ['visit_page_targeting', () => evaluateVisitPage(config, environment.visit)],
     ['cookie_filter', () => evaluateCookieFilter(config.filters.cookieFilter, environment.cookies)],
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
     [

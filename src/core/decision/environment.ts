@@ -1,6 +1,7 @@
 import type { CartState } from '../rules/cart.ts';
 import type { EngagementRecord } from '../rules/engagement.ts';
 import type { FrequencyHistory } from '../rules/frequency.ts';
+import type { VisitFacts } from '../rules/traffic-source.ts';
 
 /** What the decision reads about the visitor (a `Visitor` from src/core/visitor satisfies it). */
 export interface DecisionVisitor {
@@ -24,6 +25,8 @@ export interface DecisionEnvironment {
   referrer: string;
   /** The page's cookies, name → value. */
   cookies: Readonly<Record<string, string>>;
+  /** The visit's first page and this page's place in it (visitFactsOf in src/core/visitor). */
+  visit: VisitFacts;
   /** Where js_filter paths are read from: the page's window. */
   globals: object;
   /** The page's HTML source, read only when source-code targeting is on. */
@@ -47,6 +50,8 @@ export interface EnvironmentSources {
   isMobile: boolean;
   /** PageViewFields.referrer of visitor.recordPageView(); defaults to document.referrer. */
   referrer?: string;
+  /** visitFactsOf(visitor, page view fields); by default read from this page alone. */
+  visit?: VisitFacts;
   now?: () => number;
   cart?: CartState | null;
   /** From the display response. */
@@ -64,6 +69,12 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     pageUrl: safely(() => win.location.href, ''),
     referrer: sources.referrer ?? safely(() => doc.referrer, ''),
     cookies: safely(() => sources.visitor.cookies(), {}),
+    visit: sources.visit ?? {
+      referrerHost: safely(() => (doc.referrer ? new URL(doc.referrer).host : ''), ''),
+      campaign: safely(() => win.location.search, ''),
+      landing: true,
+      returning: false,
+    },
     globals: win,
     pageSource: () => (source ??= safely(() => doc.documentElement.outerHTML, '')),
     visitor: sources.visitor,

@@ -18,6 +18,7 @@ function environment(): DecisionEnvironment & { visitor: ReturnType<typeof creat
     pageUrl: 'https://shop.example/',
     referrer: '',
     cookies: {},
+    visit: { referrerHost: '', campaign: '', landing: true, returning: false },
     globals: {},
     pageSource: () => '',
     visitor: createVisitor({ stores: createMemoryStorageSet(() => NOW), now: () => NOW }),

@@ -12,4 +12,6 @@ export * from './operators.ts';
 export * from './schedule.ts';
 export * from './source-code.ts';
 export * from './targeting.ts';
+export * from './traffic-source.ts';
 export * from './types.ts';
+export * from './visit.ts';

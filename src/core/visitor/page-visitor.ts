@@ -83,6 +83,9 @@ export interface VisitorOptions {
   createId?: () => string;
 }
 
+/** Parameters of the visit's landing page kept for its later pages: the UTM ones and the ad click ids (traffic-source.ts). */
+const CAMPAIGN_PARAMETER = /^(utm_[a-z]+|gclid|gbraid|wbraid|dclid|msclkid)$/i;
+
 /** The visitor of a page load that recorded no page view yet. */
 let unwrittenPageView: (() => void) | null = null;
 
@@ -178,6 +181,15 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       const stored = values('p')?.[0];
       const previousUrl = stored !== undefined ? expand(stored) : fromSite ? documentReferrer : '';
       set('p', [short(url)], at);
+      // The visit's first page: the host it came from and its campaign parameters, kept for its later pages
+      // (visit-facts.ts reads them).
+      if (!session[3]) {
+        session[4] = fromSite ? '' : (documentReferrer.split('/')[2] ?? '');
+        session[5] = safeRead(
+          () =>
+            `${new URLSearchParams([...new URL(url).searchParams].filter(([name]) => CAMPAIGN_PARAMETER.test(name)))}`,
+        );
+      }
       session[3] ||= short(url);
 
       const pages = values('g') ?? [];

@@ -20,7 +20,8 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * The fields and their lifetimes (widget §9), each renewed when written:
  * - `v` the visitor id, 30 days
- * - `s` the session: its id, `1` when the visitor was returning as it began, its start, its landing page; 30 minutes
+ * - `s` the session: its id, `1` when the visitor was returning as it began, its start, its landing page, the host of
+ *   the external page it came from, the landing page's UTM parameters and ad click ids; 30 minutes
  * - `o` old user (a visitor seen in the last 2 days), no values
  * - `t` time on site: the visit's start, 60 s
  * - `r` the external referrer, `p` the previous page: about 2 minutes (0.00139 days)

@@ -7,6 +7,7 @@ import { createPageVisitor, startVisitorKeepAlive, type VisitorOptions } from '.
 import { STATE_KEY, VISITOR_COOKIE } from './record.ts';
 import { parseVisitorState } from './state.ts';
 import { blockedStorageWindow } from './test-support/storage.ts';
+import { visitFactsOf } from './visit-facts.ts';
 import { createVisitor, withHistory } from './visitor.ts';
 import { createStorageSet } from './web-storage.ts';
 
@@ -51,6 +52,39 @@ describe('visitor state (widget §3, §9)', () => {
       });
       now += 10_000;
       expect(load().recordPageView('https://s.example/pricing').if_page_refreshed).to.equal(true);
+    });
+
+    it("keeps where the visit came from and its campaign for the visit's later pages, after the referrer is gone", () => {
+      const visit = (referrer: string, url: string) => {
+        const visitor = load(referrer);
+        const fields = visitor.recordPageView(url);
+        return { fields, facts: visitFactsOf(visitor, fields) };
+      };
+      const landing = visit(
+        'https://www.google.com/search?q=x',
+        'https://s.example/shoes?utm_source=google&utm_campaign=Spring%20sale&gclid=abc&color=red',
+      );
+      expect(landing.facts).to.deep.equal({
+        referrerHost: 'www.google.com',
+        campaign: 'utm_source=google&utm_campaign=Spring+sale&gclid=abc',
+        landing: true,
+        returning: false,
+      });
+      now += 10 * MINUTE;
+      const later = visit('https://s.example/shoes', 'https://s.example/cart');
+      expect(later.fields.referrer).to.equal('', 'the referrer field itself lasts about 2 minutes');
+      expect(later.facts).to.deep.include({
+        referrerHost: 'www.google.com',
+        campaign: 'utm_source=google&utm_campaign=Spring+sale&gclid=abc',
+        landing: false,
+      });
+      now += 2 * 60 * MINUTE;
+      expect(visit('', 'https://s.example/').facts).to.deep.equal({
+        referrerHost: '',
+        campaign: '',
+        landing: true,
+        returning: true,
+      });
     });
 
     it("keeps the external referrer and its protocol across the visit's pages", () => {
