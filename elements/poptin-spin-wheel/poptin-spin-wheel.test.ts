@@ -63,6 +63,28 @@ function misdrawnLabels(element: Element): string[] {
   return wrong;
 }
 
+/** A CSS colour as sRGB bytes, painted on a canvas: computed styles may keep relative or non-sRGB colours as written. */
+function rgbOf(colour: string): [number, number, number] {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 1, 1);
+  const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+  return [red!, green!, blue!];
+}
+
+/** WCAG 2 contrast ratio of two colours. */
+function contrast(one: string, other: string): number {
+  const luminance = (colour: string) => {
+    const [red, green, blue] = rgbOf(colour).map((byte) => {
+      const channel = byte / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 describe('<poptin-spin-wheel>', () => {
   let clock: sinon.SinonFakeTimers;
   beforeEach(() => (clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })));
@@ -127,6 +149,27 @@ describe('<poptin-spin-wheel>', () => {
     for (const prizes of sets) {
       const element = await mountWheel(prizes);
       expect(misdrawnLabels(element)).to.deep.equal([], Object.keys(prizes).length + ' prizes');
+      element.remove();
+    }
+  });
+
+  it('draws each label in black or white, whichever contrasts more with its slice, for any slice colours', async () => {
+    const palettes = [
+      {},
+      { '--poptin-wheel-slice': '#fde68a', '--poptin-wheel-slice-alternate': '#065f46' },
+      { '--poptin-wheel-slice': '#ef4444', '--poptin-wheel-slice-alternate': 'hsl(210 90% 30%)' },
+    ];
+    for (const palette of palettes) {
+      const element = await mountWheel(prizeSet(['5% off', 'Free coffee', 'Try again', 'No luck', '10% off']));
+      for (const [name, value] of Object.entries(palette)) element.style.setProperty(name, value);
+      for (const slice of shadowParts(element, 'slice')) {
+        const label = getComputedStyle(slice.querySelector('text')!).fill;
+        const background = getComputedStyle(slice.querySelector('path')!).fill;
+        expect(contrast(label, background)).to.be.at.least(
+          4.5,
+          `${slice.textContent} on ${background} in ${JSON.stringify(palette)}`,
+        );
+      }
       element.remove();
     }
   });
