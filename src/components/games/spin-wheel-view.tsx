@@ -5,7 +5,7 @@ import {
   spinRotation,
   WHEEL_FACE_RADIUS,
   type WheelLabel,
-  wheelLabel,
+  wheelLabels,
 } from '../../core/games/index.ts';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
@@ -116,7 +116,7 @@ export function SpinWheelView(): React.JSX.Element {
   // The stop inside the slice is chosen once per game, so a re-render does not move the wheel.
   const jitter = useMemo(() => Math.random(), [snapshot.prize]);
   // Laid out once per prize set, not at each of the game's renders.
-  const labels = useMemo(() => prizes.map((prize, slice) => wheelLabel(prize.label, slice, prizes.length)), [prizes]);
+  const labels = useMemo(() => wheelLabels(prizes.map((prize) => prize.label)), [prizes]);
   const idle = snapshot.state === 'idle';
   // The button's name says "spinning" from the frame after the one where the wheel starts to turn.
   const painted = usePaintedSince(!idle);

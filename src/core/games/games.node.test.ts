@@ -25,6 +25,7 @@ import {
   textDirection,
   transition,
   wheelLabel,
+  wheelLabels,
 } from './index.ts';
 
 const PRIZE_SET = {
@@ -151,6 +152,14 @@ describe('spin wheel labels', () => {
     const cut = wheelLabel('WWWWWWWWWWWWWWWWWWWWWWWW', 0, 8);
     assert.equal(cut.lines.length, 1);
     assert.match(cut.lines[0]!, /^W+…$/);
+  });
+
+  it('the labels of a wheel share one size, but a label that would make it unreadable is drawn smaller alone', () => {
+    const sizes = (labels: string[]) => wheelLabels(labels).map((label) => label.fontSize);
+    const even = sizes(['5% off', 'Free coffee', 'Try again', '15% off']);
+    assert.equal(new Set(even).size, 1, even.join(', '));
+    const [first, second, third, long] = sizes(['5% off', 'Free coffee', 'Try again', 'WWWWWWWWWWWWWWWWWWWWWWWW']);
+    assert.ok(first === second && second === third && first! > long!, `${first}, ${second}, ${third}, ${long}`);
   });
 
   it('reads in the direction of its first letter', () => {

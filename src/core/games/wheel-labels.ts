@@ -8,12 +8,14 @@ export const WHEEL_FACE_RADIUS = 86;
 const LABEL_INNER_RADIUS = 27;
 const LABEL_OUTER_RADIUS = 80;
 const FONT_MAX = 12;
+/** The labels of a wheel share one size, the smallest that each fits at, unless that is below this one. */
+const SHARED_FONT_FLOOR = 9;
 const FONT_MIN = 6.5;
 /** A line's height as a share of the font size: the glyphs' box (about 1.16) and a little air. */
 export const LABEL_LINE_HEIGHT = 1.2;
 const MAX_LINES = 3;
 /** A layout of more lines is taken only when its text is this much bigger. */
-const MORE_LINES_GAIN = 1.3;
+const MORE_LINES_GAIN = 1.2;
 
 /**
  * A glyph's advance as a share of the font size, on the wide side of the bold sans-serifs a page may have
@@ -101,10 +103,10 @@ function fitted(lines: readonly string[], fontSize: number, { half }: Room): num
 }
 
 /** The biggest font size, up to the largest, at which `lines` fit; 0 if not even the smallest does. */
-function biggestFont(lines: readonly string[], room: Room): number {
+function biggestFont(lines: readonly string[], room: Room, largest: number): number {
   if (fitted(lines, FONT_MIN, room) === null) return 0;
   let small = FONT_MIN;
-  let big = FONT_MAX;
+  let big = largest;
   if (fitted(lines, big, room) !== null) return big;
   for (let step = 0; step < 12; step++) {
     const middle = (small + big) / 2;
@@ -166,7 +168,8 @@ function shortened(words: readonly string[], slice: Room): string[] {
  * (the full text is in the prize list read to screen readers). Labels of the right half read from the hub
  * outwards, those of the left half from the rim inwards, so that none is upside down when the wheel is still.
  */
-export function wheelLabel(label: string, index: number, count: number): WheelLabel {
+export function wheelLabel(label: string, index: number, count: number, shared?: number): WheelLabel {
+  const largest = shared ?? FONT_MAX;
   const degrees = sliceDegrees(count);
   // One prize fills the face: its label runs to the right of the hub.
   const centre = count === 1 ? 90 : (index + 0.5) * degrees;
@@ -177,8 +180,10 @@ export function wheelLabel(label: string, index: number, count: number): WheelLa
   for (let lineCount = 1; lineCount <= MAX_LINES; lineCount++) {
     const candidate = balancedLines(words, lineCount);
     if (!candidate) break;
-    const size = biggestFont(candidate, room);
-    if (size > fontSize * (lineCount === 1 ? 1 : MORE_LINES_GAIN)) {
+    const size = biggestFont(candidate, room, largest);
+    // At the wheel's shared size, the fewest lines that reach it.
+    if (shared !== undefined && fontSize >= shared) break;
+    if (size > fontSize * (lineCount === 1 || shared !== undefined ? 1 : MORE_LINES_GAIN)) {
       lines = candidate;
       fontSize = size;
     }
@@ -197,4 +202,15 @@ export function wheelLabel(label: string, index: number, count: number): WheelLa
     turned,
     direction: textDirection(label),
   };
+}
+
+/**
+ * The labels of a whole wheel: one size for all, as a printed wheel has, the biggest at which every label fits;
+ * a label that fits only smaller than a readable size is drawn smaller on its own instead of shrinking the others.
+ */
+export function wheelLabels(labels: readonly string[]): WheelLabel[] {
+  const count = labels.length;
+  const fitting = labels.map((label, index) => wheelLabel(label, index, count).fontSize);
+  const shared = Math.max(SHARED_FONT_FLOOR, Math.min(FONT_MAX, ...fitting));
+  return labels.map((label, index) => wheelLabel(label, index, count, shared));
 }
