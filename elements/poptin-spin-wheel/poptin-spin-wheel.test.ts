@@ -199,6 +199,11 @@ describe('<poptin-spin-wheel>', () => {
     clock.tick(1);
     await until(() => results.length === 1, 'the result');
     expect(results[0]).to.deep.equal({ ...chosen, screen: chosen.isWinner ? 'win' : 'lose' });
+    const standingOut = shadowParts(element, 'slice').filter((slice) => slice.classList.contains('chosen'));
+    expect(standingOut.map((slice) => slice.dataset.prizeId)).to.deep.equal(
+      [chosen.prizeId],
+      'the chosen slice stands out',
+    );
     expect(chosen.poptinId).to.equal('wheel0000001');
     expect(chosen.game).to.equal('spin-wheel');
   });

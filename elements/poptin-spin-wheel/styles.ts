@@ -111,6 +111,9 @@ export const spinWheelStyles = `
 [part~="pointer"] svg { display: block; width: 100%; height: auto; }
 [part~="pointer"] path { fill: var(--poptin-wheel-pointer); stroke: #ffffff; stroke-width: 3; stroke-linejoin: round; }
 [part~="pointer"] circle { fill: #ffffff; }
+/* Once it has stopped, the chosen slice stands out from the others. */
+:is([data-state="won"], [data-state="lost"]) .slice:not(.chosen) { filter: saturate(0.55) brightness(0.85); }
+:is([data-state="won"], [data-state="lost"]) .slice.chosen path.shade { stroke: #ffffff; stroke-width: 2.5; }
 /* While it turns, every other light blinks: two steps a second, a repaint of the rim each, no frame-by-frame work. */
 [data-state="playing"] .bulb.odd { animation: poptin-wheel-blink 1s steps(2, jump-none) infinite; }
 @keyframes poptin-wheel-blink { from { opacity: 1; } to { opacity: 0.25; } }

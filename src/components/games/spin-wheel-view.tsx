@@ -153,7 +153,7 @@ export function SpinWheelView(): React.JSX.Element {
                 key={prize.key}
                 part="slice"
                 data-prize-id={prize.prizeId}
-                className={`slice ${sliceTone(slice, prizes.length)}`}
+                className={`slice ${sliceTone(slice, prizes.length)}${slice === index ? ' chosen' : ''}`}
               >
                 <path d={slicePath(slice, prizes.length)} />
                 <path className="shade" d={slicePath(slice, prizes.length)} fill="url(#slice-shade)" />
