@@ -37,7 +37,6 @@ export const giftBoxStyles = `
   container-type: inline-size;
   /* The glow and the shadow behind it stay inside the box's own stacking. */
   isolation: isolate;
-  transition: opacity 0.3s;
 }
 /* The shadow the box casts on the floor, and the glow behind an opened one. */
 [part~="box"]::after, [part~="box"]::before { content: ""; position: absolute; left: 50%; pointer-events: none; z-index: -1; }
@@ -55,7 +54,8 @@ export const giftBoxStyles = `
   transform: translateX(-50%);
   background: radial-gradient(closest-side, var(--poptin-gift-glow), rgb(255 255 255 / 0));
   opacity: 0;
-  transition: opacity 0.5s;
+  /* After the frames of the click, which carry the lid's lift alone. */
+  transition: opacity 0.5s 0.2s;
 }
 [part~="opened"]::before { opacity: 0.9; }
 [part~="box"][aria-disabled="true"] { cursor: default; }

@@ -58,10 +58,7 @@ export const spinWheelStyles = `
   text-transform: uppercase;
   box-shadow: 0 3px 8px rgb(0 0 0 / 0.4), inset 0 -2px 4px rgb(0 0 0 / 0.25);
   cursor: pointer;
-  transition: transform 0.15s;
 }
-[part~="spin-button"]:not([aria-disabled="true"]):hover { transform: scale(1.05); }
-[part~="spin-button"]:not([aria-disabled="true"]):active { transform: scale(0.96); }
 [part~="spin-button"][aria-disabled="true"] { cursor: default; }
 [part~="spin-button"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 3px; }
 [part~="face"] {
@@ -115,12 +112,12 @@ export const spinWheelStyles = `
 :is([data-state="won"], [data-state="lost"]) .slice:not(.chosen) { filter: saturate(0.55) brightness(0.85); }
 :is([data-state="won"], [data-state="lost"]) .slice.chosen path.shade { stroke: #ffffff; stroke-width: 2.5; }
 /* While it turns, every other light blinks: two steps a second, a repaint of the rim each, no frame-by-frame work. */
-[data-state="playing"] .bulb.odd { animation: poptin-wheel-blink 1s steps(2, jump-none) infinite; }
+/* It starts after the spin's first frames, which carry the turn alone. */
+[data-state="playing"] .bulb.odd { animation: poptin-wheel-blink 1s steps(2, jump-none) 0.5s infinite; }
 @keyframes poptin-wheel-blink { from { opacity: 1; } to { opacity: 0.25; } }
 @media (prefers-reduced-motion: reduce) {
   [part~="face"] { transition: opacity 0.3s; }
   [data-state="playing"] [part~="face"] { opacity: 0.85; }
   [data-state="playing"] .bulb.odd { animation: none; }
-  [part~="spin-button"] { transition: none; }
 }
 `;

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import {
+  type GamifiedPrize,
   LABEL_LINE_HEIGHT,
   sliceDegrees,
   spinRotation,
@@ -57,6 +58,41 @@ function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
         );
       })}
     </text>
+  );
+}
+
+/** The turning face's drawing: built again only when the prizes or the chosen slice change, not at each render. */
+function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[], chosen: number): React.JSX.Element {
+  const degrees = sliceDegrees(prizes.length);
+  return (
+    <>
+      <defs>
+        {/* Each slice lighter by the hub and darker by the rim, as a dished face catches the light. */}
+        <radialGradient id="slice-shade" gradientUnits="userSpaceOnUse" cx="0" cy="0" r={RADIUS}>
+          <stop offset="0.25" stopColor="#ffffff" stopOpacity="0.18" />
+          <stop offset="0.65" stopColor="#ffffff" stopOpacity="0" />
+          <stop offset="0.9" stopColor="#000000" stopOpacity="0.04" />
+          <stop offset="1" stopColor="#000000" stopOpacity="0.16" />
+        </radialGradient>
+      </defs>
+      {prizes.map((prize, slice) => (
+        <g
+          key={prize.key}
+          part="slice"
+          data-prize-id={prize.prizeId}
+          className={`slice ${sliceTone(slice, prizes.length)}${slice === chosen ? ' chosen' : ''}`}
+        >
+          <path d={slicePath(slice, prizes.length)} />
+          <path className="shade" d={slicePath(slice, prizes.length)} fill="url(#slice-shade)" />
+          <SliceLabel layout={labels[slice]!} />
+        </g>
+      ))}
+      {prizes.length > 1 &&
+        prizes.map((prize, slice) => {
+          const [x, y] = pointAt(slice * degrees, PEG_RADIUS).split(' ');
+          return <circle key={prize.key} className="peg" cx={x} cy={y} r="2.2" />;
+        })}
+    </>
   );
 }
 
@@ -120,10 +156,12 @@ export function SpinWheelView(): React.JSX.Element {
   const idle = snapshot.state === 'idle';
   // The button's name says "spinning" from the frame after the one where the wheel starts to turn.
   const painted = usePaintedSince(!idle);
-  if (!model) return <SurfaceStyles />;
   const index = snapshot.prize ? prizes.indexOf(snapshot.prize) : -1;
+  // Marked once the result shows: the spin's own frame changes nothing on the face but its turn.
+  const chosen = snapshot.state === 'won' || snapshot.state === 'lost' ? index : -1;
+  const face = useMemo(() => faceOf(prizes, labels, chosen), [prizes, labels, chosen]);
+  if (!model) return <SurfaceStyles />;
   const rotation = index >= 0 ? spinRotation(index, prizes.length, jitter) : 0;
-  const degrees = sliceDegrees(prizes.length);
   return (
     <>
       <SurfaceStyles />
@@ -139,32 +177,7 @@ export function SpinWheelView(): React.JSX.Element {
             style={{ transform: `rotate(${rotation}deg)` }}
             data-rotation={rotation}
           >
-            <defs>
-              {/* Each slice lighter by the hub and darker by the rim, as a dished face catches the light. */}
-              <radialGradient id="slice-shade" gradientUnits="userSpaceOnUse" cx="0" cy="0" r={RADIUS}>
-                <stop offset="0.25" stopColor="#ffffff" stopOpacity="0.18" />
-                <stop offset="0.65" stopColor="#ffffff" stopOpacity="0" />
-                <stop offset="0.9" stopColor="#000000" stopOpacity="0.04" />
-                <stop offset="1" stopColor="#000000" stopOpacity="0.16" />
-              </radialGradient>
-            </defs>
-            {prizes.map((prize, slice) => (
-              <g
-                key={prize.key}
-                part="slice"
-                data-prize-id={prize.prizeId}
-                className={`slice ${sliceTone(slice, prizes.length)}${slice === index ? ' chosen' : ''}`}
-              >
-                <path d={slicePath(slice, prizes.length)} />
-                <path className="shade" d={slicePath(slice, prizes.length)} fill="url(#slice-shade)" />
-                <SliceLabel layout={labels[slice]!} />
-              </g>
-            ))}
-            {prizes.length > 1 &&
-              prizes.map((prize, slice) => {
-                const [x, y] = pointAt(slice * degrees, PEG_RADIUS).split(' ');
-                return <circle key={prize.key} className="peg" cx={x} cy={y} r="2.2" />;
-              })}
+            {face}
           </svg>
           {frame}
         </div>
