@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { GamePrizeDetail, GameResultDetail } from '../../src/core/games/index.ts';
 import { ALWAYS_WIN, collect, mountGame, shadowPart, shadowParts, spoken } from '../../test/browser-support/games.ts';
@@ -12,7 +12,8 @@ const mountBoxes = () => mountGame<PoptinGiftBoxElement>('poptin-gift-box', { pr
 
 describe('<poptin-gift-box>', () => {
   let clock: sinon.SinonFakeTimers | undefined;
-  afterEach(() => {
+  afterEach(async () => {
+    await emulateMedia({ reducedMotion: 'no-preference' });
     clock?.restore();
     clock = undefined;
     document.querySelectorAll('poptin-gift-box').forEach((node) => node.remove());
@@ -66,6 +67,24 @@ describe('<poptin-gift-box>', () => {
     await sendKeys({ press: 'Space' });
     await until(() => shadowParts(element, 'opened').length === 1, 'the box to open');
     expect(shadowParts(element, 'box')[2]!.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('the opened box lifts and tilts its lid; under reduced motion the lid fades away instead', async () => {
+    const lidOf = (element: Element) => shadowPart(element, 'opened').querySelector<HTMLElement>('[part~="lid"]')!;
+    const moving = await mountBoxes();
+    shadowParts(moving, 'box')[0]!.click();
+    await until(() => shadowParts(moving, 'opened').length === 1, 'the box to open');
+    expect(getComputedStyle(lidOf(moving)).transitionProperty).to.contain('transform');
+    const lidMatrix = () => new DOMMatrix(getComputedStyle(lidOf(moving)).transform);
+    await until(() => lidMatrix().f < 0 && lidMatrix().b !== 0, 'the lid to lift and tilt');
+
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const still = await mountBoxes();
+    shadowParts(still, 'box')[0]!.click();
+    await until(() => shadowParts(still, 'opened').length === 1, 'the box to open');
+    expect(getComputedStyle(lidOf(still)).transform).to.equal('none');
+    expect(getComputedStyle(lidOf(still)).transitionProperty).to.equal('opacity');
+    await until(() => getComputedStyle(lidOf(still)).opacity === '0', 'the lid to fade away');
   });
 
   it('passes axe-core closed and opened', async () => {

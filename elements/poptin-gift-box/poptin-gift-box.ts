@@ -23,14 +23,16 @@ const GameElement = createGameElement({ tag: 'poptin-gift-box' });
  * @event poptin-game-done - The close/redirect delay after the result has passed. detail: as `poptin-game-play`
  * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
- * @csspart base - The row of boxes.
+ * @csspart base - The row of boxes; a row too wide for its space shrinks its boxes.
  * @csspart box - One box (a button); the opened one is also `opened`.
- * @csspart lid - A box's lid, lifted when opened.
+ * @csspart lid - A box's lid, which lifts and tilts when opened (fades away under reduced motion).
+ * @csspart bow - The bow on a lid.
  * @csspart gift - A box's body.
  * @csspart prize - The prize shown in the opened box.
  *
  * @cssproperty --poptin-gift-size - Width of one box.
  * @cssproperty --poptin-gift-color - Colour of the boxes.
- * @cssproperty --poptin-gift-ribbon - Colour of the ribbons.
+ * @cssproperty --poptin-gift-ribbon - Colour of the ribbons and bows.
+ * @cssproperty --poptin-gift-glow - Colour of the glow behind the opened box.
  */
 export class PoptinGiftBoxElement extends GameElement {}

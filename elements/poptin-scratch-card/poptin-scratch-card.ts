@@ -25,15 +25,18 @@ const GameElement = createGameElement({ tag: 'poptin-scratch-card' });
  * @event poptin-error - It could not render and shows nothing. detail: `{poptinId, message}`
  *
  * @csspart base - The card and its reveal button.
- * @csspart card - The scratch area.
+ * @csspart card - The ticket, notched at its sides.
+ * @csspart scratch-area - The area of the ticket under the foil.
  * @csspart prize - The prize under the cover.
- * @csspart cover - The canvas scratched away.
+ * @csspart cover - The canvas scratched away: a silver foil with the "Scratch here" hint in the element's language.
  * @csspart reveal-button - The keyboard way to reveal the prize.
  *
  * @cssproperty --poptin-scratch-width - Width of the card.
  * @cssproperty --poptin-scratch-height - Height of the card.
- * @cssproperty --poptin-scratch-cover - Colour of the cover.
- * @cssproperty --poptin-scratch-cover-text - Colour of the "Scratch here" text on it.
+ * @cssproperty --poptin-scratch-ticket - Colour of the ticket around the scratch area.
+ * @cssproperty --poptin-scratch-cover - Colour of the foil.
+ * @cssproperty --poptin-scratch-cover-text - Colour of the "Scratch here" hint on it.
  * @cssproperty --poptin-scratch-background - Background under the cover.
+ * @cssproperty --poptin-scratch-prize-text - Colour of the prize under the cover.
  */
 export class PoptinScratchCardElement extends GameElement {}

@@ -29,6 +29,61 @@ const mountWheel = (prizes: object, attributes: Record<string, string> = {}) =>
     ...attributes,
   });
 const rotation = (element: Element) => Number(shadowPart(element, 'face').dataset.rotation);
+const prizeSet = (labels: readonly string[]) =>
+  Object.fromEntries(
+    labels.map((label, index) => [`p${index}`, { label, code: `C${index}`, prize_id: `p-${index}`, chances: 10 }]),
+  );
+
+/**
+ * The slices whose label reads upside down (its text runs more than 90° away from left-to-right on the screen),
+ * and those whose label's box leaves its slice, each as "label: why".
+ */
+function misdrawnLabels(element: Element): string[] {
+  const wrong: string[] = [];
+  for (const slice of shadowParts(element, 'slice')) {
+    const text = slice.querySelector('text')!;
+    const shape = slice.querySelector('path')!;
+    const screen = text.getScreenCTM()!;
+    const reading = (Math.atan2(screen.b, screen.a) * 180) / Math.PI;
+    if (Math.abs(reading) > 90.5) wrong.push(`${text.textContent}: reads at ${reading.toFixed(0)}°`);
+    // The label's box, from its own coordinates into its slice's: every corner must lie in the slice's shape.
+    const box = text.getBBox();
+    const own = text.transform.baseVal.consolidate()?.matrix ?? new DOMMatrix();
+    for (const [x, y] of [
+      [box.x, box.y],
+      [box.x + box.width, box.y],
+      [box.x, box.y + box.height],
+      [box.x + box.width, box.y + box.height],
+    ] as const) {
+      const corner = new DOMPoint(x, y).matrixTransform(own);
+      if (!shape.isPointInFill(corner))
+        wrong.push(`${text.textContent}: spills at ${corner.x.toFixed(1)},${corner.y.toFixed(1)}`);
+    }
+  }
+  return wrong;
+}
+
+/** A CSS colour as sRGB bytes, painted on a canvas: computed styles may keep relative or non-sRGB colours as written. */
+function rgbOf(colour: string): [number, number, number] {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 1, 1);
+  const [red, green, blue] = context.getImageData(0, 0, 1, 1).data;
+  return [red!, green!, blue!];
+}
+
+/** WCAG 2 contrast ratio of two colours. */
+function contrast(one: string, other: string): number {
+  const luminance = (colour: string) => {
+    const [red, green, blue] = rgbOf(colour).map((byte) => {
+      const channel = byte / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 describe('<poptin-spin-wheel>', () => {
   let clock: sinon.SinonFakeTimers;
@@ -48,10 +103,13 @@ describe('<poptin-spin-wheel>', () => {
       'p-c',
       'p-d',
     ]);
-    expect(shadowParts(element, 'slice').map((slice) => slice.textContent)).to.deep.equal([
+    // A label runs on as many lines as fit it in its slice.
+    const faceLabel = (slice: Element) =>
+      [...slice.querySelectorAll('tspan')].map((line) => line.textContent).join(' ');
+    expect(shadowParts(element, 'slice').map(faceLabel)).to.deep.equal([
       '10% off',
       'Free shipping',
-      'A free gift with…',
+      'A free gift with your next order',
       'No luck',
     ]);
     const spin = shadowPart(element, 'spin-button');
@@ -65,6 +123,55 @@ describe('<poptin-spin-wheel>', () => {
       'No luck',
     ]);
     expect(rotation(element)).to.equal(0);
+  });
+
+  it('draws every label upright and inside its slice, however many prizes and however long their labels', async () => {
+    const sets = [
+      FOUR_PRIZES,
+      ALWAYS_WIN,
+      prizeSet(['5% off', 'Free coffee', 'Try again']),
+      prizeSet([
+        '5% off',
+        'Free coffee',
+        '15% OFF',
+        'Try again',
+        '20% off everything',
+        'Free shipping',
+        'WWWWWWWWWWWWWWWWWW',
+        'No luck',
+      ]),
+      prizeSet(['10% הנחה', 'משלוח חינם', 'מתנה בהזמנה הבאה שלך', 'נסו שוב', '20% הנחה על כל ההזמנה', 'קפה']),
+      prizeSet(
+        Array.from({ length: 12 }, (_, index) => (index % 2 ? 'Free shipping on every order' : `${index}% off`)),
+      ),
+      prizeSet(['Only one prize, for everyone who plays the wheel today']),
+    ];
+    for (const prizes of sets) {
+      const element = await mountWheel(prizes);
+      expect(misdrawnLabels(element)).to.deep.equal([], Object.keys(prizes).length + ' prizes');
+      element.remove();
+    }
+  });
+
+  it('draws each label in black or white, whichever contrasts more with its slice, for any slice colours', async () => {
+    const palettes = [
+      {},
+      { '--poptin-wheel-slice': '#fde68a', '--poptin-wheel-slice-alternate': '#065f46' },
+      { '--poptin-wheel-slice': '#ef4444', '--poptin-wheel-slice-alternate': 'hsl(210 90% 30%)' },
+    ];
+    for (const palette of palettes) {
+      const element = await mountWheel(prizeSet(['5% off', 'Free coffee', 'Try again', 'No luck', '10% off']));
+      for (const [name, value] of Object.entries(palette)) element.style.setProperty(name, value);
+      for (const slice of shadowParts(element, 'slice')) {
+        const label = getComputedStyle(slice.querySelector('text')!).fill;
+        const background = getComputedStyle(slice.querySelector('path')!).fill;
+        expect(contrast(label, background)).to.be.at.least(
+          4.5,
+          `${slice.textContent} on ${background} in ${JSON.stringify(palette)}`,
+        );
+      }
+      element.remove();
+    }
   });
 
   it('a click spins it so that the chosen prize stops under the pointer, and the result shows 7 s later', async () => {
@@ -92,6 +199,11 @@ describe('<poptin-spin-wheel>', () => {
     clock.tick(1);
     await until(() => results.length === 1, 'the result');
     expect(results[0]).to.deep.equal({ ...chosen, screen: chosen.isWinner ? 'win' : 'lose' });
+    const standingOut = shadowParts(element, 'slice').filter((slice) => slice.classList.contains('chosen'));
+    expect(standingOut.map((slice) => slice.dataset.prizeId)).to.deep.equal(
+      [chosen.prizeId],
+      'the chosen slice stands out',
+    );
     expect(chosen.poptinId).to.equal('wheel0000001');
     expect(chosen.game).to.equal('spin-wheel');
   });

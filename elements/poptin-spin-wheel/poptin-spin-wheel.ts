@@ -29,12 +29,15 @@ const GameElement = createGameElement({ tag: 'poptin-spin-wheel' });
  * @csspart spin-button - The visible Spin button at the hub: the keyboard's and screen readers' way to spin.
  * @csspart face - The turning face (an SVG).
  * @csspart slice - One prize's slice (`data-prize-id`).
- * @csspart pointer - The pointer at the top.
+ * @csspart pointer - The pointer at the top, with its shadow.
  *
  * @cssproperty --poptin-wheel-size - Diameter of the wheel.
  * @cssproperty --poptin-wheel-slice - Fill of every other slice.
  * @cssproperty --poptin-wheel-slice-alternate - Fill of the slices between.
- * @cssproperty --poptin-wheel-text - Colour of the slice labels.
- * @cssproperty --poptin-wheel-rim - Colour of the rim, the hub and the pointer.
+ * @cssproperty --poptin-wheel-slice-third - Fill of the last slice of an odd number, so that no two neighbours match; a light tint of `--poptin-wheel-slice` by default.
+ * @cssproperty --poptin-wheel-text - Colour of the slice labels; unset, each label is black or white, whichever contrasts more with its slice.
+ * @cssproperty --poptin-wheel-rim - Colour of the rim and the hub (the Spin button).
+ * @cssproperty --poptin-wheel-pointer - Colour of the pointer; `--poptin-wheel-rim` by default.
+ * @cssproperty --poptin-wheel-light - Colour of the lights on the rim.
  */
 export class PoptinSpinWheelElement extends GameElement {}

@@ -45,7 +45,9 @@ export function GiftBoxView(): React.JSX.Element {
               <span className="visually-hidden">
                 {translate(language, 'giftBoxLabel', { number: box + 1, count: GIFT_BOX_COUNT })}
               </span>
-              <span part="lid" aria-hidden="true" />
+              <span part="lid" aria-hidden="true">
+                <span part="bow" />
+              </span>
               <span part="gift" aria-hidden="true" />
               {isOpened && painted && snapshot.prize && (
                 <>

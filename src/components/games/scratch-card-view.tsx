@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { remainingFraction, shouldReveal } from '../../core/games/index.ts';
+import { remainingFraction, seededRandom, shouldReveal } from '../../core/games/index.ts';
 import { direction } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { SurfaceStyles } from '../shared/surface-frame.tsx';
@@ -11,21 +11,45 @@ const COVERAGE_SAMPLE_STEP = 7;
 /** Coverage is measured every so many strokes while dragging, and always when the pen lifts. */
 const STROKES_PER_CHECK = 6;
 
+/** Grains of the foil's texture per 100 square pixels. */
+const GRAINS_PER_AREA = 1.2;
+
+/**
+ * The silver foil, drawn once for its size: the cover's colour under bands of sheen, a grain that is the same on
+ * every card (a fixed seed, and no draw from the page's Math.random), and the hint, embossed.
+ */
 function drawCover(canvas: HTMLCanvasElement, text: string): void {
   // Layout size, not the drawn box: a pop-up's entry animation scales the card for a moment.
   canvas.width = Math.max(1, canvas.offsetWidth);
   canvas.height = Math.max(1, canvas.offsetHeight);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return;
+  const { width, height } = canvas;
   const style = getComputedStyle(canvas);
   context.globalCompositeOperation = 'source-over';
-  context.fillStyle = style.getPropertyValue('--poptin-scratch-cover').trim() || '#9ca3af';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = style.getPropertyValue('--poptin-scratch-cover-text').trim() || '#ffffff';
-  context.font = `600 ${Math.max(14, Math.round(canvas.height / 7))}px ${style.fontFamily || 'sans-serif'}`;
+  context.fillStyle = style.getPropertyValue('--poptin-scratch-cover').trim() || '#b8bdc6';
+  context.fillRect(0, 0, width, height);
+  const sheen = context.createLinearGradient(0, 0, width, height);
+  sheen.addColorStop(0, 'rgba(255,255,255,0.55)');
+  sheen.addColorStop(0.3, 'rgba(255,255,255,0.05)');
+  sheen.addColorStop(0.48, 'rgba(255,255,255,0.5)');
+  sheen.addColorStop(0.7, 'rgba(0,0,0,0.12)');
+  sheen.addColorStop(1, 'rgba(255,255,255,0.35)');
+  context.fillStyle = sheen;
+  context.fillRect(0, 0, width, height);
+  const random = seededRandom(width * 7919 + height);
+  for (let grain = Math.round((width * height * GRAINS_PER_AREA) / 100); grain > 0; grain--) {
+    context.fillStyle = random() < 0.5 ? 'rgba(255,255,255,0.35)' : 'rgba(0,0,0,0.1)';
+    context.fillRect(random() * width, random() * height, 1 + random() * 1.5, 1);
+  }
+  const size = Math.max(14, Math.round(height / 5.5));
+  context.font = `800 ${size}px ${style.fontFamily || 'sans-serif'}`;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
-  context.fillText(text, canvas.width / 2, canvas.height / 2);
+  context.fillStyle = 'rgba(255,255,255,0.75)';
+  context.fillText(text, width / 2 + 1, height / 2 + 1);
+  context.fillStyle = style.getPropertyValue('--poptin-scratch-cover-text').trim() || '#4b5563';
+  context.fillText(text, width / 2, height / 2);
 }
 
 /**
@@ -129,11 +153,15 @@ export function ScratchCardView(): React.JSX.Element {
         dir={direction(language)}
         lang={language}
       >
-        <div part="card" role="group" aria-label={translate(language, 'scratchCardLabel')}>
-          <p part="prize" aria-hidden={snapshot.revealed ? undefined : 'true'}>
-            {prize ? prize.label || prize.code : ''}
-          </p>
-          <canvas part="cover" ref={canvasRef} aria-hidden="true" />
+        <div className="ticket">
+          <div part="card" role="group" aria-label={translate(language, 'scratchCardLabel')}>
+            <div part="scratch-area">
+              <p part="prize" aria-hidden={snapshot.revealed ? undefined : 'true'}>
+                {prize ? prize.label || prize.code : ''}
+              </p>
+              <canvas part="cover" ref={canvasRef} aria-hidden="true" />
+            </div>
+          </div>
         </div>
         <button type="button" part="reveal-button" onClick={revealNow} disabled={snapshot.revealed}>
           {translate(language, 'scratchCardReveal')}

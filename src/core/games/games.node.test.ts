@@ -22,7 +22,10 @@ import {
   sliceUnderPointer,
   spinRotation,
   stepParticles,
+  textDirection,
   transition,
+  wheelLabel,
+  wheelLabels,
 } from './index.ts';
 
 const PRIZE_SET = {
@@ -124,6 +127,46 @@ describe('spin wheel: 24 segments × 30° plus an offset (widget §4)', () => {
         }
       }
     }
+  });
+});
+
+describe('spin wheel labels', () => {
+  it('the labels of the left half are turned half a turn, so that every label reads within 90° of left to right', () => {
+    for (const count of [1, 2, 3, 4, 5, 6, 8, 12]) {
+      for (let index = 0; index < count; index++) {
+        const { rotation, turned } = wheelLabel('10% off', index, count);
+        const reading = (((rotation % 360) + 540) % 360) - 180;
+        assert.ok(Math.abs(reading) <= 90, `slice ${index} of ${count} reads at ${reading}°`);
+        assert.equal(turned, count > 1 && (index + 0.5) * (360 / count) > 180, `slice ${index} of ${count}`);
+      }
+    }
+  });
+
+  it('a long label is wrapped on up to three lines before it is shrunk to the smallest size, and cut only past that', () => {
+    const wrapped = wheelLabel('A free gift with your next order', 2, 4);
+    assert.deepEqual(wrapped.lines.join(' '), 'A free gift with your next order');
+    assert.ok(wrapped.lines.length > 1);
+    const short = wheelLabel('10% off', 0, 4);
+    assert.deepEqual(short.lines, ['10% off']);
+    assert.ok(short.fontSize > wrapped.fontSize);
+    const cut = wheelLabel('WWWWWWWWWWWWWWWWWWWWWWWW', 0, 8);
+    assert.equal(cut.lines.length, 1);
+    assert.match(cut.lines[0]!, /^W+…$/);
+  });
+
+  it('the labels of a wheel share one size, but a label that would make it unreadable is drawn smaller alone', () => {
+    const sizes = (labels: string[]) => wheelLabels(labels).map((label) => label.fontSize);
+    const even = sizes(['5% off', 'Free coffee', 'Try again', '15% off']);
+    assert.equal(new Set(even).size, 1, even.join(', '));
+    const [first, second, third, long] = sizes(['5% off', 'Free coffee', 'Try again', 'WWWWWWWWWWWWWWWWWWWWWWWW']);
+    assert.ok(first === second && second === third && first! > long!, `${first}, ${second}, ${third}, ${long}`);
+  });
+
+  it('reads in the direction of its first letter', () => {
+    assert.equal(textDirection('20% הנחה'), 'rtl');
+    assert.equal(textDirection('10% off'), 'ltr');
+    assert.equal(textDirection('שובר 20% off'), 'rtl');
+    assert.equal(textDirection('50%'), 'ltr');
   });
 });
 

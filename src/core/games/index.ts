@@ -59,3 +59,11 @@ export {
   WHEEL_TURN_SEGMENT_DEGREES,
   WHEEL_TURN_SEGMENTS,
 } from './wheel.ts';
+export {
+  LABEL_LINE_HEIGHT,
+  textDirection,
+  WHEEL_FACE_RADIUS,
+  type WheelLabel,
+  wheelLabel,
+  wheelLabels,
+} from './wheel-labels.ts';
