@@ -178,7 +178,10 @@ describe('console: people', () => {
       ['person5@example.com'],
     );
     assert.equal(data.views.length, 1);
-    await page.getByRole('status').filter({ hasText: 'Saved a file with 1 leads, 1 views' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Saved a file with 1 lead, 1 view, 0 closes and 0 store activity records.' })
+      .waitFor();
 
     const erase = page.getByRole('button', { name: 'Erase their data' });
     await erase.focus();
@@ -188,10 +191,11 @@ describe('console: people', () => {
       .getByText('Delete every lead, pop-up view, close and store activity record of person5@example.com on this site?')
       .waitFor();
     assert.deepEqual(await axeViolations(page), []);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The button says what it does.
+    await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Erased person5@example.com: 1 leads, 1 views, 0 closes, 0 store activity records.' })
+      .filter({ hasText: 'Erased person5@example.com: 1 lead, 1 view, 0 closes, 0 store activity records.' })
       .waitFor();
     assert.equal(
       fake.insights.leads.some((lead) => lead.email === 'person5@example.com'),

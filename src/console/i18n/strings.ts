@@ -2,6 +2,7 @@
 
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { shellEn, shellHe } from './shell-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -96,6 +97,8 @@ const en = {
   ...insightsEn,
   // Lead delivery (delivery-strings.ts).
   ...deliveryEn,
+  // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
+  ...shellEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -189,6 +192,7 @@ const he: Record<StringKey, string> = {
   ...insightsHe,
   // Lead delivery (delivery-strings.ts).
   ...deliveryHe,
+  ...shellHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };
