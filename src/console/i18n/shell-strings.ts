@@ -40,6 +40,8 @@ export const shellEn = {
   emptyDestinationsTitle: 'Leads stay in the console only',
   emptyDestinations: 'Send each new lead to a webhook, an e-mail address, Mailchimp, Klaviyo or HubSpot as it arrives.',
   goPopups: 'Go to the pop-ups',
+  emptyAbTests:
+    'To test a pop-up against a variant of it, open its menu in the pop-up list and choose "Test a variant".',
   destinationsOf: 'Destinations of {site}',
   filterByGoal: 'Goal',
   filterByKind: 'Kind',
@@ -57,6 +59,7 @@ export const shellEn = {
   goal_feedback: 'Get feedback',
   goal_other: 'Other',
   erase: 'Erase',
+  offline: 'The server cannot be reached. Check your connection and try again.',
   siteSettingsIntro: 'Put the code on your pages, and give scripts a token to use the API.',
 };
 
@@ -100,6 +103,7 @@ export const shellHe: Record<keyof typeof shellEn, string> = {
   emptyDestinationsTitle: 'הלידים נשמרים בקונסולה בלבד',
   emptyDestinations: 'שלחו כל ליד חדש ל-webhook, לכתובת דוא״ל, ל-Mailchimp, ל-Klaviyo או ל-HubSpot ברגע שהוא מגיע.',
   goPopups: 'לחלונות',
+  emptyAbTests: 'כדי לבדוק חלון מול גרסה שלו, פתחו את התפריט שלו ברשימת החלונות ובחרו "בדיקת גרסה".',
   destinationsOf: 'יעדים של {site}',
   filterByGoal: 'מטרה',
   filterByKind: 'סוג',
@@ -117,6 +121,7 @@ export const shellHe: Record<keyof typeof shellEn, string> = {
   goal_feedback: 'משוב',
   goal_other: 'אחר',
   erase: 'מחיקה',
+  offline: 'אין חיבור לשרת. בדקו את החיבור ונסו שוב.',
   siteSettingsIntro: 'הוסיפו את הקוד לדפים שלכם, ותנו לסקריפטים אסימון לשימוש ב-API.',
 };
 

@@ -349,9 +349,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           ))}
         </section>
       )}
-      <div className="card">
-        <Tokens clientId={clientId} />
-      </div>
+      <Tokens clientId={clientId} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -12,6 +13,7 @@ import {
   WINNER_MIN_VIEWS,
   WINNER_PROBABILITY,
 } from '../../model/insights.ts';
+import { EmptyState } from '../../shell/empty-state.tsx';
 import { PageHeading } from '../heading.tsx';
 
 function VerdictText({ test }: { test: AbTest }) {
@@ -145,7 +147,19 @@ export function AbTestsPage({ clientId }: { clientId: string }) {
       <p className="muted">{t('abTestsIntro')}</p>
       <ErrorText error={tests.error} />
       {tests.isPending && <p role="status">{t('loading')}</p>}
-      {tests.data && tests.data.tests.length === 0 && <p>{t('noAbTests')}</p>}
+      {tests.data && tests.data.tests.length === 0 && (
+        <EmptyState
+          icon="abTests"
+          title={t('noAbTests')}
+          action={
+            <Link className="btn btn-primary" href={`/sites/${encodeURIComponent(clientId)}`}>
+              {t('goPopups')}
+            </Link>
+          }
+        >
+          {t('emptyAbTests')}
+        </EmptyState>
+      )}
       {tests.data?.tests.map((test) => (
         <TestCard key={test.test_id} clientId={clientId} test={test} />
       ))}

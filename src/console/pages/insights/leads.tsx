@@ -29,10 +29,13 @@ const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from
 
 /** A lead's time in the owner's zone (the browser's), the instant itself in `datetime`. */
 function LeadTime({ iso, withZone = false }: { iso: string; withZone?: boolean }) {
+  const { language } = useLanguage();
   const time = new Date(iso);
+  // In Hebrew the Hebrew way of writing a date; in English the browser's own.
+  const locale = language === 'he' ? 'he-IL' : undefined;
   return (
     <time dateTime={iso}>
-      {withZone ? time.toLocaleString(undefined, { timeZoneName: 'long' }) : time.toLocaleString()}
+      {withZone ? time.toLocaleString(locale, { timeZoneName: 'long' }) : time.toLocaleString(locale)}
     </time>
   );
 }
