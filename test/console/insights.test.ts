@@ -98,6 +98,19 @@ describe('console: leads', () => {
     await page.context().close();
   });
 
+  it('leaves the prize out of the detail of a lead that won none', async () => {
+    const page = await signedIn();
+    await page.goto(`${fake.url}/console/sites/demo/leads`);
+    await page.getByRole('searchbox', { name: 'Search (email, name, phone or any field)' }).fill('person41@');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    await page.getByRole('button', { name: 'Details: person41@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lead #41' });
+    await dialog.getByText('Every field sent').waitFor();
+    assert.equal(await dialog.getByText('Prize', { exact: true }).count(), 0);
+    await page.context().close();
+  });
+
   it('filters by date range and variant, and moves a lead into spam and back', async () => {
     fake.popups.set('popupB000002', {
       id: 'popupB000002',
@@ -259,7 +272,7 @@ describe('console: stats', () => {
     assert.equal(await todayCell(page, today).innerText(), '1');
     await page
       .getByRole('table', { name: 'By device' })
-      .getByRole('row', { name: /^mobile 1/ })
+      .getByRole('row', { name: /^Mobile 1/ })
       .waitFor();
     await page
       .getByRole('table', { name: 'By page' })

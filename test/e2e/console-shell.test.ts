@@ -213,6 +213,11 @@ describe('console shell', () => {
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await menu.click();
     assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.evaluate(() => document.getElementById('sidebar')?.contains(document.activeElement)), true);
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), 'sidebar');
+    await menu.click();
     await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Stats' }).click();
     await page.getByRole('heading', { level: 1, name: 'Stats' }).waitFor();
     assert.equal(await menu.getAttribute('aria-expanded'), 'false');

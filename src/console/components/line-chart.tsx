@@ -84,7 +84,12 @@ export function LineChart({
           y2={SIZE.height - SIZE.padding}
           className="axis"
         />
-        <text x={SIZE.padding} y={SIZE.padding - 10} className="tick">
+        <text
+          x={rtl ? SIZE.width - SIZE.padding : SIZE.padding}
+          y={SIZE.padding - 10}
+          className="tick"
+          textAnchor={rtl ? 'end' : 'start'}
+        >
           {formatNumber(max, language)}
         </text>
         {points.map((line, index) => (

@@ -59,6 +59,10 @@ export const shellEn = {
   goal_feedback: 'Get feedback',
   goal_other: 'Other',
   erase: 'Erase',
+  deviceDesktop: 'Desktop',
+  deviceMobile: 'Mobile',
+  deviceTablet: 'Tablet',
+  deviceUnknown: 'Unknown',
   offline: 'The server cannot be reached. Check your connection and try again.',
   siteSettingsIntro: 'Put the code on your pages, and give scripts a token to use the API.',
 };
@@ -121,6 +125,10 @@ export const shellHe: Record<keyof typeof shellEn, string> = {
   goal_feedback: 'משוב',
   goal_other: 'אחר',
   erase: 'מחיקה',
+  deviceDesktop: 'מחשב',
+  deviceMobile: 'נייד',
+  deviceTablet: 'טאבלט',
+  deviceUnknown: 'לא ידוע',
   offline: 'אין חיבור לשרת. בדקו את החיבור ונסו שוב.',
   siteSettingsIntro: 'הוסיפו את הקוד לדפים שלכם, ותנו לסקריפטים אסימון לשימוש ב-API.',
 };

@@ -209,11 +209,29 @@ export function Shell({ children }: { children: ReactNode }) {
     if (site) setLastSite(site);
     setMenuOpen(false);
   }, [location]);
+  // On a phone the opened navigation takes the focus; Escape or a tap elsewhere closes it.
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const sidebar = document.getElementById('sidebar');
+    [...(sidebar?.querySelectorAll<HTMLElement>('a, button') ?? [])]
+      .find((element) => element.getClientRects().length > 0)
+      ?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open], [role=menu]')) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const closeOutside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!sidebar?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    };
     document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
+    document.addEventListener('pointerdown', closeOutside);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('pointerdown', closeOutside);
+    };
   }, [menuOpen]);
   const page = (
     <main id="main" ref={main} tabIndex={-1}>
@@ -256,6 +274,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="app-column">
         <header className="topbar">
           <button
+            ref={menuButton}
             type="button"
             className="btn-ghost btn-icon menu-button"
             aria-expanded={menuOpen}

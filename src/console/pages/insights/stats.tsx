@@ -104,6 +104,15 @@ function Breakdown({
 
 export function StatsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
+  const deviceWords = (device: string) =>
+    (
+      ({
+        desktop: t('deviceDesktop'),
+        mobile: t('deviceMobile'),
+        tablet: t('deviceTablet'),
+        unknown: t('deviceUnknown'),
+      }) as Record<string, string>
+    )[device] ?? device;
   const [form, setForm] = useState<StatsQuery>(() => ({ ...lastDays(30), popup: '', variant: '' }));
   const [query, setQuery] = useState<StatsQuery>(form);
   const [metric, setMetric] = useState<Metric>('views');
@@ -192,7 +201,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
           <Breakdown
             caption={t('byDevice')}
             header={t('device')}
-            rows={data.by_device.map((row) => ({ ...row, label: row.device }))}
+            rows={data.by_device.map((row) => ({ ...row, label: deviceWords(row.device) }))}
           />
           <Breakdown
             caption={t('byPage')}
