@@ -291,6 +291,35 @@ describe('console: stats', () => {
     await page.context().close();
   });
 
+  it('draws each chart at the width of its card, whatever the window', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto(`${fake.url}/console/sites/demo/stats`);
+    await page.locator('.chart-plot polyline').first().waitFor({ state: 'attached' });
+    const widths = () =>
+      page
+        .locator('.chart')
+        .first()
+        .evaluate((figure) => {
+          const svg = figure.querySelector('svg')!;
+          return [Math.round(svg.getBoundingClientRect().width), svg.viewBox.baseVal.width];
+        });
+    await page.waitForFunction(() => {
+      const svg = document.querySelector('.chart svg') as SVGSVGElement;
+      return Math.abs(svg.getBoundingClientRect().width - svg.viewBox.baseVal.width) <= 1;
+    });
+    const [wide] = await widths();
+    assert.ok(wide > 900, `the chart fills its card (${wide} px)`);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForFunction(() => {
+      const svg = document.querySelector('.chart svg') as SVGSVGElement;
+      return Math.abs(svg.getBoundingClientRect().width - svg.viewBox.baseVal.width) <= 1;
+    });
+    const [narrow, drawn] = await widths();
+    assert.ok(narrow < wide && Math.abs(narrow - drawn) <= 1, 'drawn again at the new width, its text unscaled');
+    await page.context().close();
+  });
+
   it('draws time from the right in Hebrew, and stays axe-clean', async () => {
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/stats`);

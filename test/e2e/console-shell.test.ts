@@ -92,6 +92,11 @@ describe('console shell', () => {
       assert.equal(await sections.getByRole('link', { name: link, exact: true }).getAttribute('aria-current'), 'page');
     }
     assert.deepEqual(await axeViolations(page), []);
+    // The tab carries the console's own icon.
+    const icon = await page.locator('link[rel=icon]').getAttribute('href');
+    const served = await fetch(new URL(icon ?? '', shared.server.url));
+    assert.equal(served.status, 200);
+    assert.match(served.headers.get('content-type') ?? '', /^image\/svg\+xml/);
     await page.context().close();
   });
 

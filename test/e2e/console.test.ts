@@ -95,9 +95,10 @@ describe('owner console', () => {
 
     // Paused in the console: the next page view does not show it.
     await console_.getByRole('link', { name: 'Back' }).click();
-    const row = console_.locator(`tr:has(a[href$="/popups/${popupId}"])`);
+    const row = console_.locator(`.popup-card:has(a[href$="/popups/${popupId}"])`);
     await row.getByText('Live').waitFor();
-    await row.getByRole('button', { name: /^Pause: / }).click();
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    await console_.getByRole('menuitem', { name: 'Pause' }).click();
     await row.getByText('Paused').waitFor();
     const next = await visitor.newPage();
     const answer = next.waitForResponse(

@@ -234,7 +234,7 @@ export function Shell({ children }: { children: ReactNode }) {
     };
   }, [menuOpen]);
   const page = (
-    <main id="main" ref={main} tabIndex={-1}>
+    <main id="main" ref={main} tabIndex={-1} className={/\/popups\/[^/]+$/.test(location) ? 'main-wide' : undefined}>
       <ErrorBoundary
         key={location}
         fallback={(message) => (
