@@ -267,7 +267,10 @@ builds.push({
     assetFileNames: 'assets/[name]-[hash][extname]',
     sourcemap: true,
   },
-  plugins: [...plugins(), consolePage({ html: 'src/console/index.html', css: 'src/console/console.css' })],
+  plugins: [
+    ...plugins(),
+    consolePage({ html: 'src/console/index.html', css: 'src/console/console.css', favicon: 'src/console/favicon.svg' }),
+  ],
   // TanStack Query marks its modules "use client" for React Server Components; in a browser bundle the directive means
   // nothing, and rollup's note on each of them would bury every other line of `npm start`.
   onwarn(warning, warn) {

@@ -1,17 +1,8 @@
-import {
-  MutationCache,
-  QueryCache,
-  QueryClient,
-  QueryClientProvider,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { ApiError, api } from './api/client.ts';
-import { ErrorBoundary } from './components/error-boundary.tsx';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { ApiError } from './api/client.ts';
 import { LanguageProvider, useLanguage } from './i18n/language.tsx';
-import type { Language } from './i18n/strings.ts';
 import { AccountPage } from './pages/account.tsx';
 import { DeliveryLogPage, DestinationsPage, LeadDeliveries } from './pages/destinations.tsx';
 import { OwnersPage } from './pages/owners.tsx';
@@ -19,6 +10,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { SitePage } from './pages/site.tsx';
 import { SitesPage } from './pages/sites.tsx';
 import { useSession } from './session.ts';
+import { Shell } from './shell/shell.tsx';
 import { SiteSettingsPage } from './sites/site-settings.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
@@ -49,103 +41,6 @@ export function createQueryClient(): QueryClient {
     },
   });
   return client;
-}
-
-function LanguageSwitch() {
-  const { language, setLanguage, t } = useLanguage();
-  const { owner } = useSession();
-  const client = useQueryClient();
-  const change = (next: Language) => {
-    setLanguage(next);
-    if (owner)
-      api
-        .updateMe({ language: next })
-        .then(() => client.invalidateQueries({ queryKey: ['me'] }))
-        .catch(() => {});
-  };
-  return (
-    <label className="language">
-      {t('language')}{' '}
-      <select value={language} onChange={(event) => change(event.target.value as Language)}>
-        <option value="en" lang="en">
-          English
-        </option>
-        <option value="he" lang="he">
-          עברית
-        </option>
-      </select>
-    </label>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  const { t, language, setLanguage } = useLanguage();
-  const { owner } = useSession();
-  const [location, navigate] = useLocation();
-  const client = useQueryClient();
-  const main = useRef<HTMLElement>(null);
-  const ownerLanguage = owner?.language;
-  // Only when the signed-in owner changes: a later switch is the owner's own choice.
-  useEffect(() => {
-    if (ownerLanguage && ownerLanguage !== language) setLanguage(ownerLanguage);
-  }, [ownerLanguage]);
-  // A new page: its heading takes the focus, so that a screen reader starts there and Tab continues from it.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const frame = requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [location]);
-  const signOut = useMutation({
-    mutationFn: (everywhere: boolean) => (everywhere ? api.signOutEverywhere() : api.signOut()),
-    onSettled: () => {
-      client.setQueryData(['me'], null);
-      client.removeQueries();
-      navigate('/sign-in');
-    },
-  });
-  return (
-    <>
-      <a className="skip" href="#main">
-        {t('skipToContent')}
-      </a>
-      <header className="top">
-        <span className="brand">{t('appName')}</span>
-        {owner && (
-          <nav aria-label={t('appName')}>
-            <Link href="/">{t('sites')}</Link>
-            {owner.isAdmin && <Link href="/owners">{t('owners')}</Link>}
-            <Link href="/account">{t('account')}</Link>
-          </nav>
-        )}
-        <LanguageSwitch />
-        {owner && (
-          <span className="who">
-            <span>{owner.email}</span>
-            <button type="button" onClick={() => signOut.mutate(false)}>
-              {t('signOut')}
-            </button>
-          </span>
-        )}
-      </header>
-      <main id="main" ref={main}>
-        <ErrorBoundary
-          key={location}
-          fallback={(message) => (
-            <div role="alert" className="error">
-              <h1 tabIndex={-1}>{t('error')}</h1>
-              <p>{message}</p>
-            </div>
-          )}
-        >
-          {children}
-        </ErrorBoundary>
-      </main>
-    </>
-  );
 }
 
 function Guarded({ children }: { children: ReactNode }) {

@@ -82,14 +82,30 @@ describe('console: sites, pop-ups and the editor', () => {
     await signInWithKeyboard(page);
     await page.getByRole('link', { name: 'Demo site' }).click();
     await page.getByRole('heading', { level: 1, name: 'Demo site' }).waitFor();
+    const sections = page.getByRole('navigation', { name: 'Site sections' });
+    await sections.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Settings · Demo site' }).waitFor();
     assert.match(
       await page.locator('pre').first().innerText(),
       /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/dist\/poptin\.js\?id=demo"><\/script>/,
     );
+    await sections.getByRole('link', { name: 'Pop-ups' }).click();
     await page.getByRole('button', { name: 'New pop-up from a template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Template gallery' });
-    await dialog.waitFor();
+    // The chosen template is previewed live before it is used.
+    await dialog.getByRole('region', { name: 'Preview' }).locator('poptin-popup').waitFor();
     assert.deepEqual(await axeViolations(page), []);
+    // Filtered by goal: the chips say which is on.
+    const goals = dialog.getByRole('group', { name: 'Goal' });
+    await goals.getByRole('button', { name: 'Increase sales' }).click();
+    assert.equal(await goals.getByRole('button', { name: 'Increase sales' }).getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await dialog.locator('.template-card strong').allInnerTexts(), ['Sale bar']);
+    await goals.getByRole('button', { name: 'Any goal' }).click();
+    assert.deepEqual(await dialog.locator('.template-card strong').allInnerTexts(), [
+      'Newsletter lightbox',
+      'Sale bar',
+    ]);
+    await dialog.getByRole('button', { name: /^Newsletter lightbox/ }).click();
     await dialog.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Newsletter lightbox' }).waitFor();
 
@@ -182,18 +198,22 @@ describe('console: sites, pop-ups and the editor', () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await page.goto(`${fake.url}/console/sites/demo`);
-    const remove = page.getByRole('button', { name: /^Delete: / }).first();
-    await remove.focus();
+    const actions = page.getByRole('button', { name: /^Actions for / }).first();
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Delete');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Confirm' }).waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    assert.match(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), /^Delete: /);
+    assert.match(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), /^Actions for /);
     const before = fake.popups.size;
-    await remove.click();
-    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForFunction((count) => document.querySelectorAll('tbody tr').length === count - 1, before);
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForFunction((count) => document.querySelectorAll('.popup-card').length === count - 1, before);
     assert.equal(fake.popups.size, before - 1);
     await page.context().close();
   });
@@ -209,7 +229,6 @@ describe('console: Hebrew', () => {
       'he',
       'rtl',
     ]);
-    assert.equal(fake.owner.language, 'he');
     assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
@@ -217,8 +236,25 @@ describe('console: Hebrew', () => {
       'en',
       'ltr',
     ]);
-    assert.equal(fake.owner.language, 'en');
     await page.context().close();
+  });
+
+  it("keeps the language a browser chose to that browser: the owner's other sessions keep theirs", async () => {
+    const hebrew = await newPage();
+    await signInWithKeyboard(hebrew);
+    const english = await newPage();
+    await signInWithKeyboard(english);
+    await hebrew.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await hebrew.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await english.reload();
+    await english.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    const third = await newPage();
+    await signInWithKeyboard(third);
+    assert.equal(await third.evaluate(() => document.documentElement.lang), 'en');
+    await hebrew.reload();
+    await hebrew.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    assert.equal(fake.owner.language, 'en', "the owner's record is not the session's language");
+    for (const page of [hebrew, english, third]) await page.context().close();
   });
 });
 
@@ -234,10 +270,12 @@ describe('console: pop-up list actions', () => {
     assert.equal(fake.popups.get(id)?.revision, 2);
 
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Duplicate: Spring sale' }).click();
+    await page.getByRole('button', { name: 'Actions for Spring sale', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     await page.getByRole('link', { name: 'Spring sale (copy)' }).waitFor();
 
-    await page.getByRole('button', { name: 'Revision history: Spring sale', exact: true }).click();
+    await page.getByRole('button', { name: 'Actions for Spring sale', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Revision history' }).click();
     const history = page.getByRole('dialog', { name: 'Revision history' });
     await history.getByRole('button', { name: 'Restore #1' }).click();
     await history.getByRole('status').filter({ hasText: 'Revision restored as the draft' }).waitFor();
@@ -257,12 +295,14 @@ describe('console: pop-up list actions', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
     await page.getByRole('link', { name: 'Back' }).click();
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Pausable', exact: true }) });
-    await row.getByText('Live').waitFor();
-    await row.getByRole('button', { name: 'Pause: Pausable' }).click();
-    await row.getByText('Paused').waitFor();
-    await row.getByRole('button', { name: 'Resume: Pausable' }).click();
-    await row.getByText('Live').waitFor();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Pausable', exact: true }) });
+    await card.getByText('Live').waitFor();
+    await card.getByRole('button', { name: 'Actions for Pausable' }).click();
+    await page.getByRole('menuitem', { name: 'Pause' }).click();
+    await card.getByText('Paused').waitFor();
+    await card.getByRole('button', { name: 'Actions for Pausable' }).click();
+    await page.getByRole('menuitem', { name: 'Resume' }).click();
+    await card.getByText('Live').waitFor();
     await page.context().close();
   });
 });
@@ -279,6 +319,7 @@ describe('console: sites, tokens and the account', () => {
       fake.requests.find((request) => request.path === '/api/owner/sites' && request.method === 'POST')?.body,
       { clientId: 'shop2026', address: 'shop.example/home', language: 'en' },
     );
+    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
     assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
 
     await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
@@ -327,7 +368,8 @@ describe('console: sites, tokens and the account', () => {
   it('says why a password change was refused, and signs out everywhere', async () => {
     const page = await newPage();
     await signInWithKeyboard(page);
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
     await page.getByLabel('Current password').fill('not the password');
     await page.getByLabel(/^New password/).fill('a new password');
@@ -454,6 +496,7 @@ describe('console: a session ended elsewhere', () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await page.getByRole('link', { name: 'Demo site' }).click();
+    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('textbox', { name: 'Token name' }).fill('After the end');
     fake.endSessions();
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -471,9 +514,9 @@ describe('console: lead delivery', () => {
     const page = await newPage();
     await signInWithKeyboard(page);
     await page.getByRole('link', { name: 'Demo site' }).click();
-    await page.getByRole('link', { name: 'Destinations' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Destinations · demo' }).waitFor();
-    await page.getByText('No destinations yet.').waitFor();
+    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Delivery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Destinations of Demo site' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Leads stay in the console only' }).waitFor();
 
     await page.getByRole('button', { name: 'Add a destination' }).focus();
     await page.keyboard.press('Enter');

@@ -300,9 +300,18 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (pathname === '/api/owner/templates')
       return send(response, 200, {
         templates: [
-          { id: 'newsletter-lightbox', name: { en: 'Newsletter lightbox', he: 'ניוזלטר' }, kind: 'lightbox' },
+          {
+            id: 'newsletter-lightbox',
+            name: { en: 'Newsletter lightbox', he: 'ניוזלטר' },
+            kind: 'lightbox',
+            goal: 'leads',
+            description: { en: 'An e-mail field and a thank-you screen.', he: 'שדה דוא״ל ומסך תודה.' },
+          },
+          { id: 'sale-bar', name: { en: 'Sale bar', he: 'פס מבצע' }, kind: 'bar', goal: 'sales' },
         ],
       });
+    if (/^\/api\/owner\/templates\/(newsletter-lightbox|sale-bar)$/.test(pathname))
+      return send(response, 200, { template: { id: pathname.split('/').at(-1), config: templateConfig() } });
     const [, , clientId, area, id, action, revision, restore] = parts;
     const site = sites.find((entry) => entry.clientId === clientId);
     if (parts[0] !== 'api' || parts[1] !== 'owner' || !site) return send(response, 404, failure(404, 'Not found'));

@@ -98,6 +98,19 @@ describe('console: leads', () => {
     await page.context().close();
   });
 
+  it('leaves the prize out of the detail of a lead that won none', async () => {
+    const page = await signedIn();
+    await page.goto(`${fake.url}/console/sites/demo/leads`);
+    await page.getByRole('searchbox', { name: 'Search (email, name, phone or any field)' }).fill('person41@');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    await page.getByRole('button', { name: 'Details: person41@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lead #41' });
+    await dialog.getByText('Every field sent').waitFor();
+    assert.equal(await dialog.getByText('Prize', { exact: true }).count(), 0);
+    await page.context().close();
+  });
+
   it('filters by date range and variant, and moves a lead into spam and back', async () => {
     fake.popups.set('popupB000002', {
       id: 'popupB000002',
@@ -178,7 +191,10 @@ describe('console: people', () => {
       ['person5@example.com'],
     );
     assert.equal(data.views.length, 1);
-    await page.getByRole('status').filter({ hasText: 'Saved a file with 1 leads, 1 views' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Saved a file with 1 lead, 1 view, 0 closes and 0 store activity records.' })
+      .waitFor();
 
     const erase = page.getByRole('button', { name: 'Erase their data' });
     await erase.focus();
@@ -188,10 +204,11 @@ describe('console: people', () => {
       .getByText('Delete every lead, pop-up view, close and store activity record of person5@example.com on this site?')
       .waitFor();
     assert.deepEqual(await axeViolations(page), []);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The button says what it does.
+    await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Erased person5@example.com: 1 leads, 1 views, 0 closes, 0 store activity records.' })
+      .filter({ hasText: 'Erased person5@example.com: 1 lead, 1 view, 0 closes, 0 store activity records.' })
       .waitFor();
     assert.equal(
       fake.insights.leads.some((lead) => lead.email === 'person5@example.com'),
@@ -255,7 +272,7 @@ describe('console: stats', () => {
     assert.equal(await todayCell(page, today).innerText(), '1');
     await page
       .getByRole('table', { name: 'By device' })
-      .getByRole('row', { name: /^mobile 1/ })
+      .getByRole('row', { name: /^Mobile 1/ })
       .waitFor();
     await page
       .getByRole('table', { name: 'By page' })
@@ -271,6 +288,35 @@ describe('console: stats', () => {
     assert.ok(((await page.getByRole('table', { name: /^Views per day/ }).boundingBox())?.width ?? 0) > 100);
     assert.equal(await page.evaluate(() => document.getAnimations().length), 0, 'nothing moves with reduced motion');
     assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('draws each chart at the width of its card, whatever the window', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto(`${fake.url}/console/sites/demo/stats`);
+    await page.locator('.chart-plot polyline').first().waitFor({ state: 'attached' });
+    const widths = () =>
+      page
+        .locator('.chart')
+        .first()
+        .evaluate((figure) => {
+          const svg = figure.querySelector('svg')!;
+          return [Math.round(svg.getBoundingClientRect().width), svg.viewBox.baseVal.width];
+        });
+    await page.waitForFunction(() => {
+      const svg = document.querySelector('.chart svg') as SVGSVGElement;
+      return Math.abs(svg.getBoundingClientRect().width - svg.viewBox.baseVal.width) <= 1;
+    });
+    const [wide] = await widths();
+    assert.ok(wide > 900, `the chart fills its card (${wide} px)`);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForFunction(() => {
+      const svg = document.querySelector('.chart svg') as SVGSVGElement;
+      return Math.abs(svg.getBoundingClientRect().width - svg.viewBox.baseVal.width) <= 1;
+    });
+    const [narrow, drawn] = await widths();
+    assert.ok(narrow < wide && Math.abs(narrow - drawn) <= 1, 'drawn again at the new width, its text unscaled');
     await page.context().close();
   });
 

@@ -104,10 +104,10 @@ describe('owner console: leads, people and stats', () => {
     await page.getByRole('link', { name: 'People' }).click();
     await page.getByRole('textbox', { name: 'Email address' }).fill(ana.toUpperCase());
     await page.getByRole('button', { name: 'Erase their data' }).click();
-    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Erase', exact: true }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `Erased ${ana.toUpperCase()}: 1 leads` })
+      .filter({ hasText: `Erased ${ana.toUpperCase()}: 1 lead,` })
       .waitFor();
     const exported = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download their data (JSON)' }).click();

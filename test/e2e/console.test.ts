@@ -27,12 +27,9 @@ describe('owner console', () => {
     await console_.goto(`${server.url}/console/sites/demo`);
     await console_.getByRole('button', { name: 'New pop-up from a template' }).click();
     const gallery = console_.getByRole('dialog', { name: 'Template gallery' });
-    await gallery
-      .locator('li')
-      .filter({ hasText: 'lightbox' })
-      .first()
-      .getByRole('button', { name: /^Use this template/ })
-      .click();
+    await gallery.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'Lightbox', exact: true }).click();
+    await gallery.locator('.template-card').first().getByRole('button').click();
+    await gallery.getByRole('button', { name: /^Use this template/ }).click();
     await console_.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
     const popupId = decodeURIComponent(/\/popups\/([^/?#]+)$/.exec(new URL(console_.url()).pathname)?.[1] ?? '');
     assert.match(popupId, /^[A-Za-z0-9]{13}$/);
@@ -103,9 +100,10 @@ describe('owner console', () => {
 
     // Paused in the console: the next page view does not show it.
     await console_.getByRole('link', { name: 'Back' }).click();
-    const row = console_.locator(`tr:has(a[href$="/popups/${popupId}"])`);
+    const row = console_.locator(`.popup-card:has(a[href$="/popups/${popupId}"])`);
     await row.getByText('Live').waitFor();
-    await row.getByRole('button', { name: /^Pause: / }).click();
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    await console_.getByRole('menuitem', { name: 'Pause' }).click();
     await row.getByText('Paused').waitFor();
     const next = await visitor.newPage();
     const answer = next.waitForResponse(

@@ -39,7 +39,7 @@ describe('lead delivery in the console', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
       await page.goto(`${server.url}/console/sites/demo/destinations`);
-      await page.getByRole('heading', { level: 1, name: 'Destinations · demo' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /^Destinations of / }).waitFor();
 
       await page.getByRole('button', { name: 'Add a destination' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a destination' });

@@ -65,8 +65,13 @@ describe('a site from the console alone', () => {
     const clientId = decodeURIComponent(new URL(console_.url()).pathname.split('/').at(-1)!);
     const installation = console_.getByRole('region', { name: 'Installation' });
     await installation.getByText(/^Not seen yet/).waitFor();
-    snippet = (await console_.locator('pre').first().textContent()) ?? '';
+    // The snippet is on the site's Settings.
+    await console_.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
+    await console_.getByRole('heading', { level: 1, name: /^Site settings/ }).waitFor();
+    snippet =
+      (await console_.getByRole('region', { name: 'Embed on your site' }).locator('pre').first().textContent()) ?? '';
     assert.match(snippet, new RegExp(`poptin\\.js\\?id=${clientId}`));
+    await console_.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Pop-ups' }).click();
 
     const visitor = await (await browser.newContext()).newPage();
     assert.equal(await visit(visitor, shopOrigin, clientId), 'answered', "the site's own origin is answered");
@@ -87,7 +92,7 @@ describe('a site from the console alone', () => {
       .waitFor();
     assert.equal(await visit(visitor, stagingOrigin, clientId), 'answered', 'allowed from the console, no restart');
 
-    await console_.getByRole('link', { name: 'Settings' }).click();
+    await console_.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
     await console_.getByRole('heading', { level: 1, name: /^Site settings/ }).waitFor();
     const origins = await console_.getByRole('textbox', { name: 'Addresses allowed to show pop-ups' }).inputValue();
     assert.deepEqual(origins.split('\n'), [shopOrigin, stagingOrigin]);

@@ -30,6 +30,8 @@ export interface PopupSummary {
   hasUnpublishedChanges: boolean;
   updatedAt: string;
   publishedAt: string | null;
+  /** The picture of the template it came from, when the server keeps one (it does not yet: a schematic stands in). */
+  thumbnail?: string;
 }
 export type Config = Record<string, unknown>;
 export interface Popup {
@@ -59,7 +61,12 @@ export interface Template {
   name: { en: string; he: string };
   kind: string;
   game?: string;
+  /** An address of the template's picture (served under /console/templates/). */
   thumbnail?: string;
+  /** What the template is for (leads, sales, announce…), a sentence about it, and its design tokens. */
+  goal?: string;
+  description?: string | Partial<Record<Language, string>>;
+  tokens?: Record<string, unknown>;
 }
 export interface FieldProblem {
   field: string;
@@ -176,6 +183,11 @@ export const api = {
     call<{ url: string }>('GET', `${popup(clientId, id)}/preview-link?url=${encodeURIComponent(url)}`),
 
   templates: () => call<{ templates: Template[] }>('GET', '/api/owner/templates'),
+  template: (id: string, language: Language) =>
+    call<{ template: { id: string; config: Config } }>(
+      'GET',
+      `/api/owner/templates/${encodeURIComponent(id)}?language=${language}`,
+    ),
 
   owners: () => call<{ owners: ManagedOwner[] }>('GET', '/api/admin/owners'),
   createOwner: (input: { email: string; name: string; password: string; isAdmin: boolean; sites: string[] }) =>

@@ -10,11 +10,14 @@ export function Dialog({
   title,
   onClose,
   children,
+  wide = false,
 }: {
   open: boolean;
   title: string;
   onClose(): void;
   children: ReactNode;
+  /** Most of the window (the template gallery), the whole of it on a phone. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -31,7 +34,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
       aria-labelledby="dialog-title"
       onCancel={(event) => {
         event.preventDefault();
@@ -49,11 +52,14 @@ export function ConfirmDialog({
   message,
   onConfirm,
   onClose,
+  confirmLabel,
 }: {
   open: boolean;
   message: string;
   onConfirm(): void;
   onClose(): void;
+  /** The button's word for what it does ("Delete", "Erase"); "Confirm" when none is given. */
+  confirmLabel?: string;
 }) {
   const { t } = useLanguage();
   return (
@@ -65,13 +71,13 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="danger"
+          className="btn-danger btn-solid"
           onClick={() => {
             onConfirm();
             onClose();
           }}
         >
-          {t('confirm')}
+          {confirmLabel ?? t('confirm')}
         </button>
       </div>
     </Dialog>

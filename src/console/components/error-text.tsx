@@ -23,7 +23,9 @@ export function fieldInWords(field: string): string {
 export function ErrorText({ error, labels = {} }: { error: unknown; labels?: Record<string, string> }) {
   const { t } = useLanguage();
   if (!error) return null;
-  const message = error instanceof Error ? error.message : String(error);
+  // The server's own messages are its words; the console's own (no answer at all) are in the owner's language.
+  const offline = error instanceof ApiError && error.status === 0;
+  const message = offline ? t('offline') : error instanceof Error ? error.message : String(error);
   const fields = error instanceof ApiError ? error.fields : [];
   const labelOf = (field: string) => {
     const list = field.replace(/\.\d+$/, '');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import { directionOf } from '../i18n/strings.ts';
 import { formatNumber, linePoints, type PlotSize } from '../model/insights.ts';
@@ -9,7 +9,25 @@ export interface ChartSeries {
   dashed?: boolean;
 }
 
-const SIZE: PlotSize = { width: 640, height: 220, padding: 28 };
+const HEIGHT = 220;
+const PADDING = 28;
+
+/** The width of an element's box, followed as it changes (the chart draws at its card's width, text unscaled). */
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(Math.max(240, measured));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /**
  * A line chart drawn as SVG, with its figures in a table behind it: the table is what screen readers read (the
@@ -31,16 +49,19 @@ export function LineChart({
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
   const rtl = directionOf(language) === 'rtl';
+  const [figure, width] = useWidth<HTMLElement>(640);
+  const SIZE: PlotSize = { width, height: HEIGHT, padding: PADDING };
   const { points, max } = linePoints(
     series.map((line) => line.values),
     SIZE,
     rtl,
   );
-  // About six labels under the axis, each centred on its point, the first half a step in so that none is cut at an end.
-  const every = Math.max(1, Math.ceil(labels.length / 6));
+  // A label every 110 pixels or so under the axis, each centred on its point, the first half a step in so that none
+  // is cut at an end.
+  const every = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(width / 110))));
   const labelled = (index: number) => index % every === Math.floor(every / 2);
   return (
-    <figure className="chart">
+    <figure className="chart" ref={figure}>
       <figcaption>
         <span>{caption}</span>
         <button
@@ -53,6 +74,9 @@ export function LineChart({
         </button>
       </figcaption>
       <svg viewBox={`0 0 ${SIZE.width} ${SIZE.height}`} aria-hidden="true" focusable="false" className="chart-plot">
+        {[SIZE.padding, SIZE.padding + (SIZE.height - 2 * SIZE.padding) / 2].map((y) => (
+          <line key={y} x1={SIZE.padding} x2={SIZE.width - SIZE.padding} y1={y} y2={y} className="grid" />
+        ))}
         <line
           x1={SIZE.padding}
           x2={SIZE.width - SIZE.padding}
@@ -60,7 +84,12 @@ export function LineChart({
           y2={SIZE.height - SIZE.padding}
           className="axis"
         />
-        <text x={SIZE.padding} y={SIZE.padding - 10} className="tick">
+        <text
+          x={rtl ? SIZE.width - SIZE.padding : SIZE.padding}
+          y={SIZE.padding - 10}
+          className="tick"
+          textAnchor={rtl ? 'end' : 'start'}
+        >
           {formatNumber(max, language)}
         </text>
         {points.map((line, index) => (

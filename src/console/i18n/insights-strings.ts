@@ -48,9 +48,8 @@ export const insightsEn = {
   erasePerson: 'Erase their data',
   eraseConfirm:
     'Delete every lead, pop-up view, close and store activity record of {email} on this site? This cannot be undone; the erasure is logged without the address.',
-  erasedCounts: 'Erased {email}: {leads} leads, {views} views, {closes} closes, {activity} store activity records.',
-  exportedCounts:
-    'Saved a file with {leads} leads, {views} views, {closes} closes and {activity} store activity records.',
+  erasedCounts: 'Erased {email}: {leads}, {views}, {closes}, {activity}.',
+  exportedCounts: 'Saved a file with {leads}, {views}, {closes} and {activity}.',
   statsRange: 'Range and pop-up',
   showStats: 'Show',
   views: 'Views',
@@ -139,8 +138,8 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
   erasePerson: 'מחיקת הנתונים שלו',
   eraseConfirm:
     'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של {email} באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
-  erasedCounts: '{email} נמחק: {leads} לידים, {views} צפיות, {closes} סגירות, {activity} רישומי פעילות חנות.',
-  exportedCounts: 'נשמר קובץ עם {leads} לידים, {views} צפיות, {closes} סגירות ו-{activity} רישומי פעילות חנות.',
+  erasedCounts: '{email} נמחק: {leads}, {views}, {closes}, {activity}.',
+  exportedCounts: 'נשמר קובץ עם {leads}, {views}, {closes} ו{activity}.',
   statsRange: 'טווח וחלון',
   showStats: 'הצגה',
   views: 'צפיות',

@@ -8,16 +8,24 @@ interface LanguageContextValue {
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
+// The language is this browser's choice, kept in its storage: choosing one never changes the owner's other sessions.
 const STORAGE_KEY = 'poptin-console-language';
 
-function initialLanguage(): Language {
+function keptLanguage(): Language | null {
   try {
     const kept = localStorage.getItem(STORAGE_KEY);
     if (kept === 'en' || kept === 'he') return kept;
   } catch {
     /* storage blocked: the browser's language decides */
   }
-  return navigator.language.toLowerCase().startsWith('he') ? 'he' : 'en';
+  return null;
+}
+
+/** True when this browser has a language of its own yet (chosen here, or the owner's default taken once). */
+export const hasKeptLanguage = () => keptLanguage() !== null;
+
+function initialLanguage(): Language {
+  return keptLanguage() ?? (navigator.language.toLowerCase().startsWith('he') ? 'he' : 'en');
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,6 @@
 /** The console's texts for a site's settings and installation, in English and Hebrew; part of strings.ts. */
 export const siteEn = {
   checkFields: 'Please check these fields:',
-  siteSettings: 'Settings',
   siteNameOptional: "Name (the address's host when left empty)",
   siteSettingsTitle: 'Site settings',
   siteAddress: "The site's address",
@@ -29,7 +28,6 @@ export const siteEn = {
 
 export const siteHe: Record<keyof typeof siteEn, string> = {
   checkFields: 'נא לבדוק את השדות האלה:',
-  siteSettings: 'הגדרות',
   siteNameOptional: 'שם (שם המארח של הכתובת, אם יישאר ריק)',
   siteSettingsTitle: 'הגדרות האתר',
   siteAddress: 'כתובת האתר',

@@ -3,6 +3,7 @@
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { shellEn, shellHe } from './shell-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
 
 export type Language = 'en' | 'he';
@@ -117,6 +118,8 @@ const en = {
   ...deliveryEn,
   // A site's settings and installation (site-strings.ts).
   ...siteEn,
+  // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
+  ...shellEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -229,6 +232,7 @@ const he: Record<StringKey, string> = {
   ...deliveryHe,
   // A site's settings and installation (site-strings.ts).
   ...siteHe,
+  ...shellHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

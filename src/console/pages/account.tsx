@@ -34,7 +34,7 @@ export function AccountPage() {
   return (
     <section className="narrow">
       <PageHeading>{t('account')}</PageHeading>
-      <form onSubmit={submit} aria-labelledby="password-heading">
+      <form onSubmit={submit} aria-labelledby="password-heading" className="card">
         <h2 id="password-heading">{t('changePassword')}</h2>
         <label>
           {t('currentPassword')}
@@ -61,15 +61,17 @@ export function AccountPage() {
         </label>
         <ErrorText error={change.error} />
         {change.isSuccess && <p role="status">{t('passwordChanged')}</p>}
-        <button type="submit" className="primary" disabled={change.isPending}>
+        <button type="submit" className="btn-primary" disabled={change.isPending}>
           {t('changePassword')}
         </button>
       </form>
-      <h2>{t('signOutEverywhere')}</h2>
-      <ErrorText error={everywhere.error} />
-      <button type="button" onClick={() => everywhere.mutate()}>
-        {t('signOutEverywhere')}
-      </button>
+      <section aria-labelledby="everywhere-heading" className="card">
+        <h2 id="everywhere-heading">{t('signOutEverywhere')}</h2>
+        <ErrorText error={everywhere.error} />
+        <button type="button" onClick={() => everywhere.mutate()}>
+          {t('signOutEverywhere')}
+        </button>
+      </section>
     </section>
   );
 }

@@ -16,6 +16,10 @@ import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { fill } from '../model/insights.ts';
+import { useSession } from '../session.ts';
+import { EmptyState } from '../shell/empty-state.tsx';
+import { Icon } from '../shell/icons.tsx';
 import { PageHeading } from './heading.tsx';
 
 const VENDORS: readonly DestinationKind[] = ['mailchimp', 'klaviyo', 'hubspot'];
@@ -324,7 +328,7 @@ function DestinationRow({
         )}
         <button
           type="button"
-          className="danger"
+          className="btn-danger"
           onClick={() => setConfirm('delete')}
           aria-label={label(t('deleteDestination'))}
         >
@@ -351,13 +355,23 @@ export function DestinationsPage({ clientId }: { clientId: string }) {
   });
   const [editing, setEditing] = useState<Destination | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const site = useSession().sites.find((one) => one.clientId === clientId);
+  const add = (
+    <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
+      <Icon name="plus" />
+      {t('addDestination')}
+    </button>
+  );
+  const none = destinations.data?.destinations.length === 0;
   return (
     <>
-      <p>
-        <Link href={sitePath(clientId)}>{t('back')}</Link>
-      </p>
-      <PageHeading>{`${t('destinations')} · ${clientId}`}</PageHeading>
-      <p>{t('destinationsIntro')}</p>
+      <div className="page-header">
+        <div>
+          <PageHeading>{fill(t('destinationsOf'), { site: site?.name || clientId })}</PageHeading>
+          <p>{t('destinationsIntro')}</p>
+        </div>
+        {!none && add}
+      </div>
       <ErrorText error={destinations.error} />
       {secret && (
         <div role="status" className="notice">
@@ -365,7 +379,11 @@ export function DestinationsPage({ clientId }: { clientId: string }) {
           <Snippet code={secret} label={t('secret')} />
         </div>
       )}
-      {destinations.data?.destinations.length === 0 && <p>{t('noDestinations')}</p>}
+      {none && (
+        <EmptyState icon="delivery" title={t('emptyDestinationsTitle')} action={add}>
+          {t('emptyDestinations')}
+        </EmptyState>
+      )}
       <ul className="destinations">
         {destinations.data?.destinations.map((destination) => (
           <DestinationRow
@@ -377,9 +395,6 @@ export function DestinationsPage({ clientId }: { clientId: string }) {
           />
         ))}
       </ul>
-      <button type="button" onClick={() => setEditing('new')}>
-        {t('addDestination')}
-      </button>
       {editing && (
         <DestinationForm
           clientId={clientId}
@@ -451,7 +466,7 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
       </p>
       {log.data?.deliveries.length === 0 && <p>{t('noDeliveries')}</p>}
       {log.data && log.data.deliveries.length > 0 && (
-        <table aria-busy={log.isPlaceholderData}>
+        <table aria-busy={log.isPlaceholderData} className="table-cards">
           <thead>
             <tr>
               <th scope="col">{t('lead')}</th>
@@ -467,18 +482,18 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
           <tbody>
             {log.data.deliveries.map((delivery) => (
               <tr key={delivery.id}>
-                <td>#{delivery.leadId}</td>
-                <td>{new Date(delivery.createdAt).toLocaleString()}</td>
-                <td>
+                <td className="cell-wide">#{delivery.leadId}</td>
+                <td data-label={t('when')}>{new Date(delivery.createdAt).toLocaleString()}</td>
+                <td data-label={t('status')}>
                   <DeliveryStatusText delivery={delivery} />
                 </td>
-                <td>{delivery.attempts}</td>
-                <td dir="auto">
+                <td data-label={t('attempts')}>{delivery.attempts}</td>
+                <td data-label={t('lastAnswer')} dir="auto">
                   {[delivery.lastStatusCode, delivery.lastError ?? delivery.lastResponse]
                     .filter((part) => part !== null && part !== '')
                     .join(' · ')}
                 </td>
-                <td>
+                <td className="row-actions">
                   {delivery.status === 'failed' && (
                     <button
                       type="button"

@@ -66,7 +66,7 @@ function AccessDialog({ owner, sites, onClose }: { owner: ManagedOwner; sites: S
           <button type="button" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
             {t('saveAccess')}
           </button>
         </div>
@@ -111,7 +111,7 @@ export function OwnersPage() {
       <PageHeading>{t('owners')}</PageHeading>
       <ErrorText error={owners.error ?? remove.error} />
       {owners.data && (
-        <table>
+        <table className="table-cards">
           <caption className="visually-hidden">{t('owners')}</caption>
           <thead>
             <tr>
@@ -128,10 +128,10 @@ export function OwnersPage() {
               <tr key={owner.id}>
                 <th scope="row">
                   {owner.email}
-                  {owner.isAdmin && <span className="badge">{t('adminBadge')}</span>}
+                  {owner.isAdmin && <span className="badge badge-scheduled">{t('adminBadge')}</span>}
                 </th>
-                <td>{owner.name}</td>
-                <td>{owner.sites.join(', ')}</td>
+                <td data-label={t('ownerName')}>{owner.name}</td>
+                <td data-label={t('sites')}>{owner.sites.join(', ')}</td>
                 <td className="row-actions">
                   <button
                     type="button"
@@ -143,7 +143,7 @@ export function OwnersPage() {
                   {owner.id !== me?.id && (
                     <button
                       type="button"
-                      className="danger"
+                      className="btn-danger"
                       onClick={() => setDeleting(owner)}
                       aria-label={`${t('delete')}: ${owner.email}`}
                     >
@@ -156,7 +156,7 @@ export function OwnersPage() {
           </tbody>
         </table>
       )}
-      <form onSubmit={submit} aria-labelledby="new-owner">
+      <form onSubmit={submit} aria-labelledby="new-owner" className="card narrow">
         <h2 id="new-owner">{t('newOwner')}</h2>
         <label>
           {t('email')}
@@ -191,7 +191,7 @@ export function OwnersPage() {
         </div>
         <SiteChoices sites={sites} chosen={chosen} onChange={setChosen} />
         <ErrorText error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending}>
+        <button type="submit" className="btn-primary" disabled={create.isPending}>
           {t('create')}
         </button>
       </form>

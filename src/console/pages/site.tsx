@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   DEFAULT_SITE_TOKEN_SCOPES,
@@ -8,16 +8,29 @@ import {
   type SiteTokenScope,
 } from '../../core/api/site-token-contract.ts';
 import { api, type PopupSummary } from '../api/client.ts';
+import { type Counts, insightsApi } from '../api/insights.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
-import { SiteNav } from '../components/site-nav.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { counted } from '../i18n/plural.ts';
 import type { StringKey } from '../i18n/strings.ts';
+import { fill, formatNumber, formatPercent, lastDays } from '../model/insights.ts';
 import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
+import { EmptyState } from '../shell/empty-state.tsx';
+import { Icon } from '../shell/icons.tsx';
+import { kindWords } from '../shell/kinds.ts';
+import { Menu, type MenuItem } from '../shell/menu.tsx';
+import { KindSchematic } from '../shell/schematic.tsx';
 import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
+
+// The gallery and the preview draw pop-ups in our <poptin-popup>: a chunk of their own, loaded when opened.
+const TemplateGallery = lazy(() => import('./gallery.tsx').then((module) => ({ default: module.TemplateGallery })));
+const PopupPreviewDialog = lazy(() =>
+  import('./gallery.tsx').then((module) => ({ default: module.PopupPreviewDialog })),
+);
 
 /** A scope in the owner's words. */
 const SCOPE_WORDS: Record<SiteTokenScope, StringKey> = {
@@ -117,49 +130,6 @@ function Tokens({ clientId }: { clientId: string }) {
   );
 }
 
-function Gallery({ clientId, open, onClose }: { clientId: string; open: boolean; onClose(): void }) {
-  const { t, language } = useLanguage();
-  const [, navigate] = useLocation();
-  const client = useQueryClient();
-  const templates = useQuery({ queryKey: ['templates'], queryFn: api.templates, enabled: open });
-  const create = useMutation({
-    mutationFn: (templateId: string) => api.createPopup(clientId, { templateId }),
-    onSuccess: async ({ popup }) => {
-      await client.invalidateQueries({ queryKey: ['popups', clientId] });
-      onClose();
-      navigate(`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`);
-    },
-  });
-  return (
-    <Dialog open={open} title={t('gallery')} onClose={onClose}>
-      {templates.isPending && <p role="status">{t('loading')}</p>}
-      <ErrorText error={templates.error ?? create.error} />
-      <ul className="gallery">
-        {templates.data?.templates.map((template) => (
-          <li key={template.id}>
-            {template.thumbnail && <img src={template.thumbnail} alt="" width={160} height={100} />}
-            <span>{template.name[language] || template.name.en}</span>
-            <small>{template.game ?? template.kind}</small>
-            <button
-              type="button"
-              onClick={() => create.mutate(template.id)}
-              disabled={create.isPending}
-              aria-label={`${t('useTemplate')}: ${template.name[language] || template.name.en}`}
-            >
-              {t('useTemplate')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="actions">
-        <button type="button" onClick={onClose}>
-          {t('cancel')}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
 function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
   const { t } = useLanguage();
   const client = useQueryClient();
@@ -204,8 +174,32 @@ function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: 
   );
 }
 
-export function PopupRow({ clientId, popup, onHistory }: { clientId: string; popup: PopupSummary; onHistory(): void }) {
-  const { t } = useLanguage();
+/** The last 7 days' views and conversion rate of each pop-up: one stats request for the whole list. */
+function useWeekFigures(clientId: string) {
+  const week = useQuery({
+    queryKey: ['stats', clientId, 'week'],
+    queryFn: () => insightsApi.stats(clientId, lastDays(7)),
+  });
+  return new Map(week.data?.by_popup.map((row) => [row.poptin_id, row]));
+}
+
+function PopupCard({
+  clientId,
+  popup,
+  figures,
+  onHistory,
+  onPreview,
+  onVariant,
+}: {
+  clientId: string;
+  popup: PopupSummary;
+  figures: Counts | undefined;
+  onHistory(): void;
+  onPreview(): void;
+  onVariant(): void;
+}) {
+  const { t, language } = useLanguage();
+  const [, navigate] = useLocation();
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ['popups', clientId] });
@@ -216,105 +210,175 @@ export function PopupRow({ clientId, popup, onHistory }: { clientId: string; pop
     },
     onSuccess: refresh,
   });
+  const name = popup.name || popup.id;
+  const editor = `/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`;
   const status = { live: t('live'), paused: t('paused'), draft: t('draft') }[popup.status];
+  const items: (MenuItem | 'separator')[] = [
+    { label: t('edit'), onSelect: () => navigate(editor) },
+    { label: t('preview'), onSelect: onPreview },
+    { label: t('duplicate'), onSelect: () => action.mutate('duplicate') },
+    ...(popup.status === 'live' ? [{ label: t('pause'), onSelect: () => action.mutate('pause') }] : []),
+    ...(popup.status === 'paused' ? [{ label: t('resume'), onSelect: () => action.mutate('resume') }] : []),
+    { label: t('testVariant'), onSelect: onVariant },
+    { label: t('history'), onSelect: onHistory },
+    'separator',
+    { label: t('delete'), onSelect: () => setConfirming(true), danger: true },
+  ];
   return (
-    <tr>
-      <th scope="row">
-        <Link href={`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`}>
-          {popup.name || popup.id}
+    <li className="popup-card">
+      {popup.thumbnail ? (
+        <img className="popup-thumb" src={popup.thumbnail} alt="" width={96} height={64} />
+      ) : (
+        <KindSchematic kind={popup.type} className="popup-thumb" />
+      )}
+      <div className="popup-main">
+        <Link href={editor} className="popup-name">
+          {name}
         </Link>
-      </th>
-      <td>{popup.type}</td>
-      <td>
-        <span className={`badge ${popup.status}`}>{status}</span>
-        {popup.hasUnpublishedChanges && <span className="badge changes">{t('unpublished')}</span>}
-      </td>
-      <td className="row-actions">
-        {popup.status === 'live' && (
-          <button type="button" onClick={() => action.mutate('pause')} aria-label={`${t('pause')}: ${popup.name}`}>
-            {t('pause')}
-          </button>
-        )}
-        {popup.status === 'paused' && (
-          <button type="button" onClick={() => action.mutate('resume')} aria-label={`${t('resume')}: ${popup.name}`}>
-            {t('resume')}
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={() => action.mutate('duplicate')}
-          aria-label={`${t('duplicate')}: ${popup.name}`}
-        >
-          {t('duplicate')}
-        </button>
-        <button type="button" onClick={onHistory} aria-label={`${t('history')}: ${popup.name}`}>
-          {t('history')}
-        </button>
-        <button
-          type="button"
-          className="danger"
-          onClick={() => setConfirming(true)}
-          aria-label={`${t('delete')}: ${popup.name}`}
-        >
-          {t('delete')}
-        </button>
+        <div className="popup-meta">
+          <span className={`badge badge-${popup.status}`}>{status}</span>
+          {popup.hasUnpublishedChanges && popup.status !== 'draft' && (
+            <span className="badge badge-scheduled">{t('unpublished')}</span>
+          )}
+          <span>{t(kindWords(popup.type))}</span>
+        </div>
         <ErrorText error={action.error} />
-        <ConfirmDialog
-          open={confirming}
-          message={t('deleteConfirm')}
-          onClose={() => setConfirming(false)}
-          onConfirm={() => action.mutate('delete')}
-        />
-      </td>
-    </tr>
+      </div>
+      <dl className="figures" aria-label={t('weekFigures')}>
+        <div>
+          <dt>{t('lastWeekViews')}</dt>
+          <dd>{formatNumber(figures?.views ?? 0, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('lastWeekRate')}</dt>
+          <dd>{figures && figures.views > 0 ? formatPercent(figures.conversion_rate, language, 1) : '—'}</dd>
+        </div>
+      </dl>
+      <Menu label={fill(t('actionsFor'), { name })} items={items}>
+        <Icon name="more" size={20} />
+      </Menu>
+      <ConfirmDialog
+        open={confirming}
+        message={t('deleteConfirm')}
+        confirmLabel={t('delete')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => action.mutate('delete')}
+      />
+    </li>
   );
 }
 
+/**
+ * An A/B variant of a pop-up: a copy of its draft that names it as its parent (a variant of a variant joins the same
+ * test), left as a draft for the owner to change and publish.
+ */
+async function createVariant(clientId: string, popup: PopupSummary, name: string) {
+  const { popup: source } = await api.popup(clientId, popup.id);
+  const { poptin_id: _id, ...draft } = source.draft;
+  const parent =
+    typeof draft.ab_test_parent_id === 'string' && draft.ab_test_parent_id ? draft.ab_test_parent_id : popup.id;
+  return api.createPopup(clientId, {
+    config: { ...draft, poptin_name: name, ab_test: 'yes', ab_test_parent_id: parent },
+  });
+}
+
 export function SitePage({ clientId }: { clientId: string }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
+  const client = useQueryClient();
   const site = useQuery({ queryKey: ['site', clientId], queryFn: () => api.site(clientId) });
   const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const figures = useWeekFigures(clientId);
   const [gallery, setGallery] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
-  const embedded = popups.data?.popups.filter((popup) => isEmbeddedKind(popup.type)) ?? [];
+  const [preview, setPreview] = useState<PopupSummary | null>(null);
+  const variant = useMutation({
+    mutationFn: (popup: PopupSummary) =>
+      createVariant(clientId, popup, fill(t('variantName'), { name: popup.name || popup.id })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['popups', clientId] }),
+  });
+  const newPopup = (
+    <button type="button" className="btn-primary" onClick={() => setGallery(true)}>
+      <Icon name="plus" />
+      {t('newPopup')}
+    </button>
+  );
+  const list = popups.data?.popups;
   return (
     <section>
-      <PageHeading>{site.data?.site.name || clientId}</PageHeading>
-      <SiteNav clientId={clientId} />
+      <div className="page-header">
+        <div>
+          <PageHeading>{site.data?.site.name || clientId}</PageHeading>
+          {list && list.length > 0 && <p>{counted(language, 'popups', list.length)}</p>}
+        </div>
+        {list && list.length > 0 && newPopup}
+      </div>
       <ErrorText error={site.error} />
       {/* Lead delivery */}
       <FailingDestinationsBanner clientId={clientId} />
       <InstallationStatus clientId={clientId} snippet={false} />
       <section aria-labelledby="popups-heading">
-        <h2 id="popups-heading">{t('popups')}</h2>
-        <button type="button" className="primary" onClick={() => setGallery(true)}>
-          {t('newPopup')}
-        </button>
-        <ErrorText error={popups.error} />
-        {popups.data && popups.data.popups.length === 0 && <p>{t('noPopups')}</p>}
-        {popups.data && popups.data.popups.length > 0 && (
-          <table>
-            <caption className="visually-hidden">{t('popups')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('siteName')}</th>
-                <th scope="col">Kind</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('edit')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {popups.data.popups.map((popup) => (
-                <PopupRow key={popup.id} clientId={clientId} popup={popup} onHistory={() => setHistory(popup.id)} />
-              ))}
-            </tbody>
-          </table>
+        <h2 id="popups-heading" className="visually-hidden">
+          {t('popups')}
+        </h2>
+        <ErrorText error={popups.error ?? variant.error} />
+        {popups.isPending && <p role="status">{t('loading')}</p>}
+        <div role="status">
+          {variant.isSuccess && (
+            <p className="notice">
+              {fill(t('variantCreated'), { name: variant.data.popup.draft.poptin_name as string })}{' '}
+              <Link href={`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(variant.data.popup.id)}`}>
+                {t('edit')}
+              </Link>
+            </p>
+          )}
+        </div>
+        {list && list.length === 0 && (
+          <EmptyState icon="popups" title={t('emptyPopupsTitle')} action={newPopup}>
+            {t('emptyPopups')}
+          </EmptyState>
+        )}
+        {list && list.length > 0 && (
+          <ul className="popup-list">
+            {list.map((popup) => (
+              <PopupCard
+                key={popup.id}
+                clientId={clientId}
+                popup={popup}
+                figures={figures.get(popup.id)}
+                onHistory={() => setHistory(popup.id)}
+                onPreview={() => setPreview(popup)}
+                onVariant={() => variant.mutate(popup)}
+              />
+            ))}
+          </ul>
         )}
       </section>
+      {gallery && (
+        <Suspense fallback={null}>
+          <TemplateGallery clientId={clientId} onClose={() => setGallery(false)} />
+        </Suspense>
+      )}
+      {preview && (
+        <Suspense fallback={null}>
+          <PopupPreviewDialog clientId={clientId} popup={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+      {history && <Revisions clientId={clientId} popupId={history} onClose={() => setHistory(null)} />}
+    </section>
+  );
+}
+
+/** A site's code for its pages, its embedded pop-ups' tags and its API tokens. */
+/** The site's embed code (its script tag and each embedded pop-up's tag) and its API tokens, on its Settings page. */
+export function SiteEmbedAndTokens({ clientId }: { clientId: string }) {
+  const { t } = useLanguage();
+  const site = useQuery({ queryKey: ['site', clientId], queryFn: () => api.site(clientId) });
+  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const embedded = popups.data?.popups.filter((popup) => isEmbeddedKind(popup.type)) ?? [];
+  return (
+    <>
       {site.data && (
-        <section aria-labelledby="embed-heading">
+        <section aria-labelledby="embed-heading" className="card">
           <h2 id="embed-heading">{t('embed')}</h2>
           <p>{t('embedScript')}</p>
           <Snippet code={site.data.embed.script} label={t('embed')} />
@@ -325,8 +389,6 @@ export function SitePage({ clientId }: { clientId: string }) {
         </section>
       )}
       <Tokens clientId={clientId} />
-      <Gallery clientId={clientId} open={gallery} onClose={() => setGallery(false)} />
-      {history && <Revisions clientId={clientId} popupId={history} onClose={() => setHistory(null)} />}
-    </section>
+    </>
   );
 }

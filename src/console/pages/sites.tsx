@@ -6,6 +6,7 @@ import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
 import { useSession } from '../session.ts';
+import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from './heading.tsx';
 
 export function SitesPage() {
@@ -36,18 +37,31 @@ export function SitesPage() {
   };
   return (
     <section>
-      <PageHeading>{t('sites')}</PageHeading>
-      <ul className="cards">
-        {sites.map((site) => (
-          <li key={site.clientId}>
-            <Link href={`/sites/${encodeURIComponent(site.clientId)}`}>{site.name || site.clientId}</Link>{' '}
-            <code>{site.clientId}</code>
-          </li>
-        ))}
-      </ul>
+      <div className="page-header">
+        <PageHeading>{t('sites')}</PageHeading>
+      </div>
+      {sites.length === 0 ? (
+        <EmptyState icon="sites" title={t('emptySitesTitle')}>
+          {t('emptySites')}
+        </EmptyState>
+      ) : (
+        <ul className="site-grid">
+          {sites.map((site) => (
+            <li key={site.clientId} className="site-card">
+              <span className="site-icon" aria-hidden="true">
+                {(site.name || site.clientId).trim().charAt(0).toUpperCase()}
+              </span>
+              <span className="site-text">
+                <Link href={`/sites/${encodeURIComponent(site.clientId)}`}>{site.name || site.clientId}</Link>
+                <code>{site.clientId}</code>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {!owner?.isAdmin && <p>{t('sitesByAdmin')}</p>}
       {owner?.isAdmin && (
-        <form onSubmit={submit} aria-labelledby="new-site">
+        <form onSubmit={submit} aria-labelledby="new-site" className="card narrow">
           <h2 id="new-site">{t('newSite')}</h2>
           <label>
             {t('siteAddress')}

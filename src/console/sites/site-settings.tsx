@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { api, type Site } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
-import { SiteNav } from '../components/site-nav.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
 import { PageHeading } from '../pages/heading.tsx';
+import { SiteEmbedAndTokens } from '../pages/site.tsx';
 import { InstallationStatus, siteQuery } from './installation.tsx';
 
 /** The IANA time zones the owner's browser knows. */
@@ -62,9 +62,8 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
   return (
     <section>
       <PageHeading>{`${t('siteSettingsTitle')} · ${site.data?.site.name || clientId}`}</PageHeading>
-      <SiteNav clientId={clientId} />
       <ErrorText error={site.error} />
-      <InstallationStatus clientId={clientId} />
+      <InstallationStatus clientId={clientId} snippet={false} />
       {draft && (
         <form onSubmit={submit} className="stack narrow" aria-labelledby="site-settings-heading">
           <h2 id="site-settings-heading">{t('siteSettings')}</h2>
@@ -109,6 +108,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           </div>
         </form>
       )}
+      <SiteEmbedAndTokens clientId={clientId} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import {
   fill,
@@ -13,6 +13,7 @@ import {
   WINNER_MIN_VIEWS,
   WINNER_PROBABILITY,
 } from '../../model/insights.ts';
+import { EmptyState } from '../../shell/empty-state.tsx';
 import { PageHeading } from '../heading.tsx';
 
 function VerdictText({ test }: { test: AbTest }) {
@@ -65,7 +66,7 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
     <section aria-labelledby={headingId} className="card">
       <h2 id={headingId}>{test.name || test.test_id}</h2>
       <VerdictText test={test} />
-      <table>
+      <table className="table-cards">
         <caption className="visually-hidden">{fill(t('variantsOf'), { name: test.name || test.test_id })}</caption>
         <thead>
           <tr>
@@ -85,17 +86,17 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
           {test.variants.map((variant) => (
             <tr key={variant.poptin_id}>
               <th scope="row">{variant.poptin_name || variant.poptin_id}</th>
-              <td>
-                <span className={`badge ${variant.active ? 'live' : 'paused'}`}>
+              <td data-label={t('status')}>
+                <span className={`badge ${variant.active ? 'badge-live' : 'badge-paused'}`}>
                   {variant.active ? t('live') : t('paused')}
                 </span>
               </td>
-              <td>{formatNumber(variant.views, language)}</td>
-              <td>{formatNumber(variant.conversions, language)}</td>
-              <td>{formatPercent(variant.conversion_rate, language, 2)}</td>
-              <td>{formatPercent(variant.probability_best, language)}</td>
-              <td>{formatPercent(variant.expected_loss, language, 2)}</td>
-              <td>
+              <td data-label={t('views')}>{formatNumber(variant.views, language)}</td>
+              <td data-label={t('conversions')}>{formatNumber(variant.conversions, language)}</td>
+              <td data-label={t('conversionRate')}>{formatPercent(variant.conversion_rate, language, 2)}</td>
+              <td data-label={t('probabilityBest')}>{formatPercent(variant.probability_best, language)}</td>
+              <td data-label={t('expectedLoss')}>{formatPercent(variant.expected_loss, language, 2)}</td>
+              <td className="row-actions">
                 {test.variants.length > 1 && (
                   <button
                     type="button"
@@ -143,11 +144,22 @@ export function AbTestsPage({ clientId }: { clientId: string }) {
   return (
     <section>
       <PageHeading>{t('abTests')}</PageHeading>
-      <SiteNav clientId={clientId} />
-      <p>{t('abTestsIntro')}</p>
+      <p className="muted">{t('abTestsIntro')}</p>
       <ErrorText error={tests.error} />
       {tests.isPending && <p role="status">{t('loading')}</p>}
-      {tests.data && tests.data.tests.length === 0 && <p>{t('noAbTests')}</p>}
+      {tests.data && tests.data.tests.length === 0 && (
+        <EmptyState
+          icon="abTests"
+          title={t('noAbTests')}
+          action={
+            <Link className="btn btn-primary" href={`/sites/${encodeURIComponent(clientId)}`}>
+              {t('goPopups')}
+            </Link>
+          }
+        >
+          {t('emptyAbTests')}
+        </EmptyState>
+      )}
       {tests.data?.tests.map((test) => (
         <TestCard key={test.test_id} clientId={clientId} test={test} />
       ))}

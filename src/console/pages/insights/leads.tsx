@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
 import { api } from '../../api/client.ts';
 import {
   insightsApi,
@@ -12,9 +13,10 @@ import {
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
-import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
+import { counted } from '../../i18n/plural.ts';
 import { fill } from '../../model/insights.ts';
+import { EmptyState } from '../../shell/empty-state.tsx';
 import { PageHeading } from '../heading.tsx';
 
 /**
@@ -27,10 +29,13 @@ const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from
 
 /** A lead's time in the owner's zone (the browser's), the instant itself in `datetime`. */
 function LeadTime({ iso, withZone = false }: { iso: string; withZone?: boolean }) {
+  const { language } = useLanguage();
   const time = new Date(iso);
+  // In Hebrew the Hebrew way of writing a date; in English the browser's own.
+  const locale = language === 'he' ? 'he-IL' : undefined;
   return (
     <time dateTime={iso}>
-      {withZone ? time.toLocaleString(undefined, { timeZoneName: 'long' }) : time.toLocaleString()}
+      {withZone ? time.toLocaleString(locale, { timeZoneName: 'long' }) : time.toLocaleString(locale)}
     </time>
   );
 }
@@ -75,10 +80,8 @@ function LeadDetailDialog({
                 ? `${data.popup.poptin_name || data.popup.poptin_id}${data.popup.ab_test_parent_id ? ` (${t('variantOf')} ${data.popup.ab_test_parent_id})` : ''}`
                 : data.lead.poptin_id,
             )}
-            {row(
-              t('prize'),
-              data.prize ? `${data.prize.prize_id}${data.prize.coupon ? ` · ${data.prize.coupon}` : ''}` : null,
-            )}
+            {data.prize?.prize_id &&
+              row(t('prize'), `${data.prize.prize_id}${data.prize.coupon ? ` · ${data.prize.coupon}` : ''}`)}
             {row(t('spam'), data.lead.spam_reason ?? t('notSpam'))}
           </dl>
           <h3>{t('leadFields')}</h3>
@@ -116,6 +119,7 @@ function LeadRow({
   onOpen(): void;
 }) {
   const { t } = useLanguage();
+  const zone = localTimeZone();
   const client = useQueryClient();
   const who = lead.email || lead.name || lead.phone || `#${lead.conversion_id}`;
   const spam = useMutation({
@@ -128,16 +132,18 @@ function LeadRow({
   });
   return (
     <tr>
-      <td>
+      <td data-label={fill(t('receivedIn'), { zone })}>
         <LeadTime iso={lead.created_at} />
       </td>
       <th scope="row">{lead.email ?? '—'}</th>
-      <td>{lead.name ?? ''}</td>
-      <td dir="ltr">{lead.phone ?? ''}</td>
-      <td>{popupName || lead.poptin_id}</td>
-      <td>
+      <td data-label={t('leadName')}>{lead.name ?? ''}</td>
+      <td data-label={t('phone')} dir="ltr">
+        {lead.phone ?? ''}
+      </td>
+      <td data-label={t('popupColumn')}>{popupName || lead.poptin_id}</td>
+      <td data-label={t('spam')}>
         {lead.spam_reason ? (
-          <span className="badge paused">
+          <span className="badge badge-paused">
             {t('spam')}: {lead.spam_reason}
           </span>
         ) : (
@@ -180,7 +186,7 @@ export function LeadsPage({
   clientId: string;
   renderDeliveries?: RenderLeadDeliveries;
 }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const [form, setForm] = useState(EMPTY_FILTER);
   const [applied, setApplied] = useState<LeadFilter>(EMPTY_FILTER);
   const [opened, setOpened] = useState<number | null>(null);
@@ -205,8 +211,15 @@ export function LeadsPage({
   };
   return (
     <section>
-      <PageHeading>{t('leads')}</PageHeading>
-      <SiteNav clientId={clientId} />
+      <div className="page-header">
+        <div>
+          <PageHeading>{t('leads')}</PageHeading>
+          {leads.data && !leads.hasNextPage && rows.length > 0 && <p>{counted(language, 'leads', rows.length)}</p>}
+        </div>
+        <a className="btn" href={leadsCsvUrl(clientId, applied)} download>
+          {t('downloadCsv')}
+        </a>
+      </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with the search role submits the filters; <search> would need the form inside it as well */}
       <form role="search" aria-label={t('leadSearch')} onSubmit={submit} className="filters">
         <label>
@@ -231,7 +244,7 @@ export function LeadsPage({
           </select>
         </label>
         <div className="inline">
-          <button type="submit" className="primary">
+          <button type="submit" className="btn-primary">
             {t('applyFilters')}
           </button>
           <button type="button" onClick={reset}>
@@ -239,16 +252,26 @@ export function LeadsPage({
           </button>
         </div>
       </form>
-      <p>
-        <a href={leadsCsvUrl(clientId, applied)} download>
-          {t('downloadCsv')}
-        </a>
-      </p>
       <ErrorText error={leads.error} />
       {leads.isPending && <p role="status">{t('loading')}</p>}
-      {leads.data && rows.length === 0 && <p role="status">{t('noLeads')}</p>}
+      {leads.data && rows.length === 0 && JSON.stringify(applied) !== JSON.stringify(EMPTY_FILTER) && (
+        <p role="status">{t('noLeads')}</p>
+      )}
+      {leads.data && rows.length === 0 && JSON.stringify(applied) === JSON.stringify(EMPTY_FILTER) && (
+        <EmptyState
+          icon="inbox"
+          title={t('emptyLeadsTitle')}
+          action={
+            <Link className="btn btn-primary" href={`/sites/${encodeURIComponent(clientId)}`}>
+              {t('goPopups')}
+            </Link>
+          }
+        >
+          {t('emptyLeads')}
+        </EmptyState>
+      )}
       {rows.length > 0 && (
-        <table>
+        <table className="table-cards">
           <caption className="visually-hidden">{t('leads')}</caption>
           <thead>
             <tr>

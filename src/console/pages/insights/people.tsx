@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { type Erasure, insightsApi } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
+import { counted } from '../../i18n/plural.ts';
 import { fill } from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
 
@@ -24,7 +24,7 @@ const fileNameOf = (clientId: string, email: string) => `${clientId}-${email.rep
 
 /** One person's data on a site, by e-mail: a copy for them (right of access), or all of it deleted (erasure). */
 export function PeoplePage({ clientId }: { clientId: string }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const [email, setEmail] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [erased, setErased] = useState<{ email: string; erasure: Erasure } | null>(null);
@@ -48,13 +48,17 @@ export function PeoplePage({ clientId }: { clientId: string }) {
     sentence: 'erasedCounts' | 'exportedCounts',
     found: { leads: number; views: number; closes: number; store_activity: number },
   ) =>
-    fill(t(sentence), { leads: found.leads, views: found.views, closes: found.closes, activity: found.store_activity });
+    fill(t(sentence), {
+      leads: counted(language, 'leads', found.leads),
+      views: counted(language, 'views', found.views),
+      closes: counted(language, 'closes', found.closes),
+      activity: counted(language, 'activity', found.store_activity),
+    });
   return (
     <section>
       <PageHeading>{t('people')}</PageHeading>
-      <SiteNav clientId={clientId} />
-      <p>{t('peopleIntro')}</p>
-      <form onSubmit={submit} className="narrow">
+      <p className="muted narrow">{t('peopleIntro')}</p>
+      <form onSubmit={submit} className="card narrow">
         <label>
           {t('personEmail')}
           <input
@@ -72,7 +76,7 @@ export function PeoplePage({ clientId }: { clientId: string }) {
           </button>
           <button
             type="button"
-            className="danger"
+            className="btn-danger"
             onClick={(event) => event.currentTarget.form?.reportValidity() && setConfirming(true)}
           >
             {t('erasePerson')}
@@ -98,6 +102,7 @@ export function PeoplePage({ clientId }: { clientId: string }) {
       <ConfirmDialog
         open={confirming}
         message={fill(t('eraseConfirm'), { email: address })}
+        confirmLabel={t('erase')}
         onClose={() => setConfirming(false)}
         onConfirm={() => erase.mutate(address)}
       />

@@ -4,7 +4,6 @@ import { type Counts, insightsApi, type StatsQuery } from '../../api/insights.ts
 import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
-import { SiteNav } from '../../components/site-nav.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
 import { changeOf, formatNumber, formatPercent, lastDays } from '../../model/insights.ts';
@@ -35,7 +34,7 @@ function Totals({ now, before }: { now: Counts; before: Counts }) {
     ],
   ];
   return (
-    <table className="totals">
+    <table className="totals table-cards">
       <caption>{t('totals')}</caption>
       <thead>
         <tr>
@@ -51,9 +50,9 @@ function Totals({ now, before }: { now: Counts; before: Counts }) {
         {rows.map(([label, a, b, c]) => (
           <tr key={label}>
             <th scope="row">{t(label)}</th>
-            <td>{a}</td>
-            <td>{b}</td>
-            <td>{c}</td>
+            <td data-label={t('thisRange')}>{a}</td>
+            <td data-label={t('previousRange')}>{b}</td>
+            <td data-label={t('change')}>{c}</td>
           </tr>
         ))}
       </tbody>
@@ -74,7 +73,7 @@ function Breakdown({
   const { t, language } = useLanguage();
   const most = Math.max(1, ...rows.map((row) => row.views));
   return (
-    <table className="breakdown">
+    <table className="breakdown table-cards">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -89,13 +88,13 @@ function Breakdown({
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td>
+            <td data-label={t('views')}>
               <span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.views / most) * 6}em` }} />
               {formatNumber(row.views, language)}
             </td>
-            <td>{formatNumber(row.closes, language)}</td>
-            <td>{formatNumber(row.conversions, language)}</td>
-            <td>{formatPercent(row.conversion_rate, language, 2)}</td>
+            <td data-label={t('closes')}>{formatNumber(row.closes, language)}</td>
+            <td data-label={t('conversions')}>{formatNumber(row.conversions, language)}</td>
+            <td data-label={t('conversionRate')}>{formatPercent(row.conversion_rate, language, 2)}</td>
           </tr>
         ))}
       </tbody>
@@ -105,6 +104,15 @@ function Breakdown({
 
 export function StatsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
+  const deviceWords = (device: string) =>
+    (
+      ({
+        desktop: t('deviceDesktop'),
+        mobile: t('deviceMobile'),
+        tablet: t('deviceTablet'),
+        unknown: t('deviceUnknown'),
+      }) as Record<string, string>
+    )[device] ?? device;
   const [form, setForm] = useState<StatsQuery>(() => ({ ...lastDays(30), popup: '', variant: '' }));
   const [query, setQuery] = useState<StatsQuery>(form);
   const [metric, setMetric] = useState<Metric>('views');
@@ -120,7 +128,6 @@ export function StatsPage({ clientId }: { clientId: string }) {
   return (
     <section>
       <PageHeading>{t('stats')}</PageHeading>
-      <SiteNav clientId={clientId} />
       <form onSubmit={submit} className="filters" aria-label={t('statsRange')}>
         <label>
           {t('fromDay')}
@@ -149,7 +156,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
           onChange={(next) => setForm({ ...form, ...next })}
         />
         <div className="inline">
-          <button type="submit" className="primary">
+          <button type="submit" className="btn-primary">
             {t('showStats')}
           </button>
         </div>
@@ -159,7 +166,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
       {data && (
         <>
           <Totals now={data.totals} before={data.previous_totals} />
-          <label className="inline">
+          <label className="metric-pick">
             {t('chartMetric')}
             <select value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
               {METRICS.map((item) => (
@@ -194,7 +201,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
           <Breakdown
             caption={t('byDevice')}
             header={t('device')}
-            rows={data.by_device.map((row) => ({ ...row, label: row.device }))}
+            rows={data.by_device.map((row) => ({ ...row, label: deviceWords(row.device) }))}
           />
           <Breakdown
             caption={t('byPage')}
