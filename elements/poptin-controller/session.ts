@@ -8,7 +8,9 @@ import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/co
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
+import type { VisitRules } from '../../src/core/decision/environment.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
+import { visitRulesFor } from '../../src/core/decision/visit-rules.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -230,11 +232,15 @@ export class ControllerSession {
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
+    this.visitRules = await visitRulesFor(response.poptins);
     await yieldToPage();
     if (superseded()) return;
     this.decideAll(response);
     await this.modes.landing(response);
   }
+
+  /** The visit rules' module, when a pop-up of the answer sets one. */
+  private visitRules: VisitRules | undefined;
 
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
@@ -265,6 +271,7 @@ export class ControllerSession {
       referrer: this.context.pageFields?.referrer ?? '',
       siteTimeZone: response.timeZone,
       visit: this.context.pageFields ? visitFactsOf(this.context.visitor, this.context.pageFields) : undefined,
+      visitRules: this.visitRules,
     });
   }
 

@@ -250,7 +250,8 @@ describe('webhook delivery', () => {
     const other = await LeadDelivery.open(test.db, { allowPrivate: true, worker: false });
     try {
       for (let index = 0; index < 10; index++) await submitLead(`many${index}@acme.example`);
-      await eventually('4 in flight', () => receiver.received.length === 4);
+      await eventually('4 in flight', () => receiver.received.length >= 4);
+      assert.equal(receiver.received.length, 4, 'no fifth while the four are unanswered');
       assert.deepEqual(
         await other.store.claim('another-process', 60_000, 10),
         [],

@@ -226,6 +226,18 @@ describe('what the widget reports about shopping, stored as sent', () => {
     assert.equal(foreign.statusCode, 403);
   });
 
+  it('a website session whose poptin_id is not text is stored without one, never a 500', async () => {
+    await seedShop();
+    for (const poptin_id of [{}, [], 12, true]) {
+      const session = await shared.app.inject({
+        method: 'POST',
+        url: '/api/display/total-website-session/acme',
+        payload: { email: 'ada@example.com', url: 'acme.example', poptin_id },
+      });
+      assert.equal(session.statusCode, 200, `${JSON.stringify(poptin_id)}: ${session.body}`);
+    }
+  });
+
   it('website sessions and conversion activities are stored with their e-mail and store fields', async () => {
     await seedShop();
     const session = await shared.app.inject({

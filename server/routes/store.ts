@@ -160,7 +160,8 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
         kind,
         customer_id: body.store_integration_customer_id || null,
         email: body.email || null,
-        poptin_id: 'poptin_id' in body ? body.poptin_id : null,
+        // A website session has no poptin_id of its own: one sent anyway is kept in the payload, not as the column.
+        poptin_id: 'poptin_id' in body && typeof body.poptin_id === 'string' ? body.poptin_id : null,
         payload: { ...body },
       });
       return { success: true } satisfies SuccessAnswer;

@@ -374,7 +374,9 @@ describe('console: sites, tokens and the account', () => {
     await page.getByLabel('Current password').fill('not the password');
     await page.getByLabel(/^New password/).fill('a new password');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The current password is wrong' }).waitFor();
+    const refused = page.getByRole('alert').filter({ hasText: 'Current password: is not your current password' });
+    await refused.waitFor();
+    assert.doesNotMatch(await refused.innerText(), /currentPassword/, 'the field by its label, not its API name');
     assert.equal(await page.getByLabel('Current password').inputValue(), 'not the password');
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -239,7 +239,10 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
         return send(
           response,
           400,
-          failure(400, 'The current password is wrong', [{ field: 'currentPassword', message: 'wrong password' }]),
+          // As the server answers it: its message names the field by its API name, which the console does not show.
+          failure(400, 'currentPassword is not your current password', [
+            { field: 'currentPassword', message: 'is not your current password' },
+          ]),
         );
       if (newPassword.length < 10)
         return send(

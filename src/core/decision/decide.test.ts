@@ -1,10 +1,12 @@
 import { expect } from '@open-wc/testing';
+import * as visitRules from '../rules/visit.ts';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
 import { countingCookieDocument, countingStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';
+import { usesVisitRules, visitRulesFor } from './visit-rules.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
 const MINUTE = 60_000;
@@ -22,9 +24,31 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
     globals: {},
     pageSource: () => '<html></html>',
     visitor: createVisitor({ stores, now: () => NOW }),
+    visitRules,
     ...change,
   };
 }
+
+describe('decide: the visit rules are loaded only for a page that has a pop-up setting one', () => {
+  it('downloads nothing for pop-ups without them, and decides them as unset', async () => {
+    const plain = testConfig();
+    expect(usesVisitRules(plain)).to.equal(false);
+    expect(await visitRulesFor([plain])).to.equal(undefined);
+    const decision = decide(plain, environment({ visitRules: undefined }));
+    expect(decision.allowed).to.equal(true);
+    expect(decision.rules.find((rule) => rule.rule === 'traffic_source_targeting')?.reason).to.equal(
+      'no traffic source targeting',
+    );
+  });
+
+  it('loads them for a pop-up that sets one, and its rule then decides', async () => {
+    const config = testConfig({ visitor_type_targeting: 'returning' });
+    expect(usesVisitRules(config)).to.equal(true);
+    const loaded = await visitRulesFor([testConfig(), config]);
+    expect(typeof loaded?.evaluateVisitorType).to.equal('function');
+    expect(decide(config, environment({ visitRules: loaded })).allowed).to.equal(false);
+  });
+});
 
 describe('decide: every rule for one pop-up', () => {
   it('allows when every rule allows, and lists each verdict and the planned triggers', () => {

@@ -10,8 +10,7 @@ import { evaluateJsFilter } from '../rules/js-filter.ts';
 import { evaluateSchedule } from '../rules/schedule.ts';
 import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
-import { block, type RuleResult } from '../rules/types.ts';
-import { evaluateTrafficSource, evaluateUtmTargeting, evaluateVisitorType, evaluateVisitPage } from '../rules/visit.ts';
+import { allow, block, type RuleResult } from '../rules/types.ts';
 import { describePlan, planTriggers } from '../triggers/plan.ts';
 import type { DecisionEnvironment } from './environment.ts';
 
@@ -38,7 +37,7 @@ type RuleCheck = [name: string, check: () => RuleResult];
 
 /** Combines every display rule for one pop-up (widget §3 filters, §5 operators, §6 who sees what). */
 export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
-  const { visitor, now } = environment;
+  const { visitor, now, visitRules } = environment;
   let history: ReturnType<typeof visitor.frequencyHistory> | null = null;
   const frequencyHistory = () => (history ??= visitor.frequencyHistory(config.id));
   const checks: RuleCheck[] = [
@@ -53,10 +52,29 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['after close (d_f_a)', () => evaluateAfterClose(config.frequencyAction, frequencyHistory(), now)],
     ['page_targeting', () => evaluatePageTargeting(config, environment.pageUrl)],
     ['referrer_targeting', () => evaluateReferrerTargeting(config, environment.referrer)],
-    ['utm_targeting', () => evaluateUtmTargeting(config, environment.visit)],
-    ['traffic_source_targeting', () => evaluateTrafficSource(config, environment.visit)],
-    ['visitor_type_targeting', () => evaluateVisitorType(config, environment.visit)],
-    ['visit_page_targeting', () => evaluateVisitPage(config, environment.visit)],
+    // Their module is there whenever a pop-up of the page sets one of them (visit-rules.ts).
+    [
+      'utm_targeting',
+      () => visitRules?.evaluateUtmTargeting(config, environment.visit) ?? allow('utm_targeting', 'no UTM rules'),
+    ],
+    [
+      'traffic_source_targeting',
+      () =>
+        visitRules?.evaluateTrafficSource(config, environment.visit) ??
+        allow('traffic_source_targeting', 'no traffic source targeting'),
+    ],
+    [
+      'visitor_type_targeting',
+      () =>
+        visitRules?.evaluateVisitorType(config, environment.visit) ??
+        allow('visitor_type_targeting', 'no visitor type targeting'),
+    ],
+    [
+      'visit_page_targeting',
+      () =>
+        visitRules?.evaluateVisitPage(config, environment.visit) ??
+        allow('visit_page_targeting', 'no landing page targeting'),
+    ],
     ['cookie_filter', () => evaluateCookieFilter(config.filters.cookieFilter, environment.cookies)],
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
     [

@@ -38,7 +38,15 @@ export interface DecisionEnvironment {
   siteTimeZone?: string;
   /** The visitor's own time zone, for schedules the owner set to it; UTC when absent. */
   visitorTimeZone?: string;
+  /** The visit rules (src/core/rules/visit.ts), loaded only for pages with a pop-up that sets one (visit-rules.ts). */
+  visitRules?: VisitRules;
 }
+
+/** The evaluators of the visit rules, as `import('../rules/visit.ts')` gives them. */
+export type VisitRules = Pick<
+  typeof import('../rules/visit.ts'),
+  'evaluateUtmTargeting' | 'evaluateTrafficSource' | 'evaluateVisitorType' | 'evaluateVisitPage'
+>;
 
 export interface EnvironmentSources {
   window: Window;
@@ -56,6 +64,7 @@ export interface EnvironmentSources {
   cart?: CartState | null;
   /** From the display response. */
   siteTimeZone?: string;
+  visitRules?: VisitRules;
 }
 
 /** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
@@ -80,6 +89,7 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     visitor: sources.visitor,
     cart: sources.cart ?? null,
     siteTimeZone: sources.siteTimeZone ?? 'UTC',
+    visitRules: sources.visitRules,
     visitorTimeZone: safely(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 'UTC'),
   };
 }

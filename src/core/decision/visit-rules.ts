@@ -1,0 +1,29 @@
+// The visit rules (UTM parameters, traffic source, new or returning visitor, landing page) weigh 2.5 KB gzip that a
+// page whose pop-ups set none of them never needs: their module is loaded only when one of the answer's pop-ups sets
+// one, before the pop-ups are decided.
+import type { PopupConfig } from '../config/types.ts';
+import type { VisitRules } from './environment.ts';
+
+/** The pop-up settings of the visit rules. */
+export const VISIT_RULE_FIELDS = [
+  'utm_targeting',
+  'traffic_source_targeting',
+  'visitor_type_targeting',
+  'visit_page_targeting',
+] as const;
+
+const isSet = (value: unknown) =>
+  value !== undefined &&
+  value !== null &&
+  value !== '' &&
+  value !== 'all' &&
+  !(Array.isArray(value) && value.length === 0);
+
+/** Whether a pop-up sets any visit rule. */
+export const usesVisitRules = (config: PopupConfig): boolean =>
+  VISIT_RULE_FIELDS.some((field) => isSet(config.raw[field]));
+
+/** The visit rules when one of `configs` needs them, else undefined (nothing is downloaded). */
+export async function visitRulesFor(configs: readonly PopupConfig[]): Promise<VisitRules | undefined> {
+  return configs.some(usesVisitRules) ? import('../rules/visit.ts') : undefined;
+}
