@@ -14,7 +14,7 @@ import { readSwitch } from '../src/core/config/values.ts';
 import { evaluateConvertedUsers } from '../src/core/rules/converted.ts';
 import { evaluateCountry } from '../src/core/rules/country.ts';
 import { evaluateDevice } from '../src/core/rules/device.ts';
-import { evaluateSchedule, nextScheduleChange } from '../src/core/rules/schedule.ts';
+import { evaluateSchedule, nextScheduleChange } from '../src/core/rules/schedule-clock.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../src/core/rules/targeting.ts';
 import type { RuleResult } from '../src/core/rules/types.ts';
 import type { PopupRecord } from './db/configuration-store.ts';

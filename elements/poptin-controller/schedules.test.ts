@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { createDecisionEnvironment, decide } from '../../src/core/decision/index.ts';
+import * as scheduleClock from '../../src/core/rules/schedule-clock.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import { ScheduleWatch } from './schedules.ts';
 import { fakeContext, popupConfig, quietShowingRunner } from './test-support/fakes.ts';
@@ -28,17 +29,23 @@ describe('scheduled pop-ups while the visitor stays', () => {
           countryCode: '',
         }),
         siteTimeZone: 'UTC',
+        scheduleClock,
       });
     const handle = { config, runner: quietShowingRunner() } as unknown as PopupHandle;
     const decisions: string[] = [];
     const watch = new ScheduleWatch({ host: window, now: Date.now, isCurrent: () => true });
     const first = decideNow();
     handle.runner.send({ type: 'decided', allowed: first.allowed });
-    watch.watch(handle, zones, () => {
-      const decision = decideNow();
-      decisions.push(decision.blockedBy.map((rule) => rule.reason).join() || 'allowed');
-      return decision;
-    });
+    watch.watch(
+      handle,
+      zones,
+      () => {
+        const decision = decideNow();
+        decisions.push(decision.blockedBy.map((rule) => rule.reason).join() || 'allowed');
+        return decision;
+      },
+      scheduleClock,
+    );
     return { handle, decisions, watch };
   }
 

@@ -3,7 +3,8 @@
 // finishes its showing (a visitor is not cut off mid-form); it is not armed again.
 
 import type { Decision } from '../../src/core/decision/decide.ts';
-import { nextScheduleChange, type ScheduleZones } from '../../src/core/rules/schedule.ts';
+import type { ScheduleClock } from '../../src/core/decision/environment.ts';
+import type { ScheduleZones } from '../../src/core/rules/schedule.ts';
 import type { TimerHost } from '../../src/core/safety.ts';
 import { later } from '../../src/core/timers.ts';
 import type { PopupHandle } from './popup-handle.ts';
@@ -25,11 +26,13 @@ export class ScheduleWatch {
 
   /**
    * Waits for the next boundary of the pop-up's schedule, read in `zones`, then has `redecide` decide it again as of
-   * then (recording the decision for explain() and the inspector); nothing for a pop-up without a schedule.
+   * then (recording the decision for explain() and the inspector); nothing for a pop-up without a schedule. `clock`
+   * is the schedules' clock, loaded when the page has a scheduled pop-up.
    */
-  watch(handle: PopupHandle, zones: ScheduleZones, redecide: () => Decision): void {
+  watch(handle: PopupHandle, zones: ScheduleZones, redecide: () => Decision, clock: ScheduleClock | undefined): void {
     const { host, now, isCurrent } = this.options;
-    const at = nextScheduleChange(handle.config.schedule, zones, now());
+    if (!clock) return;
+    const at = clock.nextScheduleChange(handle.config.schedule, zones, now());
     if (at === null) return;
     const cancel = later(host, Math.min(Math.max(at - now(), 0), LONGEST_WAIT_MS), () => {
       this.cancels.delete(cancel);
@@ -40,7 +43,7 @@ export class ScheduleWatch {
         else if (decision.blockedBy.some(({ rule }) => rule === 'schedule'))
           handle.runner.send({ type: 'unscheduled' });
       }
-      this.watch(handle, zones, redecide);
+      this.watch(handle, zones, redecide, clock);
     });
     this.cancels.add(cancel);
   }

@@ -8,9 +8,9 @@ import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/co
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import type { VisitRules } from '../../src/core/decision/environment.ts';
+import type { ScheduleClock, VisitRules } from '../../src/core/decision/environment.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
-import { visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import { scheduleClockFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -232,15 +232,19 @@ export class ControllerSession {
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
-    this.visitRules = await visitRulesFor(response.poptins);
+    [this.visitRules, this.scheduleClock] = await Promise.all([
+      visitRulesFor(response.poptins),
+      scheduleClockFor(response.poptins),
+    ]);
     await yieldToPage();
     if (superseded()) return;
     this.decideAll(response);
     await this.modes.landing(response);
   }
 
-  /** The visit rules' module, when a pop-up of the answer sets one. */
+  /** The visit rules' module and the schedules' clock, each when a pop-up of the answer uses it. */
   private visitRules: VisitRules | undefined;
+  private scheduleClock: ScheduleClock | undefined;
 
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
@@ -256,7 +260,12 @@ export class ControllerSession {
       const handle = this.showings.track(config, decision.variant, decision.triggers);
       handle.runner.send({ type: 'decided', allowed: decision.allowed });
       if (decision.allowed && config.teasersOn) this.modes.addTeaser(handle, order);
-      this.showings.followSchedule(handle, zones, () => decideOne(config, this.environmentOf(response)));
+      this.showings.followSchedule(
+        handle,
+        zones,
+        () => decideOne(config, this.environmentOf(response)),
+        this.scheduleClock,
+      );
     });
     response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
   }
@@ -272,6 +281,7 @@ export class ControllerSession {
       siteTimeZone: response.timeZone,
       visit: this.context.pageFields ? visitFactsOf(this.context.visitor, this.context.pageFields) : undefined,
       visitRules: this.visitRules,
+      scheduleClock: this.scheduleClock,
     });
   }
 

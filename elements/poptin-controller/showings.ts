@@ -5,6 +5,7 @@
 
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { Decision } from '../../src/core/decision/decide.ts';
+import type { ScheduleClock } from '../../src/core/decision/environment.ts';
 import { removalDelayMs } from '../../src/core/popup/timing.ts';
 import { createPopupQueue, type PopupQueue } from '../../src/core/queue.ts';
 import type { Variant } from '../../src/core/rules/device.ts';
@@ -107,8 +108,13 @@ export class PageShowings {
   }
 
   /** At each boundary of its schedule the pop-up is decided again by `redecide`: armed, or disarmed. */
-  followSchedule(handle: PopupHandle, zones: ScheduleZones, redecide: () => Decision): void {
-    this.schedules.watch(handle, zones, redecide);
+  followSchedule(
+    handle: PopupHandle,
+    zones: ScheduleZones,
+    redecide: () => Decision,
+    clock: ScheduleClock | undefined,
+  ): void {
+    this.schedules.watch(handle, zones, redecide, clock);
   }
 
   fire(handle: PopupHandle, trigger: string): void {

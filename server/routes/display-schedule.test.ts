@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { wallClock } from '../../src/core/rules/schedule.ts';
+import { wallClock } from '../../src/core/rules/schedule-clock.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient } from '../test-support/fixtures.ts';
 import { asConsole, createOwner, signIn } from '../test-support/owners.ts';

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { wallClock } from '../../src/core/rules/schedule.ts';
+import { wallClock } from '../../src/core/rules/schedule-clock.ts';
 import { explainPopup, OWNER_TOKEN, useBrowserAndServer } from './harness.ts';
 
 const RUN = Date.now().toString(36);

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import * as scheduleClock from '../rules/schedule-clock.ts';
 import * as visitRules from '../rules/visit.ts';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
@@ -25,6 +26,7 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
     pageSource: () => '<html></html>',
     visitor: createVisitor({ stores, now: () => NOW }),
     visitRules,
+    scheduleClock,
     ...change,
   };
 }

@@ -7,7 +7,6 @@ import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts'
 import { evaluateEngagementFilter } from '../rules/engagement.ts';
 import { evaluateAfterClose, evaluateFrequency } from '../rules/frequency.ts';
 import { evaluateJsFilter } from '../rules/js-filter.ts';
-import { evaluateSchedule } from '../rules/schedule.ts';
 import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
 import { allow, block, type RuleResult } from '../rules/types.ts';
@@ -37,7 +36,7 @@ type RuleCheck = [name: string, check: () => RuleResult];
 
 /** Combines every display rule for one pop-up (widget §3 filters, §5 operators, §6 who sees what). */
 export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
-  const { visitor, now, visitRules } = environment;
+  const { visitor, now, visitRules, scheduleClock } = environment;
   let history: ReturnType<typeof visitor.frequencyHistory> | null = null;
   const frequencyHistory = () => (history ??= visitor.frequencyHistory(config.id));
   const checks: RuleCheck[] = [
@@ -89,12 +88,13 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
     ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
     [
       'schedule',
-      () =>
-        evaluateSchedule(
-          config.schedule,
-          { site: environment.siteTimeZone ?? 'UTC', visitor: environment.visitorTimeZone ?? 'UTC' },
-          now,
-        ),
+      // Its clock is there whenever a pop-up of the page has a schedule (visit-rules.ts, campaignRulesFor).
+      () => {
+        if (!config.schedule) return allow('schedule', 'no schedule');
+        if (!scheduleClock) return block('schedule', "its schedule's clock is not loaded");
+        const zones = { site: environment.siteTimeZone ?? 'UTC', visitor: environment.visitorTimeZone ?? 'UTC' };
+        return scheduleClock.evaluateSchedule(config.schedule, zones, now);
+      },
     ],
     // Widget §4: a pop-up whose fixed end-time has passed is not shown.
     ['timer', () => evaluateTimer(config.designProperties, now)],

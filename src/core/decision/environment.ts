@@ -40,7 +40,15 @@ export interface DecisionEnvironment {
   visitorTimeZone?: string;
   /** The visit rules (src/core/rules/visit.ts), loaded only for pages with a pop-up that sets one (visit-rules.ts). */
   visitRules?: VisitRules;
+  /** The schedules' clock (src/core/rules/schedule-clock.ts), loaded only for pages with a scheduled pop-up. */
+  scheduleClock?: ScheduleClock;
 }
+
+/** A schedule's clock, as `import('../rules/schedule-clock.ts')` gives it. */
+export type ScheduleClock = Pick<
+  typeof import('../rules/schedule-clock.ts'),
+  'evaluateSchedule' | 'nextScheduleChange'
+>;
 
 /** The evaluators of the visit rules, as `import('../rules/visit.ts')` gives them. */
 export type VisitRules = Pick<
@@ -65,6 +73,7 @@ export interface EnvironmentSources {
   /** From the display response. */
   siteTimeZone?: string;
   visitRules?: VisitRules;
+  scheduleClock?: ScheduleClock;
 }
 
 /** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
@@ -90,6 +99,7 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     cart: sources.cart ?? null,
     siteTimeZone: sources.siteTimeZone ?? 'UTC',
     visitRules: sources.visitRules,
+    scheduleClock: sources.scheduleClock,
     visitorTimeZone: safely(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 'UTC'),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
-import { evaluateSchedule, instantOf, readSchedule, ScheduleError, scheduleState, wallClock } from './schedule.ts';
+import { readSchedule, ScheduleError } from './schedule.ts';
+import { evaluateSchedule, instantOf, scheduleState, wallClock } from './schedule-clock.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const zones = (site: string, visitor = 'UTC') => ({ site, visitor });
