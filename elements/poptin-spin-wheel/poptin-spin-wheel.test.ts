@@ -199,8 +199,10 @@ describe('<poptin-spin-wheel>', () => {
     clock.tick(1);
     await until(() => results.length === 1, 'the result');
     expect(results[0]).to.deep.equal({ ...chosen, screen: chosen.isWinner ? 'win' : 'lose' });
-    const standingOut = shadowParts(element, 'slice').filter((slice) => slice.classList.contains('chosen'));
-    expect(standingOut.map((slice) => slice.dataset.prizeId)).to.deep.equal(
+    // The face is drawn again with the result: React commits that render after the event, preact at once.
+    const standingOut = () => shadowParts(element, 'slice').filter((slice) => slice.classList.contains('chosen'));
+    await until(() => standingOut().length > 0, 'the chosen slice to stand out');
+    expect(standingOut().map((slice) => slice.dataset.prizeId)).to.deep.equal(
       [chosen.prizeId],
       'the chosen slice stands out',
     );
