@@ -20,6 +20,9 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
   ],
   'leads:write': ['PATCH /leads/:leadId'],
   'popups:write': [
+    // A pop-up's images are part of authoring it.
+    'GET /images',
+    'POST /images',
     'GET /popups',
     'POST /popups',
     'POST /popups/validate',
