@@ -18,6 +18,6 @@ const KINDS = new Set([
   'content',
 ]);
 
-/** The words of a kind ("Slide-in" for sside). */
+/** The short words of a kind, on lists and filters ("Slide-in" for sside); the editor's pictures have longer ones. */
 export const kindWords = (kind: string): StringKey =>
-  KINDS.has(kindOf(kind)) ? (`kind_${kindOf(kind)}` as StringKey) : 'kindOther';
+  KINDS.has(kindOf(kind)) ? (`listKind_${kindOf(kind)}` as StringKey) : 'kindOther';
