@@ -141,7 +141,11 @@ for (const example of EXAMPLES) {
 
         const wheel = page.locator('poptin-spin-wheel [part~="slice"]');
         await wheel.nth(2).waitFor({ timeout: 10_000 });
-        assert.deepEqual(await wheel.allTextContents(), ['10% off', 'Free shipping', 'No luck']);
+        // A label runs on as many lines as fit it in its slice: its words are read line by line.
+        const labels = await wheel.evaluateAll((slices) =>
+          slices.map((slice) => [...slice.querySelectorAll('tspan')].map((line) => line.textContent).join(' ')),
+        );
+        assert.deepEqual(labels, ['10% off', 'Free shipping', 'No luck']);
         await page.locator('poptin-chat-button [part~="button"]').waitFor({ timeout: 10_000 });
         assert.equal(
           await page.evaluate(

@@ -67,7 +67,7 @@ describe('a site from the console alone', () => {
     await installation.getByText(/^Not seen yet/).waitFor();
     // The snippet is on the site's Settings.
     await console_.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
-    await console_.getByRole('heading', { level: 1, name: /^Site settings/ }).waitFor();
+    await console_.getByRole('heading', { level: 1, name: /^Settings · / }).waitFor();
     snippet =
       (await console_.getByRole('region', { name: 'Embed on your site' }).locator('pre').first().textContent()) ?? '';
     assert.match(snippet, new RegExp(`poptin\\.js\\?id=${clientId}`));
@@ -93,7 +93,7 @@ describe('a site from the console alone', () => {
     assert.equal(await visit(visitor, stagingOrigin, clientId), 'answered', 'allowed from the console, no restart');
 
     await console_.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
-    await console_.getByRole('heading', { level: 1, name: /^Site settings/ }).waitFor();
+    await console_.getByRole('heading', { level: 1, name: /^Settings · / }).waitFor();
     const origins = await console_.getByRole('textbox', { name: 'Addresses allowed to show pop-ups' }).inputValue();
     assert.deepEqual(origins.split('\n'), [shopOrigin, stagingOrigin]);
     await console_.getByRole('combobox', { name: 'Time zone' }).selectOption('Asia/Jerusalem');

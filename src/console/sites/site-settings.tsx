@@ -61,12 +61,12 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
   };
   return (
     <section>
-      <PageHeading>{`${t('siteSettingsTitle')} · ${site.data?.site.name || clientId}`}</PageHeading>
+      <PageHeading>{`${t('siteSettings')} · ${site.data?.site.name || clientId}`}</PageHeading>
       <ErrorText error={site.error} />
       <InstallationStatus clientId={clientId} snippet={false} />
       {draft && (
         <form onSubmit={submit} className="stack narrow" aria-labelledby="site-settings-heading">
-          <h2 id="site-settings-heading">{t('siteSettings')}</h2>
+          <h2 id="site-settings-heading">{t('siteSettingsTitle')}</h2>
           <label className="field">
             {t('siteName')}
             <input required maxLength={200} value={draft.name} onChange={change('name')} />
