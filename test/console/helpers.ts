@@ -20,6 +20,8 @@ export async function stopFakeConsole(fake: FakeOwnerApi | undefined, browser: B
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
   return page.evaluate(async () => {
+    // A dialog fading in or a button changing colour is measured once it has settled, as a person reads it.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const axe = (
       window as unknown as {
         axe: {
