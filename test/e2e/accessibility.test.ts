@@ -62,7 +62,7 @@ const FORM_DEMOS = [
   'demoformilphn',
 ];
 
-describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', () => {
+describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', { concurrency: 3 }, () => {
   const shared = useBrowserAndServer();
 
   it('the lightbox demo, open and after an empty submit', async () => {

@@ -17,7 +17,7 @@ const PAGES = [
   ),
 ].sort();
 
-describe('the example pages: no layout shift', () => {
+describe('the example pages: no layout shift', { concurrency: 4 }, () => {
   const shared = useBrowserAndServer();
 
   it('covers every page of examples/, the two stores included', () => {

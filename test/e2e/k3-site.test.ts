@@ -282,68 +282,72 @@ describe('the K3 brochure site', () => {
     await close();
   });
 
-  for (const [address, delaySeconds] of [
-    [`${HOME}#joinchat`, 0],
-    [`${CONTENT}?joinchat`, 0],
-    [`${HOME}#joinchat=2`, 2],
-    [`${CONTENT}?joinchat=2`, 2],
-  ] as const) {
-    it(`${address} opens the chatbox${delaySeconds ? ` after ${delaySeconds} s` : ''} (site §2)`, async () => {
-      const { page, errors, close } = await at(address, 1280);
-      const openedAt = await chatboxOpens(page);
-      if (delaySeconds) assert.ok(openedAt >= delaySeconds * 1000, `opened ${Math.round(openedAt)} ms into the page`);
-      assert.deepEqual(await page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened), []);
-      assert.deepEqual(errors, []);
-      await close();
-    });
-  }
-
-  for (const path of [HOME, CONTENT]) {
-    it(`nothing on ${path} moves under the visitor: no layout shift as it loads and is scrolled, at 375 and 1280 px`, async () => {
-      for (const width of [375, 1280]) {
-        const context = await shared.browser.newContext({ viewport: { width, height: 800 } });
-        // Images arrive after the page's first layout, as on a slow connection: a box that does not keep their room shows.
-        await answerLate(context, '**/images/*.svg', 400);
-        const page = await context.newPage();
-        const layoutShifts = await recordLayoutShifts(page);
-        await page.goto(`${shared.server.url}${path}`);
-        await page.locator('poptin-chat-button [part="button"]').waitFor();
-        await scrollLikeAVisitor(page, 12);
-        await page.waitForTimeout(500);
-        assert.deepEqual(await layoutShifts(), [], `${width} px`);
-        await context.close();
-      }
-    });
-
-    it(`axe-core finds no violation on ${path}`, async () => {
-      const { page, close } = await at(path, 1280);
-      await page.locator('poptin-chat-button [part="button"]').waitFor();
-      await page.waitForTimeout(400);
-      await page.evaluate(AXE_SOURCE);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run(
-                context: unknown,
-                options: unknown,
-              ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        });
-        return result.violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 3)
-              .map((node) => JSON.stringify(node.target))
-              .join(', ')}`,
-        );
+  describe('a link that opens the chatbox', { concurrency: 4 }, () => {
+    for (const [address, delaySeconds] of [
+      [`${HOME}#joinchat`, 0],
+      [`${CONTENT}?joinchat`, 0],
+      [`${HOME}#joinchat=2`, 2],
+      [`${CONTENT}?joinchat=2`, 2],
+    ] as const) {
+      it(`${address} opens the chatbox${delaySeconds ? ` after ${delaySeconds} s` : ''} (site §2)`, async () => {
+        const { page, errors, close } = await at(address, 1280);
+        const openedAt = await chatboxOpens(page);
+        if (delaySeconds) assert.ok(openedAt >= delaySeconds * 1000, `opened ${Math.round(openedAt)} ms into the page`);
+        assert.deepEqual(await page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened), []);
+        assert.deepEqual(errors, []);
+        await close();
       });
-      assert.deepEqual(violations, []);
-      await close();
-    });
-  }
+    }
+  });
+
+  describe('each page as a whole', { concurrency: 4 }, () => {
+    for (const path of [HOME, CONTENT]) {
+      it(`nothing on ${path} moves under the visitor: no layout shift as it loads and is scrolled, at 375 and 1280 px`, async () => {
+        for (const width of [375, 1280]) {
+          const context = await shared.browser.newContext({ viewport: { width, height: 800 } });
+          // Images arrive after the page's first layout, as on a slow connection: a box that does not keep their room shows.
+          await answerLate(context, '**/images/*.svg', 400);
+          const page = await context.newPage();
+          const layoutShifts = await recordLayoutShifts(page);
+          await page.goto(`${shared.server.url}${path}`);
+          await page.locator('poptin-chat-button [part="button"]').waitFor();
+          await scrollLikeAVisitor(page, 12);
+          await page.waitForTimeout(500);
+          assert.deepEqual(await layoutShifts(), [], `${width} px`);
+          await context.close();
+        }
+      });
+
+      it(`axe-core finds no violation on ${path}`, async () => {
+        const { page, close } = await at(path, 1280);
+        await page.locator('poptin-chat-button [part="button"]').waitFor();
+        await page.waitForTimeout(400);
+        await page.evaluate(AXE_SOURCE);
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(
+                  context: unknown,
+                  options: unknown,
+                ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+              };
+            }
+          ).axe;
+          const result = await axe.run(document, {
+            runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+          });
+          return result.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes
+                .slice(0, 3)
+                .map((node) => JSON.stringify(node.target))
+                .join(', ')}`,
+          );
+        });
+        assert.deepEqual(violations, []);
+        await close();
+      });
+    }
+  });
 });
