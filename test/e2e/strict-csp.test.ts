@@ -80,7 +80,7 @@ describe('a page with a strict CSP and Trusted Types (no inline script or style,
   });
 });
 
-describe('the examples under the CSP the server sends them with', () => {
+describe('the examples under the CSP the server sends them with', { concurrency: 4 }, () => {
   const shared = useBrowserAndServer();
   // Every page of examples/, the K3 site's in its subfolders too.
   const pages = (readdirSync(path.join(ROOT, 'examples'), { recursive: true }) as string[])
