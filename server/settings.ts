@@ -23,7 +23,10 @@ export interface ServerSettings {
   ownerToken: string;
   ownerTokenIsDefault: boolean;
   examplesDir: string;
+  /** DIST_DIR: the server's own build (the console, the elements' reference pages, the example site's bundle). */
   distDir: string;
+  /** WIDGET_DIR: the library's build (the poptin-elements package's dist/), served at /dist/ and /poptin.js. */
+  widgetDir: string;
   popupsDir: string;
   clientsDir: string;
   rateLimit: RateLimitSettings;
@@ -157,6 +160,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     ownerTokenIsDefault: !env.OWNER_TOKEN,
     examplesDir,
     distDir: env.DIST_DIR || 'dist/',
+    widgetDir: env.WIDGET_DIR || 'packages/poptin-elements/dist/',
     popupsDir: env.POPUPS_DIR || 'examples/popups',
     clientsDir: env.CLIENTS_DIR || 'examples/clients',
     rateLimit: {

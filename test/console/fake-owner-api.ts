@@ -437,7 +437,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       if (pathname === '/console' || pathname.startsWith('/console/'))
         return serveFile(response, path.join(ROOT, 'dist/console/index.html'));
       if (pathname.startsWith('/dist/') && !pathname.includes('..'))
-        return serveFile(response, path.join(ROOT, pathname));
+        return serveFile(response, path.join(ROOT, 'packages/poptin-elements', pathname));
       if (pathname.startsWith('/node_modules/axe-core/'))
         return serveFile(response, path.join(ROOT, 'node_modules/axe-core/axe.min.js'));
       return send(response, 404, failure(404, 'Not found'));
