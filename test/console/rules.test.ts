@@ -216,7 +216,9 @@ describe('console: the rule builder', () => {
     await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
     await page.getByRole('group', { name: 'תזמון' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
-    await words(page, 'schedule').filter({ hasText: 'מוצג בימי חול 09:00–17:00, לפי שעון New York.' }).waitFor();
+    await words(page, 'schedule')
+      .filter({ hasText: 'מוצג בימי חול 09:00–17:00, לפי שעון \u2068New York\u2069.' })
+      .waitFor();
     await words(page, 'traffic-source').filter({ hasText: 'מוצג רק לביקורים מ: רשתות חברתיות.' }).waitFor();
     await page.getByRole('checkbox', { name: 'יום שישי' }).waitFor();
     assert.deepEqual(await axeViolations(page), []);

@@ -90,6 +90,7 @@ export function PartsPanel({
                           value={part.text}
                           onChange={(e) => change(part, { text: e.target.value })}
                           onSelect={remember}
+                          onFocus={remember}
                         />
                       ) : (
                         <input
@@ -99,6 +100,7 @@ export function PartsPanel({
                           value={part.text}
                           onChange={(e) => change(part, { text: e.target.value })}
                           onSelect={remember}
+                          onFocus={remember}
                         />
                       )}
                       {caret?.id === id && <DynamicTextMenu partName={name} onInsert={(tag) => insertTag(part, tag)} />}

@@ -10,6 +10,7 @@ import type { EditorSettings } from '../model/settings.ts';
 import { useSession } from '../session.ts';
 import { kindWords } from '../shell/kinds.ts';
 import {
+  cityOf,
   engagementWords,
   filterWords,
   pageWords,
@@ -127,7 +128,7 @@ function ServerProblems({ problems }: { problems: FieldProblem[] }) {
 
 function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
   return (
-    <button type="button" className="btn-ghost btn-small" onClick={onClick} aria-label={label}>
+    <button type="button" className="btn-ghost btn-small rule-remove" onClick={onClick} aria-label={label}>
       ×
     </button>
   );
@@ -183,7 +184,7 @@ function ScheduleRules({
             <fieldset className="days">
               <legend className="visually-hidden">{t('rbWeekly')}</legend>
               {DAYS.map((day) => (
-                <label key={day} className="day">
+                <label key={day} className="choice">
                   <input
                     type="checkbox"
                     checked={row.days.includes(day)}
@@ -255,7 +256,7 @@ function ScheduleRules({
         value={schedule.timeZone}
         onChange={(timeZone) => onChange({ ...schedule, timeZone })}
         options={[
-          ['site', siteZone ? fill(t('rbZoneSite'), { zone: siteZone }) : t('rbZoneUnset')],
+          ['site', siteZone ? fill(t('rbZoneSite'), { zone: cityOf(siteZone) }) : t('rbZoneUnset')],
           ['visitor', t('rbZoneVisitor')],
         ]}
       />
@@ -340,9 +341,9 @@ function VisitRules({
             ['dont_show', t('rbHideFor')],
           ]}
         />
-        <div className="cluster">
+        <div className="choices">
           {TRAFFIC_SOURCES.map((source) => (
-            <label key={source} className="inline-check">
+            <label key={source} className="choice">
               <input
                 type="checkbox"
                 checked={visit.trafficSource.sources.includes(source)}

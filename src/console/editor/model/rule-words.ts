@@ -37,6 +37,12 @@ export function localMomentWords(local: string, language: Language): string {
   return `${date}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
+/**
+ * Words of the owner's own (a pop-up's name, a cookie's value) kept apart from the sentence around them, so that a
+ * Latin name in a Hebrew sentence keeps its quotes on its own sides.
+ */
+const own = (text: string, language: Language) => (language === 'he' ? `\u2068${text}\u2069` : text);
+
 /** "New York" of America/New_York. */
 export const cityOf = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
 
@@ -60,7 +66,7 @@ function weeklyWords(row: WeeklyRow, context: WordsContext): string {
 export function zoneWords(timeZone: ScheduleSetting['timeZone'], context: WordsContext): string {
   if (timeZone === 'visitor') return context.t('wZoneVisitor');
   if (!context.siteZone || context.siteZone === 'UTC') return context.t('wZoneUtc');
-  return fill(context.t('wZoneSite'), { city: cityOf(context.siteZone) });
+  return fill(context.t('wZoneSite'), { city: own(cityOf(context.siteZone), context.language) });
 }
 
 export function scheduleWords(schedule: ScheduleSetting, context: WordsContext): string {
@@ -84,17 +90,18 @@ export function trafficWords(visit: VisitSettings, { t }: WordsContext): string 
   return fill(t(show === 'show' ? 'wSourcesShow' : 'wSourcesHide'), { sources: listWords(names, t) });
 }
 
-function conditionWords(operator: UtmRow['operator'], value: string, t: Translate): string {
+function conditionWords(operator: UtmRow['operator'], value: string, { t, language }: WordsContext): string {
   const op = t(`op_${operator}` as StringKey);
-  return operator === 'any_value' ? op : fill(t('wCondition'), { op, value });
+  return operator === 'any_value' ? op : fill(t('wCondition'), { op, value: own(value, language) });
 }
 
-export function utmWords(rows: readonly UtmRow[], { t }: WordsContext): string[] {
+export function utmWords(rows: readonly UtmRow[], context: WordsContext): string[] {
+  const { t } = context;
   if (rows.length === 0) return [t('wNoUtm')];
   return rows.map((row) =>
     fill(t(row.show === 'show' ? 'wUtmShow' : 'wUtmHide'), {
       parameter: t(row.parameter as StringKey),
-      condition: conditionWords(row.operator, row.value, t),
+      condition: conditionWords(row.operator, row.value, context),
     }),
   );
 }
@@ -114,12 +121,12 @@ export function pageWords(visit: VisitSettings, { t }: WordsContext): string {
 }
 
 export function engagementWords(rows: readonly EngagementRow[] | null, text: string, context: WordsContext): string {
-  const { t, popupNames } = context;
+  const { t, popupNames, language } = context;
   if (rows === null) return text;
   if (rows.length === 0) return t('wNoEngagement');
   const target = (row: EngagementRow) =>
     row.id !== 'any'
-      ? `'${popupNames.get(row.id) || row.id}'`
+      ? own(`'${popupNames.get(row.id) || row.id}'`, language)
       : row.kind !== 'any'
         ? fill(t('wAnyOtherKind'), { kind: t(kindWords(row.kind)) })
         : t('wAnyOtherPopup');
@@ -133,16 +140,17 @@ export function filterWords(
   rows: readonly NameValueRow[] | null,
   text: string,
   what: 'cookie' | 'js',
-  { t }: WordsContext,
+  context: WordsContext,
 ): string[] {
+  const { t, language } = context;
   if (rows === null) return [text];
   if (rows.length === 0) return [t(what === 'cookie' ? 'wNoCookies' : 'wNoJs')];
   const [show, hide] =
     what === 'cookie' ? (['wCookieShow', 'wCookieHide'] as const) : (['wJsShow', 'wJsHide'] as const);
   return rows.map((row) =>
     fill(t(row.show === 'show' ? show : hide), {
-      name: row.name,
-      condition: conditionWords(row.operator, row.value, t),
+      name: own(row.name, language),
+      condition: conditionWords(row.operator, row.value, context),
     }),
   );
 }

@@ -99,7 +99,7 @@ describe('the rule builder model', () => {
       timeZone: 'site' as const,
     };
     assert.equal(scheduleWords(schedule, context('en')), 'Shows weekdays 09:00–17:00, New York time.');
-    assert.equal(scheduleWords(schedule, context('he')), 'מוצג בימי חול 09:00–17:00, לפי שעון New York.');
+    assert.equal(scheduleWords(schedule, context('he')), 'מוצג בימי חול 09:00–17:00, לפי שעון \u2068New York\u2069.');
     assert.equal(
       scheduleWords({ ...schedule, start: '2031-06-01T09:00', weekly: [], timeZone: 'visitor' }, context('en')),
       "Shows from 1 June 2031, 09:00, on the visitor's own clock.",
