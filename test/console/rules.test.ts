@@ -181,8 +181,8 @@ describe('console: the rule builder', () => {
     await page.getByRole('status').filter({ hasText: 'Rules replaced from the JSON.' }).waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();
     const top = page.locator('.workspace > [role="alert"]').last();
-    await top.filter({ hasText: 'Schedule · Read in: must be "site" or "visitor", not "mars"' }).waitFor();
-    await top.filter({ hasText: 'Traffic source: unknown traffic source "tv"' }).waitFor();
+    await top.filter({ hasText: "Schedule · Read in: must be the site's or the visitor's time zone" }).waitFor();
+    await top.filter({ hasText: 'Traffic source: names a traffic source the server does not know: "tv"' }).waitFor();
     await page
       .locator('[data-rule="schedule"] .rule-refused')
       .filter({ hasText: 'The server refused this rule:' })
@@ -205,6 +205,17 @@ describe('console: the rule builder', () => {
       .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Save draft' }).isDisabled(), true);
     assert.deepEqual(await axeViolations(page), []);
+    // In Hebrew, the server's refusal is said in Hebrew too.
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page
+      .locator('[data-rule="schedule"] .rule-refused')
+      .filter({ hasText: 'השרת דחה את הכלל:' })
+      .filter({ hasText: 'תזמון · לפי: חייב להיות אזור הזמן של האתר או של המבקר' })
+      .waitFor();
+    await page
+      .locator('[data-rule="visit"] .rule-refused')
+      .filter({ hasText: 'מקור תנועה: מקור תנועה שהשרת אינו מכיר: "tv"' })
+      .waitFor();
     await page.context().close();
   });
 

@@ -24,11 +24,14 @@ export function ErrorText({
   error,
   labels = {},
   describe,
+  explain = (message) => message,
 }: {
   error: unknown;
   labels?: Record<string, string>;
   /** The page's own words for a field the labels do not name (`schedule.weekly[0].from`). */
   describe?(field: string): string | undefined;
+  /** The page's own words for what the server said of a field; the server's when absent. */
+  explain?(message: string): string;
 }) {
   const { t } = useLanguage();
   if (!error) return null;
@@ -49,7 +52,7 @@ export function ErrorText({
           <ul>
             {fields.map((field) => (
               <li key={field.field}>
-                <strong>{labelOf(field.field)}</strong>: {field.message}
+                <strong>{labelOf(field.field)}</strong>: {explain(field.message)}
               </li>
             ))}
           </ul>

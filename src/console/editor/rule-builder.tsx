@@ -17,6 +17,7 @@ import {
   ruleFieldWords,
   scheduleWords,
   sectionOfField,
+  serverMessageWords,
   trafficWords,
   utmWords,
   visitorWords,
@@ -118,7 +119,8 @@ function ServerProblems({ problems }: { problems: FieldProblem[] }) {
       <ul>
         {problems.map((problem) => (
           <li key={`${problem.field} ${problem.message}`}>
-            <strong>{ruleFieldWords(problem.field, t) ?? problem.field}</strong>: {problem.message}
+            <strong>{ruleFieldWords(problem.field, t) ?? problem.field}</strong>:{' '}
+            {serverMessageWords(problem.message, t)}
           </li>
         ))}
       </ul>

@@ -16,7 +16,7 @@ import { useUndoable } from './history.ts';
 import { LivePreview } from './live-preview.tsx';
 import type { Screen } from './model/dom.ts';
 import { hasParts } from './model/parts.ts';
-import { ruleFieldWords } from './model/rule-words.ts';
+import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
 import { ruleProblems, ruleSentences, useWordsContext } from './rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
@@ -203,6 +203,7 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
         <ErrorText
           error={save.error ?? publish.error ?? previewOnSite.error}
           describe={(field) => ruleFieldWords(field, t)}
+          explain={(message) => serverMessageWords(message, t)}
         />
       )}
       <div className="workspace-columns">

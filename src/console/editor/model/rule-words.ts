@@ -190,3 +190,42 @@ export function sectionOfField(field: string): 'schedule' | 'visit' | 'engagemen
   if (field === 'js_filter') return 'js';
   return null;
 }
+
+/** The server's own words for a rule it refused (rules of the widget's readers), in the console's language. */
+const SERVER_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
+  [/^must be a local date-time/, (_, t) => t('srvDateTime')],
+  [/^must be a time "HH:MM"/, (_, t) => t('srvClock')],
+  [/^must be "site" or "visitor"/, (_, t) => t('srvZone')],
+  [/^must be after schedule\.start/, (_, t) => t('srvEndAfterStart')],
+  [/^must hold at most \d+ ranges/, (_, t) => t('srvTooMany')],
+  [/^must list weekdays/, (_, t) => t('srvDays')],
+  [/^must differ from its "from" time/, (_, t) => t('srvSameTimes')],
+  [/^unknown traffic source (.*): use/, (match, t) => fill(t('srvUnknownSource'), { source: match[1]! })],
+  [/^names no traffic source/, (_, t) => t('srvOneOf')],
+  [
+    /^rule (\d+): (value is required|parameter must be|operator must be|show must be)/,
+    (match, t) =>
+      fill(t('srvUtmRule'), {
+        n: match[1]!,
+        problem: t(
+          match[2] === 'value is required'
+            ? 'srvUtmValue'
+            : match[2] === 'parameter must be'
+              ? 'srvUtmParameter'
+              : match[2] === 'operator must be'
+                ? 'srvUtmOperator'
+                : 'srvOneOf',
+        ),
+      }),
+  ],
+  [/^must be "(new|landing)" or/, (_, t) => t('srvOneOf')],
+];
+
+/** What the server said of a rule, in the console's words when it is one it knows; else as the server wrote it. */
+export function serverMessageWords(message: string, t: Translate): string {
+  for (const [pattern, words] of SERVER_MESSAGES) {
+    const match = pattern.exec(message);
+    if (match) return words(match, t);
+  }
+  return message;
+}
