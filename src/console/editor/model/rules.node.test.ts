@@ -59,6 +59,13 @@ describe('the rule builder model', () => {
       visitorType: 'returning',
       visitPage: 'later',
     });
+    // A start given to the second (in the JSON) keeps its seconds when something else is edited.
+    const toTheSecond = { ...BASE, schedule: { start: '2031-06-01T09:00:30', time_zone: 'site' } };
+    assert.deepEqual(applySettings(toTheSecond, { ...settingsOf(toTheSecond), name: 'Renamed' }).schedule, {
+      start: '2031-06-01T09:00:30',
+      weekly: [],
+      time_zone: 'site',
+    });
     // Rules turned off leave no key behind.
     const cleared = applySettings(edited, {
       ...again,

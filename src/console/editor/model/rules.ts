@@ -32,7 +32,7 @@ export interface WeeklyRow {
 }
 
 export interface ScheduleSetting {
-  /** "YYYY-MM-DDTHH:MM" or "" for none. */
+  /** "YYYY-MM-DDTHH:MM" (seconds may follow, as the wire allows) or "" for none. */
   start: string;
   end: string;
   weekly: WeeklyRow[];
@@ -110,8 +110,8 @@ export function scheduleOf(config: RawConfig): ScheduleSetting {
   const raw = recordOf(config.schedule);
   const weekly = Array.isArray(raw.weekly) ? raw.weekly : [];
   return {
-    start: textOf(raw.start).slice(0, 16),
-    end: textOf(raw.end).slice(0, 16),
+    start: textOf(raw.start),
+    end: textOf(raw.end),
     weekly: weekly.map((entry) => {
       const range = recordOf(entry);
       const days = Array.isArray(range.days) ? range.days.filter((day): day is number => Number.isInteger(day)) : [];
