@@ -3,6 +3,7 @@
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { rulesEn, rulesHe } from './rules-strings.ts';
 import { shellEn, shellHe } from './shell-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
 
@@ -120,6 +121,8 @@ const en = {
   ...siteEn,
   // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
   ...shellEn,
+  // The editor's rule builder, schedules on the pop-up list, dynamic text (rules-strings.ts).
+  ...rulesEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -233,6 +236,7 @@ const he: Record<StringKey, string> = {
   // A site's settings and installation (site-strings.ts).
   ...siteHe,
   ...shellHe,
+  ...rulesHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

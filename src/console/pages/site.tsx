@@ -12,6 +12,7 @@ import { type Counts, insightsApi } from '../api/insights.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
+import { ScheduleBadge } from '../editor/schedule-status.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import type { StringKey } from '../i18n/strings.ts';
@@ -241,6 +242,7 @@ function PopupCard({
             <span className="badge badge-scheduled">{t('unpublished')}</span>
           )}
           <span>{t(kindWords(popup.type))}</span>
+          {popup.status !== 'draft' && <ScheduleBadge clientId={clientId} schedule={popup.schedule} />}
         </div>
         <ErrorText error={action.error} />
       </div>
