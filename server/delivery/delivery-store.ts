@@ -200,6 +200,11 @@ export class DeliveryStore {
     return rows[0] ? this.findDestination(clientId, id) : null;
   }
 
+  /** Keeps credentials the vendor renewed (a rotated refresh token), sealed, without touching anything else. */
+  async replaceSealedSecret(id: number, sealedSecret: string): Promise<void> {
+    await this.db.query('UPDATE destinations SET sealed_secret = $2 WHERE id = $1::bigint', [id, sealedSecret]);
+  }
+
   async deleteDestination(clientId: string, id: number): Promise<boolean> {
     return (
       (

@@ -238,7 +238,11 @@ export class DeliveryWorker {
         : await sendToDestination(
             { ...destination, secret },
             head.lead,
-            { messageId: messageIdOf(head.id) },
+            {
+              messageId: messageIdOf(head.id),
+              saveSecret: async (renewed) =>
+                this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
+            },
             this.senders,
           );
     } catch (error) {

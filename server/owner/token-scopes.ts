@@ -40,6 +40,7 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
     'POST /ab-tests/:testId/winner',
   ],
   'destinations:write': [
+    'GET /destination-kinds',
     'GET /destinations',
     'POST /destinations',
     `GET ${DESTINATION}`,
