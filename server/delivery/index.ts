@@ -121,6 +121,7 @@ export class LeadDelivery {
         messageId: `test_${randomUUID()}`,
         test: true,
         saveSecret: async (secret) => this.store.replaceSealedSecret(destination.id, await this.box.seal(secret)),
+        remove: async () => void (await this.store.deleteDestination(clientId, destination.id)),
       },
       this.senders,
     );

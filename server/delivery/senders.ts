@@ -42,6 +42,8 @@ export interface SendContext {
   test?: boolean;
   /** Seals and keeps the destination's new credentials (a refresh token the vendor rotated). */
   saveSecret?: (secret: string) => Promise<void>;
+  /** Deletes the destination (a REST hook whose subscriber is gone). */
+  remove?: () => Promise<void>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -82,6 +84,7 @@ export async function sendThroughAdapter(
         sendNotification({ kind: 'email', secret: null, ...email }, leads, context, settings.mail),
     },
     saveSecret: context.saveSecret ?? (async () => undefined),
+    remove: context.remove ?? (async () => undefined),
   });
 }
 

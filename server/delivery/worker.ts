@@ -242,6 +242,7 @@ export class DeliveryWorker {
               messageId: messageIdOf(head.id),
               saveSecret: async (renewed) =>
                 this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
+              remove: async () => void (await this.store.deleteDestination(destination.clientId, destination.id)),
             },
             this.senders,
           );

@@ -80,6 +80,7 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
         updatedAt: now,
         pending: 0,
         failed: 0,
+        deliveredThisWeek: 0,
         lastSuccessAt: null,
         lastFailureAt: null,
         lastError: null,

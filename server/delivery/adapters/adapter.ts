@@ -92,6 +92,8 @@ export interface AdapterCall {
   env: AdapterEnv;
   /** Seals and keeps new credentials (a rotated refresh token). */
   saveSecret(secret: string): Promise<void>;
+  /** Deletes the destination: a REST hook's subscriber answered 410 Gone. */
+  remove(): Promise<void>;
 }
 
 export interface DestinationAdapter {

@@ -15,6 +15,7 @@ import { klaviyo } from './klaviyo.ts';
 import { mailchimp } from './mailchimp.ts';
 import { mailerlite } from './mailerlite.ts';
 import { omnisend } from './omnisend.ts';
+import { resthook } from './resthook.ts';
 import { slack } from './slack.ts';
 import { webhook } from './webhook.ts';
 
@@ -34,6 +35,7 @@ export const ADAPTERS: Readonly<Record<DestinationKind, DestinationAdapter>> = {
   aweber,
   slack,
   googlesheets: googleSheets,
+  resthook,
 };
 
 export const adapterOf = (kind: string): DestinationAdapter | undefined =>

@@ -18,6 +18,7 @@ export const DESTINATION_KINDS = [
   'aweber',
   'slack',
   'googlesheets',
+  'resthook',
 ] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -55,6 +56,8 @@ export interface Destination {
   /** Deliveries waiting or retrying, and those given up. */
   pending: number;
   failed: number;
+  /** Deliveries delivered in the last 7 days. */
+  deliveredThisWeek: number;
   /** Its last delivered try, and its last try that was not delivered with why; null when there was none. */
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
