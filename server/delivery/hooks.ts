@@ -108,7 +108,7 @@ export const hookRoutes: FastifyPluginAsync<{ delivery: LeadDelivery }> = async 
     async (request, reply) => {
       const { clientId, hookId } = request.params;
       const hook = await store.findDestination(clientId, hookId);
-      if (!hook || hook.kind !== 'resthook')
+      if (hook?.kind !== 'resthook')
         return reply.code(404).send(errorBody(404, `Site ${clientId} has no hook ${hookId}`));
       await store.deleteDestination(clientId, hookId);
       return reply.code(204).send();

@@ -165,7 +165,11 @@ function secretProblems(
 const secretOf = (body: { apiKey?: string; credentials?: Record<string, string> }) =>
   body.apiKey ?? (body.credentials ? JSON.stringify(body.credentials) : undefined);
 
-function kindInfo(adapter: DestinationAdapter, env: AdapterEnv): DestinationKindInfo {
+/** Every kind this server sends to, as GET …/destination-kinds lists them. */
+export const destinationKinds = (env: Pick<AdapterEnv, 'mail'>): DestinationKindInfo[] =>
+  Object.values(ADAPTERS).map((adapter) => kindInfo(adapter, env));
+
+function kindInfo(adapter: DestinationAdapter, env: Pick<AdapterEnv, 'mail'>): DestinationKindInfo {
   const spec = adapter.secret;
   return {
     kind: adapter.kind as DestinationKind,
@@ -202,7 +206,7 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     { schema: { params: params() } },
     async (request, reply) => {
       if (!(await store.siteExists(request.params.clientId))) return unknownSite(reply, request.params.clientId);
-      return { kinds: Object.values(ADAPTERS).map((adapter) => kindInfo(adapter, env)) };
+      return { kinds: destinationKinds(env) };
     },
   );
 

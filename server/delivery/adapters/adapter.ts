@@ -109,7 +109,7 @@ export interface DestinationAdapter {
   settings: readonly SettingField[];
   secret: SecretSpec;
   /** Why this server cannot send to it (no SMTP server), refusing new destinations of the kind; null when it can. */
-  unavailable?(env: AdapterEnv): string | null;
+  unavailable?(env: Pick<AdapterEnv, 'mail'>): string | null;
   /** Checks beyond the fields' own (a URL's host, the server's mail). */
   validate?(settings: Record<string, unknown>, env: AdapterEnv): FieldError[];
   /** One try for one lead, answered as an Attempt (outcome.ts decides what follows). */

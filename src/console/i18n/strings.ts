@@ -172,7 +172,7 @@ const he: Record<StringKey, string> = {
   scopeLeadsWrite: 'סימון לידים כספאם',
   scopePopupsWrite: 'עריכה ופרסום של פופאפים',
   scopeDestinationsWrite: 'ניהול יעדי הלידים',
-  scopeHooksWrite: 'חיבור Zapier, ‏Make או n8n (הרשמה ללידים חדשים)',
+  scopeHooksWrite: 'חיבור \u2066Zapier, Make\u2069 או n8n (הרשמה ללידים חדשים)',
   scopePeopleErase: 'ייצוא או מחיקה של המידע על אדם',
   createdBy: 'נוצר על ידי',
   creatorClientToken: 'אסימון הבעלים של האתר',
