@@ -638,7 +638,8 @@ describe('console: lead delivery', () => {
     await page.reload();
     const row = page.locator('.destination').filter({ hasText: 'Brevo list' });
     await row.getByText('Failing').waitFor();
-    await row.getByText('answered 401').waitFor();
+    await row.getByText(/answered 401/).waitFor();
+    await row.getByText('The tool refused the key or connection: check it, or connect again').waitFor();
     assert.match(await row.locator('.destination-facts').innerText(), /Delivered this week\s+12/);
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();

@@ -15,6 +15,7 @@ import {
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
+import { errorMeaning } from '../destinations/error-words.ts';
 import { KindPicker } from '../destinations/kind-picker.tsx';
 import {
   SecretFields,
@@ -407,8 +408,11 @@ function DestinationRow({
           <div className="destination-error">
             <dt>{t('lastProblem')}</dt>
             <dd>
-              {destination.lastFailureAt ? `${when(destination.lastFailureAt)}: ` : ''}
-              {destination.lastError}
+              {errorMeaning(destination.lastError) && <strong>{t(errorMeaning(destination.lastError)!)}</strong>}
+              <span>
+                {destination.lastFailureAt ? `${when(destination.lastFailureAt)}: ` : ''}
+                {destination.lastError}
+              </span>
             </dd>
           </div>
         )}
