@@ -40,6 +40,7 @@ const SCOPE_WORDS: Record<SiteTokenScope, StringKey> = {
   'popups:write': 'scopePopupsWrite',
   'destinations:write': 'scopeDestinationsWrite',
   'people:erase': 'scopePeopleErase',
+  'hooks:write': 'scopeHooksWrite',
 };
 
 function creatorWords(creator: SiteTokenCreator, t: (key: StringKey) => string): string {
