@@ -256,6 +256,25 @@ describe('console: Hebrew', () => {
     assert.equal(fake.owner.language, 'en', "the owner's record is not the session's language");
     for (const page of [hebrew, english, third]) await page.context().close();
   });
+
+  it('keeps the language a tab chose to that tab: another open tab of the same browser keeps its own, reloads too', async () => {
+    const first = await newPage();
+    await signInWithKeyboard(first);
+    const second = await first.context().newPage();
+    await second.goto(`${fake.url}/console/`);
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    await first.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.reload();
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    assert.equal(await second.evaluate(() => document.documentElement.lang), 'en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await first.context().close();
+  });
 });
 
 describe('console: pop-up list actions', () => {
