@@ -30,8 +30,6 @@ export interface PopupSummary {
   hasUnpublishedChanges: boolean;
   updatedAt: string;
   publishedAt: string | null;
-  /** The picture of the template it came from, when the server keeps one (it does not yet: a schematic stands in). */
-  thumbnail?: string;
 }
 export type Config = Record<string, unknown>;
 export interface Popup {

@@ -12,6 +12,7 @@ import { type Counts, insightsApi } from '../api/insights.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
+import { PopupPicture } from '../components/popup-picture.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import type { StringKey } from '../i18n/strings.ts';
@@ -21,7 +22,6 @@ import { EmptyState } from '../shell/empty-state.tsx';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
 import { Menu, type MenuItem } from '../shell/menu.tsx';
-import { KindSchematic } from '../shell/schematic.tsx';
 import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
@@ -226,11 +226,7 @@ function PopupCard({
   ];
   return (
     <li className="popup-card">
-      {popup.thumbnail ? (
-        <img className="popup-thumb" src={popup.thumbnail} alt="" width={96} height={64} />
-      ) : (
-        <KindSchematic kind={popup.type} className="popup-thumb" />
-      )}
+      <PopupPicture clientId={clientId} popup={popup} />
       <div className="popup-main">
         <Link href={editor} className="popup-name">
           {name}
