@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
 import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
 
@@ -21,32 +21,37 @@ const popupHtml = (n: number) =>
   `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" onload="window.ownerRan = true">` +
   `<form><input type="email" name="email" aria-label="Email"><button type="submit">Send</button></form></div>`;
 
+/** Pop-ups named "Offer 1" upward, created over the API as the signed-in console would. */
+async function createPopups(page: Page, count: number): Promise<void> {
+  await page.evaluate(
+    async (bodies) => {
+      for (const [index, poptin] of bodies.entries()) {
+        const config = {
+          poptin_name: `Offer ${index + 1}`,
+          poptin_type: index % 2 ? 'sside' : 'lightbox',
+          poptin_format: 'format_1',
+          poptin_target: 'lead',
+          design_properties: {},
+          poptin,
+        };
+        const response = await fetch('/api/owner/demo/popups', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ config }),
+        });
+        if (!response.ok) throw new Error(`pop-up ${index + 1}: ${response.status}`);
+      }
+    },
+    Array.from({ length: count }, (_, i) => popupHtml(i + 1)),
+  );
+}
+
 describe('console: the pop-up list', () => {
   it("draws each card from the pop-up's own content, near the screen only, running none of it", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('pageerror', (error) => console.error('page error:', error));
     await signInWithKeyboard(page, fake);
-    await page.evaluate(
-      async (bodies) => {
-        for (const [index, poptin] of bodies.entries()) {
-          const config = {
-            poptin_name: `Offer ${index + 1}`,
-            poptin_type: index % 2 ? 'sside' : 'lightbox',
-            poptin_format: 'format_1',
-            poptin_target: 'lead',
-            design_properties: {},
-            poptin,
-          };
-          const response = await fetch('/api/owner/demo/popups', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ config }),
-          });
-          if (!response.ok) throw new Error(`pop-up ${index + 1}: ${response.status}`);
-        }
-      },
-      Array.from({ length: COUNT }, (_, i) => popupHtml(i + 1)),
-    );
+    await createPopups(page, COUNT);
     const asked = () =>
       fake.requests.filter(
         (request) => request.method === 'GET' && /\/api\/owner\/demo\/popups\/\w+$/.test(request.path),
@@ -71,6 +76,22 @@ describe('console: the pop-up list', () => {
     assert.ok(picture && card && picture.x >= card.x && picture.x + picture.width <= card.x + card.width);
     assert.equal(await page.evaluate(() => (window as unknown as { ownerRan?: boolean }).ownerRan), undefined);
     assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('reads right in Hebrew: an English name from its own start, the tag to paste before left to right', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signInWithKeyboard(page, fake);
+    await createPopups(page, 1);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.goto(`${fake.url}/console/sites/demo`);
+    const name = page.locator('.popup-name', { hasText: 'Offer 1' }).first();
+    await name.waitFor();
+    assert.equal(await name.evaluate((element) => getComputedStyle(element).direction), 'ltr');
+    const tag = page.locator('.not-installed code');
+    assert.equal(await tag.textContent(), '</body>');
+    assert.equal(await tag.evaluate((element) => getComputedStyle(element).direction), 'ltr');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     await page.context().close();
   });
 });

@@ -83,14 +83,17 @@ export function PopupPicture({ clientId, popup }: { clientId: string; popup: Pop
       element.style.setProperty('--picture-scale', String(scale));
       element.style.setProperty('--picture-x', `${(element.clientWidth - width * scale) / 2}px`);
       element.style.setProperty('--picture-y', `${Math.max(0, (element.clientHeight - height * scale) / 2)}px`);
+      // The kind's drawing stays until the pop-up has drawn itself.
+      if (frame.offsetHeight > 0) element.dataset.drawn = '';
     };
     const observer = new ResizeObserver(fit);
     observer.observe(frame);
     return () => observer.disconnect();
   }, [html]);
   return (
-    <div ref={box} className="popup-thumb popup-picture" aria-hidden="true" inert data-drawn={html ? '' : undefined}>
-      {html ? (
+    <div ref={box} className="popup-thumb popup-picture" aria-hidden="true" inert>
+      <KindSchematic kind={popup.type} />
+      {html && (
         <PopupPreview
           html={html}
           screen="form"
@@ -99,8 +102,6 @@ export function PopupPicture({ clientId, popup }: { clientId: string; popup: Pop
           width={DRAWN_WIDTH}
           copy
         />
-      ) : (
-        <KindSchematic kind={popup.type} />
       )}
     </div>
   );

@@ -228,7 +228,8 @@ function PopupCard({
     <li className="popup-card">
       <PopupPicture clientId={clientId} popup={popup} />
       <div className="popup-main">
-        <Link href={editor} className="popup-name">
+        {/* An English name in a Hebrew list reads from its own start (and is cut at its own end). */}
+        <Link href={editor} className="popup-name" dir="auto">
           {name}
         </Link>
         <div className="popup-meta">
