@@ -405,6 +405,21 @@ describe('console: sites, tokens and the account', () => {
   });
 });
 
+describe('console: a site in Hebrew', () => {
+  it("writes the site's allowed addresses left to right, in a card like the rest of its settings", async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.goto(`${fake.url}/console/sites/demo/settings`);
+    const origins = page.getByRole('textbox', { name: 'כתובות שמותר להן להציג פופאפים' });
+    await origins.waitFor();
+    assert.equal(await origins.evaluate((element) => getComputedStyle(element).direction), 'ltr');
+    assert.equal(await page.locator('form[aria-labelledby="site-settings-heading"].card').count(), 1);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+});
+
 describe('console: the editor', () => {
   it("opens the preview link of the draft on the owner's page in a new tab, saving first", async () => {
     const page = await newPage();
