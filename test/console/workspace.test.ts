@@ -104,3 +104,22 @@ describe('console: the live preview has room', () => {
     await page.context().close();
   });
 });
+
+describe('console: images', () => {
+  it("offers the upload as a button in the console's words, not the browser's file control", async () => {
+    const { page } = await newEditor(390, 844);
+    const upload = page.getByLabel('Upload an image').first();
+    await upload.waitFor({ state: 'attached' });
+    const box = await upload.boundingBox();
+    assert.ok(!box || box.width <= 1, `the browser's control is ${box?.width} px wide`);
+    const button = page.locator('label', { has: upload });
+    assert.equal(await button.evaluate((label) => label.textContent), 'Upload an image');
+    assert.equal(await button.evaluate((label) => getComputedStyle(label).cursor), 'pointer');
+    // Reached with the keyboard, the button shows the focus ring.
+    await upload.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    assert.notEqual(await button.evaluate((label) => getComputedStyle(label).outlineStyle), 'none');
+    await page.context().close();
+  });
+});
