@@ -256,6 +256,25 @@ describe('console: Hebrew', () => {
     assert.equal(fake.owner.language, 'en', "the owner's record is not the session's language");
     for (const page of [hebrew, english, third]) await page.context().close();
   });
+
+  it('keeps the language a tab chose to that tab: another open tab of the same browser keeps its own, reloads too', async () => {
+    const first = await newPage();
+    await signInWithKeyboard(first);
+    const second = await first.context().newPage();
+    await second.goto(`${fake.url}/console/`);
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    await first.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.reload();
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    assert.equal(await second.evaluate(() => document.documentElement.lang), 'en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await first.context().close();
+  });
 });
 
 describe('console: pop-up list actions', () => {
@@ -382,6 +401,21 @@ describe('console: sites, tokens and the account', () => {
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
     assert.ok(fake.requests.some((request) => request.path === '/api/auth/sign-out-everywhere'));
+    await page.context().close();
+  });
+});
+
+describe('console: a site in Hebrew', () => {
+  it("writes the site's allowed addresses left to right, in a card like the rest of its settings", async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.goto(`${fake.url}/console/sites/demo/settings`);
+    const origins = page.getByRole('textbox', { name: 'כתובות שמותר להן להציג פופאפים' });
+    await origins.waitFor();
+    assert.equal(await origins.evaluate((element) => getComputedStyle(element).direction), 'ltr');
+    assert.equal(await page.locator('form[aria-labelledby="site-settings-heading"].card').count(), 1);
+    assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });
 });

@@ -32,8 +32,6 @@ export interface PopupSummary {
   publishedAt: string | null;
   /** The published configuration's schedule, as written; null when it has none or is a draft. */
   schedule?: unknown;
-  /** The picture of the template it came from, when the server keeps one (it does not yet: a schematic stands in). */
-  thumbnail?: string;
 }
 export type Config = Record<string, unknown>;
 export interface Popup {

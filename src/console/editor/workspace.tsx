@@ -208,7 +208,13 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
       )}
       <div className="workspace-columns">
         <section className="workspace-edit stack" aria-labelledby="edit-heading">
-          <h2 id="edit-heading">{t('edPanels')}</h2>
+          <div className="workspace-edit-head">
+            <h2 id="edit-heading">{t('edPanels')}</h2>
+            {/* Beside the parts the rules start below them: one step there instead of a long scroll. */}
+            <a href="#rules-heading" className="to-rules">
+              {t('edToRules')}
+            </a>
+          </div>
           <label className="field">
             {t('edName')}
             <input

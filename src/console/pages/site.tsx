@@ -13,6 +13,7 @@ import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { ScheduleBadge } from '../editor/schedule-status.tsx';
+import { PopupPicture } from '../components/popup-picture.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import type { StringKey } from '../i18n/strings.ts';
@@ -22,7 +23,6 @@ import { EmptyState } from '../shell/empty-state.tsx';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
 import { Menu, type MenuItem } from '../shell/menu.tsx';
-import { KindSchematic } from '../shell/schematic.tsx';
 import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
@@ -228,13 +228,10 @@ function PopupCard({
   ];
   return (
     <li className="popup-card">
-      {popup.thumbnail ? (
-        <img className="popup-thumb" src={popup.thumbnail} alt="" width={96} height={64} />
-      ) : (
-        <KindSchematic kind={popup.type} className="popup-thumb" />
-      )}
+      <PopupPicture clientId={clientId} popup={popup} />
       <div className="popup-main">
-        <Link href={editor} className="popup-name">
+        {/* An English name in a Hebrew list reads from its own start (and is cut at its own end). */}
+        <Link href={editor} className="popup-name" dir="auto">
           {name}
         </Link>
         <div className="popup-meta">
