@@ -24,6 +24,8 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The vendors' API addresses, for tests against fakes (their documented hosts otherwise). */
   vendorBases?: VendorBases;
+  /** Sends a visitor's own e-mail (server/visitor-email/). */
+  visitorEmail?: SenderSettings['visitorEmail'];
 }
 
 export class LeadDelivery {
@@ -55,6 +57,7 @@ export class LeadDelivery {
       mail: options.mail ?? null,
       timeoutMs: options.timeoutMs,
       vendorBases: options.vendorBases ?? {},
+      visitorEmail: options.visitorEmail,
     };
     const worker = options.worker === false ? null : { ...DEFAULT_WORKER_SETTINGS, ...options.worker };
     return new LeadDelivery(db, box, senders, worker, onError);

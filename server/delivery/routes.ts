@@ -50,6 +50,8 @@ const destinationProperties = {
       consentField: { type: 'string', maxLength: 100 },
       // An e-mail destination: a message per lead ('each', the default) or one a day with the day's leads.
       digest: { type: 'string', enum: ['each', 'daily'] },
+      // Only leads the visitor confirmed by double opt-in, once confirmed.
+      confirmedOnly: { type: 'boolean' },
     },
   },
   // A vendor's API key: written, never read back (sealed like a webhook's secret).

@@ -22,6 +22,8 @@ export interface SenderSettings {
   /** Per-request time limit (REQUEST_TIMEOUT_MS by default). */
   timeoutMs?: number;
   vendorBases?: VendorBases;
+  /** Sends the visitor's own e-mail of a lead (server/visitor-email/); absent: this server sends none. */
+  visitorEmail?: (lead: LeadForDelivery, context: SendContext) => Promise<Attempt>;
 }
 
 export interface SendTarget {
@@ -63,6 +65,10 @@ export async function sendToDestination(
     }
     case 'email':
       return sendNotification(target, [lead], context, settings.mail);
+    case 'visitor_email':
+      return settings.visitorEmail
+        ? settings.visitorEmail(lead, context)
+        : { kind: 'refused', error: "This server does not send visitors' e-mails" };
     default:
       return sendToVendor({ ...target, kind: target.kind }, lead, settings);
   }

@@ -67,6 +67,7 @@ function DestinationForm({
   const [fieldMap, setFieldMap] = useState(writeFieldMap(editing?.fieldMap ?? {}));
   const [consentField, setConsentField] = useState(editing?.settings.consentField ?? '');
   const [dailyDigest, setDailyDigest] = useState(editing?.settings.digest === 'daily');
+  const [confirmedOnly, setConfirmedOnly] = useState(editing?.settings.confirmedOnly ?? false);
   const vendor = VENDORS.includes(kind);
   const save = useMutation({
     mutationFn: () => {
@@ -97,7 +98,11 @@ function DestinationForm({
       const input = {
         name,
         enabled,
-        settings: kind === 'webhook' ? { ...settings, consentField: consentField.trim() } : settings,
+        settings: {
+          ...settings,
+          ...(kind === 'webhook' ? { consentField: consentField.trim() } : {}),
+          ...(kind === 'visitor_email' ? {} : { confirmedOnly }),
+        },
         fieldMap: readFieldMap(fieldMap),
         ...(vendor && apiKey ? { apiKey } : {}),
       };
@@ -139,6 +144,22 @@ function DestinationForm({
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{' '}
           {t('enabled')}
         </label>
+        {kind !== 'visitor_email' && (
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={confirmedOnly}
+                aria-describedby="confirmed-only-hint"
+                onChange={(event) => setConfirmedOnly(event.target.checked)}
+              />{' '}
+              {t('confirmedOnly')}
+            </label>
+            <p className="hint" id="confirmed-only-hint">
+              {t('confirmedOnlyHint')}
+            </p>
+          </div>
+        )}
         {kind === 'webhook' && (
           <label>
             {t('webhookUrl')}

@@ -2,8 +2,14 @@
 // (src/console/api/delivery.ts) send and read these shapes, and the server (server/delivery/) answers with them.
 // Types and constants only, so the server imports it as it is.
 
+/** The kinds an owner adds. */
 export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+/**
+ * Besides them, each site has one destination the server makes itself: the visitor's own e-mail after their lead,
+ * written in the pop-up's editor (its deliveries are the e-mails sent).
+ */
+export const VISITOR_EMAIL_KIND = 'visitor_email';
+export type DestinationKind = (typeof DESTINATION_KINDS)[number] | typeof VISITOR_EMAIL_KIND;
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** What a kind needs besides its secret: the webhook's URL, the e-mail's recipients, a vendor's list. */
@@ -17,6 +23,8 @@ export type DestinationSettings = {
   consentField?: string;
   /** An e-mail destination: a message per lead (the default) or one a day with the day's leads. */
   digest?: 'each' | 'daily';
+  /** Only leads whose address the visitor confirmed (a pop-up with double opt-in) come here, once confirmed. */
+  confirmedOnly?: boolean;
 };
 
 export interface Destination {
