@@ -52,6 +52,8 @@ const destinationProperties = {
       digest: { type: 'string', enum: ['each', 'daily'] },
       // Only leads the visitor confirmed by double opt-in, once confirmed.
       confirmedOnly: { type: 'boolean' },
+      // Mailchimp: the audience's GDPR marketing permission that a ticked consent box enables.
+      marketingPermissionId: { type: 'string', maxLength: 100 },
     },
   },
   // A vendor's API key: written, never read back (sealed like a webhook's secret).

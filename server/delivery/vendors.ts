@@ -35,6 +35,22 @@ function mailchimpBase(apiKey: string, bases: VendorBases): string | null {
   return dc ? `https://${dc}.api.mailchimp.com/3.0` : null;
 }
 
+/**
+ * Mailchimp's consent fields of a lead with a consent record: when the visitor signed up and confirmed (ISO 8601), and
+ * the audience's GDPR marketing permission the owner named, enabled as the box was ticked.
+ */
+function mailchimpConsent(lead: LeadForDelivery, permissionId: string): Record<string, unknown> {
+  const consent = lead.consent;
+  if (!consent) return {};
+  return {
+    timestamp_signup: consent.at,
+    ...(consent.confirmed_at ? { timestamp_opt: consent.confirmed_at } : {}),
+    ...(permissionId
+      ? { marketing_permissions: [{ marketing_permission_id: permissionId, enabled: consent.given }] }
+      : {}),
+  };
+}
+
 export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: VendorBases): VendorPlan {
   if (!lead.email) return { skip: 'the lead has no e-mail address' };
   const consent = consentOf(lead, consentFieldOf(target.settings));
@@ -65,8 +81,11 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
           headers,
           body: json({
             email_address: lead.email,
-            status_if_new: target.settings.doubleOptIn === true ? 'pending' : 'subscribed',
+            // A visitor who confirmed by our double opt-in is not asked again.
+            status_if_new:
+              target.settings.doubleOptIn === true && !lead.consent?.confirmed_at ? 'pending' : 'subscribed',
             merge_fields: mergeFields,
+            ...mailchimpConsent(lead, text(target.settings.marketingPermissionId)),
           }),
         },
       ];
@@ -87,9 +106,19 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
         attributes: {
           email: lead.email,
           ...(lead.phone ? { phone_number: lead.phone } : {}),
-          subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } },
+          subscriptions: {
+            email: {
+              marketing: {
+                consent: 'SUBSCRIBED',
+                ...(lead.consent?.confirmed_at ? { consented_at: lead.consent.confirmed_at } : {}),
+              },
+            },
+          },
         },
       };
+      // Klaviyo takes a consent time only with historical_import, which also skips its own double opt-in: right for
+      // a visitor who confirmed their address with us.
+      const confirmed = Boolean(lead.consent?.confirmed_at);
       return {
         requests: [
           {
@@ -104,7 +133,11 @@ export function vendorPlan(target: VendorTarget, lead: LeadForDelivery, bases: V
             body: json({
               data: {
                 type: 'profile-subscription-bulk-create-job',
-                attributes: { custom_source: 'poptin-elements', profiles: { data: [profile] } },
+                attributes: {
+                  custom_source: 'poptin-elements',
+                  ...(confirmed ? { historical_import: true } : {}),
+                  profiles: { data: [profile] },
+                },
                 relationships: { list: { data: { type: 'list', id: text(target.settings.listId) } } },
               },
             }),

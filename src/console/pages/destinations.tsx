@@ -67,6 +67,7 @@ function DestinationForm({
   const [fieldMap, setFieldMap] = useState(writeFieldMap(editing?.fieldMap ?? {}));
   const [consentField, setConsentField] = useState(editing?.settings.consentField ?? '');
   const [dailyDigest, setDailyDigest] = useState(editing?.settings.digest === 'daily');
+  const [marketingPermissionId, setMarketingPermissionId] = useState(editing?.settings.marketingPermissionId ?? '');
   const [confirmedOnly, setConfirmedOnly] = useState(editing?.settings.confirmedOnly ?? false);
   const vendor = VENDORS.includes(kind);
   const save = useMutation({
@@ -87,6 +88,7 @@ function DestinationForm({
                 ...(kind === 'mailchimp'
                   ? {
                       doubleOptIn,
+                      marketingPermissionId: marketingPermissionId.trim(),
                       tags: tags
                         .split(',')
                         .map((tag) => tag.trim())
@@ -226,6 +228,15 @@ function DestinationForm({
             <label>
               {t('tags')}
               <input maxLength={500} value={tags} onChange={(event) => setTags(event.target.value)} />
+            </label>
+            <label>
+              {t('marketingPermissionId')}
+              <input
+                maxLength={100}
+                dir="ltr"
+                value={marketingPermissionId}
+                onChange={(event) => setMarketingPermissionId(event.target.value)}
+              />
             </label>
           </>
         )}

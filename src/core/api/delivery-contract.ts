@@ -25,6 +25,8 @@ export type DestinationSettings = {
   digest?: 'each' | 'daily';
   /** Only leads whose address the visitor confirmed (a pop-up with double opt-in) come here, once confirmed. */
   confirmedOnly?: boolean;
+  /** Mailchimp: the audience's GDPR marketing permission that a ticked consent box enables. */
+  marketingPermissionId?: string;
 };
 
 export interface Destination {
