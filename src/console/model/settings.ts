@@ -3,6 +3,7 @@ import { DEFAULT_PLACE, FORMAT_COUNTS, type Horizontal, type Vertical } from '..
 import { type FrequencyChoice, frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
 import { type PrizeRow, prizeSetOf, prizesOf } from './prizes.ts';
 import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
+import { type VisitorEmailForm, visitorEmailFormOf, visitorEmailWire } from './visitor-email.ts';
 
 /** Every kind of widget §1, in the order the editor offers them. */
 export const POPUP_KINDS: readonly PopupType[] = [
@@ -88,6 +89,8 @@ export interface EditorSettings {
   teaser: boolean;
   countdown: CountdownSetting;
   prizes: PrizeRow[];
+  /** The e-mail sent to the visitor after their lead, and its double opt-in. */
+  visitorEmail: VisitorEmailForm;
 }
 
 const VERTICALS: readonly Vertical[] = ['top', 'middle', 'bottom'];
@@ -249,6 +252,7 @@ export function settingsOf(config: RawConfig): EditorSettings {
     teaser: isOn(config.is_teasers_on),
     countdown: countdownOf(design),
     prizes: prizesOf(config.gamified_prize),
+    visitorEmail: visitorEmailFormOf(config.visitor_email),
   };
 }
 
@@ -356,6 +360,7 @@ export function applySettings(config: RawConfig, settings: EditorSettings): RawC
   );
   next.is_teasers_on = yesNo(settings.teaser);
   put(next, 'gamified_prize', settings.prizes.length ? prizeSetOf(settings.prizes) : undefined);
+  put(next, 'visitor_email', visitorEmailWire(settings.visitorEmail));
   next.design_properties = design;
   return next;
 }

@@ -1,5 +1,6 @@
 import { Snippet } from '../components/copy-button.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
+import { VisitorEmailPanel } from '../editor/visitor-email-panel.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { EditorSettings } from '../model/settings.ts';
 import { clickToOpenTagOf } from '../model/snippet.ts';
@@ -232,6 +233,10 @@ export function SettingsForm({
         />
       </fieldset>
       <AfterShowingSettings settings={settings} update={update} />
+      <VisitorEmailPanel
+        email={settings.visitorEmail}
+        onChange={(visitorEmail) => update((s) => ({ ...s, visitorEmail }))}
+      />
       {(settings.kind === 'gamified' || settings.prizes.length > 0) && (
         <Prizes rows={settings.prizes} onChange={(prizes) => update((s) => ({ ...s, prizes }))} />
       )}
