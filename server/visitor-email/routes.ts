@@ -27,7 +27,7 @@ function page(reply: FastifyReply, status: number, language: EmailLanguage, titl
     .send(`<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#f6f8fa}main{max-width:480px;margin:64px auto;padding:32px;background:#fff;border:1px solid #d0d7de;border-radius:12px}h1{font-size:22px;margin:0 0 12px}p{margin:0 0 16px}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#1a56db;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head>
+<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#f6f8fa}body{padding:0 16px}main{max-width:480px;margin:64px auto;box-sizing:border-box;padding:32px;background:#fff;border:1px solid #d0d7de;border-radius:12px}h1{font-size:22px;margin:0 0 12px}p{margin:0 0 16px}button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#1a56db;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
 </html>`);
 }

@@ -1,6 +1,9 @@
 // The words of the visitor's e-mail and of our pages its links open, in the languages a pop-up speaks.
 export type EmailLanguage = 'en' | 'he';
 
+/** A name in the other direction kept whole, its punctuation on the right side (Unicode FSI … PDI). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 const WORDS = {
   en: {
     confirmIntro: 'Please confirm your address:',
@@ -22,7 +25,7 @@ const WORDS = {
   he: {
     confirmIntro: 'נא לאשר את כתובת המייל שלך:',
     confirmButton: 'אישור הכתובת שלי',
-    signedUp: (site: string) => `קיבלת את המייל הזה כי נרשמת באתר ${site}.`,
+    signedUp: (site: string) => `קיבלת את המייל הזה כי נרשמת באתר ${isolate(site)}.`,
     unsubscribe: 'הסרה מרשימת התפוצה',
     privacy: 'מדיניות פרטיות',
     confirmedTitle: 'הכתובת שלך אושרה',
@@ -31,7 +34,7 @@ const WORDS = {
     expiredText: 'כדי לקבל קישור חדש יש להירשם שוב באתר.',
     invalidTitle: 'הקישור אינו תקין',
     invalidText: 'יש להעתיק את הקישור המלא מהמייל לשורת הכתובת.',
-    unsubscribeTitle: (site: string) => `להפסיק לקבל מיילים מ־${site}?`,
+    unsubscribeTitle: (site: string) => `להפסיק לקבל מיילים מ־${isolate(site)}?`,
     unsubscribeText: 'לא יישלחו אליך עוד מיילים מהחלונות של האתר הזה.',
     unsubscribedTitle: 'הוסרת מרשימת התפוצה',
     unsubscribedText: 'לא יישלחו אליך עוד מיילים מהחלונות של האתר הזה.',

@@ -115,6 +115,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
               {t('siteSenderName')}
               <input
                 maxLength={100}
+                dir="auto"
                 value={draft.emailSenderName}
                 onChange={change('emailSenderName')}
                 aria-describedby="sender-hint"

@@ -91,9 +91,9 @@ function LeadDetailDialog({
                 {row(
                   t('consentText'),
                   data.consent.text ? (
-                    <q lang={data.consent.language ?? undefined} dir="auto">
+                    <span lang={data.consent.language ?? undefined} dir="auto">
                       {data.consent.text}
-                    </q>
+                    </span>
                   ) : (
                     t('consentTextMissing')
                   ),
