@@ -240,7 +240,7 @@ function DestinationForm({
             </label>
           </>
         )}
-        {kind !== 'email' && (
+        {kind !== 'email' && kind !== 'visitor_email' && (
           <>
             <label>
               {t('fieldMapping')}
