@@ -41,6 +41,9 @@ import { staticRoutes } from './routes/static.ts';
 import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import type { ProxyTrust } from './settings.ts';
 import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
+import { VisitorEmails } from './visitor-email/index.ts';
+import { visitorEmailRoutes } from './visitor-email/routes.ts';
+import { visitorEmailOf } from './visitor-email/settings.ts';
 
 export type ExtraRoutes = (app: FastifyInstance, store: Store) => Promise<void>;
 
@@ -210,12 +213,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
-  const delivery = await LeadDelivery.open(options.db, options.delivery, (error) =>
-    app.log.error({ err: error }, 'Lead delivery worker'),
+  const visitorEmails = new VisitorEmails(options.db, store.erasureHashes, {
+    mail: options.delivery?.mail ?? null,
+    publicUrl: options.publicUrl ?? null,
+  });
+  const delivery = await LeadDelivery.open(
+    options.db,
+    { ...options.delivery, visitorEmail: (lead, context) => visitorEmails.send(lead, context) },
+    (error) => app.log.error({ err: error }, 'Lead delivery worker'),
   );
   app.decorate('delivery', delivery);
   const stopDelivery = delivery.start(store);
   app.addHook('onClose', stopDelivery);
+  visitorEmails.wakeDeliveries = () => delivery.worker?.wake();
+  if (options.delivery?.worker !== false) {
+    const stopExpiry = visitorEmails.startExpiry((error) => app.log.error({ err: error }, 'Unconfirmed leads'));
+    app.addHook('onClose', async () => stopExpiry());
+  }
 
   registerErrorHandlers(app);
   refuseInfiniteNumbers(app);
@@ -246,7 +260,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store,
     freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
+    beforeLead: async (popup) => {
+      if (visitorEmailOf(popup.config).enabled) await visitorEmails.ensureDestination(popup.client_id);
+    },
   });
+  await app.register(visitorEmailRoutes, { emails: visitorEmails });
   await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(browseAbandonmentRoute, { store });

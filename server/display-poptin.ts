@@ -4,10 +4,11 @@ import type { PopupRecord } from './db/configuration-store.ts';
 /**
  * One pop-up as the widget receives it (widget §3): its configuration fields with trigger, filter and cart
  * settings as siblings, design_properties as an object, and the viewer id conversions are posted to.
- * conversion_code is left out: it is answered by the conversion call, after the visitor converts.
+ * conversion_code is left out: it is answered by the conversion call, after the visitor converts; visitor_email
+ * (the e-mail sent after a lead) is the server's alone.
  */
 export function toDisplayPoptin(popup: PopupRecord): Record<string, unknown> {
-  const { conversion_code: _conversionCode, ...config } = popup.config;
+  const { conversion_code: _conversionCode, visitor_email: _visitorEmail, ...config } = popup.config;
   return {
     ...config,
     poptin_id: popup.poptin_id,

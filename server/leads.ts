@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
+import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
 import { csvLine } from './csv.ts';
@@ -12,6 +13,8 @@ import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { type ConversionBody, conversionSchema, LEAD_PAGE_SIZE } from './schemas.ts';
 import { judgeLead } from './spam.ts';
+import { consentRecordOf } from './visitor-email/consent.ts';
+import { visitorEmailOf } from './visitor-email/settings.ts';
 
 export class LeadInputError extends BadRequestError {}
 
@@ -154,20 +157,25 @@ export function leadFromConversion(
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
   const fields = { ...body };
+  const email = firstText(body.email, body.Email, extraFieldValue(extra, ['Email', 'email'], ['email']));
+  const url = firstText(body.url);
   return {
     idempotency_key: body.idempotency_key,
     poptin_id: popup.poptin_id,
     client_id: popup.client_id,
     viewer_id: popup.viewer_id,
-    email: firstText(body.email, body.Email, extraFieldValue(extra, ['Email', 'email'], ['email'])),
+    email,
     phone: firstText(body.phone, body.Phone, extraFieldValue(extra, ['Phone', 'phone'], ['phone', 'tel'])),
     name: firstText(body.name, body.Name, fullName, extraFieldValue(extra, ['Name', 'name'], [])),
-    url: firstText(body.url),
+    url,
     poptin_view_id: body.poptin_view_id ? Number(body.poptin_view_id) : null,
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
     ...judgeLead(body, impossibleSubmitMs),
+    // Held until the visitor confirms by the link of their e-mail; a lead without an address gets no e-mail.
+    opt_in: email && visitorEmailOf(popup.config).doubleOptIn ? 'unconfirmed' : null,
+    consent: consentRecordOf(body, url),
   };
 }
 
@@ -327,7 +335,9 @@ export async function leadsListing(
 }
 
 export interface LeadDetail {
-  lead: LeadRecord & { device: Device };
+  lead: Omit<LeadRecord, 'opt_in' | 'consent'> & { device: Device; opt_in: OptIn };
+  /** What the visitor agreed to, when the form had a consent box. */
+  consent: ConsentRecord | null;
   /** The pop-up (the variant, in an A/B test) the lead came from. */
   popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null };
   /** The view the lead came from, when the widget named it and it is still kept: its trigger and page. */
@@ -349,7 +359,7 @@ export interface LeadDetail {
 export async function leadDetail(store: Store, clientId: string, leadId: number): Promise<LeadDetail | null> {
   const [row] = await store.db.query<Record<string, unknown>>(
     `SELECT l.id, l.created_at, l.idempotency_key, l.poptin_id, l.client_id, l.viewer_id, l.email, l.phone, l.name, l.url, l.poptin_view_id,
-       l.spam_reason, l.fields, l.device, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
+       l.spam_reason, l.fields, l.device, l.opt_in, l.confirmed_at, l.consent, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
        v.id AS view_id, v.created_at AS view_created_at, v.trigger AS view_trigger, v.type AS view_type, v.url AS view_url, v.device AS view_device
      FROM conversions l
      JOIN popups p ON p.poptin_id = l.poptin_id
@@ -376,7 +386,14 @@ export async function leadDetail(store: Store, clientId: string, leadId: number)
       spam_reason: text(row.spam_reason),
       fields,
       device: row.device as Device,
+      opt_in: (row.opt_in as OptIn) ?? null,
     },
+    consent: row.consent
+      ? {
+          ...(row.consent as Omit<ConsentRecord, 'confirmed_at'>),
+          confirmed_at: row.confirmed_at ? new Date(row.confirmed_at as string).toISOString() : null,
+        }
+      : null,
     popup: {
       poptin_id: row.poptin_id as string,
       poptin_name: row.poptin_name as string,

@@ -26,7 +26,7 @@ export async function exportPerson(db: SqlRunner, clientId: string, email: strin
   const params = [clientId, email, PERSON_EXPORT_ROWS + 1];
   const [leads, views, closes, storeActivity] = await Promise.all([
     db.query(
-      `SELECT id, created_at, poptin_id, email, phone, name, url, poptin_view_id, visitor_id, device, spam_reason, fields ${LEADS} ORDER BY created_at DESC LIMIT $3`,
+      `SELECT id, created_at, poptin_id, email, phone, name, url, poptin_view_id, visitor_id, device, spam_reason, fields, consent, opt_in, confirmed_at ${LEADS} ORDER BY created_at DESC LIMIT $3`,
       params,
     ),
     db.query(

@@ -27,6 +27,10 @@ export interface ConversionInput {
   /** Listed with the lead, never hiding it; the store adds 'fast-after-view' (see StoreOptions.spamMinSubmitMs). */
   spam_suspicion?: string | null;
   device?: Device;
+  /** 'unconfirmed' for a lead of a pop-up with double opt-in, held from the destinations that require it. */
+  opt_in?: 'unconfirmed' | null;
+  /** What the visitor agreed to, for a form with a consent box (server/visitor-email/consent.ts). */
+  consent?: Record<string, unknown> | null;
 }
 
 /** A lead sent sooner than this after its view is listed with the suspicion 'fast-after-view', unless the server says otherwise. */
@@ -172,6 +176,15 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
  * When a new delivery is first tried, from its row in `destination`: at once, or for an e-mail destination sending a
  * daily digest (server/delivery/senders.ts), at the next midnight UTC, with the day's other leads.
  */
+/**
+ * Whether the lead in `lead` (a row with email, poptin_id and opt_in) goes to the destination in `destination`: the
+ * visitor's own e-mail only when its pop-up sends one and the lead has an address; an unconfirmed lead not to the
+ * destinations that take confirmed leads only (they get it once it is confirmed).
+ */
+export const DELIVERY_WANTED = (lead: string) => `(destination.kind <> 'visitor_email' OR (${lead}.email IS NOT NULL
+    AND EXISTS (SELECT 1 FROM popups p WHERE p.poptin_id = ${lead}.poptin_id AND p.config -> 'visitor_email' ->> 'enabled' = 'true')))
+  AND (${lead}.opt_in IS DISTINCT FROM 'unconfirmed' OR destination.settings ->> 'confirmedOnly' IS DISTINCT FROM 'true')`;
+
 const FIRST_ATTEMPT_AT = `CASE WHEN destination.kind = 'email' AND destination.settings ->> 'digest' = 'daily'
   THEN (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC' ELSE now() END`;
 
@@ -241,22 +254,22 @@ export class LeadStore extends EventStore {
       `WITH stored AS (
          INSERT INTO conversions
            (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id, spam_reason,
-            spam_suspicion, device)
+            spam_suspicion, device, opt_in, consent)
          SELECT lead.idempotency_key, lead.poptin_id, lead.client_id, lead.viewer_id, lead.email, lead.phone, lead.name, lead.url, lead.poptin_view_id,
            lead.fields::jsonb, lead.payload_sha256, lead.visitor_id, lead.spam_reason, COALESCE(lead.spam_suspicion, CASE WHEN lead.spam_reason IS NULL AND EXISTS (
              SELECT 1 FROM views v WHERE v.id = lead.poptin_view_id AND v.poptin_id = lead.poptin_id AND v.created_at > now() - make_interval(secs => $16::double precision)
-           ) THEN 'fast-after-view' END), lead.device
+           ) THEN 'fast-after-view' END), lead.device, lead.opt_in, lead.consent::jsonb
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::text[],
-           $12::text[], $13::text[], $14::text[], $15::text[], $17::text[]) WITH ORDINALITY
+           $12::text[], $13::text[], $14::text[], $15::text[], $17::text[], $18::text[], $19::text[]) WITH ORDINALITY
            AS lead (idempotency_key, poptin_id, client_id, viewer_id, email, phone, name, url, poptin_view_id, fields, payload_sha256, visitor_id,
-             spam_reason, spam_suspicion, device, key_hmac, ord)
+             spam_reason, spam_suspicion, device, key_hmac, opt_in, consent, ord)
          WHERE NOT EXISTS (SELECT 1 FROM erased_lead_keys erased WHERE erased.key_hmac = lead.key_hmac)
          ORDER BY lead.ord
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason, email, opt_in
        ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
          INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
          SELECT destination.id, counted.id, counted.client_id, ${FIRST_ATTEMPT_AT} FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
-         WHERE destination.enabled ORDER BY counted.id, destination.id
+         WHERE destination.enabled AND ${DELIVERY_WANTED('counted')} ORDER BY counted.id, destination.id
        )
        SELECT stored.id, lead.ord FROM stored JOIN unnest($1::text[]) WITH ORDINALITY AS lead (idempotency_key, ord) USING (idempotency_key)`,
       [
@@ -277,6 +290,8 @@ export class LeadStore extends EventStore {
         column((lead) => lead.device ?? 'unknown'),
         this.spamMinSubmitMs / 1000,
         keyHashes,
+        column((lead) => lead.opt_in ?? null),
+        column((lead) => (lead.consent ? JSON.stringify(lead.consent) : null)),
       ],
     );
     const ids: (number | null)[] = leads.map(() => null);
@@ -375,7 +390,7 @@ export class LeadStore extends EventStore {
        ), ${rollupCtes('moved', 'conversions', 'change')}, queued AS (
          INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
          SELECT destination.id, changed.id, changed.client_id, ${FIRST_ATTEMPT_AT} FROM changed JOIN destinations destination ON destination.client_id = changed.client_id
-         WHERE changed.was_spam AND changed.spam_reason IS NULL AND destination.enabled ORDER BY destination.id
+         WHERE changed.was_spam AND changed.spam_reason IS NULL AND destination.enabled AND ${DELIVERY_WANTED('changed')} ORDER BY destination.id
          ON CONFLICT (destination_id, conversion_id) DO NOTHING RETURNING id
        )
        SELECT ${LEAD_TABLE_COLUMNS}, fields, (SELECT count(*)::int FROM queued) AS queued FROM changed`,

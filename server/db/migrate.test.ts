@@ -48,6 +48,7 @@ describe('runMigrations', () => {
         'delivery_attempts',
         'delivery_keys',
         'destinations',
+        'email_unsubscribes',
         'erased_lead_keys',
         'erasures',
         'event_keys',

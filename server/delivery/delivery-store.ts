@@ -7,6 +7,7 @@ import type {
   DestinationKind,
   DestinationSettings,
 } from '../../src/core/api/delivery-contract.ts';
+import type { ConsentRecord } from '../../src/core/api/insights-contract.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Attempt, Outcome } from './outcome.ts';
 
@@ -21,6 +22,8 @@ export interface LeadForDelivery {
   phone: string | null;
   url: string | null;
   fields: Record<string, unknown>;
+  /** What the visitor agreed to, when the form had a consent box (server/visitor-email/consent.ts). */
+  consent?: ConsentRecord | null;
 }
 
 /** A daily digest sends the day's leads in one e-mail: this many at most. */
@@ -126,6 +129,9 @@ export function toLeadForDelivery(row: Record<string, unknown>): LeadForDelivery
     phone: row.phone as string | null,
     url: row.url as string | null,
     fields: row.fields as Record<string, unknown>,
+    consent: row.consent
+      ? { ...(row.consent as Omit<ConsentRecord, 'confirmed_at'>), confirmed_at: iso(row.confirmed_at) }
+      : null,
   };
 }
 
@@ -266,7 +272,7 @@ export class DeliveryStore {
        )
        SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
          t.id AS destination_id, t.client_id AS destination_client_id, t.kind, t.settings, t.field_map, t.sealed_secret,
-         c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields
+         c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields, c.consent, c.confirmed_at
        FROM claimed d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
        ORDER BY d.destination_id, d.id`,
       [leaseToken, leaseMs / 1000, sends, perDestination, digestRunLength],

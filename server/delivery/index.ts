@@ -28,6 +28,8 @@ export interface DeliveryOptions {
    * documented hosts otherwise). Refused when NODE_ENV=production.
    */
   vendorBases?: VendorBases;
+  /** Sends a visitor's own e-mail (server/visitor-email/). */
+  visitorEmail?: SenderSettings['visitorEmail'];
 }
 
 /** Vendor addresses may be replaced only outside production: a replaced one would receive every lead and key. */
@@ -69,6 +71,7 @@ export class LeadDelivery {
       timeoutMs: options.timeoutMs,
       vendorBases: options.vendorBases ?? {},
       tokens: newTokenCache(),
+      visitorEmail: options.visitorEmail,
     };
     const worker = options.worker === false ? null : { ...DEFAULT_WORKER_SETTINGS, ...options.worker };
     return new LeadDelivery(db, box, senders, worker, onError);

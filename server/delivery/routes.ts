@@ -84,17 +84,21 @@ function settingProblem(field: DestinationAdapter['settings'][number], value: un
   }
 }
 
+/** Settings every kind takes besides its own: only leads the visitor confirmed by double opt-in, once confirmed. */
+const SETTINGS_OF_EVERY_KIND: DestinationAdapter['settings'] = [{ name: 'confirmedOnly', type: 'boolean' }];
+
 /** What the kind's settings lack or get wrong, each named, then its adapter's own checks. */
 export function settingsProblems(
   adapter: DestinationAdapter,
   settings: Record<string, unknown>,
   env: AdapterEnv,
 ): FieldError[] {
-  const declared = new Map(adapter.settings.map((field) => [field.name, field]));
+  const fields = [...SETTINGS_OF_EVERY_KIND, ...adapter.settings];
+  const declared = new Map(fields.map((field) => [field.name, field]));
   const problems: FieldError[] = Object.keys(settings)
     .filter((name) => !declared.has(name))
     .map((name) => ({ field: `settings.${name}`, message: `is not a setting of ${adapter.name}` }));
-  for (const field of adapter.settings) {
+  for (const field of fields) {
     const value = settings[field.name];
     const blank = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     const problem = blank

@@ -24,6 +24,8 @@ export interface SenderSettings {
   vendorBases?: VendorBases;
   /** OAuth2 and service-account access tokens kept by this process (one cache per server). */
   tokens?: TokenCache;
+  /** Sends the visitor's own e-mail of a lead (server/visitor-email/); absent: this server sends none. */
+  visitorEmail?: (lead: LeadForDelivery, context: SendContext) => Promise<Attempt>;
 }
 
 export interface SendTarget {
@@ -54,6 +56,10 @@ export async function sendToDestination(
   context: SendContext,
   settings: SenderSettings,
 ): Promise<Attempt> {
+  if (target.kind === 'visitor_email')
+    return settings.visitorEmail
+      ? settings.visitorEmail(lead, context)
+      : { kind: 'refused', error: "This server does not send visitors' e-mails" };
   return sendThroughAdapter(target, [lead], context, settings);
 }
 

@@ -187,14 +187,26 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     const data = json.data as {
       type: string;
       attributes: {
+        historical_import?: boolean;
         profiles: {
-          data: { attributes: { email: string; subscriptions: { email: { marketing: { consent: string } } } } }[];
+          data: {
+            attributes: {
+              email: string;
+              subscriptions: { email: { marketing: { consent: string; consented_at?: string } } };
+            };
+          }[];
         };
       };
       relationships: { list: { data: { id: string } } };
     };
     if (data?.type !== 'profile-subscription-bulk-create-job' || !data.relationships?.list?.data?.id)
       return klaviyoError(response, 400, 'invalid', 'Invalid input.');
+    // The documented rule: a consent time is for historical imports only.
+    if (
+      !data.attributes.historical_import &&
+      data.attributes.profiles.data.some((profile) => profile.attributes.subscriptions.email.marketing.consented_at)
+    )
+      return klaviyoError(response, 400, 'invalid', 'consented_at requires historical_import.');
     for (const profile of data.attributes.profiles.data) {
       const id = `${data.relationships.list.data.id}/${profile.attributes.email.toLowerCase()}`;
       const existing = fakes.klaviyo.get(id);

@@ -237,3 +237,43 @@ describe('the field mapping of a lead the widget sent', () => {
     assert.ok(vendors.mailchimp.has(`list1/${md5('jane@acme.example')}`), 'a form without a consent box subscribes');
   });
 });
+
+describe('consent sent to the vendors that take it', () => {
+  const CONSENT_LEAD = {
+    email: 'maya@visitor.example',
+    checkbox_checked: 'yes',
+    consent_shown: 'yes',
+    consent_text: 'Send me offers by e-mail',
+  };
+
+  it("gives Mailchimp the marketing permission the owner named, with the visitor's sign-up time", async () => {
+    await createVendor('mailchimp', { listId: 'list1', marketingPermissionId: 'perm42' });
+    const leadId = await submitLead(CONSENT_LEAD);
+    await eventually('delivered', async () => (await deliveriesOf(leadId))[0]?.status === 'delivered');
+    const body = JSON.parse(vendors.requests[0]!.body);
+    assert.deepEqual(body.marketing_permissions, [{ marketing_permission_id: 'perm42', enabled: true }]);
+    assert.match(body.timestamp_signup, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    assert.equal(body.timestamp_opt, undefined, 'no confirmation time without double opt-in');
+  });
+
+  it('tells Klaviyo when a visitor confirmed by our double opt-in, so that it sends no second confirmation', async () => {
+    popup = await seedPopup(test.store, {
+      client_id: 'acme',
+      poptin_id: 'acmepopup0001',
+      visitor_email: { enabled: true, subject: 'Hi', body: 'Hi', double_opt_in: true },
+    });
+    await createVendor('klaviyo', { listId: 'Xy12Ab', confirmedOnly: true });
+    const leadId = await submitLead(CONSENT_LEAD);
+    await test.db.query(`UPDATE conversions SET opt_in = 'confirmed', confirmed_at = now() WHERE id = $1`, [leadId]);
+    await test.db.query(
+      `INSERT INTO deliveries (destination_id, conversion_id, client_id) SELECT id, $1, client_id FROM destinations WHERE kind = 'klaviyo'`,
+      [leadId],
+    );
+    await eventually('subscribed', () => vendors.klaviyo.has('Xy12Ab/maya@visitor.example'));
+    const body = JSON.parse(vendors.requests.find((request) => request.vendor === 'klaviyo')!.body);
+    assert.equal(body.data.attributes.historical_import, true);
+    const marketing = body.data.attributes.profiles.data[0].attributes.subscriptions.email.marketing;
+    assert.equal(marketing.consent, 'SUBSCRIBED');
+    assert.match(marketing.consented_at, /^\d{4}-\d{2}-\d{2}T/);
+  });
+});

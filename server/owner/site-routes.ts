@@ -8,7 +8,7 @@ import type { Accounts, Language, TokenMaker } from './accounts.ts';
 import { type FieldError, fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
 import type { PopupAuthoring } from './popup-store.ts';
 import { randomLowercaseId } from './random-id.ts';
-import type { Site, Sites } from './sites.ts';
+import type { Site, SiteEmailChanges, Sites } from './sites.ts';
 import { readScopes } from './token-scopes.ts';
 
 export interface SiteRoutesOptions {
@@ -24,7 +24,12 @@ const IN_PLACE_KINDS = new Set(['embedded', 'content']);
 export const RESERVED_CLIENT_IDS = new Set(['sites', 'templates']);
 
 type ClientParams = { Params: { clientId: string } };
-type SiteChanges = { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string };
+type SiteChanges = {
+  name?: string;
+  allowedOrigins?: string[];
+  language?: Language;
+  timeZone?: string;
+} & SiteEmailChanges;
 
 const clientParams = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
 const siteProperties = {
@@ -32,7 +37,30 @@ const siteProperties = {
   allowedOrigins: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } },
   language: { type: 'string', enum: [...LANGUAGES] },
   timeZone: { type: 'string', maxLength: 64 },
+  emailSenderName: { type: 'string', maxLength: 100 },
+  emailReplyTo: { type: 'string', maxLength: 254 },
+  privacyUrl: { type: 'string', maxLength: 2000 },
 };
+
+const EMAIL_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/;
+
+/** The visitor's e-mail settings of a site: a one-line name, an address, an http(s) page; "" clears each. */
+function emailSettingProblems({ emailSenderName, emailReplyTo, privacyUrl }: SiteEmailChanges): FieldError[] {
+  const problems: FieldError[] = [];
+  if (emailSenderName && /[\u0000-\u001f\u007f<>"]/.test(emailSenderName))
+    problems.push({ field: 'emailSenderName', message: 'must be a name on one line, without < > or "' });
+  if (emailReplyTo?.trim() && !EMAIL_ADDRESS.test(emailReplyTo.trim()))
+    problems.push({ field: 'emailReplyTo', message: 'must be an e-mail address, e.g. hello@shop.example' });
+  if (privacyUrl?.trim()) {
+    let protocol = '';
+    try {
+      protocol = new URL(privacyUrl.trim()).protocol;
+    } catch {}
+    if (protocol !== 'https:' && protocol !== 'http:')
+      problems.push({ field: 'privacyUrl', message: 'must be an http:// or https:// address' });
+  }
+  return problems;
+}
 
 /** The IANA time zones this Node.js knows, and UTC. */
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
@@ -193,11 +221,11 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     },
     async (request, reply) => {
       if (!(await knownSite(request.params.clientId, reply))) return reply;
-      const { name, allowedOrigins, language, timeZone } = request.body;
+      const { name, allowedOrigins, language, timeZone, emailSenderName, emailReplyTo, privacyUrl } = request.body;
       const problems: FieldError[] =
         name !== undefined && name.trim() === '' ? [{ field: 'name', message: 'is required' }] : [];
       const origins = allowedOrigins ? readOrigins(allowedOrigins) : null;
-      problems.push(...(origins?.problems ?? []), ...timeZoneProblem(timeZone));
+      problems.push(...(origins?.problems ?? []), ...timeZoneProblem(timeZone), ...emailSettingProblems(request.body));
       if (problems.length > 0) return fieldErrors(reply, problems);
       return {
         site: await sites.update(request.params.clientId, {
@@ -205,6 +233,9 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           allowedOrigins: origins?.origins,
           language,
           timeZone,
+          emailSenderName,
+          emailReplyTo,
+          privacyUrl,
         }),
       };
     },

@@ -7,7 +7,8 @@ import { originsSeenBy } from './installation.ts';
 
 export type Site = SiteRecord;
 
-const SITE_COLUMNS = 'client_id, name, lang, allowed_origins, time_zone';
+const SITE_COLUMNS =
+  'client_id, name, lang, allowed_origins, time_zone, email_sender_name, email_reply_to, privacy_url';
 
 const toSite = (row: Record<string, unknown>): Site => ({
   clientId: row.client_id as string,
@@ -15,7 +16,13 @@ const toSite = (row: Record<string, unknown>): Site => ({
   language: row.lang as string,
   allowedOrigins: row.allowed_origins as string[],
   timeZone: (row.time_zone as string | null) ?? null,
+  emailSenderName: (row.email_sender_name as string | null) ?? null,
+  emailReplyTo: (row.email_reply_to as string | null) ?? null,
+  privacyUrl: (row.privacy_url as string | null) ?? null,
 });
+
+/** The e-mail settings an owner changes: text sets, "" clears, absent keeps. */
+export type SiteEmailChanges = { emailSenderName?: string; emailReplyTo?: string; privacyUrl?: string };
 
 export class Sites {
   private readonly db: Database;
@@ -78,11 +85,15 @@ export class Sites {
   /** Changes what an owner edits; from then on the site's file no longer changes these settings. */
   async update(
     clientId: string,
-    changes: { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string },
+    changes: { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string } & SiteEmailChanges,
   ): Promise<Site | null> {
     const rows = await this.db.query<Record<string, unknown>>(
       `UPDATE clients SET name = COALESCE($2, name), allowed_origins = COALESCE($3::jsonb, allowed_origins), lang = COALESCE($4, lang),
-         time_zone = COALESCE($5, time_zone), owner_edited_at = now(), updated_at = now()
+         time_zone = COALESCE($5, time_zone),
+         email_sender_name = CASE WHEN $6::text IS NULL THEN email_sender_name ELSE NULLIF($6::text, '') END,
+         email_reply_to = CASE WHEN $7::text IS NULL THEN email_reply_to ELSE NULLIF($7::text, '') END,
+         privacy_url = CASE WHEN $8::text IS NULL THEN privacy_url ELSE NULLIF($8::text, '') END,
+         owner_edited_at = now(), updated_at = now()
        WHERE client_id = $1 RETURNING ${SITE_COLUMNS}`,
       [
         clientId,
@@ -90,6 +101,9 @@ export class Sites {
         changes.allowedOrigins ? JSON.stringify(changes.allowedOrigins) : null,
         changes.language ?? null,
         changes.timeZone ?? null,
+        changes.emailSenderName?.trim() ?? null,
+        changes.emailReplyTo?.trim() ?? null,
+        changes.privacyUrl?.trim() ?? null,
       ],
     );
     if (!rows[0]) return null;

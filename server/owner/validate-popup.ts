@@ -14,6 +14,7 @@ import {
 } from '../../src/core/rules/visit.ts';
 import { readAbTestParentId } from '../config-loader.ts';
 import { isPoptinId } from '../ids.ts';
+import { visitorEmailProblems } from '../visitor-email/settings.ts';
 import type { FieldError } from './fields.ts';
 
 /** Template HTML of up to 256 KiB: a designed template with inline SVG is tens of KiB. */
@@ -156,6 +157,7 @@ export function validatePopupConfig(config: unknown, poptinId?: string): FieldEr
   checkPrizes(errors, config);
   checkSchedule(errors, config.schedule);
   checkVisitRules(errors, config);
+  errors.push(...visitorEmailProblems(config));
   const parentId = readAbTestParentId(config);
   if (parentId !== null && (!isPoptinId(parentId) || parentId === (poptinId ?? id))) {
     errors.push({ field: 'ab_test_parent_id', message: 'must be the 13-character id of another pop-up' });

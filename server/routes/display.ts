@@ -42,6 +42,8 @@ export interface DisplayRoutesOptions {
   freeEmailDomains: string;
   /** A pop-up with its unpublished draft as its configuration, when `token` is a valid preview token of it. */
   previewDraft?: (clientId: string, poptinId: string, token: string) => Promise<PopupRecord | null>;
+  /** Called before a lead of a pop-up is stored: the site's destinations it needs exist (the visitor's e-mail's). */
+  beforeLead?: (popup: PopupRecord) => Promise<void>;
 }
 
 /** The page's preview token (`ppt-draft`, added by the console's "preview on my site" link). */
@@ -133,7 +135,7 @@ function notFound(reply: FastifyReply, message: string) {
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   app,
-  { store, freeEmailDomains, previewDraft },
+  { store, freeEmailDomains, previewDraft, beforeLead },
 ) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
@@ -242,6 +244,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
+      await beforeLead?.(popup);
       const result = await store.recordConversion({
         ...leadFromConversion(
           popup,

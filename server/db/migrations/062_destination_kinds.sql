@@ -2,4 +2,4 @@
 -- when the destination is made: a list here would need a migration for each vendor added. A row of a kind the
 -- running server does not know fails its deliveries with words saying so, and keeps its leads.
 ALTER TABLE destinations DROP CONSTRAINT destinations_kind_check;
-ALTER TABLE destinations ADD CONSTRAINT destinations_kind_check CHECK (kind ~ '^[a-z]{1,40}$');
+ALTER TABLE destinations ADD CONSTRAINT destinations_kind_check CHECK (kind ~ '^[a-z][a-z_]{0,39}$');

@@ -1,6 +1,6 @@
 // Every kind of destination this server sends to: adding a vendor is a module beside this one, its fake in
 // ../test-support/fakes/, and a line here (docs/integrations.md, "Adding a vendor").
-import type { DestinationKind } from '../../../src/core/api/delivery-contract.ts';
+import type { DESTINATION_KINDS } from '../../../src/core/api/delivery-contract.ts';
 import { activecampaign } from './activecampaign.ts';
 import type { DestinationAdapter } from './adapter.ts';
 import { aweber } from './aweber.ts';
@@ -19,7 +19,7 @@ import { resthook } from './resthook.ts';
 import { slack } from './slack.ts';
 import { webhook } from './webhook.ts';
 
-export const ADAPTERS: Readonly<Record<DestinationKind, DestinationAdapter>> = {
+export const ADAPTERS: Readonly<Record<(typeof DESTINATION_KINDS)[number], DestinationAdapter>> = {
   webhook,
   email,
   mailchimp,
@@ -39,4 +39,4 @@ export const ADAPTERS: Readonly<Record<DestinationKind, DestinationAdapter>> = {
 };
 
 export const adapterOf = (kind: string): DestinationAdapter | undefined =>
-  Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind as DestinationKind] : undefined;
+  Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind as (typeof DESTINATION_KINDS)[number]] : undefined;

@@ -16,12 +16,22 @@ export function klaviyoRequest(
   apiKey: string,
   leads: LeadForDelivery[],
 ): OutgoingRequest {
+  // Klaviyo takes a consent time only with historical_import, which also skips its own double opt-in: right for
+  // visitors who confirmed their address with us, so a job sends them only when every one of its leads did.
+  const confirmed = leads.every((lead) => Boolean(lead.consent?.confirmed_at));
   const profiles = leads.map((lead) => ({
     type: 'profile',
     attributes: {
       email: lead.email,
       ...(lead.phone ? { phone_number: lead.phone } : {}),
-      subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } },
+      subscriptions: {
+        email: {
+          marketing: {
+            consent: 'SUBSCRIBED',
+            ...(confirmed ? { consented_at: lead.consent?.confirmed_at } : {}),
+          },
+        },
+      },
     },
   }));
   return {
@@ -36,7 +46,11 @@ export function klaviyoRequest(
     body: JSON.stringify({
       data: {
         type: 'profile-subscription-bulk-create-job',
-        attributes: { custom_source: 'poptin-elements', profiles: { data: profiles } },
+        attributes: {
+          custom_source: 'poptin-elements',
+          ...(confirmed ? { historical_import: true } : {}),
+          profiles: { data: profiles },
+        },
         relationships: { list: { data: { type: 'list', id: text(settings.listId) } } },
       },
     }),

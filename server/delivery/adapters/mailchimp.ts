@@ -17,6 +17,22 @@ function baseOf(apiKey: string, bases: Readonly<Record<string, string>>): string
   return dc ? `https://${dc}.api.mailchimp.com/3.0` : null;
 }
 
+/**
+ * Mailchimp's consent fields of a lead with a consent record: when the visitor signed up and confirmed (ISO 8601), and
+ * the audience's GDPR marketing permission the owner named, enabled as the box was ticked.
+ */
+function mailchimpConsent(lead: LeadForDelivery, permissionId: string): Record<string, unknown> {
+  const consent = lead.consent;
+  if (!consent) return {};
+  return {
+    timestamp_signup: consent.at,
+    ...(consent.confirmed_at ? { timestamp_opt: consent.confirmed_at } : {}),
+    ...(permissionId
+      ? { marketing_permissions: [{ marketing_permission_id: permissionId, enabled: consent.given }] }
+      : {}),
+  };
+}
+
 export function mailchimpPlan(
   settings: Record<string, unknown>,
   fieldMap: Record<string, string>,
@@ -41,13 +57,15 @@ export function mailchimpPlan(
       headers,
       body: JSON.stringify({
         email_address: email,
-        status_if_new: settings.doubleOptIn === true ? 'pending' : 'subscribed',
+        // A visitor who confirmed by our double opt-in is not asked again.
+        status_if_new: settings.doubleOptIn === true && !lead.consent?.confirmed_at ? 'pending' : 'subscribed',
         merge_fields: {
           ...(first ? { FNAME: first } : {}),
           ...(last ? { LNAME: last } : {}),
           ...(lead.phone ? { PHONE: lead.phone } : {}),
           ...mappedFields(lead, fieldMap),
         },
+        ...mailchimpConsent(lead, text(settings.marketingPermissionId)),
       }),
     },
   ];
@@ -76,6 +94,7 @@ export const mailchimp: DestinationAdapter = {
     { name: 'doubleOptIn', type: 'boolean' },
     { name: 'tags', type: 'strings', max: 20 },
     { name: 'consentField', type: 'string', max: 100 },
+    { name: 'marketingPermissionId', type: 'string', max: 100 },
   ],
   secret: { type: 'apiKey' },
   async send({ destination, secret, leads, env }) {

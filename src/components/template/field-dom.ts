@@ -43,7 +43,11 @@ export function readField(control: FieldControl): SubmittedField {
     placeholder: 'placeholder' in control ? control.placeholder : '',
     validation: control.getAttribute('data-validation') ?? '',
   };
-  if (isCheckable(control)) field.checked = control.checked;
+  if (isCheckable(control)) {
+    field.checked = control.checked;
+    const label = control.labels?.[0]?.textContent?.replace(/\s+/g, ' ').trim();
+    if (label) field.label = label;
+  }
   if (data.phoneCountry) field.phoneCountry = data.phoneCountry;
   // Field record properties of widget §3, when the owner's editor wrote them into the template.
   if (data.fieldId) field.id = data.fieldId;

@@ -136,6 +136,26 @@ describe('<poptin-popup> form submission', () => {
   });
 
   describe('the submitted fields and the conversion call (widget §3, §7)', () => {
+    it("carry the consent box's label as the visitor read it, for the owner's consent record", async () => {
+      const element = await mountPopup(
+        formTemplate(`
+          <input name="Email" aria-label="Email">
+          <label><input type="checkbox" name="consent"> אני מסכימה לקבל <a href="/privacy">מבצעים</a>
+            במייל</label>`),
+      );
+      const submits = collectSubmits(element);
+      typeInto(field(element, 'Email'), 'maya@example.com');
+      inShadow<HTMLInputElement>(element, '[name=consent]').click();
+      submit(element);
+      await until(() => submits.length === 1, 'the submit');
+      const body = conversionFields(popupConfig(), submits[0].fields, CONTEXT);
+      expect(body).to.deep.include({
+        checkbox_checked: 'yes',
+        consent_shown: 'yes',
+        consent_text: 'אני מסכימה לקבל מבצעים במייל',
+      });
+    });
+
     it('carry raw values and field records for newExtraFields', async () => {
       const element = await mountPopup(
         formTemplate(`

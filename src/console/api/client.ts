@@ -154,7 +154,15 @@ export const api = {
     call<{ site: Site; embed: { script: string }; installation: SiteInstallation }>('GET', `${site(clientId)}/site`),
   updateSite: (
     clientId: string,
-    changes: { name?: string; allowedOrigins?: string[]; language?: Language; timeZone?: string },
+    changes: {
+      name?: string;
+      allowedOrigins?: string[];
+      language?: Language;
+      timeZone?: string;
+      emailSenderName?: string;
+      emailReplyTo?: string;
+      privacyUrl?: string;
+    },
   ) => call<{ site: Site }>('PATCH', `${site(clientId)}/site`, changes),
   tokens: (clientId: string) => call<{ tokens: ApiToken[] }>('GET', `${site(clientId)}/tokens`),
   createToken: (clientId: string, name: string, scopes: SiteTokenScope[]) =>

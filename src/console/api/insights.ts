@@ -1,8 +1,17 @@
 /** The owner API's read-out calls (docs/owner-api.md): leads, people, the stats report and A/B tests. */
-import type { AbTest, Counts, Erasure, PersonData, StatsQuery, StatsReport } from '../../core/api/insights-contract.ts';
+import type {
+  AbTest,
+  ConsentRecord,
+  Counts,
+  Erasure,
+  OptIn,
+  PersonData,
+  StatsQuery,
+  StatsReport,
+} from '../../core/api/insights-contract.ts';
 import { call, site as sitePath } from './client.ts';
 
-export type { AbTest, Counts, Erasure, PersonData, StatsQuery, StatsReport };
+export type { AbTest, ConsentRecord, Counts, Erasure, OptIn, PersonData, StatsQuery, StatsReport };
 /** One variant of an A/B test, with its verdict. */
 export type Variant = AbTest['variants'][number];
 
@@ -32,7 +41,7 @@ export interface Lead {
   device?: string;
 }
 export interface LeadDetail {
-  lead: Lead;
+  lead: Lead & { opt_in?: OptIn };
   popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null } | null;
   view: {
     id: number;
@@ -43,6 +52,8 @@ export interface LeadDetail {
     device: string;
   } | null;
   prize: { prize_id: string; coupon: string | null } | null;
+  /** What the visitor agreed to, when the form had a consent box. */
+  consent?: ConsentRecord | null;
   deliveries: unknown[];
 }
 

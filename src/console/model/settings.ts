@@ -11,6 +11,7 @@ import {
 import { type FrequencyChoice, frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
 import { type PrizeRow, prizeSetOf, prizesOf } from './prizes.ts';
 import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
+import { type VisitorEmailForm, visitorEmailFormOf, visitorEmailWire } from './visitor-email.ts';
 
 /** Every kind of widget §1, in the order the editor offers them. */
 export const POPUP_KINDS: readonly PopupType[] = [
@@ -100,6 +101,8 @@ export interface EditorSettings {
   visit: VisitSettings;
   countdown: CountdownSetting;
   prizes: PrizeRow[];
+  /** The e-mail sent to the visitor after their lead, and its double opt-in. */
+  visitorEmail: VisitorEmailForm;
 }
 
 const VERTICALS: readonly Vertical[] = ['top', 'middle', 'bottom'];
@@ -263,6 +266,7 @@ export function settingsOf(config: RawConfig): EditorSettings {
     visit: visitOf(config),
     countdown: countdownOf(design),
     prizes: prizesOf(config.gamified_prize),
+    visitorEmail: visitorEmailFormOf(config.visitor_email),
   };
 }
 
@@ -372,6 +376,7 @@ export function applySettings(config: RawConfig, settings: EditorSettings): RawC
   put(next, 'schedule', scheduleWire(settings.schedule));
   applyVisit(next, settings.visit);
   put(next, 'gamified_prize', settings.prizes.length ? prizeSetOf(settings.prizes) : undefined);
+  put(next, 'visitor_email', visitorEmailWire(settings.visitorEmail));
   next.design_properties = design;
   return next;
 }

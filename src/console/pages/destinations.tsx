@@ -92,6 +92,8 @@ function DestinationForm({
   };
   if (info && editing && Object.keys(typed).length === 0 && info.settings.length > 0 && !OWN_FORM.includes(kind))
     setTyped(typedOf(info, editing.settings));
+  const [marketingPermissionId, setMarketingPermissionId] = useState(editing?.settings.marketingPermissionId ?? '');
+  const [confirmedOnly, setConfirmedOnly] = useState(editing?.settings.confirmedOnly ?? false);
   const vendor = VENDORS.includes(kind);
   const generic = !OWN_FORM.includes(kind);
   const genericSecret = () => {
@@ -133,6 +135,7 @@ function DestinationForm({
                 ...(kind === 'mailchimp'
                   ? {
                       doubleOptIn,
+                      marketingPermissionId: marketingPermissionId.trim(),
                       tags: tags
                         .split(',')
                         .map((tag) => tag.trim())
@@ -144,7 +147,11 @@ function DestinationForm({
       const input = {
         name,
         enabled,
-        settings: kind === 'webhook' ? { ...settings, consentField: consentField.trim() } : settings,
+        settings: {
+          ...settings,
+          ...(kind === 'webhook' ? { consentField: consentField.trim() } : {}),
+          ...(kind === 'visitor_email' ? {} : { confirmedOnly }),
+        },
         fieldMap: readFieldMap(fieldMap),
         ...(vendor && apiKey ? { apiKey } : {}),
       };
@@ -193,6 +200,22 @@ function DestinationForm({
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{' '}
           {t('enabled')}
         </label>
+        {kind !== 'visitor_email' && (
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={confirmedOnly}
+                aria-describedby="confirmed-only-hint"
+                onChange={(event) => setConfirmedOnly(event.target.checked)}
+              />{' '}
+              {t('confirmedOnly')}
+            </label>
+            <p className="hint" id="confirmed-only-hint">
+              {t('confirmedOnlyHint')}
+            </p>
+          </div>
+        )}
         {kind === 'webhook' && (
           <label>
             {t('webhookUrl')}
@@ -260,9 +283,18 @@ function DestinationForm({
               {t('tags')}
               <input maxLength={500} value={tags} onChange={(event) => setTags(event.target.value)} />
             </label>
+            <label>
+              {t('marketingPermissionId')}
+              <input
+                maxLength={100}
+                dir="ltr"
+                value={marketingPermissionId}
+                onChange={(event) => setMarketingPermissionId(event.target.value)}
+              />
+            </label>
           </>
         )}
-        {kind !== 'email' && (
+        {kind !== 'email' && kind !== 'visitor_email' && (
           <>
             <label>
               {t('fieldMapping')}

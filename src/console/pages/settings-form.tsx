@@ -2,6 +2,7 @@ import type { Config, FieldProblem } from '../api/client.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
 import { RuleBuilder } from '../editor/rule-builder.tsx';
+import { VisitorEmailPanel } from '../editor/visitor-email-panel.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { explainRules } from '../model/explain.ts';
 import type { EditorSettings } from '../model/settings.ts';
@@ -243,6 +244,10 @@ export function SettingsForm({
         serverProblems={serverProblems}
       />
       <AfterShowingSettings settings={settings} update={update} />
+      <VisitorEmailPanel
+        email={settings.visitorEmail}
+        onChange={(visitorEmail) => update((s) => ({ ...s, visitorEmail }))}
+      />
       {(settings.kind === 'gamified' || settings.prizes.length > 0) && (
         <Prizes rows={settings.prizes} onChange={(prizes) => update((s) => ({ ...s, prizes }))} />
       )}

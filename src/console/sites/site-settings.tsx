@@ -16,6 +16,9 @@ interface Draft {
   origins: string;
   language: Language;
   timeZone: string;
+  emailSenderName: string;
+  emailReplyTo: string;
+  privacyUrl: string;
 }
 
 const draftOf = (site: Site): Draft => ({
@@ -23,6 +26,9 @@ const draftOf = (site: Site): Draft => ({
   origins: site.allowedOrigins.join('\n'),
   language: site.language,
   timeZone: site.timeZone ?? '',
+  emailSenderName: site.emailSenderName ?? '',
+  emailReplyTo: site.emailReplyTo ?? '',
+  privacyUrl: site.privacyUrl ?? '',
 });
 
 /** A site's name, allowed origins, language and time zone, and whether its snippet is installed. */
@@ -45,6 +51,9 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           .filter(Boolean),
         language: changes.language,
         ...(changes.timeZone ? { timeZone: changes.timeZone } : {}),
+        emailSenderName: changes.emailSenderName,
+        emailReplyTo: changes.emailReplyTo,
+        privacyUrl: changes.privacyUrl,
       }),
     onSuccess: ({ site: saved }) => {
       setDraft(draftOf(saved));
@@ -106,6 +115,47 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           <span className="hint" id="zone-hint">
             {t('siteTimeZoneHint')}
           </span>
+          <fieldset className="stack">
+            <legend>{t('siteEmailTitle')}</legend>
+            <p className="hint">{t('siteEmailIntro')}</p>
+            <label className="field">
+              {t('siteSenderName')}
+              <input
+                maxLength={100}
+                dir="auto"
+                value={draft.emailSenderName}
+                onChange={change('emailSenderName')}
+                aria-describedby="sender-hint"
+              />
+            </label>
+            <span className="hint" id="sender-hint">
+              {t('siteSenderNameHint')}
+            </span>
+            <label className="field">
+              {t('siteReplyTo')}
+              <input
+                type="email"
+                maxLength={254}
+                dir="ltr"
+                value={draft.emailReplyTo}
+                onChange={change('emailReplyTo')}
+              />
+            </label>
+            <label className="field">
+              {t('sitePrivacyUrl')}
+              <input
+                type="url"
+                maxLength={2000}
+                dir="ltr"
+                value={draft.privacyUrl}
+                onChange={change('privacyUrl')}
+                aria-describedby="privacy-hint"
+              />
+            </label>
+            <span className="hint" id="privacy-hint">
+              {t('sitePrivacyUrlHint')}
+            </span>
+          </fieldset>
           <ErrorText error={save.error} />
           {save.isSuccess && <p role="status">{t('siteSaved')}</p>}
           <div>

@@ -2,6 +2,7 @@
 // (src/console/api/delivery.ts) send and read these shapes, and the server (server/delivery/) answers with them.
 // Types and constants only, so the server imports it as it is.
 
+/** The kinds an owner adds. */
 export const DESTINATION_KINDS = [
   'webhook',
   'email',
@@ -20,7 +21,13 @@ export const DESTINATION_KINDS = [
   'googlesheets',
   'resthook',
 ] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+/**
+ * Besides them, each site has one destination the server makes itself: the visitor's own e-mail after their lead,
+ * written in the pop-up's editor (its deliveries are the e-mails sent).
+ */
+export const VISITOR_EMAIL_KIND = 'visitor_email';
+export type DestinationKind = (typeof DESTINATION_KINDS)[number] | typeof VISITOR_EMAIL_KIND;
+
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** What a kind needs besides its secret: the webhook's URL, the e-mail's recipients, a vendor's list. */
@@ -34,6 +41,10 @@ export type DestinationSettings = {
   consentField?: string;
   /** An e-mail destination: a message per lead (the default) or one a day with the day's leads. */
   digest?: 'each' | 'daily';
+  /** Only leads whose address the visitor confirmed (a pop-up with double opt-in) come here, once confirmed. */
+  confirmedOnly?: boolean;
+  /** Mailchimp: the audience's GDPR marketing permission that a ticked consent box enables. */
+  marketingPermissionId?: string;
   /** The other vendors' settings, by the names their kind declares (GET …/destination-kinds). */
   [setting: string]: unknown;
 };

@@ -75,6 +75,22 @@ export interface AbTest extends AbVerdict {
  * One person's data on a site, found by their e-mail address whatever its case: their leads, the views shown to
  * them, the closes that carried their address and the store activity recorded under it (the right of access).
  */
+/**
+ * What a visitor agreed to on a form with a consent box: the exact text shown (null when the widget did not send it),
+ * its language, whether the box was ticked, when and on which page, and when a double opt-in confirmed the address.
+ */
+export interface ConsentRecord {
+  text: string | null;
+  language: 'en' | 'he' | null;
+  given: boolean;
+  at: string;
+  url: string | null;
+  confirmed_at: string | null;
+}
+
+/** A lead's double opt-in: null when its pop-up asks for none. */
+export type OptIn = 'unconfirmed' | 'confirmed' | null;
+
 export interface PersonData {
   email: string;
   leads: Record<string, unknown>[];

@@ -6,6 +6,11 @@ export interface SiteRecord {
   allowedOrigins: string[];
   /** An IANA time zone; null until the owner sets one (UTC). */
   timeZone: string | null;
+  /** Who the visitor's e-mail after a lead comes from (null: the site's name), and where replies go. */
+  emailSenderName?: string | null;
+  emailReplyTo?: string | null;
+  /** The owner's privacy page, linked from every visitor's e-mail. */
+  privacyUrl?: string | null;
 }
 
 /** An origin a site's display calls came from. */

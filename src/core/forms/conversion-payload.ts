@@ -36,6 +36,8 @@ export interface ConversionFormFields {
    * without it (a form with no box) it says nothing of consent.
    */
   consent_shown?: 'yes';
+  /** The consent box's label as the visitor read it, for the owner's consent record. */
+  consent_text?: string;
   /** JSON list of ExtraFieldRecord for every other field. */
   newExtraFields: string;
 }
@@ -68,9 +70,11 @@ export function buildConversionFields(fields: readonly FormField[]): ConversionF
   const extra: ExtraFieldRecord[] = [];
   let consentTicked = false;
   let consentShown = false;
+  let consentText: string | undefined;
   for (const group of groupFields(fields)) {
     if (group.kind === 'consent') {
       consentShown = true;
+      consentText ??= group.fields[0].label;
       consentTicked ||= !isGroupEmpty(group);
     } else if (isRawKind(group.kind) && raw[group.kind] === null) {
       raw[group.kind] = groupValue(group).trim();
@@ -86,6 +90,7 @@ export function buildConversionFields(fields: readonly FormField[]): ConversionF
     checkbox: raw.checkbox ?? '',
     checkbox_checked: consentTicked ? 'yes' : 'no',
     ...(consentShown ? { consent_shown: 'yes' as const } : {}),
+    ...(consentText ? { consent_text: consentText } : {}),
     newExtraFields: JSON.stringify(extra),
   };
 }

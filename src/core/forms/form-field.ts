@@ -16,6 +16,8 @@ export interface FormField {
   validation?: string | null;
   /** Checkboxes and radios: whether this box is ticked. */
   checked?: boolean;
+  /** Checkboxes and radios: the text of the box's label, as shown (a consent box's is kept with the lead). */
+  label?: string;
   /** International phones: the ISO code of the selected flag. */
   phoneCountry?: string | null;
   /** Field record properties sent in newExtraFields (widget §3); id and property_name default to the name. */

@@ -84,6 +84,37 @@ function LeadDetailDialog({
               row(t('prize'), `${data.prize.prize_id}${data.prize.coupon ? ` · ${data.prize.coupon}` : ''}`)}
             {row(t('spam'), data.lead.spam_reason ?? t('notSpam'))}
           </dl>
+          {data.consent && (
+            <>
+              <h3>{t('consentRecord')}</h3>
+              <dl className="details consent-record">
+                {row(
+                  t('consentText'),
+                  data.consent.text ? (
+                    <span lang={data.consent.language ?? undefined} dir="auto">
+                      {data.consent.text}
+                    </span>
+                  ) : (
+                    t('consentTextMissing')
+                  ),
+                )}
+                {data.consent.language && row(t('consentLanguage'), t(`language_${data.consent.language}`))}
+                {row(t('consentBox'), data.consent.given ? t('consentGiven') : t('consentNotGiven'))}
+                {row(t('consentAt'), <LeadTime iso={data.consent.at} withZone />)}
+                {row(t('consentPage'), data.consent.url && <span dir="ltr">{data.consent.url}</span>)}
+                {row(
+                  t('consentConfirmed'),
+                  data.consent.confirmed_at ? (
+                    <LeadTime iso={data.consent.confirmed_at} withZone />
+                  ) : data.lead.opt_in === 'unconfirmed' ? (
+                    t('optInWaiting')
+                  ) : (
+                    t('optInNone')
+                  ),
+                )}
+              </dl>
+            </>
+          )}
           <h3>{t('leadFields')}</h3>
           <dl className="details">
             {Object.entries(data.lead.fields).map(([name, value]) => (
