@@ -639,8 +639,8 @@ describe('console: lead delivery', () => {
     await page.getByRole('button', { name: 'Add a destination' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a destination' });
     const kinds = dialog.getByRole('group', { name: 'Kind' });
-    assert.equal(await kinds.getByRole('radio').count(), 16, 'every tool is listed');
     await kinds.getByText('Appends a row per lead to a Google spreadsheet').waitFor();
+    assert.equal(await kinds.getByRole('radio').count(), 16, 'every tool is listed');
     await dialog.getByRole('searchbox', { name: /Search tools/ }).fill('brevo');
     assert.equal(await kinds.getByRole('radio').count(), 1);
     await kinds.getByRole('radio', { name: /^Brevo/ }).check();

@@ -111,6 +111,7 @@ function DestinationForm({
           settings: {
             ...settingsOf(info, typed),
             ...(consentField.trim() ? { consentField: consentField.trim() } : {}),
+            ...(confirmedOnly ? { confirmedOnly } : {}),
           },
           fieldMap: readFieldMap(fieldMap),
           ...genericSecret(),
@@ -150,7 +151,7 @@ function DestinationForm({
         settings: {
           ...settings,
           ...(kind === 'webhook' ? { consentField: consentField.trim() } : {}),
-          ...(kind === 'visitor_email' ? {} : { confirmedOnly }),
+          ...(confirmedOnly && kind !== 'visitor_email' ? { confirmedOnly } : {}),
         },
         fieldMap: readFieldMap(fieldMap),
         ...(vendor && apiKey ? { apiKey } : {}),
@@ -200,22 +201,6 @@ function DestinationForm({
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{' '}
           {t('enabled')}
         </label>
-        {kind !== 'visitor_email' && (
-          <div className="field">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={confirmedOnly}
-                aria-describedby="confirmed-only-hint"
-                onChange={(event) => setConfirmedOnly(event.target.checked)}
-              />{' '}
-              {t('confirmedOnly')}
-            </label>
-            <p className="hint" id="confirmed-only-hint">
-              {t('confirmedOnlyHint')}
-            </p>
-          </div>
-        )}
         {kind === 'webhook' && (
           <label>
             {t('webhookUrl')}
@@ -318,6 +303,22 @@ function DestinationForm({
               />
             </label>
           </>
+        )}
+        {kind !== 'visitor_email' && (
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={confirmedOnly}
+                aria-describedby="confirmed-only-hint"
+                onChange={(event) => setConfirmedOnly(event.target.checked)}
+              />{' '}
+              {t('confirmedOnly')}
+            </label>
+            <p className="hint" id="confirmed-only-hint">
+              {t('confirmedOnlyHint')}
+            </p>
+          </div>
         )}
         <ErrorText
           error={save.error}
