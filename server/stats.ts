@@ -19,6 +19,12 @@ export function withRate(views: number, closes: number, conversions: number): Co
 
 const dayText = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  // Canadian English writes a date as YYYY-MM-DD.
+  return at.toLocaleDateString('en-CA', { timeZone });
+}
+
 /** The days from `from` through `to`, or an error message when they do not make a range. */
 export function checkRange(from: string, to: string): string | null {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -40,7 +46,7 @@ const countsOf = (row: Row | undefined): Counts =>
   withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
 
 /**
- * A range of days as the page roll-ups hold it: the whole UTC months inside it (stats_monthly_pages) and the days
+ * A range of days as the page roll-ups hold it: the whole months inside it (stats_monthly_pages) and the days
  * before and after them (stats_daily_pages), each a first and last day, both included.
  */
 export function splitByMonths(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
@@ -111,7 +117,7 @@ function pagesQuery(
 }
 
 /**
- * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
+ * A client's figures over a range of the site's days (its time zone's) and the range before it, read from the roll-ups (stats_daily,
  * stats_daily_pages, stats_monthly_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost
  * grows with days × pop-ups × devices and with pages, not with traffic.
  */
@@ -126,7 +132,11 @@ export async function statsReport(
   const length = (end - start) / DAY_MS + 1;
   const previousStart = start - length * DAY_MS;
   const previousEnd = start - DAY_MS;
-  const popups = await popupsCovered(db, clientId, query);
+  const [popups, [site]] = await Promise.all([
+    popupsCovered(db, clientId, query),
+    db.query<{ time_zone: string | null }>('SELECT time_zone FROM clients WHERE client_id = $1', [clientId]),
+  ]);
+  const timeZone = site?.time_zone ?? 'UTC';
   const filter = [clientId, popups];
   const inRange = `client_id = $1 AND day BETWEEN $3::date AND $4::date AND ${POPUP_FILTER}`;
   const range = [...filter, query.from, query.to];
@@ -173,6 +183,8 @@ export async function statsReport(
   const byHour = new Map(hourRows.map((row) => [new Date(row.hour as string).getTime(), row]));
 
   return {
+    time_zone: timeZone,
+    today: dayIn(timeZone, now),
     range: { from: query.from, to: query.to },
     previous_range: { from: dayText(previousStart), to: dayText(previousEnd) },
     totals: total(days),

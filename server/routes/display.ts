@@ -215,6 +215,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
         device: deviceOf(request.headers['user-agent']),
+        // Now, whatever the page says: a visitor may not move counts into another day.
+        created_at: undefined,
       });
       return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
     },
@@ -231,6 +233,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
         device: deviceOf(request.headers['user-agent']),
+        // Now, whatever the page says: a visitor may not move counts into another day.
+        created_at: undefined,
       });
       return { success: true } satisfies SuccessAnswer;
     },

@@ -12,7 +12,7 @@ export interface Counts {
 }
 
 export interface StatsQuery {
-  /** First and last UTC day of the range, both included (YYYY-MM-DD). */
+  /** First and last day of the range in the site's time zone, both included (YYYY-MM-DD). */
   from: string;
   to: string;
   /** A pop-up and its A/B variants. */
@@ -22,6 +22,10 @@ export interface StatsQuery {
 }
 
 export interface StatsReport {
+  /** The site's IANA time zone ("UTC" when it has none): the days are its calendar days, 23 or 25 hours long at a clock change. */
+  time_zone: string;
+  /** The site's day now (YYYY-MM-DD), in its time zone. */
+  today: string;
   range: { from: string; to: string };
   /** The same number of days just before `range`. */
   previous_range: { from: string; to: string };
