@@ -73,6 +73,31 @@ export interface AbTest extends AbVerdict {
   name: string;
   /** Each variant's name and whether it is still shown (a declared winner leaves only itself active). */
   variants: (VariantVerdict & { poptin_name: string; active: boolean })[];
+  /** Whether the server applies the winner by itself once the verdict names one (and mails the owners). */
+  auto_apply: boolean;
+  /** When a winner was applied, by the owner or by the server; null while the test runs. */
+  winner_applied_at: string | null;
+  /** The control group: its share and the site's conversion in it against the visitors shown the test. */
+  control: ControlGroupFigures;
+}
+
+/** Visitors a test met in one group, and how many of them became a lead of the site after. */
+export interface GroupFigures {
+  visitors: number;
+  conversions: number;
+  conversion_rate: number;
+}
+
+export interface ControlGroupFigures {
+  /** The share of visitors (0–50 %) held out: they see none of the test's variants. */
+  percent: number;
+  control: GroupFigures;
+  /** The visitors the test could show its variants to. */
+  exposed: GroupFigures;
+  /** exposed − control conversion rate (a difference of rates), null while a group has no visitors. */
+  uplift: number | null;
+  /** Its 95 % interval. */
+  interval: [number, number] | null;
 }
 
 /**
