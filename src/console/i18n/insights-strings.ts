@@ -86,6 +86,21 @@ export const insightsEn = {
   declareEarlyConfirm:
     'The test has not named {name} the winner yet. Declare it anyway? Every other variant is paused, so all traffic goes to it.',
   winnerDeclared: '{name} now gets all the traffic.',
+  applyWinner: 'Apply winner: {name}',
+  winnerApplied: 'Winner applied on {date}.',
+  testSettings: 'Test settings',
+  autoApply: 'Apply the winner by itself once the verdict is in',
+  autoApplyHint: "The other variants are paused and the site's owners get an e-mail.",
+  controlShare: 'Control group (% of visitors)',
+  controlShareHint: 'These visitors see no variant of this test, so its uplift can be measured (0–50 %).',
+  saveTestSettings: 'Save settings',
+  testSettingsSaved: 'Settings saved.',
+  controlHeading: 'Uplift against the control group',
+  controlNone: 'No control group: every visitor may see a variant.',
+  controlTooFew: 'Not enough visitors in both groups yet.',
+  controlUplift: "The test changes the site's conversion by {uplift} points (95 % interval {low} to {high}).",
+  controlGroups:
+    'Control: {control} of {controlVisitors} visitors converted ({controlRate}). Shown the test: {exposed} of {exposedVisitors} ({exposedRate}).',
 };
 
 export const insightsHe: Record<keyof typeof insightsEn, string> = {
@@ -172,4 +187,19 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
   declareConfirm: 'להכריז על {name} כמנצח? כל שאר הגרסאות יושהו, וכל התנועה תגיע אליו.',
   declareEarlyConfirm: 'הבדיקה עוד לא קבעה ש-{name} מנצח. להכריז בכל זאת? כל שאר הגרסאות יושהו, וכל התנועה תגיע אליו.',
   winnerDeclared: '{name} מקבל עכשיו את כל התנועה.',
+  applyWinner: 'החלת המנצח: {name}',
+  winnerApplied: 'המנצח הוחל ב-{date}.',
+  testSettings: 'הגדרות הבדיקה',
+  autoApply: 'להחיל את המנצח מעצמו כשהמסקנה מתקבלת',
+  autoApplyHint: 'שאר הגרסאות יושהו ובעלי האתר יקבלו דוא״ל.',
+  controlShare: 'קבוצת ביקורת (% מהמבקרים)',
+  controlShareHint: 'מבקרים אלה לא יראו אף גרסה של הבדיקה, כדי למדוד את השיפור שלה (0–50%).',
+  saveTestSettings: 'שמירת ההגדרות',
+  testSettingsSaved: 'ההגדרות נשמרו.',
+  controlHeading: 'שיפור מול קבוצת הביקורת',
+  controlNone: 'אין קבוצת ביקורת: כל מבקר עשוי לראות גרסה.',
+  controlTooFew: 'עדיין אין מספיק מבקרים בשתי הקבוצות.',
+  controlUplift: 'הבדיקה משנה את ההמרה של האתר ב-{uplift} נקודות (רווח סמך 95%: {low} עד {high}).',
+  controlGroups:
+    'ביקורת: {control} מתוך {controlVisitors} מבקרים המירו ({controlRate}). ראו את הבדיקה: {exposed} מתוך {exposedVisitors} ({exposedRate}).',
 };
