@@ -124,19 +124,31 @@ export async function declareWinner(
 ): Promise<AbTest | null> {
   const [test] = await listAbTests(store, clientId, testId);
   if (!test?.variants.some((variant) => variant.poptin_id === winnerId)) return null;
-  await store.db.transaction(async (tx) => {
+  await applyWinner(store, clientId, testId, winnerId, false);
+  return (await listAbTests(store, clientId, testId))[0] ?? null;
+}
+
+/**
+ * Pauses every variant but the winner and marks the test applied, in one transaction; `once`: only if it was not
+ * applied yet (the server's own, which another process may be doing). Answers whether it applied it.
+ */
+async function applyWinner(store: Store, clientId: string, testId: string, winnerId: string, once: boolean) {
+  const applied = await store.db.transaction(async (tx) => {
+    const marked = await tx.query(
+      `UPDATE popups SET ab_winner_applied_at = COALESCE(ab_winner_applied_at, now())
+       WHERE client_id = $1 AND poptin_id = $2 AND NOT ($3::boolean AND ab_winner_applied_at IS NOT NULL) RETURNING 1`,
+      [clientId, testId, once],
+    );
+    if (marked.length === 0) return false;
     await tx.query(
       `UPDATE popups SET active = (poptin_id = $3 AND published_at IS NOT NULL), updated_at = now()
        WHERE client_id = $1 AND deleted_at IS NULL AND (poptin_id = $2 OR ab_test_parent_id = $2) AND (active OR poptin_id = $3)`,
       [clientId, testId, winnerId],
     );
-    await tx.query(
-      'UPDATE popups SET ab_winner_applied_at = COALESCE(ab_winner_applied_at, now()) WHERE client_id = $1 AND poptin_id = $2',
-      [clientId, testId],
-    );
+    return true;
   });
-  await store.configChanged(clientId);
-  return (await listAbTests(store, clientId, testId))[0] ?? null;
+  if (applied) await store.configChanged(clientId);
+  return applied;
 }
 
 /** Changes a test's settings: whether its winner is applied by itself, and its control group's share. */
@@ -200,12 +212,8 @@ export async function applyDueWinners(store: Store, mail: MailSettings | null): 
   for (const { client_id: clientId, poptin_id: testId } of due) {
     const [test] = await listAbTests(store, clientId, testId);
     if (!test?.winner) continue;
-    const claimed = await store.db.query(
-      'UPDATE popups SET ab_winner_applied_at = now() WHERE poptin_id = $1 AND ab_winner_applied_at IS NULL RETURNING 1',
-      [testId],
-    );
-    if (claimed.length === 0) continue;
-    const after = await declareWinner(store, clientId, testId, test.winner);
+    if (!(await applyWinner(store, clientId, testId, test.winner, true))) continue;
+    const [after] = await listAbTests(store, clientId, testId);
     if (!after) continue;
     applied.push(after);
     if (!mail) continue;

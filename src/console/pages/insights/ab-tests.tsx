@@ -74,6 +74,7 @@ function TestSettings({ clientId, test }: { clientId: string; test: AbTest }) {
         <label htmlFor={`${id}-control`}>{t('controlShare')}</label>
         <input
           id={`${id}-control`}
+          className="control-percent"
           type="number"
           min={0}
           max={50}
