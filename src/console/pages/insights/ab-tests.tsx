@@ -67,8 +67,12 @@ function TestSettings({ clientId, test }: { clientId: string; test: AbTest }) {
     save.mutate();
   };
   return (
-    <form className="test-settings stack" onSubmit={submit} aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{t('testSettings')}</h3>
+    <form
+      className="test-settings stack"
+      onSubmit={submit}
+      aria-label={`${t('testSettings')}: ${test.name || test.test_id}`}
+    >
+      <h3>{t('testSettings')}</h3>
       <Toggle label={t('autoApply')} hint={t('autoApplyHint')} checked={autoApply} onChange={setAutoApply} />
       <div className="field">
         <label htmlFor={`${id}-control`}>{t('controlShare')}</label>
