@@ -125,6 +125,8 @@ export async function statsReport(
   db: SqlRunner,
   clientId: string,
   query: StatsQuery,
+  /** The site's IANA time zone (clients.time_zone): the days of the roll-ups are its days. */
+  timeZone = 'UTC',
   now = new Date(),
 ): Promise<StatsReport> {
   const start = Date.parse(`${query.from}T00:00:00Z`);
@@ -132,11 +134,7 @@ export async function statsReport(
   const length = (end - start) / DAY_MS + 1;
   const previousStart = start - length * DAY_MS;
   const previousEnd = start - DAY_MS;
-  const [popups, [site]] = await Promise.all([
-    popupsCovered(db, clientId, query),
-    db.query<{ time_zone: string | null }>('SELECT time_zone FROM clients WHERE client_id = $1', [clientId]),
-  ]);
-  const timeZone = site?.time_zone ?? 'UTC';
+  const popups = await popupsCovered(db, clientId, query);
   const filter = [clientId, popups];
   const inRange = `client_id = $1 AND day BETWEEN $3::date AND $4::date AND ${POPUP_FILTER}`;
   const range = [...filter, query.from, query.to];

@@ -152,10 +152,11 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     '/:clientId/stats/report',
     { schema: ownerStatsReportSchema },
     async (request, reply) => {
-      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      const client = await store.findClient(request.params.clientId);
+      if (!client) return reply.code(404).send(errorBody(404, `Unknown client ${request.params.clientId}`));
       const error = checkRange(request.query.from, request.query.to);
       if (error) return reply.code(400).send(errorBody(400, error));
-      return statsReport(store.db, request.params.clientId, request.query);
+      return statsReport(store.db, client.client_id, request.query, client.time_zone ?? 'UTC');
     },
   );
 
