@@ -181,7 +181,7 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
           </button>
         )
       )}
-      <table className="table-cards">
+      <table className="table-cards ab-variants">
         <caption className="visually-hidden">{fill(t('variantsOf'), { name: test.name || test.test_id })}</caption>
         <thead>
           <tr>
