@@ -33,3 +33,36 @@ export function chooseVariants(popups: readonly PopupRecord[], visitorId: string
   }
   return chosen;
 }
+
+/**
+ * Whether a visitor is in an A/B test's control group, who see none of its variants: sha256("control\n" + visitorId +
+ * "\n" + testId), its first 4 bytes unsigned, mod 10,000, is under percent × 100. Stable per visitor as the variant
+ * is, from a hash of its own, so the group takes the same share of every variant's visitors.
+ */
+export function inControlGroup(visitorId: string, testId: string, percent: number): boolean {
+  if (percent <= 0) return false;
+  const hash = createHash('sha256').update(`control\n${visitorId}\n${testId}`).digest();
+  return hash.readUInt32BE(0) % 10_000 < percent * 100;
+}
+
+/** The chosen pop-ups whose A/B test holds this visitor out, apart from those it may show, each with its test. */
+export function holdOutControlGroups(
+  chosen: readonly PopupRecord[],
+  visitorId: string,
+): { shown: PopupRecord[]; heldOut: PopupRecord[]; tests: { testId: string; heldOut: boolean }[] } {
+  const shown: PopupRecord[] = [];
+  const heldOut: PopupRecord[] = [];
+  const tests: { testId: string; heldOut: boolean }[] = [];
+  for (const popup of chosen) {
+    const percent = popup.ab_control_percent ?? 0;
+    if (percent <= 0) {
+      shown.push(popup);
+      continue;
+    }
+    const testId = campaignIdOf(popup);
+    const out = inControlGroup(visitorId, testId, percent);
+    tests.push({ testId, heldOut: out });
+    (out ? heldOut : shown).push(popup);
+  }
+  return { shown, heldOut, tests };
+}

@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
+import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-tests.ts';
 import { registerBodyParsers } from './body-parsers.ts';
 import { loadConfigFiles } from './config-loader.ts';
 import {
@@ -103,6 +104,8 @@ export interface AppOptions {
   templatesDir?: string;
   /** Lead delivery: SSRF policy, secret key, SMTP, worker (server/delivery/). */
   delivery?: DeliveryOptions;
+  /** How often the A/B tests set to apply their winner by themselves are looked at (default a minute). */
+  abWinnerCheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -230,6 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const stopExpiry = visitorEmails.startExpiry((error) => app.log.error({ err: error }, 'Unconfirmed leads'));
     app.addHook('onClose', async () => stopExpiry());
   }
+  const stopWinnerChecks = checkWinnersEvery(
+    options.abWinnerCheckMs ?? DEFAULT_WINNER_CHECK_MS,
+    () => applyDueWinners(store, options.delivery?.mail ?? null),
+    (error) => app.log.error({ err: error }, 'A/B winners'),
+  );
+  app.addHook('onClose', async () => stopWinnerChecks());
 
   registerErrorHandlers(app);
   refuseInfiniteNumbers(app);

@@ -327,6 +327,19 @@ export const ownerAbWinnerSchema = {
   body: { type: 'object', required: ['poptin_id'], additionalProperties: false, properties: { poptin_id: POPTIN_ID } },
 } as const;
 
+export const ownerAbSettingsSchema = {
+  params: ownerAbWinnerSchema.params,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      auto_apply: { type: 'boolean' },
+      control_percent: { type: 'integer', minimum: 0, maximum: 50 },
+    },
+  },
+} as const;
+
 export const ownerClientSchema = { params: clientIdParams } as const;
 
 export const ownerStoreActivitySchema = {

@@ -19,6 +19,12 @@ export function withRate(views: number, closes: number, conversions: number): Co
 
 const dayText = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  // Canadian English writes a date as YYYY-MM-DD.
+  return at.toLocaleDateString('en-CA', { timeZone });
+}
+
 /** The days from `from` through `to`, or an error message when they do not make a range. */
 export function checkRange(from: string, to: string): string | null {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -40,7 +46,7 @@ const countsOf = (row: Row | undefined): Counts =>
   withRate(Number(row?.views ?? 0), Number(row?.closes ?? 0), Number(row?.conversions ?? 0));
 
 /**
- * A range of days as the page roll-ups hold it: the whole UTC months inside it (stats_monthly_pages) and the days
+ * A range of days as the page roll-ups hold it: the whole months inside it (stats_monthly_pages) and the days
  * before and after them (stats_daily_pages), each a first and last day, both included.
  */
 export function splitByMonths(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
@@ -111,7 +117,7 @@ function pagesQuery(
 }
 
 /**
- * A client's figures over a range of days and the range before it, read from the roll-ups (stats_daily,
+ * A client's figures over a range of the site's days (its time zone's) and the range before it, read from the roll-ups (stats_daily,
  * stats_daily_pages, stats_monthly_pages, stats_daily_site_pages, stats_hourly), never from the raw events: the cost
  * grows with days × pop-ups × devices and with pages, not with traffic.
  */
@@ -119,6 +125,8 @@ export async function statsReport(
   db: SqlRunner,
   clientId: string,
   query: StatsQuery,
+  /** The site's IANA time zone (clients.time_zone): the days of the roll-ups are its days. */
+  timeZone = 'UTC',
   now = new Date(),
 ): Promise<StatsReport> {
   const start = Date.parse(`${query.from}T00:00:00Z`);
@@ -173,6 +181,8 @@ export async function statsReport(
   const byHour = new Map(hourRows.map((row) => [new Date(row.hour as string).getTime(), row]));
 
   return {
+    time_zone: timeZone,
+    today: dayIn(timeZone, now),
     range: { from: query.from, to: query.to },
     previous_range: { from: dayText(previousStart), to: dayText(previousEnd) },
     totals: total(days),

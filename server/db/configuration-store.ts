@@ -71,6 +71,8 @@ export interface PopupRecord {
   viewer_id: string;
   ab_test_parent_id: string | null;
   config: PopupConfigJson;
+  /** The share of visitors (percent) its A/B test holds out as a control group: its parent's setting, 0 for none. */
+  ab_control_percent?: number;
 }
 
 export interface ConfigurationOptions {
@@ -78,7 +80,8 @@ export interface ConfigurationOptions {
   configTtlMs?: number;
 }
 
-const POPUP_COLUMNS = 'poptin_id, client_id, viewer_id, ab_test_parent_id, config';
+const POPUP_COLUMNS = `poptin_id, client_id, viewer_id, ab_test_parent_id, config,
+  (SELECT test.ab_control_percent FROM popups test WHERE test.poptin_id = COALESCE(popups.ab_test_parent_id, popups.poptin_id))::int AS ab_control_percent`;
 
 /**
  * Ids come from the request path, sometimes before it is validated (the CORS check). PostgreSQL refuses

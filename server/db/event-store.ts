@@ -17,6 +17,8 @@ export interface ViewInput {
   converted_email?: string;
   /** 'desktop', 'mobile', 'tablet' or 'unknown' (see deviceOf). */
   device?: Device;
+  /** When it happened (ISO 8601), for events loaded from elsewhere; now when absent. */
+  created_at?: string;
 }
 
 export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
@@ -30,6 +32,8 @@ export interface CloseInput {
   store_integration?: string;
   store_integration_customer_id?: string;
   device?: Device;
+  /** When it happened (ISO 8601), for events loaded from elsewhere; now when absent. */
+  created_at?: string;
 }
 
 /** A click on a click-to-open link, asked for with the click-display call (widget §7). */
@@ -59,15 +63,20 @@ const DAY_MS = 86_400_000;
  * them: `source` names a CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
  * is what each adds (an expression over the CTE's columns). Rows of one statement that fall on the same roll-up row are summed
  * first (a batch of leads, lead-batches.ts): an upsert may change a row only once.
+ *
+ * A day is the site's own (its IANA time_zone, UTC when it has none), taken when the event is counted: a report of
+ * local days then reads as few rows as one of UTC days did, and a day of 23 or 25 hours, or a zone half an hour off
+ * UTC, is whatever the zone's calendar says. The hour roll-up stays in UTC instants, which any zone can show.
  */
 export function rollupCtes(source: string, column: 'views' | 'closes' | 'conversions', count = '1'): string {
+  const localDay = `(counted.created_at AT TIME ZONE COALESCE((SELECT time_zone FROM clients WHERE clients.client_id = counted.client_id), 'UTC'))::date`;
   return `daily AS (
       INSERT INTO stats_daily (client_id, day, poptin_id, device, ${column})
-      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, device, sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
+      SELECT client_id, ${localDay}, poptin_id, device, sum(${count}) FROM ${source} counted GROUP BY 1, 2, 3, 4
       ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE SET ${column} = stats_daily.${column} + EXCLUDED.${column}
     ), daily_pages AS (
       INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, ${column})
-      SELECT client_id, (created_at AT TIME ZONE 'UTC')::date, poptin_id, poptin_page(url), sum(${count}) FROM ${source} GROUP BY 1, 2, 3, 4
+      SELECT client_id, ${localDay}, poptin_id, poptin_page(url), sum(${count}) FROM ${source} counted GROUP BY 1, 2, 3, 4
       ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE SET ${column} = stats_daily_pages.${column} + EXCLUDED.${column}
     ), hourly AS (
       INSERT INTO stats_hourly (client_id, hour, poptin_id, device, ${column})
@@ -128,8 +137,8 @@ export class EventStore extends ConfigurationStore {
          INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'view', $10::text, nextval('view_ids') WHERE $10::text IS NOT NULL
          ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
        ), stored AS (
-         INSERT INTO views (id, poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key, device)
-         SELECT COALESCE((SELECT event_id FROM key), nextval('view_ids')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+         INSERT INTO views (id, poptin_id, client_id, viewer_id, trigger, type, url, store_integration, store_integration_customer_id, converted_email, idempotency_key, device, created_at)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('view_ids')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now())
          WHERE $10::text IS NULL OR EXISTS (SELECT 1 FROM key)
          RETURNING id, client_id, poptin_id, device, url, created_at
        ), ${rollupCtes('stored', 'views')}
@@ -146,6 +155,7 @@ export class EventStore extends ConfigurationStore {
         view.converted_email ?? null,
         key,
         view.device ?? 'unknown',
+        view.created_at ?? null,
       ],
     );
     if (rows[0]) return Number(rows[0].id);
@@ -172,8 +182,8 @@ export class EventStore extends ConfigurationStore {
          INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'close', $7::text, nextval('close_ids') WHERE $7::text IS NOT NULL
          ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING event_id
        ), stored AS (
-         INSERT INTO closes (id, poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key, device)
-         SELECT COALESCE((SELECT event_id FROM key), nextval('close_ids')), $1, $2, $3, $4, $5, $6, $7, $8
+         INSERT INTO closes (id, poptin_id, client_id, url, converted_email, store_integration, store_integration_customer_id, idempotency_key, device, created_at)
+         SELECT COALESCE((SELECT event_id FROM key), nextval('close_ids')), $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::timestamptz, now())
          WHERE $7::text IS NULL OR EXISTS (SELECT 1 FROM key)
          RETURNING client_id, poptin_id, device, url, created_at
        ), ${rollupCtes('stored', 'closes')}
@@ -187,6 +197,7 @@ export class EventStore extends ConfigurationStore {
         close.store_integration_customer_id ?? null,
         close.idempotency_key ?? null,
         close.device ?? 'unknown',
+        close.created_at ?? null,
       ],
     );
   }

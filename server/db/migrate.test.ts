@@ -40,6 +40,7 @@ describe('runMigrations', () => {
       // The monthly partitions of views and closes come and go with the calendar.
       tables.map((row) => row.table_name).filter((name) => !/_\d{4}_\d{2}$/.test(name)),
       [
+        'ab_test_visitors',
         'clicks',
         'clients',
         'closes',

@@ -38,6 +38,7 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
     `POST ${POPUP}/revisions/:revision/restore`,
     `GET ${POPUP}/preview-link`,
     'POST /ab-tests/:testId/winner',
+    'PATCH /ab-tests/:testId',
   ],
   'destinations:write': [
     'GET /destination-kinds',

@@ -11,7 +11,8 @@ import {
   type ViewedAnswer,
 } from '../../src/core/api/contract.ts';
 import { readString, readSwitch } from '../../src/core/config/values.ts';
-import { chooseVariants } from '../ab-test.ts';
+import { chooseVariants, holdOutControlGroups } from '../ab-test.ts';
+import { controlGroupLeftOut, recordTestVisitors } from '../ab-tests.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import { readCookie } from '../cookies.ts';
 import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
@@ -173,8 +174,12 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       // A preview shows its pop-up whatever its rules say; a preview id naming no pop-up is an ordinary page view.
       // With the console's preview token the draft is shown, otherwise the published pop-up.
       const previewed = (await previewedDraft(client.client_id, body)) ?? previewedPopup(active, body);
-      const popups = previewed ? [previewed] : chooseVariants(active, visitorId);
-      const { shown, leftOut } = previewed
+      const groups = holdOutControlGroups(previewed ? [] : chooseVariants(active, visitorId), visitorId);
+      // A visitor with an id of this answer alone (before consent) is counted in no group: they cannot be followed.
+      if (groups.tests.length > 0 && !readSwitch(body.anonymous))
+        await recordTestVisitors(store, client.client_id, visitorId, groups.tests);
+      const popups = previewed ? [previewed] : groups.shown;
+      const split = previewed
         ? { shown: popups, leftOut: [] }
         : splitByPageView(
             popups,
@@ -185,6 +190,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
               client.time_zone ?? null,
             ),
           );
+      const shown = split.shown;
+      const leftOut = [...groups.heldOut.map(controlGroupLeftOut), ...split.leftOut];
       const { poptins: _none, ...rest } = answer;
       return reply
         .type('application/json; charset=utf-8')
@@ -217,6 +224,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
         device: deviceOf(request.headers['user-agent']),
+        // Now, whatever the page says: a visitor may not move counts into another day.
+        created_at: undefined,
       });
       return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
     },
@@ -233,6 +242,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
         device: deviceOf(request.headers['user-agent']),
+        // Now, whatever the page says: a visitor may not move counts into another day.
+        created_at: undefined,
       });
       return { success: true } satisfies SuccessAnswer;
     },

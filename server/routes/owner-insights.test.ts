@@ -61,6 +61,14 @@ async function sites() {
   return { main, variant, other, globex };
 }
 
+/** The site's time zone, set as its owner sets it. */
+async function setZone(timeZone: string) {
+  const response = await owner('PATCH', '/api/owner/acme/site', { timeZone });
+  assert.equal(response.statusCode, 200, response.body);
+}
+
+const localDayOf = (timeZone: string, at: Date) => at.toLocaleDateString('en-CA', { timeZone });
+
 type Listed = { conversion_id: number; email: string | null; poptin_id: string; created_at: string };
 
 async function everyLead(query: string, limit = 3): Promise<Listed[]> {
@@ -299,9 +307,18 @@ describe('stats from the roll-ups', () => {
   it('keeps the roll-ups equal to the raw events after random streams of views, closes, leads, repeats and spam moves', async () => {
     const { main, variant, other } = await sites();
     const popups = [main, variant, other];
-    for (const seed of [1, 2, 3]) {
+    await shared.test.db.query("SELECT poptin_ensure_event_partitions((now() - interval '3 days')::date, now()::date)");
+    // UTC, then zones with a clock change, half an hour off UTC, and far from it.
+    for (const [seed, zone] of [
+      [1, 'UTC'],
+      [2, 'America/New_York'],
+      [3, 'Asia/Kolkata'],
+      [4, 'Australia/Adelaide'],
+      [5, 'Pacific/Kiritimati'],
+    ] as const) {
       await shared.test.reset();
       await sites();
+      await setZone(zone);
       const random = seededRandom(seed);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
       const leadIds: number[] = [];
@@ -316,7 +333,16 @@ describe('stats from the roll-ups', () => {
         ]);
         const key = `s${seed}-${Math.floor(random() * 40)}`;
         const roll = random();
-        if (roll < 0.5) await view(popup.poptin_id, { url, idempotency_key: `view-${key}` }, userAgent);
+        if (roll < 0.1)
+          // Some earlier in the last three days, at any minute, so that they fall on either side of local midnights.
+          await shared.test.store.recordView({
+            poptin_id: popup.poptin_id,
+            client_id: 'acme',
+            url,
+            device: pick(['desktop', 'mobile'] as const),
+            created_at: new Date(Date.now() - Math.floor(random() * 3 * 24 * 60) * 60_000).toISOString(),
+          });
+        else if (roll < 0.5) await view(popup.poptin_id, { url, idempotency_key: `view-${key}` }, userAgent);
         else if (roll < 0.75)
           await display(`/api/display/closed/${popup.poptin_id}`, { url, idempotency_key: `close-${key}` }, userAgent);
         else if (roll < 0.9) {
@@ -348,16 +374,21 @@ describe('stats from the roll-ups', () => {
           `SELECT poptin_id, ${dimension} AS key, sum(views)::int AS views, sum(closes)::int AS closes, sum(conversions)::int AS conversions
          FROM ${table} GROUP BY 1, 2 HAVING sum(views) + sum(closes) + sum(conversions) > 0 ORDER BY 1, 2`,
         );
+      const localDay = `to_char(created_at AT TIME ZONE '${zone}', 'YYYY-MM-DD')`;
       const raw = await rawBy('device');
-      assert.deepEqual(await rolledBy('stats_daily', 'device'), raw, `seed ${seed}: daily roll-ups by device`);
       assert.deepEqual(
-        await rolledBy('stats_daily_pages', 'page'),
-        await rawBy('page'),
-        `seed ${seed}: daily roll-ups by page`,
+        await rolledBy('stats_daily', "day::text || ' ' || device"),
+        await rawBy(`${localDay} || ' ' || device`),
+        `seed ${seed}: daily roll-ups by ${zone} day and device`,
+      );
+      assert.deepEqual(
+        await rolledBy('stats_daily_pages', "day::text || ' ' || page"),
+        await rawBy(`${localDay} || ' ' || page`),
+        `seed ${seed}: daily roll-ups by ${zone} day and page`,
       );
       assert.deepEqual(
         await rolledBy('stats_monthly_pages', "to_char(month, 'YYYY-MM') || ' ' || page"),
-        await rawBy("to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') || ' ' || page"),
+        await rawBy(`to_char(created_at AT TIME ZONE '${zone}', 'YYYY-MM') || ' ' || page`),
         `seed ${seed}: monthly roll-ups by pop-up and page`,
       );
       const sitePages = await shared.test.db.query(
@@ -378,15 +409,134 @@ describe('stats from the roll-ups', () => {
         { views: sum('views'), closes: sum('closes'), conversions: sum('conversions') },
         `seed ${seed}: hourly roll-ups`,
       );
-      const today = new Date().toISOString().slice(0, 10);
-      const report = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
+      const today = localDayOf(zone, new Date());
+      const first = localDayOf(zone, new Date(Date.now() - 3 * 86_400_000));
+      const report = await ownerJson(`/api/owner/acme/stats/report?from=${first}&to=${today}`);
+      assert.equal(report.today, today, `seed ${seed}: the site's today`);
+      assert.equal(report.time_zone, zone);
       assert.equal(report.totals.views, sum('views'));
       assert.equal(report.totals.conversions, sum('conversions'));
+      const rawDays = await rawBy(`${localDay} || ' all'`);
+      for (const day of report.days as { day: string; views: number; closes: number; conversions: number }[]) {
+        const counted = rawDays.filter((row) => String(row.key).startsWith(day.day));
+        const total = (key: 'views' | 'closes' | 'conversions') =>
+          counted.reduce((all, row) => all + Number(row[key]), 0);
+        assert.deepEqual(
+          [day.views, day.closes, day.conversions],
+          [total('views'), total('closes'), total('conversions')],
+          `seed ${seed}: ${day.day} in ${zone}`,
+        );
+      }
+      const inLastHours = await shared.test.db.query<{ views: number }>(
+        `SELECT count(*)::int AS views FROM views WHERE created_at >= date_trunc('hour', now()) - interval '47 hours'`,
+      );
       assert.equal(
         report.hours.reduce((total: number, hour: { views: number }) => total + hour.views, 0),
-        sum('views'),
+        inLastHours[0]!.views,
       );
     }
+  });
+
+  it("counts each event on the site's own calendar day: 23- and 25-hour days at clock changes, half-hour zones", async () => {
+    const { main } = await sites();
+    await shared.test.db.query("SELECT poptin_ensure_event_partitions('2026-03-01', '2026-11-30')");
+    // For each zone, instants a minute either side of local midnights, and the days the site's calendar puts them on.
+    const cases: { zone: string; from: string; to: string; views: string[]; days: [string, number][] }[] = [
+      {
+        // Clocks go forward on 8 March 2026 at 02:00: that day runs 05:00Z to 04:00Z the next, 23 hours.
+        zone: 'America/New_York',
+        from: '2026-03-07',
+        to: '2026-03-09',
+        views: ['2026-03-08T04:59:00Z', '2026-03-08T05:00:00Z', '2026-03-09T03:59:00Z', '2026-03-09T04:00:00Z'],
+        days: [
+          ['2026-03-07', 1],
+          ['2026-03-08', 2],
+          ['2026-03-09', 1],
+        ],
+      },
+      {
+        // Clocks go back on 1 November 2026 at 02:00: that day runs 04:00Z to 05:00Z the next, 25 hours.
+        zone: 'America/New_York',
+        from: '2026-10-31',
+        to: '2026-11-02',
+        views: ['2026-11-01T03:59:00Z', '2026-11-01T04:00:00Z', '2026-11-02T04:30:00Z', '2026-11-02T05:00:00Z'],
+        days: [
+          ['2026-10-31', 1],
+          ['2026-11-01', 2],
+          ['2026-11-02', 1],
+        ],
+      },
+      {
+        // UTC+10:30 until 5 April 2026 at 03:00, then UTC+9:30: that day runs 13:30Z to 14:30Z the next, 25 hours.
+        zone: 'Australia/Adelaide',
+        from: '2026-04-04',
+        to: '2026-04-06',
+        views: ['2026-04-04T13:29:00Z', '2026-04-04T13:30:00Z', '2026-04-05T14:29:00Z', '2026-04-05T14:30:00Z'],
+        days: [
+          ['2026-04-04', 1],
+          ['2026-04-05', 2],
+          ['2026-04-06', 1],
+        ],
+      },
+      {
+        // UTC+5:30 all year.
+        zone: 'Asia/Kolkata',
+        from: '2026-06-01',
+        to: '2026-06-02',
+        views: ['2026-06-01T18:29:00Z', '2026-06-01T18:30:00Z'],
+        days: [
+          ['2026-06-01', 1],
+          ['2026-06-02', 1],
+        ],
+      },
+    ];
+    for (const { zone, from, to, views, days } of cases) {
+      await shared.test.db.query(
+        'TRUNCATE views, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages',
+      );
+      await setZone(zone);
+      for (const at of views)
+        await shared.test.store.recordView({ poptin_id: main.poptin_id, client_id: 'acme', url: '/', created_at: at });
+      const report = await ownerJson(`/api/owner/acme/stats/report?from=${from}&to=${to}`);
+      assert.deepEqual(
+        report.days.map((day: { day: string; views: number }) => [day.day, day.views]),
+        days,
+        `${zone} ${from} – ${to}`,
+      );
+      assert.equal(report.totals.views, views.length);
+      assert.equal(
+        report.by_page.reduce((sum: number, row: { views: number }) => sum + row.views, 0),
+        views.length,
+      );
+      const campaign = await ownerJson(`/api/owner/acme/stats/report?from=${from}&to=${to}&popup=${main.poptin_id}`);
+      assert.deepEqual(campaign.by_page, report.by_page, `${zone}: a pop-up's pages`);
+    }
+  });
+
+  it("reads today as the site's day, not UTC's, and a view now counts on it", async () => {
+    const { main } = await sites();
+    // A zone whose date differs from UTC's now: 14 hours ahead after 10:00 UTC, 11 behind before it.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    await setZone(zone);
+    const today = localDayOf(zone, new Date());
+    assert.notEqual(today, new Date().toISOString().slice(0, 10));
+    await view(main.poptin_id, { url: 'https://acme.example/' });
+    const report = await ownerJson(`/api/owner/acme/stats/report?from=${today}&to=${today}`);
+    assert.equal(report.today, today);
+    assert.equal(report.time_zone, zone);
+    assert.deepEqual(
+      report.days.map((day: { day: string; views: number }) => [day.day, day.views]),
+      [[today, 1]],
+    );
+  });
+
+  it('keeps a view on the day it is received, whatever time the page sends', async () => {
+    const { main } = await sites();
+    await view(main.poptin_id, { url: 'https://acme.example/', created_at: '2026-01-01T12:00:00Z' });
+    const [stored] = await shared.test.db.query<{ recent: boolean }>(
+      "SELECT created_at > now() - interval '1 minute' AS recent FROM views",
+    );
+    assert.equal(stored!.recent, true);
   });
 
   it("answers any range's pages of a pop-up or variant from its months and end days as the daily rows sum them", async () => {

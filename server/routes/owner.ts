@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { StatsQuery } from '../../src/core/api/insights-contract.ts';
-import { declareWinner, listAbTests } from '../ab-tests.ts';
+import { changeAbTestSettings, declareWinner, listAbTests } from '../ab-tests.ts';
 import type { StoreActivityKind } from '../db/configuration-store.ts';
 import { type LeadFilter, leadRangeBounds } from '../db/lead-store.ts';
 import type { Store } from '../db/store.ts';
@@ -9,6 +9,7 @@ import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts'
 import { actorOf } from '../owner-auth.ts';
 import { erasePerson, exportPerson, listErasures } from '../people.ts';
 import {
+  ownerAbSettingsSchema,
   ownerAbWinnerSchema,
   ownerClientSchema,
   ownerCsvSchema,
@@ -151,10 +152,11 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     '/:clientId/stats/report',
     { schema: ownerStatsReportSchema },
     async (request, reply) => {
-      if (!(await knownClient(request.params.clientId, reply))) return reply;
+      const client = await store.findClient(request.params.clientId);
+      if (!client) return reply.code(404).send(errorBody(404, `Unknown client ${request.params.clientId}`));
       const error = checkRange(request.query.from, request.query.to);
       if (error) return reply.code(400).send(errorBody(400, error));
-      return statsReport(store.db, request.params.clientId, request.query);
+      return statsReport(store.db, client.client_id, request.query, client.time_zone ?? 'UTC');
     },
   );
 
@@ -177,6 +179,17 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       return { test };
     },
   );
+
+  app.patch<{
+    Params: { clientId: string; testId: string };
+    Body: { auto_apply?: boolean; control_percent?: number };
+  }>('/:clientId/ab-tests/:testId', { schema: ownerAbSettingsSchema }, async (request, reply) => {
+    const { clientId, testId } = request.params;
+    if (!(await knownClient(clientId, reply))) return reply;
+    const test = await changeAbTestSettings(store, clientId, testId, request.body);
+    if (!test) return reply.code(404).send(errorBody(404, `Site ${clientId} has no A/B test ${testId}`));
+    return { test };
+  });
 
   app.get<ClientParams & { Querystring: { kind?: StoreActivityKind } }>(
     '/:clientId/store-activity',

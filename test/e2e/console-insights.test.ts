@@ -1,13 +1,14 @@
 // A site's read-out in the owner console, end to end on the real display server: leads stored through the display
 // API are found by search and filtered by day in the console, the filtered CSV is downloaded and read back, a person is
 // erased and nothing of them is found after, and the stats chart's table moves after a view is recorded. An owner far
-// from UTC filters leads by their own days and reads lead times in their own zone, while the CSV keeps UTC.
+// from UTC filters leads by their own days and reads lead times in their own zone, while the CSV keeps UTC. A site's
+// stats count its own days, whatever the owner's browser says.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ownerGet, useBrowserAndServer } from './harness.ts';
+import { OWNER_TOKEN, ownerGet, useBrowserAndServer } from './harness.ts';
 
 const PASSWORD = 'e2e console insights password';
 const RUN = Date.now().toString(36);
@@ -203,6 +204,51 @@ describe('owner console: leads, people and stats', () => {
     await page.getByLabel(/^To/).fill(utcDay);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
+    await page.context().close();
+  });
+
+  it("counts the stats in the site's days: its today ends the range and takes a view made now", async () => {
+    const popup = await demoPopup();
+    // A site zone whose date is not UTC's now: 14 hours ahead late in the UTC day, 11 behind early in it.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const changed = await fetch(`${shared.server.url}/api/owner/demo/site`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone: zone }),
+    });
+    assert.equal(changed.status, 200, await changed.text());
+    const siteToday = new Date().toLocaleDateString('en-CA', { timeZone: zone });
+    assert.notEqual(siteToday, new Date().toISOString().slice(0, 10));
+
+    const page = await signIn('UTC');
+    await page.goto(`${shared.server.url}/console/sites/demo/stats`);
+    const to = page.getByLabel(`To (day in ${zone})`);
+    await to.waitFor();
+    assert.equal(await to.inputValue(), siteToday, "the range ends on the site's today");
+    const todayViews = page
+      .getByRole('table', { name: /^Views per day/ })
+      .getByRole('row', { name: new RegExp(`^${siteToday} `) })
+      .getByRole('cell')
+      .first();
+    const before = Number(((await todayViews.textContent()) ?? '').replace(/\D/g, ''));
+    await postJson(`/api/display/viewed/${popup.poptin_id}`, {});
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForFunction(
+      ({ day, count }) =>
+        [...document.querySelectorAll('table tr')].some(
+          (row) =>
+            row.querySelector('th')?.textContent === day &&
+            row.querySelector('td')?.textContent?.replace(/\D/g, '') === String(count),
+        ),
+      { day: siteToday, count: before + 1 },
+    );
+    // The last of the 48 hours is this hour on the site's clock.
+    const hours = page.getByRole('table', { name: new RegExp(`per hour, last 48 hours \\(${zone}\\)`) });
+    const lastHour = await hours.locator('tbody tr').last().locator('th').textContent();
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(),
+    );
+    assert.ok(lastHour?.startsWith(`${siteToday.slice(5)} ${clock}:`), `${lastHour}, ${siteToday} ${clock}h`);
     await page.context().close();
   });
 });

@@ -105,4 +105,6 @@ export const insightsApi = {
     call<{ test: AbTest }>('POST', `${sitePath(clientId)}/ab-tests/${encodeURIComponent(testId)}/winner`, {
       poptin_id: poptinId,
     }),
+  changeAbTest: (clientId: string, testId: string, changes: { auto_apply?: boolean; control_percent?: number }) =>
+    call<{ test: AbTest }>('PATCH', `${sitePath(clientId)}/ab-tests/${encodeURIComponent(testId)}`, changes),
 };

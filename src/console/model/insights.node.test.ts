@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changeOf, fill, lastDays, linePoints, verdictOf } from './insights.ts';
+import { changeOf, fill, hourIn, lastDays, linePoints, verdictOf } from './insights.ts';
 
 const variant = (poptin_id: string, views: number, probability_best: number) => ({
   poptin_id,
@@ -40,6 +40,22 @@ describe('the read-out helpers', () => {
   });
   it('gives the last N UTC days, today included', () => {
     assert.deepEqual(lastDays(3, Date.parse('2026-03-10T23:59:00Z')), { from: '2026-03-08', to: '2026-03-10' });
+  });
+  it("gives the last N days of the site's calendar, across a clock change", () => {
+    // 02:30 UTC on 10 March is still the 9th in New York; the 8th there had 23 hours.
+    assert.deepEqual(lastDays(3, Date.parse('2026-03-10T02:30:00Z'), 'America/New_York'), {
+      from: '2026-03-07',
+      to: '2026-03-09',
+    });
+    assert.deepEqual(lastDays(1, Date.parse('2026-03-10T18:30:00Z'), 'Asia/Kolkata'), {
+      from: '2026-03-11',
+      to: '2026-03-11',
+    });
+  });
+  it("names an hour on the site's clock, half-hour zones included", () => {
+    assert.equal(hourIn('2026-03-10T18:00:00.000Z', 'Asia/Kolkata'), '03-10 23:30');
+    assert.equal(hourIn('2026-11-01T05:00:00.000Z', 'America/New_York'), '11-01 01:00');
+    assert.equal(hourIn('2026-11-01T06:00:00.000Z', 'America/New_York'), '11-01 01:00');
   });
   it('has no change to show from nothing', () => {
     assert.equal(changeOf(5, 0), null);

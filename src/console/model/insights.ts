@@ -6,9 +6,34 @@ const DAY_MS = 86_400_000;
 /** A UTC day as the owner API writes it (YYYY-MM-DD). */
 export const dayOf = (time: Date | number): string => new Date(time).toISOString().slice(0, 10);
 
-/** The last `days` UTC days up to and including today's. */
-export function lastDays(days: number, now: number = Date.now()): { from: string; to: string } {
-  return { from: dayOf(now - (days - 1) * DAY_MS), to: dayOf(now) };
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone (Canadian English writes dates so). */
+export const dayIn = (time: Date | number, timeZone: string): string =>
+  new Date(time).toLocaleDateString('en-CA', { timeZone });
+
+/**
+ * The last `days` days of a time zone's calendar (the site's: its stats days) up to and including its today. Counted
+ * on the calendar, so a day of 23 or 25 hours in the range moves nothing.
+ */
+export function lastDays(days: number, now: number = Date.now(), timeZone = 'UTC'): { from: string; to: string } {
+  const to = dayIn(now, timeZone);
+  return { from: dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS), to };
+}
+
+/** The start of an hour as "MM-DD HH:mm" on a time zone's clock (a zone half an hour off UTC shows :30). */
+export function hourIn(time: string, timeZone: string): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(time))
+      .map((piece) => [piece.type, piece.value]),
+  );
+  return `${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 
 /** The rule the server applies (docs/owner-api.md): a winner only past 95 % and with 1,000 views a variant. */

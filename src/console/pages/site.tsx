@@ -26,6 +26,7 @@ import { Menu, type MenuItem } from '../shell/menu.tsx';
 import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
+import { useSiteTimeZone } from './insights/site-time-zone.ts';
 
 // The gallery and the preview draw pop-ups in our <poptin-popup>: a chunk of their own, loaded when opened.
 const TemplateGallery = lazy(() => import('./gallery.tsx').then((module) => ({ default: module.TemplateGallery })));
@@ -178,9 +179,11 @@ function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: 
 
 /** The last 7 days' views and conversion rate of each pop-up: one stats request for the whole list. */
 function useWeekFigures(clientId: string) {
+  const timeZone = useSiteTimeZone(clientId);
   const week = useQuery({
-    queryKey: ['stats', clientId, 'week'],
-    queryFn: () => insightsApi.stats(clientId, lastDays(7)),
+    queryKey: ['stats', clientId, 'week', timeZone],
+    queryFn: () => insightsApi.stats(clientId, lastDays(7, Date.now(), timeZone)),
+    enabled: timeZone !== undefined,
   });
   return new Map(week.data?.by_popup.map((row) => [row.poptin_id, row]));
 }

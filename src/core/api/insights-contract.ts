@@ -12,7 +12,7 @@ export interface Counts {
 }
 
 export interface StatsQuery {
-  /** First and last UTC day of the range, both included (YYYY-MM-DD). */
+  /** First and last day of the range in the site's time zone, both included (YYYY-MM-DD). */
   from: string;
   to: string;
   /** A pop-up and its A/B variants. */
@@ -22,6 +22,10 @@ export interface StatsQuery {
 }
 
 export interface StatsReport {
+  /** The site's IANA time zone ("UTC" when it has none): the days are its calendar days, 23 or 25 hours long at a clock change. */
+  time_zone: string;
+  /** The site's day now (YYYY-MM-DD), in its time zone. */
+  today: string;
   range: { from: string; to: string };
   /** The same number of days just before `range`. */
   previous_range: { from: string; to: string };
@@ -69,6 +73,31 @@ export interface AbTest extends AbVerdict {
   name: string;
   /** Each variant's name and whether it is still shown (a declared winner leaves only itself active). */
   variants: (VariantVerdict & { poptin_name: string; active: boolean })[];
+  /** Whether the server applies the winner by itself once the verdict names one (and mails the owners). */
+  auto_apply: boolean;
+  /** When a winner was applied, by the owner or by the server; null while the test runs. */
+  winner_applied_at: string | null;
+  /** The control group: its share and the site's conversion in it against the visitors shown the test. */
+  control: ControlGroupFigures;
+}
+
+/** Visitors a test met in one group, and how many of them became a lead of the site after. */
+export interface GroupFigures {
+  visitors: number;
+  conversions: number;
+  conversion_rate: number;
+}
+
+export interface ControlGroupFigures {
+  /** The share of visitors (0–50 %) held out: they see none of the test's variants. */
+  percent: number;
+  control: GroupFigures;
+  /** The visitors the test could show its variants to. */
+  exposed: GroupFigures;
+  /** exposed − control conversion rate (a difference of rates), null while a group has no visitors. */
+  uplift: number | null;
+  /** Its 95 % interval. */
+  interval: [number, number] | null;
 }
 
 /**

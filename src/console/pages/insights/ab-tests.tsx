@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
+import { Toggle } from '../../components/fields.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import {
   fill,
@@ -49,6 +50,100 @@ function VerdictText({ test }: { test: AbTest }) {
   );
 }
 
+/** Whether the server applies the winner by itself, and the control group's share. */
+function TestSettings({ clientId, test }: { clientId: string; test: AbTest }) {
+  const { t } = useLanguage();
+  const client = useQueryClient();
+  const id = useId();
+  const [autoApply, setAutoApply] = useState(test.auto_apply ?? false);
+  const [percent, setPercent] = useState(String(test.control?.percent ?? 0));
+  const save = useMutation({
+    mutationFn: () =>
+      insightsApi.changeAbTest(clientId, test.test_id, { auto_apply: autoApply, control_percent: Number(percent) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['ab-tests', clientId] }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form
+      className="test-settings stack"
+      onSubmit={submit}
+      aria-label={`${t('testSettings')}: ${test.name || test.test_id}`}
+    >
+      <h3>{t('testSettings')}</h3>
+      <Toggle label={t('autoApply')} hint={t('autoApplyHint')} checked={autoApply} onChange={setAutoApply} />
+      <div className="field">
+        <label htmlFor={`${id}-control`}>{t('controlShare')}</label>
+        <input
+          id={`${id}-control`}
+          className="control-percent"
+          type="number"
+          min={0}
+          max={50}
+          step={1}
+          required
+          value={percent}
+          aria-describedby={`${id}-control-hint`}
+          onChange={(event) => setPercent(event.target.value)}
+        />
+        <span className="hint" id={`${id}-control-hint`}>
+          {t('controlShareHint')}
+        </span>
+      </div>
+      <div className="cluster">
+        <button type="submit" className="btn-small" disabled={save.isPending}>
+          {t('saveTestSettings')}
+        </button>
+        {save.isSuccess && <span role="status">{t('testSettingsSaved')}</span>}
+      </div>
+      <ErrorText error={save.error} />
+    </form>
+  );
+}
+
+/** The site's conversion among the visitors held out against those shown the test, in words. */
+function ControlFigures({ test }: { test: AbTest }) {
+  const { t, language } = useLanguage();
+  const control = test.control;
+  if (!control) return null;
+  // Isolated, so that a signed number reads whole inside a Hebrew sentence.
+  const points = (value: number) =>
+    `\u2066${value > 0 ? '+' : ''}${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value * 100)}\u2069`;
+  const some = control.control.visitors > 0 || control.exposed.visitors > 0;
+  return (
+    <div className="control-figures">
+      <h3>{t('controlHeading')}</h3>
+      {control.percent === 0 && !some ? (
+        <p className="muted">{t('controlNone')}</p>
+      ) : control.uplift === null || control.interval === null ? (
+        <p className="muted">{t('controlTooFew')}</p>
+      ) : (
+        <>
+          <p className="uplift">
+            {fill(t('controlUplift'), {
+              uplift: points(control.uplift),
+              low: points(control.interval[0]),
+              high: points(control.interval[1]),
+            })}
+          </p>
+          <p className="muted">
+            {fill(t('controlGroups'), {
+              control: formatNumber(control.control.conversions, language),
+              controlVisitors: formatNumber(control.control.visitors, language),
+              controlRate: formatPercent(control.control.conversion_rate, language, 2),
+              exposed: formatNumber(control.exposed.conversions, language),
+              exposedVisitors: formatNumber(control.exposed.visitors, language),
+              exposedRate: formatPercent(control.exposed.conversion_rate, language, 2),
+            })}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
 function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
   const { t, language } = useLanguage();
   const client = useQueryClient();
@@ -66,7 +161,27 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
     <section aria-labelledby={headingId} className="card">
       <h2 id={headingId}>{test.name || test.test_id}</h2>
       <VerdictText test={test} />
-      <table className="table-cards">
+      {test.winner_applied_at ? (
+        <p className="badge badge-live applied">
+          {fill(t('winnerApplied'), {
+            date: new Date(test.winner_applied_at).toLocaleDateString(language, { dateStyle: 'medium' }),
+          })}
+        </p>
+      ) : (
+        test.winner &&
+        test.variants.filter((variant) => variant.active).length > 1 && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setChoosing(test.variants.find((variant) => variant.poptin_id === test.winner) ?? null)}
+          >
+            {fill(t('applyWinner'), {
+              name: test.variants.find((variant) => variant.poptin_id === test.winner)?.poptin_name || test.winner,
+            })}
+          </button>
+        )
+      )}
+      <table className="table-cards ab-variants">
         <caption className="visually-hidden">{fill(t('variantsOf'), { name: test.name || test.test_id })}</caption>
         <thead>
           <tr>
@@ -122,6 +237,10 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
           })}
         </p>
       )}
+      <div className="test-extras">
+        <ControlFigures test={test} />
+        <TestSettings clientId={clientId} test={test} />
+      </div>
       <ConfirmDialog
         open={choosing !== null}
         message={

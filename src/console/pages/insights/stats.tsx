@@ -6,8 +6,9 @@ import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { changeOf, formatNumber, formatPercent, lastDays } from '../../model/insights.ts';
+import { changeOf, fill, formatNumber, formatPercent, hourIn, lastDays } from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
+import { useSiteTimeZone } from './site-time-zone.ts';
 
 type Metric = 'views' | 'closes' | 'conversions';
 const METRICS: readonly Metric[] = ['views', 'closes', 'conversions'];
@@ -104,6 +105,21 @@ function Breakdown({
 
 export function StatsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
+  const timeZone = useSiteTimeZone(clientId);
+  if (!timeZone)
+    return (
+      <section>
+        <PageHeading>{t('stats')}</PageHeading>
+        <p role="status">{t('loading')}</p>
+      </section>
+    );
+  // The range starts as the site's last 30 days; a new zone starts it again.
+  return <SiteStats key={timeZone} clientId={clientId} timeZone={timeZone} />;
+}
+
+/** The stats of a site whose days are `timeZone`'s. */
+function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string }) {
+  const { t } = useLanguage();
   const deviceWords = (device: string) =>
     (
       ({
@@ -113,7 +129,11 @@ export function StatsPage({ clientId }: { clientId: string }) {
         unknown: t('deviceUnknown'),
       }) as Record<string, string>
     )[device] ?? device;
-  const [form, setForm] = useState<StatsQuery>(() => ({ ...lastDays(30), popup: '', variant: '' }));
+  const [form, setForm] = useState<StatsQuery>(() => ({
+    ...lastDays(30, Date.now(), timeZone),
+    popup: '',
+    variant: '',
+  }));
   const [query, setQuery] = useState<StatsQuery>(form);
   const [metric, setMetric] = useState<Metric>('views');
   const report = useQuery({ queryKey: ['stats', clientId, query], queryFn: () => insightsApi.stats(clientId, query) });
@@ -130,7 +150,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
       <PageHeading>{t('stats')}</PageHeading>
       <form onSubmit={submit} className="filters" aria-label={t('statsRange')}>
         <label>
-          {t('fromDay')}
+          {fill(t('fromLocalDay'), { zone: timeZone })}
           <input
             type="date"
             required
@@ -140,7 +160,7 @@ export function StatsPage({ clientId }: { clientId: string }) {
           />
         </label>
         <label>
-          {t('toDay')}
+          {fill(t('toLocalDay'), { zone: timeZone })}
           <input
             type="date"
             required
@@ -193,9 +213,9 @@ export function StatsPage({ clientId }: { clientId: string }) {
             ]}
           />
           <LineChart
-            caption={`${metricName} ${t('perHour48')}`}
+            caption={`${metricName} ${fill(t('perHour48'), { zone: timeZone })}`}
             labelHeader={t('hour')}
-            labels={data.hours.map((hour) => `${hour.hour.slice(5, 10)} ${hour.hour.slice(11, 16)}`)}
+            labels={data.hours.map((hour) => hourIn(hour.hour, timeZone))}
             series={[{ name: metricName, values: data.hours.map((hour) => hour[metric]) }]}
           />
           <Breakdown
