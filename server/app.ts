@@ -18,6 +18,7 @@ import {
   requestTimeoutOptions,
 } from './connection-limits.ts';
 import { registerCors } from './cors.ts';
+import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
@@ -33,6 +34,7 @@ import {
 import { OriginsSeen } from './owner/installation.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_RETENTION_CHECK_MS, LeadRetention } from './retention/lead-retention.ts';
 import { recordRoutes } from './route-list.ts';
 import { clickRoutes } from './routes/click.ts';
 import { displayRoutes } from './routes/display.ts';
@@ -98,6 +100,10 @@ export interface AppOptions {
   templatesDir?: string;
   /** Lead delivery: SSRF policy, secret key, SMTP, worker (server/delivery/). */
   delivery?: DeliveryOptions;
+  /** Where a shop's Admin API is for Shopify coupon codes (tests point it at a fake); the owners' mail is delivery's. */
+  coupons?: Pick<CouponOptions, 'shopifyBase'>;
+  /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
+  leadRetentionCheckMs?: number | false;
 }
 
 declare module 'fastify' {
@@ -108,6 +114,10 @@ declare module 'fastify' {
     delivery: LeadDelivery;
     /** The origins this process saw the sites' display calls come from, written every few seconds. */
     originsSeen: OriginsSeen;
+    /** Each visitor's own coupon code (server/coupons/). */
+    coupons: Coupons;
+    /** The deletion of leads older than their site keeps them (server/retention/). */
+    leadRetention: LeadRetention;
   }
 }
 
@@ -214,6 +224,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('delivery', delivery);
   const stopDelivery = delivery.start(store);
   app.addHook('onClose', stopDelivery);
+  const coupons = new Coupons(
+    options.db,
+    store.erasureHashes,
+    delivery.box,
+    { mail: options.delivery?.mail ?? null, shopifyBase: options.coupons?.shopifyBase },
+    (error, message) => app.log.error({ err: error }, message),
+  );
+  app.decorate('coupons', coupons);
+  const leadRetention = new LeadRetention(options.db, store.erasureHashes, (error) =>
+    app.log.error({ err: error }, 'Lead retention'),
+  );
+  app.decorate('leadRetention', leadRetention);
+  if (options.leadRetentionCheckMs !== false) {
+    const stopRetention = leadRetention.start(options.leadRetentionCheckMs ?? DEFAULT_RETENTION_CHECK_MS);
+    app.addHook('onClose', stopRetention);
+  }
 
   registerErrorHandlers(app);
   refuseInfiniteNumbers(app);
@@ -242,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(displayRoutes, {
     prefix: DISPLAY_API_PREFIX,
     store,
+    coupons,
     freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
   });
@@ -264,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         consoleOrigins,
       });
       await owner.register(ownerRoutes, { store });
-      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery });
+      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery, coupons, leadRetention });
     },
     { prefix: '/api/owner' },
   );

@@ -14,6 +14,7 @@ import { readString, readSwitch } from '../../src/core/config/values.ts';
 import { chooseVariants } from '../ab-test.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import { readCookie } from '../cookies.ts';
+import type { Coupons } from '../coupons/index.ts';
 import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
 import type { Store } from '../db/store.ts';
 import { deviceOf } from '../device.ts';
@@ -38,6 +39,8 @@ import {
 
 export interface DisplayRoutesOptions {
   store: Store;
+  /** Gives a lead its own coupon code when its pop-up has a source of codes. */
+  coupons: Coupons;
   /** Contents of the validation-emails answer: one free-mail domain per line. */
   freeEmailDomains: string;
   /** A pop-up with its unpublished draft as its configuration, when `token` is a valid preview token of it. */
@@ -133,7 +136,7 @@ function notFound(reply: FastifyReply, message: string) {
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   app,
-  { store, freeEmailDomains, previewDraft },
+  { store, coupons, freeEmailDomains, previewDraft },
 ) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
@@ -242,7 +245,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const result = await store.recordConversion({
+      const lead = {
         ...leadFromConversion(
           popup,
           request.body,
@@ -250,7 +253,14 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
           store.spamImpossibleSubmitMs,
         ),
         device: deviceOf(request.headers['user-agent']),
-      });
+      };
+      // The code is the server's to give: a coupon_code the page sent is not kept in its place.
+      const couponCode = await coupons.codeForLead(lead);
+      if (couponCode !== null) {
+        const { coupon_code: _sent, ...fields } = lead.fields;
+        lead.fields = couponCode ? { ...fields, coupon_code: couponCode } : fields;
+      }
+      const result = await store.recordConversion(lead);
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }
@@ -265,6 +275,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         success: true,
         ...(result.outcome === 'erased' ? {} : { conversion_id: result.conversionId }),
         integration: { conversion_code: conversionCode },
+        ...(couponCode === null || result.outcome === 'erased' ? {} : { coupon_code: couponCode }),
       } satisfies ConversionAnswer;
     },
   );
