@@ -19,6 +19,7 @@ import {
   requestTimeoutOptions,
 } from './connection-limits.ts';
 import { registerCors } from './cors.ts';
+import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
 import { Store } from './db/store.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
@@ -34,6 +35,7 @@ import {
 import { OriginsSeen } from './owner/installation.ts';
 import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_RETENTION_CHECK_MS, LeadRetention } from './retention/lead-retention.ts';
 import { recordRoutes } from './route-list.ts';
 import { clickRoutes } from './routes/click.ts';
 import { displayRoutes } from './routes/display.ts';
@@ -106,6 +108,10 @@ export interface AppOptions {
   delivery?: DeliveryOptions;
   /** How often the A/B tests set to apply their winner by themselves are looked at (default a minute). */
   abWinnerCheckMs?: number;
+  /** Where a shop's Admin API is for Shopify coupon codes (tests point it at a fake); the owners' mail is delivery's. */
+  coupons?: Pick<CouponOptions, 'shopifyBase'>;
+  /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
+  leadRetentionCheckMs?: number | false;
 }
 
 declare module 'fastify' {
@@ -116,6 +122,10 @@ declare module 'fastify' {
     delivery: LeadDelivery;
     /** The origins this process saw the sites' display calls come from, written every few seconds. */
     originsSeen: OriginsSeen;
+    /** Each visitor's own coupon code (server/coupons/). */
+    coupons: Coupons;
+    /** The deletion of leads older than their site keeps them (server/retention/). */
+    leadRetention: LeadRetention;
   }
 }
 
@@ -239,6 +249,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (error) => app.log.error({ err: error }, 'A/B winners'),
   );
   app.addHook('onClose', async () => stopWinnerChecks());
+  const coupons = new Coupons(
+    options.db,
+    store.erasureHashes,
+    delivery.box,
+    { mail: options.delivery?.mail ?? null, shopifyBase: options.coupons?.shopifyBase },
+    (error, message) => app.log.error({ err: error }, message),
+  );
+  app.decorate('coupons', coupons);
+  const leadRetention = new LeadRetention(options.db, store.erasureHashes, (error) =>
+    app.log.error({ err: error }, 'Lead retention'),
+  );
+  app.decorate('leadRetention', leadRetention);
+  if (options.leadRetentionCheckMs !== false) {
+    const stopRetention = leadRetention.start(options.leadRetentionCheckMs ?? DEFAULT_RETENTION_CHECK_MS);
+    app.addHook('onClose', stopRetention);
+  }
 
   registerErrorHandlers(app);
   refuseInfiniteNumbers(app);
@@ -267,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(displayRoutes, {
     prefix: DISPLAY_API_PREFIX,
     store,
+    coupons,
     freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
     beforeLead: async (popup) => {
@@ -293,7 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         consoleOrigins,
       });
       await owner.register(ownerRoutes, { store });
-      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery });
+      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery, coupons, leadRetention });
     },
     { prefix: '/api/owner' },
   );

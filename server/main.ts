@@ -42,6 +42,7 @@ export async function startServer(
       spamMinSubmitMs: settings.spamMinSubmitMs,
       spamImpossibleSubmitMs: settings.spamImpossibleSubmitMs,
       eventRetentionDays: settings.eventRetentionDays,
+      leadRetentionCheckMs: settings.leadRetentionCheckMs,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
       publicUrl: settings.publicUrl,

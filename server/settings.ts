@@ -37,6 +37,8 @@ export interface ServerSettings {
   spamImpossibleSubmitMs: number;
   /** EVENT_RETENTION_DAYS: raw views and closes are dropped, a month at a time, past this age (roll-ups stay). */
   eventRetentionDays: number;
+  /** LEAD_RETENTION_CHECK_SECONDS: how often this process looks whether the daily lead deletion is due. */
+  leadRetentionCheckMs: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;
   /** CONSOLE_PASSWORD: the demo owner's password on a database without owners (a random one otherwise). */
@@ -202,6 +204,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     spamMinSubmitMs: readInteger(env, 'SPAM_MIN_SUBMIT_MS', DEFAULT_SPAM_MIN_SUBMIT_MS, 0),
     spamImpossibleSubmitMs: readInteger(env, 'SPAM_IMPOSSIBLE_SUBMIT_MS', IMPOSSIBLE_SUBMIT_MS, 0),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS, 31),
+    leadRetentionCheckMs: readInteger(env, 'LEAD_RETENTION_CHECK_SECONDS', 600, 1) * 1000,
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),

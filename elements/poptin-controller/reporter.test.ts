@@ -221,6 +221,21 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     reporter.stop();
   });
 
+  it("a lead the server gives a coupon code is sent with the visitor's own code, or with '' when none was left", async () => {
+    for (const code of ['MINE-7K2Q9P', '']) {
+      const server = fakeServer({
+        '/api/display/viewed/': { body: { poptin_view_id: 42 } },
+        '/api/display/conversion/': { body: { success: true, conversion_id: 1, coupon_code: code } },
+      });
+      const { reporter } = setup({ server });
+      expect(await reporter.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
+        status: 'sent',
+        couponCode: code,
+      });
+      reporter.stop();
+    }
+  });
+
   it('a lead the server stores is "sent", with the view id and trigger of its showing', async () => {
     const { server, reporter, context } = setup();
     const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', '42'));

@@ -171,7 +171,7 @@ export class Reporter {
     url: string,
     fields: Record<string, string>,
     kind: OutboxKind,
-  ): Promise<{ firstAttempt: Promise<DeliveryOutcome> }> {
+  ): Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }> {
     if (
       this.context.storesNothing &&
       (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')
@@ -191,7 +191,7 @@ export class Reporter {
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {
     if (sent.kind === 'close') return;
-    if (sent.kind !== 'view') return this.onConversionDelivered(answer as ConversionAnswer);
+    if (sent.kind !== 'view') return this.onConversionDelivered(answer as ConversionAnswer, sent.key);
     const onRecorded = this.viewsInFlight.get(sent.key);
     this.viewsInFlight.delete(sent.key);
     const viewId = (answer as ViewedAnswer | null)?.poptin_view_id;
@@ -268,7 +268,7 @@ export class Reporter {
 
   /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
   private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
-    const { firstAttempt } = await this.sendReliably(url, fields, 'lead');
+    const { firstAttempt, key } = await this.sendReliably(url, fields, 'lead');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<DeliveryOutcome>(
       (resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)),
@@ -276,10 +276,14 @@ export class Reporter {
     const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
     return outcome === 'refused'
       ? { status: 'refused', reason: 'server' }
-      : { status: outcome === 'delivered' ? 'sent' : 'kept' };
+      : { status: outcome === 'delivered' ? 'sent' : 'kept', ...this.couponCodes[key!] };
   }
 
-  private onConversionDelivered(answer: ConversionAnswer): void {
+  /** The visitor's own code of each lead of this page the server answered with one, by the lead's key (few a page). */
+  private readonly couponCodes: Record<string, { couponCode: string }> = {};
+
+  private onConversionDelivered(answer: ConversionAnswer, key: string): void {
+    if (answer?.coupon_code !== undefined) this.couponCodes[key] = { couponCode: answer.coupon_code };
     const code = answer?.integration?.conversion_code;
     if (code) appendOwnerCode(this.context.window.document, code, this.context.host.nonce ?? '');
   }

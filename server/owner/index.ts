@@ -2,11 +2,15 @@
 // routes (/api/owner/sites, /api/owner/{clientId}/site|tokens|popups, /api/owner/templates) and the console.
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Coupons } from '../coupons/index.ts';
+import { couponRoutes } from '../coupons/routes.ts';
 import type { Store } from '../db/store.ts';
 import { hookRoutes } from '../delivery/hooks.ts';
 import type { LeadDelivery } from '../delivery/index.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
 import type { RateLimitSettings } from '../rate-limit.ts';
+import type { LeadRetention } from '../retention/lead-retention.ts';
+import { retentionRoutes } from '../retention/routes.ts';
 import { type RateLimiter, rateLimiterFor } from '../shared-rate-limit.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
@@ -61,16 +65,17 @@ export function ownerSideOf(store: Store, templatesDir?: string, distDir?: strin
 }
 
 /** The console's routes of the owner API, registered in its scope after registerOwnerAuth. */
-export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; delivery: LeadDelivery }> = async (
-  scope,
-  side,
-) => {
+export const ownerConsoleApi: FastifyPluginAsync<
+  OwnerSide & { store: Store; delivery: LeadDelivery; coupons: Coupons; leadRetention: LeadRetention }
+> = async (scope, side) => {
   await scope.register(siteRoutes, side);
   await scope.register(deliveryRoutes, side);
   await scope.register(hookRoutes, side);
   await scope.register(popupRoutes, side);
   await scope.register(templateRoutes, side);
   await scope.register(imageRoutes, side);
+  await scope.register(couponRoutes, side);
+  await scope.register(retentionRoutes, side);
 };
 
 export interface OwnerSideOptions {

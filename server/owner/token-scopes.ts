@@ -39,6 +39,11 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
     `GET ${POPUP}/preview-link`,
     'POST /ab-tests/:testId/winner',
     'PATCH /ab-tests/:testId',
+    // Each visitor's own coupon code is part of the pop-up.
+    'GET /coupons',
+    'PUT /coupons',
+    'DELETE /coupons/:sourceId',
+    'POST /coupons/:sourceId/codes',
   ],
   'destinations:write': [
     'GET /destination-kinds',
@@ -63,6 +68,8 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
 export const ROUTES_FOR_OWNERS_ONLY: readonly string[] = [
   'GET /site',
   'PATCH /site',
+  'GET /lead-retention',
+  'PUT /lead-retention',
   'GET /tokens',
   'POST /tokens',
   'DELETE /tokens/:tokenId',

@@ -15,6 +15,7 @@ import { chooseVariants, holdOutControlGroups } from '../ab-test.ts';
 import { controlGroupLeftOut, recordTestVisitors } from '../ab-tests.ts';
 import { assertStorableText } from '../body-parsers.ts';
 import { readCookie } from '../cookies.ts';
+import type { Coupons } from '../coupons/index.ts';
 import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
 import type { Store } from '../db/store.ts';
 import { deviceOf } from '../device.ts';
@@ -39,6 +40,8 @@ import {
 
 export interface DisplayRoutesOptions {
   store: Store;
+  /** Gives a lead its own coupon code when its pop-up has a source of codes. */
+  coupons: Coupons;
   /** Contents of the validation-emails answer: one free-mail domain per line. */
   freeEmailDomains: string;
   /** A pop-up with its unpublished draft as its configuration, when `token` is a valid preview token of it. */
@@ -136,7 +139,7 @@ function notFound(reply: FastifyReply, message: string) {
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   app,
-  { store, freeEmailDomains, previewDraft, beforeLead },
+  { store, coupons, freeEmailDomains, previewDraft, beforeLead },
 ) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
@@ -256,7 +259,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
       await beforeLead?.(popup);
-      const result = await store.recordConversion({
+      const lead = {
         ...leadFromConversion(
           popup,
           request.body,
@@ -264,7 +267,14 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
           store.spamImpossibleSubmitMs,
         ),
         device: deviceOf(request.headers['user-agent']),
-      });
+      };
+      // The code is the server's to give: a coupon_code the page sent is not kept in its place.
+      const couponCode = await coupons.codeForLead(lead);
+      if (couponCode !== null) {
+        const { coupon_code: _sent, ...fields } = lead.fields;
+        lead.fields = couponCode ? { ...fields, coupon_code: couponCode } : fields;
+      }
+      const result = await store.recordConversion(lead);
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }
@@ -279,6 +289,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         success: true,
         ...(result.outcome === 'erased' ? {} : { conversion_id: result.conversionId }),
         integration: { conversion_code: conversionCode },
+        ...(couponCode === null || result.outcome === 'erased' ? {} : { coupon_code: couponCode }),
       } satisfies ConversionAnswer;
     },
   );

@@ -332,6 +332,14 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
         embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` },
         installation: { origins: [] },
       });
+    // A site's unique coupon codes and lead retention (server/coupons/, server/retention/): none set.
+    if (area === 'coupons' && method === 'GET') return send(response, 200, { sources: [] });
+    if (area === 'lead-retention')
+      return send(response, 200, {
+        months: method === 'PUT' ? ((body as { months: number | null }).months ?? null) : null,
+        nextRunAt: '2026-11-29T03:00:00.000Z',
+        leadsToRemove: 0,
+      });
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });
       if (method === 'POST') {

@@ -146,7 +146,14 @@ export function PopupView(): React.JSX.Element {
     void outcome.then(async (result) => {
       if (result.status === 'nowhere') await noDestination(host);
       form.removeAttribute('aria-busy');
-      if (result.status === 'sent' || result.status === 'kept') return handlers.current.afterSent(form, fields);
+      if (result.status === 'sent' || result.status === 'kept') {
+        // The visitor's own code, when the server gave one with the lead: its chunk loads only then.
+        if (result.couponCode !== undefined)
+          import('../template/coupon-answer.ts')
+            .then((chunk) => chunk.showCouponAnswer(contentOf(), result.couponCode!, language))
+            .catch(log.error);
+        return handlers.current.afterSent(form, fields);
+      }
       // Never a thank-you for a lead that did not go: the visitor is told, and may send again.
       machine.send({ type: 'lead-failed' });
       announce(showSendError(form, language).textContent ?? '');

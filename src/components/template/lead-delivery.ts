@@ -9,7 +9,9 @@ import { log } from '../../core/safety.ts';
  * `refused`: the server will not take it; it stays in the outbox's dead-letter list, and the visitor is told.
  * `nowhere`: a pop-up placed by hand with no pop-up id to store it under; the console says what is missing.
  */
-export type LeadOutcome = { status: 'sent' | 'kept' | 'nowhere' } | { status: 'refused'; reason: string };
+export type LeadOutcome =
+  /** `couponCode`: the visitor's own code the server gave with the lead, '' when it had none left (coupon-answer.ts). */
+  { status: 'sent' | 'kept' | 'nowhere'; couponCode?: string } | { status: 'refused'; reason: string };
 
 export interface LeadResponder {
   /** The listener that sends the lead hands over how it went; the first call counts. Nothing means `nowhere`. */

@@ -1,4 +1,5 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
+import type { CouponSource, CouponSourceInput, LeadRetention } from '../../core/api/coupon-contract.ts';
 import type { SiteInstallation, SiteRecord } from '../../core/api/site-contract.ts';
 import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
 import type { Language } from '../i18n/strings.ts';
@@ -203,4 +204,19 @@ export const api = {
   updateOwner: (id: string, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) =>
     call<unknown>('PATCH', `/api/admin/owners/${encodeURIComponent(id)}`, changes),
   deleteOwner: (id: string) => call<void>('DELETE', `/api/admin/owners/${encodeURIComponent(id)}`),
+};
+
+export const couponApi = {
+  sources: (clientId: string) => call<{ sources: CouponSource[] }>('GET', `${site(clientId)}/coupons`),
+  save: (clientId: string, source: CouponSourceInput) =>
+    call<{ source: CouponSource }>('PUT', `${site(clientId)}/coupons`, source),
+  remove: (clientId: string, id: number) => call<void>('DELETE', `${site(clientId)}/coupons/${id}`),
+  upload: (clientId: string, id: number, csv: string, replace: boolean) =>
+    call<{ added: number; skipped: number; source: CouponSource }>('POST', `${site(clientId)}/coupons/${id}/codes`, {
+      csv,
+      replace,
+    }),
+  retention: (clientId: string) => call<LeadRetention>('GET', `${site(clientId)}/lead-retention`),
+  setRetention: (clientId: string, months: LeadRetention['months']) =>
+    call<LeadRetention>('PUT', `${site(clientId)}/lead-retention`, { months }),
 };

@@ -1,5 +1,6 @@
 /** The console's texts in English and Hebrew. */
 
+import { couponEn, couponHe } from './coupon-strings.ts';
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
@@ -120,6 +121,8 @@ const en = {
   ...deliveryEn,
   // A site's settings and installation (site-strings.ts).
   ...siteEn,
+  // Unique coupon codes and lead retention in a site's settings (coupon-strings.ts).
+  ...couponEn,
   // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
   ...shellEn,
   // The editor's rule builder, schedules on the pop-up list, dynamic text (rules-strings.ts).
@@ -237,6 +240,7 @@ const he: Record<StringKey, string> = {
   ...deliveryHe,
   // A site's settings and installation (site-strings.ts).
   ...siteHe,
+  ...couponHe,
   ...shellHe,
   ...rulesHe,
 };

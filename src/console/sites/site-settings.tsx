@@ -6,7 +6,9 @@ import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
 import { PageHeading } from '../pages/heading.tsx';
 import { SiteEmbedAndTokens } from '../pages/site.tsx';
+import { CouponCodes } from './coupon-codes.tsx';
 import { InstallationStatus, siteQuery } from './installation.tsx';
+import { LeadRetentionSettings } from './lead-retention.tsx';
 
 /** The IANA time zones the owner's browser knows. */
 const timeZones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
@@ -165,6 +167,8 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           </div>
         </form>
       )}
+      {site.data && <LeadRetentionSettings clientId={clientId} timeZone={site.data.site.timeZone} />}
+      <CouponCodes clientId={clientId} />
       <SiteEmbedAndTokens clientId={clientId} />
     </section>
   );

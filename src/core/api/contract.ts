@@ -224,6 +224,11 @@ export interface ConversionAnswer {
   success?: boolean;
   conversion_id?: string | number;
   integration?: { conversion_code?: string };
+  /**
+   * The visitor's own coupon code, when the pop-up (or the prize won) gives one; '' when its list has run out (the
+   * lead is stored all the same).
+   */
+  coupon_code?: string;
 }
 
 /** `POST /api/display/{shopify|wix}/product-recommendation/{poptinId}`: the pop-up's product settings. */
