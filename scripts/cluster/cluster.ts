@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  closeSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -105,8 +106,11 @@ export class Daemon {
       cwd: this.options.cwd ?? ROOT,
       env: { ...process.env, ...this.options.env },
       stdio: ['ignore', out, out],
+      // A group of its own: Ctrl-C reaches this process alone, which stops the others in order.
+      detached: true,
       ...(this.options.user ?? {}),
     });
+    closeSync(out);
     this.child = child;
     if (child.pid) this.onStart(child.pid);
     child.once('exit', () => {
@@ -189,7 +193,7 @@ export class Member {
   /** Patroni's view of this member: its role ('primary', 'replica') and state, or null when it does not answer. */
   async status(): Promise<{ role: string; state: string } | null> {
     try {
-      const response = await fetch(`${this.restUrl}/patroni`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${this.restUrl}/patroni`, { signal: AbortSignal.timeout(5_000) });
       return (await response.json()) as { role: string; state: string };
     } catch {
       return null;

@@ -122,14 +122,15 @@ postgresql:
 }
 
 /**
- * Two addresses for the server processes, each following Patroni's REST checks every 500 ms: the primary, and the
+ * Two addresses for the server processes, each following Patroni's REST checks every second (every 250 ms while a member's state is changing): the primary, and the
  * owner's reads (the standby while it is healthy and less than 1 MB behind, else the primary). A member that
- * fails its check has its connections cut, so a process whose primary became a standby reconnects at once.
+ * fails three checks in a row (a busy Patroni may answer late) has its connections cut, so a process whose primary became a standby reconnects at once.
  */
 export function haproxyConfig(ports: Ports): string {
   const servers = (check: string) =>
     [
-      `  option httpchk GET ${check}`,
+      // OPTIONS: Patroni answers the status alone, which is all HAProxy reads.
+      `  option httpchk OPTIONS ${check}`,
       '  http-check expect status 200',
       ...ports.postgres.map(
         (port, member) => `  server pg${member + 1} 127.0.0.1:${port} check port ${ports.patroni[member]}`,
@@ -142,8 +143,8 @@ defaults
   timeout connect 2s
   timeout client 1h
   timeout server 1h
-  timeout check 2s
-  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+  timeout check 3s
+  default-server inter 1s fastinter 250ms fall 3 rise 2 on-marked-down shutdown-sessions
 frontend primary
   bind 127.0.0.1:${ports.primary}
   default_backend primary

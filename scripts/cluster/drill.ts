@@ -34,7 +34,7 @@ const loadAverage = () =>
 interface Phase {
   name: string;
   startedAt: number;
-  /** Requests started in this phase, by kind: answered 2xx, failed (other status or no answer). */
+  /** Requests answered in this phase, by kind: 2xx, failed (another status, or no answer). */
   counts: Record<'display' | 'view' | 'lead', { ok: number; failed: number }>;
   /** The failures' statuses (0: no answer), by kind and status. */
   failures: Record<string, number>;
@@ -54,20 +54,22 @@ function beginPhase(name: string): Phase {
   return phase;
 }
 
-/** When each write (a view or a lead) was answered 2xx: the time writes came back after a fault is read here. */
-const writeSuccesses: number[] = [];
+/** Each write (a view or a lead) answered 2xx, when it was sent and answered: when writes came back is read here. */
+const writeSuccesses: { sentAt: number; answeredAt: number }[] = [];
 
 async function post(
   kind: keyof Phase['counts'],
   url: string,
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> | null; retryAfterMs: number }> {
-  const phase = phases.at(-1)!;
-  const counts = phase.counts[kind];
+  // Counted in the phase in which the answer came: a request sent just before a fault may fail because of it.
+  const counts = () => phases.at(-1)!.counts[kind];
   const failure = (status: number) => {
-    counts.failed += 1;
+    const phase = phases.at(-1)!;
+    counts().failed += 1;
     phase.failures[`${kind} ${status}`] = (phase.failures[`${kind} ${status}`] ?? 0) + 1;
   };
+  const sentAt = now();
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -77,9 +79,9 @@ async function post(
     });
     const text = await response.text();
     const ok = response.status >= 200 && response.status < 300;
-    if (ok) counts.ok += 1;
+    if (ok) counts().ok += 1;
     else failure(response.status);
-    if (ok && kind !== 'display') writeSuccesses.push(now());
+    if (ok && kind !== 'display') writeSuccesses.push({ sentAt, answeredAt: now() });
     return {
       status: response.status,
       json: ok ? (JSON.parse(text) as Record<string, unknown>) : null,
@@ -164,12 +166,22 @@ async function generateLoad(cluster: Cluster, stamp: string): Promise<void> {
   await Promise.all(visits);
 }
 
-/** Seconds from `since` to the first write answered 2xx that was sent after it, waiting up to `timeoutMs`. */
+/** The primary, asked again for up to 30 s: a busy machine may keep Patroni's answer waiting. */
+async function primaryOf(cluster: Cluster) {
+  for (let tries = 0; tries < 30; tries++) {
+    const primary = await cluster.primary();
+    if (primary) return primary;
+    await sleep(1_000);
+  }
+  throw new Error('no primary');
+}
+
+/** Milliseconds from `since` to the first write sent after it that was answered 2xx, waiting up to `timeoutMs`. */
 async function writesBackAfter(since: number, timeoutMs = 120_000): Promise<number> {
   const until = now() + timeoutMs;
   for (;;) {
-    const first = writeSuccesses.find((at) => at > since + 50);
-    if (first !== undefined) return first - since;
+    const first = writeSuccesses.find((write) => write.sentAt > since);
+    if (first !== undefined) return first.answeredAt - since;
     if (now() > until) throw new Error('writes did not succeed again');
     await sleep(100);
   }
@@ -236,18 +248,26 @@ async function main(): Promise<void> {
     server.crash();
     const crashedAt = now();
     while (!server.pid || server.pid === serverPid) await sleep(50);
-    serverFault.note = `restarted ${seconds(now() - crashedAt)} s later`;
+    const restartedAfter = now() - crashedAt;
+    const port = cluster.ports.servers[1];
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/poptin.js`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await sleep(250);
+    serverFault.note = `started again ${seconds(restartedAfter)} s later, serving after ${seconds(now() - crashedAt)} s`;
     await sleep(STEADY_MS);
 
     // The primary's machine is lost; the standby is promoted once the leader key expires.
-    const old = await cluster.primary();
-    if (!old) throw new Error('no primary before the fault');
+    const old = await primaryOf(cluster);
     const primaryFault = beginPhase(`kill -9 primary ${old.name} (Patroni and PostgreSQL)`);
     const lostAt = now();
     old.lose();
     const writesBack = await writesBackAfter(lostAt);
-    const promoted = await cluster.primary();
-    primaryFault.note = `writes succeed again after ${seconds(writesBack)} s; ${promoted?.name ?? 'none'} is primary`;
+    const promoted = await primaryOf(cluster);
+    primaryFault.note = `writes succeed again after ${seconds(writesBack)} s; ${promoted.name} is primary`;
     await sleep(STEADY_MS);
 
     // The old primary comes back: Patroni rewinds it and makes it the synchronous standby of the new one.
@@ -277,8 +297,9 @@ async function main(): Promise<void> {
   } finally {
     await cluster.stop();
     receiver.close();
-    if (!failed) rmSync(dir, { recursive: true, force: true });
-    else console.log(`the cluster's files and logs are kept in ${dir}`);
+    // The logs are kept, the databases not.
+    for (const data of ['pg1/data', 'pg2/data', 'etcd']) rmSync(path.join(dir, data), { recursive: true, force: true });
+    console.log(`the cluster's logs are kept in ${dir}`);
   }
   process.exit(failed ? 1 : 0);
 }
@@ -314,7 +335,7 @@ async function check(cluster: Cluster, sent: Lead[], arrivals: { email: string; 
     }
   };
   const stored = await count({ connectionString: cluster.databaseUrl });
-  const primary = await cluster.primary();
+  const primary = await primaryOf(cluster);
   const standby = cluster.members.find((member) => member !== primary)!;
   const standbyPort = cluster.ports.postgres[cluster.members.indexOf(standby)];
   // Replayed up to the primary's last commit (synchronous_commit on: flushed there, replayed a moment later).
