@@ -25,7 +25,9 @@ import { etcdArgs, haproxyConfig, nginxConfig, type Ports, patroniYaml, portsFro
 /** The Debian bookworm packages the layout runs on, by the program each installs. */
 const PACKAGES: Record<string, string> = {
   '/usr/bin/etcd': 'etcd-server',
-  '/usr/bin/patroni': 'patroni python3-etcd',
+  '/usr/bin/patroni': 'patroni',
+  // Patroni's etcd client, which its package only recommends.
+  '/usr/lib/python3/dist-packages/etcd/__init__.py': 'python3-etcd',
   '/usr/sbin/haproxy': 'haproxy',
   '/usr/sbin/nginx': 'nginx',
   '/usr/lib/postgresql/15/bin/initdb': 'postgresql-15',
