@@ -11,6 +11,12 @@ import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { terserMinify } from './scripts/rollup/terser-minify.mjs';
 
+// The library's build goes into its package (packages/poptin-elements/dist: what npm publishes); what only the display
+// server serves (the console, the example site's bundle) into dist/. The library's files carry no sourceMappingURL
+// comment, as its tarball has no maps: the maps stay beside them, and the display server names each in a SourceMap
+// header (server/routes/static.ts).
+const LIBRARY_DIST = 'packages/poptin-elements/dist';
+
 // The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and
 // Firefox 98 were the last to ship it, in March 2022). Their syntax is written as is: class fields and `??=` are
 // no longer rewritten into helper calls, which took 133 bytes of the loader and 1 KB of a lightbox.
@@ -190,11 +196,11 @@ const builds = [
     // The loader plus lazily imported chunks (surfaces with React, libphonenumber-js, …), and define-elements.
     input: WIDGET_INPUT,
     output: {
-      dir: comparisonBuild ? process.env.POPTIN_OUT : 'dist',
+      dir: comparisonBuild ? process.env.POPTIN_OUT : LIBRARY_DIST,
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash:6].js',
-      sourcemap: true,
+      sourcemap: 'hidden',
       manualChunks: namedChunk,
       // Rollup's own code (a chunk's namespace read, `.then(function (m) { return m.s; })`) in today's syntax; not its
       // `es2015` preset, whose Symbol.toStringTag on every namespace costs a lightbox 60 B.
@@ -218,17 +224,17 @@ builds.push({
   input: { 'react-runtime': 'src/react-runtime.ts' },
   external: REACT_PACKAGES,
   output: {
-    dir: 'dist/react-runtime',
+    dir: `${LIBRARY_DIST}/react-runtime`,
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash:6].js',
-    sourcemap: true,
+    sourcemap: 'hidden',
     generatedCode: { arrowFunctions: true, constBindings: true, objectShorthand: true },
   },
   plugins: [reactOnReact(), ...plugins(), terserMinify()],
 });
 
-// The K3 brochure site, an example host page with React of its own.
+// The K3 brochure site, an example host page with React of its own: the display server's, not the library's.
 builds.push({
   input: { 'k3-site': 'src/site/app/main.tsx' },
   output: {
@@ -245,11 +251,11 @@ if (existsSync('src/sdk/index.ts')) {
   builds.push({
     input: { sdk: 'src/sdk/index.ts' },
     output: {
-      dir: 'dist',
+      dir: LIBRARY_DIST,
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/sdk-[name]-[hash].js',
-      sourcemap: true,
+      sourcemap: 'hidden',
     },
     plugins: plugins(),
   });

@@ -198,7 +198,7 @@ function reportDelivery(result: DeliveryResult, heldToLag: boolean): boolean {
 
 const BENCH_ENV = { RATE_LIMIT_MAX: '100000000', DELIVERY_ALLOW_PRIVATE: '1' };
 
-if (!existsSync(new URL('../dist/poptin.js', import.meta.url))) {
+if (!existsSync(new URL('../packages/poptin-elements/dist/poptin.js', import.meta.url))) {
   console.log('Lead write path not measured: the server process needs a build (npm run build).');
   process.exit(process.exitCode ?? 0);
 }

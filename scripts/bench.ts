@@ -11,7 +11,7 @@
 //                                also, never by default, interaction-traces (what runs before each interaction's paint)
 //   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
 //   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone
-//   DIST_DIR (dist/)             the build to measure
+//   WIDGET_DIR (packages/poptin-elements/dist/) the build to measure
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,7 +32,7 @@ import { widgetRoundTrips } from './bench/round-trips.ts';
 import { type LoadResult, serverLoad } from './bench/server-load.ts';
 import { launchChromium } from './page-driver.ts';
 import { startPostgres } from './postgres.mjs';
-import { ROOT, startServerProcess } from './server-process.ts';
+import { LIBRARY_DIST, ROOT, startServerProcess } from './server-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -45,14 +45,14 @@ const PARTS = new Set(
 );
 const SETTLE_MS = 3_000;
 const FIXTURES = path.join(ROOT, 'scripts/bench/fixtures');
-const DIST_DIR = process.env.DIST_DIR ?? path.join(ROOT, 'dist');
+const WIDGET_DIR = process.env.WIDGET_DIR ?? LIBRARY_DIST;
 const started = Date.now();
 const progress = (what: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
 const BENCH_ENV = {
   POPUPS_DIR: path.join(FIXTURES, 'popups'),
   CLIENTS_DIR: path.join(FIXTURES, 'clients'),
   EXAMPLES_DIR: await writeBenchPages(),
-  DIST_DIR,
+  WIDGET_DIR,
   RATE_LIMIT_MAX: '100000000',
   SPAM_MIN_SUBMIT_MS: '0',
 };
@@ -262,7 +262,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
   for (const name of Object.keys(CASES) as (keyof typeof CASES)[])
     console.log(`- ${CASES[name]}: ${widgetScripts(runs[name][1][0]!).join(', ')}`);
 
-  const loader = gzipSync(readFileSync(path.join(DIST_DIR, 'poptin.js')), { level: 9 }).length;
+  const loader = gzipSync(readFileSync(path.join(WIDGET_DIR, 'poptin.js')), { level: 9 }).length;
   const lightboxShown = shownAfter(runs.lightbox[1], 'benchlightbox');
   const lightboxPainted = median(paintedWindows(runs.lightbox[1], 'benchlightbox').map((window) => window.ms));
   console.log('\n## Trigger to pop-up on screen (poptin:fired → poptin:shown, median)\n');
@@ -547,7 +547,7 @@ async function traceInteractions(url: string): Promise<Map<string, InteractionPr
         browser,
         `${url}/examples/interact.html`,
         4,
-        { browser, distDir: DIST_DIR, record },
+        { browser, distDir: WIDGET_DIR, record },
         GAMES_ONLY,
       );
     return profiles;
@@ -665,7 +665,7 @@ try {
   }
   if (shipped && PARTS.has('react')) {
     const reactDist = await buildOnReact(ROOT);
-    const onReactServer = await startServerProcess({ env: { ...BENCH_ENV, DIST_DIR: reactDist } });
+    const onReactServer = await startServerProcess({ env: { ...BENCH_ENV, WIDGET_DIR: reactDist } });
     try {
       printReactComparison(shipped, await pages(onReactServer.url, COMPARED_CASES, false));
       progress('React build measured');

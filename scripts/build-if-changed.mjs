@@ -7,6 +7,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const STAMP = 'dist/.build-inputs';
+// What the build writes: the display server's own files, and the library's in its package.
+const BUILT = ['dist/console/index.html', 'packages/poptin-elements/dist/poptin.js'];
 
 /** What the build reads, under `root`: a change to any of these makes the next start build again. */
 function buildInputs(root) {
@@ -46,7 +48,8 @@ export function buildInputsHash(root = '.') {
 
 function main() {
   const inputs = buildInputsHash();
-  const built = existsSync(STAMP) && existsSync('dist/poptin.js') ? readFileSync(STAMP, 'utf8').trim() : null;
+  const built =
+    existsSync(STAMP) && BUILT.every((file) => existsSync(file)) ? readFileSync(STAMP, 'utf8').trim() : null;
   const asked = process.env.POPTIN_REBUILD === '1';
   if (!asked && built === inputs) {
     console.log('The build is up to date with the sources (POPTIN_REBUILD=1 npm start builds anyway).');

@@ -1,12 +1,14 @@
-// Writes the package's element typings from custom-elements.json (run by `npm run build` after the manifest):
-// dist/types/elements.d.ts (the element classes in HTMLElementTagNameMap, the poptin-* events in
+// Writes the package's element typings from custom-elements.json (run by `npm run build` after the manifest) into
+// the library's package, packages/poptin-elements/dist/, beside a copy of the manifest it publishes:
+// types/elements.d.ts (the element classes in HTMLElementTagNameMap, the poptin-* events in
 // HTMLElementEventMap), and one file per framework: react.d.ts (React 19 JSX), preact.d.ts, vue.d.ts
 // (GlobalComponents) and svelte.d.ts (SvelteHTMLElements). Types named in the manifest come from
 // src/core/public-types.ts, shipped as is; a type the manifest names that it lacks fails the build.
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const OUT = 'dist/types';
+const PACKAGE_DIST = 'packages/poptin-elements/dist';
+const OUT = path.join(PACKAGE_DIST, 'types');
 const PUBLIC_TYPES = 'src/core/public-types.ts';
 const BUILT_IN = new Set([
   'string',
@@ -169,6 +171,7 @@ export async function writeElementTypes() {
   if (problems.length > 0)
     throw new Error(`custom-elements.json names types the package does not ship:\n${problems.join('\n')}`);
   await mkdir(OUT, { recursive: true });
+  await copyFile('custom-elements.json', path.join(PACKAGE_DIST, 'custom-elements.json'));
   await copyFile(PUBLIC_TYPES, path.join(OUT, 'public-types.d.ts'));
   await writeFile(path.join(OUT, 'elements.d.ts'), elementsFile(elements, publicTypeNames));
   await writeFile(path.join(OUT, 'define.d.ts'), defineFile(elements));

@@ -10,7 +10,8 @@ const tsc = path.resolve('node_modules/.bin/tsc');
 
 describe('typings generated from custom-elements.json', () => {
   it('an app typed with them compiles, and each mistake it marks is refused in React, Preact, Vue, Svelte and the DOM (test/typed-app)', () => {
-    assert.ok(existsSync('dist/types/react.d.ts'), 'npm run build wrote dist/types/react.d.ts');
+    const typings = 'packages/poptin-elements/dist/types/react.d.ts';
+    assert.ok(existsSync(typings), `npm run build wrote ${typings}`);
     // Each @ts-expect-error in the app is a wrong attribute value, property or handler: accepted, it fails tsc. Vue's
     // and Svelte's own checkers do not run on this TypeScript, so vue.ts and svelte.ts check the props their
     // templates and markup are held to (GlobalComponents, SvelteHTMLElements) as plain TypeScript.

@@ -1,5 +1,5 @@
 // The console's template gallery pictures: each template of templates/, in each language, drawn by the built widget
-// (dist/) in Debian's Chromium over a plain shop page, written to dist/console/templates/<id>.<language>.png at 480 px
+// (packages/poptin-elements/dist/) in Debian's Chromium over a plain shop page, written to dist/console/templates/<id>.<language>.png at 480 px
 // wide. Part of `npm run build`, after rollup: one browser, one page per language, each template opened in turn.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import {
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATES_DIR = path.join(ROOT, 'templates');
-const DIST = path.join(ROOT, 'dist');
-export const THUMBNAILS_DIR = path.join(DIST, 'console', 'templates');
+const WIDGET = path.join(ROOT, 'packages/poptin-elements/dist');
+export const THUMBNAILS_DIR = path.join(ROOT, 'dist', 'console', 'templates');
 const TEMPLATE_FILE = /^([a-z0-9-]{1,64})\.(en|he)\.json$/;
 const ORIGIN = 'http://templates.gallery.invalid';
 
@@ -39,8 +39,8 @@ async function templatesOf(language: GalleryLanguage): Promise<GalleryTemplate[]
 
 async function main(): Promise<void> {
   const started = Date.now();
-  await readFile(path.join(DIST, 'poptin.js')).catch(() => {
-    throw new Error('dist/poptin.js is missing: run rollup first (npm run build does)');
+  await readFile(path.join(WIDGET, 'poptin.js')).catch(() => {
+    throw new Error('packages/poptin-elements/dist/poptin.js is missing: run rollup first (npm run build does)');
   });
   await mkdir(THUMBNAILS_DIR, { recursive: true });
   const browser = await launchChromium();
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       runs.map(async ({ language, share }) => {
         const templates = byLanguage[language];
         const page = await context.newPage();
-        const url = await routeGallery(page, { templates, language, origin: ORIGIN, distDir: DIST });
+        const url = await routeGallery(page, { templates, language, origin: ORIGIN, distDir: WIDGET });
         await page.goto(url);
         for (const [index, template] of templates.entries()) {
           if (index % PAGES_PER_LANGUAGE !== share) continue;

@@ -13,6 +13,9 @@ import { MIGRATIONS_DIR, runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The library's package (poptin-elements), and its build: what the display server serves at /dist/. */
+export const LIBRARY_DIR = path.join(ROOT, 'packages/poptin-elements');
+export const LIBRARY_DIST = path.join(LIBRARY_DIR, 'dist');
 /** The owner API's token on servers started here. */
 export const OWNER_TOKEN = 'e2e-owner-token-0123456789';
 
@@ -24,8 +27,8 @@ export const E2E_FIXTURES_ENV: NodeJS.ProcessEnv = {
 };
 
 export function assertBuilt(): void {
-  if (!existsSync(path.join(ROOT, 'dist/poptin.js')))
-    throw new Error('dist/poptin.js is missing: run `npm run build` before the end-to-end tests');
+  if (!existsSync(path.join(LIBRARY_DIST, 'poptin.js')) || !existsSync(path.join(ROOT, 'dist/console/index.html')))
+    throw new Error('the build is missing: run `npm run build` before the end-to-end tests');
 }
 
 /**

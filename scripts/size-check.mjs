@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 // session took the loader back under 8 KB (docs/performance.md, "The loader's modules, compiled once" and "The
 // visitor's history in the session").
 export const LOADER_BUDGET_BYTES = 8 * 1024;
-const loaderPath = process.argv[2] ?? 'dist/poptin.js';
+const loaderPath = process.argv[2] ?? 'packages/poptin-elements/dist/poptin.js';
 
 if (!existsSync(loaderPath)) {
   console.error(`size: ${loaderPath} is missing; run npm run build first`);

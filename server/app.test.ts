@@ -160,6 +160,51 @@ describe('rate limit on the display API', () => {
   });
 });
 
+describe("the library's build beside the server's own", () => {
+  let app: FastifyInstance;
+  let root: string;
+  before(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'poptin-widget-dir-'));
+    await mkdir(path.join(root, 'widget', 'chunks'), { recursive: true });
+    await mkdir(path.join(root, 'dist', 'docs'), { recursive: true });
+    await writeFile(path.join(root, 'widget', 'poptin.js'), 'export const loader = "library";');
+    await writeFile(path.join(root, 'widget', 'poptin.js.map'), '{"version":3,"sources":[],"mappings":""}');
+    await writeFile(path.join(root, 'widget', 'chunks', 'surfaces.js'), 'export const surfaces = 1;');
+    await writeFile(path.join(root, 'dist', 'poptin.js'), 'export const loader = "stale";');
+    await writeFile(path.join(root, 'dist', 'k3-site.js'), 'export const site = 1;');
+    await writeFile(path.join(root, 'dist', 'docs', 'index.html'), '<h1>Elements</h1>');
+    app = await buildApp({
+      db: test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      distDir: path.join(root, 'dist'),
+      widgetDir: path.join(root, 'widget'),
+    });
+  });
+  after(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it("serves the library's files at /dist/ and /poptin.js, and the server's own where the library has none", async () => {
+    assert.equal((await get('/dist/poptin.js')).body, 'export const loader = "library";');
+    assert.equal((await get('/poptin.js?id=acme')).body, 'export const loader = "library";');
+    assert.equal((await get('/dist/chunks/surfaces.js')).statusCode, 200);
+    assert.equal((await get('/dist/k3-site.js')).body, 'export const site = 1;');
+    assert.equal((await get('/docs/')).body, '<h1>Elements</h1>');
+    assert.equal((await get('/dist/missing.js')).statusCode, 404);
+  });
+
+  it('names the source map of a file that has one, which the file itself no longer names', async () => {
+    assert.equal((await get('/dist/poptin.js')).headers.sourcemap, 'poptin.js.map');
+    assert.equal((await get('/dist/poptin.js.map')).statusCode, 200);
+    assert.equal((await get('/dist/chunks/surfaces.js')).headers.sourcemap, undefined, 'it has no map');
+    assert.equal((await get('/poptin.js')).headers.sourcemap, undefined, 'no map at /poptin.js.map');
+  });
+});
+
 describe('static files', () => {
   let app: FastifyInstance;
   let root: string;

@@ -69,8 +69,10 @@ export interface AppOptions {
   examplesDir?: string;
   /** Routes the host adds beside the display server's, on its storage (`npm start` adds the example sites'). */
   extraRoutes?: readonly ExtraRoutes[];
-  /** When set, built files at /dist/ and the loader at /poptin.js. */
+  /** When set, the server's own build: the console at /console/, the elements' reference at /docs/, files at /dist/. */
   distDir?: string;
+  /** When set, the library's build at /dist/ (ahead of `distDir`'s files) and its loader at /poptin.js. */
+  widgetDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** A log line for each request and its answer (LOG_REQUESTS=1). */
   logRequests?: boolean;
@@ -275,7 +277,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/owner' },
   );
   for (const register of options.extraRoutes ?? []) await register(app, store);
-  await app.register(staticRoutes, { examplesDir: options.examplesDir, distDir: options.distDir });
+  await app.register(staticRoutes, {
+    examplesDir: options.examplesDir,
+    distDir: options.distDir,
+    widgetDir: options.widgetDir,
+  });
   await registerOwnerSide(app, ownerSide, {
     store,
     consoleOrigins,

@@ -573,6 +573,7 @@ describe('every route of the app', () => {
       rateLimit: false,
       examplesDir: path.join(REPO_ROOT, 'examples'),
       distDir: path.join(REPO_ROOT, 'dist'),
+      widgetDir: path.join(REPO_ROOT, 'packages/poptin-elements/dist'),
       extraRoutes: [registerExampleSites],
     });
   });

@@ -22,6 +22,7 @@ describe('readSettings', () => {
     assert.equal(settings.ownerTokenIsDefault, true);
     assert.equal(settings.examplesDir, 'examples/');
     assert.equal(settings.distDir, 'dist/');
+    assert.equal(settings.widgetDir, 'packages/poptin-elements/dist/');
     assert.equal(settings.popupsDir, 'examples/popups');
     assert.deepEqual(settings.rateLimit, { capacity: 120, windowMs: 10_000 });
     assert.equal(settings.trustProxy, false);
@@ -36,6 +37,7 @@ describe('readSettings', () => {
       OWNER_TOKEN: 'secret-token',
       EXAMPLES_DIR: 'site/',
       DIST_DIR: 'build/',
+      WIDGET_DIR: 'widget/',
       POPUPS_DIR: 'conf/popups',
       CLIENTS_DIR: 'conf/clients',
       RATE_LIMIT_MAX: '10',
@@ -54,8 +56,8 @@ describe('readSettings', () => {
       [9000, '0.0.0.0', '/var/poptin', 'postgres://db/poptin', 'secret-token', false],
     );
     assert.deepEqual(
-      [settings.examplesDir, settings.distDir, settings.popupsDir, settings.clientsDir],
-      ['site/', 'build/', 'conf/popups', 'conf/clients'],
+      [settings.examplesDir, settings.distDir, settings.widgetDir, settings.popupsDir, settings.clientsDir],
+      ['site/', 'build/', 'widget/', 'conf/popups', 'conf/clients'],
     );
     assert.deepEqual(settings.rateLimit, { capacity: 10, windowMs: 1000 });
     assert.deepEqual(settings.trustProxy, { hops: 2 });
@@ -113,6 +115,7 @@ describe('server over real HTTP on a PGlite data folder', () => {
       ownerTokenIsDefault: false,
       examplesDir: examples,
       distDir: path.join(examples, 'no-dist-here'),
+      widgetDir: path.join(examples, 'no-dist-here'),
       popupsDir: path.join(examples, 'popups'),
       clientsDir: path.join(examples, 'clients'),
     };

@@ -40,6 +40,7 @@ export async function startServer(
       examplesDir: settings.examplesDir,
       extraRoutes: settings.examplesDir ? [registerExampleSites] : [],
       distDir: settings.distDir,
+      widgetDir: settings.widgetDir,
       rateLimit: settings.rateLimit,
       trustProxy: settings.trustProxy,
       spamMinSubmitMs: settings.spamMinSubmitMs,

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_EVENT_RETENTION_DAYS } from './db/event-store.ts';
 import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
-import type { DeliveryOptions } from './delivery/index.ts';
+import { checkVendorBases, type DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
@@ -25,7 +25,10 @@ export interface ServerSettings {
   ownerToken: string;
   ownerTokenIsDefault: boolean;
   examplesDir: string;
+  /** DIST_DIR: the server's own build (the console, the elements' reference pages, the example site's bundle). */
   distDir: string;
+  /** WIDGET_DIR: the library's build (the poptin-elements package's dist/), served at /dist/ and /poptin.js. */
+  widgetDir: string;
   popupsDir: string;
   clientsDir: string;
   rateLimit: RateLimitSettings;
@@ -64,12 +67,43 @@ function readSmtpUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+/**
+ * DELIVERY_VENDOR_BASES: `kind=url` pairs, comma-separated (`brevo=http://127.0.0.1:4010/brevo,slack=…`), that
+ * replace vendors' API addresses with fakes for tests and demos; refused when NODE_ENV=production.
+ */
+export function readVendorBases(env: NodeJS.ProcessEnv): Record<string, string> | undefined {
+  const raw = env.DELIVERY_VENDOR_BASES?.trim();
+  if (!raw) return undefined;
+  const bases: Record<string, string> = {};
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [kind = '', url = ''] = entry.split(/=(.*)/s);
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      /* reported below */
+    }
+    if (!/^[a-z]+$/.test(kind) || (protocol !== 'http:' && protocol !== 'https:'))
+      throw new Error(
+        `DELIVERY_VENDOR_BASES must be kind=url pairs separated by commas, e.g. brevo=http://127.0.0.1:4010/brevo; not understood: "${entry}"`,
+      );
+    bases[kind] = url.replace(/\/$/, '');
+  }
+  checkVendorBases(bases, env);
+  return bases;
+}
+
 function readDelivery(env: NodeJS.ProcessEnv): DeliveryOptions {
   const smtpUrl = readSmtpUrl(env.SMTP_URL);
+  const vendorBases = readVendorBases(env);
   return {
     allowPrivate: env.DELIVERY_ALLOW_PRIVATE === '1',
     key: env.DELIVERY_KEY ? readDeliveryKey(env.DELIVERY_KEY) : undefined,
     mail: smtpUrl ? { smtpUrl, from: env.SMTP_FROM || 'poptin-elements <no-reply@localhost>' } : null,
+    ...(vendorBases ? { vendorBases } : {}),
   };
 }
 
@@ -162,6 +196,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     ownerTokenIsDefault: !env.OWNER_TOKEN,
     examplesDir,
     distDir: env.DIST_DIR || 'dist/',
+    widgetDir: env.WIDGET_DIR || 'packages/poptin-elements/dist/',
     popupsDir: env.POPUPS_DIR || 'examples/popups',
     clientsDir: env.CLIENTS_DIR || 'examples/clients',
     rateLimit: {

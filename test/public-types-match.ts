@@ -3,8 +3,7 @@
 import type { SurfaceEventMap } from '../src/components/shared/surface.ts';
 import type { SubmittedField as InternalSubmittedField } from '../src/components/template/field-dom.ts';
 import type { GameKind as InternalGameKind } from '../src/core/games/machine.ts';
-import type { CloseSource as InternalCloseSource } from '../src/core/popup/view-machine.ts';
-import type { CloseSource, GameKind, PoptinEventDetails, SubmittedField } from '../src/core/public-types.ts';
+import type { GameKind, PoptinEventDetails, SubmittedField } from '../src/core/public-types.ts';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const holds = <Check extends true>(): Check | undefined => undefined;
@@ -16,6 +15,5 @@ type Unreadable = {
   [Name in keyof SurfaceEventMap]: SurfaceEventMap[Name] extends PoptinEventDetails[Name] ? never : Name;
 }[keyof SurfaceEventMap];
 holds<Same<Unreadable, never>>();
-holds<Same<CloseSource, InternalCloseSource>>();
 holds<Same<GameKind, InternalGameKind>>();
 holds<InternalSubmittedField extends SubmittedField ? true : false>();

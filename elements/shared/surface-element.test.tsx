@@ -6,7 +6,7 @@ import { SurfaceFrame, useRequestClose } from '../../src/components/shared/surfa
 import { useSurfaceHost } from '../../src/components/shared/surface-host.ts';
 import { useStore } from '../../src/components/shared/use-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
-import type { CloseSource } from '../../src/core/popup/view-machine.ts';
+import type { CloseSource } from '../../src/core/public-types.ts';
 import { createSurfaceElement } from './surface-element.ts';
 import { surfaceView } from './surface-view.ts';
 

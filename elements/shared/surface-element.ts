@@ -2,7 +2,7 @@ import r2wc from '@r2wc/core';
 import { atom, type WritableAtom } from 'nanostores';
 import type { SurfaceElement, SurfaceEventMap, SurfaceEventName } from '../../src/components/shared/surface.ts';
 import type { SurfaceHost } from '../../src/components/shared/surface-host.ts';
-import type { CloseSource } from '../../src/core/popup/view-machine.ts';
+import type { CloseSource } from '../../src/core/public-types.ts';
 import { log } from '../../src/core/safety.ts';
 import { adoptPropertiesSetBeforeDefine } from './properties-set-before-define.ts';
 

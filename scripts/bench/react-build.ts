@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Builds into a temp folder laid out like dist/ (the server's DIST_DIR); resolves with the folder. */
+/** Builds into a temp folder laid out like the library's dist/ (the server's WIDGET_DIR); resolves with the folder. */
 export async function buildOnReact(root: string): Promise<string> {
   const out = await mkdtemp(path.join(tmpdir(), 'poptin-bench-react-'));
   const result = spawnSync(

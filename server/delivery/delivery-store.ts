@@ -67,7 +67,9 @@ const iso = (value: unknown) =>
 const DESTINATION_COLUMNS = `d.id, d.client_id, d.kind, d.name, d.enabled, d.settings, d.field_map, d.sealed_secret IS NOT NULL AS has_secret, d.created_at, d.updated_at,
   d.last_success_at, d.last_failure_at, d.last_error, d.failing_since,
   (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'pending') AS pending,
-  (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'failed') AS failed`;
+  (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'failed') AS failed,
+  (SELECT count(*)::int FROM deliveries x WHERE x.destination_id = d.id AND x.status = 'delivered'
+     AND x.finished_at >= now() - interval '7 days') AS delivered_this_week`;
 
 function toDestination(row: Record<string, unknown>): Destination {
   return {
@@ -83,6 +85,7 @@ function toDestination(row: Record<string, unknown>): Destination {
     updatedAt: iso(row.updated_at)!,
     pending: Number(row.pending),
     failed: Number(row.failed),
+    deliveredThisWeek: Number(row.delivered_this_week),
     lastSuccessAt: iso(row.last_success_at),
     lastFailureAt: iso(row.last_failure_at),
     lastError: (row.last_error as string | null) ?? null,
@@ -198,6 +201,11 @@ export class DeliveryStore {
       ],
     );
     return rows[0] ? this.findDestination(clientId, id) : null;
+  }
+
+  /** Keeps credentials the vendor renewed (a rotated refresh token), sealed, without touching anything else. */
+  async replaceSealedSecret(id: number, sealedSecret: string): Promise<void> {
+    await this.db.query('UPDATE destinations SET sealed_secret = $2 WHERE id = $1::bigint', [id, sealedSecret]);
   }
 
   async deleteDestination(clientId: string, id: number): Promise<boolean> {

@@ -8,7 +8,7 @@ import { type Attempt, RESPONSE_EXCERPT_CHARS, readRetryAfter } from './outcome.
 
 export interface OutgoingRequest {
   url: string;
-  method: 'POST' | 'PUT' | 'GET';
+  method: 'POST' | 'PUT' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body: string;
 }
@@ -44,7 +44,7 @@ export async function sendRequest(
       {
         method: request.method,
         headers: {
-          'content-type': 'application/json',
+          ...(request.body === '' ? {} : { 'content-type': 'application/json' }),
           'user-agent': 'poptin-elements-delivery/1',
           ...request.headers,
           'content-length': String(Buffer.byteLength(request.body)),
@@ -64,6 +64,7 @@ export async function sendRequest(
             statusCode: response.statusCode ?? 0,
             body: body.slice(0, RESPONSE_EXCERPT_CHARS),
             retryAfterMs: readRetryAfter(response.headers['retry-after']),
+            headers: response.headers,
           }),
         );
         response.on('error', (error) => resolve({ kind: 'network', error: error.message }));

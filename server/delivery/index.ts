@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestAnswer } from '../../src/core/api/delivery-contract.ts';
 import type { Database } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
+import { type AdapterEnv, newTokenCache } from './adapters/adapter.ts';
 import { DeliveryStore, type LeadForDelivery } from './delivery-store.ts';
 import type { Attempt } from './outcome.ts';
 import { deliveryKeyOf, SecretBox } from './secrets.ts';
@@ -22,8 +23,19 @@ export interface DeliveryOptions {
   worker?: Partial<WorkerSettings> | false;
   /** Per-request time limit of sends. */
   timeoutMs?: number;
-  /** The vendors' API addresses, for tests against fakes (their documented hosts otherwise). */
+  /**
+   * DELIVERY_VENDOR_BASES: the vendors' API addresses replaced, by kind, for tests and demos against fakes (their
+   * documented hosts otherwise). Refused when NODE_ENV=production.
+   */
   vendorBases?: VendorBases;
+}
+
+/** Vendor addresses may be replaced only outside production: a replaced one would receive every lead and key. */
+export function checkVendorBases(bases: VendorBases | undefined, env: NodeJS.ProcessEnv = process.env): void {
+  if (bases && Object.keys(bases).length > 0 && env.NODE_ENV === 'production')
+    throw new Error(
+      'DELIVERY_VENDOR_BASES (vendor addresses replaced by fakes) is for tests and demos: it is refused when NODE_ENV=production',
+    );
 }
 
 export class LeadDelivery {
@@ -49,12 +61,14 @@ export class LeadDelivery {
     options: DeliveryOptions = {},
     onError: (error: unknown) => void = () => undefined,
   ): Promise<LeadDelivery> {
+    checkVendorBases(options.vendorBases);
     const box = new SecretBox(() => deliveryKeyOf(db, options.key));
     const senders: SenderSettings = {
       targets: { allowPrivate: options.allowPrivate ?? false },
       mail: options.mail ?? null,
       timeoutMs: options.timeoutMs,
       vendorBases: options.vendorBases ?? {},
+      tokens: newTokenCache(),
     };
     const worker = options.worker === false ? null : { ...DEFAULT_WORKER_SETTINGS, ...options.worker };
     return new LeadDelivery(db, box, senders, worker, onError);
@@ -76,6 +90,18 @@ export class LeadDelivery {
     };
   }
 
+  /** What the adapters are given to check settings and send (routes.ts reads it for validation). */
+  adapterEnv(): AdapterEnv {
+    return {
+      targets: this.senders.targets,
+      timeoutMs: this.senders.timeoutMs,
+      mail: this.senders.mail,
+      bases: (this.senders.vendorBases ?? {}) as Readonly<Record<string, string>>,
+      tokens: this.senders.tokens ?? newTokenCache(),
+      notify: async () => ({ kind: 'refused', error: 'not for sending' }),
+    };
+  }
+
   /** Sends a test lead to a destination now, outside the queue, and answers what came back. */
   async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestAnswer | null> {
     const destination = await this.store.findDestination(clientId, destinationId);
@@ -88,15 +114,24 @@ export class LeadDelivery {
         settings: destination.settings,
         fieldMap: destination.fieldMap,
         secret: sealed ? await this.box.open(sealed) : null,
+        id: destination.id,
       },
       lead,
-      { messageId: `test_${randomUUID()}`, test: true },
+      {
+        messageId: `test_${randomUUID()}`,
+        test: true,
+        saveSecret: async (secret) => this.store.replaceSealedSecret(destination.id, await this.box.seal(secret)),
+        remove: async () => void (await this.store.deleteDestination(clientId, destination.id)),
+      },
       this.senders,
     );
     const answered = attempt.kind === 'answered';
     return {
-      delivered: (answered && attempt.statusCode >= 200 && attempt.statusCode < 300) || attempt.kind === 'skipped',
       statusCode: answered ? attempt.statusCode : null,
+      delivered:
+        (answered && attempt.verdict === 'delivered') ||
+        (answered && !attempt.verdict && attempt.statusCode >= 200 && attempt.statusCode < 300) ||
+        attempt.kind === 'skipped',
       response: answered ? attempt.body : attempt.kind === 'skipped' ? `not sent: ${attempt.reason}` : null,
       error: attempt.kind === 'network' || attempt.kind === 'refused' ? attempt.error : null,
       durationMs: Math.round(performance.now() - started),

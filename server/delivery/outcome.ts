@@ -2,7 +2,19 @@
 
 /** An answer or a failure of one try. */
 export type Attempt =
-  | { kind: 'answered'; statusCode: number; body: string; retryAfterMs: number | null }
+  | {
+      kind: 'answered';
+      statusCode: number;
+      body: string;
+      retryAfterMs: number | null;
+      /** The answer's headers, for a vendor's own rate-limit headers. */
+      headers?: Record<string, string | string[] | undefined>;
+      /**
+       * A vendor's reading of its answer, over the status code's: an "already subscribed" that is a success, a
+       * rate limit answered with a 403.
+       */
+      verdict?: 'delivered' | 'retry' | 'permanent';
+    }
   /** No answer: refused connection, reset, timeout, DNS failure. Worth trying again. */
   | { kind: 'network'; error: string }
   /** Refused before sending (SSRF check, bad settings): trying again would change nothing. */
@@ -68,9 +80,13 @@ export function decide(
 ): Outcome {
   if (attempt.kind === 'refused') return { kind: 'failed', reason: attempt.error };
   if (attempt.kind === 'skipped') return { kind: 'delivered' };
-  if (attempt.kind === 'answered' && attempt.statusCode >= 200 && attempt.statusCode < 300)
+  if (attempt.kind === 'answered' && attempt.verdict === 'delivered') return { kind: 'delivered' };
+  if (attempt.kind === 'answered' && attempt.statusCode >= 200 && attempt.statusCode < 300 && !attempt.verdict)
     return { kind: 'delivered' };
-  if (attempt.kind === 'answered' && !isTransientStatus(attempt.statusCode)) {
+  if (
+    attempt.kind === 'answered' &&
+    (attempt.verdict === 'permanent' || (!attempt.verdict && !isTransientStatus(attempt.statusCode)))
+  ) {
     const redirect = attempt.statusCode >= 300 && attempt.statusCode < 400 ? ' (redirects are not followed)' : '';
     return { kind: 'failed', reason: `answered ${attempt.statusCode}${redirect}` };
   }

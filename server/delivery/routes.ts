@@ -7,15 +7,16 @@ import type {
   DeliveryStatus,
   DestinationInput,
   DestinationKind,
+  DestinationKindInfo,
   DestinationSettings,
 } from '../../src/core/api/delivery-contract.ts';
 import { errorBody } from '../errors.ts';
 import { CLIENT_ID_PATTERN } from '../ids.ts';
-import { emailProblem, type FieldError, fieldErrors } from '../owner/fields.ts';
-import { urlProblem } from './addresses.ts';
+import { type FieldError, fieldErrors } from '../owner/fields.ts';
+import type { AdapterEnv, DestinationAdapter } from './adapters/adapter.ts';
+import { ADAPTERS, adapterOf } from './adapters/index.ts';
 import type { LeadDelivery } from './index.ts';
 import { testLead } from './payload.ts';
-import { VENDOR_KINDS, type VendorKind } from './vendors.ts';
 import { newWebhookSecret } from './webhook.ts';
 
 export interface DeliveryRoutesOptions {
@@ -23,8 +24,7 @@ export interface DeliveryRoutesOptions {
 }
 
 /** The kinds this server can send to. */
-const AVAILABLE_KINDS: readonly DestinationKind[] = ['webhook', 'email', ...VENDOR_KINDS];
-const MAX_RECIPIENTS = 10;
+const AVAILABLE_KINDS = Object.keys(ADAPTERS) as DestinationKind[];
 const LOG_PAGE = { default: 50, max: 200 };
 
 const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -37,23 +37,17 @@ const params = (...names: string[]) => ({
 const destinationProperties = {
   name: { type: 'string', minLength: 1, maxLength: 100 },
   enabled: { type: 'boolean' },
-  settings: {
+  // Each kind's own settings, checked by its adapter (settingsProblems).
+  settings: { type: 'object', maxProperties: 30 },
+  // A vendor's API key or a Slack webhook's URL: written, never read back (sealed like a webhook's secret).
+  apiKey: { type: 'string', minLength: 1, maxLength: 2000 },
+  // A vendor's several credentials (OAuth2, a service account's key): written, never read back.
+  credentials: {
     type: 'object',
-    additionalProperties: false,
-    properties: {
-      url: { type: 'string', maxLength: 2000 },
-      to: { type: 'array', maxItems: MAX_RECIPIENTS, items: { type: 'string', maxLength: 254 } },
-      listId: { type: 'string', minLength: 1, maxLength: 100 },
-      doubleOptIn: { type: 'boolean' },
-      tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
-      // The form field that holds the consent checkbox, when it is not one of the usual names (payload.ts).
-      consentField: { type: 'string', maxLength: 100 },
-      // An e-mail destination: a message per lead ('each', the default) or one a day with the day's leads.
-      digest: { type: 'string', enum: ['each', 'daily'] },
-    },
+    maxProperties: 20,
+    propertyNames: { maxLength: 100 },
+    additionalProperties: { type: 'string', maxLength: 4000 },
   },
-  // A vendor's API key: written, never read back (sealed like a webhook's secret).
-  apiKey: { type: 'string', minLength: 1, maxLength: 300 },
   fieldMap: {
     type: 'object',
     maxProperties: 50,
@@ -62,26 +56,159 @@ const destinationProperties = {
   },
 };
 
+/** A setting's value against its declaration: the reason it is refused, or null. */
+function settingProblem(field: DestinationAdapter['settings'][number], value: unknown): string | null {
+  const max = field.max ?? 100;
+  switch (field.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'integer':
+      return Number.isSafeInteger(value) ? null : 'must be a whole number';
+    case 'integers':
+      return Array.isArray(value) && value.length <= max && value.every((entry) => Number.isSafeInteger(entry))
+        ? null
+        : `must be a list of at most ${max} whole numbers`;
+    case 'strings':
+      return Array.isArray(value) &&
+        value.length <= max &&
+        value.every((entry) => typeof entry === 'string' && entry.length >= 1 && entry.length <= 254)
+        ? null
+        : `must be a list of at most ${max} texts`;
+    case 'string':
+      if (typeof value !== 'string') return 'must be a text';
+      if (value.length > max) return `must be at most ${max} characters`;
+      if (field.oneOf && !field.oneOf.includes(value)) return `must be one of ${field.oneOf.join(', ')}`;
+      if (field.pattern && value !== '' && !field.pattern.test(value))
+        return field.hint ?? 'is not in the expected form';
+      return null;
+  }
+}
+
+/** What the kind's settings lack or get wrong, each named, then its adapter's own checks. */
+export function settingsProblems(
+  adapter: DestinationAdapter,
+  settings: Record<string, unknown>,
+  env: AdapterEnv,
+): FieldError[] {
+  const declared = new Map(adapter.settings.map((field) => [field.name, field]));
+  const problems: FieldError[] = Object.keys(settings)
+    .filter((name) => !declared.has(name))
+    .map((name) => ({ field: `settings.${name}`, message: `is not a setting of ${adapter.name}` }));
+  for (const field of adapter.settings) {
+    const value = settings[field.name];
+    const blank = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+    const problem = blank
+      ? field.required
+        ? field.name === 'listId'
+          ? `is required: the ${adapter.kind} list the leads join`
+          : 'is required'
+        : null
+      : settingProblem(field, value);
+    if (problem) problems.push({ field: `settings.${field.name}`, message: problem });
+  }
+  const named = new Set(problems.map((problem) => problem.field));
+  return [...problems, ...(adapter.validate?.(settings, env) ?? []).filter((problem) => !named.has(problem.field))];
+}
+
+/** The secret a create or change carries, checked against the kind's: its sealed text, or the problems. */
+function secretProblems(
+  adapter: DestinationAdapter,
+  body: { apiKey?: string; credentials?: Record<string, string> },
+  creating: boolean,
+): FieldError[] {
+  const spec = adapter.secret;
+  if (spec.type === 'apiKey') {
+    if (body.credentials !== undefined)
+      return [{ field: 'credentials', message: `is not taken by ${adapter.name}: send apiKey` }];
+    if (body.apiKey === undefined)
+      return creating
+        ? [{ field: 'apiKey', message: `is required: the ${adapter.kind} ${spec.pattern ? 'address' : 'API key'}` }]
+        : [];
+    return spec.pattern && !spec.pattern.test(body.apiKey)
+      ? [{ field: 'apiKey', message: spec.hint ?? 'is not in the expected form' }]
+      : [];
+  }
+  if (spec.type === 'credentials') {
+    if (body.apiKey !== undefined)
+      return [{ field: 'apiKey', message: `is not taken by ${adapter.name}: send credentials` }];
+    if (body.credentials === undefined)
+      return creating ? [{ field: 'credentials', message: `is required: ${adapter.name} needs them` }] : [];
+    const given = body.credentials;
+    const known = new Set(spec.fields.map((field) => field.name));
+    return [
+      ...Object.keys(given)
+        .filter((name) => !known.has(name))
+        .map((name) => ({ field: `credentials.${name}`, message: `is not a credential of ${adapter.name}` })),
+      ...spec.fields.flatMap((field) =>
+        field.required && !given[field.name]
+          ? [{ field: `credentials.${field.name}`, message: 'is required' }]
+          : (given[field.name]?.length ?? 0) > field.max
+            ? [{ field: `credentials.${field.name}`, message: `must be at most ${field.max} characters` }]
+            : [],
+      ),
+    ];
+  }
+  const extra = [
+    ...(body.apiKey !== undefined ? ['apiKey'] : []),
+    ...(body.credentials !== undefined ? ['credentials'] : []),
+  ];
+  return extra.map((field) => ({
+    field,
+    message:
+      adapter.kind === 'email' || adapter.kind === 'webhook'
+        ? 'is only for the vendors that take one'
+        : 'is not taken by this kind',
+  }));
+}
+
+/** The secret to seal, from a body whose secretProblems were none. */
+const secretOf = (body: { apiKey?: string; credentials?: Record<string, string> }) =>
+  body.apiKey ?? (body.credentials ? JSON.stringify(body.credentials) : undefined);
+
+/** Every kind this server sends to, as GET …/destination-kinds lists them. */
+export const destinationKinds = (env: Pick<AdapterEnv, 'mail'>): DestinationKindInfo[] =>
+  Object.values(ADAPTERS).map((adapter) => kindInfo(adapter, env));
+
+function kindInfo(adapter: DestinationAdapter, env: Pick<AdapterEnv, 'mail'>): DestinationKindInfo {
+  const spec = adapter.secret;
+  return {
+    kind: adapter.kind as DestinationKind,
+    name: adapter.name,
+    purpose: adapter.purpose,
+    docs: [...adapter.docs],
+    settings: adapter.settings.map((field) => ({
+      name: field.name,
+      type: field.type,
+      required: field.required ?? false,
+      max: field.max ?? null,
+      hint: field.hint ?? null,
+      oneOf: field.oneOf ? [...field.oneOf] : null,
+    })),
+    secret:
+      spec.type === 'apiKey'
+        ? { type: 'apiKey', hint: spec.hint ?? null }
+        : spec.type === 'credentials'
+          ? { type: 'credentials', fields: spec.fields.map(({ name, required }) => ({ name, required })) }
+          : { type: spec.type },
+    unavailable: adapter.unavailable?.(env) ?? null,
+    batchMax: adapter.batch?.max ?? null,
+  };
+}
+
 type DestinationParams = { Params: { clientId: string; destinationId: number } };
 
 export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (app, { delivery }) => {
   const { store } = delivery;
-  const targets = delivery.senders.targets;
+  const env = delivery.adapterEnv();
 
-  function settingsProblems(kind: DestinationKind, settings: DestinationSettings): FieldError[] {
-    if (kind === 'webhook') {
-      const problem = settings.url === undefined ? 'is required' : urlProblem(settings.url, targets);
-      return problem ? [{ field: 'settings.url', message: problem }] : [];
-    }
-    if ((VENDOR_KINDS as readonly string[]).includes(kind)) {
-      return kind !== 'hubspot' && !settings.listId
-        ? [{ field: 'settings.listId', message: `is required: the ${kind} list the leads join` }]
-        : [];
-    }
-    if (!settings.to || settings.to.length === 0)
-      return [{ field: 'settings.to', message: 'must list at least one e-mail address' }];
-    return settings.to.flatMap((address, index) => emailProblem(`settings.to.${index}`, address) ?? []);
-  }
+  app.get<{ Params: { clientId: string } }>(
+    '/:clientId/destination-kinds',
+    { schema: { params: params() } },
+    async (request, reply) => {
+      if (!(await store.siteExists(request.params.clientId))) return unknownSite(reply, request.params.clientId);
+      return { kinds: destinationKinds(env) };
+    },
+  );
 
   const unknownDestination = (reply: FastifyReply, clientId: string, destinationId: number) =>
     reply.code(404).send(errorBody(404, `Site ${clientId} has no destination ${destinationId}`));
@@ -118,23 +245,18 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     async (request, reply) => {
       const { kind, name, enabled = true, settings, fieldMap = {} } = request.body;
       if (!(await store.siteExists(request.params.clientId))) return unknownSite(reply, request.params.clientId);
-      if (!AVAILABLE_KINDS.includes(kind)) {
+      const adapter = adapterOf(kind);
+      if (!adapter) {
         return fieldErrors(reply, [{ field: 'kind', message: `must be one of ${AVAILABLE_KINDS.join(', ')}` }]);
       }
-      const problems = settingsProblems(kind, settings);
-      if (kind === 'email' && !delivery.senders.mail)
-        problems.unshift({
-          field: 'kind',
-          message:
-            'e-mail needs the server to send mail, and it has no SMTP server: set SMTP_URL (and SMTP_FROM) where the server runs, restart it, then add this destination',
-        });
+      const problems = settingsProblems(adapter, settings, env);
+      const unavailable = adapter.unavailable?.(env);
+      if (unavailable) problems.unshift({ field: 'kind', message: unavailable });
       if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
-      const vendor = (VENDOR_KINDS as readonly string[]).includes(kind);
-      if (vendor && !request.body.apiKey)
-        problems.push({ field: 'apiKey', message: `is required: the ${kind as VendorKind} API key` });
+      problems.push(...secretProblems(adapter, request.body, true));
       if (problems.length > 0) return fieldErrors(reply, problems);
-      const secret = kind === 'webhook' ? newWebhookSecret() : null;
-      const sealed = secret ?? (vendor ? request.body.apiKey! : null);
+      const secret = adapter.secret.type === 'generated' ? newWebhookSecret() : null;
+      const sealed = secret ?? secretOf(request.body) ?? null;
       const destination = await store.createDestination(
         request.params.clientId,
         { kind, name: name.trim(), enabled, settings, fieldMap },
@@ -167,17 +289,20 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
       const { clientId, destinationId } = request.params;
       const existing = await store.findDestination(clientId, destinationId);
       if (!existing) return unknownDestination(reply, clientId, destinationId);
-      const { name, settings, apiKey, ...changes } = request.body;
-      const problems = settings ? settingsProblems(existing.kind, settings) : [];
+      const { name, settings, apiKey, credentials, ...changes } = request.body;
+      const adapter = adapterOf(existing.kind);
+      if (!adapter)
+        return reply.code(409).send(errorBody(409, `This server cannot send to a ${existing.kind} destination`));
+      const problems = settings ? settingsProblems(adapter, settings, env) : [];
       if (name !== undefined && name.trim() === '') problems.push({ field: 'name', message: 'is required' });
-      if (apiKey !== undefined && !(VENDOR_KINDS as readonly string[]).includes(existing.kind))
-        problems.push({ field: 'apiKey', message: 'is only for Mailchimp, Klaviyo and HubSpot' });
+      problems.push(...secretProblems(adapter, { apiKey, credentials }, false));
       if (problems.length > 0) return fieldErrors(reply, problems);
+      const secret = secretOf({ apiKey, credentials });
       const destination = await store.updateDestination(
         clientId,
         destinationId,
-        { ...changes, settings, name: name?.trim() },
-        apiKey === undefined ? undefined : await delivery.box.seal(apiKey),
+        { ...changes, settings: settings as DestinationSettings | undefined, name: name?.trim() },
+        secret === undefined ? undefined : await delivery.box.seal(secret),
       );
       return { destination };
     },

@@ -1,13 +1,13 @@
 // How a lead reaches each kind of destination: one try, answered as an Attempt.
 import nodemailer from 'nodemailer';
 import type { DestinationKind } from '../../src/core/api/delivery-contract.ts';
+import { newTokenCache, type TokenCache } from './adapters/adapter.ts';
+import { adapterOf } from './adapters/index.ts';
 import type { TargetPolicy } from './addresses.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
-import { sendRequest } from './http-send.ts';
 import type { Attempt } from './outcome.ts';
-import { consentFieldOf, consentOf, leadValues, webhookPayload } from './payload.ts';
-import { type VendorBases, vendorPlan } from './vendors.ts';
-import { webhookHeaders } from './webhook.ts';
+import { consentOf, leadValues } from './payload.ts';
+import type { VendorBases } from './vendors.ts';
 
 export interface MailSettings {
   /** SMTP_URL, e.g. smtps://user:password@smtp.example.com:465. */
@@ -22,20 +22,28 @@ export interface SenderSettings {
   /** Per-request time limit (REQUEST_TIMEOUT_MS by default). */
   timeoutMs?: number;
   vendorBases?: VendorBases;
+  /** OAuth2 and service-account access tokens kept by this process (one cache per server). */
+  tokens?: TokenCache;
 }
 
 export interface SendTarget {
   kind: DestinationKind;
   settings: Record<string, unknown>;
   fieldMap: Record<string, string>;
-  /** The opened secret (signing secret or API key). */
+  /** The opened secret (signing secret, API key, or credentials' JSON). */
   secret: string | null;
+  /** The destination's id: whose access tokens are kept. */
+  id?: number;
 }
 
 /** What a send carries besides the lead: its stable id (the receiver's deduplication key), and whether it is a test. */
 export interface SendContext {
   messageId: string;
   test?: boolean;
+  /** Seals and keeps the destination's new credentials (a refresh token the vendor rotated). */
+  saveSecret?: (secret: string) => Promise<void>;
+  /** Deletes the destination (a REST hook whose subscriber is gone). */
+  remove?: () => Promise<void>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -46,48 +54,38 @@ export async function sendToDestination(
   context: SendContext,
   settings: SenderSettings,
 ): Promise<Attempt> {
-  switch (target.kind) {
-    case 'webhook': {
-      if (!target.secret) return { kind: 'refused', error: 'The webhook has no signing secret' };
-      const body = JSON.stringify(webhookPayload(lead, target.fieldMap, context.test, consentFieldOf(target.settings)));
-      return sendRequest(
-        {
-          url: text(target.settings.url),
-          method: 'POST',
-          headers: webhookHeaders(target.secret, context.messageId, body),
-          body,
-        },
-        settings.targets,
-        settings.timeoutMs,
-      );
-    }
-    case 'email':
-      return sendNotification(target, [lead], context, settings.mail);
-    default:
-      return sendToVendor({ ...target, kind: target.kind }, lead, settings);
-  }
+  return sendThroughAdapter(target, [lead], context, settings);
 }
 
-/** The vendor's requests one after the other; the first that is not a 2xx is the try's answer. */
-async function sendToVendor(
-  target: SendTarget & { kind: 'mailchimp' | 'klaviyo' | 'hubspot' },
-  lead: LeadForDelivery,
+const sharedTokens = newTokenCache();
+
+/** One try of one lead, or of a batch of leads, by the destination kind's adapter (adapters/). */
+export async function sendThroughAdapter(
+  target: SendTarget,
+  leads: LeadForDelivery[],
+  context: SendContext,
   settings: SenderSettings,
 ): Promise<Attempt> {
-  if (!target.secret) return { kind: 'refused', error: `The ${target.kind} destination has no API key` };
-  const plan = vendorPlan(
-    { kind: target.kind, settings: target.settings, fieldMap: target.fieldMap, apiKey: target.secret },
-    lead,
-    settings.vendorBases ?? {},
-  );
-  if ('skip' in plan) return { kind: 'skipped', reason: plan.skip };
-  if ('refuse' in plan) return { kind: 'refused', error: plan.refuse };
-  let attempt: Attempt = { kind: 'skipped', reason: 'nothing to send' };
-  for (const request of plan.requests) {
-    attempt = await sendRequest(request, settings.targets, settings.timeoutMs);
-    if (attempt.kind !== 'answered' || attempt.statusCode < 200 || attempt.statusCode >= 300) return attempt;
-  }
-  return attempt;
+  const adapter = adapterOf(target.kind);
+  if (!adapter) return { kind: 'refused', error: `This server cannot send to a ${target.kind} destination` };
+  return adapter.send({
+    destination: { id: target.id ?? 0, settings: target.settings, fieldMap: target.fieldMap },
+    secret: target.secret,
+    leads,
+    messageId: context.messageId,
+    test: context.test ?? false,
+    env: {
+      targets: settings.targets,
+      timeoutMs: settings.timeoutMs,
+      mail: settings.mail,
+      bases: (settings.vendorBases ?? {}) as Readonly<Record<string, string>>,
+      tokens: settings.tokens ?? sharedTokens,
+      notify: (email, leads, context) =>
+        sendNotification({ kind: 'email', secret: null, ...email }, leads, context, settings.mail),
+    },
+    saveSecret: context.saveSecret ?? (async () => undefined),
+    remove: context.remove ?? (async () => undefined),
+  });
 }
 
 const leadTitle = (lead: LeadForDelivery) => lead.email ?? lead.name ?? lead.phone ?? `#${lead.id}`;

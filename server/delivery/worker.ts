@@ -238,7 +238,12 @@ export class DeliveryWorker {
         : await sendToDestination(
             { ...destination, secret },
             head.lead,
-            { messageId: messageIdOf(head.id) },
+            {
+              messageId: messageIdOf(head.id),
+              saveSecret: async (renewed) =>
+                this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
+              remove: async () => void (await this.store.deleteDestination(destination.clientId, destination.id)),
+            },
             this.senders,
           );
     } catch (error) {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/store.ts';
+import { hookRoutes } from '../delivery/hooks.ts';
 import type { LeadDelivery } from '../delivery/index.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
 import type { RateLimitSettings } from '../rate-limit.ts';
@@ -66,6 +67,7 @@ export const ownerConsoleApi: FastifyPluginAsync<OwnerSide & { store: Store; del
 ) => {
   await scope.register(siteRoutes, side);
   await scope.register(deliveryRoutes, side);
+  await scope.register(hookRoutes, side);
   await scope.register(popupRoutes, side);
   await scope.register(templateRoutes, side);
   await scope.register(imageRoutes, side);

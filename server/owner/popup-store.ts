@@ -19,6 +19,8 @@ export interface PopupSummary {
   hasUnpublishedChanges: boolean;
   updatedAt: string;
   publishedAt: string | null;
+  /** The published configuration's schedule, as written (the console says when it starts or ended); else null. */
+  schedule: unknown;
 }
 
 export interface PopupDetail extends PopupSummary {
@@ -57,6 +59,7 @@ function toDetail(row: Record<string, unknown>): PopupDetail {
     hasUnpublishedChanges: publishedAt === null || Boolean(row.draft_differs),
     updatedAt: toIso(row.updated_at),
     publishedAt,
+    schedule: publishedAt === null ? null : ((row.config as PopupConfigJson).schedule ?? null),
     draft,
     published: publishedAt === null ? null : (row.config as PopupConfigJson),
     revision: Number(row.revision),

@@ -49,6 +49,34 @@ async function eventually(what: string, probe: () => Promise<boolean>): Promise<
 }
 
 describe('pop-up authoring', () => {
+  it("lists a published pop-up's schedule, not its draft's, for the list to say when it starts or ended", async () => {
+    const session = await signedInOwnerOfAcme();
+    const schedule = { start: '2031-06-02T09:00', weekly: [{ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' }] };
+    const created = await consoleCall(session, {
+      method: 'POST',
+      url: '/api/owner/acme/popups',
+      payload: { config: { ...NEW_POPUP, schedule } },
+    });
+    const { id } = created.json().popup;
+    const listed = async () =>
+      (await consoleCall(session, { method: 'GET', url: '/api/owner/acme/popups' }))
+        .json()
+        .popups.find((popup: { id: string }) => popup.id === id).schedule;
+    assert.equal(await listed(), null, 'a draft is not scheduled: it is not served at all');
+    const published = await consoleCall(session, { method: 'POST', url: `/api/owner/acme/popups/${id}/publish` });
+    assert.deepEqual(await listed(), schedule);
+    const saved = await consoleCall(session, {
+      method: 'PUT',
+      url: `/api/owner/acme/popups/${id}`,
+      payload: {
+        draft: { ...NEW_POPUP, schedule: { end: '2031-07-01T00:00' } },
+        revision: published.json().popup.revision,
+      },
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(await listed(), schedule, 'an unpublished change of the schedule is not yet what visitors get');
+  });
+
   it('creates a draft, which is not served until published; a saved change is served on the next page view; pause hides it', async () => {
     const session = await signedInOwnerOfAcme();
     assert.deepEqual(await displayedNames(), []);

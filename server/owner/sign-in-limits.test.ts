@@ -9,12 +9,22 @@ import { openTestDatabase, type TestDatabase } from '../test-support/database.ts
 import { OWNER_TOKEN } from '../test-support/fixtures.ts';
 import { createOwner, PASSWORD } from '../test-support/owners.ts';
 
-async function listening(options: { rateLimit?: false } = {}) {
-  const test = await openTestDatabase();
-  const app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, trustProxy: { hops: 1 }, ...options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { test, app, base };
+/** A server listening on a port of its own for the describe block, its database emptied before each case. */
+function useListeningApp(options: { rateLimit?: false } = {}): { app: FastifyInstance; base: string } {
+  const shared = {} as { app: FastifyInstance; base: string };
+  let test: TestDatabase;
+  before(async () => {
+    test = await openTestDatabase();
+    shared.app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, trustProxy: { hops: 1 }, ...options });
+    await shared.app.listen({ port: 0, host: '127.0.0.1' });
+    shared.base = `http://127.0.0.1:${(shared.app.server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await shared.app?.close();
+    await test?.dispose();
+  });
+  beforeEach(() => test.reset());
+  return shared;
 }
 
 interface Attempt {
@@ -54,21 +64,13 @@ const statuses = (answers: { status: number }[]) => {
 };
 
 describe('sign-in limits under concurrency', () => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  before(async () => ({ test, app, base } = await listening()));
-  after(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
-  beforeEach(() => test.reset());
+  const server = useListeningApp();
 
   it('answers at most 5 of 40 simultaneous wrong passwords from one address with 401, the rest 429 with Retry-After', async () => {
-    await createOwner(app, 'ana@acme.example');
+    await createOwner(server.app, 'ana@acme.example');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        signInOver(base, { email: 'ana@acme.example', password: `guess number ${i}`, from: '198.51.100.7' }),
+        signInOver(server.base, { email: 'ana@acme.example', password: `guess number ${i}`, from: '198.51.100.7' }),
       ),
     );
     const counts = statuses(answers);
@@ -80,7 +82,7 @@ describe('sign-in limits under concurrency', () => {
   it('answers at most 20 of 60 simultaneous wrong sign-ins from one address over many e-mails with 401', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        signInOver(base, { email: `user${i}@acme.example`, password: 'a wrong guess', from: '198.51.100.8' }),
+        signInOver(server.base, { email: `user${i}@acme.example`, password: 'a wrong guess', from: '198.51.100.8' }),
       ),
     );
     const counts = statuses(answers);
@@ -91,29 +93,21 @@ describe('sign-in limits under concurrency', () => {
 });
 
 describe('an attacker elsewhere cannot lock the owner out', () => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  before(async () => ({ test, app, base } = await listening()));
-  after(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
-  beforeEach(() => test.reset());
+  const server = useListeningApp();
 
   it('lets the owner in from a browser that signed in before, after wrong passwords from 30 other addresses', async () => {
-    await createOwner(app, 'ana@acme.example');
-    const first = await signInOver(base, { email: 'ana@acme.example', password: PASSWORD, from: '192.0.2.10' });
+    await createOwner(server.app, 'ana@acme.example');
+    const first = await signInOver(server.base, { email: 'ana@acme.example', password: PASSWORD, from: '192.0.2.10' });
     assert.equal(first.status, 200);
     assert.ok(first.browser, 'a signed-in browser is remembered');
     const attack = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        signInOver(base, { email: 'ana@acme.example', password: `guess ${i}`, from: `203.0.113.${i + 1}` }),
+        signInOver(server.base, { email: 'ana@acme.example', password: `guess ${i}`, from: `203.0.113.${i + 1}` }),
       ),
     );
     assert.ok(statuses(attack)[429], `the attack is slowed down: ${JSON.stringify(statuses(attack))}`);
     for (const from of ['192.0.2.10', '198.51.100.99']) {
-      const owner = await signInOver(base, {
+      const owner = await signInOver(server.base, {
         email: 'ana@acme.example',
         password: PASSWORD,
         from,
@@ -124,10 +118,14 @@ describe('an attacker elsewhere cannot lock the owner out', () => {
   });
 
   it('still limits wrong passwords sent with a remembered browser', async () => {
-    await createOwner(app, 'bo@acme.example');
-    const { browser } = await signInOver(base, { email: 'bo@acme.example', password: PASSWORD, from: '192.0.2.10' });
+    await createOwner(server.app, 'bo@acme.example');
+    const { browser } = await signInOver(server.base, {
+      email: 'bo@acme.example',
+      password: PASSWORD,
+      from: '192.0.2.10',
+    });
     for (let i = 0; i < 5; i++) {
-      const wrong = await signInOver(base, {
+      const wrong = await signInOver(server.base, {
         email: 'bo@acme.example',
         password: `guess ${i}`,
         from: '192.0.2.10',
@@ -135,7 +133,7 @@ describe('an attacker elsewhere cannot lock the owner out', () => {
       });
       assert.equal(wrong.status, 401);
     }
-    const locked = await signInOver(base, {
+    const locked = await signInOver(server.base, {
       email: 'bo@acme.example',
       password: PASSWORD,
       from: '192.0.2.10',
@@ -145,28 +143,25 @@ describe('an attacker elsewhere cannot lock the owner out', () => {
   });
 
   it("does not count the owner's own successful sign-ins against them", async () => {
-    await createOwner(app, 'cy@acme.example');
+    await createOwner(server.app, 'cy@acme.example');
     for (let i = 0; i < 12; i++) {
-      const answer = await signInOver(base, { email: 'cy@acme.example', password: PASSWORD, from: '192.0.2.11' });
+      const answer = await signInOver(server.base, {
+        email: 'cy@acme.example',
+        password: PASSWORD,
+        from: '192.0.2.11',
+      });
       assert.equal(answer.status, 200, `sign-in ${i + 1}`);
     }
   });
 });
 
 describe('a burst of sign-ins', () => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  before(async () => ({ test, app, base } = await listening({ rateLimit: false })));
-  after(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
+  const server = useListeningApp({ rateLimit: false });
 
   it('waits in a bounded queue for the password hash: beyond it, 503 with Retry-After, never a 500', async () => {
     const answers = await Promise.all(
       Array.from({ length: 80 }, (_, i) =>
-        fetch(`${base}/api/auth/sign-in`, {
+        fetch(`${server.base}/api/auth/sign-in`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
           body: JSON.stringify({ email: `user${i}@acme.example`, password: 'a wrong guess' }),

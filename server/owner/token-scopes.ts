@@ -40,6 +40,7 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
     'POST /ab-tests/:testId/winner',
   ],
   'destinations:write': [
+    'GET /destination-kinds',
     'GET /destinations',
     'POST /destinations',
     `GET ${DESTINATION}`,
@@ -53,6 +54,8 @@ export const ROUTES_OF_SCOPE: Readonly<Record<SiteTokenScope, readonly string[]>
     'POST /deliveries/:deliveryId/retry',
   ],
   'people:erase': ['GET /people', 'DELETE /people', 'GET /erasures'],
+  // Zapier, Make and n8n: REST hook subscriptions to new leads, and a sample lead, nothing else of the site.
+  'hooks:write': ['GET /hooks', 'POST /hooks', 'DELETE /hooks/:hookId', 'GET /hooks/sample'],
 };
 
 /** Owner routes of a site that no token opens. */

@@ -28,7 +28,7 @@ describe('poptin-elements/sdk entry', () => {
   });
 
   it('is published as poptin-elements/sdk: the built dist/sdk.js, importable by package name', async () => {
-    // npm test builds before it runs the Node tests; the package refers to itself through its exports map.
+    // npm test builds before it runs the Node tests; the workspace links the library's package into node_modules.
     const entry: string = 'poptin-elements/sdk';
     const sdk = (await import(entry)) as Record<string, unknown>;
     for (const name of [

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import type { PopupType } from '../core/config/types.ts';
-import { createExplanationLog } from '../core/decision/explanation.ts';
+import { createExplanationLog, emptyExplanation } from '../core/decision/explanation.ts';
 import type { Decision, Explanation } from '../core/decision/index.ts';
 import type { Showing, ShowingEvent, ShowingPhase } from '../core/session/showing.ts';
 
@@ -63,7 +63,7 @@ export function popupDecided({ id, name, type }: PopupIdentity, decision: Decisi
  */
 export function popupAdded({ id, name, type }: PopupIdentity): void {
   const existing = $popups.get()[id];
-  const explanation = explanations.explain(id) ?? existing?.explanation ?? emptyExplanation(id);
+  const explanation = explanations.explain(id) ?? existing?.explanation ?? emptyExplanation(id, 'no decision yet');
   $popups.setKey(id, {
     id,
     name,
@@ -120,18 +120,4 @@ export function popupShowingChanged(popup: PopupIdentity, showing: Showing, even
 export function clearPopups(): void {
   explanations = createExplanationLog();
   $popups.set({});
-}
-
-function emptyExplanation(id: string): Explanation {
-  return {
-    id,
-    allowed: null,
-    rules: [],
-    blockedBy: [],
-    frequencyCapExpiresAt: null,
-    retryAt: null,
-    triggers: { planned: [], armedAt: null, fired: [] },
-    shownAt: null,
-    summary: 'no decision yet',
-  };
 }

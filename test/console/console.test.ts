@@ -256,6 +256,25 @@ describe('console: Hebrew', () => {
     assert.equal(fake.owner.language, 'en', "the owner's record is not the session's language");
     for (const page of [hebrew, english, third]) await page.context().close();
   });
+
+  it('keeps the language a tab chose to that tab: another open tab of the same browser keeps its own, reloads too', async () => {
+    const first = await newPage();
+    await signInWithKeyboard(first);
+    const second = await first.context().newPage();
+    await second.goto(`${fake.url}/console/`);
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    await first.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.reload();
+    await second.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+    assert.equal(await second.evaluate(() => document.documentElement.lang), 'en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await second.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('en');
+    await first.reload();
+    await first.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await first.context().close();
+  });
 });
 
 describe('console: pop-up list actions', () => {
@@ -382,6 +401,21 @@ describe('console: sites, tokens and the account', () => {
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
     assert.ok(fake.requests.some((request) => request.path === '/api/auth/sign-out-everywhere'));
+    await page.context().close();
+  });
+});
+
+describe('console: a site in Hebrew', () => {
+  it("writes the site's allowed addresses left to right, in a card like the rest of its settings", async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.goto(`${fake.url}/console/sites/demo/settings`);
+    const origins = page.getByRole('textbox', { name: 'כתובות שמותר להן להציג פופאפים' });
+    await origins.waitFor();
+    assert.equal(await origins.evaluate((element) => getComputedStyle(element).direction), 'ltr');
+    assert.equal(await page.locator('form[aria-labelledby="site-settings-heading"].card').count(), 1);
+    assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });
 });
@@ -524,7 +558,7 @@ describe('console: lead delivery', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add a destination' });
     await dialog.waitFor();
-    assert.equal(await dialog.getByRole('combobox', { name: 'Kind' }).inputValue(), 'webhook');
+    assert.equal(await dialog.getByRole('radio', { name: /^Webhook/ }).isChecked(), true);
     await dialog.getByRole('textbox', { name: 'Name' }).focus();
     await page.keyboard.type('Zapier');
     await page.keyboard.press('Tab');
@@ -575,7 +609,8 @@ describe('console: lead delivery', () => {
 
     await page.getByRole('button', { name: 'Add a destination' }).click();
     const mail = page.getByRole('dialog', { name: 'Add a destination' });
-    await mail.getByRole('combobox', { name: 'Kind' }).selectOption('email');
+    await mail.getByRole('searchbox', { name: /Search tools/ }).fill('mail');
+    await mail.getByRole('radio', { name: /^E-mail notification/ }).check();
     await mail.getByRole('textbox', { name: 'Name' }).fill('Daily mail');
     await mail.getByRole('textbox', { name: /Recipients/ }).fill('owner@example.com\nsales@example.com');
     await mail.getByRole('checkbox', { name: /One e-mail a day/ }).check();
@@ -592,6 +627,54 @@ describe('console: lead delivery', () => {
     const answer = page.locator('.destination').getByRole('status').filter({ hasText: 'Delivered' });
     await answer.getByText('{"received":true}').waitFor();
     await answer.getByText(/Status: 200/).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it("finds a tool by searching, asks for its own settings and key, and shows each destination's health", async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.getByRole('link', { name: 'Demo site' }).click();
+    await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Delivery' }).click();
+    await page.getByRole('button', { name: 'Add a destination' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a destination' });
+    const kinds = dialog.getByRole('group', { name: 'Kind' });
+    assert.equal(await kinds.getByRole('radio').count(), 16, 'every tool is listed');
+    await kinds.getByText('Appends a row per lead to a Google spreadsheet').waitFor();
+    await dialog.getByRole('searchbox', { name: /Search tools/ }).fill('brevo');
+    assert.equal(await kinds.getByRole('radio').count(), 1);
+    await kinds.getByRole('radio', { name: /^Brevo/ }).check();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Brevo list');
+    await dialog.getByRole('textbox', { name: 'List ids, comma-separated' }).fill('7, 9');
+    await dialog.getByLabel('API key', { exact: true }).fill('xkeysib-123');
+    assert.deepEqual(await axeViolations(page), []);
+    await dialog.getByRole('button', { name: 'Save destination' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const created = [...fake.requests]
+      .reverse()
+      .find((request) => request.method === 'POST' && request.path.endsWith('/destinations'))?.body as {
+      kind: string;
+      settings: object;
+      apiKey: string;
+    };
+    assert.deepEqual(
+      { kind: created.kind, settings: created.settings, apiKey: created.apiKey },
+      { kind: 'brevo', settings: { listIds: [7, 9] }, apiKey: 'xkeysib-123' },
+    );
+    const brevo = fake.delivery.destinations.find((destination) => destination.name === 'Brevo list')!;
+    Object.assign(brevo, {
+      lastSuccessAt: '2026-11-27T10:00:00.000Z',
+      lastFailureAt: '2026-11-28T09:30:00.000Z',
+      lastError: 'answered 401',
+      failingSince: '2026-11-28T09:30:00.000Z',
+      deliveredThisWeek: 12,
+    });
+    await page.reload();
+    const row = page.locator('.destination').filter({ hasText: 'Brevo list' });
+    await row.getByText('Failing').waitFor();
+    await row.getByText(/answered 401/).waitFor();
+    await row.getByText('The tool refused the key or connection: check it, or connect again').waitFor();
+    assert.match(await row.locator('.destination-facts').innerText(), /Delivered this week\s+12/);
     assert.deepEqual(await axeViolations(page), []);
     await page.context().close();
   });

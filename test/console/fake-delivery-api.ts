@@ -1,6 +1,7 @@
 // The lead delivery calls of the owner API, in memory, for the fake owner API (fake-owner-api.ts): destinations with a
 // webhook secret shown once, test sends that answer as the real server does, delivery logs and retries.
 import { randomUUID } from 'node:crypto';
+import { destinationKinds } from '../../server/delivery/routes.ts';
 import type { Delivery, Destination, DestinationInput } from '../../src/core/api/delivery-contract.ts';
 
 type Json = Record<string, unknown>;
@@ -57,6 +58,11 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
     }
     if (area === 'leads' && id && action === 'deliveries')
       return { status: 200, body: { deliveries: deliveries.filter((each) => each.leadId === Number(id)) } };
+    if (area === 'destination-kinds' && method === 'GET')
+      return {
+        status: 200,
+        body: { kinds: destinationKinds({ mail: { smtpUrl: 'smtp://fake.example', from: 'fake@example.com' } }) },
+      };
     if (area !== 'destinations') return null;
     if (!id && method === 'GET') return { status: 200, body: { destinations: destinations.map(counted) } };
     if (!id && method === 'POST') {
@@ -80,6 +86,7 @@ export function fakeDeliveryApi(): FakeDeliveryApi {
         updatedAt: now,
         pending: 0,
         failed: 0,
+        deliveredThisWeek: 0,
         lastSuccessAt: null,
         lastFailureAt: null,
         lastError: null,

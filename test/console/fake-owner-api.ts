@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validatePopupConfig } from '../../server/owner/validate-popup.ts';
 import { type FakeDeliveryApi, fakeDeliveryApi } from './fake-delivery-api.ts';
 import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
 import { PARTS_TEMPLATE_HTML } from './parts-template.ts';
@@ -139,6 +140,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     hasUnpublishedChanges: popup.published !== null && JSON.stringify(popup.published) !== JSON.stringify(popup.draft),
     updatedAt: popup.updatedAt,
     publishedAt: popup.publishedAt,
+    schedule: popup.published?.schedule ?? null,
   });
   const full = (popup: StoredPopup) => ({
     id: popup.id,
@@ -376,6 +378,14 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     if (!action && method === 'PUT') {
       const input = body as { draft: Config; revision: number };
       if (input.revision !== popup.revision) return send(response, 409, failure(409, 'The pop-up was saved meanwhile'));
+      // The display server's own validation, so that the console shows its refusals as an owner meets them.
+      const problems = validatePopupConfig(input.draft, id);
+      if (problems.length)
+        return send(
+          response,
+          400,
+          failure(400, problems.map((problem) => `${problem.field} ${problem.message}`).join('; '), problems),
+        );
       save(popup, input.draft);
       return send(response, 200, { popup: full(popup) });
     }
@@ -437,7 +447,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       if (pathname === '/console' || pathname.startsWith('/console/'))
         return serveFile(response, path.join(ROOT, 'dist/console/index.html'));
       if (pathname.startsWith('/dist/') && !pathname.includes('..'))
-        return serveFile(response, path.join(ROOT, pathname));
+        return serveFile(response, path.join(ROOT, 'packages/poptin-elements', pathname));
       if (pathname.startsWith('/node_modules/axe-core/'))
         return serveFile(response, path.join(ROOT, 'node_modules/axe-core/axe.min.js'));
       return send(response, 404, failure(404, 'Not found'));

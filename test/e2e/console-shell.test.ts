@@ -190,6 +190,42 @@ describe('console shell', () => {
     await page.context().close();
   });
 
+  it("names the gallery's goals in the owner's words, in the order of an owner's aims, in English and Hebrew", async () => {
+    const page = await signIn();
+    await page.goto(`${shared.server.url}/console/sites/demo`);
+    await page.getByRole('button', { name: 'New pop-up from a template' }).click();
+    const goals = page.getByRole('dialog', { name: 'Template gallery' }).getByRole('group', { name: 'Goal' });
+    await goals.getByRole('button').first().waitFor();
+    assert.deepEqual(await goals.getByRole('button').allTextContents(), [
+      'Any goal',
+      'Grow your list',
+      'First-order discount',
+      'Exit offer',
+      'Cart recovery',
+      'Announce',
+      'Lead magnet',
+      'Get feedback',
+      'Countdown sale',
+      'Spin to win',
+      'Scratch to win',
+      'Gift box',
+      'Chat',
+    ]);
+    await page.keyboard.press('Escape');
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.getByRole('button', { name: 'חלון חדש מתבנית' }).click();
+    const hebrew = page.getByRole('dialog', { name: 'גלריית תבניות' }).getByRole('group', { name: 'מטרה' });
+    await hebrew.getByRole('button').first().waitFor();
+    const words = await hebrew.getByRole('button').allTextContents();
+    assert.equal(words.length, 13);
+    assert.deepEqual(
+      words.filter((word) => /[a-z]/i.test(word)),
+      [],
+      'every goal in Hebrew words',
+    );
+    await page.context().close();
+  });
+
   it('on a phone: the leads are cards, never wider than the screen, Details is tappable, and 1 lead is "1 lead"', async () => {
     const { poptins } = await postJson<{ poptins: { poptin_id: string; viewer_id: string }[] }>(
       '/api/display/demo',

@@ -34,7 +34,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { appWithPackageInstalled } from '../../scripts/bundled-app.ts';
 import { DEVELOPMENT_OWNER_TOKEN } from '../../server/settings.ts';
-import { eventually, freePort, ROOT, type ServerProcess, startBrowserAndServer } from './harness.ts';
+import { eventually, freePort, LIBRARY_DIST, ROOT, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 const DOCS = [
   'README.md',
@@ -153,7 +153,7 @@ before(async () => {
   await cp(path.join(ROOT, 'examples/popups'), popups, { recursive: true });
   for (const sample of SAMPLES.filter((found) => found.runs && found.lang === 'json' && isPopupFile(found.code)))
     await writeFile(path.join(popups, `doc-sample-${sample.line}.json`), sample.code);
-  mounts.set('/dist/', path.join(ROOT, 'dist'));
+  mounts.set('/dist/', LIBRARY_DIST);
   pageServer = await startPageServer(pagePort);
   // OWNER_TOKEN left empty: the server's development token, the one the README's curl sample sends.
   ({ browser, server } = await startBrowserAndServer({

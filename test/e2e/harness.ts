@@ -7,6 +7,8 @@ import { answerLate, launchChromium, showAndCloseInPage } from '../../scripts/pa
 import {
   assertBuilt,
   freePort,
+  LIBRARY_DIR,
+  LIBRARY_DIST,
   OWNER_TOKEN,
   ROOT,
   type ServerProcess,
@@ -21,6 +23,8 @@ export {
   answerLate,
   assertBuilt,
   freePort,
+  LIBRARY_DIR,
+  LIBRARY_DIST,
   launchChromium,
   OWNER_TOKEN,
   ROOT,

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { appWithPackageInstalled, serveFolder } from '../../scripts/bundled-app.ts';
-import { assertBuilt, launchChromium, ROOT } from './harness.ts';
+import { assertBuilt, LIBRARY_DIST, launchChromium, ROOT } from './harness.ts';
 
 // Strings each package's production build holds once: react-dom's root marker, react's compiler runtime export, and
 // preact's test for capturing event names (preact/compat's core).
@@ -72,7 +72,7 @@ describe('a React app on poptin-elements/react-runtime', () => {
   });
 
   it("bundles one copy of React, the app's, and no preact", async () => {
-    assert.ok((await scriptsOf(path.join(ROOT, 'dist/chunks'))).includes(PREACT), "preact's marker is in its build");
+    assert.ok((await scriptsOf(path.join(LIBRARY_DIST, 'chunks'))).includes(PREACT), "preact's marker is in its build");
     const bundle = await scriptsOf(path.join(dir, 'out'));
     assert.equal(occurrences(bundle, REACT), 1, 'one react');
     assert.equal(occurrences(bundle, REACT_DOM), 1, 'one react-dom');

@@ -11,7 +11,6 @@ import { closeSettingsOf } from '../../core/popup/close-settings.ts';
 import { popupLayout } from '../../core/popup/layout.ts';
 import {
   announcesClose,
-  type CloseSource,
   hasThankYouScreen,
   initialSnapshot,
   type PopupEffect,
@@ -19,6 +18,7 @@ import {
   type PopupSnapshot,
   transition,
 } from '../../core/popup/view-machine.ts';
+import type { CloseSource } from '../../core/public-types.ts';
 import { log } from '../../core/safety.ts';
 import { after } from '../../core/timers.ts';
 import type { PopupModel } from '../../stores/popup-model.ts';

@@ -3,7 +3,7 @@ import { adoptStyles } from '../../core/adopted-styles.ts';
 import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { yieldToPage } from '../../core/loading/yield-to-page.ts';
 import { ESCAPE_GUARD_MS } from '../../core/popup/timing.ts';
-import type { CloseSource } from '../../core/popup/view-machine.ts';
+import type { CloseSource } from '../../core/public-types.ts';
 import { guard, log } from '../../core/safety.ts';
 import { emit } from './emit.ts';
 import { onEscapeStack } from './escape-stack.ts';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CloseSource } from '../../core/popup/view-machine.ts';
+import type { CloseSource } from '../../core/public-types.ts';
 import type { SurfaceElement } from './surface.ts';
 
 /** The element a surface view renders into, as the view sees it: the public surface plus what the view reports back. */

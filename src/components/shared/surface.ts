@@ -2,7 +2,7 @@ import type { WritableAtom } from 'nanostores';
 import type { CountdownEndDetail } from '../../core/countdown/model.ts';
 import type { GamePrizeDetail, GameResultDetail } from '../../core/games/model.ts';
 import type { PrizeConversion } from '../../core/games/prizes.ts';
-import type { CloseSource } from '../../core/popup/view-machine.ts';
+import type { CloseSource } from '../../core/public-types.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { LeadResponder } from '../template/lead-delivery.ts';
 import type { AddToCartDetail } from './add-to-cart.ts';

@@ -30,8 +30,8 @@ export interface PopupSummary {
   hasUnpublishedChanges: boolean;
   updatedAt: string;
   publishedAt: string | null;
-  /** The picture of the template it came from, when the server keeps one (it does not yet: a schematic stands in). */
-  thumbnail?: string;
+  /** The published configuration's schedule, as written; null when it has none or is a draft. */
+  schedule?: unknown;
 }
 export type Config = Record<string, unknown>;
 export interface Popup {

@@ -5,6 +5,7 @@ import type {
   DeliveryStatus,
   Destination,
   DestinationInput,
+  DestinationKindInfo,
   TestAnswer,
 } from '../../core/api/delivery-contract.ts';
 import { call } from './client.ts';
@@ -16,6 +17,7 @@ export {
   type Destination,
   type DestinationInput,
   type DestinationKind,
+  type DestinationKindInfo,
   type DestinationSettings,
   type TestAnswer,
 } from '../../core/api/delivery-contract.ts';
@@ -24,6 +26,7 @@ const site = (clientId: string) => `/api/owner/${encodeURIComponent(clientId)}`;
 const destination = (clientId: string, id: number) => `${site(clientId)}/destinations/${id}`;
 
 export const deliveryApi = {
+  kinds: (clientId: string) => call<{ kinds: DestinationKindInfo[] }>('GET', `${site(clientId)}/destination-kinds`),
   destinations: (clientId: string) => call<{ destinations: Destination[] }>('GET', `${site(clientId)}/destinations`),
   createDestination: (clientId: string, input: DestinationInput) =>
     call<{ destination: Destination; secret?: string }>('POST', `${site(clientId)}/destinations`, input),

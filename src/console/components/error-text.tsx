@@ -20,7 +20,19 @@ export function fieldInWords(field: string): string {
  * An API error (or any other) as an alert. When the server named fields, each is said with its label on the page
  * (`labels`, by the field's path, a list's items by the list's path) and what is wrong with it, never by its path.
  */
-export function ErrorText({ error, labels = {} }: { error: unknown; labels?: Record<string, string> }) {
+export function ErrorText({
+  error,
+  labels = {},
+  describe,
+  explain = (message) => message,
+}: {
+  error: unknown;
+  labels?: Record<string, string>;
+  /** The page's own words for a field the labels do not name (`schedule.weekly[0].from`). */
+  describe?(field: string): string | undefined;
+  /** The page's own words for what the server said of a field; the server's when absent. */
+  explain?(message: string): string;
+}) {
   const { t } = useLanguage();
   if (!error) return null;
   // The server's own messages are its words; the console's own (no answer at all) are in the owner's language.
@@ -30,7 +42,7 @@ export function ErrorText({ error, labels = {} }: { error: unknown; labels?: Rec
   const labelOf = (field: string) => {
     const list = field.replace(/\.\d+$/, '');
     const position = field === list ? '' : ` #${Number(field.slice(list.length + 1)) + 1}`;
-    return labels[field] ?? (labels[list] ? `${labels[list]}${position}` : fieldInWords(field));
+    return labels[field] ?? describe?.(field) ?? (labels[list] ? `${labels[list]}${position}` : fieldInWords(field));
   };
   return (
     <div role="alert" className="error">
@@ -40,7 +52,7 @@ export function ErrorText({ error, labels = {} }: { error: unknown; labels?: Rec
           <ul>
             {fields.map((field) => (
               <li key={field.field}>
-                <strong>{labelOf(field.field)}</strong>: {field.message}
+                <strong>{labelOf(field.field)}</strong>: {explain(field.message)}
               </li>
             ))}
           </ul>

@@ -40,10 +40,12 @@ export function ImageField({
     <fieldset className="image-field stack">
       <legend>{name}</legend>
       {src && <img className="image-thumb" src={src} alt="" />}
-      <label className="field">
+      {/* A button in the console's own words and look: the browser's file control would speak its own language. */}
+      <label className="btn upload-button">
         {t('edImageUpload')}
         <input
           type="file"
+          className="visually-hidden"
           accept={IMAGE_TYPES.join(',')}
           aria-describedby={`${id}-types`}
           onChange={(e) => {

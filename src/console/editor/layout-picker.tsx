@@ -1,22 +1,34 @@
-import { FORMAT_COUNTS, type Horizontal, type Vertical } from '../../core/popup/layout.ts';
+import type { Horizontal, Vertical } from '../../core/popup/layout.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { fill } from '../model/insights.ts';
 import { type EditorSettings, POPUP_KINDS } from '../model/settings.ts';
-import { KindPicture, PositionPicture } from './layout-pictures.tsx';
+import { EdgePicture, FormatPicture, KindPicture, PositionPicture } from './layout-pictures.tsx';
+import {
+  defaultFormatOf,
+  formatChoiceOf,
+  formatFor,
+  formatQuestionOf,
+  type Place,
+  placeOf,
+  placesOf,
+} from './model/formats.ts';
 
 type Update = (change: (settings: EditorSettings) => EditorSettings) => void;
 
-const VERTICALS: readonly Vertical[] = ['top', 'middle', 'bottom'];
-const HORIZONTALS: readonly Horizontal[] = ['left', 'center', 'right'];
+const split = (place: Place) => place.split('-') as [Vertical, Horizontal];
 
 /**
- * Kind, style and position chosen from pictures. Native radio buttons (visually hidden, focus shown on their
- * picture): a radio group's arrow keys and its announcements come with them.
+ * Kind, format and position chosen from pictures, each named in words. Native radio buttons (visually hidden, focus
+ * shown on their picture): a radio group's arrow keys and its announcements come with them. A kind is offered only
+ * the formats that behave differently and the places it can take (model/formats.ts).
  */
 export function LayoutPicker({ settings, update }: { settings: EditorSettings; update: Update }) {
   const { t } = useLanguage();
-  const formats = Array.from({ length: FORMAT_COUNTS[settings.kind] }, (_, i) => i + 1);
+  const question = formatQuestionOf(settings.kind);
+  const chosenFormat = formatChoiceOf(settings.kind, settings.format);
+  const places = placesOf(settings.kind);
+  const place = placeOf(settings.kind, settings.vertical, settings.horizontal);
+  const edge = settings.kind === 'bar' || settings.kind === 'mobile' ? settings.kind : null;
   return (
     <div className="layout-picker stack">
       <fieldset className="picture-group">
@@ -30,7 +42,7 @@ export function LayoutPicker({ settings, update }: { settings: EditorSettings; u
                 className="visually-hidden"
                 value={kind}
                 checked={settings.kind === kind}
-                onChange={() => update((s) => ({ ...s, kind, format: 1 }))}
+                onChange={() => update((s) => ({ ...s, kind, format: defaultFormatOf(kind) }))}
               />
               <KindPicture kind={kind} />
               <span>{t(`kind_${kind}` as StringKey)}</span>
@@ -38,47 +50,62 @@ export function LayoutPicker({ settings, update }: { settings: EditorSettings; u
           ))}
         </div>
       </fieldset>
-      {formats.length > 1 && (
+      {question && (
         <fieldset className="picture-group">
-          <legend>{t('edStyle')}</legend>
-          <div className="style-grid">
-            {formats.map((format) => (
-              <label key={format} className="picture-option style-option">
+          <legend>{t(question.legend)}</legend>
+          <div className="picture-grid format-grid">
+            {question.choices.map((choice) => (
+              <label key={choice.id} className="picture-option">
                 <input
                   type="radio"
                   name="popup-format"
                   className="visually-hidden"
-                  value={format}
-                  checked={settings.format === format}
-                  onChange={() => update((s) => ({ ...s, format }))}
+                  value={choice.id}
+                  checked={chosenFormat?.id === choice.id}
+                  aria-describedby={`format-hint-${choice.id}`}
+                  onChange={() => update((s) => ({ ...s, format: formatFor(choice, s.format) }))}
                 />
-                <span>{fill(t('edStyleN'), { n: format })}</span>
+                <FormatPicture choice={choice.id} />
+                <span>{t(`format_${choice.id}` as StringKey)}</span>
+                <small id={`format-hint-${choice.id}`} className="picture-hint">
+                  {t(`format_${choice.id}_hint` as StringKey)}
+                </small>
               </label>
             ))}
           </div>
         </fieldset>
       )}
-      <fieldset className="picture-group">
-        <legend>{t('edPosition')}</legend>
-        <div className="position-grid" dir="ltr">
-          {VERTICALS.flatMap((vertical) =>
-            HORIZONTALS.map((horizontal) => (
-              <label key={`${vertical}-${horizontal}`} className="picture-option position-option">
-                <input
-                  type="radio"
-                  name="popup-position"
-                  className="visually-hidden"
-                  value={`${vertical}-${horizontal}`}
-                  checked={settings.vertical === vertical && settings.horizontal === horizontal}
-                  onChange={() => update((s) => ({ ...s, vertical, horizontal }))}
-                />
-                <PositionPicture vertical={vertical} horizontal={horizontal} />
-                <span className="visually-hidden">{t(`pos_${vertical}-${horizontal}` as StringKey)}</span>
-              </label>
-            )),
-          )}
-        </div>
-      </fieldset>
+      {places.length > 0 && (
+        <fieldset className="picture-group">
+          <legend>{t('edPosition')}</legend>
+          {/* Left and right are the page's own, in Hebrew too; top and bottom read in the console's direction. */}
+          <div className={edge ? 'edge-grid' : 'position-grid'} dir={edge ? undefined : 'ltr'}>
+            {places.map((option) => {
+              const [vertical, horizontal] = split(option);
+              return (
+                <label key={option} className="picture-option position-option">
+                  <input
+                    type="radio"
+                    name="popup-position"
+                    className="visually-hidden"
+                    value={option}
+                    checked={place === option}
+                    onChange={() => update((s) => ({ ...s, vertical, horizontal }))}
+                  />
+                  {edge ? (
+                    <EdgePicture kind={edge} vertical={vertical} />
+                  ) : (
+                    <PositionPicture vertical={vertical} horizontal={horizontal} />
+                  )}
+                  <span className={edge ? undefined : 'visually-hidden'}>
+                    {t((edge ? `edge_${vertical}` : `pos_${option}`) as StringKey)}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }

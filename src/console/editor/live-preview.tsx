@@ -4,6 +4,7 @@ import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
 import { screensOf } from '../model/content.ts';
 import type { Screen } from './model/dom.ts';
+import { withSampleValues } from './model/dynamic-text.ts';
 
 /** The pop-up as a visitor sees it, one screen at a time, at desktop or phone width; a click on a part edits it. */
 export function LivePreview({
@@ -21,8 +22,10 @@ export function LivePreview({
   highlight: string | null;
   onPart?(screen: Screen, role: string): void;
 }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const deferred = useDeferredValue(html);
+  // `{{utm_campaign|our sale}}` shows a sample value, as a visitor's page fills it.
+  const sampled = useMemo(() => withSampleValues(deferred, language), [deferred, language]);
   const screens = useMemo(() => screensOf(deferred), [deferred]);
   const [size, setSize] = useState<'desktop' | 'phone'>('desktop');
   const shown = screens.includes(screen) ? screen : 'form';
@@ -64,7 +67,7 @@ export function LivePreview({
       </div>
       <div className={`preview-stage preview-${size}`}>
         <PopupPreview
-          html={deferred}
+          html={sampled}
           screen={shown}
           format={format}
           label={`${t('preview')} ${t(size)}`}

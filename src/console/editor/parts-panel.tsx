@@ -1,6 +1,8 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, type SyntheticEvent, useMemo, useState } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
+import { fill } from '../model/insights.ts';
+import { DynamicTextMenu } from './dynamic-text-menu.tsx';
 import { FieldsPanel } from './fields-panel.tsx';
 import { ImageField } from './image-field.tsx';
 import { SCREENS, type Screen } from './model/dom.ts';
@@ -30,6 +32,24 @@ export function PartsPanel({
 }) {
   const { t } = useLanguage();
   const parts = useMemo(() => readParts(html), [html]);
+  // The text part last edited and its caret: dynamic text goes there.
+  const [caret, setCaret] = useState<{ id: string; start: number; end: number } | null>(null);
+  const [inserted, setInserted] = useState('');
+  const remember = (event: SyntheticEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const { id, selectionStart, selectionEnd, value } = event.currentTarget;
+    setCaret({ id, start: selectionStart ?? value.length, end: selectionEnd ?? value.length });
+  };
+  const insertTag = (part: Part, tag: string) => {
+    const id = partControlId(part.screen, part.role);
+    const at = caret?.id === id ? caret : { start: part.text.length, end: part.text.length };
+    change(part, { text: part.text.slice(0, at.start) + tag + part.text.slice(at.end) });
+    setInserted(fill(t('dtInserted'), { tag }));
+    requestAnimationFrame(() => {
+      const control = document.getElementById(id) as HTMLInputElement | null;
+      control?.focus();
+      control?.setSelectionRange(at.start + tag.length, at.start + tag.length);
+    });
+  };
   const screens = SCREENS.filter((screen) => parts.some((part) => part.screen === screen));
   const change = (part: Part, values: { text?: string; src?: string; alt?: string }, what = 'text') =>
     onChange(
@@ -39,6 +59,9 @@ export function PartsPanel({
   return (
     <div className="parts stack">
       <p className="hint">{t('edClickHint')}</p>
+      <p role="status" className="visually-hidden">
+        {inserted}
+      </p>
       {screens.map((screen) => (
         <fieldset key={screen} className="parts-screen">
           <legend>{t(`screen_${screen}` as StringKey)}</legend>
@@ -66,6 +89,8 @@ export function PartsPanel({
                           maxLength={2000}
                           value={part.text}
                           onChange={(e) => change(part, { text: e.target.value })}
+                          onSelect={remember}
+                          onFocus={remember}
                         />
                       ) : (
                         <input
@@ -74,8 +99,11 @@ export function PartsPanel({
                           maxLength={300}
                           value={part.text}
                           onChange={(e) => change(part, { text: e.target.value })}
+                          onSelect={remember}
+                          onFocus={remember}
                         />
                       )}
+                      {caret?.id === id && <DynamicTextMenu partName={name} onInsert={(tag) => insertTag(part, tag)} />}
                     </Fragment>
                   )}
                   {part.kind === 'image' && (

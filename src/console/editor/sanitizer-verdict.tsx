@@ -4,6 +4,7 @@ import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { sanitizerRemovals } from '../model/sanitizer.ts';
 import { textOf } from '../model/values.ts';
+import { ruleFieldWords } from './model/rule-words.ts';
 
 /** What the sanitiser removes before a visitor sees it, and the server's verdict on the configuration. */
 export function SanitizerVerdict({ clientId, config }: { clientId: string; config: Config }) {
@@ -59,7 +60,7 @@ export function SanitizerVerdict({ clientId, config }: { clientId: string; confi
           <ul className="field-error">
             {verdict.fields.map((field) => (
               <li key={field.field}>
-                <code>{field.field}</code>: {field.message}
+                {ruleFieldWords(field.field, t) ?? <code>{field.field}</code>}: {field.message}
               </li>
             ))}
           </ul>

@@ -16,7 +16,9 @@ import { useUndoable } from './history.ts';
 import { LivePreview } from './live-preview.tsx';
 import type { Screen } from './model/dom.ts';
 import { hasParts } from './model/parts.ts';
+import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
+import { ruleProblems, ruleSentences, useWordsContext } from './rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
 import { Tabs } from './tabs.tsx';
 
@@ -41,7 +43,8 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
   const [focus, setFocus] = useState<PartFocus | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const settings = useMemo(() => settingsOf(config), [config]);
-  const problems = settingsProblems(settings, language);
+  const problems = [...settingsProblems(settings, language), ...ruleProblems(settings, t)];
+  const words = useWordsContext(clientId);
   const site = sites.find((entry) => entry.clientId === clientId);
   const [pageUrl, setPageUrl] = useState(site?.allowedOrigins[0] ? `${site.allowedOrigins[0]}/` : '');
 
@@ -79,6 +82,9 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
     onSuccess: ({ url }) => window.open(url, '_blank', 'noopener'),
   });
   const conflict = save.error instanceof ApiError && save.error.status === 409;
+  // What the server refused, shown again beside the rule it is about.
+  const refusal = save.error ?? publish.error;
+  const serverProblems = refusal instanceof ApiError ? refusal.fields : [];
   // A page of the site shows the draft only once the site's snippet is on it.
   const siteDetail = useQuery(siteQuery(clientId));
   const notInstalled = siteDetail.data !== undefined && installedOn(siteDetail.data.installation.origins) === null;
@@ -194,11 +200,21 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
           {t('conflict')}
         </p>
       ) : (
-        <ErrorText error={save.error ?? publish.error ?? previewOnSite.error} />
+        <ErrorText
+          error={save.error ?? publish.error ?? previewOnSite.error}
+          describe={(field) => ruleFieldWords(field, t)}
+          explain={(message) => serverMessageWords(message, t)}
+        />
       )}
       <div className="workspace-columns">
         <section className="workspace-edit stack" aria-labelledby="edit-heading">
-          <h2 id="edit-heading">{t('edPanels')}</h2>
+          <div className="workspace-edit-head">
+            <h2 id="edit-heading">{t('edPanels')}</h2>
+            {/* Beside the parts the rules start below them: one step there instead of a long scroll. */}
+            <a href="#rules-heading" className="to-rules">
+              {t('edToRules')}
+            </a>
+          </div>
           <label className="field">
             {t('edName')}
             <input
@@ -246,14 +262,29 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
         </div>
         <section className="workspace-rules stack" aria-labelledby="rules-heading">
           <h2 id="rules-heading">{t('settings')}</h2>
-          <SettingsForm settings={settings} update={update} popupId={popup.id} />
+          <SettingsForm
+            settings={settings}
+            update={update}
+            popupId={popup.id}
+            clientId={clientId}
+            config={config}
+            replaceConfig={(next) => draft.set(next)}
+            serverProblems={serverProblems}
+          />
           <SanitizerVerdict clientId={clientId} config={config} />
           <section aria-labelledby="explain-heading" className="explain">
             <h2 id="explain-heading">{t('explain')}</h2>
             <ul>
-              {explainRules(settings, language).map((item) => (
-                <li key={`${item.topic} ${item.sentence}`} data-topic={item.topic}>
-                  {item.sentence}
+              {explainRules(settings, language)
+                .filter((item) => item.topic !== 'filters')
+                .map((item) => (
+                  <li key={`${item.topic} ${item.sentence}`} data-topic={item.topic}>
+                    {item.sentence}
+                  </li>
+                ))}
+              {ruleSentences(settings, words).map((sentence) => (
+                <li key={sentence} data-topic="rules">
+                  {sentence}
                 </li>
               ))}
             </ul>

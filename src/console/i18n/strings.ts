@@ -3,6 +3,7 @@
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { rulesEn, rulesHe } from './rules-strings.ts';
 import { shellEn, shellHe } from './shell-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
 
@@ -55,6 +56,7 @@ const en = {
   scopeLeadsWrite: 'Mark leads as spam',
   scopePopupsWrite: 'Edit and publish pop-ups',
   scopeDestinationsWrite: 'Manage lead destinations',
+  scopeHooksWrite: 'Connect Zapier, Make or n8n (subscribe to new leads)',
   scopePeopleErase: "Export or erase a person's data",
   createdBy: 'Made by',
   creatorClientToken: "the site's own owner token",
@@ -120,6 +122,8 @@ const en = {
   ...siteEn,
   // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
   ...shellEn,
+  // The editor's rule builder, schedules on the pop-up list, dynamic text (rules-strings.ts).
+  ...rulesEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -171,6 +175,7 @@ const he: Record<StringKey, string> = {
   scopeLeadsWrite: 'סימון לידים כספאם',
   scopePopupsWrite: 'עריכה ופרסום של פופאפים',
   scopeDestinationsWrite: 'ניהול יעדי הלידים',
+  scopeHooksWrite: 'חיבור \u2066Zapier, Make\u2069 או n8n (הרשמה ללידים חדשים)',
   scopePeopleErase: 'ייצוא או מחיקה של המידע על אדם',
   createdBy: 'נוצר על ידי',
   creatorClientToken: 'אסימון הבעלים של האתר',
@@ -233,6 +238,7 @@ const he: Record<StringKey, string> = {
   // A site's settings and installation (site-strings.ts).
   ...siteHe,
   ...shellHe,
+  ...rulesHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

@@ -1,5 +1,13 @@
 import type { PopupType } from '../../core/config/types.ts';
 import { DEFAULT_PLACE, FORMAT_COUNTS, type Horizontal, type Vertical } from '../../core/popup/layout.ts';
+import {
+  applyVisit,
+  type ScheduleSetting,
+  scheduleOf,
+  scheduleWire,
+  type VisitSettings,
+  visitOf,
+} from '../editor/model/rules.ts';
 import { type FrequencyChoice, frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
 import { type PrizeRow, prizeSetOf, prizesOf } from './prizes.ts';
 import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
@@ -86,6 +94,10 @@ export interface EditorSettings {
   /** A variant of the campaign of pop-up parentId: the display server shows each visitor one pop-up of it. */
   abTest: { enabled: boolean; parentId: string };
   teaser: boolean;
+  /** When it may show: dates, days and hours, in the site's or the visitor's time zone. */
+  schedule: ScheduleSetting;
+  /** Rules on the visit: traffic source, UTM parameters, new or returning, landing page. */
+  visit: VisitSettings;
   countdown: CountdownSetting;
   prizes: PrizeRow[];
 }
@@ -247,6 +259,8 @@ export function settingsOf(config: RawConfig): EditorSettings {
       parentId: textOf(config.ab_test_parent_id).trim(),
     },
     teaser: isOn(config.is_teasers_on),
+    schedule: scheduleOf(config),
+    visit: visitOf(config),
     countdown: countdownOf(design),
     prizes: prizesOf(config.gamified_prize),
   };
@@ -355,6 +369,8 @@ export function applySettings(config: RawConfig, settings: EditorSettings): RawC
     settings.abTest.enabled && settings.abTest.parentId.trim() ? settings.abTest.parentId.trim() : undefined,
   );
   next.is_teasers_on = yesNo(settings.teaser);
+  put(next, 'schedule', scheduleWire(settings.schedule));
+  applyVisit(next, settings.visit);
   put(next, 'gamified_prize', settings.prizes.length ? prizeSetOf(settings.prizes) : undefined);
   next.design_properties = design;
   return next;

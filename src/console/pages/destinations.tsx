@@ -15,6 +15,16 @@ import {
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
+import { errorMeaning } from '../destinations/error-words.ts';
+import { KindPicker } from '../destinations/kind-picker.tsx';
+import {
+  SecretFields,
+  SettingsFields,
+  settingLabel,
+  settingsOf,
+  type Typed,
+  typedOf,
+} from '../destinations/settings-fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { fill } from '../model/insights.ts';
 import { useSession } from '../session.ts';
@@ -23,6 +33,9 @@ import { Icon } from '../shell/icons.tsx';
 import { PageHeading } from './heading.tsx';
 
 const VENDORS: readonly DestinationKind[] = ['mailchimp', 'klaviyo', 'hubspot'];
+/** The first kinds keep their own form; the others are asked for as their kind declares (settings-fields.tsx). */
+const OWN_FORM: readonly DestinationKind[] = ['webhook', 'email', ...VENDORS];
+const kindsKey = (clientId: string) => ['destination-kinds', clientId];
 const sitePath = (clientId: string) => `/sites/${encodeURIComponent(clientId)}`;
 const destinationsKey = (clientId: string) => ['destinations', clientId];
 
@@ -67,9 +80,43 @@ function DestinationForm({
   const [fieldMap, setFieldMap] = useState(writeFieldMap(editing?.fieldMap ?? {}));
   const [consentField, setConsentField] = useState(editing?.settings.consentField ?? '');
   const [dailyDigest, setDailyDigest] = useState(editing?.settings.digest === 'daily');
+  const kinds = useQuery({ queryKey: kindsKey(clientId), queryFn: () => deliveryApi.kinds(clientId) });
+  const info = kinds.data?.kinds.find((each) => each.kind === kind);
+  const [typed, setTyped] = useState<Typed>({});
+  const [secretValues, setSecretValues] = useState<Record<string, string>>({});
+  const chooseKind = (next: DestinationKind) => {
+    setKind(next);
+    const nextInfo = kinds.data?.kinds.find((each) => each.kind === next);
+    setTyped(nextInfo ? typedOf(nextInfo, editing?.settings ?? {}) : {});
+    setSecretValues({});
+  };
+  if (info && editing && Object.keys(typed).length === 0 && info.settings.length > 0 && !OWN_FORM.includes(kind))
+    setTyped(typedOf(info, editing.settings));
   const vendor = VENDORS.includes(kind);
+  const generic = !OWN_FORM.includes(kind);
+  const genericSecret = () => {
+    if (!info) return {};
+    if (info.secret.type === 'apiKey') return secretValues.apiKey ? { apiKey: secretValues.apiKey } : {};
+    const given = Object.fromEntries(Object.entries(secretValues).filter(([, value]) => value.trim() !== ''));
+    return info.secret.type === 'credentials' && Object.keys(given).length > 0 ? { credentials: given } : {};
+  };
   const save = useMutation({
     mutationFn: () => {
+      if (generic && info) {
+        const input = {
+          name,
+          enabled,
+          settings: {
+            ...settingsOf(info, typed),
+            ...(consentField.trim() ? { consentField: consentField.trim() } : {}),
+          },
+          fieldMap: readFieldMap(fieldMap),
+          ...genericSecret(),
+        };
+        return editing
+          ? deliveryApi.updateDestination(clientId, editing.id, input)
+          : deliveryApi.createDestination(clientId, { kind, ...input } as DestinationInput);
+      }
       const settings =
         kind === 'webhook'
           ? { url }
@@ -119,10 +166,11 @@ function DestinationForm({
   return (
     <Dialog open title={editing ? t('editDestination') : t('addDestination')} onClose={onClose}>
       <form onSubmit={submit} className="stack">
-        {!editing && (
+        {!editing && kinds.data && <KindPicker kinds={kinds.data.kinds} value={kind} onChange={chooseKind} />}
+        {!editing && !kinds.data && (
           <label>
             {t('destinationKind')}
-            <select value={kind} onChange={(event) => setKind(event.target.value as DestinationKind)}>
+            <select value={kind} onChange={(event) => chooseKind(event.target.value as DestinationKind)}>
               {DESTINATION_KINDS.map((each) => (
                 <option key={each} value={each}>
                   {t(`kind_${each}`)}
@@ -130,6 +178,12 @@ function DestinationForm({
               ))}
             </select>
           </label>
+        )}
+        {generic && info && (
+          <>
+            <SettingsFields kind={info} typed={typed} onChange={setTyped} />
+            <SecretFields kind={info} editing={editing !== null} values={secretValues} onChange={setSecretValues} />
+          </>
         )}
         <label>
           {t('destinationName')}
@@ -245,6 +299,18 @@ function DestinationForm({
             'settings.consentField': t('consentField'),
             apiKey: t('apiKey'),
             fieldMap: t('fieldMapping'),
+            ...Object.fromEntries(
+              (generic && info ? info.settings : []).map((field) => [
+                `settings.${field.name}`,
+                settingLabel(t, field.name),
+              ]),
+            ),
+            ...Object.fromEntries(
+              (info?.secret.type === 'credentials' ? info.secret.fields : []).map((field) => [
+                `credentials.${field.name}`,
+                settingLabel(t, field.name),
+              ]),
+            ),
           }}
         />
         <div className="actions">
@@ -279,6 +345,22 @@ function TestResult({ answer }: { answer: TestAnswer }) {
   );
 }
 
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Paused, failing (every try since a moment has failed), working, or waiting for its first lead. */
+function DestinationStatus({ destination }: { destination: Destination }) {
+  const { t } = useLanguage();
+  const [badge, words] = !destination.enabled
+    ? ['badge-paused', t('paused')]
+    : destination.failingSince
+      ? ['badge-danger', t('statusFailing')]
+      : destination.lastSuccessAt
+        ? ['badge-live', t('statusWorking')]
+        : ['badge-draft', t('statusNew')];
+  return <span className={`badge ${badge}`}>{words}</span>;
+}
+
 function DestinationRow({
   clientId,
   destination,
@@ -305,12 +387,36 @@ function DestinationRow({
   const label = (action: string) => `${action}: ${destination.name}`;
   return (
     <li className="destination">
-      <h2>{destination.name}</h2>
+      <div className="destination-head">
+        <h2>{destination.name}</h2>
+        <DestinationStatus destination={destination} />
+      </div>
       <p>
-        {t(`kind_${destination.kind}`)}
-        {destination.enabled ? '' : ` · ${t('paused')}`} · {destination.pending} {t('pendingCount')} ·{' '}
-        {destination.failed} {t('failedCount')}
+        {t(`kind_${destination.kind}`)} · {destination.pending} {t('pendingCount')} · {destination.failed}{' '}
+        {t('failedCount')}
       </p>
+      <dl className="destination-facts">
+        <div>
+          <dt>{t('lastSuccess')}</dt>
+          <dd>{destination.lastSuccessAt ? when(destination.lastSuccessAt) : t('noneYet')}</dd>
+        </div>
+        <div>
+          <dt>{t('deliveredThisWeek')}</dt>
+          <dd>{destination.deliveredThisWeek}</dd>
+        </div>
+        {destination.lastError && (
+          <div className="destination-error">
+            <dt>{t('lastProblem')}</dt>
+            <dd>
+              {errorMeaning(destination.lastError) && <strong>{t(errorMeaning(destination.lastError)!)}</strong>}
+              <span>
+                {destination.lastFailureAt ? `${when(destination.lastFailureAt)}: ` : ''}
+                {destination.lastError}
+              </span>
+            </dd>
+          </div>
+        )}
+      </dl>
       <div className="actions">
         <button type="button" onClick={onEdit} aria-label={label(t('edit'))}>
           {t('edit')}

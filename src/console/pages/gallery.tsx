@@ -23,6 +23,22 @@ const GOAL_SYNONYMS: Record<string, string> = {
   followers: 'social',
 };
 const goalKey = (goal: string) => `goal_${GOAL_SYNONYMS[goal] ?? goal}`;
+/** The goals in the order an owner's aims run (the server's TEMPLATE_GOALS); others after them, as they come. */
+const GOAL_ORDER = [
+  'grow-list',
+  'first-order-discount',
+  'exit-offer',
+  'cart-recovery',
+  'announce',
+  'lead-magnet',
+  'feedback',
+  'countdown-sale',
+  'spin-to-win',
+  'scratch-to-win',
+  'gift-box',
+  'chat',
+];
+const goalRank = (goal: string) => (GOAL_ORDER.includes(goal) ? GOAL_ORDER.indexOf(goal) : GOAL_ORDER.length);
 const hasWords = (key: string): key is StringKey => Object.hasOwn(STRINGS.en, key);
 
 function useWords() {
@@ -122,7 +138,13 @@ export function TemplateGallery({ clientId, onClose }: { clientId: string; onClo
   const [chosenId, setChosenId] = useState<string | null>(null);
   const preview = useRef<HTMLElement>(null);
   const all = templates.data?.templates ?? [];
-  const goals = useMemo(() => [...new Set(all.flatMap((template) => (template.goal ? [template.goal] : [])))], [all]);
+  const goals = useMemo(
+    () =>
+      [...new Set(all.flatMap((template) => (template.goal ? [template.goal] : [])))].sort(
+        (a, b) => goalRank(a) - goalRank(b),
+      ),
+    [all],
+  );
   const kinds = useMemo(() => [...new Set(all.map((template) => kindOf(template.kind)))], [all]);
   const shown = all.filter(
     (template) => (!goal || template.goal === goal) && (!kind || kindOf(template.kind) === kind),

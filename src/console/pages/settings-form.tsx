@@ -1,6 +1,9 @@
+import type { Config, FieldProblem } from '../api/client.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
+import { RuleBuilder } from '../editor/rule-builder.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { explainRules } from '../model/explain.ts';
 import type { EditorSettings } from '../model/settings.ts';
 import { clickToOpenTagOf } from '../model/snippet.ts';
 import { AfterShowingSettings } from './settings-after.tsx';
@@ -13,12 +16,24 @@ export function SettingsForm({
   settings,
   update,
   popupId,
+  clientId,
+  config,
+  replaceConfig,
+  serverProblems,
 }: {
   settings: EditorSettings;
   update: Update;
   popupId: string;
+  clientId: string;
+  config: Config;
+  replaceConfig(config: Config): void;
+  serverProblems: FieldProblem[];
 }) {
-  const { language } = useLanguage();
+  const { language, t: words } = useLanguage();
+  const explained = explainRules(settings, language);
+  const sentencesOf = (...topics: string[]) =>
+    explained.filter((item) => topics.includes(item.topic)).map((item) => item.sentence);
+  const whoSentences = sentencesOf('device', 'pages', 'referrer', 'country', 'cart', 'converted');
   const w = (en: string, he: string) => (language === 'he' ? he : en);
   const t = settings.triggers;
   const setTriggers = (change: Partial<EditorSettings['triggers']>) =>
@@ -97,6 +112,9 @@ export function SettingsForm({
         {t.clickToOpen && (
           <Snippet code={clickToOpenTagOf(popupId, w('Open', 'פתיחה'))} label={w('Click to open', 'פתיחה בלחיצה')} />
         )}
+        <p className="in-words rule-words" aria-live="polite">
+          {sentencesOf('trigger').join(' ')}
+        </p>
       </fieldset>
       {settings.frequency ? (
         <FrequencyFields
@@ -176,25 +194,6 @@ export function SettingsForm({
             })
           }
         />
-        <TextSetting
-          label={w('Cookie filter', 'מסנן עוגיות')}
-          value={settings.targeting.cookieFilter}
-          onChange={(cookieFilter) => setTargeting({ cookieFilter })}
-          ltr
-        />
-        <TextSetting
-          label={w('JavaScript variable filter', 'מסנן משתני JavaScript')}
-          value={settings.targeting.jsFilter}
-          onChange={(jsFilter) => setTargeting({ jsFilter })}
-          ltr
-        />
-        <TextSetting
-          label={w('Engagement with other pop-ups', 'מעורבות בחלונות אחרים')}
-          value={settings.targeting.engagementFilter}
-          onChange={(engagementFilter) => setTargeting({ engagementFilter })}
-          ltr
-          hint="show|seen|lightbox|any"
-        />
         <Toggle
           label={w('Cart condition (Shopify)', 'תנאי עגלה (Shopify)')}
           checked={settings.targeting.cartActive}
@@ -230,7 +229,19 @@ export function SettingsForm({
           checked={settings.targeting.hideFromConverted}
           onChange={(hideFromConverted) => setTargeting({ hideFromConverted })}
         />
+        <p className="in-words rule-words" aria-live="polite">
+          {whoSentences.length ? whoSentences.join(' ') : words('wEveryone')}
+        </p>
       </fieldset>
+      <RuleBuilder
+        clientId={clientId}
+        popupId={popupId}
+        config={config}
+        settings={settings}
+        update={update}
+        replaceConfig={replaceConfig}
+        serverProblems={serverProblems}
+      />
       <AfterShowingSettings settings={settings} update={update} />
       {(settings.kind === 'gamified' || settings.prizes.length > 0) && (
         <Prizes rows={settings.prizes} onChange={(prizes) => update((s) => ({ ...s, prizes }))} />

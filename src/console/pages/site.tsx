@@ -12,6 +12,8 @@ import { type Counts, insightsApi } from '../api/insights.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
+import { ScheduleBadge } from '../editor/schedule-status.tsx';
+import { PopupPicture } from '../components/popup-picture.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import type { StringKey } from '../i18n/strings.ts';
@@ -21,7 +23,6 @@ import { EmptyState } from '../shell/empty-state.tsx';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
 import { Menu, type MenuItem } from '../shell/menu.tsx';
-import { KindSchematic } from '../shell/schematic.tsx';
 import { InstallationStatus } from '../sites/installation.tsx';
 import { FailingDestinationsBanner } from './destinations.tsx';
 import { PageHeading } from './heading.tsx';
@@ -39,6 +40,7 @@ const SCOPE_WORDS: Record<SiteTokenScope, StringKey> = {
   'popups:write': 'scopePopupsWrite',
   'destinations:write': 'scopeDestinationsWrite',
   'people:erase': 'scopePeopleErase',
+  'hooks:write': 'scopeHooksWrite',
 };
 
 function creatorWords(creator: SiteTokenCreator, t: (key: StringKey) => string): string {
@@ -226,13 +228,10 @@ function PopupCard({
   ];
   return (
     <li className="popup-card">
-      {popup.thumbnail ? (
-        <img className="popup-thumb" src={popup.thumbnail} alt="" width={96} height={64} />
-      ) : (
-        <KindSchematic kind={popup.type} className="popup-thumb" />
-      )}
+      <PopupPicture clientId={clientId} popup={popup} />
       <div className="popup-main">
-        <Link href={editor} className="popup-name">
+        {/* An English name in a Hebrew list reads from its own start (and is cut at its own end). */}
+        <Link href={editor} className="popup-name" dir="auto">
           {name}
         </Link>
         <div className="popup-meta">
@@ -241,6 +240,7 @@ function PopupCard({
             <span className="badge badge-scheduled">{t('unpublished')}</span>
           )}
           <span>{t(kindWords(popup.type))}</span>
+          {popup.status !== 'draft' && <ScheduleBadge clientId={clientId} schedule={popup.schedule} />}
         </div>
         <ErrorText error={action.error} />
       </div>

@@ -25,7 +25,7 @@ const siteOf = (location: string) => {
   return match ? decodeURIComponent(match[1]) : null;
 };
 
-/** This browser's language: the choice stays here (localStorage), never written to the owner's other sessions. */
+/** This tab's language: the choice stays in this tab (i18n/language.tsx), never written to the owner's other sessions. */
 function LanguageSwitch() {
   const { language, setLanguage, t } = useLanguage();
   return (
@@ -193,7 +193,7 @@ function useFocusHeadingOnRouteChange(location: string) {
 export function Shell({ children }: { children: ReactNode }) {
   const { t, setLanguage } = useLanguage();
   const { owner, loading } = useSession();
-  // The owner's language is where a browser that never chose one starts; after that the browser's choice stands.
+  // The owner's language is where a browser that never chose one starts; after that the tab's choice stands.
   const ownerLanguage = owner?.language;
   useEffect(() => {
     if (ownerLanguage && !hasKeptLanguage()) setLanguage(ownerLanguage);

@@ -45,7 +45,21 @@ export function InstallationStatus({ clientId, snippet = true }: { clientId: str
         </p>
       ) : (
         <>
-          <p className="not-installed">{t('notInstalled')}</p>
+          <p className="not-installed">
+            {/* The tag is code: left to right in a Hebrew sentence too, its slash where HTML has it. */}
+            {t('notInstalled')
+              .split('{tag}')
+              .flatMap((words, index) =>
+                index === 0
+                  ? [words]
+                  : [
+                      <code key="tag" dir="ltr">
+                        {'</body>'}
+                      </code>,
+                      words,
+                    ],
+              )}
+          </p>
           {snippet && <Snippet code={site.data.embed.script} label={t('embedScript')} />}
         </>
       )}

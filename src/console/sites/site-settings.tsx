@@ -65,7 +65,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
       <ErrorText error={site.error} />
       <InstallationStatus clientId={clientId} snippet={false} />
       {draft && (
-        <form onSubmit={submit} className="stack narrow" aria-labelledby="site-settings-heading">
+        <form onSubmit={submit} className="card stack" aria-labelledby="site-settings-heading">
           <h2 id="site-settings-heading">{t('siteSettingsTitle')}</h2>
           <label className="field">
             {t('siteName')}
@@ -73,7 +73,14 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
           </label>
           <label className="field">
             {t('siteOrigins')}
-            <textarea rows={3} value={draft.origins} onChange={change('origins')} aria-describedby="origins-hint" />
+            {/* Addresses read left to right, in Hebrew too. */}
+            <textarea
+              rows={3}
+              dir="ltr"
+              value={draft.origins}
+              onChange={change('origins')}
+              aria-describedby="origins-hint"
+            />
           </label>
           <span className="hint" id="origins-hint">
             {t('siteOriginsHint')}

@@ -2,7 +2,24 @@
 // (src/console/api/delivery.ts) send and read these shapes, and the server (server/delivery/) answers with them.
 // Types and constants only, so the server imports it as it is.
 
-export const DESTINATION_KINDS = ['webhook', 'email', 'mailchimp', 'klaviyo', 'hubspot'] as const;
+export const DESTINATION_KINDS = [
+  'webhook',
+  'email',
+  'mailchimp',
+  'klaviyo',
+  'hubspot',
+  'brevo',
+  'mailerlite',
+  'activecampaign',
+  'kit',
+  'omnisend',
+  'getresponse',
+  'constantcontact',
+  'aweber',
+  'slack',
+  'googlesheets',
+  'resthook',
+] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -17,6 +34,8 @@ export type DestinationSettings = {
   consentField?: string;
   /** An e-mail destination: a message per lead (the default) or one a day with the day's leads. */
   digest?: 'each' | 'daily';
+  /** The other vendors' settings, by the names their kind declares (GET …/destination-kinds). */
+  [setting: string]: unknown;
 };
 
 export interface Destination {
@@ -37,6 +56,8 @@ export interface Destination {
   /** Deliveries waiting or retrying, and those given up. */
   pending: number;
   failed: number;
+  /** Deliveries delivered in the last 7 days. */
+  deliveredThisWeek: number;
   /** Its last delivered try, and its last try that was not delivered with why; null when there was none. */
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
@@ -56,8 +77,36 @@ export interface DestinationFields {
 
 /** The body that creates a destination (a change sends part of it, without the kind). */
 export interface DestinationInput extends DestinationFields {
-  /** A vendor's API key: written, never read back. */
+  /** A vendor's API key (or a Slack webhook's URL): written, never read back. */
   apiKey?: string;
+  /** A vendor's several credentials (OAuth2 client and refresh token, a service account's key): written, never read back. */
+  credentials?: Record<string, string>;
+}
+
+/** One setting a kind takes, as `GET /api/owner/destination-kinds` lists it. */
+export interface DestinationKindSetting {
+  name: string;
+  type: 'string' | 'boolean' | 'strings' | 'integer' | 'integers';
+  required: boolean;
+  max: number | null;
+  hint: string | null;
+  oneOf: string[] | null;
+}
+
+/** A kind of destination: its name, what it is for, what it needs, the documentation it follows. */
+export interface DestinationKindInfo {
+  kind: DestinationKind;
+  name: string;
+  purpose: string;
+  docs: string[];
+  settings: DestinationKindSetting[];
+  secret:
+    | { type: 'none' | 'generated' }
+    | { type: 'apiKey'; hint: string | null }
+    | { type: 'credentials'; fields: { name: string; required: boolean }[] };
+  /** This server cannot send to it now (an e-mail destination without SMTP_URL), and why. */
+  unavailable: string | null;
+  batchMax: number | null;
 }
 
 /** What a destination answered to a test lead sent to it now, outside the queue. */

@@ -8,6 +8,7 @@ export const SITE_TOKEN_SCOPES = [
   'popups:write',
   'destinations:write',
   'people:erase',
+  'hooks:write',
 ] as const;
 export type SiteTokenScope = (typeof SITE_TOKEN_SCOPES)[number];
 

@@ -38,7 +38,8 @@ const FREQUENCY_RULES = new Set(['frequency (d_f_r)', 'after close (d_f_a)']);
 /** A pop-up opened again and again on a long-lived page (a click-to-open button) keeps only its latest fires. */
 export const FIRES_KEPT = 10;
 
-function emptyExplanation(id: string): Explanation {
+/** What is known of a pop-up before anything was decided about it. */
+export function emptyExplanation(id: string, summary = ''): Explanation {
   return {
     id,
     allowed: null,
@@ -48,7 +49,7 @@ function emptyExplanation(id: string): Explanation {
     retryAt: null,
     triggers: { planned: [], armedAt: null, fired: [] },
     shownAt: null,
-    summary: '',
+    summary,
   };
 }
 

@@ -1,22 +1,6 @@
 // Reads the attributes of a declarative <poptin-popup kind trigger> (placed by a page builder, no server decision):
 // pure, so a bad value becomes a clear message instead of an exception in the host page.
-
-/** Pop-up kinds (widget §1, poptin_type). */
-export const POPUP_KINDS = [
-  'embedded',
-  'lightbox',
-  'gamified',
-  'bar',
-  'sside',
-  'bside',
-  'browsing',
-  'fullpage',
-  'mobile',
-  'social',
-  'content',
-] as const;
-
-export type PopupKind = (typeof POPUP_KINDS)[number];
+import { POPUP_TYPES, type PopupType } from '../config/types.ts';
 
 export type DeclarativeTrigger =
   | { type: 'immediate' }
@@ -30,11 +14,11 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 const TRIGGER_FORMS = 'immediate | seconds:N | scroll:P | exit-intent | click:SELECTOR';
 
 /** A missing kind means lightbox, the default pop-up. */
-export function parseKind(attribute: string | null): Parsed<PopupKind> {
+export function parseKind(attribute: string | null): Parsed<PopupType> {
   const value = (attribute ?? '').trim().toLowerCase();
   if (value === '') return { ok: true, value: 'lightbox' };
-  if ((POPUP_KINDS as readonly string[]).includes(value)) return { ok: true, value: value as PopupKind };
-  return { ok: false, message: `kind "${attribute}" is not a pop-up kind; use one of ${POPUP_KINDS.join(', ')}` };
+  if ((POPUP_TYPES as readonly string[]).includes(value)) return { ok: true, value: value as PopupType };
+  return { ok: false, message: `kind "${attribute}" is not a pop-up kind; use one of ${POPUP_TYPES.join(', ')}` };
 }
 
 /** A missing trigger means immediate. `isSelector` checks a click selector (the browser's own parser in the element). */

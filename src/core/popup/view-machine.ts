@@ -3,20 +3,8 @@
 import { readNumber, readSwitch } from '../config/values.ts';
 import type { PrizeConversion } from '../games/prizes.ts';
 import type { Step } from '../machine.ts';
+import type { CloseSource } from '../public-types.ts';
 import { REDIRECT_LINK_SUBMIT_MS, THANK_YOU_AUTO_CLOSE_DEFAULT_S, THANK_YOU_WITHOUT_AUTO_CLOSE_S } from './timing.ts';
-
-/** Why a surface closes; `manual` (window.poptin.close) and `launch` (another pop-up opened from it) are the controller's. */
-export type CloseSource =
-  | 'x-button'
-  | 'skip-button'
-  | 'escape'
-  | 'overlay'
-  | 'auto-close'
-  | 'timer'
-  | 'redirect'
-  | 'submit'
-  | 'manual'
-  | 'launch';
 
 /** hidden → form → (thank-you) → closing → closed; the view renders `state`, effects follow transitions. */
 export type PopupState = 'hidden' | 'form' | 'thank-you' | 'closing' | 'closed';

@@ -1,5 +1,5 @@
 // Teaser tab constants and choices (widget §2 "Teaser tab", §9).
-import type { PopupKind } from '../declarative/attributes.ts';
+import type { PopupType as PopupKind } from '../config/types.ts';
 
 /** When the teaser tab shows: always, before the pop-up is shown, or after it is closed. */
 export type TeaserShowMode = 'always' | 'before_show' | 'after_close';

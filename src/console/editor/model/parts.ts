@@ -67,10 +67,12 @@ function textOfPart(element: HTMLElement): string {
   const own = Array.from(element.childNodes).filter(
     (node) => node.nodeType === Node.TEXT_NODE || !(node as Element).matches?.('input, select, textarea'),
   );
+  // The HTML's own layout (line breaks and indentation) is not words; a space typed at the end is (a word follows).
   return own
     .map((node) => node.textContent ?? '')
     .join('')
-    .trim();
+    .replace(/^\s+/, '')
+    .replace(/\s*\n\s*$/, '');
 }
 
 function setTextOfPart(element: HTMLElement, text: string): void {

@@ -1,0 +1,125 @@
+// The editor's workspace in Chromium against the fake owner API: kind, format and place chosen from named pictures
+// (only the choices that change something), and the room the live preview gets at a laptop's and a phone's width.
+// Needs `npm run build`.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { FakeOwnerApi } from './fake-owner-api.ts';
+import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
+
+let fake: FakeOwnerApi;
+let browser: Browser;
+before(async () => ({ fake, browser } = await startFakeConsole()));
+after(() => stopFakeConsole(fake, browser));
+
+async function newEditor(width = 1280, height = 900): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await signInWithKeyboard(page, fake);
+  await page.goto(`${fake.url}/console/sites/demo`);
+  await page.getByRole('button', { name: 'New pop-up from a template' }).first().click();
+  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
+  return { page, id: decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '') };
+}
+
+const radioNames = (page: Page, group: string) =>
+  page
+    .getByRole('group', { name: group, exact: true })
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.querySelector('span')?.textContent ?? ''));
+
+describe('console: kind, format and place from pictures', () => {
+  it('offers a format only where it changes something, each a named picture, chosen with the arrow keys', async () => {
+    const { page, id } = await newEditor();
+    await page.getByRole('tab', { name: 'Design' }).click();
+    const kinds = page.getByRole('group', { name: 'Kind', exact: true });
+    // A centred window's formats all draw alike: no numbered styles to choose from. (A person clicks the pictures.)
+    await kinds.getByRole('radio', { name: 'Centred window' }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: /^Style \d+$/ }).count(), 0);
+
+    await kinds.locator('label', { hasText: 'Social bar' }).click();
+    const entrance = page.getByRole('group', { name: 'How it comes in', exact: true });
+    assert.deepEqual(await radioNames(page, 'How it comes in'), ['Slides in', 'Appears at once']);
+    assert.equal(await entrance.locator('label svg').count(), 2, 'each choice is a picture');
+    assert.equal(await entrance.getByRole('radio', { name: 'Slides in' }).isChecked(), true);
+    await entrance.getByRole('radio', { name: 'Slides in' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await entrance.getByRole('radio', { name: 'Appears at once' }).isChecked(), true);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    assert.equal(fake.popups.get(id)?.draft.poptin_format, 'format_3');
+
+    await kinds.locator('label', { hasText: 'Phone bottom sheet' }).click();
+    assert.deepEqual(await radioNames(page, 'What its button does'), ['Sends the form', 'Calls your number']);
+    await page.locator('label', { hasText: 'Calls your number' }).click();
+    // A bar or a phone's sheet runs along an edge: only the top or the bottom is theirs to choose.
+    assert.deepEqual(await radioNames(page, 'Position'), ['Top', 'Bottom']);
+    await page.getByRole('group', { name: 'Position', exact: true }).locator('label', { hasText: 'Top' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForFunction(async (popup) => {
+      const answer = await fetch(`/api/owner/demo/popups/${popup}`).then((response) => response.json());
+      return answer.popup.draft.poptin_format === 'format_1';
+    }, id);
+    const design = fake.popups.get(id)?.draft.design_properties as Record<string, unknown> | undefined;
+    assert.match(String(design?.poptin_location), /top/);
+
+    // A full page sits where it is: no place to choose.
+    await kinds.locator('label', { hasText: 'Full page' }).click();
+    assert.equal(await page.getByRole('group', { name: 'Position', exact: true }).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+});
+
+describe('console: the live preview has room', () => {
+  it('draws the desktop preview at its width beside the parts at 1280 px', async () => {
+    const { page } = await newEditor(1280, 900);
+    const desktop = page.locator('[data-preview-width="560"]');
+    await desktop.getByRole('heading', { name: 'Join our newsletter' }).waitFor();
+    const frame = await desktop.boundingBox();
+    const parts = await page.locator('.workspace-edit').boundingBox();
+    assert.ok(frame && frame.width >= 540, `the desktop preview is ${frame?.width} px wide`);
+    assert.ok(parts && frame.x >= parts.x + parts.width, 'the preview is beside the parts, not under them');
+    assert.ok(frame.x + frame.width <= 1280, 'and on the screen');
+    await page.context().close();
+  });
+
+  it('stacks the parts, the preview and the rules at 390 px, nothing wider than the phone', async () => {
+    const { page } = await newEditor(390, 844);
+    const desktop = page.locator('[data-preview-width="560"]');
+    await desktop.getByRole('heading', { name: 'Join our newsletter' }).waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    const [parts, preview, rules] = await Promise.all(
+      ['.workspace-edit', '.workspace-preview', '.workspace-rules'].map((selector) =>
+        page.locator(selector).boundingBox(),
+      ),
+    );
+    assert.ok(parts && preview && rules && parts.y < preview.y && preview.y < rules.y, 'one above the other');
+    const frame = await desktop.boundingBox();
+    assert.ok(frame && frame.x >= 0 && frame.x + frame.width <= 390, 'the preview fits the phone');
+    await page.context().close();
+  });
+});
+
+describe('console: images', () => {
+  it("offers the upload as a button in the console's words, not the browser's file control", async () => {
+    const { page } = await newEditor(390, 844);
+    const upload = page.getByLabel('Upload an image').first();
+    await upload.waitFor({ state: 'attached' });
+    const box = await upload.boundingBox();
+    assert.ok(!box || box.width <= 1, `the browser's control is ${box?.width} px wide`);
+    const button = page.locator('label', { has: upload });
+    assert.equal(await button.evaluate((label) => label.textContent), 'Upload an image');
+    assert.equal(await button.evaluate((label) => getComputedStyle(label).cursor), 'pointer');
+    // Reached with the keyboard, the button shows the focus ring.
+    await upload.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    assert.notEqual(await button.evaluate((label) => getComputedStyle(label).outlineStyle), 'none');
+    await page.context().close();
+  });
+});
