@@ -60,6 +60,11 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export interface AppOptions {
   /** Open and migrated storage (see openDatabase and runMigrations). */
   db: Database;
+  /**
+   * DATABASE_READ_URL: where the owner's heavy reads (leads pages and search, the CSV export, the stats reports)
+   * go, e.g. a streaming standby a second behind; writes stay on `db`. Default: `db`.
+   */
+  readDb?: Database;
   /** Bearer token of the owner API for every client (admin); a client file may add a token of its own. */
   ownerToken: string;
   /** When set, pop-up files (`*.json`) to upsert into storage before the app is returned. */
@@ -224,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     spamImpossibleSubmitMs: options.spamImpossibleSubmitMs,
     eventRetentionDays: options.eventRetentionDays,
   });
+  const reads = options.readDb ? new Store(options.readDb, { eventRetentionDays: options.eventRetentionDays }) : store;
   const stopWatching = await store.watchConfigChanges();
   app.addHook('onClose', async () => stopWatching());
   const visitorEmails = new VisitorEmails(options.db, store.erasureHashes, {
@@ -319,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         accounts: ownerSide.accounts,
         consoleOrigins,
       });
-      await owner.register(ownerRoutes, { store });
+      await owner.register(ownerRoutes, { store, reads });
       await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery, coupons, leadRetention });
     },
     { prefix: '/api/owner' },

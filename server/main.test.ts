@@ -64,6 +64,19 @@ describe('readSettings', () => {
     assert.throws(() => readSettings({ PORT: 'eighty' }), /PORT must be a whole number/);
     assert.throws(() => readSettings({ NODE_ENV: 'production' }), /OWNER_TOKEN must be set/);
   });
+
+  it('reads DATABASE_READ_URL beside DATABASE_URL, and refuses it alone', () => {
+    const both = readSettings({
+      DATABASE_URL: 'postgres://primary/poptin',
+      DATABASE_READ_URL: 'postgres://standby/poptin',
+    });
+    assert.equal(both.databaseReadUrl, 'postgres://standby/poptin');
+    assert.equal(readSettings({}).databaseReadUrl, undefined);
+    assert.throws(
+      () => readSettings({ DATABASE_READ_URL: 'postgres://standby/poptin' }),
+      /DATABASE_READ_URL needs DATABASE_URL/,
+    );
+  });
 });
 
 describe('TRUST_PROXY', () => {

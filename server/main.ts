@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { openPostgres } from './db/postgres.ts';
 import { registerExampleSites } from './example-stores/index.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
 import { passwordWeakness } from './owner/passwords.ts';
@@ -26,10 +27,13 @@ export async function startServer(
   const weakness = settings.consolePassword === undefined ? null : passwordWeakness(settings.consolePassword);
   if (weakness) throw new Error(`CONSOLE_PASSWORD ${weakness}`);
   const db = await openDatabase(settings);
+  let readDb: Database | undefined;
   try {
+    if (settings.databaseReadUrl) readDb = await openPostgres(settings.databaseReadUrl);
     await runMigrations(db);
     const app = await buildApp({
       db,
+      readDb,
       ownerToken: settings.ownerToken,
       popupsDir: settings.popupsDir,
       clientsDir: settings.clientsDir,
@@ -67,10 +71,12 @@ export async function startServer(
       async stop() {
         await app.close();
         await db.close();
+        await readDb?.close();
       },
     };
   } catch (error) {
     await db.close();
+    await readDb?.close();
     throw error;
   }
 }
@@ -78,7 +84,9 @@ export async function startServer(
 async function main(): Promise<void> {
   const settings = readSettings();
   const server = await startServer(settings);
-  const storage = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`;
+  const storage = settings.databaseUrl
+    ? `PostgreSQL (DATABASE_URL${settings.databaseReadUrl ? ', owner reads on DATABASE_READ_URL' : ''})`
+    : `PGlite in ${settings.dataDir}`;
   console.log(
     [
       '',

@@ -19,6 +19,8 @@ export interface ServerSettings {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_READ_URL: the owner's heavy reads on this PostgreSQL (a standby); only with DATABASE_URL. */
+  databaseReadUrl?: string;
   /** From OWNER_TOKEN, or the development default (then `ownerTokenIsDefault`). */
   ownerToken: string;
   ownerTokenIsDefault: boolean;
@@ -184,11 +186,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
   const examplesDir = env.EXAMPLES_DIR || 'examples/';
   const production = env.NODE_ENV === 'production';
   if (production && !env.OWNER_TOKEN) throw new Error('OWNER_TOKEN must be set when NODE_ENV=production');
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+    throw new Error('DATABASE_READ_URL needs DATABASE_URL: the reads go to a standby of that PostgreSQL');
   return {
     port: readInteger(env, 'PORT', 8787, 0),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     ownerToken: env.OWNER_TOKEN || DEVELOPMENT_OWNER_TOKEN,
     ownerTokenIsDefault: !env.OWNER_TOKEN,
     examplesDir,

@@ -25,12 +25,14 @@ import { checkRange, statsReport } from '../stats.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
+  /** Where the leads pages, their search, the CSV export and the stats reports are read: a standby, or `store`. */
+  reads?: Store;
 }
 
 type ClientParams = { Params: { clientId: string } };
 
 /** The site owner's read-out of leads and per-pop-up figures; registered behind the owner token check (owner-auth.ts). */
-export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, { store }) => {
+export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, { store, reads = store }) => {
   async function knownClient(clientId: string, reply: FastifyReply): Promise<boolean> {
     if (await store.findClient(clientId)) return true;
     await reply.code(404).send(errorBody(404, `Unknown client ${clientId}`));
@@ -69,7 +71,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       }
       const filter = await checkedFilter(query, reply);
       if (!filter) return reply;
-      return leadsListing(store, request.params.clientId, { limit, after: cursor, filter });
+      return leadsListing(reads, request.params.clientId, { limit, after: cursor, filter });
     },
   );
 
@@ -108,7 +110,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-        .send(await leadsCsv(store, clientId, filter));
+        .send(await leadsCsv(reads, clientId, filter));
     },
   );
 
@@ -156,7 +158,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       if (!client) return reply.code(404).send(errorBody(404, `Unknown client ${request.params.clientId}`));
       const error = checkRange(request.query.from, request.query.to);
       if (error) return reply.code(400).send(errorBody(400, error));
-      return statsReport(store.db, client.client_id, request.query, client.time_zone ?? 'UTC');
+      return statsReport(reads.db, client.client_id, request.query, client.time_zone ?? 'UTC');
     },
   );
 
@@ -202,6 +204,6 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { popups: await store.popupStats(request.params.clientId) };
+    return { popups: await reads.popupStats(request.params.clientId) };
   });
 };
