@@ -181,7 +181,7 @@ describe('console: sites, pop-ups and the editor', () => {
     const kinds = page.getByRole('group', { name: 'Kind', exact: true });
     await kinds.getByRole('radio', { name: 'Centred window' }).focus();
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await kinds.getByRole('radio', { name: 'Game (wheel, scratch card)' }).isChecked(), true);
+    assert.equal(await kinds.getByRole('radio', { name: 'Game: wheel, scratch card or gift box' }).isChecked(), true);
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Add a prize' }).click();
     await page.getByRole('textbox', { name: 'Label 1' }).fill('10% off');
