@@ -173,7 +173,7 @@ export function closeButton(context: ScreenContext, { offset = 8 }: { offset?: n
         'background:color-mix(in srgb,var(--poptin-text) 8%,transparent);cursor:pointer',
       ),
     },
-    '<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false"><path d="M1 1l12 12M13 1L1 13" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>',
+    '<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="M1 1l12 12M13 1L1 13" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>',
   );
 }
 
@@ -439,7 +439,7 @@ export function image(kind: Illustration, { size = 96, style = '' }: { size?: nu
   return tag(
     'div',
     { 'data-poptin-part': 'image', style: css('display:flex;justify-content:center', style) },
-    `<svg width="${size}" height="${size}" viewBox="0 0 96 96" aria-hidden="true" focusable="false">${ILLUSTRATIONS[kind]}</svg>`,
+    `<svg width="${size}" height="${size}" viewBox="0 0 96 96" aria-hidden="true">${ILLUSTRATIONS[kind]}</svg>`,
   );
 }
 

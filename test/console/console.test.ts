@@ -181,7 +181,7 @@ describe('console: sites, pop-ups and the editor', () => {
     const kinds = page.getByRole('group', { name: 'Kind', exact: true });
     await kinds.getByRole('radio', { name: 'Centred window' }).focus();
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await kinds.getByRole('radio', { name: 'Game (wheel, scratch card)' }).isChecked(), true);
+    assert.equal(await kinds.getByRole('radio', { name: 'Game: wheel, scratch card or gift box' }).isChecked(), true);
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Add a prize' }).click();
     await page.getByRole('textbox', { name: 'Label 1' }).fill('10% off');
@@ -524,6 +524,54 @@ describe('console: owners (administrators)', () => {
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
     await page.context().close();
+  });
+});
+
+describe('console: owners in Hebrew', () => {
+  it('reads an English site name in its own direction and keeps each site id whole, on a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInWithKeyboard(page);
+    const name = 'Page-builder demo (examples/page-builder.html)';
+    await page.evaluate(async (name) => {
+      const answer = await fetch('/api/owner/sites', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientId: 'page-builder-demo',
+          name,
+          address: 'https://builder.example',
+          language: 'en',
+        }),
+      });
+      if (!answer.ok) throw new Error(`site not added: ${answer.status}`);
+    }, name);
+    await page.reload();
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    await page.goto(`${fake.url}/console/owners`);
+    await page.getByRole('heading', { level: 1, name: 'בעלים' }).waitFor();
+    const choice = page.getByRole('checkbox', { name: /Page-builder demo/ }).locator('xpath=..');
+    // The name is isolated from the Hebrew around it: its brackets and full stops stay where English puts them.
+    assert.equal(
+      await choice.locator('bdi, [dir=auto]').filter({ hasText: name }).count(),
+      1,
+      'the site name is isolated in its own direction',
+    );
+    const lines = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluateAll((elements) =>
+        elements.map((element) => `${element.textContent}: ${element.getClientRects().length}`),
+      );
+    assert.deepEqual(await lines(choice.locator('code')), ['page-builder-demo: 1']);
+    const row = page.getByRole('row').filter({ hasText: fake.owner.email });
+    const ids = await lines(row.locator('code'));
+    assert.ok(ids.includes('page-builder-demo: 1'), ids.join(', '));
+    assert.deepEqual(
+      ids.filter((id) => !id.endsWith(': 1')),
+      [],
+      'every site id on one line',
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
   });
 });
 

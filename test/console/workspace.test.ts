@@ -123,3 +123,40 @@ describe('console: images', () => {
     await page.context().close();
   });
 });
+
+describe('console: design tokens', () => {
+  it("tells a pill-shaped template's corners as they are, and lets the owner leave the pill for a size and back", async () => {
+    const { page, id } = await newEditor();
+    const stored = fake.popups.get(id)!;
+    stored.draft = {
+      ...stored.draft,
+      poptin: String(stored.draft.poptin).replaceAll('--poptin-radius:12px', '--poptin-radius:999px'),
+    };
+    await page.reload();
+    await page.getByRole('tab', { name: 'Design' }).click();
+    // The games are three: the gift box is one of them.
+    await page
+      .getByRole('group', { name: 'Kind', exact: true })
+      .getByRole('radio', { name: 'Game: wheel, scratch card or gift box' })
+      .waitFor();
+    const pill = page.getByRole('checkbox', { name: 'Fully round (pill)' });
+    const slider = page.getByRole('slider', { name: 'Corner roundness' });
+    assert.equal(await pill.isChecked(), true, 'a 999px corner is a pill');
+    assert.equal(await slider.isDisabled(), true, 'the slider does not pretend to hold 999px');
+    await pill.uncheck();
+    assert.equal(await slider.isDisabled(), false);
+    await slider.fill('16');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    assert.match(String(fake.popups.get(id)?.draft.poptin), /--poptin-radius:16px/);
+    await pill.check();
+    assert.equal(await slider.isDisabled(), true);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForFunction(async (popup) => {
+      const answer = await fetch(`/api/owner/demo/popups/${popup}`).then((response) => response.json());
+      return String(answer.popup.draft.poptin).includes('--poptin-radius:999px');
+    }, id);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+});

@@ -15,9 +15,11 @@ import {
   showGalleryTemplate,
 } from '../../scripts/template-gallery.ts';
 import { TEMPLATE_GOALS, TEMPLATE_TOKENS, type TemplateSummary } from '../../server/owner/templates.ts';
+import { TEMPLATE_RULES } from '../../src/core/sanitize.ts';
 import { ownerGet, useBrowserAndServer } from './harness.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PURIFY_SOURCE = readFileSync(createRequire(import.meta.url).resolve('dompurify/dist/purify.min.js'), 'utf8');
 const LANGUAGES: GalleryLanguage[] = ['en', 'he'];
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -198,6 +200,49 @@ describe('the template gallery', { concurrency: 4 }, () => {
               problem: `a screen without its direction: ${root.slice(0, 60)}`,
             });
       }
+    assert.deepEqual(problems, []);
+  });
+
+  it("passes the widget's sanitiser whole, so the editor has nothing to warn about in a fresh template", async () => {
+    const page = await shared.browser.newPage();
+    await page.addScriptTag({ content: PURIFY_SOURCE });
+    const { CUSTOM_ELEMENT_HANDLING: elements = {}, ...rules } = TEMPLATE_RULES;
+    const problems: Problem[] = [];
+    for (const language of LANGUAGES)
+      for (const template of configs[language]) {
+        const removed = await page.evaluate(
+          ({ html, rules, tagNames, attributeNames }) => {
+            const purifier = (
+              window as unknown as {
+                DOMPurify: {
+                  sanitize(html: string, rules: object): string;
+                  removed: { element?: Element; attribute?: Attr | null; from?: Element }[];
+                };
+              }
+            ).DOMPurify;
+            purifier.sanitize(html, {
+              ...rules,
+              CUSTOM_ELEMENT_HANDLING: {
+                tagNameCheck: new RegExp(tagNames),
+                attributeNameCheck: new RegExp(attributeNames),
+                allowCustomizedBuiltInElements: false,
+              },
+            });
+            return purifier.removed.map((entry) =>
+              entry.attribute ? `<${entry.from?.localName}> ${entry.attribute.name}` : `<${entry.element?.localName}>`,
+            );
+          },
+          {
+            html: String(template.config.poptin),
+            rules,
+            tagNames: (elements.tagNameCheck as RegExp).source,
+            attributeNames: (elements.attributeNameCheck as RegExp).source,
+          },
+        );
+        for (const removal of new Set(removed))
+          problems.push({ template: `${template.id}.${language}`, problem: `the sanitiser removes ${removal}` });
+      }
+    await page.close();
     assert.deepEqual(problems, []);
   });
 

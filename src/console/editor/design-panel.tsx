@@ -3,9 +3,58 @@ import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
 import type { EditorSettings } from '../model/settings.ts';
 import { LayoutPicker } from './layout-picker.tsx';
-import { applyTokens, COLOUR_TOKENS, FONT_STACKS, readTokens, TOKENS, type Token } from './model/tokens.ts';
+import {
+  applyTokens,
+  COLOUR_TOKENS,
+  FONT_STACKS,
+  isPillRadius,
+  PILL_RADIUS,
+  RADIUS_MAX,
+  readTokens,
+  TOKENS,
+  type Token,
+} from './model/tokens.ts';
 
 const nameKey = (token: Token) => `token_${token.slice('--poptin-'.length)}` as StringKey;
+
+/**
+ * The corners: a slider up to RADIUS_MAX px, and a pill (fully round) for the templates whose corners are past it,
+ * so that the slider never shows a size it does not hold.
+ */
+function RadiusToken({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
+  const { t } = useLanguage();
+  const pill = isPillRadius(value);
+  const shown = pill ? t('token_radius_full') : value;
+  return (
+    <div className="field radius-token">
+      <label htmlFor={id}>{t('token_radius')}</label>
+      <div className="cluster">
+        <input
+          id={id}
+          type="range"
+          min={0}
+          max={RADIUS_MAX}
+          step={1}
+          disabled={pill}
+          value={pill ? RADIUS_MAX : Number.parseInt(value, 10) || 0}
+          aria-valuetext={shown}
+          onChange={(e) => onChange(`${e.target.value}px`)}
+        />
+        <output htmlFor={id} dir={pill ? undefined : 'ltr'}>
+          {shown}
+        </output>
+      </div>
+      <label className="inline-check">
+        <input
+          type="checkbox"
+          checked={pill}
+          onChange={(e) => onChange(e.target.checked ? PILL_RADIUS : `${RADIUS_MAX}px`)}
+        />
+        {t('token_radius_pill')}
+      </label>
+    </div>
+  );
+}
 
 /** The template's design tokens (colours, font, corner roundness), then the pop-up's kind, style and place. */
 export function DesignPanel({
@@ -46,26 +95,7 @@ export function DesignPanel({
               </div>
             );
           if (token === '--poptin-radius')
-            return (
-              <div key={token} className="field">
-                <label htmlFor={id}>{t(nameKey(token))}</label>
-                <div className="cluster">
-                  <input
-                    id={id}
-                    type="range"
-                    min={0}
-                    max={40}
-                    step={1}
-                    value={Number.parseInt(value, 10) || 0}
-                    aria-valuetext={value}
-                    onChange={(e) => set(token, `${e.target.value}px`)}
-                  />
-                  <output htmlFor={id} dir="ltr">
-                    {value}
-                  </output>
-                </div>
-              </div>
-            );
+            return <RadiusToken key={token} id={id} value={value} onChange={(radius) => set(token, radius)} />;
           const known = fonts.find(([, stack]) => stack === value);
           return (
             <div key={token} className="field">

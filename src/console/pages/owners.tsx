@@ -29,7 +29,13 @@ function SiteChoices({
               onChange(e.target.checked ? [...chosen, site.clientId] : chosen.filter((id) => id !== site.clientId))
             }
           />
-          {site.name || site.clientId} <code>{site.clientId}</code>
+          {/* An owner's site name is in any language: isolated, it keeps its own direction in a Hebrew line. */}
+          <span className="site-choice">
+            <bdi>{site.name || site.clientId}</bdi>
+            <code className="site-id" dir="ltr">
+              {site.clientId}
+            </code>
+          </span>
         </label>
       ))}
     </fieldset>
@@ -127,11 +133,21 @@ export function OwnersPage() {
             {owners.data.owners.map((owner) => (
               <tr key={owner.id}>
                 <th scope="row">
-                  {owner.email}
+                  <bdi>{owner.email}</bdi>
                   {owner.isAdmin && <span className="badge badge-scheduled">{t('adminBadge')}</span>}
                 </th>
-                <td data-label={t('ownerName')}>{owner.name}</td>
-                <td data-label={t('sites')}>{owner.sites.join(', ')}</td>
+                <td data-label={t('ownerName')}>
+                  <bdi>{owner.name}</bdi>
+                </td>
+                <td data-label={t('sites')}>
+                  <span className="site-ids">
+                    {owner.sites.map((id) => (
+                      <code key={id} className="site-id" dir="ltr">
+                        {id}
+                      </code>
+                    ))}
+                  </span>
+                </td>
                 <td className="row-actions">
                   <button
                     type="button"

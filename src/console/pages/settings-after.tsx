@@ -5,41 +5,40 @@ import { FrequencyFields, type Update } from './settings-rows.tsx';
 
 /** The rules of a shown pop-up: how it closes, what follows the form, and the rest (teaser, A/B, countdown). */
 export function AfterShowingSettings({ settings, update }: { settings: EditorSettings; update: Update }) {
-  const { language } = useLanguage();
-  const w = (en: string, he: string) => (language === 'he' ? he : en);
+  const { t } = useLanguage();
   const setClose = (change: Partial<EditorSettings['close']>) =>
     update((s) => ({ ...s, close: { ...s.close, ...change } }));
   return (
     <>
       <fieldset>
-        <legend>{w('Closing', 'סגירה')}</legend>
+        <legend>{t('stClosing')}</legend>
         <Toggle
-          label={w('Close button (×)', 'כפתור סגירה (×)')}
+          label={t('stCloseButton')}
           checked={settings.close.xButton}
           onChange={(xButton) => setClose({ xButton })}
         />
         <AmountSetting
-          label={w('Close button usable after', 'כפתור הסגירה פעיל אחרי')}
-          unit={w('seconds', 'שניות')}
+          label={t('stCloseButtonAfter')}
+          unit={t('stSeconds')}
           value={settings.close.xAfterSeconds}
           onChange={(xAfterSeconds) => setClose({ xAfterSeconds })}
           fallback={3}
         />
         <Toggle
-          label={w('Close on a click outside', 'סגירה בלחיצה מחוץ לחלון')}
+          label={t('stCloseOnOutside')}
           checked={settings.close.closeOnOverlayClick}
           onChange={(closeOnOverlayClick) => setClose({ closeOnOverlayClick })}
         />
         <AmountSetting
-          label={w('Close by itself after', 'סגירה אוטומטית אחרי')}
-          unit={w('seconds', 'שניות')}
+          label={t('stAutoClose')}
+          unit={t('stSeconds')}
           value={settings.close.autoCloseSeconds}
           onChange={(autoCloseSeconds) => setClose({ autoCloseSeconds })}
           fallback={15}
         />
         {settings.afterClose ? (
           <FrequencyFields
-            legend={w('After a close, show again', 'אחרי סגירה, להציג שוב')}
+            legend={t('stAfterClose')}
             choice={settings.afterClose}
             onChange={(afterClose) => update((s) => ({ ...s, afterClose }))}
           />
@@ -48,41 +47,41 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
             type="button"
             onClick={() => update((s) => ({ ...s, afterClose: { audience: 'all', cap: 'once_a_day', count: null } }))}
           >
-            {w('Limit how soon it returns after a close', 'הגבלת חזרה אחרי סגירה')}
+            {t('stLimitAfterClose')}
           </button>
         )}
       </fieldset>
       <fieldset>
-        <legend>{w('After the form', 'אחרי הטופס')}</legend>
+        <legend>{t('stAfterTheForm')}</legend>
         <Toggle
-          label={w('Thank-you screen', 'מסך תודה')}
+          label={t('stThankYouScreen')}
           checked={settings.thankYou.enabled}
           onChange={(enabled) => update((s) => ({ ...s, thankYou: { ...s.thankYou, enabled } }))}
         />
         {settings.thankYou.enabled && (
           <AmountSetting
-            label={w('Close the thank-you screen after', 'סגירת מסך התודה אחרי')}
-            unit={w('seconds', 'שניות')}
+            label={t('stThankYouClose')}
+            unit={t('stSeconds')}
             value={settings.thankYou.autoCloseSeconds}
             onChange={(autoCloseSeconds) => update((s) => ({ ...s, thankYou: { ...s.thankYou, autoCloseSeconds } }))}
             fallback={5}
           />
         )}
         <Toggle
-          label={w('Redirect after submit', 'הפניה אחרי שליחה')}
+          label={t('stRedirectAfterSubmit')}
           checked={settings.redirect.enabled}
           onChange={(enabled) => update((s) => ({ ...s, redirect: { ...s.redirect, enabled } }))}
         />
         {settings.redirect.enabled && (
           <>
             <TextSetting
-              label={w('Redirect address', 'כתובת ההפניה')}
+              label={t('stRedirectAddress')}
               value={settings.redirect.url}
               onChange={(url) => update((s) => ({ ...s, redirect: { ...s.redirect, url } }))}
               ltr
             />
             <Toggle
-              label={w('Send the form data along', 'שליחת נתוני הטופס')}
+              label={t('stSendFormData')}
               checked={settings.redirect.sendFormData}
               onChange={(sendFormData) => update((s) => ({ ...s, redirect: { ...s.redirect, sendFormData } }))}
             />
@@ -90,20 +89,20 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
         )}
       </fieldset>
       <fieldset>
-        <legend>{w('More', 'עוד')}</legend>
+        <legend>{t('stMore')}</legend>
         <Toggle
-          label={w('Teaser tab', 'לשונית טיזר')}
+          label={t('stTeaserTab')}
           checked={settings.teaser}
           onChange={(teaser) => update((s) => ({ ...s, teaser }))}
         />
         <Toggle
-          label={w('A/B variant of another pop-up', 'גרסת A/B של חלון אחר')}
+          label={t('stAbVariant')}
           checked={settings.abTest.enabled}
           onChange={(enabled) => update((s) => ({ ...s, abTest: { ...s.abTest, enabled } }))}
         />
         {settings.abTest.enabled && (
           <TextSetting
-            label={w('Pop-up id of the campaign', 'מזהה החלון של הקמפיין')}
+            label={t('stAbParentId')}
             value={settings.abTest.parentId}
             onChange={(parentId) => update((s) => ({ ...s, abTest: { ...s.abTest, parentId } }))}
             ltr
@@ -111,12 +110,12 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
           />
         )}
         <Select
-          label={w('Countdown', 'שעון ספירה לאחור')}
+          label={t('stCountdown')}
           value={settings.countdown.mode}
           options={[
-            ['off', w('None', 'ללא')],
-            ['duration', w('From when it shows', 'מרגע ההצגה')],
-            ['fixed', w('Until a date', 'עד תאריך')],
+            ['off', t('stCountdownNone')],
+            ['duration', t('stCountdownFromShow')],
+            ['fixed', t('stCountdownUntil')],
           ]}
           onChange={(mode) =>
             update((s) => ({
@@ -137,7 +136,7 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
         />
         {settings.countdown.mode === 'duration' && (
           <label>
-            {w('Minutes', 'דקות')}
+            {t('stMinutes')}
             <input
               type="number"
               min={0}
@@ -159,7 +158,7 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
         {settings.countdown.mode === 'fixed' && (
           <>
             <label>
-              {w('Date', 'תאריך')}
+              {t('stDate')}
               <input
                 type="date"
                 value={settings.countdown.date}
@@ -171,7 +170,7 @@ export function AfterShowingSettings({ settings, update }: { settings: EditorSet
               />
             </label>
             <label>
-              {w('Time', 'שעה')}
+              {t('stTime')}
               <input
                 type="time"
                 value={settings.countdown.time}

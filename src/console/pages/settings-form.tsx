@@ -30,13 +30,12 @@ export function SettingsForm({
   replaceConfig(config: Config): void;
   serverProblems: FieldProblem[];
 }) {
-  const { language, t: words } = useLanguage();
+  const { language, t } = useLanguage();
   const explained = explainRules(settings, language);
   const sentencesOf = (...topics: string[]) =>
     explained.filter((item) => topics.includes(item.topic)).map((item) => item.sentence);
   const whoSentences = sentencesOf('device', 'pages', 'referrer', 'country', 'cart', 'converted');
-  const w = (en: string, he: string) => (language === 'he' ? he : en);
-  const t = settings.triggers;
+  const triggers = settings.triggers;
   const setTriggers = (change: Partial<EditorSettings['triggers']>) =>
     update((s) => ({ ...s, triggers: { ...s.triggers, ...change } }));
   const setTargeting = (change: Partial<EditorSettings['targeting']>) =>
@@ -44,137 +43,124 @@ export function SettingsForm({
   return (
     <div className="settings">
       <fieldset>
-        <legend>{w('When it shows', 'מתי הוא מוצג')}</legend>
+        <legend>{t('stWhenItShows')}</legend>
         <AmountSetting
-          label={w('After time on the page', 'אחרי זמן בדף')}
-          unit={w('seconds', 'שניות')}
-          value={t.afterSeconds}
+          label={t('stAfterTime')}
+          unit={t('stSeconds')}
+          value={triggers.afterSeconds}
           onChange={(afterSeconds) => setTriggers({ afterSeconds })}
           fallback={5}
         />
-        {t.afterSeconds !== null && (
+        {triggers.afterSeconds !== null && (
           <Select
-            label={w('Counted on', 'נספר ב')}
-            value={t.afterSecondsOn}
+            label={t('stCountedOn')}
+            value={triggers.afterSecondsOn}
             onChange={(afterSecondsOn) => setTriggers({ afterSecondsOn })}
             options={[
-              ['page', w('this page', 'דף זה')],
-              ['website', w('the whole website', 'כל האתר')],
+              ['page', t('stThisPage')],
+              ['website', t('stWholeWebsite')],
             ]}
           />
         )}
         <AmountSetting
-          label={w('After scrolling', 'אחרי גלילה')}
+          label={t('stAfterScrolling')}
           unit="%"
-          value={t.scrollPercent}
+          value={triggers.scrollPercent}
           onChange={(scrollPercent) => setTriggers({ scrollPercent })}
           max={100}
           fallback={50}
         />
         <AmountSetting
-          label={w('After clicks', 'אחרי לחיצות')}
-          unit={w('clicks', 'לחיצות')}
-          value={t.clicks}
+          label={t('stAfterClicks')}
+          unit={t('stClicks')}
+          value={triggers.clicks}
           onChange={(clicks) => setTriggers({ clicks })}
           fallback={3}
         />
         <AmountSetting
-          label={w('On page view number', 'בצפייה בדף מספר')}
-          unit={w('pages', 'דפים')}
-          value={t.pageVisits}
+          label={t('stPageViewNumber')}
+          unit={t('stPages')}
+          value={triggers.pageVisits}
           onChange={(pageVisits) => setTriggers({ pageVisits })}
           fallback={2}
         />
         <AmountSetting
-          label={w('After inactivity', 'אחרי חוסר פעילות')}
-          unit={w('seconds', 'שניות')}
-          value={t.inactivitySeconds}
+          label={t('stAfterInactivity')}
+          unit={t('stSeconds')}
+          value={triggers.inactivitySeconds}
           onChange={(inactivitySeconds) => setTriggers({ inactivitySeconds })}
           fallback={30}
         />
         <Toggle
-          label={w('Exit intent', 'כוונת יציאה')}
-          checked={t.exitIntent}
+          label={t('stExitIntent')}
+          checked={triggers.exitIntent}
           onChange={(exitIntent) => setTriggers({ exitIntent })}
-          hint={w(
-            'Desktop: the pointer leaves the window. Phones: the Back button or a fast scroll up.',
-            'במחשב: העכבר יוצא מהחלון. בטלפון: כפתור חזרה או גלילה מהירה למעלה.',
-          )}
+          hint={t('stExitIntentHint')}
         />
         <Toggle
-          label={w('Click to open', 'פתיחה בלחיצה')}
-          checked={t.clickToOpen}
+          label={t('stClickToOpen')}
+          checked={triggers.clickToOpen}
           onChange={(clickToOpen) => setTriggers({ clickToOpen })}
-          hint={w(
-            'Any element with its data-poptin-id (or a link to /click/ID) opens it.',
-            'כל רכיב עם data-poptin-id שלו (או קישור ל-/click/ID) פותח אותו.',
-          )}
+          hint={t('stClickToOpenHint')}
         />
-        {t.clickToOpen && (
-          <Snippet code={clickToOpenTagOf(popupId, w('Open', 'פתיחה'))} label={w('Click to open', 'פתיחה בלחיצה')} />
-        )}
+        {triggers.clickToOpen && <Snippet code={clickToOpenTagOf(popupId, t('stOpen'))} label={t('stClickToOpen')} />}
         <p className="in-words rule-words" aria-live="polite">
           {sentencesOf('trigger').join(' ')}
         </p>
       </fieldset>
       {settings.frequency ? (
         <FrequencyFields
-          legend={w('How often', 'תדירות')}
+          legend={t('stHowOften')}
           choice={settings.frequency}
           onChange={(frequency) => update((s) => ({ ...s, frequency }))}
         />
       ) : (
         <fieldset>
-          <legend>{w('How often', 'תדירות')}</legend>
-          <p>
-            {w(
-              `Kept as written: "${settings.frequencyText}" (read by the widget as once per session).`,
-              `נשמר כפי שנכתב: "${settings.frequencyText}".`,
-            )}
-          </p>
+          <legend>{t('stHowOften')}</legend>
+          <p>{t('stKeptAsWritten').replace('{text}', settings.frequencyText)}</p>
           <button
             type="button"
             onClick={() =>
               update((s) => ({ ...s, frequency: { audience: 'all', cap: 'once_per_session', count: null } }))
             }
           >
-            {w('Replace with a rule in words', 'החלפה בכלל מהרשימה')}
+            {t('stReplaceWithRule')}
           </button>
         </fieldset>
       )}
       <fieldset>
-        <legend>{w('Who sees it', 'מי רואה אותו')}</legend>
+        <legend>{t('stWhoSeesIt')}</legend>
         <Select
-          label={w('Devices', 'מכשירים')}
+          label={t('stDevices')}
           value={settings.targeting.device}
           onChange={(device) => setTargeting({ device })}
           options={[
-            ['all', w('All devices', 'כל המכשירים')],
-            ['desktop', w('Desktop only', 'מחשב בלבד')],
-            ['mobile', w('Phones only', 'טלפון בלבד')],
+            ['all', t('stAllDevices')],
+            ['desktop', t('stDesktopOnly')],
+            ['mobile', t('stPhonesOnly')],
           ]}
         />
         <TargetingRows
-          legend={w('Pages', 'דפים')}
+          legend={t('stPagesLegend')}
           rows={settings.targeting.pages}
           onChange={(pages) => setTargeting({ pages })}
         />
         <TargetingRows
-          legend={w('Referrer', 'מקור הגעה')}
+          legend={t('stReferrer')}
           rows={settings.targeting.referrers}
           onChange={(referrers) => setTargeting({ referrers })}
         />
         <Select
-          label={w('Countries', 'מדינות')}
+          label={t('stCountries')}
           value={settings.targeting.countries.show}
           onChange={(show) => setTargeting({ countries: { ...settings.targeting.countries, show } })}
           options={[
-            ['show', w('Only these countries', 'רק מדינות אלה')],
-            ['dont_show', w('Not these countries', 'לא במדינות אלה')],
+            ['show', t('stOnlyTheseCountries')],
+            ['dont_show', t('stNotTheseCountries')],
           ]}
         />
         <TextSetting
-          label={w('Country codes, comma separated (US, IL)', 'קודי מדינות, מופרדים בפסיק')}
+          label={t('stCountryCodes')}
           value={settings.targeting.countries.codes.join(', ')}
           ltr
           max={800}
@@ -196,28 +182,28 @@ export function SettingsForm({
           }
         />
         <Toggle
-          label={w('Cart condition (Shopify)', 'תנאי עגלה (Shopify)')}
+          label={t('stCartConditionShopify')}
           checked={settings.targeting.cartActive}
           onChange={(cartActive) => setTargeting({ cartActive })}
         />
         {settings.targeting.cartActive && (
           <>
             <TextSetting
-              label={w('Cart action', 'פעולת עגלה')}
+              label={t('stCartAction')}
               value={settings.targeting.cartAction}
               onChange={(cartAction) => setTargeting({ cartAction })}
               ltr
               max={80}
             />
             <TextSetting
-              label={w('Cart comparison', 'השוואה')}
+              label={t('stCartComparison')}
               value={settings.targeting.cartFilter}
               onChange={(cartFilter) => setTargeting({ cartFilter })}
               ltr
               max={80}
             />
             <TextSetting
-              label={w('Cart value', 'ערך')}
+              label={t('stCartValue')}
               value={settings.targeting.cartValue}
               onChange={(cartValue) => setTargeting({ cartValue })}
               ltr
@@ -226,12 +212,12 @@ export function SettingsForm({
           </>
         )}
         <Toggle
-          label={w('Hide from visitors who already signed up', 'הסתרה ממי שכבר נרשם')}
+          label={t('stHideFromConverted')}
           checked={settings.targeting.hideFromConverted}
           onChange={(hideFromConverted) => setTargeting({ hideFromConverted })}
         />
         <p className="in-words rule-words" aria-live="polite">
-          {whoSentences.length ? whoSentences.join(' ') : words('wEveryone')}
+          {whoSentences.length ? whoSentences.join(' ') : t('wEveryone')}
         </p>
       </fieldset>
       <RuleBuilder

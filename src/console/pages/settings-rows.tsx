@@ -1,5 +1,6 @@
 import { AmountSetting, Select, TextSetting } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { STRINGS, type StringKey } from '../i18n/strings.ts';
 import {
   describeFrequency,
   FREQUENCY_CAPS,
@@ -14,14 +15,14 @@ import { type EditorSettings, TARGETING_OPERATORS, type TargetingRow } from '../
 
 export type Update = (change: (settings: EditorSettings) => EditorSettings) => void;
 
-const CAP_WORDS: Record<FrequencyCap, [string, string]> = {
-  every_page: ['Every page view', 'בכל צפייה בדף'],
-  once_per_session: ['Once per session', 'פעם בביקור'],
-  once_per_visitor: ['Once per visitor', 'פעם לכל מבקר'],
-  once_a_day: ['Once a day', 'פעם ביום'],
-  every_n_hours: ['Once every N hours', 'פעם ב-N שעות'],
-  every_n_days: ['Once every N days', 'פעם ב-N ימים'],
-  every_n_weeks: ['Once every N weeks', 'פעם ב-N שבועות'],
+const CAP_WORDS: Record<FrequencyCap, StringKey> = {
+  every_page: 'stCapEveryPage',
+  once_per_session: 'stCapOncePerSession',
+  once_per_visitor: 'stCapOncePerVisitor',
+  once_a_day: 'stCapOnceADay',
+  every_n_hours: 'stCapEveryNHours',
+  every_n_days: 'stCapEveryNDays',
+  every_n_weeks: 'stCapEveryNWeeks',
 };
 
 export function FrequencyFields({
@@ -33,32 +34,31 @@ export function FrequencyFields({
   choice: FrequencyChoice;
   onChange(choice: FrequencyChoice): void;
 }) {
-  const { language } = useLanguage();
-  const w = (en: string, he: string) => (language === 'he' ? he : en);
+  const { language, t } = useLanguage();
   const problem = frequencyProblem(choice, language);
   return (
     <fieldset>
       <legend>{legend}</legend>
       <Select
-        label={w('Who', 'למי')}
+        label={t('stWho')}
         value={choice.audience}
         onChange={(audience) => onChange({ ...choice, audience })}
         options={[
-          ['all', w('All visitors', 'כל המבקרים')],
-          ['new', w('New visitors', 'מבקרים חדשים')],
-          ['returning', w('Returning visitors', 'מבקרים חוזרים')],
+          ['all', t('stAllVisitors')],
+          ['new', t('stNewVisitors')],
+          ['returning', t('stReturningVisitors')],
         ]}
       />
       <Select
-        label={w('How often', 'כמה פעמים')}
+        label={t('stHowOftenCap')}
         value={choice.cap}
         onChange={(cap) => onChange({ ...choice, cap, count: cap.startsWith('every_n_') ? (choice.count ?? 1) : null })}
-        options={FREQUENCY_CAPS.map((cap) => [cap, w(...CAP_WORDS[cap])] as const)}
+        options={FREQUENCY_CAPS.map((cap) => [cap, t(CAP_WORDS[cap])] as const)}
       />
       {choice.cap === 'every_page' && (
         <AmountSetting
-          label={w('At most, in total', 'לכל היותר, בסך הכול')}
-          unit={w('times', 'פעמים')}
+          label={t('stAtMostInTotal')}
+          unit={t('stTimes')}
           value={choice.count}
           onChange={(count) => onChange({ ...choice, count })}
           fallback={5}
@@ -93,8 +93,7 @@ export function TargetingRows({
   rows: TargetingRow[];
   onChange(rows: TargetingRow[]): void;
 }) {
-  const { language } = useLanguage();
-  const w = (en: string, he: string) => (language === 'he' ? he : en);
+  const { t } = useLanguage();
   const set = (index: number, row: TargetingRow) => onChange(rows.map((old, i) => (i === index ? row : old)));
   return (
     <fieldset>
@@ -103,22 +102,22 @@ export function TargetingRows({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own, and their inputs no state
         <div className="row" key={index}>
           <Select
-            label={w('Show or hide', 'הצגה או הסתרה')}
+            label={t('stShowOrHide')}
             value={row.show}
             onChange={(show) => set(index, { ...row, show })}
             options={[
-              ['show', w('Show when', 'הצג כאשר')],
-              ['dont_show', w('Hide when', 'הסתר כאשר')],
+              ['show', t('stShowWhen')],
+              ['dont_show', t('stHideWhen')],
             ]}
           />
           <Select
-            label={w('The address', 'הכתובת')}
+            label={t('stTheAddress')}
             value={row.operator}
             onChange={(operator) => set(index, { ...row, operator })}
             options={TARGETING_OPERATORS.map((operator) => [operator, operator.replace('_', ' ')] as const)}
           />
           <TextSetting
-            label={w('Text', 'טקסט')}
+            label={t('stText')}
             value={row.value}
             onChange={(value) => set(index, { ...row, value })}
             max={500}
@@ -127,36 +126,35 @@ export function TargetingRows({
           <button
             type="button"
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            aria-label={`${w('Remove rule', 'הסרת כלל')} ${index + 1}`}
+            aria-label={`${t('stRemoveRule')} ${index + 1}`}
           >
             ×
           </button>
         </div>
       ))}
       <button type="button" onClick={() => onChange([...rows, { operator: 'contain', value: '', show: 'show' }])}>
-        {w('Add a rule', 'הוספת כלל')}
+        {t('stAddARule')}
       </button>
     </fieldset>
   );
 }
 
 export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: PrizeRow[]): void }) {
-  const { language } = useLanguage();
-  const w = (en: string, he: string) => (language === 'he' ? he : en);
+  const { language, t } = useLanguage();
   const problem = prizesProblem(rows, language);
   const set = (index: number, row: PrizeRow) => onChange(rows.map((old, i) => (i === index ? row : old)));
   return (
     <fieldset>
-      <legend>{w('Game prizes', 'פרסי המשחק')}</legend>
+      <legend>{t('stGamePrizes')}</legend>
       <table>
         <thead>
           <tr>
-            <th scope="col">{w('Label', 'שם')}</th>
-            <th scope="col">{w('Coupon code', 'קוד קופון')}</th>
-            <th scope="col">{w('Wins', 'זכייה')}</th>
-            <th scope="col">{w('Chance %', 'סיכוי %')}</th>
+            <th scope="col">{t('stLabel')}</th>
+            <th scope="col">{t('stCouponCode')}</th>
+            <th scope="col">{t('stWins')}</th>
+            <th scope="col">{t('stChancePercent')}</th>
             <th scope="col">
-              <span className="visually-hidden">{w('Remove', 'הסרה')}</span>
+              <span className="visually-hidden">{t('stRemove')}</span>
             </th>
           </tr>
         </thead>
@@ -165,7 +163,7 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
             <tr key={row.key}>
               <td>
                 <input
-                  aria-label={`${w('Label', 'שם')} ${index + 1}`}
+                  aria-label={`${t('stLabel')} ${index + 1}`}
                   value={row.label}
                   maxLength={80}
                   onChange={(e) => set(index, { ...row, label: e.target.value })}
@@ -173,7 +171,7 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
               </td>
               <td>
                 <input
-                  aria-label={`${w('Coupon code', 'קוד קופון')} ${index + 1}`}
+                  aria-label={`${t('stCouponCode')} ${index + 1}`}
                   value={row.code}
                   maxLength={80}
                   dir="ltr"
@@ -183,7 +181,7 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`${w('Wins', 'זכייה')} ${index + 1}`}
+                  aria-label={`${t('stWins')} ${index + 1}`}
                   checked={row.winner}
                   onChange={(e) => set(index, { ...row, winner: e.target.checked })}
                 />
@@ -194,7 +192,7 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
                   min={0}
                   max={100}
                   step={1}
-                  aria-label={`${w('Chance %', 'סיכוי %')} ${index + 1}`}
+                  aria-label={`${t('stChancePercent')} ${index + 1}`}
                   value={row.chance}
                   aria-invalid={problem !== null}
                   onChange={(e) => set(index, { ...row, chance: Number(e.target.value) })}
@@ -204,7 +202,7 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
                 <button
                   type="button"
                   onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                  aria-label={`${w('Remove prize', 'הסרת פרס')} ${index + 1}`}
+                  aria-label={`${t('stRemovePrize')} ${index + 1}`}
                 >
                   ×
                 </button>
@@ -214,10 +212,10 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
         </tbody>
       </table>
       <button type="button" onClick={() => onChange([...rows, newPrize(rows)])}>
-        {w('Add a prize', 'הוספת פרס')}
+        {t('stAddAPrize')}
       </button>
       <p aria-live="polite" className={problem ? 'field-error' : 'in-words'}>
-        {problem ?? w(`Chances total ${chanceTotal(rows)} %`, `סך הסיכויים ${chanceTotal(rows)}%`)}
+        {problem ?? t('stChancesTotal').replace('{n}', String(chanceTotal(rows)))}
       </p>
     </fieldset>
   );
@@ -225,43 +223,32 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
 
 /** Problems that keep the settings from being saved, in the owner's language. */
 export function settingsProblems(settings: EditorSettings, language: 'en' | 'he'): string[] {
+  const words = STRINGS[language];
   const problems = [
     settings.frequency && frequencyProblem(settings.frequency, language),
     settings.afterClose && frequencyProblem(settings.afterClose, language),
     prizesProblem(settings.prizes, language),
   ];
-  const t = settings.triggers;
+  const triggers = settings.triggers;
   const amounts = [
-    t.afterSeconds,
-    t.scrollPercent,
-    t.clicks,
-    t.pageVisits,
-    t.inactivitySeconds,
+    triggers.afterSeconds,
+    triggers.scrollPercent,
+    triggers.clicks,
+    triggers.pageVisits,
+    triggers.inactivitySeconds,
     settings.close.xAfterSeconds,
     settings.close.autoCloseSeconds,
     settings.thankYou.autoCloseSeconds,
   ];
   if (
     amounts.some((amount) => amount !== null && (!Number.isInteger(amount) || amount < 1 || amount > 100_000)) ||
-    (t.scrollPercent !== null && t.scrollPercent > 100)
+    (triggers.scrollPercent !== null && triggers.scrollPercent > 100)
   ) {
-    problems.push(
-      language === 'he'
-        ? 'ערך מספרי לא תקין באחת ההגדרות'
-        : 'A number in the settings is not a whole number in its range',
-    );
+    problems.push(words.stProblemNumber);
   }
   if (settings.abTest.enabled && !/^[A-Za-z0-9]{13}$/.test(settings.abTest.parentId))
-    problems.push(
-      language === 'he'
-        ? 'מזהה החלון של קמפיין ה-A/B הוא 13 אותיות וספרות'
-        : "The A/B campaign's pop-up id is 13 letters and digits",
-    );
+    problems.push(words.stProblemAbParent);
   if (settings.redirect.enabled && !/^https?:\/\//i.test(settings.redirect.url.trim()))
-    problems.push(
-      language === 'he'
-        ? 'כתובת ההפניה חייבת להתחיל ב-https://'
-        : 'The redirect address must start with https:// or http://',
-    );
+    problems.push(words.stProblemRedirect);
   return problems.filter((problem): problem is string => Boolean(problem));
 }

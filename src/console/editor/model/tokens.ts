@@ -34,7 +34,10 @@ export const FONT_STACKS = {
 } as const;
 
 const HEX = /^#[0-9a-f]{6}$/i;
-const RADIUS = /^(?:[0-9]|[1-3][0-9]|40)px$/;
+/** The most the corner slider holds; beyond it every corner is fully round, written as the pill value. */
+export const RADIUS_MAX = 40;
+export const PILL_RADIUS = '999px';
+const RADIUS = /^(?:[0-9]|[1-3][0-9]|40|999)px$/;
 /** Letters, digits, spaces, commas, hyphens and quotes: nothing that could end the declaration. */
 const FONT = /^[\w\s,'"-]{1,200}$/;
 
@@ -43,6 +46,9 @@ export function tokenValueProblem(token: Token, value: string): 'colour' | 'radi
   if (token === '--poptin-radius') return RADIUS.test(value) ? null : 'radius';
   return FONT.test(value) ? null : 'font';
 }
+
+/** Whether a corner value is past the slider: a pill (fully round). */
+export const isPillRadius = (value: string) => (Number.parseFloat(value) || 0) > RADIUS_MAX;
 
 function declaration(token: Token): RegExp {
   return new RegExp(`(^|;)(\\s*${token}\\s*:\\s*)([^;]*?)(\\s*(?:;|$))`);
