@@ -221,9 +221,7 @@ export class CouponStore {
    * When the list's free codes are at or under its threshold and its owners were not told since its last upload:
    * marks them told and answers what to tell them. One process at most tells them (the UPDATE takes the mark).
    */
-  async takeLowStockAlert(
-    sourceId: number,
-  ): Promise<{
+  async takeLowStockAlert(sourceId: number): Promise<{
     clientId: string;
     poptinId: string;
     popupName: string;
