@@ -88,6 +88,25 @@ describe('console: the live preview has room', () => {
     await page.context().close();
   });
 
+  it('keeps the preview off the rules at 1280 px when the owner scrolls down to them', async () => {
+    const { page } = await newEditor(1280, 900);
+    await page.getByRole('link', { name: 'Go to the settings' }).click();
+    const rules = page.getByRole('heading', { level: 2, name: 'Settings' });
+    await page.waitForFunction(
+      () => (document.querySelector('.workspace-rules')?.getBoundingClientRect().top ?? 900) < 300,
+    );
+    const preview = await page.locator('.workspace-preview').boundingBox();
+    const heading = await rules.boundingBox();
+    assert.ok(preview && heading, 'both are drawn');
+    const visible = (box: { y: number; height: number }) => box.y + box.height > 0 && box.y < 900;
+    // The settings begin near the top of the window: the preview above them has scrolled away with the parts.
+    assert.ok(
+      !visible(preview) || preview.y + preview.height <= heading.y,
+      `the preview (${Math.round(preview.y)}–${Math.round(preview.y + preview.height)} px) covers the settings at ${Math.round(heading.y)} px`,
+    );
+    await page.context().close();
+  });
+
   it('stacks the parts, the preview and the rules at 390 px, nothing wider than the phone', async () => {
     const { page } = await newEditor(390, 844);
     const desktop = page.locator('[data-preview-width="560"]');
@@ -118,7 +137,13 @@ describe('console: images', () => {
     // Reached with the keyboard, the button shows the focus ring.
     await upload.focus();
     await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
+    // Back to it with Tab (a text part focused on the way shows its dynamic-text button first).
+    for (
+      let presses = 0;
+      presses < 4 && !(await upload.evaluate((input) => input === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press('Tab');
     assert.notEqual(await button.evaluate((label) => getComputedStyle(label).outlineStyle), 'none');
     await page.context().close();
   });
