@@ -601,6 +601,11 @@ describe('console: lead delivery', () => {
     await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Delivery' }).click();
     await page.getByRole('heading', { level: 1, name: 'Destinations of Demo site' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Leads stay in the console only' }).waitFor();
+    // The button's plus is drawn in the button's own colour, not the empty state's accent (the button's background).
+    const [plus, label] = await page
+      .getByRole('button', { name: 'Add a destination' })
+      .evaluate((button) => [getComputedStyle(button.querySelector('svg')!).color, getComputedStyle(button).color]);
+    assert.equal(plus, label);
 
     await page.getByRole('button', { name: 'Add a destination' }).focus();
     await page.keyboard.press('Enter');

@@ -38,7 +38,8 @@ export const shellEn = {
   emptyLeadsTitle: 'No leads yet',
   emptyLeads: 'Leads appear here as visitors fill in a published pop-up. Publish one from the Pop-ups page.',
   emptyDestinationsTitle: 'Leads stay in the console only',
-  emptyDestinations: 'Send each new lead to a webhook, an e-mail address, Mailchimp, Klaviyo or HubSpot as it arrives.',
+  emptyDestinations:
+    'Send each new lead as it arrives to your e-mail or CRM tool (Mailchimp, Klaviyo, HubSpot, Brevo and more), a Google sheet, Slack, Zapier or a webhook.',
   goPopups: 'Go to the pop-ups',
   emptyAbTests:
     'To test a pop-up against a variant of it, open its menu in the pop-up list and choose "Test a variant".',
@@ -115,7 +116,8 @@ export const shellHe: Record<keyof typeof shellEn, string> = {
   emptyLeadsTitle: 'אין עדיין לידים',
   emptyLeads: 'לידים מופיעים כאן כשמבקרים ממלאים חלון שפורסם. פרסמו חלון מדף החלונות.',
   emptyDestinationsTitle: 'הלידים נשמרים בקונסולה בלבד',
-  emptyDestinations: 'שלחו כל ליד חדש ל-webhook, לכתובת דוא״ל, ל-Mailchimp, ל-Klaviyo או ל-HubSpot ברגע שהוא מגיע.',
+  emptyDestinations:
+    'שלחו כל ליד חדש ברגע שהוא מגיע לכלי הדיוור או ה-CRM שלכם (Mailchimp, Klaviyo, HubSpot, Brevo ועוד), לגיליון Google, ל-Slack, ל-Zapier או ל-webhook.',
   goPopups: 'לחלונות',
   emptyAbTests: 'כדי לבדוק חלון מול גרסה שלו, פתחו את התפריט שלו ברשימת החלונות ובחרו "בדיקת גרסה".',
   destinationsOf: 'יעדים של {site}',
