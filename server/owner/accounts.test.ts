@@ -29,7 +29,16 @@ describe('sign-in', () => {
     const me = await asConsole(shared.app, sessionCookieOf(cookie)!, { method: 'GET', url: '/api/auth/me' });
     assert.equal(me.statusCode, 200);
     assert.deepEqual(me.json().sites, [
-      { clientId: 'acme', name: 'Acme', language: 'en', allowedOrigins: ['https://acme.example'], timeZone: null },
+      {
+        clientId: 'acme',
+        name: 'Acme',
+        language: 'en',
+        allowedOrigins: ['https://acme.example'],
+        timeZone: null,
+        emailSenderName: null,
+        emailReplyTo: null,
+        privacyUrl: null,
+      },
     ]);
     assert.deepEqual(
       { ...me.json().owner, id: 0 },
