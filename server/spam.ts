@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
 import { readString } from '../src/core/config/values.ts';
 
@@ -7,7 +8,7 @@ import { readString } from '../src/core/config/values.ts';
  * browser autofill makes real visitors fast. docs/security.md says what each rule catches and may wrongly catch.
  */
 export interface SpamVerdict {
-  /** Hidden from the list: 'honeypot' (the trap field was filled) or 'impossible-timing'. */
+  /** Hidden from the list: 'honeypot' (the trap field was filled), 'impossible-timing' or 'disposable-domain'. */
   spam_reason: string | null;
   /** Listed, with this reason shown; the store adds 'fast-after-view' (StoreOptions.spamMinSubmitMs). */
   spam_suspicion: string | null;
@@ -36,4 +37,26 @@ export function judgeLead(
   if (sinceLoad !== null && sinceLoad < impossibleSubmitMs)
     return { spam_reason: 'impossible-timing', spam_suspicion: null };
   return { spam_reason: null, spam_suspicion: null };
+}
+
+/** The reasons a rule of this file hides a lead for, in the order the console lists them. */
+export const SPAM_RULES = ['honeypot', 'impossible-timing', 'disposable-domain'] as const;
+
+let disposableDomains: Set<string> | null = null;
+
+/**
+ * Whether the address's domain, or a domain it is under (a.mailinator.com), is a throwaway mail service's.
+ * The list (~120,000 domains) is read on the first lead of a site that refuses them, not at start.
+ */
+export function isDisposableEmail(email: string): boolean {
+  disposableDomains ??= new Set(createRequire(import.meta.url)('disposable-email-domains') as string[]);
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
+  const labels = domain.split('.');
+  for (let start = 0; start < labels.length - 1; start++)
+    if (disposableDomains.has(labels.slice(start).join('.'))) return true;
+  return false;
 }

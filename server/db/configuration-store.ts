@@ -25,6 +25,8 @@ export interface ClientRecord {
   time_zone?: string | null;
   /** The client's online store, when it has one. */
   store?: StoreSettings | null;
+  /** Leads from throwaway e-mail domains are set aside as spam (server/spam.ts). */
+  refuse_disposable_email?: boolean;
 }
 
 /** A product of a client's product feed: a recommendation item (widget §3) and the collections it is in. */
@@ -161,8 +163,8 @@ export class ConfigurationStore {
   async findClient(clientId: string): Promise<ClientRecord | null> {
     if (holdsNul(clientId)) return null;
     const rows = await this.db.query<ClientRecord>(
-      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store, time_zone
-       FROM clients WHERE client_id = $1`,
+      `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store, time_zone,
+         refuse_disposable_email FROM clients WHERE client_id = $1`,
       [clientId],
     );
     return rows[0] ?? null;

@@ -12,6 +12,7 @@ import type { RateLimitSettings } from '../rate-limit.ts';
 import type { LeadRetention } from '../retention/lead-retention.ts';
 import { retentionRoutes } from '../retention/routes.ts';
 import { type RateLimiter, rateLimiterFor } from '../shared-rate-limit.ts';
+import { spamRoutes } from '../spam-routes.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
@@ -76,6 +77,7 @@ export const ownerConsoleApi: FastifyPluginAsync<
   await scope.register(imageRoutes, side);
   await scope.register(couponRoutes, side);
   await scope.register(retentionRoutes, side);
+  await scope.register(spamRoutes, side);
 };
 
 export interface OwnerSideOptions {

@@ -37,6 +37,7 @@ import {
   type ViewedBody,
   viewedSchema,
 } from '../schemas.ts';
+import { isDisposableEmail } from '../spam.ts';
 
 export interface DisplayRoutesOptions {
   store: Store;
@@ -268,6 +269,14 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         ),
         device: deviceOf(request.headers['user-agent']),
       };
+      // Stored and answered like any lead, as the other rules' spam is: a bot learns nothing, the owner may undo it.
+      if (
+        lead.email &&
+        !lead.spam_reason &&
+        (await store.findClient(popup.client_id))?.refuse_disposable_email &&
+        isDisposableEmail(lead.email)
+      )
+        lead.spam_reason = 'disposable-domain';
       // The code is the server's to give: a coupon_code the page sent is not kept in its place.
       const couponCode = await coupons.codeForLead(lead);
       if (couponCode !== null) {

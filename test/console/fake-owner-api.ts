@@ -126,6 +126,10 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     lastUsedAt: string | null;
   }[] = [];
   const popups = new Map<string, StoredPopup>();
+  const spamFilter = {
+    refuseDisposable: false,
+    stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0 },
+  };
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
   const insights = createFakeInsights('demo');
@@ -340,6 +344,10 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
         nextRunAt: '2026-11-29T03:00:00.000Z',
         leadsToRemove: 0,
       });
+    if (area === 'spam-filter') {
+      if (method === 'PUT') spamFilter.refuseDisposable = (body as { refuseDisposable: boolean }).refuseDisposable;
+      return send(response, 200, spamFilter);
+    }
     if (area === 'tokens') {
       if (method === 'GET') return send(response, 200, { tokens });
       if (method === 'POST') {

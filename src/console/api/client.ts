@@ -1,6 +1,6 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
 import type { CouponSource, CouponSourceInput, LeadRetention } from '../../core/api/coupon-contract.ts';
-import type { SiteInstallation, SiteRecord } from '../../core/api/site-contract.ts';
+import type { SiteInstallation, SiteRecord, SpamFilter } from '../../core/api/site-contract.ts';
 import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
 import type { Language } from '../i18n/strings.ts';
 
@@ -219,4 +219,7 @@ export const couponApi = {
   retention: (clientId: string) => call<LeadRetention>('GET', `${site(clientId)}/lead-retention`),
   setRetention: (clientId: string, months: LeadRetention['months']) =>
     call<LeadRetention>('PUT', `${site(clientId)}/lead-retention`, { months }),
+  spamFilter: (clientId: string) => call<SpamFilter>('GET', `${site(clientId)}/spam-filter`),
+  setRefuseDisposable: (clientId: string, refuseDisposable: boolean) =>
+    call<SpamFilter>('PUT', `${site(clientId)}/spam-filter`, { refuseDisposable }),
 };

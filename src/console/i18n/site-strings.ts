@@ -31,6 +31,15 @@ export const siteEn = {
   minutesAgo: '{n} minutes ago',
   hoursAgo: '{n} hours ago',
   daysAgo: '{n} days ago',
+  spamTitle: 'Spam',
+  spamRefuseDisposable: 'Set aside leads from throwaway e-mail addresses',
+  spamRefuseDisposableHint:
+    'Addresses of about 120,000 throwaway mail services, such as mailinator.com, and their subdomains. Set-aside leads are kept under Spam in Leads; you can move one back.',
+  spamSaved: 'Saved.',
+  spamStoppedTitle: 'Leads set aside as spam in the last 7 days',
+  spamRuleHoneypot: 'Hidden trap field filled',
+  spamRuleTiming: 'Sent too soon after the page opened',
+  spamRuleDisposable: 'Throwaway e-mail address',
 };
 
 export const siteHe: Record<keyof typeof siteEn, string> = {
@@ -65,4 +74,13 @@ export const siteHe: Record<keyof typeof siteEn, string> = {
   minutesAgo: 'לפני {n} דקות',
   hoursAgo: 'לפני {n} שעות',
   daysAgo: 'לפני {n} ימים',
+  spamTitle: 'ספאם',
+  spamRefuseDisposable: 'להפריד לידים מכתובות דוא״ל חד־פעמיות',
+  spamRefuseDisposableHint:
+    'כתובות של כ־120,000 שירותי דואר חד־פעמי, כמו mailinator.com, ותת־הדומיינים שלהם. לידים שהופרדו נשמרים תחת ספאם בלידים, ואפשר להחזיר כל אחד מהם.',
+  spamSaved: 'נשמר.',
+  spamStoppedTitle: 'לידים שהופרדו כספאם ב־7 הימים האחרונים',
+  spamRuleHoneypot: 'שדה המלכודת הנסתר מולא',
+  spamRuleTiming: 'נשלח מהר מדי אחרי שהעמוד נפתח',
+  spamRuleDisposable: 'כתובת דוא״ל חד־פעמית',
 };

@@ -9,6 +9,7 @@ import { SiteEmbedAndTokens } from '../pages/site.tsx';
 import { CouponCodes } from './coupon-codes.tsx';
 import { InstallationStatus, siteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
+import { SpamFilterSettings } from './spam-filter.tsx';
 
 /** The IANA time zones the owner's browser knows. */
 const timeZones = () => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
@@ -168,6 +169,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
         </form>
       )}
       {site.data && <LeadRetentionSettings clientId={clientId} timeZone={site.data.site.timeZone} />}
+      <SpamFilterSettings clientId={clientId} />
       <CouponCodes clientId={clientId} />
       <SiteEmbedAndTokens clientId={clientId} />
     </section>

@@ -28,3 +28,10 @@ export interface SiteInstallation {
   /** The most recently seen first. */
   origins: OriginSeen[];
 }
+
+/** /api/owner/{clientId}/spam-filter: the site's choice on throwaway addresses, and the leads each rule set aside. */
+export interface SpamFilter {
+  refuseDisposable: boolean;
+  /** Leads set aside as spam in the last 7 days, by reason. */
+  stoppedThisWeek: { honeypot: number; 'impossible-timing': number; 'disposable-domain': number };
+}

@@ -1,0 +1,71 @@
+// /api/owner/{clientId}/spam-filter: whether the site sets aside leads from throwaway e-mail domains, and how many
+// leads each spam rule set aside in the last 7 days. Behind registerOwnerAuth, as the site's other settings.
+import type { FastifyPluginAsync } from 'fastify';
+import type { SpamFilter } from '../src/core/api/site-contract.ts';
+import type { Store } from './db/store.ts';
+import { errorBody } from './errors.ts';
+import { CLIENT_ID_PATTERN } from './ids.ts';
+import { SPAM_RULES } from './spam.ts';
+
+const params = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
+
+async function spamFilterOf(store: Store, clientId: string): Promise<SpamFilter | null> {
+  const rows = await store.db.query<{ refuse_disposable_email: boolean; counts: Record<string, number> | null }>(
+    `SELECT c.refuse_disposable_email, (
+       SELECT jsonb_object_agg(reason, n) FROM (
+         SELECT spam_reason AS reason, count(*)::int AS n FROM conversions
+         WHERE client_id = c.client_id AND spam_reason = ANY($2::text[]) AND created_at >= now() - interval '7 days'
+         GROUP BY spam_reason) AS stopped
+     ) AS counts
+     FROM clients c WHERE c.client_id = $1`,
+    [clientId, [...SPAM_RULES]],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const counts = row.counts ?? {};
+  return {
+    refuseDisposable: row.refuse_disposable_email,
+    stoppedThisWeek: {
+      honeypot: counts.honeypot ?? 0,
+      'impossible-timing': counts['impossible-timing'] ?? 0,
+      'disposable-domain': counts['disposable-domain'] ?? 0,
+    },
+  };
+}
+
+export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+  const unknown = (clientId: string) => errorBody(404, `Unknown site ${clientId}`);
+
+  app.get<{ Params: { clientId: string } }>(
+    '/:clientId/spam-filter',
+    { schema: { params } },
+    async (request, reply) => {
+      const filter = await spamFilterOf(store, request.params.clientId);
+      return filter ?? reply.code(404).send(unknown(request.params.clientId));
+    },
+  );
+
+  app.put<{ Params: { clientId: string }; Body: { refuseDisposable: boolean } }>(
+    '/:clientId/spam-filter',
+    {
+      schema: {
+        params,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['refuseDisposable'],
+          properties: { refuseDisposable: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const changed = await store.db.query(
+        'UPDATE clients SET refuse_disposable_email = $2, updated_at = now() WHERE client_id = $1 RETURNING client_id',
+        [clientId, request.body.refuseDisposable],
+      );
+      if (changed.length === 0) return reply.code(404).send(unknown(clientId));
+      return spamFilterOf(store, clientId);
+    },
+  );
+};
