@@ -6,7 +6,14 @@
 import type { Attempt } from '../outcome.ts';
 import { consentFieldOf, consentOf, mappedFields } from '../payload.ts';
 import { type DestinationAdapter, hostOf, marketingSkip, policyFor, sendInTurn, strings, text } from './adapter.ts';
-import { accessToken, type OAuthCredentials, readCredentials, refreshGrant, withAccessToken } from './oauth.ts';
+import {
+  accessToken,
+  OAUTH2_SECRET,
+  type OAuthCredentials,
+  readCredentials,
+  refreshGrant,
+  withAccessToken,
+} from './oauth.ts';
 
 const judge = (attempt: Attempt): Attempt =>
   attempt.kind === 'answered' && attempt.statusCode === 403 && /rate ?limit/i.test(attempt.body)
@@ -35,14 +42,7 @@ export const aweber: DestinationAdapter = {
     { name: 'tags', type: 'strings', max: 20 },
     { name: 'consentField', type: 'string', max: 100 },
   ],
-  secret: {
-    type: 'credentials',
-    fields: [
-      { name: 'clientId', required: true, max: 200 },
-      { name: 'clientSecret', required: false, max: 200 },
-      { name: 'refreshToken', required: true, max: 2000 },
-    ],
-  },
+  secret: OAUTH2_SECRET,
   async send(call) {
     const { destination, leads, env } = call;
     const credentials = readCredentials<OAuthCredentials>(call.secret, ['clientId', 'refreshToken']);

@@ -4,7 +4,14 @@
 // https://developer.constantcontact.com/api_guide/rate_limits.html (429)
 import { consentFieldOf, consentOf, splitName } from '../payload.ts';
 import { type DestinationAdapter, hostOf, marketingSkip, policyFor, sendInTurn, strings } from './adapter.ts';
-import { accessToken, type OAuthCredentials, readCredentials, refreshGrant, withAccessToken } from './oauth.ts';
+import {
+  accessToken,
+  OAUTH2_SECRET,
+  type OAuthCredentials,
+  readCredentials,
+  refreshGrant,
+  withAccessToken,
+} from './oauth.ts';
 
 export const constantcontact: DestinationAdapter = {
   kind: 'constantcontact',
@@ -19,14 +26,7 @@ export const constantcontact: DestinationAdapter = {
     { name: 'listIds', type: 'strings', required: true, max: 50 },
     { name: 'consentField', type: 'string', max: 100 },
   ],
-  secret: {
-    type: 'credentials',
-    fields: [
-      { name: 'clientId', required: true, max: 200 },
-      { name: 'clientSecret', required: false, max: 200 },
-      { name: 'refreshToken', required: true, max: 2000 },
-    ],
-  },
+  secret: OAUTH2_SECRET,
   async send(call) {
     const { destination, leads, env } = call;
     const credentials = readCredentials<OAuthCredentials>(call.secret, ['clientId', 'refreshToken']);

@@ -4,7 +4,17 @@
 import type { TargetPolicy } from '../addresses.ts';
 import { type OutgoingRequest, sendRequest } from '../http-send.ts';
 import type { Attempt } from '../outcome.ts';
-import type { AdapterCall } from './adapter.ts';
+import type { AdapterCall, SecretSpec } from './adapter.ts';
+
+/** What an OAuth2 vendor's destination keeps sealed: its app's client and the owner's refresh token. */
+export const OAUTH2_SECRET: SecretSpec = {
+  type: 'credentials',
+  fields: [
+    { name: 'clientId', required: true, max: 200 },
+    { name: 'clientSecret', required: false, max: 200 },
+    { name: 'refreshToken', required: true, max: 2000 },
+  ],
+};
 
 export interface OAuthCredentials {
   clientId: string;
