@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
-import { OWNER_TOKEN, ownerGet, useBrowserAndServer } from './harness.ts';
+import { callJson, publishedOffer as publishOffer } from './ab-variants.ts';
+import { ownerGet, useBrowserAndServer } from './harness.ts';
 
 const PASSWORD = 'e2e a/b test password';
 const RUN = Date.now().toString(36);
@@ -14,48 +15,11 @@ const SITE = `ab${RUN}`;
 // Several thousand display calls, views and leads come from this one address.
 const shared = useBrowserAndServer({ env: { CONSOLE_PASSWORD: PASSWORD, RATE_LIMIT_MAX: '1000000' } });
 
-async function call<T>(method: 'POST' | 'PUT', pathname: string, body: object, owner = false): Promise<T> {
-  const response = await fetch(`${shared.server.url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${method} ${pathname}: ${response.status} ${await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
-/** A lightbox with an e-mail field that shows a second after each page view. */
-function offer(name: string, parentId?: string): object {
-  return {
-    poptin_name: name,
-    poptin_type: 'lightbox',
-    poptin_format: 'format_1',
-    poptin_target: 'lead',
-    on_click: 'no',
-    display_after_sec_active: '1',
-    display_after_scroll_active: 'no',
-    display_after_page_click_number_active: 'no',
-    display_after_visit_page_active: 'no',
-    display_after_inactive_seconds_active: 'no',
-    display_after_exit_website_active: 'no',
-    d_f_r: 'all@display_everytime_everypage',
-    x_close_button: 'yes',
-    design_properties: { poptin_location: 'center-middle', poptin_design_thank_screen: 'no' },
-    poptin: `<div data-poptin-screen="form"><h2>${name}</h2><form><label>Email <input name="Email" type="email" required></label><button type="submit">Join</button></form></div>`,
-    ...(parentId ? { ab_test_parent_id: parentId } : {}),
-  };
-}
-
-async function publishedOffer(name: string, parentId?: string): Promise<string> {
-  const { popup } = await call<{ popup: { id: string } }>(
-    'POST',
-    `/api/owner/${SITE}/popups`,
-    { config: offer(name, parentId) },
-    true,
-  );
-  await call('POST', `/api/owner/${SITE}/popups/${popup.id}/publish`, {}, true);
-  return popup.id;
-}
+const call = <T>(method: 'POST' | 'PUT', pathname: string, body: object, owner = false) =>
+  callJson<T>(shared.server, method, pathname, body, owner);
+/** A lightbox with an e-mail field that shows a second after each page view, published; a variant of the parent when given. */
+const publishedOffer = (name: string, parentId?: string) =>
+  publishOffer(shared.server, SITE, name, { parentId, showsAfterASecond: true });
 
 type DisplayAnswer = { poptins: { poptin_id: string; viewer_id: string }[] };
 const shownTo = async (visitorId: string) =>
