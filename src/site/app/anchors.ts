@@ -17,13 +17,28 @@ function follow(hash: string): boolean {
   return true;
 }
 
-/** Starts the anchor behaviour for the page; returns its removal. */
-export function startAnchors(): () => void {
+/** The chat button's own hashes. */
+const isChatHash = (hash: string) => hash === '#joinchat' || hash === '#whatsapp';
+
+/**
+ * The browser jumps to a hash's element as soon as the document finishes parsing with it drawn, which a slow script
+ * delays past the site's first render; the site spec wants that scroll 750 ms after load. So a hash naming a tab or
+ * a section leaves the address until then. Call it before the first render; returns the hash held back.
+ */
+export function holdHashUntilAfterLoad(): string {
+  const hash = location.hash;
+  if (!hash || isChatHash(hash) || !tabIdFromHash(hash, isAnchorId)) return '';
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return hash;
+}
+
+/** Starts the anchor behaviour for the page, following `heldHash` after load; returns its removal. */
+export function startAnchors(heldHash = ''): () => void {
   const onClick = (event: MouseEvent) => {
     const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
     const hash = link?.getAttribute('href') ?? '';
     // #joinchat and #whatsapp belong to the chat button.
-    if (!link || hash === '#' || hash === '#joinchat' || hash === '#whatsapp') return;
+    if (!link || hash === '#' || isChatHash(hash)) return;
     if (follow(hash)) {
       event.preventDefault();
       history.pushState(null, '', hash);
@@ -31,6 +46,8 @@ export function startAnchors(): () => void {
   };
   document.addEventListener('click', onClick);
   const afterLoad = setTimeout(() => {
+    // A link the visitor followed in the meantime wins over the address's hash.
+    if (heldHash && !location.hash) history.replaceState(history.state, '', heldHash);
     if (location.hash) follow(location.hash);
   }, TIMINGS.anchorAfterLoadMs);
   return () => {

@@ -2,14 +2,16 @@
 
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startAnchors } from './anchors.ts';
+import { holdHashUntilAfterLoad, startAnchors } from './anchors.ts';
 import { AHLI_K3_MADYA } from './content.ts';
 import { Header } from './header.tsx';
 import { AhliK3MadyaPage, HomePage } from './pages.tsx';
 import { ReadingProgress, ScrollToTop } from './scroll.tsx';
 
+const heldHash = holdHashUntilAfterLoad();
+
 function Site() {
-  useEffect(() => startAnchors(), []);
+  useEffect(() => startAnchors(heldHash), []);
   const contentPage = location.pathname.includes(`/${AHLI_K3_MADYA.slug}`);
   return (
     <>
