@@ -38,6 +38,8 @@ export interface FakeOwnerApi {
   url: string;
   owner: { id: string; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };
   password: string;
+  /** The owner's sites, as the site routes answer them. */
+  sites: { clientId: string; name: string; language: 'en' | 'he'; allowedOrigins: string[]; timeZone: string | null }[];
   popups: Map<string, StoredPopup>;
   /** The demo site's leads, views and A/B tests. */
   insights: FakeInsights;
@@ -478,6 +480,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     url,
     owner,
     password,
+    sites,
     popups,
     insights,
     requests,

@@ -165,6 +165,45 @@ describe('console: leads', () => {
   });
 });
 
+describe("console: leads in the site's time zone", () => {
+  it("shows lead times and reads the day filters on the site's clock, not the browser's", async () => {
+    const site = fake.sites.find((each) => each.clientId === 'demo')!;
+    site.timeZone = 'America/New_York';
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+    try {
+      const page = await context.newPage();
+      await signInWithKeyboard(page, fake);
+      await page.goto(`${fake.url}/console/sites/demo/leads`);
+      const table = page.getByRole('table', { name: 'Leads' });
+      await table.getByRole('columnheader', { name: 'Received (America/New_York)' }).waitFor();
+      const newest = fake.insights.leads.reduce((latest, lead) =>
+        lead.conversion_id > latest.conversion_id ? lead : latest,
+      );
+      const firstTime = table.locator('tbody tr').first().locator('time');
+      assert.equal(await firstTime.getAttribute('datetime'), newest.created_at);
+      assert.equal(
+        await firstTime.textContent(),
+        new Date(newest.created_at).toLocaleString('en-US', { timeZone: 'America/New_York' }),
+        "the time on the site's clock",
+      );
+      // 8 March 2026 is the day New York's clocks go forward: 23 hours from its midnight to the next.
+      await page.getByLabel('From (day in America/New_York)').fill('2026-03-08');
+      await page.getByLabel('To (day in America/New_York)').fill('2026-03-08');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
+      const asked = new URLSearchParams(fake.insights.queries.at(-1)?.split('?')[1]);
+      assert.deepEqual(
+        [asked.get('from'), asked.get('to')],
+        ['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+        "the site's midnights, whatever the browser's zone",
+      );
+    } finally {
+      site.timeZone = null;
+      await context.close();
+    }
+  });
+});
+
 describe('console: people', () => {
   it("downloads one person's data, and erases it after a confirmation that says what goes, then says how many rows went", async () => {
     const page = await signedIn();

@@ -9,6 +9,7 @@ import type {
   StatsQuery,
   StatsReport,
 } from '../../core/api/insights-contract.ts';
+import { instantOf } from '../../core/rules/schedule-clock.ts';
 import { call, site as sitePath } from './client.ts';
 
 export type { AbTest, ConsentRecord, Counts, Erasure, OptIn, PersonData, StatsQuery, StatsReport };
@@ -67,29 +68,28 @@ export function queryOf(values: object): string {
 }
 
 /**
- * A filter's days (YYYY-MM-DD) as the owner means them, in the browser's time zone: `from`'s local midnight, and the
- * local midnight after `to`, sent as instants (the owner API takes either end as a UTC day or an instant, `to`'s
- * instant excluded). Built from the local date's parts, so a day of 23 or 25 hours (a clock change) stays whole.
+ * A filter's days (YYYY-MM-DD) on the site's clock, as its stats count days: `from`'s midnight in `timeZone`, and the
+ * midnight after `to`, sent as instants (the owner API takes either end as a UTC day or an instant, `to`'s instant
+ * excluded). Counted on the calendar, so a day of 23 or 25 hours (a clock change) stays whole.
  */
-export function inLocalDays(filter: LeadFilter): LeadFilter {
+export function inSiteDays(filter: LeadFilter, timeZone: string): LeadFilter {
   const midnight = (day: string | undefined, after: number) => {
     const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-    return parts ? new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]) + after).toISOString() : undefined;
+    if (!parts) return undefined;
+    const local = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]) + after);
+    return new Date(instantOf(local, timeZone)).toISOString();
   };
   return { ...filter, from: midnight(filter.from, 0), to: midnight(filter.to, 1) };
 }
 
-/** The browser's time zone, as the console shows lead times and reads the leads' day filters. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-export const leadsCsvUrl = (clientId: string, filter: LeadFilter) =>
-  `${sitePath(clientId)}/leads.csv${queryOf(inLocalDays(filter))}`;
+export const leadsCsvUrl = (clientId: string, filter: LeadFilter, timeZone: string) =>
+  `${sitePath(clientId)}/leads.csv${queryOf(inSiteDays(filter, timeZone))}`;
 
 export const insightsApi = {
-  leads: (clientId: string, filter: LeadFilter, after?: string) =>
+  leads: (clientId: string, filter: LeadFilter, timeZone: string, after?: string) =>
     call<{ leads: Lead[]; next: string | null }>(
       'GET',
-      `${sitePath(clientId)}/leads${queryOf({ ...inLocalDays(filter), after })}`,
+      `${sitePath(clientId)}/leads${queryOf({ ...inSiteDays(filter, timeZone), after })}`,
     ),
   lead: (clientId: string, leadId: number) => call<LeadDetail>('GET', `${sitePath(clientId)}/leads/${leadId}`),
   markSpam: (clientId: string, leadId: number, spam: boolean) =>

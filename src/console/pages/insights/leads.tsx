@@ -2,14 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client.ts';
-import {
-  insightsApi,
-  type Lead,
-  type LeadFilter,
-  leadsCsvUrl,
-  localTimeZone,
-  type SpamFilter,
-} from '../../api/insights.ts';
+import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../../api/insights.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -18,6 +11,7 @@ import { counted } from '../../i18n/plural.ts';
 import { fill } from '../../model/insights.ts';
 import { EmptyState } from '../../shell/empty-state.tsx';
 import { PageHeading } from '../heading.tsx';
+import { useSiteTimeZone } from './site-time-zone.ts';
 
 /**
  * Where a lead's delivery status goes in its detail. Lead delivery's console view plugs in here (app.tsx passes it);
@@ -27,15 +21,15 @@ export type RenderLeadDeliveries = (clientId: string, leadId: number) => ReactNo
 
 const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from: '', to: '', spam: 'exclude' };
 
-/** A lead's time in the owner's zone (the browser's), the instant itself in `datetime`. */
-function LeadTime({ iso, withZone = false }: { iso: string; withZone?: boolean }) {
+/** A lead's time on the site's clock (its stats and the day filters count days so), the instant itself in `datetime`. */
+function LeadTime({ iso, timeZone, withZone = false }: { iso: string; timeZone: string; withZone?: boolean }) {
   const { language } = useLanguage();
   const time = new Date(iso);
   // In Hebrew the Hebrew way of writing a date; in English the browser's own.
   const locale = language === 'he' ? 'he-IL' : undefined;
   return (
     <time dateTime={iso}>
-      {withZone ? time.toLocaleString(locale, { timeZoneName: 'long' }) : time.toLocaleString(locale)}
+      {time.toLocaleString(locale, withZone ? { timeZone, timeZoneName: 'long' } : { timeZone })}
     </time>
   );
 }
@@ -43,11 +37,13 @@ function LeadTime({ iso, withZone = false }: { iso: string; withZone?: boolean }
 function LeadDetailDialog({
   clientId,
   leadId,
+  timeZone,
   onClose,
   renderDeliveries,
 }: {
   clientId: string;
   leadId: number;
+  timeZone: string;
   onClose(): void;
   renderDeliveries?: RenderLeadDeliveries;
 }) {
@@ -67,7 +63,7 @@ function LeadDetailDialog({
       {data && (
         <>
           <dl className="details">
-            {row(t('receivedAt'), <LeadTime iso={data.lead.created_at} withZone />)}
+            {row(t('receivedAt'), <LeadTime iso={data.lead.created_at} timeZone={timeZone} withZone />)}
             {row(t('email'), data.lead.email)}
             {row(t('leadName'), data.lead.name)}
             {row(t('phone'), data.lead.phone)}
@@ -100,12 +96,12 @@ function LeadDetailDialog({
                 )}
                 {data.consent.language && row(t('consentLanguage'), t(`language_${data.consent.language}`))}
                 {row(t('consentBox'), data.consent.given ? t('consentGiven') : t('consentNotGiven'))}
-                {row(t('consentAt'), <LeadTime iso={data.consent.at} withZone />)}
+                {row(t('consentAt'), <LeadTime iso={data.consent.at} timeZone={timeZone} withZone />)}
                 {row(t('consentPage'), data.consent.url && <span dir="ltr">{data.consent.url}</span>)}
                 {row(
                   t('consentConfirmed'),
                   data.consent.confirmed_at ? (
-                    <LeadTime iso={data.consent.confirmed_at} withZone />
+                    <LeadTime iso={data.consent.confirmed_at} timeZone={timeZone} withZone />
                   ) : data.lead.opt_in === 'unconfirmed' ? (
                     t('optInWaiting')
                   ) : (
@@ -141,16 +137,18 @@ function LeadDetailDialog({
 function LeadRow({
   clientId,
   lead,
+  zone,
   popupName,
   onOpen,
 }: {
   clientId: string;
   lead: Lead;
+  /** The site's time zone. */
+  zone: string;
   popupName: string | undefined;
   onOpen(): void;
 }) {
   const { t } = useLanguage();
-  const zone = localTimeZone();
   const client = useQueryClient();
   const who = lead.email || lead.name || lead.phone || `#${lead.conversion_id}`;
   const spam = useMutation({
@@ -164,7 +162,7 @@ function LeadRow({
   return (
     <tr>
       <td data-label={fill(t('receivedIn'), { zone })}>
-        <LeadTime iso={lead.created_at} />
+        <LeadTime iso={lead.created_at} timeZone={zone} />
       </td>
       <th scope="row">{lead.email ?? '—'}</th>
       <td data-label={t('leadName')}>{lead.name ?? ''}</td>
@@ -221,10 +219,13 @@ export function LeadsPage({
   const [form, setForm] = useState(EMPTY_FILTER);
   const [applied, setApplied] = useState<LeadFilter>(EMPTY_FILTER);
   const [opened, setOpened] = useState<number | null>(null);
-  const zone = localTimeZone();
+  // The site's clock, as its stats: UTC until it is read.
+  const siteZone = useSiteTimeZone(clientId);
+  const zone = siteZone ?? 'UTC';
   const leads = useInfiniteQuery({
-    queryKey: ['leads', clientId, applied],
-    queryFn: ({ pageParam }) => insightsApi.leads(clientId, applied, pageParam),
+    queryKey: ['leads', clientId, applied, zone],
+    queryFn: ({ pageParam }) => insightsApi.leads(clientId, applied, zone, pageParam),
+    enabled: siteZone !== undefined,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next ?? undefined,
   });
@@ -247,7 +248,7 @@ export function LeadsPage({
           <PageHeading>{t('leads')}</PageHeading>
           {leads.data && !leads.hasNextPage && rows.length > 0 && <p>{counted(language, 'leads', rows.length)}</p>}
         </div>
-        <a className="btn" href={leadsCsvUrl(clientId, applied)} download>
+        <a className="btn" href={leadsCsvUrl(clientId, applied, zone)} download>
           {t('downloadCsv')}
         </a>
       </div>
@@ -323,6 +324,7 @@ export function LeadsPage({
                 key={lead.conversion_id}
                 clientId={clientId}
                 lead={lead}
+                zone={zone}
                 popupName={popupNames.get(lead.poptin_id)}
                 onOpen={() => setOpened(lead.conversion_id)}
               />
@@ -339,6 +341,7 @@ export function LeadsPage({
         <LeadDetailDialog
           clientId={clientId}
           leadId={opened}
+          timeZone={zone}
           onClose={() => setOpened(null)}
           renderDeliveries={renderDeliveries}
         />
