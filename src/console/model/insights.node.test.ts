@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changeOf, fill, hourIn, lastDays, linePoints, verdictOf } from './insights.ts';
+import { changeOf, fill, hourIn, hourLabels, lastDays, linePoints, verdictOf } from './insights.ts';
 
 const variant = (poptin_id: string, views: number, probability_best: number) => ({
   poptin_id,
@@ -56,6 +56,21 @@ describe('the read-out helpers', () => {
     assert.equal(hourIn('2026-03-10T18:00:00.000Z', 'Asia/Kolkata'), '03-10 23:30');
     assert.equal(hourIn('2026-11-01T05:00:00.000Z', 'America/New_York'), '11-01 01:00');
     assert.equal(hourIn('2026-11-01T06:00:00.000Z', 'America/New_York'), '11-01 01:00');
+  });
+  it('tells apart the hour that comes twice when the clocks go back, and only that one', () => {
+    const hours = [
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T06:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+    ];
+    assert.deepEqual(hourLabels(hours, 'America/New_York'), [
+      '11-01 00:00',
+      '11-01 01:00 GMT-4',
+      '11-01 01:00 GMT-5',
+      '11-01 02:00',
+    ]);
+    assert.deepEqual(hourLabels(hours, 'UTC'), ['11-01 04:00', '11-01 05:00', '11-01 06:00', '11-01 07:00']);
   });
   it('has no change to show from nothing', () => {
     assert.equal(changeOf(5, 0), null);

@@ -36,6 +36,21 @@ export function hourIn(time: string, timeZone: string): string {
   return `${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 
+/**
+ * The hours of a chart named on the site's clock; where the clocks go back and an hour comes twice, each of the two
+ * also says its offset from UTC ("11-01 01:00 GMT-4", then "11-01 01:00 GMT-5").
+ */
+export function hourLabels(hours: readonly string[], timeZone: string): string[] {
+  const labels = hours.map((hour) => hourIn(hour, timeZone));
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
+  const zoneOf = (hour: string) => offset.formatToParts(new Date(hour)).find((part) => part.type === 'timeZoneName');
+  return labels.map((label, index) =>
+    labels.indexOf(label) !== index || labels.lastIndexOf(label) !== index
+      ? `${label} ${zoneOf(hours[index]!)?.value ?? ''}`.trim()
+      : label,
+  );
+}
+
 /** The rule the server applies (docs/owner-api.md): a winner only past 95 % and with 1,000 views a variant. */
 export const WINNER_PROBABILITY = 0.95;
 export const WINNER_MIN_VIEWS = 1000;

@@ -6,7 +6,7 @@ import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { changeOf, fill, formatNumber, formatPercent, hourIn, lastDays } from '../../model/insights.ts';
+import { changeOf, fill, formatNumber, formatPercent, hourLabels, lastDays } from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
 import { useSiteTimeZone } from './site-time-zone.ts';
 
@@ -215,7 +215,10 @@ function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string 
           <LineChart
             caption={`${metricName} ${fill(t('perHour48'), { zone: timeZone })}`}
             labelHeader={t('hour')}
-            labels={data.hours.map((hour) => hourIn(hour.hour, timeZone))}
+            labels={hourLabels(
+              data.hours.map((hour) => hour.hour),
+              timeZone,
+            )}
             series={[{ name: metricName, values: data.hours.map((hour) => hour[metric]) }]}
           />
           <Breakdown
