@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { explainPopup, freePort, useBrowserAndServer } from './harness.ts';
+import { answerLate, explainPopup, freePort, useBrowserAndServer } from './harness.ts';
 
 const PASSWORD = 'e2e console rules password 0123';
 const shared = useBrowserAndServer({ env: { CONSOLE_PASSWORD: PASSWORD } });
@@ -113,6 +113,9 @@ describe('owner console: rules set in the builder, obeyed on the site', () => {
       .filter({ hasText: /^Scheduled: starts / })
       .waitFor();
 
+    // On a slow connection the pop-up is read again while the owner starts typing: the editor waits for it rather
+    // than showing the copy it read before the publish, and then starting over from the new one.
+    await answerLate(page, `**/api/owner/*/popups/${id}`, 1500);
     await card.getByRole('link', { name: 'Scheduled offer' }).click();
     await schedule.getByLabel('Starts').fill(utcDaysFromNow(-1));
     await schedule.getByLabel('Ends').fill(utcDaysFromNow(1));

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { Workspace } from '../editor/workspace.tsx';
@@ -8,7 +9,12 @@ import { PageHeading } from './heading.tsx';
 export function EditorPage({ clientId, popupId }: { clientId: string; popupId: string }) {
   const { t } = useLanguage();
   const query = useQuery({ queryKey: ['popup', clientId, popupId], queryFn: () => api.popup(clientId, popupId) });
-  if (query.isPending) return <p role="status">{t('loading')}</p>;
+  // A copy read on an earlier visit may be older than what this editor saved or published since: the editor waits
+  // for the pop-up as it is now, rather than starting from that copy and over again, under the owner's typing, once
+  // the newer one arrives.
+  const [openedAt] = useState(Date.now);
+  const current = query.data && query.dataUpdatedAt >= openedAt;
+  if (query.isPending || (!current && query.isFetching)) return <p role="status">{t('loading')}</p>;
   if (query.error)
     return (
       <section>
