@@ -1,6 +1,6 @@
 // Node 20's test runner does not expand globs itself: list the test files, then run them.
-// Usage: node scripts/run-node-tests.mjs <folder>:<suffix> … [!<file> …]   e.g. server:.test.ts src:.node.test.ts
-// A `!file` leaves that file out.
+// Usage: node scripts/run-node-tests.mjs [--concurrency=N] <folder>:<suffix> … [!<file> …]
+//   e.g. server:.test.ts src:.node.test.ts. A `!file` leaves that file out; N test files run at once (1 by default).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -15,7 +15,13 @@ function filesUnder(folder, suffix) {
     .sort();
 }
 
-const args = process.argv.slice(2);
+const options = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const concurrency = Number(options.find((option) => option.startsWith('--concurrency='))?.split('=')[1] ?? 1);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`--concurrency takes a whole number of test files at once, at least 1: ${options.join(' ')}`);
+  process.exit(1);
+}
 const leftOut = new Set(args.filter((arg) => arg.startsWith('!')).map((arg) => join(arg.slice(1))));
 const files = args
   .filter((arg) => !arg.startsWith('!'))
@@ -25,13 +31,13 @@ const files = args
   })
   .filter((file) => !leftOut.has(file));
 if (files.length === 0) {
-  console.error(`no test files found for ${process.argv.slice(2).join(' ')}`);
+  console.error(`no test files found for ${args.join(' ')}`);
   process.exit(1);
 }
 // A test that hangs fails after 10 minutes instead of holding the whole run.
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=600000', ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
