@@ -21,6 +21,7 @@ import {
 import { registerCors } from './cors.ts';
 import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
+import { DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
 import { Store } from './db/store.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
@@ -117,6 +118,8 @@ export interface AppOptions {
   coupons?: Pick<CouponOptions, 'shopifyBase'>;
   /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
   leadRetentionCheckMs?: number | false;
+  /** How often this process folds the views and closes stored since into the stats roll-ups (DEFAULT_ROLLUP_FOLD_MS). */
+  rollupFoldMs?: number;
 }
 
 declare module 'fastify' {
@@ -231,6 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const reads = options.readDb ? new Store(options.readDb, { eventRetentionDays: options.eventRetentionDays }) : store;
   const stopWatching = await store.watchConfigChanges();
+  const stopFolding = store.foldRollupsEvery(options.rollupFoldMs ?? DEFAULT_ROLLUP_FOLD_MS, (error) =>
+    app.log.error({ err: error }, 'Stats roll-ups'),
+  );
+  app.addHook('onClose', stopFolding);
   app.addHook('onClose', async () => stopWatching());
   const visitorEmails = new VisitorEmails(options.db, store.erasureHashes, {
     mail: options.delivery?.mail ?? null,

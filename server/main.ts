@@ -47,6 +47,7 @@ export async function startServer(
       spamImpossibleSubmitMs: settings.spamImpossibleSubmitMs,
       eventRetentionDays: settings.eventRetentionDays,
       leadRetentionCheckMs: settings.leadRetentionCheckMs,
+      rollupFoldMs: settings.rollupFoldMs,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
       publicUrl: settings.publicUrl,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_EVENT_RETENTION_DAYS } from './db/event-store.ts';
+import { DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
 import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
 import { checkVendorBases, type DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
@@ -41,6 +41,8 @@ export interface ServerSettings {
   eventRetentionDays: number;
   /** LEAD_RETENTION_CHECK_SECONDS: how often this process looks whether the daily lead deletion is due. */
   leadRetentionCheckMs: number;
+  /** ROLLUP_FOLD_MS: how often this process folds the views and closes stored since into the stats roll-ups. */
+  rollupFoldMs: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;
   /** CONSOLE_PASSWORD: the demo owner's password on a database without owners (a random one otherwise). */
@@ -210,6 +212,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     spamImpossibleSubmitMs: readInteger(env, 'SPAM_IMPOSSIBLE_SUBMIT_MS', IMPOSSIBLE_SUBMIT_MS, 0),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS, 31),
     leadRetentionCheckMs: readInteger(env, 'LEAD_RETENTION_CHECK_SECONDS', 600, 1) * 1000,
+    rollupFoldMs: readInteger(env, 'ROLLUP_FOLD_MS', DEFAULT_ROLLUP_FOLD_MS, 10),
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
