@@ -11,6 +11,7 @@
 // of { eventType, instanceId, data }, whose `data` is JSON text of the event: { id, entityId, createdEvent: { entity } }
 // with the order (id, buyerInfo.email, priceSummary.total.amount, currency, createdDate).
 import { createHmac, createPublicKey, createVerify, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { assertStorableText } from '../body-parsers.ts';
 
 export const SHOPIFY_ORDER_TOPIC = 'orders/create';
 export const WIX_ORDER_CREATED = 'wix.ecom.v1.order_created';
@@ -36,11 +37,18 @@ export class OrderPayloadError extends Error {}
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Text the database keeps as it is: no NUL, no lone surrogate (which would be stored as U+FFFD, like any other). */
 function text(value: unknown, max: number): string | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  return trimmed && trimmed.length <= max && !trimmed.includes('\u0000') ? trimmed : null;
+  if (!trimmed || trimmed.length > max) return null;
+  try {
+    assertStorableText(trimmed, 'order text');
+  } catch {
+    return null;
+  }
+  return trimmed;
 }
 
 function parseJson(raw: string, what: string): unknown {
