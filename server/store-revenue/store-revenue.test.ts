@@ -309,6 +309,8 @@ describe('revenue per pop-up from the stores’ order webhooks', () => {
     assert.equal((await sendWixWebhook(base, none)).status, 401);
     assert.equal((await sendWixWebhook(base, `${header}.${claims}.AAAA`)).status, 401);
     assert.equal((await sendWixWebhook(base, 'not a token')).status, 401);
+    const expired = wixJwt(wix.privateKey, wixOrderCreated(WIX_INSTANCE, { ...order, id: 'x3' }), -60);
+    assert.equal((await sendWixWebhook(base, expired)).status, 401);
     const elsewhere = await sendWixWebhook(
       base,
       wixJwt(wix.privateKey, wixOrderCreated('b1b2c3d4-0000-4000-8000-00000000dead', { ...order, id: 'x2' })),

@@ -109,13 +109,10 @@ export function wixAppKeys(): { privateKey: KeyObject; publicKeyPem: string } {
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A JWT as Wix signs a webhook: RS256, its `data` the JSON text of the envelope. */
-export function wixJwt(
-  privateKey: KeyObject,
-  envelope: Record<string, unknown>,
-  header = { alg: 'RS256', typ: 'JWT' },
-) {
+export function wixJwt(privateKey: KeyObject, envelope: Record<string, unknown>, expiresInSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  const signed = `${base64url(header)}.${base64url({ data: JSON.stringify(envelope), iat: now, exp: now + 3600 })}`;
+  const claims = { data: JSON.stringify(envelope), iat: now, exp: now + expiresInSeconds };
+  const signed = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url(claims)}`;
   const signature = createSign('RSA-SHA256').update(signed).sign(privateKey).toString('base64url');
   return `${signed}.${signature}`;
 }
