@@ -52,6 +52,7 @@ export async function startServer(
       consoleOrigins: settings.consoleOrigins,
       publicUrl: settings.publicUrl,
       delivery: settings.delivery,
+      storeWebhooks: settings.storeWebhooks,
       logger,
     });
     // After the files seeded the sites, so that the demo owner is granted each of them.

@@ -5,6 +5,7 @@ import { checkVendorBases, type DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
+import type { StoreWebhookSecrets } from './store-revenue/routes.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
 
@@ -56,6 +57,8 @@ export interface ServerSettings {
    * their secrets, SMTP_URL and SMTP_FROM send e-mail notifications.
    */
   delivery: DeliveryOptions;
+  /** SHOPIFY_API_SECRET and WIX_WEBHOOK_PUBLIC_KEY: what verifies the stores' order webhooks (docs/store-revenue.md). */
+  storeWebhooks: StoreWebhookSecrets;
 }
 
 function readSmtpUrl(raw: string | undefined): string | null {
@@ -218,5 +221,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     delivery: readDelivery(env),
+    storeWebhooks: {
+      shopifySecret: env.SHOPIFY_API_SECRET || undefined,
+      wixPublicKey: env.WIX_WEBHOOK_PUBLIC_KEY || undefined,
+    },
   };
 }

@@ -66,7 +66,7 @@ export function splitByMonths(from: string, to: string): { months: [string, stri
 }
 
 /** The pop-ups a report covers: null for the whole site, else a pop-up with its A/B variants, or one variant. */
-async function popupsCovered(db: SqlRunner, clientId: string, query: StatsQuery): Promise<string[] | null> {
+export async function popupsCovered(db: SqlRunner, clientId: string, query: StatsQuery): Promise<string[] | null> {
   if (!query.popup) return query.variant ? [query.variant] : null;
   const rows = await db.query<{ poptin_id: string }>(
     `SELECT poptin_id FROM popups WHERE client_id = $1 AND (poptin_id = $2 OR ab_test_parent_id = $2)
