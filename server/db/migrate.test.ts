@@ -82,6 +82,7 @@ describe('runMigrations', () => {
         'stats_monthly_pages',
         'stats_monthly_pages_live',
         'store_activity',
+        'store_orders',
         'views',
       ],
     );
