@@ -7,7 +7,8 @@
 //   BENCH_LOAD_SECONDS (10)      seconds of load per server call
 //   BENCH_LOAD_EVENT_VISITS (31) visits per page for the load event, measured on its own
 //   BENCH_INTERACTION_VISITS (7) visits per CPU speed for the interactions
-//   BENCH_PARTS (all)            a comma list of what to measure: pages, load, named, trips, react, server, interactions;
+//   BENCH_PARTS (all)            a comma list of what to measure: pages, load, named, trips, react, server, interactions,
+//                                hot (one hot pop-up's views on PostgreSQL, scripts/bench-hot-popup.ts);
 //                                also, never by default, interaction-traces (what runs before each interaction's paint)
 //   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
 //   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone
@@ -30,6 +31,7 @@ import { writeBenchPages } from './bench/pages.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { widgetRoundTrips } from './bench/round-trips.ts';
 import { type LoadResult, serverLoad } from './bench/server-load.ts';
+import { benchHotPopup } from './bench-hot-popup.ts';
 import { launchChromium } from './page-driver.ts';
 import { startPostgres } from './postgres.mjs';
 import { LIBRARY_DIST, ROOT, startServerProcess } from './server-process.ts';
@@ -41,7 +43,9 @@ const INTERACTION_VISITS = Number(process.env.BENCH_INTERACTION_VISITS ?? 7);
 const TRACE_VISITS = Number(process.env.BENCH_TRACE_VISITS ?? 3);
 const GAMES_ONLY = process.env.BENCH_INTERACTIONS === 'games';
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'pages,load,named,trips,react,server,interactions').split(',').map((part) => part.trim()),
+  (process.env.BENCH_PARTS ?? 'pages,load,named,trips,react,server,interactions,hot')
+    .split(',')
+    .map((part) => part.trim()),
 );
 const SETTLE_MS = 3_000;
 const FIXTURES = path.join(ROOT, 'scripts/bench/fixtures');
@@ -698,6 +702,7 @@ if (postgres) {
     postgres.stop();
   }
 } else console.log(`\nPostgreSQL not measured: ${reason}`);
+if (PARTS.has('hot') && (await benchHotPopup()) === false) process.exitCode = 1;
 
 console.log('\n## Budgets\n');
 console.log('| budget | measured | |');

@@ -70,8 +70,8 @@ async function controlFigures(
 export async function listAbTests(store: Store, clientId: string, testId?: string): Promise<AbTest[]> {
   const rows = await store.db.query<VariantRow>(
     `SELECT p.poptin_id, COALESCE(p.ab_test_parent_id, p.poptin_id) AS test_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.active,
-       COALESCE((SELECT sum(views) FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS views,
-       COALESCE((SELECT sum(conversions) FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS conversions,
+       COALESCE((SELECT sum(views) FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS views,
+       COALESCE((SELECT sum(conversions) FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS conversions,
        p.ab_auto_apply, p.ab_winner_applied_at, p.ab_control_percent
      FROM popups p
      WHERE p.client_id = $1 AND p.deleted_at IS NULL

@@ -21,6 +21,7 @@ import {
 import { registerCors } from './cors.ts';
 import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
+import { DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
 import { Store } from './db/store.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
@@ -44,6 +45,7 @@ import { staticRoutes } from './routes/static.ts';
 import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import type { ProxyTrust } from './settings.ts';
 import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
+import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-revenue/routes.ts';
 import { VisitorEmails } from './visitor-email/index.ts';
 import { visitorEmailRoutes } from './visitor-email/routes.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
@@ -115,8 +117,12 @@ export interface AppOptions {
   abWinnerCheckMs?: number;
   /** Where a shop's Admin API is for Shopify coupon codes (tests point it at a fake); the owners' mail is delivery's. */
   coupons?: Pick<CouponOptions, 'shopifyBase'>;
+  /** The keys that prove a store platform's order webhook came from it (server/store-revenue/); absent: refused. */
+  storeWebhooks?: StoreWebhookSecrets;
   /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
   leadRetentionCheckMs?: number | false;
+  /** How often this process folds the views and closes stored since into the stats roll-ups (DEFAULT_ROLLUP_FOLD_MS). */
+  rollupFoldMs?: number;
 }
 
 declare module 'fastify' {
@@ -231,6 +237,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const reads = options.readDb ? new Store(options.readDb, { eventRetentionDays: options.eventRetentionDays }) : store;
   const stopWatching = await store.watchConfigChanges();
+  const stopFolding = store.foldRollupsEvery(options.rollupFoldMs ?? DEFAULT_ROLLUP_FOLD_MS, (error) =>
+    app.log.error({ err: error }, 'Stats roll-ups'),
+  );
+  app.addHook('onClose', stopFolding);
   app.addHook('onClose', async () => stopWatching());
   const visitorEmails = new VisitorEmails(options.db, store.erasureHashes, {
     mail: options.delivery?.mail ?? null,
@@ -310,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
   await app.register(browseAbandonmentRoute, { store });
+  await app.register(storeOrderWebhooks, { db: options.db, secrets: options.storeWebhooks ?? {} });
   await app.register(
     async (owner) => {
       owner.addHook('onRequest', async (_request, reply) => {

@@ -47,10 +47,12 @@ export async function startServer(
       spamImpossibleSubmitMs: settings.spamImpossibleSubmitMs,
       eventRetentionDays: settings.eventRetentionDays,
       leadRetentionCheckMs: settings.leadRetentionCheckMs,
+      rollupFoldMs: settings.rollupFoldMs,
       logRequests: settings.logRequests,
       consoleOrigins: settings.consoleOrigins,
       publicUrl: settings.publicUrl,
       delivery: settings.delivery,
+      storeWebhooks: settings.storeWebhooks,
       logger,
     });
     // After the files seeded the sites, so that the demo owner is granted each of them.

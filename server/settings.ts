@@ -1,10 +1,11 @@
 import { isIP } from 'node:net';
-import { DEFAULT_EVENT_RETENTION_DAYS } from './db/event-store.ts';
+import { DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
 import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
 import { checkVendorBases, type DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
+import type { StoreWebhookSecrets } from './store-revenue/routes.ts';
 
 export const DEVELOPMENT_OWNER_TOKEN = 'dev-owner-token';
 
@@ -41,6 +42,8 @@ export interface ServerSettings {
   eventRetentionDays: number;
   /** LEAD_RETENTION_CHECK_SECONDS: how often this process looks whether the daily lead deletion is due. */
   leadRetentionCheckMs: number;
+  /** ROLLUP_FOLD_MS: how often this process folds the views and closes stored since into the stats roll-ups. */
+  rollupFoldMs: number;
   /** LOG_REQUESTS=1: a log line for every request (errors are logged either way). */
   logRequests: boolean;
   /** CONSOLE_PASSWORD: the demo owner's password on a database without owners (a random one otherwise). */
@@ -54,6 +57,8 @@ export interface ServerSettings {
    * their secrets, SMTP_URL and SMTP_FROM send e-mail notifications.
    */
   delivery: DeliveryOptions;
+  /** SHOPIFY_API_SECRET and WIX_WEBHOOK_PUBLIC_KEY: what verifies the stores' order webhooks (docs/store-revenue.md). */
+  storeWebhooks: StoreWebhookSecrets;
 }
 
 function readSmtpUrl(raw: string | undefined): string | null {
@@ -210,10 +215,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     spamImpossibleSubmitMs: readInteger(env, 'SPAM_IMPOSSIBLE_SUBMIT_MS', IMPOSSIBLE_SUBMIT_MS, 0),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS, 31),
     leadRetentionCheckMs: readInteger(env, 'LEAD_RETENTION_CHECK_SECONDS', 600, 1) * 1000,
+    rollupFoldMs: readInteger(env, 'ROLLUP_FOLD_MS', DEFAULT_ROLLUP_FOLD_MS, 10),
     logRequests: env.LOG_REQUESTS === '1',
     consolePassword: env.CONSOLE_PASSWORD || undefined,
     consoleOrigins: readOrigins('CONSOLE_ORIGINS', env.CONSOLE_ORIGINS),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     delivery: readDelivery(env),
+    storeWebhooks: {
+      shopifySecret: env.SHOPIFY_API_SECRET || undefined,
+      wixPublicKey: env.WIX_WEBHOOK_PUBLIC_KEY || undefined,
+    },
   };
 }

@@ -67,10 +67,19 @@ function parseProduct(value: unknown, index: number): StoreProduct {
 export function parseStoreSettings(value: unknown): StoreSettings | null {
   if (value === undefined || value === null) return null;
   if (!isRecord(value)) fail('store must be an object');
-  const { platform, shop, currency = 'USD', products = [], price_rules: priceRules = [] } = value;
+  const {
+    platform,
+    shop,
+    instance_id: instanceId,
+    currency = 'USD',
+    products = [],
+    price_rules: priceRules = [],
+  } = value;
   if (platform !== 'shopify' && platform !== 'wix') fail('store.platform must be "shopify" or "wix"');
   if (platform === 'shopify' && (typeof shop !== 'string' || !/^[a-z0-9][a-z0-9.-]{0,253}$/i.test(shop)))
     fail('store.shop must be the shop domain, e.g. "my-shop.myshopify.com"');
+  if (instanceId !== undefined && (typeof instanceId !== 'string' || !/^[\w-]{1,64}$/.test(instanceId)))
+    fail('store.instance_id must be the Wix app instance id, e.g. "a1b2c3d4-…"');
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
     fail('store.currency must be an ISO 4217 code such as "USD"');
   if (!Array.isArray(products)) fail('store.products must be a list');
@@ -85,6 +94,7 @@ export function parseStoreSettings(value: unknown): StoreSettings | null {
   return {
     platform,
     ...(typeof shop === 'string' ? { shop: shop.toLowerCase() } : {}),
+    ...(typeof instanceId === 'string' ? { instance_id: instanceId } : {}),
     currency,
     products: parsed,
     price_rules: priceRules,

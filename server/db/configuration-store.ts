@@ -50,6 +50,8 @@ export interface StoreSettings {
   platform: 'shopify' | 'wix';
   /** Shopify's shop domain (`x.myshopify.com`); how a storefront without a client id finds its client. */
   shop?: string;
+  /** The Wix app instance of the site: how a Wix order webhook finds its client. */
+  instance_id?: string;
   currency: string;
   products: StoreProduct[];
   /** Discount rules the store offers (`get-price-rules`), as the owner wrote them. */

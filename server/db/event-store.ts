@@ -59,8 +59,8 @@ const HOURLY_ROLLUP_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 /**
- * Adds the stored events' counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores
- * them: `source` names a CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
+ * Adds the stored leads' counts to the roll-ups (by day and device, by day and page, by hour and device), in the statement that stores
+ * them (views and closes are folded in batches instead, see pendingRollupCte): `source` names a CTE with client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat); `count`
  * is what each adds (an expression over the CTE's columns). Rows of one statement that fall on the same roll-up row are summed
  * first (a batch of leads, lead-batches.ts): an upsert may change a row only once.
  *
@@ -86,6 +86,55 @@ export function rollupCtes(source: string, column: 'views' | 'closes' | 'convers
     )`;
 }
 
+/**
+ * Queues the stored views or closes for the roll-ups, in the statement that stores them: `source` names a CTE with
+ * client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat). The event's day is the
+ * site's (rollupCtes), taken now; EventStore.foldRollups adds the queued rows to the roll-ups a few seconds later.
+ */
+function pendingRollupCte(source: string, column: 'views' | 'closes'): string {
+  return `pending AS (
+      INSERT INTO pending_rollups (client_id, poptin_id, device, page, day, created_at, ${column})
+      SELECT client_id, poptin_id, device, poptin_page(url),
+        (created_at AT TIME ZONE COALESCE((SELECT time_zone FROM clients WHERE clients.client_id = counted.client_id), 'UTC'))::date,
+        created_at, 1
+      FROM ${source} counted
+    )`;
+}
+
+/** Queued events folded by one statement: a backlog is worked through in short transactions. */
+const FOLD_BATCH = 20_000;
+
+/**
+ * Takes up to $1 of the queued events, oldest first, deletes them and adds their counts to the roll-ups, in one
+ * statement: a batch is counted exactly when it is deleted, so a crash before the commit leaves it queued for the
+ * next fold. A row whose transaction commits after a fold began is not visible to it and waits for the next one, so
+ * no watermark can pass it by. The rows to change are sorted by key, as locks taken in one order do not deadlock.
+ */
+const FOLD_SQL = `WITH batch AS (
+    DELETE FROM pending_rollups WHERE id IN (SELECT id FROM pending_rollups ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING client_id, poptin_id, device, page, day, created_at, views, closes
+  ), daily AS (
+    INSERT INTO stats_daily (client_id, day, poptin_id, device, views, closes)
+    SELECT client_id, day, poptin_id, device, sum(views), sum(closes) FROM batch GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (client_id, day, poptin_id, device) DO UPDATE
+      SET views = stats_daily.views + EXCLUDED.views, closes = stats_daily.closes + EXCLUDED.closes
+  ), daily_pages AS (
+    INSERT INTO stats_daily_pages (client_id, day, poptin_id, page, views, closes)
+    SELECT client_id, day, poptin_id, page, sum(views), sum(closes) FROM batch GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (client_id, day, poptin_id, page) DO UPDATE
+      SET views = stats_daily_pages.views + EXCLUDED.views, closes = stats_daily_pages.closes + EXCLUDED.closes
+  ), hourly AS (
+    INSERT INTO stats_hourly (client_id, hour, poptin_id, device, views, closes)
+    SELECT client_id, date_trunc('hour', created_at), poptin_id, device, sum(views), sum(closes) FROM batch
+    WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (client_id, hour, poptin_id, device) DO UPDATE
+      SET views = stats_hourly.views + EXCLUDED.views, closes = stats_hourly.closes + EXCLUDED.closes
+  )
+  SELECT count(*)::int AS count FROM batch`;
+
+/** How often each server process folds the queued views and closes into the roll-ups when not told otherwise. */
+export const DEFAULT_ROLLUP_FOLD_MS = 2_000;
+
 export interface PopupStats {
   poptin_id: string;
   poptin_name: string;
@@ -100,8 +149,9 @@ export interface PopupStats {
   conversion_rate: number;
 }
 
-// Any constant works; it only has to be the same in every server process sharing one PostgreSQL.
+// Any constants work; they only have to be the same in every server process sharing one PostgreSQL.
 const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;
+const ROLLUP_FOLD_LOCK_KEY = 7_460_393;
 
 /** Views, closes, clicks and their roll-ups, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class EventStore extends ConfigurationStore {
@@ -113,13 +163,13 @@ export class EventStore extends ConfigurationStore {
   }
 
   /**
-   * Every view the client's pop-ups have had, from the daily roll-ups: the display call asks on each page view of a
-   * site with a view limit, and counting millions of raw views there would take seconds. The roll-ups also keep
-   * the views that retention has dropped.
+   * Every view the client's pop-ups have had, from the daily roll-ups and the views not folded into them yet: the
+   * display call asks on each page view of a site with a view limit, and counting millions of raw views there would
+   * take seconds. The roll-ups also keep the views that retention has dropped.
    */
   async countClientViews(clientId: string): Promise<number> {
     const rows = await this.db.query<{ views: number }>(
-      'SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily WHERE client_id = $1',
+      'SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily_live WHERE client_id = $1',
       [clientId],
     );
     return rows[0]?.views ?? 0;
@@ -127,7 +177,7 @@ export class EventStore extends ConfigurationStore {
 
   /**
    * Stores a view once per idempotency key (when it has one) and returns its id, the first one's for a repeat.
-   * The day and hour roll-ups count it in the same statement, so they never disagree with the rows.
+   * The same statement queues it for the roll-ups (foldRollups), which the stats read together with the queue.
    */
   async recordView(view: ViewInput): Promise<number> {
     await this.maintainEventsDaily();
@@ -141,7 +191,7 @@ export class EventStore extends ConfigurationStore {
          SELECT COALESCE((SELECT event_id FROM key), nextval('view_ids')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now())
          WHERE $10::text IS NULL OR EXISTS (SELECT 1 FROM key)
          RETURNING id, client_id, poptin_id, device, url, created_at
-       ), ${rollupCtes('stored', 'views')}
+       ), ${pendingRollupCte('stored', 'views')}
        SELECT id FROM stored`,
       [
         view.poptin_id,
@@ -186,7 +236,7 @@ export class EventStore extends ConfigurationStore {
          SELECT COALESCE((SELECT event_id FROM key), nextval('close_ids')), $1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::timestamptz, now())
          WHERE $7::text IS NULL OR EXISTS (SELECT 1 FROM key)
          RETURNING client_id, poptin_id, device, url, created_at
-       ), ${rollupCtes('stored', 'closes')}
+       ), ${pendingRollupCte('stored', 'closes')}
        SELECT 1`,
       [
         close.poptin_id,
@@ -200,6 +250,49 @@ export class EventStore extends ConfigurationStore {
         close.created_at ?? null,
       ],
     );
+  }
+
+  /**
+   * Adds the queued views and closes to the roll-ups, a batch per transaction until the queue is empty, and answers
+   * how many it added. One process folds at a time (an advisory lock, so that two folds do not wait on each other's
+   * roll-up rows): `wait` false returns at once when another is folding, as the timer does; true waits for it, for
+   * a caller that needs the roll-ups complete.
+   */
+  async foldRollups({ wait = true } = {}): Promise<number> {
+    let folded = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        if (wait) await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_FOLD_LOCK_KEY]);
+        else {
+          const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+            ROLLUP_FOLD_LOCK_KEY,
+          ]);
+          if (!lock?.locked) return null;
+        }
+        const [row] = await tx.query<{ count: number }>(FOLD_SQL, [FOLD_BATCH]);
+        return Number(row?.count ?? 0);
+      });
+      if (batch === null) return folded;
+      folded += batch;
+      if (batch < FOLD_BATCH) return folded;
+    }
+  }
+
+  /** Folds the queued events every `everyMs` until the answer is called, which waits for a fold under way. */
+  foldRollupsEvery(everyMs: number, onError: (error: unknown) => void): () => Promise<void> {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      running ??= this.foldRollups({ wait: false })
+        .catch(onError)
+        .finally(() => {
+          running = null;
+        });
+    }, everyMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
   }
 
   private maintainedDay = -1;
@@ -251,12 +344,15 @@ export class EventStore extends ConfigurationStore {
     });
   }
 
-  /** Totals per pop-up since it began: views and closes from the daily roll-ups, leads (far fewer) from their table. */
+  /**
+   * Totals per pop-up since it began: views and closes from the daily roll-ups and the queue, leads (far fewer) from
+   * their table.
+   */
   async popupStats(clientId: string): Promise<PopupStats[]> {
     const rows = await this.db.query<Omit<PopupStats, 'conversion_rate'>>(
       `SELECT p.poptin_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
-         (SELECT COALESCE(sum(views), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS views,
-         (SELECT COALESCE(sum(closes), 0)::int FROM stats_daily s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS closes,
+         (SELECT COALESCE(sum(views), 0)::int FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS views,
+         (SELECT COALESCE(sum(closes), 0)::int FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id) AS closes,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NULL) AS conversions,
          (SELECT count(*)::int FROM conversions l WHERE l.poptin_id = p.poptin_id AND l.spam_reason IS NOT NULL) AS spam_conversions
        FROM popups p WHERE p.client_id = $1 ORDER BY p.created_at, p.added_order`,

@@ -13,6 +13,7 @@ import type { LeadRetention } from '../retention/lead-retention.ts';
 import { retentionRoutes } from '../retention/routes.ts';
 import { type RateLimiter, rateLimiterFor } from '../shared-rate-limit.ts';
 import { spamRoutes } from '../spam-routes.ts';
+import { storeRevenueRoutes } from '../store-revenue/routes.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
@@ -77,6 +78,7 @@ export const ownerConsoleApi: FastifyPluginAsync<
   await scope.register(imageRoutes, side);
   await scope.register(couponRoutes, side);
   await scope.register(retentionRoutes, side);
+  await scope.register(storeRevenueRoutes, { db: side.store.db });
   await scope.register(spamRoutes, side);
 };
 

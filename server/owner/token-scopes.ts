@@ -70,6 +70,8 @@ export const ROUTES_FOR_OWNERS_ONLY: readonly string[] = [
   'PATCH /site',
   'GET /lead-retention',
   'PUT /lead-retention',
+  'GET /store-revenue',
+  'PUT /store-revenue',
   'GET /spam-filter',
   'PUT /spam-filter',
   'GET /tokens',

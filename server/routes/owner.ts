@@ -21,7 +21,8 @@ import {
   ownerStatsReportSchema,
   ownerStoreActivitySchema,
 } from '../schemas.ts';
-import { checkRange, statsReport } from '../stats.ts';
+import { checkRange, popupsCovered, statsReport } from '../stats.ts';
+import { revenueReport } from '../store-revenue/revenue-store.ts';
 
 export interface OwnerRoutesOptions {
   store: Store;
@@ -158,7 +159,27 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       if (!client) return reply.code(404).send(errorBody(404, `Unknown client ${request.params.clientId}`));
       const error = checkRange(request.query.from, request.query.to);
       if (error) return reply.code(400).send(errorBody(400, error));
-      return statsReport(reads.db, client.client_id, request.query, client.time_zone ?? 'UTC');
+      const timeZone = client.time_zone ?? 'UTC';
+      const report = await statsReport(reads.db, client.client_id, request.query, timeZone);
+      if (!client.store) return { ...report, revenue: null };
+      const popups = await popupsCovered(reads.db, client.client_id, request.query);
+      const revenue = await revenueReport(
+        reads.db,
+        client.client_id,
+        client.store.currency,
+        popups,
+        {
+          current: [report.range.from, report.range.to],
+          previous: [report.previous_range.from, report.previous_range.to],
+        },
+        timeZone,
+        {
+          current: report.totals.views,
+          previous: report.previous_totals.views,
+          byPopup: new Map(report.by_popup.map((row) => [row.poptin_id, row.views])),
+        },
+      );
+      return { ...report, revenue };
     },
   );
 

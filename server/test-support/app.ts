@@ -12,7 +12,14 @@ export function useTestApp(options: Partial<AppOptions> = {}): {
   const shared = {} as { app: FastifyInstance; test: TestDatabase };
   before(async () => {
     shared.test = await openTestDatabase();
-    shared.app = await buildApp({ db: shared.test.db, ownerToken: OWNER_TOKEN, rateLimit: false, ...options });
+    // Roll-ups folded often, so that the tests also read them while a fold moves events from the queue.
+    shared.app = await buildApp({
+      db: shared.test.db,
+      ownerToken: OWNER_TOKEN,
+      rateLimit: false,
+      rollupFoldMs: 100,
+      ...options,
+    });
   });
   after(async () => {
     await shared.app?.close();

@@ -36,9 +36,21 @@ export interface FakeVariant {
   expected_loss: number;
 }
 
+/** A store order attributed to a pop-up (server/store-revenue/). */
+export interface FakeOrder {
+  poptin_id: string;
+  total: number;
+  currency: string;
+  created_at: string;
+}
+
 export interface FakeInsights {
   leads: FakeLead[];
   views: FakeView[];
+  /** The demo site's store orders attributed to its pop-ups; the stats report's revenue is theirs. */
+  orders: FakeOrder[];
+  /** The site's store currency; null: the site has no store, and the report no revenue. */
+  storeCurrency: string | null;
   tests: { test_id: string; name: string; variants: FakeVariant[]; winner: string | null }[];
   /** What the fake was asked, for the tests to check the query the console sent. */
   queries: string[];
@@ -213,6 +225,43 @@ export function createFakeInsights(clientId: string): FakeInsights {
         ab_test_parent_id: null,
         ...rest,
       })),
+      revenue: revenueOf(search, total(days).views, total(previous).views, previous[0].day),
+    };
+  };
+
+  const revenueOf = (search: URLSearchParams, viewsNow: number, viewsBefore: number, previousFrom: string) => {
+    if (!fake.storeCurrency) return null;
+    const currency = fake.storeCurrency;
+    const covered = search.get('popup') || search.get('variant');
+    const from = search.get('from') ?? '';
+    const to = search.get('to') ?? '';
+    const inRange = (first: string, last: string) =>
+      fake.orders.filter(
+        (order) =>
+          (!covered || order.poptin_id === covered) && day(order.created_at) >= first && day(order.created_at) <= last,
+      );
+    const now = inRange(from, to);
+    const figures = (orders: FakeOrder[], viewCount: number) => {
+      const revenue = orders.reduce((sum, order) => sum + order.total, 0);
+      return { revenue, orders: orders.length, revenue_per_view: viewCount ? revenue / viewCount : 0 };
+    };
+    const kept = now.filter((order) => order.currency === currency);
+    const before = inRange(previousFrom, from).filter(
+      (order) => order.currency === currency && day(order.created_at) < from,
+    );
+    const popupsWithRevenue = [...new Set(kept.map((order) => order.poptin_id))];
+    return {
+      currency,
+      totals: figures(kept, viewsNow),
+      previous_totals: figures(before, viewsBefore),
+      other_currency_orders: now.length - kept.length,
+      by_popup: popupsWithRevenue.map((poptinId) => ({
+        poptin_id: poptinId,
+        ...figures(
+          kept.filter((order) => order.poptin_id === poptinId),
+          views.filter((view) => view.poptin_id === poptinId).length,
+        ),
+      })),
     };
   };
 
@@ -238,9 +287,11 @@ export function createFakeInsights(clientId: string): FakeInsights {
     variants: test.variants.map((variant) => ({ ...variant, conversion_rate: variant.conversions / variant.views })),
   });
 
-  return {
+  const fake: FakeInsights = {
     leads,
     views,
+    orders: [],
+    storeCurrency: 'USD',
     tests,
     queries,
     handle(method, parts, search, body) {
@@ -333,4 +384,5 @@ export function createFakeInsights(clientId: string): FakeInsights {
       return { status: 404, body: { message: 'Not found' } };
     },
   };
+  return fake;
 }

@@ -128,6 +128,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     lastUsedAt: string | null;
   }[] = [];
   const popups = new Map<string, StoredPopup>();
+  const storeRevenue = { attributionDays: 7, store: { platform: 'shopify', currency: 'USD' } };
   const spamFilter = {
     refuseDisposable: false,
     stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0 },
@@ -346,6 +347,10 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
         nextRunAt: '2026-11-29T03:00:00.000Z',
         leadsToRemove: 0,
       });
+    if (area === 'store-revenue') {
+      if (method === 'PUT') storeRevenue.attributionDays = (body as { attributionDays: number }).attributionDays;
+      return send(response, 200, storeRevenue);
+    }
     if (area === 'spam-filter') {
       if (method === 'PUT') spamFilter.refuseDisposable = (body as { refuseDisposable: boolean }).refuseDisposable;
       return send(response, 200, spamFilter);

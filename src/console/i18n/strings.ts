@@ -7,6 +7,7 @@ import { insightsEn, insightsHe } from './insights-strings.ts';
 import { rulesEn, rulesHe } from './rules-strings.ts';
 import { shellEn, shellHe } from './shell-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
+import { storeRevenueEn, storeRevenueHe } from './store-revenue-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -123,6 +124,8 @@ const en = {
   ...siteEn,
   // Unique coupon codes and lead retention in a site's settings (coupon-strings.ts).
   ...couponEn,
+  // Revenue per pop-up on store sites: the stats' revenue and the attribution window (store-revenue-strings.ts).
+  ...storeRevenueEn,
   // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
   ...shellEn,
   // The editor's rule builder, schedules on the pop-up list, dynamic text (rules-strings.ts).
@@ -241,6 +244,7 @@ const he: Record<StringKey, string> = {
   // A site's settings and installation (site-strings.ts).
   ...siteHe,
   ...couponHe,
+  ...storeRevenueHe,
   ...shellHe,
   ...rulesHe,
 };

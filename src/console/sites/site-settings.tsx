@@ -6,6 +6,7 @@ import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
 import { PageHeading } from '../pages/heading.tsx';
 import { SiteEmbedAndTokens } from '../pages/site.tsx';
+import { AttributionWindowSettings } from './attribution-window.tsx';
 import { CouponCodes } from './coupon-codes.tsx';
 import { InstallationStatus, siteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
@@ -170,6 +171,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
       )}
       {site.data && <LeadRetentionSettings clientId={clientId} timeZone={site.data.site.timeZone} />}
       <SpamFilterSettings clientId={clientId} />
+      <AttributionWindowSettings clientId={clientId} />
       <CouponCodes clientId={clientId} />
       <SiteEmbedAndTokens clientId={clientId} />
     </section>

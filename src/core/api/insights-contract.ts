@@ -42,6 +42,34 @@ export interface StatsReport {
   by_page: (Counts & { page: string })[];
   /** Each pop-up (variants apart) with events in the range. */
   by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
+  /** The store's orders attributed to the pop-ups covered; null when the site has no Shopify or Wix store. */
+  revenue?: StoreRevenueReport | null;
+}
+
+/** Orders in the site's currency attributed to pop-ups, their value, and that value per view of the same pop-ups. */
+export interface RevenueFigures {
+  revenue: number;
+  orders: number;
+  /** revenue / views, 0 when there are no views, rounded to 4 decimals. */
+  revenue_per_view: number;
+}
+
+export interface StoreRevenueReport {
+  /** The site's currency (its store's, ISO 4217): every amount is in it. */
+  currency: string;
+  totals: RevenueFigures;
+  previous_totals: RevenueFigures;
+  /** Orders of the range attributed to a pop-up but paid in another currency: counted here, never added. */
+  other_currency_orders: number;
+  /** Each pop-up (variants apart) with revenue in the range, the most first. */
+  by_popup: (RevenueFigures & { poptin_id: string })[];
+}
+
+/** `GET|PUT /api/owner/{clientId}/store-revenue`: how long before an order a pop-up's lead still earns it. */
+export interface StoreRevenueSettings {
+  /** 1–90 days, 7 unless the owner changed it. */
+  attributionDays: number;
+  store: { platform: 'shopify' | 'wix'; currency: string } | null;
 }
 
 export interface VariantCounts {

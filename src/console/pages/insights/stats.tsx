@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type Counts, insightsApi, type StatsQuery } from '../../api/insights.ts';
+import { api } from '../../api/client.ts';
+import { type Counts, insightsApi, type StatsQuery, type StatsReport } from '../../api/insights.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -58,6 +59,97 @@ function Totals({ now, before }: { now: Counts; before: Counts }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+const formatMoney = (value: number, currency: string, language: string) =>
+  new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+
+/** The store's orders attributed to the pop-ups covered: revenue, orders and revenue per view, and by pop-up. */
+function StoreRevenue({
+  revenue,
+  names,
+}: {
+  revenue: NonNullable<StatsReport['revenue']>;
+  names: Map<string, string>;
+}) {
+  const { t, language } = useLanguage();
+  const money = (value: number) => formatMoney(value, revenue.currency, language);
+  const change = (a: number, b: number) => {
+    const value = changeOf(a, b);
+    return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
+  };
+  const { totals: now, previous_totals: before } = revenue;
+  const rows: [StringKey, string, string, string][] = [
+    ['revenue', money(now.revenue), money(before.revenue), change(now.revenue, before.revenue)],
+    [
+      'orders',
+      formatNumber(now.orders, language),
+      formatNumber(before.orders, language),
+      change(now.orders, before.orders),
+    ],
+    [
+      'revenuePerView',
+      money(now.revenue_per_view),
+      money(before.revenue_per_view),
+      change(now.revenue_per_view, before.revenue_per_view),
+    ],
+  ];
+  return (
+    <div className="store-revenue stack">
+      <table className="totals table-cards">
+        <caption>{t('revenueTitle').replace('{currency}', revenue.currency)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">{t('figure')}</span>
+            </th>
+            <th scope="col">{t('thisRange')}</th>
+            <th scope="col">{t('previousRange')}</th>
+            <th scope="col">{t('change')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, a, b, c]) => (
+            <tr key={label}>
+              <th scope="row">{t(label)}</th>
+              <td data-label={t('thisRange')}>{a}</td>
+              <td data-label={t('previousRange')}>{b}</td>
+              <td data-label={t('change')}>{c}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {revenue.other_currency_orders > 0 && (
+        <p className="hint">
+          {t('revenueOtherCurrency').replace('{count}', formatNumber(revenue.other_currency_orders, language))}
+        </p>
+      )}
+      <p className="hint">{t('revenueNote')}</p>
+      {revenue.by_popup.length > 1 && (
+        <table className="breakdown table-cards">
+          <caption>{t('revenueByPopup')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('filterPopup')}</th>
+              <th scope="col">{t('revenue')}</th>
+              <th scope="col">{t('orders')}</th>
+              <th scope="col">{t('revenuePerView')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {revenue.by_popup.map((row) => (
+              <tr key={row.poptin_id}>
+                <th scope="row">{names.get(row.poptin_id) || row.poptin_id}</th>
+                <td data-label={t('revenue')}>{money(row.revenue)}</td>
+                <td data-label={t('orders')}>{formatNumber(row.orders, language)}</td>
+                <td data-label={t('revenuePerView')}>{money(row.revenue_per_view)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 
@@ -137,6 +229,8 @@ function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string 
   const [query, setQuery] = useState<StatsQuery>(form);
   const [metric, setMetric] = useState<Metric>('views');
   const report = useQuery({ queryKey: ['stats', clientId, query], queryFn: () => insightsApi.stats(clientId, query) });
+  // The pop-ups' names as they are now, also of one with revenue but no views in the range (the filters ask the same).
+  const popupList = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The same range asked again is a refresh: new events count at once.
@@ -186,6 +280,21 @@ function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string 
       {data && (
         <>
           <Totals now={data.totals} before={data.previous_totals} />
+          {data.revenue && (
+            <StoreRevenue
+              revenue={data.revenue}
+              names={
+                new Map([
+                  ...data.by_popup
+                    .filter((row) => row.poptin_name)
+                    .map((row) => [row.poptin_id, row.poptin_name] as const),
+                  ...(popupList.data?.popups ?? [])
+                    .filter((item) => item.name)
+                    .map((item) => [item.id, item.name] as const),
+                ])
+              }
+            />
+          )}
           <label className="metric-pick">
             {t('chartMetric')}
             <select value={metric} onChange={(event) => setMetric(event.target.value as Metric)}>
