@@ -42,6 +42,18 @@ export interface StatsReport {
   by_page: (Counts & { page: string })[];
   /** Each pop-up (variants apart) with events in the range. */
   by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
+  /**
+   * A report of one pop-up (`popup` or `variant`): how many of its leads (not taken for spam) in the range chose each
+   * answer of its choice steps, the most chosen first. Empty for the whole site.
+   */
+  by_choice: ChoiceCount[];
+}
+
+/** The answer a choice button of a pop-up in steps wrote (its name and value), and how many leads carry it. */
+export interface ChoiceCount {
+  question: string;
+  answer: string;
+  leads: number;
 }
 
 export interface VariantCounts {
