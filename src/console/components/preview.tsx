@@ -62,9 +62,12 @@ export function PopupPreview({
     if (!frame || !onPart) return;
     // Capture, at the frame: the pop-up's own handlers (submit, close) never see a click that picks a part.
     const pick = (event: MouseEvent) => {
-      const part = event
-        .composedPath()
-        .find((node): node is Element => node instanceof Element && node.hasAttribute('data-poptin-part'));
+      const path = event.composedPath();
+      // A step's buttons (Next, Back, Yes/No) play the steps in the preview, even inside a part.
+      if (path.some((node) => node instanceof Element && node.hasAttribute('data-poptin-step-go'))) return;
+      const part = path.find(
+        (node): node is Element => node instanceof Element && node.hasAttribute('data-poptin-part'),
+      );
       if (!part) return;
       event.preventDefault();
       event.stopPropagation();

@@ -3,6 +3,11 @@
 export const insightsEn = {
   siteSections: 'Site sections',
   leads: 'Leads',
+  partialLead: 'Partial',
+  choicesCaption: 'Answers to the question steps',
+  choiceQuestion: 'Question',
+  choiceAnswer: 'Answer',
+  choiceLeads: 'Leads',
   stats: 'Stats',
   abTests: 'A/B tests',
   people: 'People',
@@ -120,6 +125,11 @@ export const insightsEn = {
 export const insightsHe: Record<keyof typeof insightsEn, string> = {
   siteSections: 'חלקי האתר',
   leads: 'לידים',
+  partialLead: 'חלקי',
+  choicesCaption: 'תשובות לשלבי השאלות',
+  choiceQuestion: 'שאלה',
+  choiceAnswer: 'תשובה',
+  choiceLeads: 'לידים',
   stats: 'סטטיסטיקה',
   abTests: 'בדיקות A/B',
   people: 'אנשים',

@@ -180,6 +180,7 @@ function LeadRow({
         ) : (
           ''
         )}
+        {lead.partial && <span className="badge badge-draft">{t('partialLead')}</span>}
       </td>
       <td className="row-actions">
         <button type="button" onClick={onOpen} aria-label={`${t('details')}: ${who}`}>
