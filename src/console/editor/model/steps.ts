@@ -72,6 +72,15 @@ export function addQuestionStep(html: string, words: QuestionWords): string {
   choices.className = 'poptin-step-choices';
   const yes = buttonLike(submit, words.yes, 'offer');
   const no = buttonLike(submit, words.no, 'close');
+  // The form's button outlined, so that Yes stays the one that stands out.
+  if (no.hasAttribute('style'))
+    no.setAttribute(
+      'style',
+      (no.getAttribute('style') ?? '')
+        .replace(/(^|;)color:[^;]*/, '$1color:var(--poptin-accent)')
+        .replace(/(^|;)background:[^;]*/, '$1background:transparent')
+        .replace(/(^|;)border:[^;]*/, '$1border:2px solid var(--poptin-accent)'),
+    );
   for (const [button, value] of [
     [yes, 'Yes'],
     [no, 'No'],
