@@ -90,11 +90,16 @@ function withQuestion(html: string, words: { question: string; yes: string; no: 
   const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const button = (label: string, value: string, go: string) =>
     `<button${style ? ` style="${go === 'close' ? quiet(style) : style}"` : ''} type="button" data-poptin-step-go="${go}" name="${attribute(words.question)}" value="${value}" data-poptin-step-answer="">${text(label)}</button>`;
-  const headingStyle = /<h2 data-poptin-part="headline"[^>]*?style="([^"]*)"/.exec(html)?.[1];
+  const headline = /<h2 data-poptin-part="headline"[^>]*?style="([^"]*)"/.exec(html)?.[1];
+  // Room on both sides for the × in the corner, which stays on every step.
+  const headingStyle = headline && `${headline};padding-inline:40px`;
   const question =
     `<section data-poptin-step="question" class="poptin-step"><h2${headingStyle ? ` style="${headingStyle}"` : ''} data-poptin-step-question="">${text(words.question)}</h2>` +
     `<div class="poptin-step-choices" style="display:grid;gap:8px">${button(words.yes, 'Yes', 'offer')}${button(words.no, 'No', 'close')}</div></section>`;
-  return `${html.slice(0, start)}${question}<section data-poptin-step="offer" class="poptin-step">${html.slice(start, end)}</section>${html.slice(end)}`;
+  // The × in the corner stays on every step.
+  const corner = /^<button type="button" data-poptin-close[^>]*>.*?<\/button>/.exec(html.slice(start, end))?.[0] ?? '';
+  const offer = html.slice(start + corner.length, end);
+  return `${html.slice(0, start)}${corner}${question}<section data-poptin-step="offer" class="poptin-step">${offer}</section>${html.slice(end)}`;
 }
 
 export function templateFile(spec: TemplateSpec, language: Language): Record<string, unknown> {

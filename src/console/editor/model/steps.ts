@@ -60,8 +60,12 @@ export function addQuestionStep(html: string, words: QuestionWords): string {
   const screen = formScreen(fragment);
   const submit = fragment.querySelector('[type=submit]');
   const offer = section('offer');
-  const kept = Array.from(screen.childNodes).filter(
-    (node) => !(node instanceof Element && node.hasAttribute('data-poptin-screen')),
+  const nodes = Array.from(screen.childNodes);
+  // A close button the screen begins with (the × in its corner) stays on every step.
+  const first = nodes.find((node) => node instanceof Element || node.textContent?.trim());
+  const corner = first instanceof Element && first.hasAttribute('data-poptin-close') ? first : null;
+  const kept = nodes.filter(
+    (node) => node !== corner && !(node instanceof Element && node.hasAttribute('data-poptin-screen')),
   );
   offer.append(...kept);
   const question = section('question');
@@ -91,7 +95,7 @@ export function addQuestionStep(html: string, words: QuestionWords): string {
   }
   choices.append(yes, no);
   question.append(heading, choices);
-  screen.prepend(question, offer);
+  screen.prepend(...(corner ? [corner] : []), question, offer);
   return serialize(fragment);
 }
 
