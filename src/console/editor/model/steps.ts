@@ -71,9 +71,13 @@ export function addQuestionStep(html: string, words: QuestionWords): string {
   const question = section('question');
   const heading = document.createElement('h2');
   heading.setAttribute('data-poptin-step-question', '');
+  // The question looks like the template's own headline.
+  const headline = offer.querySelector('[data-poptin-part="headline"]');
+  if (headline?.hasAttribute('style')) heading.setAttribute('style', headline.getAttribute('style')!);
   heading.textContent = words.question;
   const choices = document.createElement('div');
   choices.className = 'poptin-step-choices';
+  choices.setAttribute('style', 'display:grid;gap:8px');
   const yes = buttonLike(submit, words.yes, 'offer');
   const no = buttonLike(submit, words.no, 'close');
   // The form's button outlined, so that Yes stays the one that stands out.
