@@ -44,6 +44,10 @@ describe('console: a pop-up in steps', () => {
     const preview = page.locator('.live-preview');
     await preview.getByRole('heading', { name: 'Do you like shoes?' }).waitFor();
     assert.equal(await preview.getByRole('heading', { name: 'Join our newsletter' }).isVisible(), false);
+    // No closes a visitor's pop-up; the preview stays, for the owner to go on.
+    await preview.getByRole('button', { name: 'No, thanks' }).click();
+    await page.waitForTimeout(500);
+    assert.equal(await preview.getByRole('heading', { name: 'Do you like shoes?' }).isVisible(), true);
     await preview.getByRole('button', { name: 'Yes, please' }).click();
     await preview.getByRole('heading', { name: 'Join our newsletter' }).waitFor();
     await steps.getByRole('checkbox', { name: /Keep a partial lead/ }).check();

@@ -50,6 +50,8 @@ export function PopupPreview({
     element.setAttribute('aria-label', label);
     // In a <template> the owner's HTML stays inert in the console (nothing runs or loads); the element sanitises it
     // (DOMPurify) and draws it in its shadow root, as on a visitor's page.
+    // A step's No (or any close) ends a visitor's pop-up; the preview stays, for the owner to go on.
+    element.addEventListener('poptin-request-close', (event) => event.preventDefault());
     const template = document.createElement('template');
     template.innerHTML = htmlForScreen(html, screen);
     element.append(template);
