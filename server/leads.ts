@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
+import {
+  LEAD_EXTRA_FIELDS_MAX,
+  LEAD_FIELD_LIMITS,
+  LEAD_OTHER_FIELDS_TOTAL,
+  PARTIAL_LEAD_FIELD,
+} from '../src/core/api/contract.ts';
 import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
@@ -156,7 +161,10 @@ export function leadFromConversion(
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
-  const fields = { ...body };
+  const fields: Record<string, unknown> = { ...body };
+  // A pop-up in steps closed after its e-mail step (the owner's option): the lead says it is partial.
+  if (extra.some((record) => record.name === PARTIAL_LEAD_FIELD && readString(record.value) === 'yes'))
+    fields.partial = 'yes';
   const email = firstText(body.email, body.Email, extraFieldValue(extra, ['Email', 'email'], ['email']));
   const url = firstText(body.url);
   return {
@@ -385,6 +393,7 @@ export async function leadDetail(store: Store, clientId: string, leadId: number)
       poptin_view_id: row.poptin_view_id === null ? null : Number(row.poptin_view_id),
       spam_reason: text(row.spam_reason),
       fields,
+      partial: fields?.partial === 'yes',
       device: row.device as Device,
       opt_in: (row.opt_in as OptIn) ?? null,
     },

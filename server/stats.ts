@@ -1,4 +1,5 @@
-import type { Counts, StatsQuery, StatsReport } from '../src/core/api/insights-contract.ts';
+import type { ChoiceCount, Counts, StatsQuery, StatsReport } from '../src/core/api/insights-contract.ts';
+import { CHOICE_CREATED_AS } from '../src/core/popup/steps.ts';
 import type { SqlRunner } from './db/database.ts';
 
 export const PAGES_LISTED = 50;
@@ -116,6 +117,36 @@ function pagesQuery(
   return db.query(`SELECT page, ${SUMS} FROM (${parts.join(' UNION ALL ')}) counted ${top}`, parameters);
 }
 
+// newExtraFields is a JSON list, kept as text from form-encoded bodies; the server checked it when it took the lead.
+const EXTRA_FIELDS = `CASE jsonb_typeof(c.fields->'newExtraFields')
+  WHEN 'array' THEN c.fields->'newExtraFields'
+  WHEN 'string' THEN CASE WHEN left(c.fields->>'newExtraFields', 1) = '[' THEN (c.fields->>'newExtraFields')::jsonb ELSE '[]'::jsonb END
+  ELSE '[]'::jsonb END`;
+
+/**
+ * How many leads of the pop-ups chose each answer of their choice steps (design §2, "Steps"), from the leads
+ * themselves: a report of one pop-up reads only that pop-up's leads of the range.
+ */
+async function choiceCounts(
+  db: SqlRunner,
+  clientId: string,
+  popups: string[],
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<ChoiceCount[]> {
+  const rows = await db.query<{ question: string; answer: string; leads: number }>(
+    `SELECT field->>'name' AS question, field->>'value' AS answer, count(*)::int AS leads
+     FROM conversions c CROSS JOIN LATERAL jsonb_array_elements(${EXTRA_FIELDS}) field
+     WHERE c.client_id = $1 AND c.poptin_id = ANY($2::text[]) AND c.spam_reason IS NULL
+       AND c.created_at >= ($3::date::timestamp AT TIME ZONE $5) AND c.created_at < (($4::date + 1)::timestamp AT TIME ZONE $5)
+       AND field->>'created_as' = '${CHOICE_CREATED_AS}'
+     GROUP BY 1, 2 ORDER BY leads DESC, question, answer`,
+    [clientId, popups, from, to, timeZone],
+  );
+  return rows.map((row) => ({ question: row.question, answer: row.answer, leads: Number(row.leads) }));
+}
+
 /**
  * A client's figures over a range of the site's days (its time zone's) and the range before it, read from the roll-ups (stats_daily,
  * stats_daily_pages, stats_monthly_pages, stats_daily_site_pages, stats_hourly) with the events not folded into them
@@ -142,7 +173,7 @@ export async function statsReport(
   const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   const firstHour = currentHour - 47 * HOUR_MS;
 
-  const [dayRows, deviceRows, pageRows, popupRows, hourRows] = await Promise.all([
+  const [dayRows, deviceRows, pageRows, popupRows, hourRows, choices] = await Promise.all([
     db.query<Row & { day: string }>(
       `SELECT day::text AS day, ${SUMS} FROM stats_daily_live WHERE ${inRange} GROUP BY day`,
       [...filter, dayText(previousStart), query.to],
@@ -162,6 +193,7 @@ export async function statsReport(
       `SELECT hour, ${SUMS} FROM stats_hourly_live WHERE client_id = $1 AND hour >= $3::timestamptz AND hour <= $4::timestamptz AND ${POPUP_FILTER} GROUP BY hour`,
       [...filter, new Date(firstHour).toISOString(), new Date(currentHour).toISOString()],
     ),
+    popups ? choiceCounts(db, clientId, popups, query.from, query.to, timeZone) : [],
   ]);
 
   const byDay = new Map(dayRows.map((row) => [row.day, row]));
@@ -201,5 +233,6 @@ export async function statsReport(
       ab_test_parent_id: row.ab_test_parent_id,
       ...countsOf(row),
     })),
+    by_choice: choices,
   };
 }

@@ -67,13 +67,48 @@ function triggerSettings(spec: TemplateSpec): Record<string, string> {
   };
 }
 
+/**
+ * The form screen behind a Yes/No question step (design §2, "Steps"), as the console's editor writes it
+ * (src/console/editor/model/steps.ts): Yes shows what the screen held, No closes; the buttons look like the form's.
+ */
+/** The No button of a question: the form's button outlined, so that Yes stays the one that stands out. */
+function quiet(style: string): string {
+  return style
+    .replace(/(^|;)color:[^;]*/, '$1color:var(--poptin-accent)')
+    .replace(/(^|;)background:[^;]*/, '$1background:transparent')
+    .replace(/(^|;)border:[^;]*/, '$1border:2px solid var(--poptin-accent)');
+}
+
+function withQuestion(html: string, words: { question: string; yes: string; no: string }): string {
+  const open = /<div data-poptin-screen="form"[^>]*>/.exec(html);
+  const thanks = html.indexOf('<div data-poptin-screen="thank-you"');
+  if (!open || thanks < 0) throw new Error('a question step needs a form screen and a thank-you screen');
+  const start = open.index + open[0].length;
+  const end = html.lastIndexOf('</div>', thanks);
+  const style = /<button type="submit"[^>]*?style="([^"]*)"/.exec(html)?.[1];
+  const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const button = (label: string, value: string, go: string) =>
+    `<button${style ? ` style="${go === 'close' ? quiet(style) : style}"` : ''} type="button" data-poptin-step-go="${go}" name="${attribute(words.question)}" value="${value}" data-poptin-step-answer="">${text(label)}</button>`;
+  const headline = /<h2 data-poptin-part="headline"[^>]*?style="([^"]*)"/.exec(html)?.[1];
+  // Room on both sides for the × in the corner, which stays on every step.
+  const headingStyle = headline && `${headline};padding-inline:40px`;
+  const question =
+    `<section data-poptin-step="question" class="poptin-step"><h2${headingStyle ? ` style="${headingStyle}"` : ''} data-poptin-step-question="">${text(words.question)}</h2>` +
+    `<div class="poptin-step-choices" style="display:grid;gap:8px">${button(words.yes, 'Yes', 'offer')}${button(words.no, 'No', 'close')}</div></section>`;
+  // The × in the corner stays on every step.
+  const corner = /^<button type="button" data-poptin-close[^>]*>.*?<\/button>/.exec(html.slice(start, end))?.[0] ?? '';
+  const offer = html.slice(start + corner.length, end);
+  return `${html.slice(0, start)}${corner}${question}<section data-poptin-step="offer" class="poptin-step">${offer}</section>${html.slice(end)}`;
+}
+
 export function templateFile(spec: TemplateSpec, language: Language): Record<string, unknown> {
   const copy = spec[language];
   const tokens = tokensOf(spec.palette, spec.font ?? 'sans', spec.radius ?? 'soft', language);
   const inPage = spec.type === 'embedded' || spec.type === 'content';
   const fields = (spec.fields ?? []).map((name) => FIELDS[name][language]);
   const lead = fields.length > 0;
-  const html = templateHtml(
+  const withoutQuestion = templateHtml(
     { language, tokens },
     {
       layout: spec.layout,
@@ -88,6 +123,7 @@ export function templateFile(spec: TemplateSpec, language: Language): Record<str
       closable: !inPage && !spec.contentLock,
     },
   );
+  const html = spec.question ? withQuestion(withoutQuestion, spec.question[language]) : withoutQuestion;
   // A thank-you screen that holds a code or a download stays until the visitor closes it.
   const keepsThanks = Boolean(spec.coupon || spec.downloadHref);
   const design: Record<string, string> = {

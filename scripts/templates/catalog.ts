@@ -43,6 +43,8 @@ export interface TemplateSpec {
   trigger: Trigger;
   contentLock?: boolean;
   design?: Record<string, string>;
+  /** A Yes/No question step before the form (design §2, "Steps"): Yes shows the form, No closes. */
+  question?: Record<Language, { question: string; yes: string; no: string }>;
   en: Copy;
   he: Copy;
 }
@@ -1678,6 +1680,42 @@ export const CATALOG: TemplateSpec[] = [
       body: 'כתבו לנו בוואטסאפ על מידות, משלוחים או החזרות.',
       button: 'לפתיחת וואטסאפ',
       decline: 'לא עכשיו',
+    },
+  },
+  {
+    id: 'yes-no-discount',
+    type: 'lightbox',
+    kind: 'lightbox',
+    goal: 'first-order-discount',
+    layout: 'card',
+    palette: 'indigo',
+    image: 'tag',
+    fields: ['email', 'name'],
+    coupon: 'YES10',
+    trigger: { seconds: 5 },
+    question: {
+      en: { question: 'Would you like 10% off your first order?', yes: 'Yes, please', no: 'No, thanks' },
+      he: { question: 'רוצים 10% הנחה על ההזמנה הראשונה?', yes: 'כן, בבקשה', no: 'לא, תודה' },
+    },
+    en: {
+      name: 'Yes/No discount',
+      description: 'A Yes/No question first; Yes asks for the e-mail and shows a first-order code.',
+      headline: 'Your 10% off is one step away',
+      body: 'Tell us where to send news of new arrivals and members-only offers.',
+      button: 'Show my code',
+      note: 'No spam. Unsubscribe at any time.',
+      thanksHeadline: 'Here’s your 10% off',
+      thanksBody: 'Use this code at checkout. Click it to copy.',
+    },
+    he: {
+      name: 'הנחה בשאלת כן/לא',
+      description: 'שאלת כן/לא קודם; "כן" מבקש אימייל ומציג קוד הנחה להזמנה ראשונה.',
+      headline: '10% ההנחה שלכם במרחק צעד אחד',
+      body: 'ספרו לנו לאן לשלוח עדכונים על קולקציות חדשות והטבות לחברים.',
+      button: 'להצגת הקוד',
+      note: 'בלי ספאם. אפשר להסיר את עצמכם בכל רגע.',
+      thanksHeadline: 'הנה 10% ההנחה שלכם',
+      thanksBody: 'הזינו את הקוד בקופה. לחיצה עליו מעתיקה אותו.',
     },
   },
 ];

@@ -118,6 +118,8 @@ export type ConversionResult =
 export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256' | 'visitor_id'> {
   conversion_id: number;
   created_at: string;
+  /** Sent by a pop-up in steps whose visitor closed it after the e-mail step (fields.partial, server/leads.ts). */
+  partial: boolean;
 }
 
 /**
@@ -165,6 +167,7 @@ function toLeadRecord(row: Record<string, unknown>): LeadRecord {
     spam_reason: (row.spam_reason as string | null) ?? null,
     spam_suspicion: (row.spam_suspicion as string | null) ?? null,
     fields: row.fields as Record<string, unknown>,
+    partial: (row.fields as Record<string, unknown> | null)?.partial === 'yes',
   };
 }
 

@@ -18,6 +18,7 @@ export interface FakeLead {
   idempotency_key: string;
   spam_reason: string | null;
   fields: Record<string, string>;
+  partial?: boolean;
 }
 export interface FakeView {
   created_at: string;
@@ -85,6 +86,8 @@ function seedLeads(clientId: string): FakeLead[] {
       idempotency_key: `key-${id}`,
       spam_reason: id === 7 ? 'honeypot' : null,
       fields: { email: `person${id}@example.com`, size: id === 42 ? 'XXL-unique' : 'M' },
+      // The newest lead came from a pop-up in steps whose visitor left after the e-mail step.
+      partial: id === 130,
     };
   });
 }
@@ -225,6 +228,13 @@ export function createFakeInsights(clientId: string): FakeInsights {
         ab_test_parent_id: null,
         ...rest,
       })),
+      // A pop-up's answers to its question steps: reported only for one pop-up.
+      by_choice: search.get('popup')
+        ? [
+            { question: 'Wants discount', answer: 'Yes', leads: 3 },
+            { question: 'Wants discount', answer: 'No', leads: 1 },
+          ]
+        : [],
       revenue: revenueOf(search, total(days).views, total(previous).views, previous[0].day),
     };
   };

@@ -41,7 +41,7 @@ import { clearSendError, type LeadOutcome, leadResponder, showSendError } from '
 import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { followRedirect } from '../template/navigation.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
-import { bindTemplateCoupons, bindTemplateDynamicText } from '../template/template-parts.ts';
+import { bindTemplateCoupons, bindTemplateDynamicText, bindTemplateSteps } from '../template/template-parts.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
@@ -272,6 +272,16 @@ export function PopupView(): React.JSX.Element {
       onValidSubmit: (form, fields) => handlers.current.onValidSubmit(form, fields),
       announce,
     });
+    const unbindSteps = bindTemplateSteps(content, {
+      host,
+      poptinId: config.id,
+      language,
+      partialLead: design.steps_partial_lead === true,
+      canSend: () => !machine.snapshot.leadTaken && !model?.preview,
+      announce,
+      requestClose: () => handlers.current.requestClose('x-button'),
+      redirect: (url, newWindow) => followRedirect(navigationOf(host), url, newWindow),
+    });
     labelByHeading(host, content, config.id);
     giveTemplateTextItsDirection(content);
     const unbindCoupons = bindTemplateCoupons(content, language);
@@ -305,6 +315,7 @@ export function PopupView(): React.JSX.Element {
     });
     return () => {
       unbindForms();
+      unbindSteps();
       unbindCoupons();
       unbindCountdowns();
       unbindGames();
@@ -318,6 +329,7 @@ export function PopupView(): React.JSX.Element {
     slotted,
     model?.storePlatform,
     model?.recommendations,
+    model?.preview,
     language,
     apiBase,
     countryCode,

@@ -10,6 +10,7 @@ import { REGISTRY } from '../../registry.ts';
 import { loadersWhere, tagOf } from '../../registry-lookups.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
 import type { DynamicTextBinding, DynamicTextContext } from './dynamic-text.ts';
+import type { StepOptions } from './steps.ts';
 
 /** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */
 export const GAME_DEFINITIONS = loadersWhere((line) => line.inTemplates === 'game');
@@ -29,6 +30,7 @@ export const loadCountdownBinding = chunkLoader(() =>
 );
 export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
 export const loadDynamicText = chunkLoader(() => import('./dynamic-text.ts'));
+export const loadSteps = chunkLoader(() => import('./steps.ts'));
 
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
@@ -50,7 +52,8 @@ export type TemplatePart =
   | 'recommendations'
   | 'date-picker'
   | 'phone-country'
-  | 'dynamic-text';
+  | 'dynamic-text'
+  | 'steps';
 
 /** A template's games: their binding, and the element of each game it holds, in the same round trip. */
 const loadGames = (template: string) =>
@@ -70,6 +73,7 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<
   ['date-picker', dateFieldInHtml(), () => loadFieldAddonViews(['date-picker'])],
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
   ['dynamic-text', /\{\{/, loadDynamicText],
+  ['steps', /\bdata-poptin-step\b/i, loadSteps],
 ];
 
 const partsFoundIn = (template: string) => PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template));
@@ -104,4 +108,10 @@ export function bindTemplateDynamicText(content: HTMLElement, context: () => Dyn
     return binding.unbind;
   });
   return { refresh: () => refresh(), unbind };
+}
+
+/** A template in steps (steps.ts): one step at a time. */
+export function bindTemplateSteps(content: HTMLElement, options: StepOptions): () => void {
+  if (!content.querySelector('[data-poptin-step]')) return () => undefined;
+  return bindWhenLoaded('the steps of the pop-up', loadSteps, ({ bindSteps }) => bindSteps(content, options));
 }

@@ -1,6 +1,7 @@
 /** The owner API's read-out calls (docs/owner-api.md): leads, people, the stats report and A/B tests. */
 import type {
   AbTest,
+  ChoiceCount,
   ConsentRecord,
   Counts,
   Erasure,
@@ -12,7 +13,7 @@ import type {
 import { instantOf } from '../../core/rules/schedule-clock.ts';
 import { call, site as sitePath } from './client.ts';
 
-export type { AbTest, ConsentRecord, Counts, Erasure, OptIn, PersonData, StatsQuery, StatsReport };
+export type { AbTest, ChoiceCount, ConsentRecord, Counts, Erasure, OptIn, PersonData, StatsQuery, StatsReport };
 /** One variant of an A/B test, with its verdict. */
 export type Variant = AbTest['variants'][number];
 
@@ -38,6 +39,8 @@ export interface Lead {
   url: string | null;
   poptin_view_id: number | null;
   spam_reason: string | null;
+  /** Sent by a pop-up in steps whose visitor left after the e-mail step. */
+  partial?: boolean;
   fields: Record<string, unknown>;
   device?: string;
 }

@@ -50,6 +50,8 @@ export function PopupPreview({
     element.setAttribute('aria-label', label);
     // In a <template> the owner's HTML stays inert in the console (nothing runs or loads); the element sanitises it
     // (DOMPurify) and draws it in its shadow root, as on a visitor's page.
+    // A step's No (or any close) ends a visitor's pop-up; the preview stays, for the owner to go on.
+    element.addEventListener('poptin-request-close', (event) => event.preventDefault());
     const template = document.createElement('template');
     template.innerHTML = htmlForScreen(html, screen);
     element.append(template);
@@ -62,9 +64,12 @@ export function PopupPreview({
     if (!frame || !onPart) return;
     // Capture, at the frame: the pop-up's own handlers (submit, close) never see a click that picks a part.
     const pick = (event: MouseEvent) => {
-      const part = event
-        .composedPath()
-        .find((node): node is Element => node instanceof Element && node.hasAttribute('data-poptin-part'));
+      const path = event.composedPath();
+      // A step's buttons (Next, Back, Yes/No) play the steps in the preview, even inside a part.
+      if (path.some((node) => node instanceof Element && node.hasAttribute('data-poptin-step-go'))) return;
+      const part = path.find(
+        (node): node is Element => node instanceof Element && node.hasAttribute('data-poptin-part'),
+      );
       if (!part) return;
       event.preventDefault();
       event.stopPropagation();

@@ -6,7 +6,7 @@ import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { explainRules } from '../model/explain.ts';
 import { applySettings, type EditorSettings, settingsOf } from '../model/settings.ts';
-import { textOf } from '../model/values.ts';
+import { recordOf, textOf } from '../model/values.ts';
 import { PageHeading } from '../pages/heading.tsx';
 import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
 import { useSession } from '../session.ts';
@@ -20,6 +20,7 @@ import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
 import { ruleProblems, ruleSentences, useWordsContext } from './rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
+import { StepsPanel } from './steps-panel.tsx';
 import { Tabs } from './tabs.tsx';
 
 const CodeEditor = lazy(() => import('../components/code-editor.tsx'));
@@ -235,7 +236,23 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
           >
             {tab === 'content' &&
               (visual ? (
-                <PartsPanel html={html} clientId={clientId} onChange={setHtml} onFocusPart={focusPart} />
+                <div className="stack">
+                  <PartsPanel html={html} clientId={clientId} onChange={setHtml} onFocusPart={focusPart} />
+                  <StepsPanel
+                    html={html}
+                    onChange={setHtml}
+                    partialLead={recordOf(config.design_properties).steps_partial_lead === true}
+                    onPartialLead={(on) =>
+                      draft.set(
+                        {
+                          ...config,
+                          design_properties: { ...recordOf(config.design_properties), steps_partial_lead: on },
+                        },
+                        'steps-partial',
+                      )
+                    }
+                  />
+                </div>
               ) : (
                 <p className="notice">{t('edNoParts')}</p>
               ))}

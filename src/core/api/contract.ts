@@ -174,6 +174,13 @@ export interface ClosedRequest {
 export const HONEYPOT_FIELD = 'poptin_hp';
 
 /**
+ * A field record of newExtraFields whose value `yes` marks a partial lead: a pop-up in steps whose visitor closed it
+ * after the e-mail step, when its owner keeps those (design_properties.steps_partial_lead). The server stores the
+ * lead with `partial: "yes"` among its fields.
+ */
+export const PARTIAL_LEAD_FIELD = 'poptin_partial';
+
+/**
  * The conversion field holding how long after the page began loading the form was sent, in ms
  * (`performance.now()`): the server hides as spam only a time no person could make (server/spam.ts).
  */

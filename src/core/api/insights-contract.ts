@@ -44,6 +44,18 @@ export interface StatsReport {
   by_popup: (Counts & { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null })[];
   /** The store's orders attributed to the pop-ups covered; null when the site has no Shopify or Wix store. */
   revenue?: StoreRevenueReport | null;
+  /**
+   * A report of one pop-up (`popup` or `variant`): how many of its leads (not taken for spam) in the range chose each
+   * answer of its choice steps, the most chosen first. Empty for the whole site.
+   */
+  by_choice: ChoiceCount[];
+}
+
+/** The answer a choice button of a pop-up in steps wrote (its name and value), and how many leads carry it. */
+export interface ChoiceCount {
+  question: string;
+  answer: string;
+  leads: number;
 }
 
 /** Orders in the site's currency attributed to pop-ups, their value, and that value per view of the same pop-ups. */

@@ -63,10 +63,12 @@ function rowsOf(box: HTMLElement): Row[] {
   for (const control of Array.from(box.querySelectorAll<HTMLInputElement>(CONTROL))) {
     if (control.type === 'hidden' || control.type === 'submit') continue;
     let top: HTMLElement = control;
-    while (top.parentElement && top.parentElement !== box) top = top.parentElement;
+    // A form in steps (model/steps.ts) holds its rows in a section per step.
+    while (top.parentElement && top.parentElement !== box && !top.parentElement.hasAttribute('data-poptin-step'))
+      top = top.parentElement;
     if (rows.some((row) => row.nodes.includes(top))) continue;
     const label = control.id && top === control ? box.querySelector<HTMLElement>(`label[for="${control.id}"]`) : null;
-    rows.push({ nodes: label && label.parentElement === box ? [label, top] : [top], control });
+    rows.push({ nodes: label && label.parentElement === top.parentElement ? [label, top] : [top], control });
   }
   return rows;
 }

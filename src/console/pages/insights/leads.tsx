@@ -170,13 +170,18 @@ function LeadRow({
         {lead.phone ?? ''}
       </td>
       <td data-label={t('popupColumn')}>{popupName || lead.poptin_id}</td>
-      <td data-label={t('spam')}>
+      <td data-label={t('leadStatus')}>
         {lead.spam_reason ? (
           <span className="badge badge-paused">
             {t('spam')}: {lead.spam_reason}
           </span>
         ) : (
           ''
+        )}
+        {lead.partial && (
+          <span className="badge badge-draft" title={t('partialLeadHint')}>
+            {t('partialLead')}
+          </span>
         )}
       </td>
       <td className="row-actions">
@@ -312,7 +317,7 @@ export function LeadsPage({
               <th scope="col">{t('leadName')}</th>
               <th scope="col">{t('phone')}</th>
               <th scope="col">{t('popupColumn')}</th>
-              <th scope="col">{t('spam')}</th>
+              <th scope="col">{t('leadStatus')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('details')}</span>
               </th>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { type Counts, insightsApi, type StatsQuery, type StatsReport } from '../../api/insights.ts';
+import { type ChoiceCount, type Counts, insightsApi, type StatsQuery, type StatsReport } from '../../api/insights.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -150,6 +150,40 @@ function StoreRevenue({
         </table>
       )}
     </div>
+  );
+}
+
+/** How many leads chose each answer of the pop-up's question steps (a report of one pop-up). */
+function Choices({ rows }: { rows: ChoiceCount[] }) {
+  const { t, language } = useLanguage();
+  const most = Math.max(1, ...rows.map((row) => row.leads));
+  return (
+    <table className="breakdown table-cards choices">
+      <caption>{t('choicesCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('choiceQuestion')}</th>
+          <th scope="col">{t('choiceAnswer')}</th>
+          <th scope="col">{t('choiceLeads')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.question}\u0000${row.answer}`}>
+            <td data-label={t('choiceQuestion')} dir="auto">
+              {row.question}
+            </td>
+            <th scope="row" dir="auto">
+              {row.answer}
+            </th>
+            <td data-label={t('choiceLeads')}>
+              <span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.leads / most) * 6}em` }} />
+              {formatNumber(row.leads, language)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -345,6 +379,7 @@ function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string 
             header={t('filterPopup')}
             rows={data.by_popup.map((row) => ({ ...row, label: row.poptin_name || row.poptin_id }))}
           />
+          {(data.by_choice ?? []).length > 0 && <Choices rows={data.by_choice} />}
         </>
       )}
     </section>
