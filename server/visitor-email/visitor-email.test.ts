@@ -261,7 +261,23 @@ describe('double opt-in', () => {
     const tampered = link.replace(/\.(\d{10})\./, (_m, time: string) => `.${Number(time) + 86_400}.`);
     assert.equal((await fetch(local(tampered))).status, 400, 'a later expiry cannot be written in');
 
-    const confirmed = await fetch(local(link), { redirect: 'manual' });
+    // A mail's link scanner fetches the link with GET: that shows the button and confirms nothing.
+    const scanned = await fetch(local(link), { redirect: 'manual' });
+    assert.equal(scanned.status, 200);
+    const form = await scanned.text();
+    assert.match(
+      form,
+      /<html lang="he" dir="rtl">[\s\S]*<form method="post"><button type="submit">אישור הכתובת שלי<\/button>/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [scannedRow] = await test.db.query<{ opt_in: string }>('SELECT opt_in FROM conversions WHERE id = $1', [
+      leadId,
+    ]);
+    assert.equal(scannedRow!.opt_in, 'unconfirmed', 'a GET alone confirms nothing');
+    assert.equal(receiver.received.length, 1);
+    assert.equal((await fetch(local(tampered), { method: 'POST' })).status, 400, 'nor does a tampered POST');
+
+    const confirmed = await fetch(local(link), { method: 'POST', redirect: 'manual' });
     assert.equal(confirmed.status, 200);
     assert.match(await confirmed.text(), /<html lang="he" dir="rtl">[\s\S]*הכתובת שלך אושרה/);
     await eventually('the second destination gets the lead', () => receiver.received.length === 2);
@@ -272,7 +288,7 @@ describe('double opt-in', () => {
     assert.equal(row!.opt_in, 'confirmed');
     assert.ok(row!.confirmed_at);
 
-    const again = await fetch(local(link));
+    const again = await fetch(local(link), { method: 'POST' });
     assert.equal(again.status, 200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(receiver.received.length, 2, 'a second click delivers nothing again');
@@ -287,6 +303,7 @@ describe('double opt-in', () => {
     await sendLead({ email: 'lior@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000012' });
     await eventually('the e-mail', () => hasMailTo('lior@visitor.example'));
     const response = await fetch(local(linkIn(mailTo('lior@visitor.example').text, 'confirm')), {
+      method: 'POST',
       redirect: 'manual',
     });
     assert.equal(response.status, 303);
@@ -348,7 +365,7 @@ describe('the consent record', () => {
     });
     const leadId = lead.json().conversion_id as number;
     await eventually('the e-mail', () => hasMailTo('maya@visitor.example'));
-    const confirmed = await fetch(local(linkIn(mailTo('maya@visitor.example').text, 'confirm')));
+    const confirmed = await fetch(local(linkIn(mailTo('maya@visitor.example').text, 'confirm')), { method: 'POST' });
     assert.equal(confirmed.status, 200, await confirmed.text());
 
     const detail = (await owner('GET', `/acme/leads/${leadId}`)).json();
