@@ -8,6 +8,7 @@ import { eventually, type Receiver, startReceiver } from '../delivery/test-recei
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { decodeWords, readMessage } from '../test-support/mime.ts';
+import { asConsole, createOwner, signIn } from '../test-support/owners.ts';
 import { startSmtp } from '../test-support/smtp.ts';
 import { VisitorEmails } from './index.ts';
 import { LinkSigner } from './links.ts';
@@ -225,6 +226,52 @@ describe("the visitor's e-mail after a lead", () => {
     assert.deepEqual(fields, ['visitor_email.confirm_days', 'visitor_email.confirm_url']);
     const site = await owner('PATCH', '/acme/site', { emailReplyTo: 'not an address', privacyUrl: 'ftp://x' });
     assert.equal(site.statusCode, 400);
+  });
+});
+
+describe("the console's test send of the visitor's e-mail", () => {
+  async function visitorDestination(): Promise<number> {
+    await new VisitorEmails(test.db, test.store.erasureHashes, { mail: null, publicUrl: null }).ensureDestination(
+      'acme',
+    );
+    const [row] = await test.db.query<{ id: number }>(
+      "SELECT id FROM destinations WHERE client_id = 'acme' AND kind = 'visitor_email'",
+    );
+    return Number(row!.id);
+  }
+  const testSend = async (session: string | null, destinationId: number) => {
+    const url = `/api/owner/acme/destinations/${destinationId}/test`;
+    const response = session
+      ? await asConsole(app, session, { method: 'POST', url })
+      : await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json().test as { delivered: boolean; response: string | null; error: string | null };
+  };
+
+  it("sends the pop-up's e-mail to the signed-in owner, and says what it sent and where", async () => {
+    await createOwner(app, 'noa@acme.example', { sites: ['acme'] });
+    const session = await signIn(app, 'noa@acme.example');
+    const answer = await testSend(session, await visitorDestination());
+    assert.equal(answer.delivered, true, JSON.stringify(answer));
+    assert.match(answer.response!, /noa@acme\.example/);
+    assert.match(answer.response!, /Welcome lightbox/);
+    const message = mailTo('noa@acme.example');
+    assert.equal(decodeWords(message.header('subject')!), '[test] שלום Test, הקוד שלך');
+    assert.equal(sentTo('test.lead@example.com').length, 0);
+  });
+
+  it('says why it cannot be tested: no pop-up sends the e-mail, or no person is signed in to receive it', async () => {
+    const destinationId = await visitorDestination();
+    const byToken = await testSend(null, destinationId);
+    assert.equal(byToken.delivered, false);
+    assert.match(byToken.error!, /sign in/i);
+
+    await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', visitor_email: { enabled: false } });
+    await createOwner(app, 'noa@acme.example', { sites: ['acme'] });
+    const answer = await testSend(await signIn(app, 'noa@acme.example'), destinationId);
+    assert.equal(answer.delivered, false);
+    assert.match(answer.error!, /no pop-up of this site sends/i);
+    assert.equal(smtp.mails.length, 0);
   });
 });
 
