@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { LEAD_EXTRA_FIELDS_MAX, LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../src/core/api/contract.ts';
+import {
+  LEAD_EXTRA_FIELDS_MAX,
+  LEAD_FIELD_LIMITS,
+  LEAD_OTHER_FIELDS_TOTAL,
+  PROOF_OF_WORK_FIELD,
+} from '../src/core/api/contract.ts';
 import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
@@ -12,7 +17,7 @@ import type { ConversionInput, LeadCursor, LeadFilter, LeadPageLimits, LeadRecor
 import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { type ConversionBody, conversionSchema, LEAD_PAGE_SIZE } from './schemas.ts';
-import { judgeLead } from './spam.ts';
+import { judgeLead, type SpamRules } from './spam.ts';
 import { consentRecordOf } from './visitor-email/consent.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
 
@@ -151,12 +156,12 @@ export function leadFromConversion(
   popup: PopupRecord,
   body: ConversionBody,
   visitorId: string | null = null,
-  impossibleSubmitMs?: number,
+  spamRules: SpamRules = {},
 ): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
-  const fields = { ...body };
+  const { [PROOF_OF_WORK_FIELD]: _proof, ...fields } = body;
   const email = firstText(body.email, body.Email, extraFieldValue(extra, ['Email', 'email'], ['email']));
   const url = firstText(body.url);
   return {
@@ -172,7 +177,7 @@ export function leadFromConversion(
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
-    ...judgeLead(body, impossibleSubmitMs),
+    ...judgeLead(body, email, spamRules),
     // Held until the visitor confirms by the link of their e-mail; a lead without an address gets no e-mail.
     opt_in: email && visitorEmailOf(popup.config).doubleOptIn ? 'unconfirmed' : null,
     consent: consentRecordOf(body, url),
