@@ -1,5 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { type Challenge, createChallenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import { PROOF_OF_WORK_FIELD } from '../../src/core/api/contract.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { operatingSystemOf } from '../../src/core/browser-facts.ts';
 import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
@@ -295,8 +298,46 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     host.setAttribute('lead-before-consent', 'hold');
     const held = setup({ storesNothing: true, host });
     expect(await held.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
-    expect(held.server.calls).to.deep.equal([]);
+    // Only the form's proof-of-work challenge was asked for (no cookie, nothing of the visitor): no lead went out.
+    expect(paths(held.server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     held.reporter.stop();
+  });
+
+  it("a lead carries the proof of work of its site's challenge, solved in the page; each lead asks anew", async () => {
+    const challenges: Challenge[] = [];
+    const server = fakeServer({
+      '/api/display/challenge/': () => {
+        challenges.push(challenges.length === 0 ? first : second);
+        return { body: { challenge: challenges.at(-1) } };
+      },
+      '/api/display/conversion/': { body: {} },
+    });
+    const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
+    const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
+    const { reporter } = setup({ server });
+    const proofs = async () => {
+      await sent(server, 4);
+      return server.calls
+        .filter((call) => call.method === 'POST')
+        .map(
+          (call) =>
+            JSON.parse(atob(String(call.body[PROOF_OF_WORK_FIELD]))) as { challenge: Challenge; solution: Solution },
+        );
+    };
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    const [one, two] = await proofs();
+    expect(one!.challenge).to.deep.equal(first);
+    expect(one!.solution.counter).to.equal(40);
+    expect(two!.challenge).to.deep.equal(second);
+    expect(two!.solution.counter).to.equal(7);
+    expect(paths(server)).to.deep.equal([
+      `GET /challenge/${POPTIN_ID}`,
+      'POST /conversion/viewer-1',
+      `GET /challenge/${POPTIN_ID}`,
+      'POST /conversion/viewer-1',
+    ]);
+    reporter.stop();
   });
 
   it("the owner's conversion code goes into the page's head, with the controller's nonce", async () => {
