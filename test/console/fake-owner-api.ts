@@ -128,7 +128,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const popups = new Map<string, StoredPopup>();
   const spamFilter = {
     refuseDisposable: false,
-    stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0 },
+    requireProofOfWork: false,
+    stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0, 'proof-of-work': 52 },
   };
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
@@ -345,7 +346,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
         leadsToRemove: 0,
       });
     if (area === 'spam-filter') {
-      if (method === 'PUT') spamFilter.refuseDisposable = (body as { refuseDisposable: boolean }).refuseDisposable;
+      if (method === 'PUT') Object.assign(spamFilter, body as Partial<typeof spamFilter>);
       return send(response, 200, spamFilter);
     }
     if (area === 'tokens') {
