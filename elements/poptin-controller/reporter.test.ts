@@ -230,7 +230,17 @@ describe('the reporter: views, closes and leads over the outbox', () => {
         '/api/display/viewed/': { body: { poptin_view_id: 42 } },
         '/api/display/conversion/': { body: { success: true, conversion_id: 1, coupon_code: code } },
       });
-      const { reporter } = setup({ server });
+      const { reporter, context } = setup({ server });
+      // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+      const host = document.createElement('poptin-popup');
+      host.setAttribute('poptin-id', POPTIN_ID);
+      const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+      const input = form.appendChild(document.createElement('input'));
+      const typed = new Event('input');
+      Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+      context.window.dispatchEvent(typed);
+      await sent(server, 1);
+      expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
       expect(await reporter.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
         status: 'sent',
         couponCode: code,
@@ -258,7 +268,17 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
-    const { reporter } = setup({ server });
+    const { reporter, context } = setup({ server });
+    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+    const host = document.createElement('poptin-popup');
+    host.setAttribute('poptin-id', POPTIN_ID);
+    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+    const input = form.appendChild(document.createElement('input'));
+    const typed = new Event('input');
+    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+    context.window.dispatchEvent(typed);
+    await sent(server, 1);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
@@ -289,6 +309,14 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     refused.reporter.stop();
   });
 
+  it('a lead of a form never focused nor typed in asks for no challenge and goes at once', async () => {
+    const { reporter, server } = setup();
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
+    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
+    reporter.stop();
+  });
+
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {
     const sent = setup({ storesNothing: true });
     expect(await sent.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
@@ -298,12 +326,11 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     host.setAttribute('lead-before-consent', 'hold');
     const held = setup({ storesNothing: true, host });
     expect(await held.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
-    // Only the form's proof-of-work challenge was asked for (no cookie, nothing of the visitor): no lead went out.
-    expect(paths(held.server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
+    expect(held.server.calls).to.deep.equal([]);
     held.reporter.stop();
   });
 
-  it("a lead carries the proof of work of its site's challenge, solved in the page; each lead asks anew", async () => {
+  it("a form typed in proves work for its lead with its site's challenge, solved in the page; each lead asks anew", async () => {
     const challenges: Challenge[] = [];
     const server = fakeServer({
       '/api/display/challenge/': () => {
@@ -314,7 +341,17 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     });
     const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
-    const { reporter } = setup({ server });
+    const { reporter, context } = setup({ server });
+    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+    const host = document.createElement('poptin-popup');
+    host.setAttribute('poptin-id', POPTIN_ID);
+    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+    const input = form.appendChild(document.createElement('input'));
+    const typed = new Event('input');
+    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+    context.window.dispatchEvent(typed);
+    await sent(server, 1);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     const proofs = async () => {
       await sent(server, 4);
       return server.calls

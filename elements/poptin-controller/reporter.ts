@@ -284,9 +284,10 @@ export class Reporter {
       storeIntegration: this.options.store.platform,
       storeIntegrationCustomerId: this.options.store.identity().store_integration_customer_id ?? '',
     });
-    // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew.
+    // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew. A
+    // form never focused nor typed in asks for none: its lead goes to the outbox at once, as every lead did.
     const { id } = config;
-    const proof = await (this.proofs[id] ?? this.prove(id));
+    const proof = id in this.proofs ? await (this.proofs[id] ?? this.prove(id)) : '';
     this.proofs[id] = null;
     if (proof) body[PROOF_OF_WORK_FIELD] = proof;
     const outcome = await this.sendLeadReliably(context.api.conversionUrl(config.viewerId), body);
