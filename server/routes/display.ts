@@ -63,7 +63,8 @@ export interface DisplayRoutesOptions {
 
 /** The bearer token of a request, if it carries one. */
 function bearerOf(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  // Printable ASCII only: a token is never anything else, and a NUL would not reach the database.
+  const match = /^Bearer\s+([\x21-\x7e]{1,512})$/i.exec(request.headers.authorization ?? '');
   return match ? match[1]! : null;
 }
 
