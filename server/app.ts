@@ -34,7 +34,7 @@ import {
   type SignInLimitSettings,
 } from './owner/index.ts';
 import { OriginsSeen } from './owner/installation.ts';
-import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth } from './owner-auth.ts';
+import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth, tokenOpensSite } from './owner-auth.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { DEFAULT_RETENTION_CHECK_MS, LeadRetention } from './retention/lead-retention.ts';
 import { recordRoutes } from './route-list.ts';
@@ -46,6 +46,7 @@ import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
 import type { ProxyTrust } from './settings.ts';
 import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
 import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-revenue/routes.ts';
+import { LeadChallenges } from './spam-challenge.ts';
 import { VisitorEmails } from './visitor-email/index.ts';
 import { visitorEmailRoutes } from './visitor-email/routes.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
@@ -315,6 +316,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeLead: async (popup) => {
       if (visitorEmailOf(popup.config).enabled) await visitorEmails.ensureDestination(popup.client_id);
     },
+    challenges: new LeadChallenges(options.db),
+    tokenOpensSite: tokenOpensSite({
+      adminToken: options.ownerToken,
+      clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
+      accounts: ownerSide.accounts,
+    }),
   });
   await app.register(visitorEmailRoutes, { emails: visitorEmails });
   await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });

@@ -6,6 +6,7 @@ import {
   LEAD_FIELD_LIMITS,
   LEAD_OTHER_FIELDS_TOTAL,
   PARTIAL_LEAD_FIELD,
+  PROOF_OF_WORK_FIELD,
 } from '../src/core/api/contract.ts';
 import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
@@ -17,7 +18,7 @@ import type { ConversionInput, LeadCursor, LeadFilter, LeadPageLimits, LeadRecor
 import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
 import { type ConversionBody, conversionSchema, LEAD_PAGE_SIZE } from './schemas.ts';
-import { judgeLead } from './spam.ts';
+import { judgeLead, type SpamRules } from './spam.ts';
 import { consentRecordOf } from './visitor-email/consent.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
 
@@ -156,12 +157,13 @@ export function leadFromConversion(
   popup: PopupRecord,
   body: ConversionBody,
   visitorId: string | null = null,
-  impossibleSubmitMs?: number,
+  spamRules: SpamRules = {},
 ): ConversionInput {
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
-  const fields: Record<string, unknown> = { ...body };
+  const { [PROOF_OF_WORK_FIELD]: _proof, ...rest } = body;
+  const fields: Record<string, unknown> = rest;
   // A pop-up in steps closed after its e-mail step (the owner's option): the lead says it is partial.
   if (extra.some((record) => record.name === PARTIAL_LEAD_FIELD && readString(record.value) === 'yes'))
     fields.partial = 'yes';
@@ -180,7 +182,7 @@ export function leadFromConversion(
     fields,
     payload_sha256: payloadSha256(fields),
     visitor_id: visitorId,
-    ...judgeLead(body, impossibleSubmitMs),
+    ...judgeLead(body, email, spamRules),
     // Held until the visitor confirms by the link of their e-mail; a lead without an address gets no e-mail.
     opt_in: email && visitorEmailOf(popup.config).doubleOptIn ? 'unconfirmed' : null,
     consent: consentRecordOf(body, url),

@@ -63,6 +63,20 @@ function tokenOpens(token: string, adminDigest: Buffer, clientTokenHashes: Reado
   return { admin: timingSafeEqual(presented, adminDigest), clients };
 }
 
+/**
+ * Whether a bearer token opens `clientId`'s site: OWNER_TOKEN, the site's owner token, or one of its site API tokens
+ * (whatever its scopes). For routes outside the owner API that let a token skip what only a browser can do.
+ */
+export function tokenOpensSite(options: Pick<OwnerAuthOptions, 'adminToken' | 'clientTokenHashes' | 'accounts'>) {
+  const adminDigest = sha256(options.adminToken);
+  return async (token: string, clientId: string): Promise<boolean> => {
+    const opens = tokenOpens(token, adminDigest, options.clientTokenHashes);
+    if (opens.admin || opens.clients.includes(clientId)) return true;
+    if (!token.startsWith(SITE_TOKEN_PREFIX)) return false;
+    return (await options.accounts.tokenAccess(token))?.clientId === clientId;
+  };
+}
+
 const unauthorised = (reply: FastifyReply) =>
   reply
     .code(401)

@@ -9,7 +9,12 @@ import type {
   ViewedRequest,
   WixOrderedProductsRequest,
 } from '../src/core/api/contract.ts';
-import { LEAD_EXTRA_FIELDS_JSON_LENGTH, LEAD_FIELD_LIMITS, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
+import {
+  LEAD_EXTRA_FIELDS_JSON_LENGTH,
+  LEAD_FIELD_LIMITS,
+  PROOF_OF_WORK_FIELD,
+  SINCE_PAGE_LOAD_FIELD,
+} from '../src/core/api/contract.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN, VIEWER_ID_PATTERN } from './ids.ts';
 
 // JSON schemas of every request the server accepts (widget §7). Fastify validates with them before a handler
@@ -198,11 +203,15 @@ export const conversionSchema = {
       poptin_view_id: { type: 'string', pattern: '^[0-9]{0,15}$' },
       /** Milliseconds from the page's start to the submit (server/spam.ts); a fraction from performance.now() is fine. */
       [SINCE_PAGE_LOAD_FIELD]: { type: ['string', 'number'], maxLength: 32 },
+      /** The form's solved proof-of-work challenge (server/spam-challenge.ts). */
+      [PROOF_OF_WORK_FIELD]: { type: 'string', maxLength: 2048, pattern: '^[A-Za-z0-9+/=]*$' },
     },
   },
 } as const;
 
 export type ConversionBody = ConversionRequest;
+
+export const challengeSchema = { params: poptinIdParams } as const;
 
 export const clickSchema = { params: poptinIdParams } as const;
 

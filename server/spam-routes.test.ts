@@ -87,6 +87,7 @@ describe('spam filter: throwaway e-mail domains, when the site refuses them', ()
       honeypot: 1,
       'impossible-timing': 1,
       'disposable-domain': 1,
+      'proof-of-work': 0,
     });
     for (const bad of ['sometimes', undefined]) assert.equal((await setRefuse(bad)).statusCode, 400);
     assert.equal((await filter('nosuchsite')).statusCode, 404);

@@ -1,34 +1,44 @@
-// /api/owner/{clientId}/spam-filter: whether the site sets aside leads from throwaway e-mail domains, and how many
-// leads each spam rule set aside in the last 7 days. Behind registerOwnerAuth, as the site's other settings.
+// /api/owner/{clientId}/spam-filter: whether the site sets aside leads from throwaway e-mail domains and requires its
+// forms' proof of work, and how many leads each spam rule stopped in the last 7 days. Behind registerOwnerAuth, as the site's other settings.
 import type { FastifyPluginAsync } from 'fastify';
 import type { SpamFilter } from '../src/core/api/site-contract.ts';
 import type { Store } from './db/store.ts';
 import { errorBody } from './errors.ts';
 import { CLIENT_ID_PATTERN } from './ids.ts';
-import { SPAM_RULES } from './spam.ts';
+import { PROOF_OF_WORK_RULE, SPAM_RULES } from './spam.ts';
 
 const params = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
 
 async function spamFilterOf(store: Store, clientId: string): Promise<SpamFilter | null> {
-  const rows = await store.db.query<{ refuse_disposable_email: boolean; counts: Record<string, number> | null }>(
-    `SELECT c.refuse_disposable_email, (
+  const rows = await store.db.query<{
+    refuse_disposable_email: boolean;
+    require_proof_of_work: boolean;
+    counts: Record<string, number> | null;
+    refused: number | null;
+  }>(
+    `SELECT c.refuse_disposable_email, c.require_proof_of_work, (
        SELECT jsonb_object_agg(reason, n) FROM (
          SELECT spam_reason AS reason, count(*)::int AS n FROM conversions
          WHERE client_id = c.client_id AND spam_reason = ANY($2::text[]) AND created_at >= now() - interval '7 days'
          GROUP BY spam_reason) AS stopped
-     ) AS counts
+     ) AS counts, (
+       SELECT sum(leads)::int FROM spam_refusals
+       WHERE client_id = c.client_id AND reason = $3 AND day > current_date - 7
+     ) AS refused
      FROM clients c WHERE c.client_id = $1`,
-    [clientId, [...SPAM_RULES]],
+    [clientId, [...SPAM_RULES], PROOF_OF_WORK_RULE],
   );
   const row = rows[0];
   if (!row) return null;
   const counts = row.counts ?? {};
   return {
     refuseDisposable: row.refuse_disposable_email,
+    requireProofOfWork: row.require_proof_of_work,
     stoppedThisWeek: {
       honeypot: counts.honeypot ?? 0,
       'impossible-timing': counts['impossible-timing'] ?? 0,
       'disposable-domain': counts['disposable-domain'] ?? 0,
+      'proof-of-work': row.refused ?? 0,
     },
   };
 }
@@ -45,7 +55,7 @@ export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
     },
   );
 
-  app.put<{ Params: { clientId: string }; Body: { refuseDisposable: boolean } }>(
+  app.put<{ Params: { clientId: string }; Body: { refuseDisposable?: boolean; requireProofOfWork?: boolean } }>(
     '/:clientId/spam-filter',
     {
       schema: {
@@ -53,16 +63,19 @@ export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['refuseDisposable'],
-          properties: { refuseDisposable: { type: 'boolean' } },
+          minProperties: 1,
+          properties: { refuseDisposable: { type: 'boolean' }, requireProofOfWork: { type: 'boolean' } },
         },
       },
     },
     async (request, reply) => {
       const { clientId } = request.params;
+      const { refuseDisposable = null, requireProofOfWork = null } = request.body;
       const changed = await store.db.query(
-        'UPDATE clients SET refuse_disposable_email = $2, updated_at = now() WHERE client_id = $1 RETURNING client_id',
-        [clientId, request.body.refuseDisposable],
+        `UPDATE clients SET refuse_disposable_email = COALESCE($2, refuse_disposable_email),
+           require_proof_of_work = COALESCE($3, require_proof_of_work), updated_at = now()
+         WHERE client_id = $1 RETURNING client_id`,
+        [clientId, refuseDisposable, requireProofOfWork],
       );
       if (changed.length === 0) return reply.code(404).send(unknown(clientId));
       return spamFilterOf(store, clientId);

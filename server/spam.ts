@@ -27,20 +27,33 @@ export function sincePageLoadMs(body: Record<string, unknown>): number | null {
   return Number(text);
 }
 
-export function judgeLead(
-  body: Record<string, unknown>,
-  impossibleSubmitMs: number = IMPOSSIBLE_SUBMIT_MS,
-): SpamVerdict {
+/** A site's settings of the rules, and the server's. */
+export interface SpamRules {
+  /** Leads sent sooner after their page began to load are hidden (StoreOptions.spamImpossibleSubmitMs). */
+  impossibleSubmitMs?: number;
+  /** The site's owner set aside leads from throwaway e-mail domains (`clients.refuse_disposable_email`). */
+  refuseDisposable?: boolean;
+}
+
+export function judgeLead(body: Record<string, unknown>, email: string | null, rules: SpamRules = {}): SpamVerdict {
   // A person never sees the trap field (see the widget's form binding); whatever fills it is a bot.
   if (readString(body[HONEYPOT_FIELD])) return { spam_reason: 'honeypot', spam_suspicion: null };
   const sinceLoad = sincePageLoadMs(body);
-  if (sinceLoad !== null && sinceLoad < impossibleSubmitMs)
+  if (sinceLoad !== null && sinceLoad < (rules.impossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS))
     return { spam_reason: 'impossible-timing', spam_suspicion: null };
+  if (email && rules.refuseDisposable && isDisposableEmail(email))
+    return { spam_reason: 'disposable-domain', spam_suspicion: null };
   return { spam_reason: null, spam_suspicion: null };
 }
 
 /** The reasons a rule of this file hides a lead for, in the order the console lists them. */
 export const SPAM_RULES = ['honeypot', 'impossible-timing', 'disposable-domain'] as const;
+
+/**
+ * The rule that refuses a lead instead of hiding it: a form of a site that requires it proves a little work
+ * (server/spam-challenge.ts). Its leads are not stored, so it is counted apart (`spam_refusals`).
+ */
+export const PROOF_OF_WORK_RULE = 'proof-of-work';
 
 let disposableDomains: Set<string> | null = null;
 

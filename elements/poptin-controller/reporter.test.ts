@@ -1,5 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { type Challenge, createChallenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import { PROOF_OF_WORK_FIELD } from '../../src/core/api/contract.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
 import { operatingSystemOf } from '../../src/core/browser-facts.ts';
 import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
@@ -227,7 +230,17 @@ describe('the reporter: views, closes and leads over the outbox', () => {
         '/api/display/viewed/': { body: { poptin_view_id: 42 } },
         '/api/display/conversion/': { body: { success: true, conversion_id: 1, coupon_code: code } },
       });
-      const { reporter } = setup({ server });
+      const { reporter, context } = setup({ server });
+      // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+      const host = document.createElement('poptin-popup');
+      host.setAttribute('poptin-id', POPTIN_ID);
+      const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+      const input = form.appendChild(document.createElement('input'));
+      const typed = new Event('input');
+      Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+      context.window.dispatchEvent(typed);
+      await sent(server, 1);
+      expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
       expect(await reporter.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
         status: 'sent',
         couponCode: code,
@@ -255,7 +268,17 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
-    const { reporter } = setup({ server });
+    const { reporter, context } = setup({ server });
+    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+    const host = document.createElement('poptin-popup');
+    host.setAttribute('poptin-id', POPTIN_ID);
+    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+    const input = form.appendChild(document.createElement('input'));
+    const typed = new Event('input');
+    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+    context.window.dispatchEvent(typed);
+    await sent(server, 1);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
@@ -286,6 +309,14 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     refused.reporter.stop();
   });
 
+  it('a lead of a form never focused nor typed in asks for no challenge and goes at once', async () => {
+    const { reporter, server } = setup();
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
+    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
+    reporter.stop();
+  });
+
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {
     const sent = setup({ storesNothing: true });
     expect(await sent.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
@@ -297,6 +328,53 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     expect(await held.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
     expect(held.server.calls).to.deep.equal([]);
     held.reporter.stop();
+  });
+
+  it("a form typed in proves work for its lead with its site's challenge, solved in the page; each lead asks anew", async () => {
+    const challenges: Challenge[] = [];
+    const server = fakeServer({
+      '/api/display/challenge/': () => {
+        challenges.push(challenges.length === 0 ? first : second);
+        return { body: { challenge: challenges.at(-1) } };
+      },
+      '/api/display/conversion/': { body: {} },
+    });
+    const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
+    const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
+    const { reporter, context } = setup({ server });
+    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
+    const host = document.createElement('poptin-popup');
+    host.setAttribute('poptin-id', POPTIN_ID);
+    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+    const input = form.appendChild(document.createElement('input'));
+    const typed = new Event('input');
+    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+    context.window.dispatchEvent(typed);
+    await sent(server, 1);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
+    const proofs = async () => {
+      await sent(server, 4);
+      return server.calls
+        .filter((call) => call.method === 'POST')
+        .map(
+          (call) =>
+            JSON.parse(atob(String(call.body[PROOF_OF_WORK_FIELD]))) as { challenge: Challenge; solution: Solution },
+        );
+    };
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    const [one, two] = await proofs();
+    expect(one!.challenge).to.deep.equal(first);
+    expect(one!.solution.counter).to.equal(40);
+    expect(two!.challenge).to.deep.equal(second);
+    expect(two!.solution.counter).to.equal(7);
+    expect(paths(server)).to.deep.equal([
+      `GET /challenge/${POPTIN_ID}`,
+      'POST /conversion/viewer-1',
+      `GET /challenge/${POPTIN_ID}`,
+      'POST /conversion/viewer-1',
+    ]);
+    reporter.stop();
   });
 
   it("the owner's conversion code goes into the page's head, with the controller's nonce", async () => {

@@ -4,7 +4,13 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
-import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
+import {
+  type ClosedRequest,
+  type ConversionAnswer,
+  PROOF_OF_WORK_FIELD,
+  type ViewedAnswer,
+  type ViewedRequest,
+} from '../../src/core/api/contract.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
 import { type DeliveryOutcome, newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import {
@@ -64,6 +70,8 @@ export class Reporter {
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
   private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
   private readonly cleanups: (() => void)[];
+  /** Each focused pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
+  private readonly proofs: Record<string, Promise<string> | null> = {};
 
   constructor(
     private readonly context: SessionContext,
@@ -72,8 +80,23 @@ export class Reporter {
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
       listenSafely(context.window, 'pagehide', () => this.leavePage()),
+      // A field of a pop-up's form focused, or typed in: the proof its lead will carry starts. A move of the focus
+      // inside the pop-up's shadow root does not reach the page (its host keeps the focus), the typing does.
+      ...(['focusin', 'input'] as const).map((type) =>
+        listenSafely(context.window, type, (event) => {
+          const path = event.composedPath() as Element[];
+          const id =
+            path[0]?.closest?.('form') &&
+            path.find((node) => node.localName === 'poptin-popup')?.getAttribute('poptin-id');
+          if (id) this.proofs[id] ??= this.prove(id);
+        }),
+      ),
     ];
     if (context.visitor.outboxWaiting) void this.openedOutbox();
+  }
+
+  private prove(poptinId: string): Promise<string> {
+    return import('./proof-of-work.ts').then((chunk) => chunk.proveWork(this.context.api, poptinId)).catch(() => '');
   }
 
   private openedOutbox(): Promise<void> {
@@ -261,6 +284,12 @@ export class Reporter {
       storeIntegration: this.options.store.platform,
       storeIntegrationCustomerId: this.options.store.identity().store_integration_customer_id ?? '',
     });
+    // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew. A
+    // form never focused nor typed in asks for none: its lead goes to the outbox at once, as every lead did.
+    const { id } = config;
+    const proof = id in this.proofs ? await (this.proofs[id] ?? this.prove(id)) : '';
+    this.proofs[id] = null;
+    if (proof) body[PROOF_OF_WORK_FIELD] = proof;
     const outcome = await this.sendLeadReliably(context.api.conversionUrl(config.viewerId), body);
     if (outcome.status !== 'refused') context.visitor.recordConversion(config.id, config.type, email || undefined);
     return outcome;

@@ -27,6 +27,8 @@ export interface ClientRecord {
   store?: StoreSettings | null;
   /** Leads from throwaway e-mail domains are set aside as spam (server/spam.ts). */
   refuse_disposable_email?: boolean;
+  /** Leads from the display API must carry a solved proof-of-work challenge (server/spam-challenge.ts). */
+  require_proof_of_work?: boolean;
 }
 
 /** A product of a client's product feed: a recommendation item (widget §3) and the collections it is in. */
@@ -166,7 +168,7 @@ export class ConfigurationStore {
     if (holdsNul(clientId)) return null;
     const rows = await this.db.query<ClientRecord>(
       `SELECT client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store, time_zone,
-         refuse_disposable_email FROM clients WHERE client_id = $1`,
+         refuse_disposable_email, require_proof_of_work FROM clients WHERE client_id = $1`,
       [clientId],
     );
     return rows[0] ?? null;

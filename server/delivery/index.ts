@@ -106,7 +106,12 @@ export class LeadDelivery {
   }
 
   /** Sends a test lead to a destination now, outside the queue, and answers what came back. */
-  async sendTest(clientId: string, destinationId: number, lead: LeadForDelivery): Promise<TestAnswer | null> {
+  async sendTest(
+    clientId: string,
+    destinationId: number,
+    lead: LeadForDelivery,
+    testTo: string | null = null,
+  ): Promise<TestAnswer | null> {
     const destination = await this.store.findDestination(clientId, destinationId);
     if (!destination) return null;
     const sealed = await this.store.sealedSecretOf(clientId, destinationId);
@@ -123,6 +128,7 @@ export class LeadDelivery {
       {
         messageId: `test_${randomUUID()}`,
         test: true,
+        testTo,
         saveSecret: async (secret) => this.store.replaceSealedSecret(destination.id, await this.box.seal(secret)),
         remove: async () => void (await this.store.deleteDestination(clientId, destination.id)),
       },

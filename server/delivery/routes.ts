@@ -343,7 +343,13 @@ export const deliveryRoutes: FastifyPluginAsync<DeliveryRoutesOptions> = async (
     { schema: { params: params('destinationId') } },
     async (request, reply) => {
       const { clientId, destinationId } = request.params;
-      const answer = await delivery.sendTest(clientId, destinationId, testLead(clientId));
+      const access = request.ownerAccess;
+      const answer = await delivery.sendTest(
+        clientId,
+        destinationId,
+        testLead(clientId),
+        access?.kind === 'owner' ? access.owner.email : null,
+      );
       return answer ? { test: answer } : unknownDestination(reply, clientId, destinationId);
     },
   );

@@ -42,6 +42,8 @@ export interface SendTarget {
 export interface SendContext {
   messageId: string;
   test?: boolean;
+  /** A test's own recipient where the lead's address is no one's (the visitor's e-mail): the signed-in owner's. */
+  testTo?: string | null;
   /** Seals and keeps the destination's new credentials (a refresh token the vendor rotated). */
   saveSecret?: (secret: string) => Promise<void>;
   /** Deletes the destination (a REST hook whose subscriber is gone). */

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ChallengeAnswer,
   CLIENT_RESTRICTED,
   type ClickAnswer,
   type ConversionAnswer,
   DISPLAY_ROUTES,
   type DisplayAnswer,
   MAX_VIEWS_REACHED,
+  PROOF_OF_WORK_FIELD,
   type SuccessAnswer,
   type ViewedAnswer,
 } from '../../src/core/api/contract.ts';
@@ -27,6 +29,7 @@ import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-
 import {
   type ClosedBody,
   type ConversionBody,
+  challengeSchema,
   clickSchema,
   closedSchema,
   conversionSchema,
@@ -37,7 +40,7 @@ import {
   type ViewedBody,
   viewedSchema,
 } from '../schemas.ts';
-import { isDisposableEmail } from '../spam.ts';
+import { type LeadChallenges, PROOF_REFUSALS } from '../spam-challenge.ts';
 
 export interface DisplayRoutesOptions {
   store: Store;
@@ -49,6 +52,20 @@ export interface DisplayRoutesOptions {
   previewDraft?: (clientId: string, poptinId: string, token: string) => Promise<PopupRecord | null>;
   /** Called before a lead of a pop-up is stored: the site's destinations it needs exist (the visitor's e-mail's). */
   beforeLead?: (popup: PopupRecord) => Promise<void>;
+  /** The proof-of-work challenges of lead forms, for the sites that require them. */
+  challenges: LeadChallenges;
+  /**
+   * Whether a bearer token opens the site (OWNER_TOKEN, the site's owner token, a site API token of it): a lead sent
+   * server-side with one needs no proof of work, which only a browser can do in the background.
+   */
+  tokenOpensSite?: (token: string, clientId: string) => Promise<boolean>;
+}
+
+/** The bearer token of a request, if it carries one. */
+function bearerOf(request: FastifyRequest): string | null {
+  // Printable ASCII only: a token is never anything else, and a NUL would not reach the database.
+  const match = /^Bearer\s+([\x21-\x7e]{1,512})$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
 }
 
 /** The page's preview token (`ppt-draft`, added by the console's "preview on my site" link). */
@@ -140,7 +157,7 @@ function notFound(reply: FastifyReply, message: string) {
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   app,
-  { store, coupons, freeEmailDomains, previewDraft, beforeLead },
+  { store, coupons, freeEmailDomains, previewDraft, beforeLead, challenges, tokenOpensSite },
 ) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
@@ -208,6 +225,21 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     },
   );
 
+  // Asked by a pop-up's form when the visitor first focuses it; a new challenge at every call, never cached.
+  app.get<{ Params: { poptinId: string } }>(
+    DISPLAY_ROUTES.challenge,
+    { schema: challengeSchema },
+    async (request, reply) => {
+      const popup = await store.findPopup(request.params.poptinId);
+      if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+      const client = await store.findClient(popup.client_id);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        challenge: client?.require_proof_of_work ? await challenges.challengeFor(popup.client_id) : null,
+      } satisfies ChallengeAnswer;
+    },
+  );
+
   app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {
     const popup = await store.findActivePopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
@@ -259,24 +291,33 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     async (request, reply) => {
       const popup = await store.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
+      const client = await store.findClient(popup.client_id);
+      if (client?.require_proof_of_work) {
+        const token = bearerOf(request);
+        if (token !== null && !(await tokenOpensSite?.(token, popup.client_id)))
+          return reply.code(401).send(errorBody(401, `This token does not open site ${popup.client_id}`));
+        const verdict =
+          token !== null
+            ? 'valid'
+            : await challenges.take(
+                readString(request.body[PROOF_OF_WORK_FIELD]),
+                popup.client_id,
+                request.body.idempotency_key,
+              );
+        if (verdict !== 'valid') {
+          await challenges.countRefusal(popup.client_id);
+          return reply.code(403).send(errorBody(403, PROOF_REFUSALS[verdict]));
+        }
+      }
       await beforeLead?.(popup);
+      // Stored and answered like any lead, as every hiding rule's spam is: a bot learns nothing, the owner may undo it.
       const lead = {
-        ...leadFromConversion(
-          popup,
-          request.body,
-          conversionVisitorId(request, request.body),
-          store.spamImpossibleSubmitMs,
-        ),
+        ...leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), {
+          impossibleSubmitMs: store.spamImpossibleSubmitMs,
+          refuseDisposable: client?.refuse_disposable_email ?? false,
+        }),
         device: deviceOf(request.headers['user-agent']),
       };
-      // Stored and answered like any lead, as the other rules' spam is: a bot learns nothing, the owner may undo it.
-      if (
-        lead.email &&
-        !lead.spam_reason &&
-        (await store.findClient(popup.client_id))?.refuse_disposable_email &&
-        isDisposableEmail(lead.email)
-      )
-        lead.spam_reason = 'disposable-domain';
       // The code is the server's to give: a coupon_code the page sent is not kept in its place.
       const couponCode = await coupons.codeForLead(lead);
       if (couponCode !== null) {

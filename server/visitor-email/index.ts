@@ -91,6 +91,7 @@ export class VisitorEmails {
     if (!mail) return { kind: 'refused', error: 'SMTP_URL is not set on this server' };
     if (!publicUrl)
       return { kind: 'refused', error: "PUBLIC_URL is not set on this server: the e-mail's links need it" };
+    if (context.test) return this.sendTest(lead, context);
     const [row] = await this.db.query<Record<string, unknown>>(
       `SELECT p.config, c.name, c.lang, c.email_sender_name, c.email_reply_to, c.privacy_url,
          (SELECT opt_in FROM conversions l WHERE l.id = $3::bigint) AS opt_in
@@ -104,6 +105,51 @@ export class VisitorEmails {
     if (!lead.email) return { kind: 'skipped', reason: 'the lead has no e-mail address' };
     if (await this.isUnsubscribed(lead.clientId, lead.email))
       return { kind: 'skipped', reason: 'the visitor unsubscribed' };
+    return this.mailTo(lead.email, lead, row, context);
+  }
+
+  /**
+   * The console's test: the test lead has no pop-up and its address is no one's, so the e-mail of the site's pop-up
+   * edited last that sends one goes to the signed-in owner, and the answer says which and where, or why not.
+   */
+  private async sendTest(lead: LeadForDelivery, context: SendContext): Promise<Attempt> {
+    if (!context.testTo)
+      return {
+        kind: 'refused',
+        error: 'Cannot be tested with a token: sign in to the console, the test e-mail goes to your own address',
+      };
+    const [row] = await this.db.query<Record<string, unknown>>(
+      `SELECT p.poptin_id, p.config, c.name, c.lang, c.email_sender_name, c.email_reply_to, c.privacy_url,
+         NULL AS opt_in
+       FROM popups p JOIN clients c ON c.client_id = p.client_id
+       WHERE p.client_id = $1 AND p.config -> 'visitor_email' ->> 'enabled' = 'true'
+       ORDER BY p.updated_at DESC NULLS LAST, p.poptin_id LIMIT 1`,
+      [lead.clientId],
+    );
+    if (!row)
+      return {
+        kind: 'refused',
+        error:
+          "Cannot be tested: no pop-up of this site sends the visitor an e-mail (turn it on in a pop-up's settings)",
+      };
+    const popupName = String((row.config as Record<string, unknown>).poptin_name || row.poptin_id);
+    const attempt = await this.mailTo(context.testTo, { ...lead, poptinId: String(row.poptin_id) }, row, context);
+    if (attempt.kind !== 'answered') return attempt;
+    return {
+      ...attempt,
+      body: `Sent the e-mail of the pop-up "${popupName}" to ${context.testTo}, with the test lead's values. ${attempt.body}`,
+    };
+  }
+
+  private async mailTo(
+    address: string,
+    lead: LeadForDelivery,
+    row: Record<string, unknown>,
+    context: SendContext,
+  ): Promise<Attempt> {
+    const { mail, publicUrl } = this.options as { mail: MailSettings; publicUrl: string };
+    const popupConfig = row.config as Record<string, unknown>;
+    const settings = visitorEmailOf(popupConfig);
     const confirm = row.opt_in === 'unconfirmed' || (context.test && settings.doubleOptIn);
     const unsubscribeUrl = linkUrl(
       publicUrl,
@@ -128,7 +174,7 @@ export class VisitorEmails {
       const info = await transport.sendMail({
         from: { name: String(row.email_sender_name || siteName), address: addressOf(mail.from) },
         ...(row.email_reply_to ? { replyTo: String(row.email_reply_to) } : {}),
-        to: lead.email,
+        to: address,
         subject: `${context.test ? '[test] ' : ''}${message.subject}`,
         text: message.text,
         html: message.html,

@@ -1,5 +1,5 @@
-// The links of a visitor's e-mail: confirm the address (double opt-in) and unsubscribe, with the one-click POST of
-// RFC 8058 that mail clients send. Pages of ours in the e-mail's language; nothing about the lead in them.
+// The links of a visitor's e-mail: confirm the address (double opt-in) and unsubscribe, each by a button's POST (and
+// the one-click POST of RFC 8058 that mail clients send). Pages of ours in the e-mail's language; nothing about the lead in them.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { VisitorEmails } from './index.ts';
 import { type LinkAction, LinkSigner } from './links.ts';
@@ -60,7 +60,26 @@ export const visitorEmailRoutes: FastifyPluginAsync<VisitorEmailRoutesOptions> =
       : page(reply, 400, language, words.invalidTitle, `<p>${escapeHtml(words.invalidText)}</p>`);
   }
 
+  // Mail services' link scanners (Outlook Safe Links, Gmail) open every link of an e-mail with GET: opening the link
+  // only asks, the visitor's click on the button (a POST) confirms. No script submits it, since a scanner may run one.
   app.get<{ Params: { token: string } }>(
+    '/email/confirm/:token',
+    { schema: { params: tokenParams } },
+    async (request, reply) => {
+      const found = await leadOf(request.params.token, 'confirm');
+      if (found.outcome !== 'valid') return refused(reply, found.outcome, found.language);
+      const words = wordsOf(found.language);
+      return page(
+        reply,
+        200,
+        found.language,
+        words.confirmTitle,
+        `<p>${escapeHtml(words.confirmText)}</p><form method="post"><button type="submit">${escapeHtml(words.confirmButton)}</button></form>`,
+      );
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
     '/email/confirm/:token',
     { schema: { params: tokenParams } },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import { eventually, type Receiver, startReceiver } from '../delivery/test-recei
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { decodeWords, readMessage } from '../test-support/mime.ts';
+import { asConsole, createOwner, signIn } from '../test-support/owners.ts';
 import { startSmtp } from '../test-support/smtp.ts';
 import { VisitorEmails } from './index.ts';
 import { LinkSigner } from './links.ts';
@@ -228,6 +229,52 @@ describe("the visitor's e-mail after a lead", () => {
   });
 });
 
+describe("the console's test send of the visitor's e-mail", () => {
+  async function visitorDestination(): Promise<number> {
+    await new VisitorEmails(test.db, test.store.erasureHashes, { mail: null, publicUrl: null }).ensureDestination(
+      'acme',
+    );
+    const [row] = await test.db.query<{ id: number }>(
+      "SELECT id FROM destinations WHERE client_id = 'acme' AND kind = 'visitor_email'",
+    );
+    return Number(row!.id);
+  }
+  const testSend = async (session: string | null, destinationId: number) => {
+    const url = `/api/owner/acme/destinations/${destinationId}/test`;
+    const response = session
+      ? await asConsole(app, session, { method: 'POST', url })
+      : await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json().test as { delivered: boolean; response: string | null; error: string | null };
+  };
+
+  it("sends the pop-up's e-mail to the signed-in owner, and says what it sent and where", async () => {
+    await createOwner(app, 'noa@acme.example', { sites: ['acme'] });
+    const session = await signIn(app, 'noa@acme.example');
+    const answer = await testSend(session, await visitorDestination());
+    assert.equal(answer.delivered, true, JSON.stringify(answer));
+    assert.match(answer.response!, /noa@acme\.example/);
+    assert.match(answer.response!, /Welcome lightbox/);
+    const message = mailTo('noa@acme.example');
+    assert.equal(decodeWords(message.header('subject')!), '[test] שלום Test, הקוד שלך');
+    assert.equal(sentTo('test.lead@example.com').length, 0);
+  });
+
+  it('says why it cannot be tested: no pop-up sends the e-mail, or no person is signed in to receive it', async () => {
+    const destinationId = await visitorDestination();
+    const byToken = await testSend(null, destinationId);
+    assert.equal(byToken.delivered, false);
+    assert.match(byToken.error!, /sign in/i);
+
+    await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', visitor_email: { enabled: false } });
+    await createOwner(app, 'noa@acme.example', { sites: ['acme'] });
+    const answer = await testSend(await signIn(app, 'noa@acme.example'), destinationId);
+    assert.equal(answer.delivered, false);
+    assert.match(answer.error!, /no pop-up of this site sends/i);
+    assert.equal(smtp.mails.length, 0);
+  });
+});
+
 describe('double opt-in', () => {
   beforeEach(async () => {
     popup = await seedPopup(test.store, {
@@ -261,7 +308,23 @@ describe('double opt-in', () => {
     const tampered = link.replace(/\.(\d{10})\./, (_m, time: string) => `.${Number(time) + 86_400}.`);
     assert.equal((await fetch(local(tampered))).status, 400, 'a later expiry cannot be written in');
 
-    const confirmed = await fetch(local(link), { redirect: 'manual' });
+    // A mail's link scanner fetches the link with GET: that shows the button and confirms nothing.
+    const scanned = await fetch(local(link), { redirect: 'manual' });
+    assert.equal(scanned.status, 200);
+    const form = await scanned.text();
+    assert.match(
+      form,
+      /<html lang="he" dir="rtl">[\s\S]*<form method="post"><button type="submit">אישור הכתובת שלי<\/button>/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [scannedRow] = await test.db.query<{ opt_in: string }>('SELECT opt_in FROM conversions WHERE id = $1', [
+      leadId,
+    ]);
+    assert.equal(scannedRow!.opt_in, 'unconfirmed', 'a GET alone confirms nothing');
+    assert.equal(receiver.received.length, 1);
+    assert.equal((await fetch(local(tampered), { method: 'POST' })).status, 400, 'nor does a tampered POST');
+
+    const confirmed = await fetch(local(link), { method: 'POST', redirect: 'manual' });
     assert.equal(confirmed.status, 200);
     assert.match(await confirmed.text(), /<html lang="he" dir="rtl">[\s\S]*הכתובת שלך אושרה/);
     await eventually('the second destination gets the lead', () => receiver.received.length === 2);
@@ -272,7 +335,7 @@ describe('double opt-in', () => {
     assert.equal(row!.opt_in, 'confirmed');
     assert.ok(row!.confirmed_at);
 
-    const again = await fetch(local(link));
+    const again = await fetch(local(link), { method: 'POST' });
     assert.equal(again.status, 200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(receiver.received.length, 2, 'a second click delivers nothing again');
@@ -287,6 +350,7 @@ describe('double opt-in', () => {
     await sendLead({ email: 'lior@visitor.example', idempotency_key: '00000000-0000-4000-8000-000000000012' });
     await eventually('the e-mail', () => hasMailTo('lior@visitor.example'));
     const response = await fetch(local(linkIn(mailTo('lior@visitor.example').text, 'confirm')), {
+      method: 'POST',
       redirect: 'manual',
     });
     assert.equal(response.status, 303);
@@ -348,7 +412,7 @@ describe('the consent record', () => {
     });
     const leadId = lead.json().conversion_id as number;
     await eventually('the e-mail', () => hasMailTo('maya@visitor.example'));
-    const confirmed = await fetch(local(linkIn(mailTo('maya@visitor.example').text, 'confirm')));
+    const confirmed = await fetch(local(linkIn(mailTo('maya@visitor.example').text, 'confirm')), { method: 'POST' });
     assert.equal(confirmed.status, 200, await confirmed.text());
 
     const detail = (await owner('GET', `/acme/leads/${leadId}`)).json();

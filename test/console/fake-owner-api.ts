@@ -131,7 +131,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const storeRevenue = { attributionDays: 7, store: { platform: 'shopify', currency: 'USD' } };
   const spamFilter = {
     refuseDisposable: false,
-    stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0 },
+    requireProofOfWork: false,
+    stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0, 'proof-of-work': 52 },
   };
   const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
@@ -352,7 +353,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       return send(response, 200, storeRevenue);
     }
     if (area === 'spam-filter') {
-      if (method === 'PUT') spamFilter.refuseDisposable = (body as { refuseDisposable: boolean }).refuseDisposable;
+      if (method === 'PUT') Object.assign(spamFilter, body as Partial<typeof spamFilter>);
       return send(response, 200, spamFilter);
     }
     if (area === 'tokens') {

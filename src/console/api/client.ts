@@ -220,6 +220,6 @@ export const couponApi = {
   setRetention: (clientId: string, months: LeadRetention['months']) =>
     call<LeadRetention>('PUT', `${site(clientId)}/lead-retention`, { months }),
   spamFilter: (clientId: string) => call<SpamFilter>('GET', `${site(clientId)}/spam-filter`),
-  setRefuseDisposable: (clientId: string, refuseDisposable: boolean) =>
-    call<SpamFilter>('PUT', `${site(clientId)}/spam-filter`, { refuseDisposable }),
+  setSpamFilter: (clientId: string, change: Partial<Pick<SpamFilter, 'refuseDisposable' | 'requireProofOfWork'>>) =>
+    call<SpamFilter>('PUT', `${site(clientId)}/spam-filter`, change),
 };

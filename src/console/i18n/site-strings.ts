@@ -36,10 +36,14 @@ export const siteEn = {
   spamRefuseDisposableHint:
     'Addresses of about 120,000 throwaway mail services, such as mailinator.com, and their subdomains. Set-aside leads are kept under Spam in Leads; you can move one back.',
   spamSaved: 'Saved.',
-  spamStoppedTitle: 'Leads set aside as spam in the last 7 days',
+  spamStoppedTitle: 'Leads each rule stopped in the last 7 days',
   spamRuleHoneypot: 'Hidden trap field filled',
   spamRuleTiming: 'Sent too soon after the page opened',
   spamRuleDisposable: 'Throwaway e-mail address',
+  spamRequireProofOfWork: 'Ask lead forms for an invisible proof of work',
+  spamRequireProofOfWorkHint:
+    'While the visitor types, the browser does a little work in the background: nothing to see or click. A lead without it is refused, so forms that send leads without the pop-up (your own code) need the site’s API token.',
+  spamRuleProofOfWork: 'No proof of work (refused)',
 };
 
 export const siteHe: Record<keyof typeof siteEn, string> = {
@@ -79,8 +83,12 @@ export const siteHe: Record<keyof typeof siteEn, string> = {
   spamRefuseDisposableHint:
     'כתובות של כ־120,000 שירותי דואר חד־פעמי, כמו mailinator.com, ותת־הדומיינים שלהם. לידים שהופרדו נשמרים תחת ספאם בלידים, ואפשר להחזיר כל אחד מהם.',
   spamSaved: 'נשמר.',
-  spamStoppedTitle: 'לידים שהופרדו כספאם ב־7 הימים האחרונים',
+  spamStoppedTitle: 'לידים שכל כלל עצר ב־7 הימים האחרונים',
   spamRuleHoneypot: 'שדה המלכודת הנסתר מולא',
   spamRuleTiming: 'נשלח מהר מדי אחרי שהעמוד נפתח',
   spamRuleDisposable: 'כתובת דוא״ל חד־פעמית',
+  spamRequireProofOfWork: 'לבקש מטופסי הלידים הוכחת עבודה בלתי נראית',
+  spamRequireProofOfWorkHint:
+    'בזמן שהמבקר מקליד, הדפדפן עושה מעט עבודה ברקע: אין מה לראות או ללחוץ. ליד בלי הוכחה נדחה, ולכן טפסים ששולחים לידים שלא דרך החלון (קוד משלך) צריכים את אסימון ה־API של האתר.',
+  spamRuleProofOfWork: 'בלי הוכחת עבודה (נדחו)',
 };

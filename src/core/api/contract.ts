@@ -15,6 +15,7 @@ export const DISPLAY_ROUTES = {
   viewed: '/viewed/:poptinId',
   closed: '/closed/:poptinId',
   conversion: '/conversion/:viewerId',
+  challenge: '/challenge/:poptinId',
   validationEmails: '/validation-emails',
   limitLogs: '/limitLogs/:clientId',
   productRecommendation: '/:platform/product-recommendation/:poptinId',
@@ -185,6 +186,21 @@ export const PARTIAL_LEAD_FIELD = 'poptin_partial';
  * (`performance.now()`): the server hides as spam only a time no person could make (server/spam.ts).
  */
 export const SINCE_PAGE_LOAD_FIELD = 'since_page_load_ms';
+
+/**
+ * The conversion field holding the form's proof of work: base64 of the JSON `{challenge, solution}` of ALTCHA's v2
+ * (altcha-lib), the challenge from `GET /api/display/challenge/{poptinId}`. A site that requires it refuses a lead
+ * without it (server/spam-challenge.ts).
+ */
+export const PROOF_OF_WORK_FIELD = 'proof_of_work';
+
+/** `GET /api/display/challenge/{poptinId}`: null when the pop-up's site does not ask its forms for a proof of work. */
+export interface ChallengeAnswer {
+  challenge: {
+    parameters: { algorithm: string; nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
+    signature?: string;
+  } | null;
+}
 
 /**
  * The most characters (UTF-16 code units, as `String.length` and JSON Schema's `maxLength` count them) each field of

@@ -21,7 +21,7 @@ export class DisplayApi {
   readonly base: string;
   constructor(
     base: string,
-    private readonly fetchImpl?: typeof fetch,
+    readonly fetchImpl?: typeof fetch,
   ) {
     this.base = trimSlash(base);
   }

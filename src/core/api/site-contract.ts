@@ -29,9 +29,19 @@ export interface SiteInstallation {
   origins: OriginSeen[];
 }
 
-/** /api/owner/{clientId}/spam-filter: the site's choice on throwaway addresses, and the leads each rule set aside. */
+/**
+ * /api/owner/{clientId}/spam-filter: the site's choices on throwaway addresses and on the forms' proof of work, and
+ * the leads each rule stopped.
+ */
 export interface SpamFilter {
   refuseDisposable: boolean;
-  /** Leads set aside as spam in the last 7 days, by reason. */
-  stoppedThisWeek: { honeypot: number; 'impossible-timing': number; 'disposable-domain': number };
+  /** Leads from the display API must carry the form's proof of work; others are refused. */
+  requireProofOfWork: boolean;
+  /** Leads stopped in the last 7 days, by rule: set aside as spam, or refused ('proof-of-work'). */
+  stoppedThisWeek: {
+    honeypot: number;
+    'impossible-timing': number;
+    'disposable-domain': number;
+    'proof-of-work': number;
+  };
 }
