@@ -80,17 +80,14 @@ export class Reporter {
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
       listenSafely(context.window, 'pagehide', () => this.leavePage()),
-      // A field of a pop-up's form focused, or typed in: the proof its lead will carry starts. A move of the focus
-      // inside the pop-up's shadow root does not reach the page (its host keeps the focus), the typing does.
-      ...(['focusin', 'input'] as const).map((type) =>
-        listenSafely(context.window, type, (event) => {
-          const path = event.composedPath() as Element[];
-          const id =
-            path[0]?.closest?.('form') &&
-            path.find((node) => node.localName === 'poptin-popup')?.getAttribute('poptin-id');
-          if (id) this.proofs[id] ??= this.prove(id);
-        }),
-      ),
+      // A pop-up's field typed in (or filled by the browser): the proof its lead will carry starts. Typing reaches
+      // the page from inside the pop-up's shadow root; a move of the focus there does not.
+      listenSafely(context.window, 'input', (event) => {
+        const id = (event.composedPath() as Element[])
+          .find((node) => node.localName === 'poptin-popup')
+          ?.getAttribute('poptin-id');
+        if (id) this.proofs[id] ??= this.prove(id);
+      }),
     ];
     if (context.visitor.outboxWaiting) void this.openedOutbox();
   }

@@ -35,13 +35,12 @@ import { useStore } from '../shared/use-store.ts';
 import { phoneCallUrl, planAfterSubmit } from '../template/after-submit.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import type { FieldAddon } from '../template/field-enhance.ts';
-import { bindTemplateForms } from '../template/form-binding.ts';
+import { bindTemplateForms, type FormBindingOptions } from '../template/form-binding.ts';
 import { honeypotValue } from '../template/honeypot.ts';
 import { clearSendError, type LeadOutcome, leadResponder, showSendError } from '../template/lead-delivery.ts';
-import { chooseVideoSources, pauseTemplateMedia, removeTemplateMedia } from '../template/media.ts';
 import { followRedirect } from '../template/navigation.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
-import { bindTemplateCoupons, bindTemplateDynamicText, bindTemplateSteps } from '../template/template-parts.ts';
+import { bindTemplateCoupons, bindTemplateDynamicText, bindTemplateSteps, loadMedia } from '../template/template-parts.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { giveTemplateTextItsDirection } from '../template/text-direction.ts';
@@ -254,7 +253,7 @@ export function PopupView(): React.JSX.Element {
   useLayoutEffect(() => {
     const content = contentOf();
     if (!content || !config || !mounted) return;
-    const unbindForms = bindTemplateForms(content, {
+    const forms: FormBindingOptions = {
       language,
       designProperties: design,
       apiBase,
@@ -271,16 +270,12 @@ export function PopupView(): React.JSX.Element {
       },
       onValidSubmit: (form, fields) => handlers.current.onValidSubmit(form, fields),
       announce,
-    });
+    };
+    const unbindForms = bindTemplateForms(content, forms);
     const unbindSteps = bindTemplateSteps(content, {
+      ...forms,
       host,
-      poptinId: config.id,
-      language,
-      partialLead: design.steps_partial_lead === true,
-      canSend: () => !machine.snapshot.leadTaken && !model?.preview,
-      announce,
       requestClose: () => handlers.current.requestClose('x-button'),
-      redirect: (url, newWindow) => followRedirect(navigationOf(host), url, newWindow),
     });
     labelByHeading(host, content, config.id);
     giveTemplateTextItsDirection(content);
@@ -329,7 +324,6 @@ export function PopupView(): React.JSX.Element {
     slotted,
     model?.storePlatform,
     model?.recommendations,
-    model?.preview,
     language,
     apiBase,
     countryCode,
@@ -341,13 +335,18 @@ export function PopupView(): React.JSX.Element {
   ]);
 
   // Video takes the source that fits once the pop-up is on screen; on close, media stops and is removed (widget §4).
+  // The media chunk comes with a template that holds media (template-parts.ts), so it is here by the time it shows.
   useLayoutEffect(() => {
     const content = contentOf();
-    if (!content || !mounted) return;
-    if (open) chooseVideoSources(content);
-    // The page's own media stay in the page, stopped; a copy in the shadow root goes.
-    else if (snapshot.state === 'closing' || snapshot.state === 'closed')
-      (slotted ? pauseTemplateMedia : removeTemplateMedia)(content);
+    if (!content || !mounted || !content.querySelector('video, audio')) return;
+    const closing = snapshot.state === 'closing' || snapshot.state === 'closed';
+    const act = (media: Awaited<ReturnType<typeof loadMedia>>) => {
+      if (open) media.chooseVideoSources(content);
+      // The page's own media stay in the page, stopped; a copy in the shadow root goes.
+      else if (closing) (slotted ? media.pauseTemplateMedia : media.removeTemplateMedia)(content);
+    };
+    if (loadMedia.loaded) act(loadMedia.loaded);
+    else void loadMedia().then(act, () => undefined);
   }, [open, mounted, snapshot.state, model?.html, slotted]);
 
   // Countdowns of the template count from when the pop-up shows, not from when it was prepared.

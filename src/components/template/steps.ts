@@ -18,22 +18,18 @@ import { combine, listenSafely } from '../../core/safety.ts';
 import { emit } from '../shared/emit.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 import { formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
+import type { FormBindingOptions } from './form-binding.ts';
 import { clearAllFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
 import { honeypotValue } from './honeypot.ts';
+import { navigationOf } from '../popup/popup-template.ts';
 import { leadResponder } from './lead-delivery.ts';
+import { followRedirect } from './navigation.ts';
 
-export interface StepOptions {
+/** The form binding's options (form-binding.ts), and the pop-up around the steps. */
+export interface StepOptions extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce'> {
   /** The pop-up's element: its close requests are heard here, and a partial lead is sent from it. */
   host: HTMLElement;
-  poptinId: string;
-  language: Language;
-  /** design_properties.steps_partial_lead: a visitor who closes after the e-mail step leaves a partial lead. */
-  partialLead: boolean;
-  /** False once the lead was taken, or in a preview. */
-  canSend(): boolean;
-  announce(message: string): void;
   requestClose(): void;
-  redirect(url: string, newWindow: boolean): void;
 }
 
 const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
@@ -137,7 +133,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
       path.go(target.name);
       show(path.current, true);
     } else if (target.kind === 'close') options.requestClose();
-    else options.redirect(target.url, button.getAttribute('target') === '_blank');
+    else followRedirect(navigationOf(options.host), target.url, button.getAttribute('target') === '_blank');
   };
 
   const onClick = (event: Event) => {
@@ -186,9 +182,11 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
 
   // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead.
   const onCloseRequest = (event: Event) => {
-    if (!options.partialLead || partialSent || !form || !emailDone() || !options.canSend()) return;
+    // design_properties.steps_partial_lead: a visitor who closes after the e-mail step leaves a partial lead.
+    if (options.designProperties.steps_partial_lead !== true || partialSent || !form || !emailDone() || !options.canSubmit())
+      return;
     queueMicrotask(() => {
-      if (event.defaultPrevented || partialSent || !options.canSend()) return;
+      if (event.defaultPrevented || partialSent || !options.canSubmit()) return;
       partialSent = true;
       const visited = new Set([...done]);
       const fields: SubmittedField[] = formControls(form)
@@ -206,7 +204,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
         validation: '',
       });
       emit<SurfaceEventMap['poptin-submit']>(options.host, 'poptin-submit', {
-        poptinId: options.poptinId,
+        poptinId: options.host.getAttribute('poptin-id') ?? '',
         fields,
         honeypot: honeypotValue(form),
         prize: null,

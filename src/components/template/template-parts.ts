@@ -31,6 +31,7 @@ export const loadCountdownBinding = chunkLoader(() =>
 export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
 export const loadDynamicText = chunkLoader(() => import('./dynamic-text.ts'));
 export const loadSteps = chunkLoader(() => import('./steps.ts'));
+export const loadMedia = chunkLoader(() => import('./media.ts'));
 
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
@@ -53,7 +54,8 @@ export type TemplatePart =
   | 'date-picker'
   | 'phone-country'
   | 'dynamic-text'
-  | 'steps';
+  | 'steps'
+  | 'media';
 
 /** A template's games: their binding, and the element of each game it holds, in the same round trip. */
 const loadGames = (template: string) =>
@@ -74,6 +76,7 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
   ['dynamic-text', /\{\{/, loadDynamicText],
   ['steps', /\bdata-poptin-step\b/i, loadSteps],
+  ['media', /<(?:video|audio)\b/i, loadMedia],
 ];
 
 const partsFoundIn = (template: string) => PARTS_IN_HTML.filter(([, pattern]) => pattern.test(template));
@@ -113,5 +116,5 @@ export function bindTemplateDynamicText(content: HTMLElement, context: () => Dyn
 /** A template in steps (steps.ts): one step at a time. */
 export function bindTemplateSteps(content: HTMLElement, options: StepOptions): () => void {
   if (!content.querySelector('[data-poptin-step]')) return () => undefined;
-  return bindWhenLoaded('the steps of the pop-up', loadSteps, ({ bindSteps }) => bindSteps(content, options));
+  return bindWhenLoaded('steps', loadSteps, ({ bindSteps }) => bindSteps(content, options));
 }
