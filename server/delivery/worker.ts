@@ -177,7 +177,7 @@ export class DeliveryWorker {
     await this.recordFinished().catch(this.onError);
   }
 
-  /** Claims up to `room` sends and starts them; answers how many. */
+  /** Claims up to `room` sends and starts them; answers how many (`room` when more may be due at once). */
   private async claimAndStart(room: number): Promise<number> {
     await this.turnToQuery();
     const claimed = await this.store.claim(
@@ -204,7 +204,8 @@ export class DeliveryWorker {
         });
       this.inFlight.add(sending);
     }
-    return sends.size;
+    // A claim stops short of a large backlog (CLAIM_ROWS): after one that took a batch, look again at once.
+    return sends.size < claimed.length ? room : sends.size;
   }
 
   /** One send (a delivery, a digest's deliveries in one e-mail, a batch call); its outcomes wait to be recorded. */
