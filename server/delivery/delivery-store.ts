@@ -29,11 +29,19 @@ export interface LeadForDelivery {
 /** A daily digest sends the day's leads in one e-mail: this many at most. */
 export const DIGEST_RUN_LENGTH = 500;
 
+/**
+ * The deliveries one claim takes at most, beyond its first send (a digest, a batch): a claim's statement is short
+ * even with batches of 1,000 waiting, so that on PGlite the visitors' lead writes between claims wait little.
+ */
+export const CLAIM_ROWS = 1_000;
+
 /** A delivery a worker holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {
   id: number;
   attempts: number;
   ageMs: number;
+  /** The deliveries claimed with one key go in one send: a daily digest's day, a vendor's batch call. */
+  sendKey: string;
   destination: {
     id: number;
     clientId: string;
@@ -95,6 +103,21 @@ function toDestination(row: Record<string, unknown>): Destination {
     failingSince: iso(row.failing_since),
   };
 }
+
+/** A kind of destination whose backlog goes in its vendor's batch call (adapters/adapter.ts, BatchCall). */
+export interface BatchingKind {
+  kind: string;
+  max: number;
+  optIn?: string;
+  unlessSet?: readonly string[];
+}
+
+/**
+ * Whether a delivery may go in a batch: not when its last try was refused, by a 4xx other than 408 and 429 (the
+ * lead's own doing, or its batch's): it is tried alone.
+ */
+const BATCHABLE = (d: string) =>
+  `(${d}.last_status_code IS NULL OR ${d}.last_status_code >= 500 OR ${d}.last_status_code IN (408, 429))`;
 
 /** A destination whose leads go out once a day, in one e-mail (`t` is the destination). */
 const DIGEST = "(t.kind = 'email' AND t.settings ->> 'digest' = 'daily')";
@@ -229,10 +252,14 @@ export class DeliveryStore {
    * Takes up to `sends` due deliveries for `leaseMs`, in one statement, soonest due first, of each enabled
    * destination no more than it has room for: `perDestination` in flight at once, counting the ones other workers
    * hold. A daily digest is one send of its day's deliveries (`digestRunLength` at most), taken only when none of
-   * them is in flight. There is no order between a destination's deliveries: each is retried on its own schedule, so
-   * one that keeps failing holds back no other. SKIP LOCKED lets workers of several processes claim at once
-   * without waiting for each other, and the lease keeps a delivery the worker's while it sends, outside any
-   * transaction, for as long as the worker renews it (`renew`). A delivery's first claim starts its window of tries.
+   * them is in flight. A destination whose kind has a batch call (`batching`) takes its backlog in batches of up to
+   * the call's `max`, `perDestination` batches' worth of leads in flight; a lead whose last try was refused (a 4xx,
+   * its own or its batch's) goes alone, so that it holds back no batch again. There is no order between a
+   * destination's deliveries: each is retried on its own schedule, so one that keeps failing holds back no other.
+   * SKIP LOCKED lets workers of several processes claim at once without waiting for each other, and the lease keeps
+   * a delivery the worker's while it sends, outside any transaction, for as long as the worker renews it (`renew`).
+   * A delivery's first claim starts its window of tries. Each delivery comes with its send's key: the deliveries of
+   * one key go in one send. Past the first send, a claim takes no more than `claimRows` deliveries.
    */
   async claim(
     leaseToken: string,
@@ -240,29 +267,47 @@ export class DeliveryStore {
     sends: number,
     perDestination = 4,
     digestRunLength = DIGEST_RUN_LENGTH,
+    batching: readonly BatchingKind[] = [],
+    claimRows = CLAIM_ROWS,
   ): Promise<ClaimedDelivery[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `WITH candidates AS MATERIALIZED (
-         SELECT due.id, due.next_attempt_at, CASE WHEN ${DIGEST} THEN -t.id ELSE due.id END AS send_key
+      `WITH batching AS MATERIALIZED (
+         SELECT * FROM unnest($6::text[], $7::int[], $8::text[], $9::text[]) AS b (kind, max, opt_in, unless_set)
+       ), candidates AS MATERIALIZED (
+         SELECT due.id, due.next_attempt_at, due.batchable, t.id AS destination_id, busy.alone,
+           CASE WHEN ${DIGEST} THEN 'd' || t.id
+             WHEN due.batchable THEN 'b' || t.id || '.' || ((row_number() OVER (PARTITION BY t.id, due.batchable ORDER BY due.next_attempt_at, due.id) - 1) / size.max)
+             ELSE 'l' || due.id END AS send_key,
+           row_number() OVER (PARTITION BY t.id, due.batchable ORDER BY due.next_attempt_at, due.id) AS nth
          FROM destinations t
          CROSS JOIN LATERAL (
-           SELECT count(*)::int AS sending FROM deliveries b
+           SELECT COALESCE(max(b.max), 1) AS max FROM batching b
+           WHERE b.kind = t.kind AND (b.opt_in = '' OR t.settings ->> b.opt_in = 'true')
+             AND NOT EXISTS (SELECT 1 FROM unnest(string_to_array(b.unless_set, ',')) AS u (name)
+               WHERE COALESCE(t.settings ->> u.name, '') NOT IN ('', 'false', '[]'))
+         ) size
+         CROSS JOIN LATERAL (
+           SELECT count(*)::int AS sending, (count(*) FILTER (WHERE NOT (size.max > 1 AND ${BATCHABLE('b')})))::int AS alone FROM deliveries b
            WHERE b.destination_id = t.id AND b.status = 'pending' AND b.lease_token IS NOT NULL AND b.lease_until >= now()
          ) busy
          CROSS JOIN LATERAL (
-           SELECT e.id, e.next_attempt_at FROM deliveries e
+           SELECT e.id, e.next_attempt_at, size.max > 1 AND ${BATCHABLE('e')} AS batchable FROM deliveries e
            WHERE e.destination_id = t.id AND e.status = 'pending' AND e.next_attempt_at <= now()
              AND (e.lease_until IS NULL OR e.lease_until < now())
            ORDER BY e.next_attempt_at, e.id
-           LIMIT CASE WHEN ${DIGEST} THEN CASE WHEN busy.sending = 0 THEN $5::int ELSE 0 END ELSE GREATEST($4::int - busy.sending, 0) END
+           LIMIT CASE WHEN ${DIGEST} THEN CASE WHEN busy.sending = 0 THEN $5::int ELSE 0 END ELSE LEAST(GREATEST($4::int * size.max - busy.sending, 0), $10::int) END
          ) due
          WHERE t.enabled
        ), ranked AS MATERIALIZED (
-         SELECT id, dense_rank() OVER (ORDER BY first_due, send_key) AS turn
-         FROM (SELECT id, send_key, min(next_attempt_at) OVER (PARTITION BY send_key) AS first_due FROM candidates) keyed
+         SELECT id, send_key, turn, count(*) OVER (ORDER BY turn) AS rows_through
+         FROM (
+           SELECT id, send_key, dense_rank() OVER (ORDER BY first_due, send_key) AS turn
+           FROM (SELECT id, send_key, min(next_attempt_at) OVER (PARTITION BY send_key) AS first_due FROM candidates
+                 WHERE batchable OR send_key LIKE 'd%' OR nth <= GREATEST($4::int - alone, 0)) keyed
+         ) turns
        ), locked AS MATERIALIZED (
          SELECT d.id FROM deliveries d JOIN ranked r ON r.id = d.id
-         WHERE r.turn <= $3 AND d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until < now())
+         WHERE r.turn <= $3 AND (r.turn = 1 OR r.rows_through <= $10) AND d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until < now())
          FOR UPDATE OF d SKIP LOCKED
        ), claimed AS (
          UPDATE deliveries d SET lease_token = $1, lease_until = now() + make_interval(secs => $2::double precision),
@@ -270,17 +315,29 @@ export class DeliveryStore {
          FROM locked WHERE d.id = locked.id
          RETURNING d.id, d.attempts, d.window_started_at, d.destination_id, d.conversion_id
        )
-       SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms,
+       SELECT d.id AS delivery_id, d.attempts, EXTRACT(EPOCH FROM (now() - d.window_started_at)) * 1000 AS age_ms, r.send_key,
          t.id AS destination_id, t.client_id AS destination_client_id, t.kind, t.settings, t.field_map, t.sealed_secret,
          c.id, c.created_at, c.client_id, c.poptin_id, c.email, c.name, c.phone, c.url, c.fields, c.consent, c.confirmed_at
-       FROM claimed d JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
+       FROM claimed d JOIN ranked r ON r.id = d.id JOIN destinations t ON t.id = d.destination_id JOIN conversions c ON c.id = d.conversion_id
        ORDER BY d.destination_id, d.id`,
-      [leaseToken, leaseMs / 1000, sends, perDestination, digestRunLength],
+      [
+        leaseToken,
+        leaseMs / 1000,
+        sends,
+        perDestination,
+        digestRunLength,
+        batching.map((entry) => entry.kind),
+        batching.map((entry) => entry.max),
+        batching.map((entry) => entry.optIn ?? ''),
+        batching.map((entry) => (entry.unlessSet ?? []).join(',')),
+        claimRows,
+      ],
     );
     return rows.map((row) => ({
       id: Number(row.delivery_id),
       attempts: Number(row.attempts),
       ageMs: Number(row.age_ms),
+      sendKey: row.send_key as string,
       destination: {
         id: Number(row.destination_id),
         clientId: row.destination_client_id as string,

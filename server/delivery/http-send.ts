@@ -20,8 +20,10 @@ export async function sendRequest(
   request: OutgoingRequest,
   policy: TargetPolicy,
   timeoutMs = REQUEST_TIMEOUT_MS,
+  /** How much of the answer is kept: a batch call's per-item answers are read whole (then cut per lead). */
+  keepChars = RESPONSE_EXCERPT_CHARS,
 ): Promise<Attempt> {
-  let target;
+  let target: Awaited<ReturnType<typeof checkTarget>>;
   try {
     target = await checkTarget(request.url, policy);
   } catch (error) {
@@ -56,13 +58,13 @@ export async function sendRequest(
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          if (body.length < RESPONSE_EXCERPT_CHARS) body += chunk;
+          if (body.length < keepChars) body += chunk;
         });
         response.on('end', () =>
           resolve({
             kind: 'answered',
             statusCode: response.statusCode ?? 0,
-            body: body.slice(0, RESPONSE_EXCERPT_CHARS),
+            body: body.slice(0, keepChars),
             retryAfterMs: readRetryAfter(response.headers['retry-after']),
             headers: response.headers,
           }),

@@ -1,7 +1,7 @@
 // How a lead reaches each kind of destination: one try, answered as an Attempt.
 import nodemailer from 'nodemailer';
 import type { DestinationKind } from '../../src/core/api/delivery-contract.ts';
-import { newTokenCache, type TokenCache } from './adapters/adapter.ts';
+import { type AdapterCall, newTokenCache, type TokenCache } from './adapters/adapter.ts';
 import { adapterOf } from './adapters/index.ts';
 import type { TargetPolicy } from './addresses.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
@@ -41,6 +41,8 @@ export interface SendTarget {
 /** What a send carries besides the lead: its stable id (the receiver's deduplication key), and whether it is a test. */
 export interface SendContext {
   messageId: string;
+  /** A batch's: each lead's own stable id. */
+  messageIds?: readonly string[];
   test?: boolean;
   /** A test's own recipient where the lead's address is no one's (the visitor's e-mail): the signed-in owner's. */
   testTo?: string | null;
@@ -67,7 +69,7 @@ export async function sendToDestination(
 
 const sharedTokens = newTokenCache();
 
-/** One try of one lead, or of a batch of leads, by the destination kind's adapter (adapters/). */
+/** One try of one lead by the destination kind's adapter (adapters/). */
 export async function sendThroughAdapter(
   target: SendTarget,
   leads: LeadForDelivery[],
@@ -76,11 +78,36 @@ export async function sendThroughAdapter(
 ): Promise<Attempt> {
   const adapter = adapterOf(target.kind);
   if (!adapter) return { kind: 'refused', error: `This server cannot send to a ${target.kind} destination` };
-  return adapter.send({
+  return adapter.send(adapterCall(target, leads, context, settings));
+}
+
+/** One try of several leads in the vendor's batch call: an Attempt per lead, in their order. */
+export async function sendBatchToDestination(
+  target: SendTarget,
+  leads: LeadForDelivery[],
+  context: SendContext,
+  settings: SenderSettings,
+): Promise<Attempt[]> {
+  const batch = adapterOf(target.kind)?.batch;
+  if (!batch) {
+    const refused: Attempt = { kind: 'refused', error: `This server sends no batch to a ${target.kind} destination` };
+    return leads.map(() => refused);
+  }
+  return batch.send(adapterCall(target, leads, context, settings));
+}
+
+function adapterCall(
+  target: SendTarget,
+  leads: LeadForDelivery[],
+  context: SendContext,
+  settings: SenderSettings,
+): AdapterCall {
+  return {
     destination: { id: target.id ?? 0, settings: target.settings, fieldMap: target.fieldMap },
     secret: target.secret,
     leads,
     messageId: context.messageId,
+    messageIds: context.messageIds,
     test: context.test ?? false,
     env: {
       targets: settings.targets,
@@ -93,7 +120,7 @@ export async function sendThroughAdapter(
     },
     saveSecret: context.saveSecret ?? (async () => undefined),
     remove: context.remove ?? (async () => undefined),
-  });
+  };
 }
 
 const leadTitle = (lead: LeadForDelivery) => lead.email ?? lead.name ?? lead.phone ?? `#${lead.id}`;

@@ -1,6 +1,7 @@
 // Fakes of Mailchimp, Klaviyo and HubSpot for tests: one real HTTP server on 127.0.0.1 that speaks the part of
 // each vendor's documented API the connectors use (paths, auth headers, bodies, error shapes, 429 with
-// Retry-After) and keeps what it holds, keyed as each vendor keys it, so that duplicates can be counted.
+// Retry-After, batch calls and their per-item errors) and keeps what it holds, keyed as each vendor keys it, so that
+// duplicates can be counted. Each vendor refuses an address at REJECTED_DOMAIN as it refuses one it finds invalid.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,10 @@ export const FAKE_KEYS = {
   klaviyo: 'pk_fake_klaviyo',
   hubspot: 'pat-na1-fake',
 } as const;
+
+/** Addresses at this domain are refused, as each vendor refuses an address it takes for invalid or fake. */
+export const REJECTED_DOMAIN = '@rejected.example';
+const rejected = (email: unknown) => String(email).toLowerCase().endsWith(REJECTED_DOMAIN);
 
 export type Failure = { status: number; headers?: Record<string, string> } | { reset: true } | { stallMs: number };
 
@@ -26,7 +31,7 @@ export interface FakeVendors {
   hubspot: Map<string, { properties: Record<string, unknown>; upserts: number }>;
   /** Every request, for the tests that look at headers. */
   requests: { vendor: string; method: string; path: string; headers: IncomingMessage['headers']; body: string }[];
-  /** Webhook deliveries received, by webhook-id, with how many times each was applied. */
+  /** Webhook deliveries received, by webhook-id (a batch item's own), with how many times each was applied. */
   webhook: Map<string, { email: string; times: number }>;
   /**
    * A failure instead of the answer, when it returns one: a status (nothing applied), a reset connection (nothing
@@ -117,13 +122,14 @@ export async function startFakeVendors(): Promise<FakeVendors> {
       if (vendor === 'klaviyo') return klaviyo(request, response, route, json);
       if (vendor === 'hubspot') return hubspot(request, response, route, json);
       if (vendor === 'webhook') {
-        const id = String(request.headers['webhook-id']);
-        const entry = fakes.webhook.get(id);
-        fakes.webhook.set(id, {
-          email: String((json.lead as { email: string }).email),
-          times: (entry?.times ?? 0) + 1,
-        });
-        return send(response, 200, { received: id });
+        const items = Array.isArray(json.leads)
+          ? (json.leads as { webhook_id: string; lead: { email: string } }[])
+          : [{ webhook_id: String(request.headers['webhook-id']), lead: json.lead as { email: string } }];
+        for (const item of items) {
+          const entry = fakes.webhook.get(item.webhook_id);
+          fakes.webhook.set(item.webhook_id, { email: String(item.lead.email), times: (entry?.times ?? 0) + 1 });
+        }
+        return send(response, 200, { received: items.length });
       }
       send(response, 404, { message: 'no such vendor' });
     });
@@ -141,6 +147,8 @@ export async function startFakeVendors(): Promise<FakeVendors> {
         'API Key Invalid',
         "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
       );
+    const batch = /^\/3\.0\/lists\/([^/]+)$/.exec(route);
+    if (batch && request.method === 'POST') return mailchimpBatch(response, batch[1]!, json);
     const member = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/tags)?$/.exec(route);
     if (!member)
       return mailchimpError(response, 404, 'Resource Not Found', 'The requested resource could not be found.');
@@ -177,6 +185,54 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     send(response, 200, { id: hash, ...merged, list_id: list });
   }
 
+  // https://mailchimp.com/developer/marketing/api/lists/batch-subscribe-or-unsubscribe/: up to 500 members; each one
+  // refused is listed in errors (an existing member, without update_existing, as ERROR_CONTACT_EXISTS), the rest kept.
+  function mailchimpBatch(response: ServerResponse, list: string, json: Record<string, unknown>) {
+    const members = json.members as
+      | { email_address: string; status: string; merge_fields?: Record<string, unknown>; tags?: string[] }[]
+      | undefined;
+    if (!Array.isArray(members) || members.length > 500)
+      return mailchimpError(response, 400, 'Invalid Resource', 'members must be an array of at most 500 items.');
+    const created: unknown[] = [];
+    const updated: unknown[] = [];
+    const errors: { email_address: string; error: string; error_code: string }[] = [];
+    for (const member of members) {
+      const email = String(member.email_address ?? '');
+      const id = `${list}/${createHash('md5').update(email.toLowerCase()).digest('hex')}`;
+      const existing = fakes.mailchimp.get(id);
+      if (rejected(email) || !['subscribed', 'pending'].includes(member.status))
+        errors.push({
+          email_address: email,
+          error: `${email} looks fake or invalid, please enter a real email address.`,
+          error_code: 'ERROR_GENERIC',
+        });
+      else if (existing && json.update_existing !== true)
+        errors.push({
+          email_address: email,
+          error: `${email} is already a list member, do you want to update? please provide update_existing:true in the request body`,
+          error_code: 'ERROR_CONTACT_EXISTS',
+        });
+      else {
+        const kept = {
+          email_address: email,
+          status: member.status,
+          merge_fields: { ...existing?.merge_fields, ...member.merge_fields },
+          tags: [...new Set([...(existing?.tags ?? []), ...(member.tags ?? [])])],
+        };
+        fakes.mailchimp.set(id, kept);
+        (existing ? updated : created).push(kept);
+      }
+    }
+    send(response, 200, {
+      new_members: created,
+      updated_members: updated,
+      errors,
+      total_created: created.length,
+      total_updated: updated.length,
+      error_count: errors.length,
+    });
+  }
+
   // https://developers.klaviyo.com/en/reference/bulk_subscribe_profiles
   function klaviyo(request: IncomingMessage, response: ServerResponse, route: string, json: Record<string, unknown>) {
     if (request.headers.authorization !== `Klaviyo-API-Key ${FAKE_KEYS.klaviyo}`)
@@ -201,6 +257,28 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     };
     if (data?.type !== 'profile-subscription-bulk-create-job' || !data.relationships?.list?.data?.id)
       return klaviyoError(response, 400, 'invalid', 'Invalid input.');
+    // A job is taken whole or refused whole: at most 1,000 profiles, every address valid.
+    const profiles = data.attributes.profiles.data;
+    if (profiles.length > 1000) return klaviyoError(response, 400, 'invalid', 'A job takes at most 1000 profiles.');
+    const bad = profiles.findIndex((profile) => rejected(profile.attributes.email));
+    if (bad >= 0)
+      return send(
+        response,
+        400,
+        {
+          errors: [
+            {
+              id: 'fake',
+              status: 400,
+              code: 'invalid',
+              title: 'Invalid input.',
+              detail: 'Invalid email address',
+              source: { pointer: `/data/attributes/profiles/data/${bad}/attributes/email` },
+            },
+          ],
+        },
+        'application/vnd.api+json',
+      );
     // The documented rule: a consent time is for historical imports only.
     if (
       !data.attributes.historical_import &&
@@ -228,19 +306,36 @@ export async function startFakeVendors(): Promise<FakeVendors> {
     const inputs = json.inputs as { id: string; idProperty: string; properties: Record<string, unknown> }[];
     if (
       !Array.isArray(inputs) ||
-      inputs.some((input) => input.idProperty !== 'email' || input.properties.email !== input.id)
+      inputs.length > 100 ||
+      inputs.some((input) => input.idProperty !== 'email' || input.properties.email !== input.id) ||
+      new Set(inputs.map((input) => input.id.toLowerCase())).size < inputs.length
     ) {
-      return hubspotError(response, 400, 'VALIDATION_ERROR', 'Invalid input JSON.');
+      return hubspotError(response, 400, 'VALIDATION_ERROR', 'Invalid input JSON (at most 100 inputs, ids unique).');
     }
-    const results = inputs.map((input) => {
-      const existing = fakes.hubspot.get(input.id.toLowerCase());
-      fakes.hubspot.set(input.id.toLowerCase(), {
-        properties: { ...existing?.properties, ...input.properties },
-        upserts: (existing?.upserts ?? 0) + 1,
+    // An input HubSpot refuses is listed under errors with its id, and the call answers 207 Multi-Status.
+    const refused = inputs.filter((input) => rejected(input.id));
+    const results = inputs
+      .filter((input) => !rejected(input.id))
+      .map((input) => {
+        const existing = fakes.hubspot.get(input.id.toLowerCase());
+        fakes.hubspot.set(input.id.toLowerCase(), {
+          properties: { ...existing?.properties, ...input.properties },
+          upserts: (existing?.upserts ?? 0) + 1,
+        });
+        return { id: String(fakes.hubspot.size), new: !existing, properties: input.properties };
       });
-      return { id: String(fakes.hubspot.size), new: !existing, properties: input.properties };
+    if (refused.length === 0) return send(response, 200, { status: 'COMPLETE', results });
+    send(response, 207, {
+      status: 'COMPLETE',
+      results,
+      numErrors: refused.length,
+      errors: refused.map((input) => ({
+        status: 'error',
+        category: 'VALIDATION_ERROR',
+        message: `Property values were not valid: email ${input.id}`,
+        context: { ids: [input.id] },
+      })),
     });
-    send(response, 200, { status: 'COMPLETE', results });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,11 +1,18 @@
 // The delivery worker every server process runs: claims due deliveries, sends them, records each try.
-import { randomUUID } from 'node:crypto';
-import { type ClaimedDelivery, type DeliveryStore, problemOf, type TriedDelivery } from './delivery-store.ts';
-import { type Attempt, DEFAULT_RETRY_POLICY, decide, type Outcome, type RetryPolicy } from './outcome.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import { ADAPTERS } from './adapters/index.ts';
+import {
+  type BatchingKind,
+  type ClaimedDelivery,
+  type DeliveryStore,
+  problemOf,
+  type TriedDelivery,
+} from './delivery-store.ts';
+import { type Attempt, DEFAULT_RETRY_POLICY, decide, type RetryPolicy } from './outcome.ts';
 import type { SecretBox } from './secrets.ts';
 import {
-  isDailyDigest,
   type SenderSettings,
+  sendBatchToDestination,
   sendFailureAlert,
   sendNotification,
   sendToDestination,
@@ -26,6 +33,8 @@ export interface WorkerSettings {
   /** The site's owners are mailed once a destination's every try has failed this long (or one failed for good). */
   alertAfterFailingMs: number;
   retry: RetryPolicy;
+  /** A destination's backlog goes in its vendor's batch call, where it has one (adapters/, BatchCall). */
+  batch: boolean;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -35,7 +44,15 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   leaseMs: 10_000,
   alertAfterFailingMs: 10 * 60_000,
   retry: DEFAULT_RETRY_POLICY,
+  batch: true,
 };
+
+/** The kinds with a batch call, as the claim takes them. */
+const BATCHING: readonly BatchingKind[] = Object.values(ADAPTERS).flatMap((adapter) =>
+  adapter.batch
+    ? [{ kind: adapter.kind, max: adapter.batch.max, optIn: adapter.batch.optIn, unlessSet: adapter.batch.unlessSet }]
+    : [],
+);
 
 /**
  * What the worker waits for before each statement: on PGlite, whose one thread runs every statement in turn, the
@@ -48,6 +65,10 @@ export const LEAD_WAKE_WHILE_SENDING_MS = 100;
 
 /** The stable id of a delivery: the webhook-id and Message-ID a receiver deduplicates by. */
 export const messageIdOf = (deliveryId: number) => `dlv_${deliveryId}`;
+
+/** A batch's webhook-id: the same for the same leads; each lead carries its own messageIdOf inside. */
+export const batchMessageIdOf = (deliveryIds: readonly number[]) =>
+  `dlvb_${createHash('sha256').update(deliveryIds.join(',')).digest('base64url').slice(0, 22)}`;
 
 export interface WorkerFigures {
   delivered: number;
@@ -156,23 +177,25 @@ export class DeliveryWorker {
     await this.recordFinished().catch(this.onError);
   }
 
-  /** Claims up to `room` sends and starts them; answers how many. */
+  /** Claims up to `room` sends and starts them; answers how many (`room` when more may be due at once). */
   private async claimAndStart(room: number): Promise<number> {
     await this.turnToQuery();
-    const claimed = await this.store.claim(this.token, this.settings.leaseMs, room, this.settings.perDestination);
-    const sends: ClaimedDelivery[][] = [];
-    const digests = new Map<number, ClaimedDelivery[]>();
+    const claimed = await this.store.claim(
+      this.token,
+      this.settings.leaseMs,
+      room,
+      this.settings.perDestination,
+      undefined,
+      this.settings.batch ? BATCHING : [],
+    );
+    const sends = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
       this.held.add(delivery.id);
-      if (!isDailyDigest(delivery.destination)) sends.push([delivery]);
-      else {
-        const digest = digests.get(delivery.destination.id);
-        if (digest) digest.push(delivery);
-        else digests.set(delivery.destination.id, [delivery]);
-      }
+      const send = sends.get(delivery.sendKey);
+      if (send) send.push(delivery);
+      else sends.set(delivery.sendKey, [delivery]);
     }
-    sends.push(...digests.values());
-    for (const send of sends) {
+    for (const send of sends.values()) {
       const sending: Promise<void> = this.deliver(send)
         .catch(this.onError)
         .finally(() => {
@@ -181,18 +204,20 @@ export class DeliveryWorker {
         });
       this.inFlight.add(sending);
     }
-    return sends.length;
+    // A claim stops short of a large backlog (CLAIM_ROWS): after one that took a batch, look again at once.
+    return sends.size < claimed.length ? room : sends.size;
   }
 
-  /** One send (a delivery, or a digest's deliveries in one e-mail); its outcome waits to be recorded. */
+  /** One send (a delivery, a digest's deliveries in one e-mail, a batch call); its outcomes wait to be recorded. */
   private async deliver(send: ClaimedDelivery[]): Promise<void> {
     const started = performance.now();
-    const attempt = await this.send(send);
+    const attempts = await this.send(send);
     const durationMs = performance.now() - started;
-    for (const delivery of send) {
+    send.forEach((delivery, index) => {
+      const attempt = attempts[index]!;
       const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
       this.finished.push({ id: delivery.id, delivery, attempt, outcome, durationMs });
-    }
+    });
   }
 
   private async recordFinished(): Promise<void> {
@@ -222,32 +247,39 @@ export class DeliveryWorker {
     await this.store.renew(this.token, this.settings.leaseMs, [...this.held]);
   }
 
-  /** One try: the lead, or a digest's leads in one e-mail. */
-  private async send(deliveries: ClaimedDelivery[]): Promise<Attempt> {
+  /** One try: the lead, a digest's leads in one e-mail, or a batch: an Attempt per delivery. */
+  private async send(deliveries: ClaimedDelivery[]): Promise<Attempt[]> {
     const head = deliveries[0]!;
+    const each = (attempt: Attempt) => deliveries.map(() => attempt);
     try {
       const { destination } = head;
       const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
-      return deliveries.length > 1
-        ? await sendNotification(
+      const context = {
+        messageId: messageIdOf(head.id),
+        saveSecret: async (renewed: string) =>
+          this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
+        remove: async () => void (await this.store.deleteDestination(destination.clientId, destination.id)),
+      };
+      if (deliveries.length === 1)
+        return each(await sendToDestination({ ...destination, secret }, head.lead, context, this.senders));
+      if (head.sendKey.startsWith('d'))
+        return each(
+          await sendNotification(
             { ...destination, secret },
             deliveries.map((delivery) => delivery.lead),
-            { messageId: messageIdOf(head.id) },
+            { messageId: context.messageId },
             this.senders.mail,
-          )
-        : await sendToDestination(
-            { ...destination, secret },
-            head.lead,
-            {
-              messageId: messageIdOf(head.id),
-              saveSecret: async (renewed) =>
-                this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
-              remove: async () => void (await this.store.deleteDestination(destination.clientId, destination.id)),
-            },
-            this.senders,
-          );
+          ),
+        );
+      const ids = deliveries.map((delivery) => delivery.id);
+      return await sendBatchToDestination(
+        { ...destination, secret },
+        deliveries.map((delivery) => delivery.lead),
+        { ...context, messageId: batchMessageIdOf(ids), messageIds: ids.map(messageIdOf) },
+        this.senders,
+      );
     } catch (error) {
-      return { kind: 'refused', error: `could not be sent: ${(error as Error).message}` };
+      return each({ kind: 'refused', error: `could not be sent: ${(error as Error).message}` });
     }
   }
 

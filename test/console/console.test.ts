@@ -684,6 +684,37 @@ describe('console: lead delivery', () => {
     await page.context().close();
   });
 
+  it('sends a webhook its waiting leads together when the owner says so, and keeps that through an edit', async () => {
+    const page = await newPage();
+    await signInWithKeyboard(page);
+    await page.goto(`${fake.url}/console/sites/demo/destinations`);
+    await page.getByRole('button', { name: 'Add a destination' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a destination' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Batches');
+    await dialog.getByRole('textbox', { name: 'URL (https)' }).fill('https://hooks.example/batches');
+    const together = dialog.getByRole('checkbox', { name: /Send waiting leads together/ });
+    assert.equal(await together.isChecked(), false, 'one lead a request unless the owner opts in');
+    await together.check();
+    await dialog.getByRole('button', { name: 'Save destination' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const bodyOf = (method: string) =>
+      [...fake.requests]
+        .reverse()
+        .find((request) => request.method === method && /\/destinations(\/\d+)?$/.test(request.path))?.body as {
+        settings: Record<string, unknown>;
+      };
+    assert.equal(bodyOf('POST').settings.batchLeads, true);
+
+    await page.getByRole('button', { name: 'Edit: Batches' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit destination' });
+    assert.equal(await edit.getByRole('checkbox', { name: /Send waiting leads together/ }).isChecked(), true);
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Batches (CRM)');
+    await edit.getByRole('button', { name: 'Save destination' }).click();
+    await edit.waitFor({ state: 'detached' });
+    assert.equal(bodyOf('PATCH').settings.batchLeads, true, 'an edit keeps the opt-in');
+    await page.context().close();
+  });
+
   it("finds a tool by searching, asks for its own settings and key, and shows each destination's health", async () => {
     const page = await newPage();
     await signInWithKeyboard(page);

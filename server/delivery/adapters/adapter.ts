@@ -3,7 +3,7 @@ import type { FieldError } from '../../owner/fields.ts';
 import type { TargetPolicy } from '../addresses.ts';
 import type { LeadForDelivery } from '../delivery-store.ts';
 import { type OutgoingRequest, sendRequest } from '../http-send.ts';
-import type { Attempt } from '../outcome.ts';
+import { type Attempt, isTransientStatus, RESPONSE_EXCERPT_CHARS } from '../outcome.ts';
 
 /** One setting of a destination, as the owner API validates it and the console asks for it. */
 export interface SettingField {
@@ -88,6 +88,8 @@ export interface AdapterCall {
   leads: LeadForDelivery[];
   /** The send's stable id: the webhook-id and Message-ID a receiver deduplicates by. */
   messageId: string;
+  /** A batch's: each lead's own stable id, the one it carries when sent alone. */
+  messageIds?: readonly string[];
   test: boolean;
   env: AdapterEnv;
   /** Seals and keeps new credentials (a rotated refresh token). */
@@ -114,8 +116,79 @@ export interface DestinationAdapter {
   validate?(settings: Record<string, unknown>, env: AdapterEnv): FieldError[];
   /** One try for one lead, answered as an Attempt (outcome.ts decides what follows). */
   send(call: AdapterCall): Promise<Attempt>;
-  /** Its batch call: up to `max` leads in one try, each lead keeping its own key at the vendor. */
-  batch?: { max: number };
+  /** Its batch call, for a destination with a backlog: several leads in one try. */
+  batch?: BatchCall;
+}
+
+/**
+ * A vendor's batch call: up to `max` leads (its documented limit) in one request, each keeping its own key at the
+ * vendor (an upsert by e-mail, a webhook item's id), so that a lead sent again alone is not doubled.
+ */
+export interface BatchCall {
+  max: number;
+  /** A boolean setting the owner turns on to batch (a webhook's receiver must expect the batch shape). */
+  optIn?: string;
+  /** Settings the batch call cannot carry (a double opt-in e-mail): a destination with one set sends lead by lead. */
+  unlessSet?: readonly string[];
+  /** One try of the call's leads: an Attempt per lead, in their order (the vendor's answer for each, or the call's). */
+  send(call: AdapterCall): Promise<Attempt[]>;
+}
+
+/** How much of a batch call's answer is read, to find each lead's own answer in it. */
+export const BATCH_ANSWER_CHARS = 4_000_000;
+
+/** A lead's share of a batch's answer: its own excerpt, as a lead sent alone keeps. */
+export const excerptOf = (attempt: Attempt): Attempt =>
+  attempt.kind === 'answered' ? { ...attempt, body: attempt.body.slice(0, RESPONSE_EXCERPT_CHARS) } : attempt;
+
+/**
+ * The answer to a whole batch, for each of its leads. A refusal the vendor would give any of them (a 4xx: bad
+ * input, a wrong key) may be one lead's doing: each is tried again alone, soon, rather than failed with the rest.
+ * Trouble on the vendor's side (5xx, 429, no answer) is every lead's to retry, on its own schedule.
+ */
+export function batchAnswer(attempt: Attempt, count: number): Attempt[] {
+  const each = excerptOf(attempt);
+  const retryAlone =
+    each.kind === 'answered' && !isOk(each) && each.verdict !== 'delivered' && !isTransientStatus(each.statusCode);
+  return Array.from({ length: count }, () => (retryAlone ? { ...each, verdict: 'retry' as const } : each));
+}
+
+/** A vendor's JSON answer, or null when it is not JSON (or was cut short). */
+export function jsonOf(attempt: Attempt): Record<string, unknown> | null {
+  if (attempt.kind !== 'answered') return null;
+  try {
+    const value = JSON.parse(attempt.body);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lead's own refusal inside a batch the vendor answered: final, like the same refusal of the lead alone. */
+export const itemRefused = (statusCode: number, detail: unknown): Attempt => ({
+  kind: 'answered',
+  statusCode,
+  body: JSON.stringify(detail).slice(0, RESPONSE_EXCERPT_CHARS),
+  retryAfterMs: null,
+  verdict: 'permanent',
+});
+
+/**
+ * A batch of `leads` where some are not sent (no e-mail, no consent: `own` answers them), the rest sent together by
+ * `send`, which answers each of those: the answers in the leads' order.
+ */
+export async function sendSome(
+  leads: readonly LeadForDelivery[],
+  own: (lead: LeadForDelivery) => Attempt | null,
+  send: (indices: number[]) => Promise<Attempt[]>,
+): Promise<Attempt[]> {
+  const answers: (Attempt | null)[] = leads.map(own);
+  const rest = answers.flatMap((answer, index) => (answer ? [] : [index]));
+  if (rest.length > 0) {
+    const sent = await send(rest);
+    rest.forEach((index, position) => (answers[index] = sent[position]!));
+  }
+  return answers as Attempt[];
 }
 
 export const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -85,6 +85,9 @@ export const deliveryEn = {
   purpose_visitor_email: "Sends each visitor the e-mail written in their pop-up's editor",
   confirmedOnly: 'Only leads who confirmed their address (pop-ups with double opt-in)',
   confirmedOnlyHint: 'An unconfirmed lead comes here once the visitor clicks the link in their e-mail.',
+  batchLeads: 'Send waiting leads together, up to 100 in one request',
+  batchLeadsHint:
+    'Only if your endpoint reads the batch format (see the webhook documentation): each lead in it keeps its own id.',
   marketingPermissionId: 'GDPR marketing permission id (a ticked consent box enables it)',
   destinationName: 'Name',
   enabled: 'Enabled',
@@ -221,6 +224,8 @@ export const deliveryHe: Record<DeliveryStringKey, string> = {
   purpose_visitor_email: 'שולח לכל מבקר את הדוא״ל שנכתב בעורך של החלון שלו',
   confirmedOnly: 'רק לידים שאישרו את הכתובת (חלונות עם אישור כפול)',
   confirmedOnlyHint: 'ליד שלא אושר מגיע לכאן אחרי שהמבקר לוחץ על הקישור במייל שקיבל.',
+  batchLeads: 'לשלוח לידים ממתינים יחד, עד 100 בבקשה אחת',
+  batchLeadsHint: 'רק אם הכתובת שלכם קוראת את מבנה האצווה (ראו את תיעוד ה-webhook): לכל ליד בה נשאר מזהה משלו.',
   marketingPermissionId: 'מזהה הרשאת שיווק (GDPR) שתיבת הסכמה מסומנת מפעילה',
   destinationName: 'שם',
   enabled: 'פעיל',

@@ -72,6 +72,7 @@ function DestinationForm({
   const [name, setName] = useState(editing?.name ?? '');
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   const [url, setUrl] = useState(editing?.settings.url ?? '');
+  const [batchLeads, setBatchLeads] = useState(editing?.settings.batchLeads === true);
   const [recipients, setRecipients] = useState((editing?.settings.to ?? []).join('\n'));
   const [listId, setListId] = useState(editing?.settings.listId ?? '');
   const [apiKey, setApiKey] = useState('');
@@ -122,7 +123,7 @@ function DestinationForm({
       }
       const settings =
         kind === 'webhook'
-          ? { url }
+          ? { url, ...(batchLeads ? { batchLeads } : {}) }
           : kind === 'email'
             ? {
                 to: recipients
@@ -213,6 +214,22 @@ function DestinationForm({
               dir="ltr"
             />
           </label>
+        )}
+        {kind === 'webhook' && (
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={batchLeads}
+                aria-describedby="batch-leads-hint"
+                onChange={(event) => setBatchLeads(event.target.checked)}
+              />{' '}
+              {t('batchLeads')}
+            </label>
+            <p className="hint" id="batch-leads-hint">
+              {t('batchLeadsHint')}
+            </p>
+          </div>
         )}
         {kind === 'email' && (
           <>
