@@ -40,7 +40,12 @@ import { honeypotValue } from '../template/honeypot.ts';
 import { clearSendError, type LeadOutcome, leadResponder, showSendError } from '../template/lead-delivery.ts';
 import { followRedirect } from '../template/navigation.ts';
 import { bindTemplateGames } from '../template/template-games.ts';
-import { bindTemplateCoupons, bindTemplateDynamicText, bindTemplateSteps, loadMedia } from '../template/template-parts.ts';
+import {
+  bindTemplateCoupons,
+  bindTemplateDynamicText,
+  bindTemplateSteps,
+  loadMedia,
+} from '../template/template-parts.ts';
 import { bindTemplateStore } from '../template/template-store.ts';
 import { slottedTemplateStyles } from '../template/template-styles.ts';
 import { giveTemplateTextItsDirection } from '../template/text-direction.ts';

@@ -15,18 +15,19 @@ import {
   type StepTarget,
 } from '../../core/popup/steps.ts';
 import { combine, listenSafely } from '../../core/safety.ts';
+import { navigationOf } from '../popup/popup-template.ts';
 import { emit } from '../shared/emit.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 import { formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
-import type { FormBindingOptions } from './form-binding.ts';
 import { clearAllFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
+import type { FormBindingOptions } from './form-binding.ts';
 import { honeypotValue } from './honeypot.ts';
-import { navigationOf } from '../popup/popup-template.ts';
 import { leadResponder } from './lead-delivery.ts';
 import { followRedirect } from './navigation.ts';
 
 /** The form binding's options (form-binding.ts), and the pop-up around the steps. */
-export interface StepOptions extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce'> {
+export interface StepOptions
+  extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce'> {
   /** The pop-up's element: its close requests are heard here, and a partial lead is sent from it. */
   host: HTMLElement;
   requestClose(): void;
@@ -183,7 +184,13 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
   // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead.
   const onCloseRequest = (event: Event) => {
     // design_properties.steps_partial_lead: a visitor who closes after the e-mail step leaves a partial lead.
-    if (options.designProperties.steps_partial_lead !== true || partialSent || !form || !emailDone() || !options.canSubmit())
+    if (
+      options.designProperties.steps_partial_lead !== true ||
+      partialSent ||
+      !form ||
+      !emailDone() ||
+      !options.canSubmit()
+    )
       return;
     queueMicrotask(() => {
       if (event.defaultPrevented || partialSent || !options.canSubmit()) return;
