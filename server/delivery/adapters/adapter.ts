@@ -1,4 +1,4 @@
-// The one shape of a destination: what every vendor module declares (docs/integrations.md, "Adding a vendor").
+// The one shape of a destination: what every vendor module declares (docs/vendors.md, "Adding a vendor").
 import type { FieldError } from '../../owner/fields.ts';
 import type { TargetPolicy } from '../addresses.ts';
 import type { LeadForDelivery } from '../delivery-store.ts';

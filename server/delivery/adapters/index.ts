@@ -1,5 +1,5 @@
 // Every kind of destination this server sends to: adding a vendor is a module beside this one, its fake in
-// ../test-support/fakes/, and a line here (docs/integrations.md, "Adding a vendor").
+// ../test-support/fakes/, and a line here (docs/vendors.md, "Adding a vendor").
 import type { DESTINATION_KINDS } from '../../../src/core/api/delivery-contract.ts';
 import { activecampaign } from './activecampaign.ts';
 import type { DestinationAdapter } from './adapter.ts';
