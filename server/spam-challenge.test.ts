@@ -59,6 +59,18 @@ describe("proof of work: a site's forms prove a little work the visitor never se
     assert.equal((await convert({ email: 'person@acme.example' })).statusCode, 200);
   });
 
+  it('tells the page in its display answer when the site requires it, so that forms elsewhere ask for nothing', async () => {
+    const displayAnswer = async () =>
+      (await shared.app.inject({ method: 'POST', url: '/api/display/acme', payload: {} })).json() as {
+        proof_of_work?: boolean;
+      };
+    assert.equal((await displayAnswer()).proof_of_work, undefined);
+    await requireProof(true);
+    assert.equal((await displayAnswer()).proof_of_work, true);
+    await requireProof(false);
+    assert.equal((await displayAnswer()).proof_of_work, undefined);
+  });
+
   it('when on, takes a lead with a solved challenge once, and refuses its replay with a clear 403', async () => {
     assert.equal((await requireProof(true)).json().requireProofOfWork, true);
     const given = await challenge();

@@ -78,6 +78,8 @@ export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
         [clientId, refuseDisposable, requireProofOfWork],
       );
       if (changed.length === 0) return reply.code(404).send(unknown(clientId));
+      // The display and lead routes read the client from the configuration cache: every process forgets it now.
+      await store.configChanged(clientId);
       return spamFilterOf(store, clientId);
     },
   );

@@ -42,6 +42,17 @@ function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: H
   return { server, context, reporter };
 }
 
+/** The visitor types in a field of a pop-up's form: inside its shadow root, so the event's path says where. */
+function typeInPopup(target: Window): void {
+  const host = document.createElement('poptin-popup');
+  host.setAttribute('poptin-id', POPTIN_ID);
+  const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+  const input = form.appendChild(document.createElement('input'));
+  const typed = new Event('input');
+  Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+  target.dispatchEvent(typed);
+}
+
 /** An outbox store that stops answering when `stalled`, as a page's IndexedDB may while the page unloads. */
 class StallingStore extends MemoryOutboxStore {
   stalled = false;
@@ -230,17 +241,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
         '/api/display/viewed/': { body: { poptin_view_id: 42 } },
         '/api/display/conversion/': { body: { success: true, conversion_id: 1, coupon_code: code } },
       });
-      const { reporter, context } = setup({ server });
-      // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
-      const host = document.createElement('poptin-popup');
-      host.setAttribute('poptin-id', POPTIN_ID);
-      const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
-      const input = form.appendChild(document.createElement('input'));
-      const typed = new Event('input');
-      Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
-      context.window.dispatchEvent(typed);
-      await sent(server, 1);
-      expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
+      const { reporter } = setup({ server });
       expect(await reporter.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
         status: 'sent',
         couponCode: code,
@@ -268,17 +269,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
-    const { reporter, context } = setup({ server });
-    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
-    const host = document.createElement('poptin-popup');
-    host.setAttribute('poptin-id', POPTIN_ID);
-    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
-    const input = form.appendChild(document.createElement('input'));
-    const typed = new Event('input');
-    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
-    context.window.dispatchEvent(typed);
-    await sent(server, 1);
-    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
+    const { reporter } = setup({ server });
     const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
@@ -309,8 +300,18 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     refused.reporter.stop();
   });
 
-  it('a lead of a form never focused nor typed in asks for no challenge and goes at once', async () => {
+  it('on a site that does not require it, typing asks for no challenge and the lead goes without a proof', async () => {
+    const { reporter, server, context } = setup();
+    typeInPopup(context.window);
+    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
+    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
+    reporter.stop();
+  });
+
+  it('a lead of a form never typed in asks for no challenge and goes at once, even where the site requires it', async () => {
     const { reporter, server } = setup();
+    reporter.proofOfWork = true;
     expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
     expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
@@ -342,14 +343,8 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
     const { reporter, context } = setup({ server });
-    // The visitor types in a field of the pop-up's form (inside its shadow root: the event's path says where).
-    const host = document.createElement('poptin-popup');
-    host.setAttribute('poptin-id', POPTIN_ID);
-    const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
-    const input = form.appendChild(document.createElement('input'));
-    const typed = new Event('input');
-    Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
-    context.window.dispatchEvent(typed);
+    reporter.proofOfWork = true;
+    typeInPopup(context.window);
     await sent(server, 1);
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     const proofs = async () => {

@@ -72,6 +72,8 @@ export class Reporter {
   private readonly cleanups: (() => void)[];
   /** Each focused pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
   private readonly proofs: Record<string, Promise<string> | null> = {};
+  /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
+  proofOfWork = false;
 
   constructor(
     private readonly context: SessionContext,
@@ -86,7 +88,7 @@ export class Reporter {
         const id = (event.composedPath() as Element[])
           .find((node) => node.localName === 'poptin-popup')
           ?.getAttribute('poptin-id');
-        if (id) this.proofs[id] ??= this.prove(id);
+        if (id && this.proofOfWork) this.proofs[id] ??= this.prove(id);
       }),
     ];
     if (context.visitor.outboxWaiting) void this.openedOutbox();

@@ -238,6 +238,7 @@ export class ControllerSession {
     ]);
     await yieldToPage();
     if (superseded()) return;
+    this.reporter.proofOfWork = response.proofOfWork;
     this.decideAll(response);
     await this.modes.landing(response);
   }

@@ -214,14 +214,18 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       const shown = split.shown;
       const leftOut = [...groups.heldOut.map(controlGroupLeftOut), ...split.leftOut];
       const { poptins: _none, ...rest } = answer;
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(
-          answerJson(
-            { ...rest, visitor_id: visitorId, time_zone: client.time_zone ?? 'UTC', left_out: leftOut },
-            shown,
-          ),
-        );
+      return reply.type('application/json; charset=utf-8').send(
+        answerJson(
+          {
+            ...rest,
+            visitor_id: visitorId,
+            time_zone: client.time_zone ?? 'UTC',
+            ...(client.require_proof_of_work ? { proof_of_work: true } : {}),
+            left_out: leftOut,
+          },
+          shown,
+        ),
+      );
     },
   );
 

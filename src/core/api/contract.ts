@@ -96,6 +96,11 @@ export interface DisplayAnswer {
   /** The site's IANA time zone ("UTC" when it has none), in which pop-up schedules are read (`schedule`). */
   time_zone?: string;
   /**
+   * True when the site takes leads only with the widget's proof of work (PROOF_OF_WORK_FIELD): only then does a
+   * pop-up's form ask for a challenge as its visitor types.
+   */
+  proof_of_work?: boolean;
+  /**
    * The client's pop-ups this page view's device, country, address or referrer rules exclude, or that stop showing
    * to this visitor since they converted on them, decided by the server as the page would decide them; sent by id
    * and reason only, for `window.poptin.explain` and the inspector.

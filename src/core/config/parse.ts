@@ -120,6 +120,7 @@ export function parseDisplayResponse(body: unknown): DisplayResponse {
     cc: readString(response.cc),
     wixCartDetails: wixCart && typeof wixCart === 'object' ? (wixCart as Record<string, unknown>) : null,
     timeZone: readString(response.time_zone).trim() || 'UTC',
+    proofOfWork: response.proof_of_work === true,
     rejected,
     leftOut: readLeftOut(response.left_out),
   };

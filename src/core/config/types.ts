@@ -113,6 +113,8 @@ export interface DisplayResponse {
   wixCartDetails: Record<string, unknown> | null;
   /** The site's IANA time zone (DisplayAnswer.time_zone), in which schedules are read; UTC when it sent none. */
   timeZone: string;
+  /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
+  proofOfWork: boolean;
   /** Pop-ups the response carried that could not be understood, with the reason (never thrown). */
   rejected: { index: number; reason: string }[];
   /** The client's pop-ups the server left out of this page view, with the rules that did (DisplayAnswer.left_out). */
