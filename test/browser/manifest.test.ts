@@ -357,6 +357,11 @@ const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promi
     await new Promise((resolve) => setTimeout(resolve, 650));
     await press(shadowPart(element, 'button'));
     await until(() => element.shadowRoot?.querySelector('[part~="close"]') != null, 'the chatbox');
+    // Pressed where it ends up: a click aimed while the chatbox still moves in can land beside its close button.
+    await until(
+      () => element.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'),
+      'the chatbox to settle',
+    );
     await press(shadowPart(element, 'close'));
     await until(() => seen().includes('poptin-chat-close'), 'the chatbox to close');
   },
