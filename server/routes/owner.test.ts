@@ -80,6 +80,7 @@ describe('GET /api/owner/{clientId}/leads', () => {
       'fields',
       'idempotency_key',
       'name',
+      'partial',
       'phone',
       'poptin_id',
       'poptin_view_id',
