@@ -6,7 +6,7 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
-import type { StringKey } from '../../i18n/strings.ts';
+import type { Language, StringKey } from '../../i18n/strings.ts';
 import { changeOf, fill, formatNumber, formatPercent, hourLabels, lastDays } from '../../model/insights.ts';
 import { PageHeading } from '../heading.tsx';
 import { useSiteTimeZone } from './site-time-zone.ts';
@@ -15,29 +15,18 @@ type Metric = 'views' | 'closes' | 'conversions';
 const METRICS: readonly Metric[] = ['views', 'closes', 'conversions'];
 const METRIC_LABEL: Record<Metric, StringKey> = { views: 'views', closes: 'closes', conversions: 'conversions' };
 
-function Totals({ now, before }: { now: Counts; before: Counts }) {
-  const { t, language } = useLanguage();
-  const change = (a: number, b: number) => {
-    const value = changeOf(a, b);
-    return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
-  };
-  const rows: [StringKey, string, string, string][] = [
-    ...METRICS.map((metric): [StringKey, string, string, string] => [
-      METRIC_LABEL[metric],
-      formatNumber(now[metric], language),
-      formatNumber(before[metric], language),
-      change(now[metric], before[metric]),
-    ]),
-    [
-      'conversionRate',
-      formatPercent(now.conversion_rate, language, 2),
-      formatPercent(before.conversion_rate, language, 2),
-      change(now.conversion_rate, before.conversion_rate),
-    ],
-  ];
+/** A figure's change from the range before, signed ("+12.5 %"), or a dash when there was nothing before. */
+function changeText(now: number, before: number, language: Language): string {
+  const value = changeOf(now, before);
+  return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
+}
+
+/** Figures of this range beside the range before and the change: one row per figure. */
+function ComparedTable({ caption, rows }: { caption: string; rows: [StringKey, string, string, string][] }) {
+  const { t } = useLanguage();
   return (
     <table className="totals table-cards">
-      <caption>{t('totals')}</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">
@@ -62,6 +51,26 @@ function Totals({ now, before }: { now: Counts; before: Counts }) {
   );
 }
 
+function Totals({ now, before }: { now: Counts; before: Counts }) {
+  const { t, language } = useLanguage();
+  const change = (a: number, b: number) => changeText(a, b, language);
+  const rows: [StringKey, string, string, string][] = [
+    ...METRICS.map((metric): [StringKey, string, string, string] => [
+      METRIC_LABEL[metric],
+      formatNumber(now[metric], language),
+      formatNumber(before[metric], language),
+      change(now[metric], before[metric]),
+    ]),
+    [
+      'conversionRate',
+      formatPercent(now.conversion_rate, language, 2),
+      formatPercent(before.conversion_rate, language, 2),
+      change(now.conversion_rate, before.conversion_rate),
+    ],
+  ];
+  return <ComparedTable caption={t('totals')} rows={rows} />;
+}
+
 const formatMoney = (value: number, currency: string, language: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
 
@@ -75,10 +84,7 @@ function StoreRevenue({
 }) {
   const { t, language } = useLanguage();
   const money = (value: number) => formatMoney(value, revenue.currency, language);
-  const change = (a: number, b: number) => {
-    const value = changeOf(a, b);
-    return value === null ? '—' : `${value > 0 ? '+' : ''}${formatPercent(value, language)}`;
-  };
+  const change = (a: number, b: number) => changeText(a, b, language);
   const { totals: now, previous_totals: before } = revenue;
   const rows: [StringKey, string, string, string][] = [
     ['revenue', money(now.revenue), money(before.revenue), change(now.revenue, before.revenue)],
@@ -97,29 +103,7 @@ function StoreRevenue({
   ];
   return (
     <div className="store-revenue stack">
-      <table className="totals table-cards">
-        <caption>{t('revenueTitle').replace('{currency}', revenue.currency)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">{t('figure')}</span>
-            </th>
-            <th scope="col">{t('thisRange')}</th>
-            <th scope="col">{t('previousRange')}</th>
-            <th scope="col">{t('change')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, a, b, c]) => (
-            <tr key={label}>
-              <th scope="row">{t(label)}</th>
-              <td data-label={t('thisRange')}>{a}</td>
-              <td data-label={t('previousRange')}>{b}</td>
-              <td data-label={t('change')}>{c}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ComparedTable caption={t('revenueTitle').replace('{currency}', revenue.currency)} rows={rows} />
       {revenue.other_currency_orders > 0 && (
         <p className="hint">
           {t('revenueOtherCurrency').replace('{count}', formatNumber(revenue.other_currency_orders, language))}
