@@ -60,6 +60,17 @@ export const visitorEmailRoutes: FastifyPluginAsync<VisitorEmailRoutesOptions> =
       : page(reply, 400, language, words.invalidTitle, `<p>${escapeHtml(words.invalidText)}</p>`);
   }
 
+  /** A page that asks before it acts: its button POSTs to the same address. */
+  function askWithButton(reply: FastifyReply, language: EmailLanguage, title: string, text: string, button: string) {
+    return page(
+      reply,
+      200,
+      language,
+      title,
+      `<p>${escapeHtml(text)}</p><form method="post"><button type="submit">${escapeHtml(button)}</button></form>`,
+    );
+  }
+
   // Mail services' link scanners (Outlook Safe Links, Gmail) open every link of an e-mail with GET: opening the link
   // only asks, the visitor's click on the button (a POST) confirms. No script submits it, since a scanner may run one.
   app.get<{ Params: { token: string } }>(
@@ -69,13 +80,7 @@ export const visitorEmailRoutes: FastifyPluginAsync<VisitorEmailRoutesOptions> =
       const found = await leadOf(request.params.token, 'confirm');
       if (found.outcome !== 'valid') return refused(reply, found.outcome, found.language);
       const words = wordsOf(found.language);
-      return page(
-        reply,
-        200,
-        found.language,
-        words.confirmTitle,
-        `<p>${escapeHtml(words.confirmText)}</p><form method="post"><button type="submit">${escapeHtml(words.confirmButton)}</button></form>`,
-      );
+      return askWithButton(reply, found.language, words.confirmTitle, words.confirmText, words.confirmButton);
     },
   );
 
@@ -101,12 +106,12 @@ export const visitorEmailRoutes: FastifyPluginAsync<VisitorEmailRoutesOptions> =
       if (found.outcome !== 'valid') return refused(reply, found.outcome, found.language);
       const words = wordsOf(found.language);
       // A link scanner that follows the link changes nothing: the visitor's click on the button does.
-      return page(
+      return askWithButton(
         reply,
-        200,
         found.language,
         words.unsubscribeTitle(found.lead.siteName),
-        `<p>${escapeHtml(words.unsubscribeText)}</p><form method="post"><button type="submit">${escapeHtml(words.unsubscribe)}</button></form>`,
+        words.unsubscribeText,
+        words.unsubscribe,
       );
     },
   );
