@@ -70,7 +70,7 @@ export class Reporter {
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
   private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
   private readonly cleanups: (() => void)[];
-  /** Each focused pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
+  /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
   private readonly proofs: Record<string, Promise<string> | null> = {};
   /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
   proofOfWork = false;
@@ -85,10 +85,12 @@ export class Reporter {
       // A pop-up's field typed in (or filled by the browser): the proof its lead will carry starts. Typing reaches
       // the page from inside the pop-up's shadow root; a move of the focus there does not.
       listenSafely(context.window, 'input', (event) => {
+        // Every keystroke of the host page's own forms comes here too: nothing is looked at on a site without it.
+        if (!this.proofOfWork) return;
         const id = (event.composedPath() as Element[])
           .find((node) => node.localName === 'poptin-popup')
           ?.getAttribute('poptin-id');
-        if (id && this.proofOfWork) this.proofs[id] ??= this.prove(id);
+        if (id) this.proofs[id] ??= this.prove(id);
       }),
     ];
     if (context.visitor.outboxWaiting) void this.openedOutbox();
@@ -284,7 +286,7 @@ export class Reporter {
       storeIntegrationCustomerId: this.options.store.identity().store_integration_customer_id ?? '',
     });
     // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew. A
-    // form never focused nor typed in asks for none: its lead goes to the outbox at once, as every lead did.
+    // form never typed in asks for none: its lead goes to the outbox at once, as every lead did.
     const { id } = config;
     const proof = id in this.proofs ? await (this.proofs[id] ?? this.prove(id)) : '';
     this.proofs[id] = null;
