@@ -61,6 +61,28 @@ describe('<poptin-popup> in Hebrew', () => {
       expect(inShadow(element, '[aria-live=polite]').textContent).to.equal('זהו שדה חובה');
     });
 
+    it('a template written in Hebrew speaks Hebrew on an English page: its messages and its close button', async () => {
+      const hebrewTemplate = formTemplate('<input name="Email" aria-label="אימייל" required>').replace(
+        '<div data-poptin-screen="form">',
+        '<div data-poptin-screen="form" dir="rtl" lang="he">',
+      );
+      const element = await mountPopup(hebrewTemplate, { lang: 'en' });
+      submit(element);
+      expect(messagesOf(element, field(element, 'Email'))).to.deep.equal(['זהו שדה חובה']);
+      expect(part(element, 'close-button').getAttribute('aria-label')).to.equal('סגירת החלון הקופץ');
+      expect(part(element, 'base').getAttribute('dir')).to.equal('rtl');
+    });
+
+    it('a template written in English on an English page keeps English messages', async () => {
+      const englishTemplate = formTemplate('<input name="Email" aria-label="Email" required>').replace(
+        '<div data-poptin-screen="form">',
+        '<div data-poptin-screen="form" lang="en">',
+      );
+      const element = await mountPopup(englishTemplate, { lang: 'en' });
+      submit(element);
+      expect(messagesOf(element, field(element, 'Email'))).to.deep.equal(['This field is required']);
+    });
+
     it('the email suggestion is Hebrew', async () => {
       const element = await mountPopup(formTemplate('<input name="Email" aria-label="Email">'), { lang: 'he' });
       typeInto(field(element, 'Email'), 'dan@gmial.com');

@@ -4,7 +4,7 @@ import { adoptStyles } from '../../core/adopted-styles.ts';
 import { MODAL_TYPES } from '../../core/config/types.ts';
 import { redirectFormData } from '../../core/forms/conversion-payload.ts';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
-import { direction, resolveLanguage } from '../../core/i18n/language.ts';
+import { direction, isHebrewTag, resolveLanguage, templateLanguageTag } from '../../core/i18n/language.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { restoreInlineStyles } from '../../core/inline-styles.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
@@ -98,7 +98,10 @@ export function PopupView(): React.JSX.Element {
   const config = model?.config;
   const isModal = config ? MODAL_TYPES.includes(config.type) : true;
   const design = config?.designProperties ?? NO_DESIGN;
-  const language = resolveLanguage(document.documentElement.lang, model?.lang);
+  // Hebrew when the page, the display answer or the template itself says so (widget §1 names only the first two).
+  const language = isHebrewTag(templateLanguageTag(model?.html?.toString()))
+    ? 'he'
+    : resolveLanguage(document.documentElement.lang, model?.lang);
   const apiBase = model?.apiBase || location.origin;
   const countryCode = model?.countryCode ?? '';
   const mounted = snapshot.state !== 'closed';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { direction, isHebrewTag, resolveLanguage } from './language.ts';
+import { direction, isHebrewTag, resolveLanguage, templateLanguageTag } from './language.ts';
 
 describe('resolveLanguage', () => {
   const table: Array<[string | null | undefined, string | null | undefined, 'en' | 'he']> = [
@@ -43,4 +43,20 @@ describe('isHebrewTag', () => {
 describe('direction', () => {
   it('Hebrew is right-to-left', () => expect(direction('he')).to.equal('rtl'));
   it('English is left-to-right', () => expect(direction('en')).to.equal('ltr'));
+});
+
+describe('templateLanguageTag', () => {
+  const table: Array<[string | null, string | null]> = [
+    ['<div data-poptin-screen="form" dir="rtl" lang="he"><p lang="en">x</p></div>', 'he'],
+    ["<style>.a{}</style><section lang='he-IL'>x</section>", 'he-IL'],
+    ['<div data-poptin-screen="form"><p lang="he">x</p></div>', null],
+    ['<div title="lang=he">x</div>', null],
+    ['plain text', null],
+    [null, null],
+  ];
+  for (const [html, expected] of table) {
+    it(`${JSON.stringify(html)} declares ${expected}`, () => {
+      expect(templateLanguageTag(html)).to.equal(expected);
+    });
+  }
 });

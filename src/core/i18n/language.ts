@@ -22,3 +22,12 @@ export function resolveLanguage(
 export function direction(language: Language): TextDirection {
   return language === 'he' ? 'rtl' : 'ltr';
 }
+
+/**
+ * The `lang` the template's first element declares (the gallery's Hebrew templates say `lang="he"` on each screen),
+ * read from the markup without parsing it again; null when it declares none. Style and link elements are skipped.
+ */
+export function templateLanguageTag(html: string | null | undefined): string | null {
+  const firstElement = /<(?!(?:style|link|meta)\b)[a-z][\w-]*\b([^>]*)>/i.exec(html ?? '');
+  return firstElement ? (/\slang\s*=\s*["']?([\w-]+)/i.exec(firstElement[1] ?? '')?.[1] ?? null) : null;
+}
