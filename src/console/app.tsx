@@ -2,9 +2,10 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { ApiError } from './api/client.ts';
+import { DeliveryLogPage, LeadDeliveries } from './destinations/delivery-log.tsx';
+import { DestinationsPage } from './destinations/destinations-page.tsx';
 import { LanguageProvider, useLanguage } from './i18n/language.tsx';
 import { AccountPage } from './pages/account.tsx';
-import { DeliveryLogPage, DestinationsPage, LeadDeliveries } from './pages/destinations.tsx';
 import { OwnersPage } from './pages/owners.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { SitePage } from './pages/site.tsx';
