@@ -18,7 +18,7 @@ import type { Screen } from './model/dom.ts';
 import { hasParts } from './model/parts.ts';
 import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
-import { ruleProblems, ruleSentences, useWordsContext } from './rule-builder.tsx';
+import { ruleProblems, ruleSentences, useWordsContext } from './rules/rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
 import { StepsPanel } from './steps-panel.tsx';
 import { Tabs } from './tabs.tsx';

@@ -1,7 +1,7 @@
 import type { Config, FieldProblem } from '../api/client.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
-import { RuleBuilder } from '../editor/rule-builder.tsx';
+import { RuleBuilder } from '../editor/rules/rule-builder.tsx';
 import { VisitorEmailPanel } from '../editor/visitor-email-panel.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { explainRules } from '../model/explain.ts';
