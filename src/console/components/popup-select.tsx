@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { popupsQuery } from '../api/queries.ts';
 import { useLanguage } from '../i18n/language.tsx';
 
 /**
@@ -18,7 +18,7 @@ export function PopupFilters({
   onChange(next: { popup: string; variant: string }): void;
 }) {
   const { t } = useLanguage();
-  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const popups = useQuery(popupsQuery(clientId));
   const options = popups.data?.popups ?? [];
   return (
     <>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, api, type Config, type Popup } from '../api/client.ts';
+import { popupsQuery, revisionsQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { explainRules } from '../model/explain.ts';
@@ -10,7 +11,7 @@ import { recordOf, textOf } from '../model/values.ts';
 import { PageHeading } from '../pages/heading.tsx';
 import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
 import { useSession } from '../session.ts';
-import { installedOn, siteQuery } from '../sites/installation.tsx';
+import { installedOn, watchedSiteQuery } from '../sites/installation.tsx';
 import { DesignPanel } from './design-panel.tsx';
 import { useUndoable } from './history.ts';
 import { LivePreview } from './live-preview.tsx';
@@ -54,8 +55,8 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
     draft.set(applySettings(config, edit(settings)));
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['popups', clientId] }),
-      client.invalidateQueries({ queryKey: ['revisions', clientId, popup.id] }),
+      client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey }),
+      client.invalidateQueries({ queryKey: revisionsQuery(clientId, popup.id).queryKey }),
     ]);
   const save = useMutation({
     mutationFn: async () => ({
@@ -87,7 +88,7 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
   const refusal = save.error ?? publish.error;
   const serverProblems = refusal instanceof ApiError ? refusal.fields : [];
   // A page of the site shows the draft only once the site's snippet is on it.
-  const siteDetail = useQuery(siteQuery(clientId));
+  const siteDetail = useQuery(watchedSiteQuery(clientId));
   const notInstalled = siteDetail.data !== undefined && installedOn(siteDetail.data.installation.origins) === null;
 
   // Said once in the status region, then cleared, so that the next undo is said again.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api/client.ts';
+import { popupQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { Workspace } from '../editor/workspace.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -8,7 +8,7 @@ import { PageHeading } from './heading.tsx';
 
 export function EditorPage({ clientId, popupId }: { clientId: string; popupId: string }) {
   const { t } = useLanguage();
-  const query = useQuery({ queryKey: ['popup', clientId, popupId], queryFn: () => api.popup(clientId, popupId) });
+  const query = useQuery(popupQuery(clientId, popupId));
   // A copy read on an earlier visit may be older than what this editor saved or published since: the editor waits
   // for the pop-up as it is now, rather than starting from that copy and over again, under the owner's typing, once
   // the newer one arrives.

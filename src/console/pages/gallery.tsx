@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, type PopupSummary, type Template } from '../api/client.ts';
+import { popupQuery, popupsQuery } from '../api/queries.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { PopupPreview } from '../components/preview.tsx';
@@ -153,7 +154,7 @@ export function TemplateGallery({ clientId, onClose }: { clientId: string; onClo
   const create = useMutation({
     mutationFn: (templateId: string) => api.createPopup(clientId, { templateId }),
     onSuccess: async ({ popup }) => {
-      await client.invalidateQueries({ queryKey: ['popups', clientId] });
+      await client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey });
       onClose();
       navigate(`/sites/${encodeURIComponent(clientId)}/popups/${encodeURIComponent(popup.id)}`);
     },
@@ -251,7 +252,7 @@ export function PopupPreviewDialog({
   onClose(): void;
 }) {
   const { t } = useLanguage();
-  const detail = useQuery({ queryKey: ['popup', clientId, popup.id], queryFn: () => api.popup(clientId, popup.id) });
+  const detail = useQuery(popupQuery(clientId, popup.id));
   const name = popup.name || popup.id;
   return (
     <Dialog open title={`${t('preview')}: ${name}`} onClose={onClose}>

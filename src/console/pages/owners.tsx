@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { api, type ManagedOwner, type Site } from '../api/client.ts';
+import { ownersQuery } from '../api/queries.ts';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -51,7 +52,7 @@ function AccessDialog({ owner, sites, onClose }: { owner: ManagedOwner; sites: S
   const save = useMutation({
     mutationFn: () => api.updateOwner(owner.id, { isAdmin, sites: chosen }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['owners'] });
+      await client.invalidateQueries({ queryKey: ownersQuery().queryKey });
       onClose();
     },
   });
@@ -86,7 +87,7 @@ export function OwnersPage() {
   const { t } = useLanguage();
   const { sites, owner: me } = useSession();
   const client = useQueryClient();
-  const owners = useQuery({ queryKey: ['owners'], queryFn: api.owners });
+  const owners = useQuery(ownersQuery());
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -95,7 +96,7 @@ export function OwnersPage() {
   const [editing, setEditing] = useState<ManagedOwner | null>(null);
   const [deleting, setDeleting] = useState<ManagedOwner | null>(null);
   const adminId = useId();
-  const refresh = () => client.invalidateQueries({ queryKey: ['owners'] });
+  const refresh = () => client.invalidateQueries({ queryKey: ownersQuery().queryKey });
   const create = useMutation({
     mutationFn: () => api.createOwner({ email: email.trim(), name: name.trim(), password, isAdmin, sites: chosen }),
     onSuccess: () => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../api/client.ts';
+import { meQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { PageHeading } from './heading.tsx';
@@ -18,7 +19,7 @@ function useSignedIn() {
   const [, navigate] = useLocation();
   const client = useQueryClient();
   return async () => {
-    await client.invalidateQueries({ queryKey: ['me'] });
+    await client.invalidateQueries({ queryKey: meQuery().queryKey });
     navigate('/');
   };
 }

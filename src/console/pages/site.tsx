@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
+import { popupsQuery, siteQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { FailingDestinationsBanner } from '../destinations/delivery-log.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -36,8 +37,8 @@ async function createVariant(clientId: string, popup: PopupSummary, name: string
 export function SitePage({ clientId }: { clientId: string }) {
   const { t, language } = useLanguage();
   const client = useQueryClient();
-  const site = useQuery({ queryKey: ['site', clientId], queryFn: () => api.site(clientId) });
-  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const site = useQuery(siteQuery(clientId));
+  const popups = useQuery(popupsQuery(clientId));
   const figures = useWeekFigures(clientId);
   const [gallery, setGallery] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
@@ -45,7 +46,7 @@ export function SitePage({ clientId }: { clientId: string }) {
   const variant = useMutation({
     mutationFn: (popup: PopupSummary) =>
       createVariant(clientId, popup, fill(t('variantName'), { name: popup.name || popup.id })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['popups', clientId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey }),
   });
   const newPopup = (
     <button type="button" className="btn-primary" onClick={() => setGallery(true)}>

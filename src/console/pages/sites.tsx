@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client.ts';
+import { meQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
@@ -27,7 +28,7 @@ export function SitesPage() {
         language: siteLanguage,
       }),
     onSuccess: async ({ site }) => {
-      await client.invalidateQueries({ queryKey: ['me'] });
+      await client.invalidateQueries({ queryKey: meQuery().queryKey });
       navigate(`/sites/${encodeURIComponent(site.clientId)}`);
     },
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { CouponSource, CouponSourceInput, CouponSourceKind } from '../../core/api/coupon-contract.ts';
-import { api, couponApi } from '../api/client.ts';
+import { couponApi } from '../api/client.ts';
+import { popupsQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 
@@ -55,7 +56,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
   const client = useQueryClient();
   const key = ['coupons', clientId];
   const sources = useQuery({ queryKey: key, queryFn: () => couponApi.sources(clientId) });
-  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const popups = useQuery(popupsQuery(clientId));
   const [draft, setDraft] = useState<Draft | null>(null);
   const [uploaded, setUploaded] = useState<{ id: number; text: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: key });

@@ -1,5 +1,6 @@
 // A site's code for its pages (the script tag, each embedded pop-up's tag) and its API tokens: made with the scopes
 // chosen, each listed with its scopes, maker and last use, revoked.
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
@@ -9,6 +10,7 @@ import {
   type SiteTokenScope,
 } from '../../core/api/site-token-contract.ts';
 import { api } from '../api/client.ts';
+import { popupsQuery, siteQuery, tokensQuery } from '../api/queries.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
@@ -35,12 +37,12 @@ function creatorWords(creator: SiteTokenCreator, t: (key: StringKey) => string):
 function Tokens({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const tokens = useQuery({ queryKey: ['tokens', clientId], queryFn: () => api.tokens(clientId) });
+  const tokens = useQuery(tokensQuery(clientId));
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<SiteTokenScope[]>([...DEFAULT_SITE_TOKEN_SCOPES]);
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['tokens', clientId] });
+  const refresh = () => client.invalidateQueries({ queryKey: tokensQuery(clientId).queryKey });
   const create = useMutation({
     mutationFn: () => api.createToken(clientId, name.trim(), scopes),
     onSuccess: (answer) => {
@@ -118,8 +120,8 @@ function Tokens({ clientId }: { clientId: string }) {
 /** The site's embed code (its script tag and each embedded pop-up's tag) and its API tokens, on its Settings page. */
 export function SiteEmbedAndTokens({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
-  const site = useQuery({ queryKey: ['site', clientId], queryFn: () => api.site(clientId) });
-  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const site = useQuery(siteQuery(clientId));
+  const popups = useQuery(popupsQuery(clientId));
   const embedded = popups.data?.popups.filter((popup) => isEmbeddedKind(popup.type)) ?? [];
   return (
     <>

@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OriginSeen } from '../../core/api/site-contract.ts';
 import { api } from '../api/client.ts';
+import { siteQuery } from '../api/queries.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { timeAgo } from './time-ago.ts';
 
-export const siteQuery = (clientId: string) => ({
-  queryKey: ['site', clientId],
-  queryFn: () => api.site(clientId),
-  // The installation changes while the owner pastes the snippet: look again every half minute.
-  refetchInterval: 30_000,
-});
+/** The site, looked at again every half minute: its installation changes while the owner pastes the snippet. */
+export const watchedSiteQuery = (clientId: string) => ({ ...siteQuery(clientId), refetchInterval: 30_000 });
 
 /** The allowed origin seen last, or null when none of the site's pages has called yet. */
 export const installedOn = (origins: readonly OriginSeen[]): OriginSeen | null =>
@@ -24,11 +21,11 @@ export const installedOn = (origins: readonly OriginSeen[]): OriginSeen | null =
 export function InstallationStatus({ clientId, snippet = true }: { clientId: string; snippet?: boolean }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const site = useQuery(siteQuery(clientId));
+  const site = useQuery(watchedSiteQuery(clientId));
   const allow = useMutation({
     mutationFn: (origin: string) =>
       api.updateSite(clientId, { allowedOrigins: [...(site.data?.site.allowedOrigins ?? []), origin] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['site', clientId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: siteQuery(clientId).queryKey }),
   });
   if (!site.data) return null;
   const { origins } = site.data.installation;

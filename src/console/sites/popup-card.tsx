@@ -1,10 +1,12 @@
 // A pop-up on its site's page: its picture, kind, status, schedule and week's figures, and what the owner does with
 // it (edit, preview, publish or pause, make an A/B variant, its saved history).
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
 import { type Counts, insightsApi } from '../api/insights.ts';
+import { popupQuery, popupsQuery, revisionsQuery } from '../api/queries.ts';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { PopupPicture } from '../components/popup-picture.tsx';
@@ -19,17 +21,14 @@ import { Menu, type MenuItem } from '../shell/menu.tsx';
 export function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const revisions = useQuery({
-    queryKey: ['revisions', clientId, popupId],
-    queryFn: () => api.revisions(clientId, popupId),
-  });
+  const revisions = useQuery(revisionsQuery(clientId, popupId));
   const restore = useMutation({
     mutationFn: (revision: number) => api.restore(clientId, popupId, revision),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['popups', clientId] }),
-        client.invalidateQueries({ queryKey: ['popup', clientId, popupId] }),
-        client.invalidateQueries({ queryKey: ['revisions', clientId, popupId] }),
+        client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey }),
+        client.invalidateQueries({ queryKey: popupQuery(clientId, popupId).queryKey }),
+        client.invalidateQueries({ queryKey: revisionsQuery(clientId, popupId).queryKey }),
       ]),
   });
   return (
@@ -90,7 +89,7 @@ export function PopupCard({
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: ['popups', clientId] });
+  const refresh = () => client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey });
   const action = useMutation({
     mutationFn: async (what: 'pause' | 'resume' | 'duplicate' | 'delete') => {
       if (what === 'delete') await api.deletePopup(clientId, popup.id);

@@ -8,7 +8,7 @@ import { PageHeading } from '../pages/heading.tsx';
 import { AttributionWindowSettings } from './attribution-window.tsx';
 import { CouponCodes } from './coupon-codes.tsx';
 import { SiteEmbedAndTokens } from './embed-and-tokens.tsx';
-import { InstallationStatus, siteQuery } from './installation.tsx';
+import { InstallationStatus, watchedSiteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
 import { SpamFilterSettings } from './spam-filter.tsx';
 
@@ -39,7 +39,7 @@ const draftOf = (site: Site): Draft => ({
 export function SiteSettingsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const site = useQuery(siteQuery(clientId));
+  const site = useQuery(watchedSiteQuery(clientId));
   const [draft, setDraft] = useState<Draft | null>(null);
   const zones = useMemo(timeZones, []);
   useEffect(() => {
@@ -61,7 +61,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
       }),
     onSuccess: ({ site: saved }) => {
       setDraft(draftOf(saved));
-      return client.invalidateQueries({ queryKey: ['site', clientId] });
+      return client.invalidateQueries({ queryKey: watchedSiteQuery(clientId).queryKey });
     },
   });
   const submit = (event: FormEvent) => {

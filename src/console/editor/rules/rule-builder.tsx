@@ -1,7 +1,9 @@
 // The rule builder: each rule the settings form lacks, its meaning in words beside it, the server's refusals under it.
+
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, type Config, type FieldProblem } from '../../api/client.ts';
+import type { Config, FieldProblem } from '../../api/client.ts';
+import { popupsQuery } from '../../api/queries.ts';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
 import type { EditorSettings } from '../../model/settings.ts';
@@ -39,7 +41,7 @@ export function useWordsContext(
   const { t, language } = useLanguage();
   const { sites } = useSession();
   const siteZone = sites.find((site) => site.clientId === clientId)?.timeZone ?? null;
-  const list = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const list = useQuery(popupsQuery(clientId));
   const popups = list.data?.popups ?? [];
   const popupNames = useMemo(() => new Map(popups.map((popup) => [popup.id, popup.name])), [popups]);
   return { t, language, siteZone, popupNames, popups };

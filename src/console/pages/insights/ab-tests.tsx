@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
+import { popupsQuery } from '../../api/queries.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Toggle } from '../../components/fields.tsx';
@@ -16,6 +17,9 @@ import {
 } from '../../model/insights.ts';
 import { EmptyState } from '../../shell/empty-state.tsx';
 import { PageHeading } from '../heading.tsx';
+
+const abTestsQuery = (clientId: string) =>
+  queryOptions({ queryKey: ['ab-tests', clientId], queryFn: () => insightsApi.abTests(clientId) });
 
 function VerdictText({ test }: { test: AbTest }) {
   const { t, language } = useLanguage();
@@ -60,7 +64,7 @@ function TestSettings({ clientId, test }: { clientId: string; test: AbTest }) {
   const save = useMutation({
     mutationFn: () =>
       insightsApi.changeAbTest(clientId, test.test_id, { auto_apply: autoApply, control_percent: Number(percent) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ab-tests', clientId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: abTestsQuery(clientId).queryKey }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -152,8 +156,8 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
     mutationFn: (poptinId: string) => insightsApi.declareWinner(clientId, test.test_id, poptinId),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['ab-tests', clientId] }),
-        client.invalidateQueries({ queryKey: ['popups', clientId] }),
+        client.invalidateQueries({ queryKey: abTestsQuery(clientId).queryKey }),
+        client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey }),
       ]),
   });
   const headingId = `test-${test.test_id}`;
@@ -259,7 +263,7 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
 
 export function AbTestsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
-  const tests = useQuery({ queryKey: ['ab-tests', clientId], queryFn: () => insightsApi.abTests(clientId) });
+  const tests = useQuery(abTestsQuery(clientId));
   return (
     <section>
       <PageHeading>{t('abTests')}</PageHeading>

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
-import { api } from '../../api/client.ts';
 import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../../api/insights.ts';
+import { popupsQuery } from '../../api/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -235,7 +235,7 @@ export function LeadsPage({
     getNextPageParam: (page) => page.next ?? undefined,
   });
   const rows = leads.data?.pages.flatMap((page) => page.leads) ?? [];
-  const popups = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const popups = useQuery(popupsQuery(clientId));
   const popupNames = new Map(popups.data?.popups.map((popup) => [popup.id, popup.name]));
   const change = (changes: Partial<LeadFilter>) => setForm({ ...form, ...changes });
   const submit = (event: FormEvent) => {

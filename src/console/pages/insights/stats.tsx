@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client.ts';
 import { type ChoiceCount, type Counts, insightsApi, type StatsQuery, type StatsReport } from '../../api/insights.ts';
+import { popupsQuery } from '../../api/queries.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { LineChart } from '../../components/line-chart.tsx';
 import { PopupFilters } from '../../components/popup-select.tsx';
@@ -248,7 +248,7 @@ function SiteStats({ clientId, timeZone }: { clientId: string; timeZone: string 
   const [metric, setMetric] = useState<Metric>('views');
   const report = useQuery({ queryKey: ['stats', clientId, query], queryFn: () => insightsApi.stats(clientId, query) });
   // The pop-ups' names as they are now, also of one with revenue but no views in the range (the filters ask the same).
-  const popupList = useQuery({ queryKey: ['popups', clientId], queryFn: () => api.popups(clientId) });
+  const popupList = useQuery(popupsQuery(clientId));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The same range asked again is a refresh: new events count at once.
