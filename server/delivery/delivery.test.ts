@@ -55,7 +55,7 @@ after(async () => {
 });
 beforeEach(async () => {
   // The worker rests while the tables are emptied: on PostgreSQL its claim (deliveries, then destinations) and the
-  // TRUNCATE (destinations, then deliveries) would take their locks in opposite orders and could deadlock.
+  // DELETEs that empty the tables (destinations, then deliveries) would take locks in opposite orders: a deadlock.
   await app.delivery.worker!.stop();
   await test.reset();
   receiver.received.length = 0;

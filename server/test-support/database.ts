@@ -71,7 +71,7 @@ export interface TestDatabase {
 /** PostgreSQL's SQLSTATE for a transaction it aborted to break a deadlock. */
 const DEADLOCK_DETECTED = '40P01';
 
-/** The tables a test case starts without rows; with CASCADE, every table that refers to them too. */
+/** The tables a test case starts without rows, and every table whose foreign keys reach them. */
 const EMPTIED_TABLES = [
   'scheduled_jobs',
   'destinations',
@@ -97,15 +97,14 @@ const EMPTIED_TABLES = [
   'rate_buckets',
 ];
 
-const TRUNCATE = `TRUNCATE ${EMPTIED_TABLES.join(', ')} RESTART IDENTITY CASCADE`;
-
 /**
- * On PGlite, what TRUNCATE … RESTART IDENTITY CASCADE does, as DELETEs: a TRUNCATE there gives each of some forty
- * tables and their indexes new files, seconds per test case on a busy machine, where deleting their few rows takes
- * milliseconds. The statement empties the same tables (those named and every table whose foreign keys reach them)
- * and restarts their sequences; as with TRUNCATE, no row trigger or foreign-key action runs (replica role).
+ * What TRUNCATE … RESTART IDENTITY CASCADE would do, as DELETEs: a TRUNCATE gives each of some forty tables and
+ * their indexes new files, up to a second per test case on a busy machine (seconds on PGlite), where deleting their
+ * few rows takes milliseconds. The statement empties the same tables (those named and every table whose foreign keys
+ * reach them) and restarts their sequences; as with TRUNCATE, no row trigger or foreign-key action runs (replica
+ * role).
  */
-async function deleteEverything(db: Database): Promise<string> {
+async function emptyingStatement(db: Database): Promise<string> {
   const [row] = await db.query<{ sql: string }>(
     `WITH RECURSIVE emptied(oid) AS (
        SELECT oid FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relname = ANY($1)
@@ -124,23 +123,18 @@ async function deleteEverything(db: Database): Promise<string> {
 }
 
 function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase {
-  let emptyingOnPGlite: Promise<string> | undefined;
+  let emptying: Promise<string> | undefined;
   return {
     db,
     store: new Store(db),
     async reset() {
-      if (db.kind === 'pglite') {
-        emptyingOnPGlite ??= deleteEverything(db);
-        const sql = await emptyingOnPGlite;
-        await db.transaction((tx) => tx.exec(sql));
-        forgetEverything(db);
-        return;
-      }
-      // A test's delivery worker may still be polling: PostgreSQL can pick the TRUNCATE as a deadlock's victim, and
+      emptying ??= emptyingStatement(db);
+      const sql = await emptying;
+      // A test's delivery worker may still be polling: PostgreSQL can pick the DELETEs as a deadlock's victim, and
       // emptying the tables again is all there is to do.
       for (let attempt = 1; ; attempt++) {
         try {
-          await db.exec(TRUNCATE);
+          await db.transaction((tx) => tx.exec(sql));
           break;
         } catch (error) {
           if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 3) throw error;
