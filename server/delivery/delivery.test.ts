@@ -44,7 +44,9 @@ before(async () => {
     ownerToken: OWNER_TOKEN,
     rateLimit: false,
     spamMinSubmitMs: 0,
-    delivery: { allowPrivate: true, worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY }, timeoutMs: 2_000 },
+    // Tests hold a receiver's answer while they look at what is in flight: a send that timed out meanwhile (on a
+    // busy machine, seconds pass) would free its slot and fail its delivery under them.
+    delivery: { allowPrivate: true, worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY }, timeoutMs: 30_000 },
   });
   receiver = await startReceiver();
 });
