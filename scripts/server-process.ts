@@ -1,16 +1,12 @@
 // The real display server as a child process, as `npm start` runs it, on a free port with a fresh data folder:
 // for the benchmarks and the end-to-end tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_DIR, runMigrations } from '../server/db/migrate.ts';
-import { openPGlite } from '../server/db/pglite.ts';
+import { migratedDataDir } from './migrated-data-dir.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The library's package (poptin-elements), and its build: what the display server serves at /dist/. */
@@ -29,38 +25,6 @@ export const E2E_FIXTURES_ENV: NodeJS.ProcessEnv = {
 export function assertBuilt(): void {
   if (!existsSync(path.join(LIBRARY_DIST, 'poptin.js')) || !existsSync(path.join(ROOT, 'dist/console/index.html')))
     throw new Error('the build is missing: run `npm run build` before the end-to-end tests');
-}
-
-/**
- * A PGlite data folder with every migration applied, made once for this PGlite and these migrations and kept in the
- * temp directory: a new folder takes seconds to initialise and migrate, a copy of this one a fraction of a second.
- */
-async function migratedTemplate(): Promise<string> {
-  // The package's own folder (its exports do not include package.json): its files name its version.
-  const pglite = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const hash = createHash('sha256').update(readdirSync(pglite, { recursive: true }).join());
-  for (const file of readdirSync(MIGRATIONS_DIR).sort())
-    hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
-  const template = path.join(tmpdir(), `poptin-e2e-migrated-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(template)) return template;
-  const building = `${template}.building-${process.pid}-${Date.now()}`;
-  const db = await openPGlite(building);
-  try {
-    await runMigrations(db);
-  } finally {
-    await db.close();
-  }
-  // A rename is atomic: a test file started beside this one either wins or finds the finished folder.
-  await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
-  return template;
-}
-
-/** A new data folder for a server: a copy of the migrated template. */
-export async function migratedDataDir(): Promise<string> {
-  const template = await migratedTemplate();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'poptin-e2e-'));
-  await cp(template, dataDir, { recursive: true });
-  return dataDir;
 }
 
 export async function freePort(): Promise<number> {

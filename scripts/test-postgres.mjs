@@ -26,7 +26,14 @@ try {
   // Test files named on the command line, else every server test that touches the database.
   const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : databaseTestFiles();
   console.log(`${files.length} test files`);
-  const args = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...files];
+  // TAP, then the 20 slowest files (as run-node-tests.mjs --slowest=20 prints them).
+  const reporters = [
+    '--test-reporter=tap',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${new URL('./slowest-test-files.mjs', import.meta.url).pathname}`,
+    '--test-reporter-destination=stdout',
+  ];
+  const args = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...reporters, ...files];
   const result = spawnSync(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: server.url },

@@ -44,7 +44,9 @@ before(async () => {
     ownerToken: OWNER_TOKEN,
     rateLimit: false,
     spamMinSubmitMs: 0,
-    delivery: { allowPrivate: true, worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY }, timeoutMs: 2_000 },
+    // Tests hold a receiver's answer while they look at what is in flight: a send that timed out meanwhile (on a
+    // busy machine, seconds pass) would free its slot and fail its delivery under them.
+    delivery: { allowPrivate: true, worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY }, timeoutMs: 30_000 },
   });
   receiver = await startReceiver();
 });
@@ -55,7 +57,7 @@ after(async () => {
 });
 beforeEach(async () => {
   // The worker rests while the tables are emptied: on PostgreSQL its claim (deliveries, then destinations) and the
-  // TRUNCATE (destinations, then deliveries) would take their locks in opposite orders and could deadlock.
+  // DELETEs that empty the tables (destinations, then deliveries) would take locks in opposite orders: a deadlock.
   await app.delivery.worker!.stop();
   await test.reset();
   receiver.received.length = 0;
