@@ -165,6 +165,32 @@ describe('<poptin-popup> in steps', () => {
     expect(none).to.deep.equal([]);
   });
 
+  it('a page left after the e-mail step leaves one partial lead; the whole lead after it carries the same name', async () => {
+    const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
+    const submits = collectSubmits(element);
+    button(element, 'question', 'Yes').click();
+    typeInto(field(element, 'Email'), 'ada@example.com');
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(submits, 'nothing before the e-mail step is done').to.deep.equal([]);
+    button(element, 'email', 'Next').click();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(submits).to.have.length(1);
+    expect(answerOf(submits[0]!.fields, 'poptin_partial')).to.equal('yes');
+    const name = answerOf(submits[0]!.fields, 'poptin_steps_lead');
+    expect(name).to.match(/^[\x21-\x7e]{8,128}$/);
+    // Back from the back-forward cache, the visitor finishes: the whole lead names the same showing.
+    typeInto(field(element, 'Name'), 'Ada Lovelace');
+    inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+    await until(() => submits.length > 1, 'the whole lead');
+    expect(answerOf(submits[1]!.fields, 'poptin_partial')).to.equal(undefined);
+    expect(answerOf(submits[1]!.fields, 'poptin_steps_lead')).to.equal(name);
+    part(element, 'close-button').click();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    await nextFrame();
+    expect(submits).to.have.length(2);
+  });
+
   it('no partial lead when the visitor closes before finishing the e-mail step', async () => {
     const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
     const submits = collectSubmits(element);

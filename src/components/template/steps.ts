@@ -3,9 +3,9 @@
 // shows, the lead goes once, from the last step, with every step's answers; a choice button's answer is a field of
 // the lead. A chunk of its own: only templates with steps load it (template-parts.ts).
 
-import { PARTIAL_LEAD_FIELD } from '../../core/api/contract.ts';
+import { PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
 import { validateForm } from '../../core/forms/form.ts';
-import { type Language, translate } from '../../core/i18n/strings.ts';
+import { translate } from '../../core/i18n/strings.ts';
 import {
   CHOICE_CREATED_AS,
   readStepTarget,
@@ -181,43 +181,56 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
       formControls(byName.get(name)!).some((control) => kindOf(control) === 'email' && control.value.trim()),
     );
 
-  // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead.
-  const onCloseRequest = (event: Event) => {
-    // design_properties.steps_partial_lead: a visitor who closes after the e-mail step leaves a partial lead.
-    if (
-      options.designProperties.steps_partial_lead !== true ||
-      partialSent ||
-      !form ||
-      !emailDone() ||
-      !options.canSubmit()
-    )
-      return;
-    queueMicrotask(() => {
-      if (event.defaultPrevented || partialSent || !options.canSubmit()) return;
-      partialSent = true;
-      const visited = new Set([...done]);
-      const fields: SubmittedField[] = formControls(form)
-        .filter((control) => {
-          const step = control.closest<HTMLElement>(`[${STEP_ATTRIBUTE}]`);
-          return step === null || visited.has(stepName(step));
-        })
-        .map(readField);
-      fields.push({
-        name: PARTIAL_LEAD_FIELD,
-        type: 'hidden',
-        value: 'yes',
-        required: false,
-        placeholder: '',
-        validation: '',
-      });
-      emit<SurfaceEventMap['poptin-submit']>(options.host, 'poptin-submit', {
-        poptinId: options.host.getAttribute('poptin-id') ?? '',
-        fields,
-        honeypot: honeypotValue(form),
-        prize: null,
-        respondWith: leadResponder().respondWith,
-      });
+  // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead or the page
+  // goes (another page, the tab closed); a switch to another tab is no leaving. Both leads of this showing carry
+  // one name, by which the server makes the partial lead whole if the visitor comes back (back-forward cache) and
+  // finishes: one lead, never two.
+  const keepsPartial = options.designProperties.steps_partial_lead === true && form !== null;
+  if (keepsPartial) {
+    const name = form.ownerDocument.createElement('input');
+    name.type = 'hidden';
+    name.name = STEPS_LEAD_FIELD;
+    name.value = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    form.append(name);
+  }
+  const partialDue = () => keepsPartial && !partialSent && emailDone() && options.canSubmit();
+
+  const sendPartial = () => {
+    partialSent = true;
+    const visited = new Set([...done]);
+    const fields: SubmittedField[] = formControls(form!)
+      .filter((control) => {
+        const step = control.closest<HTMLElement>(`[${STEP_ATTRIBUTE}]`);
+        return step === null || visited.has(stepName(step));
+      })
+      .map(readField);
+    fields.push({
+      name: PARTIAL_LEAD_FIELD,
+      type: 'hidden',
+      value: 'yes',
+      required: false,
+      placeholder: '',
+      validation: '',
     });
+    emit<SurfaceEventMap['poptin-submit']>(options.host, 'poptin-submit', {
+      poptinId: options.host.getAttribute('poptin-id') ?? '',
+      fields,
+      honeypot: honeypotValue(form!),
+      prize: null,
+      respondWith: leadResponder().respondWith,
+    });
+  };
+
+  const onCloseRequest = (event: Event) => {
+    if (!partialDue()) return;
+    queueMicrotask(() => {
+      if (!event.defaultPrevented && partialDue()) sendPartial();
+    });
+  };
+  // Heard before the controller's own pagehide listener (a capture listener of the window goes first), so the lead
+  // is in the outbox by the time the outbox hands what it holds to the browser's beacon.
+  const onPageHide = () => {
+    if (partialDue()) sendPartial();
   };
 
   show(path.current, false);
@@ -227,5 +240,6 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     listenSafely(content, 'submit', onSubmit, { capture: true }),
     listenSafely(content, 'submit', afterSubmit),
     listenSafely(options.host, 'poptin-request-close', onCloseRequest),
+    listenSafely(options.host.ownerDocument.defaultView ?? window, 'pagehide', onPageHide, { capture: true }),
   ]);
 }
