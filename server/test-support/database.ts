@@ -80,7 +80,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
       for (let attempt = 1; ; attempt++) {
         try {
           await db.exec(
-            'TRUNCATE scheduled_jobs, destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages, stats_hourly, pending_rollups, ab_test_visitors, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
+            'TRUNCATE scheduled_jobs, destinations, owner_sessions, owners, store_activity, limit_logs, clicks, conversions, closes, views, event_keys, stats_daily, stats_daily_pages, stats_daily_site_pages, stats_monthly_pages, stats_hourly, pending_rollups, stats_daily_choices, pending_choice_rollups, ab_test_visitors, erasures, popups, clients, rate_buckets RESTART IDENTITY CASCADE',
           );
           break;
         } catch (error) {
