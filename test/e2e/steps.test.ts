@@ -73,6 +73,27 @@ describe('a pop-up in steps', () => {
     await context.close();
   });
 
+  it('No closes the pop-up with no lead: its answer is counted in the stats all the same', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shared.server.url}/examples/steps.html`);
+    await page.getByRole('button', { name: 'Open the offer' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="fixturestep01"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.getByRole('button', { name: 'No' }).click();
+    await popup.locator('dialog[open]').waitFor({ state: 'detached' });
+    const today = new Date().toISOString().slice(0, 10);
+    const answers = await eventually('the answer in the stats', async () => {
+      const report = await ownerGet<StatsReport>(
+        shared.server,
+        `/api/owner/widget/stats/report?from=${today}&to=${today}&popup=fixturestep01`,
+      );
+      return report.by_choice.find((row) => row.answer === 'No');
+    });
+    assert.deepEqual(answers, { question: 'Wants discount', answer: 'No', leads: 0, without_lead: 1 });
+    await context.close();
+  });
+
   it('closed after the e-mail step: a partial lead, marked, when the owner keeps them', async () => {
     const context = await shared.browser.newContext();
     const page = await context.newPage();

@@ -191,6 +191,35 @@ describe('<poptin-popup> in steps', () => {
     expect(submits).to.have.length(2);
   });
 
+  it('No, which ends the showing with no lead, sends its answer to the stats by itself; Yes does not', async () => {
+    const beacons: { url: string; body: Record<string, string> }[] = [];
+    sinon.stub(navigator, 'sendBeacon').callsFake((url, body) => {
+      beacons.push({ url: String(url), body: Object.fromEntries(body as URLSearchParams) });
+      return true;
+    });
+    const mount = (config: Record<string, unknown> = {}, model = {}) =>
+      mountPopup(STEPS, {
+        config,
+        model: { apiBase: 'https://display.example/', ...model },
+        before: (popup) => popup.setAttribute('poptin-id', 'stepsChoice01'),
+      });
+    const element = await mount();
+    button(element, 'question', 'Yes').click();
+    expect(beacons, 'an answer that leads on is carried by the lead').to.deep.equal([]);
+    button(element, 'email', 'Back').click();
+    button(element, 'question', 'No').click();
+    expect(beacons).to.have.length(1);
+    expect(beacons[0]!.url).to.equal('https://display.example/api/display/choice/stepsChoice01');
+    expect(beacons[0]!.body.question).to.equal('Wants discount');
+    expect(beacons[0]!.body.answer).to.equal('No');
+    expect(beacons[0]!.body.idempotency_key).to.match(/^[\x21-\x7e]{8,128}$/);
+    removePopups();
+
+    const preview = await mount({}, { preview: true });
+    button(preview, 'question', 'No').click();
+    expect(beacons, 'a preview counts nothing').to.have.length(1);
+  });
+
   it('no partial lead when the visitor closes before finishing the e-mail step', async () => {
     const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
     const submits = collectSubmits(element);

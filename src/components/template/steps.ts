@@ -3,7 +3,8 @@
 // shows, the lead goes once, from the last step, with every step's answers; a choice button's answer is a field of
 // the lead. A chunk of its own: only templates with steps load it (template-parts.ts).
 
-import { PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
+import { DISPLAY_ROUTES, PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
+import { displayApiPath } from '../../core/api/display-routes.ts';
 import { validateForm } from '../../core/forms/form.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import {
@@ -27,7 +28,7 @@ import { followRedirect } from './navigation.ts';
 
 /** The form binding's options (form-binding.ts), and the pop-up around the steps. */
 export interface StepOptions
-  extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce'> {
+  extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce' | 'apiBase'> {
   /** The pop-up's element: its close requests are heard here, and a partial lead is sent from it. */
   host: HTMLElement;
   requestClose(): void;
@@ -37,6 +38,8 @@ const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
 const stepName = (step: Element) => step.getAttribute(STEP_ATTRIBUTE) ?? '';
 const targetOf = (button: Element): StepTarget | null => readStepTarget(button.getAttribute(STEP_GO_ATTRIBUTE));
 const FORWARD = (target: StepTarget | null) => target !== null && target.kind === 'step';
+/** A name no other showing or answer has: 8 to 128 printable ASCII characters, as the server asks. */
+const newName = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 export function bindSteps(content: HTMLElement, options: StepOptions): () => void {
   const steps = Array.from(content.querySelectorAll<HTMLElement>(`[${STEP_ATTRIBUTE}]`));
@@ -100,11 +103,13 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     return false;
   };
 
+  const answerOf = (button: HTMLElement) => button.getAttribute('value') ?? button.textContent?.trim() ?? '';
+
   /** A choice button's name and value are a field of the lead: the answer, kept in a hidden field of the form. */
   const keepAnswer = (button: HTMLElement) => {
     const name = button.getAttribute('name');
     if (!form || !name) return;
-    const value = button.getAttribute('value') ?? button.textContent?.trim() ?? '';
+    const value = answerOf(button);
     let field = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden][data-created-as]')).find(
       (input) => input.name === name && input.dataset.createdAs === CHOICE_CREATED_AS,
     );
@@ -118,6 +123,26 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     field.value = value;
   };
 
+  /**
+   * A choice that ends the showing (a close, a redirect, another pop-up) with no lead to carry its answer: the answer
+   * goes to the stats by itself, by the browser's beacon, which outlives a redirect (ChoiceRequest). A partial lead
+   * about to be sent carries it instead; a preview counts nothing.
+   */
+  const countChoice = (button: HTMLElement) => {
+    const question = button.getAttribute('name');
+    const id = options.host.getAttribute('poptin-id') ?? '';
+    const model = (options.host as { model?: { get(): { preview?: boolean } | null } }).model?.get();
+    if (!question || !/^[A-Za-z0-9]{13}$/.test(id) || model?.preview || partialDue()) return;
+    navigator.sendBeacon?.(
+      options.apiBase.replace(/\/+$/, '') + displayApiPath(DISPLAY_ROUTES.choice, { poptinId: id }),
+      new URLSearchParams({
+        question: question.slice(0, 200),
+        answer: answerOf(button).slice(0, 200),
+        idempotency_key: newName(),
+      }),
+    );
+  };
+
   const follow = (button: HTMLElement, target: StepTarget) => {
     const current = byName.get(path.current)!;
     if (target.kind === 'back') {
@@ -129,6 +154,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     // Going forward takes what the step holds: its fields must pass their rules first.
     if (target.kind === 'step' && !stepIsValid(current)) return;
     keepAnswer(button);
+    if (target.kind !== 'step') countChoice(button);
     if (target.kind === 'step') {
       done.add(path.current);
       path.go(target.name);
@@ -141,6 +167,8 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     const button = (event.target as Element | null)?.closest<HTMLElement>(`[${STEP_GO_ATTRIBUTE}]`);
     if (!button || !content.contains(button)) return;
     const target = targetOf(button);
+    // Another pop-up opens by the click's own way (click-to-open.ts); the answer that chose it is counted here.
+    if (target?.kind === 'popup') countChoice(button);
     if (!target || target.kind === 'popup') return;
     event.preventDefault();
     follow(button, target);
@@ -190,7 +218,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     const name = form.ownerDocument.createElement('input');
     name.type = 'hidden';
     name.name = STEPS_LEAD_FIELD;
-    name.value = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    name.value = newName();
     form.append(name);
   }
   const partialDue = () => keepsPartial && !partialSent && emailDone() && options.canSubmit();
