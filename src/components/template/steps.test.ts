@@ -220,6 +220,29 @@ describe('<poptin-popup> in steps', () => {
     expect(beacons, 'a preview counts nothing').to.have.length(1);
   });
 
+  it('a question before a form split over steps (as the editor writes both): Yes shows the e-mail step, then the details', async () => {
+    const NESTED = `<div data-poptin-screen="form"><section data-poptin-step="question"><h2>Want 10% off?</h2>
+      <button type="button" name="Wants discount" value="Yes" data-poptin-step-go="offer">Yes</button></section>
+      <section data-poptin-step="offer"><form><div>
+        <section data-poptin-step="email"><h3>Step 1</h3><input name="Email" type="email" aria-label="Email" required>
+          <button type="button" data-poptin-step-go="details">Next</button></section>
+        <section data-poptin-step="details"><h3>Step 2</h3><button type="button" data-poptin-step-go="back">Back</button>
+          <input name="Name" aria-label="Name"></section>
+      </div><button type="submit">Send</button></form></section></div>`;
+    const element = await mountPopup(NESTED);
+    const submitShown = () => !inShadow<HTMLButtonElement>(element, '[type=submit]').hidden;
+    button(element, 'question', 'Yes').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'email']);
+    expect(focused(element)).to.equal(step(element, 'email').querySelector('h3'));
+    expect(submitShown(), 'the form’s button waits for the last step').to.equal(false);
+    typeInto(field(element, 'Email'), 'ada@example.com');
+    button(element, 'email', 'Next').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'details']);
+    expect(submitShown()).to.equal(true);
+    button(element, 'details', 'Back').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'email']);
+  });
+
   it('no partial lead when the visitor closes before finishing the e-mail step', async () => {
     const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
     const submits = collectSubmits(element);

@@ -46,17 +46,23 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
   if (steps.length === 0) return () => undefined;
   const byName = new Map(steps.map((step) => [stepName(step), step]));
   const form = content.querySelector('form');
-  // A submit button outside the steps belongs to the last ones: the steps with no way forward.
-  const looseSubmits = Array.from(content.querySelectorAll<HTMLElement>('[type=submit]')).filter(
-    (button) => !button.closest(`[${STEP_ATTRIBUTE}]`),
-  );
+  // A submit button outside the steps (or in a step around steps) belongs to the last ones: those with no way forward.
+  const looseSubmits = Array.from(content.querySelectorAll<HTMLElement>('[type=submit]')).filter((button) => {
+    const holder = button.closest(`[${STEP_ATTRIBUTE}]`);
+    return !holder || holder.querySelector(`[${STEP_ATTRIBUTE}]`) !== null;
+  });
   // `popup:ID` opens the other pop-up the way any launcher in a template does (click-to-open.ts).
   content.querySelectorAll(`[${STEP_GO_ATTRIBUTE}^="popup:"]`).forEach((button) => {
     const target = targetOf(button);
     if (target?.kind === 'popup') button.setAttribute('data-poptin-id', target.id);
   });
 
-  const path = new StepPath(stepName(steps[0]!));
+  /** A step that holds steps (a question's offer around a form in steps) is entered at its first one. */
+  const entered = (name: string) => {
+    const inner = byName.get(name)?.querySelector(`[${STEP_ATTRIBUTE}]`);
+    return inner ? stepName(inner) : name;
+  };
+  const path = new StepPath(entered(stepName(steps[0]!)));
   /** The steps whose fields the visitor filled in and moved on from. */
   const done = new Set<string>();
   let partialSent = false;
@@ -69,7 +75,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
 
   const show = (name: string, focus: boolean) => {
     const shown = byName.get(name) ?? steps[0]!;
-    for (const step of steps) step.hidden = step !== shown;
+    for (const step of steps) step.hidden = !step.contains(shown);
     shown.querySelectorAll<HTMLElement>(`[${STEP_GO_ATTRIBUTE}="back"]`).forEach((button) => {
       button.hidden = path.before.length === 0;
     });
@@ -157,7 +163,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     if (target.kind !== 'step') countChoice(button);
     if (target.kind === 'step') {
       done.add(path.current);
-      path.go(target.name);
+      path.go(entered(target.name));
       show(path.current, true);
     } else if (target.kind === 'close') options.requestClose();
     else followRedirect(navigationOf(options.host), target.url, button.getAttribute('target') === '_blank');
