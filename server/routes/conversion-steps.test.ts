@@ -142,6 +142,35 @@ describe('leads of pop-ups in steps', () => {
     });
   });
 
+  it('a partial lead is a conversion: a pop-up that stops for converted visitors is left out for its visitor', async () => {
+    const stopping = await seedPopup(shared.test.store, {
+      poptin_id: 'stepsstop0001',
+      stop_showing_to_converted_users: 'yes',
+    });
+    const partial = await shared.app.inject({
+      method: 'POST',
+      url: `/api/display/conversion/${stopping.viewer_id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...buildConversionFields([email('ada@acme.example'), { name: 'poptin_partial', type: 'hidden', value: 'yes' }]),
+        visitor_id: 'visitor-partial',
+        idempotency_key: 'partial-key-000009',
+      } as Record<string, string>).toString(),
+    });
+    assert.equal(partial.statusCode, 200, partial.body);
+    const display = await shared.app.inject({
+      method: 'POST',
+      url: '/api/display/acme',
+      payload: { visitor_id: 'visitor-partial', poptin_viewed_url: 'https://acme.example/' },
+    });
+    const answer = display.json();
+    assert.equal(
+      answer.poptins.some((shown: { poptin_id: string }) => shown.poptin_id === 'stepsstop0001'),
+      false,
+    );
+    assert.equal(answer.left_out[0]?.blocked_by[0]?.rule, 'stop_showing_to_converted_users');
+  });
+
   it('the stats report of a pop-up counts how many chose each answer', async () => {
     await postLead([email('a@acme.example'), choice('Yes')], 'choice-key-000001');
     await postLead([email('b@acme.example'), choice('Yes')], 'choice-key-000002');
