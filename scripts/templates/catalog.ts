@@ -1744,7 +1744,7 @@ export const CATALOG: TemplateSpec[] = [
       button: 'Join the VIP list',
       note: 'No spam. Unsubscribe at any time.',
       thanksHeadline: 'You’re on the VIP list',
-      thanksBody: 'Watch your inbox: your first members-only note is on its way.',
+      thanksBody: 'Thanks for joining. Early access and members-only offers start with the next drop.',
     },
     he: {
       name: 'הרשמה בשני שלבים',
@@ -1754,7 +1754,7 @@ export const CATALOG: TemplateSpec[] = [
       button: 'הצטרפות לרשימת ה-VIP',
       note: 'בלי ספאם. אפשר להסיר את עצמכם בכל רגע.',
       thanksHeadline: 'נרשמתם לרשימת ה-VIP',
-      thanksBody: 'הציצו בתיבת הדואר: ההודעה הראשונה לחברים כבר בדרך.',
+      thanksBody: 'תודה שהצטרפתם. הגישה המוקדמת וההטבות לחברים מתחילות בקולקציה הבאה.',
     },
   },
 ];
