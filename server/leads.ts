@@ -7,6 +7,7 @@ import {
   LEAD_OTHER_FIELDS_TOTAL,
   PARTIAL_LEAD_FIELD,
   PROOF_OF_WORK_FIELD,
+  STEPS_LEAD_FIELD,
 } from '../src/core/api/contract.ts';
 import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
@@ -17,7 +18,7 @@ import type { Device } from './db/event-store.ts';
 import type { ConversionInput, LeadCursor, LeadFilter, LeadPageLimits, LeadRecord, Paged } from './db/lead-store.ts';
 import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
-import { type ConversionBody, conversionSchema, LEAD_PAGE_SIZE } from './schemas.ts';
+import { type ConversionBody, conversionSchema, IDEMPOTENCY_KEY_PATTERN, LEAD_PAGE_SIZE } from './schemas.ts';
 import { judgeLead, type SpamRules } from './spam.ts';
 import { consentRecordOf } from './visitor-email/consent.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
@@ -162,11 +163,19 @@ export function leadFromConversion(
   checkLeadSize(body);
   const extra = parseExtraFields(body.newExtraFields);
   const fullName = [readString(body.FirstName).trim(), readString(body.LastName).trim()].filter(Boolean).join(' ');
-  const { [PROOF_OF_WORK_FIELD]: _proof, ...rest } = body;
+  const { [PROOF_OF_WORK_FIELD]: _proof, steps_lead: _sent, ...rest } = body;
   const fields: Record<string, unknown> = rest;
   // A pop-up in steps closed after its e-mail step (the owner's option): the lead says it is partial.
   if (extra.some((record) => record.name === PARTIAL_LEAD_FIELD && readString(record.value) === 'yes'))
     fields.partial = 'yes';
+  // The showing it comes from, when its owner keeps partial leads: one lead per showing (lead-store.ts).
+  const showing = extra.find((record) => record.name === STEPS_LEAD_FIELD);
+  if (showing) {
+    const name = readString(showing.value);
+    if (!new RegExp(IDEMPOTENCY_KEY_PATTERN).test(name))
+      throw new LeadInputError(`${STEPS_LEAD_FIELD} must be 8 to 128 printable ASCII characters`);
+    fields.steps_lead = name;
+  }
   const email = firstText(body.email, body.Email, extraFieldValue(extra, ['Email', 'email'], ['email']));
   const url = firstText(body.url);
   return {

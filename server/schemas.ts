@@ -1,4 +1,5 @@
 import type {
+  ChoiceRequest,
   ClickDisplayRequest,
   ClosedRequest,
   ConversionActivityRequest,
@@ -142,6 +143,25 @@ export const closedSchema = {
 } as const;
 
 export type ClosedBody = Partial<ClosedRequest>;
+
+/** The most characters of a choice's question or answer (ChoiceRequest). */
+export const CHOICE_TEXT_MAX = 200;
+const CHOICE_TEXT = { type: 'string', minLength: 1, maxLength: CHOICE_TEXT_MAX } as const;
+
+export const choiceSchema = {
+  params: poptinIdParams,
+  body: {
+    type: 'object',
+    required: ['question', 'answer', 'idempotency_key'],
+    properties: {
+      question: CHOICE_TEXT,
+      answer: CHOICE_TEXT,
+      idempotency_key: IDEMPOTENCY_KEY,
+    } satisfies PropertiesOf<ChoiceRequest>,
+  },
+} as const;
+
+export type ChoiceBody = ChoiceRequest;
 
 export const conversionSchema = {
   params: viewerIdParams,

@@ -124,8 +124,9 @@ const EXTRA_FIELDS = `CASE jsonb_typeof(c.fields->'newExtraFields')
   ELSE '[]'::jsonb END`;
 
 /**
- * How many leads of the pop-ups chose each answer of their choice steps (design §2, "Steps"), from the leads
- * themselves: a report of one pop-up reads only that pop-up's leads of the range.
+ * How many chose each answer of the pop-ups' choice steps (design §2, "Steps"): the leads' from the leads themselves
+ * (a report of one pop-up reads only that pop-up's leads of the range), the others' (a choice that ended the showing
+ * with no lead) from their daily roll-up and its queue.
  */
 async function choiceCounts(
   db: SqlRunner,
@@ -135,16 +136,27 @@ async function choiceCounts(
   to: string,
   timeZone: string,
 ): Promise<ChoiceCount[]> {
-  const rows = await db.query<{ question: string; answer: string; leads: number }>(
-    `SELECT field->>'name' AS question, field->>'value' AS answer, count(*)::int AS leads
-     FROM conversions c CROSS JOIN LATERAL jsonb_array_elements(${EXTRA_FIELDS}) field
-     WHERE c.client_id = $1 AND c.poptin_id = ANY($2::text[]) AND c.spam_reason IS NULL
-       AND c.created_at >= ($3::date::timestamp AT TIME ZONE $5) AND c.created_at < (($4::date + 1)::timestamp AT TIME ZONE $5)
-       AND field->>'created_as' = '${CHOICE_CREATED_AS}'
-     GROUP BY 1, 2 ORDER BY leads DESC, question, answer`,
+  const rows = await db.query<{ question: string; answer: string; leads: number; without_lead: number }>(
+    `SELECT question, answer, sum(leads)::int AS leads, sum(without_lead)::int AS without_lead FROM (
+       SELECT field->>'name' AS question, field->>'value' AS answer, count(*) AS leads, 0 AS without_lead
+       FROM conversions c CROSS JOIN LATERAL jsonb_array_elements(${EXTRA_FIELDS}) field
+       WHERE c.client_id = $1 AND c.poptin_id = ANY($2::text[]) AND c.spam_reason IS NULL
+         AND c.created_at >= ($3::date::timestamp AT TIME ZONE $5) AND c.created_at < (($4::date + 1)::timestamp AT TIME ZONE $5)
+         AND field->>'created_as' = '${CHOICE_CREATED_AS}'
+       GROUP BY 1, 2
+       UNION ALL
+       SELECT question, answer, 0, sum(choices) FROM stats_daily_choices_live
+       WHERE client_id = $1 AND poptin_id = ANY($2::text[]) AND day BETWEEN $3::date AND $4::date
+       GROUP BY 1, 2
+     ) counted GROUP BY 1, 2 ORDER BY sum(leads) + sum(without_lead) DESC, question, answer`,
     [clientId, popups, from, to, timeZone],
   );
-  return rows.map((row) => ({ question: row.question, answer: row.answer, leads: Number(row.leads) }));
+  return rows.map((row) => ({
+    question: row.question,
+    answer: row.answer,
+    leads: Number(row.leads),
+    without_lead: Number(row.without_lead),
+  }));
 }
 
 /**

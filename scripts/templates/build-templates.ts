@@ -102,6 +102,39 @@ function withQuestion(html: string, words: { question: string; yes: string; no: 
   return `${html.slice(0, start)}${corner}${question}<section data-poptin-step="offer" class="poptin-step">${offer}</section>${html.slice(end)}`;
 }
 
+/**
+ * The form over two steps (design §2, "Steps"), as the console's editor splits it (src/console/editor/model/steps.ts):
+ * the e-mail field with Next, then the other fields with Back and the form's own button. Each step starts with where
+ * the visitor is ("Step 1 of 2"), a heading that takes the focus as the step shows, so a screen reader says it.
+ */
+function withSteps(html: string, words: { next: string; back: string; step: string }): string {
+  const open = /<div data-poptin-part="fields" style="([^"]*)">/.exec(html);
+  if (!open) throw new Error('a form in steps needs a fields box');
+  const start = open.index + open[0].length;
+  const end = html.indexOf('</div>', start);
+  const rows = html.slice(start, end).match(/<label[\s\S]*?<\/label>/g) ?? [];
+  if (rows.join('') !== html.slice(start, end)) throw new Error('a form in steps needs fields that are labels');
+  const email = rows.find((row) => row.includes('type="email"'));
+  if (!email || rows.length < 2) throw new Error('a form in steps needs an e-mail field and another one');
+  const submit = /<button type="submit"[^>]*?style="([^"]*)"/.exec(html)?.[1] ?? '';
+  const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const where = (n: number) =>
+    `<p role="heading" aria-level="3" style="margin:0;font-size:12px;line-height:16px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:var(--poptin-muted)">${text(words.step.replace('{n}', String(n)))}</p>`;
+  const back = `<button type="button" data-poptin-step-go="back" style="box-sizing:border-box;min-height:44px;margin:-10px -8px;padding:4px 8px;font-family:inherit;font-size:14px;line-height:20px;font-weight:600;color:var(--poptin-accent);background:transparent;border:0;border-radius:var(--poptin-radius);cursor:pointer">‹ ${text(words.back)}</button>`;
+  const head = (n: number, extra = '') =>
+    `<div style="display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:24px">${where(n)}${extra}</div>`;
+  const step = (name: string, ...parts: string[]) =>
+    `<section data-poptin-step="${name}" class="poptin-step" style="${open[1]}">${parts.join('')}</section>`;
+  const steps =
+    step(
+      'email',
+      head(1),
+      email,
+      `<button type="button" data-poptin-step-go="details" style="${submit}">${text(words.next)}</button>`,
+    ) + step('details', head(2, back), ...rows.filter((row) => row !== email));
+  return html.slice(0, start) + steps + html.slice(end);
+}
+
 export function templateFile(spec: TemplateSpec, language: Language): Record<string, unknown> {
   const copy = spec[language];
   const tokens = tokensOf(spec.palette, spec.font ?? 'sans', spec.radius ?? 'soft', language);
@@ -123,7 +156,8 @@ export function templateFile(spec: TemplateSpec, language: Language): Record<str
       closable: !inPage && !spec.contentLock,
     },
   );
-  const html = spec.question ? withQuestion(withoutQuestion, spec.question[language]) : withoutQuestion;
+  const split = spec.steps ? withSteps(withoutQuestion, spec.steps[language]) : withoutQuestion;
+  const html = spec.question ? withQuestion(split, spec.question[language]) : split;
   // A thank-you screen that holds a code or a download stays until the visitor closes it.
   const keepsThanks = Boolean(spec.coupon || spec.downloadHref);
   const design: Record<string, string> = {

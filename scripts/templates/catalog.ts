@@ -45,6 +45,11 @@ export interface TemplateSpec {
   design?: Record<string, string>;
   /** A Yes/No question step before the form (design §2, "Steps"): Yes shows the form, No closes. */
   question?: Record<Language, { question: string; yes: string; no: string }>;
+  /**
+   * The form over two steps (design §2, "Steps"): the e-mail first, then the other fields. `step` says where the
+   * visitor is, with {n} for the step's number.
+   */
+  steps?: Record<Language, { next: string; back: string; step: string }>;
   en: Copy;
   he: Copy;
 }
@@ -1716,6 +1721,40 @@ export const CATALOG: TemplateSpec[] = [
       note: 'בלי ספאם. אפשר להסיר את עצמכם בכל רגע.',
       thanksHeadline: 'הנה 10% ההנחה שלכם',
       thanksBody: 'הזינו את הקוד בקופה. לחיצה עליו מעתיקה אותו.',
+    },
+  },
+  {
+    id: 'two-step-signup',
+    type: 'lightbox',
+    goal: 'grow-list',
+    layout: 'card',
+    palette: 'ocean',
+    image: 'sparkle',
+    fields: ['email', 'name', 'phone'],
+    trigger: { seconds: 8 },
+    steps: {
+      en: { next: 'Next', back: 'Back', step: 'Step {n} of 2' },
+      he: { next: 'המשך', back: 'חזרה', step: 'שלב {n} מתוך 2' },
+    },
+    en: {
+      name: 'Two-step sign-up',
+      description: 'The e-mail first; name and mobile number on a second step.',
+      headline: 'Be first to hear about new drops',
+      body: 'Join the VIP list for early access and members-only offers.',
+      button: 'Join the VIP list',
+      note: 'No spam. Unsubscribe at any time.',
+      thanksHeadline: 'You’re on the VIP list',
+      thanksBody: 'Thanks for joining. Early access and members-only offers start with the next drop.',
+    },
+    he: {
+      name: 'הרשמה בשני שלבים',
+      description: 'קודם האימייל; שם ומספר נייד בשלב השני.',
+      headline: 'היו הראשונים לשמוע על קולקציות חדשות',
+      body: 'הצטרפו לרשימת ה-VIP לגישה מוקדמת והטבות לחברים בלבד.',
+      button: 'הצטרפות לרשימת ה-VIP',
+      note: 'בלי ספאם. אפשר להסיר את עצמכם בכל רגע.',
+      thanksHeadline: 'נרשמתם לרשימת ה-VIP',
+      thanksBody: 'תודה שהצטרפתם. הגישה המוקדמת וההטבות לחברים מתחילות בקולקציה הבאה.',
     },
   },
 ];

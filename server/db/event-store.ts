@@ -36,6 +36,18 @@ export interface CloseInput {
   created_at?: string;
 }
 
+/** A choice button's answer that ended a showing with no lead to carry it (ChoiceRequest). */
+export interface ChoiceInput {
+  poptin_id: string;
+  client_id: string;
+  question: string;
+  answer: string;
+  idempotency_key: string;
+}
+
+/** A pop-up's distinct answers counted a day at most: a page cannot fill the roll-up with made-up ones. */
+export const CHOICE_ANSWERS_PER_DAY = 50;
+
 /** A click on a click-to-open link, asked for with the click-display call (widget §7). */
 export interface ClickInput {
   poptin_id: string;
@@ -129,6 +141,17 @@ const FOLD_SQL = `WITH batch AS (
     WHERE created_at > now() - interval '${HOURLY_ROLLUP_DAYS} days' GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT (client_id, hour, poptin_id, device) DO UPDATE
       SET views = stats_hourly.views + EXCLUDED.views, closes = stats_hourly.closes + EXCLUDED.closes
+  )
+  SELECT count(*)::int AS count FROM batch`;
+
+/** The queued answers of choice steps (pending_choice_rollups, migration 075), folded as the views and closes are. */
+const FOLD_CHOICES_SQL = `WITH batch AS (
+    DELETE FROM pending_choice_rollups WHERE id IN (SELECT id FROM pending_choice_rollups ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING client_id, poptin_id, day, question, answer
+  ), daily AS (
+    INSERT INTO stats_daily_choices (client_id, poptin_id, day, question, answer, choices)
+    SELECT client_id, poptin_id, day, question, answer, count(*) FROM batch GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (client_id, poptin_id, day, question, answer) DO UPDATE SET choices = stats_daily_choices.choices + EXCLUDED.choices
   )
   SELECT count(*)::int AS count FROM batch`;
 
@@ -253,6 +276,33 @@ export class EventStore extends ConfigurationStore {
   }
 
   /**
+   * Queues a choice's answer for its pop-up's daily roll-up, once per idempotency key (a retried beacon counts once).
+   * 'full' when the pop-up has CHOICE_ANSWERS_PER_DAY other answers that day already: nothing is stored.
+   */
+  async recordChoice(choice: ChoiceInput): Promise<'counted' | 'full'> {
+    const rows = await this.db.query<{ full: boolean }>(
+      `WITH day AS (
+         SELECT (now() AT TIME ZONE COALESCE((SELECT time_zone FROM clients WHERE client_id = $1), 'UTC'))::date AS day
+       ), known AS (
+         SELECT count(*) FILTER (WHERE question = $3 AND answer = $4) > 0 AS same, count(*) AS answers
+         FROM (SELECT DISTINCT question, answer FROM stats_daily_choices_live l, day
+               WHERE l.client_id = $1 AND l.poptin_id = $2 AND l.day = day.day) distinct_answers
+       ), allowed AS (
+         SELECT same OR answers < ${CHOICE_ANSWERS_PER_DAY} AS ok FROM known
+       ), key AS (
+         INSERT INTO event_keys (kind, idempotency_key, event_id) SELECT 'choice', $5, 0 FROM allowed WHERE ok
+         ON CONFLICT (kind, idempotency_key) DO NOTHING RETURNING 1
+       ), queued AS (
+         INSERT INTO pending_choice_rollups (client_id, poptin_id, day, question, answer)
+         SELECT $1, $2, day.day, $3, $4 FROM day WHERE EXISTS (SELECT 1 FROM key)
+       )
+       SELECT NOT ok AS full FROM allowed`,
+      [choice.client_id, choice.poptin_id, choice.question, choice.answer, choice.idempotency_key],
+    );
+    return rows[0]?.full ? 'full' : 'counted';
+  }
+
+  /**
    * Adds the queued views and closes to the roll-ups, a batch per transaction until the queue is empty, and answers
    * how many it added. One process folds at a time (an advisory lock, so that two folds do not wait on each other's
    * roll-up rows): `wait` false returns at once when another is folding, as the timer does; true waits for it, for
@@ -270,11 +320,13 @@ export class EventStore extends ConfigurationStore {
           if (!lock?.locked) return null;
         }
         const [row] = await tx.query<{ count: number }>(FOLD_SQL, [FOLD_BATCH]);
-        return Number(row?.count ?? 0);
+        const [choices] = await tx.query<{ count: number }>(FOLD_CHOICES_SQL, [FOLD_BATCH]);
+        return [Number(row?.count ?? 0), Number(choices?.count ?? 0)] as const;
       });
       if (batch === null) return folded;
-      folded += batch;
-      if (batch < FOLD_BATCH) return folded;
+      // The views and closes are what it answers; the answers of choice steps are folded alongside.
+      folded += batch[0];
+      if (Math.max(...batch) < FOLD_BATCH) return folded;
     }
   }
 

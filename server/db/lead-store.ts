@@ -268,7 +268,7 @@ export class LeadStore extends EventStore {
              spam_reason, spam_suspicion, device, key_hmac, opt_in, consent, ord)
          WHERE NOT EXISTS (SELECT 1 FROM erased_lead_keys erased WHERE erased.key_hmac = lead.key_hmac)
          ORDER BY lead.ord
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason, email, opt_in
+         ON CONFLICT DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason, email, opt_in
        ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
          INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
          SELECT destination.id, counted.id, counted.client_id, ${FIRST_ATTEMPT_AT} FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
@@ -316,8 +316,16 @@ export class LeadStore extends EventStore {
     }
   }
 
-  /** A lead whose idempotency key was taken: a retry of that lead, a retry of an erased lead, or a conflict. */
+  /**
+   * A lead whose idempotency key was taken (a retry of that lead, a retry of an erased lead, or a conflict), or whose
+   * showing of a pop-up in steps has its lead already.
+   */
   private async existingLead(lead: ConversionInput): Promise<ConversionResult> {
+    const showing = lead.fields.steps_lead;
+    if (typeof showing === 'string') {
+      const result = await this.leadOfShowing(lead, showing);
+      if (result) return result;
+    }
     const existing = await this.db.query<{ id: unknown; poptin_id: string; payload_sha256: string | null }>(
       'SELECT id, poptin_id, payload_sha256 FROM conversions WHERE idempotency_key = $1',
       [lead.idempotency_key],
@@ -329,6 +337,45 @@ export class LeadStore extends EventStore {
       return { outcome: 'payload-conflict' };
     await this.db.durable();
     return { outcome: 'duplicate', conversionId: Number(first.id) };
+  }
+
+  /**
+   * One showing of a pop-up in steps keeps one lead (migration 075): its whole lead makes its partial one whole, in
+   * place (the same row, so it is counted once and the deliveries not yet sent carry the whole lead); any other lead
+   * of the showing (a retry, a partial lead beaconed late) is answered as that lead. A whole lead taken for spam
+   * leaves the partial one as it is. Null when the showing has no lead stored.
+   */
+  private async leadOfShowing(lead: ConversionInput, showing: string): Promise<ConversionResult | null> {
+    const rows = await this.db.query<{ id: unknown }>(
+      `WITH found AS (
+         SELECT id, fields->>'partial' = 'yes' AS partial FROM conversions
+         WHERE client_id = $1 AND poptin_id = $2 AND (fields->>'steps_lead') = $3
+       ), whole AS (
+         UPDATE conversions c SET idempotency_key = $4, email = $5, phone = $6, name = $7, url = $8, poptin_view_id = $9,
+           fields = $10::jsonb, payload_sha256 = $11, opt_in = $12
+         FROM found WHERE c.id = found.id AND found.partial AND $13::boolean
+         RETURNING c.id
+       )
+       SELECT id FROM found`,
+      [
+        lead.client_id,
+        lead.poptin_id,
+        showing,
+        lead.idempotency_key,
+        lead.email,
+        lead.phone,
+        lead.name,
+        lead.url,
+        lead.poptin_view_id,
+        JSON.stringify(lead.fields),
+        lead.payload_sha256,
+        lead.opt_in ?? null,
+        lead.fields.partial !== 'yes' && lead.spam_reason === null,
+      ],
+    );
+    if (!rows[0]) return null;
+    await this.db.durable();
+    return { outcome: 'duplicate', conversionId: Number(rows[0].id) };
   }
 
   private async wasErased(idempotencyKey: string): Promise<boolean> {

@@ -19,6 +19,7 @@ import { assertStorableText } from '../body-parsers.ts';
 import { readCookie } from '../cookies.ts';
 import type { Coupons } from '../coupons/index.ts';
 import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
+import { CHOICE_ANSWERS_PER_DAY } from '../db/event-store.ts';
 import type { Store } from '../db/store.ts';
 import { deviceOf } from '../device.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
@@ -27,9 +28,11 @@ import { isPoptinId } from '../ids.ts';
 import { CONVERSION_BODY_LIMIT, leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
+  type ChoiceBody,
   type ClosedBody,
   type ConversionBody,
   challengeSchema,
+  choiceSchema,
   clickSchema,
   closedSchema,
   conversionSchema,
@@ -268,6 +271,30 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         created_at: undefined,
       });
       return { success: true, poptin_view_id: poptinViewId } satisfies ViewedAnswer;
+    },
+  );
+
+  app.post<{ Params: { poptinId: string }; Body: ChoiceBody }>(
+    DISPLAY_ROUTES.choice,
+    { schema: choiceSchema },
+    async (request, reply) => {
+      const popup = await store.findPopup(request.params.poptinId);
+      if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
+      const { question, answer, idempotency_key } = request.body;
+      assertStorableText(question, 'body/question');
+      assertStorableText(answer, 'body/answer');
+      const counted = await store.recordChoice({
+        poptin_id: popup.poptin_id,
+        client_id: popup.client_id,
+        question,
+        answer,
+        idempotency_key,
+      });
+      if (counted === 'full')
+        return reply
+          .code(422)
+          .send(errorBody(422, `a pop-up keeps at most ${CHOICE_ANSWERS_PER_DAY} different answers a day`));
+      return { success: true } satisfies SuccessAnswer;
     },
   );
 

@@ -90,6 +90,8 @@ const EMPTIED_TABLES = [
   'stats_monthly_pages',
   'stats_hourly',
   'pending_rollups',
+  'stats_daily_choices',
+  'pending_choice_rollups',
   'ab_test_visitors',
   'erasures',
   'popups',

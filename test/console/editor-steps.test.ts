@@ -70,6 +70,19 @@ describe('console: a pop-up in steps', () => {
     await page.getByRole('button', { name: 'Add a field', exact: true }).click();
     await split.click();
     const preview = page.locator('.live-preview');
+    // The e-mail step lines up as the form did: centred in the pop-up, its Next button a gap below the field.
+    const email = await preview.getByRole('textbox', { name: 'Email address' }).boundingBox();
+    const next = await preview.getByRole('button', { name: 'Next', exact: true }).boundingBox();
+    const screen = await preview.locator('[data-poptin-screen="form"]').boundingBox();
+    assert.ok(email && next && screen);
+    assert.ok(
+      Math.abs(email.x + email.width / 2 - (screen.x + screen.width / 2)) <= 1,
+      `the e-mail field is centred (its centre ${email.x + email.width / 2}, the pop-up's ${screen.x + screen.width / 2})`,
+    );
+    assert.ok(
+      next.y - (email.y + email.height) >= 8,
+      `a gap between the field and Next (${next.y - email.y - email.height} px)`,
+    );
     await preview.getByRole('button', { name: 'Next', exact: true }).click();
     await preview.locator('.poptin-error', { hasText: 'This field is required' }).waitFor();
     await preview.getByRole('textbox', { name: 'Email address' }).fill('ada@example.com');

@@ -231,8 +231,8 @@ export function createFakeInsights(clientId: string): FakeInsights {
       // A pop-up's answers to its question steps: reported only for one pop-up.
       by_choice: search.get('popup')
         ? [
-            { question: 'Wants discount', answer: 'Yes', leads: 3 },
-            { question: 'Wants discount', answer: 'No', leads: 1 },
+            { question: 'Wants discount', answer: 'No', leads: 1, without_lead: 5 },
+            { question: 'Wants discount', answer: 'Yes', leads: 3, without_lead: 0 },
           ]
         : [],
       revenue: revenueOf(search, total(days).views, total(previous).views, previous[0].day),

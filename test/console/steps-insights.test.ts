@@ -42,8 +42,8 @@ describe('console: leads and stats of a pop-up in steps', () => {
     const answers = page.getByRole('table', { name: 'Answers to the question steps' });
     await answers.waitFor();
     assert.deepEqual(await answers.locator('tbody tr').allInnerTexts(), [
-      'Wants discount\tYes\t3',
-      'Wants discount\tNo\t1',
+      'Wants discount\tNo\t1\t5',
+      'Wants discount\tYes\t3\t0',
     ]);
     assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');

@@ -3,6 +3,8 @@
 // closes after the e-mail step leaves a partial lead when the owner keeps them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { StatsReport } from '../../src/core/api/insights-contract.ts';
 import { eventually, FIXTURES_ENV, ownerGet, ownerLeads, useBrowserAndServer } from './harness.ts';
 
@@ -66,8 +68,29 @@ describe('a pop-up in steps', () => {
       shared.server,
       `/api/owner/widget/stats/report?from=${today}&to=${today}&popup=fixturestep01`,
     );
-    assert.deepEqual(report.by_choice, [{ question: 'Wants discount', answer: 'Yes', leads: 1 }]);
+    assert.deepEqual(report.by_choice, [{ question: 'Wants discount', answer: 'Yes', leads: 1, without_lead: 0 }]);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('No closes the pop-up with no lead: its answer is counted in the stats all the same', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shared.server.url}/examples/steps.html`);
+    await page.getByRole('button', { name: 'Open the offer' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="fixturestep01"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.getByRole('button', { name: 'No' }).click();
+    await popup.locator('dialog[open]').waitFor({ state: 'detached' });
+    const today = new Date().toISOString().slice(0, 10);
+    const answers = await eventually('the answer in the stats', async () => {
+      const report = await ownerGet<StatsReport>(
+        shared.server,
+        `/api/owner/widget/stats/report?from=${today}&to=${today}&popup=fixturestep01`,
+      );
+      return report.by_choice.find((row) => row.answer === 'No');
+    });
+    assert.deepEqual(answers, { question: 'Wants discount', answer: 'No', leads: 0, without_lead: 1 });
     await context.close();
   });
 
@@ -89,6 +112,97 @@ describe('a pop-up in steps', () => {
     );
     assert.equal(lead.partial, true);
     assert.equal(lead.fields.partial, 'yes');
+    await context.close();
+  });
+
+  /** The partial-leads pop-up, opened and taken through its question and e-mail steps to the name and phone. */
+  async function atDetailsStep(page: Page, email: string) {
+    await page.goto(`${shared.server.url}/examples/steps-partial.html`);
+    await page.getByRole('button', { name: 'Open the offer' }).click();
+    const popup = page.locator('poptin-popup[poptin-id="fixturestep02"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.getByRole('button', { name: 'Yes' }).click();
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByRole('button', { name: 'Next' }).click();
+    await popup.getByRole('heading', { name: 'Almost there' }).waitFor();
+    return popup;
+  }
+  const leadsOf = async (email: string) =>
+    (await ownerLeads(shared.server, 'widget')).filter((found) => found.email === email);
+
+  it('left for another page after the e-mail step: a partial lead, sent as the page goes', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    await atDetailsStep(page, 'leaving.visitor@example.com');
+    await page.goto(`${shared.server.url}/examples/steps.html`);
+    const lead = await eventually(
+      'the partial lead in the owner API',
+      async () => (await leadsOf('leaving.visitor@example.com'))[0],
+    );
+    assert.equal(lead.partial, true);
+    await context.close();
+  });
+
+  it('back from the back-forward cache and finished: one whole lead, the partial one made whole', async () => {
+    // Playwright turns the back-forward cache off unless told not to.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const popup = await atDetailsStep(page, 'returning.visitor@example.com');
+    await page.evaluate(() =>
+      addEventListener('pageshow', (event) => {
+        (window as { restored?: boolean }).restored = event.persisted;
+      }),
+    );
+    await page.goto(`${shared.server.url}/examples/steps.html`);
+    const partial = await eventually(
+      'the partial lead while the visitor is away',
+      async () => (await leadsOf('returning.visitor@example.com'))[0],
+    );
+    assert.equal(partial.partial, true);
+    // A page restored from the cache fires no load.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as { restored?: boolean }).restored !== undefined);
+    assert.equal(await page.evaluate(() => (window as { restored?: boolean }).restored), true, 'restored from bfcache');
+    await popup.getByLabel('Name').fill('Grace Hopper');
+    await popup.getByLabel('Phone').fill('050 765 4321');
+    await popup.getByRole('button', { name: 'Get my code' }).click();
+    await popup.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    const whole = await eventually('the lead made whole', async () =>
+      (await leadsOf('returning.visitor@example.com')).find((found) => !found.partial),
+    );
+    assert.equal(whole.name, 'Grace Hopper');
+    assert.equal(whole.phone, '050 765 4321');
+    await page.waitForTimeout(500);
+    assert.equal((await leadsOf('returning.visitor@example.com')).length, 1, 'one lead');
+    await browser.close();
+  });
+
+  it('another tab for a while, then finished: one whole lead', async () => {
+    const context = await shared.browser.newContext();
+    const page = await context.newPage();
+    const popup = await atDetailsStep(page, 'tabbing.visitor@example.com');
+    // Headless Chromium keeps every tab visible: the page hears what a switch of tabs tells it, hidden then visible.
+    const switchTab = (state: 'hidden' | 'visible') =>
+      page.evaluate(`Object.defineProperty(document, 'visibilityState', { configurable: true, value: '${state}' });
+        Object.defineProperty(document, 'hidden', { configurable: true, value: ${state === 'hidden'} });
+        document.dispatchEvent(new Event('visibilitychange'));`);
+    await switchTab('hidden');
+    await page.waitForTimeout(1_000);
+    await switchTab('visible');
+    await popup.getByLabel('Name').fill('Ada Lovelace');
+    await popup.getByRole('button', { name: 'Get my code' }).click();
+    await popup.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    const lead = await eventually('the lead', async () => (await leadsOf('tabbing.visitor@example.com'))[0]);
+    assert.equal(lead.partial, false);
+    assert.equal(lead.name, 'Ada Lovelace');
+    await page.waitForTimeout(500);
+    assert.equal((await leadsOf('tabbing.visitor@example.com')).length, 1, 'one lead');
     await context.close();
   });
 });

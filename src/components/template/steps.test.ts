@@ -165,6 +165,84 @@ describe('<poptin-popup> in steps', () => {
     expect(none).to.deep.equal([]);
   });
 
+  it('a page left after the e-mail step leaves one partial lead; the whole lead after it carries the same name', async () => {
+    const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
+    const submits = collectSubmits(element);
+    button(element, 'question', 'Yes').click();
+    typeInto(field(element, 'Email'), 'ada@example.com');
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(submits, 'nothing before the e-mail step is done').to.deep.equal([]);
+    button(element, 'email', 'Next').click();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(submits).to.have.length(1);
+    expect(answerOf(submits[0]!.fields, 'poptin_partial')).to.equal('yes');
+    const name = answerOf(submits[0]!.fields, 'poptin_steps_lead');
+    expect(name).to.match(/^[\x21-\x7e]{8,128}$/);
+    // Back from the back-forward cache, the visitor finishes: the whole lead names the same showing.
+    typeInto(field(element, 'Name'), 'Ada Lovelace');
+    inShadow<HTMLButtonElement>(element, '[type=submit]').click();
+    await until(() => submits.length > 1, 'the whole lead');
+    expect(answerOf(submits[1]!.fields, 'poptin_partial')).to.equal(undefined);
+    expect(answerOf(submits[1]!.fields, 'poptin_steps_lead')).to.equal(name);
+    part(element, 'close-button').click();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    await nextFrame();
+    expect(submits).to.have.length(2);
+  });
+
+  it('No, which ends the showing with no lead, sends its answer to the stats by itself; Yes does not', async () => {
+    const beacons: { url: string; body: Record<string, string> }[] = [];
+    sinon.stub(navigator, 'sendBeacon').callsFake((url, body) => {
+      beacons.push({ url: String(url), body: Object.fromEntries(body as URLSearchParams) });
+      return true;
+    });
+    const mount = (config: Record<string, unknown> = {}, model = {}) =>
+      mountPopup(STEPS, {
+        config,
+        model: { apiBase: 'https://display.example/', ...model },
+        before: (popup) => popup.setAttribute('poptin-id', 'stepsChoice01'),
+      });
+    const element = await mount();
+    button(element, 'question', 'Yes').click();
+    expect(beacons, 'an answer that leads on is carried by the lead').to.deep.equal([]);
+    button(element, 'email', 'Back').click();
+    button(element, 'question', 'No').click();
+    expect(beacons).to.have.length(1);
+    expect(beacons[0]!.url).to.equal('https://display.example/api/display/choice/stepsChoice01');
+    expect(beacons[0]!.body.question).to.equal('Wants discount');
+    expect(beacons[0]!.body.answer).to.equal('No');
+    expect(beacons[0]!.body.idempotency_key).to.match(/^[\x21-\x7e]{8,128}$/);
+    removePopups();
+
+    const preview = await mount({}, { preview: true });
+    button(preview, 'question', 'No').click();
+    expect(beacons, 'a preview counts nothing').to.have.length(1);
+  });
+
+  it('a question before a form split over steps (as the editor writes both): Yes shows the e-mail step, then the details', async () => {
+    const NESTED = `<div data-poptin-screen="form"><section data-poptin-step="question"><h2>Want 10% off?</h2>
+      <button type="button" name="Wants discount" value="Yes" data-poptin-step-go="offer">Yes</button></section>
+      <section data-poptin-step="offer"><form><div>
+        <section data-poptin-step="email"><h3>Step 1</h3><input name="Email" type="email" aria-label="Email" required>
+          <button type="button" data-poptin-step-go="details">Next</button></section>
+        <section data-poptin-step="details"><h3>Step 2</h3><button type="button" data-poptin-step-go="back">Back</button>
+          <input name="Name" aria-label="Name"></section>
+      </div><button type="submit">Send</button></form></section></div>`;
+    const element = await mountPopup(NESTED);
+    const submitShown = () => !inShadow<HTMLButtonElement>(element, '[type=submit]').hidden;
+    button(element, 'question', 'Yes').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'email']);
+    expect(focused(element)).to.equal(step(element, 'email').querySelector('h3'));
+    expect(submitShown(), 'the form’s button waits for the last step').to.equal(false);
+    typeInto(field(element, 'Email'), 'ada@example.com');
+    button(element, 'email', 'Next').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'details']);
+    expect(submitShown()).to.equal(true);
+    button(element, 'details', 'Back').click();
+    expect(shownSteps(element)).to.deep.equal(['offer', 'email']);
+  });
+
   it('no partial lead when the visitor closes before finishing the e-mail step', async () => {
     const element = await mountPopup(STEPS, { config: { design_properties: { steps_partial_lead: true } } });
     const submits = collectSubmits(element);

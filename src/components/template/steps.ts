@@ -3,9 +3,10 @@
 // shows, the lead goes once, from the last step, with every step's answers; a choice button's answer is a field of
 // the lead. A chunk of its own: only templates with steps load it (template-parts.ts).
 
-import { PARTIAL_LEAD_FIELD } from '../../core/api/contract.ts';
+import { DISPLAY_ROUTES, PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
+import { displayApiPath } from '../../core/api/display-routes.ts';
 import { validateForm } from '../../core/forms/form.ts';
-import { type Language, translate } from '../../core/i18n/strings.ts';
+import { translate } from '../../core/i18n/strings.ts';
 import {
   CHOICE_CREATED_AS,
   readStepTarget,
@@ -27,7 +28,7 @@ import { followRedirect } from './navigation.ts';
 
 /** The form binding's options (form-binding.ts), and the pop-up around the steps. */
 export interface StepOptions
-  extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce'> {
+  extends Pick<FormBindingOptions, 'language' | 'designProperties' | 'canSubmit' | 'announce' | 'apiBase'> {
   /** The pop-up's element: its close requests are heard here, and a partial lead is sent from it. */
   host: HTMLElement;
   requestClose(): void;
@@ -37,23 +38,31 @@ const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
 const stepName = (step: Element) => step.getAttribute(STEP_ATTRIBUTE) ?? '';
 const targetOf = (button: Element): StepTarget | null => readStepTarget(button.getAttribute(STEP_GO_ATTRIBUTE));
 const FORWARD = (target: StepTarget | null) => target !== null && target.kind === 'step';
+/** A name no other showing or answer has: 8 to 128 printable ASCII characters, as the server asks. */
+const newName = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 export function bindSteps(content: HTMLElement, options: StepOptions): () => void {
   const steps = Array.from(content.querySelectorAll<HTMLElement>(`[${STEP_ATTRIBUTE}]`));
   if (steps.length === 0) return () => undefined;
   const byName = new Map(steps.map((step) => [stepName(step), step]));
   const form = content.querySelector('form');
-  // A submit button outside the steps belongs to the last ones: the steps with no way forward.
-  const looseSubmits = Array.from(content.querySelectorAll<HTMLElement>('[type=submit]')).filter(
-    (button) => !button.closest(`[${STEP_ATTRIBUTE}]`),
-  );
+  // A submit button outside the steps (or in a step around steps) belongs to the last ones: those with no way forward.
+  const looseSubmits = Array.from(content.querySelectorAll<HTMLElement>('[type=submit]')).filter((button) => {
+    const holder = button.closest(`[${STEP_ATTRIBUTE}]`);
+    return !holder || holder.querySelector(`[${STEP_ATTRIBUTE}]`) !== null;
+  });
   // `popup:ID` opens the other pop-up the way any launcher in a template does (click-to-open.ts).
   content.querySelectorAll(`[${STEP_GO_ATTRIBUTE}^="popup:"]`).forEach((button) => {
     const target = targetOf(button);
     if (target?.kind === 'popup') button.setAttribute('data-poptin-id', target.id);
   });
 
-  const path = new StepPath(stepName(steps[0]!));
+  /** A step that holds steps (a question's offer around a form in steps) is entered at its first one. */
+  const entered = (name: string) => {
+    const inner = byName.get(name)?.querySelector(`[${STEP_ATTRIBUTE}]`);
+    return inner ? stepName(inner) : name;
+  };
+  const path = new StepPath(entered(stepName(steps[0]!)));
   /** The steps whose fields the visitor filled in and moved on from. */
   const done = new Set<string>();
   let partialSent = false;
@@ -66,7 +75,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
 
   const show = (name: string, focus: boolean) => {
     const shown = byName.get(name) ?? steps[0]!;
-    for (const step of steps) step.hidden = step !== shown;
+    for (const step of steps) step.hidden = !step.contains(shown);
     shown.querySelectorAll<HTMLElement>(`[${STEP_GO_ATTRIBUTE}="back"]`).forEach((button) => {
       button.hidden = path.before.length === 0;
     });
@@ -100,11 +109,13 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     return false;
   };
 
+  const answerOf = (button: HTMLElement) => button.getAttribute('value') ?? button.textContent?.trim() ?? '';
+
   /** A choice button's name and value are a field of the lead: the answer, kept in a hidden field of the form. */
   const keepAnswer = (button: HTMLElement) => {
     const name = button.getAttribute('name');
     if (!form || !name) return;
-    const value = button.getAttribute('value') ?? button.textContent?.trim() ?? '';
+    const value = answerOf(button);
     let field = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden][data-created-as]')).find(
       (input) => input.name === name && input.dataset.createdAs === CHOICE_CREATED_AS,
     );
@@ -118,6 +129,26 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     field.value = value;
   };
 
+  /**
+   * A choice that ends the showing (a close, a redirect, another pop-up) with no lead to carry its answer: the answer
+   * goes to the stats by itself, by the browser's beacon, which outlives a redirect (ChoiceRequest). A partial lead
+   * about to be sent carries it instead; a preview counts nothing.
+   */
+  const countChoice = (button: HTMLElement) => {
+    const question = button.getAttribute('name');
+    const id = options.host.getAttribute('poptin-id') ?? '';
+    const model = (options.host as { model?: { get(): { preview?: boolean } | null } }).model?.get();
+    if (!question || !/^[A-Za-z0-9]{13}$/.test(id) || model?.preview || partialDue()) return;
+    navigator.sendBeacon?.(
+      options.apiBase.replace(/\/+$/, '') + displayApiPath(DISPLAY_ROUTES.choice, { poptinId: id }),
+      new URLSearchParams({
+        question: question.slice(0, 200),
+        answer: answerOf(button).slice(0, 200),
+        idempotency_key: newName(),
+      }),
+    );
+  };
+
   const follow = (button: HTMLElement, target: StepTarget) => {
     const current = byName.get(path.current)!;
     if (target.kind === 'back') {
@@ -129,9 +160,10 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     // Going forward takes what the step holds: its fields must pass their rules first.
     if (target.kind === 'step' && !stepIsValid(current)) return;
     keepAnswer(button);
+    if (target.kind !== 'step') countChoice(button);
     if (target.kind === 'step') {
       done.add(path.current);
-      path.go(target.name);
+      path.go(entered(target.name));
       show(path.current, true);
     } else if (target.kind === 'close') options.requestClose();
     else followRedirect(navigationOf(options.host), target.url, button.getAttribute('target') === '_blank');
@@ -141,6 +173,8 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     const button = (event.target as Element | null)?.closest<HTMLElement>(`[${STEP_GO_ATTRIBUTE}]`);
     if (!button || !content.contains(button)) return;
     const target = targetOf(button);
+    // Another pop-up opens by the click's own way (click-to-open.ts); the answer that chose it is counted here.
+    if (target?.kind === 'popup') countChoice(button);
     if (!target || target.kind === 'popup') return;
     event.preventDefault();
     follow(button, target);
@@ -181,43 +215,56 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
       formControls(byName.get(name)!).some((control) => kindOf(control) === 'email' && control.value.trim()),
     );
 
-  // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead.
-  const onCloseRequest = (event: Event) => {
-    // design_properties.steps_partial_lead: a visitor who closes after the e-mail step leaves a partial lead.
-    if (
-      options.designProperties.steps_partial_lead !== true ||
-      partialSent ||
-      !form ||
-      !emailDone() ||
-      !options.canSubmit()
-    )
-      return;
-    queueMicrotask(() => {
-      if (event.defaultPrevented || partialSent || !options.canSubmit()) return;
-      partialSent = true;
-      const visited = new Set([...done]);
-      const fields: SubmittedField[] = formControls(form)
-        .filter((control) => {
-          const step = control.closest<HTMLElement>(`[${STEP_ATTRIBUTE}]`);
-          return step === null || visited.has(stepName(step));
-        })
-        .map(readField);
-      fields.push({
-        name: PARTIAL_LEAD_FIELD,
-        type: 'hidden',
-        value: 'yes',
-        required: false,
-        placeholder: '',
-        validation: '',
-      });
-      emit<SurfaceEventMap['poptin-submit']>(options.host, 'poptin-submit', {
-        poptinId: options.host.getAttribute('poptin-id') ?? '',
-        fields,
-        honeypot: honeypotValue(form),
-        prize: null,
-        respondWith: leadResponder().respondWith,
-      });
+  // Widget §4, partial leads: the owner's option, off unless set. Sent once, when the close goes ahead or the page
+  // goes (another page, the tab closed); a switch to another tab is no leaving. Both leads of this showing carry
+  // one name, by which the server makes the partial lead whole if the visitor comes back (back-forward cache) and
+  // finishes: one lead, never two.
+  const keepsPartial = options.designProperties.steps_partial_lead === true && form !== null;
+  if (keepsPartial) {
+    const name = form.ownerDocument.createElement('input');
+    name.type = 'hidden';
+    name.name = STEPS_LEAD_FIELD;
+    name.value = newName();
+    form.append(name);
+  }
+  const partialDue = () => keepsPartial && !partialSent && emailDone() && options.canSubmit();
+
+  const sendPartial = () => {
+    partialSent = true;
+    const visited = new Set([...done]);
+    const fields: SubmittedField[] = formControls(form!)
+      .filter((control) => {
+        const step = control.closest<HTMLElement>(`[${STEP_ATTRIBUTE}]`);
+        return step === null || visited.has(stepName(step));
+      })
+      .map(readField);
+    fields.push({
+      name: PARTIAL_LEAD_FIELD,
+      type: 'hidden',
+      value: 'yes',
+      required: false,
+      placeholder: '',
+      validation: '',
     });
+    emit<SurfaceEventMap['poptin-submit']>(options.host, 'poptin-submit', {
+      poptinId: options.host.getAttribute('poptin-id') ?? '',
+      fields,
+      honeypot: honeypotValue(form!),
+      prize: null,
+      respondWith: leadResponder().respondWith,
+    });
+  };
+
+  const onCloseRequest = (event: Event) => {
+    if (!partialDue()) return;
+    queueMicrotask(() => {
+      if (!event.defaultPrevented && partialDue()) sendPartial();
+    });
+  };
+  // Heard before the controller's own pagehide listener (a capture listener of the window goes first), so the lead
+  // is in the outbox by the time the outbox hands what it holds to the browser's beacon.
+  const onPageHide = () => {
+    if (partialDue()) sendPartial();
   };
 
   show(path.current, false);
@@ -227,5 +274,6 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     listenSafely(content, 'submit', onSubmit, { capture: true }),
     listenSafely(content, 'submit', afterSubmit),
     listenSafely(options.host, 'poptin-request-close', onCloseRequest),
+    listenSafely(options.host.ownerDocument.defaultView ?? window, 'pagehide', onPageHide, { capture: true }),
   ]);
 }

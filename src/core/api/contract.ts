@@ -14,6 +14,7 @@ export const DISPLAY_ROUTES = {
   click: '/click/:poptinId',
   viewed: '/viewed/:poptinId',
   closed: '/closed/:poptinId',
+  choice: '/choice/:poptinId',
   conversion: '/conversion/:viewerId',
   challenge: '/challenge/:poptinId',
   validationEmails: '/validation-emails',
@@ -174,6 +175,19 @@ export interface ClosedRequest {
 }
 
 /**
+ * `POST /api/display/choice/{poptinId}`: a choice button of a pop-up in steps that ended its showing with no lead to
+ * carry its answer (a close, a redirect, another pop-up), for the stats' answers (`by_choice`). Form-encoded, sent
+ * by the browser's beacon; counted once per key.
+ */
+export interface ChoiceRequest {
+  /** The button's `name`, at most 200 characters. */
+  question: string;
+  /** Its `value` (or text), at most 200 characters. */
+  answer: string;
+  idempotency_key: string;
+}
+
+/**
  * The trap field every template form carries, hidden from people and assistive technology: a lead that
  * fills it is stored as spam (and answered like any other).
  */
@@ -185,6 +199,13 @@ export const HONEYPOT_FIELD = 'poptin_hp';
  * lead with `partial: "yes"` among its fields.
  */
 export const PARTIAL_LEAD_FIELD = 'poptin_partial';
+
+/**
+ * A field record of newExtraFields naming one showing of a pop-up in steps whose owner keeps partial leads: its
+ * partial lead and its whole lead both carry it, and the server keeps one lead per name, the whole one replacing the
+ * partial one (`fields.steps_lead`, server/db/lead-store.ts). 8 to 128 printable ASCII characters.
+ */
+export const STEPS_LEAD_FIELD = 'poptin_steps_lead';
 
 /**
  * The conversion field holding how long after the page began loading the form was sent, in ms

@@ -51,11 +51,15 @@ export interface StatsReport {
   by_choice: ChoiceCount[];
 }
 
-/** The answer a choice button of a pop-up in steps wrote (its name and value), and how many leads carry it. */
+/**
+ * The answer a choice button of a pop-up in steps wrote (its name and value): how many leads carry it, and how many
+ * visitors chose it where it ended the showing with no lead (No → close, a redirect, another pop-up).
+ */
 export interface ChoiceCount {
   question: string;
   answer: string;
   leads: number;
+  without_lead: number;
 }
 
 /** Orders in the site's currency attributed to pop-ups, their value, and that value per view of the same pop-ups. */

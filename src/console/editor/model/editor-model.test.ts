@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { OLD_TEMPLATE_HTML, PARTS_TEMPLATE_HTML } from '../../../../test/console/parts-template.ts';
 import { addConsent, addField, moveField, readFields, removeField, setField } from './fields.ts';
 import { applyPartChange, hasParts, imageAddressProblem, readParts } from './parts.ts';
+import { splitForm } from './steps.ts';
 import { applyTokens, readTokens } from './tokens.ts';
 
 const html = PARTS_TEMPLATE_HTML;
@@ -86,5 +87,27 @@ describe('editor model: form fields', () => {
     });
     expect(readParts(edited).find((part) => part.role === 'consent')?.text).to.equal('I agree to receive e-mails');
     expect(addConsent(edited, 'again')).to.equal(edited);
+  });
+});
+
+describe('editor model: a form split over steps', () => {
+  it('lays each step out as the fields box was, so Next sits a gap below the e-mail field', () => {
+    const row = 'display:flex;flex-direction:column;gap:4px';
+    const html =
+      '<div data-poptin-screen="form"><form style="display:flex;flex-direction:column;gap:12px">' +
+      '<div data-poptin-part="fields" style="display:flex;flex-direction:column;gap:12px">' +
+      `<label style="${row}"><span>Email</span><input type="email" name="Email"></label>` +
+      `<label style="${row}"><span>Name</span><input name="Name"></label></div>` +
+      '<button type="submit" style="display:inline-flex;width:100%;min-height:48px">Go</button></form></div>';
+    const host = document.createElement('div');
+    host.style.width = '400px';
+    host.innerHTML = splitForm(html, { next: 'Next', back: 'Back' });
+    document.body.append(host);
+    const email = host.querySelector('input[type=email]')!.getBoundingClientRect();
+    const next = host.querySelector('[data-poptin-step-go="details"]')!.getBoundingClientRect();
+    const back = host.querySelector('[data-poptin-step-go="back"]')!.getBoundingClientRect();
+    host.remove();
+    expect(next.top - email.bottom).to.equal(12);
+    expect(back.width, 'Back stays a small link, not a bar across the step').to.be.below(next.width / 2);
   });
 });

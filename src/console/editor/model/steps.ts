@@ -147,6 +147,11 @@ function fieldsBox(fragment: DocumentFragment): HTMLElement | null {
   );
 }
 
+const BACK_STYLE =
+  'align-self:flex-start;box-sizing:border-box;min-height:44px;margin:-10px -8px;padding:4px 8px;font-family:inherit;' +
+  'font-size:14px;line-height:20px;font-weight:600;color:var(--poptin-accent);background:transparent;border:0;' +
+  'border-radius:var(--poptin-radius);cursor:pointer';
+
 export const isSplit = (html: string): boolean => parse(html).querySelector(`[${STEP}="email"]`) !== null;
 
 /** The rows of the fields box: its children that hold a control, with a label[for] before one. */
@@ -172,13 +177,19 @@ export function splitForm(html: string, words: StepWords): string {
   if (!emailRow || rows.length < 2) return html;
   const first = section('email');
   const second = section('details');
+  // Each step lays its rows out as the box did (a column with its gap): Next a gap below the e-mail field.
+  const layout = box.getAttribute('style');
+  if (layout) for (const step of [first, second]) step.setAttribute('style', layout);
   const emailNodes = [emailRow];
   const label = emailRow.previousElementSibling;
   if (label?.tagName === 'LABEL' && !label.querySelector(CONTROL)) emailNodes.unshift(label);
   // Everything else in the box, labels and rows, in order, goes to the second step.
   const rest = Array.from(box.childNodes).filter((node) => !emailNodes.includes(node as Element));
   first.append(...emailNodes, buttonLike(fragment.querySelector('[type=submit]'), words.next, 'details'));
-  second.append(buttonLike(null, words.back, 'back'), ...rest);
+  // Back is a quiet link at the step's start, its text in line with the fields, not a second button to weigh.
+  const back = buttonLike(null, words.back, 'back');
+  back.setAttribute('style', BACK_STYLE);
+  second.append(back, ...rest);
   box.replaceChildren(first, second);
   return serialize(fragment);
 }

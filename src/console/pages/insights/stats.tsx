@@ -140,7 +140,8 @@ function StoreRevenue({
 /** How many leads chose each answer of the pop-up's question steps (a report of one pop-up). */
 function Choices({ rows }: { rows: ChoiceCount[] }) {
   const { t, language } = useLanguage();
-  const most = Math.max(1, ...rows.map((row) => row.leads));
+  const chose = (row: ChoiceCount) => row.leads + (row.without_lead ?? 0);
+  const most = Math.max(1, ...rows.map(chose));
   return (
     <table className="breakdown table-cards choices">
       <caption>{t('choicesCaption')}</caption>
@@ -149,6 +150,7 @@ function Choices({ rows }: { rows: ChoiceCount[] }) {
           <th scope="col">{t('choiceQuestion')}</th>
           <th scope="col">{t('choiceAnswer')}</th>
           <th scope="col">{t('choiceLeads')}</th>
+          <th scope="col">{t('choiceWithoutLead')}</th>
         </tr>
       </thead>
       <tbody>
@@ -164,6 +166,7 @@ function Choices({ rows }: { rows: ChoiceCount[] }) {
               <span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.leads / most) * 6}em` }} />
               {formatNumber(row.leads, language)}
             </td>
+            <td data-label={t('choiceWithoutLead')}>{formatNumber(row.without_lead ?? 0, language)}</td>
           </tr>
         ))}
       </tbody>
