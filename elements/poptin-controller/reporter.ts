@@ -23,6 +23,7 @@ import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { fetchAfterNextPaint } from '../../src/core/loading/after-next-paint.ts';
+import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
@@ -160,6 +161,23 @@ export class Reporter {
     context.window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
     const key = newIdempotencyKey();
     this.viewsInFlight.set(key, onRecorded);
+    // Held in memory before consent: at once, so that a refusal drops it.
+    if (context.storesNothing) return this.sendView(config, trigger, key);
+    // The record's cookie write above, and the outbox's opening and write below, together made one long task at 4×
+    // CPU slowdown right after the frame that showed the pop-up: the page gets the thread back between them.
+    const sending = yieldToPage().then(() => this.sendView(config, trigger, key));
+    this.viewSending = sending;
+    void sending.finally(() => {
+      if (this.viewSending === sending) this.viewSending = null;
+    });
+  }
+
+  /** A view on its way to the outbox: a close that follows it goes after it. */
+  private viewSending: Promise<void> | null = null;
+
+  private sendView(config: PopupConfig, trigger: string, key: string): void {
+    const { context } = this;
+    const id = config.id;
     const view: ViewedRequest = {
       viewer_id: config.viewerId,
       trigger,
@@ -185,9 +203,12 @@ export class Reporter {
       ...this.options.store.identity(),
     };
     this.options.store.reportActivity(config.id, 'closed');
-    void this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) =>
-      log.warn('close not recorded', error),
-    );
+    const send = () =>
+      this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) =>
+        log.warn('close not recorded', error),
+      );
+    if (this.viewSending) void this.viewSending.then(send);
+    else void send();
   }
 
   /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
