@@ -165,15 +165,11 @@ export class Reporter {
     if (context.storesNothing) return this.sendView(config, trigger, key);
     // The record's cookie write above, and the outbox's opening and write below, together made one long task at 4×
     // CPU slowdown right after the frame that showed the pop-up: the page gets the thread back between them.
-    const sending = yieldToPage().then(() => this.sendView(config, trigger, key));
-    this.viewSending = sending;
-    void sending.finally(() => {
-      if (this.viewSending === sending) this.viewSending = null;
-    });
+    this.viewSent = yieldToPage().then(() => this.sendView(config, trigger, key));
   }
 
-  /** A view on its way to the outbox: a close that follows it goes after it. */
-  private viewSending: Promise<void> | null = null;
+  /** The last view on its way to the outbox: a close that follows it goes after it. */
+  private viewSent: Promise<void> = Promise.resolve();
 
   private sendView(config: PopupConfig, trigger: string, key: string): void {
     const { context } = this;
@@ -203,12 +199,9 @@ export class Reporter {
       ...this.options.store.identity(),
     };
     this.options.store.reportActivity(config.id, 'closed');
-    const send = () =>
-      this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) =>
-        log.warn('close not recorded', error),
-      );
-    if (this.viewSending) void this.viewSending.then(send);
-    else void send();
+    void this.viewSent
+      .then(() => this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close'))
+      .catch((error: unknown) => log.warn('close not recorded', error));
   }
 
   /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */
