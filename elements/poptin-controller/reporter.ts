@@ -159,21 +159,22 @@ export class Reporter {
     const id = config.id;
     context.visitor.recordView(id, config.type);
     context.window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
-    const key = newIdempotencyKey();
-    this.viewsInFlight.set(key, onRecorded);
     // Held in memory before consent: at once, so that a refusal drops it.
-    if (context.storesNothing) return this.sendView(config, trigger, key);
-    // The record's cookie write above, and the outbox's opening and write below, together made one long task at 4×
-    // CPU slowdown right after the frame that showed the pop-up: the page gets the thread back between them.
-    this.viewSent = yieldToPage().then(() => this.sendView(config, trigger, key));
+    if (context.storesNothing) return this.sendView(config, trigger, onRecorded);
+    // The record's cookie write above, and the key (the page's first crypto.randomUUID()), the outbox's opening and
+    // its write below, together made one long task at 4× CPU slowdown right after the frame that showed the pop-up:
+    // the page gets the thread back between them.
+    this.viewSent = yieldToPage().then(() => this.sendView(config, trigger, onRecorded));
   }
 
   /** The last view on its way to the outbox: a close that follows it goes after it. */
   private viewSent: Promise<void> = Promise.resolve();
 
-  private sendView(config: PopupConfig, trigger: string, key: string): void {
+  private sendView(config: PopupConfig, trigger: string, onRecorded: (viewId: string) => void): void {
     const { context } = this;
     const id = config.id;
+    const key = newIdempotencyKey();
+    this.viewsInFlight.set(key, onRecorded);
     const view: ViewedRequest = {
       viewer_id: config.viewerId,
       trigger,
