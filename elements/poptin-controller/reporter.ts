@@ -23,6 +23,7 @@ import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { fetchAfterNextPaint } from '../../src/core/loading/after-next-paint.ts';
+import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
@@ -158,6 +159,20 @@ export class Reporter {
     const id = config.id;
     context.visitor.recordView(id, config.type);
     context.window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
+    // Held in memory before consent: at once, so that a refusal drops it.
+    if (context.storesNothing) return this.sendView(config, trigger, onRecorded);
+    // The record's cookie write above, and the key (the page's first crypto.randomUUID()), the outbox's opening and
+    // its write below, together made one long task at 4× CPU slowdown right after the frame that showed the pop-up:
+    // the page gets the thread back between them.
+    this.viewSent = yieldToPage().then(() => this.sendView(config, trigger, onRecorded));
+  }
+
+  /** The last view on its way to the outbox: a close that follows it goes after it. */
+  private viewSent: Promise<void> = Promise.resolve();
+
+  private sendView(config: PopupConfig, trigger: string, onRecorded: (viewId: string) => void): void {
+    const { context } = this;
+    const id = config.id;
     const key = newIdempotencyKey();
     this.viewsInFlight.set(key, onRecorded);
     const view: ViewedRequest = {
@@ -185,9 +200,9 @@ export class Reporter {
       ...this.options.store.identity(),
     };
     this.options.store.reportActivity(config.id, 'closed');
-    void this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close').catch((error: unknown) =>
-      log.warn('close not recorded', error),
-    );
+    void this.viewSent
+      .then(() => this.sendReliably(context.api.closedUrl(config.id), { ...close }, 'close'))
+      .catch((error: unknown) => log.warn('close not recorded', error));
   }
 
   /** Kept in the outbox, then sent; resolves once kept, with how the first attempt goes (not awaited here). */

@@ -250,7 +250,13 @@ export class ControllerSession {
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
     const environment = this.environmentOf(response);
-    const zones = { site: response.timeZone, visitor: environment.visitorTimeZone ?? 'UTC' };
+    // The visitor's time zone is read only by a schedule in it (createDecisionEnvironment).
+    const zones = {
+      site: response.timeZone,
+      get visitor() {
+        return environment.visitorTimeZone ?? 'UTC';
+      },
+    };
     const decideOne = (config: PopupConfig, at: typeof environment) => {
       const decision = this.consent.decision(decide(config, at), config);
       popupDecided(config, decision);

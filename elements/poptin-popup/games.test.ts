@@ -318,6 +318,48 @@ describe('<poptin-popup> background effects', () => {
     newPictureAt.slice(1).forEach((at, index) => expect(at - newPictureAt[index]!).to.be.at.least(30));
   });
 
+  // Hundreds of pieces over a page: one fill of each colour, not a transform, a colour and a fill for every piece,
+  // keeps each picture cheap at 4× CPU slowdown (docs/performance.md, "Interactions").
+  for (const effect of ['confetti', 'ball', 'starry-sky']) {
+    it(`${effect}: a picture fills each of its few colours once, whatever the number of pieces`, async () => {
+      const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+        design_properties: { background_effect: effect },
+      });
+      await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
+      // Each picture starts by clearing the canvas: what is called until the next clear is that picture's.
+      const pictures: { fills: number; transforms: number }[] = [];
+      const counted = <Name extends 'fill' | 'fillRect' | 'setTransform' | 'clearRect'>(
+        name: Name,
+        count: (picture: { fills: number; transforms: number }) => void,
+      ) => {
+        const original = CanvasRenderingContext2D.prototype[name] as (...args: unknown[]) => void;
+        const stub = sinon.stub(CanvasRenderingContext2D.prototype, name).callsFake(function (
+          this: CanvasRenderingContext2D,
+          ...args: unknown[]
+        ) {
+          if (name === 'clearRect') pictures.push({ fills: 0, transforms: 0 });
+          else if (pictures.length > 0) count(pictures.at(-1)!);
+          return original.apply(this, args);
+        } as never);
+        return stub;
+      };
+      const stubs = [
+        counted('clearRect', () => undefined),
+        counted('fill', (picture) => (picture.fills += 1)),
+        counted('fillRect', (picture) => (picture.fills += 1)),
+        counted('setTransform', (picture) => (picture.transforms += 1)),
+      ];
+      try {
+        await until(() => pictures.length >= 2, 'two pictures drawn');
+      } finally {
+        for (const stub of stubs) stub.restore();
+      }
+      const [picture] = pictures;
+      expect(picture!.fills).to.be.at.most(12, 'fills in one picture');
+      expect(picture!.transforms).to.be.at.most(4, 'transforms in one picture');
+    });
+  }
+
   it('is one still picture under reduced motion', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {

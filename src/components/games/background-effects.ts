@@ -37,15 +37,29 @@ export const EFFECT_FRAME_INTERVAL_MS = 30;
  */
 export const EFFECT_RESOLUTION = 0.5;
 
-/** Each piece of confetti's colour, made once rather than on every frame. */
-const confettiColours = new WeakMap<Particle, string>();
-function confettiColour(particle: Particle): string {
-  let colour = confettiColours.get(particle);
-  if (colour === undefined) {
-    colour = `hsl(${particle.hue} 85% 58%)`;
-    confettiColours.set(particle, colour);
+/**
+ * Pieces of a few colours: each picture sets a colour and fills once per colour, not once per piece, which at
+ * hundreds of pieces and 4× CPU slowdown was the larger part of a picture's cost (docs/performance.md,
+ * "Interactions"). Twelve hues, 30° apart, look as many-coloured as a hue for every piece.
+ */
+const HUES = 12;
+const TWINKLE_LEVELS = 6;
+
+/** The pieces of each colour, grouped once for a set of particles (their hues never change). */
+const byColour = new WeakMap<readonly Particle[], Map<string, Particle[]>>();
+function colourGroups(particles: readonly Particle[], colour: (hue: number) => string): Map<string, Particle[]> {
+  let groups = byColour.get(particles);
+  if (!groups) {
+    groups = new Map();
+    for (const particle of particles) {
+      const key = colour((Math.round((particle.hue * HUES) / 360) % HUES) * (360 / HUES));
+      const group = groups.get(key);
+      if (group) group.push(particle);
+      else groups.set(key, [particle]);
+    }
+    byColour.set(particles, groups);
   }
-  return colour;
+  return groups;
 }
 
 const WHEEL_SLICES = 8;
@@ -75,15 +89,24 @@ function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, parti
       }
       context.fill();
       break;
-    case 'starry-sky':
+    case 'starry-sky': {
+      // Each star's brightness, to the nearest of a few levels: one path and one fill a level.
       context.fillStyle = '#fff7cc';
-      for (const particle of particles) {
-        context.globalAlpha = 0.35 + 0.65 * Math.abs(Math.sin(particle.phase));
+      const levels: Particle[][] = Array.from({ length: TWINKLE_LEVELS }, () => []);
+      for (const particle of particles)
+        levels[Math.round(Math.abs(Math.sin(particle.phase)) * (TWINKLE_LEVELS - 1))]!.push(particle);
+      levels.forEach((stars, level) => {
+        if (stars.length === 0) return;
+        context.globalAlpha = 0.35 + (0.65 * level) / (TWINKLE_LEVELS - 1);
         context.beginPath();
-        context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
+        for (const star of stars) {
+          context.moveTo(star.x + star.size, star.y);
+          context.arc(star.x, star.y, star.size, 0, Math.PI * 2);
+        }
         context.fill();
-      }
+      });
       break;
+    }
     case 'rain':
       context.strokeStyle = '#93c5fd';
       context.lineWidth = 1.2;
@@ -95,17 +118,32 @@ function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, parti
       context.stroke();
       break;
     case 'confetti':
-      for (const particle of particles) {
-        placeTurned(context, particle, scale);
-        context.fillStyle = confettiColour(particle);
-        context.fillRect(-particle.size / 2, -particle.size / 4, particle.size, particle.size / 2);
+      for (const [colour, pieces] of colourGroups(particles, (hue) => `hsl(${hue} 85% 58%)`)) {
+        context.fillStyle = colour;
+        context.beginPath();
+        // Each piece a rectangle twice as long as it is wide, turned by its phase about its middle.
+        for (const piece of pieces) {
+          const cos = Math.cos(piece.phase);
+          const sin = Math.sin(piece.phase);
+          const [alongX, alongY] = [(cos * piece.size) / 2, (sin * piece.size) / 2];
+          const [acrossX, acrossY] = [(-sin * piece.size) / 4, (cos * piece.size) / 4];
+          context.moveTo(piece.x - alongX - acrossX, piece.y - alongY - acrossY);
+          context.lineTo(piece.x + alongX - acrossX, piece.y + alongY - acrossY);
+          context.lineTo(piece.x + alongX + acrossX, piece.y + alongY + acrossY);
+          context.lineTo(piece.x - alongX + acrossX, piece.y - alongY + acrossY);
+          context.closePath();
+        }
+        context.fill();
       }
       break;
     case 'ball':
-      for (const particle of particles) {
-        context.fillStyle = `hsl(${particle.hue} 80% 60%)`;
+      for (const [colour, balls] of colourGroups(particles, (hue) => `hsl(${hue} 80% 60%)`)) {
+        context.fillStyle = colour;
         context.beginPath();
-        context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
+        for (const ball of balls) {
+          context.moveTo(ball.x + ball.size, ball.y);
+          context.arc(ball.x, ball.y, ball.size, 0, Math.PI * 2);
+        }
         context.fill();
       }
       break;

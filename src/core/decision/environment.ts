@@ -80,6 +80,7 @@ export interface EnvironmentSources {
 export function createDecisionEnvironment(sources: EnvironmentSources): DecisionEnvironment {
   const { window: win, document: doc } = sources;
   let source: string | null = null;
+  let visitorTimeZone: string | undefined;
   return {
     now: (sources.now ?? Date.now)(),
     isMobile: sources.isMobile,
@@ -100,7 +101,12 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     siteTimeZone: sources.siteTimeZone ?? 'UTC',
     visitRules: sources.visitRules,
     scheduleClock: sources.scheduleClock,
-    visitorTimeZone: safely(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 'UTC'),
+    // Read when a schedule in the visitor's time zone asks: a page's first Intl.DateTimeFormat loads the browser's
+    // time zone data, 60 to 90 ms at 4× CPU slowdown in the task that decides the pop-ups.
+    get visitorTimeZone() {
+      visitorTimeZone ??= safely(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 'UTC');
+      return visitorTimeZone;
+    },
   };
 }
 
