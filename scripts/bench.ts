@@ -226,20 +226,41 @@ function visitCase(
   });
 }
 
+/**
+ * A browser for a part's visits. A visit that fails is made once more, in a new browser when its own was closed: on
+ * the shared machine other work has closed the bench's browser mid-run.
+ */
+async function visitor(url: string) {
+  let browser = await launchChromium();
+  return {
+    browser: () => browser,
+    async visit(name: CaseName, cpuSlowdown: number, onProfile?: PageOptions['onProfile']): Promise<PageRun> {
+      try {
+        return await visitCase(browser, url, name, cpuSlowdown, onProfile);
+      } catch (error) {
+        progress(`a visit of ${name} failed (${(error as Error).message.split('\n')[0]}); made again`);
+        if (!browser.isConnected()) browser = await launchChromium();
+        return visitCase(browser, url, name, cpuSlowdown, onProfile);
+      }
+    },
+    close: () => browser.close(),
+  };
+}
+
 async function pages(
   url: string,
   cases: (keyof typeof CASES)[] = Object.keys(CASES) as (keyof typeof CASES)[],
   withCycles = true,
   withFloor = withCycles,
 ): Promise<PageFigures> {
-  const browser = await launchChromium();
   const names = [
     'base',
     ...(withFloor ? ['floor', 'floorElement', 'floorSpec', 'script', ...Object.keys(BY_HAND)] : []),
     ...cases,
   ] as CaseName[];
   const runs = Object.fromEntries(names.map((name) => [name, { 1: [], 4: [] }])) as unknown as Record<CaseName, Runs>;
-  const visit = (name: CaseName, cpuSlowdown: number) => visitCase(browser, url, name, cpuSlowdown);
+  const visits = await visitor(url);
+  const visit = (name: CaseName, cpuSlowdown: number) => visits.visit(name, cpuSlowdown);
   try {
     // One visit of every page first, unmeasured: the server's first answers and the browser's compile caches
     // would otherwise count against whichever case came first.
@@ -252,10 +273,12 @@ async function pages(
       }
       progress(`measured ${RUNS} runs at ${cpuSlowdown}×`);
     }
-    const cycles = withCycles ? await showCloseCycles(browser, `${url}/examples/lightbox.html`, 'benchlightbox') : null;
+    const cycles = withCycles
+      ? await showCloseCycles(visits.browser(), `${url}/examples/lightbox.html`, 'benchlightbox')
+      : null;
     return { runs, cycles };
   } finally {
-    await browser.close();
+    await visits.close();
   }
 }
 
@@ -550,17 +573,17 @@ const PROFILE_ROW_BYTES = 1024;
  * visit and the scripts it loaded.
  */
 async function moduleProfiles(url: string) {
-  const browser = await launchChromium();
+  const browser = await visitor(url);
   const names = PROFILED_CASES.flatMap((name) => [name, `${name}ByHand`]) as CaseName[];
   const visits = new Map<CaseName, { profile: Profile; scripts: Record<string, number>; scriptMs: number }[]>(
     names.map((name) => [name, []]),
   );
   try {
-    for (const name of names) await visitCase(browser, url, name, 1);
+    for (const name of names) await browser.visit(name, 1);
     for (let run = 0; run < RUNS; run++) {
       for (const name of names) {
         let profile: Profile | null = null;
-        const measured = await visitCase(browser, url, name, 4, (taken) => (profile = taken));
+        const measured = await browser.visit(name, 4, (taken) => (profile = taken));
         visits.get(name)!.push({ profile: profile!, scripts: measured.scripts, scriptMs: measured.scriptMs });
       }
     }
