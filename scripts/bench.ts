@@ -769,14 +769,23 @@ async function printRoundTrips(url: string): Promise<void> {
 
 /** Fresh visits of the interactions page, 1× and 4× in turn. */
 async function interactions(url: string): Promise<Record<1 | 4, InteractionVisit[]>> {
-  const browser = await launchChromium();
+  let browser = await launchChromium();
   const visits: Record<1 | 4, InteractionVisit[]> = { 1: [], 4: [] };
   const page = `${url}/examples/interact.html`;
+  // Made once more when it fails, as visitor() does for the pages.
+  const measure = async (cpu: 1 | 4) => {
+    try {
+      return await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+    } catch (error) {
+      progress(`an interactions visit failed (${(error as Error).message.split('\n')[0]}); made again`);
+      if (!browser.isConnected()) browser = await launchChromium();
+      return measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+    }
+  };
   try {
-    await measureInteractions(browser, page, 1, undefined, GAMES_ONLY);
+    await measure(1);
     for (let visit = 0; visit < INTERACTION_VISITS; visit++) {
-      for (const cpu of [1, 4] as const)
-        visits[cpu].push(await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY));
+      for (const cpu of [1, 4] as const) visits[cpu].push(await measure(cpu));
     }
     return visits;
   } finally {
