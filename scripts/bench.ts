@@ -7,8 +7,10 @@
 //   BENCH_LOAD_SECONDS (10)      seconds of load per server call
 //   BENCH_LOAD_EVENT_VISITS (31) visits per page for the load event, measured on its own
 //   BENCH_INTERACTION_VISITS (7) visits per CPU speed for the interactions
-//   BENCH_PARTS (all)            a comma list of what to measure: pages, load, named, trips, react, server, interactions,
-//                                hot (one hot pop-up's views on PostgreSQL, scripts/bench-hot-popup.ts);
+//   BENCH_PARTS (all)            a comma list of what to measure: pages (with the floors by hand), profile (the
+//                                lightbox's and the wheel's time and bytes by source module), load, named, trips,
+//                                react, server, interactions, hot (one hot pop-up's views on PostgreSQL,
+//                                scripts/bench-hot-popup.ts);
 //                                also, never by default, interaction-traces (what runs before each interaction's paint)
 //   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
 //   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone
@@ -16,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { type InteractionProfile, meanProfile } from './bench/interaction-trace.ts';
 import {
   FLOOR_INTERACTIONS,
@@ -26,7 +29,16 @@ import {
   measureInteractions,
 } from './bench/interactions.ts';
 import { traceLongTasks } from './bench/long-tasks.ts';
-import { type CycleResult, loadEventOf, measurePage, type PageRun, showCloseCycles } from './bench/page-metrics.ts';
+import { moduleCosts, UNMAPPED } from './bench/module-profile.ts';
+import {
+  type CycleResult,
+  loadEventOf,
+  measurePage,
+  type PageOptions,
+  type PageRun,
+  type Profile,
+  showCloseCycles,
+} from './bench/page-metrics.ts';
 import { writeBenchPages } from './bench/pages.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { widgetRoundTrips } from './bench/round-trips.ts';
@@ -43,7 +55,7 @@ const INTERACTION_VISITS = Number(process.env.BENCH_INTERACTION_VISITS ?? 7);
 const TRACE_VISITS = Number(process.env.BENCH_TRACE_VISITS ?? 3);
 const GAMES_ONLY = process.env.BENCH_INTERACTIONS === 'games';
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'pages,load,named,trips,react,server,interactions,hot')
+  (process.env.BENCH_PARTS ?? 'pages,profile,load,named,trips,react,server,interactions,hot')
     .split(',')
     .map((part) => part.trim()),
 );
@@ -66,13 +78,20 @@ const CASES = {
   blocked: 'nothing eligible: pop-ups for another page and device, left out by the server',
   blockedOnPage: 'nothing eligible: pop-ups JavaScript filters block, decided on the page',
   lightbox: 'lightbox with an email form',
-  wheel: 'spin wheel',
+  wheel: 'spin wheel, shown and spun',
   chat: 'chat button alone',
   bar: 'top bar, no room kept for it (pushes the page down)',
   barPlaced: 'top bar in the room kept for it (<poptin-embed height>)',
   embed: 'embedded form, height reserved',
 } as const;
-type CaseName = keyof typeof CASES | 'base' | 'floor' | 'floorElement' | 'floorSpec' | 'script';
+/** The pop-ups shown, written by hand (scripts/bench/by-hand.ts): the floors of the lightbox and the wheel. */
+const BY_HAND = {
+  lightboxByHand:
+    "the lightbox by hand: the spec's page view by hand, the same template sanitised in a native <dialog> at the same trigger, the view reported, its email checked",
+  wheelByHand:
+    "the spin wheel by hand, shown and spun: the spec's page view by hand, the same prizes drawn in SVG, the weighted pick, the widget's turn, the result screen",
+} as const;
+type CaseName = keyof typeof CASES | keyof typeof BY_HAND | 'base' | 'floor' | 'floorElement' | 'floorSpec' | 'script';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -123,9 +142,10 @@ function widgetLongTasks(runs: PageRun[], tasks: LongTask[][] = tasksOf(runs)): 
   );
 }
 
-const widgetBytes = (run: PageRun) =>
+/** The widget's script bytes (gzip), or a hand-written floor's. */
+const widgetBytes = (run: Pick<PageRun, 'scripts'>) =>
   Object.entries(run.scripts)
-    .filter(([name]) => name.startsWith('/dist/'))
+    .filter(([name]) => name.startsWith('/dist/') || /\/bench-floor(?:-[a-z]+)?\.js$/.test(name))
     .reduce((sum, [, bytes]) => sum + bytes, 0);
 const widgetScripts = (run: PageRun) =>
   Object.keys(run.scripts)
@@ -155,13 +175,77 @@ const paintedWindows = (runs: PageRun[], id: string) =>
   runs.map((run) => run.triggerToPainted[id]).filter((window) => window !== undefined);
 
 /** The pop-up each case shows, for the figures from its trigger. */
-const SHOWN_POPUP: Partial<Record<keyof typeof CASES, string>> = {
+const SHOWN_POPUP: Partial<Record<keyof typeof CASES | keyof typeof BY_HAND, string>> = {
   lightbox: 'benchlightbox',
+  lightboxByHand: 'benchlightbox',
   wheel: 'benchspinwhl1',
+  wheelByHand: 'benchspinwhl1',
   bar: 'benchtopbar01',
   barPlaced: 'benchtopbar01',
   embed: 'benchembedd01',
 };
+
+const label = (name: keyof typeof CASES | keyof typeof BY_HAND) =>
+  name in BY_HAND ? BY_HAND[name as keyof typeof BY_HAND] : CASES[name as keyof typeof CASES];
+
+/**
+ * The wheel spun as interactions.ts spins the widget's: its spin button clicked once the entrance is over, then the
+ * result screen waited for; the visit's settle time follows it.
+ */
+async function spinTheWheel(page: Page): Promise<void> {
+  const button = page.locator('[part~="spin-button"]').first();
+  await button.waitFor();
+  await page.waitForTimeout(900);
+  await button.click();
+  await page
+    .locator('[data-poptin-screen="win"]:visible, [data-poptin-screen="lose"]:visible')
+    .first()
+    .waitFor({ timeout: 15_000 });
+}
+
+/** One fresh visit of a case's page: the embed scrolled to, the wheels spun (landing on the first prize, as interactions.ts). */
+function visitCase(
+  browser: Browser,
+  url: string,
+  name: CaseName,
+  cpuSlowdown: number,
+  onProfile?: PageOptions['onProfile'],
+): Promise<PageRun> {
+  const wheel = name === 'wheel' || name === 'wheelByHand';
+  return measurePage(browser, `${url}/examples/${name}.html`, {
+    cpuSlowdown,
+    settleMs: SETTLE_MS,
+    act:
+      name === 'embed'
+        ? async (page) => page.locator('poptin-embed').scrollIntoViewIfNeeded()
+        : wheel
+          ? spinTheWheel
+          : undefined,
+    init: wheel ? () => (Math.random = () => 0.01) : undefined,
+    onProfile,
+  });
+}
+
+/**
+ * A browser for a part's visits. A visit that fails is made once more, in a new browser when its own was closed: on
+ * the shared machine other work has closed the bench's browser mid-run.
+ */
+async function visitor(url: string) {
+  let browser = await launchChromium();
+  return {
+    browser: () => browser,
+    async visit(name: CaseName, cpuSlowdown: number, onProfile?: PageOptions['onProfile']): Promise<PageRun> {
+      try {
+        return await visitCase(browser, url, name, cpuSlowdown, onProfile);
+      } catch (error) {
+        progress(`a visit of ${name} failed (${(error as Error).message.split('\n')[0]}); made again`);
+        if (!browser.isConnected()) browser = await launchChromium();
+        return visitCase(browser, url, name, cpuSlowdown, onProfile);
+      }
+    },
+    close: () => browser.close(),
+  };
+}
 
 async function pages(
   url: string,
@@ -169,19 +253,14 @@ async function pages(
   withCycles = true,
   withFloor = withCycles,
 ): Promise<PageFigures> {
-  const browser = await launchChromium();
   const names = [
     'base',
-    ...(withFloor ? ['floor', 'floorElement', 'floorSpec', 'script'] : []),
+    ...(withFloor ? ['floor', 'floorElement', 'floorSpec', 'script', ...Object.keys(BY_HAND)] : []),
     ...cases,
   ] as CaseName[];
   const runs = Object.fromEntries(names.map((name) => [name, { 1: [], 4: [] }])) as unknown as Record<CaseName, Runs>;
-  const visit = (name: CaseName, cpuSlowdown: number) =>
-    measurePage(browser, `${url}/examples/${name}.html`, {
-      cpuSlowdown,
-      settleMs: SETTLE_MS,
-      act: name === 'embed' ? async (page) => page.locator('poptin-embed').scrollIntoViewIfNeeded() : undefined,
-    });
+  const visits = await visitor(url);
+  const visit = (name: CaseName, cpuSlowdown: number) => visits.visit(name, cpuSlowdown);
   try {
     // One visit of every page first, unmeasured: the server's first answers and the browser's compile caches
     // would otherwise count against whichever case came first.
@@ -194,10 +273,12 @@ async function pages(
       }
       progress(`measured ${RUNS} runs at ${cpuSlowdown}×`);
     }
-    const cycles = withCycles ? await showCloseCycles(browser, `${url}/examples/lightbox.html`, 'benchlightbox') : null;
+    const cycles = withCycles
+      ? await showCloseCycles(visits.browser(), `${url}/examples/lightbox.html`, 'benchlightbox')
+      : null;
     return { runs, cycles };
   } finally {
-    await browser.close();
+    await visits.close();
   }
 }
 
@@ -286,7 +367,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
     "| case | 1×: trigger to painted | widget JS in it | widget's long tasks in it | 4×: trigger to painted | widget JS in it | widget's long tasks in it |",
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const [name, id] of Object.entries(SHOWN_POPUP) as [keyof typeof CASES, string][]) {
+  for (const [name, id] of Object.entries(SHOWN_POPUP) as [keyof typeof CASES | keyof typeof BY_HAND, string][]) {
     const figures = ([1, 4] as const).map((cpu) => {
       const windows = paintedWindows(runs[name][cpu], id);
       return `${median(windows.map((window) => window.ms)).toFixed(1)} ms | ${median(windows.map((window) => window.scriptMs)).toFixed(1)} ms | ${widgetLongTasks(
@@ -294,7 +375,7 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
         windows.map((window) => window.widgetLongTasks),
       )}`;
     });
-    console.log(`| ${CASES[name]} | ${figures.join(' | ')} |`);
+    console.log(`| ${label(name)} | ${figures.join(' | ')} |`);
   }
   console.log('\n## 20 show/close cycles of the lightbox\n');
   console.log(`- pop-up elements left in the page: ${cycles.popupsLeft}`);
@@ -382,6 +463,170 @@ function printPages(figures: PageFigures, budgets: Budget[]): void {
       pass: cycles.dataGrownAfterWarmUp <= 1024,
     },
   );
+}
+
+/** Each widget case beside its floor: the pop-up by hand for the pop-ups shown, the spec's page view by hand else. */
+const OVER_FLOORS: { name: keyof typeof CASES; floor: CaseName; budgetMs: number }[] = [
+  { name: 'lightbox', floor: 'lightboxByHand', budgetMs: 60 },
+  { name: 'wheel', floor: 'wheelByHand', budgetMs: 100 },
+  { name: 'blockedOnPage', floor: 'floorSpec', budgetMs: 25 },
+  { name: 'empty', floor: 'floorSpec', budgetMs: 10 },
+  { name: 'blocked', floor: 'floorSpec', budgetMs: 10 },
+];
+const LIGHTBOX_PAGE_BUDGET_BYTES = 45 * 1024;
+const TRIGGER_TO_VISIBLE_BUDGET_MS = 150;
+
+const FLOOR_LABEL: Partial<Record<CaseName, string>> = {
+  lightboxByHand: 'the lightbox by hand',
+  wheelByHand: 'the wheel by hand',
+  floorSpec: "the spec's page view by hand",
+};
+
+/**
+ * Every visit's long tasks in which the widget's script ran, the page's own included: the budget allows none.
+ * Described with the widget's and the page's own apart, as the tables above.
+ */
+function anyLongTaskWithWidget(runs: Runs): { count: number; text: string } {
+  const tasks = [...tasksOf(runs[1]), ...tasksOf(runs[4])];
+  const all = tasks.flat();
+  const own = all.filter(madeLongByWidget);
+  const top = longest(all);
+  return {
+    count: all.length,
+    text: all.length
+      ? `${all.length} in ${tasks.length} visits (${own.length} the widget's, ${all.length - own.length} the page's own with its script in them), longest ${top!.ms.toFixed(0)} ms, ${top!.widgetMs.toFixed(0)} ms of it the widget's`
+      : `none in ${tasks.length} visits`,
+  };
+}
+
+/** The widget's cases over their floors measured beside them (issue "what showing a pop-up costs a page"), and their budgets. */
+function printOverFloors(figures: PageFigures, budgets: Budget[]): void {
+  const { runs } = figures;
+  const bytes = (name: CaseName) => median(runs[name][1].map(widgetBytes));
+  const own = (name: CaseName, cpu: 1 | 4) => median(runs[name][cpu].map((run) => run.scriptMs));
+  const longTasks = (name: CaseName, cpu: 1 | 4) => {
+    const count = median(runs[name][cpu].map((run) => run.widgetLongTasks.length));
+    const top = longest(runs[name][cpu].flatMap((run) => run.widgetLongTasks));
+    return `${count}${top ? ` (longest ${top.ms.toFixed(0)} ms)` : ''}`;
+  };
+  console.log(
+    `\n## The widget over its floors (hand-written, measured in the same rounds; each visit minus the floor's visit of its round, median of ${RUNS})\n`,
+  );
+  console.log(
+    '| floor | its script 1× | 4× | its JavaScript gzip | its long tasks with its script, per visit 1× | 4× |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const floor of ['lightboxByHand', 'wheelByHand', 'floorSpec'] as const) {
+    console.log(
+      `| ${floor === 'floorSpec' ? FLOOR_LABEL.floorSpec : BY_HAND[floor]} | ${own(floor, 1).toFixed(1)} ms | ${own(floor, 4).toFixed(1)} ms | ${kb(bytes(floor))} | ${longTasks(floor, 1)} | ${longTasks(floor, 4)} |`,
+    );
+  }
+  console.log(
+    "\n| case | over | script 1× | script 4× | budget at 4× | JavaScript gzip over it | long tasks with the widget's script, per visit 1× (floor) | 4× (floor) |",
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { name, floor, budgetMs } of OVER_FLOORS) {
+    const over4 = overFloor(figures, name, 4, floor);
+    console.log(
+      `| ${CASES[name]} | ${FLOOR_LABEL[floor]} | ${ms(overFloor(figures, name, 1, floor))} | ${ms(over4)} | ≤ +${budgetMs} ms: ${over4 <= budgetMs ? 'pass' : 'FAIL'} | ${kb(bytes(name) - bytes(floor))} (${kb(bytes(name))} against ${kb(bytes(floor))}) | ${longTasks(name, 1)} (${longTasks(floor, 1)}) | ${longTasks(name, 4)} (${longTasks(floor, 4)}) |`,
+    );
+    budgets.push({
+      what: `${CASES[name]}: widget script ≤ ${FLOOR_LABEL[floor]} + ${budgetMs} ms at 4×`,
+      measured: `${ms(over4)} (widget ${own(name, 4).toFixed(1)} ms, floor ${own(floor, 4).toFixed(1)} ms)`,
+      pass: over4 <= budgetMs,
+    });
+  }
+  const painted = (name: CaseName, cpu: 1 | 4) => paintedWindows(runs[name][cpu], 'benchlightbox').map((w) => w.ms);
+  const visible4 = median(painted('lightbox', 4));
+  console.log(
+    `\nTrigger to visible (poptin:fired → the first frame painted with it open), median (slowest) of ${RUNS}: the lightbox ${median(painted('lightbox', 1)).toFixed(1)} ms (${Math.max(...painted('lightbox', 1)).toFixed(1)}) at 1×, ${visible4.toFixed(1)} ms (${Math.max(...painted('lightbox', 4)).toFixed(1)}) at 4×; by hand ${median(painted('lightboxByHand', 1)).toFixed(1)} ms at 1×, ${median(painted('lightboxByHand', 4)).toFixed(1)} ms at 4×.`,
+  );
+  budgets.push(
+    {
+      what: `lightbox: JavaScript ≤ ${kb(LIGHTBOX_PAGE_BUDGET_BYTES)} gzip for the page in all`,
+      measured: `${kb(bytes('lightbox'))} (by hand ${kb(bytes('lightboxByHand'))})`,
+      pass: bytes('lightbox') <= LIGHTBOX_PAGE_BUDGET_BYTES,
+    },
+    {
+      what: `lightbox: visible within ${TRIGGER_TO_VISIBLE_BUDGET_MS} ms of its trigger at 4× (to the frame that painted it)`,
+      measured: `${visible4.toFixed(1)} ms (by hand ${median(painted('lightboxByHand', 4)).toFixed(1)} ms)`,
+      pass: visible4 <= TRIGGER_TO_VISIBLE_BUDGET_MS,
+    },
+    ...(Object.keys(CASES) as (keyof typeof CASES)[]).map((name) => {
+      const found = anyLongTaskWithWidget(runs[name]);
+      return {
+        what: `no long task with the widget's script in it, in any visit at 1× and 4×: ${CASES[name]}`,
+        measured: found.text,
+        pass: found.count === 0,
+      };
+    }),
+  );
+}
+
+const PROFILED_CASES = ['lightbox', 'wheel'] as const;
+/** Modules listed one by one in the profile's table (the rest are summed on one line): this much time or bytes. */
+const PROFILE_ROW_MS = 2;
+const PROFILE_ROW_BYTES = 1024;
+
+/**
+ * Each profiled case and its floor by hand at 4×, visit by visit in turn (BENCH_RUNS each): the CPU profile of every
+ * visit and the scripts it loaded.
+ */
+async function moduleProfiles(url: string) {
+  const browser = await visitor(url);
+  const names = PROFILED_CASES.flatMap((name) => [name, `${name}ByHand`]) as CaseName[];
+  const visits = new Map<CaseName, { profile: Profile; scripts: Record<string, number>; scriptMs: number }[]>(
+    names.map((name) => [name, []]),
+  );
+  try {
+    for (const name of names) await browser.visit(name, 1);
+    for (let run = 0; run < RUNS; run++) {
+      for (const name of names) {
+        let profile: Profile | null = null;
+        const measured = await browser.visit(name, 4, (taken) => (profile = taken));
+        visits.get(name)!.push({ profile: profile!, scripts: measured.scripts, scriptMs: measured.scriptMs });
+      }
+    }
+    return visits;
+  } finally {
+    await browser.close();
+  }
+}
+
+function printModuleProfiles(visits: Awaited<ReturnType<typeof moduleProfiles>>): void {
+  console.log(
+    `\n## Where the lightbox's and the wheel's milliseconds and bytes go, by source module (4×, median of ${RUNS} visits; CPU profile and bytes mapped through the build's source maps)\n`,
+  );
+  console.log(
+    "A module's self time counts the native calls and the browser's work its code asked for; its bytes are its share of the generated code of the files the page loaded, as a share of each file's gzip size.",
+  );
+  for (const name of PROFILED_CASES) {
+    const runs = visits.get(name)!;
+    const floor = visits.get(`${name}ByHand` as CaseName)!;
+    const costs = moduleCosts(runs, WIDGET_DIR);
+    const total = median(runs.map((run) => run.scriptMs));
+    const totalBytes = costs.reduce((sum, cost) => sum + cost.gzipBytes, 0);
+    console.log(
+      `\n### ${CASES[name]}: ${total.toFixed(1)} ms of script, ${kb(totalBytes)} gzip (its floor by hand: ${median(floor.map((run) => run.scriptMs)).toFixed(1)} ms, ${kb(median(floor.map((run) => widgetBytes(run))))})\n`,
+    );
+    console.log('| module (source) | gzip bytes | share | self script ms 4× |');
+    console.log('|---|---|---|---|');
+    const row = (module: string, bytes: number, selfMs: number) =>
+      console.log(
+        `| ${module} | ${bytes.toFixed(0)} | ${((100 * bytes) / totalBytes).toFixed(1)} % | ${selfMs.toFixed(1)} |`,
+      );
+    const listed = costs.filter(
+      (cost) => cost.selfMs >= PROFILE_ROW_MS || cost.gzipBytes >= PROFILE_ROW_BYTES || cost.module === UNMAPPED,
+    );
+    for (const cost of listed) row(cost.module, cost.gzipBytes, cost.selfMs);
+    const rest = costs.filter((cost) => !listed.includes(cost));
+    if (rest.length)
+      row(
+        `${rest.length} more modules`,
+        rest.reduce((sum, cost) => sum + cost.gzipBytes, 0),
+        rest.reduce((sum, cost) => sum + cost.selfMs, 0),
+      );
+  }
 }
 
 /** The pages whose load event is compared: without a script, with an empty module script, with the loader (empty answer). */
@@ -524,14 +769,23 @@ async function printRoundTrips(url: string): Promise<void> {
 
 /** Fresh visits of the interactions page, 1× and 4× in turn. */
 async function interactions(url: string): Promise<Record<1 | 4, InteractionVisit[]>> {
-  const browser = await launchChromium();
+  let browser = await launchChromium();
   const visits: Record<1 | 4, InteractionVisit[]> = { 1: [], 4: [] };
   const page = `${url}/examples/interact.html`;
+  // Made once more when it fails, as visitor() does for the pages.
+  const measure = async (cpu: 1 | 4) => {
+    try {
+      return await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+    } catch (error) {
+      progress(`an interactions visit failed (${(error as Error).message.split('\n')[0]}); made again`);
+      if (!browser.isConnected()) browser = await launchChromium();
+      return measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+    }
+  };
   try {
-    await measureInteractions(browser, page, 1, undefined, GAMES_ONLY);
+    await measure(1);
     for (let visit = 0; visit < INTERACTION_VISITS; visit++) {
-      for (const cpu of [1, 4] as const)
-        visits[cpu].push(await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY));
+      for (const cpu of [1, 4] as const) visits[cpu].push(await measure(cpu));
     }
     return visits;
   } finally {
@@ -647,7 +901,12 @@ try {
   const shipped = PARTS.has('pages') || PARTS.has('react') ? await pages(server.url) : null;
   if (shipped) {
     printPages(shipped, budgets);
+    printOverFloors(shipped, budgets);
     progress('pages measured');
+  }
+  if (PARTS.has('profile')) {
+    printModuleProfiles(await moduleProfiles(server.url));
+    progress('modules profiled');
   }
   if (PARTS.has('interactions')) {
     printInteractions(await interactions(server.url), budgets);

@@ -97,13 +97,14 @@ function installProbes(): void {
   ).observe({ type: 'layout-shift', buffered: true });
 }
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
-  callFrame: { url: string };
+  /** Lines and columns count from 0. */
+  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   /** When profiling started, µs of the browser's monotonic clock. */
   startTime: number;
@@ -148,8 +149,12 @@ export interface PageOptions {
   cpuSlowdown: number;
   /** Wall time after `load` that still counts (ms). */
   settleMs: number;
-  /** Run on the page once loaded, before the settle time (scrolling to an embed). */
+  /** Run on the page once loaded, before the settle time (scrolling to an embed, spinning a wheel). */
   act?: (page: Page) => Promise<void>;
+  /** Run in the page before its own scripts (a fixed Math.random). */
+  init?: () => void;
+  /** Handed the visit's CPU profile (scripts/bench/module-profile.ts reads it by source module). */
+  onProfile?: (profile: Profile) => void;
 }
 
 /** One fresh visit (new context, no cache) of `url`. */
@@ -162,6 +167,7 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   await page.addInitScript(installProbes);
+  if (options.init) await page.addInitScript(options.init);
   const scripts: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -181,13 +187,14 @@ export async function measurePage(browser: Browser, url: string, options: PageOp
     await page.waitForTimeout(options.settleMs);
     await Promise.all(pending);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    options.onProfile?.(profile);
     // The profile's clock is the browser's monotonic one; the page's performance.now() counts from navigation start.
     await cdp.send('Performance.enable');
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const navigationStartUs = (metrics.find((metric) => metric.name === 'NavigationStart')?.value ?? Number.NaN) * 1e6;
-    // The hand-written floors (pages.ts: the floor, as an element, the spec's page view) are measured as if they were the widget.
+    // The hand-written floors (pages.ts, by-hand.ts: bench-floor*.js) are measured as if they were the widget.
     const isWidget = (scriptUrl: string) =>
-      scriptUrl.includes('/dist/') || /\/bench-floor(?:-element|-spec)?\.js$/.test(scriptUrl);
+      scriptUrl.includes('/dist/') || /\/bench-floor(?:-[a-z]+)?\.js$/.test(scriptUrl);
     const scriptMs = widgetMilliseconds(profile, isWidget);
     const probes = await page.evaluate(() => ({
       ...(window as unknown as WindowProbes).__bench,

@@ -3,6 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LIGHTBOX_BY_HAND, WHEEL_BY_HAND } from './by-hand.ts';
 import { INTERACT_FLOOR_CSS, INTERACT_FLOOR_SCRIPT, INTERACT_PAGE_PARTS } from './interactions.ts';
 
 /** The bench's top bar at 1280 px, in pixels. */
@@ -17,6 +18,9 @@ const CASES: Record<string, { head?: string; start?: string; middle?: string; en
   floor: { head: '<script type="module" src="/examples/bench-floor.js"></script>\n' },
   floorElement: { head: '<script type="module" src="/examples/bench-floor-element.js"></script>\n' },
   floorSpec: { head: '<script type="module" src="/examples/bench-floor-spec.js"></script>\n' },
+  // The lightbox and the wheel by hand (by-hand.ts): their pages' names hold the fixtures' page targeting.
+  lightboxByHand: { head: '<script type="module" src="/examples/bench-floor-lightbox.js"></script>\n' },
+  wheelByHand: { head: '<script type="module" src="/examples/bench-floor-wheel.js"></script>\n' },
   // What any script tag costs the page's load event, whatever it runs: the page waits for it to load and run.
   script: { head: '<script type="module" src="/examples/bench-empty.js"></script>\n' },
   empty: { head: loader('bench-empty') },
@@ -102,7 +106,14 @@ document.body.append(document.createElement('floor-controller'));
  * empty answer, a single-page app's navigation watched and the time on site kept alive. No error handling, no
  * cleanup, no module boundaries: a lower bound of the widget's own page view, not a second widget.
  */
-export const FLOOR_SPEC_SCRIPT = `const TAGS = ['poptin-popup', 'poptin-countdown', 'poptin-chat-button', 'poptin-embed', 'poptin-teaser', 'poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box', 'poptin-product-recommendations'];
+export const FLOOR_SPEC_SCRIPT = specPageView('bench-empty');
+
+/**
+ * FLOOR_SPEC_SCRIPT's page view for the client `clientId`; an answer with pop-ups goes to the function named
+ * `onPoptins` (defined by the script that follows it), else the empty answer's watch starts.
+ */
+export function specPageView(clientId: string, onPoptins?: string): string {
+  return `const TAGS = ['poptin-popup', 'poptin-countdown', 'poptin-chat-button', 'poptin-embed', 'poptin-teaser', 'poptin-spin-wheel', 'poptin-scratch-card', 'poptin-gift-box', 'poptin-product-recommendations'];
 const clicks = [];
 document.addEventListener('click', (event) => { clicks.push({ target: event.target, at: Date.now() }); if (clicks.length > 10) clicks.shift(); }, true);
 customElements.define('floor-controller', class extends HTMLElement {
@@ -153,10 +164,10 @@ customElements.define('floor-controller', class extends HTMLElement {
       page_title: document.title, origin_landing_page: session[3], if_page_refreshed: performance.getEntriesByType('navigation')[0]?.type === 'reload',
       poptin_viewed_url: location.href, previous_visited_pages: pages.slice(-2, -1).join(','), all_visited_pages: pages.join(','), visitor_id: visitorId, converted_email: '', lang: document.documentElement.lang,
     };
-    fetch('/api/display/bench-empty', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' })
+    fetch('/api/display/${clientId}', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' })
       .then((response) => response.json())
       .then((answer) => {
-        if (answer.poptins?.length) return;
+        if (answer.poptins?.length) return${onPoptins ? ` ${onPoptins}(answer)` : ''};
         let url = location.href;
         const changed = () => { if (location.href !== url) url = location.href; };
         for (const name of ['pushState', 'replaceState']) {
@@ -171,6 +182,7 @@ customElements.define('floor-controller', class extends HTMLElement {
 });
 document.body.append(document.createElement('floor-controller'));
 `;
+}
 
 /** Writes the pages (`<case>.html`) and their stylesheet; resolves with the folder. */
 export async function writeBenchPages(): Promise<string> {
@@ -182,6 +194,11 @@ export async function writeBenchPages(): Promise<string> {
   await writeFile(path.join(dir, 'bench-floor.js'), FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-floor-element.js'), FLOOR_ELEMENT_SCRIPT);
   await writeFile(path.join(dir, 'bench-floor-spec.js'), FLOOR_SPEC_SCRIPT);
+  await writeFile(
+    path.join(dir, 'bench-floor-lightbox.js'),
+    specPageView('bench-lightbox', 'showLightbox') + LIGHTBOX_BY_HAND,
+  );
+  await writeFile(path.join(dir, 'bench-floor-wheel.js'), specPageView('bench-wheel', 'showWheel') + WHEEL_BY_HAND);
   await writeFile(path.join(dir, 'bench-empty.js'), '');
   await writeFile(path.join(dir, 'bench-interact.js'), INTERACT_FLOOR_SCRIPT);
   await writeFile(path.join(dir, 'bench-interact.css'), INTERACT_FLOOR_CSS);
