@@ -284,13 +284,13 @@ export class ConfigurationStore {
     return rows[0] ?? null;
   }
 
-  /** An active pop-up: one whose configuration file is still there. */
+  /** An active pop-up: one whose configuration file is still there; its templates sanitised, as the display call's. */
   async findActivePopup(poptinId: string): Promise<PopupRecord | null> {
     const rows = await this.db.query<PopupRecord>(
       `SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`,
       [poptinId],
     );
-    return rows[0] ?? null;
+    return (await this.withSanitizedTemplates(rows))[0] ?? null;
   }
 
   /** Retires the pop-ups loaded from files that are no longer there, unless an owner edited them; answers their ids. */
