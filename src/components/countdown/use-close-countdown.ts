@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { CountdownRunner } from '../../core/countdown/machine.ts';
-import { timeParts } from '../../core/countdown/time.ts';
 
 /**
  * Seconds left before the close button may be used (widget §4 close-button countdown): all of `seconds`
@@ -14,14 +13,16 @@ export function useCloseCountdown(seconds: number, started: boolean): number {
     const startedAt = Date.now();
     let runner: CountdownRunner | null = null;
     let ended = false;
-    void import('../../core/countdown/machine.ts').then(({ createCountdownRunner }) => {
-      if (ended) return;
-      runner = createCountdownRunner(
-        { kind: 'duration', ms: seconds * 1000 },
-        { onChange: (snapshot) => setLeft(timeParts(snapshot.remainingMs).totalSeconds) },
-      );
-      runner.send({ type: 'start', now: startedAt });
-    });
+    void Promise.all([import('../../core/countdown/machine.ts'), import('../../core/countdown/time.ts')]).then(
+      ([{ createCountdownRunner }, { timeParts }]) => {
+        if (ended) return;
+        runner = createCountdownRunner(
+          { kind: 'duration', ms: seconds * 1000 },
+          { onChange: (snapshot) => setLeft(timeParts(snapshot.remainingMs).totalSeconds) },
+        );
+        runner.send({ type: 'start', now: startedAt });
+      },
+    );
     return () => {
       ended = true;
       runner?.dispose();
