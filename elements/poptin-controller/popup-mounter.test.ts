@@ -43,7 +43,6 @@ function fakeSurfaces(doc: Document) {
         return element;
       },
       loadTemplateParts: async () => undefined,
-      sanitizeTemplate: (raw: string) => raw,
     } as unknown as MounterOptions['loadSurfaces'] extends (() => Promise<infer S>) | undefined ? S : never,
   };
 }
@@ -73,6 +72,7 @@ function setup(overrides: Partial<MounterOptions> = {}) {
     onSubmit: async () => (heard.push('submitted'), { status: 'sent' }),
     onFailed: () => heard.push('failed'),
     loadSurfaces: async () => surfaces,
+    loadSanitizer: async () => ({ sanitizeTemplate: (raw: string) => raw }),
     ...overrides,
   });
   return { context, mounter, made, heard, cartChanged: () => (recommendationKey = 'cart-2') };
@@ -115,6 +115,43 @@ describe('the pop-up mounter: prepare, mount, remove', () => {
     cart = { itemCount: 3, total: 42 };
     mounter.reveal(handle);
     expect(element.model.get()?.cart).to.deep.equal({ itemCount: 3, total: 42 });
+  });
+
+  it('inserts a template the display server sanitised as it is, without loading the sanitiser', async () => {
+    let loaded = 0;
+    const { context, mounter } = setup({
+      loadSanitizer: () => {
+        loaded++;
+        return import('../../src/core/sanitize.ts');
+      },
+    });
+    // DOMPurify would drop the unknown element: it stays, as the server sent it.
+    const sent = '<p data-poptin-style="color: red">Hello <x-sent>as sent</x-sent></p>';
+    const handle = handleOf(popupConfig({ poptin: sent, poptin_sanitized: true }));
+    await mountFired(mounter, handle);
+    const element = context.window.document.body.querySelector('poptin-popup') as PopupElement;
+    expect(String(element.model.get()?.html)).to.equal(sent);
+    expect(loaded).to.equal(0);
+  });
+
+  it('sanitises a template the display server did not mark, and one fetched from its address even when marked', async () => {
+    let loaded = 0;
+    const { context, mounter } = setup({
+      loadSanitizer: () => {
+        loaded++;
+        return import('../../src/core/sanitize.ts');
+      },
+    });
+    const unmarked = handleOf(popupConfig({ poptin: '<p>Hi<img src=x onerror="alert(1)"></p>' }));
+    await mountFired(mounter, unmarked);
+    expect(String(unmarked.element?.model.get()?.html)).to.equal('<p>Hi<img src="x"></p>');
+    context.api.template = async () => '<p>Far<img src=x onerror="alert(2)"></p>';
+    const fetched = handleOf(
+      popupConfig({ poptin_id: 'fetched000001', poptin: '', poptin_url: '/t.html', poptin_sanitized: true }),
+    );
+    await mountFired(mounter, fetched);
+    expect(String(fetched.element?.model.get()?.html)).to.equal('<p>Far<img src="x"></p>');
+    expect(loaded).to.equal(1, 'loaded once, on first use');
   });
 
   it("tells the session what the visitor does with it, the x button's close as x_click", async () => {

@@ -13,13 +13,12 @@ import type { RecommendationModel } from '../../src/core/products/recommendation
 import { log } from '../../src/core/safety.ts';
 import { hasClickTargetFor } from '../../src/core/triggers/click-targets.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
+import { trustedHtml } from '../../src/core/trusted-html.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 
-type Surfaces = Pick<
-  typeof import('../../src/surfaces.ts'),
-  'createSurface' | 'loadTemplateParts' | 'sanitizeTemplate'
->;
+type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'createSurface' | 'loadTemplateParts'>;
+type Sanitizer = Pick<typeof import('../../src/core/sanitize.ts'), 'sanitizeTemplate'>;
 
 /** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
 export function closeTriggerOf(source: string): string {
@@ -71,6 +70,8 @@ export interface MounterOptions extends MounterCallbacks {
   };
   /** The surfaces chunk; imported on first use by default. */
   loadSurfaces?: () => Promise<Surfaces>;
+  /** DOMPurify and the widget's policy; imported only for a template the display server did not sanitise. */
+  loadSanitizer?: () => Promise<Sanitizer>;
 }
 
 /** Click-only pop-ups built ahead per page: each costs a template, a render and hidden markup before any click. */
@@ -78,9 +79,15 @@ const CLICK_ONLY_BUILT_AHEAD = 3;
 
 export class PopupMounter {
   private surfaces: Promise<Surfaces> | null = null;
+  private sanitizer: Promise<Sanitizer> | null = null;
   private clickOnlyBuiltAhead = 0;
 
   constructor(private readonly options: MounterOptions) {}
+
+  private loadSanitizer(): Promise<Sanitizer> {
+    this.sanitizer ??= (this.options.loadSanitizer ?? (() => import('../../src/core/sanitize.ts')))();
+    return this.sanitizer;
+  }
 
   private loadSurfaces(): Promise<Surfaces> {
     this.surfaces ??= (this.options.loadSurfaces ?? (() => import('../../src/surfaces.ts')))();
@@ -164,14 +171,16 @@ export class PopupMounter {
     const { config } = handle;
     // The template and its products are fetched while the surfaces chunk is on its way, where each used to wait
     // for the one before it (a round trip each on a slow connection).
-    const [surfaces, { raw, recommendations }] = await Promise.all([
+    const [surfaces, { raw, sanitizer, recommendations }] = await Promise.all([
       this.loadSurfaces(),
-      this.templateOf(handle).then(async (raw) => ({
-        raw,
-        recommendations: /<poptin-product-recommendations\b/i.test(raw)
-          ? await this.recommendationsFor(handle)
-          : undefined,
-      })),
+      this.templateOf(handle).then(async ({ raw, sanitized }) => {
+        const [sanitizer, recommendations] = await Promise.all([
+          // DOMPurify (12 KB gzip) comes only for a template the display server did not sanitise.
+          sanitized ? null : this.loadSanitizer(),
+          /<poptin-product-recommendations\b/i.test(raw) ? this.recommendationsFor(handle) : undefined,
+        ]);
+        return { raw, sanitizer, recommendations };
+      }),
     ]);
     // The parts of the template most pop-ups do not have are chunks of their own: loaded now, they are live when it shows.
     const parts = surfaces.loadTemplateParts(raw);
@@ -182,7 +191,7 @@ export class PopupMounter {
     element.setAttribute('data-variant', handle.variant);
     const { lang, countryCode, storePlatform, cart } = this.options.display();
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
-    const html = surfaces.sanitizeTemplate(raw);
+    const html = sanitizer ? sanitizer.sanitizeTemplate(raw) : trustedHtml(raw);
     await parts;
     await yieldToPage();
     const { api } = this.options.context;
@@ -219,13 +228,12 @@ export class PopupMounter {
     return model;
   }
 
-  private async templateOf(handle: PopupHandle): Promise<string> {
+  /** Its template, and whether the display server sanitised it: not one fetched from its `templateUrl`. */
+  private async templateOf(handle: PopupHandle): Promise<{ raw: string; sanitized: boolean }> {
     const { config } = handle;
-    return (
-      mobileTemplate(handle) ||
-      config.html ||
-      (config.templateUrl ? await this.options.context.api.template(config.templateUrl) : '')
-    );
+    const inline = mobileTemplate(handle) || config.html;
+    if (inline || !config.templateUrl) return { raw: inline, sanitized: config.templateSanitized };
+    return { raw: await this.options.context.api.template(config.templateUrl), sanitized: false };
   }
 
   /** Its turn in the queue: built if it is not yet (again, if its products are stale), then shown, or failed. */

@@ -8,9 +8,9 @@ import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/co
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import type { ScheduleClock, VisitRules } from '../../src/core/decision/environment.ts';
+import type { ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
 import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
-import { scheduleClockFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import { scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -232,9 +232,10 @@ export class ControllerSession {
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
-    [this.visitRules, this.scheduleClock] = await Promise.all([
+    [this.visitRules, this.scheduleClock, this.timerRule] = await Promise.all([
       visitRulesFor(response.poptins),
       scheduleClockFor(response.poptins),
+      timerRuleFor(response.poptins),
     ]);
     await yieldToPage();
     if (superseded()) return;
@@ -243,9 +244,10 @@ export class ControllerSession {
     await this.modes.landing(response);
   }
 
-  /** The visit rules' module and the schedules' clock, each when a pop-up of the answer uses it. */
+  /** The visit rules' module, the schedules' clock and the timer rule, each when a pop-up of the answer uses it. */
   private visitRules: VisitRules | undefined;
   private scheduleClock: ScheduleClock | undefined;
+  private timerRule: TimerRule | undefined;
 
   /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
   private decideAll(response: DisplayResponse): void {
@@ -289,6 +291,7 @@ export class ControllerSession {
       visit: this.context.pageFields ? visitFactsOf(this.context.visitor, this.context.pageFields) : undefined,
       visitRules: this.visitRules,
       scheduleClock: this.scheduleClock,
+      timerRule: this.timerRule,
     });
   }
 

@@ -1,5 +1,7 @@
 // The configuration aggregate: clients (sites), their pop-ups and their online stores, read by the display call
 // through the in-memory cache (config-cache.ts).
+
+import { type SanitizedTemplates, sanitizedFor, sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import {
   ALL_CLIENTS,
   CONFIG_CHANNEL,
@@ -79,6 +81,8 @@ export interface PopupRecord {
   config: PopupConfigJson;
   /** The share of visitors (percent) its A/B test holds out as a control group: its parent's setting, 0 for none. */
   ab_control_percent?: number;
+  /** Its templates as the display API serves them, when sanitised (server/template-sanitizing/). */
+  sanitized_templates?: SanitizedTemplates | null;
 }
 
 export interface ConfigurationOptions {
@@ -86,7 +90,7 @@ export interface ConfigurationOptions {
   configTtlMs?: number;
 }
 
-const POPUP_COLUMNS = `poptin_id, client_id, viewer_id, ab_test_parent_id, config,
+const POPUP_COLUMNS = `poptin_id, client_id, viewer_id, ab_test_parent_id, config, sanitized_templates,
   (SELECT test.ab_control_percent FROM popups test WHERE test.poptin_id = COALESCE(popups.ab_test_parent_id, popups.poptin_id))::int AS ab_control_percent`;
 
 /**
@@ -108,7 +112,7 @@ export class ConfigurationStore {
   ) {
     this.config = new ConfigCache(async (clientId) => {
       const client = await this.findClient(clientId);
-      return { client, popups: client ? await this.listClientPopups(clientId) : [] };
+      return { client, popups: client ? await this.withSanitizedTemplates(await this.listClientPopups(clientId)) : [] };
     }, options.configTtlMs);
     registerConfigCache(db, this.config);
     this.popupsByViewer = new PopupsByViewer(async (viewerId) => {
@@ -246,6 +250,25 @@ export class ConfigurationStore {
     return true;
   }
 
+  /**
+   * The pop-ups with their templates sanitised, before any visitor gets them: those of a pop-up published before the
+   * server sanitised templates, loaded from a file or written to the database directly are sanitised once here and
+   * kept, unless the configuration changed meanwhile.
+   */
+  private async withSanitizedTemplates(popups: PopupRecord[]): Promise<PopupRecord[]> {
+    for (const popup of popups) {
+      if (sanitizedFor(popup.config, popup.sanitized_templates)) continue;
+      const sanitized = await sanitizeTemplates(popup.config);
+      if (!sanitized) continue;
+      popup.sanitized_templates = sanitized;
+      await this.db.query(
+        'UPDATE popups SET sanitized_templates = $2::jsonb WHERE poptin_id = $1 AND config = $3::jsonb',
+        [popup.poptin_id, JSON.stringify(sanitized), JSON.stringify(popup.config)],
+      );
+    }
+    return popups;
+  }
+
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
     return this.db.query<PopupRecord>(
       `SELECT ${POPUP_COLUMNS} FROM popups WHERE client_id = $1 AND active ORDER BY created_at, added_order`,
@@ -261,13 +284,13 @@ export class ConfigurationStore {
     return rows[0] ?? null;
   }
 
-  /** An active pop-up: one whose configuration file is still there. */
+  /** An active pop-up: one whose configuration file is still there; its templates sanitised, as the display call's. */
   async findActivePopup(poptinId: string): Promise<PopupRecord | null> {
     const rows = await this.db.query<PopupRecord>(
       `SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`,
       [poptinId],
     );
-    return rows[0] ?? null;
+    return (await this.withSanitizedTemplates(rows))[0] ?? null;
   }
 
   /** Retires the pop-ups loaded from files that are no longer there, unless an owner edited them; answers their ids. */

@@ -6,6 +6,7 @@ import type { PopupConfigJson, PopupRecord } from '../db/configuration-store.ts'
 import type { SqlRunner } from '../db/database.ts';
 import type { Store } from '../db/store.ts';
 import { deriveViewerId } from '../ids.ts';
+import { sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
 import { randomLowercaseId } from './random-id.ts';
 
@@ -177,9 +178,15 @@ export class PopupAuthoring {
     if (!current) return null;
     // The A/B parent is a column too, read by the display call's variant choice.
     const parentId = readAbTestParentId(current.draft);
-    const set =
-      'config = draft, ab_test_parent_id = $3::text, published_revision = revision, published_at = now(), active = true';
-    return (await this.changeServed(clientId, poptinId, set, 'true', [parentId]))
+    // Its templates are sanitised once, now, rather than when a visitor first asks for it. A draft saved meanwhile
+    // is published with templates they were not made from: the display call sees it and sanitises them again.
+    const sanitized = await sanitizeTemplates(current.draft);
+    const set = `config = draft, ab_test_parent_id = $3::text, sanitized_templates = $4::jsonb,
+      published_revision = revision, published_at = now(), active = true`;
+    return (await this.changeServed(clientId, poptinId, set, 'true', [
+      parentId,
+      sanitized && JSON.stringify(sanitized),
+    ]))
       ? this.find(clientId, poptinId)
       : null;
   }

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { POPUP_TYPES, type PopupType } from '../../src/core/config/types.ts';
+import { sanitizeTemplate } from '../../src/core/sanitize.ts';
 import type { ElementKind } from '../../src/registry.ts';
 import { createElementOf, createSurface, ELEMENT_KINDS, tagOf } from '../../src/registry-lookups.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
-import { sanitizeTemplate } from '../../src/surfaces.ts';
 import { ALWAYS_WIN, FOUR_PRIZES } from '../browser-support/games.ts';
 
 // A pop-up of the kind, with some text, a heading and a field.

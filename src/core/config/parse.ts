@@ -47,6 +47,7 @@ export function parsePopupConfig(raw: unknown): PopupConfig {
     accountId: readString(poptin.account_id),
     html: readString(poptin.poptin),
     templateUrl: readString(poptin.poptin_url),
+    templateSanitized: poptin.poptin_sanitized === true,
     viewerId: readString(poptin.viewer_id),
     designProperties: readRecord(poptin.design_properties),
     teasersOn: readSwitch(poptin.is_teasers_on),

@@ -73,6 +73,11 @@ export interface PopupConfig {
   html: string;
   /** Template location (`poptin_url`) when the HTML is not inline. */
   templateUrl: string;
+  /**
+   * The display server sanitised its inline templates (`poptin_sanitized`: `html` and the mobile design) with the
+   * widget's own policy, so the widget inserts them as they are; a template from `templateUrl` is sanitised here.
+   */
+  templateSanitized: boolean;
   viewerId: string;
   designProperties: Record<string, unknown>;
   teasersOn: boolean;

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import * as timerRule from '../countdown/expiry.ts';
 import * as scheduleClock from '../rules/schedule-clock.ts';
 import * as visitRules from '../rules/visit.ts';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
@@ -7,7 +8,7 @@ import { countingCookieDocument, countingStorageWindow } from '../visitor/test-s
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';
-import { usesVisitRules, visitRulesFor } from './visit-rules.ts';
+import { timerRuleFor, usesVisitRules, visitRulesFor } from './visit-rules.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
 const MINUTE = 60_000;
@@ -27,6 +28,7 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
     visitor: createVisitor({ stores, now: () => NOW }),
     visitRules,
     scheduleClock,
+    timerRule,
     ...change,
   };
 }
@@ -189,6 +191,21 @@ describe('decide: every rule for one pop-up', () => {
       },
     ]);
     expect(early.retryAt).to.equal(NOW + 60 * MINUTE);
+  });
+
+  it('the timer rule is loaded only for a page with a pop-up that has a timer', async () => {
+    const plain = testConfig({ d_f_r: 'all@display_everytime_everypage' });
+    expect(await timerRuleFor([plain])).to.equal(undefined);
+    expect(decide(plain, environment({ timerRule: undefined })).allowed).to.equal(true);
+    const timed = testConfig({ design_properties: { timer: { timerTime: '05:00' } } });
+    expect(await timerRuleFor([plain, timed])).to.not.equal(undefined);
+    // Never shown past its end for want of its rule.
+    expect(
+      decide(
+        testConfig({ design_properties: { timer: { date: '2025-03-14', time: '11:00', gmt: '+00:00' } } }),
+        environment({ timerRule: undefined }),
+      ).allowed,
+    ).to.equal(false);
   });
 
   it('a fixed end-time timer that has passed blocks (widget §4); one still running allows', () => {

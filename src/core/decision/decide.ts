@@ -1,5 +1,4 @@
 import type { LeftOutPopup, PopupConfig } from '../config/types.ts';
-import { evaluateTimer } from '../countdown/expiry.ts';
 import { evaluateConvertedUsers } from '../rules/converted.ts';
 import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
 import { evaluateCountry } from '../rules/country.ts';
@@ -12,6 +11,7 @@ import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targe
 import { allow, block, type RuleResult } from '../rules/types.ts';
 import { describePlan, planTriggers } from '../triggers/plan.ts';
 import type { DecisionEnvironment } from './environment.ts';
+import { mayHaveTimer } from './visit-rules.ts';
 
 export interface Decision {
   id: string;
@@ -36,7 +36,7 @@ type RuleCheck = [name: string, check: () => RuleResult];
 
 /** Combines every display rule for one pop-up (widget §3 filters, §5 operators, §6 who sees what). */
 export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
-  const { visitor, now, visitRules, scheduleClock } = environment;
+  const { visitor, now, visitRules, scheduleClock, timerRule } = environment;
   let history: ReturnType<typeof visitor.frequencyHistory> | null = null;
   const frequencyHistory = () => (history ??= visitor.frequencyHistory(config.id));
   const checks: RuleCheck[] = [
@@ -96,8 +96,16 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
         return scheduleClock.evaluateSchedule(config.schedule, zones, now);
       },
     ],
-    // Widget §4: a pop-up whose fixed end-time has passed is not shown.
-    ['timer', () => evaluateTimer(config.designProperties, now)],
+    // Widget §4: a pop-up whose fixed end-time has passed is not shown. Its rule is there whenever a pop-up of the
+    // page may have a timer (visit-rules.ts).
+    [
+      'timer',
+      () => {
+        if (!mayHaveTimer(config)) return allow('timer', 'no timer');
+        if (!timerRule) return block('timer', 'its timer rule is not loaded');
+        return timerRule.evaluateTimer(config.designProperties, now);
+      },
+    ],
   ];
   const rules = checks.map(([name, check]) => {
     try {

@@ -42,6 +42,8 @@ export interface DecisionEnvironment {
   visitRules?: VisitRules;
   /** The schedules' clock (src/core/rules/schedule-clock.ts), loaded only for pages with a scheduled pop-up. */
   scheduleClock?: ScheduleClock;
+  /** The timer rule (src/core/countdown/expiry.ts), loaded only for pages with a pop-up that has a timer. */
+  timerRule?: TimerRule;
 }
 
 /** A schedule's clock, as `import('../rules/schedule-clock.ts')` gives it. */
@@ -49,6 +51,9 @@ export type ScheduleClock = Pick<
   typeof import('../rules/schedule-clock.ts'),
   'evaluateSchedule' | 'nextScheduleChange'
 >;
+
+/** The timer as a display rule, as `import('../countdown/expiry.ts')` gives it. */
+export type TimerRule = Pick<typeof import('../countdown/expiry.ts'), 'evaluateTimer'>;
 
 /** The evaluators of the visit rules, as `import('../rules/visit.ts')` gives them. */
 export type VisitRules = Pick<
@@ -74,6 +79,7 @@ export interface EnvironmentSources {
   siteTimeZone?: string;
   visitRules?: VisitRules;
   scheduleClock?: ScheduleClock;
+  timerRule?: TimerRule;
 }
 
 /** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
@@ -101,6 +107,7 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     siteTimeZone: sources.siteTimeZone ?? 'UTC',
     visitRules: sources.visitRules,
     scheduleClock: sources.scheduleClock,
+    timerRule: sources.timerRule,
     // Read when a schedule in the visitor's time zone asks: a page's first Intl.DateTimeFormat loads the browser's
     // time zone data, 60 to 90 ms at 4× CPU slowdown in the task that decides the pop-ups.
     get visitorTimeZone() {

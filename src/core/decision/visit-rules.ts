@@ -1,8 +1,8 @@
 // The campaign rules weigh some 4 KB gzip that a page whose pop-ups use none of them never needs: the visit rules (UTM
-// parameters, traffic source, new or returning visitor, landing page) and the schedules' clock are each loaded only
-// when one of the answer's pop-ups sets one, before the pop-ups are decided.
+// parameters, traffic source, new or returning visitor, landing page), the schedules' clock and the timer's settings
+// (2 KB) are each loaded only when one of the answer's pop-ups sets one, before the pop-ups are decided.
 import type { PopupConfig } from '../config/types.ts';
-import type { ScheduleClock, VisitRules } from './environment.ts';
+import type { ScheduleClock, TimerRule, VisitRules } from './environment.ts';
 
 /** The pop-up settings of the visit rules. */
 export const VISIT_RULE_FIELDS = [
@@ -31,4 +31,18 @@ export async function visitRulesFor(configs: readonly PopupConfig[]): Promise<Vi
 /** The schedules' clock when one of `configs` has a schedule, else undefined (nothing is downloaded). */
 export async function scheduleClockFor(configs: readonly PopupConfig[]): Promise<ScheduleClock | undefined> {
   return configs.some((config) => config.schedule) ? import('../rules/schedule-clock.ts') : undefined;
+}
+
+/**
+ * Whether a pop-up may have a timer (`design_properties.timer`). Only a setting that cannot be on is left out: one
+ * that reads as off (`"no"`, an empty object) loads the rule, which says so.
+ */
+export const mayHaveTimer = (config: PopupConfig): boolean => {
+  const timer = config.designProperties.timer;
+  return !(timer === undefined || timer === null || timer === false || timer === 0 || `${timer}`.trim() === '');
+};
+
+/** The timer rule when one of `configs` may have a timer, else undefined (nothing is downloaded). */
+export async function timerRuleFor(configs: readonly PopupConfig[]): Promise<TimerRule | undefined> {
+  return configs.some(mayHaveTimer) ? import('../countdown/expiry.ts') : undefined;
 }
