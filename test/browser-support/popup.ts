@@ -52,6 +52,9 @@ export async function mountPopup(template: string, options: MountOptions = {}): 
   const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
   document.body.append(element);
   await shown;
+  // A close button that counts down loads its countdown's machine once the pop-up shows, and counts from then: a fake
+  // clock's ticks before it runs would be lost, so the pop-up is ready once the machine is.
+  await Promise.all([import('../../src/core/countdown/machine.ts'), import('../../src/core/countdown/time.ts')]);
   await nextFrame();
   return element;
 }
