@@ -112,7 +112,7 @@ export class ConfigurationStore {
   ) {
     this.config = new ConfigCache(async (clientId) => {
       const client = await this.findClient(clientId);
-      return { client, popups: client ? await this.withSanitizedTemplates(await this.listClientPopups(clientId)) : [] };
+      return { client, popups: client ? this.withSanitizedTemplates(await this.listClientPopups(clientId)) : [] };
     }, options.configTtlMs);
     registerConfigCache(db, this.config);
     this.popupsByViewer = new PopupsByViewer(async (viewerId) => {
@@ -250,23 +250,39 @@ export class ConfigurationStore {
     return true;
   }
 
+  /** Pop-ups whose templates are being sanitised, so that each is sanitised once at a time. */
+  private readonly sanitizing = new Set<string>();
+
   /**
-   * The pop-ups with their templates sanitised, before any visitor gets them: those of a pop-up published before the
-   * server sanitised templates, loaded from a file or written to the database directly are sanitised once here and
-   * kept, unless the configuration changed meanwhile.
+   * The pop-ups as they are, and those whose templates carry no mark for their configuration (published before the
+   * server sanitised templates, loaded from a file, written to the database directly, changed behind the mark)
+   * sanitised in the background: a display call never waits for the sanitiser (jsdom's first load alone takes about a
+   * second). Meanwhile such a pop-up is served unmarked, and the widget sanitises it itself, as before; once kept, the
+   * answers after carry it sanitised.
    */
-  private async withSanitizedTemplates(popups: PopupRecord[]): Promise<PopupRecord[]> {
-    for (const popup of popups) {
-      if (sanitizedFor(popup.config, popup.sanitized_templates)) continue;
+  private withSanitizedTemplates(popups: PopupRecord[]): PopupRecord[] {
+    for (const popup of popups)
+      if (!sanitizedFor(popup.config, popup.sanitized_templates)) this.sanitizeInBackground(popup);
+    return popups;
+  }
+
+  private sanitizeInBackground(popup: PopupRecord): void {
+    if (this.sanitizing.has(popup.poptin_id)) return;
+    this.sanitizing.add(popup.poptin_id);
+    const keep = async () => {
       const sanitized = await sanitizeTemplates(popup.config);
-      if (!sanitized) continue;
-      popup.sanitized_templates = sanitized;
-      await this.db.query(
-        'UPDATE popups SET sanitized_templates = $2::jsonb WHERE poptin_id = $1 AND config = $3::jsonb',
+      if (!sanitized) return;
+      const kept = await this.db.query(
+        'UPDATE popups SET sanitized_templates = $2::jsonb WHERE poptin_id = $1 AND config = $3::jsonb RETURNING poptin_id',
         [popup.poptin_id, JSON.stringify(sanitized), JSON.stringify(popup.config)],
       );
-    }
-    return popups;
+      if (kept.length > 0) await this.configChanged(popup.client_id);
+    };
+    // A pop-up that could not be kept sanitised (a closed database, a configuration changed meanwhile) stays as the
+    // widget sanitises it; the next load tries again.
+    void keep()
+      .catch(() => undefined)
+      .finally(() => this.sanitizing.delete(popup.poptin_id));
   }
 
   async listClientPopups(clientId: string): Promise<PopupRecord[]> {
@@ -290,7 +306,7 @@ export class ConfigurationStore {
       `SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = $1 AND active`,
       [poptinId],
     );
-    return (await this.withSanitizedTemplates(rows))[0] ?? null;
+    return this.withSanitizedTemplates(rows)[0] ?? null;
   }
 
   /** Retires the pop-ups loaded from files that are no longer there, unless an owner edited them; answers their ids. */
