@@ -31,7 +31,7 @@ describe('the kinds demo pages', () => {
     const described = describeWaves(waves);
     assert.deepEqual(waves[0], ['poptin.js'], described);
     assert.ok(
-      ['surfaces', 'surface-view', 'machine', 'session-shared', 'shared'].every((file) => waves[1]!.includes(file)),
+      ['surfaces', 'surface-view', 'session-shared', 'shared'].every((file) => waves[1]!.includes(file)),
       described,
     );
   });

@@ -130,8 +130,8 @@ describe('loading the widget, end to end', () => {
     assert.deepEqual(waves[0], ['poptin.js'], described);
     assert.deepEqual(
       [...waves[1]!].sort(),
-      ['language', 'session', 'session-shared', 'settings', 'shared'],
-      `the session and its four imports, together:\n${described}`,
+      ['language', 'session', 'session-shared', 'shared'],
+      `the session and its three imports, together:\n${described}`,
     );
     assert.ok(
       ['surfaces', 'surface-view'].every((file) => waves[2]!.includes(file)),
