@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { CLIENT_RESTRICTED, MAX_VIEWS_REACHED } from '../../src/core/api/contract.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
+import { eventually } from '../delivery/test-receiver.ts';
 import { deriveViewerId } from '../ids.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
@@ -539,6 +540,12 @@ describe('GET /api/display/click/{poptin_id}', () => {
   it('answers the pop-up in the shape of the display response', async () => {
     await seedClient(shared.test.store);
     await seedPopup(shared.test.store);
+    // A seeded pop-up is sanitised in the background after its first load: compared once it is, both answers marked.
+    await eventually(
+      'the pop-up served sanitised',
+      async () =>
+        (await postJson('/api/display/acme', { visitor_id: 'v' })).json().poptins[0]?.poptin_sanitized === true,
+    );
     const response = await shared.app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
     assert.equal(response.statusCode, 200);
     const display = (await postJson('/api/display/acme', { visitor_id: 'v' })).json();
