@@ -9,16 +9,20 @@ const POPTIN_ID = 'a1b2c3d4e5f6g';
 describe('the controller session', () => {
   afterEach(() => clearPopups());
 
-  it('gives the page its main thread back after its code is evaluated and again before deciding the pop-ups', async () => {
-    // A pop-up that waits a minute: decided and armed, never shown during the test.
+  /** The display answer of a pop-up that waits a minute: decided and armed, never shown during a test. */
+  const answerArmedLightbox = () => {
     const answer = {
       display: 'allowed',
       message: '',
       poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', display_after_sec_active: 60 }],
     };
-    const fetched = sinon
+    return sinon
       .stub(window, 'fetch')
       .callsFake(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }));
+  };
+
+  it('gives the page its main thread back after its code is evaluated and again before deciding the pop-ups', async () => {
+    const fetched = answerArmedLightbox();
     const host = document.createElement('div');
     document.body.append(host);
     let answerRead = false;
@@ -51,14 +55,7 @@ describe('the controller session', () => {
   it("decides pop-ups without a schedule without reading the visitor's time zone", async () => {
     // The page's first Intl.DateTimeFormat loads the browser's time zone data: 60 to 90 ms at 4× CPU slowdown, in
     // the task that decides the pop-ups. Only a schedule read in the visitor's time zone needs it.
-    const answer = {
-      display: 'allowed',
-      message: '',
-      poptins: [{ poptin_id: POPTIN_ID, poptin_type: 'lightbox', display_after_sec_active: 60 }],
-    };
-    const fetched = sinon
-      .stub(window, 'fetch')
-      .callsFake(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }));
+    const fetched = answerArmedLightbox();
     const host = document.createElement('div');
     document.body.append(host);
     let session: ControllerSession | null = null;
