@@ -1,7 +1,6 @@
 // `npm test`: type check, lint and format check, build, size budget, browser tests (the element tests again on React),
 // server and SDK tests in Node, end to end.
-// Steps of one group run side by side (two cores: a step that mostly waits leaves the other its core); their output
-// is printed whole as each ends.
+// Each step starts as soon as the steps it waits for have passed (see `steps`); its output is printed whole as it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
@@ -28,24 +27,34 @@ function ensureChromium() {
   }
 }
 
-const groups = [
-  [
-    ['type check', 'npm', ['run', '--silent', 'typecheck']],
-    ['lint and format', 'npm', ['run', '--silent', 'lint']],
-  ],
-  [['build', 'npm', ['run', '--silent', 'build']]],
-  [
-    ['size budget', 'npm', ['run', '--silent', 'size']],
-    ['browser tests', 'npm', ['run', '--silent', 'test:browser']],
-  ],
-  // Alone: beside the browser tests, a second Chromium on two cores would slow both (about 80–100 s on its own).
-  [['element tests on React (react-runtime)', 'npm', ['run', '--silent', 'test:browser:react']]],
-  [
-    ['server and SDK tests (Node)', 'npm', ['run', '--silent', 'test:node']],
-    ['server tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs']],
-  ],
-  [['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']]],
+// The steps and what each waits for. On two cores every step is mostly computing, so the run is as short as the
+// cores are kept busy: after the build, the server tests (Node and PostgreSQL) and the browser tests start together,
+// and the end-to-end tests (two files at a time) start as soon as the PostgreSQL and browser lanes are done, beside
+// whatever the Node tests have left. The two web-test-runner steps never overlap: two Chromiums of theirs on two
+// cores slow each other more than they gain.
+const steps = [
+  { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'], after: [] },
+  { name: 'lint and format', command: 'npm', args: ['run', '--silent', 'lint'], after: [] },
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], after: [] },
+  { name: 'size budget', command: 'npm', args: ['run', '--silent', 'size'], after: ['build'] },
+  { name: 'browser tests', command: 'npm', args: ['run', '--silent', 'test:browser'], after: ['build'] },
+  {
+    name: 'element tests on React (react-runtime)',
+    command: 'npm',
+    args: ['run', '--silent', 'test:browser:react'],
+    after: ['browser tests'],
+  },
+  { name: 'server and SDK tests (Node)', command: 'npm', args: ['run', '--silent', 'test:node'], after: ['build'] },
+  { name: 'server tests on PostgreSQL', command: 'node', args: ['scripts/test-postgres.mjs'], after: ['build'] },
+  {
+    name: 'end-to-end tests',
+    command: 'npm',
+    args: ['run', '--silent', 'test:e2e'],
+    after: ['element tests on React (react-runtime)', 'server tests on PostgreSQL'],
+  },
 ];
+// Later steps test the build and the types; when either fails, nothing new starts.
+const GATES = new Set(['build', 'type check']);
 
 ensureChromium();
 // Counts read from each runner's closing lines: web-test-runner "N passed, N failed", node "# pass N" / "# fail N".
@@ -98,27 +107,53 @@ function run(command, args) {
 const failed = [];
 const failures = [];
 const started = Date.now();
-for (const group of groups) {
-  const results = await Promise.all(
-    group.map(async ([name, command, args]) => {
-      console.log(`\n=== ${name}: started ===`);
-      const stepStarted = Date.now();
-      const { status, output } = await run(command, args);
-      console.log(`\n=== ${name} ===`);
-      process.stdout.write(output);
-      count(output);
-      console.log(
-        `=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s ===`,
-      );
-      if (status !== 0) {
-        failed.push(name);
-        failures.push(`--- ${name}`, ...failuresOf(output));
-      }
-      return { name, status };
-    }),
+
+/** Runs one step, prints its output whole when it ends, and records its counts and failures. */
+async function runStep({ name, command, args }) {
+  console.log(`\n=== ${name}: started at ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  const stepStarted = Date.now();
+  const { status, output } = await run(command, args);
+  console.log(`\n=== ${name} ===`);
+  process.stdout.write(output);
+  count(output);
+  console.log(
+    `=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stepStarted) / 1000).toFixed(1)} s ===`,
   );
-  // Later steps test the build; without it they only add noise.
-  if (results.some(({ name, status }) => status !== 0 && (name === 'build' || name === 'type check'))) break;
+  if (status !== 0) {
+    failed.push(name);
+    failures.push(`--- ${name}`, ...failuresOf(output));
+  }
+  return status === 0;
+}
+
+// Each step starts once every step it waits for has passed; a step whose prerequisite failed is not run.
+const outcome = new Map();
+const running = new Map();
+let gateFailed = false;
+while (outcome.size < steps.length) {
+  for (const step of steps) {
+    if (outcome.has(step.name) || running.has(step.name)) continue;
+    if (gateFailed || step.after.some((name) => outcome.get(name) === false)) {
+      console.log(
+        `\n=== ${step.name}: not run (${gateFailed ? 'the build or the types failed' : 'a step before it failed'}) ===`,
+      );
+      outcome.set(step.name, false);
+      continue;
+    }
+    if (step.after.every((name) => outcome.get(name) === true)) {
+      running.set(
+        step.name,
+        runStep(step).then((ok) => {
+          outcome.set(step.name, ok);
+          running.delete(step.name);
+          if (!ok && GATES.has(step.name)) gateFailed = true;
+        }),
+      );
+    }
+  }
+  if (running.size > 0) await Promise.race(running.values());
+  else if (outcome.size < steps.length)
+    throw new Error('test-all.mjs: a step waits for a step that is not in the list');
 }
 console.log(`\nnpm test took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);
