@@ -29,8 +29,8 @@ function ensureChromium() {
 
 // The steps and what each waits for. On two cores every step is mostly computing, so the run is as short as the
 // cores are kept busy: after the build, the server tests (Node and PostgreSQL) and the browser tests start together,
-// and the end-to-end tests (two files at a time) start as soon as the PostgreSQL and browser lanes are done, beside
-// whatever the Node tests have left. The two web-test-runner steps never overlap: two Chromiums of theirs on two
+// and the end-to-end tests (two files at a time, and the lead-loss rig beside them) start as soon as the PostgreSQL
+// and browser lanes are done, beside whatever the Node tests have left. The two web-test-runner steps never overlap: two Chromiums of theirs on two
 // cores slow each other more than they gain.
 const steps = [
   { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'], after: [] },
@@ -50,6 +50,13 @@ const steps = [
     name: 'end-to-end tests',
     command: 'npm',
     args: ['run', '--silent', 'test:e2e'],
+    after: ['element tests on React (react-runtime)', 'server tests on PostgreSQL'],
+  },
+  // Three minutes of one test file: beside the other end-to-end files instead of after them.
+  {
+    name: 'lead-loss rig (end to end)',
+    command: 'npm',
+    args: ['run', '--silent', 'test:lead-loss'],
     after: ['element tests on React (react-runtime)', 'server tests on PostgreSQL'],
   },
 ];
