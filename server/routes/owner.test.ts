@@ -205,7 +205,11 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
         `${latencies.length} display calls meanwhile, the slowest ${Math.round(slowest)} ms`,
     );
     assert.ok(latencies.length >= 3, `only ${latencies.length} display calls were answered during the export`);
-    assert.ok(slowest < 500, `a display call took ${Math.round(slowest)} ms during the export`);
+    // Relative to the export, which a loaded machine slows as much: no display call waited for the export to end.
+    assert.ok(
+      slowest < exportMs / 2,
+      `a display call took ${Math.round(slowest)} ms of the export's ${Math.round(exportMs)} ms`,
+    );
 
     assert.equal(response.statusCode, 200);
     const [header, ...lines] = response.body.split('\r\n');
