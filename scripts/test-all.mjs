@@ -45,7 +45,8 @@ const steps = [
     after: ['browser tests'],
   },
   { name: 'server and SDK tests (Node)', command: 'npm', args: ['run', '--silent', 'test:node'], after: ['build'] },
-  { name: 'server tests on PostgreSQL', command: 'node', args: ['scripts/test-postgres.mjs'], after: ['build'] },
+  // The longest lane before the end-to-end tests, and it needs no build: it starts beside the build.
+  { name: 'server tests on PostgreSQL', command: 'node', args: ['scripts/test-postgres.mjs'], after: ['type check'] },
   {
     name: 'end-to-end tests',
     command: 'npm',
