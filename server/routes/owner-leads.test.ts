@@ -134,10 +134,12 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
         await sleep(10);
       }
     })();
+    const exportStarted = performance.now();
     const [listing, csv] = await Promise.all([
       everyPage('spam=include'),
       ownerGet('/api/owner/acme/leads.csv'),
     ]).finally(() => (exporting = false));
+    const exportMs = performance.now() - exportStarted;
     await displays;
     delay.disable();
 
@@ -150,8 +152,12 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
       `${displayMs.length} display calls during the listing and export, slowest ${slowest.toFixed(0)} ms; longest event-loop stall ${stallMs.toFixed(0)} ms`,
     );
     assert.ok(displayMs.length >= 5, `display calls were answered during the export (${displayMs.length})`);
-    assert.ok(slowest < 1_000, `the slowest display call took ${slowest.toFixed(0)} ms`);
-    assert.ok(stallMs < 1_000, `the event loop stalled ${stallMs.toFixed(0)} ms`);
+    // Relative to the listing and export, which a loaded machine slows as much: nothing waited for them to end.
+    assert.ok(
+      slowest < exportMs / 2,
+      `the slowest display call took ${slowest.toFixed(0)} ms of the export's ${exportMs.toFixed(0)} ms`,
+    );
+    assert.ok(stallMs < exportMs / 2, `the event loop stalled ${stallMs.toFixed(0)} ms of ${exportMs.toFixed(0)} ms`);
   });
 });
 
