@@ -8,9 +8,8 @@ import { useLanguage } from '../i18n/language.tsx';
 import { explainRules } from '../model/explain.ts';
 import { applySettings, type EditorSettings, settingsOf } from '../model/settings.ts';
 import { recordOf, textOf } from '../model/values.ts';
-import { PageHeading } from '../pages/heading.tsx';
-import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
 import { useSession } from '../session.ts';
+import { PageHeading } from '../shell/heading.tsx';
 import { installedOn, watchedSiteQuery } from '../sites/installation.tsx';
 import { DesignPanel } from './design-panel.tsx';
 import { useUndoable } from './history.ts';
@@ -21,6 +20,7 @@ import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
 import { ruleProblems, ruleSentences, useWordsContext } from './rules/rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
+import { SettingsForm, settingsProblems } from './settings/settings-form.tsx';
 import { StepsPanel } from './steps-panel.tsx';
 import { Tabs } from './tabs.tsx';
 

@@ -188,7 +188,7 @@ export const rulesEn = {
   tag_first_name: "The visitor's first name (thank-you screen)",
   tag_name: "The visitor's full name (thank-you screen)",
   tag_countdown_days: 'Days left on the countdown',
-  // The rules panel's settings (pages/settings-*.tsx).
+  // The rules panel's settings (editor/settings/settings-*.tsx).
   stWhenItShows: 'When it shows',
   stAfterTime: 'After time on the page',
   stSeconds: 'seconds',
@@ -469,7 +469,7 @@ export const rulesHe: Record<RulesStringKey, string> = {
   tag_first_name: 'השם הפרטי של המבקר (מסך התודה)',
   tag_name: 'השם המלא של המבקר (מסך התודה)',
   tag_countdown_days: 'ימים שנותרו בספירה לאחור',
-  // The rules panel's settings (pages/settings-*.tsx).
+  // The rules panel's settings (editor/settings/settings-*.tsx).
   stWhenItShows: 'מתי הוא מוצג',
   stAfterTime: 'אחרי זמן בדף',
   stSeconds: 'שניות',

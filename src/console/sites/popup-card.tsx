@@ -13,10 +13,10 @@ import { PopupPicture } from '../components/popup-picture.tsx';
 import { ScheduleBadge } from '../editor/schedule-status.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { fill, formatNumber, formatPercent, lastDays } from '../model/insights.ts';
-import { useSiteTimeZone } from '../pages/insights/site-time-zone.ts';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
 import { Menu, type MenuItem } from '../shell/menu.tsx';
+import { useSiteTimeZone } from './site-time-zone.ts';
 
 export function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
   const { t } = useLanguage();

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { type Delivery, deliveryApi } from '../api/delivery.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { PageHeading } from '../pages/heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 import { deliveryLogQuery, deliveryLogsKey, destinationsQuery, leadDeliveriesQuery, sitePath } from './queries.ts';
 
 function DeliveryStatusText({ delivery }: { delivery: Delivery }) {

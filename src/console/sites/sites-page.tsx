@@ -8,7 +8,7 @@ import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
 import { useSession } from '../session.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
-import { PageHeading } from './heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 
 export function SitesPage() {
   const { t, language } = useLanguage();

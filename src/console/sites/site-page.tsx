@@ -4,20 +4,22 @@ import { Link } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
 import { popupsQuery, siteQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
-import { FailingDestinationsBanner } from '../destinations/delivery-log.tsx';
+import { FailingDestinationsBanner } from '../delivery/delivery-log.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import { fill } from '../model/insights.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 import { Icon } from '../shell/icons.tsx';
-import { InstallationStatus } from '../sites/installation.tsx';
-import { PopupCard, Revisions, useWeekFigures } from '../sites/popup-card.tsx';
-import { PageHeading } from './heading.tsx';
+import { InstallationStatus } from './installation.tsx';
+import { PopupCard, Revisions, useWeekFigures } from './popup-card.tsx';
 
 // The gallery and the preview draw pop-ups in our <poptin-popup>: a chunk of their own, loaded when opened.
-const TemplateGallery = lazy(() => import('./gallery.tsx').then((module) => ({ default: module.TemplateGallery })));
+const TemplateGallery = lazy(() =>
+  import('../editor/gallery.tsx').then((module) => ({ default: module.TemplateGallery })),
+);
 const PopupPreviewDialog = lazy(() =>
-  import('./gallery.tsx').then((module) => ({ default: module.PopupPreviewDialog })),
+  import('../editor/gallery.tsx').then((module) => ({ default: module.PopupPreviewDialog })),
 );
 
 /**

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { type AbTest, insightsApi, type Variant } from '../../api/insights.ts';
-import { popupsQuery } from '../../api/queries.ts';
-import { ConfirmDialog } from '../../components/dialog.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
-import { Toggle } from '../../components/fields.tsx';
-import { useLanguage } from '../../i18n/language.tsx';
+import { type AbTest, insightsApi, type Variant } from '../api/insights.ts';
+import { popupsQuery } from '../api/queries.ts';
+import { ConfirmDialog } from '../components/dialog.tsx';
+import { ErrorText } from '../components/error-text.tsx';
+import { Toggle } from '../components/fields.tsx';
+import { useLanguage } from '../i18n/language.tsx';
 import {
   fill,
   formatNumber,
@@ -14,9 +14,9 @@ import {
   verdictOf,
   WINNER_MIN_VIEWS,
   WINNER_PROBABILITY,
-} from '../../model/insights.ts';
-import { EmptyState } from '../../shell/empty-state.tsx';
-import { PageHeading } from '../heading.tsx';
+} from '../model/insights.ts';
+import { EmptyState } from '../shell/empty-state.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 
 const abTestsQuery = (clientId: string) =>
   queryOptions({ queryKey: ['ab-tests', clientId], queryFn: () => insightsApi.abTests(clientId) });

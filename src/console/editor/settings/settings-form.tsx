@@ -1,12 +1,12 @@
-import type { Config, FieldProblem } from '../api/client.ts';
-import { Snippet } from '../components/copy-button.tsx';
-import { AmountSetting, Select, TextSetting, Toggle } from '../components/fields.tsx';
-import { RuleBuilder } from '../editor/rules/rule-builder.tsx';
-import { VisitorEmailPanel } from '../editor/visitor-email-panel.tsx';
-import { useLanguage } from '../i18n/language.tsx';
-import { explainRules } from '../model/explain.ts';
-import type { EditorSettings } from '../model/settings.ts';
-import { clickToOpenTagOf } from '../model/snippet.ts';
+import type { Config, FieldProblem } from '../../api/client.ts';
+import { Snippet } from '../../components/copy-button.tsx';
+import { AmountSetting, Select, TextSetting, Toggle } from '../../components/fields.tsx';
+import { useLanguage } from '../../i18n/language.tsx';
+import { explainRules } from '../../model/explain.ts';
+import type { EditorSettings } from '../../model/settings.ts';
+import { clickToOpenTagOf } from '../../model/snippet.ts';
+import { RuleBuilder } from '../rules/rule-builder.tsx';
+import { VisitorEmailPanel } from '../visitor-email-panel.tsx';
 import { AfterShowingSettings } from './settings-after.tsx';
 import { FrequencyFields, Prizes, TargetingRows, type Update } from './settings-rows.tsx';
 

@@ -6,7 +6,7 @@ import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { useSession } from '../session.ts';
-import { PageHeading } from './heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 
 function SiteChoices({
   sites,

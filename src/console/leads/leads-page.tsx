@@ -1,17 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
-import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../../api/insights.ts';
-import { popupsQuery } from '../../api/queries.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
-import { PopupFilters } from '../../components/popup-select.tsx';
-import { useLanguage } from '../../i18n/language.tsx';
-import { counted } from '../../i18n/plural.ts';
-import { fill } from '../../model/insights.ts';
-import { EmptyState } from '../../shell/empty-state.tsx';
-import { PageHeading } from '../heading.tsx';
-import { useSiteTimeZone } from './site-time-zone.ts';
+import { insightsApi, type Lead, type LeadFilter, leadsCsvUrl, type SpamFilter } from '../api/insights.ts';
+import { popupsQuery } from '../api/queries.ts';
+import { Dialog } from '../components/dialog.tsx';
+import { ErrorText } from '../components/error-text.tsx';
+import { PopupFilters } from '../components/popup-select.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import { counted } from '../i18n/plural.ts';
+import { fill } from '../model/insights.ts';
+import { EmptyState } from '../shell/empty-state.tsx';
+import { PageHeading } from '../shell/heading.tsx';
+import { useSiteTimeZone } from '../sites/site-time-zone.ts';
 
 /**
  * Where a lead's delivery status goes in its detail. Lead delivery's console view plugs in here (app.tsx passes it);

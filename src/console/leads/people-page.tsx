@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type Erasure, insightsApi } from '../../api/insights.ts';
-import { ConfirmDialog } from '../../components/dialog.tsx';
-import { ErrorText } from '../../components/error-text.tsx';
-import { useLanguage } from '../../i18n/language.tsx';
-import { counted } from '../../i18n/plural.ts';
-import { fill } from '../../model/insights.ts';
-import { PageHeading } from '../heading.tsx';
+import { type Erasure, insightsApi } from '../api/insights.ts';
+import { ConfirmDialog } from '../components/dialog.tsx';
+import { ErrorText } from '../components/error-text.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import { counted } from '../i18n/plural.ts';
+import { fill } from '../model/insights.ts';
+import { PageHeading } from '../shell/heading.tsx';
 
 /** Hands the browser a JSON file to save, named after the person. */
 function saveJson(name: string, data: unknown): void {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type ChoiceCount, type Counts, insightsApi, type StatsQuery, type StatsReport } from '../../api/insights.ts';
-import { popupsQuery } from '../../api/queries.ts';
-import { ErrorText } from '../../components/error-text.tsx';
-import { LineChart } from '../../components/line-chart.tsx';
-import { PopupFilters } from '../../components/popup-select.tsx';
-import { useLanguage } from '../../i18n/language.tsx';
-import type { Language, StringKey } from '../../i18n/strings.ts';
-import { changeOf, fill, formatNumber, formatPercent, hourLabels, lastDays } from '../../model/insights.ts';
-import { PageHeading } from '../heading.tsx';
-import { useSiteTimeZone } from './site-time-zone.ts';
+import { type ChoiceCount, type Counts, insightsApi, type StatsQuery, type StatsReport } from '../api/insights.ts';
+import { popupsQuery } from '../api/queries.ts';
+import { ErrorText } from '../components/error-text.tsx';
+import { LineChart } from '../components/line-chart.tsx';
+import { PopupFilters } from '../components/popup-select.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import type { Language, StringKey } from '../i18n/strings.ts';
+import { changeOf, fill, formatNumber, formatPercent, hourLabels, lastDays } from '../model/insights.ts';
+import { PageHeading } from '../shell/heading.tsx';
+import { useSiteTimeZone } from '../sites/site-time-zone.ts';
 
 type Metric = 'views' | 'closes' | 'conversions';
 const METRICS: readonly Metric[] = ['views', 'closes', 'conversions'];

@@ -5,7 +5,7 @@ import { api } from '../api/client.ts';
 import { meQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { PageHeading } from './heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 
 /** The token of a mailed sign-in link (/console/sign-in?link=…), if the page was opened from one. */
 const linkToken = () => new URLSearchParams(window.location.search).get('link');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteQuery } from '../../api/queries.ts';
+import { siteQuery } from '../api/queries.ts';
 
 /**
  * The site's IANA time zone, in which its stats count days: UTC when it has none (or the site cannot be read),

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { api } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { PageHeading } from './heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 
 export function AccountPage() {
   const { t } = useLanguage();

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { popupQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
-import { Workspace } from '../editor/workspace.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { PageHeading } from './heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
+import { Workspace } from './workspace.tsx';
 
 export function EditorPage({ clientId, popupId }: { clientId: string; popupId: string }) {
   const { t } = useLanguage();
