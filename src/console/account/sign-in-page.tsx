@@ -6,6 +6,7 @@ import { meQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { PageHeading } from '../shell/heading.tsx';
+import { signInOptionsQuery } from './queries.ts';
 
 /** The token of a mailed sign-in link (/console/sign-in?link=…), if the page was opened from one. */
 const linkToken = () => new URLSearchParams(window.location.search).get('link');
@@ -53,7 +54,7 @@ function SignInByPassword() {
   const emailInput = useRef<HTMLInputElement>(null);
   const signedIn = useSignedIn();
   const signIn = useMutation({ mutationFn: () => api.signIn(email.trim(), password), onSuccess: signedIn });
-  const options = useQuery({ queryKey: ['sign-in-options'], queryFn: api.signInOptions, staleTime: Infinity });
+  const options = useQuery(signInOptionsQuery());
   const [needsEmail, setNeedsEmail] = useState(false);
   const askLink = useMutation({ mutationFn: () => api.askSignInLink(email.trim()) });
   const submit = (event: FormEvent) => {

@@ -12,6 +12,7 @@ import { type Language, STRINGS, type StringKey } from '../i18n/strings.ts';
 import { textOf } from '../model/values.ts';
 import { kindOf, kindWords } from '../shell/kinds.ts';
 import { KindSchematic } from '../shell/schematic.tsx';
+import { templateQuery, templatesQuery } from './queries.ts';
 
 /** The goals the console has words for, and the other ways a template may write them. */
 const GOAL_SYNONYMS: Record<string, string> = {
@@ -81,10 +82,7 @@ function ConfigPreview({ config, label }: { config: Record<string, unknown>; lab
 
 function TemplatePreview({ template, language }: { template: Template; language: Language }) {
   const { t, nameOf } = useWords();
-  const loaded = useQuery({
-    queryKey: ['template', template.id, language],
-    queryFn: () => api.template(template.id, language),
-  });
+  const loaded = useQuery(templateQuery(template.id, language));
   const name = nameOf(template);
   return (
     <>
@@ -133,7 +131,7 @@ export function TemplateGallery({ clientId, onClose }: { clientId: string; onClo
   const { t, language, nameOf, descriptionOf, goalWords } = useWords();
   const [, navigate] = useLocation();
   const client = useQueryClient();
-  const templates = useQuery({ queryKey: ['templates'], queryFn: api.templates });
+  const templates = useQuery(templatesQuery());
   const [goal, setGoal] = useState('');
   const [kind, setKind] = useState('');
   const [chosenId, setChosenId] = useState<string | null>(null);

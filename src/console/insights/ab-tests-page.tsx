@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { type AbTest, insightsApi, type Variant } from '../api/insights.ts';
@@ -17,9 +17,7 @@ import {
 } from '../model/insights.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
-
-const abTestsQuery = (clientId: string) =>
-  queryOptions({ queryKey: ['ab-tests', clientId], queryFn: () => insightsApi.abTests(clientId) });
+import { abTestsQuery } from './queries.ts';
 
 function VerdictText({ test }: { test: AbTest }) {
   const { t, language } = useLanguage();

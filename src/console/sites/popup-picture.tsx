@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api, type PopupSummary } from '../api/client.ts';
+import type { PopupSummary } from '../api/client.ts';
+import { PopupPreview } from '../components/preview.tsx';
 import { textOf } from '../model/values.ts';
 import { KindSchematic } from '../shell/schematic.tsx';
-import { PopupPreview } from './preview.tsx';
+import { popupPictureQuery } from './queries.ts';
 
 /** The width the pop-up is drawn at before it is shrunk into its card: a desktop visitor's. */
 const DRAWN_WIDTH = 520;
@@ -59,12 +60,7 @@ export function PopupPicture({ clientId, popup }: { clientId: string; popup: Pop
     return () => observer.disconnect();
   }, [near]);
   // Keyed by the last change: an edit draws the new content, an unchanged pop-up is not asked for again.
-  const detail = useQuery({
-    queryKey: ['popup-picture', clientId, popup.id, popup.updatedAt],
-    queryFn: () => api.popup(clientId, popup.id),
-    enabled: near,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const detail = useQuery({ ...popupPictureQuery(clientId, popup.id, popup.updatedAt), enabled: near });
   const draft = detail.data?.popup.draft;
   const content = draft ? textOf(draft.poptin) : '';
   const [html, setHtml] = useState('');
