@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import type { EditorSettings } from '../model/settings.ts';
+import type { EditorSettings } from '../model/editor-settings.ts';
 import { LayoutPicker } from './layout-picker.tsx';
 import {
   applyTokens,

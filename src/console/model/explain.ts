@@ -1,6 +1,6 @@
 import type { Language } from '../i18n/strings.ts';
+import type { EditorSettings, TargetingRow } from './editor-settings.ts';
 import { describeFrequency } from './frequency.ts';
-import type { EditorSettings, TargetingRow } from './settings.ts';
 
 /** One reason a pop-up may not have shown, in words, with the setting to look at. */
 export interface Explanation {
