@@ -4,6 +4,7 @@ import { couponEn, couponHe } from './coupon-strings.ts';
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
 import { dynamicTextEn, dynamicTextHe } from './dynamic-text-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
+import { explainEn, explainHe } from './explain-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
 import { ruleSentenceEn, ruleSentenceHe } from './rule-sentence-strings.ts';
 import { ruleSettingsEn, ruleSettingsHe } from './rule-settings-strings.ts';
@@ -141,6 +142,8 @@ const en = {
   ...dynamicTextEn,
   ...stepsEn,
   ...visitorEmailEn,
+  // Why did it not show, the frequency in words, the prizes' problems (explain-strings.ts).
+  ...explainEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -263,6 +266,7 @@ const he: Record<StringKey, string> = {
   ...dynamicTextHe,
   ...stepsHe,
   ...visitorEmailHe,
+  ...explainHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

@@ -1,6 +1,7 @@
-import type { Language } from '../i18n/strings.ts';
+import { type Language, STRINGS } from '../i18n/strings.ts';
 import type { EditorSettings, TargetingRow } from './editor-settings.ts';
 import { describeFrequency } from './frequency.ts';
+import { fill } from './insights.ts';
 
 /** One reason a pop-up may not have shown, in words, with the setting to look at. */
 export interface Explanation {
@@ -20,61 +21,36 @@ export interface Explanation {
   sentence: string;
 }
 
-const OPERATOR_WORDS: Record<Language, Record<TargetingRow['operator'], string>> = {
-  en: { contain: 'contains', exact: 'is exactly', start: 'starts with', end: 'ends with', any_value: 'is any address' },
-  he: { contain: 'מכילה', exact: 'זהה ל', start: 'מתחילה ב', end: 'מסתיימת ב', any_value: 'כל כתובת' },
-};
-
 function rowsInWords(rows: readonly TargetingRow[], language: Language): { show: string[]; hide: string[] } {
-  const words = (row: TargetingRow) =>
-    row.operator === 'any_value'
-      ? OPERATOR_WORDS[language].any_value
-      : `${OPERATOR_WORDS[language][row.operator]} "${row.value}"`;
+  const words = STRINGS[language];
+  const wordsOf = (row: TargetingRow) =>
+    row.operator === 'any_value' ? words.exOp_any_value : `${words[`exOp_${row.operator}`]} "${row.value}"`;
   return {
-    show: rows.filter((row) => row.show === 'show').map(words),
-    hide: rows.filter((row) => row.show === 'dont_show').map(words),
+    show: rows.filter((row) => row.show === 'show').map(wordsOf),
+    hide: rows.filter((row) => row.show === 'dont_show').map(wordsOf),
   };
 }
 
-const list = (items: string[], language: Language) => items.join(language === 'he' ? ' או ' : ' or ');
+const list = (items: string[], language: Language) => items.join(STRINGS[language].exOr);
 
 function triggerSentence(settings: EditorSettings, language: Language): string {
   const t = settings.triggers;
-  const he = language === 'he';
+  const words = STRINGS[language];
   const parts: string[] = [];
   if (t.afterSeconds !== null)
     parts.push(
-      he
-        ? `אחרי ${t.afterSeconds} שניות ${t.afterSecondsOn === 'website' ? 'באתר' : 'בדף'}`
-        : `after ${t.afterSeconds} seconds on the ${t.afterSecondsOn === 'website' ? 'website' : 'page'}`,
+      fill(t.afterSecondsOn === 'website' ? words.exAfterSecondsSite : words.exAfterSecondsPage, { n: t.afterSeconds }),
     );
-  if (t.scrollPercent !== null)
-    parts.push(
-      he ? `כשהמבקר גולל ${t.scrollPercent}% מהדף` : `when the visitor has scrolled ${t.scrollPercent} % of the page`,
-    );
-  if (t.clicks !== null) parts.push(he ? `אחרי ${t.clicks} לחיצות בדף` : `after ${t.clicks} clicks on the page`);
-  if (t.pageVisits !== null)
-    parts.push(he ? `בדף ה-${t.pageVisits} שהמבקר רואה` : `on the visitor's page view number ${t.pageVisits}`);
-  if (t.inactivitySeconds !== null)
-    parts.push(
-      he ? `אחרי ${t.inactivitySeconds} שניות ללא פעילות` : `after ${t.inactivitySeconds} seconds without activity`,
-    );
-  if (t.exitIntent)
-    parts.push(
-      he
-        ? 'כשהמבקר עומד לעזוב (במחשב: העכבר יוצא מראש החלון; בטלפון: כפתור חזרה או גלילה מהירה למעלה)'
-        : 'when the visitor is about to leave (desktop: the pointer leaves through the top of the window; phone: Back or a fast scroll up)',
-    );
-  const click = he
-    ? 'כשלוחצים על רכיב עם data-poptin-id של החלון'
-    : 'when an element with its data-poptin-id is clicked';
-  if (parts.length === 0) {
-    if (t.clickToOpen) return he ? `הוא נפתח רק ${click}.` : `It opens only ${click}.`;
-    return he ? 'הוא מוצג מיד עם טעינת הדף.' : 'It shows as soon as the page loads.';
-  }
-  const when = parts.join(he ? ', או ' : ', or ');
-  const suffix = t.clickToOpen ? (he ? `; וגם ${click}` : `; also ${click}`) : '';
-  return he ? `הוא מוצג ${when}${suffix}.` : `It shows ${when}${suffix}.`;
+  if (t.scrollPercent !== null) parts.push(fill(words.exScrolled, { n: t.scrollPercent }));
+  if (t.clicks !== null) parts.push(fill(words.exClicks, { n: t.clicks }));
+  if (t.pageVisits !== null) parts.push(fill(words.exPageVisits, { n: t.pageVisits }));
+  if (t.inactivitySeconds !== null) parts.push(fill(words.exInactivity, { n: t.inactivitySeconds }));
+  if (t.exitIntent) parts.push(words.exExitIntent);
+  const click = words.exClickTarget;
+  if (parts.length === 0) return t.clickToOpen ? fill(words.exOnlyClick, { click }) : words.exAtLoad;
+  const when = parts.join(words.exOrElse);
+  const also = t.clickToOpen ? fill(words.exAlsoClick, { click }) : '';
+  return fill(words.exShows, { when, also });
 }
 
 /**
@@ -82,128 +58,58 @@ function triggerSentence(settings: EditorSettings, language: Language): string {
  * pop-up did not show can see which one their visit missed.
  */
 export function explainRules(settings: EditorSettings, language: Language): Explanation[] {
-  const he = language === 'he';
+  const words = STRINGS[language];
   const out: Explanation[] = [];
   const t = settings.targeting;
   if (settings.kind === 'mobile' || t.device !== 'all') {
-    const device =
-      settings.kind === 'mobile' || t.device === 'mobile'
-        ? he
-          ? 'טלפונים'
-          : 'phones'
-        : he
-          ? 'מחשבים'
-          : 'desktop computers';
-    out.push({ topic: 'device', sentence: he ? `מוצג רק ב${device}.` : `It shows on ${device} only.` });
+    const device = settings.kind === 'mobile' || t.device === 'mobile' ? words.exPhones : words.exDesktops;
+    out.push({ topic: 'device', sentence: fill(words.exDeviceOnly, { device }) });
   }
   out.push({ topic: 'trigger', sentence: triggerSentence(settings, language) });
   const frequency = settings.frequency
     ? describeFrequency(settings.frequency, language)
-    : he
-      ? `כלל תדירות שהעורך אינו מכיר ("${settings.frequencyText}"): פעם אחת בביקור`
-      : `a frequency rule the editor does not know ("${settings.frequencyText}"), read as once per session`;
-  out.push({
-    topic: 'frequency',
-    sentence: he
-      ? `תדירות: ${frequency}. מבקר שכבר ראה אותו לא יראה אותו שוב עד שהתנאי יתאפס (נסו חלון גלישה בסתר).`
-      : `How often: ${frequency}. A visitor who has already seen it does not see it again until that lapses (try a private window).`,
-  });
+    : fill(words.exUnknownFrequency, { rule: settings.frequencyText });
+  out.push({ topic: 'frequency', sentence: fill(words.exFrequency, { frequency }) });
   if (settings.afterClose) {
     out.push({
       topic: 'after-close',
-      sentence: he
-        ? `אחרי סגירה: ${describeFrequency(settings.afterClose, language)}.`
-        : `After the visitor closes it: ${describeFrequency(settings.afterClose, language)}.`,
+      sentence: fill(words.exAfterClose, { frequency: describeFrequency(settings.afterClose, language) }),
     });
   }
   const pages = rowsInWords(t.pages, language);
   if (pages.show.length)
-    out.push({
-      topic: 'pages',
-      sentence: he
-        ? `מוצג רק בדפים שכתובתם ${list(pages.show, language)}.`
-        : `It shows only on pages whose address ${list(pages.show, language)}.`,
-    });
+    out.push({ topic: 'pages', sentence: fill(words.exPagesShow, { rows: list(pages.show, language) }) });
   if (pages.hide.length)
-    out.push({
-      topic: 'pages',
-      sentence: he
-        ? `לא מוצג בדפים שכתובתם ${list(pages.hide, language)}.`
-        : `It never shows on pages whose address ${list(pages.hide, language)}.`,
-    });
+    out.push({ topic: 'pages', sentence: fill(words.exPagesHide, { rows: list(pages.hide, language) }) });
   const referrers = rowsInWords(t.referrers, language);
   if (referrers.show.length)
-    out.push({
-      topic: 'referrer',
-      sentence: he
-        ? `מוצג רק למבקרים שהגיעו מכתובת ש${list(referrers.show, language)} (מבקר שהקליד את הכתובת לא מתאים).`
-        : `It shows only to visitors who came from an address that ${list(referrers.show, language)} (a visitor who typed the address has none).`,
-    });
+    out.push({ topic: 'referrer', sentence: fill(words.exReferrersShow, { rows: list(referrers.show, language) }) });
   if (referrers.hide.length)
-    out.push({
-      topic: 'referrer',
-      sentence: he
-        ? `לא מוצג למבקרים שהגיעו מכתובת ש${list(referrers.hide, language)}.`
-        : `It never shows to visitors who came from an address that ${list(referrers.hide, language)}.`,
-    });
+    out.push({ topic: 'referrer', sentence: fill(words.exReferrersHide, { rows: list(referrers.hide, language) }) });
   if (t.countries.codes.length) {
     const codes = t.countries.codes.join(', ');
     out.push({
       topic: 'country',
-      sentence:
-        t.countries.show === 'show'
-          ? he
-            ? `מוצג רק למבקרים מ: ${codes}.`
-            : `It shows only to visitors from ${codes}.`
-          : he
-            ? `לא מוצג למבקרים מ: ${codes}.`
-            : `It never shows to visitors from ${codes}.`,
+      sentence: fill(t.countries.show === 'show' ? words.exCountriesShow : words.exCountriesHide, { codes }),
     });
   }
   const filters = [
-    t.cookieFilter.trim() && (he ? `עוגיות: ${t.cookieFilter}` : `cookies: ${t.cookieFilter}`),
-    t.jsFilter.trim() && (he ? `משתני JavaScript: ${t.jsFilter}` : `JavaScript variables: ${t.jsFilter}`),
-    t.engagementFilter.trim() &&
-      (he ? `מעורבות בחלונות אחרים: ${t.engagementFilter}` : `engagement with other pop-ups: ${t.engagementFilter}`),
+    t.cookieFilter.trim() && fill(words.exCookies, { filter: t.cookieFilter }),
+    t.jsFilter.trim() && fill(words.exJsVariables, { filter: t.jsFilter }),
+    t.engagementFilter.trim() && fill(words.exEngagement, { filter: t.engagementFilter }),
   ].filter(Boolean);
-  if (filters.length)
-    out.push({
-      topic: 'filters',
-      sentence: he
-        ? `הדף חייב לעמוד בכל המסננים: ${filters.join('; ')}.`
-        : `The visit must pass every filter: ${filters.join('; ')}.`,
-    });
-  if (t.cartActive)
-    out.push({
-      topic: 'cart',
-      sentence: he
-        ? `מוצג רק כשהעגלה עומדת בתנאי (${[t.cartAction, t.cartFilter, t.cartValue].filter(Boolean).join(' ')}).`
-        : `It shows only when the cart meets its condition (${[t.cartAction, t.cartFilter, t.cartValue].filter(Boolean).join(' ')}).`,
-    });
-  if (t.hideFromConverted)
-    out.push({
-      topic: 'converted',
-      sentence: he
-        ? 'מבקר שכבר השאיר פרטים לא יראה אותו שוב.'
-        : 'A visitor who has already signed up does not see it again.',
-    });
+  if (filters.length) out.push({ topic: 'filters', sentence: fill(words.exFilters, { filters: filters.join('; ') }) });
+  if (t.cartActive) {
+    const condition = [t.cartAction, t.cartFilter, t.cartValue].filter(Boolean).join(' ');
+    out.push({ topic: 'cart', sentence: fill(words.exCart, { condition }) });
+  }
+  if (t.hideFromConverted) out.push({ topic: 'converted', sentence: words.exConverted });
   if (settings.countdown.mode === 'fixed') {
     const end = `${settings.countdown.date} ${settings.countdown.time} GMT${settings.countdown.gmt}`;
-    out.push({
-      topic: 'countdown',
-      sentence: he
-        ? `אחרי ${end} השעון הסתיים והחלון לא מוצג.`
-        : `After ${end} its countdown has ended and it no longer shows.`,
-    });
+    out.push({ topic: 'countdown', sentence: fill(words.exCountdown, { end }) });
   }
   if (settings.abTest.enabled && settings.abTest.parentId) {
-    const parent = settings.abTest.parentId;
-    out.push({
-      topic: 'ab-test',
-      sentence: he
-        ? `זו גרסת A/B של ${parent}: כל מבקר רואה רק חלון אחד מהקמפיין, ותמיד את אותו אחד.`
-        : `It is an A/B variant of ${parent}: each visitor sees only one pop-up of that campaign, always the same one.`,
-    });
+    out.push({ topic: 'ab-test', sentence: fill(words.exAbVariant, { parent: settings.abTest.parentId }) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { AUDIENCES, type FrequencyAudience } from '../../core/rules/frequency.ts';
-import type { Language } from '../i18n/strings.ts';
+import { type Language, STRINGS } from '../i18n/strings.ts';
+import { fill } from './insights.ts';
 
 /**
  * The frequency rule (d_f_r, and d_f_a after a close) as the editor's choice, and back to the wire form that the
@@ -92,11 +93,9 @@ export function frequencyChoiceOf(text: string): FrequencyChoice | null {
 /** A count field's problem, or null: whole numbers from 1, and every_n_* needs one. */
 export function frequencyProblem(choice: FrequencyChoice, language: Language): string | null {
   const needsCount = choice.cap.startsWith('every_n_');
-  if (choice.count === null) return needsCount ? (language === 'he' ? 'נא להזין מספר' : 'Enter a number') : null;
+  if (choice.count === null) return needsCount ? STRINGS[language].freqEnterNumber : null;
   if (!Number.isInteger(choice.count) || choice.count < 1 || choice.count > MAX_FREQUENCY_COUNT) {
-    return language === 'he'
-      ? `מספר שלם בין 1 ל-${MAX_FREQUENCY_COUNT}`
-      : `A whole number from 1 to ${MAX_FREQUENCY_COUNT}`;
+    return fill(STRINGS[language].freqWholeNumber, { max: MAX_FREQUENCY_COUNT });
   }
   return null;
 }
@@ -104,27 +103,26 @@ export function frequencyProblem(choice: FrequencyChoice, language: Language): s
 /** The choice in words: "once per session", "every page, at most 5 times", "for new visitors: once a day". */
 export function describeFrequency(choice: FrequencyChoice, language: Language): string {
   const n = choice.count ?? 1;
-  const he = language === 'he';
+  const words = STRINGS[language];
   const cap = ((): string => {
     switch (choice.cap) {
       case 'every_page':
-        if (choice.count === null) return he ? 'בכל דף' : 'every page';
-        return he ? `בכל דף, לכל היותר ${n} פעמים` : `every page, at most ${n} ${n === 1 ? 'time' : 'times'}`;
+        if (choice.count === null) return words.freqEveryPage;
+        return n === 1 ? words.freqEveryPageAtMostOne : fill(words.freqEveryPageAtMost, { n });
       case 'once_per_session':
-        return he ? 'פעם אחת בביקור' : 'once per session';
+        return words.freqOncePerSession;
       case 'once_per_visitor':
-        return he ? 'פעם אחת לכל מבקר' : 'once per visitor, never again';
+        return words.freqOncePerVisitor;
       case 'once_a_day':
-        return he ? 'פעם ביום' : 'once a day';
+        return words.freqOnceADay;
       case 'every_n_hours':
-        return he ? `פעם ב-${n} שעות` : n === 1 ? 'once an hour' : `once every ${n} hours`;
+        return n === 1 ? words.freqEveryHour : fill(words.freqEveryNHours, { n });
       case 'every_n_days':
-        return he ? `פעם ב-${n} ימים` : n === 1 ? 'once every day' : `once every ${n} days`;
+        return n === 1 ? words.freqEveryDay : fill(words.freqEveryNDays, { n });
       case 'every_n_weeks':
-        return he ? `פעם ב-${n} שבועות` : n === 1 ? 'once a week' : `once every ${n} weeks`;
+        return n === 1 ? words.freqEveryWeek : fill(words.freqEveryNWeeks, { n });
     }
   })();
   if (choice.audience === 'all') return cap;
-  if (choice.audience === 'new') return he ? `למבקרים חדשים בלבד: ${cap}` : `for new visitors only: ${cap}`;
-  return he ? `למבקרים חוזרים בלבד: ${cap}` : `for returning visitors only: ${cap}`;
+  return fill(choice.audience === 'new' ? words.freqNewOnly : words.freqReturningOnly, { cap });
 }

@@ -1,4 +1,5 @@
-import type { Language } from '../i18n/strings.ts';
+import { type Language, STRINGS } from '../i18n/strings.ts';
+import { fill } from './insights.ts';
 import { recordOf, textOf } from './values.ts';
 
 /** One prize of a game (gamified_prize, widget §3): the chance is a whole percent. */
@@ -50,14 +51,13 @@ export function chanceTotal(rows: readonly PrizeRow[]): number {
 /** What is wrong with the prize set, or null: the chances are whole percents that sum to 100. */
 export function prizesProblem(rows: readonly PrizeRow[], language: Language): string | null {
   if (rows.length === 0) return null;
-  const he = language === 'he';
+  const words = STRINGS[language];
   if (rows.some((row) => !Number.isInteger(row.chance) || row.chance < 0 || row.chance > 100)) {
-    return he ? 'כל סיכוי הוא מספר שלם בין 0 ל-100' : 'Each chance is a whole number from 0 to 100';
+    return words.prizeChanceWhole;
   }
-  if (rows.some((row) => !row.label.trim())) return he ? 'לכל פרס יש שם' : 'Every prize needs a label';
+  if (rows.some((row) => !row.label.trim())) return words.prizeNeedsLabel;
   const total = chanceTotal(rows);
-  if (total !== 100)
-    return he ? `הסיכויים מסתכמים ב-${total}% ולא ב-100%` : `The chances add up to ${total} %, not 100 %`;
+  if (total !== 100) return fill(words.prizeChancesSum, { total });
   return null;
 }
 
