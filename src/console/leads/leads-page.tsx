@@ -77,7 +77,7 @@ export function LeadsPage({
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <table className="table-cards">
+        <table className="table-cards leads-table">
           <caption className="visually-hidden">{t('leads')}</caption>
           <thead>
             <tr>
