@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
-import { signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
+import { startFakeConsole, stopFakeConsole } from './helpers.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
