@@ -8,7 +8,7 @@ import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { useSession } from '../session.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';

@@ -1,6 +1,6 @@
 import { useLanguage } from '../i18n/language.tsx';
-import type { EditorSettings } from '../model/editor-settings.ts';
-import { explainRules } from '../model/explain.ts';
+import type { EditorSettings } from './model/editor-settings.ts';
+import { explainRules } from './model/explain.ts';
 import { ruleSentences, useWordsContext } from './rules/rule-builder.tsx';
 
 /** "Why did it not show?": each condition a visit must meet, in sentences. */

@@ -9,9 +9,9 @@ import { PopupPreview } from '../components/preview.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import { type Language, STRINGS, type StringKey } from '../i18n/strings.ts';
-import { textOf } from '../model/values.ts';
 import { kindOf, kindWords } from '../shell/kinds.ts';
 import { KindSchematic } from '../shell/schematic.tsx';
+import { textOf } from './model/values.ts';
 import { templateQuery, templatesQuery } from './queries.ts';
 
 /** The goals the console has words for, and the other ways a template may write them. */

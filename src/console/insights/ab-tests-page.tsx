@@ -7,16 +7,9 @@ import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { Toggle } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import {
-  fill,
-  formatNumber,
-  formatPercent,
-  verdictOf,
-  WINNER_MIN_VIEWS,
-  WINNER_PROBABILITY,
-} from '../model/insights.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
+import { fill, formatNumber, formatPercent, verdictOf, WINNER_MIN_VIEWS, WINNER_PROBABILITY } from './model.ts';
 import { abTestsQuery } from './queries.ts';
 
 function VerdictText({ test }: { test: AbTest }) {

@@ -1,6 +1,6 @@
 import type { ChoiceCount, Counts } from '../api/insights.ts';
 import { useLanguage } from '../i18n/language.tsx';
-import { formatNumber, formatPercent } from '../model/insights.ts';
+import { formatNumber, formatPercent } from './model.ts';
 
 /** How many leads chose each answer of the pop-up's question steps (a report of one pop-up). */
 export function Choices({ rows }: { rows: ChoiceCount[] }) {

@@ -1,8 +1,8 @@
 import type { Counts } from '../api/insights.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language, StringKey } from '../i18n/strings.ts';
-import { changeOf, formatNumber, formatPercent } from '../model/insights.ts';
 import { METRIC_LABEL, METRICS } from './metrics.ts';
+import { changeOf, formatNumber, formatPercent } from './model.ts';
 
 /** A figure's change from the range before, signed ("+12.5 %"), or a dash when there was nothing before. */
 export function changeText(now: number, before: number, language: Language): string {

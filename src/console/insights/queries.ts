@@ -2,7 +2,7 @@
 // a write invalidates the very key the page read.
 import { queryOptions } from '@tanstack/react-query';
 import { insightsApi, type StatsQuery } from '../api/insights.ts';
-import { lastDays } from '../model/insights.ts';
+import { lastDays } from './model.ts';
 
 export const statsQuery = (clientId: string, query: StatsQuery) =>
   queryOptions({ queryKey: ['stats', clientId, query], queryFn: () => insightsApi.stats(clientId, query) });

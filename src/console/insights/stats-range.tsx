@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { StatsQuery } from '../api/insights.ts';
 import { PopupFilters } from '../components/popup-select.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill } from '../model/insights.ts';
+import { fill } from './model.ts';
 
 /** The stats' range of the site's days and the pop-up or variant they cover; Show asks for them. */
 export function StatsRange({

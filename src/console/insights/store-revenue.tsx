@@ -1,8 +1,8 @@
 import type { StatsReport } from '../api/insights.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { formatNumber } from '../model/insights.ts';
 import { ComparedTable, changeText } from './compared-table.tsx';
+import { formatNumber } from './model.ts';
 
 const formatMoney = (value: number, currency: string, language: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);

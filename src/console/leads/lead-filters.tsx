@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { LeadFilter, SpamFilter } from '../api/insights.ts';
 import { PopupFilters } from '../components/popup-select.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 
 export const EMPTY_FILTER: Required<LeadFilter> = { q: '', popup: '', variant: '', from: '', to: '', spam: 'exclude' };
 

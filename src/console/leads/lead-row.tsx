@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insightsApi, type Lead } from '../api/insights.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { LeadTime } from './lead-time.tsx';
 import { allLeadsKey, leadQuery } from './queries.ts';
 

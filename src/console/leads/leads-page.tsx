@@ -6,7 +6,7 @@ import { popupsQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
 import { useSiteTimeZone } from '../sites/site-time-zone.ts';

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { PageHeading } from '../shell/heading.tsx';
 
 /** Hands the browser a JSON file to save, named after the person. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PopupSummary } from '../api/client.ts';
 import { PopupPreview } from '../components/preview.tsx';
-import { textOf } from '../model/values.ts';
+import { textOf } from '../editor/model/values.ts';
 import { KindSchematic } from '../shell/schematic.tsx';
 import { popupPictureQuery } from './queries.ts';
 

@@ -7,7 +7,7 @@ import { ErrorText } from '../components/error-text.tsx';
 import { FailingDestinationsBanner } from '../delivery/delivery-log.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
 import { Icon } from '../shell/icons.tsx';

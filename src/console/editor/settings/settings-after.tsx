@@ -1,6 +1,6 @@
 import { AmountSetting, Select, TextSetting, Toggle } from '../../components/fields.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
-import type { EditorSettings } from '../../model/editor-settings.ts';
+import type { EditorSettings } from '../model/editor-settings.ts';
 import { FrequencyFields, type Update } from './settings-rows.tsx';
 
 /** The rules of a shown pop-up: how it closes, what follows the form, and the rest (teaser, A/B, countdown). */

@@ -1,15 +1,15 @@
 import { AmountSetting, Select, TextSetting } from '../../components/fields.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import { STRINGS, type StringKey } from '../../i18n/strings.ts';
-import { type EditorSettings, TARGETING_OPERATORS, type TargetingRow } from '../../model/editor-settings.ts';
+import { type EditorSettings, TARGETING_OPERATORS, type TargetingRow } from '../model/editor-settings.ts';
 import {
   describeFrequency,
   FREQUENCY_CAPS,
   type FrequencyCap,
   type FrequencyChoice,
   frequencyProblem,
-} from '../../model/frequency.ts';
-import { chanceTotal, newPrize, type PrizeRow, prizesProblem } from '../../model/prizes.ts';
+} from '../model/frequency.ts';
+import { chanceTotal, newPrize, type PrizeRow, prizesProblem } from '../model/prizes.ts';
 
 /** The settings form's repeated parts: a frequency rule, targeting rows, game prizes, and what keeps a save back. */
 

@@ -1,8 +1,7 @@
 // The editor's form over a pop-up configuration (display API shape), both ways: settingsOf reads it, applySettings
 // writes it back keeping every key the form does not know.
-import type { PopupType } from '../../core/config/types.ts';
-import { DEFAULT_PLACE, FORMAT_COUNTS, type Horizontal, type Vertical } from '../../core/popup/layout.ts';
-import { applyVisit, scheduleOf, scheduleWire, visitOf } from '../editor/model/rules.ts';
+import type { PopupType } from '../../../core/config/types.ts';
+import { DEFAULT_PLACE, FORMAT_COUNTS, type Horizontal, type Vertical } from '../../../core/popup/layout.ts';
 import {
   type CountdownSetting,
   type EditorSettings,
@@ -14,6 +13,7 @@ import {
 } from './editor-settings.ts';
 import { frequencyChoiceOf, frequencyRuleOf } from './frequency.ts';
 import { prizeSetOf, prizesOf } from './prizes.ts';
+import { applyVisit, scheduleOf, scheduleWire, visitOf } from './rules.ts';
 import { amountOf, amountWire, isOn, type RawConfig, recordOf, textOf, yesNo } from './values.ts';
 import { visitorEmailFormOf, visitorEmailWire } from './visitor-email.ts';
 

@@ -1,7 +1,7 @@
-import { type Language, STRINGS } from '../i18n/strings.ts';
+import { type Language, STRINGS } from '../../i18n/strings.ts';
+import { fill } from '../../insights/model.ts';
 import type { EditorSettings, TargetingRow } from './editor-settings.ts';
 import { describeFrequency } from './frequency.ts';
-import { fill } from './insights.ts';
 
 /** One reason a pop-up may not have shown, in words, with the setting to look at. */
 export interface Explanation {

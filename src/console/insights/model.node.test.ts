@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changeOf, fill, hourIn, hourLabels, lastDays, linePoints, verdictOf } from './insights.ts';
+import { changeOf, fill, hourIn, hourLabels, lastDays, linePoints, verdictOf } from './model.ts';
 
 const variant = (poptin_id: string, views: number, probability_best: number) => ({
   poptin_id,

@@ -1,6 +1,6 @@
-import { AUDIENCES, type FrequencyAudience } from '../../core/rules/frequency.ts';
-import { type Language, STRINGS } from '../i18n/strings.ts';
-import { fill } from './insights.ts';
+import { AUDIENCES, type FrequencyAudience } from '../../../core/rules/frequency.ts';
+import { type Language, STRINGS } from '../../i18n/strings.ts';
+import { fill } from '../../insights/model.ts';
 
 /**
  * The frequency rule (d_f_r, and d_f_a after a close) as the editor's choice, and back to the wire form that the

@@ -1,10 +1,10 @@
 // The editor's form of a pop-up's settings, in the owner's words: its shape alone. Reading a configuration into it and
 // writing it back is settings.ts.
-import type { PopupType } from '../../core/config/types.ts';
-import type { Horizontal, Vertical } from '../../core/popup/layout.ts';
-import type { ScheduleSetting, VisitSettings } from '../editor/model/rules.ts';
+import type { PopupType } from '../../../core/config/types.ts';
+import type { Horizontal, Vertical } from '../../../core/popup/layout.ts';
 import type { FrequencyChoice } from './frequency.ts';
 import type { PrizeRow } from './prizes.ts';
+import type { ScheduleSetting, VisitSettings } from './rules.ts';
 import type { VisitorEmailForm } from './visitor-email.ts';
 
 /** Every kind of widget §1, in the order the editor offers them. */

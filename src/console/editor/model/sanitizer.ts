@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { TEMPLATE_RULES } from '../../core/sanitize.ts';
+import { TEMPLATE_RULES } from '../../../core/sanitize.ts';
 
 /** What the sanitiser takes out of a template: an element, or an attribute of one. */
 export interface Removal {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parsePopupConfig } from '../../core/config/parse.ts';
-import { parseFrequencyRule } from '../../core/rules/frequency.ts';
+import { parsePopupConfig } from '../../../core/config/parse.ts';
+import { parseFrequencyRule } from '../../../core/rules/frequency.ts';
+import { clickToOpenTagOf, embedTagOf } from '../../sites/snippet.ts';
 import { explainRules } from './explain.ts';
 import {
   describeFrequency,
@@ -13,10 +14,9 @@ import {
 } from './frequency.ts';
 import { chanceTotal, newPrize, prizesOf, prizesProblem } from './prizes.ts';
 import { applySettings, settingsOf } from './settings.ts';
-import { clickToOpenTagOf, embedTagOf } from './snippet.ts';
 
 const example = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../examples/popups/${name}.json`, import.meta.url), 'utf8')) as Record<
+  JSON.parse(readFileSync(new URL(`../../../../examples/popups/${name}.json`, import.meta.url), 'utf8')) as Record<
     string,
     unknown
   >;

@@ -1,5 +1,5 @@
-import { type Language, STRINGS } from '../i18n/strings.ts';
-import { fill } from './insights.ts';
+import { type Language, STRINGS } from '../../i18n/strings.ts';
+import { fill } from '../../insights/model.ts';
 import { recordOf, textOf } from './values.ts';
 
 /** One prize of a game (gamified_prize, widget §3): the chance is a whole percent. */
