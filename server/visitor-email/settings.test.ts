@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applySettings, settingsOf } from '../../src/console/model/settings.ts';
+import { applySettings, settingsOf } from '../../src/console/editor/model/settings.ts';
 import { validatePopupConfig } from '../owner/validate-popup.ts';
 import { visitorEmailOf } from './settings.ts';
 

@@ -1,29 +1,29 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
+import { AccountPage } from './account/account-page.tsx';
+import { SignInPage } from './account/sign-in-page.tsx';
 import { ApiError } from './api/client.ts';
-import { DeliveryLogPage, LeadDeliveries } from './destinations/delivery-log.tsx';
-import { DestinationsPage } from './destinations/destinations-page.tsx';
+import { DeliveryLogPage, LeadDeliveries } from './delivery/delivery-log.tsx';
+import { DestinationsPage } from './delivery/destinations-page.tsx';
 import { LanguageProvider, useLanguage } from './i18n/language.tsx';
-import { AccountPage } from './pages/account.tsx';
-import { OwnersPage } from './pages/owners.tsx';
-import { SignInPage } from './pages/sign-in.tsx';
-import { SitePage } from './pages/site.tsx';
-import { SitesPage } from './pages/sites.tsx';
+import { OwnersPage } from './owners/owners-page.tsx';
 import { useSession } from './session.ts';
 import { Shell } from './shell/shell.tsx';
+import { SitePage } from './sites/site-page.tsx';
 import { SiteSettingsPage } from './sites/site-settings.tsx';
+import { SitesPage } from './sites/sites-page.tsx';
 
 // The editor carries CodeMirror and the preview: a chunk of its own, loaded when an owner opens a pop-up.
-const EditorPage = lazy(() => import('./pages/editor.tsx').then((module) => ({ default: module.EditorPage })));
+const EditorPage = lazy(() => import('./editor/editor-page.tsx').then((module) => ({ default: module.EditorPage })));
 
 // A site's read-out pages, each a chunk of its own (the stats page carries the charts).
-const LeadsPage = lazy(() => import('./pages/insights/leads.tsx').then((module) => ({ default: module.LeadsPage })));
-const StatsPage = lazy(() => import('./pages/insights/stats.tsx').then((module) => ({ default: module.StatsPage })));
+const LeadsPage = lazy(() => import('./leads/leads-page.tsx').then((module) => ({ default: module.LeadsPage })));
+const StatsPage = lazy(() => import('./insights/stats-page.tsx').then((module) => ({ default: module.StatsPage })));
 const AbTestsPage = lazy(() =>
-  import('./pages/insights/ab-tests.tsx').then((module) => ({ default: module.AbTestsPage })),
+  import('./insights/ab-tests-page.tsx').then((module) => ({ default: module.AbTestsPage })),
 );
-const PeoplePage = lazy(() => import('./pages/insights/people.tsx').then((module) => ({ default: module.PeoplePage })));
+const PeoplePage = lazy(() => import('./leads/people-page.tsx').then((module) => ({ default: module.PeoplePage })));
 
 export function createQueryClient(): QueryClient {
   // A session that ended elsewhere (signed out everywhere, a password changed, expired): any call answering 401 sends

@@ -207,9 +207,12 @@ export function createFakeInsights(clientId: string): FakeInsights {
       ).length;
       return { hour: new Date(start).toISOString(), ...counts(inHour, 0, 0) };
     });
+    // The tables count the range's views alone, as the server's do.
+    const inRange = new Set(days.map((row) => row.day));
     const group = (key: (view: FakeView) => string) => {
       const tally = new Map<string, number>();
-      for (const view of views) tally.set(key(view), (tally.get(key(view)) ?? 0) + 1);
+      for (const view of views.filter((entry) => inRange.has(day(entry.created_at))))
+        tally.set(key(view), (tally.get(key(view)) ?? 0) + 1);
       return [...tally].map(([name, viewCount]) => ({ name, ...counts(viewCount, 0, 0) }));
     };
     return {

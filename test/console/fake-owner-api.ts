@@ -106,7 +106,7 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
 
 export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   const owner = { id: 'o1', email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
-  const password = 'correct horse battery';
+  let password = 'correct horse battery';
   const sessions = new Set<string>();
   const signInLinkToken = randomUUID();
   let linkUsed = false;
@@ -260,6 +260,9 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
           400,
           failure(400, 'The new password is too short', [{ field: 'newPassword', message: 'at least 10 characters' }]),
         );
+      // As the server does: the new password from now on, and the owner's other sessions end.
+      password = newPassword;
+      for (const session of sessions) if (session !== cookie) sessions.delete(session);
       return send(response, 204);
     }
     if (pathname === '/api/owner/sites' && method === 'POST') {
@@ -485,7 +488,9 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
   return {
     url,
     owner,
-    password,
+    get password() {
+      return password;
+    },
     sites,
     popups,
     insights,

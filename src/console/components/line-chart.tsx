@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import { directionOf } from '../i18n/strings.ts';
-import { formatNumber, linePoints, type PlotSize } from '../model/insights.ts';
+import { formatNumber, linePoints, type PlotSize } from '../insights/model.ts';
 
 export interface ChartSeries {
   name: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { htmlForScreen, type Screen } from '../model/content.ts';
+import { htmlForScreen, type Screen } from '../editor/model/content.ts';
 
 /** An element drawn inside the pop-up's shadow root (or one nested in it), found from the console. */
 function findRendered(root: ParentNode, selector: string): HTMLElement | null {

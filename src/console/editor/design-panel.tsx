@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import type { EditorSettings } from '../model/settings.ts';
 import { LayoutPicker } from './layout-picker.tsx';
+import type { EditorSettings } from './model/editor-settings.ts';
 import {
   applyTokens,
   COLOUR_TOKENS,

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Select } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { DYNAMIC_TAGS, type DynamicTag, isParameterName, tagText } from './model/dynamic-text.ts';
 
 /**

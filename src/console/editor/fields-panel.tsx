@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import {
   addConsent,
   addField,

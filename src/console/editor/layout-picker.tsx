@@ -1,8 +1,8 @@
 import type { Horizontal, Vertical } from '../../core/popup/layout.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { type EditorSettings, POPUP_KINDS } from '../model/settings.ts';
 import { EdgePicture, FormatPicture, KindPicture, PositionPicture } from './layout-pictures.tsx';
+import { type EditorSettings, POPUP_KINDS } from './model/editor-settings.ts';
 import {
   defaultFormatOf,
   formatChoiceOf,

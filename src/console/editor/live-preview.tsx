@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { PopupPreview } from '../components/preview.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { screensOf } from '../model/content.ts';
+import { screensOf } from './model/content.ts';
 import type { Screen } from './model/dom.ts';
 import { withSampleValues } from './model/dynamic-text.ts';
 

@@ -1,7 +1,7 @@
 import { Fragment, type SyntheticEvent, useMemo, useState } from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { fill } from '../model/insights.ts';
+import { fill } from '../insights/model.ts';
 import { DynamicTextMenu } from './dynamic-text-menu.tsx';
 import { FieldsPanel } from './fields-panel.tsx';
 import { ImageField } from './image-field.tsx';

@@ -2,9 +2,9 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { api, type Config, type Validation } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { sanitizerRemovals } from '../model/sanitizer.ts';
-import { textOf } from '../model/values.ts';
 import { ruleFieldWords } from './model/rule-words.ts';
+import { sanitizerRemovals } from './model/sanitizer.ts';
+import { textOf } from './model/values.ts';
 
 /** What the sanitiser removes before a visitor sees it, and the server's verdict on the configuration. */
 export function SanitizerVerdict({ clientId, config }: { clientId: string; config: Config }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Select, TextSetting, Toggle } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import type { VisitorEmailForm } from '../model/visitor-email.ts';
+import type { VisitorEmailForm } from './model/visitor-email.ts';
 
 const LIMITS = { subject: 200, body: 20_000, confirmUrl: 2000 };
 const TAG_EXAMPLES = ['{{first_name|…}}', '{{email}}', '{{coupon_code}}', '{{prize}}', '{{company}}'];

@@ -1,26 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError, api, type Config, type Popup } from '../api/client.ts';
-import { popupsQuery, revisionsQuery } from '../api/queries.ts';
+import { ApiError, type Config, type Popup } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { explainRules } from '../model/explain.ts';
-import { applySettings, type EditorSettings, settingsOf } from '../model/settings.ts';
-import { recordOf, textOf } from '../model/values.ts';
-import { PageHeading } from '../pages/heading.tsx';
-import { SettingsForm, settingsProblems } from '../pages/settings-form.tsx';
 import { useSession } from '../session.ts';
+import { PageHeading } from '../shell/heading.tsx';
 import { installedOn, watchedSiteQuery } from '../sites/installation.tsx';
 import { DesignPanel } from './design-panel.tsx';
+import { useDraftSaving } from './draft-saving.ts';
+import { ExplainList } from './explain-list.tsx';
 import { useUndoable } from './history.ts';
 import { LivePreview } from './live-preview.tsx';
 import type { Screen } from './model/dom.ts';
+import type { EditorSettings } from './model/editor-settings.ts';
 import { hasParts } from './model/parts.ts';
 import { ruleFieldWords, serverMessageWords } from './model/rule-words.ts';
+import { applySettings, settingsOf } from './model/settings.ts';
+import { recordOf, textOf } from './model/values.ts';
 import { type PartFocus, PartsPanel, partControlId } from './parts-panel.tsx';
-import { ruleProblems, ruleSentences, useWordsContext } from './rules/rule-builder.tsx';
+import { ruleProblems } from './rules/rule-builder.tsx';
 import { SanitizerVerdict } from './sanitizer-verdict.tsx';
+import { SettingsForm, settingsProblems } from './settings/settings-form.tsx';
 import { StepsPanel } from './steps-panel.tsx';
 import { Tabs } from './tabs.tsx';
 
@@ -32,12 +33,8 @@ type Tab = 'content' | 'design' | 'html';
 export function Workspace({ clientId, popup }: { clientId: string; popup: Popup }) {
   const { t, language } = useLanguage();
   const { sites } = useSession();
-  const client = useQueryClient();
   const draft = useUndoable<Config>(popup.draft);
   const config = draft.value;
-  const [saved, setSaved] = useState<Config>(popup.draft);
-  const dirty = config !== saved;
-  const [revision, setRevision] = useState(popup.revision);
   const html = textOf(config.poptin);
   const visual = useMemo(() => hasParts(html), [html]);
   const [tab, setTab] = useState<Tab>(() => (hasParts(textOf(popup.draft.poptin)) ? 'content' : 'html'));
@@ -46,44 +43,13 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
   const [announcement, setAnnouncement] = useState('');
   const settings = useMemo(() => settingsOf(config), [config]);
   const problems = [...settingsProblems(settings, language), ...ruleProblems(settings, t)];
-  const words = useWordsContext(clientId);
   const site = sites.find((entry) => entry.clientId === clientId);
   const [pageUrl, setPageUrl] = useState(site?.allowedOrigins[0] ? `${site.allowedOrigins[0]}/` : '');
 
   const setHtml = (next: string, kind: string) => draft.set({ ...config, poptin: next }, kind && `html:${kind}`);
   const update = (edit: (settings: EditorSettings) => EditorSettings) =>
     draft.set(applySettings(config, edit(settings)));
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: popupsQuery(clientId).queryKey }),
-      client.invalidateQueries({ queryKey: revisionsQuery(clientId, popup.id).queryKey }),
-    ]);
-  const save = useMutation({
-    mutationFn: async () => ({
-      sent: config,
-      popup: (await api.saveDraft(clientId, popup.id, config, revision)).popup,
-    }),
-    onSuccess: ({ sent, popup: stored }) => {
-      setRevision(stored.revision);
-      setSaved(sent);
-      return refresh();
-    },
-  });
-  const publish = useMutation({
-    mutationFn: async () => {
-      if (dirty) await save.mutateAsync();
-      return (await api.publish(clientId, popup.id)).popup;
-    },
-    onSuccess: refresh,
-  });
-  const previewOnSite = useMutation({
-    mutationFn: async () => {
-      if (dirty) await save.mutateAsync();
-      return api.previewLink(clientId, popup.id, pageUrl.trim());
-    },
-    onSuccess: ({ url }) => window.open(url, '_blank', 'noopener'),
-  });
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
+  const { dirty, save, publish, previewOnSite, conflict } = useDraftSaving(clientId, popup, config, pageUrl);
   // What the server refused, shown again beside the rule it is about.
   const refusal = save.error ?? publish.error;
   const serverProblems = refusal instanceof ApiError ? refusal.fields : [];
@@ -290,23 +256,7 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
             serverProblems={serverProblems}
           />
           <SanitizerVerdict clientId={clientId} config={config} />
-          <section aria-labelledby="explain-heading" className="explain">
-            <h2 id="explain-heading">{t('explain')}</h2>
-            <ul>
-              {explainRules(settings, language)
-                .filter((item) => item.topic !== 'filters')
-                .map((item) => (
-                  <li key={`${item.topic} ${item.sentence}`} data-topic={item.topic}>
-                    {item.sentence}
-                  </li>
-                ))}
-              {ruleSentences(settings, words).map((sentence) => (
-                <li key={sentence} data-topic="rules">
-                  {sentence}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <ExplainList clientId={clientId} settings={settings} />
         </section>
       </div>
     </section>

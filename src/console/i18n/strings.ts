@@ -2,12 +2,18 @@
 
 import { couponEn, couponHe } from './coupon-strings.ts';
 import { deliveryEn, deliveryHe } from './delivery-strings.ts';
+import { dynamicTextEn, dynamicTextHe } from './dynamic-text-strings.ts';
 import { editorEn, editorHe } from './editor-strings.ts';
+import { explainEn, explainHe } from './explain-strings.ts';
 import { insightsEn, insightsHe } from './insights-strings.ts';
+import { ruleSentenceEn, ruleSentenceHe } from './rule-sentence-strings.ts';
+import { ruleSettingsEn, ruleSettingsHe } from './rule-settings-strings.ts';
 import { rulesEn, rulesHe } from './rules-strings.ts';
 import { shellEn, shellHe } from './shell-strings.ts';
 import { siteEn, siteHe } from './site-strings.ts';
+import { stepsEn, stepsHe } from './steps-strings.ts';
 import { storeRevenueEn, storeRevenueHe } from './store-revenue-strings.ts';
+import { visitorEmailEn, visitorEmailHe } from './visitor-email-strings.ts';
 
 export type Language = 'en' | 'he';
 
@@ -128,8 +134,16 @@ const en = {
   ...storeRevenueEn,
   // The frame: navigation, menus, empty states, the pop-up list, the gallery (shell-strings.ts).
   ...shellEn,
-  // The editor's rule builder, schedules on the pop-up list, dynamic text (rules-strings.ts).
+  // The editor's rule builder (rules-strings.ts), each rule in a sentence and the list's schedule badge
+  // (rule-sentence-strings.ts), the settings panel (rule-settings-strings.ts), dynamic text, steps, the visitor's e-mail.
   ...rulesEn,
+  ...ruleSentenceEn,
+  ...ruleSettingsEn,
+  ...dynamicTextEn,
+  ...stepsEn,
+  ...visitorEmailEn,
+  // Why did it not show, the frequency in words, the prizes' problems (explain-strings.ts).
+  ...explainEn,
 };
 
 export type StringKey = keyof typeof en;
@@ -247,6 +261,12 @@ const he: Record<StringKey, string> = {
   ...storeRevenueHe,
   ...shellHe,
   ...rulesHe,
+  ...ruleSentenceHe,
+  ...ruleSettingsHe,
+  ...dynamicTextHe,
+  ...stepsHe,
+  ...visitorEmailHe,
+  ...explainHe,
 };
 
 export const STRINGS: Record<Language, Record<StringKey, string>> = { en, he };

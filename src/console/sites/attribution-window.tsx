@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { storeRevenueApi } from '../api/store-revenue.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { storeRevenueSettingsQuery } from './queries.ts';
 
 const MIN_DAYS = 1;
 const MAX_DAYS = 90;
@@ -12,17 +13,14 @@ const PLATFORM_NAMES = { shopify: 'Shopify', wix: 'Wix' } as const;
 export function AttributionWindowSettings({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['store-revenue', clientId],
-    queryFn: () => storeRevenueApi.settings(clientId),
-  });
+  const settings = useQuery(storeRevenueSettingsQuery(clientId));
   const [days, setDays] = useState<string | null>(null);
   useEffect(() => {
     if (settings.data && days === null) setDays(String(settings.data.attributionDays));
   }, [settings.data, days]);
   const save = useMutation({
     mutationFn: (value: number) => storeRevenueApi.setAttributionDays(clientId, value),
-    onSuccess: (saved) => client.setQueryData(['store-revenue', clientId], saved),
+    onSuccess: (saved) => client.setQueryData(storeRevenueSettingsQuery(clientId).queryKey, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,67 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import type { CouponSource, CouponSourceInput, CouponSourceKind } from '../../core/api/coupon-contract.ts';
+import { type FormEvent, useState } from 'react';
+import type { CouponSource, CouponSourceKind } from '../../core/api/coupon-contract.ts';
 import { couponApi } from '../api/client.ts';
 import { popupsQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-
-interface Draft {
-  poptinId: string;
-  prizeId: string;
-  kind: CouponSourceKind;
-  pattern: string;
-  shop: string;
-  valueType: 'percentage' | 'fixed_amount';
-  value: string;
-  token: string;
-  lowStockThreshold: string;
-}
-
-const EMPTY: Draft = {
-  poptinId: '',
-  prizeId: '',
-  kind: 'list',
-  pattern: 'WELCOME-XXXXXX',
-  shop: '',
-  valueType: 'percentage',
-  value: '10',
-  token: '',
-  lowStockThreshold: '50',
-};
-
-function inputOf(draft: Draft): CouponSourceInput {
-  return {
-    poptinId: draft.poptinId,
-    ...(draft.prizeId.trim() ? { prizeId: draft.prizeId.trim() } : {}),
-    kind: draft.kind,
-    ...(draft.kind === 'list' ? {} : { pattern: draft.pattern.trim() }),
-    ...(draft.kind === 'shopify'
-      ? {
-          shopify: {
-            shop: draft.shop.trim().toLowerCase(),
-            valueType: draft.valueType,
-            value: Number(draft.value),
-            ...(draft.token.trim() ? { token: draft.token.trim() } : {}),
-          },
-        }
-      : {}),
-    lowStockThreshold: Number(draft.lowStockThreshold) || 0,
-  };
-}
+import { type CouponDraft, couponInputOf, EMPTY_COUPON_DRAFT } from './coupon-draft.ts';
+import { UploadCodes } from './coupon-upload.tsx';
+import { couponSourcesQuery } from './queries.ts';
 
 /** Where each visitor's own code comes from, per pop-up (or prize): the codes left, uploads of lists, new sources. */
 export function CouponCodes({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
-  const key = ['coupons', clientId];
-  const sources = useQuery({ queryKey: key, queryFn: () => couponApi.sources(clientId) });
+  const sources = useQuery(couponSourcesQuery(clientId));
   const popups = useQuery(popupsQuery(clientId));
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<CouponDraft | null>(null);
   const [uploaded, setUploaded] = useState<{ id: number; text: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const refresh = () => client.invalidateQueries({ queryKey: couponSourcesQuery(clientId).queryKey });
   const save = useMutation({
-    mutationFn: (next: Draft) => couponApi.save(clientId, inputOf(next)),
+    mutationFn: (next: CouponDraft) => couponApi.save(clientId, couponInputOf(next)),
     onSuccess: () => {
       setDraft(null);
       return refresh();
@@ -82,7 +40,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
     mutationFn: (source: CouponSource) => couponApi.remove(clientId, source.id),
     onSuccess: refresh,
   });
-  const change = (field: keyof Draft) => (event: { target: { value: string } }) =>
+  const change = (field: keyof CouponDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => current && { ...current, [field]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,7 +111,10 @@ export function CouponCodes({ clientId }: { clientId: string }) {
       )}
       {draft === null ? (
         <div>
-          <button type="button" onClick={() => setDraft({ ...EMPTY, poptinId: popups.data?.popups[0]?.id ?? '' })}>
+          <button
+            type="button"
+            onClick={() => setDraft({ ...EMPTY_COUPON_DRAFT, poptinId: popups.data?.popups[0]?.id ?? '' })}
+          >
             {t('couponAdd')}
           </button>
         </div>
@@ -268,43 +229,5 @@ export function CouponCodes({ clientId }: { clientId: string }) {
         </form>
       )}
     </section>
-  );
-}
-
-/** A file picker for a list's codes, and whether they replace the codes not given yet. */
-function UploadCodes({
-  label,
-  busy,
-  onFile,
-}: {
-  label: string;
-  busy: boolean;
-  onFile: (file: File, replace: boolean) => void;
-}) {
-  const { t } = useLanguage();
-  const [replace, setReplace] = useState(false);
-  const picked = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onFile(file, replace);
-  };
-  return (
-    <>
-      <label className="btn btn-small coupon-upload" aria-disabled={busy}>
-        {t('couponUpload')}
-        <input
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          className="visually-hidden"
-          aria-label={label}
-          disabled={busy}
-          onChange={picked}
-        />
-      </label>
-      <label className="coupon-replace">
-        <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />{' '}
-        {t('couponReplace')}
-      </label>
-    </>
   );
 }

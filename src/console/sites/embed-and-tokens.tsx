@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
-import { embedTagOf, isEmbeddedKind } from '../model/snippet.ts';
+import { embedTagOf, isEmbeddedKind } from './snippet.ts';
 
 /** A scope in the owner's words. */
 const SCOPE_WORDS: Record<SiteTokenScope, StringKey> = {

@@ -4,6 +4,7 @@ import { LEAD_RETENTION_MONTHS, type LeadRetention } from '../../core/api/coupon
 import { couponApi } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { leadRetentionQuery } from './queries.ts';
 
 const FOREVER = 'forever';
 
@@ -11,14 +12,14 @@ const FOREVER = 'forever';
 export function LeadRetentionSettings({ clientId, timeZone }: { clientId: string; timeZone: string | null }) {
   const { t, language } = useLanguage();
   const client = useQueryClient();
-  const retention = useQuery({ queryKey: ['lead-retention', clientId], queryFn: () => couponApi.retention(clientId) });
+  const retention = useQuery(leadRetentionQuery(clientId));
   const [choice, setChoice] = useState<string | null>(null);
   useEffect(() => {
     if (retention.data && choice === null) setChoice(String(retention.data.months ?? FOREVER));
   }, [retention.data, choice]);
   const save = useMutation({
     mutationFn: (months: LeadRetention['months']) => couponApi.setRetention(clientId, months),
-    onSuccess: (saved) => client.setQueryData(['lead-retention', clientId], saved),
+    onSuccess: (saved) => client.setQueryData(leadRetentionQuery(clientId).queryKey, saved),
   });
   const monthsText = (months: number) =>
     months === 1 ? t('retentionMonth') : t('retentionMonths').replace('{n}', String(months));

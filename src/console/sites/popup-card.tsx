@@ -5,18 +5,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
-import { type Counts, insightsApi } from '../api/insights.ts';
+import type { Counts } from '../api/insights.ts';
 import { popupQuery, popupsQuery, revisionsQuery } from '../api/queries.ts';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
-import { PopupPicture } from '../components/popup-picture.tsx';
 import { ScheduleBadge } from '../editor/schedule-status.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill, formatNumber, formatPercent, lastDays } from '../model/insights.ts';
-import { useSiteTimeZone } from '../pages/insights/site-time-zone.ts';
+import { fill, formatNumber, formatPercent } from '../insights/model.ts';
+import { weekStatsQuery } from '../insights/queries.ts';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
 import { Menu, type MenuItem } from '../shell/menu.tsx';
+import { PopupPicture } from './popup-picture.tsx';
+import { useSiteTimeZone } from './site-time-zone.ts';
 
 export function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
   const { t } = useLanguage();
@@ -62,11 +63,7 @@ export function Revisions({ clientId, popupId, onClose }: { clientId: string; po
 /** The last 7 days' views and conversion rate of each pop-up: one stats request for the whole list. */
 export function useWeekFigures(clientId: string) {
   const timeZone = useSiteTimeZone(clientId);
-  const week = useQuery({
-    queryKey: ['stats', clientId, 'week', timeZone],
-    queryFn: () => insightsApi.stats(clientId, lastDays(7, Date.now(), timeZone)),
-    enabled: timeZone !== undefined,
-  });
+  const week = useQuery({ ...weekStatsQuery(clientId, timeZone ?? 'UTC'), enabled: timeZone !== undefined });
   return new Map(week.data?.by_popup.map((row) => [row.poptin_id, row]));
 }
 

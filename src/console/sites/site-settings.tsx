@@ -4,7 +4,7 @@ import { api, type Site } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
-import { PageHeading } from '../pages/heading.tsx';
+import { PageHeading } from '../shell/heading.tsx';
 import { AttributionWindowSettings } from './attribution-window.tsx';
 import { CouponCodes } from './coupon-codes.tsx';
 import { SiteEmbedAndTokens } from './embed-and-tokens.tsx';

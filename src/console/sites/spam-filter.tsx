@@ -5,6 +5,7 @@ import { couponApi } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
+import { spamFilterQuery } from './queries.ts';
 
 const RULES: [keyof SpamFilter['stoppedThisWeek'], StringKey][] = [
   ['honeypot', 'spamRuleHoneypot'],
@@ -24,10 +25,10 @@ const SWITCHES: [Switch, StringKey, StringKey, string][] = [
 export function SpamFilterSettings({ clientId }: { clientId: string }) {
   const { t, language } = useLanguage();
   const client = useQueryClient();
-  const filter = useQuery({ queryKey: ['spam-filter', clientId], queryFn: () => couponApi.spamFilter(clientId) });
+  const filter = useQuery(spamFilterQuery(clientId));
   const save = useMutation({
     mutationFn: (change: Partial<Record<Switch, boolean>>) => couponApi.setSpamFilter(clientId, change),
-    onSuccess: (saved) => client.setQueryData(['spam-filter', clientId], saved),
+    onSuccess: (saved) => client.setQueryData(spamFilterQuery(clientId).queryKey, saved),
   });
   // What the visitor just clicked, shown in the same event (the mutation's own state arrives a task later, and a
   // controlled box would flick back meanwhile), until the server's answer replaces it.

@@ -1,7 +1,7 @@
 // Each display rule of the rule builder in a sentence of the console's language, shown beside the rule and in the
 // editor's explanation ("Shows to visitors who closed 'Welcome discount' and have not signed up in any other pop-up").
 import type { Language, StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { kindWords } from '../../shell/kinds.ts';
 import type { EngagementRow, NameValueRow, ScheduleSetting, UtmRow, VisitSettings, WeeklyRow } from './rules.ts';
 

@@ -4,7 +4,6 @@ import { validatePopupConfig } from '../../../../server/owner/validate-popup.ts'
 import { parseEngagementFilter } from '../../../core/rules/engagement.ts';
 import { parseNameValueFilter } from '../../../core/rules/filter-string.ts';
 import { STRINGS } from '../../i18n/strings.ts';
-import { applySettings, settingsOf } from '../../model/settings.ts';
 import { engagementWords, ruleFieldWords, scheduleWords, type WordsContext } from './rule-words.ts';
 import {
   applyRulesJson,
@@ -16,6 +15,7 @@ import {
   scheduleWire,
 } from './rules.ts';
 import { scheduleStatusOf, scheduleStatusWords } from './schedule-status.ts';
+import { applySettings, settingsOf } from './settings.ts';
 
 const BASE = { poptin_name: 'Spring', poptin_type: 'lightbox', poptin: '<p>Hi</p>' };
 

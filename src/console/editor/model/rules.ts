@@ -17,7 +17,7 @@ import {
   readVisitorType,
   readVisitPage,
 } from '../../../core/rules/visit.ts';
-import { type RawConfig, recordOf, textOf } from '../../model/values.ts';
+import { type RawConfig, recordOf, textOf } from './values.ts';
 
 export type { EngagementCondition, FilterOperator, TrafficSource, UtmParameter };
 export { FILTER_OPERATORS, MAX_WEEKLY_RANGES, TRAFFIC_SOURCES, UTM_PARAMETERS };

@@ -4,7 +4,7 @@
 import { localOf, readSchedule } from '../../../core/rules/schedule.ts';
 import { instantOf, scheduleState } from '../../../core/rules/schedule-clock.ts';
 import type { Language, StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 
 export type ScheduleStatus =
   /** Not started yet: first shows at `at`. */

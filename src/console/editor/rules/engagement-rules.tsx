@@ -3,7 +3,7 @@ import { POPUP_TYPES } from '../../../core/config/types.ts';
 import type { FieldProblem } from '../../api/client.ts';
 import { Select } from '../../components/fields.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { kindWords } from '../../shell/kinds.ts';
 import { engagementWords, type WordsContext } from '../model/rule-words.ts';
 import { ENGAGEMENT_CONDITIONS, type EngagementRow, engagementRowsOf, engagementText } from '../model/rules.ts';

@@ -1,7 +1,7 @@
 // Cookie and JavaScript-variable filters, as rows of name, operator and value.
 import type { FieldProblem } from '../../api/client.ts';
 import { TextSetting } from '../../components/fields.tsx';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { filterWords, type WordsContext } from '../model/rule-words.ts';
 import { type NameValueRow, nameValueRowsOf, nameValueText } from '../model/rules.ts';
 import {

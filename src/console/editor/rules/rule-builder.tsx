@@ -6,8 +6,8 @@ import type { Config, FieldProblem } from '../../api/client.ts';
 import { popupsQuery } from '../../api/queries.ts';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import type { EditorSettings } from '../../model/settings.ts';
 import { useSession } from '../../session.ts';
+import type { EditorSettings } from '../model/editor-settings.ts';
 import {
   engagementWords,
   filterWords,

@@ -5,8 +5,8 @@ import type { FieldProblem } from '../../api/client.ts';
 import { Select, TextSetting } from '../../components/fields.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
-import type { EditorSettings } from '../../model/settings.ts';
+import { fill } from '../../insights/model.ts';
+import type { EditorSettings } from '../model/editor-settings.ts';
 import { ruleFieldWords, serverMessageWords } from '../model/rule-words.ts';
 import { FILTER_OPERATORS, type UtmRow } from '../model/rules.ts';
 

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import type { Config } from '../../api/client.ts';
 import { useLanguage } from '../../i18n/language.tsx';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { applyRulesJson, rulesJsonOf } from '../model/rules.ts';
 
 /** Every rule as the display server stores it, for those who write JSON: applied as a whole. */

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { FieldProblem } from '../../api/client.ts';
 import { Select } from '../../components/fields.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { cityOf, scheduleWords, type WordsContext, weekdayName } from '../model/rule-words.ts';
 import { MAX_WEEKLY_RANGES, type ScheduleProblem, type ScheduleSetting, scheduleProblems } from '../model/rules.ts';
 import { InWords, RemoveButton, ServerProblems } from './rule-parts.tsx';

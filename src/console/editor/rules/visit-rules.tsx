@@ -2,7 +2,7 @@
 import type { FieldProblem } from '../../api/client.ts';
 import { Select } from '../../components/fields.tsx';
 import type { StringKey } from '../../i18n/strings.ts';
-import { fill } from '../../model/insights.ts';
+import { fill } from '../../insights/model.ts';
 import { pageWords, trafficWords, utmWords, visitorWords, type WordsContext } from '../model/rule-words.ts';
 import { TRAFFIC_SOURCES, UTM_PARAMETERS, type UtmRow, type VisitSettings } from '../model/rules.ts';
 import { ConditionFields, InWords, RemoveButton, ServerProblems, ShowSelect } from './rule-parts.tsx';

@@ -1,0 +1,53 @@
+/** The texts of the editor's dynamic text menu, in English and Hebrew (spread into strings.ts). */
+
+export const dynamicTextEn = {
+  dtInsert: 'Insert dynamic text',
+  dtInsertInto: 'Insert dynamic text into {part}',
+  dtTag: 'Text from',
+  dtParameter: 'Parameter name',
+  dtFallback: 'When there is none, show',
+  dtFallbackHint: 'Shown when the page has no value, e.g. our sale.',
+  dtAdd: 'Insert',
+  dtInserted: 'Inserted {tag}.',
+  dtSample: 'The preview shows sample values.',
+  tag_utm_campaign: 'UTM campaign',
+  tag_utm_source: 'UTM source',
+  tag_utm_medium: 'UTM medium',
+  tag_utm_term: 'UTM term',
+  tag_utm_content: 'UTM content',
+  tag_query: 'Another address parameter (?name=…)',
+  tag_country: "The visitor's country",
+  tag_page_title: "The page's title",
+  tag_cart_count: 'Items in the cart (stores)',
+  tag_cart_total: 'Cart total (stores)',
+  tag_first_name: "The visitor's first name (thank-you screen)",
+  tag_name: "The visitor's full name (thank-you screen)",
+  tag_countdown_days: 'Days left on the countdown',
+};
+
+export type DynamicTextStringKey = keyof typeof dynamicTextEn;
+
+export const dynamicTextHe: Record<DynamicTextStringKey, string> = {
+  dtInsert: 'הוספת טקסט דינמי',
+  dtInsertInto: 'הוספת טקסט דינמי ל{part}',
+  dtTag: 'טקסט מתוך',
+  dtParameter: 'שם הפרמטר',
+  dtFallback: 'כשאין ערך, להציג',
+  dtFallbackHint: 'מוצג כשאין לדף ערך, למשל המבצע שלנו.',
+  dtAdd: 'הוספה',
+  dtInserted: 'נוסף {tag}.',
+  dtSample: 'התצוגה המקדימה מציגה ערכים לדוגמה.',
+  tag_utm_campaign: 'קמפיין UTM',
+  tag_utm_source: 'מקור UTM',
+  tag_utm_medium: 'אמצעי UTM',
+  tag_utm_term: 'מונח UTM',
+  tag_utm_content: 'תוכן UTM',
+  tag_query: 'פרמטר אחר של הכתובת (?name=…)',
+  tag_country: 'המדינה של המבקר',
+  tag_page_title: 'כותרת הדף',
+  tag_cart_count: 'מספר הפריטים בעגלה (חנויות)',
+  tag_cart_total: 'סכום העגלה (חנויות)',
+  tag_first_name: 'השם הפרטי של המבקר (מסך התודה)',
+  tag_name: 'השם המלא של המבקר (מסך התודה)',
+  tag_countdown_days: 'ימים שנותרו בספירה לאחור',
+};
