@@ -24,6 +24,7 @@ import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
 import { fetchAfterNextPaint } from '../../src/core/loading/after-next-paint.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
+import { isPoptinId } from '../../src/core/poptin-id.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
@@ -245,7 +246,7 @@ export class Reporter {
     const popup = target as HTMLElement;
     const id = popup.getAttribute('poptin-id') ?? '';
     // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
-    if (!/^[A-Za-z0-9]{13}$/.test(id)) return Promise.resolve({ status: 'nowhere' });
+    if (!isPoptinId(id)) return Promise.resolve({ status: 'nowhere' });
     return this.context.api.click(id).then(
       (config) =>
         this.sendLead(config, {
