@@ -36,18 +36,20 @@ function mobileTemplate(handle: PopupHandle): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
+/** What a pop-up's form hands over with its lead. */
+export interface SubmittedLead {
+  fields: SubmittedField[];
+  honeypot: string;
+  prize: PrizeConversion | null;
+}
+
 export interface MounterCallbacks {
   /** The visitor can see it. */
   onShown(handle: PopupHandle): void;
   /** It left the screen; `cause` is its close trigger. */
   onClosed(handle: PopupHandle, submitted: boolean, cause: string): void;
   /** Its form was submitted: the answer goes back to the form. */
-  onSubmit(
-    handle: PopupHandle,
-    fields: SubmittedField[],
-    honeypot: string,
-    prize: PrizeConversion | null,
-  ): Promise<LeadOutcome>;
+  onSubmit(handle: PopupHandle, lead: SubmittedLead): Promise<LeadOutcome>;
   /** Its template could not be rendered. */
   onFailed(handle: PopupHandle): void;
 }
@@ -210,7 +212,7 @@ export class PopupMounter {
     });
     element.on('poptin-after-show', () => this.options.onShown(handle));
     element.on('poptin-submit', ({ fields, honeypot, prize, respondWith }) =>
-      respondWith?.(this.options.onSubmit(handle, fields, honeypot, prize ?? null)),
+      respondWith?.(this.options.onSubmit(handle, { fields, honeypot, prize: prize ?? null })),
     );
     element.on('poptin-after-hide', ({ submitted, source }) =>
       this.options.onClosed(handle, submitted, closeTriggerOf(source ?? '')),
