@@ -14,10 +14,14 @@ import { log } from '../../src/core/safety.ts';
 import { hasClickTargetFor } from '../../src/core/triggers/click-targets.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
+import { createSurface } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 
-type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'createSurface' | 'loadTemplateParts'>;
+/** The surfaces chunk's template parts, and the registry's createSurface (tests give fakes of both). */
+type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'loadTemplateParts'> & {
+  createSurface: typeof createSurface;
+};
 type Sanitizer = Pick<typeof import('../../src/core/sanitize.ts'), 'sanitizeTemplate'>;
 
 /** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
@@ -92,7 +96,10 @@ export class PopupMounter {
   }
 
   private loadSurfaces(): Promise<Surfaces> {
-    this.surfaces ??= (this.options.loadSurfaces ?? (() => import('../../src/surfaces.ts')))();
+    this.surfaces ??= (
+      this.options.loadSurfaces ??
+      (() => import('../../src/surfaces.ts').then(({ loadTemplateParts }) => ({ loadTemplateParts, createSurface })))
+    )();
     return this.surfaces;
   }
 
