@@ -12,7 +12,7 @@ import type { OutboxKind } from '../../src/core/api/outbox-store.ts';
 import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
-import { isPoptinId } from '../../src/core/poptin-id.ts';
+import { POPTIN_ID } from '../../src/core/poptin-id.ts';
 import { log } from '../../src/core/safety.ts';
 import type { SessionContext } from './context.ts';
 import { appendOwnerCode } from './owner-code.ts';
@@ -85,7 +85,7 @@ export class LeadReports {
     const popup = target as HTMLElement;
     const id = popup.getAttribute('poptin-id') ?? '';
     // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
-    if (!isPoptinId(id)) return Promise.resolve({ status: 'nowhere' });
+    if (!POPTIN_ID.test(id)) return Promise.resolve({ status: 'nowhere' });
     return this.context.api.click(id).then(
       (config) =>
         this.sendLead(config, {

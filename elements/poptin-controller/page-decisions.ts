@@ -21,68 +21,59 @@ export interface PageDecisionsOptions {
 }
 
 /** The rule modules an answer's pop-ups use, each loaded only when one of them uses it. */
-interface RuleModules {
+export interface RuleModules {
   visitRules: VisitRules | undefined;
   scheduleClock: ScheduleClock | undefined;
   timerRule: TimerRule | undefined;
 }
 
-export class PageDecisions {
-  /** The answer's decisions, once the rule modules its pop-ups use are loaded. */
-  static async load(response: DisplayResponse, options: PageDecisionsOptions): Promise<PageDecisions> {
-    const [visitRules, scheduleClock, timerRule] = await Promise.all([
-      visitRulesFor(response.poptins),
-      scheduleClockFor(response.poptins),
-      timerRuleFor(response.poptins),
-    ]);
-    return new PageDecisions(response, options, { visitRules, scheduleClock, timerRule });
-  }
+/** The rule modules the answer's pop-ups use. */
+export async function ruleModulesOf(response: DisplayResponse): Promise<RuleModules> {
+  const [visitRules, scheduleClock, timerRule] = await Promise.all([
+    visitRulesFor(response.poptins),
+    scheduleClockFor(response.poptins),
+    timerRuleFor(response.poptins),
+  ]);
+  return { visitRules, scheduleClock, timerRule };
+}
 
-  private constructor(
-    private readonly response: DisplayResponse,
-    private readonly options: PageDecisionsOptions,
-    private readonly rules: RuleModules,
-  ) {}
+/** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
+export function decideAll(response: DisplayResponse, rules: RuleModules, options: PageDecisionsOptions): void {
+  const { showings, consent, context } = options;
+  const environmentNow = () => environmentOf(response, rules, context);
+  const environment = environmentNow();
+  // The visitor's time zone is read only by a schedule in it (createDecisionEnvironment).
+  const zones = {
+    site: response.timeZone,
+    get visitor() {
+      return environment.visitorTimeZone ?? 'UTC';
+    },
+  };
+  const decideOne = (config: PopupConfig, at: typeof environment) => {
+    const decision = consent.decision(decide(config, at), config);
+    popupDecided(config, decision);
+    return decision;
+  };
+  response.poptins.forEach((config, order) => {
+    const decision = decideOne(config, environment);
+    const handle = showings.track(config, decision.variant, decision.triggers);
+    handle.runner.send({ type: 'decided', allowed: decision.allowed });
+    if (decision.allowed && config.teasersOn) options.addTeaser(handle, order);
+    showings.followSchedule(handle, zones, () => decideOne(config, environmentNow()), rules.scheduleClock);
+  });
+  response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
+}
 
-  /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
-  decideAll(): void {
-    const { response } = this;
-    const { showings, consent } = this.options;
-    const environment = this.environment();
-    // The visitor's time zone is read only by a schedule in it (createDecisionEnvironment).
-    const zones = {
-      site: response.timeZone,
-      get visitor() {
-        return environment.visitorTimeZone ?? 'UTC';
-      },
-    };
-    const decideOne = (config: PopupConfig, at: typeof environment) => {
-      const decision = consent.decision(decide(config, at), config);
-      popupDecided(config, decision);
-      return decision;
-    };
-    response.poptins.forEach((config, order) => {
-      const decision = decideOne(config, environment);
-      const handle = showings.track(config, decision.variant, decision.triggers);
-      handle.runner.send({ type: 'decided', allowed: decision.allowed });
-      if (decision.allowed && config.teasersOn) this.options.addTeaser(handle, order);
-      showings.followSchedule(handle, zones, () => decideOne(config, this.environment()), this.rules.scheduleClock);
-    });
-    response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
-  }
-
-  private environment() {
-    const { context } = this.options;
-    return createDecisionEnvironment({
-      window,
-      document,
-      visitor: context.visitor,
-      countryCode: this.response.countryCode,
-      isMobile: context.page.isMobile,
-      referrer: context.pageFields?.referrer ?? '',
-      siteTimeZone: this.response.timeZone,
-      visit: context.pageFields ? visitFactsOf(context.visitor, context.pageFields) : undefined,
-      ...this.rules,
-    });
-  }
+function environmentOf(response: DisplayResponse, rules: RuleModules, context: SessionContext) {
+  return createDecisionEnvironment({
+    window,
+    document,
+    visitor: context.visitor,
+    countryCode: response.countryCode,
+    isMobile: context.page.isMobile,
+    referrer: context.pageFields?.referrer ?? '',
+    siteTimeZone: response.timeZone,
+    visit: context.pageFields ? visitFactsOf(context.visitor, context.pageFields) : undefined,
+    ...rules,
+  });
 }

@@ -1,8 +1,6 @@
 // What the server hears of this page's pop-ups: views, closes and leads, each kept in the outbox before it is sent
 // (retried, beaconed as the page goes away, stored once); in consent mode, held in memory until the visitor answers.
 
-import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
-import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
 import { type DeliveryOutcome, newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import {
@@ -17,7 +15,7 @@ import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
-import { LeadReports, type LeadToSend, type StoreReports } from './lead-reports.ts';
+import { LeadReports, type StoreReports } from './lead-reports.ts';
 
 export type { LeadToSend, StoreReports } from './lead-reports.ts';
 
@@ -39,7 +37,8 @@ export class Reporter {
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
   private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
   private readonly cleanups: (() => void)[];
-  private readonly leads: LeadReports;
+  /** The leads' part (lead-reports.ts): their fields, proof of work and answers. */
+  readonly leads: LeadReports;
   constructor(
     private readonly context: SessionContext,
     private readonly options: ReporterOptions,
@@ -187,21 +186,6 @@ export class Reporter {
     this.viewsInFlight.delete(sent.key);
     const viewId = (answer as ViewedAnswer | null)?.poptin_view_id;
     if (onRecorded && viewId !== undefined) onRecorded(String(viewId));
-  }
-
-  /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
-  set proofOfWork(required: boolean) {
-    this.leads.proofOfWork = required;
-  }
-
-  /** A submitted form's lead (lead-reports.ts). */
-  sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
-    return this.leads.sendLead(config, lead);
-  }
-
-  /** A lead of a `<poptin-popup kind trigger poptin-id>` placed by a page builder (lead-reports.ts). */
-  sendDeclarativeLead(submit: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
-    return this.leads.sendDeclarativeLead(submit);
   }
 
   /** A pop-up's leads the server refused, kept in the outbox's dead-letter list on this device. */

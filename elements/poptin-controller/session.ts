@@ -25,7 +25,7 @@ import { ConsentLink } from './consent-link.ts';
 import type { SessionContext } from './context.ts';
 import { displayRequestOf, type FirstDisplay } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
-import { PageDecisions } from './page-decisions.ts';
+import { decideAll, ruleModulesOf } from './page-decisions.ts';
 import { PageModes, previewIdOf } from './page-modes.ts';
 import { PopupMounter } from './popup-mounter.ts';
 import { Reporter } from './reporter.ts';
@@ -219,16 +219,16 @@ export class ControllerSession {
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
-    const decisions = await PageDecisions.load(response, {
+    const rules = await ruleModulesOf(response);
+    await yieldToPage();
+    if (superseded()) return;
+    this.reporter.leads.proofOfWork = response.proofOfWork;
+    decideAll(response, rules, {
       context,
       showings: this.showings,
       consent: this.consent,
       addTeaser: (handle, order) => this.modes.addTeaser(handle, order),
     });
-    await yieldToPage();
-    if (superseded()) return;
-    this.reporter.proofOfWork = response.proofOfWork;
-    decisions.decideAll();
     await this.modes.landing(response);
   }
 
@@ -250,7 +250,7 @@ export class ControllerSession {
 
   /** A lead of a pop-up placed by hand (`<poptin-popup kind trigger poptin-id>`). */
   sendDeclarativeLead(submit: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
-    return this.reporter.sendDeclarativeLead(submit);
+    return this.reporter.leads.sendDeclarativeLead(submit);
   }
 
   /** Why a pop-up did or did not show, once the current answer is read (with the pop-ups the server left out). */

@@ -37,9 +37,11 @@ function setup() {
     reportClose: (config: PopupConfig) => {
       asked.push(`close reported ${config.id}`);
     },
-    sendLead: async (config: PopupConfig, lead: LeadToSend) => {
-      leads.push({ id: config.id, lead });
-      return { status: 'sent' };
+    leads: {
+      sendLead: async (config: PopupConfig, lead: LeadToSend) => {
+        leads.push({ id: config.id, lead });
+        return { status: 'sent' };
+      },
     },
   } as unknown as Reporter;
   const context = fakeContext();

@@ -137,7 +137,7 @@ export class PageShowings {
   sendLead(handle: PopupHandle, lead: SubmittedLead): Promise<LeadOutcome> {
     if (handle.preview) return Promise.resolve({ status: 'sent' });
     const { trigger, viewId } = handle.runner.snapshot;
-    return this.options.reporter.sendLead(handle.config, {
+    return this.options.reporter.leads.sendLead(handle.config, {
       ...lead,
       trigger,
       viewId,

@@ -3,7 +3,4 @@
 
 /** The characters of a pop-up id, for a pattern that finds one inside other text. */
 export const POPTIN_ID_CHARS = '[A-Za-z0-9]{13}';
-export const POPTIN_ID_PATTERN = `^${POPTIN_ID_CHARS}$`;
-export const POPTIN_ID = new RegExp(POPTIN_ID_PATTERN);
-
-export const isPoptinId = (value: unknown): value is string => typeof value === 'string' && POPTIN_ID.test(value);
+export const POPTIN_ID = new RegExp(`^${POPTIN_ID_CHARS}$`);

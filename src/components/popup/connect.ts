@@ -19,68 +19,41 @@ export interface PopupViewSettings {
   /** Seconds until the close and skip buttons may be used. */
   closeCountdown: number;
   animation: PanelAnimation | null;
-  preview: boolean;
-  apiBase: string;
 }
 
-interface Button {
-  label: string;
-  onClick(): void;
-}
-
-export interface PopupViewProps {
-  frame: Omit<SurfaceFrameProps, 'closeSlot' | 'backdrop' | 'onHidden' | 'children'>;
-  previewNotice: string | null;
-  /** The note beside the close button (`poptin_design_show_x_comment`). */
-  closeNote: Button | null;
-  /** A full-page pop-up's skip button, waiting as the close button does. */
-  skip: (Button & { disabled: boolean; countdown: number | undefined }) | null;
-  credit: { href: string; label: string } | null;
-}
+/** The surface frame's props: all the view spreads on it but what it draws inside. */
+export type PopupFrameProps = Omit<SurfaceFrameProps, 'closeSlot' | 'backdrop' | 'onHidden' | 'children'>;
 
 export function connectPopup(
   snapshot: PopupSnapshot<unknown>,
-  settings: PopupViewSettings,
+  { config, language, closing, layout, closeCountdown, animation }: PopupViewSettings,
   requestClose: (source: CloseSource) => boolean,
-): PopupViewProps {
-  const { config, language, closing, layout, closeCountdown, animation } = settings;
-  const open = snapshot.state === 'form' || snapshot.state === 'thank-you';
-  const skip = translate(language, 'skip');
+): PopupFrameProps {
   return {
-    frame: {
-      poptinId: config.id,
-      label: config.name || 'Pop-up',
-      modal: MODAL_TYPES.includes(config.type),
-      // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
-      open: open || animation?.phase === 'exit',
-      state: snapshot.state,
-      kind: config.type,
-      dir: direction(language),
-      lang: language,
-      placement: layout ? `at-${layout.vertical} at-${layout.horizontal}` : undefined,
-      inFlow: layout?.rendering === 'in-flow' || layout?.rendering === 'in-place',
-      data: layout ? { 'data-format': String(layout.format), 'data-orientation': layout.orientation } : undefined,
-      closeOnBackdrop: closing.closeOnScreenClick,
-      escapeCloses: closing.escapeCloses,
-      closeLabel: closing.xButton ? translate(language, 'closePopup') : undefined,
-      closeCountdown,
-      animation,
-      hideDetail: { source: snapshot.closeSource, submitted: snapshot.submitted },
-      requestClose,
-    },
-    previewNotice: settings.preview ? translate(language, 'previewNotice') : null,
-    closeNote: closing.note ? { label: closing.note, onClick: () => requestClose('x-button') } : null,
-    skip:
-      config.type === 'fullpage' && !closing.locked
-        ? {
-            label: closeCountdown > 0 ? `${skip} (${closeCountdown})` : skip,
-            disabled: closeCountdown > 0,
-            countdown: closeCountdown || undefined,
-            onClick: () => requestClose('skip-button'),
-          }
-        : null,
-    credit: config.showCredit
-      ? { href: new URL('/', settings.apiBase).href, label: `${translate(language, 'poweredBy')} poptin-elements` }
-      : null,
+    poptinId: config.id,
+    label: config.name || 'Pop-up',
+    modal: MODAL_TYPES.includes(config.type),
+    // With an exit effect the pop-up stays on screen while it plays (widget §4: 0.8 s).
+    open: snapshot.state === 'form' || snapshot.state === 'thank-you' || animation?.phase === 'exit',
+    state: snapshot.state,
+    kind: config.type,
+    dir: direction(language),
+    lang: language,
+    placement: layout ? `at-${layout.vertical} at-${layout.horizontal}` : undefined,
+    inFlow: layout?.rendering === 'in-flow' || layout?.rendering === 'in-place',
+    data: layout ? { 'data-format': String(layout.format), 'data-orientation': layout.orientation } : undefined,
+    closeOnBackdrop: closing.closeOnScreenClick,
+    escapeCloses: closing.escapeCloses,
+    closeLabel: closing.xButton ? translate(language, 'closePopup') : undefined,
+    closeCountdown,
+    animation,
+    hideDetail: { source: snapshot.closeSource, submitted: snapshot.submitted },
+    requestClose,
   };
+}
+
+/** A full-page pop-up's skip button waits as the close button does, and says for how long. */
+export function skipLabel(language: Language, closeCountdown: number): string {
+  const skip = translate(language, 'skip');
+  return closeCountdown > 0 ? `${skip} (${closeCountdown})` : skip;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { readBackgroundEffect } from '../../core/games/delays.ts';
 import { isHebrewTag, resolveLanguage, templateLanguageTag } from '../../core/i18n/language.ts';
+import { translate } from '../../core/i18n/strings.ts';
 import type { Cleanup } from '../../core/machine.ts';
 import { closeSettingsOf } from '../../core/popup/close-settings.ts';
 import {
@@ -21,7 +22,7 @@ import { useSurfaceHost } from '../shared/surface-host.ts';
 import { useMachine } from '../shared/use-machine.ts';
 import { useStore } from '../shared/use-store.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
-import { connectPopup } from './connect.ts';
+import { connectPopup, skipLabel } from './connect.ts';
 import { fieldAddonPortals } from './field-addon-portals.tsx';
 import { runPopupEffect } from './popup-effects.ts';
 import { submitFlow } from './submit-flow.ts';
@@ -118,17 +119,7 @@ export function PopupView(): React.JSX.Element {
 
   useTemplateScreens(template, config, snapshot, () => refreshDynamicText.current());
   useTemplateStyles(host, template);
-  useDynamicText(template, {
-    config,
-    design,
-    countryCode,
-    language,
-    cart: model?.cart ?? null,
-    mounted,
-    submitted: submittedFields,
-    refresh: refreshDynamicText,
-  });
-  const addons = useTemplateBinding(template, {
+  const view = {
     host,
     model,
     config,
@@ -141,25 +132,24 @@ export function PopupView(): React.JSX.Element {
     announce,
     machine,
     handlers,
-  });
+    submitted: submittedFields,
+    refresh: refreshDynamicText,
+  };
+  useDynamicText(template, view);
+  const addons = useTemplateBinding(template, view);
   useTemplateMedia(template, snapshot.state);
 
   const html = useMemo(() => ({ __html: model?.html ?? '' }), [model?.html]);
   if (!config || snapshot.state === 'closed') return <SurfaceStyles />;
 
-  const popup = connectPopup(
-    snapshot,
-    { config, language, closing, layout, closeCountdown, animation, preview: !!model?.preview, apiBase },
-    requestClose,
-  );
-  const { closeNote, skip, credit } = popup;
+  const frame = connectPopup(snapshot, { config, language, closing, layout, closeCountdown, animation }, requestClose);
   return (
     <SurfaceFrame
-      {...popup.frame}
+      {...frame}
       closeSlot={
-        closeNote ? (
-          <button type="button" part="close-note" className="close-note" onClick={closeNote.onClick}>
-            {closeNote.label}
+        closing.note ? (
+          <button type="button" part="close-note" className="close-note" onClick={() => requestClose('x-button')}>
+            {closing.note}
           </button>
         ) : undefined
       }
@@ -170,9 +160,9 @@ export function PopupView(): React.JSX.Element {
         ) : undefined
       }
     >
-      {popup.previewNotice && (
+      {model?.preview && (
         <p part="preview-notice" className="preview-notice" role="note">
-          {popup.previewNotice}
+          {translate(language, 'previewNotice')}
         </p>
       )}
       {slotted ? (
@@ -182,27 +172,27 @@ export function PopupView(): React.JSX.Element {
       ) : (
         <div className="content" ref={contentRef} dangerouslySetInnerHTML={html} />
       )}
-      {skip && (
+      {config.type === 'fullpage' && !closing.locked && (
         <button
           type="button"
           part="skip-button"
           className="skip-button"
-          disabled={skip.disabled}
-          data-countdown={skip.countdown}
-          onClick={skip.onClick}
+          disabled={closeCountdown > 0}
+          data-countdown={closeCountdown || undefined}
+          onClick={() => requestClose('skip-button')}
         >
-          {skip.label}
+          {skipLabel(language, closeCountdown)}
         </button>
       )}
-      {credit && (
+      {config.showCredit && (
         <p part="credit" className="credit">
-          <a href={credit.href} target="_blank" rel="noopener">
-            {credit.label}
+          <a href={new URL('/', apiBase).href} target="_blank" rel="noopener">
+            {translate(language, 'poweredBy')} poptin-elements
           </a>
         </p>
       )}
       <p className="visually-hidden" aria-live="polite" ref={liveRef} />
-      {fieldAddonPortals(addons, language, countryCode, popup.frame.dir === 'rtl')}
+      {fieldAddonPortals(addons, language, countryCode, frame.dir === 'rtl')}
     </SurfaceFrame>
   );
 }

@@ -158,7 +158,7 @@ describe('the pop-up submit flow', () => {
   });
 
   it('follows the redirect link the visitor clicked before the submit', async () => {
-    const { machine, flow } = popup(settingsOf({ poptin_design_properties: {} }), Promise.resolve({ status: 'sent' }));
+    const { machine, flow } = popup(settingsOf(), Promise.resolve({ status: 'sent' }));
     machine.send({ type: 'link-clicked', redirect: { url: 'https://shop.example/', newWindow: false }, form: 'form' });
     flow().onValidSubmit('form', FIELDS);
     await flush();

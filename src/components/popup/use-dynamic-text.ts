@@ -1,16 +1,17 @@
 import { type RefObject, useLayoutEffect } from 'react';
 import type { PopupConfig } from '../../core/config/types.ts';
 import type { Language } from '../../core/i18n/strings.ts';
+import type { PopupModel } from '../../stores/popup-model.ts';
 import type { SubmittedField } from '../template/field-dom.ts';
 import { bindTemplateDynamicText } from '../template/template-parts.ts';
 import type { TemplateContent } from './template-content.ts';
 
 export interface DynamicTextSettings {
+  model: PopupModel | null | undefined;
   config: PopupConfig | undefined;
   design: Record<string, unknown>;
   countryCode: string;
   language: Language;
-  cart: { itemCount: number; total: number } | null;
   /** The view is on the page (not closed): the template is bound. */
   mounted: boolean;
   /** The fields of the lead sent, for the thank-you screen's `{{name}}`. */
@@ -21,7 +22,8 @@ export interface DynamicTextSettings {
 
 /** `{{tag|fallback}}` filled from the page before anything reads the template's text; the sanitiser ran first. */
 export function useDynamicText(template: TemplateContent, settings: DynamicTextSettings): void {
-  const { config, design, countryCode, language, cart, mounted, submitted, refresh } = settings;
+  const { config, design, countryCode, language, mounted, submitted, refresh } = settings;
+  const cart = settings.model?.cart ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the template is read through its getter: a new markup or slotting is a new template to bind
   useLayoutEffect(() => {
     const content = template.content();
