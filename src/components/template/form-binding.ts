@@ -18,9 +18,9 @@ import { type FieldControl, formControls, groupOf, kindOf, readField, type Submi
 import { enhanceForm, type FieldAddon } from './field-enhance.ts';
 import { clearAllFeedback, clearFieldFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
 import { addHoneypot } from './honeypot.ts';
-import { submitGuard } from './submit-guard.ts';
 
-export { SUBMIT_GUARD_MS } from './submit-guard.ts';
+/** Double submits within this pause are ignored (widget §4 guard flag). */
+export const SUBMIT_GUARD_MS = 1_000;
 
 export interface FormBindingOptions {
   language: Language;
@@ -55,78 +55,6 @@ function emailMode(control: FieldControl): string | null {
   return kindOf(control) === 'email' ? emailValidationMode(control.getAttribute('data-validation')) : null;
 }
 
-/** The free-mail list, fetched only when a business-only email field exists (widget §7), once per page. */
-function freeMailWhenNeeded(forms: HTMLFormElement[], apiBase: string) {
-  let domains: ReadonlySet<string> | undefined;
-  let loading: Promise<void> | null = null;
-  let stop = () => {};
-  if (forms.some((form) => formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? ''))))
-    loading = new Promise((resolve) => {
-      // Listening mounts the lazy store, which fetches the list once per page and server.
-      stop = $freeMailDomains(apiBase).subscribe((list) => {
-        if (list === undefined) return;
-        domains = list ?? undefined;
-        loading = null;
-        resolve();
-      });
-    });
-  return { domains: () => domains, loading: () => loading, stop: () => stop() };
-}
-
-/** The phone library, loaded when an international phone is focused or a submit needs it. */
-function phoneLibraryOnDemand() {
-  let library: PhoneLibrary | null = null;
-  return {
-    get: () => library,
-    ensure: () =>
-      loadPhoneLibrary().then(
-        (loaded) => {
-          library = loaded;
-        },
-        (error: unknown) => log.warn('phone library unavailable; international phones get the basic check', error),
-      ),
-  };
-}
-
-type PhoneLibraryOnDemand = ReturnType<typeof phoneLibraryOnDemand>;
-
-function reformatInternational(library: PhoneLibrary | null, input: HTMLInputElement): void {
-  const country = input.dataset.phoneCountry;
-  if (library && isValidInternationalPhone(library, input.value, country))
-    input.value = formatPhoneForCountry(library, input.value, country);
-}
-
-/** Shakes the form whose submit was blocked; a submit while it still shakes starts it again. */
-function shake(form: HTMLFormElement, later: (run: () => void, ms: number) => void): void {
-  form.classList.remove('poptin-shake');
-  // Reading layout restarts the animation when the visitor submits again while it still runs.
-  void form.offsetWidth;
-  form.classList.add('poptin-shake');
-  later(() => form.classList.remove('poptin-shake'), SHAKE_MS);
-}
-
-/** The fields' messages and marks of a refused submit; the first problem is said and focused. */
-function showRefusal(
-  controls: FieldControl[],
-  result: FormValidationResult,
-  language: Language,
-  announce: (message: string) => void,
-  shakeForm: () => void,
-): void {
-  for (const error of result.errors) showFieldMessage(groupOf(controls[error.index]), error.message, error.hint);
-  for (const index of result.highlight) {
-    const group = groupOf(controls[index]);
-    if (result.errors.some((error) => error.name === controls[index].name)) continue;
-    // Nothing filled in: the first field is marked and says what it needs.
-    if (result.blockReason === 'nothing-filled') showFieldMessage(group, translate(language, 'required'), null);
-    else markInvalid(group);
-  }
-  if (result.blocked) shakeForm();
-  const firstIndex = Math.min(...result.errors.map((error) => error.index), ...result.highlight);
-  announce(result.errors.find((error) => error.index === firstIndex)?.message ?? translate(language, 'required'));
-  controls[firstIndex]?.focus();
-}
-
 /**
  * Binds the forms of a pop-up template to the rules of widget §4 and §5: fields are prepared once, then
  * checked while the visitor types and at submit. Returns the cleanup.
@@ -145,12 +73,40 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   );
   options.onAddons(addons);
   const removeTraps = forms.map(addHoneypot);
+
   const suggestions = new EmailSuggestions(language);
   const timers = createTimers();
-  const freeMail = freeMailWhenNeeded(forms, options.apiBase);
-  const phones = phoneLibraryOnDemand();
-  const guarded = submitGuard();
+  const later = timers.later;
   let disposed = false;
+  let lastAcceptedAt = -Infinity;
+  let waiting = false;
+
+  // The free-mail list is fetched only when a business-only email field exists (widget §7), once per page.
+  const needsFreeMail = forms.some((form) =>
+    formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? '')),
+  );
+  let freeMailDomains: ReadonlySet<string> | undefined;
+  let freeMailLoading: Promise<void> | null = null;
+  let stopFreeMail = () => {};
+  if (needsFreeMail) {
+    // Listening mounts the lazy store, which fetches the list once per page and server.
+    const list = $freeMailDomains(options.apiBase);
+    freeMailLoading = new Promise((resolve) => {
+      stopFreeMail = list.subscribe((domains) => {
+        if (domains === undefined) return;
+        freeMailDomains = domains ?? undefined;
+        freeMailLoading = null;
+        resolve();
+      });
+    });
+  }
+
+  let phoneLibrary: PhoneLibrary | null = null;
+  const ensurePhoneLibrary = () =>
+    loadPhoneLibrary().then(
+      (loaded) => (phoneLibrary = loaded),
+      (error: unknown) => log.warn('phone library unavailable; international phones get the basic check', error),
+    );
 
   const fieldControl = (target: EventTarget | null): FieldControl | null => {
     const control = target as FieldControl | null;
@@ -164,77 +120,12 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     return control;
   };
 
-  /** Validates the form as it is now; a valid one's fields go to `onValidSubmit`, else the visitor is told why. */
-  const check = (form: HTMLFormElement) => {
-    const library = phones.get();
-    const controls = formControls(form);
-    controls.filter(isInternationalPhone).forEach((input) => reformatInternational(library, input));
-    const fields = controls.map(readField);
-    const result = validateForm(fields, {
-      language,
-      freeMailDomains: freeMail.domains(),
-      phoneLibrary: library,
-      now: now(),
-    });
-    clearAllFeedback(form, controls);
-    for (const suggestion of result.suggestions) {
-      const control = controls[suggestion.index];
-      if (control instanceof HTMLInputElement) suggestions.show(control, suggestion.address);
-    }
-    if (!result.valid) {
-      showRefusal(controls, result, language, options.announce, () => shake(form, timers.later));
-      return;
-    }
-    guarded.accepted(performance.now());
-    options.onValidSubmit(
-      form,
-      fields.map((field, index) => submittedValue(field, controls[index], library)),
-    );
+  const reformatInternational = (input: HTMLInputElement) => {
+    const country = input.dataset.phoneCountry;
+    if (phoneLibrary && isValidInternationalPhone(phoneLibrary, input.value, country))
+      input.value = formatPhoneForCountry(phoneLibrary, input.value, country);
   };
 
-  const onSubmit = (event: Event) => {
-    const form = event.target as HTMLFormElement;
-    if (!forms.includes(form)) return;
-    event.preventDefault();
-    if (!guarded.mayStart(performance.now()) || !options.canSubmit()) return;
-    const pending: Promise<unknown>[] = [];
-    if (!phones.get() && needsPhoneLibrary(formControls(form).map(readField))) pending.push(phones.ensure());
-    const freeMailLoading = freeMail.loading();
-    if (freeMailLoading) pending.push(freeMailLoading);
-    if (pending.length === 0) return check(form);
-    // The rules need the phone library or the free-mail list: the submit waits for them, once.
-    guarded.waiting(true);
-    void Promise.all(pending).then(() =>
-      guard('form submit', () => {
-        guarded.waiting(false);
-        if (!disposed && options.canSubmit()) check(form);
-      }),
-    );
-  };
-
-  const stopListening = combine([
-    listenToFields(content, fieldControl, suggestions, phones, language, () => disposed),
-    listenSafely(content, 'submit', onSubmit),
-  ]);
-  return () => {
-    disposed = true;
-    freeMail.stop();
-    removeTraps.forEach((remove) => remove());
-    stopListening();
-    timers.clearAll();
-    suggestions.dispose();
-  };
-}
-
-/** What the fields do while the visitor types and moves between them: checks, completions, formatting. */
-function listenToFields(
-  content: HTMLElement,
-  fieldControl: (target: EventTarget | null) => FieldControl | null,
-  suggestions: EmailSuggestions,
-  phones: PhoneLibraryOnDemand,
-  language: Language,
-  disposed: () => boolean,
-): () => void {
   const onInput = (event: Event) => {
     const control = fieldControl(event.target);
     if (!control) return;
@@ -259,7 +150,16 @@ function listenToFields(
 
   const onFocusIn = (event: FocusEvent) => {
     const control = fieldControl(event.target);
-    if (control && isInternationalPhone(control)) void phones.ensure();
+    if (control && isInternationalPhone(control)) void ensurePhoneLibrary();
+  };
+
+  const onFocusOut = (event: FocusEvent) => {
+    const control = fieldControl(event.target);
+    if (!(control instanceof HTMLInputElement)) return;
+    const kind = kindOf(control);
+    if (kind === 'number') control.value = normalizeNumberOnBlur(control.value);
+    if (isInternationalPhone(control)) reformatInternational(control);
+    if (kind === 'email') suggestAfterThePaint(control);
   };
 
   // "Did you mean …?" waits for the frame that shows what moved the focus away (a click on Submit, say): the typo
@@ -267,7 +167,7 @@ function listenToFields(
   const suggestAfterThePaint = (control: HTMLInputElement) =>
     void afterNextPaint().then(() =>
       guard('email suggestion', () => {
-        if (disposed() || !control.isConnected) return;
+        if (disposed || !control.isConnected) return;
         const { suggestion } = validateEmail(control.value, {
           validation: control.getAttribute('data-validation'),
           language,
@@ -276,21 +176,89 @@ function listenToFields(
       }),
     );
 
-  const onFocusOut = (event: FocusEvent) => {
-    const control = fieldControl(event.target);
-    if (!(control instanceof HTMLInputElement)) return;
-    const kind = kindOf(control);
-    if (kind === 'number') control.value = normalizeNumberOnBlur(control.value);
-    if (isInternationalPhone(control)) reformatInternational(phones.get(), control);
-    if (kind === 'email') suggestAfterThePaint(control);
+  const shake = (form: HTMLFormElement) => {
+    form.classList.remove('poptin-shake');
+    // Reading layout restarts the animation when the visitor submits again while it still runs.
+    void form.offsetWidth;
+    form.classList.add('poptin-shake');
+    later(() => form.classList.remove('poptin-shake'), SHAKE_MS);
   };
 
-  return combine([
+  const report = (form: HTMLFormElement, controls: FieldControl[], result: FormValidationResult) => {
+    for (const error of result.errors) showFieldMessage(groupOf(controls[error.index]), error.message, error.hint);
+    for (const index of result.highlight) {
+      const group = groupOf(controls[index]);
+      if (result.errors.some((error) => error.name === controls[index].name)) continue;
+      // Nothing filled in: the first field is marked and says what it needs.
+      if (result.blockReason === 'nothing-filled') showFieldMessage(group, translate(language, 'required'), null);
+      else markInvalid(group);
+    }
+    if (result.blocked) shake(form);
+    const firstIndex = Math.min(...result.errors.map((error) => error.index), ...result.highlight);
+    options.announce(
+      result.errors.find((error) => error.index === firstIndex)?.message ?? translate(language, 'required'),
+    );
+    controls[firstIndex]?.focus();
+  };
+
+  const check = (form: HTMLFormElement) => {
+    const controls = formControls(form);
+    controls.filter(isInternationalPhone).forEach(reformatInternational);
+    const fields = controls.map(readField);
+    const result = validateForm(fields, { language, freeMailDomains, phoneLibrary, now: now() });
+    clearAllFeedback(form, controls);
+    for (const suggestion of result.suggestions) {
+      const control = controls[suggestion.index];
+      if (control instanceof HTMLInputElement) suggestions.show(control, suggestion.address);
+    }
+    if (!result.valid) {
+      report(form, controls, result);
+      return;
+    }
+    lastAcceptedAt = performance.now();
+    options.onValidSubmit(
+      form,
+      fields.map((field, index) => submittedValue(field, controls[index], phoneLibrary)),
+    );
+  };
+
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (!forms.includes(form)) return;
+    event.preventDefault();
+    if (waiting || !options.canSubmit() || performance.now() - lastAcceptedAt < SUBMIT_GUARD_MS) return;
+    const pending: Promise<unknown>[] = [];
+    if (!phoneLibrary && needsPhoneLibrary(formControls(form).map(readField))) pending.push(ensurePhoneLibrary());
+    if (freeMailLoading) pending.push(freeMailLoading);
+    if (pending.length === 0) {
+      check(form);
+      return;
+    }
+    // The rules need the phone library or the free-mail list: the submit waits for them, once.
+    waiting = true;
+    void Promise.all(pending).then(() =>
+      guard('form submit', () => {
+        waiting = false;
+        if (!disposed && options.canSubmit()) check(form);
+      }),
+    );
+  };
+
+  const stopListening = combine([
     listenSafely(content, 'input', onInput),
     listenSafely(content, 'keydown', onKeyDown),
     listenSafely(content, 'focusin', onFocusIn),
     listenSafely(content, 'focusout', onFocusOut),
+    listenSafely(content, 'submit', onSubmit),
   ]);
+  return () => {
+    disposed = true;
+    stopFreeMail();
+    removeTraps.forEach((remove) => remove());
+    stopListening();
+    timers.clearAll();
+    suggestions.dispose();
+  };
 }
 
 /** Widget §5: a basic phone keeps digits, + - ( ) and spaces while typing, 15 at most. */
