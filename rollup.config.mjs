@@ -98,6 +98,7 @@ const SHARED_MODULES = [
   'src/core/games/delays.ts',
   'src/core/games/locked.ts',
   'src/core/safe-url.ts',
+  'src/core/poptin-id.ts',
   'src/integrations/store.ts',
   'node_modules/nanostores/atom/index.js',
 ];
@@ -135,7 +136,9 @@ const SESSION_SHARED_MODULES = [
   'src/core/products/recommendations.ts',
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
+  'src/core/catalogue.ts',
   'src/registry.ts',
+  'src/registry-parts.ts',
   'src/registry-lookups.ts',
   'src/core/loading/until-defined.ts',
   'node_modules/nanostores/map/index.js',

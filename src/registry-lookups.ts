@@ -1,21 +1,9 @@
-// Lookups over the registry (src/registry.ts): the kinds, their tags, the loaders a template or the sanitiser
-// wants, and new elements of a kind. Apart from the registry, which the loader holds: only the lazy chunks use them.
-import type { ElementLoaders } from './core/loading/define-on-sight.ts';
-import { type ElementKind, type ElementOf, REGISTRY } from './registry.ts';
+// Lookups over the registry (src/registry.ts) and its catalogue: the kinds, their tags, and new elements of a kind.
+// Apart from the registry, which the loader holds: only the lazy chunks use them.
+import { tagOf } from './core/catalogue-lookups.ts';
+import { type ElementKind, type ElementOf, LOADERS } from './registry.ts';
 
-export const ELEMENT_KINDS = Object.keys(REGISTRY) as ElementKind[];
-type RegistryLine = (typeof REGISTRY)[ElementKind];
-
-export function tagOf(kind: ElementKind): string {
-  return REGISTRY[kind].tag;
-}
-
-/** By tag, the import that defines each element whose registry line passes `keep`. */
-export function loadersWhere(keep: (line: RegistryLine) => unknown): ElementLoaders {
-  return Object.fromEntries(
-    ELEMENT_KINDS.filter((kind) => keep(REGISTRY[kind])).map((kind) => [tagOf(kind), REGISTRY[kind].load]),
-  );
-}
+export { ELEMENT_KINDS, tagOf } from './core/catalogue-lookups.ts';
 
 /** A new element of the kind, not yet defined unless its code is already loaded: for elements set up by attributes. */
 export function createElementOf<Kind extends ElementKind>(kind: Kind): ElementOf<Kind> {
@@ -24,6 +12,6 @@ export function createElementOf<Kind extends ElementKind>(kind: Kind): ElementOf
 
 /** A new, unconnected element of the kind, defined and ready for its model. */
 export async function createSurface<Kind extends ElementKind>(kind: Kind): Promise<ElementOf<Kind>> {
-  await REGISTRY[kind].load();
+  await LOADERS[kind]();
   return createElementOf(kind);
 }

@@ -4,5 +4,3 @@
 export { view } from '../elements/poptin-popup/define.ts';
 
 export { loadTemplateParts } from './components/template/template-parts.ts';
-// The registry's createSurface, handed to the controller's pop-up mounter with the chunk (tests give it a fake).
-export { createSurface } from './registry-lookups.ts';

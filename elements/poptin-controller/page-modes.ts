@@ -7,7 +7,7 @@ import { log } from '../../src/core/safety.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
-import { REGISTRY } from '../../src/registry.ts';
+import { LOADERS } from '../../src/registry.ts';
 import { tagOf } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupHandle } from './popup-handle.ts';
@@ -109,7 +109,7 @@ export class PageModes {
     handle.teaser = teaser;
     this.host.context.window.document.body.append(teaser);
     // The teaser's own chunk, as the page's loader would import it for a teaser placed by hand.
-    REGISTRY.teaser.load().catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
+    LOADERS.teaser().catch((error: unknown) => log.warn('the teaser tab could not be loaded', error));
   }
 }
 

@@ -14,10 +14,14 @@ import { log } from '../../src/core/safety.ts';
 import { hasClickTargetFor } from '../../src/core/triggers/click-targets.ts';
 import { embedPlaceholder } from '../../src/core/triggers/index.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
+import { createSurface } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';
 import type { PopupElement, PopupHandle } from './popup-handle.ts';
 
-type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'createSurface' | 'loadTemplateParts'>;
+/** The surfaces chunk's template parts, and the registry's createSurface (tests give fakes of both). */
+type Surfaces = Pick<typeof import('../../src/surfaces.ts'), 'loadTemplateParts'> & {
+  createSurface: typeof createSurface;
+};
 type Sanitizer = Pick<typeof import('../../src/core/sanitize.ts'), 'sanitizeTemplate'>;
 
 /** The close trigger names recorded per pop-up: the x button is `x_click` (widget §4 close mechanics). */
@@ -36,18 +40,20 @@ function mobileTemplate(handle: PopupHandle): string {
   return typeof raw.poptin_mobile === 'string' ? raw.poptin_mobile : typeof nested === 'string' ? nested : '';
 }
 
+/** What a pop-up's form hands over with its lead. */
+export interface SubmittedLead {
+  fields: SubmittedField[];
+  honeypot: string;
+  prize: PrizeConversion | null;
+}
+
 export interface MounterCallbacks {
   /** The visitor can see it. */
   onShown(handle: PopupHandle): void;
   /** It left the screen; `cause` is its close trigger. */
   onClosed(handle: PopupHandle, submitted: boolean, cause: string): void;
   /** Its form was submitted: the answer goes back to the form. */
-  onSubmit(
-    handle: PopupHandle,
-    fields: SubmittedField[],
-    honeypot: string,
-    prize: PrizeConversion | null,
-  ): Promise<LeadOutcome>;
+  onSubmit(handle: PopupHandle, lead: SubmittedLead): Promise<LeadOutcome>;
   /** Its template could not be rendered. */
   onFailed(handle: PopupHandle): void;
 }
@@ -90,7 +96,10 @@ export class PopupMounter {
   }
 
   private loadSurfaces(): Promise<Surfaces> {
-    this.surfaces ??= (this.options.loadSurfaces ?? (() => import('../../src/surfaces.ts')))();
+    this.surfaces ??= (
+      this.options.loadSurfaces ??
+      (() => import('../../src/surfaces.ts').then(({ loadTemplateParts }) => ({ loadTemplateParts, createSurface })))
+    )();
     return this.surfaces;
   }
 
@@ -210,7 +219,7 @@ export class PopupMounter {
     });
     element.on('poptin-after-show', () => this.options.onShown(handle));
     element.on('poptin-submit', ({ fields, honeypot, prize, respondWith }) =>
-      respondWith?.(this.options.onSubmit(handle, fields, honeypot, prize ?? null)),
+      respondWith?.(this.options.onSubmit(handle, { fields, honeypot, prize: prize ?? null })),
     );
     element.on('poptin-after-hide', ({ submitted, source }) =>
       this.options.onClosed(handle, submitted, closeTriggerOf(source ?? '')),

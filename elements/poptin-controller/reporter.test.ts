@@ -190,7 +190,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     reporter.reportClose(popupConfig());
     await sent(server, 1);
     expect(marked()).to.equal(false, 'a close sent at once leaves no mark');
-    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(marked()).to.equal(true, 'a lead is marked as soon as it is kept');
     context.visitor.update((record) => record.delete('x'));
     context.window.dispatchEvent(new Event('pagehide'));
@@ -203,7 +203,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const context = fakeContext({ server });
     const store = new StallingStore();
     const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
-    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await sent(server, 1);
     context.visitor.update((record) => record.delete('x'));
     store.stalled = true;
@@ -218,7 +218,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const store = new StallingStore();
     store.stalled = true;
     const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
-    void reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    void reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await settled();
     expect(context.visitor.field('x')).to.not.equal(undefined);
     reporter.stop();
@@ -229,7 +229,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const context = fakeContext({ server: failing });
     const store = new MemoryOutboxStore();
     const first = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: failing.fetch });
-    await first.sendLead(popupConfig(), leadOf('scroll', ''));
+    await first.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await sent(failing, 1);
     first.stop();
     expect(context.visitor.field('x')).to.not.equal(undefined);
@@ -261,7 +261,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('leaves no mark when the page goes with its outbox read empty', async () => {
     const { server, context, reporter } = setup();
-    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await sent(server, 1);
     context.visitor.update((record) => record.delete('x'));
     await settled();
@@ -277,7 +277,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
         '/api/display/conversion/': { body: { success: true, conversion_id: 1, coupon_code: code } },
       });
       const { reporter } = setup({ server });
-      expect(await reporter.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
+      expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', '42'))).to.deep.equal({
         status: 'sent',
         couponCode: code,
       });
@@ -287,7 +287,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead the server stores is "sent", with the view id and trigger of its showing', async () => {
     const { server, reporter, context } = setup();
-    const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', '42'));
+    const outcome = await reporter.leads.sendLead(popupConfig(), leadOf('scroll', '42'));
     expect(outcome).to.deep.equal({ status: 'sent' });
     const lead = server.calls.find((call) => call.path.includes('/conversion/'))!;
     expect(lead.path).to.equal('/api/display/conversion/viewer-1');
@@ -305,7 +305,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it('a lead the server refuses is never thanked, and explain lists it among the refused leads', async () => {
     const server = fakeServer({ '/api/display/conversion/': { status: 422, body: { message: 'email too long' } } });
     const { reporter } = setup({ server });
-    const outcome = await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    const outcome = await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     expect(outcome).to.deep.equal({ status: 'refused', reason: 'server' });
     const refused = await reporter.refusedLeads(POPTIN_ID);
     expect(refused.map((lead) => lead.status)).to.deep.equal([422]);
@@ -338,7 +338,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
   it('on a site that does not require it, typing asks for no challenge and the lead goes without a proof', async () => {
     const { reporter, server, context } = setup();
     typeInPopup(context.window);
-    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
     expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
     reporter.stop();
@@ -346,8 +346,8 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('a lead of a form never typed in asks for no challenge and goes at once, even where the site requires it', async () => {
     const { reporter, server } = setup();
-    reporter.proofOfWork = true;
-    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    reporter.leads.proofOfWork = true;
+    expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
     expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
     reporter.stop();
@@ -355,13 +355,13 @@ describe('the reporter: views, closes and leads over the outbox', () => {
 
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {
     const sent = setup({ storesNothing: true });
-    expect(await sent.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await sent.reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     sent.reporter.stop();
 
     const host = document.createElement('poptin-controller');
     host.setAttribute('lead-before-consent', 'hold');
     const held = setup({ storesNothing: true, host });
-    expect(await held.reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
+    expect(await held.reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'kept' });
     expect(held.server.calls).to.deep.equal([]);
     held.reporter.stop();
   });
@@ -378,7 +378,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
     const { reporter, context } = setup({ server });
-    reporter.proofOfWork = true;
+    reporter.leads.proofOfWork = true;
     typeInPopup(context.window);
     await sent(server, 1);
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
@@ -391,8 +391,8 @@ describe('the reporter: views, closes and leads over the outbox', () => {
             JSON.parse(atob(String(call.body[PROOF_OF_WORK_FIELD]))) as { challenge: Challenge; solution: Solution },
         );
     };
-    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
-    expect(await reporter.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
+    expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     const [one, two] = await proofs();
     expect(one!.challenge).to.deep.equal(first);
     expect(one!.solution.counter).to.equal(40);
@@ -416,7 +416,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       },
     });
     const { reporter, context } = setup({ server, host });
-    await reporter.sendLead(popupConfig(), leadOf('scroll', ''));
+    await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     const script = context.window.document.head.querySelector('script');
     expect(script?.textContent).to.equal('window.converted = 1');
     expect(script?.nonce).to.equal('n0nce');

@@ -7,10 +7,8 @@ import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts
 import { type DisplayRequest, RESTRICTION_MESSAGES } from '../../src/core/api/contract.ts';
 import { DisplayApi } from '../../src/core/api/display-api.ts';
 import { parseDisplayResponse } from '../../src/core/config/parse.ts';
-import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import type { ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
-import { createDecisionEnvironment, decide, leftOutDecision, watchNavigation } from '../../src/core/decision/index.ts';
-import { scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import type { DisplayResponse } from '../../src/core/config/types.ts';
+import { watchNavigation } from '../../src/core/decision/index.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { readPageContext } from '../../src/core/page-context.ts';
 import { guard, log } from '../../src/core/safety.ts';
@@ -21,13 +19,13 @@ import {
   withHistory,
 } from '../../src/core/visitor/index.ts';
 import { createProductMemory } from '../../src/core/visitor/products.ts';
-import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
 import { explain, type SessionExplanation } from '../../src/stores/explain.ts';
-import { clearPopups, popupDecided } from '../../src/stores/popups.ts';
+import { clearPopups } from '../../src/stores/popups.ts';
 import { ConsentLink } from './consent-link.ts';
 import type { SessionContext } from './context.ts';
 import { displayRequestOf, type FirstDisplay } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
+import { decideAll, ruleModulesOf } from './page-decisions.ts';
 import { PageModes, previewIdOf } from './page-modes.ts';
 import { PopupMounter } from './popup-mounter.ts';
 import { Reporter } from './reporter.ts';
@@ -102,18 +100,7 @@ export class ControllerSession {
       onShown: (handle) => handle.runner.send({ type: 'visible' }),
       onClosed: (handle, submitted, cause) => handle.runner.send({ type: 'closed', cause, submitted }),
       onFailed: (handle) => handle.runner.send({ type: 'failed' }),
-      onSubmit: (handle, fields, honeypot, prize) => {
-        if (handle.preview) return Promise.resolve({ status: 'sent' });
-        const { trigger, viewId } = handle.runner.snapshot;
-        return this.reporter.sendLead(handle.config, {
-          fields,
-          honeypot,
-          prize,
-          trigger,
-          viewId,
-          coupon: handle.element?.coupon ?? '',
-        });
-      },
+      onSubmit: (handle, lead) => this.showings.sendLead(handle, lead),
     });
     const showings = new PageShowings({
       context,
@@ -232,67 +219,17 @@ export class ControllerSession {
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
-    [this.visitRules, this.scheduleClock, this.timerRule] = await Promise.all([
-      visitRulesFor(response.poptins),
-      scheduleClockFor(response.poptins),
-      timerRuleFor(response.poptins),
-    ]);
+    const rules = await ruleModulesOf(response);
     await yieldToPage();
     if (superseded()) return;
-    this.reporter.proofOfWork = response.proofOfWork;
-    this.decideAll(response);
+    this.reporter.leads.proofOfWork = response.proofOfWork;
+    decideAll(response, rules, {
+      context,
+      showings: this.showings,
+      consent: this.consent,
+      addTeaser: (handle, order) => this.modes.addTeaser(handle, order),
+    });
     await this.modes.landing(response);
-  }
-
-  /** The visit rules' module, the schedules' clock and the timer rule, each when a pop-up of the answer uses it. */
-  private visitRules: VisitRules | undefined;
-  private scheduleClock: ScheduleClock | undefined;
-  private timerRule: TimerRule | undefined;
-
-  /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
-  private decideAll(response: DisplayResponse): void {
-    const environment = this.environmentOf(response);
-    // The visitor's time zone is read only by a schedule in it (createDecisionEnvironment).
-    const zones = {
-      site: response.timeZone,
-      get visitor() {
-        return environment.visitorTimeZone ?? 'UTC';
-      },
-    };
-    const decideOne = (config: PopupConfig, at: typeof environment) => {
-      const decision = this.consent.decision(decide(config, at), config);
-      popupDecided(config, decision);
-      return decision;
-    };
-    response.poptins.forEach((config, order) => {
-      const decision = decideOne(config, environment);
-      const handle = this.showings.track(config, decision.variant, decision.triggers);
-      handle.runner.send({ type: 'decided', allowed: decision.allowed });
-      if (decision.allowed && config.teasersOn) this.modes.addTeaser(handle, order);
-      this.showings.followSchedule(
-        handle,
-        zones,
-        () => decideOne(config, this.environmentOf(response)),
-        this.scheduleClock,
-      );
-    });
-    response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
-  }
-
-  private environmentOf(response: DisplayResponse) {
-    return createDecisionEnvironment({
-      window,
-      document,
-      visitor: this.context.visitor,
-      countryCode: response.countryCode,
-      isMobile: this.context.page.isMobile,
-      referrer: this.context.pageFields?.referrer ?? '',
-      siteTimeZone: response.timeZone,
-      visit: this.context.pageFields ? visitFactsOf(this.context.visitor, this.context.pageFields) : undefined,
-      visitRules: this.visitRules,
-      scheduleClock: this.scheduleClock,
-      timerRule: this.timerRule,
-    });
   }
 
   private removeAll(): void {
@@ -313,7 +250,7 @@ export class ControllerSession {
 
   /** A lead of a pop-up placed by hand (`<poptin-popup kind trigger poptin-id>`). */
   sendDeclarativeLead(submit: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
-    return this.reporter.sendDeclarativeLead(submit);
+    return this.reporter.leads.sendDeclarativeLead(submit);
   }
 
   /** Why a pop-up did or did not show, once the current answer is read (with the pop-ups the server left out). */

@@ -5,7 +5,7 @@ import { createCartEvents } from '../../src/core/triggers/cart.ts';
 import { $popups, clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import type { PopupMounter } from './popup-mounter.ts';
-import type { Reporter } from './reporter.ts';
+import type { LeadToSend, Reporter } from './reporter.ts';
 import { PageShowings } from './showings.ts';
 import { fakeContext, POPTIN_ID, popupConfig } from './test-support/fakes.ts';
 
@@ -13,6 +13,7 @@ import { fakeContext, POPTIN_ID, popupConfig } from './test-support/fakes.ts';
 function setup() {
   const asked: string[] = [];
   const views: string[] = [];
+  const leads: { id: string; lead: LeadToSend }[] = [];
   const mounter = {
     prepareAhead: (handle: PopupHandle) => {
       asked.push(`prepare ${handle.config.id}`);
@@ -36,6 +37,12 @@ function setup() {
     reportClose: (config: PopupConfig) => {
       asked.push(`close reported ${config.id}`);
     },
+    leads: {
+      sendLead: async (config: PopupConfig, lead: LeadToSend) => {
+        leads.push({ id: config.id, lead });
+        return { status: 'sent' };
+      },
+    },
   } as unknown as Reporter;
   const context = fakeContext();
   const showings = new PageShowings({
@@ -44,7 +51,7 @@ function setup() {
     reporter,
     cartEvents: createCartEvents(),
   });
-  return { showings, asked, views, context };
+  return { showings, asked, views, leads, context };
 }
 
 /** A pop-up decided by the display rules, as the session tracks it. */
@@ -89,6 +96,22 @@ describe("the page's showings", () => {
     handle.runner.send({ type: 'visible' });
     expect(views).to.deep.equal([`${POPTIN_ID} by scroll`]);
     expect($popups.get()[POPTIN_ID]?.viewId).to.equal('view-1');
+  });
+
+  it("a lead is reported as the view is, with the showing's trigger and view id; a preview's is not sent", async () => {
+    const page = setup();
+    const { showings, leads } = page;
+    const handle = decided(page, popupConfig());
+    showings.fire(handle, 'scroll');
+    handle.runner.send({ type: 'visible' });
+    const lead = { fields: [], honeypot: '', prize: null };
+    expect(await showings.sendLead(handle, lead)).to.deep.equal({ status: 'sent' });
+    expect(leads).to.deep.equal([
+      { id: POPTIN_ID, lead: { ...lead, trigger: 'scroll', viewId: 'view-1', coupon: '' } },
+    ]);
+    const preview = showings.track(popupConfig({ poptin_id: 'b1b2c3d4e5f6g' }), 'desktop', [], true);
+    expect(await showings.sendLead(preview, lead)).to.deep.equal({ status: 'sent' });
+    expect(leads).to.have.length(1);
   });
 
   it('one modal at a time: a second lightbox fired meanwhile is mounted once the first has closed', () => {

@@ -3,6 +3,7 @@
 // build, reveal and remove it, and the reporter record its view and close. What can be observed of each is published
 // in `$popups`.
 
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { Decision } from '../../src/core/decision/decide.ts';
 import type { ScheduleClock } from '../../src/core/decision/environment.ts';
@@ -19,7 +20,7 @@ import { popupArmed, popupShowingChanged, popupShown } from '../../src/stores/po
 import type { SessionContext } from './context.ts';
 import { teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
-import type { PopupMounter } from './popup-mounter.ts';
+import type { PopupMounter, SubmittedLead } from './popup-mounter.ts';
 import type { Reporter } from './reporter.ts';
 import { ScheduleWatch } from './schedules.ts';
 
@@ -127,6 +128,21 @@ export class PageShowings {
     for (const handle of this.handles.values()) handle.runner.send({ type: 'reset' });
     this.handles.clear();
     this.queue.clear();
+  }
+
+  /**
+   * A lead of its form, reported as its view is: with the trigger and the view id of this showing. A preview sends
+   * nothing, and its form thanks the visitor as if it had.
+   */
+  sendLead(handle: PopupHandle, lead: SubmittedLead): Promise<LeadOutcome> {
+    if (handle.preview) return Promise.resolve({ status: 'sent' });
+    const { trigger, viewId } = handle.runner.snapshot;
+    return this.options.reporter.leads.sendLead(handle.config, {
+      ...lead,
+      trigger,
+      viewId,
+      coupon: handle.element?.coupon ?? '',
+    });
   }
 
   /** The view is recorded once per showing; the server's id of it goes to this showing. */

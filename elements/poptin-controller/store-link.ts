@@ -4,16 +4,9 @@
 import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
 import type { DisplayRequest } from '../../src/core/api/contract.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import { readString } from '../../src/core/config/values.ts';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import { cartChanges } from '../../src/core/products/cart-changes.ts';
-import {
-  type RecommendationModel,
-  type RecommendationSettings,
-  readProducts,
-  readRecommendationSettings,
-  recommendationRequest,
-} from '../../src/core/products/recommendations.ts';
+import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { safeLinkUrl } from '../../src/core/safe-url.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
 import { type CartEventHub, createCartEvents } from '../../src/core/triggers/cart.ts';
@@ -25,14 +18,7 @@ import {
 import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct } from '../../src/integrations/store.ts';
 import type { SessionContext } from './context.ts';
 import { storeCodeOf } from './first-display.ts';
-
-/** A recommendation pop-up without settings shows the store's best ranked products. */
-const DEFAULT_RECOMMENDATIONS: RecommendationSettings = {
-  category: 'algorithm_id_1',
-  manualProducts: [],
-  count: 3,
-  buttonsAction: 'add_to_cart',
-};
+import { fetchRecommendations, type RecommendationSource, recommendationQuery } from './store-recommendations.ts';
 
 /** The store fields of the view, close and activity calls. */
 export type StoreIdentity = { store_integration?: string; store_integration_customer_id?: string };
@@ -265,38 +251,17 @@ export class StoreLink {
       .catch((error: unknown) => log.warn(`${activity} activity not recorded`, error));
   }
 
-  private recommendationQuery(config: PopupConfig) {
-    const settings = readRecommendationSettings(config.raw) ?? DEFAULT_RECOMMENDATIONS;
-    const platform = this.store?.platform ?? (readString(config.raw.store_platform) === 'wix' ? 'wix' : 'shopify');
-    const viewedProductId = this.store?.viewedProduct()?.productId;
-    const body = recommendationRequest(settings, {
-      recentProductIds: this.context.products.recentProductIds(),
-      cartProductIds: (this.cart?.items ?? []).map((item) => item.productId),
-      viewedProductId,
-    });
-    return { settings, platform, body, viewedProductId, key: JSON.stringify([platform, body]) };
-  }
-
   /** What a pop-up's products would be asked for now: products fetched with another key are stale. */
   recommendationKey(config: PopupConfig): string {
-    return this.recommendationQuery(config).key;
+    return recommendationQuery(this.recommendationSource(), config).key;
   }
 
-  /** The products of a recommendation pop-up, for this visitor's recent products and cart (widget §3, §7), and the key they are asked with. */
+  /** The products of a recommendation pop-up (store-recommendations.ts), and the key they are asked with. */
   recommendationsFor(config: PopupConfig): { key: string; model: Promise<RecommendationModel> } {
-    const { settings, platform, body, viewedProductId, key } = this.recommendationQuery(config);
-    const model = this.context.api
-      .productRecommendations(platform, config.id, body)
-      .then((answer): RecommendationModel => {
-        const products = readProducts(answer.data.products, {
-          currency: answer.currency,
-          count: settings.count,
-          leaveOut: viewedProductId ? [viewedProductId] : [],
-        });
-        if (products.length === 0)
-          throw new Error(`Failed to fetch ${platform} product recommendation data: no products to recommend`);
-        return { platform, products, buttonsAction: settings.buttonsAction, storeRoot: this.store?.root ?? '/' };
-      });
-    return { key, model };
+    return fetchRecommendations(this.recommendationSource(), config);
+  }
+
+  private recommendationSource(): RecommendationSource {
+    return { context: this.context, store: this.store, cart: this.cart };
   }
 }

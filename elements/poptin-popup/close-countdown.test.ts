@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
-import { REGISTRY } from '../../src/registry.ts';
+import { LOADERS } from '../../src/registry.ts';
 import {
   closeSources,
   inShadow,
@@ -53,7 +53,7 @@ const timeShown = (countdown: Element) => timerOf(countdown)?.querySelector('.ti
 
 describe('<poptin-popup> countdowns', () => {
   let clock: sinon.SinonFakeTimers;
-  before(() => REGISTRY.countdown.load());
+  before(() => LOADERS.countdown());
   beforeEach(() => (clock = sinon.useFakeTimers({ now: NOW, toFake: [...FAKE] })));
   afterEach(() => {
     clock.restore();

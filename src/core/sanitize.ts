@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { loadersWhere } from '../registry-lookups.ts';
+import { kindsWhere, tagOf } from './catalogue-lookups.ts';
 import { moveInlineStyles } from './inline-styles.ts';
 import { htmlPolicy } from './trusted-html.ts';
 
@@ -9,7 +9,11 @@ export const TEMPLATE_RULES: Config = {
   FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed'],
   // Only the widget's elements that a template may hold (design §2), and none of their on* handlers.
   CUSTOM_ELEMENT_HANDLING: {
-    tagNameCheck: new RegExp(`^(?:${Object.keys(loadersWhere((line) => line.inTemplates)).join('|')})$`),
+    tagNameCheck: new RegExp(
+      `^(?:${kindsWhere((line) => line.inTemplates)
+        .map(tagOf)
+        .join('|')})$`,
+    ),
     attributeNameCheck: /^(?!on)[a-z][a-z0-9-]*$/,
     allowCustomizedBuiltInElements: false,
   },

@@ -4,7 +4,7 @@ import { addToCartItemOf } from '../../core/products/add-to-cart.ts';
 import type { StorePlatform } from '../../core/products/recommendations.ts';
 import { listenSafely, log } from '../../core/safety.ts';
 import { requestAddToCart } from '../shared/add-to-cart.ts';
-import { ADD_TO_CART_SELECTOR } from './template-parts.ts';
+import { ADD_TO_CART_SELECTOR } from './part-marks.ts';
 
 export interface AddToCartOptions {
   designProperties: Record<string, unknown>;

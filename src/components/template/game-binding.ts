@@ -7,14 +7,14 @@ import {
   type GamePrizeDetail,
   type GameResultDetail,
   type GamifiedPrize,
-  type PrizeConversion,
   parsePrizeSet,
 } from '../../core/games/index.ts';
 import { listenSafely, log } from '../../core/safety.ts';
 import { createTimers } from '../../core/timers.ts';
+import { showGameScreen } from './game-screen.ts';
 import { writePrize } from './game-screens.ts';
-import { showGameScreen, type TemplateGameOptions } from './template-games.ts';
-import { GAME_DEFINITIONS } from './template-parts.ts';
+import { GAME_DEFINITIONS } from './part-marks.ts';
+import type { TemplateGameOptions } from './template-games.ts';
 
 /** Loads the definitions of the games; each game is its own chunk. */
 function defineGames(games: readonly HTMLElement[]): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { fillPrizePlaceholder, type GameScreen, type GamifiedPrize } from '../../core/games/index.ts';
-import { showGameScreen } from './template-games.ts';
+import { showGameScreen } from './game-screen.ts';
 
 export type ShownPrize = Pick<GamifiedPrize, 'code' | 'label'>;
 

@@ -7,6 +7,7 @@ import { DISPLAY_ROUTES, PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core
 import { displayApiPath } from '../../core/api/display-routes.ts';
 import { validateForm } from '../../core/forms/form.ts';
 import { translate } from '../../core/i18n/strings.ts';
+import { POPTIN_ID } from '../../core/poptin-id.ts';
 import {
   CHOICE_CREATED_AS,
   readStepTarget,
@@ -138,7 +139,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     const question = button.getAttribute('name');
     const id = options.host.getAttribute('poptin-id') ?? '';
     const model = (options.host as { model?: { get(): { preview?: boolean } | null } }).model?.get();
-    if (!question || !/^[A-Za-z0-9]{13}$/.test(id) || model?.preview || partialDue()) return;
+    if (!question || !POPTIN_ID.test(id) || model?.preview || partialDue()) return;
     navigator.sendBeacon?.(
       options.apiBase.replace(/\/+$/, '') + displayApiPath(DISPLAY_ROUTES.choice, { poptinId: id }),
       new URLSearchParams({

@@ -3,12 +3,14 @@
 
 import { readSwitch } from '../../core/config/values.ts';
 import { validateForm } from '../../core/forms/form.ts';
-import type { GameScreen, PrizeConversion } from '../../core/games/index.ts';
+import type { PrizeConversion } from '../../core/games/index.ts';
 import { GAME_LOCKED_ATTRIBUTE } from '../../core/games/locked.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
 import { listenSafely } from '../../core/safety.ts';
 import { formControls, readField } from './field-dom.ts';
-import { GAME_SELECTOR, loadGameBinding } from './template-parts.ts';
+import { showGameScreen } from './game-screen.ts';
+import { GAME_SELECTOR } from './part-marks.ts';
+import { loadGameBinding } from './template-parts.ts';
 
 export interface TemplateGameOptions {
   /** The pop-up's configuration as the server sent it: `gamified_prize`, `wheel_has_coupon`. */
@@ -24,14 +26,6 @@ export interface TemplateGameOptions {
   submit: (form: HTMLFormElement, how?: { screensFollow: boolean }) => void;
   redirect: (url: string) => void;
   requestClose: (source: 'redirect' | 'auto-close') => void;
-}
-
-/** Shows the gamified screen `[data-poptin-screen="play|win|lose"]` of a template and hides the other two. */
-export function showGameScreen(content: ParentNode, screen: GameScreen): void {
-  content.querySelectorAll<HTMLElement>('[data-poptin-screen]').forEach((element) => {
-    const own = element.dataset.poptinScreen;
-    if (own === 'play' || own === 'win' || own === 'lose') element.hidden = own !== screen;
-  });
 }
 
 /**

@@ -6,29 +6,30 @@
 import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
-import { REGISTRY } from '../../registry.ts';
-import { loadersWhere, tagOf } from '../../registry-lookups.ts';
+import { PART_LOADERS } from '../../registry-parts.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
 import type { DynamicTextBinding, DynamicTextContext } from './dynamic-text.ts';
+import { COUNTDOWN_SELECTOR, COUPON_SELECTOR, GAME_DEFINITIONS, GAME_TAGS, RECOMMENDATIONS_TAG } from './part-marks.ts';
 import type { StepOptions } from './steps.ts';
 
-/** The games a template may hold, each an element of its own chunk, by tag (game-binding.ts defines them). */
-export const GAME_DEFINITIONS = loadersWhere((line) => line.inTemplates === 'game');
-export const GAME_TAGS = Object.keys(GAME_DEFINITIONS);
-export const GAME_SELECTOR = GAME_TAGS.join(', ');
-export const COUPON_SELECTOR = '[data-poptin-coupon]';
-export const ADD_TO_CART_SELECTOR = '[data-poptin-add-to-cart]';
-export const COUNTDOWN_SELECTOR = tagOf('countdown');
-export const RECOMMENDATIONS_TAG = tagOf('recommendations');
+export {
+  ADD_TO_CART_SELECTOR,
+  COUNTDOWN_SELECTOR,
+  COUPON_SELECTOR,
+  GAME_DEFINITIONS,
+  GAME_SELECTOR,
+  GAME_TAGS,
+  RECOMMENDATIONS_TAG,
+} from './part-marks.ts';
 
 export const loadGameBinding = chunkLoader(() => import('./game-binding.ts'));
 export const loadCouponBinding = chunkLoader(() => import('./coupon.ts'));
 export const loadAddToCartBinding = chunkLoader(() => import('./add-to-cart-buttons.ts'));
 /** The countdowns' binding, with their element, in the same round trip. */
 export const loadCountdownBinding = chunkLoader(() =>
-  Promise.all([import('../countdown/countdown-binding.ts'), REGISTRY.countdown.load()]).then(([binding]) => binding),
+  Promise.all([import('../countdown/countdown-binding.ts'), PART_LOADERS.countdown()]).then(([binding]) => binding),
 );
-export const loadRecommendations = chunkLoader(REGISTRY.recommendations.load);
+export const loadRecommendations = chunkLoader(PART_LOADERS.recommendations);
 export const loadDynamicText = chunkLoader(() => import('./dynamic-text.ts'));
 export const loadSteps = chunkLoader(() => import('./steps.ts'));
 export const loadMedia = chunkLoader(() => import('./media.ts'));

@@ -9,8 +9,6 @@ import {
 } from './types.ts';
 import { readAmountSetting, readNumber, readRecord, readString, readSwitch } from './values.ts';
 
-export const POPTIN_ID_LENGTH = 13;
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

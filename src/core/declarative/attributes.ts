@@ -1,6 +1,7 @@
 // Reads the attributes of a declarative <poptin-popup kind trigger> (placed by a page builder, no server decision):
 // pure, so a bad value becomes a clear message instead of an exception in the host page.
 import { POPUP_TYPES, type PopupType } from '../config/types.ts';
+import { POPTIN_ID } from '../poptin-id.ts';
 
 export type DeclarativeTrigger =
   | { type: 'immediate' }
@@ -66,9 +67,6 @@ export function isValidSelector(document: Document, selector: string): boolean {
     return false;
   }
 }
-
-/** A pop-up id (widget §3): 13 letters and digits. */
-export const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
 
 /**
  * Why the form of a pop-up placed by hand has nowhere to send its lead, naming what is missing: the pop-up's

@@ -1,4 +1,4 @@
-import type { PopupType } from '../config/types.ts';
+import { MODAL_TYPES, type PopupType } from '../config/types.ts';
 import { readString } from '../config/values.ts';
 
 /** Widget §1: how many formats each kind has (format_1 upward). */
@@ -65,7 +65,7 @@ function formatNumber(type: PopupType, format: string): { number: number; proble
 }
 
 function renderingOf(type: PopupType, vertical: Vertical, horizontal: Horizontal): Rendering {
-  if (type === 'lightbox' || type === 'gamified' || type === 'fullpage') return 'modal';
+  if (MODAL_TYPES.includes(type)) return 'modal';
   if (type === 'embedded' || type === 'content') return 'in-place';
   // Widget §2: a bar at center-top pushes the page down by its height.
   if (type === 'bar' && vertical === 'top' && horizontal === 'center') return 'in-flow';

@@ -2,6 +2,8 @@
 // time, and buttons marked `data-poptin-step-go` saying where each leads. Pure: the binding is in
 // src/components/template/steps.ts, a chunk loaded only by templates that have steps.
 
+import { POPTIN_ID } from '../poptin-id.ts';
+
 export const STEP_ATTRIBUTE = 'data-poptin-step';
 export const STEP_GO_ATTRIBUTE = 'data-poptin-step-go';
 
@@ -14,8 +16,6 @@ export type StepTarget =
   | { kind: 'close' }
   | { kind: 'redirect'; url: string }
   | { kind: 'popup'; id: string };
-
-const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
 
 /**
  * Where a `data-poptin-step-go` value leads: `back`, `close`, `redirect:URL`, `popup:ID`, else the step of that

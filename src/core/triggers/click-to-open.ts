@@ -1,10 +1,10 @@
+import { POPTIN_ID, POPTIN_ID_CHARS } from '../poptin-id.ts';
 import { listenSafely } from '../safety.ts';
 import type { Disarm } from './types.ts';
 
 // Links to the click-display path open the pop-up whose id follows it (widget §2 "Triggering by click").
-const POPTIN_ID = /^[A-Za-z0-9]{13}$/;
-const CLICK_LINK = /\/click\/([A-Za-z0-9]{13})(?![A-Za-z0-9])/;
-const POPTIN_CALL = /poptin\w*\s*\(\s*['"]([A-Za-z0-9]{13})['"]/i;
+const CLICK_LINK = new RegExp(`/click/(${POPTIN_ID_CHARS})(?![A-Za-z0-9])`);
+const POPTIN_CALL = new RegExp(`poptin\\w*\\s*\\(\\s*['"](${POPTIN_ID_CHARS})['"]`, 'i');
 
 export interface ClickToOpenOptions {
   document: Document;

@@ -1,0 +1,175 @@
+// A pop-up's leads on their way to the server (reporter.ts keeps and sends them through the outbox): the conversion's
+// fields, the proof of work of a form typed in, how the first attempt went, and what the server answers with a lead
+// (the visitor's own coupon code, the owner's conversion code).
+
+import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
+import type { SubmittedField } from '../../src/components/template/field-dom.ts';
+import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
+import { type ConversionAnswer, PROOF_OF_WORK_FIELD } from '../../src/core/api/contract.ts';
+import { conversionFields } from '../../src/core/api/conversion.ts';
+import type { DeliveryOutcome } from '../../src/core/api/outbox.ts';
+import type { OutboxKind } from '../../src/core/api/outbox-store.ts';
+import { browserFacts } from '../../src/core/browser-facts.ts';
+import type { PopupConfig } from '../../src/core/config/types.ts';
+import type { PrizeConversion } from '../../src/core/games/prizes.ts';
+import { POPTIN_ID } from '../../src/core/poptin-id.ts';
+import { log } from '../../src/core/safety.ts';
+import type { SessionContext } from './context.ts';
+import { appendOwnerCode } from './owner-code.ts';
+import type { StoreIdentity } from './store-link.ts';
+
+/**
+ * How long the form waits for the server's first answer to a lead before it thanks the visitor anyway: the lead is
+ * in the outbox by then and goes on being sent, so only a refusal after this wait goes unsaid (it is still kept).
+ */
+export const LEAD_ANSWER_WAIT_MS = 4_000;
+
+/** What a submitted form hands to the outbox. */
+export interface LeadToSend {
+  fields: SubmittedField[];
+  honeypot: string;
+  prize: PrizeConversion | null;
+  trigger: string;
+  viewId: string;
+  coupon: string;
+}
+
+/** What the reporter needs of the store the page is on (store-link.ts). */
+export interface StoreReports {
+  readonly platform: string | undefined;
+  identity(): StoreIdentity;
+  reportActivity(id: string, activity: 'viewed' | 'closed'): void;
+}
+
+/** The reporter's way to a report's delivery: kept in the outbox (or held until consent), then tried. */
+export type SendReliably = (
+  url: string,
+  fields: Record<string, string>,
+  kind: OutboxKind,
+) => Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }>;
+
+export class LeadReports {
+  /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
+  private readonly proofs: Record<string, Promise<string> | null> = {};
+  /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
+  proofOfWork = false;
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly store: StoreReports,
+    private readonly send: SendReliably,
+  ) {}
+
+  /**
+   * A pop-up's field typed in (or filled by the browser): the proof its lead will carry starts. Typing reaches the
+   * page from inside the pop-up's shadow root; a move of the focus there does not.
+   */
+  typed(event: Event): void {
+    // Every keystroke of the host page's own forms comes here too: nothing is looked at on a site without it.
+    if (!this.proofOfWork) return;
+    const id = (event.composedPath() as Element[])
+      .find((node) => node.localName === 'poptin-popup')
+      ?.getAttribute('poptin-id');
+    if (id) this.proofs[id] ??= this.prove(id);
+  }
+
+  private prove(poptinId: string): Promise<string> {
+    return import('./proof-of-work.ts').then((chunk) => chunk.proveWork(this.context.api, poptinId)).catch(() => '');
+  }
+
+  /**
+   * A `<poptin-popup kind trigger poptin-id>` placed by a page builder posts its form through this controller once it
+   * knows the pop-up (the click call gives its viewer id).
+   */
+  sendDeclarativeLead({ target, detail }: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
+    const popup = target as HTMLElement;
+    const id = popup.getAttribute('poptin-id') ?? '';
+    // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
+    if (!POPTIN_ID.test(id)) return Promise.resolve({ status: 'nowhere' });
+    return this.context.api.click(id).then(
+      (config) =>
+        this.sendLead(config, {
+          ...detail,
+          prize: detail.prize ?? null,
+          trigger: popup.getAttribute('trigger') ?? 'immediate',
+          viewId: '',
+          coupon: '',
+        }),
+      (error: unknown): LeadOutcome => {
+        log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
+        return { status: 'refused', reason: `unknown pop-up ${id}` };
+      },
+    );
+  }
+
+  /** A submitted form's lead: kept at once, without waiting for the view's id (the visitor may be leaving this instant). */
+  sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+    return this.deliverLead(config, lead).catch((error: unknown): LeadOutcome => {
+      log.error('lead not kept', error);
+      return { status: 'refused', reason: String(error) };
+    });
+  }
+
+  private async deliverLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+    const { context } = this;
+    const { fields, honeypot, prize, trigger, viewId } = lead;
+    const lastConvertedEmail = context.visitor.convertedEmail();
+    const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
+    const { page, pageFields } = context;
+    const body = conversionFields(config, fields, {
+      clientId: context.clientId,
+      visitorId: context.visitor.visitorId,
+      honeypot,
+      sincePageLoadMs: performance.now(),
+      url: page.url,
+      referrer: pageFields?.referrer ?? page.referrer,
+      previousUrl: pageFields?.previous_url ?? '',
+      title: page.title,
+      isMobile: page.isMobile,
+      ...browserFacts(),
+      lastConvertedEmail,
+      trigger,
+      poptinViewId: viewId,
+      originLandingPage: pageFields?.origin_landing_page ?? page.url,
+      previousVisitedPages: pageFields?.previous_visited_pages ?? '',
+      previousVisitedPagesWithCurrent: pageFields?.previous_visited_pages_with_current ?? '',
+      previousVisitedPagesWithTimestamps: pageFields?.previous_visited_pages_with_timestamps ?? '',
+      allVisitedPages: pageFields?.all_visited_pages ?? '',
+      coupon: lead.coupon,
+      prize,
+      storeIntegration: this.store.platform,
+      storeIntegrationCustomerId: this.store.identity().store_integration_customer_id ?? '',
+    });
+    // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew. A
+    // form never typed in asks for none: its lead goes to the outbox at once, as every lead did.
+    const { id } = config;
+    const proof = id in this.proofs ? await (this.proofs[id] ?? this.prove(id)) : '';
+    this.proofs[id] = null;
+    if (proof) body[PROOF_OF_WORK_FIELD] = proof;
+    const outcome = await this.sendLeadReliably(context.api.conversionUrl(config.viewerId), body);
+    if (outcome.status !== 'refused') context.visitor.recordConversion(config.id, config.type, email || undefined);
+    return outcome;
+  }
+
+  /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
+  private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
+    const { firstAttempt, key } = await this.send(url, fields, 'lead');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<DeliveryOutcome>(
+      (resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)),
+    );
+    const outcome = await Promise.race([firstAttempt, waited]).finally(() => clearTimeout(timer));
+    return outcome === 'refused'
+      ? { status: 'refused', reason: 'server' }
+      : { status: outcome === 'delivered' ? 'sent' : 'kept', ...this.couponCodes[key!] };
+  }
+
+  /** The visitor's own code of each lead of this page the server answered with one, by the lead's key (few a page). */
+  private readonly couponCodes: Record<string, { couponCode: string }> = {};
+
+  onConversionDelivered(answer: ConversionAnswer, key: string): void {
+    if (answer?.coupon_code !== undefined) this.couponCodes[key] = { couponCode: answer.coupon_code };
+    const code = answer?.integration?.conversion_code;
+    if (code) appendOwnerCode(this.context.window.document, code, this.context.host.nonce ?? '');
+  }
+}

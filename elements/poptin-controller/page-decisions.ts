@@ -1,0 +1,79 @@
+// The display answer's pop-ups decided (src/core/decision/decide.ts): each armed or blocked by its rules, a
+// scheduled one decided again at its schedule's boundaries, and those the server left out explained.
+
+import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
+import type { ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
+import { createDecisionEnvironment, decide, leftOutDecision } from '../../src/core/decision/index.ts';
+import { scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
+import { popupDecided } from '../../src/stores/popups.ts';
+import type { ConsentLink } from './consent-link.ts';
+import type { SessionContext } from './context.ts';
+import type { PopupHandle } from './popup-handle.ts';
+import type { PageShowings } from './showings.ts';
+
+export interface PageDecisionsOptions {
+  context: SessionContext;
+  showings: PageShowings;
+  consent: Pick<ConsentLink, 'decision'>;
+  /** A pop-up allowed with teasers on gets its teaser (page-modes.ts). */
+  addTeaser(handle: PopupHandle, order: number): void;
+}
+
+/** The rule modules an answer's pop-ups use, each loaded only when one of them uses it. */
+export interface RuleModules {
+  visitRules: VisitRules | undefined;
+  scheduleClock: ScheduleClock | undefined;
+  timerRule: TimerRule | undefined;
+}
+
+/** The rule modules the answer's pop-ups use. */
+export async function ruleModulesOf(response: DisplayResponse): Promise<RuleModules> {
+  const [visitRules, scheduleClock, timerRule] = await Promise.all([
+    visitRulesFor(response.poptins),
+    scheduleClockFor(response.poptins),
+    timerRuleFor(response.poptins),
+  ]);
+  return { visitRules, scheduleClock, timerRule };
+}
+
+/** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
+export function decideAll(response: DisplayResponse, rules: RuleModules, options: PageDecisionsOptions): void {
+  const { showings, consent, context } = options;
+  const environmentNow = () => environmentOf(response, rules, context);
+  const environment = environmentNow();
+  // The visitor's time zone is read only by a schedule in it (createDecisionEnvironment).
+  const zones = {
+    site: response.timeZone,
+    get visitor() {
+      return environment.visitorTimeZone ?? 'UTC';
+    },
+  };
+  const decideOne = (config: PopupConfig, at: typeof environment) => {
+    const decision = consent.decision(decide(config, at), config);
+    popupDecided(config, decision);
+    return decision;
+  };
+  response.poptins.forEach((config, order) => {
+    const decision = decideOne(config, environment);
+    const handle = showings.track(config, decision.variant, decision.triggers);
+    handle.runner.send({ type: 'decided', allowed: decision.allowed });
+    if (decision.allowed && config.teasersOn) options.addTeaser(handle, order);
+    showings.followSchedule(handle, zones, () => decideOne(config, environmentNow()), rules.scheduleClock);
+  });
+  response.leftOut.forEach((popup) => popupDecided(popup, leftOutDecision(popup, environment.now)));
+}
+
+function environmentOf(response: DisplayResponse, rules: RuleModules, context: SessionContext) {
+  return createDecisionEnvironment({
+    window,
+    document,
+    visitor: context.visitor,
+    countryCode: response.countryCode,
+    isMobile: context.page.isMobile,
+    referrer: context.pageFields?.referrer ?? '',
+    siteTimeZone: response.timeZone,
+    visit: context.pageFields ? visitFactsOf(context.visitor, context.pageFields) : undefined,
+    ...rules,
+  });
+}
