@@ -37,6 +37,17 @@ describe('hidePopupsUntilDefined', () => {
     expect(getComputedStyle(page.querySelector('section')!).display).to.equal('block');
   });
 
+  it('adds its one rule once, however many pop-ups the page shows', async () => {
+    const { LOADERS } = await import('../../registry.ts');
+    const { createSurface } = await import('../../registry-lookups.ts');
+    hidePopupsUntilDefined(document);
+    const sheets = document.adoptedStyleSheets.length;
+    await LOADERS.popup();
+    for (let shown = 0; shown < 3; shown++) await createSurface('popup');
+    hidePopupsUntilDefined(document);
+    expect(document.adoptedStyleSheets.length).to.equal(sheets);
+  });
+
   it('does nothing, and throws nothing, in a browser without constructable stylesheets, where the loader must still start', () => {
     const withoutSheets = { defaultView: window } as unknown as Document;
     expect(() => hidePopupsUntilDefined(withoutSheets)).not.to.throw();

@@ -6,10 +6,18 @@
 // :where() keeps the rule below any of the page's own for the tag.
 export const UNDEFINED_POPUP_RULE = ':where(poptin-popup:not(:defined)){display:none}';
 
-/** Hides the pop-ups of `document` whose element is not defined yet; a browser without constructable stylesheets keeps them as they are. */
+const adopted = new WeakMap<Document, CSSStyleSheet>();
+
+/**
+ * Hides the pop-ups of `document` whose element is not defined yet, with one sheet however often it is asked (each
+ * pop-up shown asks); a browser without constructable stylesheets keeps them as they are.
+ */
 export function hidePopupsUntilDefined(document: Document): void {
   if (!('adoptedStyleSheets' in document)) return;
+  const own = adopted.get(document);
+  if (own && document.adoptedStyleSheets.includes(own)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(UNDEFINED_POPUP_RULE);
+  adopted.set(document, sheet);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
