@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chooseVariants } from './ab-test.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 
 const popup = (poptin_id: string, ab_test_parent_id: string | null = null): PopupRecord => ({
   poptin_id,

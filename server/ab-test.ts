@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 
 /** The campaign a pop-up belongs to: its A/B parent, or itself when it is not a variant. */
 export function campaignIdOf(popup: PopupRecord): string {

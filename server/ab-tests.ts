@@ -2,8 +2,8 @@ import type { LeftOutPoptin } from '../src/core/api/contract.ts';
 import type { AbTest, ControlGroupFigures } from '../src/core/api/insights-contract.ts';
 import { abVerdict } from './ab-verdict.ts';
 import { mailWinnerApplied } from './ab-winner-mail.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
-import type { Store } from './db/store.ts';
+import type { ConfigChanges, PopupRecord } from './configuration/repository.ts';
+import type { Database } from './db/database.ts';
 import type { MailSettings } from './delivery/senders.ts';
 
 interface VariantRow {
@@ -28,12 +28,12 @@ const Z95 = 1.959964;
  * of two proportions); null while either group is empty.
  */
 async function controlFigures(
-  store: Store,
+  storage: AbTestStorage,
   clientId: string,
   testId: string,
   percent: number,
 ): Promise<ControlGroupFigures> {
-  const rows = await store.db.query<{ held_out: boolean; visitors: unknown; converted: unknown }>(
+  const rows = await storage.db.query<{ held_out: boolean; visitors: unknown; converted: unknown }>(
     `SELECT a.held_out, count(*) AS visitors, count(*) FILTER (WHERE EXISTS (
        SELECT 1 FROM conversions c WHERE c.client_id = a.client_id AND c.visitor_id = a.visitor_id
          AND c.spam_reason IS NULL AND c.created_at >= a.first_seen_at)) AS converted
@@ -67,8 +67,14 @@ async function controlFigures(
  * its verdict over every view and conversion its variants have had (the daily roll-ups), its settings and, when it
  * holds out a control group or did, the site's conversion in each group.
  */
-export async function listAbTests(store: Store, clientId: string, testId?: string): Promise<AbTest[]> {
-  const rows = await store.db.query<VariantRow>(
+/** The A/B tests' own SQL, and the announcement of the configuration a winner changes. */
+export interface AbTestStorage {
+  db: Database;
+  configuration: ConfigChanges;
+}
+
+export async function listAbTests(storage: AbTestStorage, clientId: string, testId?: string): Promise<AbTest[]> {
+  const rows = await storage.db.query<VariantRow>(
     `SELECT p.poptin_id, COALESCE(p.ab_test_parent_id, p.poptin_id) AS test_id, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.active,
        COALESCE((SELECT sum(views) FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS views,
        COALESCE((SELECT sum(conversions) FROM stats_daily_live s WHERE s.client_id = $1 AND s.poptin_id = p.poptin_id), 0) AS conversions,
@@ -105,7 +111,7 @@ export async function listAbTests(store: Store, clientId: string, testId?: strin
         })),
         auto_apply: parent?.ab_auto_apply ?? false,
         winner_applied_at: applied ? new Date(applied as string).toISOString() : null,
-        control: await controlFigures(store, clientId, id, percent),
+        control: await controlFigures(storage, clientId, id, percent),
       };
     }),
   );
@@ -117,23 +123,23 @@ export async function listAbTests(store: Store, clientId: string, testId?: strin
  * Null when the site has no such test or the variant is not one of it.
  */
 export async function declareWinner(
-  store: Store,
+  storage: AbTestStorage,
   clientId: string,
   testId: string,
   winnerId: string,
 ): Promise<AbTest | null> {
-  const [test] = await listAbTests(store, clientId, testId);
+  const [test] = await listAbTests(storage, clientId, testId);
   if (!test?.variants.some((variant) => variant.poptin_id === winnerId)) return null;
-  await applyWinner(store, clientId, testId, winnerId, false);
-  return (await listAbTests(store, clientId, testId))[0] ?? null;
+  await applyWinner(storage, clientId, testId, winnerId, false);
+  return (await listAbTests(storage, clientId, testId))[0] ?? null;
 }
 
 /**
  * Pauses every variant but the winner and marks the test applied, in one transaction; `once`: only if it was not
  * applied yet (the server's own, which another process may be doing). Answers whether it applied it.
  */
-async function applyWinner(store: Store, clientId: string, testId: string, winnerId: string, once: boolean) {
-  const applied = await store.db.transaction(async (tx) => {
+async function applyWinner(storage: AbTestStorage, clientId: string, testId: string, winnerId: string, once: boolean) {
+  const applied = await storage.db.transaction(async (tx) => {
     const marked = await tx.query(
       `UPDATE popups SET ab_winner_applied_at = COALESCE(ab_winner_applied_at, now())
        WHERE client_id = $1 AND poptin_id = $2 AND NOT ($3::boolean AND ab_winner_applied_at IS NOT NULL) RETURNING 1`,
@@ -147,36 +153,36 @@ async function applyWinner(store: Store, clientId: string, testId: string, winne
     );
     return true;
   });
-  if (applied) await store.configChanged(clientId);
+  if (applied) await storage.configuration.configChanged(clientId);
   return applied;
 }
 
 /** Changes a test's settings: whether its winner is applied by itself, and its control group's share. */
 export async function changeAbTestSettings(
-  store: Store,
+  storage: AbTestStorage,
   clientId: string,
   testId: string,
   changes: { auto_apply?: boolean; control_percent?: number },
 ): Promise<AbTest | null> {
-  const [test] = await listAbTests(store, clientId, testId);
+  const [test] = await listAbTests(storage, clientId, testId);
   if (!test) return null;
-  await store.db.query(
+  await storage.db.query(
     `UPDATE popups SET ab_auto_apply = COALESCE($3, ab_auto_apply), ab_control_percent = COALESCE($4, ab_control_percent)
      WHERE client_id = $1 AND poptin_id = $2`,
     [clientId, testId, changes.auto_apply ?? null, changes.control_percent ?? null],
   );
-  await store.configChanged(clientId);
-  return (await listAbTests(store, clientId, testId))[0] ?? null;
+  await storage.configuration.configChanged(clientId);
+  return (await listAbTests(storage, clientId, testId))[0] ?? null;
 }
 
 /** Notes the visitors a display call met in tests with a control group, once each: held out or not. */
 export async function recordTestVisitors(
-  store: Store,
+  storage: AbTestStorage,
   clientId: string,
   visitorId: string,
   tests: { testId: string; heldOut: boolean }[],
 ): Promise<void> {
-  await store.db.query(
+  await storage.db.query(
     `INSERT INTO ab_test_visitors (client_id, test_id, visitor_id, held_out)
      SELECT $1, test.test_id, $2, test.held_out FROM unnest($3::text[], $4::boolean[]) AS test (test_id, held_out)
      ON CONFLICT (client_id, test_id, visitor_id) DO NOTHING`,
@@ -203,21 +209,21 @@ export function controlGroupLeftOut(popup: PopupRecord): LeftOutPoptin {
  * are still shown), once across every server process (the applied time is claimed first), and mails the site's
  * owners. Answers the tests applied.
  */
-export async function applyDueWinners(store: Store, mail: MailSettings | null): Promise<AbTest[]> {
-  const due = await store.db.query<{ client_id: string; poptin_id: string }>(
+export async function applyDueWinners(storage: AbTestStorage, mail: MailSettings | null): Promise<AbTest[]> {
+  const due = await storage.db.query<{ client_id: string; poptin_id: string }>(
     `SELECT p.client_id, p.poptin_id FROM popups p WHERE p.ab_auto_apply AND p.ab_winner_applied_at IS NULL AND p.deleted_at IS NULL
        AND (SELECT count(*) FROM popups v WHERE (v.poptin_id = p.poptin_id OR v.ab_test_parent_id = p.poptin_id) AND v.active AND v.deleted_at IS NULL) > 1`,
   );
   const applied: AbTest[] = [];
   for (const { client_id: clientId, poptin_id: testId } of due) {
-    const [test] = await listAbTests(store, clientId, testId);
+    const [test] = await listAbTests(storage, clientId, testId);
     if (!test?.winner) continue;
-    if (!(await applyWinner(store, clientId, testId, test.winner, true))) continue;
-    const [after] = await listAbTests(store, clientId, testId);
+    if (!(await applyWinner(storage, clientId, testId, test.winner, true))) continue;
+    const [after] = await listAbTests(storage, clientId, testId);
     if (!after) continue;
     applied.push(after);
     if (!mail) continue;
-    const owners = await store.db.query<{ email: string }>(
+    const owners = await storage.db.query<{ email: string }>(
       'SELECT o.email FROM owner_sites s JOIN owners o ON o.id = s.owner_id WHERE s.client_id = $1 ORDER BY o.email',
       [clientId],
     );

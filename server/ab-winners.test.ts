@@ -35,9 +35,9 @@ after(async () => {
 beforeEach(async () => {
   await test.reset();
   smtp.mails.length = 0;
-  await seedClient(test.store, { client_id: 'acme' });
-  await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', poptin_name: 'Spring A' });
-  await seedPopup(test.store, {
+  await seedClient(test.configuration, { client_id: 'acme' });
+  await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001', poptin_name: 'Spring A' });
+  await seedPopup(test.configuration, {
     client_id: 'acme',
     poptin_id: 'acmepopup0002',
     poptin_name: 'Spring B',
@@ -167,7 +167,7 @@ describe('A/B control group', () => {
     for (const [index, visitor] of leads.entries()) {
       const sent = await app.inject({
         method: 'POST',
-        url: `/api/display/conversion/${(await test.store.findPopup('acmepopup0001'))!.viewer_id}`,
+        url: `/api/display/conversion/${(await test.configuration.findPopup('acmepopup0001'))!.viewer_id}`,
         payload: { email: `p${index}@acme.example`, idempotency_key: `lead-${visitor}`, visitor_id: visitor },
       });
       assert.equal(sent.statusCode, 200, sent.body);

@@ -52,7 +52,7 @@ describe('loadConfigFiles', () => {
     });
     await writeJson(popupsDir, 'welcome.json', popupFile());
     const { log, errors } = recordingLogger();
-    const report = await loadConfigFiles(test.store, { clientsDir, popupsDir }, log);
+    const report = await loadConfigFiles(test.configuration, { clientsDir, popupsDir }, log);
 
     assert.deepEqual(errors, []);
     assert.deepEqual(report, {
@@ -63,45 +63,48 @@ describe('loadConfigFiles', () => {
       keptOwnerEdits: [],
       ownerTokenHashes: new Map(),
     });
-    const client = await test.store.findClient('acme');
+    const client = await test.configuration.findClient('acme');
     assert.deepEqual(client?.allowed_origins, ['https://acme.example', 'http://localhost:3000']);
     assert.equal(client?.max_views, 100);
-    const popup = await test.store.findPopup('aaaaaaaaaaaa1');
+    const popup = await test.configuration.findPopup('aaaaaaaaaaaa1');
     assert.equal(popup?.client_id, 'acme');
     assert.equal(popup?.viewer_id, deriveViewerId('aaaaaaaaaaaa1'));
     assert.equal(popup?.config.client_id, undefined, 'client_id is a column, not part of the pop-up configuration');
     assert.deepEqual(popup?.config.design_properties, { poptin_design_thank_screen: 'yes' });
 
     await writeJson(popupsDir, 'welcome.json', popupFile({ poptin_name: 'Renamed' }));
-    await loadConfigFiles(test.store, { popupsDir }, log);
-    assert.equal((await test.store.findPopup('aaaaaaaaaaaa1'))?.config.poptin_name, 'Renamed');
+    await loadConfigFiles(test.configuration, { popupsDir }, log);
+    assert.equal((await test.configuration.findPopup('aaaaaaaaaaaa1'))?.config.poptin_name, 'Renamed');
   });
 
   it('retires a pop-up whose file was removed: no longer listed, but a broken file keeps its pop-up', async () => {
     await writeJson(popupsDir, 'welcome.json', popupFile());
     await writeJson(popupsDir, 'second.json', popupFile({ poptin_id: 'aaaaaaaaaaaa2' }));
     const { log } = recordingLogger();
-    await loadConfigFiles(test.store, { popupsDir }, log);
-    assert.deepEqual((await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id).sort(), [
+    await loadConfigFiles(test.configuration, { popupsDir }, log);
+    assert.deepEqual((await test.configuration.listClientPopups('acme')).map((popup) => popup.poptin_id).sort(), [
       'aaaaaaaaaaaa1',
       'aaaaaaaaaaaa2',
     ]);
 
     await rm(path.join(popupsDir, 'welcome.json'));
     await writeFile(path.join(popupsDir, 'second.json'), '{ not json');
-    const report = await loadConfigFiles(test.store, { popupsDir }, log);
+    const report = await loadConfigFiles(test.configuration, { popupsDir }, log);
     assert.deepEqual(report.retired, ['aaaaaaaaaaaa1']);
     assert.deepEqual(
-      (await test.store.listClientPopups('acme')).map((popup) => popup.poptin_id),
+      (await test.configuration.listClientPopups('acme')).map((popup) => popup.poptin_id),
       ['aaaaaaaaaaaa2'],
     );
-    assert.equal(await test.store.findActivePopup('aaaaaaaaaaaa1'), null);
+    assert.equal(await test.configuration.findActivePopup('aaaaaaaaaaaa1'), null);
     // Its history stays, and a lead posted late still finds it by viewer id.
-    assert.equal((await test.store.findPopupByViewerId(deriveViewerId('aaaaaaaaaaaa1')))?.poptin_id, 'aaaaaaaaaaaa1');
+    assert.equal(
+      (await test.configuration.findPopupByViewerId(deriveViewerId('aaaaaaaaaaaa1')))?.poptin_id,
+      'aaaaaaaaaaaa1',
+    );
 
     await writeJson(popupsDir, 'welcome.json', popupFile());
-    assert.deepEqual((await loadConfigFiles(test.store, { popupsDir }, log)).retired, []);
-    assert.equal((await test.store.findActivePopup('aaaaaaaaaaaa1'))?.poptin_id, 'aaaaaaaaaaaa1');
+    assert.deepEqual((await loadConfigFiles(test.configuration, { popupsDir }, log)).retired, []);
+    assert.equal((await test.configuration.findActivePopup('aaaaaaaaaaaa1'))?.poptin_id, 'aaaaaaaaaaaa1');
   });
 
   it('logs a broken file clearly and still loads the others', async () => {
@@ -116,7 +119,7 @@ describe('loadConfigFiles', () => {
     await writeJson(popupsDir, 'f-duplicate.json', popupFile({ poptin_id: 'eeeeeeeeeeee1' }));
     await writeJson(popupsDir, 'g-list.json', [popupFile({ poptin_id: 'gggggggggggg1' })]);
     const { log, errors } = recordingLogger();
-    const report = await loadConfigFiles(test.store, { popupsDir }, log);
+    const report = await loadConfigFiles(test.configuration, { popupsDir }, log);
 
     assert.deepEqual(report.popups, ['eeeeeeeeeeee1']);
     const byFile = Object.fromEntries(report.errors.map((error) => [path.basename(error.file), error.message]));
@@ -131,13 +134,13 @@ describe('loadConfigFiles', () => {
       errors.some((line) => line.includes('a-broken.json') && line.includes('invalid JSON')),
       errors.join('\n'),
     );
-    assert.equal(await test.store.findPopup('cccccccccccc1'), null);
+    assert.equal(await test.configuration.findPopup('cccccccccccc1'), null);
   });
 
   it('creates a client with no extra origins for a pop-up whose client has no file', async () => {
     await writeJson(popupsDir, 'orphan.json', popupFile({ client_id: 'newsite' }));
-    await loadConfigFiles(test.store, { clientsDir, popupsDir }, recordingLogger().log);
-    const client = await test.store.findClient('newsite');
+    await loadConfigFiles(test.configuration, { clientsDir, popupsDir }, recordingLogger().log);
+    const client = await test.configuration.findClient('newsite');
     assert.deepEqual(client?.allowed_origins, []);
     assert.equal(client?.restricted, false);
   });
@@ -146,7 +149,7 @@ describe('loadConfigFiles', () => {
     await writeJson(clientsDir, 'a.json', { client_id: 'a', allowed_origins: ['https://a.example/path'] });
     await writeJson(clientsDir, 'b.json', { client_id: 'b', max_views: -1 });
     await writeJson(clientsDir, 'c.json', { client_id: 'c d' });
-    const report = await loadConfigFiles(test.store, { clientsDir }, recordingLogger().log);
+    const report = await loadConfigFiles(test.configuration, { clientsDir }, recordingLogger().log);
     assert.deepEqual(report.clients, []);
     assert.deepEqual(
       report.errors.map((error) => error.message),
@@ -164,7 +167,7 @@ describe('loadConfigFiles', () => {
     await writeJson(clientsDir, 'b.json', { client_id: 'globex' });
     await writeJson(clientsDir, 'c.json', { client_id: 'initech', owner_token_sha256: 'abc' });
     await writeJson(clientsDir, 'd.json', { client_id: 'hooli', owner_token: 'plain-text-token' });
-    const report = await loadConfigFiles(test.store, { clientsDir }, recordingLogger().log);
+    const report = await loadConfigFiles(test.configuration, { clientsDir }, recordingLogger().log);
     assert.deepEqual(report.clients, ['acme', 'globex']);
     assert.deepEqual(report.ownerTokenHashes, new Map([['acme', 'ab'.repeat(32)]]));
     assert.deepEqual(
@@ -174,19 +177,19 @@ describe('loadConfigFiles', () => {
         'owner_token must not be stored in a file: put its SHA-256 in owner_token_sha256 instead',
       ],
     );
-    assert.equal(await test.store.findClient('hooli'), null);
+    assert.equal(await test.configuration.findClient('hooli'), null);
   });
 
   it('loads the shipped examples without errors', async () => {
     const examples = path.join(import.meta.dirname, '..', 'examples');
     const report = await loadConfigFiles(
-      test.store,
+      test.configuration,
       { clientsDir: path.join(examples, 'clients'), popupsDir: path.join(examples, 'popups') },
       recordingLogger().log,
     );
     assert.deepEqual(report.errors, []);
     assert.ok(report.popups.includes('demolightbox1'));
-    const demo = await test.store.findPopup('demolightbox1');
+    const demo = await test.configuration.findPopup('demolightbox1');
     assert.equal(demo?.client_id, 'demo');
     assert.equal(demo?.config.poptin_type, 'lightbox');
     assert.equal(demo?.config.display_after_sec_active, '3');
@@ -200,7 +203,7 @@ describe('loadConfigFiles', () => {
     ]) {
       assert.ok(html.includes(part), `demo template lacks ${part}`);
     }
-    assert.deepEqual((await test.store.findClient('demo'))?.allowed_origins, [
+    assert.deepEqual((await test.configuration.findClient('demo'))?.allowed_origins, [
       'http://localhost:8787',
       'http://127.0.0.1:8787',
     ]);

@@ -3,8 +3,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePopupConfig } from '../src/core/config/parse.ts';
 import { readString } from '../src/core/config/values.ts';
-import type { ClientRecord, PopupConfigJson, PopupRecord } from './db/configuration-store.ts';
-import type { Store } from './db/store.ts';
+import type {
+  ClientRecord,
+  ConfigurationRepository,
+  PopupConfigJson,
+  PopupRecord,
+} from './configuration/repository.ts';
 import { deriveViewerId, isClientId, isPoptinId, isViewerId } from './ids.ts';
 import { Templates } from './owner/templates.ts';
 import { parseStoreSettings } from './store-settings.ts';
@@ -202,7 +206,7 @@ async function loadEach(
  * and skipped; the others still load. A pop-up whose client has no file gets a client with no extra origins.
  */
 export async function loadConfigFiles(
-  store: Store,
+  configuration: Pick<ConfigurationRepository, 'upsertClient' | 'ensureClient' | 'upsertPopup' | 'retirePopupsWithout'>,
   dirs: { clientsDir?: string; popupsDir?: string; templatesDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
@@ -218,7 +222,7 @@ export async function loadConfigFiles(
     report.clients = await loadEach(dirs.clientsDir, log, report, async (json) => {
       const client = parseClientFile(json);
       const ownerTokenHash = readOwnerTokenHash(json);
-      await store.upsertClient(client);
+      await configuration.upsertClient(client);
       if (ownerTokenHash) report.ownerTokenHashes.set(client.client_id, ownerTokenHash);
       else report.ownerTokenHashes.delete(client.client_id);
       return client.client_id;
@@ -231,12 +235,13 @@ export async function loadConfigFiles(
       const popup = parsePopupFile(await withTemplate(json, templates));
       if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
       seen.add(popup.poptin_id);
-      await store.ensureClient(popup.client_id);
-      if (!(await store.upsertPopup({ ...popup, source_file: file }))) report.keptOwnerEdits.push(popup.poptin_id);
+      await configuration.ensureClient(popup.client_id);
+      if (!(await configuration.upsertPopup({ ...popup, source_file: file })))
+        report.keptOwnerEdits.push(popup.poptin_id);
       return popup.poptin_id;
     });
     // A broken file keeps its pop-up as it was; only a removed file retires one.
-    report.retired = await store.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
+    report.retired = await configuration.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
     if (report.keptOwnerEdits.length > 0)
       log.info(`Kept the console's edits of ${report.keptOwnerEdits.join(', ')} over their files`);
     if (report.retired.length > 0)

@@ -1,7 +1,7 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DISPLAY_API_PREFIX, DISPLAY_ROUTES } from '../src/core/api/contract.ts';
-import type { Store } from './db/store.ts';
+import type { ConfigurationRepository } from './configuration/repository.ts';
 import { errorBody } from './errors.ts';
 
 declare module 'fastify' {
@@ -54,9 +54,12 @@ function displayTargetOf(request: FastifyRequest): DisplayTarget | null {
   return null;
 }
 
-async function clientIdFor(store: Store, { params }: DisplayTarget): Promise<string | undefined> {
-  if (params.poptinId !== undefined) return (await store.findPopup(params.poptinId))?.client_id;
-  if (params.viewerId !== undefined) return (await store.findPopupByViewerId(params.viewerId))?.client_id;
+/** What the CORS check reads of the configuration. */
+type CorsConfiguration = Pick<ConfigurationRepository, 'config' | 'findPopup' | 'findPopupByViewerId'>;
+
+async function clientIdFor(configuration: CorsConfiguration, { params }: DisplayTarget): Promise<string | undefined> {
+  if (params.poptinId !== undefined) return (await configuration.findPopup(params.poptinId))?.client_id;
+  if (params.viewerId !== undefined) return (await configuration.findPopupByViewerId(params.viewerId))?.client_id;
   return params.clientId;
 }
 
@@ -67,10 +70,10 @@ const ROUTES_OPEN_TO_ANY_ORIGIN = new Set<string>([
   DISPLAY_ROUTES.shopifyClientId,
 ]);
 
-async function originPolicyFor(store: Store, target: DisplayTarget): Promise<OriginPolicy> {
+async function originPolicyFor(configuration: CorsConfiguration, target: DisplayTarget): Promise<OriginPolicy> {
   if (ROUTES_OPEN_TO_ANY_ORIGIN.has(target.route)) return { kind: 'any' };
-  const clientId = await clientIdFor(store, target);
-  const client = clientId ? (await store.config.get(clientId)).client : null;
+  const clientId = await clientIdFor(configuration, target);
+  const client = clientId ? (await configuration.config.get(clientId)).client : null;
   return client ? { kind: 'client', allowedOrigins: client.allowed_origins } : { kind: 'unknown' };
 }
 
@@ -97,7 +100,7 @@ export type DisplayCallSeen = (clientId: string, origin: string, allowed: boolea
 
 export async function registerCors(
   app: FastifyInstance,
-  store: Store,
+  configuration: CorsConfiguration,
   displayCallSeen: DisplayCallSeen = () => undefined,
 ): Promise<void> {
   app.decorateRequest('originRefused', false);
@@ -107,7 +110,7 @@ export async function registerCors(
       const origin = request.headers.origin;
       const target = origin ? displayTargetOf(request) : null;
       if (!origin || !target) return { origin: false };
-      const policy = await originPolicyFor(store, target);
+      const policy = await originPolicyFor(configuration, target);
       const allowed = isOriginAllowed(policy, origin, request);
       // A refused origin's display call never leaves the browser: its preflight is all the server sees of it.
       if (

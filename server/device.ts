@@ -1,4 +1,4 @@
-import type { Device } from './db/event-store.ts';
+import type { Device } from './insights/events-repository.ts';
 
 /**
  * The kind of device a browser runs on, from its User-Agent, as stats group views: tablets first (an iPad or

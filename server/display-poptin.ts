@@ -1,5 +1,5 @@
 import { readRecord, readString } from '../src/core/config/values.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { sanitizedFor } from './template-sanitizing/sanitizer.ts';
 
 /**

@@ -12,12 +12,19 @@ import {
 import type { ConsentRecord, OptIn } from '../src/core/api/insights-contract.ts';
 import { readString } from '../src/core/config/values.ts';
 import { checkedJson } from './body-parsers.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { csvLine } from './csv.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
-import type { Device } from './db/event-store.ts';
-import type { ConversionInput, LeadCursor, LeadFilter, LeadPageLimits, LeadRecord, Paged } from './db/lead-store.ts';
-import type { Store } from './db/store.ts';
 import { BadRequestError } from './errors.ts';
+import type { Device } from './insights/events-repository.ts';
+import type {
+  ConversionInput,
+  LeadCursor,
+  LeadFilter,
+  LeadPageLimits,
+  LeadRecord,
+  LeadRepository,
+  Paged,
+} from './leads/repository.ts';
 import { type ConversionBody, conversionSchema, IDEMPOTENCY_KEY_PATTERN, LEAD_PAGE_SIZE } from './schemas.ts';
 import { judgeLead, type SpamRules } from './spam.ts';
 import { consentRecordOf } from './visitor-email/consent.ts';
@@ -168,7 +175,7 @@ export function leadFromConversion(
   // A pop-up in steps closed after its e-mail step (the owner's option): the lead says it is partial.
   if (extra.some((record) => record.name === PARTIAL_LEAD_FIELD && readString(record.value) === 'yes'))
     fields.partial = 'yes';
-  // The showing it comes from, when its owner keeps partial leads: one lead per showing (lead-store.ts).
+  // The showing it comes from, when its owner keeps partial leads: one lead per showing (leads/repository.ts).
   const showing = extra.find((record) => record.name === STEPS_LEAD_FIELD);
   if (showing) {
     const name = readString(showing.value);
@@ -268,16 +275,16 @@ class FieldNameCounter {
   }
 }
 
-async function csvFieldNames(store: Store, clientId: string, filter: LeadFilter): Promise<string[]> {
+async function csvFieldNames(leads: LeadRepository, clientId: string, filter: LeadFilter): Promise<string[]> {
   const counter = new FieldNameCounter(COUNTED_FIELD_NAMES);
-  for await (const page of leadPages((after) => store.leadFieldNamesPage(clientId, after, PAGE_LIMITS, filter))) {
+  for await (const page of leadPages((after) => leads.leadFieldNamesPage(clientId, after, PAGE_LIMITS, filter))) {
     for (const lead of page) for (const name of lead.names) counter.add(name);
   }
   return counter.mostCounted(CSV_FIELD_COLUMNS);
 }
 
 async function* csvLines(
-  store: Store,
+  leads: LeadRepository,
   clientId: string,
   fieldNames: string[],
   filter: LeadFilter,
@@ -287,7 +294,7 @@ async function* csvLines(
     ...LEAD_COLUMNS.map((column) => (column === 'created_at' ? 'created_at (UTC)' : column)),
     ...fieldNames.map((name) => `field:${name}`),
   ]);
-  for await (const page of leadPages((after) => store.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, filter))) {
+  for await (const page of leadPages((after) => leads.leadsPage(clientId, after, PAGE_LIMITS, fieldNames, filter))) {
     yield page
       .map((lead) =>
         csvLine([
@@ -305,9 +312,9 @@ async function* csvLines(
  * in name order). Read in pages, so memory stays flat and the export never holds the server for long, whatever
  * the leads hold.
  */
-export async function leadsCsv(store: Store, clientId: string, filter: LeadFilter = {}): Promise<Readable> {
-  const fieldNames = await csvFieldNames(store, clientId, filter);
-  return Readable.from(csvLines(store, clientId, fieldNames, filter), { objectMode: false });
+export async function leadsCsv(leads: LeadRepository, clientId: string, filter: LeadFilter = {}): Promise<Readable> {
+  const fieldNames = await csvFieldNames(leads, clientId, filter);
+  return Readable.from(csvLines(leads, clientId, fieldNames, filter), { objectMode: false });
 }
 
 /** The owner's JSON listing stops a page after the lead that reaches this many bytes of stored fields. */
@@ -335,12 +342,12 @@ export interface LeadListing {
 
 /** One page of a client's leads, newest first, whole; a page is bounded in leads and in bytes. */
 export async function leadsListing(
-  store: Store,
+  leads: LeadRepository,
   clientId: string,
   options: { limit?: number; after?: LeadCursor | null; filter?: LeadFilter } = {},
 ): Promise<LeadListing> {
   const rows = Math.min(options.limit ?? LEAD_PAGE_SIZE.default, LEAD_PAGE_SIZE.max);
-  const page = await store.leadsListPage(
+  const page = await leads.leadsListPage(
     clientId,
     options.after ?? null,
     { rows, bytes: LEAD_LISTING_PAGE_BYTES },
@@ -375,8 +382,8 @@ export interface LeadDetail {
 }
 
 /** One lead of a client with everything known about it; null when the client has no such lead. */
-export async function leadDetail(store: Store, clientId: string, leadId: number): Promise<LeadDetail | null> {
-  const [row] = await store.db.query<Record<string, unknown>>(
+export async function leadDetail(leads: LeadRepository, clientId: string, leadId: number): Promise<LeadDetail | null> {
+  const [row] = await leads.db.query<Record<string, unknown>>(
     `SELECT l.id, l.created_at, l.idempotency_key, l.poptin_id, l.client_id, l.viewer_id, l.email, l.phone, l.name, l.url, l.poptin_view_id,
        l.spam_reason, l.fields, l.device, l.opt_in, l.confirmed_at, l.consent, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
        v.id AS view_id, v.created_at AS view_created_at, v.trigger AS view_trigger, v.type AS view_type, v.url AS view_url, v.device AS view_device

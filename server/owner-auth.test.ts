@@ -36,7 +36,7 @@ before(async () => {
     ['globex', 'globexpopup01'],
     ['initech', 'initechpopup1'],
   ] as const) {
-    const popup = await seedPopup(test.store, { client_id: clientId, poptin_id: poptinId });
+    const popup = await seedPopup(test.configuration, { client_id: clientId, poptin_id: poptinId });
     const response = await app.inject({
       method: 'POST',
       url: `/api/display/conversion/${popup.viewer_id}`,

@@ -17,7 +17,7 @@ import { evaluateDevice } from '../src/core/rules/device.ts';
 import { evaluateSchedule, nextScheduleChange } from '../src/core/rules/schedule-clock.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../src/core/rules/targeting.ts';
 import type { RuleResult } from '../src/core/rules/types.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { toDisplayPoptin } from './display-poptin.ts';
 
 /** What the request says of the page view; a field the request does not carry leaves its rule to the page. */

@@ -27,8 +27,8 @@ async function countedLeads(): Promise<number> {
 
 /** acme with a pop-up and a daily digest: each lead gets a delivery that waits, pending, until midnight UTC. */
 async function siteWithDigest() {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  const popup = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  const popup = await seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   const destination = await owner('POST', '/api/owner/acme/destinations', {
     kind: 'email',
     name: 'Digest',
@@ -84,7 +84,7 @@ describe('an erasure stays erased', () => {
 
   it('tells the owner whether an address was erased on the site, without the log naming anyone', async () => {
     await siteWithDigest();
-    await seedClient(shared.test.store, { client_id: 'globex' });
+    await seedClient(shared.test.configuration, { client_id: 'globex' });
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=ana%40acme.example')).statusCode, 200);
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=bo%40acme.example')).statusCode, 200);
     assert.equal((await owner('DELETE', '/api/owner/globex/people?email=ana%40acme.example')).statusCode, 200);
@@ -150,9 +150,9 @@ describe('an erasure stays erased', () => {
     assert.equal((await owner('DELETE', '/api/owner/acme/people?email=dee%40acme.example')).statusCode, 200);
     const keys = async () =>
       (await shared.test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM erased_lead_keys'))[0]!.count;
-    await shared.test.store.maintainEvents(new Date(Date.now() + 364 * 86_400_000));
+    await shared.test.insights.maintainEvents(new Date(Date.now() + 364 * 86_400_000));
     assert.equal(await keys(), 1);
-    await shared.test.store.maintainEvents(new Date(Date.now() + 366 * 86_400_000));
+    await shared.test.insights.maintainEvents(new Date(Date.now() + 366 * 86_400_000));
     assert.equal(await keys(), 0);
     assert.equal((await owner('GET', '/api/owner/acme/erasures?email=dee%40acme.example')).json().erasures.length, 1);
   });

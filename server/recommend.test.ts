@@ -1,7 +1,7 @@
 // Which products the reference server recommends (widget §3 product recommendation settings).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { StoreSettings } from './db/configuration-store.ts';
+import type { StoreSettings } from './configuration/repository.ts';
 import { recommendProducts } from './recommend.ts';
 
 const shop: StoreSettings = {

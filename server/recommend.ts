@@ -1,7 +1,7 @@
 // Which products a recommendation pop-up shows (widget §3 product recommendation settings), from the client's
 // product feed. Pure: the route reads the feed and answers with what this picks.
 import type { RecommendedProduct } from '../src/core/api/contract.ts';
-import type { StoreProduct, StoreSettings } from './db/configuration-store.ts';
+import type { StoreProduct, StoreSettings } from './configuration/repository.ts';
 
 /** Widget §9: at most 3 products are shown. */
 export const MAX_RECOMMENDED = 3;

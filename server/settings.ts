@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
-import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './db/lead-store.ts';
 import { checkVendorBases, type DeliveryOptions } from './delivery/index.ts';
 import { readDeliveryKey } from './delivery/secrets.ts';
+import { DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_ROLLUP_FOLD_MS } from './insights/events-repository.ts';
+import { DEFAULT_SPAM_MIN_SUBMIT_MS } from './leads/repository.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 import type { StoreWebhookSecrets } from './store-revenue/routes.ts';

@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { HONEYPOT_FIELD, PROOF_OF_WORK_FIELD } from '../src/core/api/contract.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { CHALLENGE_MINUTES, LeadChallenges } from './spam-challenge.ts';
 import { useTestApp } from './test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
@@ -13,8 +13,8 @@ const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
 let popup: PopupRecord;
 let key = 0;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store);
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration);
 });
 
 const newKey = () => `proof-of-work-${String(++key).padStart(4, '0')}`;
@@ -123,8 +123,8 @@ describe("proof of work: a site's forms prove a little work the visitor never se
       assert.match(answer.json().message, /not one this server gave, or is not solved/);
     }
 
-    await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
-    const globexPopup = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+    await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
+    const globexPopup = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
     await shared.test.db.query("UPDATE clients SET require_proof_of_work = true WHERE client_id = 'globex'");
     const theirs = await solved((await challenge(globexPopup.poptin_id))!);
     assert.equal((await convert({ email: 'person@acme.example', [PROOF_OF_WORK_FIELD]: theirs })).statusCode, 403);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../src/core/api/contract.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { useTestApp } from './test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 import { asConsole, createOwner, signIn } from './test-support/owners.ts';
@@ -11,8 +11,8 @@ const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
 let popup: PopupRecord;
 let key = 0;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store);
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration);
 });
 
 const convert = (fields: Record<string, string>, viewerId = popup.viewer_id) =>
@@ -94,8 +94,8 @@ describe('spam filter: throwaway e-mail domains, when the site refuses them', ()
   });
 
   it("an owner of one site neither reads nor changes another site's filter", async () => {
-    await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
-    const globexPopup = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+    await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
+    const globexPopup = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
     await convert({ email: 'bot@spam.example', [HONEYPOT_FIELD]: 'x' }, globexPopup.viewer_id);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const session = await signIn(shared.app, 'ana@acme.example');

@@ -2,15 +2,16 @@
 // forms' proof of work, and how many leads each spam rule stopped in the last 7 days. Behind registerOwnerAuth, as the site's other settings.
 import type { FastifyPluginAsync } from 'fastify';
 import type { SpamFilter } from '../src/core/api/site-contract.ts';
-import type { Store } from './db/store.ts';
+import type { ConfigChanges } from './configuration/repository.ts';
+import type { Database } from './db/database.ts';
 import { errorBody } from './errors.ts';
 import { CLIENT_ID_PATTERN } from './ids.ts';
 import { PROOF_OF_WORK_RULE, SPAM_RULES } from './spam.ts';
 
 const params = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };
 
-async function spamFilterOf(store: Store, clientId: string): Promise<SpamFilter | null> {
-  const rows = await store.db.query<{
+async function spamFilterOf(db: Database, clientId: string): Promise<SpamFilter | null> {
+  const rows = await db.query<{
     refuse_disposable_email: boolean;
     require_proof_of_work: boolean;
     counts: Record<string, number> | null;
@@ -43,14 +44,17 @@ async function spamFilterOf(store: Store, clientId: string): Promise<SpamFilter 
   };
 }
 
-export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const spamRoutes: FastifyPluginAsync<{ db: Database; configuration: ConfigChanges }> = async (
+  app,
+  { db, configuration },
+) => {
   const unknown = (clientId: string) => errorBody(404, `Unknown site ${clientId}`);
 
   app.get<{ Params: { clientId: string } }>(
     '/:clientId/spam-filter',
     { schema: { params } },
     async (request, reply) => {
-      const filter = await spamFilterOf(store, request.params.clientId);
+      const filter = await spamFilterOf(db, request.params.clientId);
       return filter ?? reply.code(404).send(unknown(request.params.clientId));
     },
   );
@@ -71,7 +75,7 @@ export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
     async (request, reply) => {
       const { clientId } = request.params;
       const { refuseDisposable = null, requireProofOfWork = null } = request.body;
-      const changed = await store.db.query(
+      const changed = await db.query(
         `UPDATE clients SET refuse_disposable_email = COALESCE($2, refuse_disposable_email),
            require_proof_of_work = COALESCE($3, require_proof_of_work), updated_at = now()
          WHERE client_id = $1 RETURNING client_id`,
@@ -79,8 +83,8 @@ export const spamRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { st
       );
       if (changed.length === 0) return reply.code(404).send(unknown(clientId));
       // The display and lead routes read the client from the configuration cache: every process forgets it now.
-      await store.configChanged(clientId);
-      return spamFilterOf(store, clientId);
+      await configuration.configChanged(clientId);
+      return spamFilterOf(db, clientId);
     },
   );
 };

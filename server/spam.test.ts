@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { HONEYPOT_FIELD } from '../src/core/api/contract.ts';
 import { buildApp } from './app.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { readMigrations } from './db/migrate.ts';
 import { useTestApp } from './test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
@@ -11,8 +11,8 @@ const shared = useTestApp();
 const AUTH = { authorization: `Bearer ${OWNER_TOKEN}` };
 let popup: PopupRecord;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store, { conversion_code: '<meta name="converted">' });
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration, { conversion_code: '<meta name="converted">' });
 });
 
 const convert = (fields: Record<string, string>, app = shared.app) =>

@@ -1,6 +1,6 @@
 // The `store` section of a client file: the client's online store and its product feed, checked with messages
 // that name the field, so an owner's typo is a clear error at start and never a broken recommendation later.
-import type { StoreProduct, StoreSettings } from './db/configuration-store.ts';
+import type { StoreProduct, StoreSettings } from './configuration/repository.ts';
 
 export class StoreSettingsError extends Error {}
 

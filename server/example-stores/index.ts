@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../db/store.ts';
+import type { Repositories } from '../repositories.ts';
 import { siteAjaxRoutes } from '../routes/site-ajax.ts';
 import { shopifyStorefrontRoutes } from './shopify-storefront.ts';
 import { wixApiRoutes } from './wix-api.ts';
@@ -12,8 +12,11 @@ const EXAMPLE_WIX_CLIENT = 'wix-demo';
  * The example sites' own platform calls (the brochure site's admin-ajax, a Shopify storefront, Wix's cart API), so
  * their pages work with nothing else running. Mounted by `npm start` (server/main.ts), never by the app itself.
  */
-export async function registerExampleSites(app: FastifyInstance, store: Store): Promise<void> {
+export async function registerExampleSites(
+  app: FastifyInstance,
+  { configuration }: Pick<Repositories, 'configuration'>,
+): Promise<void> {
   await app.register(siteAjaxRoutes);
-  await app.register(shopifyStorefrontRoutes, { store, clientId: EXAMPLE_SHOP_CLIENT });
-  await app.register(wixApiRoutes, { store, clientId: EXAMPLE_WIX_CLIENT });
+  await app.register(shopifyStorefrontRoutes, { configuration, clientId: EXAMPLE_SHOP_CLIENT });
+  await app.register(wixApiRoutes, { configuration, clientId: EXAMPLE_WIX_CLIENT });
 }

@@ -2,14 +2,14 @@
 // per visitor cookie; the catalogue is the product feed of the shop's client on this server.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Store } from '../db/store.ts';
+import type { ConfigurationRepository } from '../configuration/repository.ts';
 import { CART_ROUTES, type CatalogueVariant, ShopifyCart } from './shopify-cart.ts';
 
 export const SHOPIFY_STOREFRONT_PREFIX = '/examples/shopify-store';
 const CART_COOKIE = 'cart';
 
 export interface ShopifyStorefrontOptions {
-  store: Store;
+  configuration: Pick<ConfigurationRepository, 'findClient'>;
   /** The client whose product feed is the storefront's catalogue. */
   clientId: string;
 }
@@ -24,11 +24,11 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
 
 export const shopifyStorefrontRoutes: FastifyPluginAsync<ShopifyStorefrontOptions> = async (
   app,
-  { store, clientId },
+  { configuration, clientId },
 ) => {
   const carts = new Map<string, ShopifyCart>();
   const catalogue = async (): Promise<CatalogueVariant[]> =>
-    ((await store.findClient(clientId))?.store?.products ?? []).map((product) => ({
+    ((await configuration.findClient(clientId))?.store?.products ?? []).map((product) => ({
       variantId: product.variant_id ?? product.product_id,
       productId: product.product_id,
       title: product.title,

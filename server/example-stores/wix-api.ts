@@ -3,15 +3,14 @@
 // none; add to cart creates it). Its catalogue is the product feed of the site's client on this server.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { StoreProduct } from '../db/configuration-store.ts';
-import type { Store } from '../db/store.ts';
+import type { ConfigurationRepository, StoreProduct } from '../configuration/repository.ts';
 
 export const WIX_API_PREFIX = '/examples/wix-api';
 const WIX_STORES_APP_ID = '1380b703-ce81-ff05-f115-39571d94dfcd';
 const TOKEN_SECONDS = 14_400;
 
 export interface WixApiOptions {
-  store: Store;
+  configuration: Pick<ConfigurationRepository, 'findClient'>;
   clientId: string;
 }
 
@@ -26,12 +25,12 @@ const notFound = (reply: FastifyReply) =>
     details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'Cart not found', data: {} } },
   });
 
-export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { store, clientId }) => {
+export const wixApiRoutes: FastifyPluginAsync<WixApiOptions> = async (app, { configuration, clientId }) => {
   const visitors = new Map<string, string>();
   const refreshTokens = new Map<string, string>();
   const carts = new Map<string, Cart>();
   const catalogue = async (): Promise<{ products: StoreProduct[]; currency: string }> => {
-    const settings = (await store.findClient(clientId))?.store;
+    const settings = (await configuration.findClient(clientId))?.store;
     return { products: settings?.products ?? [], currency: settings?.currency ?? 'USD' };
   };
 

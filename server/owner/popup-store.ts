@@ -2,9 +2,8 @@
 // every saved draft kept as a revision. Publishing, pausing, resuming and deleting announce the change through
 // the configuration cache (LISTEN/NOTIFY on PostgreSQL), so every process serves it on the next page view.
 import { readAbTestParentId } from '../config-loader.ts';
-import type { PopupConfigJson, PopupRecord } from '../db/configuration-store.ts';
-import type { SqlRunner } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
+import type { ConfigChanges, PopupConfigJson, PopupRecord } from '../configuration/repository.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
 import { deriveViewerId } from '../ids.ts';
 import { sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
@@ -74,11 +73,10 @@ function ownedConfig(config: PopupConfigJson, poptinId: string): PopupConfigJson
 }
 
 export class PopupAuthoring {
-  constructor(private readonly store: Store) {}
-
-  private get db() {
-    return this.store.db;
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly configuration: ConfigChanges,
+  ) {}
 
   async list(clientId: string): Promise<PopupSummary[]> {
     const rows = await this.db.query<Record<string, unknown>>(
@@ -169,7 +167,7 @@ export class PopupAuthoring {
       [clientId, poptinId, ...params],
     );
     if (rows.length === 0) return false;
-    await this.store.configChanged(clientId);
+    await this.configuration.configChanged(clientId);
     return true;
   }
 

@@ -1,7 +1,7 @@
 // Sites (the `clients` table) as the console sees them: the few settings an owner edits, and who may see them.
 import type { OriginSeen, SiteRecord } from '../../src/core/api/site-contract.ts';
+import type { ConfigChanges } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
 import type { Language, Owner } from './accounts.ts';
 import { originsSeenBy } from './installation.ts';
 
@@ -25,11 +25,10 @@ const toSite = (row: Record<string, unknown>): Site => ({
 export type SiteEmailChanges = { emailSenderName?: string; emailReplyTo?: string; privacyUrl?: string };
 
 export class Sites {
-  private readonly db: Database;
-
-  constructor(private readonly store: Store) {
-    this.db = store.db;
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly configuration: ConfigChanges,
+  ) {}
 
   /** The sites an owner sees: every one for an admin, the granted ones otherwise. */
   async visibleTo(owner: Owner): Promise<Site[]> {
@@ -69,7 +68,7 @@ export class Sites {
       [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language, site.timeZone],
     );
     if (!rows[0]) return null;
-    await this.store.configChanged(site.clientId);
+    await this.configuration.configChanged(site.clientId);
     return toSite(rows[0]);
   }
 
@@ -107,7 +106,7 @@ export class Sites {
       ],
     );
     if (!rows[0]) return null;
-    await this.store.configChanged(clientId);
+    await this.configuration.configChanged(clientId);
     return toSite(rows[0]);
   }
 

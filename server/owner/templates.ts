@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
-import type { PopupConfigJson } from '../db/configuration-store.ts';
+import type { PopupConfigJson } from '../configuration/repository.ts';
 import { errorBody } from '../errors.ts';
 import type { Language } from './accounts.ts';
 import { LANGUAGES } from './fields.ts';

@@ -6,13 +6,13 @@ import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 
 const shared = useTestApp();
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  await seedPopup(shared.test.store, {
+  await seedClient(shared.test.configuration);
+  await seedPopup(shared.test.configuration, {
     poptin_id: 'mobileonly001',
     poptin_name: 'Secret spring campaign',
     show_on_device: 'mobile',
   });
-  await seedPopup(shared.test.store, { poptin_id: 'everyone00001', poptin_name: 'Newsletter' });
+  await seedPopup(shared.test.configuration, { poptin_id: 'everyone00001', poptin_name: 'Newsletter' });
 });
 
 /** The page facts the widget sends, as in its display request (widget §7). */
@@ -80,8 +80,8 @@ describe('POST /api/display/click/{poptinId}: the click-display call', () => {
   });
 
   it('answers 404 for a pop-up of another client or none, 400 for a body without a client id, and counts nothing', async () => {
-    await seedClient(shared.test.store, { client_id: 'other' });
-    await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherspopup01' });
+    await seedClient(shared.test.configuration, { client_id: 'other' });
+    await seedPopup(shared.test.configuration, { client_id: 'other', poptin_id: 'otherspopup01' });
     const foreign = await click('otherspopup01');
     assert.equal(foreign.statusCode, 404);
     assert.match(foreign.json().message, /Client acme has no active pop-up otherspopup01/);
@@ -97,7 +97,7 @@ describe('POST /api/display/click/{poptinId}: the click-display call', () => {
   });
 
   it('a restricted client is told so, with no pop-up', async () => {
-    await seedClient(shared.test.store, { restricted: true });
+    await seedClient(shared.test.configuration, { restricted: true });
     assert.deepEqual((await click('everyone00001')).json(), { display: 'not_allowed', message: 'Client restricted' });
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
 import type { FormField } from '../../src/core/forms/form-field.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -10,8 +10,8 @@ import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts'
 const shared = useTestApp();
 let popup: PopupRecord;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store);
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration);
 });
 
 const choice = (value: string): FormField => ({
@@ -143,7 +143,7 @@ describe('leads of pop-ups in steps', () => {
   });
 
   it('a partial lead is a conversion: a pop-up that stops for converted visitors is left out for its visitor', async () => {
-    const stopping = await seedPopup(shared.test.store, {
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stepsstop0001',
       stop_showing_to_converted_users: 'yes',
     });
@@ -223,7 +223,7 @@ describe('leads of pop-ups in steps', () => {
         { question: 'Wants discount', answer: 'Yes', leads: 1, without_lead: 0 },
       ];
       assert.deepEqual(await report(), expected);
-      await shared.test.store.foldRollups();
+      await shared.test.insights.foldRollups();
       assert.deepEqual(await report(), expected);
     });
 

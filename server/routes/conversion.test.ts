@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { LEAD_FIELD_LIMITS, LEAD_OTHER_FIELDS_TOTAL } from '../../src/core/api/contract.ts';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
 import type { FormField } from '../../src/core/forms/form-field.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { CONVERSION_BODY_LIMIT } from '../leads.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
@@ -11,8 +11,10 @@ import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 const shared = useTestApp();
 let popup: PopupRecord;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store, { conversion_code: '<script>window.acmeConverted = true</script>' });
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration, {
+    conversion_code: '<script>window.acmeConverted = true</script>',
+  });
 });
 
 /** Every field of the conversion call of widget §7. */
@@ -143,7 +145,7 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
   });
 
   it('answers an empty conversion code when the pop-up has none', async () => {
-    const plain = await seedPopup(shared.test.store, { poptin_id: 'plainpopup001' });
+    const plain = await seedPopup(shared.test.configuration, { poptin_id: 'plainpopup001' });
     const response = await postForm({ email: 'a@b.co', idempotency_key: 'plain-key-0001' }, plain.viewer_id);
     assert.deepEqual(response.json().integration, { conversion_code: '' });
   });
@@ -193,7 +195,7 @@ describe('POST /api/display/conversion/{viewer_id}', () => {
   }
 
   it('answers 409 when an idempotency key is reused for another pop-up', async () => {
-    const other = await seedPopup(shared.test.store, { poptin_id: 'otherpopup001' });
+    const other = await seedPopup(shared.test.configuration, { poptin_id: 'otherpopup001' });
     await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' });
     const response = await postForm({ email: 'a@b.co', idempotency_key: 'shared-key-0001' }, other.viewer_id);
     assert.equal(response.statusCode, 409);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Store } from '../db/store.ts';
+import { ConfigurationRepository } from '../configuration/repository.ts';
+import { LeadRepository } from '../leads/repository.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -25,28 +26,28 @@ async function eventually<T>(what: string, probe: () => Promise<T | false>): Pro
 
 describe('the display call keeps its configuration in memory, and never serves it stale', () => {
   it('answers from memory until the configuration changes through this process, then at once from the change', async () => {
-    await seedClient(shared.test.store, { lang: 'en' });
-    await seedPopup(shared.test.store, { poptin_name: 'First name' });
+    await seedClient(shared.test.configuration, { lang: 'en' });
+    await seedPopup(shared.test.configuration, { poptin_name: 'First name' });
     assert.equal((await display()).poptins[0]?.poptin_name, 'First name');
     // Read behind the cache's back: the next answer still comes from memory.
     await shared.test.db.query("UPDATE clients SET lang = 'he' WHERE client_id = 'acme'");
     assert.equal((await display()).lang, 'en');
     // Changed the way the server changes it (a configuration file loaded): seen at once.
-    await seedPopup(shared.test.store, { poptin_name: 'Second name' });
+    await seedPopup(shared.test.configuration, { poptin_name: 'Second name' });
     const answer = await display();
     assert.equal(answer.poptins[0]?.poptin_name, 'Second name');
     assert.equal(answer.lang, 'he');
-    await seedClient(shared.test.store, { restricted: true });
+    await seedClient(shared.test.configuration, { restricted: true });
     assert.equal((await display()).display, 'not_allowed');
   });
 
   it('hears of a change made by another server process on the same database (PostgreSQL LISTEN/NOTIFY)', async () => {
-    await seedClient(shared.test.store);
-    await seedPopup(shared.test.store, { poptin_name: 'Before' });
+    await seedClient(shared.test.configuration);
+    await seedPopup(shared.test.configuration, { poptin_name: 'Before' });
     assert.equal((await display()).poptins[0]?.poptin_name, 'Before');
     const otherDatabase = await shared.test.openAnother?.();
     // On PGlite one process owns the data folder: a second process cannot exist, and a change comes from this one.
-    const other = otherDatabase ? new Store(otherDatabase) : shared.test.store;
+    const other = otherDatabase ? new ConfigurationRepository(otherDatabase) : shared.test.configuration;
     await seedPopup(other, { poptin_name: 'After' });
     await eventually(
       "the other process's change",
@@ -74,8 +75,8 @@ describe('the display call keeps its configuration in memory, and never serves i
 
 describe('converted visitors are remembered, never missed', () => {
   it('a visitor who converts after being seen stops getting the pop-up, also when another process stored the lead', async () => {
-    await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stopping00001',
       stop_showing_to_converted_users: 'yes',
     });
@@ -95,7 +96,7 @@ describe('converted visitors are remembered, never missed', () => {
     assert.deepEqual(await ids('visitor-ada'), []);
     assert.deepEqual(await ids('visitor-bob'), ['stopping00001']);
     const otherDatabase = await shared.test.openAnother?.();
-    const other = otherDatabase ? new Store(otherDatabase) : shared.test.store;
+    const other = otherDatabase ? new LeadRepository(otherDatabase) : shared.test.leads;
     await other.recordConversion({
       idempotency_key: 'key-bob-000001',
       poptin_id: stopping.poptin_id,

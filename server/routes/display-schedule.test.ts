@@ -19,7 +19,7 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: o
 
 /** An owner of acme, whose site is in Tokyo. */
 async function ownerInTokyo(): Promise<(call: Call) => ReturnType<typeof asConsole>> {
-  await seedClient(shared.test.store);
+  await seedClient(shared.test.configuration);
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
   const session = await signIn(shared.app, 'ana@acme.example');
   const call = (request: Call) => asConsole(shared.app, session, request);

@@ -44,8 +44,8 @@ const FULL_DISPLAY_BODY = {
 
 describe('POST /api/display/{clientId}', () => {
   it('answers the display response of widget §3 with every pop-up configuration', async () => {
-    await seedClient(shared.test.store);
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    await seedPopup(shared.test.configuration);
     const response = await postJson('/api/display/acme', FULL_DISPLAY_BODY, { 'x-country-code': 'il' });
     assert.equal(response.statusCode, 200);
     const body = response.json();
@@ -79,7 +79,7 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('takes cc from the body and leaves the country empty without an x-country-code header', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const body = (await postJson('/api/display/acme', { cc: 'FR' })).json();
     assert.equal(body.country, '');
     assert.equal(body.country_code, '');
@@ -97,8 +97,8 @@ describe('POST /api/display/{clientId}', () => {
 
   it('answers "Client restricted" for a client flagged restricted, with its restriction setting', async () => {
     const setting = { upgrade_popup: { id: 'up1', mote_than_two_days: 'no', remindme_popup: 'yes' } };
-    await seedClient(shared.test.store, { restricted: true, client_restriction_setting: setting });
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration, { restricted: true, client_restriction_setting: setting });
+    await seedPopup(shared.test.configuration);
     const body = (await postJson('/api/display/acme', {})).json();
     assert.equal(body.display, 'not_allowed');
     assert.equal(body.message, 'Client restricted');
@@ -108,8 +108,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('answers the max-views message once the client views reach max_views', async () => {
-    await seedClient(shared.test.store, { max_views: 2 });
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration, { max_views: 2 });
+    await seedPopup(shared.test.configuration);
     await postJson('/api/display/viewed/aaaaaaaaaaaa1', {});
     assert.equal((await postJson('/api/display/acme', {})).json().display, 'allowed');
     await postJson('/api/display/viewed/aaaaaaaaaaaa1', {});
@@ -122,10 +122,10 @@ describe('POST /api/display/{clientId}', () => {
 
   describe('A/B tests', () => {
     beforeEach(async () => {
-      await seedClient(shared.test.store);
-      await seedPopup(shared.test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
-      await seedPopup(shared.test.store, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
-      await seedPopup(shared.test.store, { poptin_id: 'solo000000001' });
+      await seedClient(shared.test.configuration);
+      await seedPopup(shared.test.configuration, { poptin_id: 'parent0000001', ab_test: 'yes' });
+      await seedPopup(shared.test.configuration, { poptin_id: 'variant000001', ab_test_parent_id: 'parent0000001' });
+      await seedPopup(shared.test.configuration, { poptin_id: 'solo000000001' });
     });
 
     const shownIds = async (payload: object, headers: Record<string, string> = {}) =>
@@ -191,9 +191,9 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('answers with the pop-ups in the order they were added, also when their creation times tie', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     for (const id of ['zulufirst0001', 'mikesecond001', 'alphathird001'])
-      await seedPopup(shared.test.store, { poptin_id: id });
+      await seedPopup(shared.test.configuration, { poptin_id: id });
     // As when a folder of configurations is loaded within one tick of the database's clock.
     await shared.test.db.query("UPDATE popups SET created_at = '2026-01-01T00:00:00Z'");
     const ids = ((await postJson('/api/display/acme', {})).json().poptins as { poptin_id: string }[]).map(
@@ -203,12 +203,12 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('leaves out pop-ups that stop showing to converted users once this visitor converted on them', async () => {
-    await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stopping00001',
       stop_showing_to_converted_users: 'yes',
     });
-    const keeps = await seedPopup(shared.test.store, {
+    const keeps = await seedPopup(shared.test.configuration, {
       poptin_id: 'keepsgoing001',
       stop_showing_to_converted_users: 'no',
     });
@@ -227,8 +227,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('names a pop-up left out for a converted visitor, with the time of the last conversion as the page would', async () => {
-    await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stopping00001',
       poptin_name: 'Stops after a lead',
       stop_showing_to_converted_users: 'yes',
@@ -271,22 +271,26 @@ describe('POST /api/display/{clientId}', () => {
 
   describe('the rules the page view decides: device, country, address and referrer', () => {
     beforeEach(async () => {
-      await seedClient(shared.test.store);
-      await seedPopup(shared.test.store, {
+      await seedClient(shared.test.configuration);
+      await seedPopup(shared.test.configuration, {
         poptin_id: 'pricingonly01',
         poptin_name: 'Pricing offer',
         page_targeting: [{ operator: 'contain', value: '/pricing', show: 'show' }],
       });
-      await seedPopup(shared.test.store, { poptin_id: 'mobileonly001', poptin_type: 'bar', show_on_device: 'mobile' });
-      await seedPopup(shared.test.store, {
+      await seedPopup(shared.test.configuration, {
+        poptin_id: 'mobileonly001',
+        poptin_type: 'bar',
+        show_on_device: 'mobile',
+      });
+      await seedPopup(shared.test.configuration, {
         poptin_id: 'israelonly001',
         country_targeting: { show: 'show', countries: ['IL'] },
       });
-      await seedPopup(shared.test.store, {
+      await seedPopup(shared.test.configuration, {
         poptin_id: 'fromsearch001',
         referrer_targeting: [{ operator: 'contain', value: 'search.example', show: 'show' }],
       });
-      await seedPopup(shared.test.store, { poptin_id: 'everywhere001' });
+      await seedPopup(shared.test.configuration, { poptin_id: 'everywhere001' });
     });
 
     // In the order of their ids: pop-ups seeded within one tick of the database's clock tie on their creation time.
@@ -422,7 +426,7 @@ describe('POST /api/display/{clientId}', () => {
         referrer: 'https://search.example/',
       };
       assert.ok((await answerFor(view, 'IL')).leftOut.some((popup) => popup.poptin_id === 'pricingonly01'));
-      await seedPopup(shared.test.store, {
+      await seedPopup(shared.test.configuration, {
         poptin_id: 'pricingonly01',
         page_targeting: [{ operator: 'contain', value: '/shoes', show: 'show' }],
       });
@@ -436,8 +440,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('never tells a caller whether an e-mail is a lead: a claimed converted_email changes nothing in the answer', async () => {
-    await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stopping00001',
       stop_showing_to_converted_users: 'yes',
     });
@@ -455,8 +459,8 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it("knows a visitor who converted by the server's visitor cookie when the widget sent no visitor id", async () => {
-    await seedClient(shared.test.store);
-    const stopping = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const stopping = await seedPopup(shared.test.configuration, {
       poptin_id: 'stopping00001',
       stop_showing_to_converted_users: 'yes',
     });
@@ -479,7 +483,7 @@ describe('POST /api/display/{clientId}', () => {
   });
 
   it('accepts a text/plain body holding JSON', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const response = await shared.app.inject({
       method: 'POST',
       url: '/api/display/acme',
@@ -498,7 +502,7 @@ describe('POST /api/display/{clientId}', () => {
     ['an over-long referrer', { referrer: 'x'.repeat(5000) }, 'body/referrer'],
   ] as const) {
     it(`answers 400 naming the field for ${name}`, async () => {
-      await seedClient(shared.test.store);
+      await seedClient(shared.test.configuration);
       const response = await postJson('/api/display/acme', payload);
       assert.equal(response.statusCode, 400);
       assert.equal(response.json().success, false);
@@ -538,8 +542,8 @@ describe('POST /api/display/{clientId}', () => {
 
 describe('GET /api/display/click/{poptin_id}', () => {
   it('answers the pop-up in the shape of the display response', async () => {
-    await seedClient(shared.test.store);
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    await seedPopup(shared.test.configuration);
     // A seeded pop-up is sanitised in the background after its first load: compared once it is, both answers marked.
     await eventually(
       'the pop-up served sanitised',
@@ -553,8 +557,8 @@ describe('GET /api/display/click/{poptin_id}', () => {
   });
 
   it('answers 403 "Client restricted" for a pop-up of a restricted client', async () => {
-    await seedClient(shared.test.store, { restricted: true });
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration, { restricted: true });
+    await seedPopup(shared.test.configuration);
     const response = await shared.app.inject({ method: 'GET', url: '/api/display/click/aaaaaaaaaaaa1' });
     assert.equal(response.statusCode, 403);
     assert.deepEqual(response.json(), { success: false, message: CLIENT_RESTRICTED });
@@ -570,8 +574,8 @@ describe('GET /api/display/click/{poptin_id}', () => {
 
 describe('POST /api/display/viewed/{poptin_id}', () => {
   it('stores a view and a close sent twice with one idempotency key once (an outbox retry, a beacon), form-encoded', async () => {
-    await seedClient(shared.test.store);
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    await seedPopup(shared.test.configuration);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const view = () =>
       shared.app.inject({
@@ -598,8 +602,8 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
   });
 
   it('stores a view and answers its poptin_view_id', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     const view = {
       viewer_id: popup.viewer_id,
       trigger: 'after_seconds',
@@ -626,7 +630,7 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
 
   it('answers 404 for an unknown pop-up and 400 for a wrong type', async () => {
     assert.equal((await postJson('/api/display/viewed/zzzzzzzzzzzz9', {})).statusCode, 404);
-    await seedPopup(shared.test.store);
+    await seedPopup(shared.test.configuration);
     const response = await postJson('/api/display/viewed/aaaaaaaaaaaa1', { url: ['a', 'b'] });
     assert.equal(response.statusCode, 400);
     assert.match(response.json().message, /body\/url/);
@@ -636,8 +640,8 @@ describe('POST /api/display/viewed/{poptin_id}', () => {
 
 describe('POST /api/display/closed/{poptinId}', () => {
   it('stores a close sent as JSON, as text/plain JSON (sendBeacon) and form-encoded', async () => {
-    await seedClient(shared.test.store);
-    await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    await seedPopup(shared.test.configuration);
     const close = {
       client_id: 'acme',
       url: 'https://acme.example/a',
@@ -674,7 +678,7 @@ describe('POST /api/display/closed/{poptinId}', () => {
 
   it('answers 404 for an unknown pop-up and 400 for a text/plain body that is broken JSON', async () => {
     assert.equal((await postJson('/api/display/closed/zzzzzzzzzzzz9', {})).statusCode, 404);
-    await seedPopup(shared.test.store);
+    await seedPopup(shared.test.configuration);
     const broken = await shared.app.inject({
       method: 'POST',
       url: '/api/display/closed/aaaaaaaaaaaa1',
@@ -715,7 +719,7 @@ describe('GET /api/display/validation-emails', () => {
 
 describe('GET /api/display/limitLogs/{clientId}', () => {
   it('stores the limit log and answers success', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const response = await shared.app.inject({
       method: 'GET',
       url: '/api/display/limitLogs/acme?status=remindme&id=up1',
@@ -731,7 +735,7 @@ describe('GET /api/display/limitLogs/{clientId}', () => {
       (await shared.app.inject({ method: 'GET', url: '/api/display/limitLogs/nobody?status=x' })).statusCode,
       404,
     );
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     assert.equal(
       (await shared.app.inject({ method: 'GET', url: `/api/display/limitLogs/acme?status=${'x'.repeat(300)}` }))
         .statusCode,

@@ -14,17 +14,17 @@ import {
 } from '../../src/core/api/contract.ts';
 import { readString, readSwitch } from '../../src/core/config/values.ts';
 import { chooseVariants, holdOutControlGroups } from '../ab-test.ts';
-import { controlGroupLeftOut, recordTestVisitors } from '../ab-tests.ts';
+import { type AbTestStorage, controlGroupLeftOut, recordTestVisitors } from '../ab-tests.ts';
 import { assertStorableText } from '../body-parsers.ts';
+import type { ClientRecord, ConfigurationRepository, PopupRecord } from '../configuration/repository.ts';
 import { readCookie } from '../cookies.ts';
 import type { Coupons } from '../coupons/index.ts';
-import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
-import { CHOICE_ANSWERS_PER_DAY } from '../db/event-store.ts';
-import type { Store } from '../db/store.ts';
 import { deviceOf } from '../device.ts';
 import { toDisplayPoptin } from '../display-poptin.ts';
 import { errorBody } from '../errors.ts';
 import { isPoptinId } from '../ids.ts';
+import { CHOICE_ANSWERS_PER_DAY, type EventRepository } from '../insights/events-repository.ts';
+import type { LeadRepository } from '../leads/repository.ts';
 import { CONVERSION_BODY_LIMIT, leadFromConversion } from '../leads.ts';
 import { anyStopsForConverted, pageViewOf, splitByPageView } from '../page-view-rules.ts';
 import {
@@ -46,7 +46,17 @@ import {
 import { type LeadChallenges, PROOF_REFUSALS } from '../spam-challenge.ts';
 
 export interface DisplayRoutesOptions {
-  store: Store;
+  configuration: Pick<
+    ConfigurationRepository,
+    'config' | 'findClient' | 'findPopup' | 'findActivePopup' | 'findPopupByViewerId'
+  >;
+  insights: Pick<
+    EventRepository,
+    'countClientViews' | 'recordView' | 'recordChoice' | 'recordClose' | 'recordLimitLog'
+  >;
+  leads: Pick<LeadRepository, 'lastConversionsOfVisitor' | 'recordConversion' | 'spamImpossibleSubmitMs'>;
+  /** The A/B tests' visitors, recorded by the display call. */
+  abTests: AbTestStorage;
   /** Gives a lead its own coupon code when its pop-up has a source of codes. */
   coupons: Coupons;
   /** Contents of the validation-emails answer: one free-mail domain per line. */
@@ -125,7 +135,7 @@ function previewedPopup(popups: PopupRecord[], body: DisplayBody): PopupRecord |
 
 /** When the visitor converted on the pop-ups that stop showing to converted users, asked only if one does. */
 export function lastConversions(
-  store: Store,
+  leads: Pick<LeadRepository, 'lastConversionsOfVisitor'>,
   client: ClientRecord,
   popups: PopupRecord[],
   visitorId: string,
@@ -133,7 +143,7 @@ export function lastConversions(
   // Tied to the caller's own visitor id: an e-mail in the request (converted_email) is only recorded, never
   // consulted, so the answer cannot tell anyone whether some address is a lead.
   if (!anyStopsForConverted(popups)) return Promise.resolve(new Map());
-  return store.lastConversionsOfVisitor(client.client_id, visitorId);
+  return leads.lastConversionsOfVisitor(client.client_id, visitorId);
 }
 
 // The cached configuration's records are reused until they change, and their answer text with them: a pop-up
@@ -160,7 +170,18 @@ function notFound(reply: FastifyReply, message: string) {
 
 export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   app,
-  { store, coupons, freeEmailDomains, previewDraft, beforeLead, challenges, tokenOpensSite },
+  {
+    configuration,
+    insights,
+    leads,
+    abTests,
+    coupons,
+    freeEmailDomains,
+    previewDraft,
+    beforeLead,
+    challenges,
+    tokenOpensSite,
+  },
 ) => {
   /** The owner's draft of the previewed pop-up, when the page holds a valid preview token for it. */
   async function previewedDraft(clientId: string, body: DisplayBody): Promise<PopupRecord | null> {
@@ -174,7 +195,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     async (request, reply) => {
       const body = request.body;
       const countryCode = readCountryCode(request);
-      const { client, popups: active } = await store.config.get(request.params.clientId);
+      const { client, popups: active } = await configuration.config.get(request.params.clientId);
       const answer: DisplayAnswer = {
         display: 'allowed',
         message: '',
@@ -191,7 +212,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       if (!client || client.restricted) {
         return { ...answer, display: 'not_allowed', message: CLIENT_RESTRICTED, is_client_restriction: true };
       }
-      if (client.max_views !== null && (await store.countClientViews(client.client_id)) >= client.max_views) {
+      if (client.max_views !== null && (await insights.countClientViews(client.client_id)) >= client.max_views) {
         return { ...answer, display: 'not_allowed', message: MAX_VIEWS_REACHED, is_client_restriction: true };
       }
       const visitorId = resolveVisitorId(request, reply, body);
@@ -201,7 +222,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       const groups = holdOutControlGroups(previewed ? [] : chooseVariants(active, visitorId), visitorId);
       // A visitor with an id of this answer alone (before consent) is counted in no group: they cannot be followed.
       if (groups.tests.length > 0 && !readSwitch(body.anonymous))
-        await recordTestVisitors(store, client.client_id, visitorId, groups.tests);
+        await recordTestVisitors(abTests, client.client_id, visitorId, groups.tests);
       const popups = previewed ? [previewed] : groups.shown;
       const split = previewed
         ? { shown: popups, leftOut: [] }
@@ -210,7 +231,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
             pageViewOf(
               body,
               countryCode,
-              await lastConversions(store, client, popups, visitorId),
+              await lastConversions(leads, client, popups, visitorId),
               client.time_zone ?? null,
             ),
           );
@@ -237,9 +258,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     DISPLAY_ROUTES.challenge,
     { schema: challengeSchema },
     async (request, reply) => {
-      const popup = await store.findPopup(request.params.poptinId);
+      const popup = await configuration.findPopup(request.params.poptinId);
       if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-      const client = await store.findClient(popup.client_id);
+      const client = await configuration.findClient(popup.client_id);
       reply.header('Cache-Control', 'no-store');
       return {
         challenge: client?.require_proof_of_work ? await challenges.challengeFor(popup.client_id) : null,
@@ -248,9 +269,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
   );
 
   app.get<{ Params: { poptinId: string } }>(DISPLAY_ROUTES.click, { schema: clickSchema }, async (request, reply) => {
-    const popup = await store.findActivePopup(request.params.poptinId);
+    const popup = await configuration.findActivePopup(request.params.poptinId);
     if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-    const client = await store.findClient(popup.client_id);
+    const client = await configuration.findClient(popup.client_id);
     if (!client || client.restricted)
       return reply.code(403).send({ success: false, message: CLIENT_RESTRICTED } satisfies ClickAnswer);
     return { success: true, poptin: toDisplayPoptin(popup) } satisfies ClickAnswer;
@@ -260,9 +281,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     DISPLAY_ROUTES.viewed,
     { schema: viewedSchema },
     async (request, reply) => {
-      const popup = await store.findPopup(request.params.poptinId);
+      const popup = await configuration.findPopup(request.params.poptinId);
       if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-      const poptinViewId = await store.recordView({
+      const poptinViewId = await insights.recordView({
         ...request.body,
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
@@ -278,12 +299,12 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     DISPLAY_ROUTES.choice,
     { schema: choiceSchema },
     async (request, reply) => {
-      const popup = await store.findPopup(request.params.poptinId);
+      const popup = await configuration.findPopup(request.params.poptinId);
       if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
       const { question, answer, idempotency_key } = request.body;
       assertStorableText(question, 'body/question');
       assertStorableText(answer, 'body/answer');
-      const counted = await store.recordChoice({
+      const counted = await insights.recordChoice({
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
         question,
@@ -302,9 +323,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     DISPLAY_ROUTES.closed,
     { schema: closedSchema },
     async (request, reply) => {
-      const popup = await store.findPopup(request.params.poptinId);
+      const popup = await configuration.findPopup(request.params.poptinId);
       if (!popup) return notFound(reply, `Unknown pop-up ${request.params.poptinId}`);
-      await store.recordClose({
+      await insights.recordClose({
         ...request.body,
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,
@@ -320,9 +341,9 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
     DISPLAY_ROUTES.conversion,
     { schema: conversionSchema, bodyLimit: CONVERSION_BODY_LIMIT },
     async (request, reply) => {
-      const popup = await store.findPopupByViewerId(request.params.viewerId);
+      const popup = await configuration.findPopupByViewerId(request.params.viewerId);
       if (!popup) return notFound(reply, `No pop-up has viewer id ${request.params.viewerId}`);
-      const client = await store.findClient(popup.client_id);
+      const client = await configuration.findClient(popup.client_id);
       if (client?.require_proof_of_work) {
         const token = bearerOf(request);
         if (token !== null && !(await tokenOpensSite?.(token, popup.client_id)))
@@ -344,7 +365,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       // Stored and answered like any lead, as every hiding rule's spam is: a bot learns nothing, the owner may undo it.
       const lead = {
         ...leadFromConversion(popup, request.body, conversionVisitorId(request, request.body), {
-          impossibleSubmitMs: store.spamImpossibleSubmitMs,
+          impossibleSubmitMs: leads.spamImpossibleSubmitMs,
           refuseDisposable: client?.refuse_disposable_email ?? false,
         }),
         device: deviceOf(request.headers['user-agent']),
@@ -355,7 +376,7 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
         const { coupon_code: _sent, ...fields } = lead.fields;
         lead.fields = couponCode ? { ...fields, coupon_code: couponCode } : fields;
       }
-      const result = await store.recordConversion(lead);
+      const result = await leads.recordConversion(lead);
       if (result.outcome === 'key-conflict') {
         return reply.code(409).send(errorBody(409, 'idempotency_key was already used for a lead of another pop-up'));
       }
@@ -387,8 +408,8 @@ export const displayRoutes: FastifyPluginAsync<DisplayRoutesOptions> = async (
       const { status = null, id = null } = request.query;
       if (status !== null) assertStorableText(status, 'querystring/status');
       if (id !== null) assertStorableText(id, 'querystring/id');
-      if (!(await store.findClient(clientId))) return notFound(reply, `Unknown client ${clientId}`);
-      await store.recordLimitLog(clientId, status, id);
+      if (!(await configuration.findClient(clientId))) return notFound(reply, `Unknown client ${clientId}`);
+      await insights.recordLimitLog(clientId, status, id);
       request.log.info({ clientId, status, upgradeId: id }, 'Client usage limit reached');
       return { success: true } satisfies SuccessAnswer;
     },

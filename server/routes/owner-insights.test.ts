@@ -39,25 +39,25 @@ async function lead(viewerId: string, fields: Record<string, unknown>, userAgent
 
 /** acme with a pop-up and an A/B variant of it, and globex with one pop-up. */
 async function sites() {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  await seedClient(shared.test.store, { client_id: 'globex' });
-  const main = await seedPopup(shared.test.store, {
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  await seedClient(shared.test.configuration, { client_id: 'globex' });
+  const main = await seedPopup(shared.test.configuration, {
     client_id: 'acme',
     poptin_id: 'acmepopup0001',
     poptin_name: 'Main',
   });
-  const variant = await seedPopup(shared.test.store, {
+  const variant = await seedPopup(shared.test.configuration, {
     client_id: 'acme',
     poptin_id: 'acmepopup0002',
     poptin_name: 'Variant B',
     ab_test_parent_id: 'acmepopup0001',
   });
-  const other = await seedPopup(shared.test.store, {
+  const other = await seedPopup(shared.test.configuration, {
     client_id: 'acme',
     poptin_id: 'acmepopup0003',
     poptin_name: 'Other',
   });
-  const globex = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  const globex = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
   return { main, variant, other, globex };
 }
 
@@ -252,7 +252,7 @@ describe('owner people: access and erasure', () => {
       idempotency_key: 'person-key-0003',
     });
     await lead(globex.viewer_id, { email: 'ana@acme.example', idempotency_key: 'person-key-0004' });
-    await shared.test.store.recordStoreActivity({
+    await shared.test.configuration.recordStoreActivity({
       client_id: 'acme',
       kind: 'ordered_products',
       email: 'ana@acme.example',
@@ -335,7 +335,7 @@ describe('stats from the roll-ups', () => {
         const roll = random();
         if (roll < 0.1)
           // Some earlier in the last three days, at any minute, so that they fall on either side of local midnights.
-          await shared.test.store.recordView({
+          await shared.test.insights.recordView({
             poptin_id: popup.poptin_id,
             client_id: 'acme',
             url,
@@ -387,7 +387,7 @@ describe('stats from the roll-ups', () => {
         [sum('views'), sum('closes'), sum('conversions')],
         `seed ${seed}: the report before the events are folded`,
       );
-      await shared.test.store.foldRollups();
+      await shared.test.insights.foldRollups();
       const [queued] = await shared.test.db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM pending_rollups',
       );
@@ -511,7 +511,12 @@ describe('stats from the roll-ups', () => {
       );
       await setZone(zone);
       for (const at of views)
-        await shared.test.store.recordView({ poptin_id: main.poptin_id, client_id: 'acme', url: '/', created_at: at });
+        await shared.test.insights.recordView({
+          poptin_id: main.poptin_id,
+          client_id: 'acme',
+          url: '/',
+          created_at: at,
+        });
       const report = await ownerJson(`/api/owner/acme/stats/report?from=${from}&to=${to}`);
       assert.deepEqual(
         report.days.map((day: { day: string; views: number }) => [day.day, day.views]),
@@ -721,13 +726,13 @@ describe('stats from the roll-ups', () => {
     const { main } = await sites();
     await view(main.poptin_id, {});
     const inTwoYears = new Date(Date.now() + 2 * 365 * 86_400_000);
-    assert.ok((await shared.test.store.maintainEvents(inTwoYears)) >= 2);
+    assert.ok((await shared.test.insights.maintainEvents(inTwoYears)) >= 2);
     const [views] = await shared.test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM views');
     assert.equal(views!.count, 0);
-    await shared.test.store.foldRollups();
+    await shared.test.insights.foldRollups();
     const [kept] = await shared.test.db.query<{ views: number }>('SELECT sum(views)::int AS views FROM stats_daily');
     assert.equal(kept!.views, 1);
-    await shared.test.store.maintainEvents();
+    await shared.test.insights.maintainEvents();
     await view(main.poptin_id, {});
   });
 });
@@ -757,7 +762,7 @@ describe('A/B tests', () => {
       declared.json().test.variants.map((item: { active: boolean }) => item.active),
       [false, true],
     );
-    const served = await shared.test.store.listClientPopups('acme');
+    const served = await shared.test.configuration.listClientPopups('acme');
     assert.deepEqual(served.map((popup) => popup.poptin_id).sort(), ['acmepopup0002', 'acmepopup0003']);
     assert.equal(main.poptin_id, 'acmepopup0001');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -62,8 +62,8 @@ async function everyPage(query: string): Promise<{ pages: ListedLead[][]; nexts:
 
 describe('GET /api/owner/{clientId}/leads in pages', () => {
   it('answers 100 leads and a next cursor by default, at most 500, and every lead once along the cursors', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await storeLeads(popup, 230);
 
     const first = (await ownerGet('/api/owner/acme/leads')).json();
@@ -90,7 +90,7 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
   });
 
   it('refuses a page size above 500 and an after that is not a cursor, with 400', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     for (const query of [
       'limit=501',
       'limit=0',
@@ -106,8 +106,8 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
   it('keeps a page of big leads to about 1 MiB, and display calls answer quickly during a big listing and export', {
     timeout: 180_000,
   }, async (t) => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await storeLeads(popup, 160, 60_000);
 
     const first = (await ownerGet('/api/owner/acme/leads')).json();
@@ -157,8 +157,8 @@ describe('GET /api/owner/{clientId}/leads in pages', () => {
 
 describe('PATCH /api/owner/{clientId}/leads/{leadId}', () => {
   it('moves a lead into spam with the reason "owner", and one out of spam, the listing following', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await storeLeads(popup, 1);
     await storeLeads(popup, 1, 0, 'honeypot');
     const [real] = (await ownerGet('/api/owner/acme/leads')).json().leads as ListedLead[];
@@ -186,9 +186,9 @@ describe('PATCH /api/owner/{clientId}/leads/{leadId}', () => {
   });
 
   it("answers 404 for another client's lead and 400 for a bad id or body, changing nothing", async () => {
-    await seedClient(shared.test.store);
-    await seedClient(shared.test.store, { client_id: 'other' });
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    await seedClient(shared.test.configuration, { client_id: 'other' });
+    const popup = await seedPopup(shared.test.configuration);
     await storeLeads(popup, 1);
     const [lead] = (await ownerGet('/api/owner/acme/leads')).json().leads as ListedLead[];
 

@@ -54,8 +54,8 @@ after(async () => {
 beforeEach(() => test.reset());
 
 async function storeLead(email: string): Promise<number> {
-  await seedClient(test.store);
-  const popup = await seedPopup(test.store);
+  await seedClient(test.configuration);
+  const popup = await seedPopup(test.configuration);
   const response = await app.inject({
     method: 'POST',
     url: `/api/display/conversion/${popup.viewer_id}`,

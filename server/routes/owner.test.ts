@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PopupRecord } from '../db/configuration-store.ts';
-import type { ConversionInput } from '../db/lead-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
+import type { ConversionInput } from '../leads/repository.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 
@@ -32,7 +32,7 @@ describe('owner API authentication', () => {
     ['another scheme', { authorization: `Basic ${OWNER_TOKEN}` }],
   ] as const) {
     it(`answers 401 JSON for ${name}`, async () => {
-      await seedClient(shared.test.store);
+      await seedClient(shared.test.configuration);
       for (const path of ['leads', 'leads.csv', 'stats']) {
         const response = await ownerGet(`/api/owner/acme/${path}`, headers);
         assert.equal(response.statusCode, 401);
@@ -51,10 +51,10 @@ describe('owner API authentication', () => {
 
 describe('GET /api/owner/{clientId}/leads', () => {
   it('lists the client leads newest first, each with all stored fields', async () => {
-    await seedClient(shared.test.store);
-    await seedClient(shared.test.store, { client_id: 'other' });
-    const popup = await seedPopup(shared.test.store);
-    const otherPopup = await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherpopup001' });
+    await seedClient(shared.test.configuration);
+    await seedClient(shared.test.configuration, { client_id: 'other' });
+    const popup = await seedPopup(shared.test.configuration);
+    const otherPopup = await seedPopup(shared.test.configuration, { client_id: 'other', poptin_id: 'otherpopup001' });
     await convert(popup, { email: 'first@acme.example', idempotency_key: 'lead-key-0001', coupon: 'A' });
     await convert(popup, {
       email: 'second@acme.example',
@@ -105,8 +105,8 @@ describe('GET /api/owner/{clientId}/leads', () => {
 
 describe('GET /api/owner/{clientId}/leads.csv', () => {
   it('quotes commas, quotes and line breaks and neutralises formulas', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await convert(popup, {
       email: 'jane@acme.example',
       name: '=HYPERLINK("http://evil.example","click")',
@@ -134,8 +134,8 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
   });
 
   it('leaves a cell empty when the lead lacks a field named like an Object.prototype member', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await convert(popup, { email: 'a@acme.example', constructor: 'built', idempotency_key: 'proto-csv-0001' });
     await convert(popup, { email: 'b@acme.example', idempotency_key: 'proto-csv-0002' });
     const [header, newest, oldest] = (await ownerGet('/api/owner/acme/leads.csv')).body.split('\r\n');
@@ -147,8 +147,8 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
   it('exports spam leads with thousands of field names in bounded columns while display calls keep answering', async (t) => {
     const SPAM_LEADS = 150;
     const NAMES_PER_SPAM_LEAD = 3000;
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store);
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration);
     await convert(popup, {
       email: 'first@acme.example',
       message: '=cmd|x',
@@ -174,7 +174,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
         visitor_id: null,
         spam_reason: null,
       };
-      await shared.test.store.recordConversion(spam);
+      await shared.test.leads.recordConversion(spam);
     }
     await convert(popup, {
       email: 'last@acme.example',
@@ -231,7 +231,7 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
   });
 
   it('answers a header row only when there are no leads', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const response = await ownerGet('/api/owner/acme/leads.csv');
     assert.equal(response.body.split('\r\n').filter(Boolean).length, 1);
   });
@@ -239,9 +239,9 @@ describe('GET /api/owner/{clientId}/leads.csv', () => {
 
 describe('GET /api/owner/{clientId}/stats', () => {
   it('counts views, closes and conversions per pop-up with the conversion rate', async () => {
-    await seedClient(shared.test.store);
-    const popup = await seedPopup(shared.test.store, { poptin_name: 'Welcome' });
-    await seedPopup(shared.test.store, { poptin_id: 'quietpopup001', poptin_name: 'Quiet' });
+    await seedClient(shared.test.configuration);
+    const popup = await seedPopup(shared.test.configuration, { poptin_name: 'Welcome' });
+    await seedPopup(shared.test.configuration, { poptin_id: 'quietpopup001', poptin_name: 'Quiet' });
     for (let i = 0; i < 4; i++) await post('/api/display/viewed/aaaaaaaaaaaa1');
     for (let i = 0; i < 2; i++) await post('/api/display/closed/aaaaaaaaaaaa1');
     await convert(popup, { email: 'a@acme.example', idempotency_key: 'stats-key-0001' });
@@ -276,9 +276,9 @@ describe('GET /api/owner/{clientId}/stats', () => {
   });
 
   it('shows each A/B variant as its own row with its parent id', async () => {
-    await seedClient(shared.test.store);
-    const parent = await seedPopup(shared.test.store, { poptin_id: 'parent0000001', ab_test: 'yes' });
-    const variant = await seedPopup(shared.test.store, {
+    await seedClient(shared.test.configuration);
+    const parent = await seedPopup(shared.test.configuration, { poptin_id: 'parent0000001', ab_test: 'yes' });
+    const variant = await seedPopup(shared.test.configuration, {
       poptin_id: 'variant000001',
       ab_test_parent_id: 'parent0000001',
     });

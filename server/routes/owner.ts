@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { StatsQuery } from '../../src/core/api/insights-contract.ts';
-import { changeAbTestSettings, declareWinner, listAbTests } from '../ab-tests.ts';
-import type { StoreActivityKind } from '../db/configuration-store.ts';
-import { type LeadFilter, leadRangeBounds } from '../db/lead-store.ts';
-import type { Store } from '../db/store.ts';
+import { type AbTestStorage, changeAbTestSettings, declareWinner, listAbTests } from '../ab-tests.ts';
+import type { ConfigurationRepository, StoreActivityKind } from '../configuration/repository.ts';
+import type { Database } from '../db/database.ts';
 import { errorBody } from '../errors.ts';
+import type { EventRepository } from '../insights/events-repository.ts';
+import { type LeadFilter, type LeadRepository, leadRangeBounds } from '../leads/repository.ts';
 import { leadDetail, leadsCsv, leadsListing, readLeadCursor } from '../leads.ts';
 import { actorOf } from '../owner-auth.ts';
 import { erasePerson, exportPerson, listErasures } from '../people.ts';
@@ -24,18 +25,28 @@ import {
 import { checkRange, popupsCovered, statsReport } from '../stats.ts';
 import { revenueReport } from '../store-revenue/revenue-store.ts';
 
-export interface OwnerRoutesOptions {
-  store: Store;
-  /** Where the leads pages, their search, the CSV export and the stats reports are read: a standby, or `store`. */
-  reads?: Store;
+/** Where the owner's heavy reads go: the leads pages, their search, the CSV export and the stats reports. */
+export interface OwnerReads {
+  db: Database;
+  leads: LeadRepository;
+  insights: Pick<EventRepository, 'popupStats'>;
+}
+
+export interface OwnerRoutesOptions extends OwnerReads {
+  configuration: Pick<ConfigurationRepository, 'findClient' | 'listStoreActivity'>;
+  /** The A/B tests of the site, read and changed. */
+  abTests: AbTestStorage;
+  /** A standby's, or by default the same as the writes'. */
+  reads?: OwnerReads;
 }
 
 type ClientParams = { Params: { clientId: string } };
 
 /** The site owner's read-out of leads and per-pop-up figures; registered behind the owner token check (owner-auth.ts). */
-export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, { store, reads = store }) => {
+export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, options) => {
+  const { db, configuration, leads, abTests, reads = options } = options;
   async function knownClient(clientId: string, reply: FastifyReply): Promise<boolean> {
-    if (await store.findClient(clientId)) return true;
+    if (await configuration.findClient(clientId)) return true;
     await reply.code(404).send(errorBody(404, `Unknown client ${clientId}`));
     return false;
   }
@@ -72,7 +83,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       }
       const filter = await checkedFilter(query, reply);
       if (!filter) return reply;
-      return leadsListing(reads, request.params.clientId, { limit, after: cursor, filter });
+      return leadsListing(reads.leads, request.params.clientId, { limit, after: cursor, filter });
     },
   );
 
@@ -82,7 +93,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     async (request, reply) => {
       const { clientId, leadId } = request.params;
       if (!(await knownClient(clientId, reply))) return reply;
-      const detail = await leadDetail(store, clientId, Number(leadId));
+      const detail = await leadDetail(leads, clientId, Number(leadId));
       if (!detail) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
       return detail;
     },
@@ -94,7 +105,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     async (request, reply) => {
       const { clientId, leadId } = request.params;
       if (!(await knownClient(clientId, reply))) return reply;
-      const lead = await store.setLeadSpam(clientId, Number(leadId), request.body.spam);
+      const lead = await leads.setLeadSpam(clientId, Number(leadId), request.body.spam);
       if (!lead) return reply.code(404).send(errorBody(404, `Client ${clientId} has no lead ${leadId}`));
       return { lead };
     },
@@ -111,7 +122,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${clientId}-leads.csv"`)
-        .send(await leadsCsv(reads, clientId, filter));
+        .send(await leadsCsv(reads.leads, clientId, filter));
     },
   );
 
@@ -120,7 +131,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     { schema: ownerPeopleSchema },
     async (request, reply) => {
       if (!(await knownClient(request.params.clientId, reply))) return reply;
-      return exportPerson(store.db, request.params.clientId, request.query.email);
+      return exportPerson(db, request.params.clientId, request.query.email);
     },
   );
 
@@ -131,8 +142,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
       if (!(await knownClient(request.params.clientId, reply))) return reply;
       return {
         erasure: await erasePerson(
-          store.db,
-          store.erasureHashes,
+          db,
+          leads.erasureHashes,
           request.params.clientId,
           request.query.email,
           actorOf(request.ownerAccess),
@@ -147,7 +158,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     async (request, reply) => {
       if (!(await knownClient(request.params.clientId, reply))) return reply;
       const { clientId } = request.params;
-      return { erasures: await listErasures(store.db, store.erasureHashes, clientId, request.query.email) };
+      return { erasures: await listErasures(db, leads.erasureHashes, clientId, request.query.email) };
     },
   );
 
@@ -155,7 +166,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     '/:clientId/stats/report',
     { schema: ownerStatsReportSchema },
     async (request, reply) => {
-      const client = await store.findClient(request.params.clientId);
+      const client = await configuration.findClient(request.params.clientId);
       if (!client) return reply.code(404).send(errorBody(404, `Unknown client ${request.params.clientId}`));
       const error = checkRange(request.query.from, request.query.to);
       if (error) return reply.code(400).send(errorBody(400, error));
@@ -185,7 +196,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
 
   app.get<ClientParams>('/:clientId/ab-tests', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { tests: await listAbTests(store, request.params.clientId) };
+    return { tests: await listAbTests(abTests, request.params.clientId) };
   });
 
   app.post<{ Params: { clientId: string; testId: string }; Body: { poptin_id: string } }>(
@@ -194,7 +205,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     async (request, reply) => {
       const { clientId, testId } = request.params;
       if (!(await knownClient(clientId, reply))) return reply;
-      const test = await declareWinner(store, clientId, testId, request.body.poptin_id);
+      const test = await declareWinner(abTests, clientId, testId, request.body.poptin_id);
       if (!test)
         return reply
           .code(404)
@@ -209,7 +220,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
   }>('/:clientId/ab-tests/:testId', { schema: ownerAbSettingsSchema }, async (request, reply) => {
     const { clientId, testId } = request.params;
     if (!(await knownClient(clientId, reply))) return reply;
-    const test = await changeAbTestSettings(store, clientId, testId, request.body);
+    const test = await changeAbTestSettings(abTests, clientId, testId, request.body);
     if (!test) return reply.code(404).send(errorBody(404, `Site ${clientId} has no A/B test ${testId}`));
     return { test };
   });
@@ -219,12 +230,12 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, {
     { schema: ownerStoreActivitySchema },
     async (request, reply) => {
       if (!(await knownClient(request.params.clientId, reply))) return reply;
-      return { activity: await store.listStoreActivity(request.params.clientId, request.query.kind) };
+      return { activity: await configuration.listStoreActivity(request.params.clientId, request.query.kind) };
     },
   );
 
   app.get<ClientParams>('/:clientId/stats', { schema: ownerClientSchema }, async (request, reply) => {
     if (!(await knownClient(request.params.clientId, reply))) return reply;
-    return { popups: await reads.popupStats(request.params.clientId) };
+    return { popups: await reads.insights.popupStats(request.params.clientId) };
   });
 };

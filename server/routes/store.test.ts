@@ -30,8 +30,8 @@ const SHOP = {
 };
 
 async function seedShop() {
-  await seedClient(shared.test.store, { store: SHOP });
-  return seedPopup(shared.test.store);
+  await seedClient(shared.test.configuration, { store: SHOP });
+  return seedPopup(shared.test.configuration);
 }
 
 const recommend = (body: Record<string, unknown>, platform = 'shopify', headers: Record<string, string> = {}) =>
@@ -190,7 +190,7 @@ describe('what the widget reports about shopping, stored as sent', () => {
   });
 
   it('POST wix/save-ordered-products needs a customer id and each product an id and a name (widget §5)', async () => {
-    await seedClient(shared.test.store, { store: { platform: 'wix', currency: 'EUR', products: [] } });
+    await seedClient(shared.test.configuration, { store: { platform: 'wix', currency: 'EUR', products: [] } });
     const body = {
       client_id: 'acme',
       customer_id: 'm1',

@@ -13,9 +13,8 @@ import {
   type WixOrderedProductsRequest,
 } from '../../src/core/api/contract.ts';
 import { assertStorableText, checkedJson } from '../body-parsers.ts';
+import type { ClientRecord, ConfigurationRepository } from '../configuration/repository.ts';
 import { originAllowedForClient } from '../cors.ts';
-import type { ClientRecord } from '../db/configuration-store.ts';
-import type { Store } from '../db/store.ts';
 import { errorBody } from '../errors.ts';
 import { recommendProducts, toRecommendedProduct } from '../recommend.ts';
 import {
@@ -29,7 +28,7 @@ import {
 } from '../schemas.ts';
 
 export interface StoreRoutesOptions {
-  store: Store;
+  configuration: ConfigurationRepository;
 }
 
 const list = (value: unknown): string[] =>
@@ -45,8 +44,12 @@ function assertStorable(value: unknown, where: string): void {
     for (const [key, item] of Object.entries(value)) assertStorable(item, `${where}/${key}`);
 }
 
-async function clientOr404(store: Store, clientId: string, reply: FastifyReply): Promise<ClientRecord | null> {
-  const client = await store.findClient(clientId);
+async function clientOr404(
+  configuration: Pick<ConfigurationRepository, 'findClient'>,
+  clientId: string,
+  reply: FastifyReply,
+): Promise<ClientRecord | null> {
+  const client = await configuration.findClient(clientId);
   if (!client) void reply.code(404).send(errorBody(404, `Unknown client ${clientId}`));
   return client;
 }
@@ -65,15 +68,15 @@ function refuseOrigin(request: FastifyRequest, reply: FastifyReply, client: Clie
 }
 
 /** Under the display API prefix. */
-export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, { store }) => {
+export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, { configuration }) => {
   app.post<{ Params: { platform: 'shopify' | 'wix'; poptinId: string }; Body: ProductRecommendationRequest }>(
     DISPLAY_ROUTES.productRecommendation,
     { schema: productRecommendationSchema },
     async (request, reply) => {
       const { platform, poptinId } = request.params;
-      const popup = await store.findActivePopup(poptinId);
+      const popup = await configuration.findActivePopup(poptinId);
       if (!popup) return reply.code(404).send(errorBody(404, `Unknown pop-up ${poptinId}`));
-      const client = await store.findClient(popup.client_id);
+      const client = await configuration.findClient(popup.client_id);
       const settings = client?.store;
       if (!settings || settings.platform !== platform) {
         return reply
@@ -104,7 +107,7 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
     DISPLAY_ROUTES.shopifyClientId,
     { schema: shopifyClientIdSchema },
     async (request, reply) => {
-      const clientId = await store.findClientByShop(request.params.shop);
+      const clientId = await configuration.findClientByShop(request.params.shop);
       if (!clientId) return reply.code(404).send(errorBody(404, `No client has the shop ${request.params.shop}`));
       return { success: true, client_id: clientId };
     },
@@ -114,7 +117,7 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
     DISPLAY_ROUTES.shopifyPriceRules,
     { schema: shopifyPriceRulesSchema },
     async (request, reply) => {
-      const client = await clientOr404(store, request.params.clientId, reply);
+      const client = await clientOr404(configuration, request.params.clientId, reply);
       if (!client) return reply;
       return {
         success: true,
@@ -129,9 +132,9 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
     async (request, reply) => {
       const body = request.body;
       assertStorable(body, 'body');
-      const client = await clientOr404(store, body.client_id, reply);
+      const client = await clientOr404(configuration, body.client_id, reply);
       if (!client || refuseOrigin(request, reply, client)) return reply;
-      await store.recordStoreActivity({
+      await configuration.recordStoreActivity({
         client_id: client.client_id,
         kind: 'ordered_products',
         customer_id: body.customer_id,
@@ -152,10 +155,10 @@ export const storeRoutes: FastifyPluginAsync<StoreRoutesOptions> = async (app, {
       reply: FastifyReply,
     ) => {
       assertStorable(request.body, 'body');
-      const client = await clientOr404(store, request.params.clientId, reply);
+      const client = await clientOr404(configuration, request.params.clientId, reply);
       if (!client) return reply;
       const body = request.body;
-      await store.recordStoreActivity({
+      await configuration.recordStoreActivity({
         client_id: client.client_id,
         kind,
         customer_id: body.store_integration_customer_id || null,
@@ -188,7 +191,7 @@ interface BrowseAbandonmentQuery {
 }
 
 /** `GET /shopify/save/browse-abandonment`, outside the display API prefix (widget §7). */
-export const browseAbandonmentRoute: FastifyPluginAsync<StoreRoutesOptions> = async (app, { store }) => {
+export const browseAbandonmentRoute: FastifyPluginAsync<StoreRoutesOptions> = async (app, { configuration }) => {
   app.get<{ Querystring: BrowseAbandonmentQuery }>(
     SHOPIFY_BROWSE_ABANDONMENT_PATH,
     { schema: browseAbandonmentSchema },
@@ -214,9 +217,9 @@ export const browseAbandonmentRoute: FastifyPluginAsync<StoreRoutesOptions> = as
           .code(400)
           .send(errorBody(400, 'querystring/products must be a non-empty list of products, each with a product_id'));
       }
-      const client = await clientOr404(store, query.clientId, reply);
+      const client = await clientOr404(configuration, query.clientId, reply);
       if (!client || refuseOrigin(request, reply, client)) return reply;
-      await store.recordStoreActivity({
+      await configuration.recordStoreActivity({
         client_id: client.client_id,
         kind: 'browse_abandonment',
         customer_id: query.customer,

@@ -22,22 +22,22 @@ const WIX_INSTANCE = 'a1b2c3d4-0000-4000-8000-000000000001';
 
 /** acme: a Shopify shop in USD with two pop-ups; globex: another shop; wixsite: a Wix store in ILS. */
 async function sites() {
-  await seedClient(shared.test.store, {
+  await seedClient(shared.test.configuration, {
     client_id: 'acme',
     store: { platform: 'shopify', shop: 'acme.myshopify.com', currency: 'USD', products: [] },
   });
-  await seedClient(shared.test.store, {
+  await seedClient(shared.test.configuration, {
     client_id: 'globex',
     store: { platform: 'shopify', shop: 'globex.myshopify.com', currency: 'USD', products: [] },
   });
-  await seedClient(shared.test.store, {
+  await seedClient(shared.test.configuration, {
     client_id: 'wixsite',
     store: { platform: 'wix', instance_id: WIX_INSTANCE, currency: 'ILS', products: [] },
   });
-  const welcome = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmewelcome01' });
-  const exit = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmeexit00001' });
-  const globex = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
-  const wixPopup = await seedPopup(shared.test.store, { client_id: 'wixsite', poptin_id: 'wixpopup00001' });
+  const welcome = await seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmewelcome01' });
+  const exit = await seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmeexit00001' });
+  const globex = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  const wixPopup = await seedPopup(shared.test.configuration, { client_id: 'wixsite', poptin_id: 'wixpopup00001' });
   return { welcome, exit, globex, wixPopup };
 }
 
@@ -323,7 +323,7 @@ describe('revenue per pop-up from the stores’ order webhooks', () => {
   });
 
   it('reports no revenue for a site without a store', async () => {
-    await seedClient(shared.test.store, { client_id: 'plain' });
+    await seedClient(shared.test.configuration, { client_id: 'plain' });
     assert.equal((await report('plain')).revenue, null);
   });
 });

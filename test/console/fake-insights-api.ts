@@ -2,7 +2,7 @@
 // lead's detail and spam moves; people's access and erasure; the stats report; A/B tests and declaring a winner. In
 // memory, with the contract's shapes; the real server's behaviour is tested in server/routes/owner-insights.test.ts.
 
-import { leadRangeBounds } from '../../server/db/lead-store.ts';
+import { leadRangeBounds } from '../../server/leads/repository.ts';
 
 export interface FakeLead {
   conversion_id: number;

@@ -1,6 +1,8 @@
 // The configuration aggregate: clients (sites), their pop-ups and their online stores, read by the display call
-// through the in-memory cache (config-cache.ts).
+// through the in-memory cache (config-cache.ts), which other processes on the same PostgreSQL keep fresh
+// (watchConfigChanges).
 
+import type { Database } from '../db/database.ts';
 import { type SanitizedTemplates, sanitizedFor, sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import {
   ALL_CLIENTS,
@@ -10,7 +12,6 @@ import {
   PopupsByViewer,
   registerConfigCache,
 } from './config-cache.ts';
-import type { Database } from './database.ts';
 
 export type PopupConfigJson = Record<string, unknown>;
 
@@ -85,6 +86,12 @@ export interface PopupRecord {
   sanitized_templates?: SanitizedTemplates | null;
 }
 
+/** A client and its active pop-ups, as the display call and CORS read them. */
+export interface ClientConfig {
+  client: ClientRecord | null;
+  popups: PopupRecord[];
+}
+
 export interface ConfigurationOptions {
   /** How long a client's configuration is kept in memory at most (config-cache.ts). */
   configTtlMs?: number;
@@ -99,12 +106,15 @@ const POPUP_COLUMNS = `poptin_id, client_id, viewer_id, ab_test_parent_id, confi
  */
 const holdsNul = (id: string) => id.includes('\u0000');
 
+/** What a module that changes a client's configuration in its own SQL calls once it has. */
+export type ConfigChanges = Pick<ConfigurationRepository, 'configChanged'>;
+
 /** Clients, pop-ups and store data, in SQL that runs unchanged on PGlite and PostgreSQL. */
-export class ConfigurationStore {
+export class ConfigurationRepository {
   /** Clients and their active pop-ups, as the display call and CORS read them: kept in memory (config-cache.ts). */
-  readonly config: ConfigCache;
+  readonly config: ConfigCache<ClientConfig>;
   /** Every lead looks its pop-up up by viewer id: kept in memory like the configuration. */
-  private readonly popupsByViewer: PopupsByViewer;
+  private readonly popupsByViewer: PopupsByViewer<PopupRecord | null>;
 
   constructor(
     readonly db: Database,
@@ -122,6 +132,19 @@ export class ConfigurationStore {
       return rows[0] ?? null;
     }, options.configTtlMs);
     registerConfigCache(db, this.popupsByViewer);
+  }
+
+  /**
+   * Other processes on the same PostgreSQL tell this one when they change a client's configuration; returns
+   * the stop. Nothing to do on PGlite, which one process owns.
+   */
+  async watchConfigChanges(): Promise<() => Promise<void>> {
+    if (!this.db.listen) return async () => undefined;
+    return this.db.listen(
+      CONFIG_CHANNEL,
+      (clientId) => forgetConfig(this.db, clientId || ALL_CLIENTS),
+      () => forgetConfig(this.db, ALL_CLIENTS),
+    );
   }
 
   /** A client's configuration changed: forgotten in this process, and announced to the others. */

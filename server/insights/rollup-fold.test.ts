@@ -3,11 +3,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import type { Database, SqlRunner } from '../db/database.ts';
+import { openPGlite } from '../db/pglite.ts';
 import { blankDataDir, openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
-import type { Database, SqlRunner } from './database.ts';
-import { openPGlite } from './pglite.ts';
-import { Store } from './store.ts';
+import { EventRepository } from './events-repository.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,15 +20,15 @@ after(async () => {
 });
 beforeEach(async () => {
   await test.reset();
-  await seedClient(test.store, { client_id: 'acme' });
-  await seedClient(test.store, { client_id: 'globex', time_zone: 'Asia/Kolkata' });
-  await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
-  await seedPopup(test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  await seedClient(test.configuration, { client_id: 'globex', time_zone: 'Asia/Kolkata' });
+  await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedPopup(test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
 });
 
-const view = (store: Store, poptinId = 'acmepopup0001', url = 'https://acme.example/a?x=1') =>
+const view = (store: EventRepository, poptinId = 'acmepopup0001', url = 'https://acme.example/a?x=1') =>
   store.recordView({ poptin_id: poptinId, client_id: poptinId.startsWith('acme') ? 'acme' : 'globex', url });
-const close = (store: Store, poptinId = 'acmepopup0001') =>
+const close = (store: EventRepository, poptinId = 'acmepopup0001') =>
   store.recordClose({ poptin_id: poptinId, client_id: poptinId.startsWith('acme') ? 'acme' : 'globex', url: '/b' });
 
 /** Each roll-up, by its own key, against the raw views and closes counted the same way (the site's local days). */
@@ -72,7 +72,7 @@ async function rolledAgainstRaw(db: SqlRunner): Promise<{ rolled: unknown[]; raw
 const viewsRolledUp = async (db: SqlRunner) =>
   (await db.query<{ views: number }>('SELECT COALESCE(sum(views), 0)::int AS views FROM stats_daily'))[0]!.views;
 
-/** One connection's transaction as a Database, so that a Store's real write path runs inside it. */
+/** One connection's transaction as a Database, so that a repository's real write path runs inside it. */
 function inTransaction(tx: SqlRunner, kind: Database['kind']): Database {
   return {
     kind,
@@ -86,8 +86,8 @@ function inTransaction(tx: SqlRunner, kind: Database['kind']): Database {
 
 describe('roll-ups folded in batches', () => {
   it("stores a hot pop-up's view without waiting for its roll-up rows, and the next fold counts it", async () => {
-    await view(test.store);
-    await test.store.foldRollups();
+    await view(test.insights);
+    await test.insights.foldRollups();
     const other = await test.openAnother?.();
     if (other) {
       // Another transaction holds the pop-up's roll-up rows, as a fold or a burst of its views would.
@@ -95,7 +95,7 @@ describe('roll-ups folded in batches', () => {
       await other.transaction(async (tx) => {
         for (const table of ['stats_daily', 'stats_daily_pages', 'stats_hourly', 'stats_monthly_pages'])
           await tx.query(`SELECT 1 FROM ${table} WHERE poptin_id = 'acmepopup0001' FOR UPDATE`);
-        const stored = view(test.store).then(() => 'stored');
+        const stored = view(test.insights).then(() => 'stored');
         const waited = (async () => {
           for (;;) {
             const [row] = await other.query<{ waiting: number }>(
@@ -111,18 +111,18 @@ describe('roll-ups folded in batches', () => {
       assert.equal(outcome, 'stored');
     } else {
       // PGlite runs one statement at a time: the view's statement leaves the roll-up row alone.
-      await view(test.store);
+      await view(test.insights);
       assert.equal(await viewsRolledUp(test.db), 1, 'the view waits for the fold');
     }
-    assert.equal(await test.store.countClientViews('acme'), 2, 'counted meanwhile from the queue');
-    assert.equal(await test.store.foldRollups(), 1);
+    assert.equal(await test.insights.countClientViews('acme'), 2, 'counted meanwhile from the queue');
+    assert.equal(await test.insights.foldRollups(), 1);
     assert.equal(await viewsRolledUp(test.db), 2);
-    assert.equal((await test.store.popupStats('acme'))[0]!.views, 2);
+    assert.equal((await test.insights.popupStats('acme'))[0]!.views, 2);
   });
 
   it('counts every event once when two processes store and fold at the same time', async () => {
     const other = (await test.openAnother?.()) ?? test.db;
-    const stores = [test.store, new Store(other)];
+    const stores = [test.insights, new EventRepository(other)];
     let writing = true;
     const writers = stores.flatMap((store, index) =>
       [0, 1].map(async (lane) => {
@@ -141,7 +141,7 @@ describe('roll-ups folded in batches', () => {
     await Promise.all(writers);
     writing = false;
     const folded = (await Promise.all(folders)).reduce((sum, count) => sum + count, 0);
-    const last = await test.store.foldRollups();
+    const last = await test.insights.foldRollups();
     assert.equal(folded + last, 240, 'each stored event folded once, by one process or the other');
     const { rolled, raw, queued } = await rolledAgainstRaw(test.db);
     assert.equal(queued, 0);
@@ -149,7 +149,7 @@ describe('roll-ups folded in batches', () => {
   });
 
   it('folds an event whose transaction commits after a later one was folded', async () => {
-    await view(test.store);
+    await view(test.insights);
     const other = await test.openAnother?.();
     if (other) {
       let commit = () => {};
@@ -158,20 +158,20 @@ describe('roll-ups folded in batches', () => {
       const late = new Promise<void>((resolve) => (stored = resolve));
       const transaction = other.transaction(async (tx) => {
         // Its queue id comes before the next view's, and it commits after that view is folded.
-        await view(new Store(inTransaction(tx, other.kind)), 'acmepopup0001', '/late');
+        await view(new EventRepository(inTransaction(tx, other.kind)), 'acmepopup0001', '/late');
         stored();
         await committed;
       });
       await late;
-      await view(test.store);
-      assert.equal(await test.store.foldRollups(), 2, 'the two committed views');
+      await view(test.insights);
+      assert.equal(await test.insights.foldRollups(), 2, 'the two committed views');
       assert.equal(await viewsRolledUp(test.db), 2);
       commit();
       await transaction;
     } else {
       // One connection commits in order; the same gap, made by hand: a queued event below the ids already folded.
-      await view(test.store);
-      await test.store.foldRollups();
+      await view(test.insights);
+      await test.insights.foldRollups();
       await test.db.query(
         `INSERT INTO pending_rollups (id, client_id, poptin_id, device, page, day, created_at, views) OVERRIDING SYSTEM VALUE
          VALUES (1, 'acme', 'acmepopup0001', 'unknown', '/late', current_date, now(), 1)`,
@@ -180,7 +180,7 @@ describe('roll-ups folded in batches', () => {
         `INSERT INTO views (poptin_id, client_id, url, created_at) VALUES ('acmepopup0001', 'acme', '/late', now())`,
       );
     }
-    assert.equal(await test.store.foldRollups(), 1, 'the late one, in the next fold');
+    assert.equal(await test.insights.foldRollups(), 1, 'the late one, in the next fold');
     assert.equal(await viewsRolledUp(test.db), 3);
     const { rolled, raw, queued } = await rolledAgainstRaw(test.db);
     assert.equal(queued, 0);
@@ -188,16 +188,16 @@ describe('roll-ups folded in batches', () => {
   });
 
   it('a fold that fails before its commit leaves its events queued for the next one', async () => {
-    for (let n = 0; n < 5; n++) await view(test.store);
+    for (let n = 0; n < 5; n++) await view(test.insights);
     await assert.rejects(
       test.db.transaction(async (tx) => {
-        await new Store(inTransaction(tx, test.db.kind)).foldRollups();
+        await new EventRepository(inTransaction(tx, test.db.kind)).foldRollups();
         throw new Error('the process died before the commit');
       }),
       /died/,
     );
     assert.equal(await viewsRolledUp(test.db), 0);
-    assert.equal(await test.store.foldRollups(), 5);
+    assert.equal(await test.insights.foldRollups(), 5);
     assert.equal(await viewsRolledUp(test.db), 5);
   });
 });
@@ -267,7 +267,7 @@ describe('a server process killed between storing events and folding them', () =
         const [queued] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM pending_rollups');
         assert.equal(queued!.count, acknowledged, 'every acknowledged view waits in the queue');
         assert.equal(acknowledged, 40);
-        const store = new Store(db);
+        const store = new EventRepository(db);
         assert.equal(await store.foldRollups(), 40);
         const { rolled, raw } = await rolledAgainstRaw(db);
         assert.deepEqual(rolled, raw);

@@ -1,11 +1,12 @@
 // The leads aggregate: a lead stored once per idempotency key with its deliveries, the owner's listing pages and
 // the move in or out of spam.
+import type { Database } from '../db/database.ts';
+import { ErasureHashes } from '../db/tombstones.ts';
+import { type LeadArrivals, NO_LEAD_ARRIVALS, queueDeliveries } from '../delivery/queue.ts';
+import { type Device, rollupCtes } from '../insights/events-repository.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
-import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from './config-cache.ts';
-import type { Database } from './database.ts';
-import { type Device, type EventOptions, EventStore, rollupCtes } from './event-store.ts';
+import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from './converted-visitors.ts';
 import { LeadBatches } from './lead-batches.ts';
-import { ErasureHashes } from './tombstones.ts';
 
 export interface ConversionInput {
   idempotency_key: string;
@@ -24,7 +25,7 @@ export interface ConversionInput {
   visitor_id: string | null;
   /** Hides the lead from the owner's list: 'honeypot' or 'impossible-timing' (server/spam.ts). */
   spam_reason: string | null;
-  /** Listed with the lead, never hiding it; the store adds 'fast-after-view' (see StoreOptions.spamMinSubmitMs). */
+  /** Listed with the lead, never hiding it; the repository adds 'fast-after-view' (see LeadOptions.spamMinSubmitMs). */
   spam_suspicion?: string | null;
   device?: Device;
   /** 'unconfirmed' for a lead of a pop-up with double opt-in, held from the destinations that require it. */
@@ -36,7 +37,7 @@ export interface ConversionInput {
 /** A lead sent sooner than this after its view is listed with the suspicion 'fast-after-view', unless the server says otherwise. */
 export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
 
-export interface LeadOptions extends EventOptions {
+export interface LeadOptions {
   /** Leads sent sooner than this after their view are listed as 'fast-after-view'; 0 turns the check off. */
   spamMinSubmitMs?: number;
   /** Leads sent sooner than this after their page began to load are hidden as 'impossible-timing' (server/spam.ts); 0 turns it off. */
@@ -175,35 +176,21 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
   return { createdAt: row.cursor_created_at as string, id: Number(row.id) };
 }
 
-/**
- * When a new delivery is first tried, from its row in `destination`: at once, or for an e-mail destination sending a
- * daily digest (server/delivery/senders.ts), at the next midnight UTC, with the day's other leads.
- */
-/**
- * Whether the lead in `lead` (a row with email, poptin_id and opt_in) goes to the destination in `destination`: the
- * visitor's own e-mail only when its pop-up sends one and the lead has an address; an unconfirmed lead not to the
- * destinations that take confirmed leads only (they get it once it is confirmed).
- */
-export const DELIVERY_WANTED = (lead: string) => `(destination.kind <> 'visitor_email' OR (${lead}.email IS NOT NULL
-    AND EXISTS (SELECT 1 FROM popups p WHERE p.poptin_id = ${lead}.poptin_id AND p.config -> 'visitor_email' ->> 'enabled' = 'true')))
-  AND (${lead}.opt_in IS DISTINCT FROM 'unconfirmed' OR destination.settings ->> 'confirmedOnly' IS DISTINCT FROM 'true')`;
-
-const FIRST_ATTEMPT_AT = `CASE WHEN destination.kind = 'email' AND destination.settings ->> 'digest' = 'daily'
-  THEN (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC' ELSE now() END`;
-
 /** Leads and their deliveries, in SQL that runs unchanged on PGlite and PostgreSQL. */
-export class LeadStore extends EventStore {
+export class LeadRepository {
   private readonly spamMinSubmitMs: number;
-  /** What leads.ts judges a lead's time since page load by (StoreOptions.spamImpossibleSubmitMs). */
+  /** What leads.ts judges a lead's time since page load by (LeadOptions.spamImpossibleSubmitMs). */
   readonly spamImpossibleSubmitMs: number;
-  protected readonly converted: ConvertedVisitors;
-  /** Told when a lead was stored (its deliveries with it): the delivery worker of this process wakes up. */
-  onLeadStored: (() => void) | null = null;
+  private readonly converted: ConvertedVisitors;
   /** The hashes an erasure leaves behind, which keep an erased lead's retries out. */
   readonly erasureHashes: ErasureHashes;
 
-  constructor(db: Database, options: LeadOptions = {}) {
-    super(db, options);
+  /** `arrivals` is told when leads were stored with their deliveries (delivery/queue.ts). */
+  constructor(
+    readonly db: Database,
+    options: LeadOptions = {},
+    private readonly arrivals: LeadArrivals = NO_LEAD_ARRIVALS,
+  ) {
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
     this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
     this.erasureHashes = new ErasureHashes(db);
@@ -239,7 +226,7 @@ export class LeadStore extends EventStore {
     acknowledge: async (stored) => {
       // A lead is acknowledged only once it is on the disk; a retried one too, in case the first answer never came.
       await this.db.durable();
-      this.onLeadStored?.();
+      this.arrivals.leadStored();
       await this.announceConversions(stored);
     },
     resultOf: (id) => ({ outcome: 'stored', conversionId: id }),
@@ -269,11 +256,8 @@ export class LeadStore extends EventStore {
          WHERE NOT EXISTS (SELECT 1 FROM erased_lead_keys erased WHERE erased.key_hmac = lead.key_hmac)
          ORDER BY lead.ord
          ON CONFLICT DO NOTHING RETURNING id, idempotency_key, client_id, poptin_id, device, url, created_at, spam_reason, email, opt_in
-       ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')}, queued AS (
-         INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
-         SELECT destination.id, counted.id, counted.client_id, ${FIRST_ATTEMPT_AT} FROM counted JOIN destinations destination ON destination.client_id = counted.client_id
-         WHERE destination.enabled AND ${DELIVERY_WANTED('counted')} ORDER BY counted.id, destination.id
-       )
+       ), counted AS (SELECT * FROM stored WHERE spam_reason IS NULL), ${rollupCtes('counted', 'conversions')},
+       ${queueDeliveries('counted')}
        SELECT stored.id, lead.ord FROM stored JOIN unnest($1::text[]) WITH ORDINALITY AS lead (idempotency_key, ord) USING (idempotency_key)`,
       [
         column((lead) => lead.idempotency_key),
@@ -384,6 +368,22 @@ export class LeadStore extends EventStore {
     return rows.length > 0;
   }
 
+  /**
+   * Other processes on the same PostgreSQL tell this one which visitors converted (announceConversions); returns the
+   * stop. Nothing to do on PGlite, which one process owns.
+   */
+  async watchConversions(): Promise<() => Promise<void>> {
+    if (!this.db.listen) return async () => undefined;
+    return this.db.listen(
+      CONVERSION_CHANNEL,
+      (payload) => {
+        const [clientId, visitorId] = payload.split(' ');
+        if (clientId && visitorId) void this.converted.add(clientId, visitorId);
+      },
+      () => this.converted.forget(),
+    );
+  }
+
   /** When this visitor last converted on each pop-up of the client they converted on, in epoch milliseconds. */
   async lastConversionsOfVisitor(clientId: string, visitorId: string): Promise<Map<string, number>> {
     // Most visitors never converted: for them the database is not asked.
@@ -437,17 +437,13 @@ export class LeadStore extends EventStore {
        ), moved AS (
          SELECT client_id, poptin_id, device, url, created_at, CASE WHEN was_spam THEN 1 ELSE -1 END AS change
          FROM changed WHERE was_spam <> (spam_reason IS NOT NULL)
-       ), ${rollupCtes('moved', 'conversions', 'change')}, queued AS (
-         INSERT INTO deliveries (destination_id, conversion_id, client_id, next_attempt_at)
-         SELECT destination.id, changed.id, changed.client_id, ${FIRST_ATTEMPT_AT} FROM changed JOIN destinations destination ON destination.client_id = changed.client_id
-         WHERE changed.was_spam AND changed.spam_reason IS NULL AND destination.enabled AND ${DELIVERY_WANTED('changed')} ORDER BY destination.id
-         ON CONFLICT (destination_id, conversion_id) DO NOTHING RETURNING id
-       )
+       ), ${rollupCtes('moved', 'conversions', 'change')},
+       ${queueDeliveries('changed', { only: 'changed.was_spam AND changed.spam_reason IS NULL', again: true })}
        SELECT ${LEAD_TABLE_COLUMNS}, fields, (SELECT count(*)::int FROM queued) AS queued FROM changed`,
       [leadId, clientId, spam],
     );
     // A lead moved out of spam is delivered as it would have been, once: its deliveries are queued with the move.
-    if (Number(rows[0]?.queued ?? 0) > 0) this.onLeadStored?.();
+    if (Number(rows[0]?.queued ?? 0) > 0) this.arrivals.leadStored();
     return rows[0] ? toLeadRecord(rows[0]) : null;
   }
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import type { PopupRecord } from '../configuration/repository.ts';
+import type { Database } from '../db/database.ts';
 import { openSeededPGlite, openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
-import type { PopupRecord } from './configuration-store.ts';
-import type { Database } from './database.ts';
-import type { ConversionInput } from './lead-store.ts';
-import { Store } from './store.ts';
+import type { ConversionInput } from './repository.ts';
+import { LeadRepository } from './repository.ts';
 
 const leadOf = (popup: PopupRecord, key: string, overrides: Partial<ConversionInput> = {}): ConversionInput => ({
   idempotency_key: key,
@@ -48,8 +48,8 @@ describe('group commit of leads', () => {
   after(async () => test?.dispose());
   beforeEach(async () => {
     await test.reset();
-    await seedClient(test.store);
-    popup = await seedPopup(test.store);
+    await seedClient(test.configuration);
+    popup = await seedPopup(test.configuration);
   });
 
   it('64 leads sent at once are stored in a few statements, each once, counted once and queued once for each destination', async () => {
@@ -58,9 +58,9 @@ describe('group commit of leads', () => {
       [popup.client_id],
     );
     const counting = countingLeadInserts(test.db);
-    const store = new Store(counting.db);
+    const leads = new LeadRepository(counting.db);
     const results = await Promise.all(
-      Array.from({ length: 64 }, (_, index) => store.recordConversion(leadOf(popup, `burst-${index}`))),
+      Array.from({ length: 64 }, (_, index) => leads.recordConversion(leadOf(popup, `burst-${index}`))),
     );
     assert.ok(results.every((result) => result.outcome === 'stored'));
     const ids = results.map((result) => (result.outcome === 'stored' ? result.conversionId : 0));
@@ -84,10 +84,10 @@ describe('group commit of leads', () => {
   it('the same lead sent three times at once is stored once; the same key with other data at the same time is a conflict', async () => {
     const lead = leadOf(popup, 'twice');
     const [first, second, third, other] = await Promise.all([
-      test.store.recordConversion(lead),
-      test.store.recordConversion(lead),
-      test.store.recordConversion(lead),
-      test.store.recordConversion({ ...lead, email: 'someone-else@acme.example', payload_sha256: 'other' }),
+      test.leads.recordConversion(lead),
+      test.leads.recordConversion(lead),
+      test.leads.recordConversion(lead),
+      test.leads.recordConversion({ ...lead, email: 'someone-else@acme.example', payload_sha256: 'other' }),
     ]);
     assert.equal(first!.outcome, 'stored');
     const id = first!.outcome === 'stored' ? first!.conversionId : 0;
@@ -107,20 +107,20 @@ describe('group commit of leads', () => {
 
   it('what waits for the leads goes after the statement of those already sent, before their answers', async () => {
     const answers = Array.from({ length: 16 }, (_, index) =>
-      test.store.recordConversion(leadOf(popup, `turn-${index}`)),
+      test.leads.recordConversion(leadOf(popup, `turn-${index}`)),
     );
-    await test.store.afterLeadWrites();
+    await test.leads.afterLeadWrites();
     const [row] = await test.db.query<{ stored: number }>('SELECT count(*)::int AS stored FROM conversions');
     assert.equal(row!.stored, 16, 'the leads sent before were written first');
     await Promise.all(answers);
-    await test.store.afterLeadWrites();
+    await test.leads.afterLeadWrites();
   });
 
   it('a lead the database refuses fails alone; the leads sent with it are stored', async () => {
     const results = await Promise.allSettled([
-      test.store.recordConversion(leadOf(popup, 'before')),
-      test.store.recordConversion(leadOf(popup, 'refused', { email: 'nul\u0000@acme.example' })),
-      test.store.recordConversion(leadOf(popup, 'after')),
+      test.leads.recordConversion(leadOf(popup, 'before')),
+      test.leads.recordConversion(leadOf(popup, 'refused', { email: 'nul\u0000@acme.example' })),
+      test.leads.recordConversion(leadOf(popup, 'after')),
     ]);
     assert.deepEqual(
       results.map((result) => result.status),
@@ -140,7 +140,7 @@ describe('group commit of leads on PGlite', () => {
   it('answers each of 32 leads sent at once after a flush that began once it was called, with far fewer flushes than leads', async () => {
     let flushesStarted = 0;
     let flushesDone = 0;
-    const { store, popup, dispose } = await openSeededPGlite(async () => {
+    const { leads, popup, dispose } = await openSeededPGlite(async () => {
       flushesStarted++;
       await new Promise((resolve) => setTimeout(resolve, 20));
       flushesDone++;
@@ -150,7 +150,7 @@ describe('group commit of leads on PGlite', () => {
       const answers = await Promise.all(
         Array.from({ length: 32 }, async (_, index) => {
           const calledAt = flushesStarted;
-          await store.recordConversion(leadOf(popup, `flushed-${index}`));
+          await leads.recordConversion(leadOf(popup, `flushed-${index}`));
           // Flushes end in the order they start: the one that served this lead is among those that ended since.
           return { calledAt, doneAt: flushesDone };
         }),

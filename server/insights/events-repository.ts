@@ -1,8 +1,7 @@
 // The events aggregate: views, closes and clicks with their roll-ups, the monthly partitions and what retention
 // drops, and the totals read from them.
-import { type ConfigurationOptions, ConfigurationStore } from './configuration-store.ts';
-import type { Database } from './database.ts';
-import { ERASED_LEAD_KEY_DAYS } from './tombstones.ts';
+import type { Database } from '../db/database.ts';
+import { ERASED_LEAD_KEY_DAYS } from '../db/tombstones.ts';
 
 export interface ViewInput {
   poptin_id: string;
@@ -57,7 +56,7 @@ export interface ClickInput {
   shown: boolean;
 }
 
-export interface EventOptions extends ConfigurationOptions {
+export interface EventOptions {
   /** Raw views and closes are dropped, a month at a time, once older than this; the daily roll-ups stay. */
   eventRetentionDays?: number;
 }
@@ -101,7 +100,7 @@ export function rollupCtes(source: string, column: 'views' | 'closes' | 'convers
 /**
  * Queues the stored views or closes for the roll-ups, in the statement that stores them: `source` names a CTE with
  * client_id, poptin_id, device, url and created_at of the stored rows (none for a repeat). The event's day is the
- * site's (rollupCtes), taken now; EventStore.foldRollups adds the queued rows to the roll-ups a few seconds later.
+ * site's (rollupCtes), taken now; EventRepository.foldRollups adds the queued rows to the roll-ups a few seconds later.
  */
 function pendingRollupCte(source: string, column: 'views' | 'closes'): string {
   return `pending AS (
@@ -177,11 +176,13 @@ const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;
 const ROLLUP_FOLD_LOCK_KEY = 7_460_393;
 
 /** Views, closes, clicks and their roll-ups, in SQL that runs unchanged on PGlite and PostgreSQL. */
-export class EventStore extends ConfigurationStore {
+export class EventRepository {
   private readonly eventRetentionDays: number;
 
-  constructor(db: Database, options: EventOptions = {}) {
-    super(db, options);
+  constructor(
+    readonly db: Database,
+    options: EventOptions = {},
+  ) {
     this.eventRetentionDays = options.eventRetentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;
   }
 

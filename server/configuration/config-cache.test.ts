@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ConvertedVisitors } from '../leads/converted-visitors.ts';
 import {
   ALL_CLIENTS,
-  type ClientConfig,
   ConfigCache,
-  ConvertedVisitors,
   forgetConfig,
   MAX_CACHED_CLIENTS,
   PopupsByViewer,
   registerConfigCache,
 } from './config-cache.ts';
-import type { PopupRecord } from './configuration-store.ts';
+import type { ClientConfig, PopupRecord } from './repository.ts';
 
 const config = (name: string): ClientConfig => ({ client: { client_id: name } as ClientConfig['client'], popups: [] });
 

@@ -4,7 +4,7 @@
 // lead that arrived meanwhile in the next one, and one flush acknowledges the whole batch. The next statement runs
 // while the last batch's flush does. A batch starts as soon as the requests already received have been read (the
 // next turn of the event loop): batching adds no timer wait when the server is idle.
-import { DatabaseUnavailableError } from './database.ts';
+import { DatabaseUnavailableError } from '../db/database.ts';
 
 /** Leads written by one statement at most: a longer queue is written in several. */
 export const MAX_LEAD_BATCH = 256;
