@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
-import { parseClientFile, parsePopupFile } from '../server/config-loader.ts';
+import { parseClientFile, parsePopupFile } from '../server/configuration/config-loader.ts';
 import type { Database } from '../server/db/database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';

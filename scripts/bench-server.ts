@@ -15,9 +15,9 @@ import type { Database } from '../server/db/database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { leadsListing, readLeadCursor } from '../server/leads.ts';
+import { splitByMonths, statsReport } from '../server/insights/stats.ts';
+import { leadsListing, readLeadCursor } from '../server/leads/leads.ts';
 import { openRepositories } from '../server/repositories.ts';
-import { splitByMonths, statsReport } from '../server/stats.ts';
 import { startPostgres } from './postgres.mjs';
 
 const usePglite = process.argv.includes('--pglite');

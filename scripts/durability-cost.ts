@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseClientFile, parsePopupFile } from '../server/config-loader.ts';
+import { parseClientFile, parsePopupFile } from '../server/configuration/config-loader.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { openRepositories } from '../server/repositories.ts';

@@ -6,8 +6,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
-import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
-import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
+import { SITE_AJAX_PATH } from './display/site-ajax.ts';
+import { SHOPIFY_STOREFRONT_PREFIX } from './store-platform/example-stores/shopify-storefront.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { captureLog, OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 

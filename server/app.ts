@@ -9,22 +9,16 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
-import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-tests.ts';
-import { registerBodyParsers } from './body-parsers.ts';
-import { loadConfigFiles } from './config-loader.ts';
-import {
-  type ConnectionLimits,
-  DEFAULT_CONNECTION_LIMITS,
-  limitConnectionsPerAddress,
-  requestTimeoutOptions,
-} from './connection-limits.ts';
-import { registerCors } from './cors.ts';
+import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-testing/ab-tests.ts';
+import { loadConfigFiles } from './configuration/config-loader.ts';
 import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
 import { ErasureHashes } from './db/tombstones.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
-import { errorBody, registerErrorHandlers } from './errors.ts';
+import { clickRoutes } from './display/click.ts';
+import { displayRoutes } from './display/display.ts';
 import { DEFAULT_ROLLUP_FOLD_MS } from './insights/events-repository.ts';
+import { LeadChallenges } from './leads/spam-challenge.ts';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   type OwnerSide,
@@ -34,20 +28,26 @@ import {
   type SignInLimitSettings,
 } from './owner/index.ts';
 import { OriginsSeen } from './owner/installation.ts';
-import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth, tokenOpensSite } from './owner-auth.ts';
-import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth, tokenOpensSite } from './owner/owner-auth.ts';
+import { ownerRoutes } from './owner/report-routes.ts';
+import { registerBodyParsers } from './platform/body-parsers.ts';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  limitConnectionsPerAddress,
+  requestTimeoutOptions,
+} from './platform/connection-limits.ts';
+import { registerCors } from './platform/cors.ts';
+import { errorBody, registerErrorHandlers } from './platform/errors.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './platform/rate-limit.ts';
+import { recordRoutes } from './platform/route-list.ts';
+import type { ProxyTrust } from './platform/settings.ts';
+import { type RateLimiter, rateLimiterFor } from './platform/shared-rate-limit.ts';
+import { staticRoutes } from './platform/static.ts';
 import { openRepositories, type Repositories, watchOtherProcesses } from './repositories.ts';
 import { DEFAULT_RETENTION_CHECK_MS, LeadRetention } from './retention/lead-retention.ts';
-import { recordRoutes } from './route-list.ts';
-import { clickRoutes } from './routes/click.ts';
-import { displayRoutes } from './routes/display.ts';
-import { ownerRoutes } from './routes/owner.ts';
-import { staticRoutes } from './routes/static.ts';
-import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
-import type { ProxyTrust } from './settings.ts';
-import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
-import { LeadChallenges } from './spam-challenge.ts';
-import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-revenue/routes.ts';
+import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-platform/revenue/routes.ts';
+import { browseAbandonmentRoute, storeRoutes } from './store-platform/routes.ts';
 import { VisitorEmails } from './visitor-email/index.ts';
 import { visitorEmailRoutes } from './visitor-email/routes.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
@@ -101,7 +101,7 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Leads sent sooner than this after their view are listed as 'fast-after-view' (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
-  /** Leads sent sooner than this after their page began to load are hidden as spam (server/spam.ts); 0 turns it off. */
+  /** Leads sent sooner than this after their page began to load are hidden as spam (server/leads/spam.ts); 0 turns it off. */
   spamImpossibleSubmitMs?: number;
   /** Raw views and closes are kept this many days (DEFAULT_EVENT_RETENTION_DAYS); the daily roll-ups stay. */
   eventRetentionDays?: number;
@@ -119,7 +119,7 @@ export interface AppOptions {
   abWinnerCheckMs?: number;
   /** Where a shop's Admin API is for Shopify coupon codes (tests point it at a fake); the owners' mail is delivery's. */
   coupons?: Pick<CouponOptions, 'shopifyBase'>;
-  /** The keys that prove a store platform's order webhook came from it (server/store-revenue/); absent: refused. */
+  /** The keys that prove a store platform's order webhook came from it (server/store-platform/revenue/); absent: refused. */
   storeWebhooks?: StoreWebhookSecrets;
   /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
   leadRetentionCheckMs?: number | false;
@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       spamImpossibleSubmitMs: options.spamImpossibleSubmitMs,
       eventRetentionDays: options.eventRetentionDays,
     },
-    delivery.arrivals,
+    { arrivals: delivery.arrivals, erasureHashes },
   );
   const { configuration, insights, leads } = repositories;
   const reads = options.readDb

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import type { PopupRecord } from './configuration/repository.ts';
-import { readSettings } from './settings.ts';
+import { readSettings } from './platform/settings.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 

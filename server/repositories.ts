@@ -1,9 +1,8 @@
 // The storage of each aggregate, over one database: composed once (app.ts), and each module handed the ones it uses.
 import { type ConfigurationOptions, ConfigurationRepository } from './configuration/repository.ts';
 import type { Database } from './db/database.ts';
-import type { LeadArrivals } from './delivery/queue.ts';
 import { type EventOptions, EventRepository } from './insights/events-repository.ts';
-import { type LeadOptions, LeadRepository } from './leads/repository.ts';
+import { type LeadCollaborators, type LeadOptions, LeadRepository } from './leads/repository.ts';
 
 export type RepositoryOptions = ConfigurationOptions & EventOptions & LeadOptions;
 
@@ -16,12 +15,19 @@ export interface Repositories {
   leads: LeadRepository;
 }
 
-/** Every repository over `db`; `arrivals` is told of each lead stored with its deliveries (the delivery worker). */
-export function openRepositories(db: Database, options: RepositoryOptions = {}, arrivals?: LeadArrivals): Repositories {
+/**
+ * Every repository over `db`; the lead repository tells `arrivals` of each lead stored with its deliveries (the
+ * delivery worker), and hashes erased leads' keys with the process's `erasureHashes`.
+ */
+export function openRepositories(
+  db: Database,
+  options: RepositoryOptions = {},
+  leads: LeadCollaborators = {},
+): Repositories {
   return {
     configuration: new ConfigurationRepository(db, options),
     insights: new EventRepository(db, options),
-    leads: new LeadRepository(db, options, arrivals),
+    leads: new LeadRepository(db, options, leads),
   };
 }
 

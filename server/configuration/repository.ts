@@ -28,9 +28,9 @@ export interface ClientRecord {
   time_zone?: string | null;
   /** The client's online store, when it has one. */
   store?: StoreSettings | null;
-  /** Leads from throwaway e-mail domains are set aside as spam (server/spam.ts). */
+  /** Leads from throwaway e-mail domains are set aside as spam (server/leads/spam.ts). */
   refuse_disposable_email?: boolean;
-  /** Leads from the display API must carry a solved proof-of-work challenge (server/spam-challenge.ts). */
+  /** Leads from the display API must carry a solved proof-of-work challenge (server/leads/spam-challenge.ts). */
   require_proof_of_work?: boolean;
 }
 

@@ -382,7 +382,7 @@ describe('replaced vendor addresses', () => {
   });
 
   it('are refused in production', async () => {
-    const { readSettings } = await import('../settings.ts');
+    const { readSettings } = await import('../platform/settings.ts');
     assert.throws(
       () =>
         readSettings({

@@ -2,6 +2,7 @@
 // drops, and the totals read from them.
 import type { Database } from '../db/database.ts';
 import { ERASED_LEAD_KEY_DAYS } from '../db/tombstones.ts';
+import type { Device, PopupStats } from './contract.ts';
 
 export interface ViewInput {
   poptin_id: string;
@@ -19,8 +20,6 @@ export interface ViewInput {
   /** When it happened (ISO 8601), for events loaded from elsewhere; now when absent. */
   created_at?: string;
 }
-
-export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
 
 export interface CloseInput {
   poptin_id: string;
@@ -156,20 +155,6 @@ const FOLD_CHOICES_SQL = `WITH batch AS (
 
 /** How often each server process folds the queued views and closes into the roll-ups when not told otherwise. */
 export const DEFAULT_ROLLUP_FOLD_MS = 2_000;
-
-export interface PopupStats {
-  poptin_id: string;
-  poptin_name: string;
-  ab_test_parent_id: string | null;
-  views: number;
-  closes: number;
-  /** Leads not taken for spam. */
-  conversions: number;
-  /** Leads taken for spam (see ConversionInput.spam_reason), not counted in `conversions`. */
-  spam_conversions: number;
-  /** conversions / views, 0 when there are no views, rounded to 4 decimals. */
-  conversion_rate: number;
-}
 
 // Any constants work; they only have to be the same in every server process sharing one PostgreSQL.
 const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;

@@ -3,10 +3,12 @@
 import type { Database } from '../db/database.ts';
 import { ErasureHashes } from '../db/tombstones.ts';
 import { type LeadArrivals, NO_LEAD_ARRIVALS, queueDeliveries } from '../delivery/queue.ts';
-import { type Device, rollupCtes } from '../insights/events-repository.ts';
-import { IMPOSSIBLE_SUBMIT_MS } from '../spam.ts';
+import type { Device } from '../insights/contract.ts';
+import { rollupCtes } from '../insights/events-repository.ts';
+import type { LeadFilter, LeadRecord } from './contract.ts';
 import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from './converted-visitors.ts';
 import { LeadBatches } from './lead-batches.ts';
+import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 
 export interface ConversionInput {
   idempotency_key: string;
@@ -23,7 +25,7 @@ export interface ConversionInput {
   payload_sha256: string;
   /** Who sent it: the widget's visitor_id, else the server's visitor cookie. */
   visitor_id: string | null;
-  /** Hides the lead from the owner's list: 'honeypot' or 'impossible-timing' (server/spam.ts). */
+  /** Hides the lead from the owner's list: 'honeypot' or 'impossible-timing' (server/leads/spam.ts). */
   spam_reason: string | null;
   /** Listed with the lead, never hiding it; the repository adds 'fast-after-view' (see LeadOptions.spamMinSubmitMs). */
   spam_suspicion?: string | null;
@@ -40,29 +42,8 @@ export const DEFAULT_SPAM_MIN_SUBMIT_MS = 2000;
 export interface LeadOptions {
   /** Leads sent sooner than this after their view are listed as 'fast-after-view'; 0 turns the check off. */
   spamMinSubmitMs?: number;
-  /** Leads sent sooner than this after their page began to load are hidden as 'impossible-timing' (server/spam.ts); 0 turns it off. */
+  /** Leads sent sooner than this after their page began to load are hidden as 'impossible-timing' (server/leads/spam.ts); 0 turns it off. */
   spamImpossibleSubmitMs?: number;
-}
-
-/** Which leads a listing holds: the real ones (default), the spam only, or all. */
-export type SpamFilter = 'exclude' | 'only' | 'include';
-
-/** Which leads a listing or an export holds; every condition given must hold. */
-export interface LeadFilter {
-  spam?: SpamFilter;
-  /** A pop-up and its A/B variants. */
-  popup?: string;
-  /** One pop-up only. */
-  variant?: string;
-  /**
-   * Where the range starts: a UTC day (YYYY-MM-DD, its first instant) or an instant with its zone
-   * (2026-11-27T00:00:00+09:00), included. The console sends the owner's local midnights as instants.
-   */
-  from?: string;
-  /** Where the range ends: a UTC day (YYYY-MM-DD, included whole) or an instant with its zone, excluded. */
-  to?: string;
-  /** Text found, whatever its case, in the e-mail, name, phone or any field. */
-  q?: string;
 }
 
 // A parameter of type text holding the SpamFilter.
@@ -115,13 +96,6 @@ export type ConversionResult =
   | { outcome: 'payload-conflict' }
   /** The idempotency key was a lead's that its owner erased since (tombstones.ts): nothing was stored. */
   | { outcome: 'erased' };
-
-export interface LeadRecord extends Omit<ConversionInput, 'payload_sha256' | 'visitor_id'> {
-  conversion_id: number;
-  created_at: string;
-  /** Sent by a pop-up in steps whose visitor closed it after the e-mail step (fields.partial, server/leads.ts). */
-  partial: boolean;
-}
 
 /**
  * Where a page of leads ended, in their listing order (newest first): the last lead's created_at as
@@ -176,24 +150,34 @@ function toCursor(row: Record<string, unknown>): LeadCursor {
   return { createdAt: row.cursor_created_at as string, id: Number(row.id) };
 }
 
+export interface LeadCollaborators {
+  arrivals?: LeadArrivals;
+  erasureHashes?: ErasureHashes;
+}
+
 /** Leads and their deliveries, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class LeadRepository {
   private readonly spamMinSubmitMs: number;
   /** What leads.ts judges a lead's time since page load by (LeadOptions.spamImpossibleSubmitMs). */
   readonly spamImpossibleSubmitMs: number;
   private readonly converted: ConvertedVisitors;
+  private readonly arrivals: LeadArrivals;
   /** The hashes an erasure leaves behind, which keep an erased lead's retries out. */
   readonly erasureHashes: ErasureHashes;
 
-  /** `arrivals` is told when leads were stored with their deliveries (delivery/queue.ts). */
+  /**
+   * `arrivals` is told when leads were stored with their deliveries (delivery/queue.ts). `erasureHashes` is the
+   * process's one instance: its key, once read, is hashed with inside a transaction that holds PGlite's connection.
+   */
   constructor(
     readonly db: Database,
     options: LeadOptions = {},
-    private readonly arrivals: LeadArrivals = NO_LEAD_ARRIVALS,
+    { arrivals = NO_LEAD_ARRIVALS, erasureHashes = new ErasureHashes(db) }: LeadCollaborators = {},
   ) {
+    this.arrivals = arrivals;
+    this.erasureHashes = erasureHashes;
     this.spamMinSubmitMs = options.spamMinSubmitMs ?? DEFAULT_SPAM_MIN_SUBMIT_MS;
     this.spamImpossibleSubmitMs = options.spamImpossibleSubmitMs ?? IMPOSSIBLE_SUBMIT_MS;
-    this.erasureHashes = new ErasureHashes(db);
     this.converted = convertedVisitorsOf(db, async (clientId, limit) =>
       (
         await db.query<{ visitor_id: string }>(

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ConfigurationRepository } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import { randomLowercaseId } from './random-id.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

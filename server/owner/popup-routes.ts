@@ -1,12 +1,12 @@
 // /api/owner/{clientId}/popups: authoring behind registerOwnerAuth (a granted owner's session, or a token).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ConfigurationRepository, PopupConfigJson } from '../configuration/repository.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../ids.ts';
-import { actorOf } from '../owner-auth.ts';
-import type { Language } from './accounts.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../platform/ids.ts';
+import type { Language, PopupDetail } from './contract.ts';
 import { fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
-import type { PopupAuthoring, PopupDetail } from './popup-store.ts';
+import { actorOf } from './owner-auth.ts';
+import type { PopupAuthoring } from './popup-store.ts';
 import type { Templates } from './templates.ts';
 import { validatePopupConfig } from './validate-popup.ts';
 

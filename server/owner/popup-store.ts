@@ -1,40 +1,14 @@
 // Pop-ups as owners author them: a draft, the published configuration the display API serves, a status, and
 // every saved draft kept as a revision. Publishing, pausing, resuming and deleting announce the change through
 // the configuration cache (LISTEN/NOTIFY on PostgreSQL), so every process serves it on the next page view.
-import { readAbTestParentId } from '../config-loader.ts';
+import { readAbTestParentId } from '../configuration/config-loader.ts';
 import type { ConfigChanges, PopupConfigJson, PopupRecord } from '../configuration/repository.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { deriveViewerId } from '../ids.ts';
+import { deriveViewerId } from '../platform/ids.ts';
 import { sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
+import type { PopupDetail, PopupSummary, RevisionSummary } from './contract.ts';
 import { randomLowercaseId } from './random-id.ts';
-
-export type PopupStatus = 'live' | 'paused' | 'draft';
-
-export interface PopupSummary {
-  id: string;
-  name: string;
-  type: string;
-  status: PopupStatus;
-  hasUnpublishedChanges: boolean;
-  updatedAt: string;
-  publishedAt: string | null;
-  /** The published configuration's schedule, as written (the console says when it starts or ended); else null. */
-  schedule: unknown;
-}
-
-export interface PopupDetail extends PopupSummary {
-  draft: PopupConfigJson;
-  published: PopupConfigJson | null;
-  revision: number;
-}
-
-export interface RevisionSummary {
-  revision: number;
-  savedAt: string;
-  savedBy: string;
-  published: boolean;
-}
 
 /** A preview link opens the draft for an hour. */
 export const PREVIEW_TOKEN_MINUTES = 60;

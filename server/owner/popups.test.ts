@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfigFiles } from '../config-loader.ts';
+import { loadConfigFiles } from '../configuration/config-loader.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, popupFile, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { asConsole, createOwner, signIn } from '../test-support/owners.ts';

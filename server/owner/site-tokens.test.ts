@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
-import { routesOf } from '../route-list.ts';
+import { routesOf } from '../platform/route-list.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { blankDataDir } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';

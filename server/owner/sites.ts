@@ -1,11 +1,9 @@
 // Sites (the `clients` table) as the console sees them: the few settings an owner edits, and who may see them.
-import type { OriginSeen, SiteRecord } from '../../src/core/api/site-contract.ts';
+import type { OriginSeen } from '../../src/core/api/site-contract.ts';
 import type { ConfigChanges } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
-import type { Language, Owner } from './accounts.ts';
+import type { Language, Owner, Site } from './contract.ts';
 import { originsSeenBy } from './installation.ts';
-
-export type Site = SiteRecord;
 
 const SITE_COLUMNS =
   'client_id, name, lang, allowed_origins, time_zone, email_sender_name, email_reply_to, privacy_url';
@@ -13,7 +11,7 @@ const SITE_COLUMNS =
 const toSite = (row: Record<string, unknown>): Site => ({
   clientId: row.client_id as string,
   name: row.name as string,
-  language: row.lang as string,
+  language: row.lang as Language,
   allowedOrigins: row.allowed_origins as string[],
   timeZone: (row.time_zone as string | null) ?? null,
   emailSenderName: (row.email_sender_name as string | null) ?? null,

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PopupConfigJson } from '../configuration/repository.ts';
-import { errorBody } from '../errors.ts';
-import type { Language } from './accounts.ts';
+import { errorBody } from '../platform/errors.ts';
+import type { Language } from './contract.ts';
 import { LANGUAGES } from './fields.ts';
 
 export const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');

@@ -1,4 +1,4 @@
-import { parseClientFile, parsePopupFile } from '../config-loader.ts';
+import { parseClientFile, parsePopupFile } from '../configuration/config-loader.ts';
 import type { ClientRecord, ConfigurationRepository, PopupRecord } from '../configuration/repository.ts';
 
 export const OWNER_TOKEN = 'test-owner-token-0123456789';
