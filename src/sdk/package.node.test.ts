@@ -88,7 +88,7 @@ describe('poptin-elements/sdk entry', () => {
 
   it('bundles from src/sdk alone, with no dependency on React or any other package', async () => {
     const result = await build({
-      absWorkingDir: new URL('../..', import.meta.url).pathname,
+      absWorkingDir: new URL('../../', import.meta.url).pathname,
       entryPoints: ['src/sdk/index.ts'],
       bundle: true,
       write: false,
