@@ -14,7 +14,7 @@ import { terserMinify } from './scripts/rollup/terser-minify.mjs';
 // The library's build goes into its package (packages/poptin-elements/dist: what npm publishes); what only the display
 // server serves (the console, the example site's bundle) into dist/. The library's files carry no sourceMappingURL
 // comment, as its tarball has no maps: the maps stay beside them, and the display server names each in a SourceMap
-// header (server/routes/static.ts).
+// header (server/platform/static.ts).
 const LIBRARY_DIST = 'packages/poptin-elements/dist';
 
 // The browsers that have `<dialog>` and `showModal()`, which every modal pop-up opens with (Safari 15.4 and

@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
-import { parseClientFile, parsePopupFile } from '../server/config-loader.ts';
+import { parseClientFile, parsePopupFile } from '../server/configuration/config-loader.ts';
 import type { Database } from '../server/db/database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { Store } from '../server/db/store.ts';
+import { openRepositories } from '../server/repositories.ts';
 import { startPostgres } from './postgres.mjs';
 
 const SECONDS = Number(process.env.DELIVERY_BENCH_SECONDS ?? 10);
@@ -142,8 +142,8 @@ async function run(
     delivery: { allowPrivate: true, vendorBases: vendors.bases, worker: { batch } },
   });
   try {
-    const store = new Store(db);
-    await store.upsertClient(
+    const store = openRepositories(db);
+    await store.configuration.upsertClient(
       parseClientFile({ client_id: 'bench', name: 'Bench', allowed_origins: ['https://bench.example'] }),
     );
     const popup = parsePopupFile({
@@ -157,7 +157,7 @@ async function run(
       d_f_r: 'all@display_everytime_everypage_5',
       poptin: '<div data-poptin-screen="form"><input type="email" name="Email"><button type="submit">Go</button></div>',
     });
-    await store.upsertPopup({ ...popup, source_file: null });
+    await store.configuration.upsertPopup({ ...popup, source_file: null });
     const key = 'bench-api-key-us1';
     const destinations: Record<string, object> = {
       mailchimp: { apiKey: key, settings: { listId: 'list1' } },

@@ -1,5 +1,5 @@
 // `npm run bench:hot-popup` (also a part of `npm run bench`, BENCH_PARTS=hot): one pop-up's views, as a viral
-// pop-up gets them, stored through the event write path (EventStore.recordView) by 8 connections at once on
+// pop-up gets them, stored through the event write path (EventRepository.recordView) by 8 connections at once on
 // PostgreSQL, each storing its next view as soon as the last is stored, for 10 s a case (HOT_BENCH_SECONDS).
 // Two cases, each in a fresh schema: the roll-ups counted in the statement that stores the view (the write path
 // before migration 070, kept here as it was), then the view queued and folded into the roll-ups every 2 s
@@ -9,10 +9,10 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../server/db/database.ts';
-import { DEFAULT_ROLLUP_FOLD_MS, rollupCtes } from '../server/db/event-store.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { Store } from '../server/db/store.ts';
+import { DEFAULT_ROLLUP_FOLD_MS, rollupCtes } from '../server/insights/events-repository.ts';
+import { openRepositories } from '../server/repositories.ts';
 import { startPostgres } from './postgres.mjs';
 
 const CONNECTIONS = 8;
@@ -60,12 +60,12 @@ async function measure(url: string, schema: string, queued: boolean): Promise<Ho
   const db = await openPostgres(scoped.toString());
   try {
     await runMigrations(db);
-    const store = new Store(db);
-    await store.ensureClient(SITE);
+    const store = openRepositories(db);
+    await store.configuration.ensureClient(SITE);
     await db.query("UPDATE clients SET time_zone = 'Europe/London' WHERE client_id = $1", [SITE]);
     const write = queued
       ? (key: string) =>
-          store.recordView({
+          store.insights.recordView({
             poptin_id: POPUP,
             client_id: SITE,
             url: 'https://hot.example/landing',
@@ -78,7 +78,7 @@ async function measure(url: string, schema: string, queued: boolean): Promise<Ho
     const folds = { count: 0, rows: 0, totalMs: 0, maxMs: 0 };
     const fold = async () => {
       const started = performance.now();
-      const rows = await store.foldRollups();
+      const rows = await store.insights.foldRollups();
       const took = performance.now() - started;
       folds.count++;
       folds.rows += rows;

@@ -15,9 +15,9 @@ import type { Database } from '../server/db/database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { Store } from '../server/db/store.ts';
-import { leadsListing, readLeadCursor } from '../server/leads.ts';
-import { splitByMonths, statsReport } from '../server/stats.ts';
+import { splitByMonths, statsReport } from '../server/insights/stats.ts';
+import { leadsListing, readLeadCursor } from '../server/leads/leads.ts';
+import { openRepositories } from '../server/repositories.ts';
 import { startPostgres } from './postgres.mjs';
 
 const usePglite = process.argv.includes('--pglite');
@@ -30,7 +30,7 @@ const CHUNK = 1_000_000;
 const RUNS = 60;
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 5_000);
 const CLIENT = 'benchsite';
-// The site's days are its time zone's (server/db/event-store.ts rollupCtes): one with a clock change.
+// The site's days are its time zone's (server/insights/events-repository.ts rollupCtes): one with a clock change.
 const TIME_ZONE = process.env.BENCH_TIME_ZONE ?? 'America/New_York';
 
 const STATS_BUDGET_MS = 200;
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
     await load(db);
     console.log(`loaded in ${seconds(loadStart)} s`);
 
-    const store = new Store(db);
+    const store = openRepositories(db);
     const today = new Date();
     const from = new Date(today.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
     const to = today.toISOString().slice(0, 10);
@@ -278,7 +278,7 @@ async function main(): Promise<void> {
     // Pages along the cursors: the first, then ever deeper, 100 leads each.
     let after: string | null = null;
     const pages = await timed(RUNS, async () => {
-      const page = await leadsListing(store, CLIENT, { limit: 100, after: after ? readLeadCursor(after) : null });
+      const page = await leadsListing(store.leads, CLIENT, { limit: 100, after: after ? readLeadCursor(after) : null });
       after = page.next;
     });
     const pagesPass = pages.p99 < LEADS_BUDGET_MS;
@@ -287,13 +287,13 @@ async function main(): Promise<void> {
       `leads page (100 leads, along the cursors): p50 ${pages.p50.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms (budget < ${LEADS_BUDGET_MS}) ${pagesPass ? 'PASS' : 'FAIL'}`,
     );
     const filtered = await timed(RUNS, (run) =>
-      leadsListing(store, CLIENT, { limit: 100, filter: { variant: popupId(run % POPUPS), from, to } }),
+      leadsListing(store.leads, CLIENT, { limit: 100, filter: { variant: popupId(run % POPUPS), from, to } }),
     );
     console.log(
       `leads page filtered by variant and 90 days: p50 ${filtered.p50.toFixed(1)} ms, p99 ${filtered.p99.toFixed(1)} ms`,
     );
     const found = await timed(10, (run) =>
-      leadsListing(store, CLIENT, { limit: 100, filter: { q: `person${LEADS - 1000 * run}@` } }),
+      leadsListing(store.leads, CLIENT, { limit: 100, filter: { q: `person${LEADS - 1000 * run}@` } }),
     );
     console.log(
       `leads search for one person by e-mail text (trigram index): p50 ${found.p50.toFixed(1)} ms, p99 ${found.p99.toFixed(1)} ms`,
@@ -301,7 +301,7 @@ async function main(): Promise<void> {
 
     let start = performance.now();
     for (let index = 0; index < INSERTS; index += 1) {
-      await store.recordView({
+      await store.insights.recordView({
         poptin_id: popupId(index % POPUPS),
         client_id: CLIENT,
         url: `https://bench.example/page-${index % PAGES}`,
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
     await Promise.all(
       Array.from({ length: concurrency }, async (_, worker) => {
         for (let index = worker; index < INSERTS; index += concurrency) {
-          await store.recordView({
+          await store.insights.recordView({
             poptin_id: popupId(index % POPUPS),
             client_id: CLIENT,
             url: `https://bench.example/page-${index % PAGES}`,

@@ -3,10 +3,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseClientFile, parsePopupFile } from '../server/config-loader.ts';
+import { parseClientFile, parsePopupFile } from '../server/configuration/config-loader.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
-import { Store } from '../server/db/store.ts';
+import { openRepositories } from '../server/repositories.ts';
 
 const LEADS = Number(process.env.LEADS ?? 300);
 const readFixture = async (file: string) =>
@@ -17,13 +17,13 @@ async function measure(label: string, durable: boolean): Promise<void> {
   const db = await openPGlite(dataDir, durable ? {} : { syncDirectory: async () => undefined });
   try {
     await runMigrations(db);
-    const store = new Store(db);
-    await store.upsertClient(parseClientFile(await readFixture('clients/bench-lightbox.json')));
+    const store = openRepositories(db);
+    await store.configuration.upsertClient(parseClientFile(await readFixture('clients/bench-lightbox.json')));
     const popup = parsePopupFile(await readFixture('popups/benchlightbox.json'));
-    await store.upsertPopup({ ...popup, source_file: null });
+    await store.configuration.upsertPopup({ ...popup, source_file: null });
     let key = 0;
     const lead = () =>
-      store.recordConversion({
+      store.leads.recordConversion({
         idempotency_key: `${label}-${key++}`,
         poptin_id: popup.poptin_id,
         client_id: popup.client_id,

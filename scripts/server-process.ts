@@ -67,7 +67,7 @@ export async function startServerProcess(
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: ROOT,
         // Scripted visitors submit within a second of the view, which the server takes for a bot's: the spam
-        // rules have their own tests (server/spam.test.ts), so here they are off.
+        // rules have their own tests (server/leads/spam.test.ts), so here they are off.
         env: {
           ...process.env,
           PORT: String(port),

@@ -6,8 +6,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
-import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
-import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
+import { SITE_AJAX_PATH } from './display/site-ajax.ts';
+import { SHOPIFY_STOREFRONT_PREFIX } from './store-platform/example-stores/shopify-storefront.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { captureLog, OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 
@@ -19,9 +19,9 @@ before(async () => {
 after(() => test.dispose());
 beforeEach(async () => {
   await test.reset();
-  await seedClient(test.store, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
-  await seedClient(test.store, { client_id: 'globex', allowed_origins: ['https://globex.example'] });
-  await seedPopup(test.store, { client_id: 'acme', poptin_id: 'aaaaaaaaaaaa1' });
+  await seedClient(test.configuration, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
+  await seedClient(test.configuration, { client_id: 'globex', allowed_origins: ['https://globex.example'] });
+  await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'aaaaaaaaaaaa1' });
 });
 
 const ACME = 'https://acme.example';
@@ -97,7 +97,7 @@ describe('CORS', () => {
   });
 
   it('finds the client of routes keyed by pop-up id or viewer id', async () => {
-    const popup = await test.store.findPopup('aaaaaaaaaaaa1');
+    const popup = await test.configuration.findPopup('aaaaaaaaaaaa1');
     for (const url of [
       '/api/display/viewed/aaaaaaaaaaaa1',
       '/api/display/closed/aaaaaaaaaaaa1',
@@ -481,7 +481,7 @@ describe('error handling', () => {
     const app = await buildApp({ db: test.db, ownerToken: OWNER_TOKEN, rateLimit: false, logger });
     const json = { 'content-type': 'application/json' };
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const popup = await test.store.findPopup('aaaaaaaaaaaa1');
+    const popup = await test.configuration.findPopup('aaaaaaaaaaaa1');
     const conversion = `/api/display/conversion/${popup!.viewer_id}`;
     const badRequests: InjectOptions[] = [
       { method: 'POST', url: '/api/display/acme', payload: '{', headers: json },

@@ -9,22 +9,16 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
-import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-tests.ts';
-import { registerBodyParsers } from './body-parsers.ts';
-import { loadConfigFiles } from './config-loader.ts';
-import {
-  type ConnectionLimits,
-  DEFAULT_CONNECTION_LIMITS,
-  limitConnectionsPerAddress,
-  requestTimeoutOptions,
-} from './connection-limits.ts';
-import { registerCors } from './cors.ts';
+import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-testing/ab-tests.ts';
+import { loadConfigFiles } from './configuration/config-loader.ts';
 import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
-import { DEFAULT_ROLLUP_FOLD_MS } from './db/event-store.ts';
-import { Store } from './db/store.ts';
+import { ErasureHashes } from './db/tombstones.ts';
 import { type DeliveryOptions, LeadDelivery } from './delivery/index.ts';
-import { errorBody, registerErrorHandlers } from './errors.ts';
+import { clickRoutes } from './display/click.ts';
+import { displayRoutes } from './display/display.ts';
+import { DEFAULT_ROLLUP_FOLD_MS } from './insights/events-repository.ts';
+import { LeadChallenges } from './leads/spam-challenge.ts';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   type OwnerSide,
@@ -34,24 +28,31 @@ import {
   type SignInLimitSettings,
 } from './owner/index.ts';
 import { OriginsSeen } from './owner/installation.ts';
-import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth, tokenOpensSite } from './owner-auth.ts';
-import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-limit.ts';
+import { DEFAULT_OWNER_FAILURE_LIMIT, registerOwnerAuth, tokenOpensSite } from './owner/owner-auth.ts';
+import { ownerRoutes } from './owner/report-routes.ts';
+import { registerBodyParsers } from './platform/body-parsers.ts';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  limitConnectionsPerAddress,
+  requestTimeoutOptions,
+} from './platform/connection-limits.ts';
+import { registerCors } from './platform/cors.ts';
+import { errorBody, registerErrorHandlers } from './platform/errors.ts';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './platform/rate-limit.ts';
+import { recordRoutes } from './platform/route-list.ts';
+import type { ProxyTrust } from './platform/settings.ts';
+import { type RateLimiter, rateLimiterFor } from './platform/shared-rate-limit.ts';
+import { staticRoutes } from './platform/static.ts';
+import { openRepositories, type Repositories, watchOtherProcesses } from './repositories.ts';
 import { DEFAULT_RETENTION_CHECK_MS, LeadRetention } from './retention/lead-retention.ts';
-import { recordRoutes } from './route-list.ts';
-import { clickRoutes } from './routes/click.ts';
-import { displayRoutes } from './routes/display.ts';
-import { ownerRoutes } from './routes/owner.ts';
-import { staticRoutes } from './routes/static.ts';
-import { browseAbandonmentRoute, storeRoutes } from './routes/store.ts';
-import type { ProxyTrust } from './settings.ts';
-import { type RateLimiter, rateLimiterFor } from './shared-rate-limit.ts';
-import { LeadChallenges } from './spam-challenge.ts';
-import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-revenue/routes.ts';
+import { type StoreWebhookSecrets, storeOrderWebhooks } from './store-platform/revenue/routes.ts';
+import { browseAbandonmentRoute, storeRoutes } from './store-platform/routes.ts';
 import { VisitorEmails } from './visitor-email/index.ts';
 import { visitorEmailRoutes } from './visitor-email/routes.ts';
 import { visitorEmailOf } from './visitor-email/settings.ts';
 
-export type ExtraRoutes = (app: FastifyInstance, store: Store) => Promise<void>;
+export type ExtraRoutes = (app: FastifyInstance, repositories: Repositories) => Promise<void>;
 
 export const FREE_EMAIL_DOMAINS_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -100,7 +101,7 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Leads sent sooner than this after their view are listed as 'fast-after-view' (default 2000 ms; 0: no such check). */
   spamMinSubmitMs?: number;
-  /** Leads sent sooner than this after their page began to load are hidden as spam (server/spam.ts); 0 turns it off. */
+  /** Leads sent sooner than this after their page began to load are hidden as spam (server/leads/spam.ts); 0 turns it off. */
   spamImpossibleSubmitMs?: number;
   /** Raw views and closes are kept this many days (DEFAULT_EVENT_RETENTION_DAYS); the daily roll-ups stay. */
   eventRetentionDays?: number;
@@ -118,7 +119,7 @@ export interface AppOptions {
   abWinnerCheckMs?: number;
   /** Where a shop's Admin API is for Shopify coupon codes (tests point it at a fake); the owners' mail is delivery's. */
   coupons?: Pick<CouponOptions, 'shopifyBase'>;
-  /** The keys that prove a store platform's order webhook came from it (server/store-revenue/); absent: refused. */
+  /** The keys that prove a store platform's order webhook came from it (server/store-platform/revenue/); absent: refused. */
   storeWebhooks?: StoreWebhookSecrets;
   /** Lead retention's job: how often this process looks whether it is due (ms); false: never (another process runs it). */
   leadRetentionCheckMs?: number | false;
@@ -231,19 +232,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
-  const store = new Store(options.db, {
-    spamMinSubmitMs: options.spamMinSubmitMs,
-    spamImpossibleSubmitMs: options.spamImpossibleSubmitMs,
-    eventRetentionDays: options.eventRetentionDays,
-  });
-  const reads = options.readDb ? new Store(options.readDb, { eventRetentionDays: options.eventRetentionDays }) : store;
-  const stopWatching = await store.watchConfigChanges();
-  const stopFolding = store.foldRollupsEvery(options.rollupFoldMs ?? DEFAULT_ROLLUP_FOLD_MS, (error) =>
-    app.log.error({ err: error }, 'Stats roll-ups'),
-  );
-  app.addHook('onClose', stopFolding);
-  app.addHook('onClose', async () => stopWatching());
-  const visitorEmails = new VisitorEmails(options.db, store.erasureHashes, {
+  const erasureHashes = new ErasureHashes(options.db);
+  const visitorEmails = new VisitorEmails(options.db, erasureHashes, {
     mail: options.delivery?.mail ?? null,
     publicUrl: options.publicUrl ?? null,
   });
@@ -253,7 +243,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (error) => app.log.error({ err: error }, 'Lead delivery worker'),
   );
   app.decorate('delivery', delivery);
-  const stopDelivery = delivery.start(store);
+  const db = options.db;
+  const repositories = openRepositories(
+    db,
+    {
+      spamMinSubmitMs: options.spamMinSubmitMs,
+      spamImpossibleSubmitMs: options.spamImpossibleSubmitMs,
+      eventRetentionDays: options.eventRetentionDays,
+    },
+    { arrivals: delivery.arrivals, erasureHashes },
+  );
+  const { configuration, insights, leads } = repositories;
+  const reads = options.readDb
+    ? { db: options.readDb, ...openRepositories(options.readDb, { eventRetentionDays: options.eventRetentionDays }) }
+    : { db, ...repositories };
+  const abTests = { db, configuration };
+  const stopWatching = await watchOtherProcesses(repositories);
+  const stopFolding = insights.foldRollupsEvery(options.rollupFoldMs ?? DEFAULT_ROLLUP_FOLD_MS, (error) =>
+    app.log.error({ err: error }, 'Stats roll-ups'),
+  );
+  app.addHook('onClose', stopFolding);
+  app.addHook('onClose', async () => stopWatching());
+  const stopDelivery = delivery.start(leads);
   app.addHook('onClose', stopDelivery);
   visitorEmails.wakeDeliveries = () => delivery.worker?.wake();
   if (options.delivery?.worker !== false) {
@@ -262,19 +273,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const stopWinnerChecks = checkWinnersEvery(
     options.abWinnerCheckMs ?? DEFAULT_WINNER_CHECK_MS,
-    () => applyDueWinners(store, options.delivery?.mail ?? null),
+    () => applyDueWinners(abTests, options.delivery?.mail ?? null),
     (error) => app.log.error({ err: error }, 'A/B winners'),
   );
   app.addHook('onClose', async () => stopWinnerChecks());
   const coupons = new Coupons(
     options.db,
-    store.erasureHashes,
+    erasureHashes,
     delivery.box,
     { mail: options.delivery?.mail ?? null, shopifyBase: options.coupons?.shopifyBase },
     (error, message) => app.log.error({ err: error }, message),
   );
   app.decorate('coupons', coupons);
-  const leadRetention = new LeadRetention(options.db, store.erasureHashes, (error) =>
+  const leadRetention = new LeadRetention(options.db, erasureHashes, (error) =>
     app.log.error({ err: error }, 'Lead retention'),
   );
   app.decorate('leadRetention', leadRetention);
@@ -291,25 +302,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const originsSeen = new OriginsSeen(options.db, (error) => app.log.error({ err: error }, 'Origins seen'));
   app.decorate('originsSeen', originsSeen);
   app.addHook('onClose', () => originsSeen.close());
-  await registerCors(app, store, (clientId, origin, allowed) => originsSeen.note(clientId, origin, allowed));
+  await registerCors(app, configuration, (clientId, origin, allowed) => originsSeen.note(clientId, origin, allowed));
   if (options.rateLimit !== false)
     registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
 
   const configFiles =
     options.clientsDir || options.popupsDir
       ? await loadConfigFiles(
-          store,
+          configuration,
           { clientsDir: options.clientsDir, popupsDir: options.popupsDir, templatesDir: options.templatesDir },
           app.log,
         )
       : null;
 
-  const ownerSide = ownerSideOf(store, options.templatesDir, options.distDir);
+  const ownerSide = ownerSideOf(db, configuration, options.templatesDir, options.distDir);
   app.decorate('ownerSide', ownerSide);
   const consoleOrigins = options.consoleOrigins ?? [];
   await app.register(displayRoutes, {
     prefix: DISPLAY_API_PREFIX,
-    store,
+    configuration,
+    insights,
+    leads,
+    abTests,
     coupons,
     freeEmailDomains: await readFreeEmailDomains(),
     previewDraft: (clientId, poptinId, token) => ownerSide.popups.draftForPreview(clientId, poptinId, token),
@@ -324,9 +338,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(visitorEmailRoutes, { emails: visitorEmails });
-  await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, store });
-  await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, store });
-  await app.register(browseAbandonmentRoute, { store });
+  await app.register(clickRoutes, { prefix: DISPLAY_API_PREFIX, configuration, insights, leads });
+  await app.register(storeRoutes, { prefix: DISPLAY_API_PREFIX, configuration });
+  await app.register(browseAbandonmentRoute, { configuration });
   await app.register(storeOrderWebhooks, { db: options.db, secrets: options.storeWebhooks ?? {} });
   await app.register(
     async (owner) => {
@@ -343,19 +357,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         accounts: ownerSide.accounts,
         consoleOrigins,
       });
-      await owner.register(ownerRoutes, { store, reads });
-      await owner.register(ownerConsoleApi, { ...ownerSide, store, delivery, coupons, leadRetention });
+      await owner.register(ownerRoutes, { db, configuration, insights, leads, abTests, reads });
+      await owner.register(ownerConsoleApi, { ...ownerSide, db, configuration, delivery, coupons, leadRetention });
     },
     { prefix: '/api/owner' },
   );
-  for (const register of options.extraRoutes ?? []) await register(app, store);
+  for (const register of options.extraRoutes ?? []) await register(app, repositories);
   await app.register(staticRoutes, {
     examplesDir: options.examplesDir,
     distDir: options.distDir,
     widgetDir: options.widgetDir,
   });
   await registerOwnerSide(app, ownerSide, {
-    store,
+    db,
     consoleOrigins,
     distDir: options.distDir,
     signInLimits: options.rateLimit === false ? null : (options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS),

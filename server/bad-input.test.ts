@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import type { PopupRecord } from './db/configuration-store.ts';
+import type { PopupRecord } from './configuration/repository.ts';
 import { useTestApp } from './test-support/app.ts';
 import { seedClient, seedPopup } from './test-support/fixtures.ts';
 
 const shared = useTestApp();
 let popup: PopupRecord;
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  popup = await seedPopup(shared.test.store);
+  await seedClient(shared.test.configuration);
+  popup = await seedPopup(shared.test.configuration);
 });
 
 const JSON_BODY = { 'content-type': 'application/json' };
@@ -143,7 +143,7 @@ describe('text that PostgreSQL cannot store, and bodies nested too deep', () => 
   }
 
   it('answers 400 for NUL in the query string of limitLogs and stores nothing', async () => {
-    await seedClient(shared.test.store, { client_id: 'demo' });
+    await seedClient(shared.test.configuration, { client_id: 'demo' });
     for (const [query, message] of [
       ['status=%00', /^querystring\/status holds a NUL character/],
       ['status=ok&id=a%00', /^querystring\/id holds a NUL character/],

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
-import { readSettings } from './settings.ts';
+import type { PopupRecord } from './configuration/repository.ts';
+import { readSettings } from './platform/settings.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
 
@@ -18,8 +18,8 @@ before(async () => {
 after(() => test.dispose());
 beforeEach(async () => {
   await test.reset();
-  await seedClient(test.store, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'aaaaaaaaaaaa1' });
+  await seedClient(test.configuration, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'aaaaaaaaaaaa1' });
 });
 
 interface RawResponse {

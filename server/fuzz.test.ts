@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { seededRandom } from '../src/core/random.ts';
 import { buildApp } from './app.ts';
-import type { PopupRecord } from './db/configuration-store.ts';
-import { registerExampleSites } from './example-stores/index.ts';
-import { type RouteInfo, routesOf } from './route-list.ts';
-import { conversionSchema, displaySchema, viewedSchema } from './schemas.ts';
+import type { PopupRecord } from './configuration/repository.ts';
+import { type RouteInfo, routesOf } from './platform/route-list.ts';
+import { conversionSchema, displaySchema, viewedSchema } from './platform/schemas.ts';
+import { registerExampleSites } from './store-platform/example-stores/index.ts';
 import { useTestApp } from './test-support/app.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from './test-support/fixtures.ts';
@@ -339,12 +339,12 @@ function describeRequest(index: number, request: FuzzRequest): string {
 const shared = useTestApp();
 let popups: PopupRecord[];
 beforeEach(async () => {
-  await seedClient(shared.test.store);
-  await seedClient(shared.test.store, { client_id: 'other', allowed_origins: [] });
+  await seedClient(shared.test.configuration);
+  await seedClient(shared.test.configuration, { client_id: 'other', allowed_origins: [] });
   popups = [
-    await seedPopup(shared.test.store, { conversion_code: '<script>1</script>' }),
-    await seedPopup(shared.test.store, { poptin_id: 'bbbbbbbbbbbb2', stop_showing_to_converted_users: 'yes' }),
-    await seedPopup(shared.test.store, { client_id: 'other', poptin_id: 'otherpopup001' }),
+    await seedPopup(shared.test.configuration, { conversion_code: '<script>1</script>' }),
+    await seedPopup(shared.test.configuration, { poptin_id: 'bbbbbbbbbbbb2', stop_showing_to_converted_users: 'yes' }),
+    await seedPopup(shared.test.configuration, { client_id: 'other', poptin_id: 'otherpopup001' }),
   ];
 });
 
@@ -583,7 +583,7 @@ describe('every route of the app', () => {
   });
   beforeEach(async () => {
     await test.reset();
-    await seedClient(test.store, {
+    await seedClient(test.configuration, {
       store: {
         platform: 'shopify',
         shop: 'acme.myshopify.com',
@@ -591,7 +591,7 @@ describe('every route of the app', () => {
         products: [{ product_id: 'p1', title: 'Shoe', price: 10 }],
       },
     });
-    const popup = await seedPopup(test.store);
+    const popup = await seedPopup(test.configuration);
     ids = {
       clientId: 'acme',
       client_id: 'acme',

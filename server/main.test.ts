@@ -3,10 +3,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMigrations } from './db/migrate.ts';
-import { SHOPIFY_STOREFRONT_PREFIX } from './example-stores/shopify-storefront.ts';
+import { SITE_AJAX_PATH } from './display/site-ajax.ts';
 import { type RunningServer, startServer } from './main.ts';
-import { SITE_AJAX_PATH } from './routes/site-ajax.ts';
-import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './settings.ts';
+import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './platform/settings.ts';
+import { SHOPIFY_STOREFRONT_PREFIX } from './store-platform/example-stores/shopify-storefront.ts';
 import { blankDataDir } from './test-support/database.ts';
 
 const examples = path.join(import.meta.dirname, '..', 'examples');

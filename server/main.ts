@@ -5,10 +5,10 @@ import type { Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { openPostgres } from './db/postgres.ts';
-import { registerExampleSites } from './example-stores/index.ts';
 import { DEMO_OWNER_EMAIL, ensureDemoOwner } from './owner/demo-owner.ts';
 import { passwordWeakness } from './owner/passwords.ts';
-import { readSettings, type ServerSettings } from './settings.ts';
+import { readSettings, type ServerSettings } from './platform/settings.ts';
+import { registerExampleSites } from './store-platform/example-stores/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

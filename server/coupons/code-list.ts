@@ -1,6 +1,6 @@
 // The codes of an uploaded list: a CSV file (RFC 4180) with one code per row in its first column, or a plain list
 // with one per line; a first row that says "code" is its header. Every problem names its line.
-import { BadRequestError } from '../errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 
 /** A list holds at most this many codes. */
 export const MAX_LIST_CODES = 100_000;

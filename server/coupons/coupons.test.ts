@@ -74,8 +74,8 @@ after(async () => {
 const asAdmin = { authorization: `Bearer ${OWNER_TOKEN}` };
 
 async function setUp() {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  return seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  return seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
 }
 
 async function putSource(body: Record<string, unknown>, app: FastifyInstance = shared.app) {
@@ -347,8 +347,8 @@ describe('codes made for each lead', () => {
 describe("a site's codes and its owners", () => {
   it('another owner can neither read nor use nor fill them', async () => {
     const popup = await setUp();
-    await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
-    await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+    await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
+    await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
     await createOwner(shared.app, 'owner@globex.example', { sites: ['globex'] });
     const globexSession = await signIn(shared.app, 'owner@globex.example');
     const source = await putSource({ poptinId: popup.poptin_id, kind: 'list' });

@@ -3,10 +3,10 @@
 // detail, export, deliveries and the visitor's e-mail carry it.
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
-import type { ConversionInput } from '../db/lead-store.ts';
 import type { ErasureHashes } from '../db/tombstones.ts';
 import type { SecretBox } from '../delivery/secrets.ts';
 import type { MailSettings } from '../delivery/senders.ts';
+import type { ConversionInput } from '../leads/repository.ts';
 import { codeFromPattern } from './code-pattern.ts';
 import { CouponStore, type StoredSource } from './coupon-store.ts';
 import { createShopifyCode, type ShopifyBase, shopifyAdminBase } from './shopify-discounts.ts';

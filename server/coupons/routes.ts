@@ -2,9 +2,9 @@
 // upload, /coupons/{sourceId}/codes. Behind registerOwnerAuth; a site token needs the popups:write scope.
 import type { FastifyPluginAsync } from 'fastify';
 import { COUPON_SOURCE_KINDS, type CouponSourceInput } from '../../src/core/api/coupon-contract.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
 import { type FieldError, fieldErrors } from '../owner/fields.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import { MAX_LIST_BYTES, readCodeList } from './code-list.ts';
 import { patternProblem } from './code-pattern.ts';
 import type { StoredSource } from './coupon-store.ts';

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../app.ts';
+import { ConfigurationRepository } from '../configuration/repository.ts';
 import { blankDataDir, openSeededPGlite } from '../test-support/database.ts';
 import { OWNER_TOKEN } from '../test-support/fixtures.ts';
 import { folderSyncer, groupCommits, syncFileSystemOf } from './disk-sync.ts';
 import { runMigrations } from './migrate.ts';
 import { openPGlite } from './pglite.ts';
-import { Store } from './store.ts';
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -139,7 +139,7 @@ describe('PGlite flushes other writes in the background', () => {
       await runMigrations(db);
       await later(1200);
       const before = flushes;
-      await new Store(db).ensureClient('acme');
+      await new ConfigurationRepository(db).ensureClient('acme');
       await later(1200);
       assert.equal(flushes, before + 1, 'one background flush after the write');
       await later(1200);

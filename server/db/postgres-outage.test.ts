@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { buildApp } from '../app.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
+import { ConfigurationRepository } from '../configuration/repository.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
-import type { PopupRecord } from './configuration-store.ts';
 import type { Database } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
-import { Store } from './store.ts';
 
 // PostgreSQL restarted, crashed or cutting connections under a running server: requests meanwhile get 503 with
 // Retry-After (never a crash, never a 500), service comes back by itself, and every lead answered 200 is stored.
@@ -30,9 +30,9 @@ before(async () => {
   db = await openPostgres(server.url);
   await runMigrations(db);
   app = await buildApp({ db, ownerToken: OWNER_TOKEN, rateLimit: false });
-  const store = new Store(db);
-  await seedClient(store);
-  popup = await seedPopup(store);
+  const configuration = new ConfigurationRepository(db);
+  await seedClient(configuration);
+  popup = await seedPopup(configuration);
 });
 
 after(async () => {
@@ -178,8 +178,8 @@ describe('PostgreSQL out of reach', () => {
 
       // Cached again after the new LISTEN connections, so only a notification they hear can make it forget.
       assert.equal((await displayCall()).lang, 'en');
-      const otherStore = new Store(another);
-      await seedClient(otherStore, { lang: 'he' });
+      const otherConfiguration = new ConfigurationRepository(another);
+      await seedClient(otherConfiguration, { lang: 'he' });
       await untilTrue(
         async () => (await displayCall()).lang === 'he',
         'the change made by another process is heard',

@@ -5,7 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';
@@ -54,8 +54,8 @@ beforeEach(async () => {
   fakes.brevo.contacts.clear();
   fakes.brevo.imports.length = 0;
   fakeServer.requests.clear();
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
 });
 
 const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>

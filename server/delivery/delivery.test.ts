@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../src/core/api/contract.ts';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
@@ -62,8 +62,8 @@ beforeEach(async () => {
   await test.reset();
   receiver.received.length = 0;
   receiver.answer = () => ({ status: 200, body: 'ok' });
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   app.delivery.worker!.start();
 });
 
@@ -679,8 +679,8 @@ describe('destinations in the owner API', () => {
   });
 
   it("answers 404 when an owner names another site's destination, delivery or lead under their own site, and changes nothing", async () => {
-    await seedClient(test.store, { client_id: 'globex' });
-    const globexPopup = await seedPopup(test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+    await seedClient(test.configuration, { client_id: 'globex' });
+    const globexPopup = await seedPopup(test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
     const created = await asOwner('POST', '/globex/destinations', {
       kind: 'webhook',
       name: 'Globex hook',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { createOwner } from '../test-support/owners.ts';
@@ -38,8 +38,8 @@ after(async () => {
 beforeEach(async () => {
   await test.reset();
   smtp.mails.length = 0;
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
 });
 
 const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -13,10 +13,10 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seededRandom } from '../../src/core/random.ts';
+import { ConfigurationRepository } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { Store } from '../db/store.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { readDeliveryKey, SecretBox } from './secrets.ts';
@@ -97,9 +97,9 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     vendors = await startFakeVendors();
     const key = randomBytes(32).toString('base64');
     const box = new SecretBox(async () => readDeliveryKey(key));
-    const store = new Store(db);
-    await seedClient(store, { client_id: 'acme' });
-    await seedPopup(store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+    const configuration = new ConfigurationRepository(db);
+    await seedClient(configuration, { client_id: 'acme' });
+    await seedPopup(configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
     const destinations = new DeliveryStore(db);
     const origin = new URL(vendors.bases.hubspot).origin;
     await destinations.createDestination(

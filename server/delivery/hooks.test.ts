@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually, type Receiver, startReceiver } from './test-receiver.ts';
@@ -36,8 +36,8 @@ beforeEach(async () => {
   await test.reset();
   receiver.received.length = 0;
   receiver.answer = () => ({ status: 200, body: 'ok' });
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   app.delivery.worker!.start();
 });
 

@@ -4,9 +4,9 @@
 // `hooks:write` scope opens them and nothing else of the site. A subscription is a destination of kind
 // `resthook`, so its leads are durable, retried and logged like any other's.
 import type { FastifyPluginAsync } from 'fastify';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
 import { fieldErrors } from '../owner/fields.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import { restHookLead, resthook } from './adapters/resthook.ts';
 import type { LeadDelivery } from './index.ts';
 import { testLead } from './payload.ts';

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TestAnswer } from '../../src/core/api/delivery-contract.ts';
 import type { Database } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
 import { type AdapterEnv, newTokenCache } from './adapters/adapter.ts';
 import { DeliveryStore, type LeadForDelivery } from './delivery-store.ts';
 import type { Attempt } from './outcome.ts';
+import type { LeadArrivals } from './queue.ts';
 import { deliveryKeyOf, SecretBox } from './secrets.ts';
 import { type MailSettings, type SenderSettings, sendToDestination } from './senders.ts';
 import type { VendorBases } from './vendors.ts';
@@ -77,18 +77,28 @@ export class LeadDelivery {
     return new LeadDelivery(db, box, senders, worker, onError);
   }
 
+  /** Whether start's worker is running: only then do stored leads wake it. */
+  private started = false;
+
+  /** What the lead repository tells of the leads it stored (delivery/queue.ts): the worker, once started, looks. */
+  readonly arrivals: LeadArrivals = {
+    leadStored: () => {
+      if (this.started) this.worker?.leadStored();
+    },
+  };
+
   /**
-   * Starts the worker, woken by every lead `store` takes; answers the stop. On PGlite the leads waiting to be
-   * written go before each of the worker's statements.
+   * Starts the worker, woken through `arrivals`; answers the stop. On PGlite the leads waiting to be written
+   * (`leads.afterLeadWrites`) go before each of the worker's statements.
    */
-  start(store: Store): () => Promise<void> {
+  start(leads: { afterLeadWrites(): Promise<void> }): () => Promise<void> {
     if (!this.worker) return async () => undefined;
     const worker = this.worker;
-    store.onLeadStored = () => worker.leadStored();
-    if (this.oneThread) worker.turnToQuery = () => store.afterLeadWrites();
+    this.started = true;
+    if (this.oneThread) worker.turnToQuery = () => leads.afterLeadWrites();
     worker.start();
     return async () => {
-      store.onLeadStored = null;
+      this.started = false;
       await worker.stop();
     };
   }

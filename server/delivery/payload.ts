@@ -1,8 +1,8 @@
 // A lead as destinations receive it: the JSON of a webhook, and our fields mapped to a destination's own.
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../../src/core/api/contract.ts';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
-import { leadFromConversion } from '../leads.ts';
-import type { ConversionBody } from '../schemas.ts';
+import { leadFromConversion } from '../leads/leads.ts';
+import type { ConversionBody } from '../platform/schemas.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
 
 /** The form fields that carry the visitor's consent to be mailed (widget §3: `consent`, else the `Checkbox` field). */
@@ -55,7 +55,7 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
 
 /**
  * Fields a lead stores for the server alone, never sent on: the widget's retry key and the spam trap and timing
- * (server/spam.ts). `newExtraFields` is the list of the form's other fields, sent on one by one under their names.
+ * (server/leads/spam.ts). `newExtraFields` is the list of the form's other fields, sent on one by one under their names.
  */
 const INTERNAL_FIELDS = new Set(['idempotency_key', HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD]);
 const EXTRA_FIELDS = 'newExtraFields';

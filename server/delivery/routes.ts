@@ -10,9 +10,9 @@ import type {
   DestinationKindInfo,
   DestinationSettings,
 } from '../../src/core/api/delivery-contract.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
 import { type FieldError, fieldErrors } from '../owner/fields.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import type { AdapterEnv, DestinationAdapter } from './adapters/adapter.ts';
 import { ADAPTERS, adapterOf } from './adapters/index.ts';
 import type { LeadDelivery } from './index.ts';

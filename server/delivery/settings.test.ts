@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readSettings } from '../settings.ts';
+import { readSettings } from '../platform/settings.ts';
 
 describe('lead delivery settings', () => {
   it('reads DELIVERY_KEY, DELIVERY_ALLOW_PRIVATE, SMTP_URL and SMTP_FROM', () => {

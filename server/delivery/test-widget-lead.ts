@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../../src/core/api/contract.ts';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
 import type { FormField } from '../../src/core/forms/form-field.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 
 /** Posts the form to the conversion route as the widget does; answers the lead's id. */
 export async function submitWidgetLead(

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { DESTINATION_KINDS } from '../../src/core/api/delivery-contract.ts';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';
@@ -52,8 +52,8 @@ beforeEach(async () => {
   await app.delivery.worker!.stop();
   await test.reset();
   server.requests.clear();
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
   app.delivery.worker!.start();
 });
 
@@ -382,7 +382,7 @@ describe('replaced vendor addresses', () => {
   });
 
   it('are refused in production', async () => {
-    const { readSettings } = await import('../settings.ts');
+    const { readSettings } = await import('../platform/settings.ts');
     assert.throws(
       () =>
         readSettings({

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { eventually } from './test-receiver.ts';
@@ -43,8 +43,8 @@ beforeEach(async () => {
   vendors.hubspot.clear();
   vendors.requests.length = 0;
   vendors.fail = () => null;
-  await seedClient(test.store, { client_id: 'acme' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  await seedClient(test.configuration, { client_id: 'acme' });
+  popup = await seedPopup(test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
 });
 
 const asOwner = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -257,7 +257,7 @@ describe('consent sent to the vendors that take it', () => {
   });
 
   it('tells Klaviyo when a visitor confirmed by our double opt-in, so that it sends no second confirmation', async () => {
-    popup = await seedPopup(test.store, {
+    popup = await seedPopup(test.configuration, {
       client_id: 'acme',
       poptin_id: 'acmepopup0001',
       visitor_email: { enabled: true, subject: 'Hi', body: 'Hi', double_opt_in: true },

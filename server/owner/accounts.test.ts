@@ -12,7 +12,7 @@ const shared = useTestApp();
 
 describe('sign-in', () => {
   it('sets an HttpOnly, SameSite=Strict session cookie and answers the owner; /me then knows them', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const response = await shared.app.inject({
       method: 'POST',
@@ -116,7 +116,7 @@ describe('session fixation', () => {
 
 describe('CSRF', () => {
   it('refuses a cookie-authenticated write without an Origin or from a foreign one, and takes it from the console', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const session = await signIn(shared.app, 'ana@acme.example');
     const write = (origin: string | null, url: string) =>
@@ -128,13 +128,13 @@ describe('CSRF', () => {
         assert.equal(response.json().message, 'Cross-site request refused');
       }
     }
-    assert.equal((await shared.test.store.findClient('acme'))?.name, 'Acme', 'nothing changed');
+    assert.equal((await shared.test.configuration.findClient('acme'))?.name, 'Acme', 'nothing changed');
     assert.equal((await write(OWN_ORIGIN, '/api/owner/acme/site')).statusCode, 200);
-    assert.equal((await shared.test.store.findClient('acme'))?.name, 'Renamed');
+    assert.equal((await shared.test.configuration.findClient('acme'))?.name, 'Renamed');
   });
 
   it('keeps bearer tokens free of the Origin check (no cookie involved)', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const response = await shared.app.inject({
       method: 'PATCH',
       url: '/api/owner/acme/site',
@@ -248,8 +248,8 @@ describe('password rules', () => {
 
 describe('admin', () => {
   it('lets an admin create, change and delete owners and their sites; anyone else gets 403', async () => {
-    await seedClient(shared.test.store);
-    await seedClient(shared.test.store, { client_id: 'globex' });
+    await seedClient(shared.test.configuration);
+    await seedClient(shared.test.configuration, { client_id: 'globex' });
     await createOwner(shared.app, 'root@example.com', { isAdmin: true });
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const admin = await signIn(shared.app, 'root@example.com');
@@ -324,7 +324,7 @@ describe('admin', () => {
 
 describe('demo owner', () => {
   it('is created once, an admin granted every site, with the given password; a later start changes nothing', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const { accounts, sites } = shared.app.ownerSide;
     assert.equal(await ensureDemoOwner(accounts, sites, 'the demo password'), 'the demo password');
     assert.equal(await ensureDemoOwner(accounts, sites, 'another password'), null);

@@ -3,21 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SiteToken, SiteTokenCreator, SiteTokenScope } from '../../src/core/api/site-token-contract.ts';
 import type { Database } from '../db/database.ts';
+import type { Language, Owner, OwnerWithSites } from './contract.ts';
 import { hashPassword } from './passwords.ts';
-
-export type Language = 'en' | 'he';
-
-export interface Owner {
-  id: number;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  language: Language;
-}
-
-export interface OwnerWithSites extends Owner {
-  sites: string[];
-}
 
 /** Who makes a token: a signed-in owner, or an owner key. */
 export type TokenMaker = { ownerId: number } | { key: 'OWNER_TOKEN' | 'client token' };

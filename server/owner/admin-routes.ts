@@ -1,7 +1,7 @@
 // /api/admin: owners and the sites granted to them, for admin owners only.
 import type { FastifyPluginAsync } from 'fastify';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import type { Accounts } from './accounts.ts';
 import { emailProblem, type FieldError, fieldErrors, passwordProblem, ROW_NUMBER_SCHEMA } from './fields.ts';
 import { isCrossSiteWrite, refuseCrossSite, signedInOwner, signInRequired } from './session.ts';

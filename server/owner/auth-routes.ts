@@ -1,9 +1,10 @@
 // /api/auth: sign-in (by password or by a mailed link), sign-out, the signed-in owner and their password.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../errors.ts';
-import type { RateDecision } from '../rate-limit.ts';
-import type { RateLimiter } from '../shared-rate-limit.ts';
-import type { Accounts, Language, Owner } from './accounts.ts';
+import { errorBody } from '../platform/errors.ts';
+import type { RateDecision } from '../platform/rate-limit.ts';
+import type { RateLimiter } from '../platform/shared-rate-limit.ts';
+import type { Accounts } from './accounts.ts';
+import type { Language, Owner } from './contract.ts';
 import { fieldErrors, LANGUAGES, passwordProblem } from './fields.ts';
 import { PasswordWorkBusy, UNKNOWN_OWNER_HASH, verifyPassword } from './passwords.ts';
 import {

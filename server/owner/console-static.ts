@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { errorBody } from '../errors.ts';
+import { errorBody } from '../platform/errors.ts';
 
 /**
  * The console runs only its own scripts, talks only to this server and is never framed. Styles may be inline:

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { errorBody } from '../errors.ts';
+import { errorBody } from '../platform/errors.ts';
 import { passwordWeakness } from './passwords.ts';
 
 export interface FieldError {

@@ -16,8 +16,8 @@ const PNG = Buffer.concat([
 ]);
 
 async function ownerOfAcme(): Promise<string> {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
   return signIn(shared.app, 'ana@acme.example');
 }

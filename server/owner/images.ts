@@ -1,10 +1,10 @@
 // Images an owner uploads for their pop-ups: POST and GET /api/owner/{clientId}/images behind registerOwnerAuth, and
 // GET /images/{id} for everyone (a visitor's page loads them). Stored in the database, so every process serves them.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ConfigurationRepository } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import { randomLowercaseId } from './random-id.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -47,7 +47,10 @@ const summaryOf = (row: ImageRow): ImageSummary => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-export const imageRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const imageRoutes: FastifyPluginAsync<{
+  db: Database;
+  configuration: Pick<ConfigurationRepository, 'findClient'>;
+}> = async (app, { db, configuration }) => {
   // Only in this scope: elsewhere an image body stays an unsupported type (415).
   app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
     done(null, body),
@@ -59,7 +62,8 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { s
     { bodyLimit: MAX_IMAGE_BYTES, schema: { params } },
     async (request, reply) => {
       const { clientId } = request.params;
-      if (!(await store.findClient(clientId))) return reply.code(404).send(errorBody(404, `Unknown site ${clientId}`));
+      if (!(await configuration.findClient(clientId)))
+        return reply.code(404).send(errorBody(404, `Unknown site ${clientId}`));
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0)
@@ -67,7 +71,7 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { s
       if (!SIGNATURES[type]?.(bytes))
         return reply.code(415).send(errorBody(415, `The file is not a ${type} image (its first bytes say otherwise)`));
       const id = randomLowercaseId(24);
-      const [row] = await store.db.query<ImageRow>(
+      const [row] = await db.query<ImageRow>(
         'INSERT INTO images (id, client_id, content_type, bytes, size) VALUES ($1, $2, $3, $4, $5) RETURNING id, content_type, size, created_at',
         [id, clientId, type, bytes, bytes.length],
       );
@@ -76,7 +80,7 @@ export const imageRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { s
   );
 
   app.get<{ Params: { clientId: string } }>('/:clientId/images', { schema: { params } }, async (request) => {
-    const rows = await store.db.query<ImageRow>(
+    const rows = await db.query<ImageRow>(
       'SELECT id, content_type, size, created_at FROM images WHERE client_id = $1 ORDER BY created_at DESC, id LIMIT 200',
       [request.params.clientId],
     );

@@ -2,18 +2,19 @@
 // routes (/api/owner/sites, /api/owner/{clientId}/site|tokens|popups, /api/owner/templates) and the console.
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ConfigurationRepository } from '../configuration/repository.ts';
 import type { Coupons } from '../coupons/index.ts';
 import { couponRoutes } from '../coupons/routes.ts';
-import type { Store } from '../db/store.ts';
+import type { Database } from '../db/database.ts';
 import { hookRoutes } from '../delivery/hooks.ts';
 import type { LeadDelivery } from '../delivery/index.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
-import type { RateLimitSettings } from '../rate-limit.ts';
+import { spamRoutes } from '../leads/spam-routes.ts';
+import type { RateLimitSettings } from '../platform/rate-limit.ts';
+import { type RateLimiter, rateLimiterFor } from '../platform/shared-rate-limit.ts';
 import type { LeadRetention } from '../retention/lead-retention.ts';
 import { retentionRoutes } from '../retention/routes.ts';
-import { type RateLimiter, rateLimiterFor } from '../shared-rate-limit.ts';
-import { spamRoutes } from '../spam-routes.ts';
-import { storeRevenueRoutes } from '../store-revenue/routes.ts';
+import { storeRevenueRoutes } from '../store-platform/revenue/routes.ts';
 import { Accounts, sha256Hex } from './accounts.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { authRoutes, type SignInLimiters } from './auth-routes.ts';
@@ -57,18 +58,29 @@ export interface OwnerSide {
 }
 
 /** `distDir`: the build, whose dist/console/templates/ holds the templates' pictures. */
-export function ownerSideOf(store: Store, templatesDir?: string, distDir?: string): OwnerSide {
+export function ownerSideOf(
+  db: Database,
+  configuration: ConfigurationRepository,
+  templatesDir?: string,
+  distDir?: string,
+): OwnerSide {
   return {
-    accounts: new Accounts(store.db),
-    sites: new Sites(store),
-    popups: new PopupAuthoring(store),
+    accounts: new Accounts(db),
+    sites: new Sites(db, configuration),
+    popups: new PopupAuthoring(db, configuration),
     templates: new Templates(templatesDir, distDir && path.join(distDir, 'console', 'templates')),
   };
 }
 
 /** The console's routes of the owner API, registered in its scope after registerOwnerAuth. */
 export const ownerConsoleApi: FastifyPluginAsync<
-  OwnerSide & { store: Store; delivery: LeadDelivery; coupons: Coupons; leadRetention: LeadRetention }
+  OwnerSide & {
+    db: Database;
+    configuration: ConfigurationRepository;
+    delivery: LeadDelivery;
+    coupons: Coupons;
+    leadRetention: LeadRetention;
+  }
 > = async (scope, side) => {
   await scope.register(siteRoutes, side);
   await scope.register(deliveryRoutes, side);
@@ -78,12 +90,12 @@ export const ownerConsoleApi: FastifyPluginAsync<
   await scope.register(imageRoutes, side);
   await scope.register(couponRoutes, side);
   await scope.register(retentionRoutes, side);
-  await scope.register(storeRevenueRoutes, { db: side.store.db });
+  await scope.register(storeRevenueRoutes, { db: side.db });
   await scope.register(spamRoutes, side);
 };
 
 export interface OwnerSideOptions {
-  store: Store;
+  db: Database;
   consoleOrigins: readonly string[];
   /** null: no limit on wrong sign-ins. */
   signInLimits: SignInLimitSettings | null;
@@ -99,8 +111,8 @@ export async function registerOwnerSide(
   side: OwnerSide,
   options: OwnerSideOptions,
 ): Promise<void> {
-  const { store, consoleOrigins, signInLimits } = options;
-  const limiter = (scope: string, settings: RateLimitSettings) => rateLimiterFor(store.db, scope, settings);
+  const { db, consoleOrigins, signInLimits } = options;
+  const limiter = (scope: string, settings: RateLimitSettings) => rateLimiterFor(db, scope, settings);
   const limiters: SignInLimiters | null = signInLimits && {
     perAddress: limiter('sign-in-address', signInLimits.perAddress),
     perEmailAndAddress: hashedKeys(limiter('sign-in-email-address', signInLimits.perEmailAndAddress)),
@@ -118,7 +130,7 @@ export async function registerOwnerSide(
     signInLink: options.signInLink,
   });
   await app.register(adminRoutes, { prefix: '/api/admin', accounts: side.accounts, consoleOrigins });
-  registerPublicImages(app, store.db);
+  registerPublicImages(app, db);
   if (options.distDir) await app.register(consoleRoutes, { distDir: options.distDir });
 }
 

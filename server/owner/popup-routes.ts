@@ -1,18 +1,17 @@
 // /api/owner/{clientId}/popups: authoring behind registerOwnerAuth (a granted owner's session, or a token).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { PopupConfigJson } from '../db/configuration-store.ts';
-import type { Store } from '../db/store.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../ids.ts';
-import { actorOf } from '../owner-auth.ts';
-import type { Language } from './accounts.ts';
+import type { ConfigurationRepository, PopupConfigJson } from '../configuration/repository.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../platform/ids.ts';
+import type { Language, PopupDetail } from './contract.ts';
 import { fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
-import type { PopupAuthoring, PopupDetail } from './popup-store.ts';
+import { actorOf } from './owner-auth.ts';
+import type { PopupAuthoring } from './popup-store.ts';
 import type { Templates } from './templates.ts';
 import { validatePopupConfig } from './validate-popup.ts';
 
 export interface PopupRoutesOptions {
-  store: Store;
+  configuration: Pick<ConfigurationRepository, 'findClient'>;
   popups: PopupAuthoring;
   templates: Templates;
 }
@@ -35,9 +34,12 @@ const configBody = { type: 'object', required: ['config'], properties: { config:
 
 const popupAnswer = (popup: PopupDetail) => ({ popup });
 
-export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, { store, popups, templates }) => {
+export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (
+  app,
+  { configuration, popups, templates },
+) => {
   async function knownSite(clientId: string, reply: FastifyReply): Promise<boolean> {
-    if (await store.findClient(clientId)) return true;
+    if (await configuration.findClient(clientId)) return true;
     await reply.code(404).send(errorBody(404, `Unknown site ${clientId}`));
     return false;
   }
@@ -83,7 +85,8 @@ export const popupRoutes: FastifyPluginAsync<PopupRoutesOptions> = async (app, {
       const { templateId, config: sent } = request.body;
       let config = sent;
       if (!config && templateId) {
-        const language = request.body.language ?? ((await store.findClient(clientId))?.lang === 'he' ? 'he' : 'en');
+        const language =
+          request.body.language ?? ((await configuration.findClient(clientId))?.lang === 'he' ? 'he' : 'en');
         config = (await templates.config(templateId, language)) ?? undefined;
         if (!config) return fieldErrors(reply, [{ field: 'templateId', message: `names no template (${templateId})` }]);
       }

@@ -1,41 +1,14 @@
 // Pop-ups as owners author them: a draft, the published configuration the display API serves, a status, and
 // every saved draft kept as a revision. Publishing, pausing, resuming and deleting announce the change through
 // the configuration cache (LISTEN/NOTIFY on PostgreSQL), so every process serves it on the next page view.
-import { readAbTestParentId } from '../config-loader.ts';
-import type { PopupConfigJson, PopupRecord } from '../db/configuration-store.ts';
-import type { SqlRunner } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
-import { deriveViewerId } from '../ids.ts';
+import { readAbTestParentId } from '../configuration/config-loader.ts';
+import type { ConfigChanges, PopupConfigJson, PopupRecord } from '../configuration/repository.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
+import { deriveViewerId } from '../platform/ids.ts';
 import { sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import { randomSecret, sha256Hex } from './accounts.ts';
+import type { PopupDetail, PopupSummary, RevisionSummary } from './contract.ts';
 import { randomLowercaseId } from './random-id.ts';
-
-export type PopupStatus = 'live' | 'paused' | 'draft';
-
-export interface PopupSummary {
-  id: string;
-  name: string;
-  type: string;
-  status: PopupStatus;
-  hasUnpublishedChanges: boolean;
-  updatedAt: string;
-  publishedAt: string | null;
-  /** The published configuration's schedule, as written (the console says when it starts or ended); else null. */
-  schedule: unknown;
-}
-
-export interface PopupDetail extends PopupSummary {
-  draft: PopupConfigJson;
-  published: PopupConfigJson | null;
-  revision: number;
-}
-
-export interface RevisionSummary {
-  revision: number;
-  savedAt: string;
-  savedBy: string;
-  published: boolean;
-}
 
 /** A preview link opens the draft for an hour. */
 export const PREVIEW_TOKEN_MINUTES = 60;
@@ -74,11 +47,10 @@ function ownedConfig(config: PopupConfigJson, poptinId: string): PopupConfigJson
 }
 
 export class PopupAuthoring {
-  constructor(private readonly store: Store) {}
-
-  private get db() {
-    return this.store.db;
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly configuration: ConfigChanges,
+  ) {}
 
   async list(clientId: string): Promise<PopupSummary[]> {
     const rows = await this.db.query<Record<string, unknown>>(
@@ -169,7 +141,7 @@ export class PopupAuthoring {
       [clientId, poptinId, ...params],
     );
     if (rows.length === 0) return false;
-    await this.store.configChanged(clientId);
+    await this.configuration.configChanged(clientId);
     return true;
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfigFiles } from '../config-loader.ts';
+import { loadConfigFiles } from '../configuration/config-loader.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, popupFile, seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { asConsole, createOwner, signIn } from '../test-support/owners.ts';
@@ -22,7 +22,7 @@ const NEW_POPUP = {
 };
 
 async function signedInOwnerOfAcme(): Promise<string> {
-  await seedClient(shared.test.store);
+  await seedClient(shared.test.configuration);
   await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
   return signIn(shared.app, 'ana@acme.example');
 }
@@ -333,7 +333,7 @@ describe('pop-up authoring', () => {
 
   it('duplicates a pop-up as a draft named "(copy)" and deletes one, keeping its leads', async () => {
     const session = await signedInOwnerOfAcme();
-    const seeded = await seedPopup(shared.test.store);
+    const seeded = await seedPopup(shared.test.configuration);
     const copy = await consoleCall(session, {
       method: 'POST',
       url: `/api/owner/acme/popups/${seeded.poptin_id}/duplicate`,
@@ -386,7 +386,7 @@ describe('pop-up authoring', () => {
 describe("preview on the owner's site", () => {
   it('serves the draft for ppt-preview with a valid draft token, the published pop-up without one', async () => {
     const session = await signedInOwnerOfAcme();
-    const seeded = await seedPopup(shared.test.store, { poptin_name: 'Published' });
+    const seeded = await seedPopup(shared.test.configuration, { poptin_name: 'Published' });
     const url = `/api/owner/acme/popups/${seeded.poptin_id}`;
     await consoleCall(session, {
       method: 'PUT',
@@ -426,7 +426,7 @@ describe("preview on the owner's site", () => {
 describe('per-site API tokens', () => {
   it("are shown once, open that site's owner API only, and stop working once revoked", async () => {
     const session = await signedInOwnerOfAcme();
-    await seedClient(shared.test.store, { client_id: 'globex' });
+    await seedClient(shared.test.configuration, { client_id: 'globex' });
     const created = await consoleCall(session, {
       method: 'POST',
       url: '/api/owner/acme/tokens',
@@ -535,7 +535,7 @@ describe('configuration files seed the database', () => {
         JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other from file' })),
       );
       const log = { info: () => undefined, error: () => undefined };
-      await loadConfigFiles(shared.test.store, { clientsDir, popupsDir }, log);
+      await loadConfigFiles(shared.test.configuration, { clientsDir, popupsDir }, log);
       await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
       const session = await signIn(shared.app, 'ana@acme.example');
       await consoleCall(session, {
@@ -551,10 +551,10 @@ describe('configuration files seed the database', () => {
         path.join(popupsDir, 'other.json'),
         JSON.stringify(popupFile({ poptin_id: 'bbbbbbbbbbbb1', poptin_name: 'Other changed' })),
       );
-      const report = await loadConfigFiles(shared.test.store, { clientsDir, popupsDir }, log);
+      const report = await loadConfigFiles(shared.test.configuration, { clientsDir, popupsDir }, log);
       assert.deepEqual(report.keptOwnerEdits, ['aaaaaaaaaaaa1']);
       assert.deepEqual((await displayedNames()).sort(), ['Edited', 'Other changed']);
-      assert.equal((await shared.test.store.findClient('acme'))?.name, 'Acme as edited');
+      assert.equal((await shared.test.configuration.findClient('acme'))?.name, 'Acme as edited');
       const sources = await shared.test.db.query<{ poptin_id: string; source: string; source_file: string }>(
         'SELECT poptin_id, source, source_file FROM popups ORDER BY poptin_id',
       );
@@ -573,7 +573,7 @@ describe('configuration files seed the database', () => {
 
 describe('several server processes on one database', () => {
   it('serve a pop-up published through another process on their next page view', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const otherDatabase = await shared.test.openAnother?.();
     // PGlite: one process owns the data folder, so the "other" process is this one.

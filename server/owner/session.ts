@@ -1,8 +1,9 @@
 // The console's session cookie and the checks every cookie-authenticated request passes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '../cookies.ts';
-import { errorBody } from '../errors.ts';
-import { type Accounts, BROWSER_DAYS, type Owner, SESSION_DAYS } from './accounts.ts';
+import { readCookie } from '../platform/cookies.ts';
+import { errorBody } from '../platform/errors.ts';
+import { type Accounts, BROWSER_DAYS, SESSION_DAYS } from './accounts.ts';
+import type { Owner } from './contract.ts';
 
 export const SESSION_COOKIE = 'poptin_session';
 const SESSION_ID_FORM = /^[\w-]{43}$/;

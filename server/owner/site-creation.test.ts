@@ -15,7 +15,7 @@ const siteIds = async () =>
 
 describe('who may create a site', () => {
   it('refuses an owner who is not an admin with 403 saying an admin adds sites, and makes nothing', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     await createOwner(shared.app, 'ana@acme.example', { sites: ['acme'] });
     const session = await signIn(shared.app, 'ana@acme.example');
     const response = await asConsole(shared.app, session, {
@@ -54,7 +54,7 @@ describe('who may create a site', () => {
   });
 
   it('refuses with 409 a client id that differs from an existing one only by case', async () => {
-    await seedClient(shared.test.store, { client_id: 'Acme' });
+    await seedClient(shared.test.configuration, { client_id: 'Acme' });
     await createOwner(shared.app, 'root@example.com', { isAdmin: true });
     const admin = await signIn(shared.app, 'root@example.com');
     for (const clientId of ['acme', 'ACME', 'Acme']) {

@@ -18,7 +18,7 @@ const displayCallFrom = (origin: string, clientId = 'acme') =>
 
 describe("a site's installation, from its display calls", () => {
   it('says where the snippet was seen, and names an origin that calls but is not allowed', async () => {
-    await seedClient(shared.test.store, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
+    await seedClient(shared.test.configuration, { client_id: 'acme', allowed_origins: ['https://acme.example'] });
     assert.deepEqual((await asAdmin('GET', '/acme/site')).json().installation, { origins: [] }, 'not seen yet');
 
     assert.equal((await displayCallFrom('https://acme.example')).statusCode, 200);
@@ -53,8 +53,8 @@ describe("a site's installation, from its display calls", () => {
   });
 
   it(`keeps the ${ORIGINS_KEPT_PER_SITE} origins seen last, whatever Origin headers arrive, and none of another site`, async () => {
-    await seedClient(shared.test.store, { client_id: 'acme' });
-    await seedClient(shared.test.store, { client_id: 'other', allowed_origins: ['https://other.example'] });
+    await seedClient(shared.test.configuration, { client_id: 'acme' });
+    await seedClient(shared.test.configuration, { client_id: 'other', allowed_origins: ['https://other.example'] });
     for (let round = 0; round < 3; round++) {
       for (let index = 0; index < 15; index++) await displayCallFrom(`https://r${round}-${index}.spam.example`);
       await shared.app.originsSeen.flush();

@@ -1,14 +1,15 @@
 // Sites and their API tokens: /api/owner/sites and /api/owner/{clientId}/site|tokens, behind registerOwnerAuth.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_SITE_TOKEN_SCOPES } from '../../src/core/api/site-token-contract.ts';
-import { normaliseOrigin } from '../config-loader.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
-import type { Accounts, Language, TokenMaker } from './accounts.ts';
+import { normaliseOrigin } from '../configuration/config-loader.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
+import type { Accounts, TokenMaker } from './accounts.ts';
+import type { Language, Site } from './contract.ts';
 import { type FieldError, fieldErrors, LANGUAGES, ROW_NUMBER_SCHEMA } from './fields.ts';
 import type { PopupAuthoring } from './popup-store.ts';
 import { randomLowercaseId } from './random-id.ts';
-import type { Site, SiteEmailChanges, Sites } from './sites.ts';
+import type { SiteEmailChanges, Sites } from './sites.ts';
 import { readScopes } from './token-scopes.ts';
 
 export interface SiteRoutesOptions {

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
-import { routesOf } from '../route-list.ts';
+import { routesOf } from '../platform/route-list.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { blankDataDir } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
@@ -21,8 +21,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Acme with a pop-up and a lead, and Ana, a signed-in owner granted it. */
 async function acmeWithAna() {
-  await seedClient(shared.test.store);
-  const popup = await seedPopup(shared.test.store, { poptin_id: 'acmepopup0001' });
+  await seedClient(shared.test.configuration);
+  const popup = await seedPopup(shared.test.configuration, { poptin_id: 'acmepopup0001' });
   await shared.app.inject({
     method: 'POST',
     url: `/api/display/conversion/${popup.viewer_id}`,

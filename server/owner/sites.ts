@@ -1,11 +1,9 @@
 // Sites (the `clients` table) as the console sees them: the few settings an owner edits, and who may see them.
-import type { OriginSeen, SiteRecord } from '../../src/core/api/site-contract.ts';
+import type { OriginSeen } from '../../src/core/api/site-contract.ts';
+import type { ConfigChanges } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
-import type { Store } from '../db/store.ts';
-import type { Language, Owner } from './accounts.ts';
+import type { Language, Owner, Site } from './contract.ts';
 import { originsSeenBy } from './installation.ts';
-
-export type Site = SiteRecord;
 
 const SITE_COLUMNS =
   'client_id, name, lang, allowed_origins, time_zone, email_sender_name, email_reply_to, privacy_url';
@@ -13,7 +11,7 @@ const SITE_COLUMNS =
 const toSite = (row: Record<string, unknown>): Site => ({
   clientId: row.client_id as string,
   name: row.name as string,
-  language: row.lang as string,
+  language: row.lang as Language,
   allowedOrigins: row.allowed_origins as string[],
   timeZone: (row.time_zone as string | null) ?? null,
   emailSenderName: (row.email_sender_name as string | null) ?? null,
@@ -25,11 +23,10 @@ const toSite = (row: Record<string, unknown>): Site => ({
 export type SiteEmailChanges = { emailSenderName?: string; emailReplyTo?: string; privacyUrl?: string };
 
 export class Sites {
-  private readonly db: Database;
-
-  constructor(private readonly store: Store) {
-    this.db = store.db;
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly configuration: ConfigChanges,
+  ) {}
 
   /** The sites an owner sees: every one for an admin, the granted ones otherwise. */
   async visibleTo(owner: Owner): Promise<Site[]> {
@@ -69,7 +66,7 @@ export class Sites {
       [site.clientId, site.name, JSON.stringify(site.allowedOrigins), site.language, site.timeZone],
     );
     if (!rows[0]) return null;
-    await this.store.configChanged(site.clientId);
+    await this.configuration.configChanged(site.clientId);
     return toSite(rows[0]);
   }
 
@@ -107,7 +104,7 @@ export class Sites {
       ],
     );
     if (!rows[0]) return null;
-    await this.store.configChanged(clientId);
+    await this.configuration.configChanged(clientId);
     return toSite(rows[0]);
   }
 

@@ -6,9 +6,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
-import type { PopupConfigJson } from '../db/configuration-store.ts';
-import { errorBody } from '../errors.ts';
-import type { Language } from './accounts.ts';
+import type { PopupConfigJson } from '../configuration/repository.ts';
+import { errorBody } from '../platform/errors.ts';
+import type { Language } from './contract.ts';
 import { LANGUAGES } from './fields.ts';
 
 export const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');

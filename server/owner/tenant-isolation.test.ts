@@ -53,10 +53,10 @@ async function globexState() {
 }
 
 async function twoSites() {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
-  await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
-  const globexPopup = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
+  await seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  const globexPopup = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
   await shared.app.inject({
     method: 'POST',
     url: `/api/display/conversion/${globexPopup.viewer_id}`,

@@ -12,8 +12,8 @@ import {
   readVisitorType,
   readVisitPage,
 } from '../../src/core/rules/visit.ts';
-import { readAbTestParentId } from '../config-loader.ts';
-import { isPoptinId } from '../ids.ts';
+import { readAbTestParentId } from '../configuration/config-loader.ts';
+import { isPoptinId } from '../platform/ids.ts';
 import { visitorEmailProblems } from '../visitor-email/settings.ts';
 import type { FieldError } from './fields.ts';
 

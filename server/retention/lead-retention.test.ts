@@ -14,10 +14,10 @@ const asAdmin = { authorization: `Bearer ${OWNER_TOKEN}` };
 const DAY_MS = 86_400_000;
 
 async function setUp() {
-  await seedClient(shared.test.store, { client_id: 'acme' });
-  await seedClient(shared.test.store, { client_id: 'globex', name: 'Globex' });
-  const popup = await seedPopup(shared.test.store, { client_id: 'acme', poptin_id: 'acmepopup0001' });
-  const globex = await seedPopup(shared.test.store, { client_id: 'globex', poptin_id: 'globexpopup01' });
+  await seedClient(shared.test.configuration, { client_id: 'acme' });
+  await seedClient(shared.test.configuration, { client_id: 'globex', name: 'Globex' });
+  const popup = await seedPopup(shared.test.configuration, { client_id: 'acme', poptin_id: 'acmepopup0001' });
+  const globex = await seedPopup(shared.test.configuration, { client_id: 'globex', poptin_id: 'globexpopup01' });
   return { popup, globex };
 }
 

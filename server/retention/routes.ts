@@ -2,8 +2,8 @@
 // leads it will delete. For signed-in owners and the owner keys only, as the site's other settings.
 import type { FastifyPluginAsync } from 'fastify';
 import { LEAD_RETENTION_MONTHS, type LeadRetentionMonths } from '../../src/core/api/coupon-contract.ts';
-import { errorBody } from '../errors.ts';
-import { CLIENT_ID_PATTERN } from '../ids.ts';
+import { errorBody } from '../platform/errors.ts';
+import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
 import type { LeadRetention } from './lead-retention.ts';
 
 const params = { type: 'object', properties: { clientId: { type: 'string', pattern: CLIENT_ID_PATTERN } } };

@@ -61,7 +61,7 @@ async function storedMark(poptinId: string): Promise<unknown> {
 
 describe("an owner's template is sanitised once on the server, with the widget's own policy", () => {
   it('is sanitised when published, and the display answer serves it so, saying it is', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const { popup } = await ownerCall('POST', '/api/owner/acme/popups', {
       config: {
         poptin_name: 'Hostile',
@@ -90,7 +90,7 @@ describe("an owner's template is sanitised once on the server, with the widget's
   });
 
   it('serves a row written without the mark (a row from before) unmarked at once, for the widget to sanitise, and sanitises it for the answers after', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const config = {
       poptin_id: 'oldrow0000001',
       poptin_name: 'Old row',
@@ -117,7 +117,7 @@ describe("an owner's template is sanitised once on the server, with the widget's
   });
 
   it('sanitises again a template changed behind the mark (the mark is for other templates)', async () => {
-    await seedClient(shared.test.store);
+    await seedClient(shared.test.configuration);
     const { popup } = await ownerCall('POST', '/api/owner/acme/popups', {
       config: { poptin_name: 'Changed', poptin_type: 'lightbox', poptin: '<p>harmless</p>' },
     });
@@ -126,7 +126,7 @@ describe("an owner's template is sanitised once on the server, with the widget's
       `UPDATE popups SET config = jsonb_set(config, '{poptin}', to_jsonb($2::text)) WHERE poptin_id = $1`,
       [popup.id, HOSTILE],
     );
-    await shared.test.store.configChanged('acme');
+    await shared.test.configuration.configChanged('acme');
     const [first] = await served();
     assert.ok(!first?.poptin_sanitized || first.poptin !== HOSTILE, 'never the changed template marked as sanitised');
     await eventually('the answer marked again', async () => (await served())[0]?.poptin_sanitized === true);

@@ -7,7 +7,7 @@ import DOMPurify from 'dompurify';
 import { readRecord, readString } from '../../src/core/config/values.ts';
 import { INLINE_STYLE_STAND_IN } from '../../src/core/inline-styles.ts';
 import { TEMPLATE_RULES } from '../../src/core/sanitize.ts';
-import type { PopupConfigJson } from '../db/configuration-store.ts';
+import type { PopupConfigJson } from '../configuration/repository.ts';
 import { MAX_TEMPLATE_HTML } from '../owner/validate-popup.ts';
 
 /** A pop-up's templates as the display API serves them, and what they were made from. */

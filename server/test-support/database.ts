@@ -4,14 +4,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { migratedDataDir } from '../../scripts/migrated-data-dir.ts';
-import { forgetEverything } from '../db/config-cache.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import { forgetConfig } from '../configuration/config-cache.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
 import type { SyncDirectory } from '../db/disk-sync.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { Store } from '../db/store.ts';
+import { forgetConvertedVisitors } from '../leads/converted-visitors.ts';
+import { openRepositories, type Repositories } from '../repositories.ts';
 import { seedClient, seedPopup } from './fixtures.ts';
 
 function installedPgliteVersion(): string {
@@ -57,9 +58,8 @@ export async function blankDataDir(): Promise<string> {
   return dataDir;
 }
 
-export interface TestDatabase {
+export interface TestDatabase extends Repositories {
   db: Database;
-  store: Store;
   /** Empties every table between test cases. */
   reset(): Promise<void>;
   /** Closes the database and deletes what it stored. */
@@ -128,7 +128,7 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
   let emptying: Promise<string> | undefined;
   return {
     db,
-    store: new Store(db),
+    ...openRepositories(db),
     async reset() {
       emptying ??= emptyingStatement(db);
       const sql = await emptying;
@@ -142,7 +142,8 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
           if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 3) throw error;
         }
       }
-      forgetEverything(db);
+      forgetConfig(db);
+      forgetConvertedVisitors(db);
     },
     async dispose() {
       await db.close();
@@ -197,17 +198,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
  */
 export async function openSeededPGlite(
   syncDirectory: SyncDirectory,
-): Promise<{ db: Database; store: Store; popup: PopupRecord; dispose(): Promise<void> }> {
+): Promise<Repositories & { db: Database; popup: PopupRecord; dispose(): Promise<void> }> {
   const dataDir = await migratedDataDir('poptin-server-test-');
   const db = await openPGlite(dataDir, { syncDirectory, backgroundFlushMs: 3_600_000 });
   try {
     await runMigrations(db);
-    const store = new Store(db);
-    await seedClient(store);
+    const repositories = openRepositories(db);
+    await seedClient(repositories.configuration);
     return {
       db,
-      store,
-      popup: await seedPopup(store),
+      ...repositories,
+      popup: await seedPopup(repositories.configuration),
       dispose: async () => {
         await db.close();
         await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
-import { parseClientFile, parsePopupFile } from '../config-loader.ts';
-import type { ClientRecord, PopupRecord } from '../db/configuration-store.ts';
-import type { Store } from '../db/store.ts';
+import { parseClientFile, parsePopupFile } from '../configuration/config-loader.ts';
+import type { ClientRecord, ConfigurationRepository, PopupRecord } from '../configuration/repository.ts';
 
 export const OWNER_TOKEN = 'test-owner-token-0123456789';
 
@@ -19,7 +18,7 @@ export const popupFile = (overrides: Record<string, unknown> = {}): Record<strin
 });
 
 export async function seedClient(
-  store: Store,
+  configuration: Pick<ConfigurationRepository, 'upsertClient'>,
   overrides: Partial<ClientRecord> & Record<string, unknown> = {},
 ): Promise<ClientRecord> {
   const client = parseClientFile({
@@ -28,14 +27,17 @@ export async function seedClient(
     allowed_origins: ['https://acme.example'],
     ...overrides,
   });
-  await store.upsertClient(client);
+  await configuration.upsertClient(client);
   return client;
 }
 
-export async function seedPopup(store: Store, overrides: Record<string, unknown> = {}): Promise<PopupRecord> {
+export async function seedPopup(
+  configuration: Pick<ConfigurationRepository, 'ensureClient' | 'upsertPopup'>,
+  overrides: Record<string, unknown> = {},
+): Promise<PopupRecord> {
   const popup = parsePopupFile(popupFile(overrides));
-  await store.ensureClient(popup.client_id);
-  await store.upsertPopup({ ...popup, source_file: null });
+  await configuration.ensureClient(popup.client_id);
+  await configuration.upsertPopup({ ...popup, source_file: null });
   return popup;
 }
 

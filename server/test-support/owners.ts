@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Owner } from '../owner/accounts.ts';
+import type { Owner } from '../owner/contract.ts';
 
 /** The origin of requests made with `inject` (its default Host is localhost:80). */
 export const OWN_ORIGIN = 'http://localhost:80';

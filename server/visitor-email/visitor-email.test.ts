@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { PopupRecord } from '../db/configuration-store.ts';
+import type { PopupRecord } from '../configuration/repository.ts';
 import { eventually, type Receiver, startReceiver } from '../delivery/test-receiver.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
@@ -60,8 +60,12 @@ beforeEach(async () => {
   await test.reset();
   smtp.mails.length = 0;
   receiver.received.length = 0;
-  await seedClient(test.store, { client_id: 'acme', name: 'Acme', lang: 'he' });
-  popup = await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', visitor_email: HEBREW_EMAIL });
+  await seedClient(test.configuration, { client_id: 'acme', name: 'Acme', lang: 'he' });
+  popup = await seedPopup(test.configuration, {
+    client_id: 'acme',
+    poptin_id: 'acmepopup0001',
+    visitor_email: HEBREW_EMAIL,
+  });
 });
 
 const owner = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
@@ -231,7 +235,7 @@ describe("the visitor's e-mail after a lead", () => {
 
 describe("the console's test send of the visitor's e-mail", () => {
   async function visitorDestination(): Promise<number> {
-    await new VisitorEmails(test.db, test.store.erasureHashes, { mail: null, publicUrl: null }).ensureDestination(
+    await new VisitorEmails(test.db, test.leads.erasureHashes, { mail: null, publicUrl: null }).ensureDestination(
       'acme',
     );
     const [row] = await test.db.query<{ id: number }>(
@@ -266,7 +270,11 @@ describe("the console's test send of the visitor's e-mail", () => {
     assert.equal(byToken.delivered, false);
     assert.match(byToken.error!, /sign in/i);
 
-    await seedPopup(test.store, { client_id: 'acme', poptin_id: 'acmepopup0001', visitor_email: { enabled: false } });
+    await seedPopup(test.configuration, {
+      client_id: 'acme',
+      poptin_id: 'acmepopup0001',
+      visitor_email: { enabled: false },
+    });
     await createOwner(app, 'noa@acme.example', { sites: ['acme'] });
     const answer = await testSend(await signIn(app, 'noa@acme.example'), destinationId);
     assert.equal(answer.delivered, false);
@@ -277,7 +285,7 @@ describe("the console's test send of the visitor's e-mail", () => {
 
 describe('double opt-in', () => {
   beforeEach(async () => {
-    popup = await seedPopup(test.store, {
+    popup = await seedPopup(test.configuration, {
       client_id: 'acme',
       poptin_id: 'acmepopup0001',
       visitor_email: { ...HEBREW_EMAIL, double_opt_in: true, confirm_days: 7 },
@@ -342,7 +350,7 @@ describe('double opt-in', () => {
   });
 
   it("sends the visitor to the owner's confirmation page when it has one", async () => {
-    popup = await seedPopup(test.store, {
+    popup = await seedPopup(test.configuration, {
       client_id: 'acme',
       poptin_id: 'acmepopup0001',
       visitor_email: { ...HEBREW_EMAIL, double_opt_in: true, confirm_url: 'https://acme.example/thanks' },
@@ -374,7 +382,7 @@ describe('double opt-in', () => {
       email: 'new@visitor.example',
       idempotency_key: '00000000-0000-4000-8000-000000000014',
     });
-    const emails = new VisitorEmails(test.db, test.store.erasureHashes, { mail: null, publicUrl: null });
+    const emails = new VisitorEmails(test.db, test.leads.erasureHashes, { mail: null, publicUrl: null });
     assert.equal(await emails.expireUnconfirmed(), 1);
     const left = await test.db.query<{ id: unknown }>('SELECT id FROM conversions ORDER BY id');
     assert.deepEqual(
@@ -397,7 +405,7 @@ describe('double opt-in', () => {
 
 describe('the consent record', () => {
   it("keeps the exact text shown, its language, the box's state, time, page and confirmation, in the lead's detail and the person's export", async () => {
-    popup = await seedPopup(test.store, {
+    popup = await seedPopup(test.configuration, {
       client_id: 'acme',
       poptin_id: 'acmepopup0001',
       visitor_email: { ...HEBREW_EMAIL, double_opt_in: true },

@@ -1,8 +1,8 @@
 // The read-out part of the fake owner API (docs/owner-api.md): leads with search, filters, keyset pages, the CSV, a
 // lead's detail and spam moves; people's access and erasure; the stats report; A/B tests and declaring a winner. In
-// memory, with the contract's shapes; the real server's behaviour is tested in server/routes/owner-insights.test.ts.
+// memory, with the contract's shapes; the real server's behaviour is tested in server/insights/owner-insights.test.ts.
 
-import { leadRangeBounds } from '../../server/db/lead-store.ts';
+import { leadRangeBounds } from '../../server/leads/repository.ts';
 
 export interface FakeLead {
   conversion_id: number;
@@ -37,7 +37,7 @@ export interface FakeVariant {
   expected_loss: number;
 }
 
-/** A store order attributed to a pop-up (server/store-revenue/). */
+/** A store order attributed to a pop-up (server/store-platform/revenue/). */
 export interface FakeOrder {
   poptin_id: string;
   total: number;

@@ -33,7 +33,7 @@ import { transform } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { appWithPackageInstalled } from '../../scripts/bundled-app.ts';
-import { DEVELOPMENT_OWNER_TOKEN } from '../../server/settings.ts';
+import { DEVELOPMENT_OWNER_TOKEN } from '../../server/platform/settings.ts';
 import { eventually, freePort, LIBRARY_DIST, ROOT, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 const DOCS = [

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { LeadRecord } from '../../server/db/lead-store.ts';
+import type { LeadRecord } from '../../server/leads/contract.ts';
 import { eventually, ownerLeads, type ServerProcess, startBrowserAndServer } from './harness.ts';
 
 describe('form validation modes, end to end', () => {

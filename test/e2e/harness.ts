@@ -14,7 +14,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../../scripts/server-process.ts';
-import type { LeadRecord } from '../../server/db/lead-store.ts';
+import type { LeadRecord } from '../../server/leads/contract.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import type { SessionExplanation } from '../../src/stores/explain.ts';
 

@@ -69,7 +69,7 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     );
     assert.equal(lead.poptin_id, 'buildernews01');
     assert.equal(lead.fields.trigger, 'scroll:60');
-    // The time since the page began to load goes with it, for the spam rules (server/spam.ts).
+    // The time since the page began to load goes with it, for the spam rules (server/leads/spam.ts).
     assert.ok(Number(lead.fields.since_page_load_ms) > 0, String(lead.fields.since_page_load_ms));
     assert.deepEqual(errors, []);
     await page.close();

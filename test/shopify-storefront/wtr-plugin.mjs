@@ -1,6 +1,6 @@
 // @web/test-runner middleware: a fake Shopify storefront answered by the dev server itself under /__shopify__/,
 // so the browser tests reach it on their own origin as a theme's scripts reach the real one. The cart is the
-// example store's (server/example-stores/shopify-cart.ts); POST /__shopify__/__reset empties it and its call log.
+// example store's (server/store-platform/example-stores/shopify-cart.ts); POST /__shopify__/__reset empties it and its call log.
 import { tsImport } from 'tsx/esm/api';
 
 export const STOREFRONT_ROOT = '/__shopify__/';
@@ -25,7 +25,7 @@ async function readBody(request) {
 }
 
 export function shopifyStorefrontMiddleware() {
-  const loaded = tsImport('../../server/example-stores/shopify-cart.ts', import.meta.url);
+  const loaded = tsImport('../../server/store-platform/example-stores/shopify-cart.ts', import.meta.url);
   let cart = null;
   const calls = [];
   return async (context, next) => {

@@ -1,19 +1,26 @@
 /** The owner API of the console (docs: the console API contract), one function per call, same origin. */
-import type { CouponSource, CouponSourceInput, LeadRetention } from '../../core/api/coupon-contract.ts';
-import type { SiteInstallation, SiteRecord, SpamFilter } from '../../core/api/site-contract.ts';
-import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
-import type { Language } from '../i18n/strings.ts';
 
-export interface Owner {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  language: Language;
-}
-export interface Site extends SiteRecord {
-  language: Language;
-}
+import type {
+  Language,
+  Owner as OwnerRecord,
+  OwnerWithSites,
+  PopupDetail,
+  PopupStatus,
+  PopupSummary,
+  RevisionSummary,
+  Site,
+} from '../../../server/owner/contract.ts';
+import type { CouponSource, CouponSourceInput, LeadRetention } from '../../core/api/coupon-contract.ts';
+import type { SiteInstallation, SpamFilter } from '../../core/api/site-contract.ts';
+import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
+
+export type { PopupStatus, PopupSummary, Site };
+/** A pop-up with its draft and published configurations, as the editor opens it. */
+export type Popup = PopupDetail;
+export type Revision = RevisionSummary;
+// The server answers an owner's id as a number; the pages still hold it as text, until they are changed with it.
+export type Owner = Omit<OwnerRecord, 'id'> & { id: string };
+export type ManagedOwner = Omit<OwnerWithSites, 'id'> & { id: string };
 export interface ApiToken {
   id: string;
   name: string;
@@ -22,41 +29,7 @@ export interface ApiToken {
   createdAt: string;
   lastUsedAt: string | null;
 }
-export type PopupStatus = 'live' | 'paused' | 'draft';
-export interface PopupSummary {
-  id: string;
-  name: string;
-  type: string;
-  status: PopupStatus;
-  hasUnpublishedChanges: boolean;
-  updatedAt: string;
-  publishedAt: string | null;
-  /** The published configuration's schedule, as written; null when it has none or is a draft. */
-  schedule?: unknown;
-}
 export type Config = Record<string, unknown>;
-export interface Popup {
-  id: string;
-  status: PopupStatus;
-  draft: Config;
-  published: Config | null;
-  revision: number;
-  updatedAt: string;
-  publishedAt: string | null;
-}
-export interface Revision {
-  revision: number;
-  savedAt: string;
-  savedBy: string;
-  published: boolean;
-}
-export interface ManagedOwner {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  sites: string[];
-}
 export interface Template {
   id: string;
   name: { en: string; he: string };

@@ -1,4 +1,6 @@
 /** The owner API's read-out calls (docs/owner-api.md): leads, people, the stats report and A/B tests. */
+
+import type { LeadDetail, LeadFilter, LeadListing, LeadRecord, SpamFilter } from '../../../server/leads/contract.ts';
 import type {
   AbTest,
   ChoiceCount,
@@ -17,49 +19,8 @@ export type { AbTest, ChoiceCount, ConsentRecord, Counts, Erasure, OptIn, Person
 /** One variant of an A/B test, with its verdict. */
 export type Variant = AbTest['variants'][number];
 
-export type SpamFilter = 'exclude' | 'only' | 'include';
-export interface LeadFilter {
-  q?: string;
-  popup?: string;
-  variant?: string;
-  from?: string;
-  to?: string;
-  spam?: SpamFilter;
-}
-
-export interface Lead {
-  conversion_id: number;
-  created_at: string;
-  poptin_id: string;
-  client_id: string;
-  viewer_id: string | null;
-  email: string | null;
-  phone: string | null;
-  name: string | null;
-  url: string | null;
-  poptin_view_id: number | null;
-  spam_reason: string | null;
-  /** Sent by a pop-up in steps whose visitor left after the e-mail step. */
-  partial?: boolean;
-  fields: Record<string, unknown>;
-  device?: string;
-}
-export interface LeadDetail {
-  lead: Lead & { opt_in?: OptIn };
-  popup: { poptin_id: string; poptin_name: string; ab_test_parent_id: string | null } | null;
-  view: {
-    id: number;
-    created_at: string;
-    trigger: string | null;
-    type: string | null;
-    url: string | null;
-    device: string;
-  } | null;
-  prize: { prize_id: string; coupon: string | null } | null;
-  /** What the visitor agreed to, when the form had a consent box. */
-  consent?: ConsentRecord | null;
-  deliveries: unknown[];
-}
+export type { LeadDetail, LeadFilter, LeadListing, SpamFilter };
+export type Lead = LeadRecord;
 
 /** The query text of a filter, empty values left out (the server refuses an empty `from`). */
 export function queryOf(values: object): string {
@@ -90,10 +51,7 @@ export const leadsCsvUrl = (clientId: string, filter: LeadFilter, timeZone: stri
 
 export const insightsApi = {
   leads: (clientId: string, filter: LeadFilter, timeZone: string, after?: string) =>
-    call<{ leads: Lead[]; next: string | null }>(
-      'GET',
-      `${sitePath(clientId)}/leads${queryOf({ ...inSiteDays(filter, timeZone), after })}`,
-    ),
+    call<LeadListing>('GET', `${sitePath(clientId)}/leads${queryOf({ ...inSiteDays(filter, timeZone), after })}`),
   lead: (clientId: string, leadId: number) => call<LeadDetail>('GET', `${sitePath(clientId)}/leads/${leadId}`),
   markSpam: (clientId: string, leadId: number, spam: boolean) =>
     call<{ lead: Lead }>('PATCH', `${sitePath(clientId)}/leads/${leadId}`, { spam }),

@@ -1,5 +1,5 @@
 // The display API of widget §7 as both ends see it: the browser's DisplayApi sends these requests and the
-// reference server (server/routes/display.ts) answers them. Types, constants and one pure path helper,
+// reference server (server/display/display.ts) answers them. Types, constants and one pure path helper,
 // nothing that needs a page, so the server imports it as it is.
 import type { RawPoptin } from '../config/types.ts';
 
@@ -203,20 +203,20 @@ export const PARTIAL_LEAD_FIELD = 'poptin_partial';
 /**
  * A field record of newExtraFields naming one showing of a pop-up in steps whose owner keeps partial leads: its
  * partial lead and its whole lead both carry it, and the server keeps one lead per name, the whole one replacing the
- * partial one (`fields.steps_lead`, server/db/lead-store.ts). 8 to 128 printable ASCII characters.
+ * partial one (`fields.steps_lead`, server/leads/repository.ts). 8 to 128 printable ASCII characters.
  */
 export const STEPS_LEAD_FIELD = 'poptin_steps_lead';
 
 /**
  * The conversion field holding how long after the page began loading the form was sent, in ms
- * (`performance.now()`): the server hides as spam only a time no person could make (server/spam.ts).
+ * (`performance.now()`): the server hides as spam only a time no person could make (server/leads/spam.ts).
  */
 export const SINCE_PAGE_LOAD_FIELD = 'since_page_load_ms';
 
 /**
  * The conversion field holding the form's proof of work: base64 of the JSON `{challenge, solution}` of ALTCHA's v2
  * (altcha-lib), the challenge from `GET /api/display/challenge/{poptinId}`. A site that requires it refuses a lead
- * without it (server/spam-challenge.ts).
+ * without it (server/leads/spam-challenge.ts).
  */
 export const PROOF_OF_WORK_FIELD = 'proof_of_work';
 

@@ -1,6 +1,6 @@
 // The read-out part of the owner API (docs/owner-api.md: the stats report, A/B tests, a person's data) as both ends
-// see it: the console's calls (src/console/api/insights.ts) read these shapes, and the server (server/stats.ts,
-// server/ab-tests.ts, server/people.ts) answers with them. Types only, so the server imports it as it is.
+// see it: the console's calls (src/console/api/insights.ts) read these shapes, and the server (server/insights/stats.ts,
+// server/ab-testing/ab-tests.ts, server/leads/people.ts) answers with them. Types only, so the server imports it as it is.
 
 /** Views, closes and conversions (leads not taken for spam), and conversions / views. */
 export interface Counts {

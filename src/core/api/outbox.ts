@@ -44,7 +44,7 @@ export function backoffDelay(attempts: number, random: () => number, retryAfterM
   return Math.min(RETRY_CAP_MS, Math.max(jittered, retryAfterMs ?? 0));
 }
 
-/** Why the server refused: its answer's `message` (server/errors.ts) after the request that got it. */
+/** Why the server refused: its answer's `message` (server/platform/errors.ts) after the request that got it. */
 async function refusalReason(error: unknown): Promise<string> {
   if (!(error instanceof Error)) return String(error);
   try {
