@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { COUPON_SOURCE_KINDS, type CouponSourceInput } from '../../src/core/api/coupon-contract.ts';
 import { type FieldError, fieldErrors } from '../owner/fields.ts';
 import { errorBody } from '../platform/errors.ts';
-import { CLIENT_ID_PATTERN } from '../platform/ids.ts';
+import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../platform/ids.ts';
 import { MAX_LIST_BYTES, readCodeList } from './code-list.ts';
 import { patternProblem } from './code-pattern.ts';
 import type { StoredSource } from './coupon-store.ts';
@@ -20,7 +20,7 @@ const sourceBody = {
   additionalProperties: false,
   required: ['poptinId', 'kind'],
   properties: {
-    poptinId: { type: 'string', pattern: '^[A-Za-z0-9]{13}$' },
+    poptinId: { type: 'string', pattern: POPTIN_ID_PATTERN },
     prizeId: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' },
     kind: { type: 'string', enum: [...COUPON_SOURCE_KINDS] },
     pattern: { type: 'string', maxLength: 64 },

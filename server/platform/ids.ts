@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { POPTIN_ID_CHARS } from '../../src/core/poptin-id.ts';
 
 // Patterns shared by route parameters (JSON schema `pattern`) and the configuration loader.
 export const CLIENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-/** widget §3: a pop-up id has 13 characters. */
-export const POPTIN_ID_PATTERN = '^[A-Za-z0-9]{13}$';
+/** widget §3: a pop-up id, from the one statement of the rule that the widget reads too. */
+export const POPTIN_ID_PATTERN = `^${POPTIN_ID_CHARS}$`;
 export const VIEWER_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 export const isClientId = (value: unknown): value is string =>
