@@ -36,7 +36,7 @@ interface StoredPopup {
 
 export interface FakeOwnerApi {
   url: string;
-  owner: { id: string; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };
+  owner: { id: number; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };
   password: string;
   /** The owner's sites, as the site routes answer them. */
   sites: { clientId: string; name: string; language: 'en' | 'he'; allowedOrigins: string[]; timeZone: string | null }[];
@@ -105,7 +105,8 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
 }
 
 export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
-  const owner = { id: 'o1', email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
+  // Owners' ids are numbers, as the server's owner contract has them (server/owner/contract.ts).
+  const owner = { id: 1, email: 'owner@example.com', name: 'Owner', isAdmin: true, language: 'en' as const };
   let password = 'correct horse battery';
   const sessions = new Set<string>();
   const signInLinkToken = randomUUID();
@@ -134,7 +135,8 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     requireProofOfWork: false,
     stoppedThisWeek: { honeypot: 1204, 'impossible-timing': 37, 'disposable-domain': 0, 'proof-of-work': 52 },
   };
-  const others: { id: string; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
+  let removedOwners = 0;
+  const others: { id: number; email: string; name: string; isAdmin: boolean; sites: string[] }[] = [];
   const requests: FakeOwnerApi['requests'] = [];
   const insights = createFakeInsights('demo');
   const delivery = fakeDeliveryApi();
@@ -292,7 +294,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
           failure(400, 'The password is too short', [{ field: 'password', message: 'at least 10 characters' }]),
         );
       const created = {
-        id: randomUUID(),
+        id: owner.id + others.length + 1 + removedOwners,
         email: input.email,
         name: input.name,
         isAdmin: input.isAdmin ?? false,
@@ -303,11 +305,12 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     }
     if (pathname.startsWith('/api/admin/owners/')) {
       const other = others.find(
-        (entry) => entry.id === decodeURIComponent(pathname.slice('/api/admin/owners/'.length)),
+        (entry) => String(entry.id) === pathname.slice('/api/admin/owners/'.length),
       );
       if (!other) return send(response, 404, failure(404, 'No such owner'));
       if (method === 'DELETE') {
         others.splice(others.indexOf(other), 1);
+        removedOwners++;
         return send(response, 204);
       }
       Object.assign(other, body as object);

@@ -18,9 +18,8 @@ export type { PopupStatus, PopupSummary, Site };
 /** A pop-up with its draft and published configurations, as the editor opens it. */
 export type Popup = PopupDetail;
 export type Revision = RevisionSummary;
-// The server answers an owner's id as a number; the pages still hold it as text, until they are changed with it.
-export type Owner = Omit<OwnerRecord, 'id'> & { id: string };
-export type ManagedOwner = Omit<OwnerWithSites, 'id'> & { id: string };
+export type Owner = OwnerRecord;
+export type ManagedOwner = OwnerWithSites;
 export interface ApiToken {
   id: string;
   name: string;
@@ -174,9 +173,9 @@ export const api = {
   owners: () => call<{ owners: ManagedOwner[] }>('GET', '/api/admin/owners'),
   createOwner: (input: { email: string; name: string; password: string; isAdmin: boolean; sites: string[] }) =>
     call<{ owner: Owner }>('POST', '/api/admin/owners', input),
-  updateOwner: (id: string, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) =>
-    call<unknown>('PATCH', `/api/admin/owners/${encodeURIComponent(id)}`, changes),
-  deleteOwner: (id: string) => call<void>('DELETE', `/api/admin/owners/${encodeURIComponent(id)}`),
+  updateOwner: (id: number, changes: { name?: string; isAdmin?: boolean; sites?: string[]; password?: string }) =>
+    call<unknown>('PATCH', `/api/admin/owners/${id}`, changes),
+  deleteOwner: (id: number) => call<void>('DELETE', `/api/admin/owners/${id}`),
 };
 
 export const couponApi = {

@@ -108,7 +108,7 @@ export function OwnersPage() {
       return refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (id: string) => api.deleteOwner(id), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (id: number) => api.deleteOwner(id), onSuccess: refresh });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
