@@ -33,7 +33,8 @@ before(async () => {
     delivery: {
       allowPrivate: true,
       vendorBases: { ...fakeServer.bases, ...vendors.bases },
-      worker: { pollMs: 25, concurrency: 8, retry: { baseMs: 20, maxMs: 200, giveUpAfterMs: 60_000 } },
+      // A retry waits 200–400 ms, many polls long: the leads of one failed batch come back together only if they share it.
+      worker: { pollMs: 25, concurrency: 8, retry: { baseMs: 400, maxMs: 2_000, giveUpAfterMs: 60_000 } },
       // Far above what a loaded machine takes to answer, so that only the stalled call below times out.
       timeoutMs: 5_000,
     },

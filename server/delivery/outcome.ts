@@ -49,7 +49,8 @@ export function isTransientStatus(statusCode: number): boolean {
 
 /**
  * Exponential back-off with full jitter: a random wait up to base·2^(tries-1), capped, so that deliveries that
- * failed together do not all come back together. A Retry-After the destination sent is a floor.
+ * failed together do not all come back together (the leads of one batch call share their draw: they come back as
+ * one call). A Retry-After the destination sent is a floor.
  */
 export function backoffMs(
   policy: RetryPolicy,

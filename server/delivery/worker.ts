@@ -213,9 +213,11 @@ export class DeliveryWorker {
     const started = performance.now();
     const attempts = await this.send(send);
     const durationMs = performance.now() - started;
+    // One jitter for the whole send: the leads of a batch that failed together come back due together, in one job.
+    const jitter = Math.random();
     send.forEach((delivery, index) => {
       const attempt = attempts[index]!;
-      const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry);
+      const outcome = decide(attempt, delivery.attempts, delivery.ageMs, this.settings.retry, () => jitter);
       this.finished.push({ id: delivery.id, delivery, attempt, outcome, durationMs });
     });
   }
