@@ -304,9 +304,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       return send(response, 201, { owner: { ...created, language: 'en' } });
     }
     if (pathname.startsWith('/api/admin/owners/')) {
-      const other = others.find(
-        (entry) => String(entry.id) === pathname.slice('/api/admin/owners/'.length),
-      );
+      const other = others.find((entry) => String(entry.id) === pathname.slice('/api/admin/owners/'.length));
       if (!other) return send(response, 404, failure(404, 'No such owner'));
       if (method === 'DELETE') {
         others.splice(others.indexOf(other), 1);
