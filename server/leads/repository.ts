@@ -10,25 +10,12 @@ import { CONVERSION_CHANNEL, type ConvertedVisitors, convertedVisitorsOf } from 
 import { LeadBatches } from './lead-batches.ts';
 import { IMPOSSIBLE_SUBMIT_MS } from './spam.ts';
 
-export interface ConversionInput {
-  idempotency_key: string;
-  poptin_id: string;
-  client_id: string;
-  viewer_id: string;
-  email: string | null;
-  phone: string | null;
-  name: string | null;
-  url: string | null;
-  poptin_view_id: number | null;
-  fields: Record<string, unknown>;
+/** A lead as it arrives: the listing's record (server/leads/contract.ts) before the database numbers and dates it. */
+export interface ConversionInput extends Omit<LeadRecord, 'conversion_id' | 'created_at' | 'partial'> {
   /** SHA-256 (hex) of the body in canonical form: tells a retry from another lead under the same key. */
   payload_sha256: string;
   /** Who sent it: the widget's visitor_id, else the server's visitor cookie. */
   visitor_id: string | null;
-  /** Hides the lead from the owner's list: 'honeypot' or 'impossible-timing' (server/leads/spam.ts). */
-  spam_reason: string | null;
-  /** Listed with the lead, never hiding it; the repository adds 'fast-after-view' (see LeadOptions.spamMinSubmitMs). */
-  spam_suspicion?: string | null;
   device?: Device;
   /** 'unconfirmed' for a lead of a pop-up with double opt-in, held from the destinations that require it. */
   opt_in?: 'unconfirmed' | null;
