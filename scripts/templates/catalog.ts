@@ -1,7 +1,7 @@
 // The templates an owner starts from: what each is for, how it looks, and its words in English and Hebrew. Every
 // promise in these words is one the product keeps: a code shown on screen after the form, a thank-you, a link to the
 // owner's own download. Nothing here says an email or a text is on its way.
-import type { TemplateGoal } from '../../server/owner/templates.ts';
+import type { TemplateGoal } from '../../server/owner/template-contract.ts';
 import type { Field, FontName, Illustration, Language, PaletteName, RadiusName } from './design.ts';
 import type { Copy, Layout } from './layouts.ts';
 

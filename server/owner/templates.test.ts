@@ -7,7 +7,8 @@ import { PART_ROLES } from '../../scripts/templates/design.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN } from '../test-support/fixtures.ts';
-import { TEMPLATE_GOALS, TEMPLATE_TOKENS, TEMPLATES_DIR, Templates } from './templates.ts';
+import { TEMPLATE_GOALS, TEMPLATE_TOKENS } from './template-contract.ts';
+import { TEMPLATES_DIR, Templates } from './templates.ts';
 import { validatePopupConfig } from './validate-popup.ts';
 
 const shared = useTestApp();

@@ -10,55 +10,19 @@ import type { PopupConfigJson } from '../configuration/repository.ts';
 import { errorBody } from '../platform/errors.ts';
 import type { Language } from './contract.ts';
 import { LANGUAGES } from './fields.ts';
+import {
+  TEMPLATE_GOALS,
+  TEMPLATE_TOKENS,
+  type TemplateGoal,
+  type TemplateSummary,
+  type TemplateTokens,
+} from './template-contract.ts';
 
 export const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 const TEMPLATE_FILE = /^([a-z0-9-]{1,64})\.(en|he)\.json$/;
 
-/** What a template is for; the console's gallery groups by it. */
-export const TEMPLATE_GOALS = [
-  'grow-list',
-  'first-order-discount',
-  'exit-offer',
-  'cart-recovery',
-  'announce',
-  'lead-magnet',
-  'feedback',
-  'countdown-sale',
-  'spin-to-win',
-  'scratch-to-win',
-  'gift-box',
-  'chat',
-] as const;
-export type TemplateGoal = (typeof TEMPLATE_GOALS)[number];
-
-/** The design tokens every screen root of a template declares in its style attribute. */
-export const TEMPLATE_TOKENS = [
-  '--poptin-accent',
-  '--poptin-accent-text',
-  '--poptin-bg',
-  '--poptin-text',
-  '--poptin-muted',
-  '--poptin-font',
-  '--poptin-radius',
-] as const;
-export type TemplateTokens = Record<(typeof TEMPLATE_TOKENS)[number], string>;
-
 /** Where the console's routes serve the built pictures from (dist/console/templates/). */
 export const THUMBNAILS_PATH = '/console/templates/';
-
-export interface TemplateSummary {
-  id: string;
-  name: Partial<Record<Language, string>>;
-  kind: string;
-  game?: string;
-  goal: TemplateGoal;
-  description: Partial<Record<Language, string>>;
-  /** The default token values, by language (the font differs). */
-  tokens: Partial<Record<Language, TemplateTokens>>;
-  /** The picture in English, else the other language; absent when the build made none. */
-  thumbnail?: string;
-  thumbnails: Partial<Record<Language, string>>;
-}
 
 interface TemplateFile {
   name: string;

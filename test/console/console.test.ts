@@ -97,8 +97,8 @@ describe('console: sites, pop-ups and the editor', () => {
     assert.deepEqual(await axeViolations(page), []);
     // Filtered by goal: the chips say which is on.
     const goals = dialog.getByRole('group', { name: 'Goal' });
-    await goals.getByRole('button', { name: 'Increase sales' }).click();
-    assert.equal(await goals.getByRole('button', { name: 'Increase sales' }).getAttribute('aria-pressed'), 'true');
+    await goals.getByRole('button', { name: 'Countdown sale' }).click();
+    assert.equal(await goals.getByRole('button', { name: 'Countdown sale' }).getAttribute('aria-pressed'), 'true');
     assert.deepEqual(await dialog.locator('.template-card strong').allInnerTexts(), ['Sale bar']);
     await goals.getByRole('button', { name: 'Any goal' }).click();
     assert.deepEqual(await dialog.locator('.template-card strong').allInnerTexts(), [

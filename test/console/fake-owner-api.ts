@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TemplateSummary } from '../../server/owner/template-contract.ts';
 import { validatePopupConfig } from '../../server/owner/validate-popup.ts';
 import { type FakeDeliveryApi, fakeDeliveryApi } from './fake-delivery-api.ts';
 import { createFakeInsights, type FakeInsights } from './fake-insights-api.ts';
@@ -321,12 +322,22 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
             id: 'newsletter-lightbox',
             name: { en: 'Newsletter lightbox', he: 'ניוזלטר' },
             kind: 'lightbox',
-            goal: 'leads',
+            goal: 'grow-list',
             description: { en: 'An e-mail field and a thank-you screen.', he: 'שדה דוא״ל ומסך תודה.' },
+            tokens: {},
+            thumbnails: {},
           },
-          { id: 'sale-bar', name: { en: 'Sale bar', he: 'פס מבצע' }, kind: 'bar', goal: 'sales' },
+          {
+            id: 'sale-bar',
+            name: { en: 'Sale bar', he: 'פס מבצע' },
+            kind: 'bar',
+            goal: 'countdown-sale',
+            description: {},
+            tokens: {},
+            thumbnails: {},
+          },
         ],
-      });
+      } satisfies { templates: TemplateSummary[] });
     if (/^\/api\/owner\/templates\/(newsletter-lightbox|sale-bar)$/.test(pathname))
       return send(response, 200, { template: { id: pathname.split('/').at(-1), config: templateConfig() } });
     const [, , clientId, area, id, action, revision, restore] = parts;

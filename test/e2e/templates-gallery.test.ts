@@ -14,7 +14,7 @@ import {
   routeGallery,
   showGalleryTemplate,
 } from '../../scripts/template-gallery.ts';
-import { TEMPLATE_GOALS, TEMPLATE_TOKENS, type TemplateSummary } from '../../server/owner/templates.ts';
+import { TEMPLATE_GOALS, TEMPLATE_TOKENS, type TemplateSummary } from '../../server/owner/template-contract.ts';
 import { TEMPLATE_RULES } from '../../src/core/sanitize.ts';
 import { ownerGet, useBrowserAndServer } from './harness.ts';
 

@@ -10,6 +10,7 @@ import type {
   RevisionSummary,
   Site,
 } from '../../../server/owner/contract.ts';
+import type { TemplateSummary } from '../../../server/owner/template-contract.ts';
 import type { CouponSource, CouponSourceInput, LeadRetention } from '../../core/api/coupon-contract.ts';
 import type { SiteInstallation, SpamFilter } from '../../core/api/site-contract.ts';
 import type { SiteTokenCreator, SiteTokenScope } from '../../core/api/site-token-contract.ts';
@@ -29,18 +30,8 @@ export interface ApiToken {
   lastUsedAt: string | null;
 }
 export type Config = Record<string, unknown>;
-export interface Template {
-  id: string;
-  name: { en: string; he: string };
-  kind: string;
-  game?: string;
-  /** An address of the template's picture (served under /console/templates/). */
-  thumbnail?: string;
-  /** What the template is for (leads, sales, announce…), a sentence about it, and its design tokens. */
-  goal?: string;
-  description?: string | Partial<Record<Language, string>>;
-  tokens?: Record<string, unknown>;
-}
+/** A template as the gallery lists it. */
+export type Template = TemplateSummary;
 export interface FieldProblem {
   field: string;
   message: string;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { TEMPLATE_GOALS, type TemplateGoal } from '../../../server/owner/template-contract.ts';
 import { api, type PopupSummary, type Template } from '../api/client.ts';
 import { popupQuery, popupsQuery } from '../api/queries.ts';
 import { Dialog } from '../components/dialog.tsx';
@@ -14,44 +15,17 @@ import { KindSchematic } from '../shell/schematic.tsx';
 import { textOf } from './model/values.ts';
 import { templateQuery, templatesQuery } from './queries.ts';
 
-/** The goals the console has words for, and the other ways a template may write them. */
-const GOAL_SYNONYMS: Record<string, string> = {
-  lead: 'leads',
-  'collect-leads': 'leads',
-  sale: 'sales',
-  'increase-sales': 'sales',
-  announcement: 'announce',
-  engagement: 'engage',
-  followers: 'social',
-};
-const goalKey = (goal: string) => `goal_${GOAL_SYNONYMS[goal] ?? goal}`;
-/** The goals in the order an owner's aims run (the server's TEMPLATE_GOALS); others after them, as they come. */
-const GOAL_ORDER = [
-  'grow-list',
-  'first-order-discount',
-  'exit-offer',
-  'cart-recovery',
-  'announce',
-  'lead-magnet',
-  'feedback',
-  'countdown-sale',
-  'spin-to-win',
-  'scratch-to-win',
-  'gift-box',
-  'chat',
-];
-const goalRank = (goal: string) => (GOAL_ORDER.includes(goal) ? GOAL_ORDER.indexOf(goal) : GOAL_ORDER.length);
+const goalKey = (goal: TemplateGoal) => `goal_${goal}` as const;
+/** A goal's place in TEMPLATE_GOALS, the order an owner's aims run. */
+const goalRank = (goal: TemplateGoal) => TEMPLATE_GOALS.indexOf(goal);
 const hasWords = (key: string): key is StringKey => Object.hasOwn(STRINGS.en, key);
 
 function useWords() {
   const { t, language } = useLanguage();
-  const nameOf = (template: Template) => template.name[language] || template.name.en;
-  const descriptionOf = (template: Template) =>
-    typeof template.description === 'string'
-      ? template.description
-      : (template.description?.[language] ?? template.description?.en ?? '');
+  const nameOf = (template: Template) => template.name[language] || template.name.en || template.id;
+  const descriptionOf = (template: Template) => template.description[language] ?? template.description.en ?? '';
   const goalWords = (goal: string) => {
-    const key = goalKey(goal);
+    const key = goalKey(goal as TemplateGoal);
     return hasWords(key) ? t(key) : goal.replace(/[-_]/g, ' ');
   };
   return { t, language, nameOf, descriptionOf, goalWords };

@@ -2,17 +2,11 @@
  * The design tokens of a template: CSS custom properties in the style attribute of each screen's root. Only the
  * tokens a template declares are offered; a change is written to every screen that declares it.
  */
+import { TEMPLATE_TOKENS } from '../../../../server/owner/template-contract.ts';
 import { parse, screenRoots, serialize } from './dom.ts';
 
-export const TOKENS = [
-  '--poptin-accent',
-  '--poptin-accent-text',
-  '--poptin-bg',
-  '--poptin-text',
-  '--poptin-muted',
-  '--poptin-font',
-  '--poptin-radius',
-] as const;
+/** The tokens every screen root of a template declares (the templates' contract). */
+export const TOKENS = TEMPLATE_TOKENS;
 export type Token = (typeof TOKENS)[number];
 export type Tokens = Partial<Record<Token, string>>;
 
