@@ -268,7 +268,10 @@ class FieldNameCounter {
   }
 }
 
-async function csvFieldNames(leads: LeadRepository, clientId: string, filter: LeadFilter): Promise<string[]> {
+/** What the CSV export reads. */
+type LeadPages = Pick<LeadRepository, 'leadFieldNamesPage' | 'leadsPage'>;
+
+async function csvFieldNames(leads: LeadPages, clientId: string, filter: LeadFilter): Promise<string[]> {
   const counter = new FieldNameCounter(COUNTED_FIELD_NAMES);
   for await (const page of leadPages((after) => leads.leadFieldNamesPage(clientId, after, PAGE_LIMITS, filter))) {
     for (const lead of page) for (const name of lead.names) counter.add(name);
@@ -277,7 +280,7 @@ async function csvFieldNames(leads: LeadRepository, clientId: string, filter: Le
 }
 
 async function* csvLines(
-  leads: LeadRepository,
+  leads: LeadPages,
   clientId: string,
   fieldNames: string[],
   filter: LeadFilter,
@@ -305,7 +308,7 @@ async function* csvLines(
  * in name order). Read in pages, so memory stays flat and the export never holds the server for long, whatever
  * the leads hold.
  */
-export async function leadsCsv(leads: LeadRepository, clientId: string, filter: LeadFilter = {}): Promise<Readable> {
+export async function leadsCsv(leads: LeadPages, clientId: string, filter: LeadFilter = {}): Promise<Readable> {
   const fieldNames = await csvFieldNames(leads, clientId, filter);
   return Readable.from(csvLines(leads, clientId, fieldNames, filter), { objectMode: false });
 }
@@ -329,7 +332,7 @@ export function readLeadCursor(text: string): LeadCursor | null {
 
 /** One page of a client's leads, newest first, whole; a page is bounded in leads and in bytes. */
 export async function leadsListing(
-  leads: LeadRepository,
+  leads: Pick<LeadRepository, 'leadsListPage'>,
   clientId: string,
   options: { limit?: number; after?: LeadCursor | null; filter?: LeadFilter } = {},
 ): Promise<LeadListing> {
@@ -348,17 +351,12 @@ export async function leadsListing(
 }
 
 /** One lead of a client with everything known about it; null when the client has no such lead. */
-export async function leadDetail(leads: LeadRepository, clientId: string, leadId: number): Promise<LeadDetail | null> {
-  const [row] = await leads.db.query<Record<string, unknown>>(
-    `SELECT l.id, l.created_at, l.idempotency_key, l.poptin_id, l.client_id, l.viewer_id, l.email, l.phone, l.name, l.url, l.poptin_view_id,
-       l.spam_reason, l.fields, l.device, l.opt_in, l.confirmed_at, l.consent, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
-       v.id AS view_id, v.created_at AS view_created_at, v.trigger AS view_trigger, v.type AS view_type, v.url AS view_url, v.device AS view_device
-     FROM conversions l
-     JOIN popups p ON p.poptin_id = l.poptin_id
-     LEFT JOIN views v ON v.id = l.poptin_view_id AND v.client_id = l.client_id AND v.poptin_id = l.poptin_id
-     WHERE l.id = $1::bigint AND l.client_id = $2`,
-    [leadId, clientId],
-  );
+export async function leadDetail(
+  leads: Pick<LeadRepository, 'leadWithViewRow'>,
+  clientId: string,
+  leadId: number,
+): Promise<LeadDetail | null> {
+  const row = await leads.leadWithViewRow(clientId, leadId);
   if (!row) return null;
   const fields = row.fields as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

@@ -493,4 +493,19 @@ export class LeadRepository {
     );
     return rows.map((row) => ({ ...toLeadRecord(row), cursor: toCursor(row) }));
   }
+
+  /** One lead of a client with its pop-up's name and A/B parent and the view it came from; undefined when none. */
+  async leadWithViewRow(clientId: string, leadId: number): Promise<Record<string, unknown> | undefined> {
+    const [row] = await this.db.query<Record<string, unknown>>(
+      `SELECT l.id, l.created_at, l.idempotency_key, l.poptin_id, l.client_id, l.viewer_id, l.email, l.phone, l.name, l.url, l.poptin_view_id,
+         l.spam_reason, l.fields, l.device, l.opt_in, l.confirmed_at, l.consent, COALESCE(p.config->>'poptin_name', '') AS poptin_name, p.ab_test_parent_id,
+         v.id AS view_id, v.created_at AS view_created_at, v.trigger AS view_trigger, v.type AS view_type, v.url AS view_url, v.device AS view_device
+       FROM conversions l
+       JOIN popups p ON p.poptin_id = l.poptin_id
+       LEFT JOIN views v ON v.id = l.poptin_view_id AND v.client_id = l.client_id AND v.poptin_id = l.poptin_id
+       WHERE l.id = $1::bigint AND l.client_id = $2`,
+      [leadId, clientId],
+    );
+    return row;
+  }
 }
