@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { HONEYPOT_FIELD } from '../../src/core/api/contract.ts';
+import type { FormField } from '../../src/core/forms/form-field.ts';
 import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
@@ -351,6 +352,40 @@ describe('webhook delivery', () => {
     await eventually('delivered', async () => (await deliveriesOf()).includes('delivered'));
     assert.deepEqual(await deliveriesOf(), ['delivered']);
     assert.deepEqual(receivedLeads(), ['person@acme.example']);
+  });
+});
+
+describe('a lead of a pop-up in steps, partial then whole', () => {
+  const showing: FormField = { name: 'poptin_steps_lead', type: 'hidden', value: 'showing-0000001' };
+  const email: FormField = { name: 'Email', type: 'email', value: 'ada@acme.example' };
+
+  it('is sent again once its visitor finishes the pop-up: the whole lead after the partial one, under a new webhook-id', async () => {
+    await createWebhook();
+    const partialId = await submitWidgetLead(app, popup, 'key-partial-0001', [
+      email,
+      showing,
+      { name: 'poptin_partial', type: 'hidden', value: 'yes' },
+    ]);
+    await eventually('the partial lead is received', () => receiver.received.length === 1);
+
+    const wholeForm: FormField[] = [email, { name: 'Name', type: 'text', value: 'Ada' }, showing];
+    assert.equal(await submitWidgetLead(app, popup, 'key-whole-00001', wholeForm), partialId);
+    await eventually('the whole lead is received', () => receiver.received.length === 2);
+    const [first, second] = receiver.received.map((request) => JSON.parse(request.body).lead);
+    assert.equal(first.fields.partial, 'yes');
+    assert.equal(second.id, first.id);
+    assert.equal(second.values.name, 'Ada');
+    assert.equal(Object.hasOwn(second.fields, 'partial'), false);
+    const [firstId, secondId] = receiver.received.map((request) => request.headers['webhook-id']);
+    assert.notEqual(secondId, firstId, 'a receiver that drops repeated webhook-ids still takes the whole lead');
+
+    // A retry of the whole lead queues nothing more: its one delivery stays delivered.
+    assert.equal(await submitWidgetLead(app, popup, 'key-whole-00001', wholeForm), partialId);
+    const deliveries = await asOwner('GET', `/acme/leads/${partialId}/deliveries`);
+    assert.deepEqual(
+      deliveries.json().deliveries.map((delivery: { status: string }) => delivery.status),
+      ['delivered'],
+    );
   });
 });
 

@@ -42,3 +42,21 @@ export function queueDeliveries(
          }
        )`;
 }
+
+/**
+ * The CTE `resent`: a lead of a pop-up in steps made whole after its partial lead was queued (its visitor came back
+ * and finished) goes again to each destination that had the partial lead or is sending it, as when first queued (a
+ * daily digest at the next midnight), but not before a send in flight has had its lease, so that the whole lead
+ * arrives after the partial one. Not the visitor's own e-mail, which the visitor already had. `lead`: a CTE of the
+ * conversions made whole (id).
+ */
+export function resendDeliveries(lead: string): string {
+  return `resent AS (
+         UPDATE deliveries d SET status = 'pending', attempts = 0, window_started_at = now(), finished_at = NULL,
+           next_attempt_at = GREATEST(${FIRST_ATTEMPT_AT}, COALESCE(d.lease_until, now())), lease_token = NULL, lease_until = NULL
+         FROM ${lead}, destinations destination
+         WHERE d.conversion_id = ${lead}.id AND destination.id = d.destination_id AND destination.kind <> 'visitor_email'
+           AND (d.status <> 'pending' OR d.lease_token IS NOT NULL)
+         RETURNING d.id
+       )`;
+}

@@ -63,12 +63,16 @@ export type TurnToQuery = () => Promise<void>;
 /** How long a stored lead may wait for a send in flight to end before the worker looks for it anyway. */
 export const LEAD_WAKE_WHILE_SENDING_MS = 100;
 
-/** The stable id of a delivery: the webhook-id and Message-ID a receiver deduplicates by. */
-export const messageIdOf = (deliveryId: number) => `dlv_${deliveryId}`;
+/**
+ * The stable id of a delivery: the webhook-id and Message-ID a receiver deduplicates by. A partial lead (a pop-up in
+ * steps) and the whole lead that later replaces it are two messages of one delivery, so the partial one's id says so.
+ */
+export const messageIdOf = ({ id, lead }: Pick<ClaimedDelivery, 'id' | 'lead'>) =>
+  lead.fields.partial === 'yes' ? `dlv_${id}_partial` : `dlv_${id}`;
 
-/** A batch's webhook-id: the same for the same leads; each lead carries its own messageIdOf inside. */
-export const batchMessageIdOf = (deliveryIds: readonly number[]) =>
-  `dlvb_${createHash('sha256').update(deliveryIds.join(',')).digest('base64url').slice(0, 22)}`;
+/** A batch's webhook-id: the same for the same messages; each lead carries its own messageIdOf inside. */
+export const batchMessageIdOf = (messageIds: readonly string[]) =>
+  `dlvb_${createHash('sha256').update(messageIds.join(',')).digest('base64url').slice(0, 22)}`;
 
 export interface WorkerFigures {
   delivered: number;
@@ -257,7 +261,7 @@ export class DeliveryWorker {
       const { destination } = head;
       const secret = destination.sealedSecret ? await this.box.open(destination.sealedSecret) : null;
       const context = {
-        messageId: messageIdOf(head.id),
+        messageId: messageIdOf(head),
         saveSecret: async (renewed: string) =>
           this.store.replaceSealedSecret(destination.id, await this.box.seal(renewed)),
         remove: async () => void (await this.store.deleteDestination(destination.clientId, destination.id)),
@@ -273,11 +277,11 @@ export class DeliveryWorker {
             this.senders.mail,
           ),
         );
-      const ids = deliveries.map((delivery) => delivery.id);
+      const messageIds = deliveries.map(messageIdOf);
       return await sendBatchToDestination(
         { ...destination, secret },
         deliveries.map((delivery) => delivery.lead),
-        { ...context, messageId: batchMessageIdOf(ids), messageIds: ids.map(messageIdOf) },
+        { ...context, messageId: batchMessageIdOf(messageIds), messageIds },
         this.senders,
       );
     } catch (error) {

@@ -2,7 +2,7 @@
 // the move in or out of spam.
 import type { Database } from '../db/database.ts';
 import { ErasureHashes } from '../db/tombstones.ts';
-import { type LeadArrivals, NO_LEAD_ARRIVALS, queueDeliveries } from '../delivery/queue.ts';
+import { type LeadArrivals, NO_LEAD_ARRIVALS, queueDeliveries, resendDeliveries } from '../delivery/queue.ts';
 import type { Device } from '../insights/contract.ts';
 import { rollupCtes } from '../insights/events-repository.ts';
 import type { LeadFilter, LeadRecord } from './contract.ts';
@@ -296,12 +296,13 @@ export class LeadRepository {
 
   /**
    * One showing of a pop-up in steps keeps one lead (migration 075): its whole lead makes its partial one whole, in
-   * place (the same row, so it is counted once and the deliveries not yet sent carry the whole lead); any other lead
+   * place (the same row, so it is counted once and the deliveries not yet sent carry the whole lead; those sent or
+   * being sent go again, delivery/queue.ts resendDeliveries); any other lead
    * of the showing (a retry, a partial lead beaconed late) is answered as that lead. A whole lead taken for spam
    * leaves the partial one as it is. Null when the showing has no lead stored.
    */
   private async leadOfShowing(lead: ConversionInput, showing: string): Promise<ConversionResult | null> {
-    const rows = await this.db.query<{ id: unknown }>(
+    const rows = await this.db.query<{ id: unknown; resent: number }>(
       `WITH found AS (
          SELECT id, fields->>'partial' = 'yes' AS partial FROM conversions
          WHERE client_id = $1 AND poptin_id = $2 AND (fields->>'steps_lead') = $3
@@ -310,8 +311,8 @@ export class LeadRepository {
            fields = $10::jsonb, payload_sha256 = $11, opt_in = $12
          FROM found WHERE c.id = found.id AND found.partial AND $13::boolean
          RETURNING c.id
-       )
-       SELECT id FROM found`,
+       ), ${resendDeliveries('whole')}
+       SELECT id, (SELECT count(*) FROM resent)::int AS resent FROM found`,
       [
         lead.client_id,
         lead.poptin_id,
@@ -330,6 +331,7 @@ export class LeadRepository {
     );
     if (!rows[0]) return null;
     await this.db.durable();
+    if (rows[0].resent > 0) this.arrivals.leadStored();
     return { outcome: 'duplicate', conversionId: Number(rows[0].id) };
   }
 
