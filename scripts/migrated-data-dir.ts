@@ -1,14 +1,25 @@
 // PGlite data folders with every migration applied, for the servers of the end-to-end tests and benchmarks and the
 // server tests' databases: a new folder takes seconds to initialise and migrate, a copy of a migrated one a fraction
-// of a second.
-import { createHash } from 'node:crypto';
+// of a second. A server's folder can hold its configuration files already loaded too, so that its start, which
+// writes only the files that differ from what is stored, writes nothing.
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfigFiles } from '../server/configuration/config-loader.ts';
+import { ConfigurationRepository } from '../server/configuration/repository.ts';
+import type { Database } from '../server/db/database.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
+import { TEMPLATES_DIR } from '../server/owner/templates.ts';
+
+/** The configuration files a server loads at its start (its POPUPS_DIR and CLIENTS_DIR). */
+export interface ConfigurationFolders {
+  popupsDir: string;
+  clientsDir: string;
+}
 
 /**
  * The migrated folder, made once for this PGlite and these migrations and kept in the temp directory (worktrees
@@ -21,22 +32,71 @@ async function migratedTemplate(): Promise<string> {
   for (const file of readdirSync(MIGRATIONS_DIR).sort())
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   const template = path.join(tmpdir(), `poptin-e2e-migrated-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(template)) return template;
-  const building = `${template}.building-${process.pid}-${Date.now()}`;
-  const db = await openPGlite(building);
-  try {
-    await runMigrations(db);
-  } finally {
-    await db.close();
-  }
-  // A rename is atomic: a test file started beside this one either wins or finds the finished folder.
-  await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
-  return template;
+  return buildOnce(template, async (building) => {
+    const db = await openPGlite(building);
+    try {
+      await runMigrations(db);
+    } finally {
+      await db.close();
+    }
+  });
 }
 
-/** A new data folder, a copy of the migrated template, named `<prefix>…` in the temp directory. */
-export async function migratedDataDir(prefix = 'poptin-e2e-'): Promise<string> {
-  const template = await migratedTemplate();
+/** `folder`, built by `build` into a folder of its own unless it exists. */
+async function buildOnce(folder: string, build: (building: string) => Promise<void>): Promise<string> {
+  if (existsSync(folder)) return folder;
+  const building = `${folder}.building-${process.pid}-${Date.now()}`;
+  try {
+    await build(building);
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw error;
+  }
+  // A rename is atomic: a test file started beside this one either wins or finds the finished folder.
+  await rename(building, folder).catch(() => rm(building, { recursive: true, force: true }));
+  return folder;
+}
+
+/** Every file under `dir` (names and contents), in a stable order; nothing when it does not exist. */
+function hashFolder(hash: Hash, dir: string): void {
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(dir, file)).update(readFileSync(file));
+}
+
+const silently = { info: () => undefined, error: () => undefined };
+
+/**
+ * The migrated template with these configuration files loaded, made once per migrated template and contents of
+ * the files (and of the templates a pop-up file may start from). A folder made from files changed since costs its
+ * server's start the writes of what changed, nothing more: the start compares every file with what is stored.
+ */
+async function loadedTemplate(folders: ConfigurationFolders): Promise<string> {
+  const migrated = await migratedTemplate();
+  const hash = createHash('sha256').update(migrated);
+  for (const dir of [folders.popupsDir, folders.clientsDir, TEMPLATES_DIR]) hashFolder(hash.update(`\n${dir}\n`), dir);
+  const template = `${migrated}-loaded-${hash.digest('hex').slice(0, 16)}`;
+  return buildOnce(template, async (building) => {
+    await cp(migrated, building, { recursive: true });
+    const db: Database = await openPGlite(building);
+    try {
+      // A file that does not load is left out here as at the server's start, which logs it.
+      await loadConfigFiles(new ConfigurationRepository(db), folders, silently);
+    } finally {
+      await db.close();
+    }
+  });
+}
+
+/**
+ * A new data folder, a copy of the migrated template, named `<prefix>…` in the temp directory; with `loaded`, a
+ * copy of one that holds those configuration files already.
+ */
+export async function migratedDataDir(prefix = 'poptin-e2e-', loaded?: ConfigurationFolders): Promise<string> {
+  const template = loaded ? await loadedTemplate(loaded) : await migratedTemplate();
   const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
   await cp(template, dataDir, { recursive: true });
   return dataDir;

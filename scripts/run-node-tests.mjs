@@ -18,7 +18,8 @@ function filesUnder(folder, suffix) {
 
 const options = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const concurrency = Number(options.find((option) => option.startsWith('--concurrency='))?.split('=')[1] ?? 1);
+// The last --concurrency given wins: `npm run test:e2e -- --concurrency=3` overrides the script's own.
+const concurrency = Number(options.findLast((option) => option.startsWith('--concurrency='))?.split('=')[1] ?? 1);
 if (!Number.isInteger(concurrency) || concurrency < 1) {
   console.error(`--concurrency takes a whole number of test files at once, at least 1: ${options.join(' ')}`);
   process.exit(1);

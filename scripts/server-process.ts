@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migratedDataDir } from './migrated-data-dir.ts';
+import { type ConfigurationFolders, migratedDataDir } from './migrated-data-dir.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The library's package (poptin-elements), and its build: what the display server serves at /dist/. */
@@ -53,12 +53,28 @@ export interface ServerProcess {
   output(): string;
 }
 
+/**
+ * The configuration files a server started with `env` loads, when they are the repository's own (the examples, the
+ * end-to-end fixtures): its data folder holds them loaded already, so that its start writes nothing. A server on
+ * PostgreSQL, or one given files of a test's own, starts from the migrated folder alone.
+ */
+function configurationFoldersOf(env: NodeJS.ProcessEnv = {}): ConfigurationFolders | undefined {
+  const merged = { ...process.env, ...env };
+  if (merged.DATABASE_URL) return undefined;
+  const folders = {
+    popupsDir: path.resolve(ROOT, merged.POPUPS_DIR || 'examples/popups'),
+    clientsDir: path.resolve(ROOT, merged.CLIENTS_DIR || 'examples/clients'),
+  };
+  const inRepository = (dir: string) => !path.relative(ROOT, dir).startsWith('..');
+  return inRepository(folders.popupsDir) && inRepository(folders.clientsDir) ? folders : undefined;
+}
+
 export async function startServerProcess(
   options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
 ): Promise<ServerProcess> {
   assertBuilt();
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? (await migratedDataDir());
+  const dataDir = options.dataDir ?? (await migratedDataDir('poptin-e2e-', configurationFoldersOf(options.env)));
   let child: ChildProcess | null = null;
   let log = '';
 

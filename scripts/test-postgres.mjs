@@ -1,10 +1,14 @@
 // The server tests that touch the database once more, on a real PostgreSQL server (the DATABASE_URL storage), with
 // the same SQL and migrations as the embedded PGlite run, and the delivery fault rig, which runs on PostgreSQL only.
-// `node scripts/test-postgres.mjs server/foo.test.ts …` runs only those files.
+// `node scripts/test-postgres.mjs server/foo.test.ts …` runs only those files; `--concurrency=N` runs N files at once
+// (2 by default: each file has a database of its own on the server, server/test-support/database.ts, and the files
+// mostly wait for PostgreSQL, which works beside them).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPostgres } from './postgres.mjs';
+
+const DEFAULT_CONCURRENCY = 2;
 
 /** The server test files whose storage follows TEST_DATABASE_URL: the test database helpers, or the variable itself. */
 function databaseTestFiles() {
@@ -15,6 +19,13 @@ function databaseTestFiles() {
     .sort();
 }
 
+const concurrency = Number(
+  process.argv.find((arg) => arg.startsWith('--concurrency='))?.split('=')[1] ?? DEFAULT_CONCURRENCY,
+);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error('--concurrency takes a whole number of test files at once, at least 1');
+  process.exit(1);
+}
 const { server, reason } = await startPostgres();
 if (!server) {
   console.log(`PostgreSQL storage pass not run: ${reason}. Install Debian's postgresql package to include it.`);
@@ -24,7 +35,8 @@ let status = 1;
 try {
   console.log(`server tests on ${server.url}`);
   // Test files named on the command line, else every server test that touches the database.
-  const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : databaseTestFiles();
+  const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const files = named.length > 0 ? named : databaseTestFiles();
   console.log(`${files.length} test files`);
   // TAP, then the 20 slowest files (as run-node-tests.mjs --slowest=20 prints them).
   const reporters = [
@@ -33,7 +45,15 @@ try {
     `--test-reporter=${new URL('./slowest-test-files.mjs', import.meta.url).pathname}`,
     '--test-reporter-destination=stdout',
   ];
-  const args = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=600000', ...reporters, ...files];
+  const args = [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-timeout=600000',
+    ...reporters,
+    ...files,
+  ];
   const result = spawnSync(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: server.url },

@@ -107,6 +107,42 @@ describe('loadConfigFiles', () => {
     assert.equal((await test.configuration.findActivePopup('aaaaaaaaaaaa1'))?.poptin_id, 'aaaaaaaaaaaa1');
   });
 
+  it('writes nothing when started again on unchanged files, and still writes a changed file and retires a removed one', async () => {
+    await writeJson(clientsDir, 'acme.json', {
+      client_id: 'acme',
+      name: 'Acme',
+      allowed_origins: ['https://acme.example'],
+    });
+    await writeJson(popupsDir, 'welcome.json', popupFile());
+    await writeJson(popupsDir, 'second.json', popupFile({ poptin_id: 'aaaaaaaaaaaa2' }));
+    const { log, errors } = recordingLogger();
+    const stored = () =>
+      test.db.query<{ id: string; updated_at: string; revision: number | null; active: boolean }>(
+        `SELECT poptin_id AS id, updated_at::text, revision, active FROM popups
+         UNION ALL SELECT client_id, updated_at::text, NULL, true FROM clients
+         UNION ALL SELECT poptin_id || ' revision ' || revision, saved_at::text, NULL, true FROM popup_revisions
+         ORDER BY 1`,
+      );
+    const first = await loadConfigFiles(test.configuration, { clientsDir, popupsDir }, log);
+    const afterFirst = await stored();
+
+    const again = await loadConfigFiles(test.configuration, { clientsDir, popupsDir }, log);
+    assert.deepEqual(again, first, 'the second start reports the same pop-ups and clients');
+    assert.deepEqual(await stored(), afterFirst, 'the second start wrote nothing');
+
+    await writeJson(popupsDir, 'welcome.json', popupFile({ poptin_name: 'Renamed' }));
+    await rm(path.join(popupsDir, 'second.json'));
+    const changed = await loadConfigFiles(test.configuration, { clientsDir, popupsDir }, log);
+    assert.deepEqual(changed.popups, ['aaaaaaaaaaaa1']);
+    assert.deepEqual(changed.retired, ['aaaaaaaaaaaa2']);
+    const welcome = await test.configuration.findActivePopup('aaaaaaaaaaaa1');
+    assert.equal(welcome?.config.poptin_name, 'Renamed');
+    const [row] = (await stored()).filter((popup) => popup.id === 'aaaaaaaaaaaa1');
+    assert.equal(row?.revision, 2, 'the changed file is a new revision');
+    assert.equal(await test.configuration.findActivePopup('aaaaaaaaaaaa2'), null);
+    assert.deepEqual(errors, []);
+  });
+
   it('logs a broken file clearly and still loads the others', async () => {
     await writeFile(path.join(popupsDir, 'a-broken.json'), '{ "poptin_id": "bbbbbbbbbbbb1", ');
     await writeJson(popupsDir, 'b-short-id.json', popupFile({ poptin_id: 'short' }));

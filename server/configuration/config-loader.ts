@@ -188,20 +188,28 @@ async function loadEach(
     try {
       loaded.push(await load(await readJsonObject(fullPath), file));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      report.errors.push({ file: fullPath, message });
-      log.error({ file: fullPath }, `Skipped ${fullPath}: ${message}`);
+      skipped(fullPath, error, log, report);
     }
   }
   return loaded;
 }
 
+function skipped(fullPath: string, error: unknown, log: LoadLogger, report: LoadReport): void {
+  const message = error instanceof Error ? error.message : String(error);
+  report.errors.push({ file: fullPath, message });
+  log.error({ file: fullPath }, `Skipped ${fullPath}: ${message}`);
+}
+
 /**
- * Upserts `clientsDir/*.json` into `clients` and `popupsDir/*.json` into `popups`. A broken file is logged
- * and skipped; the others still load. A pop-up whose client has no file gets a client with no extra origins.
+ * Upserts `clientsDir/*.json` into `clients` and `popupsDir/*.json` into `popups`, writing only what differs from
+ * what is stored. A broken file is logged and skipped; the others still load. A pop-up whose client has no file gets
+ * a client with no extra origins.
  */
 export async function loadConfigFiles(
-  configuration: Pick<ConfigurationRepository, 'upsertClient' | 'ensureClient' | 'upsertPopup' | 'retirePopupsWithout'>,
+  configuration: Pick<
+    ConfigurationRepository,
+    'upsertClient' | 'ensureClient' | 'upsertPopup' | 'unchangedFilePopups' | 'retirePopupsWithout'
+  >,
   dirs: { clientsDir?: string; popupsDir?: string; templatesDir?: string },
   log: LoadLogger,
 ): Promise<LoadReport> {
@@ -224,17 +232,30 @@ export async function loadConfigFiles(
     });
   }
   if (dirs.popupsDir) {
+    const popupsDir = dirs.popupsDir;
     const seen = new Set<string>();
     const templates = new Templates(dirs.templatesDir);
-    report.popups = await loadEach(dirs.popupsDir, log, report, async (json, file) => {
+    const read: (PopupRecord & { source_file: string })[] = [];
+    await loadEach(popupsDir, log, report, async (json, file) => {
       const popup = parsePopupFile(await withTemplate(json, templates));
       if (seen.has(popup.poptin_id)) fail(`poptin_id ${popup.poptin_id} is already defined by another file`);
       seen.add(popup.poptin_id);
-      await configuration.ensureClient(popup.client_id);
-      if (!(await configuration.upsertPopup({ ...popup, source_file: file })))
-        report.keptOwnerEdits.push(popup.poptin_id);
+      read.push({ ...popup, source_file: file });
       return popup.poptin_id;
     });
+    // Only new and changed pop-ups are written: a start whose files have not changed since the last writes nothing.
+    const unchanged = await configuration.unchangedFilePopups(read);
+    for (const popup of read) {
+      try {
+        if (!unchanged.has(popup.poptin_id)) {
+          await configuration.ensureClient(popup.client_id);
+          if (!(await configuration.upsertPopup(popup))) report.keptOwnerEdits.push(popup.poptin_id);
+        }
+        report.popups.push(popup.poptin_id);
+      } catch (error) {
+        skipped(path.join(popupsDir, popup.source_file), error, log, report);
+      }
+    }
     // A broken file keeps its pop-up as it was; only a removed file retires one.
     report.retired = await configuration.retirePopupsWithout(await listJsonFiles(dirs.popupsDir));
     if (report.keptOwnerEdits.length > 0)

@@ -160,13 +160,19 @@ export class ConfigurationRepository {
   async upsertClient(client: ClientRecord): Promise<void> {
     const fileUnlessEdited = (column: string) =>
       `${column} = CASE WHEN clients.owner_edited_at IS NULL THEN EXCLUDED.${column} ELSE clients.${column} END`;
-    await this.db.query(
+    const differs = (columns: string[]) =>
+      columns.map((column) => `clients.${column} IS DISTINCT FROM EXCLUDED.${column}`).join(' OR ');
+    // A file that says what is stored already writes nothing (a start with unchanged files).
+    const written = await this.db.query(
       `INSERT INTO clients (client_id, name, allowed_origins, restricted, max_views, is_freemium, lang, client_restriction_setting, store)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
        ON CONFLICT (client_id) DO UPDATE SET
          ${fileUnlessEdited('name')}, ${fileUnlessEdited('allowed_origins')}, ${fileUnlessEdited('lang')}, restricted = EXCLUDED.restricted,
          max_views = EXCLUDED.max_views, is_freemium = EXCLUDED.is_freemium,
-         client_restriction_setting = EXCLUDED.client_restriction_setting, store = EXCLUDED.store, updated_at = now()`,
+         client_restriction_setting = EXCLUDED.client_restriction_setting, store = EXCLUDED.store, updated_at = now()
+       WHERE ${differs(['restricted', 'max_views', 'is_freemium', 'client_restriction_setting', 'store'])}
+         OR (clients.owner_edited_at IS NULL AND (${differs(['name', 'allowed_origins', 'lang'])}))
+       RETURNING client_id`,
       [
         client.client_id,
         client.name,
@@ -179,7 +185,7 @@ export class ConfigurationRepository {
         client.store ? JSON.stringify(client.store) : null,
       ],
     );
-    await this.configChanged(client.client_id);
+    if (written.length > 0) await this.configChanged(client.client_id);
   }
 
   /** Creates a client with default settings unless it exists. */
@@ -271,6 +277,40 @@ export class ConfigurationRepository {
     // A pop-up may have moved from another client: every client is read again.
     await this.configChanged(ALL_CLIENTS);
     return true;
+  }
+
+  /**
+   * Of these pop-ups read from files, the ids of those stored exactly as `upsertPopup` would leave them (same
+   * configuration, published, active, not edited by an owner): a start with unchanged files writes nothing. One query,
+   * compared by PostgreSQL itself, so that JSON the database normalises (key order, numbers) compares as stored.
+   */
+  async unchangedFilePopups(popups: (PopupRecord & { source_file: string })[]): Promise<Set<string>> {
+    if (popups.length === 0) return new Set();
+    const rows = await this.db.query<{ poptin_id: string }>(
+      `SELECT file.poptin_id
+       FROM jsonb_to_recordset($1::jsonb)
+         AS file(poptin_id text, client_id text, viewer_id text, ab_test_parent_id text, source_file text, config jsonb)
+       JOIN popups ON popups.poptin_id = file.poptin_id
+       WHERE popups.owner_edited_at IS NULL AND popups.active AND popups.deleted_at IS NULL
+         AND popups.client_id = file.client_id AND popups.viewer_id = file.viewer_id
+         AND popups.ab_test_parent_id IS NOT DISTINCT FROM file.ab_test_parent_id
+         AND popups.source_file = file.source_file
+         AND popups.config = file.config AND popups.draft = file.config
+         AND popups.published_revision = popups.revision AND popups.published_at IS NOT NULL`,
+      [
+        JSON.stringify(
+          popups.map(({ poptin_id, client_id, viewer_id, ab_test_parent_id, source_file, config }) => ({
+            poptin_id,
+            client_id,
+            viewer_id,
+            ab_test_parent_id,
+            source_file,
+            config,
+          })),
+        ),
+      ],
+    );
+    return new Set(rows.map((row) => row.poptin_id));
   }
 
   /** Pop-ups whose templates are being sanitised, so that each is sanitised once at a time. */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { migratedDataDir } from '../../scripts/migrated-data-dir.ts';
 import { blankDataDir } from '../test-support/database.ts';
 import { LOCK_FILE_NAME } from './data-folder-lock.ts';
 import { openPGlite } from './pglite.ts';
@@ -70,7 +71,12 @@ describe('a PGlite data folder is held by one display server at a time', () => {
     let first: ChildProcess;
     let firstUrl: string;
     before(async () => {
-      dataDir = await folder();
+      // Migrated, with the example configuration the server loads already stored: its start writes nothing.
+      dataDir = await migratedDataDir('poptin-server-test-', {
+        popupsDir: path.join(ROOT, 'examples/popups'),
+        clientsDir: path.join(ROOT, 'examples/clients'),
+      });
+      folders.push(dataDir);
       const started = startDisplayServer(dataDir);
       first = started.child;
       const ready = await started.ready;
@@ -151,52 +157,62 @@ describe('a PGlite data folder is held by one display server at a time', () => {
   });
 
   it('of eight servers starting together on a folder whose server crashed, exactly one takes it and the others name it', async () => {
-    // Each contender locks the folder at the same instant (a busy wait to a time given once all have started),
-    // says whether it won, and holds on until it is ended.
+    // Each contender, given a folder and a time, locks the folder at that instant (a busy wait to a time given once
+    // all are ready), says whether it won, and holds on to what it won until it is ended. The same eight contenders
+    // race for a new folder in each round: starting a process is most of what a round costs.
     const contender = `
       const { lockDataFolder } = await import(${JSON.stringify(new URL('./data-folder-lock.ts', import.meta.url).href)});
-      process.stdout.write('ready\\n');
-      process.stdin.once('data', (start) => {
-        while (Date.now() < Number(start)) {}
-        try {
-          lockDataFolder(process.argv[1]);
-          process.stdout.write('won\\n');
-        } catch (error) {
-          process.stdout.write('refused: ' + error.message + '\\n');
+      let given = '';
+      process.stdin.on('data', (chunk) => {
+        given += chunk;
+        let end;
+        while ((end = given.indexOf('\\n')) >= 0) {
+          const [start, dataDir] = JSON.parse(given.slice(0, end));
+          given = given.slice(end + 1);
+          while (Date.now() < start) {}
+          try {
+            lockDataFolder(dataDir);
+            process.stdout.write('won\\n');
+          } catch (error) {
+            process.stdout.write('refused: ' + error.message + '\\n');
+          }
         }
-        setInterval(() => undefined, 60_000);
-      });`;
-    for (let round = 0; round < 4; round++) {
-      const dataDir = await folder();
-      await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${await pidOfEndedProcess()}\n`);
-      const contenders = Array.from({ length: 8 }, () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender, dataDir], {
-          cwd: ROOT,
-          stdio: ['pipe', 'pipe', 'inherit'],
-        });
-        let output = '';
-        /** The first line the contender says that starts with one of `words`. */
-        const said = (...words: string[]) =>
-          new Promise<string>((resolve, reject) => {
-            const onExit = (code: number | null) => reject(new Error(`a contender ended (${code}) after: ${output}`));
-            const onData = (chunk: Buffer) => {
-              output += chunk.toString();
-              const line = output.split('\n').find((text) => words.some((word) => text.startsWith(word)));
-              if (line === undefined) return;
-              child.stdout!.off('data', onData);
-              child.off('exit', onExit);
-              resolve(line);
-            };
-            child.stdout!.on('data', onData);
-            child.once('exit', onExit);
-            onData(Buffer.alloc(0));
-          });
-        return { child, said };
       });
-      try {
-        await Promise.all(contenders.map(({ said }) => said('ready')));
-        const start = String(Date.now() + 200);
-        for (const { child } of contenders) child.stdin!.write(start);
+      process.stdout.write('ready\\n');`;
+    const contenders = Array.from({ length: 8 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', contender], {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      let output = '';
+      let heard = 0;
+      /** The next line the contender says, which starts with one of `words`. */
+      const said = (...words: string[]) =>
+        new Promise<string>((resolve, reject) => {
+          const onExit = (code: number | null) => reject(new Error(`a contender ended (${code}) after: ${output}`));
+          const onData = (chunk: Buffer) => {
+            output += chunk.toString();
+            const lines = output.split('\n').slice(0, -1);
+            if (lines.length <= heard) return;
+            const line = lines[heard++]!;
+            child.stdout!.off('data', onData);
+            child.off('exit', onExit);
+            if (words.some((word) => line.startsWith(word))) resolve(line);
+            else reject(new Error(`a contender said "${line}", not ${words.join(' or ')}`));
+          };
+          child.stdout!.on('data', onData);
+          child.once('exit', onExit);
+          onData(Buffer.alloc(0));
+        });
+      return { child, said };
+    });
+    try {
+      await Promise.all(contenders.map(({ said }) => said('ready')));
+      for (let round = 0; round < 4; round++) {
+        const dataDir = await folder();
+        await writeFile(path.join(dataDir, LOCK_FILE_NAME), `${await pidOfEndedProcess()}\n`);
+        const start = JSON.stringify([Date.now() + 200, dataDir]);
+        for (const { child } of contenders) child.stdin!.write(`${start}\n`);
         const answers = await Promise.all(contenders.map(({ said }) => said('won', 'refused')));
         const winners = contenders.filter((_, index) => answers[index] === 'won');
         assert.equal(winners.length, 1, `round ${round}: ${answers.join(' | ')}`);
@@ -208,10 +224,10 @@ describe('a PGlite data folder is held by one display server at a time', () => {
             `refused: The data folder ${dataDir} is in use by another display server (process ${winner}). Stop that server, or give this one another DATA_DIR (or a DATABASE_URL). If no display server is running, delete ${path.join(dataDir, LOCK_FILE_NAME)}.`,
           );
         }
-      } finally {
-        for (const { child } of contenders) child.kill();
-        await Promise.all(contenders.map(({ child }) => exitOf(child)));
       }
+    } finally {
+      for (const { child } of contenders) child.kill();
+      await Promise.all(contenders.map(({ child }) => exitOf(child)));
     }
   });
 

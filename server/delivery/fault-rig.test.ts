@@ -17,6 +17,7 @@ import { ConfigurationRepository } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { ownPostgresDatabase } from '../test-support/database.ts';
 import { seedClient, seedPopup } from '../test-support/fixtures.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { readDeliveryKey, SecretBox } from './secrets.ts';
@@ -79,16 +80,17 @@ function faultsFrom(random: () => number): (vendor: string) => Failure | null {
 }
 
 describe('delivery fault rig: vendors fail 30 % of calls, server processes are killed', () => {
-  let stopPostgres: (() => void) | null = null;
+  let stopPostgres: (() => unknown) | null = null;
   let db: Database;
   let vendors: FakeVendors;
   const processes: RigProcess[] = [];
 
   before(async () => {
-    // The PostgreSQL of the storage pass (scripts/test-postgres.mjs) when there is one, else a throwaway one.
+    // A database of its own on the PostgreSQL of the storage pass (scripts/test-postgres.mjs, which runs other test
+    // files beside this one) when there is one, else a throwaway PostgreSQL.
     const given = process.env.TEST_DATABASE_URL;
     const { server, reason } = given
-      ? { server: { url: given, stop: () => undefined }, reason: '' }
+      ? await ownPostgresDatabase(given).then((own) => ({ server: { url: own.url, stop: own.drop }, reason: '' }))
       : await startPostgres();
     if (!server) throw new Error(`The fault rig needs PostgreSQL (Debian package postgresql): ${reason}`);
     stopPostgres = () => server.stop();
@@ -125,7 +127,7 @@ describe('delivery fault rig: vendors fail 30 % of calls, server processes are k
     await Promise.all(processes.map(killHard));
     await vendors?.close();
     await db?.close();
-    stopPostgres?.();
+    await stopPostgres?.();
   });
 
   it(`${LEADS} leads to 3 destinations: each delivered once by its idempotency key (seed ${SEED})`, async (t) => {

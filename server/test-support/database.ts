@@ -152,27 +152,53 @@ function testDatabase(db: Database, cleanUp: () => Promise<void>): TestDatabase 
   };
 }
 
-/** With TEST_DATABASE_URL, a schema of its own on that PostgreSQL server, dropped afterwards. */
-async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
-  const schema = `poptin_test_${process.pid}_${Date.now()}`;
+/**
+ * A database of its own on the PostgreSQL server at `url`, for one test file, dropped by `drop`. Not a schema of a
+ * shared one: advisory locks and notifications are a database's, and the test files of the storage pass run two at
+ * a time.
+ */
+export async function ownPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `poptin_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = await openPostgres(url);
-  // Outside the test's schema, which is dropped with everything in it: an extension is one per database (a test
-  // file running at the same time may be creating it too, hence the catch).
-  await admin.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openPostgres(scoped.toString());
-  await runMigrations(db);
+  try {
+    await admin.exec(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.close();
+    throw error;
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      try {
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}
+
+/** With TEST_DATABASE_URL, a database of its own on that PostgreSQL server, dropped afterwards. */
+async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
+  const own = await ownPostgresDatabase(url);
+  const db = await openPostgres(own.url);
+  try {
+    await runMigrations(db);
+  } catch (error) {
+    await db.close();
+    await own.drop();
+    throw error;
+  }
   const others: Database[] = [];
   return {
     ...testDatabase(db, async () => {
       await Promise.all(others.map((other) => other.close()));
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
+      await own.drop();
     }),
     async openAnother() {
-      const other = await openPostgres(scoped.toString());
+      const other = await openPostgres(own.url);
       others.push(other);
       return other;
     },
