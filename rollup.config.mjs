@@ -233,7 +233,8 @@ builds.push({
     dir: `${LIBRARY_DIST}/react-runtime`,
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash:6].js',
+    // Unmerged, its chunks are too many for six characters of hash.
+    chunkFileNames: 'chunks/[name]-[hash:8].js',
     sourcemap: 'hidden',
     generatedCode: { arrowFunctions: true, constBindings: true, objectShorthand: true },
   },

@@ -1,23 +1,24 @@
-import { calendarDateOf } from '../../core/forms/date.ts';
 import { validateEmail } from '../../core/forms/email.ts';
 import { autocompleteEmailDomain } from '../../core/forms/email-suggestions.ts';
-import { emailValidationMode, phoneValidationMode } from '../../core/forms/field-kind.ts';
-import { type FormValidationResult, needsPhoneLibrary, validateForm } from '../../core/forms/form.ts';
-import { isAllowedNumberKey, normalizeNumberOnBlur } from '../../core/forms/number-input.ts';
-import { sanitizePhoneWhileTyping } from '../../core/forms/phone-basic.ts';
-import { formatPhoneForCountry, isValidInternationalPhone, toE164 } from '../../core/forms/phone-international.ts';
-import { loadPhoneLibrary, type PhoneLibrary } from '../../core/forms/phone-library.ts';
+import { emailValidationMode } from '../../core/forms/field-kind.ts';
+import {
+  checkForm,
+  type FormValidationOptions,
+  type FormValidationResult,
+  type KindRules,
+} from '../../core/forms/form-check.ts';
 import { type Language, translate } from '../../core/i18n/strings.ts';
 import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { SHAKE_MS } from '../../core/popup/timing.ts';
 import { combine, guard, listenSafely, log } from '../../core/safety.ts';
 import { createTimers } from '../../core/timers.ts';
-import { $freeMailDomains } from '../../stores/free-mail.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
 import { type FieldControl, formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
 import { enhanceForm, type FieldAddon } from './field-enhance.ts';
 import { clearAllFeedback, clearFieldFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
+import { bindFieldKinds, kindModuleOf } from './field-kinds.ts';
 import { addHoneypot } from './honeypot.ts';
+import { clearSendError, showSendError } from './lead-delivery.ts';
 
 /** Double submits within this pause are ignored (widget §4 guard flag). */
 export const SUBMIT_GUARD_MS = 1_000;
@@ -40,16 +41,7 @@ export interface FormBindingOptions {
   now?: () => Date;
 }
 
-const BUSINESS_MODES = new Set(['business-email', 'typos-business']);
 const TYPO_MODES = new Set(['check-typos', 'typos-business']);
-
-function isInternationalPhone(control: FieldControl): control is HTMLInputElement {
-  return (
-    control instanceof HTMLInputElement &&
-    kindOf(control) === 'phone' &&
-    phoneValidationMode(control.getAttribute('data-validation')) === 'international'
-  );
-}
 
 function emailMode(control: FieldControl): string | null {
   return kindOf(control) === 'email' ? emailValidationMode(control.getAttribute('data-validation')) : null;
@@ -63,15 +55,18 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   const { language } = options;
   const now = options.now ?? (() => new Date());
   const forms = Array.from(content.querySelectorAll('form'));
-  const addons = forms.flatMap((form) =>
-    enhanceForm(form, {
+  // The rules and ways of each kind of field but the e-mail come with its module (field-kinds.ts).
+  const kinds = bindFieldKinds(
+    forms.flatMap(enhanceForm),
+    {
       language,
       designProperties: options.designProperties,
       countryCode: options.countryCode,
-      today: calendarDateOf(now()),
-    }),
+      now,
+      apiBase: options.apiBase,
+    },
+    options.onAddons,
   );
-  options.onAddons(addons);
   const removeTraps = forms.map(addHoneypot);
 
   const suggestions = new EmailSuggestions(language);
@@ -80,33 +75,6 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   let disposed = false;
   let lastAcceptedAt = -Infinity;
   let waiting = false;
-
-  // The free-mail list is fetched only when a business-only email field exists (widget §7), once per page.
-  const needsFreeMail = forms.some((form) =>
-    formControls(form).some((control) => BUSINESS_MODES.has(emailMode(control) ?? '')),
-  );
-  let freeMailDomains: ReadonlySet<string> | undefined;
-  let freeMailLoading: Promise<void> | null = null;
-  let stopFreeMail = () => {};
-  if (needsFreeMail) {
-    // Listening mounts the lazy store, which fetches the list once per page and server.
-    const list = $freeMailDomains(options.apiBase);
-    freeMailLoading = new Promise((resolve) => {
-      stopFreeMail = list.subscribe((domains) => {
-        if (domains === undefined) return;
-        freeMailDomains = domains ?? undefined;
-        freeMailLoading = null;
-        resolve();
-      });
-    });
-  }
-
-  let phoneLibrary: PhoneLibrary | null = null;
-  const ensurePhoneLibrary = () =>
-    loadPhoneLibrary().then(
-      (loaded) => (phoneLibrary = loaded),
-      (error: unknown) => log.warn('phone library unavailable; international phones get the basic check', error),
-    );
 
   const fieldControl = (target: EventTarget | null): FieldControl | null => {
     const control = target as FieldControl | null;
@@ -119,11 +87,9 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
       return null;
     return control;
   };
-
-  const reformatInternational = (input: HTMLInputElement) => {
-    const country = input.dataset.phoneCountry;
-    if (phoneLibrary && isValidInternationalPhone(phoneLibrary, input.value, country))
-      input.value = formatPhoneForCountry(phoneLibrary, input.value, country);
+  const inputOf = (event: Event) => {
+    const control = fieldControl(event.target);
+    return control instanceof HTMLInputElement ? control : null;
   };
 
   const onInput = (event: Event) => {
@@ -131,10 +97,8 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     if (!control) return;
     clearFieldFeedback(control.form!, groupOf(control));
     if (!(control instanceof HTMLInputElement)) return;
-    const kind = kindOf(control);
-    if (kind === 'phone' && phoneValidationMode(control.getAttribute('data-validation')) === 'basic')
-      keepPhoneCharacters(control);
-    if (kind === 'email' && TYPO_MODES.has(emailMode(control) ?? '')) {
+    kindModuleOf(control)?.input?.(control);
+    if (TYPO_MODES.has(emailMode(control) ?? '')) {
       const completion = (event as InputEvent).inputType?.startsWith('delete')
         ? null
         : autocompleteEmailDomain(control.value);
@@ -144,24 +108,21 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const control = fieldControl(event.target);
-    if (control && kindOf(control) === 'number' && !isAllowedNumberKey(event.key, event)) event.preventDefault();
+    const input = inputOf(event);
+    if (input) kindModuleOf(input)?.keydown?.(input, event);
   };
 
   const onFocusIn = (event: FocusEvent) => {
-    const control = fieldControl(event.target);
-    if (control && isInternationalPhone(control)) void ensurePhoneLibrary();
+    const input = inputOf(event);
+    if (input) kindModuleOf(input)?.focusin?.(input);
   };
 
   const onFocusOut = (event: FocusEvent) => {
-    const control = fieldControl(event.target);
-    if (!(control instanceof HTMLInputElement)) return;
-    const kind = kindOf(control);
-    if (kind === 'number') control.value = normalizeNumberOnBlur(control.value);
-    if (isInternationalPhone(control)) reformatInternational(control);
-    if (kind === 'email') suggestAfterThePaint(control);
+    const input = inputOf(event);
+    if (!input) return;
+    kindModuleOf(input)?.focusout?.(input);
+    if (kindOf(input) === 'email') suggestAfterThePaint(input);
   };
-
   // "Did you mean …?" waits for the frame that shows what moved the focus away (a click on Submit, say): the typo
   // check cost that frame 2 to 6 ms at 4× CPU slowdown (docs/performance.md, "Interactions").
   const suggestAfterThePaint = (control: HTMLInputElement) =>
@@ -201,11 +162,11 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     controls[firstIndex]?.focus();
   };
 
-  const check = (form: HTMLFormElement) => {
+  const check = (form: HTMLFormElement, rules: KindRules, ruleOptions: FormValidationOptions) => {
     const controls = formControls(form);
-    controls.filter(isInternationalPhone).forEach(reformatInternational);
+    for (const control of controls) kindModuleOf(control)?.settle?.(control);
     const fields = controls.map(readField);
-    const result = validateForm(fields, { language, freeMailDomains, phoneLibrary, now: now() });
+    const result = checkForm(fields, rules, { ...ruleOptions, language, now: now() });
     clearAllFeedback(form, controls);
     for (const suggestion of result.suggestions) {
       const control = controls[suggestion.index];
@@ -218,7 +179,7 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     lastAcceptedAt = performance.now();
     options.onValidSubmit(
       form,
-      fields.map((field, index) => submittedValue(field, controls[index], phoneLibrary)),
+      fields.map((field, index) => kindModuleOf(controls[index])?.submitted?.(field, controls[index]) ?? field),
     );
   };
 
@@ -227,20 +188,28 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     if (!forms.includes(form)) return;
     event.preventDefault();
     if (waiting || !options.canSubmit() || performance.now() - lastAcceptedAt < SUBMIT_GUARD_MS) return;
-    const pending: Promise<unknown>[] = [];
-    if (!phoneLibrary && needsPhoneLibrary(formControls(form).map(readField))) pending.push(ensurePhoneLibrary());
-    if (freeMailLoading) pending.push(freeMailLoading);
-    if (pending.length === 0) {
-      check(form);
+    const controls = formControls(form);
+    const ready = kinds.readyNow(controls);
+    if (ready) {
+      check(form, ready.rules, ready.options);
       return;
     }
-    // The rules need the phone library or the free-mail list: the submit waits for them, once.
+    // The rules need a kind's module, the phone library or the free-mail list: the submit waits for them, once.
     waiting = true;
-    void Promise.all(pending).then(() =>
-      guard('form submit', () => {
-        waiting = false;
-        if (!disposed && options.canSubmit()) check(form);
-      }),
+    kinds.ready(controls).then(
+      ({ rules, options: ruleOptions }) =>
+        guard('form submit', () => {
+          waiting = false;
+          clearSendError(form);
+          if (!disposed && options.canSubmit()) check(form, rules, ruleOptions);
+        }),
+      (error: unknown) =>
+        guard('form submit', () => {
+          // Nothing is sent unchecked: the visitor is told, and the next submit loads the rules again.
+          waiting = false;
+          log.error('the rules of the form could not be loaded', error);
+          if (!disposed) options.announce(showSendError(form, language).textContent ?? '');
+        }),
     );
   };
 
@@ -253,25 +222,10 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
   ]);
   return () => {
     disposed = true;
-    stopFreeMail();
+    kinds.stop();
     removeTraps.forEach((remove) => remove());
     stopListening();
     timers.clearAll();
     suggestions.dispose();
   };
-}
-
-/** Widget §5: a basic phone keeps digits, + - ( ) and spaces while typing, 15 at most. */
-function keepPhoneCharacters(input: HTMLInputElement): void {
-  const kept = sanitizePhoneWhileTyping(input.value);
-  if (kept === input.value) return;
-  const caret = Math.max(0, (input.selectionStart ?? kept.length) - (input.value.length - kept.length));
-  input.value = kept;
-  if (input.type === 'tel' || input.type === 'text') input.setSelectionRange(caret, caret);
-}
-
-/** International phones go out in E.164 (+972501234567), so the owner gets the country code with the number. */
-function submittedValue(field: SubmittedField, control: FieldControl, library: PhoneLibrary | null): SubmittedField {
-  if (!library || !isInternationalPhone(control)) return field;
-  return { ...field, value: toE164(library, field.value, field.phoneCountry) ?? field.value };
 }
