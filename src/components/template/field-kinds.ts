@@ -68,9 +68,22 @@ export function loadedKindRules(controls: readonly FieldControl[]): KindRules | 
   return all ? rulesOf(modules) : undefined;
 }
 
-/** Loads the modules of these fields' kinds (again, one that failed before), and resolves with their rules. */
+/**
+ * Loads the modules of these fields' kinds (again, one that failed before) and resolves with those that came. The
+ * browser keeps a failed chunk failed for the page, so a kind whose module cannot be had is only asked to be filled
+ * when required, as a business e-mail without its free-mail list takes every domain: the lead is not lost over it.
+ */
+function arrivedModules(controls: readonly FieldControl[]): Promise<FieldKindModule[]> {
+  return Promise.all(
+    loadersOf(controls.map(groupOf)).map((load) =>
+      load().catch((error: unknown) => log.warn('a kind of field of the form is only asked to be filled', error)),
+    ),
+  ).then((modules) => modules.filter((module) => module !== undefined));
+}
+
+/** The rules of these fields' kinds, once their modules have arrived or failed to (arrivedModules). */
 export function loadKindModules(controls: readonly FieldControl[]): Promise<KindRules> {
-  return Promise.all(loadersOf(controls.map(groupOf)).map((load) => load())).then(rulesOf);
+  return arrivedModules(controls).then(rulesOf);
 }
 
 /** A field of these kinds in HTML: by its name (with a running index) or its type, as field-kind.ts reads it. */
@@ -101,7 +114,7 @@ export function loadFieldKindsIn(template: string): Promise<unknown> {
 export interface FormKinds {
   /** The rules and what they read, when a submit of these fields need not wait. */
   readyNow(controls: readonly FieldControl[]): { rules: KindRules; options: FormValidationOptions } | null;
-  /** Waits for the modules of these fields' kinds and what they wait for; rejects when a module cannot be loaded. */
+  /** Waits for the modules of these fields' kinds (arrivedModules) and what they wait for. */
   ready(controls: readonly FieldControl[]): Promise<{ rules: KindRules; options: FormValidationOptions }>;
   stop(): void;
 }
@@ -151,7 +164,7 @@ export function bindFieldKinds(
       return rulesAndOptions(modules);
     },
     async ready(controls) {
-      const modules = await Promise.all(loadersOf(controls.map(groupOf)).map((load) => load()));
+      const modules = await arrivedModules(controls);
       // A module whose first load failed prepares its fields now.
       takeLate(modules);
       await Promise.all(modules.map((module) => waitFor(module, controls)));

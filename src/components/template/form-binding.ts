@@ -1,6 +1,6 @@
 import { checkForm, type FormValidationOptions, type KindRules } from '../../core/forms/form-check.ts';
 import type { Language } from '../../core/i18n/strings.ts';
-import { guard, listenSafely, log } from '../../core/safety.ts';
+import { guard, listenSafely } from '../../core/safety.ts';
 import { createTimers } from '../../core/timers.ts';
 import { EmailSuggestions } from './email-suggestion.ts';
 import { type FieldControl, formControls, readField, type SubmittedField } from './field-dom.ts';
@@ -10,7 +10,6 @@ import { bindFieldKinds, kindModuleOf } from './field-kinds.ts';
 import { listenToFields } from './field-listeners.ts';
 import { showRefusal } from './form-refusal.ts';
 import { addHoneypot } from './honeypot.ts';
-import { clearSendError, showSendError } from './lead-delivery.ts';
 import { submitGuard } from './submit-guard.ts';
 
 export { SUBMIT_GUARD_MS } from './submit-guard.ts';
@@ -95,20 +94,11 @@ export function bindTemplateForms(content: HTMLElement, options: FormBindingOpti
     if (ready) return submit(form, ready.rules, ready.options);
     // The rules need a kind's module, the phone library or the free-mail list: the submit waits for them, once.
     gate.waiting(true);
-    kinds.ready(controls).then(
-      ({ rules, options: ruleOptions }) =>
-        guard('form submit', () => {
-          gate.waiting(false);
-          clearSendError(form);
-          if (!disposed && options.canSubmit()) submit(form, rules, ruleOptions);
-        }),
-      (error: unknown) =>
-        guard('form submit', () => {
-          // Nothing is sent unchecked: the visitor is told, and the next submit loads the rules again.
-          gate.waiting(false);
-          log.error('the rules of the form could not be loaded', error);
-          if (!disposed) announce(showSendError(form, language).textContent ?? '');
-        }),
+    void kinds.ready(controls).then(({ rules, options: ruleOptions }) =>
+      guard('form submit', () => {
+        gate.waiting(false);
+        if (!disposed && options.canSubmit()) submit(form, rules, ruleOptions);
+      }),
     );
   };
 

@@ -16,7 +16,7 @@ import {
   StepPath,
   type StepTarget,
 } from '../../core/popup/steps.ts';
-import { combine, listenSafely, log } from '../../core/safety.ts';
+import { combine, listenSafely } from '../../core/safety.ts';
 import { navigationOf } from '../popup/popup-template.ts';
 import { emit } from '../shared/emit.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
@@ -25,7 +25,7 @@ import { clearAllFeedback, markInvalid, showFieldMessage } from './field-feedbac
 import { loadedKindRules, loadKindModules } from './field-kinds.ts';
 import type { FormBindingOptions } from './form-binding.ts';
 import { honeypotValue } from './honeypot.ts';
-import { leadResponder, showSendError } from './lead-delivery.ts';
+import { leadResponder } from './lead-delivery.ts';
 import { followRedirect } from './navigation.ts';
 
 /** The form binding's options (form-binding.ts), and the pop-up around the steps. */
@@ -153,7 +153,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     );
   };
 
-  const follow = (button: HTMLElement, target: StepTarget) => {
+  const follow = (button: HTMLElement, target: StepTarget, loaded?: KindRules) => {
     const current = byName.get(path.current)!;
     if (target.kind === 'back') {
       if (path.back() !== null) show(path.current, true);
@@ -165,15 +165,9 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     // (field-kinds.ts).
     if (target.kind === 'step') {
       const controls = stepControls(current);
-      const rules = loadedKindRules(controls);
+      const rules = loaded ?? loadedKindRules(controls);
       if (!rules) {
-        loadKindModules(controls).then(
-          () => follow(button, target),
-          (error: unknown) => {
-            log.error('the rules of the step could not be loaded', error);
-            if (form) options.announce(showSendError(form, options.language).textContent ?? '');
-          },
-        );
+        void loadKindModules(controls).then((arrived) => follow(button, target, arrived));
         return;
       }
       if (!stepIsValid(current, rules)) return;

@@ -2,7 +2,7 @@
 // (game-binding.ts); until it is loaded the play screen shows and the win and lose screens stay hidden.
 
 import { readSwitch } from '../../core/config/values.ts';
-import { checkForm } from '../../core/forms/form-check.ts';
+import { checkForm, type KindRules } from '../../core/forms/form-check.ts';
 import type { PrizeConversion } from '../../core/games/index.ts';
 import { GAME_LOCKED_ATTRIBUTE } from '../../core/games/locked.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
@@ -37,27 +37,23 @@ export interface TemplateGameOptions {
  */
 function askForTheLeadFirst(content: HTMLElement, form: HTMLFormElement, games: readonly HTMLElement[]): () => void {
   games.forEach((game) => game.setAttribute(GAME_LOCKED_ATTRIBUTE, ''));
-  // A submit before the rules of the form's kinds of field arrived (field-kinds.ts) is sent again once they have; one
-  // whose rules cannot be loaded goes on to the form binding, which says so.
-  let passOn = false;
+  // A submit before the rules of the form's kinds of field arrived (field-kinds.ts) is sent again once they have.
+  let arrived: KindRules | undefined;
   // Captured on the submit's way down, before the form binding, which listens on the content too, hears of it.
   return listenSafely(
     content,
     'submit',
     (event) => {
       if (event.target !== form || !games.some((game) => game.hasAttribute(GAME_LOCKED_ATTRIBUTE))) return;
-      if (passOn) {
-        passOn = false;
-        return;
-      }
       const controls = formControls(form);
-      const rules = loadedKindRules(controls);
+      const rules = loadedKindRules(controls) ?? arrived;
       if (!rules) {
         event.preventDefault();
         event.stopImmediatePropagation();
-        loadKindModules(controls)
-          .catch(() => (passOn = true))
-          .then(() => guard('a game form sent again', () => form.requestSubmit()));
+        void loadKindModules(controls).then((loaded) => {
+          arrived = loaded;
+          guard('a game form sent again', () => form.requestSubmit());
+        });
         return;
       }
       if (!checkForm(controls.map(readField), rules).valid) return;
