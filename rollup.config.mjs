@@ -100,12 +100,13 @@ const SHARED_MODULES = [
   'src/core/safe-url.ts',
   'src/core/poptin-id.ts',
   'src/integrations/store.ts',
+  'src/core/products/limits.ts',
   'node_modules/nanostores/atom/index.js',
 ];
 
 // What the session shares with the surfaces and with a few parts loaded later (the inspector, a product list, a
 // hand-placed pop-up's attributes): the display API and the configuration it carries, a form's verdicts, the
-// triggers, product recommendations, the pop-ups' store, the registry of elements. Apart, rollup made them four
+// triggers, the pop-ups' store, the registry of elements. Apart, rollup made them four
 // chunks (five with the registry), and the loader's import of the session started a request for each in the task
 // that reads the display answer, which each made longer by a few ms at 4× CPU slowdown (npm run bench, nothing
 // eligible). Left out: the language and the countdown's settings, which elements placed by hand (a countdown, a
@@ -133,7 +134,6 @@ const SESSION_SHARED_MODULES = [
   'src/core/triggers/fast-scroll-up.ts',
   'src/core/triggers/exit-intent.ts',
   'src/core/triggers/scroll.ts',
-  'src/core/products/recommendations.ts',
   'src/core/decision/explanation.ts',
   'src/stores/popups.ts',
   'src/core/catalogue.ts',
@@ -181,6 +181,7 @@ function namedChunk(id) {
 const PRELOADED = {
   poptin: [
     'session',
+    'store-link',
     'src/integrations/wix/index.ts',
     'src/integrations/shopify/index.ts',
     'surfaces',
@@ -191,7 +192,7 @@ const PRELOADED = {
     'elements/poptin-gift-box/define.ts',
     'elements/poptin-product-recommendations/define.ts',
   ],
-  session: ['surfaces'],
+  session: ['surfaces', 'store-recommendations'],
   surfaces: ['game-binding', 'define', 'add-to-cart-buttons', 'declarative'],
   // The registry's imports of the elements a template holds (a game, a product list).
   'session-shared': ['define'],
@@ -233,7 +234,8 @@ builds.push({
     dir: `${LIBRARY_DIST}/react-runtime`,
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash:6].js',
+    // Unmerged, its chunks are too many for six characters of hash.
+    chunkFileNames: 'chunks/[name]-[hash:8].js',
     sourcemap: 'hidden',
     generatedCode: { arrowFunctions: true, constBindings: true, objectShorthand: true },
   },

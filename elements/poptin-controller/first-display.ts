@@ -89,8 +89,10 @@ export function storeCodeOf(
  * Asked for here, with the session, it is on its way (or there) by then; the session's own import gets it.
  */
 export function fetchStoreCode(host: HTMLElement, win: Window = window): void {
-  // A failure is the session's to report, when its own import fails the same way.
-  storeCodeOf(host, win)?.code.catch(() => undefined);
+  const code = storeCodeOf(host, win)?.code;
+  // A failure is the session's to report, when its own import fails the same way. The session's store link
+  // (page-store.ts) comes with it.
+  if (code) Promise.all([code, import('./store-link.ts')]).catch(() => undefined);
 }
 
 /**

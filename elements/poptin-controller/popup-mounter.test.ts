@@ -61,7 +61,7 @@ function setup(overrides: Partial<MounterOptions> = {}) {
     isCurrent: () => true,
     recommendations: {
       recommendationKey: () => recommendationKey,
-      recommendationsFor: () => ({
+      recommendationsFor: async () => ({
         key: recommendationKey,
         model: Promise.resolve({ platform: 'shopify', products: [], buttonsAction: 'add_to_cart', storeRoot: '/' }),
       }),

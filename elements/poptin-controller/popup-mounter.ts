@@ -62,10 +62,11 @@ export interface MounterOptions extends MounterCallbacks {
   context: SessionContext;
   /** Still this page's pop-up of its id: an element built for one replaced meanwhile is not put in the page. */
   isCurrent(handle: PopupHandle): boolean;
-  /** The products a recommendation pop-up shows (store-link.ts). */
+  /** The products a recommendation pop-up shows (page-store.ts). */
   recommendations: {
+    /** Once its products were asked for. */
     recommendationKey(config: PopupConfig): string;
-    recommendationsFor(config: PopupConfig): { key: string; model: Promise<RecommendationModel> };
+    recommendationsFor(config: PopupConfig): Promise<{ key: string; model: Promise<RecommendationModel> }>;
   };
   /** What the current display answer says of every pop-up: its language, the visitor's country, the store. */
   display(): {
@@ -231,8 +232,8 @@ export class PopupMounter {
   }
 
   /** Widget §8: a pop-up whose products cannot be fetched is not shown. */
-  private recommendationsFor(handle: PopupHandle): Promise<RecommendationModel> {
-    const { key, model } = this.options.recommendations.recommendationsFor(handle.config);
+  private async recommendationsFor(handle: PopupHandle): Promise<RecommendationModel> {
+    const { key, model } = await this.options.recommendations.recommendationsFor(handle.config);
     handle.recommendationKey = key;
     return model;
   }

@@ -1,5 +1,5 @@
 // The controller's session, loaded lazily by <poptin-controller>: it wires the display answer to the pop-ups'
-// showings (src/core/session/showing.ts) over its collaborators: the store link, the reporter, the pop-up
+// showings (src/core/session/showing.ts) over its collaborators: the page's store, the reporter, the pop-up
 // mounter and the page modes. What can be observed of each pop-up is published in `$popups`.
 
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
@@ -27,10 +27,10 @@ import { displayRequestOf, type FirstDisplay } from './first-display.ts';
 import { OnDemand } from './on-demand.ts';
 import { decideAll, ruleModulesOf } from './page-decisions.ts';
 import { PageModes, previewIdOf } from './page-modes.ts';
+import { PageStore } from './page-store.ts';
 import { PopupMounter } from './popup-mounter.ts';
 import { Reporter } from './reporter.ts';
 import { PageShowings } from './showings.ts';
-import { StoreLink } from './store-link.ts';
 
 export interface SessionOptions {
   clientId: string;
@@ -46,7 +46,7 @@ export class ControllerSession {
   private readonly context: SessionContext;
   private readonly showings: PageShowings;
   private readonly cleanups: (() => void)[] = [];
-  private readonly store: StoreLink;
+  private readonly store: PageStore;
   private readonly reporter: Reporter;
   private readonly mounter: PopupMounter;
   private readonly modes: PageModes;
@@ -85,7 +85,7 @@ export class ControllerSession {
       onGiven: () => this.onConsent(),
       onRefused: () => this.reporter.consentAnswered(false),
     });
-    this.store = new StoreLink(context, { onConsentAnswer: (given) => this.consent.storeAnswered(given) });
+    this.store = new PageStore(context, { onConsentAnswer: (given) => this.consent.storeAnswered(given) });
     this.reporter = new Reporter(context, { store: this.store });
     this.mounter = new PopupMounter({
       context,

@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
+import { createCartEvents } from '../../src/core/triggers/cart.ts';
 import type { StoreCart, StoreIntegration } from '../../src/integrations/store.ts';
 import { StoreLink } from './store-link.ts';
+import { fetchRecommendations, recommendationQuery } from './store-recommendations.ts';
 import { fakeContext, fakeServer, popupConfig } from './test-support/fakes.ts';
 
 const cartOf = (...productIds: string[]): StoreCart => ({
@@ -46,7 +48,7 @@ describe('the store link: identity, display fields, cart events and recommendati
   it('names the store and its customer in the display call, with the cart and recent products', async () => {
     const context = fakeContext();
     const { store } = fakeStore({ cart: cartOf('p1', 'p2') });
-    const link = new StoreLink(context, { open: async () => store });
+    const link = new StoreLink(context, { cartEvents: createCartEvents(), open: async () => store });
     expect(await link.start()).to.equal(true);
     expect(link.identity()).to.deep.equal({
       store_integration: 'shopify',
@@ -68,6 +70,7 @@ describe('the store link: identity, display fields, cart events and recommendati
   it('a store whose visitor declined marketing starts nothing, and tells consent mode so', async () => {
     const answers: boolean[] = [];
     const link = new StoreLink(fakeContext(), {
+      cartEvents: createCartEvents(),
       open: async () => fakeStore({ consent: false }).store,
       onConsentAnswer: (given) => answers.push(given),
     });
@@ -78,7 +81,7 @@ describe('the store link: identity, display fields, cart events and recommendati
   });
 
   it('a page on no store adds nothing to the calls', async () => {
-    const link = new StoreLink(fakeContext(), { open: async () => null });
+    const link = new StoreLink(fakeContext(), { cartEvents: createCartEvents(), open: async () => null });
     expect(await link.start()).to.equal(true);
     expect(link.displayFields()).to.deep.equal({});
     expect(link.cartSummary()).to.equal(null);
@@ -87,7 +90,7 @@ describe('the store link: identity, display fields, cart events and recommendati
 
   it('a product added to the cart fires the cart triggers', async () => {
     const { store, changeCart } = fakeStore({ cart: cartOf('p1') });
-    const link = new StoreLink(fakeContext(), { open: async () => store });
+    const link = new StoreLink(fakeContext(), { cartEvents: createCartEvents(), open: async () => store });
     const heard: string[] = [];
     const stop = link.cartEvents.subscribe((event) => heard.push(event.kind));
     await link.start();
@@ -101,7 +104,7 @@ describe('the store link: identity, display fields, cart events and recommendati
   it("a pop-up's add-to-cart button adds on the store, then goes to the cart page when asked", async () => {
     const context = fakeContext();
     const { store } = fakeStore();
-    const link = new StoreLink(context, { open: async () => store });
+    const link = new StoreLink(context, { cartEvents: createCartEvents(), open: async () => store });
     await link.start();
     let answer: Promise<boolean> | null = null;
     context.window.document.dispatchEvent(
@@ -131,14 +134,14 @@ describe('the store link: identity, display fields, cart events and recommendati
       },
     });
     const { store, changeCart } = fakeStore({ cart: cartOf('p1') });
-    const link = new StoreLink(fakeContext({ server }), { open: async () => store });
+    const link = new StoreLink(fakeContext({ server }), { cartEvents: createCartEvents(), open: async () => store });
     await link.start();
     const config = popupConfig();
-    const { key, model } = link.recommendationsFor(config);
+    const { key, model } = fetchRecommendations(link.recommendationSource(), config);
     expect((await model).products.length).to.equal(1);
-    expect(link.recommendationKey(config)).to.equal(key);
+    expect(recommendationQuery(link.recommendationSource(), config).key).to.equal(key);
     changeCart(cartOf('p1', 'p2'));
-    expect(link.recommendationKey(config)).not.to.equal(key);
+    expect(recommendationQuery(link.recommendationSource(), config).key).not.to.equal(key);
     link.stop();
   });
 });

@@ -1,15 +1,14 @@
 // The store the page is on (widget §4, §7): consent, the customer, the product shown, the cart and its events,
-// add-to-cart, browse abandonment, the converted visitor's activity, and the products a pop-up recommends.
+// add-to-cart, browse abandonment, the converted visitor's activity; a chunk loaded on a store's page (page-store.ts).
 
 import type { AddToCartDetail } from '../../src/components/shared/add-to-cart.ts';
 import type { DisplayRequest } from '../../src/core/api/contract.ts';
-import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
+import type { DisplayResponse } from '../../src/core/config/types.ts';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import { cartChanges } from '../../src/core/products/cart-changes.ts';
-import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { safeLinkUrl } from '../../src/core/safe-url.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
-import { type CartEventHub, createCartEvents } from '../../src/core/triggers/cart.ts';
+import type { CartEventHub } from '../../src/core/triggers/cart.ts';
 import {
   BROWSE_ABANDONMENT_DELAY_MS,
   shopifyBrowseAbandonmentQuery,
@@ -17,8 +16,8 @@ import {
 } from '../../src/integrations/browse-abandonment.ts';
 import { EMPTY_CART, type StoreCart, type StoreIntegration, type ViewedProduct } from '../../src/integrations/store.ts';
 import type { SessionContext } from './context.ts';
-import { storeCodeOf } from './first-display.ts';
-import { fetchRecommendations, type RecommendationSource, recommendationQuery } from './store-recommendations.ts';
+import type { storeCodeOf } from './first-display.ts';
+import type { RecommendationSource } from './store-recommendations.ts';
 
 /** The store fields of the view, close and activity calls. */
 export type StoreIdentity = { store_integration?: string; store_integration_customer_id?: string };
@@ -34,14 +33,12 @@ function productNamedBy(host: HTMLElement): ViewedProduct | null {
   };
 }
 
-/** The store the page is on (`storeCodeOf`), opened with its platform's integration. */
-export async function openStore(host: HTMLElement, win: typeof window): Promise<StoreIntegration | null> {
-  const store = storeCodeOf(host, win);
-  if (!store) {
-    if (host.getAttribute('store') === 'wix')
-      log.warn('<poptin-controller store="wix"> needs the site\'s wix-client-id');
-    return null;
-  }
+/** The store the page is on (first-display.ts's `storeCodeOf`), opened with its platform's integration. */
+export async function openStore(
+  store: NonNullable<ReturnType<typeof storeCodeOf>>,
+  host: HTMLElement,
+  win: typeof window,
+): Promise<StoreIntegration | null> {
   if (store.platform === 'shopify') return (await store.code).createShopifyIntegration(win);
   const { createWixIntegration } = await store.code;
   const apiHost = host.getAttribute('wix-api-host');
@@ -54,15 +51,16 @@ export async function openStore(host: HTMLElement, win: typeof window): Promise<
 }
 
 export interface StoreLinkOptions {
-  /** Opens the page's store; the platform's integration by default. */
-  open?: (host: HTMLElement, win: typeof window) => Promise<StoreIntegration | null>;
+  /** Opens the page's store: its platform's integration (openStore). */
+  open: (host: HTMLElement, win: typeof window) => Promise<StoreIntegration | null>;
   /** The store's consent answer, for consent mode. */
   onConsentAnswer?: (given: boolean) => void;
+  /** Where the cart's changes go: the cart triggers of the pop-ups armed on this page (page-store.ts). */
+  cartEvents: CartEventHub;
 }
 
 export class StoreLink {
-  /** Fires the cart triggers of the pop-ups armed on this page. */
-  readonly cartEvents: CartEventHub = createCartEvents();
+  readonly cartEvents: CartEventHub;
   private store: StoreIntegration | null = null;
   private cart: StoreCart | null = null;
   private customerId = '';
@@ -71,8 +69,9 @@ export class StoreLink {
 
   constructor(
     private readonly context: SessionContext,
-    private readonly options: StoreLinkOptions = {},
+    private readonly options: StoreLinkOptions,
   ) {
+    this.cartEvents = options.cartEvents;
     this.cleanups.push(listenSafely(context.window.document, 'poptin-add-to-cart', (event) => this.onAddToCart(event)));
   }
 
@@ -93,7 +92,7 @@ export class StoreLink {
     const { context } = this;
     let store: StoreIntegration | null;
     try {
-      store = await (this.options.open ?? openStore)(context.host, context.window as typeof window);
+      store = await this.options.open(context.host, context.window as typeof window);
     } catch (error) {
       log.warn('the store integration could not start', error);
       return true;
@@ -251,17 +250,8 @@ export class StoreLink {
       .catch((error: unknown) => log.warn(`${activity} activity not recorded`, error));
   }
 
-  /** What a pop-up's products would be asked for now: products fetched with another key are stale. */
-  recommendationKey(config: PopupConfig): string {
-    return recommendationQuery(this.recommendationSource(), config).key;
-  }
-
-  /** The products of a recommendation pop-up (store-recommendations.ts), and the key they are asked with. */
-  recommendationsFor(config: PopupConfig): { key: string; model: Promise<RecommendationModel> } {
-    return fetchRecommendations(this.recommendationSource(), config);
-  }
-
-  private recommendationSource(): RecommendationSource {
+  /** What the store link knows now, for the products a pop-up recommends (store-recommendations.ts). */
+  recommendationSource(): RecommendationSource {
     return { context: this.context, store: this.store, cart: this.cart };
   }
 }

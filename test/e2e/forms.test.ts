@@ -28,9 +28,13 @@ describe('form validation modes, end to end', () => {
     await server?.dispose();
   });
 
-  async function openPage(path = '/examples/forms.html'): Promise<Page> {
+  async function openPage(
+    path = '/examples/forms.html',
+    prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+  ): Promise<Page> {
     const context = await browser.newContext();
     contexts.push(context);
+    await prepare(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.goto(`${server.url}${path}`);
@@ -157,6 +161,18 @@ describe('form validation modes, end to end', () => {
         ['number1', '1234.57'],
       ],
     );
+  });
+
+  it('a form whose phone rules cannot be loaded asks only that a required phone be filled, and its lead goes', async () => {
+    const page = await openPage('/examples/forms.html', (context) =>
+      context.route('**/chunks/field-kind-phone-*.js', (route) => route.abort()),
+    );
+    const popup = await openDemo(page, 'demoformphone');
+    await popup.locator('[name=Name]').fill('Rina');
+    await submitAndExpect(popup, 'Phone', ['This field is required']);
+    await popup.locator('[name=Phone]').fill('+1 201 555 0199');
+    await popup.locator('[type=submit]').click();
+    await leadOf('demoformphone', (lead) => lead.phone === '+1 201 555 0199' && lead.name === 'Rina');
   });
 
   it('international phone: the flag selector picks the country; the number is checked for it and sent in E.164', async () => {

@@ -5,7 +5,7 @@
 
 import { DISPLAY_ROUTES, PARTIAL_LEAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
 import { displayApiPath } from '../../core/api/display-routes.ts';
-import { validateForm } from '../../core/forms/form.ts';
+import { checkForm, type KindRules } from '../../core/forms/form-check.ts';
 import { translate } from '../../core/i18n/strings.ts';
 import { POPTIN_ID } from '../../core/poptin-id.ts';
 import {
@@ -22,6 +22,7 @@ import { emit } from '../shared/emit.ts';
 import type { SurfaceEventMap } from '../shared/surface.ts';
 import { formControls, groupOf, kindOf, readField, type SubmittedField } from './field-dom.ts';
 import { clearAllFeedback, markInvalid, showFieldMessage } from './field-feedback.ts';
+import { loadedKindRules, loadKindModules } from './field-kinds.ts';
 import type { FormBindingOptions } from './form-binding.ts';
 import { honeypotValue } from './honeypot.ts';
 import { leadResponder } from './lead-delivery.ts';
@@ -88,11 +89,13 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     heading.focus({ preventScroll: true });
   };
 
+  const stepControls = (step: HTMLElement) => formControls(step).filter((control) => control.type !== 'hidden');
+
   /** Widget §4 and §5 for one step: the same rules and messages as the whole form's submit. */
-  const stepIsValid = (step: HTMLElement): boolean => {
-    const controls = formControls(step).filter((control) => control.type !== 'hidden');
+  const stepIsValid = (step: HTMLElement, rules: KindRules): boolean => {
+    const controls = stepControls(step);
     if (controls.length === 0) return true;
-    const result = validateForm(controls.map(readField), { language: options.language, now: new Date() });
+    const result = checkForm(controls.map(readField), rules, { language: options.language, now: new Date() });
     clearAllFeedback(step, controls);
     if (result.valid) return true;
     for (const error of result.errors) showFieldMessage(groupOf(controls[error.index]!), error.message, error.hint);
@@ -150,7 +153,7 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     );
   };
 
-  const follow = (button: HTMLElement, target: StepTarget) => {
+  const follow = (button: HTMLElement, target: StepTarget, loaded?: KindRules) => {
     const current = byName.get(path.current)!;
     if (target.kind === 'back') {
       if (path.back() !== null) show(path.current, true);
@@ -158,8 +161,17 @@ export function bindSteps(content: HTMLElement, options: StepOptions): () => voi
     }
     if (target.kind === 'popup') return;
     if (target.kind === 'step' && !byName.has(target.name)) return;
-    // Going forward takes what the step holds: its fields must pass their rules first.
-    if (target.kind === 'step' && !stepIsValid(current)) return;
+    // Going forward takes what the step holds: its fields must pass their rules first, once they have arrived
+    // (field-kinds.ts).
+    if (target.kind === 'step') {
+      const controls = stepControls(current);
+      const rules = loaded ?? loadedKindRules(controls);
+      if (!rules) {
+        void loadKindModules(controls).then((arrived) => follow(button, target, arrived));
+        return;
+      }
+      if (!stepIsValid(current, rules)) return;
+    }
     keepAnswer(button);
     if (target.kind !== 'step') countChoice(button);
     if (target.kind === 'step') {

@@ -2,12 +2,13 @@
 // (game-binding.ts); until it is loaded the play screen shows and the win and lose screens stay hidden.
 
 import { readSwitch } from '../../core/config/values.ts';
-import { validateForm } from '../../core/forms/form.ts';
+import { checkForm, type KindRules } from '../../core/forms/form-check.ts';
 import type { PrizeConversion } from '../../core/games/index.ts';
 import { GAME_LOCKED_ATTRIBUTE } from '../../core/games/locked.ts';
 import { bindWhenLoaded } from '../../core/loading/when-loaded.ts';
-import { listenSafely } from '../../core/safety.ts';
+import { guard, listenSafely } from '../../core/safety.ts';
 import { formControls, readField } from './field-dom.ts';
+import { loadedKindRules, loadKindModules } from './field-kinds.ts';
 import { showGameScreen } from './game-screen.ts';
 import { GAME_SELECTOR } from './part-marks.ts';
 import { loadGameBinding } from './template-parts.ts';
@@ -36,13 +37,26 @@ export interface TemplateGameOptions {
  */
 function askForTheLeadFirst(content: HTMLElement, form: HTMLFormElement, games: readonly HTMLElement[]): () => void {
   games.forEach((game) => game.setAttribute(GAME_LOCKED_ATTRIBUTE, ''));
+  // A submit before the rules of the form's kinds of field arrived (field-kinds.ts) is sent again once they have.
+  let arrived: KindRules | undefined;
   // Captured on the submit's way down, before the form binding, which listens on the content too, hears of it.
   return listenSafely(
     content,
     'submit',
     (event) => {
       if (event.target !== form || !games.some((game) => game.hasAttribute(GAME_LOCKED_ATTRIBUTE))) return;
-      if (!validateForm(formControls(form).map(readField)).valid) return;
+      const controls = formControls(form);
+      const rules = loadedKindRules(controls) ?? arrived;
+      if (!rules) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        void loadKindModules(controls).then((loaded) => {
+          arrived = loaded;
+          guard('a game form sent again', () => form.requestSubmit());
+        });
+        return;
+      }
+      if (!checkForm(controls.map(readField), rules).valid) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       games.forEach((game) => game.removeAttribute(GAME_LOCKED_ATTRIBUTE));

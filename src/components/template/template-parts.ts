@@ -3,12 +3,12 @@
 // chunk is loaded, and one built ahead loads the chunks its template needs with the template (loadTemplateParts),
 // so that they are bound before it first shows.
 
-import { fieldSpellingsOf } from '../../core/forms/field-kind.ts';
 import type { Language } from '../../core/i18n/strings.ts';
 import { bindWhenLoaded, chunkLoader } from '../../core/loading/when-loaded.ts';
 import { PART_LOADERS } from '../../registry-parts.ts';
 import { loadFieldAddonViews } from '../fields/addon-views.ts';
 import type { DynamicTextBinding, DynamicTextContext } from './dynamic-text.ts';
+import { fieldInHtml, loadFieldKindsIn } from './field-kinds.ts';
 import { COUNTDOWN_SELECTOR, COUPON_SELECTOR, GAME_DEFINITIONS, GAME_TAGS, RECOMMENDATIONS_TAG } from './part-marks.ts';
 import type { StepOptions } from './steps.ts';
 
@@ -37,15 +37,6 @@ export const loadMedia = chunkLoader(() => import('./media.ts'));
 /** An opening tag of one of these elements, in HTML. */
 const elementInHtml = (tags: readonly string[]) => new RegExp(`<(?:${tags.join('|')})\\b`, 'i');
 
-/** An input that field-kind.ts reads as a date or a birthday, by its name (with a running index) or its type, in HTML. */
-function dateFieldInHtml(): RegExp {
-  const { names, types } = fieldSpellingsOf(['date', 'birthday']);
-  return new RegExp(
-    `\\bname\\s*=\\s*["']?\\s*(?:${names.join('|')})\\d*\\b|\\btype\\s*=\\s*["']?(?:${types.join('|')})\\b`,
-    'i',
-  );
-}
-
 export type TemplatePart =
   | 'game'
   | 'coupon'
@@ -73,7 +64,7 @@ const PARTS_IN_HTML: Array<[TemplatePart, RegExp, (template: string) => Promise<
   ['countdown', elementInHtml([COUNTDOWN_SELECTOR]), loadCountdownBinding],
   // Defined only once the pop-up showed, the list would grow inside it then and move what is below it.
   ['recommendations', elementInHtml([RECOMMENDATIONS_TAG]), loadRecommendations],
-  ['date-picker', dateFieldInHtml(), () => loadFieldAddonViews(['date-picker'])],
+  ['date-picker', fieldInHtml(['date', 'birthday']), () => loadFieldAddonViews(['date-picker'])],
   ['phone-country', /\bdata-validation\s*=\s*["']?\s*international\b/i, () => loadFieldAddonViews(['phone-country'])],
   ['dynamic-text', /\{\{/, loadDynamicText],
   ['steps', /\bdata-poptin-step\b/i, loadSteps],
@@ -87,9 +78,15 @@ export function templatePartsIn(template: string): TemplatePart[] {
   return partsFoundIn(template).map(([part]) => part);
 }
 
-/** Loads the chunks of the parts a template, as HTML, holds. A part that cannot be loaded is left to its binding, which says so. */
+/**
+ * Loads the chunks of the parts a template, as HTML, holds, and the modules of the kinds of its fields
+ * (field-kinds.ts). A part that cannot be loaded is left to its binding, which says so.
+ */
 export function loadTemplateParts(template: string): Promise<unknown> {
-  return Promise.all(partsFoundIn(template).map(([, , load]) => load(template).catch(() => undefined)));
+  return Promise.all([
+    ...partsFoundIn(template).map(([, , load]) => load(template).catch(() => undefined)),
+    loadFieldKindsIn(template),
+  ]);
 }
 
 /** `[data-poptin-coupon]` buttons that copy their code (coupon.ts). */

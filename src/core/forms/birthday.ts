@@ -1,4 +1,5 @@
 import { calendarDateOf, compareDates, parseFieldDate } from './date.ts';
+import type { KindRule } from './form-check.ts';
 import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 export interface BirthdayRuleOptions extends RuleOptions {
@@ -18,3 +19,6 @@ export function validateBirthday(
   const birthday = parseFieldDate(value);
   return birthday && compareDates(birthday, calendarDateOf(now)) < 0 ? VALID : invalid(language, 'birthdayInvalid');
 }
+
+export const birthdayRule: KindRule = (group, rule, { now }) =>
+  validateBirthday(group.fields[0].value, { ...rule, now });

@@ -1,4 +1,6 @@
 import { readSwitch } from '../config/values.ts';
+import type { KindRule } from './form-check.ts';
+import { isGroupEmpty, isTicked } from './form-field.ts';
 import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** Widget §5: a required checkbox group needs at least one ticked box. */
@@ -55,3 +57,8 @@ export function validateConsent(
 ): FieldVerdict {
   return required && !checked ? invalid(language, 'consentRequired') : VALID;
 }
+
+export const checkboxRule: KindRule = (group, rule) =>
+  validateCheckboxGroup(group.fields.filter(isTicked).length, rule);
+
+export const consentRule: KindRule = (group, rule) => validateConsent(!isGroupEmpty(group), rule);

@@ -1,3 +1,4 @@
+import type { KindRule } from './form-check.ts';
 import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
 /** A day on the calendar, with no time of day or time zone: month is 1 to 12. */
@@ -82,3 +83,5 @@ export function validateDateField(
   if (value.trim() === '') return required ? invalid(language, 'required') : VALID;
   return parseFieldDate(value) ? VALID : invalid(language, 'dateInvalid');
 }
+
+export const dateRule: KindRule = (group, rule) => validateDateField(group.fields[0].value, rule);

@@ -1,3 +1,4 @@
+import type { KindRule } from './form-check.ts';
 import { checkInputMaxLength } from './text-length.ts';
 import { type FieldVerdict, invalid, type RuleOptions, VALID } from './verdict.ts';
 
@@ -17,3 +18,5 @@ export function validateName(value: string, { required = false, language = 'en' 
   const fits = name.length >= NAME_MIN_LENGTH && name.length <= NAME_MAX_LENGTH;
   return fits && !FORBIDDEN_IN_NAME.test(name) ? VALID : invalid(language, 'nameInvalid', 'nameHint');
 }
+
+export const nameRule: KindRule = (group, rule) => validateName(group.fields[0].value, rule);

@@ -1,3 +1,6 @@
+import type { KindRule } from './form-check.ts';
+import { invalid, VALID } from './verdict.ts';
+
 const NAVIGATION_KEYS = new Set([
   'Backspace',
   'Delete',
@@ -43,3 +46,9 @@ export function normalizeNumberOnBlur(value: string): string {
   const magnitude = decimals ? `${units}.${decimals}` : units;
   return sign && hundredths !== 0n ? `-${magnitude}` : magnitude;
 }
+
+/** A number field holds a number when filled (widget §5). */
+export const numberRule: KindRule = ({ fields: [{ value }] }, { required = false, language = 'en' }) => {
+  if (value.trim() === '') return required ? invalid(language, 'required') : VALID;
+  return normalizeNumberOnBlur(value) === '' ? invalid(language, 'numberInvalid') : VALID;
+};

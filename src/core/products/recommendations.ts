@@ -1,6 +1,7 @@
 // Product recommendations (widget §3 settings and items, §5 title rules, §9 limits): pure, no page.
 import { readNumber, readString } from '../config/values.ts';
 import { safeLinkUrl, safeNavigationUrl } from '../safe-url.ts';
+import { MAX_RECENT_PRODUCTS } from './limits.ts';
 
 export type StorePlatform = 'shopify' | 'wix';
 
@@ -16,7 +17,6 @@ export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 
 /** Widget §9: at most 3 products shown; recent products and the cart's last items are 3 too. */
 export const MAX_PRODUCTS = 3;
-export const MAX_RECENT_PRODUCTS = 3;
 /** Widget §5: Shopify-style titles are cut at 50 characters, Wix-style at 18; Wix descriptions at 64. */
 export const TITLE_LIMIT: Readonly<Record<StorePlatform, number>> = { shopify: 50, wix: 18 };
 export const WIX_DESCRIPTION_LIMIT = 64;

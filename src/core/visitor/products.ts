@@ -1,7 +1,7 @@
 // Widget §3 visitor state: recent product ids (at most 3), browse-abandonment products, the store cart id and
 // cart products, kept in local storage so they outlive the page.
 
-import { MAX_RECENT_PRODUCTS } from '../products/recommendations.ts';
+import { MAX_RECENT_PRODUCTS } from '../products/limits.ts';
 import type { KeyValueStore } from './browser-storage.ts';
 
 export const PRODUCT_KEYS = {
