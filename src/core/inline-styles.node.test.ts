@@ -30,6 +30,13 @@ describe('moveInlineStyles', () => {
     assert.equal(moveInlineStyles(text), text);
   });
 
+  it('finds the end of a raw-text element after letters whose lower case is longer (İ), and the style after it', () => {
+    assert.equal(
+      moveInlineStyles('<p>İİİİİİİİİİİİİİİİ</p><textarea>a</textarea><b style="color:red">b</b>'),
+      '<p>İİİİİİİİİİİİİİİİ</p><textarea>a</textarea><b data-poptin-style="color:red">b</b>',
+    );
+  });
+
   it('keeps unfinished markup as it is but for the attribute name', () => {
     assert.equal(moveInlineStyles('<div style="open'), '<div data-poptin-style="open');
     assert.equal(moveInlineStyles('a <'), 'a <');

@@ -47,8 +47,11 @@ export function moveInlineStyles(html: string): string {
     at = tag.end;
     const tagName = name[1].toLowerCase();
     if (RAW_TEXT_ELEMENTS.has(tagName) && !tag.selfClosing) {
-      const close = html.toLowerCase().indexOf(`</${tagName}`, at);
-      const stop = close < 0 ? html.length : close;
+      // Searched in the markup itself: a lowered copy would shift every index after letters that grow when lowered
+      // (İ), and lowering the markup once per element is quadratic.
+      const endTag = new RegExp(`</${tagName}`, 'gi');
+      endTag.lastIndex = at;
+      const stop = endTag.exec(html)?.index ?? html.length;
       out += html.slice(at, stop);
       at = stop;
     }
