@@ -99,8 +99,9 @@ function fallingLayers(effect: 'snow' | 'rain' | 'confetti', field: EffectField,
   const { speed, size, sway, swaySeconds } = FALLING[effect];
   const total = particleCount(effect, field);
   return DEPTHS.map(({ share, depth }, index) => {
+    const swayHere = sway * depth;
     const pieces = Array.from({ length: Math.max(2, Math.round(total * share)) }, () => ({
-      x: random() * (field.width + sway * 2),
+      x: random() * (field.width + swayHere * 2),
       y: random() * field.height,
       size: size(random) * depth,
       hue: Math.floor(random() * 360),
@@ -110,7 +111,7 @@ function fallingLayers(effect: 'snow' | 'rain' | 'confetti', field: EffectField,
       pieces,
       depth,
       seconds: field.height / (speed * depth),
-      sway: sway * depth,
+      sway: swayHere,
       // Layers out of step with one another: the near one sways faster.
       swaySeconds: swaySeconds * (1.4 - depth * 0.4) + index * 0.7,
     };

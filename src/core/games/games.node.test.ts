@@ -345,8 +345,8 @@ describe('background effects (widget §2)', () => {
       assert.ok(Math.abs(pieces - particleCount(effect, field)) <= 3, `${effect}: ${pieces} pieces in all`);
       for (const layer of plan.layers)
         for (const piece of layer.pieces) {
-          assert.ok(piece.y >= 0 && piece.y < field.height);
-          assert.ok(piece.x >= 0 && piece.x < field.width + layer.sway * 2);
+          assert.ok(piece.y >= 0 && piece.y < field.height, `${effect}: a piece at y ${piece.y}`);
+          assert.ok(piece.x >= 0 && piece.x < field.width + layer.sway * 2, `${effect}: a piece at x ${piece.x}`);
         }
     }
     const snow = planEffect('snow', field, seededRandom(2));
@@ -359,7 +359,7 @@ describe('background effects (widget §2)', () => {
       const places = tiledPlaces(y, 5, tile);
       for (const place of places.filter((at) => at + 5 >= 0 && at - 5 <= tile))
         assert.ok(places.includes(place + tile), `a piece at ${y} is painted at ${place} and ${place + tile}`);
-      assert.ok(places.includes(y) && places.includes(y + tile));
+      assert.ok(places.includes(y) && places.includes(y + tile), `a piece at ${y} in both tiles`);
     }
   });
 
@@ -369,18 +369,18 @@ describe('background effects (widget §2)', () => {
     assert.deepEqual(bounceStart(50, 100, -50), { seconds: 2, start: 3 }, 'halfway back');
     assert.deepEqual(bounceStart(0, 100, -50), { seconds: 2, start: 4 }, 'back at the start');
     const plan = planEffect('ball', field, seededRandom(3));
-    assert.ok(plan.kind === 'balls' && plan.balls.length === 6);
+    assert.ok(plan.kind === 'balls' && plan.balls.length === 6, 'six balls');
     if (plan.kind !== 'balls') return;
     for (const ball of plan.balls) {
       assert.ok(ball.x >= 0 && ball.x <= field.width - ball.size * 2, 'inside across');
       assert.ok(ball.y >= 0 && ball.y <= field.height - ball.size * 2, 'inside down');
-      assert.ok(ball.xStart >= 0 && ball.xStart <= ball.xSeconds * 2);
+      assert.ok(ball.xStart >= 0 && ball.xStart <= ball.xSeconds * 2, 'within one to-and-fro');
     }
   });
 
   it('stars: a few groups twinkle at their own pace, one stays lit; wheels turn in about ten seconds', () => {
     const sky = planEffect('starry-sky', field, seededRandom(4));
-    assert.ok(sky.kind === 'stars');
+    assert.ok(sky.kind === 'stars', 'stars');
     if (sky.kind !== 'stars') return;
     assert.equal(new Set(sky.layers.map((layer) => layer.seconds)).size, sky.layers.length);
     assert.equal(sky.layers.filter((layer) => layer.seconds === 0).length, 1);
@@ -389,8 +389,9 @@ describe('background effects (widget §2)', () => {
       particleCount('starry-sky', field),
     );
     const wheels = planEffect('wheel', field, seededRandom(5));
-    assert.ok(wheels.kind === 'wheels' && wheels.wheels.length === particleCount('wheel', field));
+    assert.ok(wheels.kind === 'wheels' && wheels.wheels.length === particleCount('wheel', field), 'the wheels');
     if (wheels.kind !== 'wheels') return;
-    for (const wheel of wheels.wheels) assert.ok(wheel.seconds >= 9 && wheel.seconds <= 13);
+    for (const wheel of wheels.wheels)
+      assert.ok(wheel.seconds >= 9 && wheel.seconds <= 13, `${wheel.seconds} s a turn`);
   });
 });
