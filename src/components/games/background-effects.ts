@@ -315,8 +315,8 @@ export function startBackgroundEffect(
   let shown = true;
   let stopped = false;
   const apply = () => {
-    if (stopped) return;
     const moving = shown && document.visibilityState !== 'hidden';
+    if (stopped || root.dataset.motion === (moving ? 'running' : 'paused')) return;
     for (const animation of animations) {
       if (moving) animation.play();
       else animation.pause();
@@ -324,6 +324,22 @@ export function startBackgroundEffect(
     root.dataset.motion = moving ? 'running' : 'paused';
   };
   const stopListening = listenSafely(document, 'visibilitychange', apply);
+  // The pop-up drops its frame, canvas and all, once it has closed: the effect goes with it. Only the canvas's
+  // parent and grandparent are watched, whose children change only when the frame does.
+  const removal = new MutationObserver(() => {
+    if (!canvas.isConnected) stop();
+  });
+  for (let node = canvas.parentNode, level = 0; node && level < 2; node = node.parentNode, level += 1)
+    removal.observe(node, { childList: true });
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    stopListening();
+    removal.disconnect();
+    for (const animation of animations) animation.cancel();
+    root.dataset.motion = 'stopped';
+    root.remove();
+  };
   apply();
   return {
     pause: () => {
@@ -334,13 +350,6 @@ export function startBackgroundEffect(
       shown = true;
       apply();
     },
-    stop: () => {
-      if (stopped) return;
-      stopped = true;
-      stopListening();
-      for (const animation of animations) animation.cancel();
-      root.dataset.motion = 'stopped';
-      root.remove();
-    },
+    stop,
   };
 }

@@ -5,52 +5,36 @@ import type { RunningEffect } from './background-effects.ts';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-interface Running {
-  readonly effect: BackgroundEffect;
-  readonly canvas: HTMLCanvasElement;
-  run: RunningEffect | null;
-}
-
 /**
- * Runs a background effect in the place of `canvas` while `open`: its chunk loads when the surface first opens,
- * it pauses whenever the surface is not open, and stops (nothing left running, no listener) once its canvas is
- * gone, as when the pop-up has closed, or the surface goes.
+ * Runs a background effect in the place of `canvas` while `open`: its chunk loads when the surface first opens, it
+ * pauses whenever the surface is not open (closing included) and stops when the surface goes. The effect stops
+ * itself once its canvas is taken out of the page, as when the pop-up has closed (background-effects.ts).
  */
 export function useBackgroundEffect(
   canvas: RefObject<HTMLCanvasElement | null>,
   effect: BackgroundEffect | null,
   open: boolean,
 ): void {
-  const running = useRef<Running | null>(null);
+  const running = useRef<{ effect: BackgroundEffect; run: RunningEffect | null } | null>(null);
   const openNow = useRef(open);
   openNow.current = open;
 
-  // After each render: an effect whose canvas is no longer drawn stops.
   useEffect(() => {
-    const current = running.current;
-    if (current && (current.canvas !== canvas.current || current.effect !== effect)) {
-      current.run?.stop();
-      running.current = null;
-    }
-  });
-
-  useEffect(() => {
-    const target = canvas.current;
-    if (!effect || !target) return;
+    if (!effect) return;
     if (!open) {
       running.current?.run?.pause();
       return;
     }
-    if (running.current) {
+    if (running.current?.effect === effect) {
       running.current.run?.resume();
       return;
     }
-    const starting: Running = { effect, canvas: target, run: null };
+    const starting: { effect: BackgroundEffect; run: RunningEffect | null } = { effect, run: null };
     running.current = starting;
     import('./background-effects.ts')
       .then(({ startBackgroundEffect }) => {
-        if (running.current !== starting || !target.isConnected) return;
-        starting.run = startBackgroundEffect(target, effect, { reducedMotion: prefersReducedMotion() });
+        if (running.current !== starting || !canvas.current) return;
+        starting.run = startBackgroundEffect(canvas.current, effect, { reducedMotion: prefersReducedMotion() });
         if (!openNow.current) starting.run.pause();
       })
       .catch((error: unknown) => log.warn('the background effect could not be loaded', error));
@@ -61,6 +45,6 @@ export function useBackgroundEffect(
       running.current?.run?.stop();
       running.current = null;
     },
-    [],
+    [effect],
   );
 }
