@@ -278,7 +278,8 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
   effect: BackgroundEffect,
-  { reducedMotion }: { reducedMotion: boolean },
+  // Read here, in the effect's own chunk, not by the hook in the pop-up's.
+  reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
 ): RunningEffect {
   const document = canvas.ownerDocument;
   const box = canvas.getBoundingClientRect();
