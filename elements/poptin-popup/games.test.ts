@@ -218,156 +218,189 @@ describe('<poptin-popup> with a game in its template', () => {
 });
 
 describe('<poptin-popup> background effects', () => {
+  const restore: (() => void)[] = [];
   afterEach(async () => {
+    for (const undo of restore.splice(0)) undo();
     removePopups();
     await emulateMedia({ reducedMotion: 'no-preference' });
   });
 
-  const effectCanvas = (element: Element) =>
-    element.shadowRoot!.querySelector<HTMLCanvasElement>('[part~="background-effect"]');
+  /** The effect's element: the first one of its part (the layers the compositor moves, over the screen). */
+  const effectOf = (element: Element) =>
+    element.shadowRoot!.querySelector<HTMLElement>('[part~="background-effect"][data-effect]');
+  const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  const frames = async (count: number) => {
+    for (let frame = 0; frame < count; frame += 1) await nextFrame();
+  };
 
-  it('draws the effect behind the panel at its opacity, and pauses it when the pop-up closes', async () => {
+  /** Counts, from now on, the page's frame callbacks other than this test's and every drawing call on a canvas. */
+  function countMainThreadWork(): { frameCallbacks: number; draws: number } {
+    const counts = { frameCallbacks: 0, draws: 0 };
+    const ownFrame = window.requestAnimationFrame;
+    const counting = sinon.stub(window, 'requestAnimationFrame').callsFake((callback: FrameRequestCallback) => {
+      counts.frameCallbacks += 1;
+      return ownFrame.call(window, callback);
+    });
+    restore.push(() => counting.restore());
+    for (const name of ['fill', 'stroke', 'fillRect', 'clearRect', 'drawImage', 'putImageData'] as const) {
+      const original = CanvasRenderingContext2D.prototype[name] as (...args: unknown[]) => unknown;
+      const stub = sinon.stub(CanvasRenderingContext2D.prototype, name).callsFake(function (
+        this: CanvasRenderingContext2D,
+        ...args: unknown[]
+      ) {
+        counts.draws += 1;
+        return original.apply(this, args);
+      } as never);
+      restore.push(() => stub.restore());
+    }
+    // This test's own frames are asked for through the original.
+    return counts;
+  }
+  const ownFrames = async (count: number) => {
+    const original = (window.requestAnimationFrame as sinon.SinonStub).wrappedMethod ?? window.requestAnimationFrame;
+    for (let frame = 0; frame < count; frame += 1) await new Promise((resolve) => original.call(window, resolve));
+  };
+
+  /** Whether anything of the effect is painted: a layer's pixels, or a piece drawn by CSS. */
+  const painted = (effect: HTMLElement) =>
+    [effect, ...effect.querySelectorAll<HTMLElement>('*')].some((node) => {
+      if (node instanceof HTMLCanvasElement)
+        return node
+          .getContext('2d')!
+          .getImageData(0, 0, node.width, node.height)
+          .data.some((value, index) => index % 4 === 3 && value > 0);
+      return getComputedStyle(node).backgroundImage !== 'none';
+    });
+  const animationsOf = (effect: HTMLElement) => effect.getAnimations({ subtree: true });
+
+  it('covers the screen behind the panel at its opacity, takes no pointer, and pauses when the pop-up closes', async () => {
     const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
       design_properties: { background_effect: 'starry-sky' },
     });
-    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
-    const canvas = effectCanvas(element)!;
-    expect(canvas.style.opacity).to.equal('0.7');
-    expect(canvas.getAttribute('aria-hidden')).to.equal('true');
-    // Drawn at half the screen's resolution, stretched over the whole screen (docs/performance.md, "Interactions").
-    expect(canvas.width).to.equal(Math.round(window.innerWidth / 2));
-    expect(canvas.getBoundingClientRect().width).to.equal(window.innerWidth);
+    await until(() => effectOf(element)?.dataset.motion === 'running', 'the effect to run');
+    const effect = effectOf(element)!;
+    expect(effect.style.opacity).to.equal('0.7');
+    expect(effect.getAttribute('aria-hidden')).to.equal('true');
+    expect(getComputedStyle(effect).pointerEvents).to.equal('none');
+    const box = effect.getBoundingClientRect();
+    expect([box.width, box.height]).to.deep.equal([window.innerWidth, window.innerHeight]);
+    // Behind the panel: what is at the panel's middle is the panel's, not the effect's.
+    const panelBox = part(element, 'panel').getBoundingClientRect();
+    const atMiddle = element.shadowRoot!.elementFromPoint(
+      panelBox.left + panelBox.width / 2,
+      panelBox.top + panelBox.height / 2,
+    );
+    expect(effect.contains(atMiddle)).to.equal(false, 'the panel is over the effect');
+    expect(part(element, 'panel').compareDocumentPosition(effect) & Node.DOCUMENT_POSITION_PRECEDING).to.not.equal(0);
     element.requestClose('x-button');
-    await until(() => canvas.dataset.motion !== 'running', 'the effect to stop');
-    expect(['paused', 'stopped']).to.include(canvas.dataset.motion);
+    await until(() => effect.dataset.motion !== 'running', 'the effect to stop');
+    expect(['paused', 'stopped']).to.include(effect.dataset.motion);
   });
 
   it('rain at 0.5; none without a known effect', async () => {
     const rain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, { design_properties: { background_effect: 'rain' } });
-    await until(() => effectCanvas(rain)?.dataset.effect === 'rain', 'the rain');
-    expect(effectCanvas(rain)!.style.opacity).to.equal('0.5');
+    await until(() => effectOf(rain)?.dataset.effect === 'rain', 'the rain');
+    expect(effectOf(rain)!.style.opacity).to.equal('0.5');
     removePopups();
     const plain = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
       design_properties: { background_effect: 'fireworks' },
     });
-    expect(effectCanvas(plain)).to.equal(null);
-  });
-
-  it('leaves the frame after a key press or a click to what it did, and moves on in the frame after', async () => {
-    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
-      design_properties: { background_effect: 'snow' },
-    });
-    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
-    const canvas = effectCanvas(element)!;
-    const picture = () => canvas.toDataURL();
-    // The effect's frame callback runs before this test's in the same frame: it asked for its frame first.
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (const input of [
-      () =>
-        document.activeElement!.dispatchEvent(
-          new KeyboardEvent('keydown', { key: 'a', bubbles: true, composed: true }),
-        ),
-      () => part(element, 'panel').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true })),
-    ]) {
-      await nextFrame();
-      const before = picture();
-      input();
-      await nextFrame();
-      expect(picture() === before).to.equal(true, 'no new picture in the frame after the input');
-      await nextFrame();
-      expect(picture() === before).to.equal(false, 'the snow falls on');
-    }
+    expect(plain.shadowRoot!.querySelector('[part~="background-effect"]')).to.equal(null);
   });
 
   for (const effect of ['snow', 'starry-sky', 'rain', 'confetti', 'ball', 'wheel']) {
-    it(`${effect}: draws something, and a new picture frame after frame`, async () => {
+    it(`${effect}: painted once, then moved by the compositor with no work on the main thread frame after frame`, async () => {
       const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
         design_properties: { background_effect: effect },
       });
-      await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
-      const canvas = effectCanvas(element)!;
-      const drawn = () =>
-        canvas
-          .getContext('2d')!
-          .getImageData(0, 0, canvas.width, canvas.height)
-          .data.some((value, index) => index % 4 === 3 && value > 0);
-      await until(drawn, 'something drawn');
-      const first = canvas.toDataURL();
-      await until(() => canvas.toDataURL() !== first, 'the picture to move on');
-      expect(drawn()).to.equal(true, 'still something drawn');
-    });
-  }
-
-  it('draws a new picture at most every 30 ms, every other frame at 60 Hz', async () => {
-    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
-      design_properties: { background_effect: 'snow' },
-    });
-    await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
-    const canvas = effectCanvas(element)!;
-    // The effect's frame callback runs before this test's in the same frame, with the same frame time.
-    const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-    let picture = canvas.toDataURL();
-    const newPictureAt: number[] = [];
-    for (let frame = 0; frame < 30; frame += 1) {
-      const now = await nextFrame();
-      const next = canvas.toDataURL();
-      if (next !== picture) newPictureAt.push(now);
-      picture = next;
-    }
-    expect(newPictureAt.length).to.be.greaterThan(1, 'the snow falls');
-    newPictureAt.slice(1).forEach((at, index) => expect(at - newPictureAt[index]!).to.be.at.least(30));
-  });
-
-  // Hundreds of pieces over a page: one fill of each colour, not a transform, a colour and a fill for every piece,
-  // keeps each picture cheap at 4× CPU slowdown (docs/performance.md, "Interactions").
-  for (const effect of ['confetti', 'ball', 'starry-sky']) {
-    it(`${effect}: a picture fills each of its few colours once, whatever the number of pieces`, async () => {
-      const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
-        design_properties: { background_effect: effect },
-      });
-      await until(() => effectCanvas(element)?.dataset.motion === 'running', 'the effect to run');
-      // Each picture starts by clearing the canvas: what is called until the next clear is that picture's.
-      const pictures: { fills: number; transforms: number }[] = [];
-      const counted = <Name extends 'fill' | 'fillRect' | 'setTransform' | 'clearRect'>(
-        name: Name,
-        count: (picture: { fills: number; transforms: number }) => void,
-      ) => {
-        const original = CanvasRenderingContext2D.prototype[name] as (...args: unknown[]) => void;
-        const stub = sinon.stub(CanvasRenderingContext2D.prototype, name).callsFake(function (
-          this: CanvasRenderingContext2D,
-          ...args: unknown[]
-        ) {
-          if (name === 'clearRect') pictures.push({ fills: 0, transforms: 0 });
-          else if (pictures.length > 0) count(pictures.at(-1)!);
-          return original.apply(this, args);
-        } as never);
-        return stub;
-      };
-      const stubs = [
-        counted('clearRect', () => undefined),
-        counted('fill', (picture) => (picture.fills += 1)),
-        counted('fillRect', (picture) => (picture.fills += 1)),
-        counted('setTransform', (picture) => (picture.transforms += 1)),
-      ];
-      try {
-        await until(() => pictures.length >= 2, 'two pictures drawn');
-      } finally {
-        for (const stub of stubs) stub.restore();
+      await until(() => effectOf(element)?.dataset.motion === 'running', 'the effect to run');
+      const layers = effectOf(element)!;
+      await frames(2);
+      expect(painted(layers)).to.equal(true, 'something is painted');
+      const work = countMainThreadWork();
+      const moving = animationsOf(layers);
+      const startedAt = moving.map((animation) => Number(animation.currentTime));
+      await ownFrames(40);
+      expect(work).to.deep.equal({ frameCallbacks: 0, draws: 0 }, 'no frame callback and no drawing once it runs');
+      expect(moving.length).to.be.greaterThan(0, 'animations move it');
+      for (const animation of moving) {
+        expect(animation.playState).to.equal('running');
+        const animated = (animation.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame));
+        expect(
+          animated.filter((property) => !['offset', 'easing', 'composite', 'computedOffset'].includes(property)),
+        ).to.satisfy((properties: string[]) => properties.every((name) => ['transform', 'opacity'].includes(name)));
       }
-      const [picture] = pictures;
-      expect(picture!.fills).to.be.at.most(12, 'fills in one picture');
-      expect(picture!.transforms).to.be.at.most(4, 'transforms in one picture');
+      expect(moving.some((animation, index) => Number(animation.currentTime) > startedAt[index]!)).to.equal(
+        true,
+        'the animations move on',
+      );
     });
   }
 
-  it('is one still picture under reduced motion', async () => {
+  it('is one still picture under reduced motion: nothing animates and nothing is drawn again', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
       design_properties: { background_effect: 'snow' },
     });
-    await until(() => effectCanvas(element)?.dataset.motion === 'still', 'the still picture');
-    const canvas = effectCanvas(element)!;
-    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    expect(pixels.some((value, index) => index % 4 === 3 && value > 0)).to.equal(true, 'something is drawn');
+    await until(() => effectOf(element)?.dataset.motion === 'still', 'the still picture');
+    const effect = effectOf(element)!;
+    expect(painted(effect)).to.equal(true, 'something is painted');
+    const work = countMainThreadWork();
+    await ownFrames(20);
+    expect(work).to.deep.equal({ frameCallbacks: 0, draws: 0 });
+    expect(animationsOf(effect)).to.deep.equal([]);
+  });
+
+  it('pauses while the tab is hidden and goes on when it is shown again', async () => {
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'confetti' },
+    });
+    await until(() => effectOf(element)?.dataset.motion === 'running', 'the effect to run');
+    const effect = effectOf(element)!;
+    let hidden = true;
+    const visibility = sinon.stub(document, 'visibilityState').get(() => (hidden ? 'hidden' : 'visible'));
+    restore.push(() => visibility.restore());
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(effect.dataset.motion).to.equal('paused');
+    expect(animationsOf(effect).every((animation) => animation.playState === 'paused')).to.equal(true);
+    hidden = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(effect.dataset.motion).to.equal('running');
+    expect(animationsOf(effect).every((animation) => animation.playState === 'running')).to.equal(true);
+  });
+
+  it('closing the pop-up leaves no animation running and no listener of its own behind', async () => {
+    // Every listener put on the document or the window from the mount on, by its type, until it is taken off.
+    const listening = new Map<EventListenerOrEventListenerObject, string>();
+    for (const target of [document, window] as EventTarget[]) {
+      const add = sinon.stub(target, 'addEventListener').callsFake(function (this: EventTarget, ...args) {
+        listening.set(args[1]!, args[0]);
+        return add.wrappedMethod.apply(this, args);
+      });
+      const remove = sinon.stub(target, 'removeEventListener').callsFake(function (this: EventTarget, ...args) {
+        listening.delete(args[1]!);
+        return remove.wrappedMethod.apply(this, args);
+      });
+      restore.push(() => {
+        add.restore();
+        remove.restore();
+      });
+    }
+    const element = await mountGamified(WHEEL_TEMPLATE, ALWAYS_WIN, {
+      design_properties: { background_effect: 'ball' },
+    });
+    await until(() => effectOf(element)?.dataset.motion === 'running', 'the effect to run');
+    const effect = effectOf(element)!;
+    const closed = new Promise((resolve) => element.addEventListener('poptin-after-hide', resolve, { once: true }));
+    element.requestClose('x-button');
+    await closed;
+    await until(() => effect.dataset.motion === 'stopped', 'the effect to stop');
+    expect(element.shadowRoot!.getAnimations()).to.deep.equal([]);
+    expect(effect.getAnimations({ subtree: true })).to.deep.equal([]);
+    expect(effect.isConnected).to.equal(false, 'its layers are gone');
+    const work = countMainThreadWork();
+    await ownFrames(10);
+    expect(work.frameCallbacks).to.equal(0, 'no frame asked for');
+    expect([...listening.values()]).to.deep.equal([], 'listeners left on the document or the window');
   });
 });

@@ -72,6 +72,19 @@ describe('game demos, end to end', () => {
     await popup
       .locator('[part~="background-effect"][data-effect="confetti"][data-motion="running"]')
       .waitFor({ state: 'attached' });
+    // The confetti is painted once and moved by the compositor: no frame callback of the page's frame after frame.
+    const frameCallbacks = await page.evaluate(async () => {
+      const ask = window.requestAnimationFrame.bind(window);
+      let asked = 0;
+      window.requestAnimationFrame = (callback) => {
+        asked += 1;
+        return ask(callback);
+      };
+      for (let frame = 0; frame < 30; frame += 1) await new Promise((resolve) => ask(resolve));
+      window.requestAnimationFrame = ask;
+      return asked;
+    });
+    assert.equal(frameCallbacks, 0, 'frame callbacks while the confetti falls');
 
     await unlockWithEmail(popup, 'lucky.spinner@example.com');
     await popup.getByRole('button', { name: 'Spin the wheel' }).click();

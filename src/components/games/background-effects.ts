@@ -1,234 +1,356 @@
 // The background effects of games (widget §2): a chunk of its own, loaded only by a pop-up that has one.
 import {
   type BackgroundEffect,
-  createParticles,
   EFFECT_OPACITY,
   type EffectField,
-  type Particle,
-  stepParticles,
+  type EffectPlan,
+  type FallingLayer,
+  type Piece,
+  planEffect,
+  tiledPlaces,
 } from '../../core/games/index.ts';
-import { combine, listenSafely } from '../../core/safety.ts';
+import { listenSafely } from '../../core/safety.ts';
 
 export interface RunningEffect {
-  /** Stops the animation where it is (the pop-up closed or is hidden). */
+  /** Holds the animation where it is (the pop-up is hidden or closing). */
   pause(): void;
   resume(): void;
-  /** Stops for good. */
+  /** Stops for good: the animations cancelled, the layers removed, no listener left. */
   stop(): void;
 }
 
-/** The inputs whose next frame the effect leaves to what they did. */
-const INPUT_EVENTS = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'] as const;
-
-/** A frame longer than this (a background tab) moves the particles as if it were this long. */
-const LONGEST_STEP_S = 0.1;
-
 /**
- * A new picture at most every so often: about 30 a second, every other frame on a 60 Hz screen. Slow particles
- * behind a pop-up look the same, and every other frame is left to the page (docs/performance.md, "Interactions").
- */
-export const EFFECT_FRAME_INTERVAL_MS = 30;
-
-/**
- * The effect is drawn at half the screen's resolution and stretched over it by CSS: a full-screen canvas is
- * committed to the screen on every frame, and a quarter of the pixels is a quarter of that work, which at 4× CPU
- * slowdown in software rendering was 20–45 ms a frame (docs/performance.md, "Interactions"). Soft-edged
- * particles behind a pop-up lose nothing a visitor sees.
+ * The layers are painted at half the screen's resolution and stretched over it by CSS: soft-edged pieces behind a
+ * pop-up lose nothing a visitor sees, and a quarter of the pixels is a quarter of the memory the compositor holds.
  */
 export const EFFECT_RESOLUTION = 0.5;
 
-/**
- * Pieces of a few colours: each picture sets a colour and fills once per colour, not once per piece, which at
- * hundreds of pieces and 4× CPU slowdown was the larger part of a picture's cost (docs/performance.md,
- * "Interactions"). Twelve hues, 30° apart, look as many-coloured as a hue for every piece.
- */
+/** Twelve hues, 30° apart, look as many-coloured as a hue for every piece, and fill once a colour. */
 const HUES = 12;
-const TWINKLE_LEVELS = 6;
+const WHEEL_SLICES = 8;
 
-/** The pieces of each colour, grouped once for a set of particles (their hues never change). */
-const byColour = new WeakMap<readonly Particle[], Map<string, Particle[]>>();
-function colourGroups(particles: readonly Particle[], colour: (hue: number) => string): Map<string, Particle[]> {
-  let groups = byColour.get(particles);
-  if (!groups) {
-    groups = new Map();
-    for (const particle of particles) {
-      const key = colour((Math.round((particle.hue * HUES) / 360) % HUES) * (360 / HUES));
-      const group = groups.get(key);
-      if (group) group.push(particle);
-      else groups.set(key, [particle]);
-    }
-    byColour.set(particles, groups);
+type Painter = (context: CanvasRenderingContext2D, pieces: readonly Piece[], depth: number) => void;
+
+function byHue(pieces: readonly Piece[]): Map<number, Piece[]> {
+  const groups = new Map<number, Piece[]>();
+  for (const piece of pieces) {
+    const hue = (Math.round((piece.hue * HUES) / 360) % HUES) * (360 / HUES);
+    const group = groups.get(hue);
+    if (group) group.push(piece);
+    else groups.set(hue, [piece]);
   }
   return groups;
 }
 
-const WHEEL_SLICES = 8;
-
-/** Draws from here on at the particle's place, turned by its phase, at the canvas's scale: no save and restore. */
-function placeTurned(context: CanvasRenderingContext2D, particle: Particle, scale: number): void {
-  const cos = Math.cos(particle.phase) * scale;
-  const sin = Math.sin(particle.phase) * scale;
-  context.setTransform(cos, sin, -sin, cos, particle.x * scale, particle.y * scale);
-}
-
-function draw(context: CanvasRenderingContext2D, effect: BackgroundEffect, particles: readonly Particle[]): void {
-  const scale = EFFECT_RESOLUTION;
-  context.setTransform(1, 0, 0, 1, 0, 0);
-  context.globalAlpha = 1;
-  context.clearRect(0, 0, context.canvas.width, context.canvas.height);
-  context.setTransform(scale, 0, 0, scale, 0, 0);
-  switch (effect) {
-    case 'snow':
-      // One colour and one opacity: every flake in one path, filled once.
-      context.globalAlpha = 0.9;
-      context.fillStyle = '#ffffff';
+const PAINTERS: Readonly<Record<'snow' | 'rain' | 'confetti', Painter>> = {
+  snow(context, flakes, depth) {
+    context.fillStyle = '#ffffff';
+    context.globalAlpha = 0.55 + depth * 0.4;
+    context.shadowColor = 'rgb(255 255 255 / 0.8)';
+    context.shadowBlur = 2 + depth * 2;
+    context.beginPath();
+    for (const { x, y, size } of flakes) {
+      context.moveTo(x + size, y);
+      context.arc(x, y, size, 0, Math.PI * 2);
+    }
+    context.fill();
+  },
+  rain(context, drops, depth) {
+    context.strokeStyle = '#93c5fd';
+    context.globalAlpha = 0.5 + depth * 0.5;
+    context.lineWidth = 0.8 + depth * 0.8;
+    context.lineCap = 'round';
+    context.beginPath();
+    for (const { x, y, size } of drops) {
+      context.moveTo(x, y);
+      context.lineTo(x - size * 0.05, y + size);
+    }
+    context.stroke();
+  },
+  confetti(context, pieces, depth) {
+    context.globalAlpha = 0.75 + depth * 0.25;
+    for (const [hue, group] of byHue(pieces)) {
+      context.fillStyle = `hsl(${hue} 85% ${50 + depth * 10}%)`;
       context.beginPath();
-      for (const particle of particles) {
-        context.moveTo(particle.x + particle.size, particle.y);
-        context.arc(particle.x, particle.y, particle.size, 0, Math.PI * 2);
+      // A piece twice as long as it is wide, at its angle, foreshortened as if caught mid-flip.
+      for (const piece of group) {
+        const flip = 0.35 + 0.65 * Math.abs(Math.cos(piece.turn * 3));
+        const [cos, sin] = [Math.cos(piece.turn), Math.sin(piece.turn)];
+        const [alongX, alongY] = [(cos * piece.size) / 2, (sin * piece.size) / 2];
+        const [acrossX, acrossY] = [(-sin * piece.size * flip) / 4, (cos * piece.size * flip) / 4];
+        context.moveTo(piece.x - alongX - acrossX, piece.y - alongY - acrossY);
+        context.lineTo(piece.x + alongX - acrossX, piece.y + alongY - acrossY);
+        context.lineTo(piece.x + alongX + acrossX, piece.y + alongY + acrossY);
+        context.lineTo(piece.x - alongX + acrossX, piece.y - alongY + acrossY);
+        context.closePath();
       }
       context.fill();
-      break;
-    case 'starry-sky': {
-      // Each star's brightness, to the nearest of a few levels: one path and one fill a level.
-      context.fillStyle = '#fff7cc';
-      const levels: Particle[][] = Array.from({ length: TWINKLE_LEVELS }, () => []);
-      for (const particle of particles)
-        levels[Math.round(Math.abs(Math.sin(particle.phase)) * (TWINKLE_LEVELS - 1))]!.push(particle);
-      levels.forEach((stars, level) => {
-        if (stars.length === 0) return;
-        context.globalAlpha = 0.35 + (0.65 * level) / (TWINKLE_LEVELS - 1);
-        context.beginPath();
-        for (const star of stars) {
-          context.moveTo(star.x + star.size, star.y);
-          context.arc(star.x, star.y, star.size, 0, Math.PI * 2);
-        }
-        context.fill();
+    }
+  },
+};
+
+/** A canvas of `width` × `height` CSS px, painted once at the effect's resolution. */
+function paintedCanvas(
+  document: Document,
+  width: number,
+  height: number,
+  paint: (context: CanvasRenderingContext2D) => void,
+): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(width * EFFECT_RESOLUTION));
+  canvas.height = Math.max(1, Math.round(height * EFFECT_RESOLUTION));
+  const context = canvas.getContext('2d');
+  if (context) {
+    context.scale(EFFECT_RESOLUTION, EFFECT_RESOLUTION);
+    paint(context);
+  }
+  return canvas;
+}
+
+function layer(document: Document, style: string, child?: Element): HTMLElement {
+  const element = document.createElement('div');
+  element.style.cssText = `position: absolute; will-change: transform; ${style}`;
+  if (child) element.append(child);
+  return element;
+}
+
+interface Motion {
+  readonly element: Element;
+  readonly keyframes: Keyframe[];
+  readonly seconds: number;
+  readonly start?: number;
+  readonly alternate?: boolean;
+  readonly easing?: string;
+}
+
+/** The layers of a plan, and how each moves: transforms and opacities only, which the compositor runs alone. */
+function build(document: Document, plan: EffectPlan, field: EffectField): { layers: Element[]; motions: Motion[] } {
+  const { width, height } = field;
+  const layers: Element[] = [];
+  const motions: Motion[] = [];
+  switch (plan.kind) {
+    case 'falling':
+      plan.layers.forEach((falling: FallingLayer) => {
+        const paint = PAINTERS[plan.effect];
+        const tileWidth = width + falling.sway * 2;
+        // Two tiles one over the other, moved down by one: the picture at the end is the one at the start.
+        const tiles = paintedCanvas(document, tileWidth, height * 2, (context) => {
+          const copies = falling.pieces.flatMap((piece) =>
+            tiledPlaces(piece.y, piece.size * 2, height).map((y) => ({ ...piece, y })),
+          );
+          paint(context, copies, falling.depth);
+        });
+        tiles.style.cssText = 'display: block; width: 100%; height: 100%;';
+        const fall = layer(document, 'left: 0; top: -100%; width: 100%; height: 200%;', tiles);
+        const sway = layer(
+          document,
+          `left: ${-falling.sway}px; top: 0; width: calc(100% + ${falling.sway * 2}px); height: 100%;`,
+          fall,
+        );
+        layers.push(sway);
+        motions.push({
+          element: fall,
+          keyframes: [{ transform: 'translateY(0)' }, { transform: 'translateY(50%)' }],
+          seconds: falling.seconds,
+        });
+        if (falling.sway > 0)
+          motions.push({
+            element: sway,
+            keyframes: [
+              { transform: `translateX(${-falling.sway}px)` },
+              { transform: `translateX(${falling.sway}px)` },
+            ],
+            seconds: falling.swaySeconds,
+            alternate: true,
+            easing: 'ease-in-out',
+          });
       });
       break;
-    }
-    case 'rain':
-      context.strokeStyle = '#93c5fd';
-      context.lineWidth = 1.2;
-      context.beginPath();
-      for (const particle of particles) {
-        context.moveTo(particle.x, particle.y);
-        context.lineTo(particle.x - particle.size * 0.05, particle.y + particle.size);
-      }
-      context.stroke();
-      break;
-    case 'confetti':
-      for (const [colour, pieces] of colourGroups(particles, (hue) => `hsl(${hue} 85% 58%)`)) {
-        context.fillStyle = colour;
-        context.beginPath();
-        // Each piece a rectangle twice as long as it is wide, turned by its phase about its middle.
-        for (const piece of pieces) {
-          const cos = Math.cos(piece.phase);
-          const sin = Math.sin(piece.phase);
-          const [alongX, alongY] = [(cos * piece.size) / 2, (sin * piece.size) / 2];
-          const [acrossX, acrossY] = [(-sin * piece.size) / 4, (cos * piece.size) / 4];
-          context.moveTo(piece.x - alongX - acrossX, piece.y - alongY - acrossY);
-          context.lineTo(piece.x + alongX - acrossX, piece.y + alongY - acrossY);
-          context.lineTo(piece.x + alongX + acrossX, piece.y + alongY + acrossY);
-          context.lineTo(piece.x - alongX + acrossX, piece.y - alongY + acrossY);
-          context.closePath();
-        }
-        context.fill();
-      }
-      break;
-    case 'ball':
-      for (const [colour, balls] of colourGroups(particles, (hue) => `hsl(${hue} 80% 60%)`)) {
-        context.fillStyle = colour;
-        context.beginPath();
-        for (const ball of balls) {
-          context.moveTo(ball.x + ball.size, ball.y);
-          context.arc(ball.x, ball.y, ball.size, 0, Math.PI * 2);
-        }
-        context.fill();
-      }
-      break;
-    case 'wheel':
-      for (const particle of particles) {
-        placeTurned(context, particle, scale);
-        for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
-          context.fillStyle = `hsl(${(particle.hue + slice * 45) % 360} 75% 60%)`;
+    case 'stars':
+      for (const twinkle of plan.layers) {
+        const canvas = paintedCanvas(document, width, height, (context) => {
+          context.fillStyle = '#fff7cc';
+          context.shadowColor = 'rgb(255 247 204 / 0.9)';
+          context.shadowBlur = 4;
           context.beginPath();
-          context.moveTo(0, 0);
-          const from = (slice * Math.PI * 2) / WHEEL_SLICES;
-          context.arc(0, 0, particle.size, from, from + (Math.PI * 2) / WHEEL_SLICES);
+          for (const { x, y, size } of twinkle.stars) {
+            context.moveTo(x + size, y);
+            context.arc(x, y, size, 0, Math.PI * 2);
+          }
           context.fill();
-        }
+        });
+        canvas.style.cssText = 'display: block; width: 100%; height: 100%;';
+        const stars = layer(document, `inset: 0; opacity: ${twinkle.seconds ? 1 : 0.7};`, canvas);
+        layers.push(stars);
+        if (twinkle.seconds)
+          motions.push({
+            element: stars,
+            keyframes: [{ opacity: 1 }, { opacity: 0.25 }],
+            seconds: twinkle.seconds,
+            start: twinkle.start,
+            alternate: true,
+            easing: 'ease-in-out',
+          });
+      }
+      break;
+    case 'balls':
+      for (const ball of plan.balls) {
+        const diameter = ball.size * 2;
+        const body = layer(
+          document,
+          `left: 0; top: 0; width: ${diameter}px; height: ${diameter}px; border-radius: 50%; transform: translateY(${ball.y}px);` +
+            ` background: radial-gradient(circle at 35% 30%, hsl(${ball.hue} 85% 78%), hsl(${ball.hue} 80% 60%) 45%, hsl(${ball.hue} 75% 42%));`,
+        );
+        const across = layer(document, `left: 0; top: 0; transform: translateX(${ball.x}px);`, body);
+        layers.push(across);
+        motions.push(
+          {
+            element: across,
+            keyframes: [{ transform: 'translateX(0)' }, { transform: `translateX(${width - diameter}px)` }],
+            seconds: ball.xSeconds,
+            start: ball.xStart,
+            alternate: true,
+          },
+          {
+            element: body,
+            keyframes: [{ transform: 'translateY(0)' }, { transform: `translateY(${height - diameter}px)` }],
+            seconds: ball.ySeconds,
+            start: ball.yStart,
+            alternate: true,
+          },
+        );
+      }
+      break;
+    case 'wheels':
+      for (const wheel of plan.wheels) {
+        const diameter = wheel.size * 2;
+        const canvas = paintedCanvas(document, diameter, diameter, (context) => {
+          context.translate(wheel.size, wheel.size);
+          for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
+            const from = (slice * Math.PI * 2) / WHEEL_SLICES;
+            context.fillStyle = `hsl(${(wheel.hue + slice * 45) % 360} 75% 60%)`;
+            context.beginPath();
+            context.moveTo(0, 0);
+            context.arc(0, 0, wheel.size, from, from + (Math.PI * 2) / WHEEL_SLICES);
+            context.fill();
+          }
+          context.strokeStyle = 'rgb(255 255 255 / 0.8)';
+          context.lineWidth = Math.max(2, wheel.size / 40);
+          context.beginPath();
+          for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
+            const angle = (slice * Math.PI * 2) / WHEEL_SLICES;
+            context.moveTo(0, 0);
+            context.lineTo(Math.cos(angle) * wheel.size, Math.sin(angle) * wheel.size);
+          }
+          context.stroke();
+          context.fillStyle = '#ffffff';
+          context.beginPath();
+          context.arc(0, 0, wheel.size * 0.12, 0, Math.PI * 2);
+          context.fill();
+        });
+        canvas.style.cssText = 'display: block; width: 100%; height: 100%;';
+        const turning = layer(
+          document,
+          `left: ${wheel.x - wheel.size}px; top: ${wheel.y - wheel.size}px; width: ${diameter}px; height: ${diameter}px;` +
+            ` transform: rotate(${(wheel.turn * 180) / Math.PI}deg);`,
+          canvas,
+        );
+        layers.push(turning);
+        const from = (wheel.turn * 180) / Math.PI;
+        const to = from + (wheel.clockwise ? 360 : -360);
+        motions.push({
+          element: turning,
+          keyframes: [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
+          seconds: wheel.seconds,
+        });
       }
       break;
   }
+  return { layers, motions };
 }
 
 /**
- * Draws `effect` on `canvas` at its widget §9 opacity. Under reduced motion it draws one still frame and
- * never animates; otherwise it animates on animation frames, about 30 pictures a second, until paused or stopped.
+ * Paints `effect` once, on layers put in the place of `canvas` at its widget §9 opacity, and has the compositor
+ * move them (falling layers down, stars twinkling, balls bouncing, wheels turning): no script runs frame after
+ * frame. Under reduced motion it is one still picture that never moves. The animations pause while the tab is
+ * hidden and when `pause` is called.
  */
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
   effect: BackgroundEffect,
-  { reducedMotion }: { reducedMotion: boolean },
+  // Read here, in the effect's own chunk, not by the hook in the pop-up's.
+  reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
 ): RunningEffect {
+  const document = canvas.ownerDocument;
   const box = canvas.getBoundingClientRect();
   const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
-  canvas.width = Math.max(1, Math.round(field.width * EFFECT_RESOLUTION));
-  canvas.height = Math.max(1, Math.round(field.height * EFFECT_RESOLUTION));
-  canvas.style.opacity = String(EFFECT_OPACITY[effect]);
-  canvas.dataset.effect = effect;
-  const context = canvas.getContext('2d');
-  const particles = createParticles(effect, field, Math.random);
-  if (context) draw(context, effect, particles);
-  if (reducedMotion || !context) {
-    canvas.dataset.motion = 'still';
-    return { pause: () => undefined, resume: () => undefined, stop: () => undefined };
+  const root = document.createElement('div');
+  root.setAttribute('part', 'background-effect');
+  root.setAttribute('aria-hidden', 'true');
+  root.dataset.effect = effect;
+  // Where the canvas is, the same size, behind the panel; it never takes a pointer.
+  root.style.cssText =
+    'position: fixed; inset: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; contain: strict;';
+  root.style.opacity = String(EFFECT_OPACITY[effect]);
+  const { layers, motions } = build(document, planEffect(effect, field, Math.random), field);
+  root.append(...layers);
+  canvas.hidden = true;
+  canvas.before(root);
+  if (reducedMotion) {
+    root.dataset.motion = 'still';
+    const stop = () => {
+      root.dataset.motion = 'stopped';
+      root.remove();
+    };
+    return { pause: () => undefined, resume: () => undefined, stop };
   }
-  canvas.dataset.motion = 'running';
-  let frame = 0;
-  let last = 0;
-  let stopped = false;
-  // The frame after a visitor's input shows what the input did (a spin, an opened box, a closed pop-up): the
-  // effect lets that frame go without a new picture of its own, whose drawing and commit cost it 10 ms and more
-  // at 4× CPU slowdown (docs/performance.md, "Interactions"). Its particles move on in the frame after.
-  let inputSinceLastFrame = false;
-  const onInput = () => (inputSinceLastFrame = true);
-  const stopListening = combine(
-    INPUT_EVENTS.map((type) => listenSafely(canvas.ownerDocument, type, onInput, { capture: true, passive: true })),
+  const animations = motions.map(({ element, keyframes, seconds, start = 0, alternate = false, easing = 'linear' }) =>
+    element.animate(keyframes, {
+      duration: seconds * 1_000,
+      delay: -start * 1_000,
+      iterations: Number.POSITIVE_INFINITY,
+      direction: alternate ? 'alternate' : 'normal',
+      easing,
+    }),
   );
-  const tick = (now: number) => {
-    frame = requestAnimationFrame(tick);
-    if (inputSinceLastFrame) {
-      inputSinceLastFrame = false;
-      return;
+  let shown = true;
+  let stopped = false;
+  const apply = () => {
+    const moving = shown && document.visibilityState !== 'hidden';
+    if (stopped || root.dataset.motion === (moving ? 'running' : 'paused')) return;
+    for (const animation of animations) {
+      if (moving) animation.play();
+      else animation.pause();
     }
-    if (last !== 0 && now - last < EFFECT_FRAME_INTERVAL_MS) return;
-    const seconds = last === 0 ? 0 : Math.min(LONGEST_STEP_S, (now - last) / 1_000);
-    last = now;
-    stepParticles(effect, particles, seconds, field);
-    draw(context, effect, particles);
+    root.dataset.motion = moving ? 'running' : 'paused';
   };
-  const resume = () => {
-    if (stopped || frame !== 0) return;
-    last = 0;
-    canvas.dataset.motion = 'running';
-    frame = requestAnimationFrame(tick);
+  const stopListening = listenSafely(document, 'visibilitychange', apply);
+  // The pop-up drops its frame, canvas and all, once it has closed: the effect goes with it. Only the canvas's
+  // parent and grandparent are watched, whose children change only when the frame does.
+  const removal = new MutationObserver(() => {
+    if (!canvas.isConnected) stop();
+  });
+  for (let node = canvas.parentNode, level = 0; node && level < 2; node = node.parentNode, level += 1)
+    removal.observe(node, { childList: true });
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    stopListening();
+    removal.disconnect();
+    for (const animation of animations) animation.cancel();
+    root.dataset.motion = 'stopped';
+    root.remove();
   };
-  const pause = () => {
-    cancelAnimationFrame(frame);
-    frame = 0;
-    if (!stopped) canvas.dataset.motion = 'paused';
-  };
-  resume();
+  apply();
   return {
-    pause,
-    resume,
-    stop: () => {
-      pause();
-      stopListening();
-      stopped = true;
-      canvas.dataset.motion = 'stopped';
+    pause: () => {
+      shown = false;
+      apply();
     },
+    resume: () => {
+      shown = true;
+      apply();
+    },
+    stop,
   };
 }

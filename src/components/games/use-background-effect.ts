@@ -3,11 +3,10 @@ import type { BackgroundEffect } from '../../core/games/index.ts';
 import { log } from '../../core/safety.ts';
 import type { RunningEffect } from './background-effects.ts';
 
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-
 /**
- * Runs a background effect on `canvas` while `open`: its chunk loads when the surface first opens, it
- * pauses whenever the surface is not open (closing included) and stops when the surface goes.
+ * Runs a background effect in the place of `canvas` while `open`: its chunk loads when the surface first opens, it
+ * pauses whenever the surface is not open (closing included) and stops when the surface goes. The effect stops
+ * itself once its canvas is taken out of the page, as when the pop-up has closed (background-effects.ts).
  */
 export function useBackgroundEffect(
   canvas: RefObject<HTMLCanvasElement | null>,
@@ -33,7 +32,7 @@ export function useBackgroundEffect(
     import('./background-effects.ts')
       .then(({ startBackgroundEffect }) => {
         if (running.current !== starting || !canvas.current) return;
-        starting.run = startBackgroundEffect(canvas.current, effect, { reducedMotion: prefersReducedMotion() });
+        starting.run = startBackgroundEffect(canvas.current, effect);
         if (!openNow.current) starting.run.pause();
       })
       .catch((error: unknown) => log.warn('the background effect could not be loaded', error));

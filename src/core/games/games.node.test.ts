@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it, mock } from 'node:test';
 import {
   afterScratchReveal,
+  bounceStart,
   closeRedirectDelayMs,
   conversionFieldsOf,
   createGameRunner,
-  createParticles,
   EFFECT_OPACITY,
   fillPrizePlaceholder,
   type GameScreen,
@@ -15,14 +15,15 @@ import {
   parsePrizeSet,
   particleCount,
   pickPrize,
+  planEffect,
   readBackgroundEffect,
   remainingFraction,
   seededRandom,
   shouldReveal,
   sliceUnderPointer,
   spinRotation,
-  stepParticles,
   textDirection,
+  tiledPlaces,
   transition,
   wheelLabel,
   wheelLabels,
@@ -323,28 +324,74 @@ describe('background effects (widget §2)', () => {
     assert.equal(particleCount('rain', { width: 4000, height: 4000 }), 400);
   });
 
-  it('falling particles come back at the top; balls stay inside; stars stay put', () => {
-    const snow = createParticles('snow', field, seededRandom(1));
-    for (let second = 0; second < 60; second += 1) stepParticles('snow', snow, 1, field);
-    for (const flake of snow)
-      assert.ok(flake.y >= -flake.size && flake.y <= field.height + flake.size, `flake at ${flake.y}`);
+  it('balls are at most 40: each is a layer of its own for the compositor', () => {
+    assert.equal(particleCount('ball', { width: 1920, height: 1080 }), 40);
+    assert.equal(particleCount('ball', field), 6);
+  });
 
-    const balls = createParticles('ball', field, seededRandom(2));
-    for (let step = 0; step < 600; step += 1) stepParticles('ball', balls, 0.05, field);
-    for (const ball of balls)
-      assert.ok(
-        ball.x >= ball.size &&
-          ball.x <= field.width - ball.size &&
-          ball.y >= ball.size &&
-          ball.y <= field.height - ball.size,
+  it('falling effects: far, middle and near layers, the nearer faster and bigger, each a tile of the field', () => {
+    for (const effect of ['snow', 'rain', 'confetti'] as const) {
+      const plan = planEffect(effect, field, seededRandom(1));
+      assert.equal(plan.kind, 'falling');
+      if (plan.kind !== 'falling') return;
+      assert.equal(plan.layers.length, 3);
+      const seconds = plan.layers.map((layer) => layer.seconds);
+      assert.deepEqual(
+        [...seconds].sort((a, b) => b - a),
+        seconds,
+        `${effect}: the far layer is the slowest`,
       );
+      const pieces = plan.layers.reduce((sum, layer) => sum + layer.pieces.length, 0);
+      assert.ok(Math.abs(pieces - particleCount(effect, field)) <= 3, `${effect}: ${pieces} pieces in all`);
+      for (const layer of plan.layers)
+        for (const piece of layer.pieces) {
+          assert.ok(piece.y >= 0 && piece.y < field.height, `${effect}: a piece at y ${piece.y}`);
+          assert.ok(piece.x >= 0 && piece.x < field.width + layer.sway * 2, `${effect}: a piece at x ${piece.x}`);
+        }
+    }
+    const snow = planEffect('snow', field, seededRandom(2));
+    assert.ok(snow.kind === 'falling' && snow.layers.every((layer) => layer.sway > 0), 'snow sways');
+  });
 
-    const stars = createParticles('starry-sky', field, seededRandom(3));
-    const before = stars.map((star) => [star.x, star.y]);
-    stepParticles('starry-sky', stars, 1, field);
-    assert.deepEqual(
-      stars.map((star) => [star.x, star.y]),
-      before,
+  it('a falling layer two tiles high shows the same picture in each: a piece is painted in both, wrapped', () => {
+    const tile = 100;
+    for (const y of [0, 2, 50, 97, 99.9]) {
+      const places = tiledPlaces(y, 5, tile);
+      for (const place of places.filter((at) => at + 5 >= 0 && at - 5 <= tile))
+        assert.ok(places.includes(place + tile), `a piece at ${y} is painted at ${place} and ${place + tile}`);
+      assert.ok(places.includes(y) && places.includes(y + tile), `a piece at ${y} in both tiles`);
+    }
+  });
+
+  it('a bounce starts where the ball is, going its way', () => {
+    assert.deepEqual(bounceStart(0, 100, 50), { seconds: 2, start: 0 });
+    assert.deepEqual(bounceStart(50, 100, 50), { seconds: 2, start: 1 });
+    assert.deepEqual(bounceStart(50, 100, -50), { seconds: 2, start: 3 }, 'halfway back');
+    assert.deepEqual(bounceStart(0, 100, -50), { seconds: 2, start: 4 }, 'back at the start');
+    const plan = planEffect('ball', field, seededRandom(3));
+    assert.ok(plan.kind === 'balls' && plan.balls.length === 6, 'six balls');
+    if (plan.kind !== 'balls') return;
+    for (const ball of plan.balls) {
+      assert.ok(ball.x >= 0 && ball.x <= field.width - ball.size * 2, 'inside across');
+      assert.ok(ball.y >= 0 && ball.y <= field.height - ball.size * 2, 'inside down');
+      assert.ok(ball.xStart >= 0 && ball.xStart <= ball.xSeconds * 2, 'within one to-and-fro');
+    }
+  });
+
+  it('stars: a few groups twinkle at their own pace, one stays lit; wheels turn in about ten seconds', () => {
+    const sky = planEffect('starry-sky', field, seededRandom(4));
+    assert.ok(sky.kind === 'stars', 'stars');
+    if (sky.kind !== 'stars') return;
+    assert.equal(new Set(sky.layers.map((layer) => layer.seconds)).size, sky.layers.length);
+    assert.equal(sky.layers.filter((layer) => layer.seconds === 0).length, 1);
+    assert.equal(
+      sky.layers.reduce((sum, layer) => sum + layer.stars.length, 0),
+      particleCount('starry-sky', field),
     );
+    const wheels = planEffect('wheel', field, seededRandom(5));
+    assert.ok(wheels.kind === 'wheels' && wheels.wheels.length === particleCount('wheel', field), 'the wheels');
+    if (wheels.kind !== 'wheels') return;
+    for (const wheel of wheels.wheels)
+      assert.ok(wheel.seconds >= 9 && wheel.seconds <= 13, `${wheel.seconds} s a turn`);
   });
 });

@@ -8,7 +8,19 @@ export {
   NO_POST_PLAY_EXTRA_MS,
   readBackgroundEffect,
 } from './delays.ts';
-export { createParticles, type EffectField, type Particle, particleCount, stepParticles } from './effects.ts';
+export {
+  type Ball,
+  bounceStart,
+  type EffectField,
+  type EffectPlan,
+  type FallingLayer,
+  type Piece,
+  particleCount,
+  planEffect,
+  type TurningWheel,
+  type TwinkleLayer,
+  tiledPlaces,
+} from './effects.ts';
 export { GAME_LOCKED_ATTRIBUTE } from './locked.ts';
 export {
   createGameRunner,
