@@ -29,20 +29,22 @@ describe('bench: where the time and bytes go by module', () => {
     assert.deepEqual(Object.fromEntries(bytes), { [UNMAPPED]: 200, 'src/a.ts': 400, 'lib/b.mjs': 600 });
   });
 
-  it("counts a sample for its frame's module, a native call's for the script frame that made it, nothing else", () => {
+  it("counts a sample for its frame's module, a native call's for the script frame that made it, nothing else (V8's own scripts neither)", () => {
     const frame = (url: string, columnNumber = 0) => ({ url, functionName: '', lineNumber: 0, columnNumber });
     const profile: Profile = {
       nodes: [
-        { id: 1, callFrame: frame(''), children: [2, 4, 5] },
+        { id: 1, callFrame: frame(''), children: [2, 4, 5, 6] },
         { id: 2, callFrame: frame('http://127.0.0.1/dist/x.js?id=site', 3), children: [3] },
         { id: 3, callFrame: frame('') },
         { id: 4, callFrame: frame('http://127.0.0.1/dist/x.js', 8) },
         { id: 5, callFrame: frame('http://127.0.0.1/examples/page.js') },
+        // V8's own scripts are named by addresses that are no URLs.
+        { id: 6, callFrame: frame('v8/LoadTimes') },
       ],
       startTime: 0,
-      samples: [2, 3, 4, 5, 1, 2],
+      samples: [2, 3, 4, 5, 6, 1, 2],
       // Each sample's time is the gap to the next one.
-      timeDeltas: [0, 1000, 2000, 3000, 4000, 5000],
+      timeDeltas: [0, 1000, 2000, 3000, 4000, 4000, 5000],
     };
     assert.deepEqual(Object.fromEntries(selfMsByModule(profile, dist)), { 'src/a.ts': 3, 'lib/b.mjs': 3 });
   });

@@ -29,9 +29,12 @@ function mapOf(distDir: string, file: string): TraceMap | null {
   return maps.get(at) ?? null;
 }
 
-/** The widget's file under `distDir` of a script address (`…/dist/name.js?…`), or null for another script. */
+/**
+ * The widget's file under `distDir` of a script address (`…/dist/name.js?…`), or null for another script, V8's own
+ * (`v8/LoadTimes`, no URL) included.
+ */
 function distFile(url: string): string | null {
-  const pathname = url.startsWith('/') ? url : new URL(url).pathname;
+  const pathname = url.startsWith('/') ? url : URL.canParse(url) ? new URL(url).pathname : '';
   return pathname.startsWith('/dist/') ? pathname.slice('/dist/'.length) : null;
 }
 
