@@ -51,7 +51,7 @@ const loadDeclarative = chunkLoader(() => import('../../src/components/popup/dec
  * @csspart close-note - The small note beside the close button (`poptin_design_show_x_comment`).
  * @csspart preview-notice - The notice of preview mode.
  * @csspart credit - The "Powered by" badge.
- * @csspart background-effect - A game's background effect (a canvas).
+ * @csspart background-effect - A game's background effect: layers painted once and moved by CSS animations (a still picture under reduced motion).
  *
  * @cssproperty --poptin-panel-background - Panel background.
  * @cssproperty --poptin-panel-color - Text colour.
