@@ -73,7 +73,7 @@ describe('npm run size', () => {
     );
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
-    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget 78448\)/);
+    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget \d+\)/);
     const grown = check(path.join(build, 'poptin.js'), { LIGHTBOX_BUDGET_BYTES: '3000' });
     assert.equal(grown.status, 1);
     assert.match(grown.stderr, /showing a lightbox takes \d+ bytes gzip, over the 3000-byte budget/);
