@@ -42,8 +42,11 @@ async function migratedTemplate(): Promise<string> {
   });
 }
 
-/** `folder`, built by `build` into a folder of its own unless it exists. */
-async function buildOnce(folder: string, build: (building: string) => Promise<void>): Promise<string> {
+/**
+ * `folder`, built by `build` into a folder of its own unless it exists; processes that build it at once each build
+ * their own and the first rename wins.
+ */
+export async function buildOnce(folder: string, build: (building: string) => Promise<void>): Promise<string> {
   if (existsSync(folder)) return folder;
   const building = `${folder}.building-${process.pid}-${Date.now()}`;
   try {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { migratedDataDir } from '../../scripts/migrated-data-dir.ts';
+import { buildOnce, migratedDataDir } from '../../scripts/migrated-data-dir.ts';
 import { forgetConfig } from '../configuration/config-cache.ts';
 import type { PopupRecord } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
@@ -33,21 +33,11 @@ function installedPgliteVersion(): string {
 // copies one empty, freshly initialised folder, made once per PGlite version and kept in the temp directory.
 const TEMPLATE_DIR = path.join(os.tmpdir(), `poptin-server-pglite-template-${installedPgliteVersion()}`);
 
-async function exists(dir: string): Promise<boolean> {
-  return stat(dir).then(
-    () => true,
-    () => false,
-  );
-}
-
 async function ensureTemplate(): Promise<string> {
-  if (await exists(TEMPLATE_DIR)) return TEMPLATE_DIR;
-  const building = `${TEMPLATE_DIR}.building-${process.pid}-${Date.now()}`;
-  const db = await openPGlite(building);
-  await db.close();
-  // A rename is atomic: a concurrent run either wins or finds the finished template.
-  await rename(building, TEMPLATE_DIR).catch(async () => rm(building, { recursive: true, force: true }));
-  return TEMPLATE_DIR;
+  return buildOnce(TEMPLATE_DIR, async (building) => {
+    const db = await openPGlite(building);
+    await db.close();
+  });
 }
 
 /** A new, empty PGlite data folder (no migrations applied) in a temp directory. */
