@@ -158,7 +158,7 @@ export const DEFAULT_ROLLUP_FOLD_MS = 2_000;
 
 // Any constants work; they only have to be the same in every server process sharing one PostgreSQL.
 const EVENT_MAINTENANCE_LOCK_KEY = 7_460_392;
-const ROLLUP_FOLD_LOCK_KEY = 7_460_393;
+export const ROLLUP_FOLD_LOCK_KEY = 7_460_393;
 
 /** Views, closes, clicks and their roll-ups, in SQL that runs unchanged on PGlite and PostgreSQL. */
 export class EventRepository {

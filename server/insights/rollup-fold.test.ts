@@ -200,6 +200,35 @@ describe('roll-ups folded in batches', () => {
     assert.equal(await test.insights.foldRollups(), 5);
     assert.equal(await viewsRolledUp(test.db), 5);
   });
+
+  it("empties the tables for the next test case after a fold under way, leaving none of the last case's roll-ups", async () => {
+    await view(test.insights);
+    const other = (await test.openAnother?.()) ?? test.db;
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let folded = () => {};
+    const foldHeld = new Promise<void>((resolve) => (folded = resolve));
+    const fold = other.transaction(async (tx) => {
+      assert.equal(await new EventRepository(inTransaction(tx, other.kind)).foldRollups(), 1);
+      folded();
+      await committed;
+    });
+    await foldHeld;
+    const reset = test.reset();
+    if (other !== test.db) {
+      // Until the reset waits on the fold's transaction.
+      for (;;) {
+        const [row] = await test.db.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%'`,
+        );
+        if (row!.waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    commit();
+    await Promise.all([fold, reset]);
+    assert.equal(await viewsRolledUp(test.db), 0);
+  });
 });
 
 /** `server/main.ts` in a process of its own on a PGlite folder; resolves with its address once it listens. */

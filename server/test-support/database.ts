@@ -11,6 +11,7 @@ import type { SyncDirectory } from '../db/disk-sync.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openPGlite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { ROLLUP_FOLD_LOCK_KEY } from '../insights/events-repository.ts';
 import { forgetConvertedVisitors } from '../leads/converted-visitors.ts';
 import { openRepositories, type Repositories } from '../repositories.ts';
 import { seedClient, seedPopup } from './fixtures.ts';
@@ -94,7 +95,8 @@ const EMPTIED_TABLES = [
  * their indexes new files, up to a second per test case on a busy machine (seconds on PGlite), where deleting their
  * few rows takes milliseconds. The statement empties the same tables (those named and every table whose foreign keys
  * reach them) and restarts their sequences; as with TRUNCATE, no row trigger or foreign-key action runs (replica
- * role).
+ * role). Unlike TRUNCATE, a DELETE does not wait for a transaction inserting rows, so it first takes the roll-up
+ * fold's lock: a fold the app's timer started in the last case commits its roll-ups before they are deleted.
  */
 async function emptyingStatement(db: Database): Promise<string> {
   const [row] = await db.query<{ sql: string }>(
@@ -103,13 +105,13 @@ async function emptyingStatement(db: Database): Promise<string> {
        UNION
        SELECT con.conrelid FROM pg_constraint con JOIN emptied ON con.confrelid = emptied.oid WHERE con.contype = 'f'
      )
-     SELECT 'SET LOCAL session_replication_role = replica; '
+     SELECT format('SET LOCAL session_replication_role = replica; SELECT pg_advisory_xact_lock(%s); ', $2::bigint)
        || (SELECT string_agg(format('DELETE FROM %s;', oid::regclass), ' ') FROM emptied)
        || (SELECT coalesce(' SELECT ' || string_agg(format('setval(%L, %s, false)', d.objid::regclass, s.seqstart), ', '), '')
              FROM pg_depend d JOIN pg_sequence s ON s.seqrelid = d.objid JOIN emptied ON emptied.oid = d.refobjid
             WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i'))
        AS sql`,
-    [EMPTIED_TABLES],
+    [EMPTIED_TABLES, ROLLUP_FOLD_LOCK_KEY],
   );
   return row!.sql;
 }
