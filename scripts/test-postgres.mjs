@@ -11,12 +11,16 @@ import { startPostgres } from './postgres.mjs';
 
 const DEFAULT_CONCURRENCY = 1;
 
-/** The server test files whose storage follows TEST_DATABASE_URL: the test database helpers, or the variable itself. */
+/**
+ * The server test files whose storage follows TEST_DATABASE_URL: those opening the test database (openTestDatabase,
+ * useTestApp) or reading the variable. A file that only takes a blank PGlite folder from the helpers would run the
+ * same PGlite code twice.
+ */
 function databaseTestFiles() {
   return readdirSync('server', { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
-    .filter((file) => /test-support\/(database|app)\.ts'|TEST_DATABASE_URL/.test(readFileSync(file, 'utf8')))
+    .filter((file) => /\b(openTestDatabase|useTestApp|TEST_DATABASE_URL)\b/.test(readFileSync(file, 'utf8')))
     .sort();
 }
 
