@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../configuration/repository.ts';
 import { ConfigurationRepository } from '../configuration/repository.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
-import type { Database } from './database.ts';
+import { type Database, DatabaseUnavailableError } from './database.ts';
 import { runMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -78,6 +78,8 @@ async function untilTrue(condition: () => Promise<boolean>, what: string, limitM
 
 async function adminQuery<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: server.url });
+  // Cut by the idle timeout the last case sets, its query fails; the event alone would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as Row[];
@@ -189,6 +191,26 @@ describe('PostgreSQL out of reach', () => {
       await another.close();
     }
   });
+  it('fails a transaction whose connection is cut between its statements as unavailable, and the process goes on', {
+    timeout: 60_000,
+  }, async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        const [own] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await adminQuery('SELECT pg_terminate_backend($1)', [own!.pid]);
+        await untilTrue(
+          async () => (await adminQuery('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [own!.pid])).length === 0,
+          "the transaction's server process ended",
+        );
+        // While the transaction's own code runs, not a statement of it, its connection hears the end.
+        await sleep(100);
+        await tx.query('SELECT 1');
+      }),
+      DatabaseUnavailableError,
+    );
+    assert.equal((await sendLead('after-cut-transaction')).status, 200);
+  });
+
   it("survives the server's idle timeout closing its idle connections", { timeout: 60_000 }, async () => {
     await adminQuery("ALTER DATABASE postgres SET idle_session_timeout = '300ms'");
     try {

@@ -93,6 +93,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         throw unavailableOr(error);
       }
       let broken: Error | undefined;
+      // The pool stops listening to a connection it hands out: a connection cut while the transaction's own code
+      // runs would otherwise be an uncaught error that ends the process. Its next statement fails as unavailable.
+      const onConnectionError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onConnectionError);
       try {
         await client.query('BEGIN');
         const result = await work(runnerFor(client));
@@ -103,7 +109,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         else await client.query('ROLLBACK').catch(() => undefined);
         throw unavailableOr(error);
       } finally {
-        // A connection that broke is closed, not handed to the next request.
+        // A connection that broke is closed, not handed to the next request, and may still report its end.
+        if (!broken) client.off('error', onConnectionError);
         client.release(broken);
       }
     },
