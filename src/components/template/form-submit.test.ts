@@ -60,6 +60,11 @@ describe('<poptin-popup> form submission', () => {
       const form = inShadow(element, 'form');
       expect(submits).to.deep.equal([]);
       expect(form.classList.contains('poptin-shake')).to.equal(true);
+      // The form's own small shake, not the pop-up's entry animation "shake" of the same shadow root (±10 px).
+      const [shake] = form.getAnimations();
+      const offsets = (shake!.effect as KeyframeEffect).getKeyframes().map((keyframe) => keyframe.transform);
+      expect(offsets).to.include('translateX(6px)');
+      expect(offsets).not.to.include('translateX(10px)');
       expect(field(element, 'Email').classList.contains('poptin-invalid')).to.equal(true);
       expect(messagesOf(element, field(element, 'Email'))).to.deep.equal(['This field is required']);
       expect(field(element, 'Name').hasAttribute('aria-invalid')).to.equal(false);

@@ -14,8 +14,9 @@ const SUGGESTION_ADDRESS =
 const COUPON = 'position: relative; cursor: copy;';
 const TOOLTIP =
   'position: absolute; inset-block-end: calc(100% + 6px); inset-inline-start: 50%; translate: -50% 0; padding: 4px 8px; border-radius: 6px; background: #1d1d1f; color: #fff; font-size: 13px; white-space: nowrap; opacity: 1; transition: opacity 300ms;';
+// Named apart from the pop-up's entry animation "shake" (animation-styles.ts), which shares the shadow root.
 const SHAKE_KEYFRAMES =
-  '@keyframes poptin-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }';
+  '@keyframes poptin-form-shake { 10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); } 30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); } }';
 
 export const templateStyles = `${honeypotStyles}
 .content input:not([type=checkbox]):not([type=radio]), .content select, .content textarea {
@@ -41,7 +42,7 @@ export const templateStyles = `${honeypotStyles}
 [dir="rtl"] .poptin-tooltip { translate: 50% 0; }
 .poptin-tooltip.is-fading { opacity: 0; }
 .content [type=submit] { cursor: pointer; }
-.poptin-shake { animation: poptin-shake 1s; }
+.poptin-shake { animation: poptin-form-shake 1s; }
 ${SHAKE_KEYFRAMES}
 @media (prefers-reduced-motion: reduce) {
   .poptin-shake { animation: none !important; outline: 2px solid var(--poptin-invalid-color); }
@@ -68,7 +69,7 @@ export const slottedTemplateStyles = `
   :where(.poptin-tooltip:dir(rtl)) { translate: 50% 0; }
   :where(.poptin-tooltip.is-fading) { opacity: 0; }
   :where([type=submit]) { cursor: pointer; }
-  :where(.poptin-shake) { animation: poptin-shake 1s; }
+  :where(.poptin-shake) { animation: poptin-form-shake 1s; }
 }
 ${SHAKE_KEYFRAMES}
 @media (prefers-reduced-motion: reduce) {
