@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { StatsReport } from '../../src/core/api/insights-contract.ts';
-import { eventually, FIXTURES_ENV, ownerGet, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { eventually, FIXTURES_ENV, OWNER_TOKEN, ownerGet, ownerLeads, useBrowserAndServer } from './harness.ts';
 
 const extraFields = (fields: Record<string, unknown>) =>
   JSON.parse(String(fields.newExtraFields ?? '[]')) as { name: string; value: string; created_as: string }[];
@@ -141,6 +141,31 @@ describe('a pop-up in steps', () => {
     );
     assert.equal(lead.partial, true);
     await context.close();
+  });
+
+  it('left for another page on a site that takes leads only with a proof of work: the partial lead still arrives', async () => {
+    const requireProofOfWork = (on: boolean) =>
+      fetch(`${shared.server.url}/api/owner/widget/spam-filter`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ requireProofOfWork: on }),
+      });
+    assert.equal((await requireProofOfWork(true)).status, 200);
+    try {
+      const context = await shared.browser.newContext();
+      const page = await context.newPage();
+      // The proof starts at the visitor's first keystroke; the partial lead, sent as the page goes, carries it.
+      await atDetailsStep(page, 'hurried.visitor@example.com');
+      await page.goto(`${shared.server.url}/examples/steps.html`);
+      const lead = await eventually(
+        'the partial lead in the owner API',
+        async () => (await leadsOf('hurried.visitor@example.com'))[0],
+      );
+      assert.equal(lead.partial, true);
+      await context.close();
+    } finally {
+      await requireProofOfWork(false);
+    }
   });
 
   it('back from the back-forward cache and finished: one whole lead, the partial one made whole', async () => {
