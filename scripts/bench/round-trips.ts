@@ -1,7 +1,8 @@
 // What a slow connection costs: the browser learns what a chunk imports only once the chunk has arrived, so each
 // level of imports the widget makes it wait for is one more round trip before a pop-up can show. Every file of
 // the widget (the loader, its chunks, its calls to the display server) is answered `rttMs` late, and the widget's
-// requests are grouped into waves: a request made within half a round trip of the previous one is in its wave.
+// requests are grouped into waves: a request opens a new wave only when an answer arrived since the request before
+// it (only then can it have waited for one), however long a busy machine took between the two requests.
 import type { Browser } from 'playwright-core';
 import { answerLate } from '../page-driver.ts';
 
@@ -28,7 +29,9 @@ export async function widgetRoundTrips(browser: Browser, url: string, rttMs: num
           file: new URL(request.url()).pathname.replace(/^\/dist\/(chunks\/)?/, '').replace(/-[\w-]{6}\.js$/, ''),
         });
     });
+    const answered: number[] = [];
     page.on('requestfinished', (request) => {
+      if (/^\/(dist|api)\//.test(new URL(request.url()).pathname)) answered.push(Date.now());
       if (isScript(request.url())) lastLoaded = Date.now();
     });
     await page.goto(url, { waitUntil: 'load' });
@@ -38,7 +41,7 @@ export async function widgetRoundTrips(browser: Browser, url: string, rttMs: num
     const scriptWaves: string[][] = [];
     let previous = -Infinity;
     for (const { at, file } of requested) {
-      if (at - previous > rttMs / 2) scriptWaves.push([]);
+      if (scriptWaves.length === 0 || answered.some((time) => time > previous && time <= at)) scriptWaves.push([]);
       scriptWaves.at(-1)!.push(file);
       previous = at;
     }
