@@ -4,10 +4,12 @@
 // writes only the files that differ from what is stored, writes nothing.
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfigFiles } from '../server/configuration/config-loader.ts';
 import { ConfigurationRepository } from '../server/configuration/repository.ts';
 import type { Database } from '../server/db/database.ts';
@@ -41,6 +43,33 @@ async function migratedTemplate(): Promise<string> {
     }
   });
 }
+
+/**
+ * The migrated template as one uncompressed tar (PGlite's `dumpDataDir`), for a database in memory: a server
+ * test's database starts from it without copying a folder or flushing one to disk.
+ */
+export async function migratedDataDump(): Promise<Blob> {
+  const migrated = await migratedTemplate();
+  const folder = await buildOnce(`${migrated}-dump`, async (building) => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'poptin-dump-'));
+    try {
+      await cp(migrated, copy, { recursive: true });
+      const db = new PGlite(copy, { extensions: { pg_trgm } });
+      try {
+        await db.waitReady;
+        const dump = await db.dumpDataDir('none');
+        await mkdir(building);
+        await writeFile(path.join(building, DUMP_FILE), Buffer.from(await dump.arrayBuffer()));
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+  return new Blob([await readFile(path.join(folder, DUMP_FILE))]);
+}
+const DUMP_FILE = 'data.tar';
 
 /**
  * `folder`, built by `build` into a folder of its own unless it exists; processes that build it at once each build

@@ -28,17 +28,22 @@ export interface PGliteOptions {
   syncDirectory?: SyncDirectory;
   /** How soon other writes are flushed; 1 s by default. */
   backgroundFlushMs?: number;
+  /** In memory only: the data folder to start from, as `dumpDataDir` wrote it (an uncompressed tar). */
+  loadDataDir?: Blob;
 }
 
 export async function openPGlite(
   dataDir?: string,
-  { syncDirectory, backgroundFlushMs = BACKGROUND_FLUSH_MS }: PGliteOptions = {},
+  { syncDirectory, backgroundFlushMs = BACKGROUND_FLUSH_MS, loadDataDir }: PGliteOptions = {},
 ): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
-    pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+    // The constructor reads its options from its first argument when that is not a folder.
+    pglite = dataDir
+      ? new PGlite(dataDir, { extensions: { pg_trgm } })
+      : new PGlite({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     await pglite.waitReady;
   } catch (error) {
     unlock();

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOnce, migratedDataDir } from '../../scripts/migrated-data-dir.ts';
+import { buildOnce, migratedDataDir, migratedDataDump } from '../../scripts/migrated-data-dir.ts';
 import { forgetConfig } from '../configuration/config-cache.ts';
 import type { PopupRecord } from '../configuration/repository.ts';
 import type { Database } from '../db/database.ts';
@@ -203,11 +203,11 @@ async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE_URL) return openPostgresTestDatabase(process.env.TEST_DATABASE_URL);
-  // A copy of a folder migrated once per run: the migrations themselves are migrate.test.ts's to test.
-  const dataDir = await migratedDataDir('poptin-server-test-');
-  const db = await openPGlite(dataDir);
+  // In memory, from a folder migrated once per run (the migrations themselves are migrate.test.ts's to test): no
+  // folder copied, and no flush to disk, which the durability tests open PGlite on a folder for.
+  const db = await openPGlite(undefined, { loadDataDir: await migratedDataDump() });
   await runMigrations(db);
-  return testDatabase(db, () => rm(dataDir, { recursive: true, force: true }));
+  return testDatabase(db, async () => undefined);
 }
 
 /**
