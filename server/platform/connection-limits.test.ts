@@ -48,6 +48,9 @@ function open(): Promise<Socket> {
 /** Resolves with the milliseconds until the server closed `socket`, or null if it still holds it after `limitMs`. */
 function closedWithin(socket: Socket, limitMs: number): Promise<number | null> {
   const started = performance.now();
+  // Read what the server sends first: a connection whose headers time out is answered 408 before it is closed, and a
+  // socket that never reads its data never hears the close after it.
+  socket.resume();
   return new Promise((resolve) => {
     if (socket.destroyed) return resolve(0);
     // A stalled process can run this deadline in the same turn as the server's own timeout, before the close
