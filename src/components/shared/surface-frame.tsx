@@ -188,8 +188,15 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       const previous = focusBefore.current;
       focusBefore.current = null;
       if (focusWasInside && previous?.isConnected) previous.focus({ preventScroll: true });
-      onHidden?.();
-      emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+      // The frame of the close hides it and gives focus back, no more: what follows it (the page's poptinClose,
+      // the view's unmount, and poptin-after-hide, whose listeners record the close and remove the element) waits
+      // for the task after that frame, as the surface is then off the screen.
+      const announceOffScreen = async () => {
+        await afterNextPaint();
+        onHidden?.();
+        emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+      };
+      announceOffScreen().catch((error: unknown) => log.error('the surface could not be hidden', error));
     }
   }, [open, modal, host, poptinId]);
 
