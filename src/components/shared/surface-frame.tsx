@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { yieldToPage } from '../../core/loading/yield-to-page.ts';
@@ -119,7 +119,9 @@ export function useRequestClose(
 /** Adopts the styles of the frame and of the surface element into the surface's shadow root; draws nothing. */
 export function SurfaceStyles(): null {
   const host = useSurfaceHost<unknown>();
-  const css = frameStyles + useSurfaceStyles();
+  const styles = useSurfaceStyles();
+  // The same string at each render: a new concatenation would be compared character by character with the last.
+  const css = useMemo(() => frameStyles + styles, [styles]);
   useLayoutEffect(() => {
     if (host.shadowRoot) adoptStyles(host.shadowRoot, css);
   }, [host, css]);
