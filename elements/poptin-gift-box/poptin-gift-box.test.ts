@@ -30,21 +30,34 @@ describe('<poptin-gift-box>', () => {
     expect(shadowPart(element, 'base').getAttribute('aria-label')).to.equal('Pick a gift');
   });
 
-  it('the opened box lifts its lid in the click’s frame and shows the prize picked by chance after it; the others close; the result follows 1.5 s later', async () => {
+  it('the opened box lifts its lid in the click’s frame and shows the prize picked by chance after it; the others dim and close; the result follows 1.5 s later', async () => {
     const element = await mountBoxes();
     const plays = collect<GamePrizeDetail>(element, 'poptin-game-play');
     const results = collect<GameResultDetail>(element, 'poptin-game-result');
+    // The glow's fade is left out, so that its style reads where it is going.
+    const noFade = new CSSStyleSheet();
+    noFade.replaceSync('[part~="box"]::before { transition: none !important; }');
+    element.shadowRoot!.adoptedStyleSheets = [...element.shadowRoot!.adoptedStyleSheets, noFade];
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     shadowParts(element, 'box')[1]!.click();
     // The click's own task, before any frame: its render runs in a microtask.
     for (let turn = 0; turn < 20 && shadowParts(element, 'opened').length === 0; turn += 1) await Promise.resolve();
     expect(shadowParts(element, 'opened').length).to.equal(1, 'the lid lifts in the click’s frame');
     expect(element.shadowRoot!.querySelector('[part~="prize"]')).to.equal(null, 'the prize waits for that frame');
+    expect(shadowParts(element, 'box').map((box) => box.getAttribute('aria-disabled'))).to.deep.equal(
+      [null, 'true', null],
+      'the other boxes dim after that frame too',
+    );
+    expect(getComputedStyle(shadowPart(element, 'opened'), '::before').opacity).to.equal(
+      '0',
+      'the glow behind it starts after that frame',
+    );
     await until(() => element.shadowRoot!.querySelector('[part~="prize"]') !== null, 'the prize');
     const [first, second, third] = shadowParts(element, 'box');
     expect(second!.getAttribute('aria-pressed')).to.equal('true');
     expect(shadowPart(element, 'prize').textContent).to.equal('10% off');
     expect(second!.textContent).to.equal('Gift 2 of 3 10% off', 'its name says what it holds');
+    await until(() => getComputedStyle(second!, '::before').opacity === '0.9', 'the glow behind the opened box');
     expect([first, third].map((box) => box!.getAttribute('aria-disabled'))).to.deep.equal(['true', 'true']);
     expect(spoken(element)).to.equal('Opening the gift…');
     third!.click();

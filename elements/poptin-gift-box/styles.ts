@@ -54,10 +54,10 @@ export const giftBoxStyles = `
   transform: translateX(-50%);
   background: radial-gradient(closest-side, var(--poptin-gift-glow), rgb(255 255 255 / 0));
   opacity: 0;
-  /* After the frames of the click, which carry the lid's lift alone. */
+  /* Started once the frame of the click, which carries the lid's lift alone, is painted (data-glow). */
   transition: opacity 0.5s 0.2s;
 }
-[part~="opened"]::before { opacity: 0.9; }
+[part~="opened"][data-glow]::before { opacity: 0.9; }
 [part~="box"][aria-disabled="true"] { cursor: default; }
 [part~="box"]:not([part~="opened"])[aria-disabled="true"] { opacity: 0.45; }
 [part~="box"]:focus-visible { outline: 3px solid var(--poptin-focus-color, #2563eb); outline-offset: 4px; }

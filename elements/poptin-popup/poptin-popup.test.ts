@@ -56,12 +56,14 @@ const part = (element: Element, name: string) => element.shadowRoot!.querySelect
 const inShadow = <T extends Element>(element: Element, selector: string) =>
   element.shadowRoot!.querySelector<T>(selector)!;
 
+/** Waits on macrotasks up to 2 s of real time: what follows a close waits for a painted frame. */
 async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 40; i++) {
+  const deadline = performance.now() + 2_000;
+  while (performance.now() < deadline) {
     if (check()) return;
     await nextFrame();
   }
-  throw new Error(`timed out waiting for ${what}`);
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('<poptin-popup>', () => {
@@ -214,6 +216,40 @@ describe('<poptin-popup>', () => {
       ]);
       expect((part(element, 'base') as HTMLDialogElement | null)?.open ?? false).to.equal(false);
       expect(windowClose.calledOnce).to.equal(true);
+    });
+
+    it('the × hides it and gives focus back in the click’s own task; poptinClose, poptin-after-hide and the unmount follow the frame that hid it', async () => {
+      // The frame of a close by the × carries what the visitor sees (docs/performance.md, "Interactions"): what the
+      // listeners of poptin-after-hide do (the close report, the frequency record, the element's removal) follows it.
+      const opener = document.createElement('button');
+      opener.textContent = 'Open the newsletter';
+      document.body.append(opener);
+      opener.focus();
+      try {
+        const element = await mountPopup();
+        expect(element.shadowRoot!.activeElement).to.not.equal(null, 'focus inside while it shows');
+        const seen: string[] = [];
+        let framesBefore = 0;
+        element.addEventListener('poptin-hide', () => seen.push('poptin-hide'));
+        element.addEventListener('poptin-after-hide', (event) => {
+          seen.push(`poptin-after-hide:${(event as CustomEvent).detail.source} after ${framesBefore} frame`);
+        });
+        window.addEventListener('poptinClose', () => seen.push('poptinClose'), { once: true });
+        part(element, 'close-button').click();
+        requestAnimationFrame(() => framesBefore++);
+        // The click's own task: its render runs in a microtask of it.
+        for (let turn = 0; turn < 20 && seen.length === 0; turn += 1) await Promise.resolve();
+        expect(seen).to.deep.equal(['poptin-hide']);
+        expect((part(element, 'base') as HTMLDialogElement).open).to.equal(false, 'hidden in that task');
+        expect(document.activeElement).to.equal(opener, 'focus back where it was');
+        expect(inShadow(element, 'input[name="Email"]')).to.not.equal(null, 'the template is unmounted later');
+        await until(() => seen.length === 3, 'poptinClose and poptin-after-hide');
+        expect(seen).to.deep.equal(['poptin-hide', 'poptinClose', 'poptin-after-hide:x-button after 1 frame']);
+        await until(() => element.shadowRoot!.querySelector('[part~="base"]') === null, 'the unmount');
+        expect(document.activeElement).to.equal(opener);
+      } finally {
+        opener.remove();
+      }
     });
 
     it('a [data-poptin-close] element in the template closes it', async () => {

@@ -7,6 +7,7 @@ import { useSurfaceHost } from '../../src/components/shared/surface-host.ts';
 import { useStore } from '../../src/components/shared/use-store.ts';
 import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import type { CloseSource } from '../../src/core/public-types.ts';
+import { until } from '../../test/browser-support/waiting.ts';
 import { createSurfaceElement } from './surface-element.ts';
 import { surfaceView } from './surface-view.ts';
 
@@ -120,6 +121,8 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
       inside(element, '[part~="close-button"]').click();
       await nextFrame();
       expect(events).to.deep.equal(['request:x-button', 'hide']);
+      // poptin-after-hide follows the frame that hid it.
+      await until(() => hidden !== null, 'poptin-after-hide');
       expect(hidden).to.deep.equal({ poptinId: 'kit0000000001', source: 'x-button', submitted: false });
       expect((base(element) as HTMLDialogElement).open).to.equal(false);
     });

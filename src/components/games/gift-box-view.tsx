@@ -8,8 +8,8 @@ export const GIFT_BOX_COUNT = 3;
 
 /**
  * The gift boxes: the visitor opens one (click, Enter or Space); the prize is picked by weighted chance
- * whichever box it is, shown in the opened box once the frame of the lid's lift is painted, and the result
- * screen follows.
+ * whichever box it is, shown in the opened box once the frame of the lid's lift is painted (its glow starts and
+ * the other boxes dim then too), and the result screen follows.
  */
 export function GiftBoxView(): React.JSX.Element {
   const { model, snapshot, language, spoken, play } = useGame('gift-box');
@@ -33,13 +33,17 @@ export function GiftBoxView(): React.JSX.Element {
       >
         {Array.from({ length: GIFT_BOX_COUNT }, (_, box) => {
           const isOpened = opened === box && !idle;
+          // The click's frame lifts the lid alone: the glow behind the opened box (a layer of its own) starts, and
+          // the other boxes dim (restyled and painted again), a frame later.
+          const disabled = isOpened || painted;
           return (
             <button
               key={box}
               type="button"
               part={isOpened ? 'box opened' : 'box'}
-              aria-disabled={idle ? undefined : 'true'}
+              aria-disabled={disabled ? 'true' : undefined}
               aria-pressed={isOpened}
+              data-glow={isOpened && painted ? '' : undefined}
               onClick={() => open(box)}
             >
               <span className="visually-hidden">

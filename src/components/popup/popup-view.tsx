@@ -68,9 +68,9 @@ export function PopupView(): React.JSX.Element {
   const config = model?.config;
   const design = config?.designProperties ?? NO_DESIGN;
   // Hebrew when the page, the display answer or the template itself says so (widget §1 names only the first two).
-  const language = isHebrewTag(templateLanguageTag(model?.html?.toString()))
-    ? 'he'
-    : resolveLanguage(document.documentElement.lang, model?.lang);
+  // Read once per template, not at each render (a close's among them).
+  const templateHebrew = useMemo(() => isHebrewTag(templateLanguageTag(model?.html?.toString())), [model?.html]);
+  const language = templateHebrew ? 'he' : resolveLanguage(document.documentElement.lang, model?.lang);
   const apiBase = model?.apiBase || location.origin;
   const countryCode = model?.countryCode ?? '';
   const mounted = snapshot.state !== 'closed';

@@ -64,11 +64,12 @@ dialog[part~="base"]::backdrop { background: var(--poptin-overlay-color); }
   max-height: calc(100vh - 24px);
   animation: poptin-enter 300ms ease-out;
 }
-[data-state="closing"] [part~="panel"] { opacity: 0; transform: scale(0.96); transition: opacity 200ms, transform 200ms; }
+/* On the panel's own attribute: a change of the base's data-state would send the browser through the whole template. */
+[part~="panel"][data-animation-phase="exit"] { opacity: 0; transform: scale(0.96); transition: opacity 200ms, transform 200ms; }
 @keyframes poptin-enter { from { opacity: 0; transform: translateY(12px) scale(0.98); } to { opacity: 1; transform: none; } }
 @media (prefers-reduced-motion: reduce) {
   [part~="panel"] { animation: none; }
-  [data-state="closing"] [part~="panel"] { transition: none; }
+  [part~="panel"][data-animation-phase="exit"] { transition: none; }
 }
 [part~="close-button"] {
   position: absolute;

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { adoptStyles } from '../../core/adopted-styles.ts';
 import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { yieldToPage } from '../../core/loading/yield-to-page.ts';
@@ -119,7 +119,9 @@ export function useRequestClose(
 /** Adopts the styles of the frame and of the surface element into the surface's shadow root; draws nothing. */
 export function SurfaceStyles(): null {
   const host = useSurfaceHost<unknown>();
-  const css = frameStyles + useSurfaceStyles();
+  const styles = useSurfaceStyles();
+  // The same string at each render: a new concatenation would be compared character by character with the last.
+  const css = useMemo(() => frameStyles + styles, [styles]);
   useLayoutEffect(() => {
     if (host.shadowRoot) adoptStyles(host.shadowRoot, css);
   }, [host, css]);
@@ -188,8 +190,15 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       const previous = focusBefore.current;
       focusBefore.current = null;
       if (focusWasInside && previous?.isConnected) previous.focus({ preventScroll: true });
-      onHidden?.();
-      emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+      // The frame of the close hides it and gives focus back, no more: what follows it (the page's poptinClose,
+      // the view's unmount, and poptin-after-hide, whose listeners record the close and remove the element) waits
+      // for the task after that frame, as the surface is then off the screen.
+      const announceOffScreen = async () => {
+        await afterNextPaint();
+        onHidden?.();
+        emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+      };
+      announceOffScreen().catch((error: unknown) => log.error('the surface could not be hidden', error));
     }
   }, [open, modal, host, poptinId]);
 
