@@ -252,6 +252,26 @@ describe('<poptin-popup>', () => {
       }
     });
 
+    it('a page left in the frame of a close by the × still hears poptinClose and poptin-after-hide, before it goes', async () => {
+      // The listeners of poptin-after-hide record the close and its frequency: a visitor who closes and is sent on
+      // at once must not see the pop-up again on the next page.
+      const element = await mountPopup();
+      const seen: string[] = [];
+      element.addEventListener('poptin-after-hide', (event) =>
+        seen.push(`after-hide:${(event as CustomEvent).detail.source}`),
+      );
+      window.addEventListener('poptinClose', () => seen.push('poptinClose'), { once: true });
+      part(element, 'close-button').click();
+      for (let turn = 0; turn < 20 && (part(element, 'base') as HTMLDialogElement).open; turn += 1)
+        await Promise.resolve();
+      expect(seen).to.deep.equal([], 'not yet: the frame of the close comes first');
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      expect(seen).to.deep.equal(['poptinClose', 'after-hide:x-button']);
+      await nextFrame();
+      await nextFrame();
+      expect(seen).to.deep.equal(['poptinClose', 'after-hide:x-button'], 'once only');
+    });
+
     it('a [data-poptin-close] element in the template closes it', async () => {
       const element = await mountPopup();
       const hidden = new Promise((resolve) => element.addEventListener('poptin-after-hide', resolve));

@@ -192,13 +192,23 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       if (focusWasInside && previous?.isConnected) previous.focus({ preventScroll: true });
       // The frame of the close hides it and gives focus back, no more: what follows it (the page's poptinClose,
       // the view's unmount, and poptin-after-hide, whose listeners record the close and remove the element) waits
-      // for the task after that frame, as the surface is then off the screen.
-      const announceOffScreen = async () => {
-        await afterNextPaint();
-        onHidden?.();
-        emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+      // for the task after that frame, as the surface is then off the screen; a page left before then hears it as
+      // it goes, so that the close's record is not lost.
+      const view = host.ownerDocument.defaultView ?? window;
+      let announced = false;
+      const announceOffScreen = () => {
+        if (announced) return;
+        announced = true;
+        view.removeEventListener('pagehide', announceOffScreen, true);
+        try {
+          onHidden?.();
+          emit<SurfaceEventMap['poptin-after-hide']>(host, 'poptin-after-hide', { poptinId, ...hideDetail });
+        } catch (error) {
+          log.error('the surface could not be hidden', error);
+        }
       };
-      announceOffScreen().catch((error: unknown) => log.error('the surface could not be hidden', error));
+      view.addEventListener('pagehide', announceOffScreen, true);
+      void afterNextPaint().then(announceOffScreen);
     }
   }, [open, modal, host, poptinId]);
 
