@@ -214,8 +214,7 @@ export class ControllerSession {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
       return this.modes.usageLimit(response);
     }
-    context.visitor.rememberClientId(context.clientId);
-    context.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
+    context.visitor.rememberSite({ clientId: context.clientId, ip: response.ip, countryCode: response.countryCode });
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);
