@@ -73,7 +73,8 @@ export class ControllerSession {
       window,
       now: Date.now,
       clientId: options.clientId,
-      page: readPageContext(),
+      // The loader's page view read the page already: its matchMedia is not asked again.
+      page: first?.page ?? readPageContext(),
       pageFields: null,
       visitor,
       products: createProductMemory(visitor.stores.local),
