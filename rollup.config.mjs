@@ -101,6 +101,7 @@ const SHARED_MODULES = [
   'src/core/poptin-id.ts',
   'src/integrations/store.ts',
   'src/core/products/limits.ts',
+  'src/core/forms/input-limits.ts',
   'node_modules/nanostores/atom/index.js',
 ];
 
@@ -117,8 +118,6 @@ const SESSION_SHARED_MODULES = [
   'src/core/api/display-api.ts',
   'src/core/config/types.ts',
   'src/core/config/parse.ts',
-  'src/core/forms/verdict.ts',
-  'src/core/forms/text-length.ts',
   'src/core/forms/field-kind.ts',
   'src/core/forms/form-field.ts',
   'src/core/forms/conversion-payload.ts',
@@ -143,8 +142,15 @@ const SESSION_SHARED_MODULES = [
   'src/core/loading/until-defined.ts',
   'node_modules/nanostores/map/index.js',
 ];
-// Named, or rollup would put the strings, which a form's verdicts import, in the chunk above.
-const LANGUAGE_MODULES = ['src/core/i18n/strings.ts', 'src/core/i18n/language.ts'];
+// The words, and a form's verdicts, which say them: apart from the chunk above, so that a page whose pop-ups are
+// decided and none shown (npm run bench, "decided on the page") does not load them. The mounter reads the language
+// through import(), from the surfaces' own import of this chunk.
+const LANGUAGE_MODULES = [
+  'src/core/i18n/strings.ts',
+  'src/core/i18n/language.ts',
+  'src/core/forms/verdict.ts',
+  'src/core/forms/text-length.ts',
+];
 
 const CHUNK_OF_MODULE = new Map(
   Object.entries({

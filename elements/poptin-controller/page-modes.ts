@@ -6,7 +6,7 @@ import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { log } from '../../src/core/safety.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
-import { embedPlaceholder } from '../../src/core/triggers/index.ts';
+import { embedPlaceholder } from '../../src/core/triggers/in-view.ts';
 import { LOADERS } from '../../src/registry.ts';
 import { tagOf } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';

@@ -180,8 +180,11 @@ export class PoptinController extends HTMLElement {
   /** Nothing to show on this page: the visitor is still remembered and timed, and the page watched for a reason to wake. */
   private 'watch-quietly'(): Cleanup {
     const { visitor, answer } = this.#first as FirstDisplay & { answer: { ip?: unknown; country_code?: unknown } };
-    visitor.rememberClientId(this.clientId);
-    visitor.rememberLocation({ ip: String(answer.ip ?? ''), countryCode: String(answer.country_code ?? '') });
+    visitor.rememberSite({
+      clientId: this.clientId,
+      ip: String(answer.ip ?? ''),
+      countryCode: String(answer.country_code ?? ''),
+    });
     const stopWatching = combine([
       startVisitorKeepAlive(visitor, window),
       // Another page of a single-page app: the session asks the server again.

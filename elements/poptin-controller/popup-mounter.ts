@@ -6,7 +6,6 @@ import type { SubmittedField } from '../../src/components/template/field-dom.ts'
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { PrizeConversion } from '../../src/core/games/prizes.ts';
-import { isHebrewTag } from '../../src/core/i18n/language.ts';
 import { yieldToPage } from '../../src/core/loading/yield-to-page.ts';
 import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
@@ -200,6 +199,8 @@ export class PopupMounter {
     element.setAttribute('poptin-id', config.id);
     element.setAttribute('data-variant', handle.variant);
     const { lang, countryCode, storePlatform, cart } = this.options.display();
+    // The surfaces, loaded above, import the language: this import is read from the page's module map.
+    const { isHebrewTag } = await import('../../src/core/i18n/language.ts');
     if (isHebrewTag(lang)) element.setAttribute('dir', 'rtl');
     const html = sanitizer ? sanitizer.sanitizeTemplate(raw) : trustedHtml(raw);
     await parts;

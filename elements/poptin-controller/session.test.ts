@@ -52,6 +52,29 @@ describe('the controller session', () => {
       host.remove();
     }
   });
+  it("asks no media query of the page again: the loader's page view read the page", async () => {
+    // matchMedia, which tells a narrow touch screen, waits on the browser's style (npm run bench at 4× CPU).
+    const fetched = answerArmedLightbox();
+    const host = document.createElement('div');
+    document.body.append(host);
+    let session: ControllerSession | null = null;
+    try {
+      const first = await requestFirstDisplay('demo', 'http://127.0.0.1:9/');
+      const asked = sinon.spy(window, 'matchMedia');
+      try {
+        session = new ControllerSession({ clientId: 'demo', apiBase: 'http://127.0.0.1:9/', host, first });
+        await session.ready;
+      } finally {
+        asked.restore();
+      }
+      expect($popups.get()[POPTIN_ID]?.state).to.equal('armed');
+      expect(asked.callCount).to.equal(0, 'media queries asked');
+    } finally {
+      session?.stop();
+      fetched.restore();
+      host.remove();
+    }
+  });
   it("decides pop-ups without a schedule without reading the visitor's time zone", async () => {
     // The page's first Intl.DateTimeFormat loads the browser's time zone data: 60 to 90 ms at 4× CPU slowdown, in
     // the task that decides the pop-ups. Only a schedule read in the visitor's time zone needs it.

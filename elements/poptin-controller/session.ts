@@ -73,7 +73,8 @@ export class ControllerSession {
       window,
       now: Date.now,
       clientId: options.clientId,
-      page: readPageContext(),
+      // The loader's page view read the page already: its matchMedia is not asked again.
+      page: first?.page ?? readPageContext(),
       pageFields: null,
       visitor,
       products: createProductMemory(visitor.stores.local),
@@ -214,8 +215,7 @@ export class ControllerSession {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
       return this.modes.usageLimit(response);
     }
-    context.visitor.rememberClientId(context.clientId);
-    context.visitor.rememberLocation({ ip: response.ip, countryCode: response.countryCode });
+    context.visitor.rememberSite({ clientId: context.clientId, ip: response.ip, countryCode: response.countryCode });
     this.store.applyDisplayCart(response.wixCartDetails);
     this.store.reportWebsiteSession();
     if (previewId) return this.modes.preview(response, previewId);

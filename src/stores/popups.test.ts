@@ -97,6 +97,19 @@ describe('$popups store', () => {
     });
   });
 
+  it('a change that tells nothing new of why it showed keeps its explanation, not a copy made again', () => {
+    popupDecided(popup, decision(true));
+    popupArmed(popup.id, ['after 5 s'], AT);
+    popupFired(popup.id, 'after_seconds', AT + 5_000);
+    popupShown(popup.id, AT + 5_100);
+    const explained = $popups.get()[popup.id]!.explanation;
+    popupViewRecorded(popup.id, 'view-1');
+    popupStateChanged(popup.id, 'shown');
+    popupClosed(popup.id, 'x_click');
+    expect($popups.get()[popup.id]!.explanation).to.equal(explained);
+    expect($popups.get()[popup.id]).to.include({ state: 'closed', viewId: 'view-1', closeCause: 'x_click' });
+  });
+
   it('notifies subscribers of each change', () => {
     const states: string[] = [];
     const unsubscribe = $popups.listen((popups) => states.push(popups[popup.id]?.state ?? 'none'));

@@ -34,10 +34,14 @@ export const $popups = map<Record<string, PopupRecord>>({});
 // The explanation of each pop-up is kept by the decision module's log; the store holds a copy of it.
 let explanations = createExplanationLog();
 
-function update(id: string, change: Partial<PopupRecord>): void {
+/**
+ * `explained`: the log has news of why it showed (armed, fired, shown), so the record takes a new copy of its
+ * explanation; any other change keeps the one it has (a copy of the log's entry on every change was work for nothing).
+ */
+function update(id: string, change: Partial<PopupRecord>, explained = false): void {
   const record = $popups.get()[id];
   if (!record) return;
-  const explanation = explanations.explain(id) ?? record.explanation;
+  const explanation = (explained && explanations.explain(id)) || record.explanation;
   $popups.setKey(id, { ...record, ...change, explanation });
 }
 
@@ -78,13 +82,13 @@ export function popupAdded({ id, name, type }: PopupIdentity): void {
 
 export function popupArmed(id: string, planned: string[], at: number): void {
   explanations.armed(id, planned, at);
-  update(id, {});
+  update(id, {}, true);
 }
 
 /** A trigger fired: the pop-up waits in the queue for its turn. */
 export function popupFired(id: string, trigger: string, at: number): void {
   explanations.fired(id, trigger, at);
-  update(id, { state: 'queued', trigger });
+  update(id, { state: 'queued', trigger }, true);
 }
 
 export function popupStateChanged(id: string, state: ShowingPhase): void {
@@ -94,7 +98,7 @@ export function popupStateChanged(id: string, state: ShowingPhase): void {
 /** The visitor sees it: the time goes into its explanation. */
 export function popupShown(id: string, at: number): void {
   explanations.shown(id, at);
-  update(id, { state: 'shown' });
+  update(id, { state: 'shown' }, true);
 }
 
 export function popupViewRecorded(id: string, viewId: string): void {

@@ -1,4 +1,4 @@
-import { INPUT_MAX_LENGTH } from './text-length.ts';
+import { INPUT_MAX_LENGTH } from './input-limits.ts';
 
 /** Base fields of widget §3, sent under these exact names. */
 export const BASE_FIELD_NAMES = [

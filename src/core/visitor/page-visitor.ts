@@ -60,8 +60,8 @@ export interface PageVisitor {
   keepAlive(): void;
   /** The page's cookies as name → value (for the cookie filter). */
   cookies(): Record<string, string>;
-  rememberClientId(clientId: string): void;
-  rememberLocation(location: { ip?: string; countryCode?: string }): void;
+  /** The site's client id and the visitor's IP and country code (widget §9): one write, when one of them changed. */
+  rememberSite(site: { clientId: string; ip?: string; countryCode?: string }): void;
   /** A live field of the record as this page holds it. */
   field(name: FieldName): Field | undefined;
   /**
@@ -156,10 +156,6 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       guard('visitor history of earlier versions', () => migrate.migrateEarlierVersions(visitor, cookies, win)),
     );
 
-  const remember = (name: FieldName, value: string | undefined) => {
-    if (value && values(name)?.[0] !== value) update(() => set(name, [value]));
-  };
-
   const visitor: PageVisitor = {
     visitorId,
     sessionId: session[0]!,
@@ -242,10 +238,15 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     // store that fell back to memory holds no page cookies.
     cookies: () =>
       doc && cookies.persistent ? Object.fromEntries(cookies.keys().map((key) => [key, cookies.get(key) ?? ''])) : {},
-    rememberClientId: (clientId) => remember('c', clientId),
-    rememberLocation({ ip, countryCode }) {
-      remember('i', ip);
-      remember('k', countryCode);
+    rememberSite({ clientId, ip, countryCode }) {
+      const changed = (
+        [
+          ['c', clientId],
+          ['i', ip],
+          ['k', countryCode],
+        ] as const
+      ).filter(([name, value]) => value && values(name)?.[0] !== value);
+      if (changed.length) update(() => changed.forEach(([name, value]) => set(name, [value!])));
     },
     field: (name) => record.get(name),
     update,

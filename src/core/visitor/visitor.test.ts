@@ -188,8 +188,7 @@ describe('visitor state (widget §3, §9)', () => {
 
     it('remembers the client id and stored IP and country code', () => {
       const visitor = load();
-      visitor.rememberClientId('abc123');
-      visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
+      visitor.rememberSite({ clientId: 'abc123', ip: '203.0.113.9', countryCode: 'IL' });
       visitor.rememberSessionAccount('cust-7');
       now += 364 * DAY;
       expect(load().storedClientId()).to.equal('abc123');
@@ -199,17 +198,16 @@ describe('visitor state (widget §3, §9)', () => {
       expect(load().storedSessionAccount()).to.equal('');
     });
 
-    it('writes the client id, IP and country code when they change, not again on each page view', () => {
-      load().rememberClientId('abc123');
+    it('writes the client id, IP and country code when they change, together, not again on each page view', () => {
+      load().rememberSite({ clientId: 'abc123' });
       const visitor = load();
       const set = sinon.spy(stores.cookies, 'set');
-      visitor.rememberClientId('abc123');
-      visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
-      visitor.rememberLocation({ ip: '203.0.113.9', countryCode: 'IL' });
-      // The IP and the country code, each written once into the one cookie.
-      expect(set.args.map(([key]) => key)).to.deep.equal([VISITOR_COOKIE, VISITOR_COOKIE]);
-      visitor.rememberClientId('other-client');
-      expect(set.callCount).to.equal(3);
+      visitor.rememberSite({ clientId: 'abc123', ip: '203.0.113.9', countryCode: 'IL' });
+      visitor.rememberSite({ clientId: 'abc123', ip: '203.0.113.9', countryCode: 'IL' });
+      // The IP and the country code, written once, together, into the one cookie.
+      expect(set.args.map(([key]) => key)).to.deep.equal([VISITOR_COOKIE]);
+      visitor.rememberSite({ clientId: 'other-client', ip: '203.0.113.9', countryCode: 'IL' });
+      expect(set.callCount).to.equal(2);
       expect(set.lastCall.args[2]).to.equal(LIFETIME_MS.clientId, 'the cookie lives as long as its longest field');
       expect(load().storedClientId()).to.equal('other-client');
     });
