@@ -39,6 +39,16 @@ export async function ownerGet<T>(server: { url: string }, pathname: string): Pr
   return (await response.json()) as T;
 }
 
+/** The site takes leads only with the widget's proof of work (`on`), or takes them all again, as its owner sets it. */
+export async function requireProofOfWork(server: { url: string }, clientId: string, on: boolean): Promise<void> {
+  const response = await fetch(`${server.url}/api/owner/${clientId}/spam-filter`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requireProofOfWork: on }),
+  });
+  if (!response.ok) throw new Error(`spam-filter answered ${response.status}: ${await response.text()}`);
+}
+
 /** A client's stored leads, newest first, as the owner API gives them, read along the listing's keyset pages. */
 export async function ownerLeads(server: { url: string }, clientId: string): Promise<LeadRecord[]> {
   const leads: LeadRecord[] = [];

@@ -3,18 +3,11 @@
 // lead arrives. The same proof sent again, as a bot replaying it would, is refused with a message that says why.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually, OWNER_TOKEN, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { eventually, ownerLeads, requireProofOfWork as requireProofOfWorkOf, useBrowserAndServer } from './harness.ts';
 
 const shared = useBrowserAndServer();
 
-async function requireProofOfWork(on: boolean) {
-  const response = await fetch(`${shared.server.url}/api/owner/demo/spam-filter`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ requireProofOfWork: on }),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
+const requireProofOfWork = (on: boolean) => requireProofOfWorkOf(shared.server, 'demo', on);
 
 describe("lead forms' proof of work, end to end", () => {
   it('a person focuses the e-mail field, types and sends: the lead arrives, and its proof cannot be sent again', async () => {

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
 import type { StatsReport } from '../../src/core/api/insights-contract.ts';
-import { eventually, FIXTURES_ENV, OWNER_TOKEN, ownerGet, ownerLeads, useBrowserAndServer } from './harness.ts';
+import { eventually, FIXTURES_ENV, ownerGet, ownerLeads, requireProofOfWork, useBrowserAndServer } from './harness.ts';
 
 const extraFields = (fields: Record<string, unknown>) =>
   JSON.parse(String(fields.newExtraFields ?? '[]')) as { name: string; value: string; created_as: string }[];
@@ -130,41 +130,28 @@ describe('a pop-up in steps', () => {
   const leadsOf = async (email: string) =>
     (await ownerLeads(shared.server, 'widget')).filter((found) => found.email === email);
 
-  it('left for another page after the e-mail step: a partial lead, sent as the page goes', async () => {
+  /** The visitor past the e-mail step goes to another page: the partial lead, sent as the page goes, reaches the owner. */
+  async function leavesAfterEmailStep(email: string) {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
-    await atDetailsStep(page, 'leaving.visitor@example.com');
+    await atDetailsStep(page, email);
     await page.goto(`${shared.server.url}/examples/steps.html`);
-    const lead = await eventually(
-      'the partial lead in the owner API',
-      async () => (await leadsOf('leaving.visitor@example.com'))[0],
-    );
+    const lead = await eventually('the partial lead in the owner API', async () => (await leadsOf(email))[0]);
     assert.equal(lead.partial, true);
     await context.close();
+  }
+
+  it('left for another page after the e-mail step: a partial lead, sent as the page goes', async () => {
+    await leavesAfterEmailStep('leaving.visitor@example.com');
   });
 
   it('left for another page on a site that takes leads only with a proof of work: the partial lead still arrives', async () => {
-    const requireProofOfWork = (on: boolean) =>
-      fetch(`${shared.server.url}/api/owner/widget/spam-filter`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ requireProofOfWork: on }),
-      });
-    assert.equal((await requireProofOfWork(true)).status, 200);
+    // The proof starts at the visitor's first keystroke; the partial lead, sent as the page goes, carries it.
+    await requireProofOfWork(shared.server, 'widget', true);
     try {
-      const context = await shared.browser.newContext();
-      const page = await context.newPage();
-      // The proof starts at the visitor's first keystroke; the partial lead, sent as the page goes, carries it.
-      await atDetailsStep(page, 'hurried.visitor@example.com');
-      await page.goto(`${shared.server.url}/examples/steps.html`);
-      const lead = await eventually(
-        'the partial lead in the owner API',
-        async () => (await leadsOf('hurried.visitor@example.com'))[0],
-      );
-      assert.equal(lead.partial, true);
-      await context.close();
+      await leavesAfterEmailStep('hurried.visitor@example.com');
     } finally {
-      await requireProofOfWork(false);
+      await requireProofOfWork(shared.server, 'widget', false);
     }
   });
 
