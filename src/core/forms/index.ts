@@ -84,6 +84,7 @@ export {
   validateForm,
 } from './form.ts';
 export { type FieldGroup, type FormField, groupFields, isChoiceKind, isGroupEmpty, isTicked } from './form-field.ts';
+export { exceedsInputMaxLength, INPUT_MAX_LENGTH } from './input-limits.ts';
 export { NAME_MAX_LENGTH, NAME_MIN_LENGTH, validateName } from './name.ts';
 export { isAllowedNumberKey, type KeyModifiers, normalizeNumberOnBlur } from './number-input.ts';
 export {
@@ -103,5 +104,5 @@ export {
 } from './phone-international.ts';
 export { type CountryCode, loadPhoneLibrary, type PhoneLibrary } from './phone-library.ts';
 export { appendFormData, mobileRedirectUrl, type RedirectFormData } from './redirect-url.ts';
-export { checkInputMaxLength, exceedsInputMaxLength, INPUT_MAX_LENGTH } from './text-length.ts';
+export { checkInputMaxLength } from './text-length.ts';
 export { type FieldVerdict, type RuleOptions, VALID } from './verdict.ts';

@@ -2,8 +2,9 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { validateEmail } from './email.ts';
 import { maxLengthFor } from './field-kind.ts';
+import { INPUT_MAX_LENGTH } from './input-limits.ts';
 import { validateName } from './name.ts';
-import { checkInputMaxLength, INPUT_MAX_LENGTH } from './text-length.ts';
+import { checkInputMaxLength } from './text-length.ts';
 
 // An address of exactly `length` characters on a common domain, so only its length can fail it.
 const emailOfLength = (length: number) => `${'a'.repeat(length - '@gmail.com'.length)}@gmail.com`;
