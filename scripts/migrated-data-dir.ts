@@ -16,6 +16,7 @@ import type { Database } from '../server/db/database.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../server/db/migrate.ts';
 import { openPGlite } from '../server/db/pglite.ts';
 import { TEMPLATES_DIR } from '../server/owner/templates.ts';
+import { TEMPLATE_POLICY } from '../server/template-sanitizing/sanitizer.ts';
 
 /** The configuration files a server loads at its start (its POPUPS_DIR and CLIENTS_DIR). */
 export interface ConfigurationFolders {
@@ -108,7 +109,8 @@ const silently = { info: () => undefined, error: () => undefined };
  */
 async function loadedTemplate(folders: ConfigurationFolders): Promise<string> {
   const migrated = await migratedTemplate();
-  const hash = createHash('sha256').update(migrated);
+  // The sanitising policy too: templates kept sanitised with another are sanitised again at the server's start.
+  const hash = createHash('sha256').update(migrated).update(TEMPLATE_POLICY);
   for (const dir of [folders.popupsDir, folders.clientsDir, TEMPLATES_DIR]) hashFolder(hash.update(`\n${dir}\n`), dir);
   const template = `${migrated}-loaded-${hash.digest('hex').slice(0, 16)}`;
   return buildOnce(template, async (building) => {
@@ -116,7 +118,10 @@ async function loadedTemplate(folders: ConfigurationFolders): Promise<string> {
     const db: Database = await openPGlite(building);
     try {
       // A file that does not load is left out here as at the server's start, which logs it.
-      await loadConfigFiles(new ConfigurationRepository(db), folders, silently);
+      const configuration = new ConfigurationRepository(db);
+      const { popups } = await loadConfigFiles(configuration, folders, silently);
+      // Stored sanitised, as a server started on it would keep them after its start, so that its start does not.
+      await configuration.sanitizeUnmarked(popups);
     } finally {
       await db.close();
     }

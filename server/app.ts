@@ -314,6 +314,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           app.log,
         )
       : null;
+  // In the background, as the display call's own sanitising: a start with many new pop-ups is not held by it.
+  if (configFiles)
+    void configuration.sanitizeUnmarked(configFiles.popups).then(
+      (kept) => {
+        if (kept > 0) app.log.info(`Sanitised the templates of ${kept} pop-up(s) loaded from files`);
+      },
+      (error: unknown) =>
+        app.log.error({ err: error }, "Sanitising the files' pop-ups failed; visitors' widgets do it"),
+    );
 
   const ownerSide = ownerSideOf(db, configuration, options.templatesDir, options.distDir);
   app.decorate('ownerSide', ownerSide);

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
 import { eventually } from '../delivery/test-receiver.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient } from '../test-support/fixtures.ts';
@@ -133,5 +138,33 @@ describe("an owner's template is sanitised once on the server, with the widget's
     const [answer] = await served();
     assertHarmless(answer!.poptin, 'template changed behind the mark');
     assert.match(answer!.poptin, /<h2>Join<\/h2>/);
+  });
+
+  it('sanitises the pop-ups of the configuration files after the start, before any visitor asks: the first display answer is marked', async () => {
+    const popupsDir = await mkdtemp(path.join(tmpdir(), 'poptin-sanitize-files-'));
+    let app: FastifyInstance | undefined;
+    try {
+      await writeFile(
+        path.join(popupsDir, 'hostile.json'),
+        JSON.stringify({
+          client_id: 'acme',
+          poptin_id: 'fromfile00001',
+          poptin_name: 'From a file',
+          poptin_type: 'lightbox',
+          d_f_r: 'all@display_everytime_everypage',
+          poptin: HOSTILE,
+        }),
+      );
+      app = await buildApp({ db: shared.test.db, ownerToken: OWNER_TOKEN, rateLimit: false, popupsDir, logger: false });
+      await eventually('kept sanitised with no display call', async () => (await storedMark('fromfile00001')) !== null);
+      const response = await app.inject({ method: 'POST', url: '/api/display/acme', payload: {} });
+      const [first] = response.json().poptins as ServedPopup[];
+      assert.equal(first?.poptin_id, 'fromfile00001');
+      assert.equal(first.poptin_sanitized, true, 'the first visitor after a start need not sanitise it');
+      assertHarmless(first.poptin, 'template from a file');
+    } finally {
+      await app?.close();
+      await rm(popupsDir, { recursive: true, force: true });
+    }
   });
 });

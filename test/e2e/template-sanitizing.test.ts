@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { OWNER_TOKEN, useBrowserAndServer } from './harness.ts';
+import { eventually, OWNER_TOKEN, useBrowserAndServer } from './harness.ts';
 
 const RUN = Date.now().toString(36);
 const SITE = `xsstpl${RUN}`;
@@ -24,26 +24,33 @@ const HOSTILE = [
   '<form><math><mtext></form><form><mglyph><style></math><img src onerror=__xss(6)>',
 ].join('');
 
-// A pop-up loaded from a file, as those served from before the server sanitised templates: never marked.
+// Pop-ups loaded from files: one whose template is inline, which the server sanitises after its start, and one whose
+// template the widget fetches from an address, which it sanitises itself (a fetched template is never marked).
 const filesDir = await mkdtemp(path.join(tmpdir(), 'poptin-xss-template-'));
 await mkdir(path.join(filesDir, 'clients'));
 await mkdir(path.join(filesDir, 'popups'));
-await writeFile(
-  path.join(filesDir, 'clients/xssfile.json'),
-  JSON.stringify({ client_id: 'xssfile', name: 'xssfile', allowed_origins: [] }),
-);
-await writeFile(
-  path.join(filesDir, 'popups/xssfile00001.json'),
-  JSON.stringify({
-    client_id: 'xssfile',
-    poptin_id: 'xssfile000001',
-    poptin_name: 'Hostile file',
-    poptin_type: 'lightbox',
-    d_f_r: 'all@display_everytime_everypage',
-    display_after_sec_active: '0',
-    poptin: HOSTILE,
-  }),
-);
+const TEMPLATE_ADDRESS = '/xss-template.html';
+for (const [clientId, poptinId, template] of [
+  ['xssfile', 'xssfile000001', { poptin: HOSTILE }],
+  ['xssurl', 'xssurl0000001', { poptin: '', poptin_url: TEMPLATE_ADDRESS }],
+] as const) {
+  await writeFile(
+    path.join(filesDir, `clients/${clientId}.json`),
+    JSON.stringify({ client_id: clientId, name: clientId, allowed_origins: [] }),
+  );
+  await writeFile(
+    path.join(filesDir, `popups/${poptinId}.json`),
+    JSON.stringify({
+      client_id: clientId,
+      poptin_id: poptinId,
+      poptin_name: 'Hostile file',
+      poptin_type: 'lightbox',
+      d_f_r: 'all@display_everytime_everypage',
+      display_after_sec_active: '0',
+      ...template,
+    }),
+  );
+}
 const shared = useBrowserAndServer({
   env: { POPUPS_DIR: path.join(filesDir, 'popups'), CLIENTS_DIR: path.join(filesDir, 'clients') },
 });
@@ -79,6 +86,10 @@ async function visit(clientId: string): Promise<{ page: Page; ran: string[]; scr
     const body = await response.text().catch(() => '');
     if (body.includes('DOMPurify')) scripts.push(new URL(response.url()).pathname);
   });
+  await page.route(
+    (url) => url.pathname === TEMPLATE_ADDRESS,
+    (route) => route.fulfill({ contentType: 'text/html', body: HOSTILE }),
+  );
   const pathname = `/shop-${clientId}.html`;
   await page.route(
     (url) => url.pathname === pathname,
@@ -124,20 +135,27 @@ describe("an owner's hostile template, sanitised on the server", () => {
   });
 });
 
-describe('a hostile template the server never marked sanitised (a file, a row from before)', () => {
-  it('is shown with none of it running: sanitised by the widget at first, then served sanitised by the server', async () => {
-    const first = await visit('xssfile');
-    await shownWithoutScript(first);
-    assert.notDeepEqual(first.scripts, [], 'served unmarked at once, the widget sanitised it itself');
-    await first.page.close();
-    let later = await visit('xssfile');
-    for (let visits = 1; later.scripts.length > 0 && visits < 20; visits++) {
-      await later.page.close();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      later = await visit('xssfile');
-    }
-    assert.deepEqual(later.scripts, [], 'once the server kept it sanitised, the page downloads no sanitiser');
-    await shownWithoutScript(later);
-    await later.page.close();
+describe('a hostile template of a configuration file', () => {
+  it('inline, is sanitised by the server after its start: shown with none of it running, and without DOMPurify', async () => {
+    await eventually('the display answer marks it sanitised', async () => {
+      const response = await fetch(`${shared.server.url}/api/display/xssfile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const { poptins } = (await response.json()) as { poptins: { poptin_sanitized?: boolean }[] };
+      return poptins[0]?.poptin_sanitized === true;
+    });
+    const visitor = await visit('xssfile');
+    await shownWithoutScript(visitor);
+    assert.deepEqual(visitor.scripts, [], 'the page downloaded no sanitiser');
+    await visitor.page.close();
+  });
+
+  it('fetched from its address, is sanitised by the widget itself: shown with none of it running', async () => {
+    const visitor = await visit('xssurl');
+    await shownWithoutScript(visitor);
+    assert.notDeepEqual(visitor.scripts, [], 'the widget loaded its sanitiser for the fetched template');
+    await visitor.page.close();
   });
 });
