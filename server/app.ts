@@ -39,6 +39,7 @@ import {
 } from './platform/connection-limits.ts';
 import { registerCors } from './platform/cors.ts';
 import { errorBody, registerErrorHandlers } from './platform/errors.ts';
+import { buildLazyValidator, REQUEST_AJV_OPTIONS } from './platform/lazy-validators.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './platform/rate-limit.ts';
 import { recordRoutes } from './platform/route-list.ts';
 import type { ProxyTrust } from './platform/settings.ts';
@@ -224,7 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy),
-    ajv: { customOptions: { allowUnionTypes: true } },
+    ajv: REQUEST_AJV_OPTIONS,
+    schemaController: { compilersFactory: { buildValidator: buildLazyValidator } },
     // Errors raised before routing (a malformed URL) get the same JSON shape and headers as every other 4xx.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       reply.code(400).headers(RESPONSE_HEADERS).send(errorBody(400, error.message));

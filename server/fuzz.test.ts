@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { seededRandom } from '../src/core/random.ts';
 import { buildApp } from './app.ts';
 import type { PopupRecord } from './configuration/repository.ts';
+import { buildLazyValidator, REQUEST_AJV_OPTIONS } from './platform/lazy-validators.ts';
 import { type RouteInfo, routesOf } from './platform/route-list.ts';
 import { conversionSchema, displaySchema, viewedSchema } from './platform/schemas.ts';
 import { registerExampleSites } from './store-platform/example-stores/index.ts';
@@ -611,6 +612,21 @@ describe('every route of the app', () => {
     body: string,
   ) =>
     `${route.method} ${route.url}, ${what}: ${options.method} ${options.url.slice(0, 300)} ${String(options.payload ?? '').slice(0, 300)}\n→ ${status} ${body.slice(0, 300)}`;
+
+  it("compiles every route's request schemas, which the app leaves to each route's first call", () => {
+    const compilerFor = buildLazyValidator({}, REQUEST_AJV_OPTIONS);
+    const parts = ['body', 'querystring', 'params', 'headers'] as const;
+    let compiled = 0;
+    for (const route of routesOf(app))
+      for (const part of parts) {
+        const schema = route.schema?.[part];
+        if (schema === undefined) continue;
+        const validate = compilerFor({ schema, method: route.method, url: route.url, httpPart: part } as never);
+        assert.doesNotThrow(() => validate(null), `${route.method} ${route.url} ${part}`);
+        compiled++;
+      }
+    assert.ok(compiled > 50, `${compiled} schemas`);
+  });
 
   it('answers NUL, lone surrogates and numbers no column holds in every position of every route without a 5xx', {
     timeout: 120_000,
