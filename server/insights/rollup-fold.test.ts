@@ -96,16 +96,9 @@ describe('roll-ups folded in batches', () => {
         for (const table of ['stats_daily', 'stats_daily_pages', 'stats_hourly', 'stats_monthly_pages'])
           await tx.query(`SELECT 1 FROM ${table} WHERE poptin_id = 'acmepopup0001' FOR UPDATE`);
         const stored = view(test.insights).then(() => 'stored');
-        const waited = (async () => {
-          for (;;) {
-            const [row] = await other.query<{ waiting: number }>(
-              `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO views%'`,
-            );
-            if (row!.waiting > 0) return 'waited for the roll-up rows';
-            if (outcome) return outcome;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        })();
+        const waited = waitsOnALock(other, '%INSERT INTO views%', () => outcome !== '').then((waits) =>
+          waits ? 'waited for the roll-up rows' : outcome,
+        );
         outcome = await Promise.race([stored, waited]);
       });
       assert.equal(outcome, 'stored');
@@ -217,19 +210,29 @@ describe('roll-ups folded in batches', () => {
     const reset = test.reset();
     if (other !== test.db) {
       // Until the reset waits on the fold's transaction.
-      for (;;) {
-        const [row] = await test.db.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%'`,
-        );
-        if (row!.waiting > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitsOnALock(test.db, '%DELETE FROM%');
     }
     commit();
     await Promise.all([fold, reset]);
     assert.equal(await viewsRolledUp(test.db), 0);
   });
 });
+
+/**
+ * Resolves true once a PostgreSQL statement like `statement` (a LIKE pattern) waits on a lock, or false once `over`
+ * says the outcome came first.
+ */
+async function waitsOnALock(db: Database, statement: string, over = () => false): Promise<boolean> {
+  for (;;) {
+    const [row] = await db.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+      [statement],
+    );
+    if (row!.waiting > 0) return true;
+    if (over()) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** `server/main.ts` in a process of its own on a PGlite folder; resolves with its address once it listens. */
 function startServer(dataDir: string, env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
