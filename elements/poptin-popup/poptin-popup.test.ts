@@ -116,8 +116,11 @@ describe('<poptin-popup>', () => {
       element.popup = { config: config(), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
       const dialog = () => element.shadowRoot?.querySelector<HTMLDialogElement>('[part~="base"]') ?? null;
       const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
+      let frameAsked = false;
       sinon.stub(scheduler, 'yield').callsFake(async () => {
         steps.push(`yield: rendered ${dialog() !== null}, open ${dialog()?.open ?? false}`);
+        if (frameAsked) return;
+        frameAsked = true;
         requestAnimationFrame(() => steps.push(`frame: open ${dialog()?.open ?? false}`));
       });
       element.addEventListener('poptin-show', () => steps.push(`poptin-show: open ${dialog()?.open}`));
@@ -130,12 +133,74 @@ describe('<poptin-popup>', () => {
       document.body.append(element);
       await shown;
       expect(steps).to.deep.equal([
+        // The wait of the layout ahead of a pop-up built hidden, begun by the first render: it finds it open, and
+        // leaves the layout to the show.
+        'yield: rendered true, open false',
         'poptin-show: open false',
+        // The show's task, then the layout unseen's (the test below), then showModal().
+        'yield: rendered true, open false',
         'yield: rendered true, open false',
         'frame: open true',
         'poptin-after-show: open true',
       ]);
       expect(dialog()!.matches(':modal')).to.equal(true);
+    });
+
+    /** The shadow root's mutations in the batches the page delivered them in: one batch per task or less. */
+    function batchesOf(element: PoptinPopupElement) {
+      const batches: string[][] = [];
+      const describe = (record: MutationRecord) =>
+        record.type === 'childList' ? 'rendered' : `${record.attributeName} ${record.oldValue === null ? 'on' : 'off'}`;
+      const observer = new MutationObserver((records) => batches.push(records.map(describe)));
+      observer.observe(element.shadowRoot!, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeOldValue: true,
+        attributeFilter: ['open', 'data-laying-out'],
+      });
+      return { batches, stop: () => observer.disconnect() };
+    }
+
+    it('lays a modal built ahead out unseen in a task after the render that built it, and leaves it closed', async () => {
+      // showModal() lays the dialog out to move focus inside it: the first layout of a template (its fonts, text
+      // shapes, form controls) made a long task of it at 4× CPU slowdown (npm run bench), so a pop-up that waits
+      // for its trigger is laid out while it waits.
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.popup = {
+        config: config(),
+        html: sanitizeTemplate(TEMPLATE),
+        lang: 'en',
+        trigger: 'manual',
+        visible: false,
+      };
+      const { batches, stop } = batchesOf(element);
+      document.body.append(element);
+      await until(() => batches.flat().includes('data-laying-out off'), 'the layout ahead');
+      stop();
+      const rendered = batches.findIndex((batch) => batch.includes('rendered'));
+      const laidOut = batches.findIndex((batch) => batch.includes('data-laying-out on'));
+      expect(rendered).to.be.at.least(0);
+      expect(laidOut).to.be.greaterThan(rendered);
+      expect(batches[laidOut]).to.include('data-laying-out off');
+      expect(part(element, 'base').hasAttribute('data-laying-out')).to.equal(false);
+      expect((part(element, 'base') as HTMLDialogElement).open).to.equal(false);
+    });
+
+    it('lays a modal shown at once out unseen in a task before the one that opens it', async () => {
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.popup = { config: config(), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
+      const { batches, stop } = batchesOf(element);
+      const shown = new Promise((resolve) => element.addEventListener('poptin-after-show', resolve, { once: true }));
+      document.body.append(element);
+      await shown;
+      stop();
+      const laidOut = batches.findIndex((batch) => batch.includes('data-laying-out on'));
+      const opened = batches.findIndex((batch) => batch.includes('open on'));
+      expect(laidOut).to.be.at.least(0);
+      expect(opened).to.be.greaterThan(laidOut);
+      expect(batches.flat().filter((mutation) => mutation === 'data-laying-out on')).to.have.length(1);
+      expect((part(element, 'base') as HTMLDialogElement).matches(':modal')).to.equal(true);
     });
 
     it('does not open a modal taken off the page before its turn came, and logs nothing', async () => {

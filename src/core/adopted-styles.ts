@@ -20,6 +20,11 @@ function constructableSheets(): boolean {
   );
 }
 
+/** Parses `css` into the sheet that `adoptStyles` then shares, where constructable stylesheets are. */
+export function prepareSheet(css: string): void {
+  if (constructableSheets()) sheetFor(css);
+}
+
 /**
  * Adds `css` to the root's styles once. Where constructable stylesheets are missing it falls back to a
  * `<style>` element, carrying `nonce` so that a CSP with that nonce allows it.

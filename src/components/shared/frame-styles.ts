@@ -42,6 +42,8 @@ export const frameStyles = `
   cursor: auto;
 }
 dialog[part~="base"]::backdrop { background: var(--poptin-overlay-color); }
+/* Laid out once, unseen, in a task before showModal() (surface-frame.tsx): centred in the viewport as a modal is. */
+dialog[part~="base"][data-laying-out]:not([open]) { display: block; visibility: hidden; position: fixed; inset: 0; margin: auto; pointer-events: none; }
 [part~="base"].is-inline {
   position: fixed;
   /* The popover's own inset: 0 would pin every side; the placement classes set the ones that count. */
