@@ -9,7 +9,8 @@ import {
   planEffect,
   tiledPlaces,
 } from '../../core/games/index.ts';
-import { listenSafely } from '../../core/safety.ts';
+import { yieldToPage } from '../../core/loading/yield-to-page.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 
 export interface RunningEffect {
   /** Holds the animation where it is (the pop-up is hidden or closing). */
@@ -123,14 +124,21 @@ interface Motion {
   readonly easing?: string;
 }
 
-/** The layers of a plan, and how each moves: transforms and opacities only, which the compositor runs alone. */
-function build(document: Document, plan: EffectPlan, field: EffectField): { layers: Element[]; motions: Motion[] } {
+/**
+ * The steps that build a plan's layers, each adding to `layers` and `motions` (transforms and opacities only, which
+ * the compositor runs alone): one step per painted canvas, so that each is painted in a task of its own.
+ */
+function buildSteps(
+  document: Document,
+  plan: EffectPlan,
+  field: EffectField,
+  layers: Element[],
+  motions: Motion[],
+): (() => void)[] {
   const { width, height } = field;
-  const layers: Element[] = [];
-  const motions: Motion[] = [];
   switch (plan.kind) {
     case 'falling':
-      plan.layers.forEach((falling: FallingLayer) => {
+      return plan.layers.map((falling: FallingLayer) => () => {
         const paint = PAINTERS[plan.effect];
         const tileWidth = width + falling.sway * 2;
         // Two tiles one over the other, moved down by one: the picture at the end is the one at the start.
@@ -165,9 +173,8 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
             easing: 'ease-in-out',
           });
       });
-      break;
     case 'stars':
-      for (const twinkle of plan.layers) {
+      return plan.layers.map((twinkle) => () => {
         const canvas = paintedCanvas(document, width, height, (context) => {
           context.fillStyle = '#fff7cc';
           context.shadowColor = 'rgb(255 247 204 / 0.9)';
@@ -191,38 +198,41 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
             alternate: true,
             easing: 'ease-in-out',
           });
-      }
-      break;
+      });
     case 'balls':
-      for (const ball of plan.balls) {
-        const diameter = ball.size * 2;
-        const body = layer(
-          document,
-          `left: 0; top: 0; width: ${diameter}px; height: ${diameter}px; border-radius: 50%; transform: translateY(${ball.y}px);` +
-            ` background: radial-gradient(circle at 35% 30%, hsl(${ball.hue} 85% 78%), hsl(${ball.hue} 80% 60%) 45%, hsl(${ball.hue} 75% 42%));`,
-        );
-        const across = layer(document, `left: 0; top: 0; transform: translateX(${ball.x}px);`, body);
-        layers.push(across);
-        motions.push(
-          {
-            element: across,
-            keyframes: [{ transform: 'translateX(0)' }, { transform: `translateX(${width - diameter}px)` }],
-            seconds: ball.xSeconds,
-            start: ball.xStart,
-            alternate: true,
-          },
-          {
-            element: body,
-            keyframes: [{ transform: 'translateY(0)' }, { transform: `translateY(${height - diameter}px)` }],
-            seconds: ball.ySeconds,
-            start: ball.yStart,
-            alternate: true,
-          },
-        );
-      }
-      break;
+      // Drawn by CSS, not painted here: one step for them all.
+      return [
+        () => {
+          for (const ball of plan.balls) {
+            const diameter = ball.size * 2;
+            const body = layer(
+              document,
+              `left: 0; top: 0; width: ${diameter}px; height: ${diameter}px; border-radius: 50%; transform: translateY(${ball.y}px);` +
+                ` background: radial-gradient(circle at 35% 30%, hsl(${ball.hue} 85% 78%), hsl(${ball.hue} 80% 60%) 45%, hsl(${ball.hue} 75% 42%));`,
+            );
+            const across = layer(document, `left: 0; top: 0; transform: translateX(${ball.x}px);`, body);
+            layers.push(across);
+            motions.push(
+              {
+                element: across,
+                keyframes: [{ transform: 'translateX(0)' }, { transform: `translateX(${width - diameter}px)` }],
+                seconds: ball.xSeconds,
+                start: ball.xStart,
+                alternate: true,
+              },
+              {
+                element: body,
+                keyframes: [{ transform: 'translateY(0)' }, { transform: `translateY(${height - diameter}px)` }],
+                seconds: ball.ySeconds,
+                start: ball.yStart,
+                alternate: true,
+              },
+            );
+          }
+        },
+      ];
     case 'wheels':
-      for (const wheel of plan.wheels) {
+      return plan.wheels.map((wheel) => () => {
         const diameter = wheel.size * 2;
         const canvas = paintedCanvas(document, diameter, diameter, (context) => {
           context.translate(wheel.size, wheel.size);
@@ -263,10 +273,8 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
           keyframes: [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
           seconds: wheel.seconds,
         });
-      }
-      break;
+      });
   }
-  return { layers, motions };
 }
 
 /**
@@ -274,6 +282,9 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
  * move them (falling layers down, stars twinkling, balls bouncing, wheels turning): no script runs frame after
  * frame. Under reduced motion it is one still picture that never moves. The animations pause while the tab is
  * hidden and when `pause` is called.
+ *
+ * Each layer is painted in a task of its own, the page given its turn between them (a click on the pop-up is
+ * answered between two layers), and the layers are put on the page together once all are painted.
  */
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
@@ -282,8 +293,52 @@ export function startBackgroundEffect(
   reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
 ): RunningEffect {
   const document = canvas.ownerDocument;
+  const view = document.defaultView ?? window;
   const box = canvas.getBoundingClientRect();
   const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+  const layers: Element[] = [];
+  const motions: Motion[] = [];
+  const steps = buildSteps(document, planEffect(effect, field, Math.random), field, layers, motions);
+  let shown = true;
+  let stopped = false;
+  let running: RunningEffect | null = null;
+  void (async () => {
+    for (const step of steps) {
+      await yieldToPage(view);
+      if (stopped) return;
+      step();
+    }
+    await yieldToPage(view);
+    // A pop-up that closed while its effect was being painted took the canvas with it.
+    if (stopped || !canvas.isConnected) return;
+    running = showLayers(canvas, effect, layers, motions, reducedMotion);
+    if (!shown) running.pause();
+  })().catch((error: unknown) => log.warn('the background effect could not be painted', error));
+  return {
+    pause: () => {
+      shown = false;
+      running?.pause();
+    },
+    resume: () => {
+      shown = true;
+      running?.resume();
+    },
+    stop: () => {
+      stopped = true;
+      running?.stop();
+    },
+  };
+}
+
+/** The painted layers put in the place of `canvas`, and moved. */
+function showLayers(
+  canvas: HTMLCanvasElement,
+  effect: BackgroundEffect,
+  layers: Element[],
+  motions: Motion[],
+  reducedMotion: boolean,
+): RunningEffect {
+  const document = canvas.ownerDocument;
   const root = document.createElement('div');
   root.setAttribute('part', 'background-effect');
   root.setAttribute('aria-hidden', 'true');
@@ -292,7 +347,6 @@ export function startBackgroundEffect(
   root.style.cssText =
     'position: fixed; inset: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; contain: strict;';
   root.style.opacity = String(EFFECT_OPACITY[effect]);
-  const { layers, motions } = build(document, planEffect(effect, field, Math.random), field);
   root.append(...layers);
   canvas.hidden = true;
   canvas.before(root);
