@@ -96,6 +96,29 @@ function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[],
   );
 }
 
+const SLICE_COLOURS = {
+  even: 'var(--poptin-wheel-slice)',
+  odd: 'var(--poptin-wheel-slice-alternate)',
+  third: 'var(--poptin-wheel-slice-third)',
+} as const;
+
+/**
+ * What the face shows until it is drawn: its slices' colours as one gradient on a disc of its size, which costs the
+ * wheel's first frame no element.
+ */
+function facePlaceholder(count: number): React.CSSProperties {
+  const degrees = sliceDegrees(Math.max(1, count));
+  const stops = Array.from(
+    { length: Math.max(1, count) },
+    (_, slice) =>
+      `${SLICE_COLOURS[sliceTone(slice, count) as keyof typeof SLICE_COLOURS]} ${slice * degrees}deg ${(slice + 1) * degrees}deg`,
+  );
+  return {
+    background: `conic-gradient(${stops.join(', ')})`,
+    clipPath: `circle(${WHEEL_FACE_RADIUS / 2}%)`,
+  };
+}
+
 /** The fixed parts over the turning face: the rim with its lights, and the gloss of the light falling on it. */
 const frame = (
   <svg className="frame" viewBox="-100 -100 200 200" aria-hidden="true" focusable="false">
@@ -151,15 +174,18 @@ export function SpinWheelView(): React.JSX.Element {
   const prizes = model?.prizes ?? [];
   // The stop inside the slice is chosen once per game, so a re-render does not move the wheel.
   const jitter = useMemo(() => Math.random(), [snapshot.prize]);
-  // Laid out once per prize set, not at each of the game's renders.
-  const labels = useMemo(() => wheelLabels(prizes.map((prize) => prize.label)), [prizes]);
   const idle = snapshot.state === 'idle';
   // The button's name says "spinning" from the frame after the one where the wheel starts to turn.
   const painted = usePaintedSince(!idle);
   const index = snapshot.prize ? prizes.indexOf(snapshot.prize) : -1;
   // Marked once the result shows: the spin's own frame changes nothing on the face but its turn.
   const chosen = snapshot.state === 'won' || snapshot.state === 'lost' ? index : -1;
-  const face = useMemo(() => faceOf(prizes, labels, chosen), [prizes, labels, chosen]);
+  // The face's slices and labels are drawn in the task after the wheel's first frame, which shows their colours
+  // alone: the wheel's show is two tasks, not one long one.
+  const faceDrawn = usePaintedSince(model !== null);
+  // Laid out once per prize set, not at each of the game's renders, and not before the face is drawn.
+  const labels = useMemo(() => (faceDrawn ? wheelLabels(prizes.map((prize) => prize.label)) : []), [faceDrawn, prizes]);
+  const face = useMemo(() => (faceDrawn ? faceOf(prizes, labels, chosen) : null), [faceDrawn, prizes, labels, chosen]);
   if (!model) return <SurfaceStyles />;
   const rotation = index >= 0 ? spinRotation(index, prizes.length, jitter) : 0;
   return (
@@ -174,7 +200,8 @@ export function SpinWheelView(): React.JSX.Element {
             viewBox="-100 -100 200 200"
             aria-hidden="true"
             focusable="false"
-            style={{ transform: `rotate(${rotation}deg)` }}
+            style={{ transform: `rotate(${rotation}deg)`, ...(face ? {} : facePlaceholder(prizes.length)) }}
+            data-drawn={face ? '' : undefined}
             data-rotation={rotation}
           >
             {face}
