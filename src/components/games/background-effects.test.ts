@@ -16,27 +16,55 @@ function screenCanvas(): HTMLCanvasElement {
 const effectBeside = (canvas: HTMLCanvasElement) =>
   canvas.parentElement!.querySelector<HTMLElement>('[part~="background-effect"]');
 
-/**
- * The turn of the main thread each canvas of the page is painted in: calls made in one run of script share a turn,
- * and a turn ends at the next microtask checkpoint (the end of a task, or an await).
- */
-function paintingTurns(): { turns: number[]; restore: () => void } {
+/** Marks each call in a turn of the main thread: calls made in one run of script share a turn, which ends at the next microtask checkpoint (the end of a task, or an await). */
+function turnCounter(): { turns: number[]; mark: () => void } {
   const turns: number[] = [];
   let turn = 0;
   let ending = false;
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
-    turns.push(turn);
-    if (!ending) {
+  return {
+    turns,
+    mark() {
+      turns.push(turn);
+      if (ending) return;
       ending = true;
       queueMicrotask(() => {
         turn += 1;
         ending = false;
       });
-    }
+    },
+  };
+}
+
+/** The turns in which a layer's picture is made: an SVG image set as a background, or a canvas painted. */
+function pictureTurns(): { turns: number[]; restore: () => void } {
+  const counter = turnCounter();
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+    counter.mark();
     return (getContext as (...all: unknown[]) => RenderingContext | null).apply(this, args);
   } as typeof getContext;
-  return { turns, restore: () => (HTMLCanvasElement.prototype.getContext = getContext) };
+  const setProperty = CSSStyleDeclaration.prototype.setProperty;
+  CSSStyleDeclaration.prototype.setProperty = function (
+    this: CSSStyleDeclaration,
+    ...args: Parameters<typeof setProperty>
+  ) {
+    if (String(args[1]).includes('image/svg+xml')) counter.mark();
+    setProperty.apply(this, args);
+  };
+  return {
+    turns: counter.turns,
+    restore: () => {
+      HTMLCanvasElement.prototype.getContext = getContext;
+      CSSStyleDeclaration.prototype.setProperty = setProperty;
+    },
+  };
+}
+
+/** Pictures as a page whose content security policy refuses `data:` images sees them: they never load. */
+function refuseSvgImages(): () => void {
+  const decode = HTMLImageElement.prototype.decode;
+  HTMLImageElement.prototype.decode = () => Promise.reject(new DOMException('refused', 'EncodingError'));
+  return () => (HTMLImageElement.prototype.decode = decode);
 }
 
 describe('background effects: painted a layer a task', () => {
@@ -46,19 +74,58 @@ describe('background effects: painted a layer a task', () => {
     for (const holder of document.querySelectorAll('body > div')) holder.remove();
   });
 
-  it('paints each layer of the confetti in a turn of its own and puts them on the page together, after the call', async () => {
-    const painting = paintingTurns();
-    cleanup.push(painting.restore);
+  it('draws each layer of the confetti in a turn of its own and puts them on the page together, after the call', async () => {
+    const drawing = pictureTurns();
+    cleanup.push(drawing.restore);
     const canvas = screenCanvas();
     const running = startBackgroundEffect(canvas, 'confetti', false);
     cleanup.push(() => running.stop());
-    expect(painting.turns, 'nothing painted in the caller’s task').to.deep.equal([]);
+    expect(drawing.turns, 'nothing drawn in the caller’s task').to.deep.equal([]);
     expect(effectBeside(canvas)).to.equal(null);
     await until(() => effectBeside(canvas)?.dataset.motion === 'running', 'the confetti to fall');
-    // Three depths, three canvases, each painted in a turn of the main thread of its own.
-    expect(painting.turns).to.have.length(3);
-    expect(new Set(painting.turns).size).to.equal(3, `turns ${painting.turns.join(', ')}`);
+    // Three depths, three pictures, each drawn in a turn of the main thread of its own.
+    expect(drawing.turns).to.have.length(3);
+    expect(new Set(drawing.turns).size).to.equal(3, `turns ${drawing.turns.join(', ')}`);
     expect(canvas.hidden).to.equal(true);
+  });
+
+  it('puts SVG pictures on its layers, not canvases, which each frame would hand on to the compositor again', async () => {
+    const canvas = screenCanvas();
+    const running = startBackgroundEffect(canvas, 'snow', false);
+    cleanup.push(() => running.stop());
+    await until(() => effectBeside(canvas)?.dataset.motion === 'running', 'the snow to fall');
+    const effect = effectBeside(canvas)!;
+    expect(effect.querySelectorAll('canvas')).to.have.length(0);
+    const pictures = [...effect.querySelectorAll<HTMLElement>('*')].filter((node) =>
+      node.style.backgroundImage.includes('image/svg+xml'),
+    );
+    expect(pictures).to.have.length(3);
+    // The picture loads: its markup is a well-formed SVG image.
+    const image = new Image();
+    image.src = /url\("(.*)"\)/.exec(pictures[0]!.style.backgroundImage)![1]!;
+    await image.decode();
+    expect(image.naturalWidth).to.be.greaterThan(0);
+  });
+
+  it('paints its layers on canvases where the page refuses SVG images, a layer a turn', async () => {
+    cleanup.push(refuseSvgImages());
+    const drawing = pictureTurns();
+    cleanup.push(drawing.restore);
+    const canvas = screenCanvas();
+    const running = startBackgroundEffect(canvas, 'confetti', false);
+    cleanup.push(() => running.stop());
+    await until(() => effectBeside(canvas)?.dataset.motion === 'running', 'the confetti to fall');
+    expect(new Set(drawing.turns).size).to.equal(3, `turns ${drawing.turns.join(', ')}`);
+    const layers = [...effectBeside(canvas)!.querySelectorAll('canvas')];
+    expect(layers).to.have.length(3);
+    expect(
+      layers.some((layer) =>
+        layer
+          .getContext('2d')!
+          .getImageData(0, 0, layer.width, layer.height)
+          .data.some((value, index) => index % 4 === 3 && value > 0),
+      ),
+    ).to.equal(true, 'something is painted');
   });
 
   it('stopped before its layers are painted, it never shows', async () => {
