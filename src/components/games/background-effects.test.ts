@@ -17,14 +17,24 @@ const effectBeside = (canvas: HTMLCanvasElement) =>
   canvas.parentElement!.querySelector<HTMLElement>('[part~="background-effect"]');
 
 /** Marks each call in a turn of the main thread: calls made in one run of script share a turn, which ends at the next microtask checkpoint (the end of a task, or an await). */
-function turnCounter(): { turns: number[]; mark: () => void } {
+function turnCounter(): { turns: number[]; frames: number[]; mark: () => void; stop: () => void } {
   const turns: number[] = [];
+  const frames: number[] = [];
   let turn = 0;
   let ending = false;
+  // The frames the page has begun, counted by a frame callback of each.
+  let frame = 0;
+  let asked = requestAnimationFrame(function count() {
+    frame += 1;
+    asked = requestAnimationFrame(count);
+  });
   return {
     turns,
+    frames,
+    stop: () => cancelAnimationFrame(asked),
     mark() {
       turns.push(turn);
+      frames.push(frame);
       if (ending) return;
       ending = true;
       queueMicrotask(() => {
@@ -35,8 +45,8 @@ function turnCounter(): { turns: number[]; mark: () => void } {
   };
 }
 
-/** The turns in which a layer's picture is made: an SVG image set as a background, or a canvas painted. */
-function pictureTurns(): { turns: number[]; restore: () => void } {
+/** The turns and frames in which a layer's picture is made: an SVG image set as a background, or a canvas painted. */
+function pictureTurns(): { turns: number[]; frames: number[]; restore: () => void } {
   const counter = turnCounter();
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
@@ -53,7 +63,9 @@ function pictureTurns(): { turns: number[]; restore: () => void } {
   };
   return {
     turns: counter.turns,
+    frames: counter.frames,
     restore: () => {
+      counter.stop();
       HTMLCanvasElement.prototype.getContext = getContext;
       CSSStyleDeclaration.prototype.setProperty = setProperty;
     },
@@ -67,14 +79,14 @@ function refuseSvgImages(): () => void {
   return () => (HTMLImageElement.prototype.decode = decode);
 }
 
-describe('background effects: painted a layer a task', () => {
+describe('background effects: a layer a frame', () => {
   const cleanup: (() => void)[] = [];
   afterEach(() => {
     for (const undo of cleanup.splice(0)) undo();
     for (const holder of document.querySelectorAll('body > div')) holder.remove();
   });
 
-  it('draws each layer of the confetti in a turn of its own and puts them on the page together, after the call', async () => {
+  it('draws each layer of the confetti in a frame of its own and puts them on the page together, after the call', async () => {
     const drawing = pictureTurns();
     cleanup.push(drawing.restore);
     const canvas = screenCanvas();
@@ -83,9 +95,10 @@ describe('background effects: painted a layer a task', () => {
     expect(drawing.turns, 'nothing drawn in the caller’s task').to.deep.equal([]);
     expect(effectBeside(canvas)).to.equal(null);
     await until(() => effectBeside(canvas)?.dataset.motion === 'running', 'the confetti to fall');
-    // Three depths, three pictures, each drawn in a turn of the main thread of its own.
+    // Three depths, three pictures, each drawn in a turn of the main thread and a frame of its own.
     expect(drawing.turns).to.have.length(3);
     expect(new Set(drawing.turns).size).to.equal(3, `turns ${drawing.turns.join(', ')}`);
+    expect(new Set(drawing.frames).size).to.equal(3, `frames ${drawing.frames.join(', ')}`);
     expect(canvas.hidden).to.equal(true);
   });
 

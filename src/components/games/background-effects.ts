@@ -9,7 +9,7 @@ import {
   planEffect,
   tiledPlaces,
 } from '../../core/games/index.ts';
-import { yieldToPage } from '../../core/loading/yield-to-page.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { listenSafely, log } from '../../core/safety.ts';
 
 export interface RunningEffect {
@@ -338,8 +338,8 @@ function buildSteps(
  * frame. Under reduced motion it is one still picture that never moves. The animations pause while the tab is
  * hidden and when `pause` is called.
  *
- * Each layer is painted in a task of its own, the page given its turn between them (a click on the pop-up is
- * answered between two layers), and the layers are put on the page together once all are painted.
+ * The plan and each layer's picture are made in a frame of their own, the page given its turn between them (a click
+ * on the pop-up is answered between two layers), and the layers are put on the page together once all are made.
  */
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
@@ -349,22 +349,29 @@ export function startBackgroundEffect(
 ): RunningEffect {
   const document = canvas.ownerDocument;
   const view = document.defaultView ?? window;
-  const box = canvas.getBoundingClientRect();
-  const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
   const layers: Element[] = [];
   const motions: Motion[] = [];
-  const plan = planEffect(effect, field, Math.random);
   let shown = true;
   let stopped = false;
   let running: RunningEffect | null = null;
   void (async () => {
+    // Each step in a frame of its own: steps that ran back to back, even in tasks of their own, would make one
+    // long frame of the page's.
+    await afterNextPaint(view);
+    if (stopped) return;
+    // The layers cover the viewport (100vw × 100vh), whose size is read without a layout.
+    const field: EffectField = {
+      width: Math.max(1, Math.round(view.innerWidth)),
+      height: Math.max(1, Math.round(view.innerHeight)),
+    };
+    const plan = planEffect(effect, field, Math.random);
     const picture = pictures(document, await svgImagesAllowed(document));
     for (const step of buildSteps(document, picture, plan, field, layers, motions)) {
-      await yieldToPage(view);
+      await afterNextPaint(view);
       if (stopped) return;
       step();
     }
-    await yieldToPage(view);
+    await afterNextPaint(view);
     // A pop-up that closed while its effect was being painted took the canvas with it.
     if (stopped || !canvas.isConnected) return;
     running = showLayers(canvas, effect, layers, motions, reducedMotion);
