@@ -64,8 +64,10 @@ function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
 /** The turning face's drawing: built again only when the prizes or the chosen slice change, not at each render. */
 function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[], chosen: number): React.JSX.Element {
   const degrees = sliceDegrees(prizes.length);
+  // One group, built whole before it joins the face already on the page: its pieces added one by one to the drawn
+  // face would each be a change to a rendered SVG.
   return (
-    <>
+    <g>
       <defs>
         {/* Each slice lighter by the hub and darker by the rim, as a dished face catches the light. */}
         <radialGradient id="slice-shade" gradientUnits="userSpaceOnUse" cx="0" cy="0" r={RADIUS}>
@@ -92,7 +94,7 @@ function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[],
           const [x, y] = pointAt(slice * degrees, PEG_RADIUS).split(' ');
           return <circle key={prize.key} className="peg" cx={x} cy={y} r="2.2" />;
         })}
-    </>
+    </g>
   );
 }
 
