@@ -31,9 +31,11 @@ export function useBackgroundEffect(
     }
     const starting: { effect: BackgroundEffect; run: RunningEffect | null } = { effect, run: null };
     running.current = starting;
-    // Behind the pop-up's own first frame: the effect is painted once the pop-up is on screen.
-    Promise.all([import('./background-effects.ts'), afterNextPaint()])
-      .then(([{ startBackgroundEffect }]) => {
+    // Behind the pop-up's own first frame: the effect's chunk is asked for, and the effect painted, once the pop-up
+    // is on screen.
+    afterNextPaint()
+      .then(() => import('./background-effects.ts'))
+      .then(({ startBackgroundEffect }) => {
         if (running.current !== starting || !canvas.current) return;
         starting.run = startBackgroundEffect(canvas.current, effect);
         if (!openNow.current) starting.run.pause();
