@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import {
   type GamifiedPrize,
   LABEL_LINE_HEIGHT,
@@ -40,7 +40,8 @@ function sliceTone(index: number, count: number): string {
   return index % 2 === 0 ? 'even' : 'odd';
 }
 
-function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
+/** Drawn again only when its layout changes: marking the chosen slice at the result leaves the labels as they are. */
+const SliceLabel = memo(function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
   const { lines, fontSize, radius, rotation, turned, direction } = layout;
   const step = fontSize * LABEL_LINE_HEIGHT;
   return (
@@ -59,7 +60,7 @@ function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
       })}
     </text>
   );
-}
+});
 
 /** The turning face's drawing: built again only when the prizes or the chosen slice change, not at each render. */
 function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[], chosen: number): React.JSX.Element {
