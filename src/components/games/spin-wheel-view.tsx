@@ -1,4 +1,4 @@
-import { memo, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import {
   type GamifiedPrize,
   LABEL_LINE_HEIGHT,
@@ -40,8 +40,7 @@ function sliceTone(index: number, count: number): string {
   return index % 2 === 0 ? 'even' : 'odd';
 }
 
-/** Drawn again only when its layout changes: marking the chosen slice at the result leaves the labels as they are. */
-const SliceLabel = memo(function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
+function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
   const { lines, fontSize, radius, rotation, turned, direction } = layout;
   const step = fontSize * LABEL_LINE_HEIGHT;
   return (
@@ -60,10 +59,14 @@ const SliceLabel = memo(function SliceLabel({ layout }: { layout: WheelLabel }):
       })}
     </text>
   );
-});
+}
 
 /** The turning face's drawing: built again only when the prizes or the chosen slice change, not at each render. */
-function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[], chosen: number): React.JSX.Element {
+function faceOf(
+  prizes: readonly GamifiedPrize[],
+  labels: readonly React.JSX.Element[],
+  chosen: number,
+): React.JSX.Element {
   const degrees = sliceDegrees(prizes.length);
   // One group, built whole before it joins the face already on the page: its pieces added one by one to the drawn
   // face would each be a change to a rendered SVG.
@@ -87,7 +90,7 @@ function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[],
         >
           <path d={slicePath(slice, prizes.length)} />
           <path className="shade" d={slicePath(slice, prizes.length)} fill="url(#slice-shade)" />
-          <SliceLabel layout={labels[slice]!} />
+          {labels[slice]}
         </g>
       ))}
       {prizes.length > 1 &&
@@ -188,7 +191,15 @@ export function SpinWheelView(): React.JSX.Element {
   const faceDrawn = usePaintedSince(model !== null);
   // Laid out once per prize set, not at each of the game's renders, and not before the face is drawn.
   const labels = useMemo(() => (faceDrawn ? wheelLabels(prizes.map((prize) => prize.label)) : []), [faceDrawn, prizes]);
-  const face = useMemo(() => (faceDrawn ? faceOf(prizes, labels, chosen) : null), [faceDrawn, prizes, labels, chosen]);
+  // The same elements at each drawing of the face: marking the chosen slice at the result leaves the labels alone.
+  const labelElements = useMemo(
+    () => labels.map((layout) => <SliceLabel key={layout.rotation} layout={layout} />),
+    [labels],
+  );
+  const face = useMemo(
+    () => (faceDrawn ? faceOf(prizes, labelElements, chosen) : null),
+    [faceDrawn, prizes, labelElements, chosen],
+  );
   if (!model) return <SurfaceStyles />;
   const rotation = index >= 0 ? spinRotation(index, prizes.length, jitter) : 0;
   return (
