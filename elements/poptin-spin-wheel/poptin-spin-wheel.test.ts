@@ -22,12 +22,17 @@ import { macrotask, until } from '../../test/browser-support/waiting.ts';
 import './define.ts';
 import type { PoptinSpinWheelElement } from './poptin-spin-wheel.ts';
 
-const mountWheel = (prizes: object, attributes: Record<string, string> = {}) =>
-  mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', {
+const faceDrawn = (element: Element) => shadowPart(element, 'face').hasAttribute('data-drawn');
+/** A wheel mounted, its face drawn: the slices follow the wheel's first frame. */
+async function mountWheel(prizes: object, attributes: Record<string, string> = {}): Promise<PoptinSpinWheelElement> {
+  const element = await mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', {
     prizes: JSON.stringify(prizes),
     'poptin-id': 'wheel0000001',
     ...attributes,
   });
+  await until(() => faceDrawn(element), 'the face to be drawn');
+  return element;
+}
 const rotation = (element: Element) => Number(shadowPart(element, 'face').dataset.rotation);
 const prizeSet = (labels: readonly string[]) =>
   Object.fromEntries(
@@ -123,6 +128,21 @@ describe('<poptin-spin-wheel>', () => {
       'No luck',
     ]);
     expect(rotation(element)).to.equal(0);
+  });
+
+  it('shows first with its slices as colours alone, and draws the slices and labels in a later task', async () => {
+    const element = await mountGame<PoptinSpinWheelElement>('poptin-spin-wheel', {
+      prizes: JSON.stringify(FOUR_PRIZES),
+    });
+    // The wheel's first render: its rim, pointer and Spin button, and the face as a disc of the slices' colours.
+    expect(faceDrawn(element)).to.equal(false);
+    expect(shadowParts(element, 'slice')).to.have.length(0);
+    const face = shadowPart(element, 'face');
+    expect(getComputedStyle(face).backgroundImage).to.match(/^conic-gradient/);
+    expect(shadowPart(element, 'spin-button').isConnected).to.equal(true);
+    await until(() => faceDrawn(element), 'the face to be drawn');
+    expect(shadowParts(element, 'slice')).to.have.length(4);
+    expect(getComputedStyle(face).backgroundImage).to.equal('none');
   });
 
   it('draws every label upright and inside its slice, however many prizes and however long their labels', async () => {

@@ -9,7 +9,8 @@ import {
   planEffect,
   tiledPlaces,
 } from '../../core/games/index.ts';
-import { listenSafely } from '../../core/safety.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
+import { listenSafely, log } from '../../core/safety.ts';
 
 export interface RunningEffect {
   /** Holds the animation where it is (the pop-up is hidden or closing). */
@@ -20,8 +21,8 @@ export interface RunningEffect {
 }
 
 /**
- * The layers are painted at half the screen's resolution and stretched over it by CSS: soft-edged pieces behind a
- * pop-up lose nothing a visitor sees, and a quarter of the pixels is a quarter of the memory the compositor holds.
+ * Painted on a canvas (when the page's policy refuses the pictures), the layers are at half the screen's resolution
+ * and stretched over it by CSS: soft-edged pieces behind a pop-up lose nothing a visitor sees.
  */
 export const EFFECT_RESOLUTION = 0.5;
 
@@ -29,7 +30,23 @@ export const EFFECT_RESOLUTION = 0.5;
 const HUES = 12;
 const WHEEL_SLICES = 8;
 
-type Painter = (context: CanvasRenderingContext2D, pieces: readonly Piece[], depth: number) => void;
+/** One filled or stroked path of a layer's picture, as SVG path data. */
+interface Shape {
+  readonly d: string;
+  readonly fill?: string;
+  readonly stroke?: string;
+  readonly strokeWidth?: number;
+  readonly opacity?: number;
+  /** A soft light around the shape, as a canvas's shadow: its colour and blur (CSS px). */
+  readonly glow?: { readonly color: string; readonly blur: number };
+}
+
+type Painter = (pieces: readonly Piece[], depth: number) => Shape[];
+
+const n = (value: number) => value.toFixed(1);
+/** A circle as path data, drawn as two arcs. */
+const circle = (x: number, y: number, radius: number) =>
+  `M${n(x - radius)} ${n(y)}a${n(radius)} ${n(radius)} 0 1 0 ${n(radius * 2)} 0a${n(radius)} ${n(radius)} 0 1 0 ${n(-radius * 2)} 0`;
 
 function byHue(pieces: readonly Piece[]): Map<number, Piece[]> {
   const groups = new Map<number, Piece[]>();
@@ -43,68 +60,120 @@ function byHue(pieces: readonly Piece[]): Map<number, Piece[]> {
 }
 
 const PAINTERS: Readonly<Record<'snow' | 'rain' | 'confetti', Painter>> = {
-  snow(context, flakes, depth) {
-    context.fillStyle = '#ffffff';
-    context.globalAlpha = 0.55 + depth * 0.4;
-    context.shadowColor = 'rgb(255 255 255 / 0.8)';
-    context.shadowBlur = 2 + depth * 2;
-    context.beginPath();
-    for (const { x, y, size } of flakes) {
-      context.moveTo(x + size, y);
-      context.arc(x, y, size, 0, Math.PI * 2);
-    }
-    context.fill();
-  },
-  rain(context, drops, depth) {
-    context.strokeStyle = '#93c5fd';
-    context.globalAlpha = 0.5 + depth * 0.5;
-    context.lineWidth = 0.8 + depth * 0.8;
-    context.lineCap = 'round';
-    context.beginPath();
-    for (const { x, y, size } of drops) {
-      context.moveTo(x, y);
-      context.lineTo(x - size * 0.05, y + size);
-    }
-    context.stroke();
-  },
-  confetti(context, pieces, depth) {
-    context.globalAlpha = 0.75 + depth * 0.25;
-    for (const [hue, group] of byHue(pieces)) {
-      context.fillStyle = `hsl(${hue} 85% ${50 + depth * 10}%)`;
-      context.beginPath();
+  snow: (flakes, depth) => [
+    {
+      d: flakes.map(({ x, y, size }) => circle(x, y, size)).join(''),
+      fill: '#ffffff',
+      opacity: 0.55 + depth * 0.4,
+      glow: { color: 'rgb(255 255 255 / 0.8)', blur: 2 + depth * 2 },
+    },
+  ],
+  rain: (drops, depth) => [
+    {
+      d: drops.map(({ x, y, size }) => `M${n(x)} ${n(y)}L${n(x - size * 0.05)} ${n(y + size)}`).join(''),
+      stroke: '#93c5fd',
+      strokeWidth: 0.8 + depth * 0.8,
+      opacity: 0.5 + depth * 0.5,
+    },
+  ],
+  confetti: (pieces, depth) =>
+    [...byHue(pieces)].map(([hue, group]) => ({
       // A piece twice as long as it is wide, at its angle, foreshortened as if caught mid-flip.
-      for (const piece of group) {
-        const flip = 0.35 + 0.65 * Math.abs(Math.cos(piece.turn * 3));
-        const [cos, sin] = [Math.cos(piece.turn), Math.sin(piece.turn)];
-        const [alongX, alongY] = [(cos * piece.size) / 2, (sin * piece.size) / 2];
-        const [acrossX, acrossY] = [(-sin * piece.size * flip) / 4, (cos * piece.size * flip) / 4];
-        context.moveTo(piece.x - alongX - acrossX, piece.y - alongY - acrossY);
-        context.lineTo(piece.x + alongX - acrossX, piece.y + alongY - acrossY);
-        context.lineTo(piece.x + alongX + acrossX, piece.y + alongY + acrossY);
-        context.lineTo(piece.x - alongX + acrossX, piece.y - alongY + acrossY);
-        context.closePath();
-      }
-      context.fill();
-    }
-  },
+      d: group
+        .map((piece) => {
+          const flip = 0.35 + 0.65 * Math.abs(Math.cos(piece.turn * 3));
+          const [cos, sin] = [Math.cos(piece.turn), Math.sin(piece.turn)];
+          const [alongX, alongY] = [(cos * piece.size) / 2, (sin * piece.size) / 2];
+          const [acrossX, acrossY] = [(-sin * piece.size * flip) / 4, (cos * piece.size * flip) / 4];
+          return (
+            `M${n(piece.x - alongX - acrossX)} ${n(piece.y - alongY - acrossY)}` +
+            `L${n(piece.x + alongX - acrossX)} ${n(piece.y + alongY - acrossY)}` +
+            `L${n(piece.x + alongX + acrossX)} ${n(piece.y + alongY + acrossY)}` +
+            `L${n(piece.x - alongX + acrossX)} ${n(piece.y - alongY + acrossY)}Z`
+          );
+        })
+        .join(''),
+      fill: `hsl(${hue} 85% ${50 + depth * 10}%)`,
+      opacity: 0.75 + depth * 0.25,
+    })),
 };
 
-/** A canvas of `width` × `height` CSS px, painted once at the effect's resolution. */
-function paintedCanvas(
-  document: Document,
-  width: number,
-  height: number,
-  paint: (context: CanvasRenderingContext2D) => void,
-): HTMLCanvasElement {
+/** The picture's shapes as the markup of an SVG image of `width` × `height` CSS px. */
+function svgMarkup(width: number, height: number, shapes: readonly Shape[]): string {
+  const filters: string[] = [];
+  const paths = shapes.map((shape, index) => {
+    let attributes = `d="${shape.d}" fill="${shape.fill ?? 'none'}"`;
+    if (shape.stroke)
+      attributes += ` stroke="${shape.stroke}" stroke-width="${shape.strokeWidth ?? 1}" stroke-linecap="round"`;
+    if (shape.opacity !== undefined) attributes += ` opacity="${shape.opacity.toFixed(3)}"`;
+    if (shape.glow) {
+      // A canvas's shadow blur is twice the standard deviation of its Gaussian.
+      filters.push(
+        `<filter id="g${index}" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0" dy="0" stdDeviation="${shape.glow.blur / 2}" flood-color="${shape.glow.color}"/></filter>`,
+      );
+      attributes += ` filter="url(#g${index})"`;
+    }
+    return `<path ${attributes}/>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${filters.join('')}${paths.join('')}</svg>`;
+}
+
+/** The shapes painted on a canvas of `width` × `height` CSS px, at the effect's resolution. */
+function paintedCanvas(document: Document, width: number, height: number, shapes: readonly Shape[]): HTMLElement {
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width * EFFECT_RESOLUTION));
   canvas.height = Math.max(1, Math.round(height * EFFECT_RESOLUTION));
   const context = canvas.getContext('2d');
   if (context) {
     context.scale(EFFECT_RESOLUTION, EFFECT_RESOLUTION);
-    paint(context);
+    context.lineCap = 'round';
+    for (const shape of shapes) {
+      context.globalAlpha = shape.opacity ?? 1;
+      context.shadowColor = shape.glow?.color ?? 'transparent';
+      context.shadowBlur = shape.glow?.blur ?? 0;
+      const path = new Path2D(shape.d);
+      if (shape.fill) {
+        context.fillStyle = shape.fill;
+        context.fill(path);
+      }
+      if (shape.stroke) {
+        context.strokeStyle = shape.stroke;
+        context.lineWidth = shape.strokeWidth ?? 1;
+        context.stroke(path);
+      }
+    }
   }
   return canvas;
+}
+
+/**
+ * How a layer's picture is put on the page: as an SVG image, which the browser rasterises once off the main thread
+ * and a frame's commit then hands on as it is (a canvas is handed on again at each, which slowed the frame of a
+ * visitor's click by about 25 ms at 4× CPU slowdown), or, where the page's policy refuses such images, on a canvas.
+ */
+type Picture = (width: number, height: number, shapes: readonly Shape[]) => HTMLElement;
+
+/** Pictures that fill their layer. */
+function pictures(document: Document, svg: boolean): Picture {
+  return (width, height, shapes) => {
+    const image = svg ? document.createElement('div') : paintedCanvas(document, width, height, shapes);
+    image.style.cssText = 'display: block; width: 100%; height: 100%;';
+    if (svg) {
+      const markup = encodeURIComponent(svgMarkup(width, height, shapes));
+      image.style.setProperty('background', `url("data:image/svg+xml,${markup}") 0 0 / 100% 100% no-repeat`);
+    }
+    return image;
+  };
+}
+
+/** Whether the page lets an SVG image in (a content security policy's `img-src` may not). */
+function svgImagesAllowed(document: Document): Promise<boolean> {
+  const probe = new (document.defaultView ?? window).Image();
+  probe.src = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')}`;
+  return probe.decode().then(
+    () => true,
+    () => false,
+  );
 }
 
 function layer(document: Document, style: string, child?: Element): HTMLElement {
@@ -123,24 +192,29 @@ interface Motion {
   readonly easing?: string;
 }
 
-/** The layers of a plan, and how each moves: transforms and opacities only, which the compositor runs alone. */
-function build(document: Document, plan: EffectPlan, field: EffectField): { layers: Element[]; motions: Motion[] } {
+/**
+ * The steps that build a plan's layers, each adding to `layers` and `motions` (transforms and opacities only, which
+ * the compositor runs alone): one step per picture, so that each is drawn in a task of its own.
+ */
+function buildSteps(
+  document: Document,
+  picture: Picture,
+  plan: EffectPlan,
+  field: EffectField,
+  layers: Element[],
+  motions: Motion[],
+): (() => void)[] {
   const { width, height } = field;
-  const layers: Element[] = [];
-  const motions: Motion[] = [];
   switch (plan.kind) {
     case 'falling':
-      plan.layers.forEach((falling: FallingLayer) => {
+      return plan.layers.map((falling: FallingLayer) => () => {
         const paint = PAINTERS[plan.effect];
         const tileWidth = width + falling.sway * 2;
         // Two tiles one over the other, moved down by one: the picture at the end is the one at the start.
-        const tiles = paintedCanvas(document, tileWidth, height * 2, (context) => {
-          const copies = falling.pieces.flatMap((piece) =>
-            tiledPlaces(piece.y, piece.size * 2, height).map((y) => ({ ...piece, y })),
-          );
-          paint(context, copies, falling.depth);
-        });
-        tiles.style.cssText = 'display: block; width: 100%; height: 100%;';
+        const copies = falling.pieces.flatMap((piece) =>
+          tiledPlaces(piece.y, piece.size * 2, height).map((y) => ({ ...piece, y })),
+        );
+        const tiles = picture(tileWidth, height * 2, paint(copies, falling.depth));
         const fall = layer(document, 'left: 0; top: -100%; width: 100%; height: 200%;', tiles);
         const sway = layer(
           document,
@@ -165,22 +239,16 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
             easing: 'ease-in-out',
           });
       });
-      break;
     case 'stars':
-      for (const twinkle of plan.layers) {
-        const canvas = paintedCanvas(document, width, height, (context) => {
-          context.fillStyle = '#fff7cc';
-          context.shadowColor = 'rgb(255 247 204 / 0.9)';
-          context.shadowBlur = 4;
-          context.beginPath();
-          for (const { x, y, size } of twinkle.stars) {
-            context.moveTo(x + size, y);
-            context.arc(x, y, size, 0, Math.PI * 2);
-          }
-          context.fill();
-        });
-        canvas.style.cssText = 'display: block; width: 100%; height: 100%;';
-        const stars = layer(document, `inset: 0; opacity: ${twinkle.seconds ? 1 : 0.7};`, canvas);
+      return plan.layers.map((twinkle) => () => {
+        const image = picture(width, height, [
+          {
+            d: twinkle.stars.map(({ x, y, size }) => circle(x, y, size)).join(''),
+            fill: '#fff7cc',
+            glow: { color: 'rgb(255 247 204 / 0.9)', blur: 4 },
+          },
+        ]);
+        const stars = layer(document, `inset: 0; opacity: ${twinkle.seconds ? 1 : 0.7};`, image);
         layers.push(stars);
         if (twinkle.seconds)
           motions.push({
@@ -191,69 +259,66 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
             alternate: true,
             easing: 'ease-in-out',
           });
-      }
-      break;
+      });
     case 'balls':
-      for (const ball of plan.balls) {
-        const diameter = ball.size * 2;
-        const body = layer(
-          document,
-          `left: 0; top: 0; width: ${diameter}px; height: ${diameter}px; border-radius: 50%; transform: translateY(${ball.y}px);` +
-            ` background: radial-gradient(circle at 35% 30%, hsl(${ball.hue} 85% 78%), hsl(${ball.hue} 80% 60%) 45%, hsl(${ball.hue} 75% 42%));`,
-        );
-        const across = layer(document, `left: 0; top: 0; transform: translateX(${ball.x}px);`, body);
-        layers.push(across);
-        motions.push(
-          {
-            element: across,
-            keyframes: [{ transform: 'translateX(0)' }, { transform: `translateX(${width - diameter}px)` }],
-            seconds: ball.xSeconds,
-            start: ball.xStart,
-            alternate: true,
-          },
-          {
-            element: body,
-            keyframes: [{ transform: 'translateY(0)' }, { transform: `translateY(${height - diameter}px)` }],
-            seconds: ball.ySeconds,
-            start: ball.yStart,
-            alternate: true,
-          },
-        );
-      }
-      break;
+      // Drawn by CSS, not painted here: one step for them all.
+      return [
+        () => {
+          for (const ball of plan.balls) {
+            const diameter = ball.size * 2;
+            const body = layer(
+              document,
+              `left: 0; top: 0; width: ${diameter}px; height: ${diameter}px; border-radius: 50%; transform: translateY(${ball.y}px);` +
+                ` background: radial-gradient(circle at 35% 30%, hsl(${ball.hue} 85% 78%), hsl(${ball.hue} 80% 60%) 45%, hsl(${ball.hue} 75% 42%));`,
+            );
+            const across = layer(document, `left: 0; top: 0; transform: translateX(${ball.x}px);`, body);
+            layers.push(across);
+            motions.push(
+              {
+                element: across,
+                keyframes: [{ transform: 'translateX(0)' }, { transform: `translateX(${width - diameter}px)` }],
+                seconds: ball.xSeconds,
+                start: ball.xStart,
+                alternate: true,
+              },
+              {
+                element: body,
+                keyframes: [{ transform: 'translateY(0)' }, { transform: `translateY(${height - diameter}px)` }],
+                seconds: ball.ySeconds,
+                start: ball.yStart,
+                alternate: true,
+              },
+            );
+          }
+        },
+      ];
     case 'wheels':
-      for (const wheel of plan.wheels) {
+      return plan.wheels.map((wheel) => () => {
         const diameter = wheel.size * 2;
-        const canvas = paintedCanvas(document, diameter, diameter, (context) => {
-          context.translate(wheel.size, wheel.size);
-          for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
-            const from = (slice * Math.PI * 2) / WHEEL_SLICES;
-            context.fillStyle = `hsl(${(wheel.hue + slice * 45) % 360} 75% 60%)`;
-            context.beginPath();
-            context.moveTo(0, 0);
-            context.arc(0, 0, wheel.size, from, from + (Math.PI * 2) / WHEEL_SLICES);
-            context.fill();
-          }
-          context.strokeStyle = 'rgb(255 255 255 / 0.8)';
-          context.lineWidth = Math.max(2, wheel.size / 40);
-          context.beginPath();
-          for (let slice = 0; slice < WHEEL_SLICES; slice += 1) {
-            const angle = (slice * Math.PI * 2) / WHEEL_SLICES;
-            context.moveTo(0, 0);
-            context.lineTo(Math.cos(angle) * wheel.size, Math.sin(angle) * wheel.size);
-          }
-          context.stroke();
-          context.fillStyle = '#ffffff';
-          context.beginPath();
-          context.arc(0, 0, wheel.size * 0.12, 0, Math.PI * 2);
-          context.fill();
-        });
-        canvas.style.cssText = 'display: block; width: 100%; height: 100%;';
+        const { size } = wheel;
+        const at = (angle: number, radius = size) =>
+          `${n(size + Math.cos(angle) * radius)} ${n(size + Math.sin(angle) * radius)}`;
+        const step = (Math.PI * 2) / WHEEL_SLICES;
+        const slices = Array.from({ length: WHEEL_SLICES }, (_, slice) => ({
+          d: `M${n(size)} ${n(size)}L${at(slice * step)}A${n(size)} ${n(size)} 0 0 1 ${at((slice + 1) * step)}Z`,
+          fill: `hsl(${(wheel.hue + slice * 45) % 360} 75% 60%)`,
+        }));
+        const image = picture(diameter, diameter, [
+          ...slices,
+          {
+            d: Array.from({ length: WHEEL_SLICES }, (_, slice) => `M${n(size)} ${n(size)}L${at(slice * step)}`).join(
+              '',
+            ),
+            stroke: 'rgb(255 255 255 / 0.8)',
+            strokeWidth: Math.max(2, size / 40),
+          },
+          { d: circle(size, size, size * 0.12), fill: '#ffffff' },
+        ]);
         const turning = layer(
           document,
           `left: ${wheel.x - wheel.size}px; top: ${wheel.y - wheel.size}px; width: ${diameter}px; height: ${diameter}px;` +
             ` transform: rotate(${(wheel.turn * 180) / Math.PI}deg);`,
-          canvas,
+          image,
         );
         layers.push(turning);
         const from = (wheel.turn * 180) / Math.PI;
@@ -263,10 +328,8 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
           keyframes: [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
           seconds: wheel.seconds,
         });
-      }
-      break;
+      });
   }
-  return { layers, motions };
 }
 
 /**
@@ -274,6 +337,9 @@ function build(document: Document, plan: EffectPlan, field: EffectField): { laye
  * move them (falling layers down, stars twinkling, balls bouncing, wheels turning): no script runs frame after
  * frame. Under reduced motion it is one still picture that never moves. The animations pause while the tab is
  * hidden and when `pause` is called.
+ *
+ * The plan and each layer's picture are made in a frame of their own, the page given its turn between them (a click
+ * on the pop-up is answered between two layers), and the layers are put on the page together once all are made.
  */
 export function startBackgroundEffect(
   canvas: HTMLCanvasElement,
@@ -282,8 +348,60 @@ export function startBackgroundEffect(
   reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
 ): RunningEffect {
   const document = canvas.ownerDocument;
-  const box = canvas.getBoundingClientRect();
-  const field: EffectField = { width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+  const view = document.defaultView ?? window;
+  const layers: Element[] = [];
+  const motions: Motion[] = [];
+  let shown = true;
+  let stopped = false;
+  let running: RunningEffect | null = null;
+  void (async () => {
+    // Each step in a frame of its own: steps that ran back to back, even in tasks of their own, would make one
+    // long frame of the page's.
+    await afterNextPaint(view);
+    if (stopped) return;
+    // The layers cover the viewport (100vw × 100vh), whose size is read without a layout.
+    const field: EffectField = {
+      width: Math.max(1, Math.round(view.innerWidth)),
+      height: Math.max(1, Math.round(view.innerHeight)),
+    };
+    const plan = planEffect(effect, field, Math.random);
+    const picture = pictures(document, await svgImagesAllowed(document));
+    for (const step of buildSteps(document, picture, plan, field, layers, motions)) {
+      await afterNextPaint(view);
+      if (stopped) return;
+      step();
+    }
+    await afterNextPaint(view);
+    // A pop-up that closed while its effect was being painted took the canvas with it.
+    if (stopped || !canvas.isConnected) return;
+    running = showLayers(canvas, effect, layers, motions, reducedMotion);
+    if (!shown) running.pause();
+  })().catch((error: unknown) => log.warn('the background effect could not be painted', error));
+  return {
+    pause: () => {
+      shown = false;
+      running?.pause();
+    },
+    resume: () => {
+      shown = true;
+      running?.resume();
+    },
+    stop: () => {
+      stopped = true;
+      running?.stop();
+    },
+  };
+}
+
+/** The painted layers put in the place of `canvas`, and moved. */
+function showLayers(
+  canvas: HTMLCanvasElement,
+  effect: BackgroundEffect,
+  layers: Element[],
+  motions: Motion[],
+  reducedMotion: boolean,
+): RunningEffect {
+  const document = canvas.ownerDocument;
   const root = document.createElement('div');
   root.setAttribute('part', 'background-effect');
   root.setAttribute('aria-hidden', 'true');
@@ -292,7 +410,6 @@ export function startBackgroundEffect(
   root.style.cssText =
     'position: fixed; inset: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; contain: strict;';
   root.style.opacity = String(EFFECT_OPACITY[effect]);
-  const { layers, motions } = build(document, planEffect(effect, field, Math.random), field);
   root.append(...layers);
   canvas.hidden = true;
   canvas.before(root);

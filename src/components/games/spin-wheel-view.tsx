@@ -62,10 +62,16 @@ function SliceLabel({ layout }: { layout: WheelLabel }): React.JSX.Element {
 }
 
 /** The turning face's drawing: built again only when the prizes or the chosen slice change, not at each render. */
-function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[], chosen: number): React.JSX.Element {
+function faceOf(
+  prizes: readonly GamifiedPrize[],
+  labels: readonly React.JSX.Element[],
+  chosen: number,
+): React.JSX.Element {
   const degrees = sliceDegrees(prizes.length);
+  // One group, built whole before it joins the face already on the page: its pieces added one by one to the drawn
+  // face would each be a change to a rendered SVG.
   return (
-    <>
+    <g>
       <defs>
         {/* Each slice lighter by the hub and darker by the rim, as a dished face catches the light. */}
         <radialGradient id="slice-shade" gradientUnits="userSpaceOnUse" cx="0" cy="0" r={RADIUS}>
@@ -84,7 +90,7 @@ function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[],
         >
           <path d={slicePath(slice, prizes.length)} />
           <path className="shade" d={slicePath(slice, prizes.length)} fill="url(#slice-shade)" />
-          <SliceLabel layout={labels[slice]!} />
+          {labels[slice]}
         </g>
       ))}
       {prizes.length > 1 &&
@@ -92,8 +98,31 @@ function faceOf(prizes: readonly GamifiedPrize[], labels: readonly WheelLabel[],
           const [x, y] = pointAt(slice * degrees, PEG_RADIUS).split(' ');
           return <circle key={prize.key} className="peg" cx={x} cy={y} r="2.2" />;
         })}
-    </>
+    </g>
   );
+}
+
+const SLICE_COLOURS = {
+  even: 'var(--poptin-wheel-slice)',
+  odd: 'var(--poptin-wheel-slice-alternate)',
+  third: 'var(--poptin-wheel-slice-third)',
+} as const;
+
+/**
+ * What the face shows until it is drawn: its slices' colours as one gradient on a disc of its size, which costs the
+ * wheel's first frame no element.
+ */
+function facePlaceholder(count: number): React.CSSProperties {
+  const degrees = sliceDegrees(Math.max(1, count));
+  const stops = Array.from(
+    { length: Math.max(1, count) },
+    (_, slice) =>
+      `${SLICE_COLOURS[sliceTone(slice, count) as keyof typeof SLICE_COLOURS]} ${slice * degrees}deg ${(slice + 1) * degrees}deg`,
+  );
+  return {
+    background: `conic-gradient(${stops.join(', ')})`,
+    clipPath: `circle(${WHEEL_FACE_RADIUS / 2}%)`,
+  };
 }
 
 /** The fixed parts over the turning face: the rim with its lights, and the gloss of the light falling on it. */
@@ -151,15 +180,26 @@ export function SpinWheelView(): React.JSX.Element {
   const prizes = model?.prizes ?? [];
   // The stop inside the slice is chosen once per game, so a re-render does not move the wheel.
   const jitter = useMemo(() => Math.random(), [snapshot.prize]);
-  // Laid out once per prize set, not at each of the game's renders.
-  const labels = useMemo(() => wheelLabels(prizes.map((prize) => prize.label)), [prizes]);
   const idle = snapshot.state === 'idle';
   // The button's name says "spinning" from the frame after the one where the wheel starts to turn.
   const painted = usePaintedSince(!idle);
   const index = snapshot.prize ? prizes.indexOf(snapshot.prize) : -1;
   // Marked once the result shows: the spin's own frame changes nothing on the face but its turn.
   const chosen = snapshot.state === 'won' || snapshot.state === 'lost' ? index : -1;
-  const face = useMemo(() => faceOf(prizes, labels, chosen), [prizes, labels, chosen]);
+  // The face's slices and labels are drawn in the task after the wheel's first frame, which shows their colours
+  // alone: the wheel's show is two tasks, not one long one.
+  const faceDrawn = usePaintedSince(model !== null);
+  // Laid out once per prize set, not at each of the game's renders, and not before the face is drawn.
+  const labels = useMemo(() => (faceDrawn ? wheelLabels(prizes.map((prize) => prize.label)) : []), [faceDrawn, prizes]);
+  // The same elements at each drawing of the face: marking the chosen slice at the result leaves the labels alone.
+  const labelElements = useMemo(
+    () => labels.map((layout) => <SliceLabel key={layout.rotation} layout={layout} />),
+    [labels],
+  );
+  const face = useMemo(
+    () => (faceDrawn ? faceOf(prizes, labelElements, chosen) : null),
+    [faceDrawn, prizes, labelElements, chosen],
+  );
   if (!model) return <SurfaceStyles />;
   const rotation = index >= 0 ? spinRotation(index, prizes.length, jitter) : 0;
   return (
@@ -174,7 +214,8 @@ export function SpinWheelView(): React.JSX.Element {
             viewBox="-100 -100 200 200"
             aria-hidden="true"
             focusable="false"
-            style={{ transform: `rotate(${rotation}deg)` }}
+            style={{ transform: `rotate(${rotation}deg)`, ...(face ? {} : facePlaceholder(prizes.length)) }}
+            data-drawn={face ? '' : undefined}
             data-rotation={rotation}
           >
             {face}

@@ -1,12 +1,14 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { BackgroundEffect } from '../../core/games/index.ts';
+import { afterNextPaint } from '../../core/loading/after-next-paint.ts';
 import { log } from '../../core/safety.ts';
 import type { RunningEffect } from './background-effects.ts';
 
 /**
- * Runs a background effect in the place of `canvas` while `open`: its chunk loads when the surface first opens, it
- * pauses whenever the surface is not open (closing included) and stops when the surface goes. The effect stops
- * itself once its canvas is taken out of the page, as when the pop-up has closed (background-effects.ts).
+ * Runs a background effect in the place of `canvas` while `open`: its chunk loads when the surface first opens and it
+ * is painted after the surface's first frame; it pauses whenever the surface is not open (closing included) and
+ * stops when the surface goes. The effect stops itself once its canvas is taken out of the page, as when the pop-up
+ * has closed (background-effects.ts).
  */
 export function useBackgroundEffect(
   canvas: RefObject<HTMLCanvasElement | null>,
@@ -29,7 +31,10 @@ export function useBackgroundEffect(
     }
     const starting: { effect: BackgroundEffect; run: RunningEffect | null } = { effect, run: null };
     running.current = starting;
-    import('./background-effects.ts')
+    // Behind the pop-up's own first frame: the effect's chunk is asked for, and the effect painted, once the pop-up
+    // is on screen.
+    afterNextPaint()
+      .then(() => import('./background-effects.ts'))
       .then(({ startBackgroundEffect }) => {
         if (running.current !== starting || !canvas.current) return;
         starting.run = startBackgroundEffect(canvas.current, effect);

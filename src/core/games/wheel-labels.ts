@@ -31,10 +31,18 @@ function advance(character: string): number {
   return 1;
 }
 
+/** The widths already summed: laying out a label tries the same lines at a dozen sizes. */
+const widths = new Map<string, number>();
+const MOST_WIDTHS = 500;
+
 /** The width of `text` in font sizes. */
 function textWidth(text: string): number {
+  const known = widths.get(text);
+  if (known !== undefined) return known;
   let width = 0;
   for (const character of text) width += advance(character);
+  if (widths.size >= MOST_WIDTHS) widths.clear();
+  widths.set(text, width);
   return width;
 }
 
