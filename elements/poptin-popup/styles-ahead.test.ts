@@ -1,5 +1,5 @@
 // In a file of its own: the parsed sheets are kept for the page's life, and this page has parsed none yet.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
@@ -38,10 +38,14 @@ describe('<poptin-popup> styles', () => {
       visible: false,
     };
     document.body.append(element);
-    const sheet = element.shadowRoot!.adoptedStyleSheets.find((candidate) =>
-      [...candidate.cssRules].some((rule) => rule.cssText.includes('part~="credit"')),
+    // React renders in a task of its own, preact at once: the first render, whenever it comes.
+    await waitUntil(
+      () =>
+        element.shadowRoot?.adoptedStyleSheets.some((candidate) =>
+          [...candidate.cssRules].some((rule) => rule.cssText.includes('part~="credit"')),
+        ),
+      'the pop-up styles adopted by its first render',
     );
-    expect(sheet, 'the pop-up styles adopted by its first render').to.not.equal(undefined);
     expect(parsed.filter(isPopupStyles)).to.have.length(1);
     element.remove();
   });
