@@ -357,11 +357,11 @@ const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promi
     await new Promise((resolve) => setTimeout(resolve, 650));
     await press(shadowPart(element, 'button'));
     await until(() => element.shadowRoot?.querySelector('[part~="close"]') != null, 'the chatbox');
-    // Pressed where it ends up: a click aimed while the chatbox still moves in can land beside its close button.
-    await until(
-      () => element.shadowRoot!.getAnimations().every((animation) => animation.playState !== 'running'),
-      'the chatbox to settle',
-    );
+    // Pressed where it ends up: the chatbox moves in, then grows when the typing dots give way to the message and
+    // when its QR code arrives, and a click aimed before that lands beside its close button.
+    await until(() => element.shadowRoot?.querySelector('[part~="message"]') != null, 'the message after typing');
+    await until(() => element.shadowRoot?.querySelector('[part~="qr"]') != null, 'the QR code it is drawn with');
+    await steady(() => shadowPart(element, 'close'), 'the chatbox to settle');
     await press(shadowPart(element, 'close'));
     await until(() => seen().includes('poptin-chat-close'), 'the chatbox to close');
   },
@@ -376,6 +376,24 @@ const USES: Record<string, (element: HTMLElement, seen: () => string[]) => Promi
     await until(() => seen().includes('poptin-teaser-open'), 'the tab to open its pop-up');
   },
 };
+
+/** Resolves once the box of what `target()` names has stayed put for three frames with nothing animating. */
+async function steady(target: () => Element, what: string): Promise<void> {
+  const deadline = performance.now() + 5_000;
+  let last = '';
+  let stillFrames = 0;
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const element = target();
+    const root = element.getRootNode() as Document | ShadowRoot;
+    const box = JSON.stringify(element.getBoundingClientRect());
+    const animating = root.getAnimations().some((animation) => animation.playState === 'running');
+    stillFrames = box === last && !animating ? stillFrames + 1 : 0;
+    last = box;
+    if (stillFrames >= 3) return;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 
 /** A click of the real mouse in the middle of `target`. */
 async function press(target: Element): Promise<void> {
