@@ -13,7 +13,8 @@
 //                                scripts/bench-hot-popup.ts);
 //                                also, never by default, interaction-traces (what runs before each interaction's paint)
 //   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
-//   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone
+//   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone;
+//                                games-still: the same with their background effects stopped before each click
 //   WIDGET_DIR (packages/poptin-elements/dist/) the build to measure
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +54,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const LOAD_EVENT_VISITS = Number(process.env.BENCH_LOAD_EVENT_VISITS ?? 31);
 const INTERACTION_VISITS = Number(process.env.BENCH_INTERACTION_VISITS ?? 7);
 const TRACE_VISITS = Number(process.env.BENCH_TRACE_VISITS ?? 3);
-const GAMES_ONLY = process.env.BENCH_INTERACTIONS === 'games';
+const GAMES_ONLY = process.env.BENCH_INTERACTIONS?.startsWith('games') ?? false;
+const STILL_EFFECTS = process.env.BENCH_INTERACTIONS === 'games-still';
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? 'pages,profile,load,named,trips,react,server,interactions,hot')
     .split(',')
@@ -775,11 +777,11 @@ async function interactions(url: string): Promise<Record<1 | 4, InteractionVisit
   // Made once more when it fails, as visitor() does for the pages.
   const measure = async (cpu: 1 | 4) => {
     try {
-      return await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+      return await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY, STILL_EFFECTS);
     } catch (error) {
       progress(`an interactions visit failed (${(error as Error).message.split('\n')[0]}); made again`);
       if (!browser.isConnected()) browser = await launchChromium();
-      return measureInteractions(browser, page, cpu, undefined, GAMES_ONLY);
+      return measureInteractions(browser, page, cpu, undefined, GAMES_ONLY, STILL_EFFECTS);
     }
   };
   try {
@@ -807,6 +809,7 @@ async function traceInteractions(url: string): Promise<Map<string, InteractionPr
         4,
         { browser, distDir: WIDGET_DIR, record },
         GAMES_ONLY,
+        STILL_EFFECTS,
       );
     return profiles;
   } finally {
