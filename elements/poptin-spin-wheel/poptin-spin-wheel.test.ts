@@ -230,6 +230,37 @@ describe('<poptin-spin-wheel>', () => {
     expect(chosen.game).to.equal('spin-wheel');
   });
 
+  it('restyles only its face in the click’s frame: the lights blink from the next until the result, which dims the other slices', async () => {
+    const element = await mountWheel(FOUR_PRIZES);
+    const blinking = () =>
+      element
+        .shadowRoot!.getAnimations()
+        .filter((animation) => (animation as CSSAnimation).animationName === 'poptin-wheel-blink');
+    const dimmed = () => shadowParts(element, 'slice').filter((slice) => getComputedStyle(slice).filter !== 'none');
+    shadowPart(element, 'wheel').click();
+    for (let turn = 0; turn < 20 && rotation(element) === 0; turn += 1) await Promise.resolve();
+    expect(rotation(element)).to.be.greaterThan(0);
+    // The click's frame restyles the turning face alone: no light and no slice changes with it, and the default
+    // cursor of a played wheel comes from a cover over it, not from a change every part of the face would inherit.
+    expect(blinking(), 'no light blinks in the click’s frame').to.deep.equal([]);
+    expect(dimmed(), 'no slice dims while it turns').to.deep.equal([]);
+    expect(getComputedStyle(shadowPart(element, 'wheel'), '::after').cursor).to.equal('default');
+    expect(shadowParts(element, 'slice').map((slice) => getComputedStyle(slice).cursor)).to.deep.equal(
+      ['pointer', 'pointer', 'pointer', 'pointer'],
+      'the slices keep the style they had',
+    );
+    await until(() => blinking().length === 8, 'every other of the 16 lights to blink');
+    expect(dimmed()).to.deep.equal([]);
+    clock.tick(7_000);
+    await until(() => dimmed().length === 3, 'the three slices not chosen to dim at the result');
+    expect(blinking(), 'the lights stop at the result').to.deep.equal([]);
+    expect(
+      shadowParts(element, 'slice')
+        .find((slice) => !dimmed().includes(slice))!
+        .classList.contains('chosen'),
+    ).to.equal(true);
+  });
+
   it('has a visible Spin button, which Tab reaches and Enter presses; it spins only once', async () => {
     const before = document.createElement('button');
     before.textContent = 'Before the wheel';

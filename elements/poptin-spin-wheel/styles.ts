@@ -38,7 +38,8 @@ export const spinWheelStyles = `
   box-shadow: 0 14px 28px -10px rgb(0 0 0 / 0.5), 0 4px 10px rgb(0 0 0 / 0.2);
   cursor: pointer;
 }
-[part~="wheel"][data-disabled] { cursor: default; }
+/* Once played, a cover takes the default cursor: the wheel's own, inherited by every part of its face and rim, stays. */
+[part~="wheel"][data-disabled]::after { content: ""; position: absolute; inset: 0; border-radius: 50%; cursor: default; }
 [part~="spin-button"] {
   position: absolute;
   z-index: 1;
@@ -109,15 +110,15 @@ export const spinWheelStyles = `
 [part~="pointer"] path { fill: var(--poptin-wheel-pointer); stroke: #ffffff; stroke-width: 3; stroke-linejoin: round; }
 [part~="pointer"] circle { fill: #ffffff; }
 /* Once it has stopped, the chosen slice stands out from the others. */
-:is([data-state="won"], [data-state="lost"]) .slice:not(.chosen) { filter: saturate(0.55) brightness(0.85); }
-:is([data-state="won"], [data-state="lost"]) .slice.chosen path.shade { stroke: #ffffff; stroke-width: 2.5; }
+.decided > .slice:not(.chosen) { filter: saturate(0.55) brightness(0.85); }
+.slice.chosen path.shade { stroke: #ffffff; stroke-width: 2.5; }
 /* While it turns, every other light blinks: two steps a second, a repaint of the rim each, no frame-by-frame work. */
 /* It starts after the spin's first frames, which carry the turn alone. */
-[data-state="playing"] .bulb.odd { animation: poptin-wheel-blink 1s steps(2, jump-none) 0.5s infinite; }
+.frame[data-blinking] .odd { animation: poptin-wheel-blink 1s steps(2, jump-none) 0.5s infinite; }
 @keyframes poptin-wheel-blink { from { opacity: 1; } to { opacity: 0.25; } }
 @media (prefers-reduced-motion: reduce) {
   [part~="face"] { transition: opacity 0.3s; }
   [data-state="playing"] [part~="face"] { opacity: 0.85; }
-  [data-state="playing"] .bulb.odd { animation: none; }
+  .frame[data-blinking] .odd { animation: none; }
 }
 `;

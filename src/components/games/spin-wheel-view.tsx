@@ -71,7 +71,7 @@ function faceOf(
   // One group, built whole before it joins the face already on the page: its pieces added one by one to the drawn
   // face would each be a change to a rendered SVG.
   return (
-    <g>
+    <g className={chosen >= 0 ? 'decided' : undefined}>
       <defs>
         {/* Each slice lighter by the hub and darker by the rim, as a dished face catches the light. */}
         <radialGradient id="slice-shade" gradientUnits="userSpaceOnUse" cx="0" cy="0" r={RADIUS}>
@@ -126,8 +126,8 @@ function facePlaceholder(count: number): React.CSSProperties {
 }
 
 /** The fixed parts over the turning face: the rim with its lights, and the gloss of the light falling on it. */
-const frame = (
-  <svg className="frame" viewBox="-100 -100 200 200" aria-hidden="true" focusable="false">
+const frameParts = (
+  <>
     <defs>
       <radialGradient id="bulb" cx="0.4" cy="0.35" r="0.65">
         <stop offset="0" className="bulb-core" />
@@ -155,7 +155,7 @@ const frame = (
       return <circle key={`${x},${y}`} className={odd ? 'bulb odd' : 'bulb'} cx={x} cy={y} r="2.7" fill="url(#bulb)" />;
     })}
     <circle className="gloss" r={RADIUS} fill="url(#gloss)" />
-  </svg>
+  </>
 );
 
 /** The marker at the top that the chosen slice stops under. */
@@ -220,7 +220,16 @@ export function SpinWheelView(): React.JSX.Element {
           >
             {face}
           </svg>
-          {frame}
+          {/* Its lights blink from the frame after the one where the face starts to turn, which restyles nothing else. */}
+          <svg
+            className="frame"
+            viewBox="-100 -100 200 200"
+            aria-hidden="true"
+            focusable="false"
+            data-blinking={painted && snapshot.state === 'playing' ? '' : undefined}
+          >
+            {frameParts}
+          </svg>
         </div>
         <button
           type="button"
