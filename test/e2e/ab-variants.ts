@@ -14,6 +14,9 @@ export async function callJson<T>(
     method,
     headers: { 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}) },
     body: JSON.stringify(body),
+  }).catch((error: Error) => {
+    // fetch says only "fetch failed"; why the connection failed is in its cause.
+    throw new Error(`${method} ${pathname}: ${error.message} (${String(error.cause)})`, { cause: error });
   });
   assert.ok(response.ok, `${method} ${pathname}: ${response.status} ${await response.clone().text()}`);
   return (await response.json()) as T;
