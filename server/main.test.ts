@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -211,5 +212,36 @@ describe('server over real HTTP on a PGlite data folder', () => {
     const cart = await fetch(`${server.url}${SHOPIFY_STOREFRONT_PREFIX}/cart.js`);
     assert.equal(cart.status, 200);
     assert.deepEqual((await cart.json()).items, []);
+  });
+});
+
+describe('npm start, stopped by Ctrl-C', () => {
+  it('closes the server and flushes its data folder, exiting 0, when the terminal interrupts its whole process group', async () => {
+    const dataDir = await blankDataDir();
+    try {
+      // Its own process group, as a terminal gives a command: Ctrl-C interrupts every process in it, the shell that
+      // flushes the data folder included.
+      const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_READ_URL: '' },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (chunk) => (output += chunk));
+      server.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      // Started, and its files' templates written and flushed: the flushing shell is running.
+      const deadline = Date.now() + 60_000;
+      while (!/Sanitised the templates/.test(output)) {
+        if (Date.now() > deadline || server.exitCode !== null) assert.fail(`the server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      process.kill(-server.pid!, 'SIGINT');
+      assert.equal(await exited, 0, output);
+      assert.doesNotMatch(output, /could not flush/);
+      assert.match(output, /SIGINT: closing the server and the database/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -126,9 +126,10 @@ export function folderSyncer(dir: string, command = 'sync'): FolderSyncer {
           current.waiting.push({ resolve, reject });
           current.write();
         });
-      } catch (error) {
-        if (noShell) return syncFileSystemOf(dir, command);
-        throw error;
+      } catch {
+        // No shell, or it ended before answering (a terminal's Ctrl-C interrupts it with the server): this flush
+        // runs the command itself, and the next starts a shell again.
+        return syncFileSystemOf(dir, command);
       }
       if (status === '0') return;
       if (status !== COMMAND_NOT_FOUND) throw flushError(dir, `${command} --file-system exited with ${status}`);
