@@ -15,6 +15,8 @@
 //   BENCH_TRACE_VISITS (3)       traced visits at 4× for interaction-traces
 //   BENCH_INTERACTIONS (all)     games: the interactions and traces of the spin and the gift box alone;
 //                                games-still: the same with their background effects stopped before each click
+//   BENCH_PROFILED (lightbox,wheel) the cases profile measures, each beside its floor by hand (the spec's page view
+//                                by hand for a page that shows nothing): empty, blocked, blockedOnPage, chat, ...
 //   WIDGET_DIR (packages/poptin-elements/dist/) the build to measure
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -565,7 +567,15 @@ function printOverFloors(figures: PageFigures, budgets: Budget[]): void {
   );
 }
 
-const PROFILED_CASES = ['lightbox', 'wheel'] as const;
+/** The cases `profile` measures (BENCH_PROFILED), each beside its floor by hand. */
+const PROFILED_CASES = (process.env.BENCH_PROFILED ?? 'lightbox,wheel').split(',').map((name) => {
+  const profiled = name.trim() as keyof typeof CASES;
+  if (!(profiled in CASES))
+    throw new Error(`BENCH_PROFILED: no case ${name}; the cases: ${Object.keys(CASES).join(', ')}`);
+  return profiled;
+});
+const floorOf = (name: keyof typeof CASES): CaseName =>
+  name === 'lightbox' ? 'lightboxByHand' : name === 'wheel' ? 'wheelByHand' : 'floorSpec';
 /** Modules listed one by one in the profile's table (the rest are summed on one line): this much time or bytes. */
 const PROFILE_ROW_MS = 2;
 const PROFILE_ROW_BYTES = 1024;
@@ -576,7 +586,7 @@ const PROFILE_ROW_BYTES = 1024;
  */
 async function moduleProfiles(url: string) {
   const browser = await visitor(url);
-  const names = PROFILED_CASES.flatMap((name) => [name, `${name}ByHand`]) as CaseName[];
+  const names = [...new Set(PROFILED_CASES.flatMap((name): CaseName[] => [name, floorOf(name)]))];
   const visits = new Map<CaseName, { profile: Profile; scripts: Record<string, number>; scriptMs: number }[]>(
     names.map((name) => [name, []]),
   );
@@ -597,14 +607,14 @@ async function moduleProfiles(url: string) {
 
 function printModuleProfiles(visits: Awaited<ReturnType<typeof moduleProfiles>>): void {
   console.log(
-    `\n## Where the lightbox's and the wheel's milliseconds and bytes go, by source module (4×, median of ${RUNS} visits; CPU profile and bytes mapped through the build's source maps)\n`,
+    `\n## Where the milliseconds and bytes go, by source module (4×, median of ${RUNS} visits; CPU profile and bytes mapped through the build's source maps)\n`,
   );
   console.log(
     "A module's self time counts the native calls and the browser's work its code asked for; its bytes are its share of the generated code of the files the page loaded, as a share of each file's gzip size.",
   );
   for (const name of PROFILED_CASES) {
     const runs = visits.get(name)!;
-    const floor = visits.get(`${name}ByHand` as CaseName)!;
+    const floor = visits.get(floorOf(name))!;
     const costs = moduleCosts(runs, WIDGET_DIR);
     const total = median(runs.map((run) => run.scriptMs));
     const totalBytes = costs.reduce((sum, cost) => sum + cost.gzipBytes, 0);
@@ -777,11 +787,11 @@ async function interactions(url: string): Promise<Record<1 | 4, InteractionVisit
   // Made once more when it fails, as visitor() does for the pages.
   const measure = async (cpu: 1 | 4) => {
     try {
-      return await measureInteractions(browser, page, cpu, undefined, GAMES_ONLY, STILL_EFFECTS);
+      return await measureInteractions(browser, page, cpu, { gamesOnly: GAMES_ONLY, stillEffects: STILL_EFFECTS });
     } catch (error) {
       progress(`an interactions visit failed (${(error as Error).message.split('\n')[0]}); made again`);
       if (!browser.isConnected()) browser = await launchChromium();
-      return measureInteractions(browser, page, cpu, undefined, GAMES_ONLY, STILL_EFFECTS);
+      return measureInteractions(browser, page, cpu, { gamesOnly: GAMES_ONLY, stillEffects: STILL_EFFECTS });
     }
   };
   try {
@@ -803,14 +813,11 @@ async function traceInteractions(url: string): Promise<Map<string, InteractionPr
     profiles.set(name, [...(profiles.get(name) ?? []), profile]);
   try {
     for (let visit = 0; visit < TRACE_VISITS; visit++)
-      await measureInteractions(
-        browser,
-        `${url}/examples/interact.html`,
-        4,
-        { browser, distDir: WIDGET_DIR, record },
-        GAMES_ONLY,
-        STILL_EFFECTS,
-      );
+      await measureInteractions(browser, `${url}/examples/interact.html`, 4, {
+        tracing: { browser, distDir: WIDGET_DIR, record },
+        gamesOnly: GAMES_ONLY,
+        stillEffects: STILL_EFFECTS,
+      });
     return profiles;
   } finally {
     await browser.close();

@@ -190,21 +190,25 @@ const stopBackgroundEffects = (page: Page) =>
   // A string: a named inner function in a function handed over would carry the TypeScript loader's helpers.
   page.evaluate(`(function stop(root) {
     for (const animation of root.getAnimations())
-      if (animation.effect?.target?.closest('[data-motion]')) animation.cancel();
+      if (animation.effect?.target?.closest('[part~="background-effect"]')) animation.cancel();
     for (const element of root.querySelectorAll('*')) if (element.shadowRoot) stop(element.shadowRoot);
   })(document)`);
 
-/**
- * One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on its floor beside them
- * (`gamesOnly`: the spin and the gift box alone, with theirs; `stillEffects`: with their background effects stopped).
- */
+export interface InteractionOptions {
+  /** Each interaction traced and recorded under its name. */
+  tracing?: InteractionTracing;
+  /** The spin and the gift box alone, with their floors. */
+  gamesOnly?: boolean;
+  /** The games' background effects stopped before each of their clicks. */
+  stillEffects?: boolean;
+}
+
+/** One fresh visit at `cpuSlowdown`: each interaction once, on the widget's pop-ups and on its floor beside them. */
 export async function measureInteractions(
   browser: Browser,
   url: string,
   cpuSlowdown: number,
-  tracing?: InteractionTracing,
-  gamesOnly = false,
-  stillEffects = false,
+  { tracing, gamesOnly = false, stillEffects = false }: InteractionOptions = {},
 ): Promise<InteractionVisit> {
   const as = (name: string) => (tracing ? { tracing, name } : undefined);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
