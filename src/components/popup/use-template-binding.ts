@@ -53,6 +53,9 @@ export interface FieldAddonsState {
   views: FieldAddonViews;
 }
 
+const sameViews = (one: FieldAddonViews, other: FieldAddonViews) =>
+  one['date-picker'] === other['date-picker'] && one['phone-country'] === other['phone-country'];
+
 /** Behaviour bound by the template convention (design §2); the field add-ons its forms found, for the view to draw. */
 export function useTemplateBinding(template: TemplateContent, settings: TemplateBindingSettings): FieldAddonsState {
   const { host, model, config, design, language, apiBase, countryCode, mounted, closing, announce, machine } = settings;
@@ -69,13 +72,15 @@ export function useTemplateBinding(template: TemplateContent, settings: Template
       apiBase,
       countryCode,
       canSubmit: () => handlers.current.submit.canSubmit(),
+      // A form with no add-on (most ask for an e-mail alone), or views already loaded, leaves the state as it is:
+      // a new but equal value would render the whole pop-up again in the task of its first render.
       onAddons: (found) => {
-        setAddons(found);
+        setAddons((current) => (found.length === 0 && current.length === 0 ? current : found));
         void loadFieldAddonViews(found.map((addon) => addon.kind)).then((loaded) => {
           // A date field whose calendar could not be loaded takes the date typed instead.
           for (const addon of found)
             if (addon.kind === 'date-picker' && !loaded['date-picker']) addon.input.readOnly = false;
-          setViews(loaded);
+          setViews((current) => (sameViews(current, loaded) ? current : loaded));
         });
       },
       onValidSubmit: (form, fields) => handlers.current.submit.onValidSubmit(form, fields),
