@@ -2,10 +2,10 @@
 // own first render would render it all again in that task, which at 4× CPU slowdown made it a long task.
 import { expect } from '@open-wc/testing';
 import { options, type VNode } from 'preact';
-import type { PoptinPopupElement } from '../../../elements/poptin-popup/poptin-popup.ts';
 import { formTemplate, popupConfig, removePopups } from '../../../test/browser-support/popup.ts';
 import { macrotask, until } from '../../../test/browser-support/waiting.ts';
 import { sanitizeTemplate } from '../../core/sanitize.ts';
+import type { PopupModel } from '../../stores/popup-model.ts';
 import { PopupView } from './popup-view.tsx';
 
 describe('a pop-up built ahead of its trigger', () => {
@@ -24,7 +24,7 @@ describe('a pop-up built ahead of its trigger', () => {
   });
 
   it('renders its view once when its form asks for an e-mail alone', async () => {
-    const element = document.createElement('poptin-popup') as PoptinPopupElement;
+    const element = document.createElement('poptin-popup') as HTMLElement & { popup: PopupModel };
     element.popup = {
       config: popupConfig(),
       html: sanitizeTemplate(formTemplate('<input name="Email" type="email" aria-label="Email">')),
