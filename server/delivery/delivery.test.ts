@@ -450,15 +450,17 @@ describe('what a webhook receives of a lead the widget sent', () => {
 
 describe('the delivery queue across processes', () => {
   it('a delivery whose worker died is taken over once its lease has run out, and the dead worker cannot record it', async () => {
+    const LEASE_MS = 1_000;
     const { destination } = await createWebhook();
     const other = await LeadDelivery.open(test.db, { allowPrivate: true, worker: false });
     await app.delivery.worker!.stop();
     try {
       const leadId = await submitLead('lease@acme.example');
-      const [claimed] = await other.store.claim('dead-worker', 50, 10);
+      // A lease of a second: a busy machine took 67 ms between two claims, past a lease of 50.
+      const [claimed] = await other.store.claim('dead-worker', LEASE_MS, 10);
       assert.equal(claimed?.lead.id, leadId);
-      assert.deepEqual(await other.store.claim('second-worker', 50, 10), [], 'held while the lease runs');
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      assert.deepEqual(await other.store.claim('second-worker', LEASE_MS, 10), [], 'held while the lease runs');
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 100));
       const [takenOver] = await other.store.claim('second-worker', 60_000, 10);
       assert.equal(takenOver?.id, claimed!.id);
       const late = await other.store.finish(

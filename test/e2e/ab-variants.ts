@@ -10,14 +10,24 @@ export async function callJson<T>(
   body: object,
   owner = false,
 ): Promise<T> {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}) },
-    body: JSON.stringify(body),
-  }).catch((error: Error) => {
-    // fetch says only "fetch failed"; why the connection failed is in its cause.
-    throw new Error(`${method} ${pathname}: ${error.message} (${String(error.cause)})`, { cause: error });
-  });
+  const send = () =>
+    fetch(`${server.url}${pathname}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const response = await send()
+    .catch((error: Error & { cause?: { code?: string } }) => {
+      // The server closes a connection idle for its keep-alive timeout; on a busy machine Node's fetch may send on
+      // one it has just closed ("other side closed", before any answer), and unlike a browser it does not send a
+      // POST again on a new one. The call never reached the server, so it is sent once more.
+      if (error.cause?.code === 'UND_ERR_SOCKET') return send();
+      throw error;
+    })
+    .catch((error: Error) => {
+      // fetch says only "fetch failed"; why the connection failed is in its cause.
+      throw new Error(`${method} ${pathname}: ${error.message} (${String(error.cause)})`, { cause: error });
+    });
   assert.ok(response.ok, `${method} ${pathname}: ${response.status} ${await response.clone().text()}`);
   return (await response.json()) as T;
 }
