@@ -575,7 +575,7 @@ const PROFILED_CASES = (process.env.BENCH_PROFILED ?? 'lightbox,wheel').split(',
   return profiled;
 });
 const floorOf = (name: keyof typeof CASES): CaseName =>
-  name === 'lightbox' ? 'lightboxByHand' : name === 'wheel' ? 'wheelByHand' : 'floorSpec';
+  OVER_FLOORS.find((over) => over.name === name)?.floor ?? 'floorSpec';
 /** Modules listed one by one in the profile's table (the rest are summed on one line): this much time or bytes. */
 const PROFILE_ROW_MS = 2;
 const PROFILE_ROW_BYTES = 1024;
