@@ -215,20 +215,27 @@ export class ControllerSession {
       log.warn(`display not allowed: ${response.message || 'no reason given'}`);
       return this.modes.usageLimit(response);
     }
-    context.visitor.rememberSite({ clientId: context.clientId, ip: response.ip, countryCode: response.countryCode });
-    this.store.applyDisplayCart(response.wixCartDetails);
-    this.store.reportWebsiteSession();
-    if (previewId) return this.modes.preview(response, previewId);
-    const rules = await ruleModulesOf(response);
-    await yieldToPage();
-    if (superseded()) return;
-    this.reporter.leads.proofOfWork = response.proofOfWork;
-    decideAll(response, rules, {
-      context,
-      showings: this.showings,
-      consent: this.consent,
-      addTeaser: (handle, order) => this.modes.addTeaser(handle, order),
-    });
+    // The cookies read for the site's record serve the decisions after it (a cookie filter, the record's "no
+    // history"): each read after a write waits on the browser's cookie store.
+    const releaseCookies = context.visitor.stores.holdCookieReads();
+    try {
+      context.visitor.rememberSite({ clientId: context.clientId, ip: response.ip, countryCode: response.countryCode });
+      this.store.applyDisplayCart(response.wixCartDetails);
+      this.store.reportWebsiteSession();
+      if (previewId) return this.modes.preview(response, previewId);
+      const rules = await ruleModulesOf(response);
+      await yieldToPage();
+      if (superseded()) return;
+      this.reporter.leads.proofOfWork = response.proofOfWork;
+      decideAll(response, rules, {
+        context,
+        showings: this.showings,
+        consent: this.consent,
+        addTeaser: (handle, order) => this.modes.addTeaser(handle, order),
+      });
+    } finally {
+      releaseCookies();
+    }
     await this.modes.landing(response);
   }
 

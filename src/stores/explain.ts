@@ -1,5 +1,5 @@
 import { computed } from 'nanostores';
-import type { Explanation } from '../core/decision/index.ts';
+import { copyOfExplanation, type Explanation } from '../core/decision/index.ts';
 import type { ShowingPhase } from '../core/session/showing.ts';
 import { $popups, type PopupRecord } from './popups.ts';
 
@@ -31,7 +31,7 @@ export function explanationOf(
 ): SessionExplanation {
   if (!record) return { id, state: 'unknown', trigger: '', closeTrigger: '', refusedLeads };
   return {
-    ...structuredClone(record.explanation),
+    ...copyOfExplanation(record.explanation),
     id,
     state: record.state,
     trigger: record.trigger,

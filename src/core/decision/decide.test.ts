@@ -4,6 +4,7 @@ import * as scheduleClock from '../rules/schedule-clock.ts';
 import * as visitRules from '../rules/visit.ts';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
 import { createMemoryStorageSet } from '../visitor/memory-storage.ts';
+import { VISITOR_COOKIE } from '../visitor/record.ts';
 import { countingCookieDocument, countingStorageWindow } from '../visitor/test-support/storage.ts';
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
@@ -248,12 +249,15 @@ describe('decide: every rule for one pop-up', () => {
     ]);
   });
 
-  it("the page's cookies and the visitor's history come from one read of the cookie jar", async () => {
+  /**
+   * A visitor over a cookie jar that counts its reads, its page view recorded, and the environment of decisions made
+   * in a later task, as after a display answer (a read there waits on the browser's cookie store).
+   */
+  async function decisionsAfterPageView(cookies: Record<string, string>) {
     const { document: countingDocument, reads, jar } = countingCookieDocument();
-    jar.set('poptin_session', 'abc%3A0');
-    jar.set('utm_source', 'google');
+    for (const [name, value] of Object.entries(cookies)) jar.set(name, value);
     const visitor = createVisitor({ document: countingDocument as Document, now: () => NOW });
-    // The decisions run in a later task than the page view, as after a display answer.
+    visitor.recordPageView('https://shop.example/');
     await new Promise((resolve) => setTimeout(resolve));
     const readsBefore = reads();
     const env = createDecisionEnvironment({
@@ -262,25 +266,41 @@ describe('decide: every rule for one pop-up', () => {
       visitor,
       countryCode: 'DE',
       isMobile: false,
-      referrer: '',
       now: () => NOW,
     });
+    return { env, readsSince: () => reads() - readsBefore };
+  }
+
+  it("the page's cookies and the visitor's history come from one read of the cookie jar", async () => {
+    const { env, readsSince } = await decisionsAfterPageView({ poptin_session: 'abc%3A0', utm_source: 'google' });
     const decision = decide(
       testConfig({ d_f_r: 'all@display_once_a_day', cookie_filter: 'show|contain|utm_source=google' }),
       env,
     );
     expect(env.cookies.utm_source).to.equal('google');
     expect(decision.allowed).to.equal(true);
-    expect(reads() - readsBefore).to.equal(1);
+    expect(readsSince()).to.equal(1);
+  });
+
+  it("pop-ups without a cookie filter are decided without reading the page's cookies; the first filter reads them once", async () => {
+    const { env, readsSince } = await decisionsAfterPageView({ plan: 'pro' });
+    for (const id of ['aaaaaaaaaaaa1', 'aaaaaaaaaaaa2'])
+      expect(decide(testConfig({ poptin_id: id, d_f_r: 'all@display_everytime_everypage' }), env).allowed).to.equal(
+        true,
+      );
+    expect(readsSince()).to.equal(0, 'no pop-up reads a cookie');
+    const filtered = decide(testConfig({ poptin_id: 'aaaaaaaaaaaa3', cookie_filter: 'show|exact|plan=free' }), env);
+    const again = decide(testConfig({ poptin_id: 'aaaaaaaaaaaa4', cookie_filter: 'show|exact|plan=pro' }), env);
+    expect([filtered.allowed, again.allowed]).to.deep.equal([false, true]);
+    expect(readsSince()).to.equal(1, 'the cookie filters share one read');
   });
 
   it('a pop-up whose rules read no history is decided without opening Web Storage; a frequency cap opens it', () => {
     const storage = countingStorageWindow();
-    const visitor = createVisitor({
-      window: storage.window,
-      document: countingCookieDocument().document as Document,
-      now: () => NOW,
-    });
+    const cookies = countingCookieDocument();
+    // A visitor seen before: the record does not say that Web Storage holds nothing.
+    cookies.jar.set(VISITOR_COOKIE, `v>known>${(NOW + MINUTE).toString(36)}`);
+    const visitor = createVisitor({ window: storage.window, document: cookies.document as Document, now: () => NOW });
     const env = environment({ visitor });
     const quiet = decide(testConfig({ d_f_r: 'new@display_everytime_everypage', show_on_device: 'desktop' }), env);
     expect(quiet.allowed).to.equal(true);

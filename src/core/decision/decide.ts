@@ -74,7 +74,14 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
         visitRules?.evaluateVisitPage(config, environment.visit) ??
         allow('visit_page_targeting', 'no landing page targeting'),
     ],
-    ['cookie_filter', () => evaluateCookieFilter(config.filters.cookieFilter, environment.cookies)],
+    [
+      'cookie_filter',
+      () =>
+        evaluateCookieFilter(
+          config.filters.cookieFilter,
+          config.filters.cookieFilter.trim() ? environment.cookies : {},
+        ),
+    ],
     ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
     [
       'engagement_with_other_poptin_filter',

@@ -23,8 +23,8 @@ export interface DecisionEnvironment {
   pageUrl: string;
   /** The visit's external referrer (PageViewFields.referrer), "" when direct. */
   referrer: string;
-  /** The page's cookies, name → value. */
-  cookies: Readonly<Record<string, string>>;
+  /** The page's cookies, name → value (read when a cookie filter asks: each read waits on the browser's cookie store). */
+  readonly cookies: Readonly<Record<string, string>>;
   /** The visit's first page and this page's place in it (visitFactsOf in src/core/visitor). */
   visit: VisitFacts;
   /** Where js_filter paths are read from: the page's window. */
@@ -87,13 +87,17 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
   const { window: win, document: doc } = sources;
   let source: string | null = null;
   let visitorTimeZone: string | undefined;
+  let cookies: Readonly<Record<string, string>> | undefined;
   return {
     now: (sources.now ?? Date.now)(),
     isMobile: sources.isMobile,
     countryCode: sources.countryCode,
     pageUrl: safely(() => win.location.href, ''),
     referrer: sources.referrer ?? safely(() => doc.referrer, ''),
-    cookies: safely(() => sources.visitor.cookies(), {}),
+    get cookies() {
+      cookies ??= safely(() => sources.visitor.cookies(), {});
+      return cookies;
+    },
     visit: sources.visit ?? {
       referrerHost: safely(() => (doc.referrer ? new URL(doc.referrer).host : ''), ''),
       campaign: safely(() => win.location.search, ''),

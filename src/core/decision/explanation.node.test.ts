@@ -25,6 +25,12 @@ function environment(): DecisionEnvironment & { visitor: ReturnType<typeof creat
   };
 }
 
+function blockedByCap(): DecisionEnvironment {
+  const env = environment();
+  env.visitor.recordView(TEST_POPTIN_ID, 'lightbox');
+  return env;
+}
+
 describe('explain(id): why a pop-up did or did not show', () => {
   it('names the rule that blocked, why, and when the frequency cap expires', () => {
     const log = createExplanationLog();
@@ -87,7 +93,17 @@ describe('explain(id): why a pop-up did or did not show', () => {
     const log = createExplanationLog();
     log.fired('x', 'scroll', 1);
     log.explain('x')!.triggers.fired.push({ trigger: 'tampered', at: 2 });
-    expect(log.explain('x')!.triggers.fired).to.have.length(1);
+    log.explain('x')!.triggers.fired[0]!.trigger = 'tampered';
+    expect(log.explain('x')!.triggers.fired).to.deep.equal([{ trigger: 'scroll', at: 1 }]);
+    log.decided(decide(testConfig({ d_f_r: 'all@display_every_3_days' }), blockedByCap()));
+    const copy = log.explain(TEST_POPTIN_ID)!;
+    copy.blockedBy[0]!.reason = 'tampered';
+    copy.rules.length = 0;
+    copy.triggers.planned.push('tampered');
+    const again = log.explain(TEST_POPTIN_ID)!;
+    expect(again.blockedBy[0]!.reason).to.contain('once every 3 days');
+    expect(again.rules.length).to.be.greaterThan(1);
+    expect(again.triggers.planned).not.to.include('tampered');
     expect(log.explain('unknown')).to.equal(null);
     log.clear();
     expect(log.explain('x')).to.equal(null);

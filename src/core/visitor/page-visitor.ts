@@ -65,6 +65,11 @@ export interface PageVisitor {
   /** A live field of the record as this page holds it. */
   field(name: FieldName): Field | undefined;
   /**
+   * The record, as the cookie holds it now (another tab may have written it), says that no history was written to
+   * Web Storage for this visitor yet (record.ts, `n`).
+   */
+  historyUnwritten(): boolean;
+  /**
    * Changes the record as the cookie holds it now (another tab may have written it) and writes it; `set` sets a
    * field for its lifetime.
    */
@@ -113,6 +118,8 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
   // rest of their history moves in a chunk fetched only where they are found (migrate.ts).
   const earlier = written === null && cookies.keys().some((name) => name.startsWith('poptin_'));
   const start = now();
+  // A visitor new to the site has no history in Web Storage: the record says so until the first is written.
+  if (written === null && !earlier) set('n', [], start);
 
   // Session and returning-visitor status are settled once per page load.
   const session = values('s') ?? [
@@ -133,6 +140,7 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     set('s', session, at);
     set('o', [], at);
     set('t', [encodeTime(siteStart)], at);
+    if (record.has('n')) set('n', [], at);
     const { value, maxAgeMs } = serializeVisitorRecord(record, at);
     cookies.set(VISITOR_COOKIE, value, maxAgeMs);
     written = value;
@@ -249,6 +257,12 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       if (changed.length) update(() => changed.forEach(([name, value]) => set(name, [value!])));
     },
     field: (name) => record.get(name),
+    historyUnwritten() {
+      // A page whose cookies are not kept cannot tell what an earlier page wrote.
+      if (!cookies.persistent) return false;
+      const text = cookies.get(VISITOR_COOKIE);
+      return (text === written ? record : parseVisitorRecord(text, now())).has('n');
+    },
     update,
   };
   return visitor;

@@ -6,9 +6,10 @@ import type { FrequencyHistory } from '../rules/frequency.ts';
 import type { StorageSet } from './browser-storage.ts';
 import { LIFETIME_MS, MAX_ENGAGEMENT_RECORDS } from './lifetimes.ts';
 import { createPageVisitor, type PageVisitor, type VisitorOptions } from './page-visitor.ts';
-import { decodeTime, encodeTime, type FieldName, setField } from './record.ts';
+import { decodeTime, encodeTime, FIELD_LIFETIME_MS, type FieldName, setField, type VisitorRecord } from './record.ts';
 import {
   EMPTY_HISTORY,
+  emptyState,
   type PopupHistory,
   parseVisitorState,
   type SessionPopupState,
@@ -43,6 +44,8 @@ export interface Visitor extends PageVisitor {
   clearOutboxWaiting(): void;
 }
 
+const DAY = 24 * 60 * 60 * 1000;
+
 export function createVisitor(options: VisitorOptions = {}): Visitor {
   const now = options.now ?? Date.now;
   const stores =
@@ -71,18 +74,38 @@ export function withHistory(
   const { local } = stores;
   const { sessionId } = visitor;
   let cachedState: VisitorState | null = null;
+  // Once opened (read or written), Web Storage answers for itself: opening it is what costs (a round trip to the
+  // browser), not a read after that.
+  let storageOpened = false;
   // Read once per task: another tab may change it between this page's events.
   const state = (): VisitorState => {
     if (!cachedState) {
-      cachedState = parseVisitorState(local.get(STATE_KEY));
+      if (!storageOpened && visitor.historyUnwritten()) cachedState = emptyState();
+      else {
+        storageOpened = true;
+        cachedState = parseVisitorState(local.get(STATE_KEY));
+      }
       queueMicrotask(() => (cachedState = null));
     }
     return cachedState;
   };
-  const change = (apply: (current: VisitorState) => void) => {
+  /**
+   * Changes the state, and the cookie's record with it: its history mark (record.ts, `h` and `n`) when due, and
+   * `inRecord`.
+   */
+  const change = (apply: (current: VisitorState) => void, inRecord?: (record: VisitorRecord, at: number) => void) => {
     const current = state();
     apply(current);
+    const mark = visitor.field('h');
+    // The record first: a page that reads it after this finds the history too.
+    if (inRecord || !mark || mark.until < now() + FIELD_LIFETIME_MS.h - DAY)
+      visitor.update((record, at) => {
+        record.delete('n');
+        setField(record, 'h', [], at);
+        inRecord?.(record, at);
+      });
     local.set(STATE_KEY, serializeVisitorState(current));
+    storageOpened = true;
   };
   const history = (poptinId: string): PopupHistory => state().popups[poptinId] ?? { ...EMPTY_HISTORY };
   /** One write of the state: the pop-up's history changed, an engagement event, and what `also` changes. */
@@ -92,6 +115,7 @@ export function withHistory(
     kind: string,
     event: EngagementEvent,
     also?: (current: VisitorState) => void,
+    inRecord?: (record: VisitorRecord, at: number) => void,
   ) =>
     change((current) => {
       current.popups[poptinId] = { ...history(poptinId), ...values };
@@ -99,7 +123,7 @@ export function withHistory(
         -MAX_ENGAGEMENT_RECORDS,
       );
       also?.(current);
-    });
+    }, inRecord);
   const sessionPopup = (poptinId: string, current = state()): SessionPopupState => {
     if (current.session?.id !== sessionId) current.session = { id: sessionId, popups: {} };
     current.session.popups[poptinId] ??= {};
@@ -145,13 +169,14 @@ export function withHistory(
         },
         kind,
         'seen',
+        undefined,
+        // The flags live from `from` on until the field's expiry, renewed while pages stay open.
+        (record) => {
+          const renewed = record.get('f');
+          const from = renewed ? Math.min(decodeTime(renewed.values[0]), at) : at;
+          record.set('f', { values: [encodeTime(from)], until: Math.max(onceUntil, renewed?.until ?? 0) });
+        },
       );
-      // The flags live from `from` on until the field's expiry, renewed while pages stay open.
-      visitor.update((record) => {
-        const renewed = record.get('f');
-        const from = renewed ? Math.min(decodeTime(renewed.values[0]), at) : at;
-        record.set('f', { values: [encodeTime(from)], until: Math.max(onceUntil, renewed?.until ?? 0) });
-      });
     },
     recordClose(poptinId, kind) {
       changeHistory(poptinId, { lastClosedAt: now() }, kind, 'closed', (current) => {
@@ -159,10 +184,16 @@ export function withHistory(
       });
     },
     recordConversion(poptinId, kind, email) {
-      changeHistory(poptinId, { convertedAt: now() }, kind, 'converted', (current) => {
-        if (email) current.convertedEmail = email;
-      });
-      if (email && !visitor.field('e')) visitor.update((record, at) => setField(record, 'e', [], at));
+      changeHistory(
+        poptinId,
+        { convertedAt: now() },
+        kind,
+        'converted',
+        (current) => {
+          if (email) current.convertedEmail = email;
+        },
+        email && !visitor.field('e') ? (record, at) => setField(record, 'e', [], at) : undefined,
+      );
     },
     // Web Storage is read when a rule reads a count, not for the visitor's returning status alone.
     frequencyHistory(poptinId) {
