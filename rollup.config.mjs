@@ -7,6 +7,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { PREACT_ALIASES } from './scripts/preact-aliases.mjs';
 import { consolePage } from './scripts/rollup/console-page.mjs';
 import { loaderKit, loaderKitNames } from './scripts/rollup/loader-kit.mjs';
+import { minifyCssLiterals } from './scripts/rollup/minify-css-literals.mjs';
 import { preloadLazyImports } from './scripts/rollup/preload-lazy-imports.mjs';
 import { privateEntryModules } from './scripts/rollup/private-entry-modules.mjs';
 import { terserMinify } from './scripts/rollup/terser-minify.mjs';
@@ -33,6 +34,7 @@ const plugins = () => [
     tsconfig: 'tsconfig.json',
     loaders: { '.ts': 'ts', '.tsx': 'tsx' },
   }),
+  minifyCssLiterals(),
 ];
 
 // The widget's components are written against React's API and run on preact/compat (docs/performance.md).
