@@ -6,7 +6,10 @@ import MagicString from 'magic-string';
 // `{ } ; ,`, nor a `;` before `}`); quoted strings stay as written. A CSS minifier would take a little more, but it
 // also merges and reorders rules, which a literal's `${…}` parts (whole rule lists, declarations, selectors) do not
 // allow. On the bench's lightbox page this took 0.9 KB gzip off what a shown pop-up loads.
-const STYLE_MODULE = /[/\\][\w-]*styles\.ts$/;
+// The style sheets: the modules named styles.ts or *-styles.ts, but for the code that handles styles (src/core's
+// adopted-styles.ts and inline-styles.ts, the use-*-styles.ts hooks).
+const STYLE_MODULE = /[/\\](?!use-)[\w-]*styles\.ts$/;
+const CODE_MODULE = /[/\\]src[/\\]core[/\\]/;
 const PLACEHOLDER = (index) => `__poptinCssPart${index}__`;
 const PLACEHOLDERS = /__poptinCssPart(\d+)__/g;
 
@@ -14,7 +17,7 @@ export function minifyCssLiterals() {
   return {
     name: 'minify-css-literals',
     transform(code, id) {
-      if (!STYLE_MODULE.test(id)) return null;
+      if (!STYLE_MODULE.test(id) || CODE_MODULE.test(id)) return null;
       const literals = [];
       walk(this.parse(code), (node) => {
         if (node.type === 'TemplateLiteral' && node.quasis.some((quasi) => quasi.value.cooked?.includes('{')))

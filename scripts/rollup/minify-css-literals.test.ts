@@ -63,6 +63,11 @@ describe('the minify-css-literals build step', () => {
 
   it('leaves modules that are not style modules as written', async () => {
     const source = 'export default `.a   { color: red; }`;';
-    assert.equal((await built('/src/template-parts.ts', source)).value, '.a   { color: red; }');
+    for (const id of [
+      '/src/components/template/template-parts.ts',
+      '/src/core/inline-styles.ts',
+      '/src/use-template-styles.ts',
+    ])
+      assert.equal((await built(id, source)).value, '.a   { color: red; }', id);
   });
 });
