@@ -60,12 +60,13 @@ const importingLoader = chunks.filter((chunk) =>
 );
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
-// chunks, and what they import. Each file is compressed on its own, as it travels. 73,484 bytes in 7 files, and 1 KB
+// chunks, and what they import. Each file is compressed on its own, as it travels. 73,561 bytes in 7 files, and 1 KB
 // of headroom: the display server sanitises the template (no DOMPurify); the countdown's settings, machine and time
 // load only for a pop-up that has a timer or a close-button countdown; each kind of field but the e-mail brings its
 // rules in a chunk of its own; the store link and the recommended products load only on a store's page or for a
-// pop-up that shows products (92,077 bytes in 10 files before the first two, 78,444 before the last two).
-const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 73_484 + 1024);
+// pop-up that shows products; the styles' CSS is tidied in the build (92,077 bytes in 10 files before the first two,
+// 78,444 before the next two, 74,493 before the last).
+const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 73_561 + 1024);
 // A chunk's name, then its hash (6 characters in rollup.config.mjs): session-shared-… is not the session.
 const chunkNamed = (prefix) => chunks.find((name) => new RegExp(`^${prefix}-[\\w-]{1,8}\\.js$`).test(name));
 const sessionChunk = chunkNamed('session');
