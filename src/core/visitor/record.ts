@@ -33,8 +33,8 @@ const DAY = 24 * 60 * MINUTE;
  * - `x` the outbox (Web Storage) holds reports a page left unsent, which the next page view sends; 30 days
  * - `n` no history was written to Web Storage yet: a visitor new to the site, whose page views then need not open it
  *   to learn that it is empty; the first history written takes it off; 30 days
- * - `h` Web Storage holds history: written with it (at most once a day), so that the record outlives the longest of
- *   its lifetimes (a conversion's, 365 days) and a visitor coming back within it is not taken for a new one; 366 days
+ * - `h` Web Storage holds history: written with it (with each conversion, else at most once a day), so that the record
+ *   lives as long as a conversion (365 days) and a visitor coming back within it is not taken for a new one; 365 days
  */
 export const FIELD_LIFETIME_MS = {
   v: 30 * DAY,
@@ -52,7 +52,7 @@ export const FIELD_LIFETIME_MS = {
   f: 30 * MINUTE,
   x: 30 * DAY,
   n: 30 * DAY,
-  h: 366 * DAY,
+  h: 365 * DAY,
 } as const;
 
 export type FieldName = keyof typeof FIELD_LIFETIME_MS;

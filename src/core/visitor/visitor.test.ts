@@ -329,6 +329,21 @@ describe('visitor state (widget §3, §9)', () => {
       expect(storage.opened()).to.equal(2, 'the next page reads it');
     });
 
+    it('a conversion keeps the visitor known for its 365 days, however long ago the history began', () => {
+      const { storage, page } = browser();
+      const first = page();
+      first.recordPageView('https://s.example/');
+      first.recordView(ID, 'lightbox');
+      now += DAY / 2;
+      first.recordConversion(ID, 'lightbox');
+      const convertedAt = now;
+      now += 365 * DAY - MINUTE;
+      const back = page();
+      back.recordPageView('https://s.example/');
+      expect(back.convertedAt(ID)).to.equal(convertedAt);
+      expect(storage.opened()).to.equal(2);
+    });
+
     it('a page still open sees what another tab wrote since, as it reads the record again', async () => {
       const { page } = browser();
       const nextTask = () => new Promise((resolve) => setTimeout(resolve));

@@ -192,7 +192,10 @@ export function withHistory(
         (current) => {
           if (email) current.convertedEmail = email;
         },
-        email && !visitor.field('e') ? (record, at) => setField(record, 'e', [], at) : undefined,
+        // The record's history mark is renewed with it: the record lives as long as the conversion.
+        (record, at) => {
+          if (email) setField(record, 'e', [], at);
+        },
       );
     },
     // Web Storage is read when a rule reads a count, not for the visitor's returning status alone.
