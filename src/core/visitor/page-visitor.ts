@@ -145,9 +145,13 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
     cookies.set(VISITOR_COOKIE, value, maxAgeMs);
     written = value;
   };
-  const update: PageVisitor['update'] = (change) => {
+  /** The record as the cookie holds it now (another tab may have written it); this page's own until its page view is. */
+  const recordNow = (): VisitorRecord => {
     const text = cookies.get(VISITOR_COOKIE);
-    if (text !== written && !unwritten) record = parseVisitorRecord(text, now());
+    return text === written || unwritten ? record : parseVisitorRecord(text, now());
+  };
+  const update: PageVisitor['update'] = (change) => {
+    record = recordNow();
     change(record, now(), set);
     write();
   };
@@ -257,12 +261,8 @@ export function createPageVisitor(options: VisitorOptions = {}): PageVisitor {
       if (changed.length) update(() => changed.forEach(([name, value]) => set(name, [value!])));
     },
     field: (name) => record.get(name),
-    historyUnwritten() {
-      // A page whose cookies are not kept cannot tell what an earlier page wrote.
-      if (!cookies.persistent) return false;
-      const text = cookies.get(VISITOR_COOKIE);
-      return (text === written ? record : parseVisitorRecord(text, now())).has('n');
-    },
+    // A page whose cookies are not kept cannot tell what an earlier page wrote.
+    historyUnwritten: () => cookies.persistent && recordNow().has('n'),
     update,
   };
   return visitor;
