@@ -6,7 +6,7 @@ import { createMemoryStorageSet } from './memory-storage.ts';
 import { createPageVisitor, startVisitorKeepAlive, type VisitorOptions } from './page-visitor.ts';
 import { STATE_KEY, VISITOR_COOKIE } from './record.ts';
 import { parseVisitorState } from './state.ts';
-import { blockedStorageWindow, countingCookieDocument, countingStorageWindow } from './test-support/storage.ts';
+import { blockedStorageWindow } from './test-support/storage.ts';
 import { visitFactsOf } from './visit-facts.ts';
 import { createVisitor, withHistory } from './visitor.ts';
 import { createStorageSet } from './web-storage.ts';
@@ -295,98 +295,6 @@ describe('visitor state (widget §3, §9)', () => {
       visitor.keepAlive();
       expect(visitor.frequencyHistory(ID)).to.include({ views: 1, onceFlagUntil: now + 30 * MINUTE });
       expect(load().frequencyHistory(ID).views).to.equal(1);
-    });
-  });
-
-  describe('a visitor new to the site: the record says that Web Storage holds no history yet', () => {
-    /** Pages of one browser: one cookie jar and one Web Storage, each counting what it is asked. */
-    function browser() {
-      const cookies = countingCookieDocument();
-      const storage = countingStorageWindow();
-      const page = () =>
-        createVisitor({
-          window: storage.window,
-          document: Object.assign(cookies.document, { referrer: '' }) as Document,
-          now: clock,
-        });
-      return { cookies, storage, page };
-    }
-
-    it("decides a first visit's history rules without opening Web Storage, and its next page reads the view it recorded", () => {
-      const { storage, page } = browser();
-      const first = page();
-      first.recordPageView('https://s.example/');
-      expect(first.convertedAt(ID)).to.equal(null);
-      expect(first.frequencyHistory(ID).views).to.equal(0);
-      expect(first.engagement()).to.deep.equal([]);
-      expect(storage.opened()).to.equal(0);
-      first.recordView(ID, 'lightbox');
-      expect(storage.opened()).to.equal(1, 'the view is written to Web Storage');
-      now += MINUTE;
-      const second = page();
-      second.recordPageView('https://s.example/next');
-      expect(second.frequencyHistory(ID).views).to.equal(1);
-      expect(storage.opened()).to.equal(2, 'the next page reads it');
-    });
-
-    it('a conversion keeps the visitor known for its 365 days, however long ago the history began', () => {
-      const { storage, page } = browser();
-      const first = page();
-      first.recordPageView('https://s.example/');
-      first.recordView(ID, 'lightbox');
-      now += DAY / 2;
-      first.recordConversion(ID, 'lightbox');
-      const convertedAt = now;
-      now += 365 * DAY - MINUTE;
-      const back = page();
-      back.recordPageView('https://s.example/');
-      expect(back.convertedAt(ID)).to.equal(convertedAt);
-      expect(storage.opened()).to.equal(2);
-    });
-
-    it('a page still open sees what another tab wrote since, as it reads the record again', async () => {
-      const { page } = browser();
-      const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-      const first = page();
-      first.recordPageView('https://s.example/');
-      expect(first.convertedAt(ID)).to.equal(null);
-      await nextTask();
-      const otherTab = page();
-      otherTab.recordPageView('https://s.example/other');
-      now += MINUTE;
-      otherTab.recordConversion(ID, 'lightbox', 'ada@example.com');
-      await nextTask();
-      expect(first.convertedAt(ID)).to.equal(now);
-      expect(first.convertedEmail()).to.equal('ada@example.com');
-    });
-
-    it('a visitor known before the record said so, or of an earlier version, reads Web Storage as before', () => {
-      const { cookies, storage, page } = browser();
-      storage.local.set(STATE_KEY, JSON.stringify({ popups: { [ID]: { views: 2 } } }));
-      cookies.jar.set(VISITOR_COOKIE, `v>known>${(now + DAY).toString(36)}`);
-      const known = page();
-      known.recordPageView('https://s.example/');
-      expect(known.frequencyHistory(ID).views).to.equal(2);
-      cookies.jar.clear();
-      cookies.jar.set('poptin_visitor_id', 'earlier');
-      const earlier = page();
-      earlier.recordPageView('https://s.example/');
-      expect(earlier.frequencyHistory(ID).views).to.equal(2);
-    });
-
-    it('a visitor whose cookies are not kept reads Web Storage', () => {
-      const storage = countingStorageWindow();
-      storage.local.set(STATE_KEY, JSON.stringify({ popups: { [ID]: { views: 3 } } }));
-      const dropsCookies = { cookie: '', referrer: '' };
-      Object.defineProperty(dropsCookies, 'cookie', { get: () => '', set: () => {} });
-      const visitor = createVisitor({
-        window: storage.window,
-        document: dropsCookies as Document,
-        now: clock,
-        log: () => {},
-      });
-      visitor.recordPageView('https://s.example/');
-      expect(visitor.frequencyHistory(ID).views).to.equal(3);
     });
   });
 
