@@ -4,6 +4,7 @@ import sinon from 'sinon';
 import './define.ts';
 import { parsePopupConfig } from '../../src/core/config/parse.ts';
 import { sanitizeTemplate } from '../../src/core/sanitize.ts';
+import { pastTheEscapeGuard } from '../../test/browser-support/waiting.ts';
 import type { PoptinPopupElement } from './poptin-popup.ts';
 
 const TEMPLATE = `
@@ -353,14 +354,14 @@ describe('<poptin-popup>', () => {
     });
 
     it('Escape is ignored in the first 800 ms on screen; after that one press closes it at once', async () => {
-      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const element = await mountPopup();
+      const shownAt = performance.now();
       const sources: string[] = [];
       element.addEventListener('poptin-request-close', (e) => sources.push((e as CustomEvent).detail.source));
       await sendKeys({ press: 'Escape' });
       await nextFrame();
       expect(sources).to.deep.equal([], 'an Escape the moment it shows');
-      clock.tick(800);
+      await pastTheEscapeGuard(shownAt);
       await nextFrame();
       expect(sources).to.deep.equal([], 'the early Escape is not acted on later either');
       expect((part(element, 'base') as HTMLDialogElement).open).to.equal(true);
@@ -369,16 +370,16 @@ describe('<poptin-popup>', () => {
     });
 
     it('without a configured exit effect the dialog is shut in the frame after Escape; a configured one plays for 0.8 s', async () => {
-      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const plain = await mountPopup();
-      clock.tick(800);
+      await pastTheEscapeGuard(performance.now());
       await sendKeys({ press: 'Escape' });
       await nextFrame();
       expect((part(plain, 'base') as HTMLDialogElement | null)?.open ?? false).to.equal(false);
       plain.remove();
 
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const fading = await mountPopup({ design_properties: { poptin_design_exit_effect: 'form-fadeOut' } });
-      clock.tick(800);
+      await pastTheEscapeGuard(performance.now());
       await sendKeys({ press: 'Escape' });
       await nextFrame();
       expect((part(fading, 'base') as HTMLDialogElement).open).to.equal(true, 'open while the configured exit plays');

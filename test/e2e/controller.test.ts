@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { ESCAPE_GUARD_MS } from '../../src/core/popup/timing.ts';
 import {
   answerLate,
   eventually,
@@ -320,6 +321,42 @@ describe('<poptin-controller> against the real display server', () => {
     assert.equal(await onPage(), 1, 'the closed showing made way for the new one');
     assert.equal(await closeByApi(page, 'fixtureshow01'), true);
     await eventually('the forced removal', async () => (await onPage()) === 0, 1_500);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('Escape is judged by when the visitor pressed it, not by when a busy page hears it: before 800 ms on screen it does not close, after them it does (widget §4)', async () => {
+    const { page, errors } = await open('show.html');
+    const dialog = page.locator('poptin-popup[poptin-id="fixtureshow01"] dialog[open]');
+    /** The page's own work holds its main thread for `ms`, starting in the task after this call. */
+    const pageBusyFor = (ms: number) =>
+      page.evaluate(`setTimeout(() => { const end = performance.now() + ${ms}; while (performance.now() < end); })`);
+
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await dialog.waitFor();
+    await pageBusyFor(1_200);
+    await page.waitForTimeout(100);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    assert.equal(
+      (await explainPopup(page, 'fixtureshow01')).state,
+      'shown',
+      'an Escape pressed in the first 800 ms stays unheard, though the page handles it after them',
+    );
+
+    assert.equal(await closeByApi(page, 'fixtureshow01'), true);
+    await eventually('the forced close', async () => (await dialog.count()) === 0);
+    await page.getByRole('button', { name: 'Open on demand' }).click();
+    await dialog.waitFor();
+    await page.waitForTimeout(ESCAPE_GUARD_MS - 300);
+    await pageBusyFor(900);
+    await page.waitForTimeout(450);
+    await page.keyboard.press('Escape');
+    await eventually(
+      'the Escape close',
+      async () => (await explainPopup(page, 'fixtureshow01')).closeTrigger === 'escape',
+      2_000,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -4,8 +4,8 @@ import { listenSafely } from '../../core/safety.ts';
 
 interface OpenSurface {
   modal: boolean;
-  /** Closes it the way its own Escape would (not in its first 800 ms on screen, widget §4). */
-  escape: () => void;
+  /** Closes it the way its own Escape would (not when pressed in its first 800 ms on screen, widget §4). */
+  escape: (pressedAt: number) => void;
 }
 
 const open: OpenSurface[] = [];
@@ -16,7 +16,7 @@ function onKeyDown(event: KeyboardEvent): void {
   if (event.key !== 'Escape' || event.defaultPrevented) return;
   const top = open.at(-1);
   if (!top || top.modal) return;
-  top.escape();
+  top.escape(event.timeStamp);
 }
 
 /** Registers a shown surface; returns its removal once it hides. */

@@ -157,8 +157,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
   const { poptinId, modal, open, requestClose } = props;
   const host = useSurfaceHost<unknown>();
   const baseRef = useRef<HTMLDialogElement & HTMLDivElement>(null);
-  const escapeGuard = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const escapeReady = useRef(false);
+  /** When the visitor first saw it (performance.now()), null while hidden. */
+  const shownAt = useRef<number | null>(null);
   const wasOpen = useRef(false);
   const focusBefore = useRef<HTMLElement | null>(null);
   /** The modal base laid out unseen, once. */
@@ -174,8 +174,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (!base) return;
     if (open && !wasOpen.current) {
       wasOpen.current = true;
-      escapeReady.current = false;
-      escapeGuard.current = setTimeout(() => (escapeReady.current = true), ESCAPE_GUARD_MS);
+      shownAt.current = null;
       focusBefore.current = deepActiveElement();
       emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
       // poptin-after-show says the surface is on screen: it follows the frame that painted it, so that what its
@@ -198,6 +197,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
             if (!wasOpen.current || base.open || !base.isConnected) return;
           }
           base.showModal();
+          shownAt.current = performance.now();
           await announceOnScreen();
         };
         showInATaskOfItsOwn().catch((error: unknown) => log.error('the surface could not be shown', error));
@@ -205,11 +205,11 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       }
       if (props.inFlow) base.toggleAttribute('data-open', true);
       else if (!base.matches(':popover-open') && typeof base.showPopover === 'function') base.showPopover();
+      shownAt.current = performance.now();
       announceOnScreen().catch((error: unknown) => log.error('the surface could not be shown', error));
     } else if (!open && wasOpen.current) {
       wasOpen.current = false;
-      clearTimeout(escapeGuard.current);
-      escapeReady.current = false;
+      shownAt.current = null;
       const { hideDetail, onHidden } = latest.current;
       emit<SurfaceEventMap['poptin-hide']>(host, 'poptin-hide', { poptinId, source: hideDetail.source });
       const focusWasInside = host.shadowRoot?.activeElement != null || document.activeElement === document.body;
@@ -241,8 +241,6 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     }
   }, [open, modal, host, poptinId]);
 
-  useEffect(() => () => clearTimeout(escapeGuard.current), []);
-
   // A modal built ahead of its trigger is laid out unseen while it waits, in a task after the render that built it.
   useEffect(() => {
     if (!modal) return;
@@ -262,12 +260,19 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
 
   /**
    * Widget §4's "Escape (after 800 ms)" is a guard: an Escape meant for the page in the moment the surface
-   * appears does not close it; once shown that long, Escape closes at once. Never when locked.
+   * appears does not close it; once shown that long, Escape closes at once. Never when locked. Judged by when the
+   * visitor pressed the key (the event's time stamp), not by when a busy page gets round to hearing it.
    */
-  const escapeCloses = useCallback(() => latest.current.escapeCloses !== false && escapeReady.current, []);
-  const escape = useCallback(() => {
-    if (escapeCloses()) latest.current.requestClose('escape');
-  }, [escapeCloses]);
+  const escapeCloses = useCallback((pressedAt: number) => {
+    const shown = shownAt.current;
+    return latest.current.escapeCloses !== false && shown !== null && pressedAt - shown >= ESCAPE_GUARD_MS;
+  }, []);
+  const escape = useCallback(
+    (pressedAt: number) => {
+      if (escapeCloses(pressedAt)) latest.current.requestClose('escape');
+    },
+    [escapeCloses],
+  );
 
   const onKeyDown = useRef<(event: KeyboardEvent) => void>(undefined);
   onKeyDown.current = (event) =>
@@ -276,7 +281,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       // Keep the native dialog from closing at once, and the page's Escape stack from closing another surface.
       event.preventDefault();
-      escape();
+      escape(event.timeStamp);
     });
   // Heard on the element itself, not with React's onKeyDown: React (poptin-elements/react-runtime) listens at its
   // root and finds no handler for a key pressed in content slotted from the page, whose nodes are not its own.
@@ -323,7 +328,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     guard('dialog close', () => {
       // Chromium's close watcher may close the dialog without a cancelable event on a repeated Escape.
       if (!wasOpen.current) return;
-      if (!escapeCloses() || !requestClose('escape')) baseRef.current?.showModal();
+      if (!escapeCloses(performance.now()) || !requestClose('escape')) baseRef.current?.showModal();
     });
 
   const closeWait = props.closeCountdown !== undefined && props.closeCountdown > 0 ? props.closeCountdown : 0;

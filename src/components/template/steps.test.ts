@@ -14,6 +14,7 @@ import {
   typeInto,
   until,
 } from '../../../test/browser-support/popup.ts';
+import { pastTheEscapeGuard } from '../../../test/browser-support/waiting.ts';
 
 /** A Yes/No question, then a form in two steps: e-mail first, then name and phone. */
 const STEPS = `<div data-poptin-screen="form"><form>
@@ -129,10 +130,9 @@ describe('<poptin-popup> in steps', () => {
     expect(sources).to.deep.equal(['x-button']);
     removePopups();
 
-    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const second = await mountPopup(STEPS);
     const secondSources = closeSources(second);
-    clock.tick(800);
+    await pastTheEscapeGuard(performance.now());
     button(second, 'question', 'Yes').click();
     await sendKeys({ press: 'Escape' });
     expect(secondSources).to.deep.equal(['escape']);
