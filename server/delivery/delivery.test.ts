@@ -367,6 +367,13 @@ describe('a lead of a pop-up in steps, partial then whole', () => {
       { name: 'poptin_partial', type: 'hidden', value: 'yes' },
     ]);
     await eventually('the partial lead is received', () => receiver.received.length === 1);
+    // The visitor finishes once the partial lead's send is recorded: a whole lead that comes while that send is in
+    // flight waits for its lease (10 s) so as to arrive after it (queue.ts, resendDeliveries).
+    await eventually('the partial lead recorded delivered', async () =>
+      ((await asOwner('GET', `/acme/leads/${partialId}/deliveries`)).json().deliveries as { status: string }[]).some(
+        (delivery) => delivery.status === 'delivered',
+      ),
+    );
 
     const wholeForm: FormField[] = [email, { name: 'Name', type: 'text', value: 'Ada' }, showing];
     assert.equal(await submitWidgetLead(app, popup, 'key-whole-00001', wholeForm), partialId);
