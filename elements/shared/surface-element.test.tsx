@@ -171,6 +171,59 @@ describe('surface kit: a surface made with createSurfaceElement and SurfaceFrame
     });
   });
 
+  describe('layout', () => {
+    it('a shown modal whose content grows, shrinks or narrows on its own keeps its place, shifting nothing on the page (CLS); content too tall to fit below its top edge is centred again', async () => {
+      const element = await mount({ modal: true });
+      const dialog = base(element);
+      const panel = inside(element, '[part~="panel"]');
+      // A first screen wider than the next, as a game's wheel is wider than its result.
+      const wide = document.createElement('div');
+      wide.style.width = '480px';
+      panel.append(wide);
+      await nextFrame();
+      await nextFrame();
+      const shifts: number[] = [];
+      const observer = new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)),
+      );
+      observer.observe({ type: 'layout-shift' });
+      try {
+        const shown = { top: dialog.offsetTop, left: dialog.offsetLeft };
+        expect(shown.top).to.be.greaterThan(100, 'shown in the middle of the viewport');
+        // Within a pixel, the rounding of the width it keeps; the browser counts no move under 3 px as a shift.
+        const place = () => ({
+          top: dialog.offsetTop,
+          left: Math.abs(dialog.offsetLeft - shown.left) <= 1 ? shown.left : dialog.offsetLeft,
+        });
+        wide.remove();
+        await nextFrame();
+        await nextFrame();
+        expect(place()).to.deep.equal(shown, 'narrowed, where it was');
+        const result = document.createElement('div');
+        result.style.height = '150px';
+        panel.append(result);
+        await nextFrame();
+        await nextFrame();
+        expect(place()).to.deep.equal(shown, 'grown, where it was');
+        result.remove();
+        await nextFrame();
+        await nextFrame();
+        expect(place()).to.deep.equal(shown, 'shrunk, where it was');
+        expect(shifts).to.deep.equal([], 'no layout shift');
+
+        result.style.height = `${innerHeight}px`;
+        panel.append(result);
+        await nextFrame();
+        await nextFrame();
+        const box = dialog.getBoundingClientRect();
+        expect(box.top).to.be.lessThan(shown.top, 'too tall to fit below its edge: centred again');
+        expect(box.bottom).to.be.at.most(innerHeight);
+      } finally {
+        observer.disconnect();
+      }
+    });
+  });
+
   describe('keyboard and focus', () => {
     it('Tab from the last control of a modal surface goes back to the first, Shift+Tab from the first to the last', async () => {
       const element = await mount({ modal: true });

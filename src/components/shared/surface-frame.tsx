@@ -8,6 +8,7 @@ import { guard, log } from '../../core/safety.ts';
 import { emit } from './emit.ts';
 import { onEscapeStack } from './escape-stack.ts';
 import { frameStyles } from './frame-styles.ts';
+import { holdPlace } from './hold-place.ts';
 import type { SurfaceEventMap } from './surface.ts';
 import { useSurfaceHost, useSurfaceStyles } from './surface-host.ts';
 
@@ -161,6 +162,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
   const shownAt = useRef<number | null>(null);
   const wasOpen = useRef(false);
   const focusBefore = useRef<HTMLElement | null>(null);
+  /** Stops holding a shown modal in its place (hold-place.ts). */
+  const releasePlace = useRef<(() => void) | null>(null);
   /** The modal base laid out unseen, once. */
   const laidOut = useRef<HTMLElement | null>(null);
   const latest = useRef(props);
@@ -197,6 +200,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
             if (!wasOpen.current || base.open || !base.isConnected) return;
           }
           base.showModal();
+          releasePlace.current = holdPlace(base);
           shownAt.current = performance.now();
           await announceOnScreen();
         };
@@ -213,6 +217,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       const { hideDetail, onHidden } = latest.current;
       emit<SurfaceEventMap['poptin-hide']>(host, 'poptin-hide', { poptinId, source: hideDetail.source });
       const focusWasInside = host.shadowRoot?.activeElement != null || document.activeElement === document.body;
+      releasePlace.current?.();
+      releasePlace.current = null;
       if (modal && base.open) base.close();
       else if (base.hasAttribute('data-open')) base.toggleAttribute('data-open', false);
       else if (!modal && base.matches(':popover-open')) base.hidePopover();
@@ -240,6 +246,8 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       void afterNextPaint().then(announceOffScreen);
     }
   }, [open, modal, host, poptinId]);
+
+  useEffect(() => () => releasePlace.current?.(), []);
 
   // A modal built ahead of its trigger is laid out unseen while it waits, in a task after the render that built it.
   useEffect(() => {
