@@ -177,7 +177,6 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
     if (!base) return;
     if (open && !wasOpen.current) {
       wasOpen.current = true;
-      shownAt.current = null;
       focusBefore.current = deepActiveElement();
       emit<SurfaceEventMap['poptin-show']>(host, 'poptin-show', { poptinId });
       // poptin-after-show says the surface is on screen: it follows the frame that painted it, so that what its
