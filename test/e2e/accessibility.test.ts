@@ -88,7 +88,7 @@ describe('accessibility of the pop-ups (axe-core, WCAG 2.1 AA)', { concurrency: 
 
   for (const [path, ids] of [
     ['forms.html', FORM_DEMOS],
-    ['forms-he.html', ['demoformilphn']],
+    ['forms-he.html', ['demoformilphn', 'demoformtyphe', 'demoformphnhe']],
   ] as const) {
     for (const id of ids) {
       it(`${path}: ${id}, open and after an empty submit`, async () => {

@@ -66,6 +66,25 @@ describe('form validation modes, end to end', () => {
     assert.deepEqual(shown, messages);
   }
 
+  /**
+   * Types `user@example` (refused: typos), then `user@gmial.com`, takes the suggested gmail.com on leaving the field,
+   * and sends the form to its thank-you screen.
+   */
+  async function mistypeThenTakeSuggestion(
+    popup: Locator,
+    user: string,
+    messages: { typos: string; suggestion: string },
+  ): Promise<void> {
+    await popup.locator('[name=Email]').fill(`${user}@example`);
+    await submitAndExpect(popup, 'Email', [messages.typos]);
+    await popup.locator('[name=Email]').fill(`${user}@gmial.com`);
+    await popup.locator('[name=Name]').focus();
+    assert.equal(await popup.locator('.poptin-suggestion').textContent(), messages.suggestion);
+    await popup.locator('.poptin-suggestion-address').click();
+    await popup.locator('[type=submit]').click();
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+  }
+
   async function leadOf(poptinId: string, matches: (lead: LeadRecord) => boolean): Promise<LeadRecord> {
     return eventually(`the lead of ${poptinId}`, async () => {
       return (await ownerLeads(server, 'demo')).find((lead) => lead.poptin_id === poptinId && matches(lead));
@@ -78,14 +97,10 @@ describe('form validation modes, end to end', () => {
     // A consent box starts unticked (Planet49); the visitor ticks it.
     assert.equal(await popup.locator('[name=consent]').isChecked(), false);
     await popup.locator('[name=consent]').check();
-    await popup.locator('[name=Email]').fill('visitor@example');
-    await submitAndExpect(popup, 'Email', ['There are typos in the email']);
-    await popup.locator('[name=Email]').fill('visitor@gmial.com');
-    await popup.locator('[name=Name]').focus();
-    assert.equal(await popup.locator('.poptin-suggestion').textContent(), 'Did you mean visitor@gmail.com?');
-    await popup.locator('.poptin-suggestion-address').click();
-    await popup.locator('[type=submit]').click();
-    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    await mistypeThenTakeSuggestion(popup, 'visitor', {
+      typos: 'There are typos in the email',
+      suggestion: 'Did you mean visitor@gmail.com?',
+    });
     const lead = await leadOf('demoformtypos', (found) => found.email === 'visitor@gmail.com');
     assert.equal(lead.fields.checkbox_checked, 'yes');
   });
@@ -203,5 +218,35 @@ describe('form validation modes, end to end', () => {
     await popup.locator('[type=submit]').click();
     await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
     await leadOf('demoformilphn', (lead) => lead.phone === '050-1234567');
+  });
+
+  it('each pop-up of the Hebrew page speaks Hebrew: its words as well as its messages', async () => {
+    const page = await openPage('/examples/forms-he.html');
+    const ids = await page
+      .locator('[data-poptin-id]')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-poptin-id')!));
+    assert.equal(ids.length, 3);
+    for (const id of ids) {
+      const popup = await openDemo(page, id);
+      // What a visitor reads or hears, less the mode's name in <code> that the page lists beside each button (the
+      // spam trap, hidden from people, is aria-hidden).
+      const words = await popup.locator('[data-poptin-screen="form"]').evaluate((screen) => {
+        const copy = screen.cloneNode(true) as Element;
+        for (const unread of copy.querySelectorAll('code, [aria-hidden="true"]')) unread.remove();
+        return copy.textContent ?? '';
+      });
+      assert.doesNotMatch(words, /[A-Za-z]{2,}/, `${id} has English words: ${words}`);
+      assert.match(words, /[\u0590-\u05FF]{2,}/, `${id} has no Hebrew words`);
+      await popup.getByRole('button', { name: 'סגירת החלון הקופץ' }).click();
+      await popup.locator('dialog[open]').waitFor({ state: 'detached' });
+    }
+
+    const popup = await openDemo(page, 'demoformtyphe');
+    await popup.locator('[name=consent]').check();
+    await mistypeThenTakeSuggestion(popup, 'dana', {
+      typos: 'יש שגיאות הקלדה בכתובת האימייל',
+      suggestion: 'האם התכוונת ל-dana@gmail.com?',
+    });
+    await leadOf('demoformtyphe', (lead) => lead.email === 'dana@gmail.com');
   });
 });
