@@ -10,6 +10,7 @@ import type {
 import type { ConsentRecord } from '../../src/core/api/insights-contract.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Attempt, Outcome } from './outcome.ts';
+import { releaseResentDeliveries } from './queue.ts';
 
 /** A lead as destinations receive it. */
 export interface LeadForDelivery {
@@ -380,8 +381,9 @@ export class DeliveryStore {
 
   /**
    * Records tries and their outcomes in one statement, for the deliveries whose lease the worker still holds, and
-   * logs each try. Answers the ids recorded; a missing one's lease ran out and another worker took it over (or
-   * the lead was erased meanwhile).
+   * logs each try. A delivery sent again while its try was in flight (a partial lead made whole) keeps its new
+   * state: the try is logged, and the resend, which waited for it, is due. Answers the ids recorded; a missing one's
+   * lease ran out and another worker took it over (or the lead was erased meanwhile).
    */
   async record(leaseToken: string, tried: readonly TriedDelivery[]): Promise<Set<number>> {
     if (tried.length === 0) return new Set();
@@ -395,9 +397,11 @@ export class DeliveryStore {
            lease_token = NULL, lease_until = NULL, last_status_code = t.status_code, last_error = t.error, last_response = t.response,
            finished_at = CASE WHEN t.status = 'pending' THEN NULL ELSE now() END
          FROM tried t WHERE d.id = ANY ($2::bigint[]) AND d.id = t.id AND d.lease_token = $1 RETURNING d.id, d.destination_id
+       ), ${releaseResentDeliveries('tried')}, answered AS (
+         SELECT id, destination_id FROM recorded UNION ALL SELECT id, destination_id FROM released
        ), logged AS (
          INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, response, duration_ms)
-         SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN recorded USING (id) ORDER BY t.id
+         SELECT t.id, t.outcome, t.status_code, t.error, t.response, t.duration_ms FROM tried t JOIN answered USING (id) ORDER BY t.id
        ), health AS (
          UPDATE destinations t SET
            last_success_at = CASE WHEN h.delivered THEN now() ELSE t.last_success_at END,
@@ -406,12 +410,12 @@ export class DeliveryStore {
            failing_since = CASE WHEN h.delivered THEN NULL ELSE COALESCE(t.failing_since, now()) END
          FROM (
            SELECT r.destination_id, bool_or(t.outcome = 'delivered') AS delivered, max(t.problem) AS problem
-           FROM tried t JOIN recorded r USING (id)
+           FROM tried t JOIN answered r USING (id)
            GROUP BY r.destination_id
          ) h
          WHERE t.id = h.destination_id
        )
-       SELECT id FROM recorded`,
+       SELECT id FROM answered`,
       [
         leaseToken,
         column((entry) => entry.id),

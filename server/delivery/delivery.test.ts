@@ -46,8 +46,13 @@ before(async () => {
     rateLimit: false,
     spamMinSubmitMs: 0,
     // Tests hold a receiver's answer while they look at what is in flight: a send that timed out meanwhile (on a
-    // busy machine, seconds pass) would free its slot and fail its delivery under them.
-    delivery: { allowPrivate: true, worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY }, timeoutMs: 30_000 },
+    // busy machine, seconds pass) would free its slot and fail its delivery under them. A lease of a minute: nothing
+    // here waits for one to run out.
+    delivery: {
+      allowPrivate: true,
+      worker: { pollMs: 25, concurrency: 8, retry: FAST_RETRY, leaseMs: 60_000 },
+      timeoutMs: 30_000,
+    },
   });
   receiver = await startReceiver();
 });
@@ -367,8 +372,7 @@ describe('a lead of a pop-up in steps, partial then whole', () => {
       { name: 'poptin_partial', type: 'hidden', value: 'yes' },
     ]);
     await eventually('the partial lead is received', () => receiver.received.length === 1);
-    // The visitor finishes once the partial lead's send is recorded: a whole lead that comes while that send is in
-    // flight waits for its lease (10 s) so as to arrive after it (queue.ts, resendDeliveries).
+    // The visitor finishes once the partial lead's send is recorded (the next test finishes while it is in flight).
     await eventually('the partial lead recorded delivered', async () =>
       ((await asOwner('GET', `/acme/leads/${partialId}/deliveries`)).json().deliveries as { status: string }[]).some(
         (delivery) => delivery.status === 'delivered',
@@ -392,6 +396,40 @@ describe('a lead of a pop-up in steps, partial then whole', () => {
     assert.deepEqual(
       deliveries.json().deliveries.map((delivery: { status: string }) => delivery.status),
       ['delivered'],
+    );
+  });
+
+  it('finished while the partial lead is being sent: the whole lead goes once that send is answered, and both tries are in the log', async () => {
+    await createWebhook();
+    let answerPartial: () => void = () => undefined;
+    const partialHeld = new Promise<void>((resolve) => (answerPartial = resolve));
+    receiver.answer = (_request, index) => (index === 0 ? { status: 200, hold: partialHeld } : { status: 200 });
+    const partialId = await submitWidgetLead(app, popup, 'key-partial-0002', [
+      email,
+      showing,
+      { name: 'poptin_partial', type: 'hidden', value: 'yes' },
+    ]);
+    await eventually('the partial lead is being sent', () => receiver.received.length === 1);
+
+    const wholeForm: FormField[] = [email, { name: 'Name', type: 'text', value: 'Ada' }, showing];
+    assert.equal(await submitWidgetLead(app, popup, 'key-whole-00002', wholeForm), partialId);
+    answerPartial();
+    // The worker's lease here is a minute (this file's app): the whole lead must not wait for it.
+    await eventually('the whole lead is received', () => receiver.received.length === 2);
+    assert.equal(JSON.parse(receiver.received[1]!.body).lead.values.name, 'Ada');
+
+    const [delivery] = (await asOwner('GET', `/acme/leads/${partialId}/deliveries`)).json().deliveries as {
+      id: number;
+    }[];
+    await eventually(
+      'the whole lead recorded delivered',
+      async () => (await asOwner('GET', `/acme/deliveries/${delivery!.id}`)).json().delivery.status === 'delivered',
+    );
+    const { attempts } = (await asOwner('GET', `/acme/deliveries/${delivery!.id}`)).json();
+    assert.deepEqual(
+      attempts.map((attempt: { outcome: string }) => attempt.outcome),
+      ['delivered', 'delivered'],
+      'the partial lead reached the vendor: its try is logged too',
     );
   });
 });

@@ -47,8 +47,8 @@ export function queueDeliveries(
  * The CTE `resent`: a lead of a pop-up in steps made whole after its partial lead was queued (its visitor came back
  * and finished) goes again to each destination that had the partial lead or is sending it, as when first queued (a
  * daily digest at the next midnight), but not before a send in flight has had its lease, so that the whole lead
- * arrives after the partial one. Not the visitor's own e-mail, which the visitor already had. `lead`: a CTE of the
- * conversions made whole (id).
+ * arrives after the partial one; that send's answer releases it sooner (releaseResentDeliveries). Not the visitor's
+ * own e-mail, which the visitor already had. `lead`: a CTE of the conversions made whole (id).
  */
 export function resendDeliveries(lead: string): string {
   return `resent AS (
@@ -58,5 +58,20 @@ export function resendDeliveries(lead: string): string {
          WHERE d.conversion_id = ${lead}.id AND destination.id = d.destination_id AND destination.kind <> 'visitor_email'
            AND (d.status <> 'pending' OR d.lease_token IS NOT NULL)
          RETURNING d.id
+       )`;
+}
+
+/**
+ * The CTE `released`: of the deliveries in `tried` (a CTE of the tries being recorded: id), those sent again while
+ * the try was in flight (resendDeliveries: pending, no lease, no attempt yet), due now that the send they waited for
+ * is answered, as when first queued (a daily digest keeps its midnight). Answers their id and destination_id.
+ */
+export function releaseResentDeliveries(tried: string): string {
+  return `released AS (
+         UPDATE deliveries d SET next_attempt_at = ${FIRST_ATTEMPT_AT}
+         FROM ${tried}, destinations destination
+         WHERE d.id = ${tried}.id AND destination.id = d.destination_id
+           AND d.status = 'pending' AND d.lease_token IS NULL AND d.attempts = 0
+         RETURNING d.id, d.destination_id
        )`;
 }
