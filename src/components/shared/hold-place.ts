@@ -25,22 +25,28 @@ export function holdPlace(dialog: HTMLElement): () => void {
           );
     dialog.style.setProperty('min-inline-size', `min(${Math.floor(width - edges - 0.5)}px, calc(100% - 6px - 2em))`);
   };
+  let anchored = false;
   const centre = () => {
+    anchored = false;
     dialog.style.removeProperty('inset-block');
     dialog.style.removeProperty('margin-block');
     dialog.style.removeProperty('min-inline-size');
   };
   // Its top edge set, its bottom free: its height is its content's, as when centred (not the room left below).
   const anchor = () => {
+    anchored = true;
     dialog.style.setProperty('inset-block', `${top}px auto`);
     dialog.style.setProperty('margin-block', '0');
   };
+  // Everything is read from the centred box's layout before anything is written, so that holding lays it out no
+  // more than once; anchored where it is, it stays there.
   const hold = () => {
     centre();
     // offsetWidth and offsetTop: the layout's box, without the entry animation's transform.
     width = dialog.offsetWidth;
-    keepWidth();
     top = dialog.offsetTop;
+    keepWidth();
+    anchor();
   };
   hold();
   // Called after the layout of a new size and before the frame that would paint it. What changes here leaves the
@@ -55,8 +61,9 @@ export function holdPlace(dialog: HTMLElement): () => void {
         keepWidth();
       }
       // A pixel to spare for the rounding of offsetTop and offsetHeight.
-      if (top + height + 1 <= view.innerHeight) anchor();
-      else {
+      if (top + height + 1 <= view.innerHeight) {
+        if (!anchored) anchor();
+      } else {
         centre();
         keepWidth();
         top = dialog.offsetTop;
