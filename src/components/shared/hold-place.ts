@@ -26,10 +26,13 @@ export function holdPlace(dialog: HTMLElement): () => void {
     dialog.style.setProperty('min-inline-size', `min(${Math.floor(width - edges - 0.5)}px, calc(100% - 6px - 2em))`);
   };
   let anchored = false;
-  const centre = () => {
+  const unanchor = () => {
     anchored = false;
     dialog.style.removeProperty('inset-block');
     dialog.style.removeProperty('margin-block');
+  };
+  const centre = () => {
+    unanchor();
     dialog.style.removeProperty('min-inline-size');
   };
   // Its top edge set, its bottom free: its height is its content's, as when centred (not the room left below).
@@ -64,8 +67,8 @@ export function holdPlace(dialog: HTMLElement): () => void {
       if (top + height + 1 <= view.innerHeight) {
         if (!anchored) anchor();
       } else {
-        centre();
-        keepWidth();
+        // Centred again at the width it keeps.
+        unanchor();
         top = dialog.offsetTop;
       }
     }),
