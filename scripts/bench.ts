@@ -42,7 +42,7 @@ import {
   type Profile,
   showCloseCycles,
 } from './bench/page-metrics.ts';
-import { writeBenchPages } from './bench/pages.ts';
+import { benchServerEnv } from './bench/pages.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { widgetRoundTrips } from './bench/round-trips.ts';
 import { type LoadResult, serverLoad } from './bench/server-load.ts';
@@ -64,18 +64,10 @@ const PARTS = new Set(
     .map((part) => part.trim()),
 );
 const SETTLE_MS = 3_000;
-const FIXTURES = path.join(ROOT, 'scripts/bench/fixtures');
 const WIDGET_DIR = process.env.WIDGET_DIR ?? LIBRARY_DIST;
 const started = Date.now();
 const progress = (what: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
-const BENCH_ENV = {
-  POPUPS_DIR: path.join(FIXTURES, 'popups'),
-  CLIENTS_DIR: path.join(FIXTURES, 'clients'),
-  EXAMPLES_DIR: await writeBenchPages(),
-  WIDGET_DIR,
-  RATE_LIMIT_MAX: '100000000',
-  SPAM_MIN_SUBMIT_MS: '0',
-};
+const BENCH_ENV = await benchServerEnv(WIDGET_DIR);
 
 const CASES = {
   empty: 'empty answer',

@@ -24,18 +24,19 @@ sheet.replaceSync('dialog { padding: 0; border: 0; background: none; max-width: 
 const EMAIL = /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 const post = (path, fields) => fetch('/api/display/' + path, { method: 'POST', body: new URLSearchParams({ idempotency_key: crypto.randomUUID(), ...fields }), credentials: 'omit' });
 
+// The display answer's template was sanitised on the server, its style attributes already renamed to the stand-in.
 function sanitised(markup) {
   const template = document.createElement('template');
-  const html = markup.replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/\sstyle=/gi, ' data-style='));
+  const html = markup.replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/\sstyle=/gi, ' data-poptin-style='));
   template.innerHTML = policy ? policy.createHTML(html) : html;
   for (const element of template.content.querySelectorAll('script, style, iframe, object, embed')) element.remove();
   for (const element of template.content.querySelectorAll('*')) {
     for (const { name, value } of [...element.attributes])
       if (/^on/i.test(name) || /^\s*javascript:/i.test(value)) element.removeAttribute(name);
-    const style = element.getAttribute('data-style');
+    const style = element.getAttribute('data-poptin-style');
     if (style !== null) {
       element.style.cssText = style;
-      element.removeAttribute('data-style');
+      element.removeAttribute('data-poptin-style');
     }
   }
   return template.content;

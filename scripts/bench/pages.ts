@@ -3,6 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT } from '../server-process.ts';
 import { LIGHTBOX_BY_HAND, WHEEL_BY_HAND } from './by-hand.ts';
 import { INTERACT_FLOOR_CSS, INTERACT_FLOOR_SCRIPT, INTERACT_PAGE_PARTS } from './interactions.ts';
 
@@ -204,4 +205,17 @@ export async function writeBenchPages(): Promise<string> {
   await writeFile(path.join(dir, 'bench-interact.css'), INTERACT_FLOOR_CSS);
   for (const [name, parts] of Object.entries(CASES)) await writeFile(path.join(dir, `${name}.html`), page(name, parts));
   return dir;
+}
+
+/** A display server's environment for the bench: its fixtures' pop-ups and sites, these pages, the widget at `widgetDir`. */
+export async function benchServerEnv(widgetDir: string): Promise<NodeJS.ProcessEnv> {
+  const fixtures = path.join(ROOT, 'scripts/bench/fixtures');
+  return {
+    POPUPS_DIR: path.join(fixtures, 'popups'),
+    CLIENTS_DIR: path.join(fixtures, 'clients'),
+    EXAMPLES_DIR: await writeBenchPages(),
+    WIDGET_DIR: widgetDir,
+    RATE_LIMIT_MAX: '100000000',
+    SPAM_MIN_SUBMIT_MS: '0',
+  };
 }
