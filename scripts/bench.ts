@@ -21,7 +21,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
 import { type InteractionProfile, meanProfile } from './bench/interaction-trace.ts';
 import {
   FLOOR_INTERACTIONS,
@@ -36,7 +35,6 @@ import { moduleCosts, UNMAPPED } from './bench/module-profile.ts';
 import {
   type CycleResult,
   loadEventOf,
-  measurePage,
   type PageOptions,
   type PageRun,
   type Profile,
@@ -46,6 +44,7 @@ import { benchServerEnv } from './bench/pages.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { widgetRoundTrips } from './bench/round-trips.ts';
 import { type LoadResult, serverLoad } from './bench/server-load.ts';
+import { SETTLE_MS, visitCase } from './bench/visits.ts';
 import { benchHotPopup } from './bench-hot-popup.ts';
 import { launchChromium } from './page-driver.ts';
 import { startPostgres } from './postgres.mjs';
@@ -63,7 +62,6 @@ const PARTS = new Set(
     .split(',')
     .map((part) => part.trim()),
 );
-const SETTLE_MS = 3_000;
 const WIDGET_DIR = process.env.WIDGET_DIR ?? LIBRARY_DIST;
 const started = Date.now();
 const progress = (what: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}\n`);
@@ -183,44 +181,6 @@ const SHOWN_POPUP: Partial<Record<keyof typeof CASES | keyof typeof BY_HAND, str
 
 const label = (name: keyof typeof CASES | keyof typeof BY_HAND) =>
   name in BY_HAND ? BY_HAND[name as keyof typeof BY_HAND] : CASES[name as keyof typeof CASES];
-
-/**
- * The wheel spun as interactions.ts spins the widget's: its spin button clicked once the entrance is over, then the
- * result screen waited for; the visit's settle time follows it.
- */
-async function spinTheWheel(page: Page): Promise<void> {
-  const button = page.locator('[part~="spin-button"]').first();
-  await button.waitFor();
-  await page.waitForTimeout(900);
-  await button.click();
-  await page
-    .locator('[data-poptin-screen="win"]:visible, [data-poptin-screen="lose"]:visible')
-    .first()
-    .waitFor({ timeout: 15_000 });
-}
-
-/** One fresh visit of a case's page: the embed scrolled to, the wheels spun (landing on the first prize, as interactions.ts). */
-function visitCase(
-  browser: Browser,
-  url: string,
-  name: CaseName,
-  cpuSlowdown: number,
-  onProfile?: PageOptions['onProfile'],
-): Promise<PageRun> {
-  const wheel = name === 'wheel' || name === 'wheelByHand';
-  return measurePage(browser, `${url}/examples/${name}.html`, {
-    cpuSlowdown,
-    settleMs: SETTLE_MS,
-    act:
-      name === 'embed'
-        ? async (page) => page.locator('poptin-embed').scrollIntoViewIfNeeded()
-        : wheel
-          ? spinTheWheel
-          : undefined,
-    init: wheel ? () => (Math.random = () => 0.01) : undefined,
-    onProfile,
-  });
-}
 
 /**
  * A browser for a part's visits. A visit that fails is made once more, in a new browser when its own was closed: on
