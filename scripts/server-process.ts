@@ -70,10 +70,17 @@ function configurationFoldersOf(env: NodeJS.ProcessEnv = {}): ConfigurationFolde
 }
 
 export async function startServerProcess(
-  options: { env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    dataDir?: string;
+    port?: number;
+    /** Where a server given no port finds one (freePort). */
+    portSource?: () => Promise<number>;
+  } = {},
 ): Promise<ServerProcess> {
   assertBuilt();
-  const port = options.port ?? (await freePort());
+  const portSource = options.portSource ?? freePort;
+  let port = options.port ?? (await portSource());
   const dataDir = options.dataDir ?? (await migratedDataDir('poptin-e2e-', configurationFoldersOf(options.env)));
   let child: ChildProcess | null = null;
   let log = '';
@@ -128,7 +135,17 @@ export async function startServerProcess(
     child = null;
   };
 
-  await launch();
+  // A port found free can be taken by another process before the server listens on it (test files run side by
+  // side): a server given no port of its own tries another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+      port = await portSource();
+    }
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
