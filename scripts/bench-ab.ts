@@ -47,9 +47,10 @@ async function baselineDist(ref: string): Promise<{ dist: string; cleanup: () =>
 }
 
 const builds = { A: await baselineDist(baseline), B: { dist: process.env.WIDGET_DIR ?? LIBRARY_DIST } };
+const environments = { A: await benchServerEnv(builds.A.dist), B: await benchServerEnv(builds.B.dist) };
 const servers: Record<'A' | 'B', ServerProcess> = {
-  A: await startServerProcess({ env: await benchServerEnv(builds.A.dist) }),
-  B: await startServerProcess({ env: await benchServerEnv(builds.B.dist) }),
+  A: await startServerProcess({ env: environments.A }),
+  B: await startServerProcess({ env: environments.B }),
 };
 const browser = await launchChromium();
 const figures = new Map(
@@ -76,6 +77,8 @@ try {
 } finally {
   await browser.close();
   for (const server of Object.values(servers)) await server.dispose();
+  for (const { EXAMPLES_DIR } of Object.values(environments))
+    if (EXAMPLES_DIR) await rm(EXAMPLES_DIR, { recursive: true, force: true });
   await builds.A.cleanup();
 }
 

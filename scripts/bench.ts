@@ -19,6 +19,7 @@
 //                                by hand for a page that shows nothing): empty, blocked, blockedOnPage, chat, ...
 //   WIDGET_DIR (packages/poptin-elements/dist/) the build to measure
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type InteractionProfile, meanProfile } from './bench/interaction-trace.ts';
@@ -924,6 +925,7 @@ if (postgres) {
   }
 } else console.log(`\nPostgreSQL not measured: ${reason}`);
 if (PARTS.has('hot') && (await benchHotPopup()) === false) process.exitCode = 1;
+if (BENCH_ENV.EXAMPLES_DIR) await rm(BENCH_ENV.EXAMPLES_DIR, { recursive: true, force: true });
 
 console.log('\n## Budgets\n');
 console.log('| budget | measured | |');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../page-driver.ts';
@@ -32,13 +33,17 @@ const TEMPLATE_LOOKS = `(() => {
 describe('bench: the pop-ups by hand, the floors the widget is measured against', () => {
   let server: ServerProcess;
   let browser: Browser;
+  let pages: string | undefined;
   before(async () => {
-    server = await startServerProcess({ env: await benchServerEnv(LIBRARY_DIST) });
+    const env = await benchServerEnv(LIBRARY_DIST);
+    pages = env.EXAMPLES_DIR;
+    server = await startServerProcess({ env });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await server?.dispose();
+    if (pages) await rm(pages, { recursive: true, force: true });
   });
 
   for (const [widget, byHand] of [
