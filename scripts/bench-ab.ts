@@ -9,7 +9,7 @@
 //   AB_ROUNDS (9)     rounds; a verdict at p < 0.05 takes 8 of 9 rounds agreeing, or 6 of 6
 //   AB_RATE (4)       the CPU slowdown
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,10 @@ if (!baseline) {
 const CASES = (process.env.AB_CASES ?? 'lightbox,blockedOnPage,empty').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 9);
 const RATE = Number(process.env.AB_RATE ?? 4);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || !(RATE >= 1)) {
+  console.error(`AB_ROUNDS must be a whole number from 1 and AB_RATE a number from 1 (got ${ROUNDS} and ${RATE})`);
+  process.exit(2);
+}
 
 /** The baseline's dist folder: as given, or the commit built in a folder of its own with this tree's dependencies. */
 async function baselineDist(ref: string): Promise<{ dist: string; cleanup: () => Promise<void> }> {
@@ -48,6 +52,18 @@ async function baselineDist(ref: string): Promise<{ dist: string; cleanup: () =>
 
 const builds = { A: await baselineDist(baseline), B: { dist: process.env.WIDGET_DIR ?? LIBRARY_DIST } };
 const environments = { A: await benchServerEnv(builds.A.dist), B: await benchServerEnv(builds.B.dist) };
+const pagesDir = environments.B.EXAMPLES_DIR ?? '';
+const unknown = CASES.filter((name) => !existsSync(path.join(pagesDir, `${name}.html`)));
+if (unknown.length > 0) {
+  const known = readdirSync(pagesDir).filter((file) => file.endsWith('.html'));
+  console.error(
+    `no bench page ${unknown.join(', ')}; AB_CASES takes: ${known.map((file) => file.slice(0, -5)).join(', ')}`,
+  );
+  for (const { EXAMPLES_DIR } of Object.values(environments))
+    if (EXAMPLES_DIR) await rm(EXAMPLES_DIR, { recursive: true, force: true });
+  await builds.A.cleanup();
+  process.exit(2);
+}
 const servers: Record<'A' | 'B', ServerProcess> = {
   A: await startServerProcess({ env: environments.A }),
   B: await startServerProcess({ env: environments.B }),
