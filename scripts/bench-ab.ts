@@ -13,7 +13,7 @@ import { existsSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchServerEnv } from './bench/pages.ts';
+import { benchServerEnv, removeBenchPages } from './bench/pages.ts';
 import { comparePaired } from './bench/paired.ts';
 import { visitCase } from './bench/visits.ts';
 import { launchChromium } from './page-driver.ts';
@@ -52,6 +52,11 @@ async function baselineDist(ref: string): Promise<{ dist: string; cleanup: () =>
 
 const builds = { A: await baselineDist(baseline), B: { dist: process.env.WIDGET_DIR ?? LIBRARY_DIST } };
 const environments = { A: await benchServerEnv(builds.A.dist), B: await benchServerEnv(builds.B.dist) };
+/** The pages written for both servers, and the baseline's build folder. */
+const cleanUp = async () => {
+  for (const env of Object.values(environments)) await removeBenchPages(env);
+  await builds.A.cleanup();
+};
 const pagesDir = environments.B.EXAMPLES_DIR ?? '';
 const unknown = CASES.filter((name) => !existsSync(path.join(pagesDir, `${name}.html`)));
 if (unknown.length > 0) {
@@ -59,9 +64,7 @@ if (unknown.length > 0) {
   console.error(
     `no bench page ${unknown.join(', ')}; AB_CASES takes: ${known.map((file) => file.slice(0, -5)).join(', ')}`,
   );
-  for (const { EXAMPLES_DIR } of Object.values(environments))
-    if (EXAMPLES_DIR) await rm(EXAMPLES_DIR, { recursive: true, force: true });
-  await builds.A.cleanup();
+  await cleanUp();
   process.exit(2);
 }
 const servers: Record<'A' | 'B', ServerProcess> = {
@@ -93,9 +96,7 @@ try {
 } finally {
   await browser.close();
   for (const server of Object.values(servers)) await server.dispose();
-  for (const { EXAMPLES_DIR } of Object.values(environments))
-    if (EXAMPLES_DIR) await rm(EXAMPLES_DIR, { recursive: true, force: true });
-  await builds.A.cleanup();
+  await cleanUp();
 }
 
 const ms = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)} ms`;

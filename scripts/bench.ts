@@ -19,7 +19,6 @@
 //                                by hand for a page that shows nothing): empty, blocked, blockedOnPage, chat, ...
 //   WIDGET_DIR (packages/poptin-elements/dist/) the build to measure
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type InteractionProfile, meanProfile } from './bench/interaction-trace.ts';
@@ -41,7 +40,7 @@ import {
   type Profile,
   showCloseCycles,
 } from './bench/page-metrics.ts';
-import { benchServerEnv } from './bench/pages.ts';
+import { benchServerEnv, removeBenchPages } from './bench/pages.ts';
 import { buildOnReact } from './bench/react-build.ts';
 import { widgetRoundTrips } from './bench/round-trips.ts';
 import { type LoadResult, serverLoad } from './bench/server-load.ts';
@@ -925,7 +924,7 @@ if (postgres) {
   }
 } else console.log(`\nPostgreSQL not measured: ${reason}`);
 if (PARTS.has('hot') && (await benchHotPopup()) === false) process.exitCode = 1;
-if (BENCH_ENV.EXAMPLES_DIR) await rm(BENCH_ENV.EXAMPLES_DIR, { recursive: true, force: true });
+await removeBenchPages(BENCH_ENV);
 
 console.log('\n## Budgets\n');
 console.log('| budget | measured | |');

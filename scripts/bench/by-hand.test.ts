@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../page-driver.ts';
 import { LIBRARY_DIST, type ServerProcess, startServerProcess } from '../server-process.ts';
-import { benchServerEnv } from './pages.ts';
+import { benchServerEnv, removeBenchPages } from './pages.ts';
 
 /**
  * What a visitor sees of the shown template's texts: each one's tag, size, weight, colour, padding and background.
@@ -33,17 +32,16 @@ const TEMPLATE_LOOKS = `(() => {
 describe('bench: the pop-ups by hand, the floors the widget is measured against', () => {
   let server: ServerProcess;
   let browser: Browser;
-  let pages: string | undefined;
+  let env: NodeJS.ProcessEnv = {};
   before(async () => {
-    const env = await benchServerEnv(LIBRARY_DIST);
-    pages = env.EXAMPLES_DIR;
+    env = await benchServerEnv(LIBRARY_DIST);
     server = await startServerProcess({ env });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await server?.dispose();
-    if (pages) await rm(pages, { recursive: true, force: true });
+    await removeBenchPages(env);
   });
 
   for (const [widget, byHand] of [

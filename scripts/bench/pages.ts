@@ -1,6 +1,6 @@
 // The benchmark's pages: one article, the same in every case, with only the widget's part changed, written into
 // a folder the server serves as its examples.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../server-process.ts';
@@ -218,4 +218,9 @@ export async function benchServerEnv(widgetDir: string): Promise<NodeJS.ProcessE
     RATE_LIMIT_MAX: '100000000',
     SPAM_MIN_SUBMIT_MS: '0',
   };
+}
+
+/** Removes the pages `benchServerEnv` wrote. */
+export async function removeBenchPages(env: NodeJS.ProcessEnv): Promise<void> {
+  if (env.EXAMPLES_DIR) await rm(env.EXAMPLES_DIR, { recursive: true, force: true });
 }
