@@ -2,9 +2,9 @@
 // scheduled one decided again at its schedule's boundaries, and those the server left out explained.
 
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
-import type { ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
+import type { PageFilters, ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
 import { createDecisionEnvironment, decide, leftOutDecision } from '../../src/core/decision/index.ts';
-import { scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import { pageFiltersFor, scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
 import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
 import { popupDecided } from '../../src/stores/popups.ts';
 import type { ConsentLink } from './consent-link.ts';
@@ -25,16 +25,18 @@ export interface RuleModules {
   visitRules: VisitRules | undefined;
   scheduleClock: ScheduleClock | undefined;
   timerRule: TimerRule | undefined;
+  pageFilters: PageFilters | undefined;
 }
 
 /** The rule modules the answer's pop-ups use. */
 export async function ruleModulesOf(response: DisplayResponse): Promise<RuleModules> {
-  const [visitRules, scheduleClock, timerRule] = await Promise.all([
+  const [visitRules, scheduleClock, timerRule, pageFilters] = await Promise.all([
     visitRulesFor(response.poptins),
     scheduleClockFor(response.poptins),
     timerRuleFor(response.poptins),
+    pageFiltersFor(response.poptins),
   ]);
-  return { visitRules, scheduleClock, timerRule };
+  return { visitRules, scheduleClock, timerRule, pageFilters };
 }
 
 /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */

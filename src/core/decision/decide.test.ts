@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import * as timerRule from '../countdown/expiry.ts';
+import * as pageFilters from '../rules/page-filters.ts';
 import * as scheduleClock from '../rules/schedule-clock.ts';
 import * as visitRules from '../rules/visit.ts';
 import { TEST_POPTIN_ID, testConfig } from '../triggers/test-support/fakes.ts';
@@ -9,7 +10,7 @@ import { countingCookieDocument, countingStorageWindow } from '../visitor/test-s
 import { createVisitor } from '../visitor/visitor.ts';
 import { decide } from './decide.ts';
 import { createDecisionEnvironment, type DecisionEnvironment } from './environment.ts';
-import { timerRuleFor, usesVisitRules, visitRulesFor } from './visit-rules.ts';
+import { pageFiltersFor, timerRuleFor, usesPageFilters, usesVisitRules, visitRulesFor } from './visit-rules.ts';
 
 const NOW = Date.UTC(2025, 2, 14, 12);
 const MINUTE = 60_000;
@@ -30,6 +31,7 @@ function environment(change: Partial<DecisionEnvironment> = {}): DecisionEnviron
     visitRules,
     scheduleClock,
     timerRule,
+    pageFilters,
     ...change,
   };
 }
@@ -53,6 +55,43 @@ describe('decide: the visit rules are loaded only for a page that has a pop-up s
     expect(typeof loaded?.evaluateVisitorType).to.equal('function');
     expect(decide(config, environment({ visitRules: loaded })).allowed).to.equal(false);
   });
+});
+
+describe('decide: the filters that read the page are loaded only for a page that has a pop-up setting one', () => {
+  it('downloads nothing for pop-ups without them, and decides them as unset', async () => {
+    const plain = testConfig({ source_code_target_active: 'no', source_code_target_html: 'data-cart' });
+    expect(usesPageFilters(plain)).to.equal(false);
+    expect(await pageFiltersFor([plain])).to.equal(undefined);
+    const decision = decide(plain, environment({ pageFilters: undefined }));
+    expect(decision.allowed).to.equal(true);
+    expect(
+      decision.rules.filter((rule) => /filter|source_code/.test(rule.rule)).map((rule) => rule.reason),
+    ).to.deep.equal([
+      'no cookie_filter set',
+      'no js_filter set',
+      'no engagement filter set',
+      'source code targeting is off',
+    ]);
+  });
+
+  for (const [setting, value] of [
+    ['cookie_filter', 'show|exact|plan=pro'],
+    ['js_filter', 'show|exact|shop.tier=gold'],
+    ['engagement_with_other_poptin_filter', 'show|seen_poptin|any|any'],
+    ['source_code_target_active', 'yes'],
+  ] as const) {
+    it(`loads them for a pop-up that sets ${setting}, and its filter then decides`, async () => {
+      const config = testConfig({ [setting]: value, source_code_target_html: 'data-cart' });
+      expect(usesPageFilters(config)).to.equal(true);
+      const loaded = await pageFiltersFor([testConfig(), config]);
+      expect(typeof loaded?.evaluateCookieFilter).to.equal('function');
+      const rule = setting === 'source_code_target_active' ? 'source_code_target' : setting;
+      const verdict = (filters: typeof loaded) =>
+        decide(config, environment({ pageFilters: filters })).rules.find((each) => each.rule === rule);
+      expect(verdict(loaded)?.allowed).to.equal(false, 'the page meets none of them');
+      expect(verdict(undefined)).to.deep.include({ allowed: false, reason: 'its filter is not loaded' });
+    });
+  }
 });
 
 describe('decide: every rule for one pop-up', () => {
@@ -267,6 +306,7 @@ describe('decide: every rule for one pop-up', () => {
       countryCode: 'DE',
       isMobile: false,
       now: () => NOW,
+      pageFilters,
     });
     return { env, readsSince: () => reads() - readsBefore };
   }

@@ -1,16 +1,12 @@
 import type { LeftOutPopup, PopupConfig } from '../config/types.ts';
 import { evaluateConvertedUsers } from '../rules/converted.ts';
-import { evaluateCookieFilter } from '../rules/cookie-filter.ts';
 import { evaluateCountry } from '../rules/country.ts';
 import { evaluateDevice, selectVariant, type Variant } from '../rules/device.ts';
-import { evaluateEngagementFilter } from '../rules/engagement.ts';
 import { evaluateAfterClose, evaluateFrequency } from '../rules/frequency.ts';
-import { evaluateJsFilter } from '../rules/js-filter.ts';
-import { evaluateSourceCodeTarget } from '../rules/source-code.ts';
 import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targeting.ts';
 import { allow, block, type RuleResult } from '../rules/types.ts';
 import { describePlan, planTriggers } from '../triggers/plan.ts';
-import type { DecisionEnvironment } from './environment.ts';
+import type { DecisionEnvironment, PageFilters } from './environment.ts';
 import { mayHaveTimer } from './visit-rules.ts';
 
 export interface Decision {
@@ -36,7 +32,12 @@ type RuleCheck = [name: string, check: () => RuleResult];
 
 /** Combines every display rule for one pop-up (widget §3 filters, §5 operators, §6 who sees what). */
 export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
-  const { visitor, now, visitRules, scheduleClock, timerRule } = environment;
+  const { visitor, now, visitRules, scheduleClock, timerRule, pageFilters } = environment;
+  const { filters } = config;
+  const pageFilter = (name: string, set: boolean, unset: string, check: (page: PageFilters) => RuleResult) => {
+    if (!set) return allow(name, unset);
+    return pageFilters ? check(pageFilters) : block(name, 'its filter is not loaded');
+  };
   let history: ReturnType<typeof visitor.frequencyHistory> | null = null;
   const frequencyHistory = () => (history ??= visitor.frequencyHistory(config.id));
   const checks: RuleCheck[] = [
@@ -74,25 +75,39 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
         visitRules?.evaluateVisitPage(config, environment.visit) ??
         allow('visit_page_targeting', 'no landing page targeting'),
     ],
+    // Their module is there whenever a pop-up of the page sets one of them (visit-rules.ts, usesPageFilters); the page's
+    // cookies and the visitor's engagement are read only by a filter that is set.
     [
       'cookie_filter',
       () =>
-        evaluateCookieFilter(
-          config.filters.cookieFilter,
-          config.filters.cookieFilter.trim() ? environment.cookies : {},
+        pageFilter('cookie_filter', filters.cookieFilter.trim() !== '', 'no cookie_filter set', (page) =>
+          page.evaluateCookieFilter(filters.cookieFilter, environment.cookies),
         ),
     ],
-    ['js_filter', () => evaluateJsFilter(config.filters.jsFilter, environment.globals)],
+    [
+      'js_filter',
+      () =>
+        pageFilter('js_filter', filters.jsFilter.trim() !== '', 'no js_filter set', (page) =>
+          page.evaluateJsFilter(filters.jsFilter, environment.globals),
+        ),
+    ],
     [
       'engagement_with_other_poptin_filter',
       () =>
-        evaluateEngagementFilter(
-          config.filters.engagementFilter,
-          config.id,
-          config.filters.engagementFilter.trim() ? visitor.engagement() : [],
+        pageFilter(
+          'engagement_with_other_poptin_filter',
+          filters.engagementFilter.trim() !== '',
+          'no engagement filter set',
+          (page) => page.evaluateEngagementFilter(filters.engagementFilter, config.id, visitor.engagement()),
         ),
     ],
-    ['source_code_target', () => evaluateSourceCodeTarget(config.filters, environment.pageSource)],
+    [
+      'source_code_target',
+      () =>
+        pageFilter('source_code_target', filters.sourceCodeTargetActive, 'source code targeting is off', (page) =>
+          page.evaluateSourceCodeTarget(filters, environment.pageSource),
+        ),
+    ],
     [
       'schedule',
       // Its clock is there whenever a pop-up of the page has a schedule (visit-rules.ts, campaignRulesFor).

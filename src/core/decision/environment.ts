@@ -44,6 +44,8 @@ export interface DecisionEnvironment {
   scheduleClock?: ScheduleClock;
   /** The timer rule (src/core/countdown/expiry.ts), loaded only for pages with a pop-up that has a timer. */
   timerRule?: TimerRule;
+  /** The page's filters (src/core/rules/page-filters.ts), loaded only for pages with a pop-up that sets one. */
+  pageFilters?: PageFilters;
 }
 
 /** A schedule's clock, as `import('../rules/schedule-clock.ts')` gives it. */
@@ -54,6 +56,9 @@ export type ScheduleClock = Pick<
 
 /** The timer as a display rule, as `import('../countdown/expiry.ts')` gives it. */
 export type TimerRule = Pick<typeof import('../countdown/expiry.ts'), 'evaluateTimer'>;
+
+/** The evaluators of the filters that read the page, as `import('../rules/page-filters.ts')` gives them. */
+export type PageFilters = typeof import('../rules/page-filters.ts');
 
 /** The evaluators of the visit rules, as `import('../rules/visit.ts')` gives them. */
 export type VisitRules = Pick<
@@ -80,6 +85,7 @@ export interface EnvironmentSources {
   visitRules?: VisitRules;
   scheduleClock?: ScheduleClock;
   timerRule?: TimerRule;
+  pageFilters?: PageFilters;
 }
 
 /** Builds a DecisionEnvironment from the live page; each field can be overridden afterwards. */
@@ -112,6 +118,7 @@ export function createDecisionEnvironment(sources: EnvironmentSources): Decision
     visitRules: sources.visitRules,
     scheduleClock: sources.scheduleClock,
     timerRule: sources.timerRule,
+    pageFilters: sources.pageFilters,
     // Read when a schedule in the visitor's time zone asks: a page's first Intl.DateTimeFormat loads the browser's
     // time zone data, 60 to 90 ms at 4× CPU slowdown in the task that decides the pop-ups.
     get visitorTimeZone() {

@@ -1,8 +1,9 @@
 // The campaign rules weigh some 4 KB gzip that a page whose pop-ups use none of them never needs: the visit rules (UTM
 // parameters, traffic source, new or returning visitor, landing page), the schedules' clock and the timer's settings
-// (2 KB) are each loaded only when one of the answer's pop-ups sets one, before the pop-ups are decided.
+// (2 KB), and the filters that read the page (1.4 KB) are each loaded only when one of the answer's pop-ups sets one,
+// before the pop-ups are decided.
 import type { PopupConfig } from '../config/types.ts';
-import type { ScheduleClock, TimerRule, VisitRules } from './environment.ts';
+import type { PageFilters, ScheduleClock, TimerRule, VisitRules } from './environment.ts';
 
 /** The pop-up settings of the visit rules. */
 export const VISIT_RULE_FIELDS = [
@@ -45,4 +46,16 @@ export const mayHaveTimer = (config: PopupConfig): boolean => {
 /** The timer rule when one of `configs` may have a timer, else undefined (nothing is downloaded). */
 export async function timerRuleFor(configs: readonly PopupConfig[]): Promise<TimerRule | undefined> {
   return configs.some(mayHaveTimer) ? import('../countdown/expiry.ts') : undefined;
+}
+
+/** Whether a pop-up sets a filter that reads the page: a cookie, JS or engagement filter, or source code targeting. */
+export const usesPageFilters = ({ filters }: PopupConfig): boolean =>
+  filters.cookieFilter.trim() !== '' ||
+  filters.jsFilter.trim() !== '' ||
+  filters.engagementFilter.trim() !== '' ||
+  filters.sourceCodeTargetActive;
+
+/** The page's filters when one of `configs` sets one, else undefined (nothing is downloaded). */
+export async function pageFiltersFor(configs: readonly PopupConfig[]): Promise<PageFilters | undefined> {
+  return configs.some(usesPageFilters) ? import('../rules/page-filters.ts') : undefined;
 }
