@@ -5,6 +5,8 @@ import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.t
 import type { PageFilters, ScheduleClock, TimerRule, VisitRules } from '../../src/core/decision/environment.ts';
 import { createDecisionEnvironment, decide, leftOutDecision } from '../../src/core/decision/index.ts';
 import { pageFiltersFor, scheduleClockFor, timerRuleFor, visitRulesFor } from '../../src/core/decision/visit-rules.ts';
+import { type TriggerWatchers, triggerWatchersFor } from '../../src/core/triggers/arm.ts';
+import type { Device } from '../../src/core/triggers/types.ts';
 import { visitFactsOf } from '../../src/core/visitor/visit-facts.ts';
 import { popupDecided } from '../../src/stores/popups.ts';
 import type { ConsentLink } from './consent-link.ts';
@@ -20,23 +22,25 @@ export interface PageDecisionsOptions {
   addTeaser(handle: PopupHandle, order: number): void;
 }
 
-/** The rule modules an answer's pop-ups use, each loaded only when one of them uses it. */
+/** The rule and trigger modules an answer's pop-ups use, each loaded only when one of them uses it. */
 export interface RuleModules {
   visitRules: VisitRules | undefined;
   scheduleClock: ScheduleClock | undefined;
   timerRule: TimerRule | undefined;
   pageFilters: PageFilters | undefined;
+  triggerWatchers: TriggerWatchers | undefined;
 }
 
-/** The rule modules the answer's pop-ups use. */
-export async function ruleModulesOf(response: DisplayResponse): Promise<RuleModules> {
-  const [visitRules, scheduleClock, timerRule, pageFilters] = await Promise.all([
+/** The rule and trigger modules the answer's pop-ups use on this device. */
+export async function ruleModulesOf(response: DisplayResponse, device: Device): Promise<RuleModules> {
+  const [visitRules, scheduleClock, timerRule, pageFilters, triggerWatchers] = await Promise.all([
     visitRulesFor(response.poptins),
     scheduleClockFor(response.poptins),
     timerRuleFor(response.poptins),
     pageFiltersFor(response.poptins),
+    triggerWatchersFor(response.poptins, device),
   ]);
-  return { visitRules, scheduleClock, timerRule, pageFilters };
+  return { visitRules, scheduleClock, timerRule, pageFilters, triggerWatchers };
 }
 
 /** Every pop-up of the answer is decided, armed or blocked; those the server left out are explained. */
@@ -58,7 +62,9 @@ export function decideAll(response: DisplayResponse, rules: RuleModules, options
   };
   response.poptins.forEach((config, order) => {
     const decision = decideOne(config, environment);
-    const handle = showings.track(config, decision.variant, decision.triggers);
+    const handle = showings.track(config, decision.variant, decision.triggers, {
+      triggerWatchers: rules.triggerWatchers,
+    });
     handle.runner.send({ type: 'decided', allowed: decision.allowed });
     if (decision.allowed && config.teasersOn) options.addTeaser(handle, order);
     showings.followSchedule(handle, zones, () => decideOne(config, environmentNow()), rules.scheduleClock);

@@ -24,7 +24,7 @@ function setup(options: { server?: FakeServer; url?: string; host?: HTMLElement 
   const handles = new Map<string, PopupHandle>();
   const host: PageModeHost = {
     context,
-    track: (config: PopupConfig, variant, planned, preview = false) => {
+    track: (config: PopupConfig, variant, planned, { preview = false } = {}) => {
       const handle: PopupHandle = {
         config,
         variant,

@@ -6,7 +6,7 @@ import { selectVariant, type Variant } from '../../src/core/rules/device.ts';
 import { log } from '../../src/core/safety.ts';
 import type { ShowingEvent, ShowingPhase } from '../../src/core/session/showing.ts';
 import { limitPopupOf } from '../../src/core/session/usage-limit.ts';
-import { embedPlaceholder } from '../../src/core/triggers/in-view.ts';
+import { embedPlaceholder } from '../../src/core/triggers/embed-placeholder.ts';
 import { LOADERS } from '../../src/registry.ts';
 import { tagOf } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';
@@ -36,7 +36,7 @@ export function previewIdOf(url: string): string {
 export interface PageModeHost {
   context: SessionContext;
   /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
-  track(config: PopupConfig, variant: Variant, planned: string[], preview?: boolean): PopupHandle;
+  track(config: PopupConfig, variant: Variant, planned: string[], options?: { preview?: boolean }): PopupHandle;
   handleOf(id: string): PopupHandle | undefined;
   fire(handle: PopupHandle, trigger: string): void;
   show(id: string, trigger: string): Promise<boolean>;
@@ -53,7 +53,7 @@ export class PageModes {
   }
 
   private openNow(config: PopupConfig, trigger: string, preview = false): void {
-    const handle = this.host.track(config, selectVariant(config, this.host.context.page.isMobile), [], preview);
+    const handle = this.host.track(config, selectVariant(config, this.host.context.page.isMobile), [], { preview });
     handle.runner.send({ type: 'decided', allowed: true });
     this.host.fire(handle, trigger);
   }

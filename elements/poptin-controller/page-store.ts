@@ -6,7 +6,7 @@ import type { DisplayRequest } from '../../src/core/api/contract.ts';
 import type { DisplayResponse, PopupConfig } from '../../src/core/config/types.ts';
 import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { log } from '../../src/core/safety.ts';
-import { type CartEventHub, createCartEvents } from '../../src/core/triggers/cart.ts';
+import { type CartEventHub, createCartEvents } from '../../src/core/triggers/cart-events.ts';
 import type { StoreIntegration } from '../../src/integrations/store.ts';
 import type { SessionContext } from './context.ts';
 import { storeCodeOf } from './first-display.ts';

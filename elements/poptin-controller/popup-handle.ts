@@ -2,6 +2,7 @@ import type { SurfaceElement } from '../../src/components/shared/surface.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import type { Variant } from '../../src/core/rules/device.ts';
 import type { ShowingRunner } from '../../src/core/session/showing.ts';
+import type { TriggerWatchers } from '../../src/core/triggers/arm.ts';
 import type { PopupModel } from '../../src/stores/popup-model.ts';
 
 export type PopupElement = SurfaceElement<PopupModel>;
@@ -19,6 +20,8 @@ export interface PopupHandle {
   readonly planned: string[];
   /** Opened by the page's `ppt-preview` parameter: shown at once, and nothing about it is recorded. */
   readonly preview: boolean;
+  /** The modules of the triggers that watch the visitor, when a pop-up of its page arms one (page-decisions.ts). */
+  readonly triggerWatchers?: TriggerWatchers;
   readonly runner: ShowingRunner;
   element: PopupElement | null;
   /** The pop-up built ahead of its trigger, once asked for. */

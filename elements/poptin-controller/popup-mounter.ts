@@ -11,7 +11,7 @@ import { popupLayout } from '../../src/core/popup/layout.ts';
 import type { RecommendationModel } from '../../src/core/products/recommendations.ts';
 import { log } from '../../src/core/safety.ts';
 import { hasClickTargetFor } from '../../src/core/triggers/click-targets.ts';
-import { embedPlaceholder } from '../../src/core/triggers/index.ts';
+import { embedPlaceholder } from '../../src/core/triggers/embed-placeholder.ts';
 import { trustedHtml } from '../../src/core/trusted-html.ts';
 import { createSurface } from '../../src/registry-lookups.ts';
 import type { SessionContext } from './context.ts';

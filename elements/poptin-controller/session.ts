@@ -223,7 +223,7 @@ export class ControllerSession {
       this.store.applyDisplayCart(response.wixCartDetails);
       this.store.reportWebsiteSession();
       if (previewId) return this.modes.preview(response, previewId);
-      const rules = await ruleModulesOf(response);
+      const rules = await ruleModulesOf(response, context.page.isMobile ? 'mobile' : 'desktop');
       await yieldToPage();
       if (superseded()) return;
       this.reporter.leads.proofOfWork = response.proofOfWork;

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { PopupConfig } from '../../src/core/config/types.ts';
 import { createDecisionEnvironment, decide } from '../../src/core/decision/index.ts';
-import { createCartEvents } from '../../src/core/triggers/cart.ts';
+import { createCartEvents } from '../../src/core/triggers/cart-events.ts';
+import * as triggerWatchers from '../../src/core/triggers/watchers.ts';
 import { $popups, clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import type { PopupMounter } from './popup-mounter.ts';
@@ -66,7 +67,7 @@ function decided({ showings, context }: ReturnType<typeof setup>, config: PopupC
   });
   const decision = decide(config, environment);
   popupDecided(config, decision);
-  const handle = showings.track(config, decision.variant, decision.triggers);
+  const handle = showings.track(config, decision.variant, decision.triggers, { triggerWatchers });
   handle.runner.send({ type: 'decided', allowed: decision.allowed });
   return handle;
 }
@@ -109,7 +110,7 @@ describe("the page's showings", () => {
     expect(leads).to.deep.equal([
       { id: POPTIN_ID, lead: { ...lead, trigger: 'scroll', viewId: 'view-1', coupon: '' } },
     ]);
-    const preview = showings.track(popupConfig({ poptin_id: 'b1b2c3d4e5f6g' }), 'desktop', [], true);
+    const preview = showings.track(popupConfig({ poptin_id: 'b1b2c3d4e5f6g' }), 'desktop', [], { preview: true });
     expect(await showings.sendLead(preview, lead)).to.deep.equal({ status: 'sent' });
     expect(leads).to.have.length(1);
   });

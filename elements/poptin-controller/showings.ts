@@ -14,8 +14,8 @@ import type { ScheduleZones } from '../../src/core/rules/schedule.ts';
 import { guard } from '../../src/core/safety.ts';
 import { markLatest } from '../../src/core/session/marks.ts';
 import { createShowingRunner } from '../../src/core/session/showing.ts';
-import type { CartEventHub } from '../../src/core/triggers/cart.ts';
-import { armTriggers, type Disarm } from '../../src/core/triggers/index.ts';
+import type { CartEventHub } from '../../src/core/triggers/cart-events.ts';
+import { armTriggers, type Disarm, type TriggerWatchers } from '../../src/core/triggers/index.ts';
 import { popupArmed, popupShowingChanged, popupShown } from '../../src/stores/popups.ts';
 import type { SessionContext } from './context.ts';
 import { teaserFollows } from './page-modes.ts';
@@ -68,7 +68,12 @@ export class PageShowings {
   }
 
   /** A new pop-up of this page, `blocked` until it is decided or opened on demand. */
-  track(config: PopupConfig, variant: Variant, planned: string[], preview = false): PopupHandle {
+  track(
+    config: PopupConfig,
+    variant: Variant,
+    planned: string[],
+    { preview = false, triggerWatchers }: { preview?: boolean; triggerWatchers?: TriggerWatchers } = {},
+  ): PopupHandle {
     const { reporter } = this.options;
     const mounter = () => this.options.mounter();
     const handle: PopupHandle = {
@@ -76,6 +81,7 @@ export class PageShowings {
       variant,
       planned,
       preview,
+      triggerWatchers,
       element: null,
       runner: createShowingRunner(
         {
@@ -161,15 +167,19 @@ export class PageShowings {
 
   private arm(handle: PopupHandle): Disarm {
     const { context, cartEvents } = this.options;
-    const disarm = armTriggers(handle.config, {
-      window: context.window,
-      document: context.window.document,
-      visitor: context.visitor,
-      now: context.now,
-      device: context.page.isMobile ? 'mobile' : 'desktop',
-      fire: (trigger) => this.fire(handle, trigger),
-      cartEvents,
-    });
+    const disarm = armTriggers(
+      handle.config,
+      {
+        window: context.window,
+        document: context.window.document,
+        visitor: context.visitor,
+        now: context.now,
+        device: context.page.isMobile ? 'mobile' : 'desktop',
+        fire: (trigger) => this.fire(handle, trigger),
+        cartEvents,
+      },
+      handle.triggerWatchers,
+    );
     popupArmed(handle.config.id, handle.planned, Date.now());
     return disarm;
   }

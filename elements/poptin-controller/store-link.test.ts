@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
-import { createCartEvents } from '../../src/core/triggers/cart.ts';
+import { createCartEvents } from '../../src/core/triggers/cart-events.ts';
 import type { StoreCart, StoreIntegration } from '../../src/integrations/store.ts';
 import { StoreLink } from './store-link.ts';
 import { fetchRecommendations, recommendationQuery } from './store-recommendations.ts';

@@ -8,7 +8,7 @@ import type { AddToCartItem } from '../../src/core/products/add-to-cart.ts';
 import { cartChanges } from '../../src/core/products/cart-changes.ts';
 import { safeLinkUrl } from '../../src/core/safe-url.ts';
 import { guard, listenSafely, log } from '../../src/core/safety.ts';
-import type { CartEventHub } from '../../src/core/triggers/cart.ts';
+import type { CartEventHub } from '../../src/core/triggers/cart-events.ts';
 import {
   BROWSE_ABANDONMENT_DELAY_MS,
   shopifyBrowseAbandonmentQuery,

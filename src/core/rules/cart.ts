@@ -78,10 +78,6 @@ export function parseProductScope(text: string): ProductScope {
   return ids.length ? { kind: 'ids', ids } : { kind: 'any_product' };
 }
 
-export function cartTriggerEnabled(settings: CartTriggerSettings): boolean {
-  return settings.shopifyActive || settings.wixActive;
-}
-
 /**
  * Whether a cart event satisfies the pop-up's cart trigger (widget §3 cart trigger settings, §5 cart
  * comparisons). Both store platforms use the shopify_cart_trigger_* action, products and comparison.

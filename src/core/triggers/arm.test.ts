@@ -1,12 +1,13 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { ADBLOCK_CHECK_DELAY_MS } from './adblock.ts';
-import { armTriggers } from './arm.ts';
-import { createCartEvents } from './cart.ts';
+import { armTriggers, triggerWatchersFor } from './arm.ts';
+import { createCartEvents } from './cart-events.ts';
 import { EXIT_INTENT_GRACE_MS } from './exit-intent.ts';
 import { AUTO_PILOT_TRIGGERS, describePlan, planTriggers } from './plan.ts';
 import { SCROLL_REARM_MS } from './scroll.ts';
 import { fakeDocument, fakeWindow, testConfig, triggerContext } from './test-support/fakes.ts';
+import * as watchers from './watchers.ts';
 
 describe('armTriggers', () => {
   let clock: sinon.SinonFakeTimers;
@@ -17,7 +18,7 @@ describe('armTriggers', () => {
     const context = triggerContext(options);
     const config = testConfig(raw);
     const { config: _ignored, ...rest } = context;
-    const disarm = armTriggers(config, rest);
+    const disarm = armTriggers(config, rest, watchers);
     return { context, disarm };
   }
 
@@ -157,5 +158,56 @@ describe('armTriggers', () => {
       clock.tick(15_000);
       expect(context.fired).to.deep.equal(['after_seconds']);
     });
+  });
+});
+
+describe('the triggers that watch the visitor are loaded only for a page whose pop-ups arm one', () => {
+  let clock: sinon.SinonFakeTimers;
+  beforeEach(() => (clock = sinon.useFakeTimers({ now: 1_700_000_000_000 })));
+  afterEach(() => clock.restore());
+
+  it('a page of pop-ups on a timer, at once or on a click downloads none of them, and they arm and fire', async () => {
+    const configs = [testConfig({ display_after_sec_active: '5' }), testConfig({}), testConfig({ on_click: 'yes' })];
+    expect(await triggerWatchersFor(configs, 'desktop')).to.equal(undefined);
+    const context = triggerContext();
+    const { config: _ignored, ...rest } = context;
+    armTriggers(configs[0]!, rest, undefined);
+    clock.tick(5000);
+    expect(context.fired).to.deep.equal(['after_seconds']);
+  });
+
+  for (const [name, raw, device] of [
+    ['exit intent', { display_after_exit_website_active: 'yes' }, 'desktop'],
+    ['scroll', { display_after_scroll_active: '50' }, 'desktop'],
+    ['clicks on the page', { display_after_page_click_number_active: '2' }, 'desktop'],
+    ['an ad blocker', { display_if_adblock_active: 'yes', display_after_sec_active: '1' }, 'desktop'],
+    ['the cart', { shopify_cart_trigger_active: 'yes', shopify_cart_trigger_action: 'added_product' }, 'desktop'],
+    ['an embed coming into view', { poptin_type: 'embedded' }, 'desktop'],
+    ['auto-pilot on a phone (scroll)', { auto_pilot_trigger: 'yes' }, 'mobile'],
+  ] as const) {
+    it(`a page with a pop-up that arms ${name} downloads them`, async () => {
+      const watchers = await triggerWatchersFor([testConfig({}), testConfig(raw)], device);
+      expect(typeof watchers?.armScroll).to.equal('function');
+    });
+  }
+
+  it('a pop-up whose watcher is missing is not armed and says why, rather than failing', () => {
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const win = fakeWindow({ innerHeight: 1000 });
+      const context = triggerContext({ window: win, document: fakeDocument(3000) });
+      const { config: _ignored, ...rest } = context;
+      const disarm = armTriggers(testConfig({ display_after_scroll_active: '50' }), rest, undefined);
+      win.scrollY = 1200;
+      win.dispatchEvent(new Event('scroll'));
+      clock.tick(SCROLL_REARM_MS);
+      expect(context.fired).to.deep.equal([]);
+      expect(warnings.flat().join(' ')).to.contain("its triggers' module is not loaded");
+      disarm();
+    } finally {
+      console.warn = warn;
+    }
   });
 });

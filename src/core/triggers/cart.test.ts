@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { armCart, createCartEvents } from './cart.ts';
+import { armCart } from './cart.ts';
+import { createCartEvents } from './cart-events.ts';
 import { testConfig, triggerContext } from './test-support/fakes.ts';
 
 const cartConfig = (action: string, products = 'any_product', filter = '', value = '') =>

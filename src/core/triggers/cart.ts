@@ -1,39 +1,9 @@
-import {
-  type CartEvent,
-  type CartEventKind,
-  type CartState,
-  cartTriggerEnabled,
-  evaluateCartTrigger,
-  readCartAction,
-} from '../rules/cart.ts';
-import { combine, guard } from '../safety.ts';
+import { evaluateCartTrigger, readCartAction } from '../rules/cart.ts';
+import { combine } from '../safety.ts';
 import { later } from '../timers.ts';
 import { fireOnce } from './fire-once.ts';
-import { type CartEventSource, type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
-
-export interface CartEventHub extends CartEventSource {
-  /** Store integrations call this for each cart change they observe; `cart` defaults to the last known cart. */
-  fireCartEvent(kind: CartEventKind, detail?: { productIds?: string[]; cart?: CartState }): void;
-}
-
-const EMPTY_CART: CartState = { items: [], total: 0 };
-
-export function createCartEvents(): CartEventHub {
-  const listeners = new Set<(event: CartEvent) => void>();
-  let last: CartState | null = null;
-  return {
-    fireCartEvent(kind, detail = {}) {
-      if (detail.cart) last = detail.cart;
-      const event: CartEvent = { kind, productIds: detail.productIds ?? [], cart: last ?? EMPTY_CART };
-      for (const listener of [...listeners]) guard('cart event listener', () => listener(event));
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current: () => last,
-  };
-}
+import { cartTriggerEnabled } from './plan.ts';
+import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /**
  * Cart trigger (shopify_cart_trigger_* / wix_cart_trigger_active): fires on the first cart event that

@@ -1,13 +1,9 @@
+import { embedPlaceholder } from './embed-placeholder.ts';
 import { fireOnce } from './fire-once.ts';
 import { type Disarm, TRIGGER_NAMES, type TriggerContext } from './types.ts';
 
 /** Widget §4: single-page apps add placeholders later; an empty one is looked for this often. */
 export const EMPTY_EMBED_CHECK_MS = 5_000;
-
-/** The `<poptin-embed>` an embedded pop-up renders into, if the page has one. */
-export function embedPlaceholder(document: Document, poptinId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`poptin-embed[poptin-id="${CSS.escape(poptinId)}"]`);
-}
 
 /**
  * Widget §2: an embedded pop-up appears when its `<poptin-embed>` is scrolled into view. A placeholder that is

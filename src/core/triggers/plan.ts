@@ -1,7 +1,11 @@
-import type { PopupConfig } from '../config/types.ts';
+import type { CartTriggerSettings, PopupConfig } from '../config/types.ts';
 import { readSwitch } from '../config/values.ts';
-import { cartTriggerEnabled } from '../rules/cart.ts';
 import type { Device } from './types.ts';
+
+/** Whether the pop-up's cart trigger is on, on either store platform. */
+export function cartTriggerEnabled(settings: CartTriggerSettings): boolean {
+  return settings.shopifyActive || settings.wixActive;
+}
 
 /** One trigger to arm, with its settings resolved. */
 export type TriggerPlan =
