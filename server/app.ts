@@ -234,6 +234,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRoutes(app);
   if (!options.trustProxy) limitConnectionsPerAddress(app.server, connectionLimits.maxConnectionsPerAddress);
+  try {
+    await registerServer(app, options);
+  } catch (error) {
+    // The timers, worker and sanitising started before the failure stop, so that the caller may close the database.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+/**
+ * The display server's work and routes on `app`. Fastify runs onClose hooks last registered first, once the server
+ * stopped taking requests: each background task registers its stop as it starts, and the database is closed by the
+ * caller after `close` resolves.
+ */
+async function registerServer(app: FastifyInstance, options: AppOptions): Promise<void> {
   const erasureHashes = new ErasureHashes(options.db);
   const visitorEmails = new VisitorEmails(options.db, erasureHashes, {
     mail: options.delivery?.mail ?? null,
@@ -271,14 +287,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   visitorEmails.wakeDeliveries = () => delivery.worker?.wake();
   if (options.delivery?.worker !== false) {
     const stopExpiry = visitorEmails.startExpiry((error) => app.log.error({ err: error }, 'Unconfirmed leads'));
-    app.addHook('onClose', async () => stopExpiry());
+    app.addHook('onClose', stopExpiry);
   }
   const stopWinnerChecks = checkWinnersEvery(
     options.abWinnerCheckMs ?? DEFAULT_WINNER_CHECK_MS,
     () => applyDueWinners(abTests, options.delivery?.mail ?? null),
     (error) => app.log.error({ err: error }, 'A/B winners'),
   );
-  app.addHook('onClose', async () => stopWinnerChecks());
+  app.addHook('onClose', stopWinnerChecks);
   const coupons = new Coupons(
     options.db,
     erasureHashes,
@@ -287,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (error, message) => app.log.error({ err: error }, message),
   );
   app.decorate('coupons', coupons);
+  app.addHook('onClose', () => coupons.close());
   const leadRetention = new LeadRetention(options.db, erasureHashes, (error) =>
     app.log.error({ err: error }, 'Lead retention'),
   );
@@ -305,8 +322,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('originsSeen', originsSeen);
   app.addHook('onClose', () => originsSeen.close());
   await registerCors(app, configuration, (clientId, origin, allowed) => originsSeen.note(clientId, origin, allowed));
-  if (options.rateLimit !== false)
-    registerRateLimit(app, rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT));
+  if (options.rateLimit !== false) {
+    const displayLimit = rateLimiterFor(options.db, 'display', options.rateLimit ?? DEFAULT_RATE_LIMIT);
+    registerRateLimit(app, displayLimit);
+    app.addHook('onClose', () => displayLimit.settled());
+  }
 
   const configFiles =
     options.clientsDir || options.popupsDir
@@ -316,6 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           app.log,
         )
       : null;
+  app.addHook('onClose', () => configuration.stopSanitizing());
   // In the background, as the display call's own sanitising: a start with many new pop-ups is not held by it.
   if (configFiles)
     void configuration.sanitizeUnmarked(configFiles.popups).then(
@@ -358,13 +379,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       owner.addHook('onRequest', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
       });
+      const failures =
+        options.rateLimit === false
+          ? null
+          : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT);
+      if (failures) owner.addHook('onClose', () => failures.settled());
       registerOwnerAuth(owner, {
         adminToken: options.ownerToken,
         clientTokenHashes: configFiles?.ownerTokenHashes ?? new Map(),
-        failures:
-          options.rateLimit === false
-            ? null
-            : rateLimiterFor(options.db, 'owner-failures', options.ownerFailureLimit ?? DEFAULT_OWNER_FAILURE_LIMIT),
+        failures,
         accounts: ownerSide.accounts,
         consoleOrigins,
       });
@@ -389,5 +412,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { mail: options.delivery.mail, publicUrl: options.publicUrl }
         : null,
   });
-  return app;
 }

@@ -8,9 +8,7 @@ import { SITE_AJAX_PATH } from './display/site-ajax.ts';
 import { type RunningServer, startServer } from './main.ts';
 import { DEVELOPMENT_OWNER_TOKEN, readSettings, type ServerSettings } from './platform/settings.ts';
 import { SHOPIFY_STOREFRONT_PREFIX } from './store-platform/example-stores/shopify-storefront.ts';
-import { blankDataDir } from './test-support/database.ts';
-
-const examples = path.join(import.meta.dirname, '..', 'examples');
+import { blankDataDir, exampleServerSettings } from './test-support/database.ts';
 
 describe('readSettings', () => {
   it('uses the documented defaults', () => {
@@ -108,18 +106,7 @@ describe('server over real HTTP on a PGlite data folder', () => {
 
   before(async () => {
     dataDir = await blankDataDir();
-    settings = {
-      ...readSettings({}),
-      port: 0,
-      dataDir,
-      ownerToken: 'restart-test-token',
-      ownerTokenIsDefault: false,
-      examplesDir: examples,
-      distDir: path.join(examples, 'no-dist-here'),
-      widgetDir: path.join(examples, 'no-dist-here'),
-      popupsDir: path.join(examples, 'popups'),
-      clientsDir: path.join(examples, 'clients'),
-    };
+    settings = { ...exampleServerSettings(dataDir), ownerToken: 'restart-test-token', ownerTokenIsDefault: false };
   });
   after(async () => {
     await server?.stop();

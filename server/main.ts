@@ -28,6 +28,8 @@ export async function startServer(
   if (weakness) throw new Error(`CONSOLE_PASSWORD ${weakness}`);
   const db = await openDatabase(settings);
   let readDb: Database | undefined;
+  // A start that fails once the app is built closes it first: its timers and worker would use the closed databases.
+  let built: FastifyInstance | undefined;
   try {
     if (settings.databaseReadUrl) readDb = await openPostgres(settings.databaseReadUrl);
     await runMigrations(db);
@@ -55,6 +57,7 @@ export async function startServer(
       storeWebhooks: settings.storeWebhooks,
       logger,
     });
+    built = app;
     // After the files seeded the sites, so that the demo owner is granted each of them.
     const demoOwnerPassword = await ensureDemoOwner(
       app.ownerSide.accounts,
@@ -77,6 +80,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await built?.close().catch(() => undefined);
     await db.close();
     await readDb?.close();
     throw error;

@@ -240,22 +240,26 @@ export async function applyDueWinners(storage: AbTestStorage, mail: MailSettings
 /** How often a server process looks for winners to apply. */
 export const DEFAULT_WINNER_CHECK_MS = 60_000;
 
-/** Runs `check` every `everyMs` (one at a time; the timer keeps no process alive); answers the stop. */
+/**
+ * Runs `check` every `everyMs` (one at a time; the timer keeps no process alive); answers the stop, which waits for a
+ * check under way.
+ */
 export function checkWinnersEvery(
   everyMs: number,
   check: () => Promise<unknown>,
   onError: (error: unknown) => void,
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    check()
-      .catch(onError)
+    running ??= check()
+      .then(() => undefined, onError)
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -3,6 +3,7 @@
 // (watchConfigChanges).
 
 import type { Database } from '../db/database.ts';
+import { InFlight } from '../platform/in-flight.ts';
 import { type SanitizedTemplates, sanitizedFor, sanitizeTemplates } from '../template-sanitizing/sanitizer.ts';
 import {
   ALL_CLIENTS,
@@ -315,6 +316,17 @@ export class ConfigurationRepository {
 
   /** Pop-ups whose templates are being sanitised, so that each is sanitised once at a time. */
   private readonly sanitizing = new Set<string>();
+  private readonly sanitizingInBackground = new InFlight();
+  private readonly sanitizingStopped = new AbortController();
+
+  /**
+   * Starts no more sanitising, gives up on the templates being sanitised and waits for the writes under way: what is
+   * left unmarked, the widget sanitises, and the next start or display call tries again.
+   */
+  async stopSanitizing(): Promise<void> {
+    this.sanitizingStopped.abort();
+    await this.sanitizingInBackground.settled();
+  }
 
   /**
    * The pop-ups as they are, and those whose templates carry no mark for their configuration (published before the
@@ -330,18 +342,19 @@ export class ConfigurationRepository {
   }
 
   private sanitizeInBackground(popup: PopupRecord): void {
-    if (this.sanitizing.has(popup.poptin_id)) return;
-    // A pop-up that could not be kept sanitised (a closed database, a configuration changed meanwhile) stays as the
+    if (this.sanitizing.has(popup.poptin_id) || this.sanitizingStopped.signal.aborted) return;
+    // A pop-up that could not be kept sanitised (a database error, a configuration changed meanwhile) stays as the
     // widget sanitises it; the next load tries again.
-    void this.keepSanitized(popup).catch(() => undefined);
+    void this.sanitizingInBackground.add(this.keepSanitized(popup)).catch(() => undefined);
   }
 
   /** Sanitises a pop-up's templates and keeps them, unless its configuration changed meanwhile; answers whether kept. */
   private async keepSanitized(popup: PopupRecord): Promise<boolean> {
     this.sanitizing.add(popup.poptin_id);
     try {
-      const sanitized = await sanitizeTemplates(popup.config);
-      if (!sanitized) return false;
+      const stopped = this.sanitizingStopped.signal;
+      const sanitized = await sanitizeTemplates(popup.config, stopped);
+      if (!sanitized || stopped.aborted) return false;
       const kept = await this.db.query(
         'UPDATE popups SET sanitized_templates = $2::jsonb WHERE poptin_id = $1 AND config = $3::jsonb RETURNING poptin_id',
         [popup.poptin_id, JSON.stringify(sanitized), JSON.stringify(popup.config)],
@@ -356,17 +369,24 @@ export class ConfigurationRepository {
   /**
    * Of these active pop-ups, sanitises and keeps the templates of those that carry no mark for their configuration,
    * one after another: the configuration files' pop-ups, as soon as the server has loaded them, so that a visitor
-   * after a start does not download DOMPurify to do it. Answers how many were kept.
+   * after a start does not download DOMPurify to do it. Answers how many were kept; stopSanitizing ends it early.
    */
-  async sanitizeUnmarked(poptinIds: string[]): Promise<number> {
-    if (poptinIds.length === 0) return 0;
+  sanitizeUnmarked(poptinIds: string[]): Promise<number> {
+    return this.sanitizingInBackground.add(this.sanitizeEachUnmarked(poptinIds));
+  }
+
+  private async sanitizeEachUnmarked(poptinIds: string[]): Promise<number> {
+    const stopped = this.sanitizingStopped.signal;
+    if (poptinIds.length === 0 || stopped.aborted) return 0;
     const rows = await this.db.query<PopupRecord>(
       `SELECT ${POPUP_COLUMNS} FROM popups WHERE poptin_id = ANY($1::text[]) AND active`,
       [poptinIds],
     );
     let kept = 0;
-    for (const popup of rows)
+    for (const popup of rows) {
+      if (stopped.aborted) break;
       if (!sanitizedFor(popup.config, popup.sanitized_templates) && (await this.keepSanitized(popup))) kept++;
+    }
     return kept;
   }
 

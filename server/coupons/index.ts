@@ -7,6 +7,7 @@ import type { ErasureHashes } from '../db/tombstones.ts';
 import type { SecretBox } from '../delivery/secrets.ts';
 import type { MailSettings } from '../delivery/senders.ts';
 import type { ConversionInput } from '../leads/repository.ts';
+import { InFlight } from '../platform/in-flight.ts';
 import { codeFromPattern } from './code-pattern.ts';
 import { CouponStore, type StoredSource } from './coupon-store.ts';
 import { createShopifyCode, type ShopifyBase, shopifyAdminBase } from './shopify-discounts.ts';
@@ -24,6 +25,7 @@ const GENERATION_TRIES = 5;
 export class Coupons {
   readonly store: CouponStore;
   private readonly shopifyBase: ShopifyBase;
+  private readonly alerting = new InFlight();
 
   constructor(
     db: Database,
@@ -50,7 +52,9 @@ export class Coupons {
     try {
       if (source.kind === 'list') {
         const code = await this.store.takeFromList(source.id, keyHmac!);
-        void this.alertWhenLow(source).catch((error: unknown) => this.onError(error, 'Low coupon stock e-mail'));
+        void this.alerting.add(
+          this.alertWhenLow(source).catch((error: unknown) => this.onError(error, 'Low coupon stock e-mail')),
+        );
         return code ?? '';
       }
       return await this.makeCode(source, keyHmac!);
@@ -79,6 +83,11 @@ export class Coupons {
       return code;
     }
     throw new Error(`no new code from the pattern ${source.pattern} after ${GENERATION_TRIES} tries`);
+  }
+
+  /** Waits for the low-stock e-mails under way. */
+  close(): Promise<void> {
+    return this.alerting.settled();
   }
 
   private async alertWhenLow(source: StoredSource): Promise<void> {

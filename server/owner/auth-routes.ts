@@ -1,6 +1,7 @@
 // /api/auth: sign-in (by password or by a mailed link), sign-out, the signed-in owner and their password.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../platform/errors.ts';
+import { InFlight } from '../platform/in-flight.ts';
 import type { RateDecision } from '../platform/rate-limit.ts';
 import type { RateLimiter } from '../platform/shared-rate-limit.ts';
 import type { Accounts } from './accounts.ts';
@@ -206,6 +207,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.get('/sign-in-options', { config: { signIn: true } }, async () => ({ signInLink: signInLink !== null }));
 
   if (signInLink) {
+    const mailing = new InFlight();
+    app.addHook('onClose', () => mailing.settled());
     app.post<{ Body: { email: string } }>(
       '/sign-in-link',
       { schema: linkRequestSchema, config: { signIn: true } },
@@ -220,12 +223,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
             .send(errorBody(429, `Too many sign-in links asked for: retry in ${asked.retryAfterSeconds} s`));
         // The answer goes before the account is even looked up, so neither its words nor its time tell whether
         // the e-mail has one.
-        void (async () => {
-          if (signInLimits && !(await signInLimits.linksPerEmail.take(email.toLowerCase())).allowed) return;
-          const owner = await accounts.findOwnerByEmail(email);
-          if (!owner) return;
-          await mailSignInLink(signInLink, owner.email, await accounts.createSignInLink(owner.id));
-        })().catch((error: unknown) => request.log.warn({ err: error }, 'The sign-in link could not be mailed'));
+        void mailing.add(
+          (async () => {
+            if (signInLimits && !(await signInLimits.linksPerEmail.take(email.toLowerCase())).allowed) return;
+            const owner = await accounts.findOwnerByEmail(email);
+            if (!owner) return;
+            await mailSignInLink(signInLink, owner.email, await accounts.createSignInLink(owner.id));
+          })().catch((error: unknown) => request.log.warn({ err: error }, 'The sign-in link could not be mailed')),
+        );
         return reply.code(202).send(LINK_ASKED);
       },
     );

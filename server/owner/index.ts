@@ -121,6 +121,8 @@ export async function registerOwnerSide(
     linksPerAddress: limiter('sign-in-link-address', LINKS_PER_ADDRESS),
     linksPerEmail: hashedKeys(limiter('sign-in-link-email', LINKS_PER_EMAIL)),
   };
+  if (limiters)
+    app.addHook('onClose', async () => void (await Promise.all(Object.values(limiters).map((each) => each.settled()))));
   await app.register(authRoutes, {
     prefix: '/api/auth',
     accounts: side.accounts,
@@ -140,5 +142,6 @@ function hashedKeys(limiter: RateLimiter): RateLimiter {
     take: (key) => limiter.take(sha256Hex(key)),
     peek: (key) => limiter.peek(sha256Hex(key)),
     giveBack: (key) => limiter.giveBack(sha256Hex(key)),
+    settled: () => limiter.settled(),
   };
 }

@@ -2,6 +2,7 @@
 // folder), in the database on PostgreSQL, where several server processes behind one address share the
 // buckets, so that a client spreading its requests over them gets no more than from one.
 import type { Database } from '../db/database.ts';
+import { InFlight } from './in-flight.ts';
 import { type RateDecision, type RateLimitSettings, TokenBucketLimiter } from './rate-limit.ts';
 
 export interface RateLimiter {
@@ -11,6 +12,8 @@ export interface RateLimiter {
   peek(key: string): Promise<RateDecision>;
   /** Returns one token that `take` spent (never beyond the capacity). */
   giveBack(key: string): Promise<void>;
+  /** Settles once the clean-ups it started beside the requests have (a stop waits for them before the database closes). */
+  settled(): Promise<void>;
 }
 
 export function memoryRateLimiter(settings: RateLimitSettings): RateLimiter {
@@ -19,6 +22,7 @@ export function memoryRateLimiter(settings: RateLimitSettings): RateLimiter {
     take: async (key) => limiter.take(key),
     peek: async (key) => limiter.peek(key),
     giveBack: async (key) => limiter.giveBack(key),
+    settled: async () => undefined,
   };
 }
 
@@ -53,6 +57,7 @@ export class DatabaseRateLimiter implements RateLimiter {
   private readonly leases = new Map<string, Lease>();
   private readonly leasing = new Map<string, Promise<RateDecision>>();
   private trips = 0;
+  private readonly cleanUps = new InFlight();
 
   constructor(
     private readonly db: Database,
@@ -98,6 +103,10 @@ export class DatabaseRateLimiter implements RateLimiter {
     );
   }
 
+  settled(): Promise<void> {
+    return this.cleanUps.settled();
+  }
+
   /** How many addresses this process holds a lease for (kept under MAX_LEASES by sweeping lapsed ones). */
   get leasesHeld(): number {
     return this.leases.size;
@@ -112,7 +121,7 @@ export class DatabaseRateLimiter implements RateLimiter {
   /** Takes up to a lease of tokens, spends one of them now and keeps the rest for the next requests. */
   private async lease(key: string): Promise<RateDecision> {
     this.leases.delete(key);
-    if (++this.trips % CLEAN_UP_EVERY === 0) void this.forgetFullBuckets().catch(() => undefined);
+    if (++this.trips % CLEAN_UP_EVERY === 0) void this.cleanUps.add(this.forgetFullBuckets().catch(() => undefined));
     const { decision, granted } = await this.spend(key, this.leaseSize);
     if (granted > 1) {
       // Many addresses, each with a lease: the spent and lapsed ones go, so the map stays bounded.

@@ -38,9 +38,13 @@ export class LeadRetention {
 
   /** Looks every `checkMs` (and soon after the start) whether the job is due, and runs it when this process claims it. */
   start(checkMs: number): () => Promise<void> {
-    let running: Promise<unknown> = Promise.resolve();
+    let running: Promise<void> | null = null;
     const check = () => {
-      running = this.runIfDue().catch(this.onError);
+      running ??= this.runIfDue()
+        .then(() => undefined, this.onError)
+        .finally(() => {
+          running = null;
+        });
     };
     const first = setTimeout(check, Math.min(checkMs, 5_000));
     const timer = setInterval(check, checkMs);

@@ -63,11 +63,14 @@ export function sanitizedFor(config: PopupConfigJson, sanitized: unknown): sanit
 
 /**
  * The configuration's templates sanitised, or null when one could not be (too long, or the sanitiser failed or took
- * too long): the widget then sanitises it itself.
+ * too long) or `signal` gave up on them: the widget then sanitises it itself.
  */
-export async function sanitizeTemplates(config: PopupConfigJson): Promise<SanitizedTemplates | null> {
+export async function sanitizeTemplates(
+  config: PopupConfigJson,
+  signal?: AbortSignal,
+): Promise<SanitizedTemplates | null> {
   const templates = templatesOf(config);
-  const sanitized = await Promise.all(TEMPLATE_NAMES.map((name) => sanitizeOne(templates[name])));
+  const sanitized = await Promise.all(TEMPLATE_NAMES.map((name) => sanitizeOne(templates[name], signal)));
   if (sanitized.some((html) => html === null)) return null;
   const [poptin, poptin_mobile, mobile_variant_poptin] = sanitized as string[];
   return { policy: TEMPLATE_POLICY, source: digestOf(templates), poptin, poptin_mobile, mobile_variant_poptin };
@@ -116,14 +119,23 @@ function startedWorker(): Worker {
   return started;
 }
 
-function sanitizeOne(html: string): Promise<string | null> {
+function sanitizeOne(html: string, signal?: AbortSignal): Promise<string | null> {
   if (html === '') return Promise.resolve('');
-  if (html.length > MAX_TEMPLATE_HTML) return Promise.resolve(null);
+  if (html.length > MAX_TEMPLATE_HTML || signal?.aborted) return Promise.resolve(null);
   return new Promise((resolve) => {
     const id = nextId++;
     const timer = setTimeout(stopWorker, SANITIZE_TIMEOUT_MS);
     timer.unref();
-    pending.set(id, { resolve, timer });
+    // The worker is shared: a request given up on is only forgotten, and its answer, when it comes, ignored.
+    const giveUp = () => settle(id, null);
+    signal?.addEventListener('abort', giveUp, { once: true });
+    pending.set(id, {
+      resolve: (sanitized) => {
+        signal?.removeEventListener('abort', giveUp);
+        resolve(sanitized);
+      },
+      timer,
+    });
     const sanitizer = startedWorker();
     sanitizer.ref();
     sanitizer.postMessage({ id, html });

@@ -13,6 +13,7 @@ import { openPGlite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { ROLLUP_FOLD_LOCK_KEY } from '../insights/events-repository.ts';
 import { forgetConvertedVisitors } from '../leads/converted-visitors.ts';
+import { readSettings, type ServerSettings } from '../platform/settings.ts';
 import { openRepositories, type Repositories } from '../repositories.ts';
 import { seedClient, seedPopup } from './fixtures.ts';
 
@@ -237,4 +238,20 @@ export async function openSeededPGlite(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+const examples = path.join(import.meta.dirname, '..', '..', 'examples');
+
+/** `npm start`'s settings on a PGlite data folder: the example sites and pop-ups, no widget build served. */
+export function exampleServerSettings(dataDir: string): ServerSettings {
+  return {
+    ...readSettings({}),
+    port: 0,
+    dataDir,
+    examplesDir: examples,
+    distDir: path.join(examples, 'no-dist-here'),
+    widgetDir: path.join(examples, 'no-dist-here'),
+    popupsDir: path.join(examples, 'popups'),
+    clientsDir: path.join(examples, 'clients'),
+  };
 }

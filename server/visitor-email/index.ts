@@ -250,16 +250,24 @@ export class VisitorEmails {
     });
   }
 
-  /** Deletes the expired unconfirmed leads now and every hour; answers the stop. */
-  startExpiry(onError: (error: unknown) => void): () => void {
-    const run = () => void this.expireUnconfirmed().catch(onError);
+  /** Deletes the expired unconfirmed leads soon and every hour; answers the stop, which waits for a run under way. */
+  startExpiry(onError: (error: unknown) => void): () => Promise<void> {
+    let running: Promise<void> | null = null;
+    const run = () => {
+      running ??= this.expireUnconfirmed()
+        .then(() => undefined, onError)
+        .finally(() => {
+          running = null;
+        });
+    };
     const first = setTimeout(run, 5_000);
     const timer = setInterval(run, EXPIRY_EVERY_MS);
     first.unref();
     timer.unref();
-    return () => {
+    return async () => {
       clearTimeout(first);
       clearInterval(timer);
+      await running;
     };
   }
 }
