@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { until } from '../../../test/browser-support/waiting.ts';
-import { startBackgroundEffect } from './background-effects.ts';
+import { planEffect, seededRandom, tiledPlaces } from '../../core/games/index.ts';
+import { PIECES_A_STEP, startBackgroundEffect } from './background-effects.ts';
 
 /** A canvas over the screen, as the pop-up's frame holds it. */
 function screenCanvas(): HTMLCanvasElement {
@@ -100,6 +101,51 @@ describe('background effects: a layer a frame', () => {
     expect(new Set(drawing.turns).size).to.equal(3, `turns ${drawing.turns.join(', ')}`);
     expect(new Set(drawing.frames).size).to.equal(3, `frames ${drawing.frames.join(', ')}`);
     expect(canvas.hidden).to.equal(true);
+  });
+
+  it("works a falling layer's pieces out a few dozen at a time, a frame each, and its picture holds every one", async () => {
+    const random = Math.random;
+    Math.random = seededRandom(7);
+    const cos = Math.cos;
+    const counter = turnCounter();
+    // The pieces' shapes are worked out with their angles' cosines.
+    Math.cos = (angle: number) => {
+      counter.mark();
+      return cos(angle);
+    };
+    cleanup.push(() => {
+      Math.random = random;
+      Math.cos = cos;
+      counter.stop();
+    });
+    const canvas = screenCanvas();
+    const field = { width: Math.round(innerWidth), height: Math.round(innerHeight) };
+    const plan = planEffect('confetti', field, seededRandom(7));
+    const running = startBackgroundEffect(canvas, 'confetti', false);
+    cleanup.push(() => running.stop());
+    await until(() => effectBeside(canvas)?.dataset.motion === 'running', 'the confetti to fall');
+    Math.cos = cos;
+    if (plan.kind !== 'falling') throw new Error('confetti falls');
+    const batches = plan.layers.reduce((sum, layer) => sum + Math.ceil(layer.pieces.length / PIECES_A_STEP), 0);
+    expect(batches).to.be.greaterThan(plan.layers.length, 'more pieces than one step works out');
+    expect(new Set(counter.frames).size).to.equal(batches, `frames ${[...new Set(counter.frames)].join(', ')}`);
+    // Each piece is drawn once in each tile it shows in, as one four-cornered path, in one path per colour.
+    const pictures = [...effectBeside(canvas)!.querySelectorAll<HTMLElement>('*')]
+      .map((node) => /url\("data:image\/svg\+xml,(.*)"\)/.exec(node.style.backgroundImage)?.[1])
+      .filter((markup) => markup !== undefined)
+      .map((markup) => decodeURIComponent(markup!));
+    expect(pictures).to.have.length(plan.layers.length);
+    const drawn = pictures.map((markup) => markup.split('Z').length - 1).sort((a, b) => a - b);
+    const expected = plan.layers
+      .map((layer) =>
+        layer.pieces.reduce((sum, piece) => sum + tiledPlaces(piece.y, piece.size * 2, field.height).length, 0),
+      )
+      .sort((a, b) => a - b);
+    expect(drawn).to.deep.equal(expected);
+    for (const markup of pictures) {
+      const fills = [...markup.matchAll(/fill="([^"]+)"/g)].map((match) => match[1]);
+      expect(new Set(fills).size).to.equal(fills.length, 'one path per colour');
+    }
   });
 
   it('puts SVG pictures on its layers, not canvases, which each frame would hand on to the compositor again', async () => {
