@@ -9,7 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { DISPLAY_API_PREFIX, SHOPIFY_BROWSE_ABANDONMENT_PATH } from '../src/core/api/contract.ts';
-import { applyDueWinners, checkWinnersEvery, DEFAULT_WINNER_CHECK_MS } from './ab-testing/ab-tests.ts';
+import { applyDueWinners, DEFAULT_WINNER_CHECK_MS } from './ab-testing/ab-tests.ts';
 import { loadConfigFiles } from './configuration/config-loader.ts';
 import { type CouponOptions, Coupons } from './coupons/index.ts';
 import type { Database } from './db/database.ts';
@@ -41,6 +41,7 @@ import { registerCors } from './platform/cors.ts';
 import { errorBody, registerErrorHandlers } from './platform/errors.ts';
 import { buildLazyValidator, REQUEST_AJV_OPTIONS } from './platform/lazy-validators.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './platform/rate-limit.ts';
+import { repeatEvery } from './platform/repeat.ts';
 import { recordRoutes } from './platform/route-list.ts';
 import type { ProxyTrust } from './platform/settings.ts';
 import { type RateLimiter, rateLimiterFor } from './platform/shared-rate-limit.ts';
@@ -289,7 +290,7 @@ async function registerServer(app: FastifyInstance, options: AppOptions): Promis
     const stopExpiry = visitorEmails.startExpiry((error) => app.log.error({ err: error }, 'Unconfirmed leads'));
     app.addHook('onClose', stopExpiry);
   }
-  const stopWinnerChecks = checkWinnersEvery(
+  const stopWinnerChecks = repeatEvery(
     options.abWinnerCheckMs ?? DEFAULT_WINNER_CHECK_MS,
     () => applyDueWinners(abTests, options.delivery?.mail ?? null),
     (error) => app.log.error({ err: error }, 'A/B winners'),

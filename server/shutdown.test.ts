@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkWinnersEvery } from './ab-testing/ab-tests.ts';
 import { buildApp } from './app.ts';
 import { type RunningServer, startServer } from './main.ts';
+import { repeatEvery } from './platform/repeat.ts';
 import type { ServerSettings } from './platform/settings.ts';
 import { sanitizeTemplates } from './template-sanitizing/sanitizer.ts';
 import { blankDataDir, exampleServerSettings, openTestDatabase } from './test-support/database.ts';
@@ -89,11 +89,11 @@ describe('an app whose build fails', () => {
   });
 });
 
-describe('the A/B winner checks', () => {
-  it('stop once the check under way has ended, and start no other', async () => {
+describe('a job repeated in the background (A/B winners, lead retention, unconfirmed leads)', () => {
+  it('stops once the run under way has ended, and starts no other', async () => {
     let checks = 0;
     let endCheck: () => void = () => undefined;
-    const stop = checkWinnersEvery(
+    const stop = repeatEvery(
       5,
       () => {
         checks += 1;
@@ -105,7 +105,7 @@ describe('the A/B winner checks', () => {
     let stopped = false;
     const stopping = Promise.resolve(stop()).then(() => (stopped = true));
     await sleep(50);
-    assert.equal(stopped, false, 'the stop waits for the check');
+    assert.equal(stopped, false, 'the stop waits for the run');
     endCheck();
     await stopping;
     await sleep(50);

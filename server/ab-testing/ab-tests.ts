@@ -239,27 +239,3 @@ export async function applyDueWinners(storage: AbTestStorage, mail: MailSettings
 
 /** How often a server process looks for winners to apply. */
 export const DEFAULT_WINNER_CHECK_MS = 60_000;
-
-/**
- * Runs `check` every `everyMs` (one at a time; the timer keeps no process alive); answers the stop, which waits for a
- * check under way.
- */
-export function checkWinnersEvery(
-  everyMs: number,
-  check: () => Promise<unknown>,
-  onError: (error: unknown) => void,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= check()
-      .then(() => undefined, onError)
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

@@ -6,6 +6,7 @@
 import type { LeadRetentionMonths } from '../../src/core/api/coupon-contract.ts';
 import type { Database } from '../db/database.ts';
 import type { ErasureHashes } from '../db/tombstones.ts';
+import { repeatEvery } from '../platform/repeat.ts';
 
 const JOB = 'lead-retention';
 /** Each process looks this often whether the day's run is due. */
@@ -38,23 +39,7 @@ export class LeadRetention {
 
   /** Looks every `checkMs` (and soon after the start) whether the job is due, and runs it when this process claims it. */
   start(checkMs: number): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const check = () => {
-      running ??= this.runIfDue()
-        .then(() => undefined, this.onError)
-        .finally(() => {
-          running = null;
-        });
-    };
-    const first = setTimeout(check, Math.min(checkMs, 5_000));
-    const timer = setInterval(check, checkMs);
-    first.unref();
-    timer.unref();
-    return async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    };
+    return repeatEvery(checkMs, () => this.runIfDue(), this.onError, Math.min(checkMs, 5_000));
   }
 
   /** When the job runs next; the first asking sets it. */

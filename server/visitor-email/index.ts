@@ -6,6 +6,7 @@ import type { ErasureHashes } from '../db/tombstones.ts';
 import type { LeadForDelivery } from '../delivery/delivery-store.ts';
 import type { Attempt } from '../delivery/outcome.ts';
 import type { MailSettings, SendContext } from '../delivery/senders.ts';
+import { repeatEvery } from '../platform/repeat.ts';
 import { LinkSigner, UNSUBSCRIBE_LINK_DAYS } from './links.ts';
 import { visitorMessage } from './message.ts';
 import { DEFAULT_CONFIRM_DAYS, visitorEmailOf } from './settings.ts';
@@ -252,22 +253,6 @@ export class VisitorEmails {
 
   /** Deletes the expired unconfirmed leads soon and every hour; answers the stop, which waits for a run under way. */
   startExpiry(onError: (error: unknown) => void): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const run = () => {
-      running ??= this.expireUnconfirmed()
-        .then(() => undefined, onError)
-        .finally(() => {
-          running = null;
-        });
-    };
-    const first = setTimeout(run, 5_000);
-    const timer = setInterval(run, EXPIRY_EVERY_MS);
-    first.unref();
-    timer.unref();
-    return async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    };
+    return repeatEvery(EXPIRY_EVERY_MS, () => this.expireUnconfirmed(), onError, 5_000);
   }
 }
