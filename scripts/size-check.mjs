@@ -1,5 +1,5 @@
 // Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls
-// React in, when showing a lightbox takes more than its 72,128 bytes gzip in all (toward 45 KB: issue #53), when a lazy
+// React in, when showing a lightbox takes more than its 72,186 bytes gzip in all (toward 45 KB: issue #53), when a lazy
 // chunk imports the loader, or when a file lost the compile hint that lets Chromium compile it off the main thread
 // (rollup.config.mjs), when the session imports more than four files, or when a module is compiled into two of the
 // files the loader loads.
@@ -60,7 +60,7 @@ const importingLoader = chunks.filter((chunk) =>
 );
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session and the surfaces
-// chunks, and what they import. Each file is compressed on its own, as it travels. 71,104 bytes in 7 files, and 1 KB
+// chunks, and what they import. Each file is compressed on its own, as it travels. 71,162 bytes in 7 files, and 1 KB
 // of headroom: the display server sanitises the template (no DOMPurify); the countdown's settings, machine and time
 // load only for a pop-up that has a timer or a close-button countdown; each kind of field but the e-mail brings its
 // rules in a chunk of its own; the store link and the recommended products load only on a store's page or for a
@@ -68,7 +68,7 @@ const importingLoader = chunks.filter((chunk) =>
 // script variables, engagement, source code) load only for a pop-up that sets one, and the triggers beyond a timer
 // and "at once" for a pop-up that arms one (92,077 bytes in 10 files before the first two, 78,444 before the next
 // two, 74,493 before the styles, 73,932 before the filters, 72,663 before the triggers).
-const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 71_104 + 1024);
+const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 71_162 + 1024);
 // A chunk's name, then its hash (6 characters in rollup.config.mjs): session-shared-… is not the session.
 const chunkNamed = (prefix) => chunks.find((name) => new RegExp(`^${prefix}-[\\w-]{1,8}\\.js$`).test(name));
 const sessionChunk = chunkNamed('session');

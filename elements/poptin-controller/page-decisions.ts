@@ -28,17 +28,18 @@ export interface RuleModules {
   scheduleClock: ScheduleClock | undefined;
   timerRule: TimerRule | undefined;
   pageFilters: PageFilters | undefined;
-  triggerWatchers: TriggerWatchers | undefined;
+  /** On their way: the pop-ups are decided, and built ahead, while they load; their arming waits for them. */
+  triggerWatchers: Promise<TriggerWatchers> | undefined;
 }
 
 /** The rule and trigger modules the answer's pop-ups use on this device. */
 export async function ruleModulesOf(response: DisplayResponse, device: Device): Promise<RuleModules> {
-  const [visitRules, scheduleClock, timerRule, pageFilters, triggerWatchers] = await Promise.all([
+  const triggerWatchers = triggerWatchersFor(response.poptins, device);
+  const [visitRules, scheduleClock, timerRule, pageFilters] = await Promise.all([
     visitRulesFor(response.poptins),
     scheduleClockFor(response.poptins),
     timerRuleFor(response.poptins),
     pageFiltersFor(response.poptins),
-    triggerWatchersFor(response.poptins, device),
   ]);
   return { visitRules, scheduleClock, timerRule, pageFilters, triggerWatchers };
 }

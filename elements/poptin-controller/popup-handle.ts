@@ -20,8 +20,11 @@ export interface PopupHandle {
   readonly planned: string[];
   /** Opened by the page's `ppt-preview` parameter: shown at once, and nothing about it is recorded. */
   readonly preview: boolean;
-  /** The modules of the triggers that watch the visitor, when a pop-up of its page arms one (page-decisions.ts). */
-  readonly triggerWatchers?: TriggerWatchers;
+  /**
+   * The modules of the triggers that watch the visitor, when a pop-up of its page arms one (page-decisions.ts): its
+   * triggers are armed once they are here.
+   */
+  readonly triggerWatchers?: TriggerWatchers | Promise<TriggerWatchers>;
   readonly runner: ShowingRunner;
   element: PopupElement | null;
   /** The pop-up built ahead of its trigger, once asked for. */

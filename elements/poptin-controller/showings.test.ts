@@ -56,7 +56,11 @@ function setup() {
 }
 
 /** A pop-up decided by the display rules, as the session tracks it. */
-function decided({ showings, context }: ReturnType<typeof setup>, config: PopupConfig): PopupHandle {
+function decided(
+  { showings, context }: ReturnType<typeof setup>,
+  config: PopupConfig,
+  watchers: typeof triggerWatchers | Promise<typeof triggerWatchers> = triggerWatchers,
+): PopupHandle {
   const { window } = context;
   const environment = createDecisionEnvironment({
     window,
@@ -67,7 +71,7 @@ function decided({ showings, context }: ReturnType<typeof setup>, config: PopupC
   });
   const decision = decide(config, environment);
   popupDecided(config, decision);
-  const handle = showings.track(config, decision.variant, decision.triggers, { triggerWatchers });
+  const handle = showings.track(config, decision.variant, decision.triggers, { triggerWatchers: watchers });
   handle.runner.send({ type: 'decided', allowed: decision.allowed });
   return handle;
 }
@@ -86,6 +90,40 @@ describe("the page's showings", () => {
     expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`, `mount ${POPTIN_ID}`, `reveal ${POPTIN_ID}`]);
     expect($popups.get()[POPTIN_ID]?.trigger).to.equal('exit_intent');
     expect(showings.anyOpen()).to.equal(true);
+  });
+
+  it("a pop-up whose triggers' module is on its way is built ahead at once, and armed when the module arrives", async () => {
+    const page = setup();
+    const { asked, context } = page;
+    let arrive: (watchers: typeof triggerWatchers) => void = () => undefined;
+    const loading = new Promise<typeof triggerWatchers>((resolve) => (arrive = resolve));
+    const handle = decided(page, popupConfig({ display_after_page_click_number_active: '1' }), loading);
+    expect(asked).to.deep.equal([`prepare ${POPTIN_ID}`]);
+    const click = () => context.window.document.dispatchEvent(new MouseEvent('click'));
+    click();
+    expect(handle.runner.snapshot.phase).to.equal('armed');
+    expect($popups.get()[POPTIN_ID]?.explanation.triggers.armedAt).to.equal(null, 'not armed before the module');
+    arrive(triggerWatchers);
+    await loading;
+    await Promise.resolve();
+    click();
+    expect(handle.runner.snapshot.phase).to.equal('shown');
+    expect($popups.get()[POPTIN_ID]?.trigger).to.equal('page_clicks');
+  });
+
+  it("a pop-up reset before its triggers' module arrives is never armed", async () => {
+    const page = setup();
+    const { context } = page;
+    let arrive: (watchers: typeof triggerWatchers) => void = () => undefined;
+    const loading = new Promise<typeof triggerWatchers>((resolve) => (arrive = resolve));
+    const handle = decided(page, popupConfig({ display_after_page_click_number_active: '1' }), loading);
+    handle.runner.send({ type: 'reset' });
+    arrive(triggerWatchers);
+    await loading;
+    await Promise.resolve();
+    context.window.document.dispatchEvent(new MouseEvent('click'));
+    expect(handle.runner.snapshot.phase).to.not.equal('shown');
+    expect($popups.get()[POPTIN_ID]?.explanation.triggers.armedAt).to.equal(null);
   });
 
   it('a view is reported once per showing, and the server’s id of it reaches $popups', () => {

@@ -72,7 +72,10 @@ export class PageShowings {
     config: PopupConfig,
     variant: Variant,
     planned: string[],
-    { preview = false, triggerWatchers }: { preview?: boolean; triggerWatchers?: TriggerWatchers } = {},
+    {
+      preview = false,
+      triggerWatchers,
+    }: { preview?: boolean; triggerWatchers?: TriggerWatchers | Promise<TriggerWatchers> } = {},
   ): PopupHandle {
     const { reporter } = this.options;
     const mounter = () => this.options.mounter();
@@ -166,6 +169,22 @@ export class PageShowings {
   }
 
   private arm(handle: PopupHandle): Disarm {
+    const watchers = handle.triggerWatchers;
+    if (!(watchers instanceof Promise)) return this.armWith(handle, watchers);
+    let disarm: Disarm | null = null;
+    let disarmed = false;
+    const armOnce = (loaded: TriggerWatchers | undefined) => {
+      if (!disarmed) disarm = this.armWith(handle, loaded);
+    };
+    // A chunk that could not be fetched leaves the pop-up unarmed, which armTriggers says.
+    void watchers.then(armOnce, () => armOnce(undefined));
+    return () => {
+      disarmed = true;
+      disarm?.();
+    };
+  }
+
+  private armWith(handle: PopupHandle, watchers: TriggerWatchers | undefined): Disarm {
     const { context, cartEvents } = this.options;
     const disarm = armTriggers(
       handle.config,
@@ -178,7 +197,7 @@ export class PageShowings {
         fire: (trigger) => this.fire(handle, trigger),
         cartEvents,
       },
-      handle.triggerWatchers,
+      watchers,
     );
     popupArmed(handle.config.id, handle.planned, Date.now());
     return disarm;

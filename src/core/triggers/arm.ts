@@ -14,11 +14,14 @@ export const needsWatchers = (plan: TriggerPlanSet): boolean =>
   plan.requiresAdblock ||
   plan.triggers.some((trigger) => trigger.kind !== 'after_seconds' && trigger.kind !== 'immediately');
 
-/** The watchers when a pop-up of `configs` arms one on this device, else undefined (nothing is downloaded). */
-export async function triggerWatchersFor(
+/**
+ * The watchers on their way when a pop-up of `configs` arms one on this device, else undefined (nothing is
+ * downloaded). Nothing waits for them but the arming: the pop-ups are decided, and built ahead, meanwhile.
+ */
+export function triggerWatchersFor(
   configs: readonly PopupConfig[],
   device: Device,
-): Promise<TriggerWatchers | undefined> {
+): Promise<TriggerWatchers> | undefined {
   return configs.some((config) => needsWatchers(planTriggers(config, device))) ? import('./watchers.ts') : undefined;
 }
 
