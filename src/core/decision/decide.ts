@@ -7,7 +7,7 @@ import { evaluatePageTargeting, evaluateReferrerTargeting } from '../rules/targe
 import { allow, block, type RuleResult } from '../rules/types.ts';
 import { describePlan, planTriggers } from '../triggers/plan.ts';
 import type { DecisionEnvironment, PageFilters } from './environment.ts';
-import { mayHaveTimer } from './visit-rules.ts';
+import { mayHaveTimer, pageFiltersSet } from './visit-rules.ts';
 
 export interface Decision {
   id: string;
@@ -34,6 +34,7 @@ type RuleCheck = [name: string, check: () => RuleResult];
 export function decide(config: PopupConfig, environment: DecisionEnvironment): Decision {
   const { visitor, now, visitRules, scheduleClock, timerRule, pageFilters } = environment;
   const { filters } = config;
+  const filtersSet = pageFiltersSet(filters);
   const pageFilter = (name: string, set: boolean, unset: string, check: (page: PageFilters) => RuleResult) => {
     if (!set) return allow(name, unset);
     return pageFilters ? check(pageFilters) : block(name, 'its filter is not loaded');
@@ -75,42 +76,39 @@ export function decide(config: PopupConfig, environment: DecisionEnvironment): D
         visitRules?.evaluateVisitPage(config, environment.visit) ??
         allow('visit_page_targeting', 'no landing page targeting'),
     ],
-    // Their module is there whenever a pop-up of the page sets one of them (visit-rules.ts, usesPageFilters); the page's
+    // Their module is there whenever a pop-up of the page sets one of them (visit-rules.ts, pageFiltersSet); the page's
     // cookies and the visitor's engagement are read only by a filter that is set.
     [
       'cookie_filter',
       () =>
-        pageFilter('cookie_filter', filters.cookieFilter.trim() !== '', 'no cookie_filter set', (page) =>
+        pageFilter('cookie_filter', filtersSet.cookie, 'no cookie_filter set', (page) =>
           page.evaluateCookieFilter(filters.cookieFilter, environment.cookies),
         ),
     ],
     [
       'js_filter',
       () =>
-        pageFilter('js_filter', filters.jsFilter.trim() !== '', 'no js_filter set', (page) =>
+        pageFilter('js_filter', filtersSet.js, 'no js_filter set', (page) =>
           page.evaluateJsFilter(filters.jsFilter, environment.globals),
         ),
     ],
     [
       'engagement_with_other_poptin_filter',
       () =>
-        pageFilter(
-          'engagement_with_other_poptin_filter',
-          filters.engagementFilter.trim() !== '',
-          'no engagement filter set',
-          (page) => page.evaluateEngagementFilter(filters.engagementFilter, config.id, visitor.engagement()),
+        pageFilter('engagement_with_other_poptin_filter', filtersSet.engagement, 'no engagement filter set', (page) =>
+          page.evaluateEngagementFilter(filters.engagementFilter, config.id, visitor.engagement()),
         ),
     ],
     [
       'source_code_target',
       () =>
-        pageFilter('source_code_target', filters.sourceCodeTargetActive, 'source code targeting is off', (page) =>
+        pageFilter('source_code_target', filtersSet.sourceCode, 'source code targeting is off', (page) =>
           page.evaluateSourceCodeTarget(filters, environment.pageSource),
         ),
     ],
     [
       'schedule',
-      // Its clock is there whenever a pop-up of the page has a schedule (visit-rules.ts, campaignRulesFor).
+      // Its clock is there whenever a pop-up of the page has a schedule (visit-rules.ts, scheduleClockFor).
       () => {
         if (!config.schedule) return allow('schedule', 'no schedule');
         if (!scheduleClock) return block('schedule', "its schedule's clock is not loaded");

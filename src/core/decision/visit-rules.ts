@@ -2,7 +2,7 @@
 // parameters, traffic source, new or returning visitor, landing page), the schedules' clock and the timer's settings
 // (2 KB), and the filters that read the page (1.4 KB) are each loaded only when one of the answer's pop-ups sets one,
 // before the pop-ups are decided.
-import type { PopupConfig } from '../config/types.ts';
+import type { FilterSettings, PopupConfig } from '../config/types.ts';
 import type { PageFilters, ScheduleClock, TimerRule, VisitRules } from './environment.ts';
 
 /** The pop-up settings of the visit rules. */
@@ -48,12 +48,17 @@ export async function timerRuleFor(configs: readonly PopupConfig[]): Promise<Tim
   return configs.some(mayHaveTimer) ? import('../countdown/expiry.ts') : undefined;
 }
 
+/** Which of the filters that read the page a pop-up sets: each is decided by their module only when set. */
+export const pageFiltersSet = (filters: FilterSettings) => ({
+  cookie: filters.cookieFilter.trim() !== '',
+  js: filters.jsFilter.trim() !== '',
+  engagement: filters.engagementFilter.trim() !== '',
+  sourceCode: filters.sourceCodeTargetActive,
+});
+
 /** Whether a pop-up sets a filter that reads the page: a cookie, JS or engagement filter, or source code targeting. */
 export const usesPageFilters = ({ filters }: PopupConfig): boolean =>
-  filters.cookieFilter.trim() !== '' ||
-  filters.jsFilter.trim() !== '' ||
-  filters.engagementFilter.trim() !== '' ||
-  filters.sourceCodeTargetActive;
+  Object.values(pageFiltersSet(filters)).some(Boolean);
 
 /** The page's filters when one of `configs` sets one, else undefined (nothing is downloaded). */
 export async function pageFiltersFor(configs: readonly PopupConfig[]): Promise<PageFilters | undefined> {
