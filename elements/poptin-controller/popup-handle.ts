@@ -24,7 +24,7 @@ export interface PopupHandle {
    * The modules of the triggers that watch the visitor, when a pop-up of its page arms one (page-decisions.ts): its
    * triggers are armed once they are here.
    */
-  readonly triggerWatchers?: TriggerWatchers | Promise<TriggerWatchers>;
+  readonly triggerWatchers?: Promise<TriggerWatchers>;
   readonly runner: ShowingRunner;
   element: PopupElement | null;
   /** The pop-up built ahead of its trigger, once asked for. */

@@ -59,7 +59,7 @@ function setup() {
 function decided(
   { showings, context }: ReturnType<typeof setup>,
   config: PopupConfig,
-  watchers: typeof triggerWatchers | Promise<typeof triggerWatchers> = triggerWatchers,
+  watchers?: Promise<typeof triggerWatchers>,
 ): PopupHandle {
   const { window } = context;
   const environment = createDecisionEnvironment({

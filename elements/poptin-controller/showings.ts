@@ -72,10 +72,7 @@ export class PageShowings {
     config: PopupConfig,
     variant: Variant,
     planned: string[],
-    {
-      preview = false,
-      triggerWatchers,
-    }: { preview?: boolean; triggerWatchers?: TriggerWatchers | Promise<TriggerWatchers> } = {},
+    { preview = false, triggerWatchers }: { preview?: boolean; triggerWatchers?: Promise<TriggerWatchers> } = {},
   ): PopupHandle {
     const { reporter } = this.options;
     const mounter = () => this.options.mounter();
@@ -170,7 +167,7 @@ export class PageShowings {
 
   private arm(handle: PopupHandle): Disarm {
     const watchers = handle.triggerWatchers;
-    if (!(watchers instanceof Promise)) return this.armWith(handle, watchers);
+    if (!watchers) return this.armWith(handle, undefined);
     let disarm: Disarm | null = null;
     let disarmed = false;
     const armOnce = (loaded: TriggerWatchers | undefined) => {
