@@ -5,9 +5,9 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
-import { type ConversionAnswer, PROOF_OF_WORK_FIELD } from '../../src/core/api/contract.ts';
+import type { ConversionAnswer } from '../../src/core/api/contract.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
-import type { DeliveryOutcome } from '../../src/core/api/outbox.ts';
+import type { DeliveryOutcome, ProofToCome } from '../../src/core/api/outbox.ts';
 import type { OutboxKind } from '../../src/core/api/outbox-store.ts';
 import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
@@ -41,16 +41,20 @@ export interface StoreReports {
   reportActivity(id: string, activity: 'viewed' | 'closed'): void;
 }
 
-/** The reporter's way to a report's delivery: kept in the outbox (or held until consent), then tried. */
+/**
+ * The reporter's way to a report's delivery: kept in the outbox (or held until consent), then tried; a lead with its
+ * proof of work still to come is kept at once and sent with it.
+ */
 export type SendReliably = (
   url: string,
   fields: Record<string, string>,
   kind: OutboxKind,
+  proofToCome?: ProofToCome,
 ) => Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }>;
 
 export class LeadReports {
-  /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); null once a lead took it. */
-  private readonly proofs: Record<string, Promise<string> | null> = {};
+  /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); absent once a lead took it. */
+  private readonly proofs: Record<string, Promise<string>> = {};
   /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
   proofOfWork = false;
 
@@ -73,8 +77,12 @@ export class LeadReports {
     if (id) this.proofs[id] ??= this.prove(id);
   }
 
-  private prove(poptinId: string): Promise<string> {
-    return import('./proof-of-work.ts').then((chunk) => chunk.proveWork(this.context.api, poptinId)).catch(() => '');
+  /** A proof of work for a lead of `poptinId`; rejects when no challenge could be had (the outbox tries again later). */
+  prove(poptinId: string): Promise<string> {
+    const proof = import('./proof-of-work.ts').then((chunk) => chunk.proveWork(this.context.api, poptinId));
+    // Found ahead of a lead that may never come: a failure is the outbox's to hear, and only if a lead takes it.
+    proof.catch(() => undefined);
+    return proof;
   }
 
   /**
@@ -140,20 +148,28 @@ export class LeadReports {
       storeIntegration: this.store.platform,
       storeIntegrationCustomerId: this.store.identity().store_integration_customer_id ?? '',
     });
-    // A lead sent before its proof is done waits for it (bounded in proof-of-work.ts); each lead proves work anew. A
-    // form never typed in asks for none: its lead goes to the outbox at once, as every lead did.
+    // On a site that takes leads only with a proof of work, each lead carries its own, started at the form's first
+    // keystroke (or now, for a form never typed in). The lead is kept before its proof is found: a visitor who leaves
+    // meanwhile leaves it in the outbox, and the next page proves it and sends it.
     const { id } = config;
-    const proof = id in this.proofs ? await (this.proofs[id] ?? this.prove(id)) : '';
-    this.proofs[id] = null;
-    if (proof) body[PROOF_OF_WORK_FIELD] = proof;
-    const outcome = await this.sendLeadReliably(context.api.conversionUrl(config.viewerId), body);
+    const proof = this.proofOfWork || id in this.proofs ? (this.proofs[id] ?? this.prove(id)) : undefined;
+    delete this.proofs[id];
+    const outcome = await this.sendLeadReliably(
+      context.api.conversionUrl(config.viewerId),
+      body,
+      proof && { poptinId: id, proof },
+    );
     if (outcome.status !== 'refused') context.visitor.recordConversion(config.id, config.type, email || undefined);
     return outcome;
   }
 
   /** Through the outbox; the form hears how the first attempt went, or after LEAD_ANSWER_WAIT_MS that the lead is kept. */
-  private async sendLeadReliably(url: string, fields: Record<string, string>): Promise<LeadOutcome> {
-    const { firstAttempt, key } = await this.send(url, fields, 'lead');
+  private async sendLeadReliably(
+    url: string,
+    fields: Record<string, string>,
+    proofToCome: ProofToCome | undefined,
+  ): Promise<LeadOutcome> {
+    const { firstAttempt, key } = await this.send(url, fields, 'lead', proofToCome);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<DeliveryOutcome>(
       (resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)),

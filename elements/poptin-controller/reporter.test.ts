@@ -344,13 +344,70 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     reporter.stop();
   });
 
-  it('a lead of a form never typed in asks for no challenge and goes at once, even where the site requires it', async () => {
-    const { reporter, server } = setup();
+  it('a lead of a form never typed in, on a site that requires a proof of work, proves it as it is sent', async () => {
+    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey });
+    const server = fakeServer({
+      '/api/display/challenge/': { body: { challenge } },
+      '/api/display/conversion/': { body: {} },
+    });
+    const { reporter } = setup({ server });
     reporter.leads.proofOfWork = true;
     expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
-    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
-    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`, 'POST /conversion/viewer-1']);
+    const proof = JSON.parse(atob(String(server.calls[1]!.body[PROOF_OF_WORK_FIELD]))) as { solution: Solution };
+    expect(proof.solution.counter).to.equal(3);
     reporter.stop();
+  });
+
+  it('a lead sent while its proof of work is being found is kept at once; left so, the next page proves and sends it', async () => {
+    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 12, deriveKey });
+    const server = fakeServer({
+      '/api/display/challenge/': { body: { challenge } },
+      '/api/display/conversion/': { body: {} },
+    });
+    // The first page's call for its challenge never answers.
+    const stalled: FakeServer = {
+      calls: server.calls,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/challenge/')) return server.fetch(input, init);
+        server.calls.push({ method: 'GET', path: new URL(String(input)).pathname, body: {} });
+        return new Promise<never>(() => undefined);
+      }) as typeof fetch,
+    };
+    const store = new MemoryOutboxStore();
+    const first = fakeContext({ server: stalled });
+    const leaving = new Reporter(first, { store: NO_STORE, openStore: async () => store, fetchImpl: stalled.fetch });
+    leaving.leads.proofOfWork = true;
+    typeInPopup(first.window);
+    void leaving.leads.sendLead(popupConfig(), leadOf('scroll', ''));
+    await waitUntil(async () => (await store.all()).length === 1, 'the lead kept before its proof', { timeout: 5000 });
+    const [kept] = await store.all();
+    expect(kept!.proofFor).to.equal(POPTIN_ID);
+    expect(kept!.fields.email).to.equal('dana@example.com');
+    await settled();
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`], 'nothing sent without its proof');
+    leaving.stop();
+
+    // The record the first page left in the visitor's cookie tells the next page to look in the outbox.
+    const next = {
+      ...fakeContext({ server }),
+      visitor: createVisitor({ stores: first.visitor.stores, now: first.now }),
+    };
+    expect(next.visitor.outboxWaiting).to.equal(true);
+    const arriving = new Reporter(next, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+    await sent(server, 3);
+    expect(paths(server)).to.deep.equal([
+      `GET /challenge/${POPTIN_ID}`,
+      `GET /challenge/${POPTIN_ID}`,
+      'POST /conversion/viewer-1',
+    ]);
+    const lead = server.calls[2]!.body;
+    expect(lead.email).to.equal('dana@example.com');
+    expect((JSON.parse(atob(String(lead[PROOF_OF_WORK_FIELD]))) as { solution: Solution }).solution.counter).to.equal(
+      12,
+    );
+    await waitUntil(async () => (await store.all()).length === 0, 'the outbox emptied', { timeout: 5000 });
+    arriving.stop();
   });
 
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {

@@ -2,7 +2,7 @@
 // (retried, beaconed as the page goes away, stored once); in consent mode, held in memory until the visitor answers.
 
 import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
-import { type DeliveryOutcome, newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
+import { type DeliveryOutcome, newIdempotencyKey, Outbox, type ProofToCome } from '../../src/core/api/outbox.ts';
 import {
   type OutboxEntry,
   type OutboxKind,
@@ -35,7 +35,8 @@ export class Reporter {
   private outboxReady: Promise<void> | null = null;
   private readonly viewsInFlight = new Map<string, ViewInFlight>();
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
-  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind }[] = [];
+  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind; proofToCome?: ProofToCome }[] =
+    [];
   private readonly cleanups: (() => void)[];
   /** The leads' part (lead-reports.ts): their fields, proof of work and answers. */
   readonly leads: LeadReports;
@@ -43,7 +44,9 @@ export class Reporter {
     private readonly context: SessionContext,
     private readonly options: ReporterOptions,
   ) {
-    this.leads = new LeadReports(context, options.store, (url, fields, kind) => this.sendReliably(url, fields, kind));
+    this.leads = new LeadReports(context, options.store, (url, fields, kind, proofToCome) =>
+      this.sendReliably(url, fields, kind, proofToCome),
+    );
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
       listenSafely(context.window, 'pagehide', () => this.leavePage()),
@@ -89,6 +92,7 @@ export class Reporter {
       now: () => this.context.now(),
       onDelivered: (sent, answer) => this.onDelivered(sent, answer),
       onReadEmpty: () => this.context.visitor.clearOutboxWaiting(),
+      prove: (poptinId) => this.leads.prove(poptinId),
     });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
@@ -100,8 +104,10 @@ export class Reporter {
     if (!given) return;
     // An outbox not opened yet opens as a stored one at the first report.
     if (this.outboxReady) this.outboxReady = this.outboxReady.then(() => this.openOutbox());
-    for (const { url, fields, kind } of held)
-      void this.sendReliably(url, fields, kind).catch((error: unknown) => log.warn('report not sent', error));
+    for (const { url, fields, kind, proofToCome } of held)
+      void this.sendReliably(url, fields, kind, proofToCome).catch((error: unknown) =>
+        log.warn('report not sent', error),
+      );
   }
 
   /** A showing the visitor sees; `onRecorded` hears the server's id of its view. */
@@ -161,13 +167,14 @@ export class Reporter {
     url: string,
     fields: Record<string, string>,
     kind: OutboxKind,
+    proofToCome?: ProofToCome,
   ): Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }> {
     if (
       this.context.storesNothing &&
       (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')
     ) {
       // Held in memory until consent (consent mode): on its way, as far as the form can tell.
-      this.heldReports.push({ url, fields, kind });
+      this.heldReports.push({ url, fields, kind, proofToCome });
       return { firstAttempt: Promise.resolve('kept') };
     }
     await this.openedOutbox();
@@ -176,7 +183,7 @@ export class Reporter {
     // the next pages to look in the outbox until one finds it empty. Marked in the same step as the addition, so that
     // no read of the store made before it takes the mark off.
     if (kind === 'lead' && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
-    return this.outbox.addAndTry(url, fields, kind);
+    return this.outbox.addAndTry(url, fields, kind, proofToCome);
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {

@@ -201,6 +201,8 @@ export class ControllerSession {
     }
     if (superseded()) return;
     this.response = response;
+    // Known before any pop-up of the page is decided: a pop-up placed by hand may be typed in already.
+    this.reporter.leads.proofOfWork = response.proofOfWork;
     response.rejected.forEach(({ index, reason }) =>
       log.warn(`pop-up #${index} of the display response ignored: ${reason}`),
     );
@@ -226,7 +228,6 @@ export class ControllerSession {
       const rules = await ruleModulesOf(response, context.page.isMobile ? 'mobile' : 'desktop');
       await yieldToPage();
       if (superseded()) return;
-      this.reporter.leads.proofOfWork = response.proofOfWork;
       decideAll(response, rules, {
         context,
         showings: this.showings,

@@ -130,11 +130,22 @@ describe('a pop-up in steps', () => {
   const leadsOf = async (email: string) =>
     (await ownerLeads(shared.server, 'widget')).filter((found) => found.email === email);
 
-  /** The visitor past the e-mail step goes to another page: the partial lead, sent as the page goes, reaches the owner. */
-  async function leavesAfterEmailStep(email: string) {
+  /**
+   * The visitor past the e-mail step goes to another page: the partial lead, sent as the page goes, reaches the owner.
+   * `challengeHeldBack`: the first page's call for its proof-of-work challenge never answers.
+   */
+  async function leavesAfterEmailStep(email: string, { challengeHeldBack = false } = {}) {
     const context = await shared.browser.newContext();
     const page = await context.newPage();
+    let holdChallenges = challengeHeldBack;
+    const challengesAsked: string[] = [];
+    await context.route('**/api/display/challenge/**', (route) => {
+      challengesAsked.push(route.request().url());
+      if (!holdChallenges) return route.continue();
+    });
     await atDetailsStep(page, email);
+    if (challengeHeldBack) assert.equal(challengesAsked.length, 1, 'the first keystroke asked for a challenge');
+    holdChallenges = false;
     await page.goto(`${shared.server.url}/examples/steps.html`);
     const lead = await eventually('the partial lead in the owner API', async () => (await leadsOf(email))[0]);
     assert.equal(lead.partial, true);
@@ -150,6 +161,15 @@ describe('a pop-up in steps', () => {
     await requireProofOfWork(shared.server, 'widget', true);
     try {
       await leavesAfterEmailStep('hurried.visitor@example.com');
+    } finally {
+      await requireProofOfWork(shared.server, 'widget', false);
+    }
+  });
+
+  it('left before its proof of work is found: the lead waits in the outbox, and the next page proves and sends it', async () => {
+    await requireProofOfWork(shared.server, 'widget', true);
+    try {
+      await leavesAfterEmailStep('unproven.visitor@example.com', { challengeHeldBack: true });
     } finally {
       await requireProofOfWork(shared.server, 'widget', false);
     }

@@ -16,6 +16,11 @@ export interface OutboxEntry {
   attempts: number;
   nextAttemptAt: number;
   createdAt: number;
+  /**
+   * A lead of a site that takes leads only with a proof of work, kept before its proof was found: the pop-up whose
+   * challenge it is proved with before it is sent, on this page or the next.
+   */
+  proofFor?: string;
   /** A lead the server refused (4xx other than 408 and 429): kept in the dead-letter list, never sent again by itself. */
   refused?: { status: number; reason: string; at: number };
 }

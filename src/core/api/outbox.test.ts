@@ -226,6 +226,69 @@ describe('lead outbox', () => {
     });
   });
 
+  describe('a lead whose proof of work is still being found (a site that takes leads only with one)', () => {
+    it('is kept at once without it, left out of the beacons meanwhile, and sent with it once found', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const beacons: string[] = [];
+      const outbox = new Outbox({ store, fetchImpl: impl, sendBeacon: (url) => beacons.push(url) > 0 });
+      let found!: (proof: string) => void;
+      const proof = new Promise<string>((resolve) => (found = resolve));
+      const { key, firstAttempt } = await outbox.addAndTry('http://server.test/c', { email: 'e@example.com' }, 'lead', {
+        poptinId: 'pop-1',
+        proof,
+      });
+      expect((await store.all()).map((entry) => [entry.key, entry.proofFor])).to.deep.equal([[key, 'pop-1']]);
+      outbox.flushOnUnload();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(beacons).to.deep.equal([], 'a lead without its proof would only be refused');
+      expect(calls).to.deep.equal([]);
+
+      found('the-proof');
+      expect(await firstAttempt).to.equal('delivered');
+      expect(new URLSearchParams(calls[0]!.body).get('proof_of_work')).to.equal('the-proof');
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+
+    it('left by an earlier page, it is proved before it is sent; a proof that could not be had is asked again', async () => {
+      const store = new MemoryOutboxStore();
+      await store.put({
+        key: 'k-unproven',
+        kind: 'lead',
+        url: 'http://server.test/c',
+        fields: { email: 'f@example.com', idempotency_key: 'k-unproven' },
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: 0,
+        proofFor: 'pop-2',
+      });
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const asked: string[] = [];
+      const proofs = [Promise.reject(new TypeError('Failed to fetch')), Promise.resolve('second-proof')];
+      const outbox = new Outbox({
+        store,
+        fetchImpl: impl,
+        random: () => 0,
+        prove: (poptinId) => {
+          asked.push(poptinId);
+          return proofs.shift()!;
+        },
+      });
+      await outbox.flush({ now: true });
+      expect(asked).to.deep.equal(['pop-2']);
+      expect(calls).to.deep.equal([], 'not sent without its proof');
+      const [kept] = await store.all();
+      expect([kept!.proofFor, kept!.attempts]).to.deep.equal(['pop-2', 1]);
+
+      await outbox.flush({ now: true });
+      expect(asked).to.deep.equal(['pop-2', 'pop-2']);
+      expect(new URLSearchParams(calls[0]!.body).get('proof_of_work')).to.equal('second-proof');
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+  });
+
   describe('storage', () => {
     it('uses localStorage first: its writes are kept at once, even as the page goes away', async () => {
       expect((await openOutboxStore()).kind).to.equal('localstorage');

@@ -1,4 +1,5 @@
 import { log } from '../safety.ts';
+import { PROOF_OF_WORK_FIELD } from './contract.ts';
 import { HttpError, isRetryable, postForm } from './http.ts';
 import type { OutboxEntry, OutboxKind, OutboxStore } from './outbox-store.ts';
 
@@ -20,6 +21,17 @@ export interface OutboxOptions {
   onDelivered?: (entry: OutboxEntry, answer: unknown) => void;
   /** Called when a read of the store, made after the last entry was added and with nothing in flight, finds nothing to send. */
   onReadEmpty?: () => void;
+  /**
+   * A proof of work for a lead kept before its proof was found (`proofFor`), asked of that pop-up's challenge; '' when
+   * its site asks for none. Rejects when no challenge could be had: the lead waits for the next attempt.
+   */
+  prove?: (poptinId: string) => Promise<string>;
+}
+
+/** A lead's proof of work, still being found as the lead is kept: the pop-up it is proved for, and the proof to come. */
+export interface ProofToCome {
+  poptinId: string;
+  proof: Promise<string>;
 }
 
 export function newIdempotencyKey(random: () => number = Math.random): string {
@@ -73,6 +85,8 @@ export class Outbox {
   private additions = 0;
   /** The last read of the store, made after the last addition, found nothing to send. */
   private readEmpty = false;
+  /** The proofs this page is finding for the leads it kept before them, by key. */
+  private readonly proofsToCome = new Map<string, Promise<string>>();
 
   constructor(private readonly options: OutboxOptions) {
     this.now = options.now ?? Date.now;
@@ -104,6 +118,7 @@ export class Outbox {
     url: string,
     fields: Record<string, string>,
     kind: OutboxKind = 'lead',
+    proofToCome?: ProofToCome,
   ): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
     this.additions++;
@@ -116,7 +131,9 @@ export class Outbox {
       attempts: 0,
       nextAttemptAt: 0,
       createdAt: this.now(),
+      ...(proofToCome && { proofFor: proofToCome.poptinId }),
     };
+    if (proofToCome) this.proofsToCome.set(key, proofToCome.proof);
     try {
       await this.options.store.put(entry);
     } catch (error) {
@@ -161,7 +178,8 @@ export class Outbox {
     const beacon =
       this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
     void this.pending().then((entries) => {
-      for (const entry of entries) {
+      // A lead still without its proof would only be refused: it waits for the next page, which proves it.
+      for (const entry of entries.filter((waiting) => !waiting.proofFor)) {
         try {
           beacon(entry.url, new URLSearchParams(entry.fields));
         } catch (error) {
@@ -200,8 +218,10 @@ export class Outbox {
     return delivery;
   }
 
-  private async send(entry: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
+  private async send(unproven: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
+    let entry = unproven;
     try {
+      entry = await this.proven(unproven, persisted);
       const answer = await postForm<unknown>(entry.url, entry.fields, {
         fetchImpl: this.options.fetchImpl,
         keepalive: true,
@@ -219,6 +239,18 @@ export class Outbox {
         await this.options.store.put(next).catch((e: unknown) => log.error('could not update the lead outbox', e));
       return 'kept';
     }
+  }
+
+  /** The lead with its proof of work, kept so, when it was kept before its proof was found; the entry itself otherwise. */
+  private async proven(entry: OutboxEntry, persisted: boolean): Promise<OutboxEntry> {
+    if (!entry.proofFor) return entry;
+    const toCome = this.proofsToCome.get(entry.key);
+    this.proofsToCome.delete(entry.key);
+    const proof = await (toCome ?? this.options.prove?.(entry.proofFor) ?? '');
+    const { proofFor: _proved, ...rest } = entry;
+    const proven: OutboxEntry = proof ? { ...rest, fields: { ...rest.fields, [PROOF_OF_WORK_FIELD]: proof } } : rest;
+    if (persisted) await this.options.store.put(proven);
+    return proven;
   }
 
   /** A view or close the server refuses is dropped; a lead is kept in the dead-letter list, never silently lost. */
