@@ -10,6 +10,11 @@ const script = path.resolve('scripts/size-check.mjs');
 // Every shipped file begins with V8's compile hint (rollup.config.mjs), and so do these.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const writeScript = (file: string, code: string) => writeFile(file, `${COMPILE_HINT}\n${code}`);
+/** The chunks a build with a session has beside it, each of its own (scripts/size-check.mjs, the lightbox's roots). */
+const writeShowingChunks = async (build: string) => {
+  await writeScript(path.join(build, 'chunks', 'surfaces-s1.js'), 'export const surfaces = 1;');
+  await writeScript(path.join(build, 'chunks', 'reporter-r1.js'), 'export const reporter = 1;');
+};
 const check = (loader: string, env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [script, loader], { encoding: 'utf8', env: { ...process.env, ...env } });
 
@@ -55,7 +60,7 @@ describe('npm run size', () => {
     assert.match(result.stderr, /session\.js import the loader itself/);
   });
 
-  it('fails when what a lightbox needs (loader, session, surfaces and their imports) is over its budget', async () => {
+  it('fails when what a lightbox needs (loader, session, surfaces, reporter and their imports) is over its budget', async () => {
     const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-lightbox-'));
     await mkdir(path.join(build, 'chunks'));
     await writeScript(
@@ -64,19 +69,32 @@ describe('npm run size', () => {
     );
     await writeScript(
       path.join(build, 'chunks', 'session-a1.js'),
-      'import "./shared-c3.js"; export const session = 1;',
+      'import "./shared-c3.js"; export const session = 1; import("./reporter-d4.js");',
     );
     await writeScript(path.join(build, 'chunks', 'surfaces-b2.js'), 'export const surfaces = 1;');
+    await writeScript(path.join(build, 'chunks', 'reporter-d4.js'), 'export const reporter = 1;');
     await writeScript(
       path.join(build, 'chunks', 'shared-c3.js'),
       `export const blob = "${randomBytes(3_000).toString('base64')}";`,
     );
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
-    assert.match(held.stdout, /lightbox with a form: 4 files, \d+ bytes gzip \(budget \d+\)/);
+    assert.match(held.stdout, /lightbox with a form: 5 files, \d+ bytes gzip \(budget \d+\)/);
     const grown = check(path.join(build, 'poptin.js'), { LIGHTBOX_BUDGET_BYTES: '3000' });
     assert.equal(grown.status, 1);
     assert.match(grown.stderr, /showing a lightbox takes \d+ bytes gzip, over the 3000-byte budget/);
+    await rm(build, { recursive: true, force: true });
+  });
+
+  it('fails when a build with a session has no reporter of its own, which a page that shows nothing would download', async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'poptin-size-roots-'));
+    await mkdir(path.join(build, 'chunks'));
+    await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
+    await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    await writeScript(path.join(build, 'chunks', 'surfaces-s1.js'), 'export const surfaces = 1;');
+    const merged = check(path.join(build, 'poptin.js'));
+    assert.equal(merged.status, 1);
+    assert.match(merged.stderr, /has a session but no reporter chunk of its own/);
     await rm(build, { recursive: true, force: true });
   });
 
@@ -94,6 +112,7 @@ describe('npm run size', () => {
       'import "./language-d4e5f6.js"; export const shared = 1;',
     );
     await writeScript(path.join(build, 'chunks', 'language-d4e5f6.js'), 'export const language = 1;');
+    await writeShowingChunks(build);
     const held = check(path.join(build, 'poptin.js'));
     assert.equal(held.status, 0, held.stderr);
     assert.match(
@@ -116,6 +135,7 @@ describe('npm run size', () => {
       mapOf(['../src/loader.ts', '../src/core/decision/navigation.loader-copy.ts']),
     );
     await writeScript(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    await writeShowingChunks(build);
     const chunkMap = path.join(build, 'chunks', 'session-a1.js.map');
     await writeFile(chunkMap, mapOf(['../../src/core/session.ts', '../../src/core/decision/navigation.ts']));
     const twice = check(path.join(build, 'poptin.js'));
@@ -133,6 +153,7 @@ describe('npm run size', () => {
     await mkdir(path.join(build, 'chunks'));
     await writeScript(path.join(build, 'poptin.js'), 'import("./chunks/session-a1.js");');
     await writeFile(path.join(build, 'chunks', 'session-a1.js'), 'export const session = 1;');
+    await writeShowingChunks(build);
     const result = check(path.join(build, 'poptin.js'));
     assert.equal(result.status, 1);
     assert.match(result.stderr, /session-a1\.js do not begin with \/\/# allFunctionsCalledOnLoad/);

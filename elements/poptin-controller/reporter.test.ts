@@ -1,7 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { type Challenge, createChallenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import sinon from 'sinon';
 import type { SubmittedField } from '../../src/components/template/field-dom.ts';
 import { PROOF_OF_WORK_FIELD } from '../../src/core/api/contract.ts';
 import { MemoryOutboxStore } from '../../src/core/api/outbox-store.ts';
@@ -87,32 +86,6 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       url: context.page.url,
     });
     expect(ids).to.deep.equal(['42']);
-    expect(context.visitor.frequencyHistory(POPTIN_ID).views).to.equal(1);
-    reporter.stop();
-  });
-
-  it("records the view in the visitor's record, then keeps and sends it in a task of its own", async () => {
-    // The record's cookie write and the outbox's first opening and write made one long task at 4× CPU slowdown,
-    // right after the frame that showed the pop-up.
-    const server = fakeServer({ '/api/display/viewed/': { body: { poptin_view_id: 42 } } });
-    const store = new MemoryOutboxStore();
-    const context = fakeContext({ server });
-    const reporter = new Reporter(context, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
-    const steps: string[] = [];
-    const scheduler = (window as Window & { scheduler: { yield(): Promise<void> } }).scheduler;
-    const yielded = sinon.stub(scheduler, 'yield').callsFake(async () => {
-      const kept = (await store.all()).length;
-      steps.push(`yield: views recorded ${context.visitor.frequencyHistory(POPTIN_ID).views}, kept ${kept}`);
-    });
-    const ids: string[] = [];
-    try {
-      reporter.reportView(popupConfig(), 'scroll', (viewId) => ids.push(viewId));
-      await waitUntil(() => ids.length === 1, 'the view id handed back', { timeout: 5000 });
-    } finally {
-      yielded.restore();
-    }
-    expect(steps).to.deep.equal(['yield: views recorded 1, kept 0']);
-    expect(paths(server)).to.deep.equal([`POST /viewed/${POPTIN_ID}`]);
     reporter.stop();
   });
 

@@ -1,5 +1,6 @@
 // What the server hears of this page's pop-ups: views, closes and leads, each kept in the outbox before it is sent
 // (retried, beaconed as the page goes away, stored once); in consent mode, held in memory until the visitor answers.
+// A chunk of its own, which the session reaches through reports-link.ts.
 
 import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
 import { type DeliveryOutcome, newIdempotencyKey, Outbox, type ProofToCome } from '../../src/core/api/outbox.ts';
@@ -110,17 +111,16 @@ export class Reporter {
       );
   }
 
-  /** A showing the visitor sees; `onRecorded` hears the server's id of its view. */
+  /**
+   * A showing the visitor sees, recorded in the visitor's history already (reports-link.ts); `onRecorded` hears the
+   * server's id of its view.
+   */
   reportView(config: PopupConfig, trigger: string, onRecorded: (viewId: string) => void): void {
-    const { context } = this;
-    const id = config.id;
-    context.visitor.recordView(id, config.type);
-    context.window.dispatchEvent(new CustomEvent('poptinView', { detail: { poptin_id: id } }));
     // Held in memory before consent: at once, so that a refusal drops it.
-    if (context.storesNothing) return this.sendView(config, trigger, onRecorded);
-    // The record's cookie write above, and the key (the page's first crypto.randomUUID()), the outbox's opening and
-    // its write below, together made one long task at 4× CPU slowdown right after the frame that showed the pop-up:
-    // the page gets the thread back between them.
+    if (this.context.storesNothing) return this.sendView(config, trigger, onRecorded);
+    // The record's cookie write, and the key (the page's first crypto.randomUUID()), the outbox's opening and its
+    // write below, together made one long task at 4× CPU slowdown right after the frame that showed the pop-up: the
+    // page gets the thread back between them.
     this.viewSent = yieldToPage().then(() => this.sendView(config, trigger, onRecorded));
   }
 
@@ -146,9 +146,9 @@ export class Reporter {
     void this.sendReliably(context.api.viewedUrl(id), { ...view }, 'view');
   }
 
+  /** A close, recorded in the visitor's history already (reports-link.ts). */
   reportClose(config: PopupConfig): void {
     const { context } = this;
-    context.visitor.recordClose(config.id, config.type);
     const close: ClosedRequest = {
       client_id: context.clientId,
       url: context.page.url,

@@ -29,7 +29,7 @@ import { decideAll, ruleModulesOf } from './page-decisions.ts';
 import { PageModes, previewIdOf } from './page-modes.ts';
 import { PageStore } from './page-store.ts';
 import { PopupMounter } from './popup-mounter.ts';
-import { Reporter } from './reporter.ts';
+import { ReportsLink } from './reports-link.ts';
 import { PageShowings } from './showings.ts';
 
 export interface SessionOptions {
@@ -47,7 +47,7 @@ export class ControllerSession {
   private readonly showings: PageShowings;
   private readonly cleanups: (() => void)[] = [];
   private readonly store: PageStore;
-  private readonly reporter: Reporter;
+  private readonly reports: ReportsLink;
   private readonly mounter: PopupMounter;
   private readonly modes: PageModes;
   private readonly onDemand: OnDemand;
@@ -84,10 +84,10 @@ export class ControllerSession {
     this.context = context;
     this.consent = new ConsentLink(context, {
       onGiven: () => this.onConsent(),
-      onRefused: () => this.reporter.consentAnswered(false),
+      onRefused: () => this.reports.consentAnswered(false),
     });
     this.store = new PageStore(context, { onConsentAnswer: (given) => this.consent.storeAnswered(given) });
-    this.reporter = new Reporter(context, { store: this.store });
+    this.reports = new ReportsLink(context, { store: this.store });
     this.mounter = new PopupMounter({
       context,
       isCurrent: (handle) => this.showings.isCurrent(handle),
@@ -106,7 +106,7 @@ export class ControllerSession {
     const showings = new PageShowings({
       context,
       mounter: () => this.mounter,
-      reporter: this.reporter,
+      reports: this.reports,
       cartEvents: this.store.cartEvents,
     });
     this.showings = showings;
@@ -137,7 +137,7 @@ export class ControllerSession {
     this.removeAll();
     clearPopups();
     this.cleanups.splice(0).forEach((cleanup) => guard('cleanup', cleanup));
-    this.reporter.stop();
+    this.reports.stop();
   }
 
   /** Single-page apps: remove every pop-up and start again for the new URL. */
@@ -151,7 +151,7 @@ export class ControllerSession {
   /** Consent given: what waited is sent, and the page is decided again with the visitor's history unless a pop-up is open. */
   private onConsent(): void {
     const { context } = this;
-    this.reporter.consentAnswered(true);
+    this.reports.consentAnswered(true);
     // The page view not yet recorded: the first run records it, as the visitor's.
     if (!context.pageFields) return;
     if (this.showings.anyOpen()) context.pageFields = context.visitor.recordPageView(context.page.url);
@@ -202,7 +202,7 @@ export class ControllerSession {
     if (superseded()) return;
     this.response = response;
     // Known before any pop-up of the page is decided: a pop-up placed by hand may be typed in already.
-    this.reporter.leads.proofOfWork = response.proofOfWork;
+    this.reports.requireProofOfWork(response.proofOfWork);
     response.rejected.forEach(({ index, reason }) =>
       log.warn(`pop-up #${index} of the display response ignored: ${reason}`),
     );
@@ -258,12 +258,12 @@ export class ControllerSession {
 
   /** A lead of a pop-up placed by hand (`<poptin-popup kind trigger poptin-id>`). */
   sendDeclarativeLead(submit: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
-    return this.reporter.leads.sendDeclarativeLead(submit);
+    return this.reports.sendDeclarativeLead(submit);
   }
 
   /** Why a pop-up did or did not show, once the current answer is read (with the pop-ups the server left out). */
   async explain(id: string): Promise<SessionExplanation> {
     await this.ready;
-    return explain(id, await this.reporter.refusedLeads(id));
+    return explain(id, await this.reports.refusedLeads(id));
   }
 }

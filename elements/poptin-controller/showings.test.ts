@@ -6,7 +6,7 @@ import * as triggerWatchers from '../../src/core/triggers/watchers.ts';
 import { $popups, clearPopups, popupDecided } from '../../src/stores/popups.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import type { PopupMounter } from './popup-mounter.ts';
-import type { LeadToSend, Reporter } from './reporter.ts';
+import type { LeadToSend } from './reporter.ts';
 import { PageShowings } from './showings.ts';
 import { fakeContext, POPTIN_ID, popupConfig } from './test-support/fakes.ts';
 
@@ -30,7 +30,8 @@ function setup() {
       asked.push(`remove ${handle.config.id} after ${afterMs} ms`);
     },
   } as unknown as PopupMounter;
-  const reporter = {
+  const reports = {
+    preload: () => undefined,
     reportView: (config: PopupConfig, trigger: string, onViewId: (viewId: string) => void) => {
       views.push(`${config.id} by ${trigger}`);
       onViewId(`view-${views.length}`);
@@ -38,18 +39,16 @@ function setup() {
     reportClose: (config: PopupConfig) => {
       asked.push(`close reported ${config.id}`);
     },
-    leads: {
-      sendLead: async (config: PopupConfig, lead: LeadToSend) => {
-        leads.push({ id: config.id, lead });
-        return { status: 'sent' };
-      },
+    sendLead: async (config: PopupConfig, lead: LeadToSend) => {
+      leads.push({ id: config.id, lead });
+      return { status: 'sent' as const };
     },
-  } as unknown as Reporter;
+  };
   const context = fakeContext();
   const showings = new PageShowings({
     context,
     mounter: () => mounter,
-    reporter,
+    reports,
     cartEvents: createCartEvents(),
   });
   return { showings, asked, views, leads, context };

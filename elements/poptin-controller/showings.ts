@@ -21,14 +21,15 @@ import type { SessionContext } from './context.ts';
 import { teaserFollows } from './page-modes.ts';
 import type { PopupHandle } from './popup-handle.ts';
 import type { PopupMounter, SubmittedLead } from './popup-mounter.ts';
-import type { Reporter } from './reporter.ts';
+import type { ReportsLink } from './reports-link.ts';
 import { ScheduleWatch } from './schedules.ts';
 
 export interface ShowingsOptions {
   context: SessionContext;
   /** Read when a showing needs it: the mounter is made with a reference back to these showings. */
   mounter: () => PopupMounter;
-  reporter: Reporter;
+  /** What showings report (reports-link.ts). */
+  reports: Pick<ReportsLink, 'preload' | 'reportView' | 'reportClose' | 'sendLead'>;
   cartEvents: CartEventHub;
 }
 
@@ -74,7 +75,7 @@ export class PageShowings {
     planned: string[],
     { preview = false, triggerWatchers }: { preview?: boolean; triggerWatchers?: Promise<TriggerWatchers> } = {},
   ): PopupHandle {
-    const { reporter } = this.options;
+    const { reports } = this.options;
     const mounter = () => this.options.mounter();
     const handle: PopupHandle = {
       config,
@@ -86,15 +87,19 @@ export class PageShowings {
       runner: createShowingRunner(
         {
           'arm-triggers': () => this.arm(handle),
-          prepare: () => mounter().prepareAhead(handle),
+          prepare: () => {
+            mounter().prepareAhead(handle);
+            if (!preview) reports.preload();
+          },
           enqueue: () => {
+            if (!preview) reports.preload();
             markLatest(`poptin:fired:${config.id}`);
             this.queue.enqueue({ id: config.id, type: config.type });
           },
           show: () => mounter().reveal(handle),
           'report-view': () => this.reportView(handle),
           'report-close': () => {
-            if (!preview) reporter.reportClose(config);
+            if (!preview) reports.reportClose(config);
           },
           remove: () => mounter().remove(handle, 0),
           'remove-after-fade': () => {
@@ -143,7 +148,7 @@ export class PageShowings {
   sendLead(handle: PopupHandle, lead: SubmittedLead): Promise<LeadOutcome> {
     if (handle.preview) return Promise.resolve({ status: 'sent' });
     const { trigger, viewId } = handle.runner.snapshot;
-    return this.options.reporter.leads.sendLead(handle.config, {
+    return this.options.reports.sendLead(handle.config, {
       ...lead,
       trigger,
       viewId,
@@ -160,7 +165,7 @@ export class PageShowings {
     popupShown(config.id, Date.now());
     markLatest(`poptin:shown:${config.id}`);
     if (handle.preview) return;
-    this.options.reporter.reportView(config, trigger, (viewId) =>
+    this.options.reports.reportView(config, trigger, (viewId) =>
       runner.send({ type: 'view-recorded', showing: showings, viewId }),
     );
   }

@@ -133,10 +133,11 @@ describe('loading the widget, end to end', () => {
       ['session', 'session-shared', 'shared'],
       `the session and its two imports, together:\n${described}`,
     );
-    // The words and a form's verdicts come with what shows the pop-up: a page that only decides its pop-ups needs neither.
+    // The words, a form's verdicts and the reporter come with what shows the pop-up: a page that only decides its
+    // pop-ups needs none of them.
     assert.ok(
-      ['surfaces', 'surface-view', 'language'].every((file) => waves[2]!.includes(file)),
-      `the surfaces and their imports, together:\n${described}`,
+      ['surfaces', 'surface-view', 'language', 'reporter'].every((file) => waves[2]!.includes(file)),
+      `the surfaces, their imports and the reporter, together:\n${described}`,
     );
   });
 

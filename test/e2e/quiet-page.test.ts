@@ -37,7 +37,7 @@ describe('a page with nothing to show', () => {
     dirs = [clientsDir, popupsDir, pagesDir];
     await cp(FIXTURES_ENV.CLIENTS_DIR!, clientsDir, { recursive: true });
     await cp(FIXTURES_ENV.POPUPS_DIR!, popupsDir, { recursive: true });
-    for (const client of ['quiet', 'elsewhere']) {
+    for (const client of ['quiet', 'elsewhere', 'decided']) {
       await writeFile(
         path.join(clientsDir, `${client}.json`),
         JSON.stringify({ client_id: client, name: client, allowed_origins: [] }),
@@ -61,6 +61,18 @@ describe('a page with nothing to show', () => {
         }),
       );
     }
+    // A pop-up for this page whose filter only the page can judge: a script variable the page does not set.
+    await writeFile(
+      path.join(popupsDir, 'decidedpage01.json'),
+      JSON.stringify({
+        client_id: 'decided',
+        poptin_id: 'decidedpage01',
+        poptin_name: 'decidedpage01',
+        poptin_type: 'lightbox',
+        poptin: '<div data-poptin-screen="form"><h2>For gold customers</h2></div>',
+        js_filter: 'show|exact|shop.customer.tier=gold',
+      }),
+    );
     ({ browser, server } = await startBrowserAndServer({
       env: { ...FIXTURES_ENV, CLIENTS_DIR: clientsDir, POPUPS_DIR: popupsDir, EXAMPLES_DIR: pagesDir },
     }));
@@ -222,6 +234,25 @@ describe('a page with nothing to show', () => {
       (await ownerLeads(server, 'widget')).some((lead) => lead.email === 'passed.through@example.com'),
     );
     await page.waitForFunction(() => localStorage.getItem('poptin_outbox') === '{}');
+    await page.close();
+  });
+
+  it('a pop-up the page decides not to show: the session decides it, and nothing that shows or reports is loaded', async () => {
+    const page = await browser.newPage();
+    const { scripts, display } = await openQuietPage(page, 'decided');
+    assert.deepEqual(display, { display: 'allowed', count: 1 });
+    await page.waitForTimeout(1_000);
+    const chunks = scripts.map((script) => /^\/dist\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(script)?.[1] ?? script);
+    assert.ok(chunks.includes('page-filters'), `decided on the page: ${chunks.join(' ')}`);
+    for (const unneeded of ['reporter', 'surfaces', 'surface-view', 'language'])
+      assert.ok(!chunks.includes(unneeded), `${unneeded} loaded: ${chunks.join(' ')}`);
+    // Asked why, the session reads the refused leads of the outbox: that loads the reporter, and no sooner.
+    const { state, blockedBy } = await explainPopup(page, 'decidedpage01');
+    assert.equal(state, 'blocked');
+    assert.deepEqual(
+      blockedBy.map(({ rule }) => rule),
+      ['js_filter'],
+    );
     await page.close();
   });
 
