@@ -1,5 +1,5 @@
 // Fails when the loader exceeds its budget (design §4: ≤ 8 KB gzip) or pulls
-// React in, when showing a lightbox takes more than its 73,487 bytes gzip in all (toward 45 KB: issue #53), when a lazy
+// React in, when showing a lightbox takes more than its 73,556 bytes gzip in all (toward 45 KB: issue #53), when a lazy
 // chunk imports the loader, or when a file lost the compile hint that lets Chromium compile it off the main thread
 // (rollup.config.mjs), when the session imports more than four files, or when a module is compiled into two of the
 // files the loader loads.
@@ -60,7 +60,7 @@ const importingLoader = chunks.filter((chunk) =>
 );
 
 // Everything a page downloads to show a lightbox with an email form: the loader, the session, the surfaces and the
-// reporter chunks, and what they import. Each file is compressed on its own, as it travels. 72,463 bytes in 8 files,
+// reporter chunks, and what they import. Each file is compressed on its own, as it travels. 72,532 bytes in 8 files,
 // and 1 KB of headroom: the display server sanitises the template (no DOMPurify); the countdown's settings, machine
 // and time load only for a pop-up that has a timer or a close-button countdown; each kind of field but the e-mail
 // brings its rules in a chunk of its own; the store link and the recommended products load only on a store's page or
@@ -70,7 +70,7 @@ const importingLoader = chunks.filter((chunk) =>
 // two, 74,493 before the styles, 73,932 before the filters, 72,663 before the triggers). The reporter left the
 // session for a chunk of its own, so that a page whose pop-ups are all decided not to show goes without it: 4 KB
 // less there, 1.1 KB more here, what its own compression loses (71,363 before).
-const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 72_463 + 1024);
+const LIGHTBOX_BUDGET_BYTES = Number(process.env.LIGHTBOX_BUDGET_BYTES ?? 72_532 + 1024);
 // A chunk's name, then its hash (6 characters in rollup.config.mjs): session-shared-… is not the session.
 const chunkNamed = (prefix) => chunks.find((name) => new RegExp(`^${prefix}-[\\w-]{1,8}\\.js$`).test(name));
 const sessionChunk = chunkNamed('session');

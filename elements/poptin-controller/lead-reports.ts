@@ -64,17 +64,9 @@ export class LeadReports {
     private readonly send: SendReliably,
   ) {}
 
-  /**
-   * A pop-up's field typed in (or filled by the browser): the proof its lead will carry starts. Typing reaches the
-   * page from inside the pop-up's shadow root; a move of the focus there does not.
-   */
-  typed(event: Event): void {
-    // Every keystroke of the host page's own forms comes here too: nothing is looked at on a site without it.
-    if (!this.proofOfWork) return;
-    const id = (event.composedPath() as Element[])
-      .find((node) => node.localName === 'poptin-popup')
-      ?.getAttribute('poptin-id');
-    if (id) this.proofs[id] ??= this.prove(id);
+  /** A field of the pop-up typed in (or filled by the browser): the proof its next lead will carry starts. */
+  startProof(poptinId: string): void {
+    this.proofs[poptinId] ??= this.prove(poptinId);
   }
 
   /** A proof of work for a lead of `poptinId`; rejects when no challenge could be had (the outbox tries again later). */

@@ -42,17 +42,6 @@ function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: H
   return { server, context, reporter };
 }
 
-/** The visitor types in a field of a pop-up's form: inside its shadow root, so the event's path says where. */
-function typeInPopup(target: Window): void {
-  const host = document.createElement('poptin-popup');
-  host.setAttribute('poptin-id', POPTIN_ID);
-  const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
-  const input = form.appendChild(document.createElement('input'));
-  const typed = new Event('input');
-  Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
-  target.dispatchEvent(typed);
-}
-
 /** An outbox store that stops answering when `stalled`, as a page's IndexedDB may while the page unloads. */
 class StallingStore extends MemoryOutboxStore {
   stalled = false;
@@ -308,15 +297,6 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     refused.reporter.stop();
   });
 
-  it('on a site that does not require it, typing asks for no challenge and the lead goes without a proof', async () => {
-    const { reporter, server, context } = setup();
-    typeInPopup(context.window);
-    expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
-    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
-    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
-    reporter.stop();
-  });
-
   it('a lead of a form never typed in, on a site that requires a proof of work, proves it as it is sent', async () => {
     const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey });
     const server = fakeServer({
@@ -351,7 +331,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const first = fakeContext({ server: stalled });
     const leaving = new Reporter(first, { store: NO_STORE, openStore: async () => store, fetchImpl: stalled.fetch });
     leaving.leads.proofOfWork = true;
-    typeInPopup(first.window);
+    leaving.leads.startProof(POPTIN_ID);
     void leaving.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await waitUntil(async () => (await store.all()).length === 1, 'the lead kept before its proof', { timeout: 5000 });
     const [kept] = await store.all();
@@ -409,7 +389,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
     const { reporter, context } = setup({ server });
     reporter.leads.proofOfWork = true;
-    typeInPopup(context.window);
+    reporter.leads.startProof(POPTIN_ID);
     await sent(server, 1);
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);
     const proofs = async () => {

@@ -51,7 +51,6 @@ export class Reporter {
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),
       listenSafely(context.window, 'pagehide', () => this.leavePage()),
-      listenSafely(context.window, 'input', (event) => this.leads.typed(event)),
     ];
     if (context.visitor.outboxWaiting) void this.openedOutbox();
   }

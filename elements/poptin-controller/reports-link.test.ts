@@ -9,7 +9,7 @@ import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
 import { withHistory } from '../../src/core/visitor/visitor.ts';
 import * as reporterCode from './reporter.ts';
 import { type ReporterCode, ReportsLink } from './reports-link.ts';
-import { type FakeServer, fakeContext, fakeServer, POPTIN_ID, popupConfig } from './test-support/fakes.ts';
+import { type FakeServer, fakeContext, fakeServer, POPTIN_ID, popupConfig, typeInPopup } from './test-support/fakes.ts';
 
 const NO_STORE = { platform: undefined, identity: () => ({}), reportActivity: () => undefined };
 const LEAD = {
@@ -135,6 +135,37 @@ describe("the session's reports: recorded on the page at once, sent by the repor
     expect(paths(server)[0]).to.equal(`POST /viewed/${POPTIN_ID}`);
     const conversion = server.calls.find((call) => call.path.includes('/conversion/'));
     expect(conversion!.body[PROOF_OF_WORK_FIELD]).to.be.a('string').and.not.equal('');
+    link.stop();
+  });
+
+  it('typing in a pop-up on a site that asks for no proof of work loads nothing and asks for no challenge', async () => {
+    const { link, server, context, loads, loading } = setup();
+    typeInPopup(context.window);
+    expect(loads()).to.equal(0);
+    const lead = link.sendLead(popupConfig(), LEAD);
+    loading[0]!.arrive();
+    expect(await lead).to.deep.equal({ status: 'sent' });
+    expect(paths(server)).to.deep.equal(['POST /conversion/viewer-1']);
+    expect(server.calls[0]!.body[PROOF_OF_WORK_FIELD]).to.equal(undefined);
+    link.stop();
+  });
+
+  it('typing before the reporter has arrived starts the proof of work as it arrives, ahead of the lead', async () => {
+    const challenge = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 9, deriveKey });
+    const server = fakeServer({
+      '/api/display/challenge/': { body: { challenge } },
+      '/api/display/conversion/': { body: {} },
+    });
+    const { link, context, loads, loading } = setup(server);
+    link.requireProofOfWork(true);
+    typeInPopup(context.window);
+    expect(loads()).to.equal(1, 'the first keystroke asks for the reporter');
+    loading[0]!.arrive();
+    await sent(server, 1);
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`], 'the proof starts before any lead');
+    expect(await link.sendLead(popupConfig(), LEAD)).to.deep.equal({ status: 'sent' });
+    expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`, 'POST /conversion/viewer-1']);
+    expect(server.calls[1]!.body[PROOF_OF_WORK_FIELD]).to.be.a('string').and.not.equal('');
     link.stop();
   });
 

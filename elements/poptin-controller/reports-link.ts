@@ -6,7 +6,7 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
-import { log } from '../../src/core/safety.ts';
+import { listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
 import type { LeadToSend, Reporter, ReporterOptions } from './reporter.ts';
@@ -29,12 +29,28 @@ export class ReportsLink {
   private reporter: Promise<Reporter> | null = null;
   private proofOfWork = false;
   private stopped = false;
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly context: SessionContext,
     private readonly options: ReportsLinkOptions,
   ) {
+    this.stopListening = listenSafely(context.window, 'input', (event) => this.typed(event));
     if (context.visitor.outboxWaiting) this.preload();
+  }
+
+  /**
+   * A pop-up's field typed in (or filled by the browser): on a site that asks for it, the proof its lead will carry
+   * starts, the reporter's chunk loaded first if it has not arrived. Typing reaches the page from inside the pop-up's
+   * shadow root; a move of the focus there does not.
+   */
+  private typed(event: Event): void {
+    // Every keystroke of the host page's own forms comes here too: nothing is looked at on a site without it.
+    if (!this.proofOfWork) return;
+    const id = (event.composedPath() as Element[])
+      .find((node) => node.localName === 'poptin-popup')
+      ?.getAttribute('poptin-id');
+    if (id) this.withReporter('proof of work', (reporter) => reporter.leads.startProof(id));
   }
 
   /** A pop-up is about to be built or opened: its reports will follow. */
@@ -60,7 +76,7 @@ export class ReportsLink {
 
   /** Every report in the order it was made: each waits for the reporter behind the ones before it. */
   private withReporter(what: string, report: (reporter: Reporter) => void): void {
-    this.ready().then(report, (error: unknown) => log.warn(`${what} not recorded`, error));
+    this.ready().then(report, (error: unknown) => log.warn(`${what}: the reporter could not be loaded`, error));
   }
 
   /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
@@ -109,6 +125,7 @@ export class ReportsLink {
 
   stop(): void {
     this.stopped = true;
+    this.stopListening();
     void this.reporter?.then(
       (reporter) => reporter.stop(),
       () => undefined,

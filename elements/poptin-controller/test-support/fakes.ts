@@ -125,3 +125,14 @@ export function quietShowingRunner(): ShowingRunner {
     Object.fromEntries(SHOWING_EFFECTS.map((effect) => [effect, () => undefined])) as ShowingHandlers,
   );
 }
+
+/** The visitor types in a field of a pop-up's form: inside its shadow root, so the event's path says where. */
+export function typeInPopup(target: Window, poptinId = POPTIN_ID): void {
+  const host = document.createElement('poptin-popup');
+  host.setAttribute('poptin-id', poptinId);
+  const form = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('form'));
+  const input = form.appendChild(document.createElement('input'));
+  const typed = new Event('input');
+  Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
+  target.dispatchEvent(typed);
+}
