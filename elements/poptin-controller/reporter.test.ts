@@ -387,7 +387,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     });
     const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
-    const { reporter, context } = setup({ server });
+    const { reporter } = setup({ server });
     reporter.leads.proofOfWork = true;
     reporter.leads.startProof(POPTIN_ID);
     await sent(server, 1);
