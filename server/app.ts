@@ -127,6 +127,8 @@ export interface AppOptions {
   leadRetentionCheckMs?: number | false;
   /** How often this process folds the views and closes stored since into the stats roll-ups (DEFAULT_ROLLUP_FOLD_MS). */
   rollupFoldMs?: number;
+  /** The hourly deletion of double opt-in leads left unconfirmed; false: never in this process (a test runs it itself). */
+  unconfirmedExpiry?: false;
 }
 
 declare module 'fastify' {
@@ -286,7 +288,7 @@ async function registerServer(app: FastifyInstance, options: AppOptions): Promis
   const stopDelivery = delivery.start(leads);
   app.addHook('onClose', stopDelivery);
   visitorEmails.wakeDeliveries = () => delivery.worker?.wake();
-  if (options.delivery?.worker !== false) {
+  if (options.delivery?.worker !== false && options.unconfirmedExpiry !== false) {
     const stopExpiry = visitorEmails.startExpiry((error) => app.log.error({ err: error }, 'Unconfirmed leads'));
     app.addHook('onClose', stopExpiry);
   }
