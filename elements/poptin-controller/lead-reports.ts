@@ -54,14 +54,14 @@ export type SendReliably = (
 
 export class LeadReports {
   /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); absent once a lead took it. */
-  private readonly proofs: Record<string, Promise<string>> = {};
-  /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
-  proofOfWork = false;
+  private readonly proofs: Partial<Record<string, Promise<string>>> = {};
 
   constructor(
     private readonly context: SessionContext,
     private readonly store: StoreReports,
     private readonly send: SendReliably,
+    /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
+    private readonly proofOfWork: () => boolean,
   ) {}
 
   /** A field of the pop-up typed in (or filled by the browser): the proof its next lead will carry starts. */
@@ -144,7 +144,7 @@ export class LeadReports {
     // keystroke (or now, for a form never typed in). The lead is kept before its proof is found: a visitor who leaves
     // meanwhile leaves it in the outbox, and the next page proves it and sends it.
     const { id } = config;
-    const proof = this.proofOfWork || id in this.proofs ? (this.proofs[id] ?? this.prove(id)) : undefined;
+    const proof = this.proofs[id] ?? (this.proofOfWork() ? this.prove(id) : undefined);
     delete this.proofs[id];
     const outcome = await this.sendLeadReliably(
       context.api.conversionUrl(config.viewerId),

@@ -29,7 +29,9 @@ const leadOf = (trigger: string, viewId: string) => ({
   coupon: '',
 });
 
-function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: HTMLElement } = {}) {
+function setup(
+  options: { server?: FakeServer; storesNothing?: boolean; host?: HTMLElement; proofOfWork?: boolean } = {},
+) {
   const server =
     options.server ??
     fakeServer({
@@ -38,7 +40,12 @@ function setup(options: { server?: FakeServer; storesNothing?: boolean; host?: H
       '/api/display/conversion/': { body: {} },
     });
   const context = fakeContext({ server, storesNothing: options.storesNothing, host: options.host });
-  const reporter = new Reporter(context, { store: NO_STORE, openStore: memoryOutbox, fetchImpl: server.fetch });
+  const reporter = new Reporter(context, {
+    store: NO_STORE,
+    openStore: memoryOutbox,
+    fetchImpl: server.fetch,
+    proofOfWork: () => options.proofOfWork ?? false,
+  });
   return { server, context, reporter };
 }
 
@@ -303,8 +310,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       '/api/display/challenge/': { body: { challenge } },
       '/api/display/conversion/': { body: {} },
     });
-    const { reporter } = setup({ server });
-    reporter.leads.proofOfWork = true;
+    const { reporter } = setup({ server, proofOfWork: true });
     expect(await reporter.leads.sendLead(popupConfig(), leadOf('scroll', ''))).to.deep.equal({ status: 'sent' });
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`, 'POST /conversion/viewer-1']);
     const proof = JSON.parse(atob(String(server.calls[1]!.body[PROOF_OF_WORK_FIELD]))) as { solution: Solution };
@@ -329,8 +335,12 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     };
     const store = new MemoryOutboxStore();
     const first = fakeContext({ server: stalled });
-    const leaving = new Reporter(first, { store: NO_STORE, openStore: async () => store, fetchImpl: stalled.fetch });
-    leaving.leads.proofOfWork = true;
+    const leaving = new Reporter(first, {
+      store: NO_STORE,
+      openStore: async () => store,
+      fetchImpl: stalled.fetch,
+      proofOfWork: () => true,
+    });
     leaving.leads.startProof(POPTIN_ID);
     void leaving.leads.sendLead(popupConfig(), leadOf('scroll', ''));
     await waitUntil(async () => (await store.all()).length === 1, 'the lead kept before its proof', { timeout: 5000 });
@@ -387,8 +397,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     });
     const first = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 40, deriveKey });
     const second = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 7, deriveKey });
-    const { reporter } = setup({ server });
-    reporter.leads.proofOfWork = true;
+    const { reporter } = setup({ server, proofOfWork: true });
     reporter.leads.startProof(POPTIN_ID);
     await sent(server, 1);
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`]);

@@ -25,6 +25,8 @@ export interface ReporterOptions {
   /** The outbox's storage; the browser's (localStorage, IndexedDB) by default, memory only before consent. */
   openStore?: (memoryOnly: boolean) => Promise<OutboxStore>;
   fetchImpl?: typeof fetch;
+  /** Whether the site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work); no by default. */
+  proofOfWork?: () => boolean;
 }
 
 /** A view the server has not answered yet, and whom to tell its id. */
@@ -45,8 +47,11 @@ export class Reporter {
     private readonly context: SessionContext,
     private readonly options: ReporterOptions,
   ) {
-    this.leads = new LeadReports(context, options.store, (url, fields, kind, proofToCome) =>
-      this.sendReliably(url, fields, kind, proofToCome),
+    this.leads = new LeadReports(
+      context,
+      options.store,
+      (url, fields, kind, proofToCome) => this.sendReliably(url, fields, kind, proofToCome),
+      options.proofOfWork ?? (() => false),
     );
     this.cleanups = [
       listenSafely(context.window, 'online', () => void this.outbox?.flush({ now: true })),

@@ -61,8 +61,7 @@ export class ReportsLink {
   private ready(): Promise<Reporter> {
     this.reporter ??= (this.options.loadReporter ?? (() => import('./reporter.ts')))().then(
       ({ Reporter }) => {
-        const reporter = new Reporter(this.context, this.options);
-        reporter.leads.proofOfWork = this.proofOfWork;
+        const reporter = new Reporter(this.context, { ...this.options, proofOfWork: () => this.proofOfWork });
         if (this.stopped) reporter.stop();
         return reporter;
       },
@@ -82,10 +81,6 @@ export class ReportsLink {
   /** The site takes leads only with the widget's proof of work (DisplayAnswer.proof_of_work). */
   requireProofOfWork(required: boolean): void {
     this.proofOfWork = required;
-    void this.reporter?.then(
-      (reporter) => (reporter.leads.proofOfWork = required),
-      () => undefined,
-    );
   }
 
   /** A showing the visitor sees: in the visitor's history at once; `onRecorded` hears the server's id of its view. */
