@@ -7,7 +7,7 @@ import type { SubmittedField } from '../../src/components/template/field-dom.ts'
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { ConversionAnswer } from '../../src/core/api/contract.ts';
 import { conversionFields } from '../../src/core/api/conversion.ts';
-import type { DeliveryOutcome, ProofToCome } from '../../src/core/api/outbox.ts';
+import type { DeliveryOutcome, LeadAddress, LeadToCome } from '../../src/core/api/outbox.ts';
 import type { OutboxKind } from '../../src/core/api/outbox-store.ts';
 import { browserFacts } from '../../src/core/browser-facts.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
@@ -49,12 +49,17 @@ export type SendReliably = (
   url: string,
   fields: Record<string, string>,
   kind: OutboxKind,
-  proofToCome?: ProofToCome,
+  toCome?: LeadToCome,
 ) => Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }>;
+
+/** What a lead needs of its pop-up: a pop-up placed by hand gives its kind, its target comes with its address. */
+type LeadPopup = Pick<PopupConfig, 'id' | 'target'> & { type: string };
 
 export class LeadReports {
   /** Each typed-in pop-up's proof of work for its next lead (proof-of-work.ts); absent once a lead took it. */
   private readonly proofs: Partial<Record<string, Promise<string>>> = {};
+  /** Each pop-up placed by hand, looked up once a page (the click call); absent again after a failed look-up. */
+  private readonly addresses: Partial<Record<string, Promise<LeadAddress>>> = {};
 
   constructor(
     private readonly context: SessionContext,
@@ -78,45 +83,69 @@ export class LeadReports {
   }
 
   /**
-   * A `<poptin-popup kind trigger poptin-id>` placed by a page builder posts its form through this controller once it
-   * knows the pop-up (the click call gives its viewer id).
+   * Where the leads of a pop-up placed by hand go: its viewer id, which the click call gives. Looked up as it is first
+   * typed in, so that its lead rarely waits for it; rejects as the look-up failed (the outbox hears why).
+   */
+  locate(poptinId: string): Promise<LeadAddress> {
+    const known = this.addresses[poptinId];
+    if (known) return known;
+    const address = this.context.api.click(poptinId).then(
+      (config) => ({ url: this.context.api.conversionUrl(config.viewerId), target: config.target }),
+      (error: unknown) => {
+        delete this.addresses[poptinId];
+        throw error;
+      },
+    );
+    address.catch(() => undefined);
+    this.addresses[poptinId] = address;
+    return address;
+  }
+
+  /**
+   * A `<poptin-popup kind trigger poptin-id>` placed by a page builder posts its form through this controller. The
+   * lead is kept before its pop-up is looked up: a visitor who leaves meanwhile leaves it in the outbox, and the next
+   * page looks the pop-up up and sends it; a pop-up the server does not know refuses it.
    */
   sendDeclarativeLead({ target, detail }: CustomEvent<SurfaceEventMap['poptin-submit']>): Promise<LeadOutcome> {
     const popup = target as HTMLElement;
     const id = popup.getAttribute('poptin-id') ?? '';
     // No pop-up to store it under: the form says what is missing (lead-delivery.ts).
     if (!POPTIN_ID.test(id)) return Promise.resolve({ status: 'nowhere' });
-    return this.context.api.click(id).then(
-      (config) =>
-        this.sendLead(config, {
-          ...detail,
-          prize: detail.prize ?? null,
-          trigger: popup.getAttribute('trigger') ?? 'immediate',
-          viewId: '',
-          coupon: '',
-        }),
-      (error: unknown): LeadOutcome => {
-        log.error(`<poptin-popup poptin-id="${id}">: unknown pop-up, its lead not sent`, error);
-        return { status: 'refused', reason: `unknown pop-up ${id}` };
-      },
-    );
+    const lead: LeadToSend = {
+      ...detail,
+      prize: detail.prize ?? null,
+      trigger: popup.getAttribute('trigger') ?? 'immediate',
+      viewId: '',
+      coupon: '',
+    };
+    const kind = popup.getAttribute('kind') ?? '';
+    return this.safely(this.deliverLead({ id, type: kind, target: '' }, lead, this.locate(id)));
   }
 
   /** A submitted form's lead: kept at once, without waiting for the view's id (the visitor may be leaving this instant). */
   sendLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
-    return this.deliverLead(config, lead).catch((error: unknown): LeadOutcome => {
+    return this.safely(this.deliverLead(config, lead, this.context.api.conversionUrl(config.viewerId)));
+  }
+
+  private safely(delivery: Promise<LeadOutcome>): Promise<LeadOutcome> {
+    return delivery.catch((error: unknown): LeadOutcome => {
       log.error('lead not kept', error);
       return { status: 'refused', reason: String(error) };
     });
   }
 
-  private async deliverLead(config: PopupConfig, lead: LeadToSend): Promise<LeadOutcome> {
+  /** `address`: the pop-up's conversion address, or its look-up under way (a pop-up placed by hand). */
+  private async deliverLead(
+    popup: LeadPopup,
+    lead: LeadToSend,
+    address: string | Promise<LeadAddress>,
+  ): Promise<LeadOutcome> {
     const { context } = this;
     const { fields, honeypot, prize, trigger, viewId } = lead;
     const lastConvertedEmail = context.visitor.convertedEmail();
     const email = fields.find((field) => field.name.toLowerCase() === 'email')?.value.trim();
     const { page, pageFields } = context;
-    const body = conversionFields(config, fields, {
+    const body = conversionFields(popup, fields, {
       clientId: context.clientId,
       visitorId: context.visitor.visitorId,
       honeypot,
@@ -143,15 +172,16 @@ export class LeadReports {
     // On a site that takes leads only with a proof of work, each lead carries its own, started at the form's first
     // keystroke (or now, for a form never typed in). The lead is kept before its proof is found: a visitor who leaves
     // meanwhile leaves it in the outbox, and the next page proves it and sends it.
-    const { id } = config;
+    const { id } = popup;
     const proof = this.proofs[id] ?? (this.proofOfWork() ? this.prove(id) : undefined);
     delete this.proofs[id];
+    const located = typeof address === 'string';
     const outcome = await this.sendLeadReliably(
-      context.api.conversionUrl(config.viewerId),
+      located ? address : '',
       body,
-      proof && { poptinId: id, proof },
+      proof || !located ? { poptinId: id, proof, ...(!located && { address }) } : undefined,
     );
-    if (outcome.status !== 'refused') context.visitor.recordConversion(config.id, config.type, email || undefined);
+    if (outcome.status !== 'refused') context.visitor.recordConversion(id, popup.type, email || undefined);
     return outcome;
   }
 
@@ -159,9 +189,9 @@ export class LeadReports {
   private async sendLeadReliably(
     url: string,
     fields: Record<string, string>,
-    proofToCome: ProofToCome | undefined,
+    toCome: LeadToCome | undefined,
   ): Promise<LeadOutcome> {
-    const { firstAttempt, key } = await this.send(url, fields, 'lead', proofToCome);
+    const { firstAttempt, key } = await this.send(url, fields, 'lead', toCome);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<DeliveryOutcome>(
       (resolve) => (timer = setTimeout(() => resolve('kept'), LEAD_ANSWER_WAIT_MS)),

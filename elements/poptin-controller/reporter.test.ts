@@ -60,6 +60,28 @@ class StallingStore extends MemoryOutboxStore {
   }
 }
 
+/** `server`, but its GET calls whose path holds `part` are recorded and never answered. */
+function unanswered(server: FakeServer, part: string): FakeServer {
+  return {
+    calls: server.calls,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes(part)) return server.fetch(input, init);
+      server.calls.push({ method: 'GET', path: new URL(String(input)).pathname, body: {} });
+      return new Promise<never>(() => undefined);
+    }) as typeof fetch,
+  };
+}
+
+/**
+ * The visitor's next page, after `first` left reports in `store`: the record the first page left in the visitor's
+ * cookie tells it to look in the outbox.
+ */
+function nextPage(first: ReturnType<typeof fakeContext>, server: FakeServer, store: MemoryOutboxStore): Reporter {
+  const next = { ...fakeContext({ server }), visitor: createVisitor({ stores: first.visitor.stores, now: first.now }) };
+  expect(next.visitor.outboxWaiting).to.equal(true);
+  return new Reporter(next, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+}
+
 /** Time for anything that would be sent to leave: used where nothing may be. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 /** Waits for the calls a test expects, as long as a loaded machine takes to make them. */
@@ -325,14 +347,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
       '/api/display/conversion/': { body: {} },
     });
     // The first page's call for its challenge never answers.
-    const stalled: FakeServer = {
-      calls: server.calls,
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-        if (!String(input).includes('/challenge/')) return server.fetch(input, init);
-        server.calls.push({ method: 'GET', path: new URL(String(input)).pathname, body: {} });
-        return new Promise<never>(() => undefined);
-      }) as typeof fetch,
-    };
+    const stalled = unanswered(server, '/challenge/');
     const store = new MemoryOutboxStore();
     const first = fakeContext({ server: stalled });
     const leaving = new Reporter(first, {
@@ -351,13 +366,7 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`], 'nothing sent without its proof');
     leaving.stop();
 
-    // The record the first page left in the visitor's cookie tells the next page to look in the outbox.
-    const next = {
-      ...fakeContext({ server }),
-      visitor: createVisitor({ stores: first.visitor.stores, now: first.now }),
-    };
-    expect(next.visitor.outboxWaiting).to.equal(true);
-    const arriving = new Reporter(next, { store: NO_STORE, openStore: async () => store, fetchImpl: server.fetch });
+    const arriving = nextPage(first, server, store);
     await sent(server, 3);
     expect(paths(server)).to.deep.equal([
       `GET /challenge/${POPTIN_ID}`,
@@ -371,6 +380,68 @@ describe('the reporter: views, closes and leads over the outbox', () => {
     );
     await waitUntil(async () => (await store.all()).length === 0, 'the outbox emptied', { timeout: 5000 });
     arriving.stop();
+  });
+
+  it('a lead of a pop-up placed by hand is kept before its pop-up is looked up; left so, the next page looks it up and sends it', async () => {
+    const clickAnswer = {
+      body: {
+        success: true,
+        poptin: { poptin_id: POPTIN_ID, poptin_type: 'sside', viewer_id: 'viewer-9', poptin: '' },
+      },
+    };
+    const server = fakeServer({ '/api/display/click/': clickAnswer, '/api/display/conversion/': { body: {} } });
+    // The first page's look-up never answers.
+    const stalled = unanswered(server, '/click/');
+    const store = new MemoryOutboxStore();
+    const first = fakeContext({ server: stalled });
+    const leaving = new Reporter(first, { store: NO_STORE, openStore: async () => store, fetchImpl: stalled.fetch });
+    const placed = first.window.document.createElement('poptin-popup');
+    placed.setAttribute('kind', 'sside');
+    placed.setAttribute('trigger', 'scroll:60');
+    placed.setAttribute('poptin-id', POPTIN_ID);
+    const submit = new CustomEvent('poptin-submit', { detail: { fields: EMAIL, honeypot: '', prize: null } });
+    placed.dispatchEvent(submit);
+    void leaving.leads.sendDeclarativeLead(submit as Parameters<typeof leaving.leads.sendDeclarativeLead>[0]);
+    await waitUntil(async () => (await store.all()).length === 1, 'the lead kept before its look-up', {
+      timeout: 5000,
+    });
+    const [kept] = await store.all();
+    expect([kept!.addressFor, kept!.fields.email, kept!.fields.trigger]).to.deep.equal([
+      POPTIN_ID,
+      'dana@example.com',
+      'scroll:60',
+    ]);
+    await settled();
+    expect(paths(server)).to.deep.equal([`GET /click/${POPTIN_ID}`], 'nothing sent without its address');
+    leaving.stop();
+
+    const arriving = nextPage(first, server, store);
+    await sent(server, 3);
+    expect(paths(server)).to.deep.equal([
+      `GET /click/${POPTIN_ID}`,
+      `GET /click/${POPTIN_ID}`,
+      'POST /conversion/viewer-9',
+    ]);
+    expect(server.calls[2]!.body).to.include({ email: 'dana@example.com', poptin_id: POPTIN_ID, trigger: 'scroll:60' });
+    await waitUntil(async () => (await store.all()).length === 0, 'the outbox emptied', { timeout: 5000 });
+    arriving.stop();
+  });
+
+  it('a lead of a pop-up placed by hand whose pop-up the server does not know is refused, and kept as such', async () => {
+    const server = fakeServer({ '/api/display/conversion/': { body: {} } });
+    const { reporter, context } = setup({ server });
+    const placed = context.window.document.createElement('poptin-popup');
+    placed.setAttribute('trigger', 'immediate');
+    placed.setAttribute('poptin-id', POPTIN_ID);
+    const submit = new CustomEvent('poptin-submit', { detail: { fields: EMAIL, honeypot: '', prize: null } });
+    placed.dispatchEvent(submit);
+    const outcome = await reporter.leads.sendDeclarativeLead(
+      submit as Parameters<typeof reporter.leads.sendDeclarativeLead>[0],
+    );
+    expect(outcome.status).to.equal('refused');
+    expect(paths(server)).to.deep.equal([`GET /click/${POPTIN_ID}`]);
+    expect((await reporter.refusedLeads(POPTIN_ID)).map((lead) => lead.status)).to.deep.equal([404]);
+    reporter.stop();
   });
 
   it('consent mode: a lead goes out from memory, unless the page holds leads until consent', async () => {

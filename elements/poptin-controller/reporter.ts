@@ -3,7 +3,7 @@
 // A chunk of its own, which the session reaches through reports-link.ts.
 
 import type { ClosedRequest, ConversionAnswer, ViewedAnswer, ViewedRequest } from '../../src/core/api/contract.ts';
-import { type DeliveryOutcome, newIdempotencyKey, Outbox, type ProofToCome } from '../../src/core/api/outbox.ts';
+import { type DeliveryOutcome, type LeadToCome, newIdempotencyKey, Outbox } from '../../src/core/api/outbox.ts';
 import {
   type OutboxEntry,
   type OutboxKind,
@@ -38,8 +38,7 @@ export class Reporter {
   private outboxReady: Promise<void> | null = null;
   private readonly viewsInFlight = new Map<string, ViewInFlight>();
   /** Views and closes before consent (and leads, with `lead-before-consent="hold"`): sent on consent, dropped on refusal. */
-  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind; proofToCome?: ProofToCome }[] =
-    [];
+  private heldReports: { url: string; fields: Record<string, string>; kind: OutboxKind; toCome?: LeadToCome }[] = [];
   private readonly cleanups: (() => void)[];
   /** The leads' part (lead-reports.ts): their fields, proof of work and answers. */
   readonly leads: LeadReports;
@@ -50,7 +49,7 @@ export class Reporter {
     this.leads = new LeadReports(
       context,
       options.store,
-      (url, fields, kind, proofToCome) => this.sendReliably(url, fields, kind, proofToCome),
+      (url, fields, kind, toCome) => this.sendReliably(url, fields, kind, toCome),
       options.proofOfWork ?? (() => false),
     );
     this.cleanups = [
@@ -98,6 +97,7 @@ export class Reporter {
       onDelivered: (sent, answer) => this.onDelivered(sent, answer),
       onReadEmpty: () => this.context.visitor.clearOutboxWaiting(),
       prove: (poptinId) => this.leads.prove(poptinId),
+      locate: (poptinId) => this.leads.locate(poptinId),
     });
     // Leads left by an earlier page (server down, tab closed) go out now.
     void this.outbox.flush({ now: true });
@@ -109,10 +109,8 @@ export class Reporter {
     if (!given) return;
     // An outbox not opened yet opens as a stored one at the first report.
     if (this.outboxReady) this.outboxReady = this.outboxReady.then(() => this.openOutbox());
-    for (const { url, fields, kind, proofToCome } of held)
-      void this.sendReliably(url, fields, kind, proofToCome).catch((error: unknown) =>
-        log.warn('report not sent', error),
-      );
+    for (const { url, fields, kind, toCome } of held)
+      void this.sendReliably(url, fields, kind, toCome).catch((error: unknown) => log.warn('report not sent', error));
   }
 
   /**
@@ -171,14 +169,14 @@ export class Reporter {
     url: string,
     fields: Record<string, string>,
     kind: OutboxKind,
-    proofToCome?: ProofToCome,
+    toCome?: LeadToCome,
   ): Promise<{ key?: string; firstAttempt: Promise<DeliveryOutcome> }> {
     if (
       this.context.storesNothing &&
       (kind !== 'lead' || this.context.host.getAttribute('lead-before-consent') === 'hold')
     ) {
       // Held in memory until consent (consent mode): on its way, as far as the form can tell.
-      this.heldReports.push({ url, fields, kind, proofToCome });
+      this.heldReports.push({ url, fields, kind, toCome });
       return { firstAttempt: Promise.resolve('kept') };
     }
     await this.openedOutbox();
@@ -187,7 +185,7 @@ export class Reporter {
     // the next pages to look in the outbox until one finds it empty. Marked in the same step as the addition, so that
     // no read of the store made before it takes the mark off.
     if (kind === 'lead' && !this.context.storesNothing) this.context.visitor.markOutboxWaiting();
-    return this.outbox.addAndTry(url, fields, kind, proofToCome);
+    return this.outbox.addAndTry(url, fields, kind, toCome);
   }
 
   private onDelivered(sent: OutboxEntry, answer: unknown): void {

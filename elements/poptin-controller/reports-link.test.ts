@@ -9,7 +9,15 @@ import { createPageVisitor } from '../../src/core/visitor/page-visitor.ts';
 import { withHistory } from '../../src/core/visitor/visitor.ts';
 import * as reporterCode from './reporter.ts';
 import { type ReporterCode, ReportsLink } from './reports-link.ts';
-import { type FakeServer, fakeContext, fakeServer, POPTIN_ID, popupConfig, typeInPopup } from './test-support/fakes.ts';
+import {
+  type FakeServer,
+  fakeContext,
+  fakeServer,
+  POPTIN_ID,
+  popupConfig,
+  typeInPlacedPopup,
+  typeInPopup,
+} from './test-support/fakes.ts';
 
 const NO_STORE = { platform: undefined, identity: () => ({}), reportActivity: () => undefined };
 const LEAD = {
@@ -166,6 +174,31 @@ describe("the session's reports: recorded on the page at once, sent by the repor
     expect(await link.sendLead(popupConfig(), LEAD)).to.deep.equal({ status: 'sent' });
     expect(paths(server)).to.deep.equal([`GET /challenge/${POPTIN_ID}`, 'POST /conversion/viewer-1']);
     expect(server.calls[1]!.body[PROOF_OF_WORK_FIELD]).to.be.a('string').and.not.equal('');
+    link.stop();
+  });
+
+  it('typing in a pop-up placed by hand looks it up ahead of its lead, which then goes without waiting for it', async () => {
+    const server = fakeServer({
+      '/api/display/click/': {
+        body: {
+          success: true,
+          poptin: { poptin_id: POPTIN_ID, poptin_type: 'lightbox', viewer_id: 'viewer-5', poptin: '' },
+        },
+      },
+      '/api/display/conversion/': { body: {} },
+    });
+    const { link, context, loads, loading } = setup(server);
+    const placed = typeInPlacedPopup(context.window);
+    typeInPlacedPopup(context.window);
+    expect(loads()).to.equal(1, 'the first keystroke asks for the reporter');
+    loading[0]!.arrive();
+    await sent(server, 1);
+    const submit = new CustomEvent('poptin-submit', { detail: { fields: LEAD.fields, honeypot: '', prize: null } });
+    placed.dispatchEvent(submit);
+    expect(await link.sendDeclarativeLead(submit as Parameters<typeof link.sendDeclarativeLead>[0])).to.deep.equal({
+      status: 'sent',
+    });
+    expect(paths(server)).to.deep.equal([`GET /click/${POPTIN_ID}`, 'POST /conversion/viewer-5']);
     link.stop();
   });
 

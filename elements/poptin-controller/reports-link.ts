@@ -6,6 +6,7 @@
 import type { SurfaceEventMap } from '../../src/components/shared/surface.ts';
 import type { LeadOutcome } from '../../src/components/template/lead-delivery.ts';
 import type { PopupConfig } from '../../src/core/config/types.ts';
+import { POPTIN_ID } from '../../src/core/poptin-id.ts';
 import { listenSafely, log } from '../../src/core/safety.ts';
 import type { RefusedLead } from '../../src/stores/explain.ts';
 import type { SessionContext } from './context.ts';
@@ -40,12 +41,17 @@ export class ReportsLink {
   }
 
   /**
-   * A pop-up's field typed in (or filled by the browser): on a site that asks for it, the proof its lead will carry
-   * starts, the reporter's chunk loaded first if it has not arrived. Typing reaches the page from inside the pop-up's
-   * shadow root; a move of the focus there does not.
+   * A pop-up's field typed in (or filled by the browser): a pop-up placed by hand is looked up ahead of its lead, and
+   * on a site that asks for it, the proof its lead will carry starts, the reporter's chunk loaded first if it has not
+   * arrived. Typing reaches the page from inside the pop-up's shadow root; a move of the focus there does not.
    */
   private typed(event: Event): void {
-    // Every keystroke of the host page's own forms comes here too: nothing is looked at on a site without it.
+    // Every keystroke of the host page's own forms comes here too: a look at the target, and no more on a site that
+    // asks for no proof of work. A pop-up placed by hand holds the page's own fields (slotted).
+    const placedByHand = (event.target as Element).closest?.('poptin-popup:is([kind],[trigger])');
+    const placedId = placedByHand?.getAttribute('poptin-id');
+    if (placedId && POPTIN_ID.test(placedId))
+      this.withReporter('look-up', (reporter) => void reporter.leads.locate(placedId));
     if (!this.proofOfWork) return;
     const id = (event.composedPath() as Element[])
       .find((node) => node.localName === 'poptin-popup')

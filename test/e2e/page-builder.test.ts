@@ -133,20 +133,18 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     await page.close();
   });
 
+  /** A page builder's page on the demo site: a hand-placed lightbox bearing the poptin-id of a server pop-up. */
+  const WITH_CLIENT = `<!doctype html><html lang="en"><head><title>Builder with a client</title><script type="module" src="/dist/poptin.js?id=demo"></script></head>
+    <body><main><h1>Builder page</h1>
+    <poptin-popup kind="lightbox" trigger="immediate" poptin-id="demolightbox1" aria-label="Newsletter">
+      <div data-poptin-screen="form"><h2>Newsletter</h2><form><input name="Email" type="email" aria-label="Email"><button type="submit">Join</button></form></div>
+      <div data-poptin-screen="thank-you" hidden><p>Thanks!</p></div>
+    </poptin-popup></main></body></html>`;
+
   it('a declarative pop-up with the poptin-id of a server pop-up posts its form once the page has a client id', async () => {
     const page = await browser.newPage();
     const url = `${server.url}/examples/page-builder.html?with-client`;
-    await page.route(url, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><head><title>Builder with a client</title><script type="module" src="/dist/poptin.js?id=demo"></script></head>
-          <body><main><h1>Builder page</h1>
-          <poptin-popup kind="lightbox" trigger="immediate" poptin-id="demolightbox1" aria-label="Newsletter">
-            <div data-poptin-screen="form"><h2>Newsletter</h2><form><input name="Email" type="email" aria-label="Email"><button type="submit">Join</button></form></div>
-            <div data-poptin-screen="thank-you" hidden><p>Thanks!</p></div>
-          </poptin-popup></main></body></html>`,
-      }),
-    );
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: WITH_CLIENT }));
     await page.goto(url);
     const popup = page.locator('poptin-popup[kind="lightbox"]');
     await popup.locator('dialog[open]').waitFor();
@@ -160,5 +158,35 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.equal(lead.poptin_id, 'demolightbox1');
     assert.equal(lead.fields.trigger, 'immediate');
     await page.close();
+  });
+
+  it('left before its pop-up is looked up: the lead waits in the outbox, and the next page sends it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const url = `${server.url}/examples/page-builder.html?with-client`;
+    await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: WITH_CLIENT }));
+    // This page's look-up of the pop-up (the click call, which gives the address its leads go to) never answers.
+    let holdLookUps = true;
+    const lookUps: string[] = [];
+    await context.route('**/api/display/click/**', (route) => {
+      lookUps.push(route.request().url());
+      if (!holdLookUps) return route.continue();
+    });
+    await page.goto(url);
+    const popup = page.locator('poptin-popup[kind="lightbox"]');
+    await popup.locator('dialog[open]').waitFor();
+    await popup.getByLabel('Email').fill('unlocated.visitor@example.com');
+    await popup.getByLabel('Email').press('Enter');
+    // The form hears that its lead is kept, and thanks the visitor.
+    await popup.locator('[data-poptin-screen="thank-you"]').waitFor({ state: 'visible' });
+    assert.ok(lookUps.length >= 1, 'the pop-up was looked up');
+    holdLookUps = false;
+    await page.goto(`${server.url}/examples/page-builder.html`);
+    const lead = await eventually('the lead in the owner API', async () =>
+      (await ownerLeads(server, 'demo')).find((found) => found.email === 'unlocated.visitor@example.com'),
+    );
+    assert.equal(lead.poptin_id, 'demolightbox1');
+    assert.equal(lead.fields.trigger, 'immediate');
+    await context.close();
   });
 });

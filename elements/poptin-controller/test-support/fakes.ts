@@ -136,3 +136,19 @@ export function typeInPopup(target: Window, poptinId = POPTIN_ID): void {
   Object.defineProperty(typed, 'composedPath', { value: () => [input, form, host.shadowRoot, host] });
   target.dispatchEvent(typed);
 }
+
+/**
+ * The visitor types in a field of a pop-up placed by hand (`<poptin-popup trigger poptin-id>`): the field is the
+ * page's own, slotted, so the event's target is the field itself. Returns the pop-up, for its submit.
+ */
+export function typeInPlacedPopup(target: Window, poptinId = POPTIN_ID): HTMLElement {
+  const host = document.createElement('poptin-popup');
+  host.setAttribute('trigger', 'immediate');
+  host.setAttribute('poptin-id', poptinId);
+  const input = host.appendChild(document.createElement('form')).appendChild(document.createElement('input'));
+  const typed = new Event('input');
+  Object.defineProperty(typed, 'target', { value: input });
+  Object.defineProperty(typed, 'composedPath', { value: () => [input, input.parentNode, host] });
+  target.dispatchEvent(typed);
+  return host;
+}

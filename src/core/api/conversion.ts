@@ -44,7 +44,7 @@ export interface ConversionContext {
  * field records of widget §3, as the forms library builds them.
  */
 export function conversionFields(
-  config: PopupConfig,
+  config: Pick<PopupConfig, 'id' | 'target'>,
   fields: readonly FormField[],
   context: ConversionContext,
 ): Record<string, string> {

@@ -21,6 +21,11 @@ export interface OutboxEntry {
    * challenge it is proved with before it is sent, on this page or the next.
    */
   proofFor?: string;
+  /**
+   * A lead of a pop-up placed by hand, kept before its pop-up was looked up: the poptin id whose conversion address
+   * (`url`, empty until then) and target are filled in before it is sent, on this page or the next.
+   */
+  addressFor?: string;
   /** A lead the server refused (4xx other than 408 and 429): kept in the dead-letter list, never sent again by itself. */
   refused?: { status: number; reason: string; at: number };
 }

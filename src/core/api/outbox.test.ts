@@ -289,6 +289,85 @@ describe('lead outbox', () => {
     });
   });
 
+  describe('a lead of a pop-up placed by hand, kept before its pop-up is looked up', () => {
+    const located = { url: 'http://server.test/conversion/viewer-7', target: 'everyone' };
+
+    it('is kept at once without its address, left out of the beacons meanwhile, and sent there once known', async () => {
+      const store = new MemoryOutboxStore();
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const beacons: string[] = [];
+      const outbox = new Outbox({ store, fetchImpl: impl, sendBeacon: (url) => beacons.push(url) > 0 });
+      let found!: (address: typeof located) => void;
+      const address = new Promise<typeof located>((resolve) => (found = resolve));
+      const { key, firstAttempt } = await outbox.addAndTry('', { email: 'h@example.com', p_target: '' }, 'lead', {
+        poptinId: 'placed1',
+        address,
+      });
+      expect((await store.all()).map((entry) => [entry.key, entry.addressFor])).to.deep.equal([[key, 'placed1']]);
+      outbox.flushOnUnload();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(beacons).to.deep.equal([], 'nowhere to send it yet');
+      expect(calls).to.deep.equal([]);
+
+      found(located);
+      expect(await firstAttempt).to.equal('delivered');
+      expect(calls[0]!.url).to.equal(located.url);
+      const body = new URLSearchParams(calls[0]!.body);
+      expect([body.get('email'), body.get('p_target'), body.get('idempotency_key')]).to.deep.equal([
+        'h@example.com',
+        'everyone',
+        key,
+      ]);
+      expect(await store.all()).to.deep.equal([]);
+      outbox.dispose();
+    });
+
+    it('left by an earlier page, it is looked up and sent; an unanswered look-up is asked again, an unknown pop-up refuses it', async () => {
+      const store = new MemoryOutboxStore();
+      const left = (key: string, poptinId: string) =>
+        store.put({
+          key,
+          kind: 'lead',
+          url: '',
+          fields: { email: `${key}@example.com`, idempotency_key: key, poptin_id: poptinId },
+          attempts: 0,
+          nextAttemptAt: 0,
+          createdAt: 0,
+          addressFor: poptinId,
+        });
+      await left('k-placed', 'placed2');
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const asked: string[] = [];
+      const lookUps = [Promise.reject(new TypeError('Failed to fetch')), Promise.resolve(located)];
+      const outbox = new Outbox({
+        store,
+        fetchImpl: impl,
+        random: () => 0,
+        locate: (poptinId) => {
+          asked.push(poptinId);
+          return poptinId === 'gone1' ? Promise.reject(new HttpError(404, null, 'Not Found')) : lookUps.shift()!;
+        },
+      });
+      await outbox.flush({ now: true });
+      expect(asked).to.deep.equal(['placed2']);
+      expect(calls).to.deep.equal([], 'not sent without its address');
+      const [kept] = await store.all();
+      expect([kept!.addressFor, kept!.attempts]).to.deep.equal(['placed2', 1]);
+
+      await outbox.flush({ now: true });
+      expect(asked).to.deep.equal(['placed2', 'placed2']);
+      expect(calls.map((call) => call.url)).to.deep.equal([located.url]);
+      expect(await store.all()).to.deep.equal([]);
+
+      await left('k-gone', 'gone1');
+      await outbox.flush({ now: true });
+      const dead = await outbox.deadLetters();
+      expect(dead.map((entry) => [entry.key, entry.refused?.status])).to.deep.equal([['k-gone', 404]]);
+      expect(calls).to.have.length(1, 'a lead of a pop-up the server does not know is never sent');
+      outbox.dispose();
+    });
+  });
+
   describe('storage', () => {
     it('uses localStorage first: its writes are kept at once, even as the page goes away', async () => {
       expect((await openOutboxStore()).kind).to.equal('localstorage');

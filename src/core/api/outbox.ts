@@ -26,12 +26,27 @@ export interface OutboxOptions {
    * its site asks for none. Rejects when no challenge could be had: the lead waits for the next attempt.
    */
   prove?: (poptinId: string) => Promise<string>;
+  /**
+   * Where a lead kept before its pop-up was looked up (`addressFor`) goes: that pop-up's conversion address. Rejects
+   * as the look-up failed: a pop-up the server does not know refuses the lead, an unanswered look-up waits.
+   */
+  locate?: (poptinId: string) => Promise<LeadAddress>;
 }
 
-/** A lead's proof of work, still being found as the lead is kept: the pop-up it is proved for, and the proof to come. */
-export interface ProofToCome {
+/** A pop-up's conversion address, and its target (the `p_target` field of the lead). */
+export interface LeadAddress {
+  url: string;
+  target: string;
+}
+
+/**
+ * What a lead is kept without, still to come: the pop-up it is for, its proof of work being found, and, for a pop-up
+ * placed by hand, its address being looked up.
+ */
+export interface LeadToCome {
   poptinId: string;
-  proof: Promise<string>;
+  proof?: Promise<string>;
+  address?: Promise<LeadAddress>;
 }
 
 export function newIdempotencyKey(random: () => number = Math.random): string {
@@ -85,8 +100,8 @@ export class Outbox {
   private additions = 0;
   /** The last read of the store, made after the last addition, found nothing to send. */
   private readEmpty = false;
-  /** The proofs this page is finding for the leads it kept before them, by key. */
-  private readonly proofsToCome = new Map<string, Promise<string>>();
+  /** What this page is finding for the leads it kept before it (proofs, addresses), by key. */
+  private readonly leadsToCome = new Map<string, LeadToCome>();
 
   constructor(private readonly options: OutboxOptions) {
     this.now = options.now ?? Date.now;
@@ -118,7 +133,7 @@ export class Outbox {
     url: string,
     fields: Record<string, string>,
     kind: OutboxKind = 'lead',
-    proofToCome?: ProofToCome,
+    toCome?: LeadToCome,
   ): Promise<{ key: string; firstAttempt: Promise<DeliveryOutcome> }> {
     const key = fields.idempotency_key || newIdempotencyKey(this.random);
     this.additions++;
@@ -131,9 +146,10 @@ export class Outbox {
       attempts: 0,
       nextAttemptAt: 0,
       createdAt: this.now(),
-      ...(proofToCome && { proofFor: proofToCome.poptinId }),
+      ...(toCome?.proof && { proofFor: toCome.poptinId }),
+      ...(toCome?.address && { addressFor: toCome.poptinId }),
     };
-    if (proofToCome) this.proofsToCome.set(key, proofToCome.proof);
+    if (toCome) this.leadsToCome.set(key, toCome);
     try {
       await this.options.store.put(entry);
     } catch (error) {
@@ -178,8 +194,9 @@ export class Outbox {
     const beacon =
       this.options.sendBeacon ?? ((url: string, body: URLSearchParams) => navigator.sendBeacon?.(url, body) ?? false);
     void this.pending().then((entries) => {
-      // A lead still without its proof would only be refused: it waits for the next page, which proves it.
-      for (const entry of entries.filter((waiting) => !waiting.proofFor)) {
+      // A lead still without its proof would only be refused, and one without its address has none to go to: each
+      // waits for the next page, which completes it.
+      for (const entry of entries.filter((waiting) => !waiting.proofFor && !waiting.addressFor)) {
         try {
           beacon(entry.url, new URLSearchParams(entry.fields));
         } catch (error) {
@@ -218,10 +235,10 @@ export class Outbox {
     return delivery;
   }
 
-  private async send(unproven: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
-    let entry = unproven;
+  private async send(incomplete: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
+    let entry = incomplete;
     try {
-      entry = await this.proven(unproven, persisted);
+      entry = await this.completed(incomplete, persisted);
       const answer = await postForm<unknown>(entry.url, entry.fields, {
         fetchImpl: this.options.fetchImpl,
         keepalive: true,
@@ -241,16 +258,30 @@ export class Outbox {
     }
   }
 
-  /** The lead with its proof of work, kept so, when it was kept before its proof was found; the entry itself otherwise. */
-  private async proven(entry: OutboxEntry, persisted: boolean): Promise<OutboxEntry> {
-    if (!entry.proofFor) return entry;
-    const toCome = this.proofsToCome.get(entry.key);
-    this.proofsToCome.delete(entry.key);
-    const proof = await (toCome ?? this.options.prove?.(entry.proofFor) ?? '');
-    const { proofFor: _proved, ...rest } = entry;
-    const proven: OutboxEntry = proof ? { ...rest, fields: { ...rest.fields, [PROOF_OF_WORK_FIELD]: proof } } : rest;
-    if (persisted) await this.options.store.put(proven);
-    return proven;
+  /**
+   * The lead with what it was kept without (its address, then its proof of work), kept so once found; the entry
+   * itself when it lacked nothing.
+   */
+  private async completed(entry: OutboxEntry, persisted: boolean): Promise<OutboxEntry> {
+    if (!entry.proofFor && !entry.addressFor) return entry;
+    const toCome = this.leadsToCome.get(entry.key);
+    this.leadsToCome.delete(entry.key);
+    let complete = entry;
+    if (complete.addressFor) {
+      const { url, target } = await (toCome?.address ??
+        this.options.locate?.(complete.addressFor) ??
+        Promise.reject(new Error('no way to look its pop-up up on this page')));
+      const { addressFor: _located, ...rest } = complete;
+      complete = { ...rest, url, fields: { ...rest.fields, p_target: target } };
+      if (persisted) await this.options.store.put(complete);
+    }
+    if (complete.proofFor) {
+      const proof = await (toCome?.proof ?? this.options.prove?.(complete.proofFor) ?? '');
+      const { proofFor: _proved, ...rest } = complete;
+      complete = proof ? { ...rest, fields: { ...rest.fields, [PROOF_OF_WORK_FIELD]: proof } } : rest;
+      if (persisted) await this.options.store.put(complete);
+    }
+    return complete;
   }
 
   /** A view or close the server refuses is dropped; a lead is kept in the dead-letter list, never silently lost. */
