@@ -118,8 +118,9 @@ export class LeadReports {
       viewId: '',
       coupon: '',
     };
-    const kind = popup.getAttribute('kind') ?? '';
-    return this.safely(this.deliverLead({ id, type: kind, target: '' }, lead, this.locate(id)));
+    // The kind the visitor saw, for the visitor's history: a missing kind is a lightbox (declarative/attributes.ts).
+    const type = popup.getAttribute('kind')?.trim().toLowerCase() || 'lightbox';
+    return this.safely(this.deliverLead({ id, type, target: '' }, lead, this.locate(id)));
   }
 
   /** A submitted form's lead: kept at once, without waiting for the view's id (the visitor may be leaving this instant). */

@@ -193,12 +193,17 @@ describe("the session's reports: recorded on the page at once, sent by the repor
     expect(loads()).to.equal(1, 'the first keystroke asks for the reporter');
     loading[0]!.arrive();
     await sent(server, 1);
+    placed.setAttribute('kind', 'sside');
     const submit = new CustomEvent('poptin-submit', { detail: { fields: LEAD.fields, honeypot: '', prize: null } });
     placed.dispatchEvent(submit);
     expect(await link.sendDeclarativeLead(submit as Parameters<typeof link.sendDeclarativeLead>[0])).to.deep.equal({
       status: 'sent',
     });
     expect(paths(server)).to.deep.equal([`GET /click/${POPTIN_ID}`, 'POST /conversion/viewer-5']);
+    // In the visitor's history as the kind the visitor saw, for the rules that look at conversions.
+    expect(context.visitor.engagement().map(({ id, kind, event }) => [id, kind, event])).to.deep.equal([
+      [POPTIN_ID, 'sside', 'converted'],
+    ]);
     link.stop();
   });
 
