@@ -74,6 +74,29 @@ describe('a page-builder page of declarative pop-ups, end to end', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+  it('typing in a pop-up placed by hand looks the pop-up up before its form is sent', async () => {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/examples/page-builder.html`);
+    const slideIn = page.locator('poptin-popup[kind="sside"]');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await slideIn.locator('input[name=Email]').click();
+    await page.keyboard.type('early.reader@example.com');
+    // The click call gives the address its lead goes to: asked while the visitor types, the lead need not wait for it.
+    await eventually('the look-up, asked for while the visitor types', async () =>
+      asked.includes('/api/display/click/buildernews01'),
+    );
+    assert.equal(asked.filter((url) => url.startsWith('/api/display/conversion/')).length, 0, 'nothing sent yet');
+    await page.keyboard.press('Enter');
+    await slideIn.getByText('Thank you!').waitFor();
+    await eventually('the lead', async () =>
+      (await ownerLeads(server, 'builder-demo')).find((found) => found.email === 'early.reader@example.com'),
+    );
+    assert.equal(asked.filter((url) => url === '/api/display/click/buildernews01').length, 1, 'looked up once');
+    await page.close();
+  });
+
   it('the bar tag placed in the middle of the page’s content runs across the top of the window, at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
