@@ -141,6 +141,30 @@ describe('<poptin-product-recommendations>', () => {
     expect(element.shadowRoot?.querySelector('[part~="product"]') ?? null).to.equal(null);
   });
 
+  it("keeps its width as its pictures arrive: a box that fits its content (a pop-up's dialog) does not move", async () => {
+    const picture = (side: number) =>
+      `data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22${side}%22 height=%22${side}%22/%3E`;
+    const widthWith = async (image: string) => {
+      const wrapper = document.createElement('div');
+      wrapper.dataset.testWrapper = '';
+      wrapper.style.cssText = 'display: inline-block; max-width: 1000px;';
+      document.body.append(wrapper);
+      const element = await mountSurface<PoptinProductRecommendationsElement>(
+        'poptin-product-recommendations',
+        { products: JSON.stringify(PRODUCTS.map((product) => ({ ...product, image }))), currency: 'EUR' },
+        wrapper,
+      );
+      const images = shadowParts(element, 'image') as HTMLImageElement[];
+      await until(
+        () => images.length === 3 && images.every((img) => img.complete && img.naturalWidth > 0),
+        'the pictures',
+      );
+      return wrapper.getBoundingClientRect().width;
+    };
+    // A picture's own size is the shop's, and it arrives after the list is shown: the list's width must not follow it.
+    expect(await widthWith(picture(300))).to.equal(await widthWith(picture(1)));
+  });
+
   it('passes axe-core', async () => {
     const element = await mount();
     expect((await runAxe(element)).violations).to.deep.equal([]);

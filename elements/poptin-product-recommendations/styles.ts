@@ -27,7 +27,8 @@ export const recommendationsStyles = `
 }
 [data-count="1"] [part~="product"] { flex-basis: min(100%, 320px); }
 [data-count="2"] [part~="product"] { flex-basis: calc(50% - var(--poptin-product-gap)); }
-[part~="image"] { width: 100%; aspect-ratio: 1; object-fit: contain; border-radius: 4px; }
+/* Sized by its card, never by the picture's own size, which arrives after the list shows (size containment). */
+[part~="image"] { width: 100%; aspect-ratio: 1; contain: size; object-fit: contain; border-radius: 4px; }
 [part~="title"] { margin: 4px 0 0; font-size: 15px; font-weight: 700; overflow-wrap: anywhere; }
 [part~="description"], [part~="stock"] { margin: 0; font-size: 13px; color: #4b5563; }
 [part~="price"] { margin: 0; font-weight: 700; }
