@@ -366,6 +366,45 @@ describe('lead outbox', () => {
       expect(calls).to.have.length(1, 'a lead of a pop-up the server does not know is never sent');
       outbox.dispose();
     });
+    it('a lead left without its address and its proof keeps the address it found when the proof fails', async () => {
+      const store = new MemoryOutboxStore();
+      await store.put({
+        key: 'k-both',
+        kind: 'lead',
+        url: '',
+        fields: { email: 'b@example.com', idempotency_key: 'k-both' },
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: 0,
+        addressFor: 'placed3',
+        proofFor: 'placed3',
+      });
+      const { impl, calls } = scriptedFetch([answer(200)]);
+      const lookUps: string[] = [];
+      const proofs = [Promise.reject(new TypeError('Failed to fetch')), Promise.resolve('the-proof')];
+      const outbox = new Outbox({
+        store,
+        fetchImpl: impl,
+        random: () => 0,
+        locate: async (poptinId) => {
+          lookUps.push(poptinId);
+          return { url: 'http://server.test/conversion/viewer-3', target: 'everyone' };
+        },
+        prove: () => proofs.shift()!,
+      });
+      await outbox.flush({ now: true });
+      const [kept] = await store.all();
+      expect([kept!.url, kept!.addressFor, kept!.proofFor, kept!.attempts]).to.deep.equal([
+        'http://server.test/conversion/viewer-3',
+        undefined,
+        'placed3',
+        1,
+      ]);
+      await outbox.flush({ now: true });
+      expect(lookUps).to.deep.equal(['placed3'], 'looked up once');
+      expect(calls.map((call) => new URLSearchParams(call.body).get('proof_of_work'))).to.deep.equal(['the-proof']);
+      outbox.dispose();
+    });
   });
 
   describe('storage', () => {

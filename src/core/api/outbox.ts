@@ -237,8 +237,13 @@ export class Outbox {
 
   private async send(incomplete: OutboxEntry, persisted: boolean): Promise<DeliveryOutcome> {
     let entry = incomplete;
+    // What this page is finding for it is taken once: a later attempt asks anew.
+    const toCome = this.leadsToCome.get(entry.key);
+    this.leadsToCome.delete(entry.key);
     try {
-      entry = await this.completed(incomplete, persisted);
+      // Each step kept as it is done: an address found stays found when the proof after it fails.
+      entry = await this.located(entry, toCome?.address, persisted);
+      entry = await this.proven(entry, toCome?.proof, persisted);
       const answer = await postForm<unknown>(entry.url, entry.fields, {
         fetchImpl: this.options.fetchImpl,
         keepalive: true,
@@ -258,30 +263,34 @@ export class Outbox {
     }
   }
 
-  /**
-   * The lead with what it was kept without (its address, then its proof of work), kept so once found; the entry
-   * itself when it lacked nothing.
-   */
-  private async completed(entry: OutboxEntry, persisted: boolean): Promise<OutboxEntry> {
-    if (!entry.proofFor && !entry.addressFor) return entry;
-    const toCome = this.leadsToCome.get(entry.key);
-    this.leadsToCome.delete(entry.key);
-    let complete = entry;
-    if (complete.addressFor) {
-      const { url, target } = await (toCome?.address ??
-        this.options.locate?.(complete.addressFor) ??
-        Promise.reject(new Error('no way to look its pop-up up on this page')));
-      const { addressFor: _located, ...rest } = complete;
-      complete = { ...rest, url, fields: { ...rest.fields, p_target: target } };
-      if (persisted) await this.options.store.put(complete);
-    }
-    if (complete.proofFor) {
-      const proof = await (toCome?.proof ?? this.options.prove?.(complete.proofFor) ?? '');
-      const { proofFor: _proved, ...rest } = complete;
-      complete = proof ? { ...rest, fields: { ...rest.fields, [PROOF_OF_WORK_FIELD]: proof } } : rest;
-      if (persisted) await this.options.store.put(complete);
-    }
-    return complete;
+  /** A lead kept before its pop-up was looked up, with its address and target; the entry itself otherwise. */
+  private async located(
+    entry: OutboxEntry,
+    toCome: Promise<LeadAddress> | undefined,
+    persisted: boolean,
+  ): Promise<OutboxEntry> {
+    if (!entry.addressFor) return entry;
+    const { url, target } = await (toCome ??
+      this.options.locate?.(entry.addressFor) ??
+      Promise.reject(new Error('no way to look its pop-up up on this page')));
+    const { addressFor: _located, ...rest } = entry;
+    const located: OutboxEntry = { ...rest, url, fields: { ...rest.fields, p_target: target } };
+    if (persisted) await this.options.store.put(located);
+    return located;
+  }
+
+  /** A lead kept before its proof of work was found, with its proof; the entry itself otherwise. */
+  private async proven(
+    entry: OutboxEntry,
+    toCome: Promise<string> | undefined,
+    persisted: boolean,
+  ): Promise<OutboxEntry> {
+    if (!entry.proofFor) return entry;
+    const proof = await (toCome ?? this.options.prove?.(entry.proofFor) ?? '');
+    const { proofFor: _proved, ...rest } = entry;
+    const proven: OutboxEntry = proof ? { ...rest, fields: { ...rest.fields, [PROOF_OF_WORK_FIELD]: proof } } : rest;
+    if (persisted) await this.options.store.put(proven);
+    return proven;
   }
 
   /** A view or close the server refuses is dropped; a lead is kept in the dead-letter list, never silently lost. */
