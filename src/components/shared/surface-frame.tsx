@@ -118,15 +118,15 @@ export function useRequestClose(
 }
 
 /**
- * Lays the closed dialog out once, unseen, and takes it out of the layout again in the same task: its fonts, text
- * shapes and form controls are then ready, and showModal(), which lays the dialog out to move focus into it, no
- * longer makes a long task (at 4× CPU slowdown, the bench's lightbox: 30 to 48 ms in showModal() before, 8 to 12
- * ms after; the layout ahead about 30 ms in a task of its own).
+ * Lets the browser lay the closed dialog out once, unseen, in its own next frame rather than in the widget's
+ * script: its fonts, text shapes and form controls are then ready, and showModal(), which lays the dialog out to
+ * move focus into it, no longer makes a long task (at 4× CPU slowdown, the bench's lightbox: 30 to 48 ms in
+ * showModal() before). Resolves after that frame, the dialog still laid out; `done` takes it out of the layout.
  */
-function layOutUnseen(base: HTMLElement): void {
+async function layOutUnseen(base: HTMLElement): Promise<{ done(): void }> {
   base.toggleAttribute('data-laying-out', true);
-  void base.offsetHeight;
-  base.toggleAttribute('data-laying-out', false);
+  await afterNextPaint();
+  return { done: () => base.toggleAttribute('data-laying-out', false) };
 }
 
 /**
@@ -194,11 +194,13 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
           // Shown before its layout ahead: that layout first, in a task of its own too.
           if (laidOut.current !== base) {
             laidOut.current = base;
-            layOutUnseen(base);
-            await yieldToPage();
-            if (!wasOpen.current || base.open || !base.isConnected) return;
-          }
-          base.showModal();
+            const layout = await layOutUnseen(base);
+            // Shown while still laid out, so that showModal() moves it into the top layer without laying it out anew.
+            const shown = wasOpen.current && !base.open && base.isConnected;
+            if (shown) base.showModal();
+            layout.done();
+            if (!shown) return;
+          } else base.showModal();
           releasePlace.current = holdPlace(base);
           shownAt.current = performance.now();
           await announceOnScreen();
@@ -257,7 +259,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
         const base = baseRef.current;
         if (!current || !base?.isConnected || wasOpen.current || base.open || laidOut.current === base) return;
         laidOut.current = base;
-        layOutUnseen(base);
+        return layOutUnseen(base).then((layout) => layout.done());
       }),
     );
     return () => {
