@@ -216,6 +216,41 @@ describe('<poptin-popup>', () => {
       expect((part(element, 'base') as HTMLDialogElement).open).to.equal(false);
     });
 
+    it('keeps a modal laid out ahead unseen and out of reach of clicks, whatever its template says of itself', async () => {
+      // While the browser lays it out, the dialog stands centred in the viewport for a frame: a template's own
+      // "visibility: visible" or "pointer-events: auto" would otherwise show through, or catch a click meant for the page.
+      const element = document.createElement('poptin-popup') as PoptinPopupElement;
+      element.popup = {
+        config: config(),
+        html: sanitizeTemplate(
+          '<div data-poptin-screen="form"><button type="button" id="eager" style="visibility: visible; pointer-events: auto; width: 240px; height: 80px">Take it</button></div>',
+        ),
+        lang: 'en',
+        trigger: 'manual',
+        visible: false,
+      };
+      const { batches, stop } = batchesOf(element);
+      document.body.append(element);
+      const seen: { visible: boolean; reached: boolean }[] = [];
+      const eachFrame = () => {
+        const base = element.shadowRoot?.querySelector('[part~="base"]');
+        const button = element.shadowRoot?.querySelector<HTMLElement>('#eager');
+        if (base?.hasAttribute('data-laying-out') && button) {
+          const box = button.getBoundingClientRect();
+          seen.push({
+            visible: button.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+            reached: document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === element,
+          });
+        }
+        if (!batches.flat().includes('data-laying-out off')) requestAnimationFrame(eachFrame);
+      };
+      requestAnimationFrame(eachFrame);
+      await until(() => batches.flat().includes('data-laying-out off'), 'the layout ahead');
+      stop();
+      expect(seen.length).to.be.at.least(1);
+      expect(seen).to.deep.equal(seen.map(() => ({ visible: false, reached: false })));
+    });
+
     it('lays a modal shown at once out unseen in a task before the one that opens it', async () => {
       const element = document.createElement('poptin-popup') as PoptinPopupElement;
       element.popup = { config: config(), html: sanitizeTemplate(TEMPLATE), lang: 'en', trigger: 'manual' };
