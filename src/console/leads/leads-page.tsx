@@ -56,7 +56,7 @@ export function LeadsPage({
         clientId={clientId}
         form={form}
         zone={zone}
-        onChange={(changes) => setForm({ ...form, ...changes })}
+        onChange={(changes) => setForm((current) => ({ ...current, ...changes }))}
         onApply={() => setApplied(form)}
         onClear={reset}
       />
