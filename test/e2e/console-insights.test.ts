@@ -194,6 +194,7 @@ describe('owner console: leads, people and stats', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const row = table.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
     await row.waitFor();
+    assert.equal(await table.getByRole('columnheader').first().textContent(), `Received (${zone})`);
     // What the CSV will hold: the search and the days together, this one lead.
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     assert.deepEqual(await shownEmails(page), [email]);
