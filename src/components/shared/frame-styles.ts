@@ -44,7 +44,8 @@ export const frameStyles = `
 dialog[part~="base"]::backdrop { background: var(--poptin-overlay-color); }
 /* Laid out once, unseen, by the browser's frame before showModal() (surface-frame.tsx): centred in the viewport as a
    modal is, and nothing in it seen or reached, whatever the template's own styles say. */
-dialog[part~="base"][data-laying-out]:not([open]) { display: block; visibility: hidden; position: fixed; inset: 0; margin: auto; pointer-events: none; }
+dialog[part~="base"][data-laying-out]:not([open]) { display: block; position: fixed; inset: 0; margin: auto; }
+dialog[part~="base"][data-laying-out]:not([open]),
 dialog[part~="base"][data-laying-out]:not([open]) * { visibility: hidden !important; pointer-events: none !important; }
 [part~="base"].is-inline {
   position: fixed;

@@ -121,12 +121,16 @@ export function useRequestClose(
  * Lets the browser lay the closed dialog out once, unseen, in its own next frame rather than in the widget's
  * script: its fonts, text shapes and form controls are then ready, and showModal(), which lays the dialog out to
  * move focus into it, no longer makes a long task (at 4× CPU slowdown, the bench's lightbox: 30 to 48 ms in
- * showModal() before). Resolves after that frame, the dialog still laid out; `done` takes it out of the layout.
+ * showModal() before). After that frame, `whileLaidOut` runs with the dialog still laid out; then it is taken out.
  */
-async function layOutUnseen(base: HTMLElement): Promise<{ done(): void }> {
+async function layOutUnseen<T>(base: HTMLElement, whileLaidOut: () => T): Promise<T> {
   base.toggleAttribute('data-laying-out', true);
   await afterNextPaint();
-  return { done: () => base.toggleAttribute('data-laying-out', false) };
+  try {
+    return whileLaidOut();
+  } finally {
+    base.toggleAttribute('data-laying-out', false);
+  }
 }
 
 /**
@@ -188,19 +192,20 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
       if (modal) {
         // showModal() lays out the page and the dialog at once to move focus inside it (about 40 ms at 4× CPU
         // slowdown for the bench's lightbox): in a task of its own, apart from the render before it.
+        const stillToShow = () => wasOpen.current && !base.open && base.isConnected;
+        const show = () => {
+          if (!stillToShow()) return false;
+          base.showModal();
+          return true;
+        };
         const showInATaskOfItsOwn = async () => {
           await yieldToPage();
-          if (!wasOpen.current || base.open || !base.isConnected) return;
-          // Shown before its layout ahead: that layout first, in a task of its own too.
-          if (laidOut.current !== base) {
-            laidOut.current = base;
-            const layout = await layOutUnseen(base);
-            // Shown while still laid out, so that showModal() moves it into the top layer without laying it out anew.
-            const shown = wasOpen.current && !base.open && base.isConnected;
-            if (shown) base.showModal();
-            layout.done();
-            if (!shown) return;
-          } else base.showModal();
+          if (!stillToShow()) return;
+          // Shown before its layout ahead: that layout first, in the browser's frame, and shown while still laid
+          // out, so that showModal() moves it into the top layer without laying it out anew.
+          const layOutFirst = laidOut.current !== base;
+          laidOut.current = base;
+          if (!(layOutFirst ? await layOutUnseen(base, show) : show())) return;
           releasePlace.current = holdPlace(base);
           shownAt.current = performance.now();
           await announceOnScreen();
@@ -259,7 +264,7 @@ export function SurfaceFrame(props: SurfaceFrameProps): React.JSX.Element {
         const base = baseRef.current;
         if (!current || !base?.isConnected || wasOpen.current || base.open || laidOut.current === base) return;
         laidOut.current = base;
-        return layOutUnseen(base).then((layout) => layout.done());
+        return layOutUnseen(base, () => undefined);
       }),
     );
     return () => {
