@@ -124,6 +124,54 @@ describe('console: the live preview has room', () => {
   });
 });
 
+describe('console: game prizes', () => {
+  for (const width of [1280, 390]) {
+    it(`shows each prize's whole label and every field of it inside the prizes' panel at ${width} px`, async () => {
+      const { page } = await newEditor(width, 900);
+      await page.getByRole('tab', { name: 'Design' }).click();
+      const kinds = page.getByRole('group', { name: 'Kind', exact: true });
+      await kinds.getByRole('radio', { name: 'Centred window' }).focus();
+      // From the first kind, the arrow back wraps to the last: the game.
+      await page.keyboard.press('ArrowLeft');
+      await page.getByRole('button', { name: 'Add a prize' }).click();
+      await page.getByRole('button', { name: 'Add a prize' }).click();
+      await page.getByRole('textbox', { name: 'Label 1' }).fill('Free shipping');
+      await page.getByRole('textbox', { name: 'Coupon code 1' }).fill('FREESHIP');
+      await page.getByRole('textbox', { name: 'Label 2' }).fill('Try again');
+      const panel = page.getByRole('group', { name: 'Game prizes' });
+      await panel.scrollIntoViewIfNeeded();
+      const outside = await panel.evaluate((fieldset) => {
+        const box = fieldset.getBoundingClientRect();
+        return [...fieldset.querySelectorAll('input, button')]
+          .filter((control) => {
+            const { left, right } = control.getBoundingClientRect();
+            return left < box.left - 0.5 || right > box.right + 0.5;
+          })
+          .map((control) => control.getAttribute('aria-label') ?? control.textContent);
+      });
+      assert.deepEqual(outside, [], 'every field and button of the prizes is inside their panel');
+      const label = page.getByRole('textbox', { name: 'Label 1' });
+      assert.ok(
+        await label.evaluate((input) => input.scrollWidth <= input.clientWidth),
+        `the label "Free shipping" is seen whole (its field is ${(await label.boundingBox())?.width} px wide)`,
+      );
+      assert.ok(
+        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width,
+        'nothing wider than the window',
+      );
+      assert.deepEqual(await axeViolations(page), []);
+      // In Hebrew, a label written in English still reads left to right.
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await page.getByRole('group', { name: 'פרסי המשחק' }).waitFor();
+      assert.equal(
+        await page.getByRole('textbox', { name: 'שם 1' }).evaluate((input) => input.matches(':dir(ltr)')),
+        true,
+      );
+      await page.context().close();
+    });
+  }
+});
+
 describe('console: images', () => {
   it("offers the upload as a button in the console's words, not the browser's file control", async () => {
     const { page } = await newEditor(390, 844);

@@ -144,73 +144,76 @@ export function Prizes({ rows, onChange }: { rows: PrizeRow[]; onChange(rows: Pr
   const problem = prizesProblem(rows, language);
   const set = (index: number, row: PrizeRow) => onChange(rows.map((old, i) => (i === index ? row : old)));
   return (
-    <fieldset>
+    <fieldset className="prizes">
       <legend>{t('stGamePrizes')}</legend>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t('stLabel')}</th>
-            <th scope="col">{t('stCouponCode')}</th>
-            <th scope="col">{t('stWins')}</th>
-            <th scope="col">{t('stChancePercent')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('stRemove')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.key}>
-              <td>
-                <input
-                  aria-label={`${t('stLabel')} ${index + 1}`}
-                  value={row.label}
-                  maxLength={80}
-                  onChange={(e) => set(index, { ...row, label: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`${t('stCouponCode')} ${index + 1}`}
-                  value={row.code}
-                  maxLength={80}
-                  dir="ltr"
-                  onChange={(e) => set(index, { ...row, code: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${t('stWins')} ${index + 1}`}
-                  checked={row.winner}
-                  onChange={(e) => set(index, { ...row, winner: e.target.checked })}
-                />
-              </td>
-              <td>
-                <input
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={1}
-                  aria-label={`${t('stChancePercent')} ${index + 1}`}
-                  value={row.chance}
-                  aria-invalid={problem !== null}
-                  onChange={(e) => set(index, { ...row, chance: Number(e.target.value) })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                  aria-label={`${t('stRemovePrize')} ${index + 1}`}
-                >
-                  ×
-                </button>
-              </td>
+      <div className="prize-list">
+        <table className="prize-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('stLabel')}</th>
+              <th scope="col">{t('stCouponCode')}</th>
+              <th scope="col">{t('stWins')}</th>
+              <th scope="col">{t('stChancePercent')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('stRemove')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.key}>
+                <td className="prize-label" data-label={t('stLabel')}>
+                  <input
+                    aria-label={`${t('stLabel')} ${index + 1}`}
+                    dir="auto"
+                    value={row.label}
+                    maxLength={80}
+                    onChange={(e) => set(index, { ...row, label: e.target.value })}
+                  />
+                </td>
+                <td className="prize-code" data-label={t('stCouponCode')}>
+                  <input
+                    aria-label={`${t('stCouponCode')} ${index + 1}`}
+                    value={row.code}
+                    maxLength={80}
+                    dir="ltr"
+                    onChange={(e) => set(index, { ...row, code: e.target.value })}
+                  />
+                </td>
+                <td className="prize-wins" data-label={t('stWins')}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${t('stWins')} ${index + 1}`}
+                    checked={row.winner}
+                    onChange={(e) => set(index, { ...row, winner: e.target.checked })}
+                  />
+                </td>
+                <td className="prize-chance" data-label={t('stChancePercent')}>
+                  <input
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={1}
+                    aria-label={`${t('stChancePercent')} ${index + 1}`}
+                    value={row.chance}
+                    aria-invalid={problem !== null}
+                    onChange={(e) => set(index, { ...row, chance: Number(e.target.value) })}
+                  />
+                </td>
+                <td className="prize-remove">
+                  <button
+                    type="button"
+                    onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                    aria-label={`${t('stRemovePrize')} ${index + 1}`}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <button type="button" onClick={() => onChange([...rows, newPrize(rows)])}>
         {t('stAddAPrize')}
       </button>
