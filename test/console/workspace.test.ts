@@ -124,6 +124,36 @@ describe('console: the live preview has room', () => {
   });
 });
 
+describe('console: amounts in the settings', () => {
+  for (const width of [1280, 390]) {
+    it(`puts an amount and its unit on one line under the setting's name at ${width} px`, async () => {
+      const { page } = await newEditor(width, 900);
+      const setting = page.getByRole('checkbox', { name: 'After time on the page' });
+      if (!(await setting.isChecked())) await setting.check();
+      const amount = page.getByRole('spinbutton', { name: 'After time on the page (seconds)' });
+      await amount.fill('12');
+      const [name, field, unit] = await Promise.all([
+        page.locator('label', { hasText: 'After time on the page' }).boundingBox(),
+        amount.boundingBox(),
+        amount.evaluate((input) => {
+          const box = input.nextElementSibling?.getBoundingClientRect();
+          return box && { text: input.nextElementSibling?.textContent, y: box.y, height: box.height, x: box.x };
+        }),
+      ]);
+      assert.ok(name && field && unit, 'the name, the field and the unit are drawn');
+      assert.equal(unit.text, 'seconds');
+      assert.ok(field.y >= name.y + name.height - 1, 'the amount is under the name');
+      const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+      assert.ok(
+        Math.abs(middle(field) - middle(unit)) < 4,
+        `the unit (${Math.round(middle(unit))}) is on the amount's line (${Math.round(middle(field))})`,
+      );
+      assert.ok(unit.x > field.x + field.width, 'after the amount');
+      await page.context().close();
+    });
+  }
+});
+
 describe('console: game prizes', () => {
   for (const width of [1280, 390]) {
     it(`shows each prize's whole label and every field of it inside the prizes' panel at ${width} px`, async () => {

@@ -114,7 +114,7 @@ export const ruleSettingsHe: Record<RuleSettingsStringKey, string> = {
   stExitIntent: 'כוונת יציאה',
   stExitIntentHint: 'במחשב: העכבר יוצא מהחלון. בטלפון: כפתור חזרה או גלילה מהירה למעלה.',
   stClickToOpen: 'פתיחה בלחיצה',
-  stClickToOpenHint: 'כל רכיב עם data-poptin-id שלו (או קישור ל-/click/ID) פותח אותו.',
+  stClickToOpenHint: 'כל רכיב עם \u2066data-poptin-id\u2069 שלו (או קישור ל-\u2066/click/ID\u2069) פותח אותו.',
   stOpen: 'פתיחה',
   stHowOften: 'תדירות',
   stReplaceWithRule: 'החלפה בכלל מהרשימה',
