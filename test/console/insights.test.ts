@@ -328,6 +328,27 @@ describe('console: stats', () => {
     await page.context().close();
   });
 
+  it('says so in each breakdown of a range without views, rather than leaving a table of headings', async () => {
+    const page = await signedIn();
+    await page.goto(`${fake.url}/console/sites/demo/stats`);
+    await page.getByRole('table', { name: 'Totals, compared with the range before' }).waitFor();
+    await page.getByLabel('From (day in UTC)').fill('2020-01-01');
+    await page.getByLabel('To (day in UTC)').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByRole('table', { name: /^Views per day, 2020-01-01 – 2020-01-31/ }).waitFor();
+    for (const name of ['By device', 'By page', 'By pop-up and variant'])
+      assert.deepEqual(await page.getByRole('table', { name }).getByRole('row').allInnerTexts(), [
+        name === 'By device'
+          ? 'Device\tViews\tCloses\tConversions\tConversion rate'
+          : name === 'By page'
+            ? 'Page\tViews\tCloses\tConversions\tConversion rate'
+            : 'Pop-up (with its A/B variants)\tViews\tCloses\tConversions\tConversion rate',
+        'No views in this range.',
+      ]);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
   it('draws each chart at the width of its card, whatever the window', async () => {
     const page = await signedIn();
     await page.setViewportSize({ width: 1600, height: 900 });

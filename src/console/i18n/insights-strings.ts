@@ -91,6 +91,7 @@ export const insightsEn = {
   byDevice: 'By device',
   byPage: 'By page',
   noPage: '(no address)',
+  noViewsInRange: 'No views in this range.',
   byPopup: 'By pop-up and variant',
   abTestsIntro:
     'A winner is named only when one variant is best with at least 95 % probability and every variant has at least 1,000 views.',
@@ -216,6 +217,7 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
   byDevice: 'לפי מכשיר',
   byPage: 'לפי דף',
   noPage: '(ללא כתובת)',
+  noViewsInRange: 'אין צפיות בטווח הזה.',
   byPopup: 'לפי חלון וגרסה',
   abTestsIntro: 'מנצח נקבע רק כשגרסה אחת היא הטובה ביותר בהסתברות של 95% לפחות ולכל גרסה יש לפחות 1,000 צפיות.',
   noAbTests: 'אין בדיקות A/B באתר זה.',

@@ -64,6 +64,13 @@ export function Breakdown({
         </tr>
       </thead>
       <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={5} className="cell-wide empty-row">
+              {t('noViewsInRange')}
+            </td>
+          </tr>
+        )}
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
