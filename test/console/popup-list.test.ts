@@ -79,6 +79,67 @@ describe('console: the pop-up list', () => {
     await page.context().close();
   });
 
+  it('finds pop-ups by a word of their name and by status, keeps the search when the owner comes back, and says when none matches', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('pageerror', (error) => console.error('page error:', error));
+    await signInWithKeyboard(page, fake);
+    await createPopups(page, 12);
+    // One of the pop-ups named Offer 3 is live; the others are drafts.
+    const offer3 = [...fake.popups.values()].find((popup) => popup.draft.poptin_name === 'Offer 3');
+    assert.ok(offer3);
+    offer3.status = 'live';
+    const total = fake.popups.size;
+    await page.goto(`${fake.url}/console/sites/demo`);
+    const names = () => page.locator('.popup-card .popup-name').allTextContents();
+    const search = page.getByRole('search', { name: 'Find pop-ups' });
+    await search.getByRole('searchbox', { name: 'Search by name or ID' }).fill('offer 1');
+    await page.getByRole('status').filter({ hasText: ' shown' }).waitFor();
+    // "Offer 1", "Offer 10"…: every pop-up whose name holds both words, each created by the tests of this file.
+    const found = await names();
+    assert.ok(found.length > 0 && found.every((name) => /^Offer 1\d*$/.test(name)), found.join(', '));
+    assert.equal(
+      await page.getByRole('status').filter({ hasText: ' shown' }).textContent(),
+      `${found.length} of ${total} shown`,
+    );
+
+    await search.getByRole('combobox', { name: 'Status' }).selectOption('live');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `0 of ${total} shown` })
+      .waitFor();
+    await page.getByText('No pop-up matches this search.').waitFor();
+    await search.getByRole('searchbox').fill('offer 3');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `1 of ${total} shown` })
+      .waitFor();
+    assert.deepEqual(await names(), ['Offer 3']);
+    const liveCount = [...fake.popups.values()].filter((popup) => popup.status === 'live').length;
+    assert.equal(
+      await search.getByRole('option', { name: `Live (${liveCount})` }).count(),
+      1,
+      'each status says how many pop-ups it holds',
+    );
+    assert.deepEqual(await axeViolations(page), []);
+
+    // Into the pop-up's editor and back: the list is still the one searched for.
+    await page.locator('.popup-card').getByRole('link', { name: 'Offer 3' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
+    await page.goBack();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `1 of ${total} shown` })
+      .waitFor();
+    assert.equal(await search.getByRole('searchbox').inputValue(), 'offer 3');
+
+    await search.getByRole('searchbox').fill('no such pop-up');
+    await page.getByRole('button', { name: 'Show all pop-ups' }).click();
+    await page.getByRole('status').filter({ hasText: ' shown' }).waitFor({ state: 'detached' });
+    assert.equal(await search.getByRole('searchbox').inputValue(), '');
+    assert.equal((await names()).length, total);
+    await page.context().close();
+  });
+
   it('reads right in Hebrew: an English name from its own start, the tag to paste before left to right', async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signInWithKeyboard(page, fake);

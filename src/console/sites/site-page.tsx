@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
 import { popupsQuery, siteQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
@@ -13,6 +13,16 @@ import { PageHeading } from '../shell/heading.tsx';
 import { Icon } from '../shell/icons.tsx';
 import { InstallationStatus } from './installation.tsx';
 import { PopupCard, Revisions, useWeekFigures } from './popup-card.tsx';
+import {
+  countsByStatus,
+  filterFrom,
+  filterPopups,
+  isFiltered,
+  type PopupFilter,
+  paramsOf,
+  STATUS_CHOICES,
+  type StatusChoice,
+} from './popup-filter.ts';
 
 // The gallery and the preview draw pop-ups in our <poptin-popup>: a chunk of their own, loaded when opened.
 const TemplateGallery = lazy(() =>
@@ -36,6 +46,52 @@ async function createVariant(clientId: string, popup: PopupSummary, name: string
   });
 }
 
+/** A search box and a status choice over a site's pop-ups; the address keeps them (popup-filter.ts). */
+function PopupFilterBar({
+  popups,
+  filter,
+  onChange,
+}: {
+  popups: readonly PopupSummary[];
+  filter: PopupFilter;
+  onChange(filter: PopupFilter): void;
+}) {
+  const { t } = useLanguage();
+  const counts = countsByStatus(popups);
+  const words: Record<StatusChoice, string> = {
+    all: t('statusAll'),
+    live: t('live'),
+    paused: t('paused'),
+    draft: t('draft'),
+  };
+  return (
+    <search aria-label={t('findPopups')} className="popup-filter">
+      <label className="field popup-search">
+        {t('searchPopups')}
+        <input
+          type="search"
+          value={filter.text}
+          maxLength={200}
+          onChange={(event) => onChange({ ...filter, text: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        {t('status')}
+        <select
+          value={filter.status}
+          onChange={(event) => onChange({ ...filter, status: event.target.value as StatusChoice })}
+        >
+          {STATUS_CHOICES.map((status) => (
+            <option key={status} value={status}>
+              {`${words[status]} (${counts[status]})`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </search>
+  );
+}
+
 export function SitePage({ clientId }: { clientId: string }) {
   const { t, language } = useLanguage();
   const client = useQueryClient();
@@ -45,6 +101,10 @@ export function SitePage({ clientId }: { clientId: string }) {
   const [gallery, setGallery] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
   const [preview, setPreview] = useState<PopupSummary | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  // Each keystroke replaces the address rather than adding a step to the browser's history.
+  const setFilter = (next: PopupFilter) => setParams(paramsOf(next), { replace: true });
   const variant = useMutation({
     mutationFn: (popup: PopupSummary) =>
       createVariant(clientId, popup, fill(t('variantName'), { name: popup.name || popup.id })),
@@ -57,6 +117,7 @@ export function SitePage({ clientId }: { clientId: string }) {
     </button>
   );
   const list = popups.data?.popups;
+  const shown = list && filterPopups(list, filter);
   return (
     <section>
       <div className="page-header">
@@ -91,9 +152,23 @@ export function SitePage({ clientId }: { clientId: string }) {
             {t('emptyPopups')}
           </EmptyState>
         )}
-        {list && list.length > 0 && (
+        {list && list.length > 0 && <PopupFilterBar popups={list} filter={filter} onChange={setFilter} />}
+        {list && shown && list.length > 0 && (
+          <p role="status" className="hint popups-shown">
+            {isFiltered(filter) && fill(t('popupsShown'), { shown: shown.length, total: list.length })}
+          </p>
+        )}
+        {list && shown && list.length > 0 && shown.length === 0 && (
+          <div className="empty-state">
+            <p>{t('noPopupMatches')}</p>
+            <button type="button" onClick={() => setFilter({ text: '', status: 'all' })}>
+              {t('showAllPopups')}
+            </button>
+          </div>
+        )}
+        {shown && shown.length > 0 && (
           <ul className="popup-list">
-            {list.map((popup) => (
+            {shown.map((popup) => (
               <PopupCard
                 key={popup.id}
                 clientId={clientId}
