@@ -154,6 +154,18 @@ describe('console: amounts in the settings', () => {
   }
 });
 
+describe('console: the click-to-open snippet', () => {
+  it('shows the tag to copy whole in the rules, not cut at their edge, at 1280 px', async () => {
+    const { page, id } = await newEditor(1280, 900);
+    const setting = page.getByRole('checkbox', { name: 'Click to open' });
+    if (!(await setting.isChecked())) await setting.check();
+    const tag = page.locator('.workspace-rules .snippet pre').filter({ hasText: 'data-poptin-id' });
+    assert.equal((await tag.textContent())?.includes(`data-poptin-id="${id}"`), true);
+    assert.ok(await tag.evaluate((pre) => pre.scrollWidth <= pre.clientWidth), 'nothing of it is out of sight');
+    await page.context().close();
+  });
+});
+
 describe('console: game prizes', () => {
   for (const width of [1280, 390]) {
     it(`shows each prize's whole label and every field of it inside the prizes' panel at ${width} px`, async () => {

@@ -82,7 +82,7 @@ export const explainHe: Record<ExplainStringKey, string> = {
   exPageVisits: 'בדף ה-{n} שהמבקר רואה',
   exInactivity: 'אחרי {n} שניות ללא פעילות',
   exExitIntent: 'כשהמבקר עומד לעזוב (במחשב: העכבר יוצא מראש החלון; בטלפון: כפתור חזרה או גלילה מהירה למעלה)',
-  exClickTarget: 'כשלוחצים על רכיב עם data-poptin-id של החלון',
+  exClickTarget: 'כשלוחצים על רכיב עם \u2066data-poptin-id\u2069 של החלון',
   exOnlyClick: 'הוא נפתח רק {click}.',
   exAtLoad: 'הוא מוצג מיד עם טעינת הדף.',
   exAlsoClick: '; וגם {click}',
