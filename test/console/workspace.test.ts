@@ -154,6 +154,43 @@ describe('console: amounts in the settings', () => {
   }
 });
 
+describe("console: a pop-up's screens in the parts", () => {
+  it('calls the first screen of a pop-up without a form its main screen, and of one with a form its form', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInWithKeyboard(page, fake);
+    const barId = await page.evaluate(async () => {
+      const response = await fetch('/api/owner/demo/popups', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          config: {
+            poptin_name: 'Free delivery bar',
+            poptin_type: 'bar',
+            poptin_format: 'format_1',
+            poptin_target: 'lead',
+            design_properties: {},
+            poptin:
+              '<div data-poptin-screen="form" style="padding:12px"><h2 data-poptin-part="headline">Free delivery today</h2>' +
+              '<a data-poptin-part="button" href="/shop">Shop now</a></div>',
+          },
+        }),
+      });
+      return ((await response.json()) as { popup: { id: string } }).popup.id;
+    });
+    await page.goto(`${fake.url}/console/sites/demo/popups/${barId}`);
+    await page.getByRole('textbox', { name: 'Headline' }).waitFor();
+    assert.equal(await page.getByRole('group', { name: 'Main screen' }).count(), 1);
+    assert.equal(await page.getByRole('group', { name: 'Form', exact: true }).count(), 0);
+    await context.close();
+
+    const { page: newsletter } = await newEditor(1280, 900);
+    await newsletter.getByRole('group', { name: 'Form', exact: true }).waitFor();
+    assert.equal(await newsletter.getByRole('group', { name: 'Main screen' }).count(), 0);
+    await newsletter.context().close();
+  });
+});
+
 describe('console: the click-to-open snippet', () => {
   it('shows the tag to copy whole in the rules, not cut at their edge, at 1280 px', async () => {
     const { page, id } = await newEditor(1280, 900);

@@ -51,6 +51,9 @@ export function PartsPanel({
     });
   };
   const screens = SCREENS.filter((screen) => parts.some((part) => part.screen === screen));
+  // The first screen of a pop-up without a form (a bar's news, a notice) is not called a form.
+  const screenName = (screen: Screen) =>
+    t(screen === 'form' && !/<form[\s>]/i.test(html) ? 'screen_main' : (`screen_${screen}` as StringKey));
   const change = (part: Part, values: { text?: string; src?: string; alt?: string }, what = 'text') =>
     onChange(
       applyPartChange(html, { screen: part.screen, role: part.role, ...values }),
@@ -64,7 +67,7 @@ export function PartsPanel({
       </p>
       {screens.map((screen) => (
         <fieldset key={screen} className="parts-screen">
-          <legend>{t(`screen_${screen}` as StringKey)}</legend>
+          <legend>{screenName(screen)}</legend>
           {parts
             .filter((part) => part.screen === screen)
             .map((part) => {
