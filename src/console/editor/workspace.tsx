@@ -187,6 +187,7 @@ export function Workspace({ clientId, popup }: { clientId: string; popup: Popup 
             {t('edName')}
             <input
               value={settings.name}
+              dir="auto"
               maxLength={200}
               onChange={(e) => draft.set(applySettings(config, { ...settings, name: e.target.value }), 'name')}
             />
