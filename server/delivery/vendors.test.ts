@@ -6,6 +6,8 @@ import { buildApp } from '../app.ts';
 import type { PopupRecord } from '../configuration/repository.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
 import { OWNER_TOKEN, seedClient, seedPopup } from '../test-support/fixtures.ts';
+import { hubspotRequest } from './adapters/hubspot.ts';
+import type { LeadForDelivery } from './delivery-store.ts';
 import { eventually } from './test-receiver.ts';
 import { FAKE_KEYS, type FakeVendors, startFakeVendors } from './test-vendors.ts';
 import { JANES_FORM, submitWidgetLead } from './test-widget-lead.ts';
@@ -169,8 +171,10 @@ describe('HubSpot', () => {
       Company: 'Levi Ltd',
       consent: 'on',
     });
-    const second = await submitLead({ email: 'h@visitor.example', phone: '+972501234567' });
+    // The second lead after the first was delivered: two calls, the second updating the contact the first made (two
+    // leads of one address waiting together go as one input of one call, checked below).
     await settled(first);
+    const second = await submitLead({ email: 'h@visitor.example', phone: '+972501234567' });
     await settled(second);
     assert.deepEqual(vendors.hubspot.get('h@visitor.example'), {
       properties: {
@@ -184,6 +188,33 @@ describe('HubSpot', () => {
       upserts: 2,
     });
     assert.equal(vendors.requests[0]!.headers.authorization, `Bearer ${FAKE_KEYS.hubspot}`);
+  });
+
+  it('sends two leads of one address waiting together as one input, the later one updating the earlier', () => {
+    const lead = (id: number, email: string, name: string | null, phone: string | null): LeadForDelivery => ({
+      id,
+      createdAt: '2026-11-30T10:00:00.000Z',
+      clientId: 'acme',
+      poptinId: 'popup1',
+      email,
+      name,
+      phone,
+      url: null,
+      fields: {},
+    });
+    const request = hubspotRequest('https://api.hubapi.com', {}, 'token', [
+      lead(1, 'h@visitor.example', 'Hana Levi', null),
+      lead(2, 'other@visitor.example', null, null),
+      lead(3, 'H@Visitor.example', null, '+972501234567'),
+    ]);
+    assert.deepEqual(JSON.parse(request.body!).inputs, [
+      {
+        id: 'h@visitor.example',
+        idProperty: 'email',
+        properties: { email: 'h@visitor.example', firstname: 'Hana', lastname: 'Levi', phone: '+972501234567' },
+      },
+      { id: 'other@visitor.example', idProperty: 'email', properties: { email: 'other@visitor.example' } },
+    ]);
   });
 
   it('refuses a vendor destination without its API key or list, naming the fields', async () => {
