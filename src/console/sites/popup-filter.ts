@@ -10,7 +10,7 @@ export interface PopupFilter {
 }
 
 /** The longest search kept: a name is at most a line. */
-const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 200;
 
 /** Lower case, without accents or Hebrew points, one space between words: "cafe" finds "Café". */
 const folded = (text: string) =>
@@ -52,7 +52,7 @@ export function filterFrom(params: URLSearchParams): PopupFilter {
 /** The address's query for `filter`: nothing for what is not filtered. */
 export function paramsOf(filter: PopupFilter): Record<string, string> {
   return {
-    ...(filter.text ? { q: filter.text.slice(0, MAX_SEARCH_LENGTH) } : {}),
+    ...(filter.text ? { q: filter.text } : {}),
     ...(filter.status !== 'all' ? { status: filter.status } : {}),
   };
 }

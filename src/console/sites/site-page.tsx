@@ -18,6 +18,7 @@ import {
   filterFrom,
   filterPopups,
   isFiltered,
+  MAX_SEARCH_LENGTH,
   type PopupFilter,
   paramsOf,
   STATUS_CHOICES,
@@ -71,7 +72,7 @@ function PopupFilterBar({
         <input
           type="search"
           value={filter.text}
-          maxLength={200}
+          maxLength={MAX_SEARCH_LENGTH}
           onChange={(event) => onChange({ ...filter, text: event.target.value })}
         />
       </label>
@@ -117,7 +118,7 @@ export function SitePage({ clientId }: { clientId: string }) {
     </button>
   );
   const list = popups.data?.popups;
-  const shown = list && filterPopups(list, filter);
+  const shown = list ? filterPopups(list, filter) : [];
   return (
     <section>
       <div className="page-header">
@@ -152,21 +153,23 @@ export function SitePage({ clientId }: { clientId: string }) {
             {t('emptyPopups')}
           </EmptyState>
         )}
-        {list && list.length > 0 && <PopupFilterBar popups={list} filter={filter} onChange={setFilter} />}
-        {list && shown && list.length > 0 && (
-          <p role="status" className="hint popups-shown">
-            {isFiltered(filter) && fill(t('popupsShown'), { shown: shown.length, total: list.length })}
-          </p>
+        {list && list.length > 0 && (
+          <>
+            <PopupFilterBar popups={list} filter={filter} onChange={setFilter} />
+            <p role="status" className="hint popups-shown">
+              {isFiltered(filter) && fill(t('popupsShown'), { shown: shown.length, total: list.length })}
+            </p>
+            {shown.length === 0 && (
+              <div className="empty-state">
+                <p>{t('noPopupMatches')}</p>
+                <button type="button" onClick={() => setFilter({ text: '', status: 'all' })}>
+                  {t('showAllPopups')}
+                </button>
+              </div>
+            )}
+          </>
         )}
-        {list && shown && list.length > 0 && shown.length === 0 && (
-          <div className="empty-state">
-            <p>{t('noPopupMatches')}</p>
-            <button type="button" onClick={() => setFilter({ text: '', status: 'all' })}>
-              {t('showAllPopups')}
-            </button>
-          </div>
-        )}
-        {shown && shown.length > 0 && (
+        {shown.length > 0 && (
           <ul className="popup-list">
             {shown.map((popup) => (
               <PopupCard
