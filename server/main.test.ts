@@ -188,6 +188,15 @@ describe('server over real HTTP on a PGlite data folder', () => {
     assert.equal((await fetch(`${server.url}/dist/poptin.js`)).status, 404, 'a missing build only 404s');
   });
 
+  it("answers a browser's /favicon.ico on the server's own pages with an icon, not a 404 in its console", async () => {
+    server ??= await startServer(settings, false);
+    const icon = await fetch(`${server.url}/favicon.ico`);
+    assert.equal(icon.status, 200);
+    assert.match(String(icon.headers.get('content-type')), /^image\//);
+    const bytes = Buffer.from(await icon.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 4)], [0, 0, 1, 0], 'an ICO file');
+  });
+
   it('answers the example sites’ own platform calls, which the app alone does not mount', async () => {
     server ??= await startServer(settings, false);
     const token = await fetch(`${server.url}${SITE_AJAX_PATH}`, {
