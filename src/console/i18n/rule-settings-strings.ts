@@ -191,5 +191,5 @@ export const ruleSettingsHe: Record<RuleSettingsStringKey, string> = {
   stCapEveryNWeeks: 'פעם ב-N שבועות',
   stProblemNumber: 'ערך מספרי לא תקין באחת ההגדרות',
   stProblemAbParent: 'מזהה החלון של קמפיין ה-A/B הוא 13 אותיות וספרות',
-  stProblemRedirect: 'כתובת ההפניה חייבת להתחיל ב-https://',
+  stProblemRedirect: 'כתובת ההפניה חייבת להתחיל ב-\u2066https://\u2069 או ב-\u2066http://\u2069',
 };

@@ -177,7 +177,7 @@ const he: Record<StringKey, string> = {
   newSite: 'אתר חדש',
   siteName: 'שם',
   clientId: 'מזהה לקוח (ריק: ייווצר אוטומטית)',
-  allowedOrigins: 'מקורות מורשים, אחד בכל שורה (https://example.com)',
+  allowedOrigins: 'מקורות מורשים, אחד בכל שורה (\u2066https://example.com\u2069)',
   create: 'יצירה',
   cancel: 'ביטול',
   save: 'שמירת טיוטה',
