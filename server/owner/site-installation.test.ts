@@ -100,5 +100,12 @@ describe("a site's settings from the console", () => {
     const badAddress = await asAdmin('POST', '/sites', { address: 'javascript:alert(1)' });
     assert.equal(badAddress.statusCode, 400);
     assert.match(badAddress.body, /not a web address/);
+    // The name left empty, as its label allows, is the address's to give: the address alone is to fix.
+    const unreadable = await asAdmin('POST', '/sites', { address: 'shop dot example', language: 'en' });
+    assert.equal(unreadable.statusCode, 400);
+    assert.deepEqual(
+      unreadable.json().fields.map((problem: { field: string }) => problem.field),
+      ['address'],
+    );
   });
 });

@@ -158,7 +158,8 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
       const problems: FieldError[] = [];
       // The site's address gives its origin (allowed) and, when no name is given, its name.
       const addressOrigin = address === undefined ? null : originOfAddress(address);
-      if (address !== undefined && !addressOrigin)
+      const unreadableAddress = address !== undefined && !addressOrigin;
+      if (unreadableAddress)
         problems.push({ field: 'address', message: 'is not a web address: type it as https://shop.example' });
       const name = request.body.name ?? (addressOrigin ? new URL(addressOrigin).host : '');
       if (!new RegExp(CLIENT_ID_PATTERN).test(clientId))
@@ -168,7 +169,9 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           field: 'clientId',
           message: `"${clientId}" is a word of the owner API's paths: choose another`,
         });
-      if (name.trim() === '') problems.push({ field: 'name', message: 'is required' });
+      // A name left out is the address's to give: an address that cannot give one is the problem to name.
+      if (name.trim() === '' && !(unreadableAddress && request.body.name === undefined))
+        problems.push({ field: 'name', message: 'is required' });
       const origins = readOrigins(addressOrigin ? [addressOrigin, ...allowedOrigins] : allowedOrigins);
       problems.push(...origins.problems, ...timeZoneProblem(timeZone));
       if (problems.length > 0) return fieldErrors(reply, problems);
