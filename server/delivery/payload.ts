@@ -1,6 +1,7 @@
 // A lead as destinations receive it: the JSON of a webhook, and our fields mapped to a destination's own.
 import { HONEYPOT_FIELD, SINCE_PAGE_LOAD_FIELD } from '../../src/core/api/contract.ts';
 import { buildConversionFields } from '../../src/core/forms/conversion-payload.ts';
+import { readExtraFieldRecords } from '../../src/core/forms/extra-field-records.ts';
 import { leadFromConversion } from '../leads/leads.ts';
 import type { ConversionBody } from '../platform/schemas.ts';
 import type { LeadForDelivery } from './delivery-store.ts';
@@ -65,21 +66,6 @@ export function sentFields(lead: LeadForDelivery): Record<string, unknown> {
   return Object.fromEntries(Object.entries(lead.fields).filter(([name]) => !INTERNAL_FIELDS.has(name)));
 }
 
-/** The form's other fields, as field records (widget §3): a JSON list in form-encoded bodies, a list in JSON ones. */
-function extraFieldRecords(value: unknown): Record<string, unknown>[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(list)
-    ? list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
-    : [];
-}
-
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
@@ -103,7 +89,7 @@ export function leadValues(lead: LeadForDelivery): Record<string, unknown> {
   for (const [name, value] of Object.entries(lead.fields)) {
     if (!INTERNAL_FIELDS.has(name) && name !== EXTRA_FIELDS) put(name, value);
   }
-  for (const record of extraFieldRecords(lead.fields[EXTRA_FIELDS])) {
+  for (const record of readExtraFieldRecords(lead.fields[EXTRA_FIELDS])) {
     if (typeof record.name === 'string') put(record.name, record.value);
   }
   const { first, last } = splitName(lead.name);

@@ -78,6 +78,14 @@ describe('console: leads', () => {
     ]) {
       assert.ok(text.includes(expected), `the detail shows ${expected}`);
     }
+    // The form's answer beyond the e-mail and name under its own name; the rest of what was sent folded away.
+    const answers = dialog.getByRole('heading', { name: 'Other answers' }).locator('xpath=following-sibling::dl[1]');
+    assert.deepEqual(await answers.locator('dt, dd').allInnerTexts(), ['size', 'XXL-unique']);
+    const sent = dialog.locator('details');
+    assert.equal(await sent.locator('summary').textContent(), 'Everything the widget sent (2 fields with a value)');
+    assert.equal(await sent.locator('dd').first().isVisible(), false);
+    await sent.locator('summary').click();
+    assert.deepEqual(await sent.locator('dt').allInnerTexts(), ['email', 'size']);
     await dialog.getByRole('region', { name: 'Delivery status' }).waitFor({ state: 'attached' });
     assert.deepEqual(await axeViolations(page), []);
     await page.keyboard.press('Escape');
@@ -106,7 +114,7 @@ describe('console: leads', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await page.getByRole('button', { name: 'Details: person41@example.com' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lead #41' });
-    await dialog.getByText('Every field sent').waitFor();
+    await dialog.getByText(/^Everything the widget sent/).waitFor();
     assert.equal(await dialog.getByText('Prize', { exact: true }).count(), 0);
     await page.context().close();
   });

@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SINCE_PAGE_LOAD_FIELD } from '../../core/api/contract.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { fill, formatNumber } from '../insights/model.ts';
+import { leadSections } from './lead-fields.ts';
 import { LeadTime } from './lead-time.tsx';
 import { leadQuery } from './queries.ts';
+
+/** The form's standard fields, named in the owner's language; every other field goes by the form's own name. */
+const STANDARD_ANSWERS: Readonly<Record<string, 'leadMessage' | 'leadBoxesTicked'>> = {
+  message: 'leadMessage',
+  checkbox: 'leadBoxesTicked',
+};
 
 /**
  * Where a lead's delivery status goes in its detail. Lead delivery's console view plugs in here (app.tsx passes it);
@@ -26,9 +35,18 @@ export function LeadDetailDialog({
   onClose(): void;
   renderDeliveries?: RenderLeadDeliveries;
 }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const detail = useQuery(leadQuery(clientId, leadId));
   const data = detail.data;
+  const sections = data ? leadSections(data.lead.fields) : null;
+  const secondsOnPage = (ms: string) =>
+    Number.isFinite(Number(ms))
+      ? fill(t('leadSecondsOnPage'), {
+          seconds: new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(
+            Number(ms) / 1000,
+          ),
+        })
+      : ms;
   const row = (label: string, value: ReactNode) => (
     <div>
       <dt>{label}</dt>
@@ -90,15 +108,42 @@ export function LeadDetailDialog({
               </dl>
             </>
           )}
-          <h3>{t('leadFields')}</h3>
-          <dl className="details">
-            {Object.entries(data.lead.fields).map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-              </div>
-            ))}
-          </dl>
+          {sections && sections.answers.length > 0 && (
+            <>
+              <h3>{t('leadAnswers')}</h3>
+              <FieldList
+                items={sections.answers.map(([name, value]) => ({
+                  key: name,
+                  label: Object.hasOwn(STANDARD_ANSWERS, name) ? t(STANDARD_ANSWERS[name]!) : <bdi>{name}</bdi>,
+                  value: <bdi>{value}</bdi>,
+                }))}
+              />
+            </>
+          )}
+          {sections && sections.visit.length > 0 && (
+            <>
+              <h3>{t('leadVisit')}</h3>
+              <FieldList
+                items={sections.visit.map(([fact, value]) => ({
+                  key: fact,
+                  label: t(`leadVisit_${fact}`),
+                  value: fact === SINCE_PAGE_LOAD_FIELD ? secondsOnPage(value) : <bdi>{value}</bdi>,
+                }))}
+              />
+            </>
+          )}
+          {sections && (
+            <details className="lead-sent">
+              <summary>{fill(t('leadFields'), { count: formatNumber(sections.sent.length, language) })}</summary>
+              <FieldList
+                items={sections.sent.map(([name, value]) => ({
+                  key: name,
+                  label: <bdi>{name}</bdi>,
+                  value: <bdi>{value}</bdi>,
+                }))}
+              />
+            </details>
+          )}
           <section aria-label={t('deliveryStatus')} className="lead-deliveries">
             {renderDeliveries?.(clientId, leadId)}
           </section>
@@ -110,5 +155,19 @@ export function LeadDetailDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** Named values, a name and its value a line. */
+function FieldList({ items }: { items: { key: string; label: ReactNode; value: ReactNode }[] }) {
+  return (
+    <dl className="details">
+      {items.map(({ key, label, value }) => (
+        <div key={key}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
