@@ -35,7 +35,7 @@ export const dynamicTextHe: Record<DynamicTextStringKey, string> = {
   dtFallback: 'כשאין ערך, להציג',
   dtFallbackHint: 'מוצג כשאין לדף ערך, למשל המבצע שלנו.',
   dtAdd: 'הוספה',
-  dtInserted: 'נוסף {tag}.',
+  dtInserted: 'נוסף \u2066{tag}\u2069.',
   dtSample: 'התצוגה המקדימה מציגה ערכים לדוגמה.',
   tag_utm_campaign: 'קמפיין UTM',
   tag_utm_source: 'מקור UTM',

@@ -217,8 +217,8 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
   exportPerson: 'הורדת הנתונים שלו (JSON)',
   erasePerson: 'מחיקת הנתונים שלו',
   eraseConfirm:
-    'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של {email} באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
-  erasedCounts: '{email} נמחק: {leads}, {views}, {closes}, {activity}.',
+    'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של \u2066{email}\u2069 באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
+  erasedCounts: '\u2066{email}\u2069 נמחק: {leads}, {views}, {closes}, {activity}.',
   exportedCounts: 'נשמר קובץ עם {leads}, {views}, {closes} ו{activity}.',
   statsRange: 'טווח וחלון',
   showStats: 'הצגה',

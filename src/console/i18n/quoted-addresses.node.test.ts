@@ -26,6 +26,18 @@ describe('the console in Hebrew', () => {
     assert.deepEqual(bare, []);
   });
 
+  it('isolates each value that holds an address (an origin, an e-mail, a tag) where a Hebrew sentence puts it', () => {
+    const bare = Object.entries(STRINGS.he).flatMap(([key, text]) =>
+      [...text.matchAll(/\{(?:origin|email|tag)\}/g)]
+        .filter(
+          ({ 0: placeholder, index }) =>
+            text[index - 1] !== ISOLATE_START || text[index + placeholder.length] !== ISOLATE_END,
+        )
+        .map(({ 0: placeholder }) => `${key}: ${placeholder}`),
+    );
+    assert.deepEqual(bare, []);
+  });
+
   it('names in Hebrew every scheme an English sentence names', () => {
     const schemes = (text: string) => [...new Set(text.match(/https?:\/\//g) ?? [])].sort();
     const differing = Object.entries(STRINGS.en)
