@@ -102,4 +102,24 @@ describe('a site from the console alone', () => {
     await console_.reload();
     assert.equal(await console_.getByRole('combobox', { name: 'Time zone' }).inputValue(), 'Asia/Jerusalem');
   });
+
+  it("says in the owner's language what to fix in an address that is not one, and asks nothing of the name left empty", async () => {
+    const { browser, server } = shared;
+    const context = await browser.newContext();
+    await context.addInitScript(() => sessionStorage.setItem('poptin-console-language', 'he'));
+    const console_ = await context.newPage();
+    await console_.goto(`${server.url}/console/`);
+    await console_.locator('input[type=email]').fill('owner@example.com');
+    await console_.locator('input[type=password]').fill(PASSWORD);
+    await console_.locator('button[type=submit]').click();
+    await console_.getByRole('heading', { level: 1, name: 'אתרים' }).waitFor();
+    await console_.getByRole('textbox', { name: 'כתובת האתר' }).fill('shop dot example');
+    await console_.getByRole('button', { name: 'יצירה' }).click();
+    const problems = console_.getByRole('alert').getByRole('listitem');
+    await problems.first().waitFor();
+    assert.deepEqual(await problems.allTextContents(), [
+      'כתובת האתר: אינה כתובת אינטרנט: הקלידו אותה כך: \u2066https://shop.example\u2069',
+    ]);
+    await context.close();
+  });
 });

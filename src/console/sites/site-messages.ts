@@ -1,0 +1,21 @@
+// What the server says of a new site's fields (server/owner/site-routes.ts), in the owner's language; a message not
+// listed here stays the server's own.
+import type { StringKey } from '../i18n/strings.ts';
+import { fill } from '../insights/model.ts';
+
+type Translate = (key: StringKey) => string;
+
+const SITE_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
+  [/^is not a web address/, (_, t) => t('srvNotWebAddress')],
+  [/^is required$/, (_, t) => t('srvRequired')],
+  [/^must be 1-64 letters, digits/, (_, t) => t('srvClientIdCharacters')],
+  [/^"(.+)" is a word of the owner API's paths/, (match, t) => fill(t('srvClientIdReserved'), { word: match[1]! })],
+];
+
+export function siteMessageWords(message: string, t: Translate): string {
+  for (const [pattern, words] of SITE_MESSAGES) {
+    const match = pattern.exec(message);
+    if (match) return words(match, t);
+  }
+  return message;
+}
