@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { STRINGS } from '../../src/console/i18n/strings.ts';
+import { siteMessageWords } from '../../src/console/sites/site-messages.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient } from '../test-support/fixtures.ts';
 import { ORIGINS_KEPT_PER_SITE } from './installation.ts';
@@ -107,5 +109,46 @@ describe("a site's settings from the console", () => {
       unreadable.json().fields.map((problem: { field: string }) => problem.field),
       ['address'],
     );
+  });
+});
+
+describe("what the site's routes say of a field, as the console says it", () => {
+  it('has the words of each message in Hebrew as well, so that a Hebrew owner reads no English', async () => {
+    const hebrew = (key: keyof typeof STRINGS.he) => STRINGS.he[key];
+    const created = await asAdmin('POST', '/sites', {
+      address: 'shop dot example',
+      clientId: 'sites',
+      name: '',
+      allowedOrigins: ['not an origin', 'https://shop.example/home'],
+      timeZone: 'Mars/Olympus',
+    });
+    await seedClient(shared.test.configuration);
+    const settings = await asAdmin('PATCH', '/acme/site', {
+      name: '',
+      emailSenderName: 'Shop <shop@example.com>',
+      emailReplyTo: 'not an address',
+      privacyUrl: 'ftp://shop.example/privacy',
+    });
+    const messages = [created, settings].flatMap((answer) => {
+      assert.equal(answer.statusCode, 400, answer.body);
+      return answer.json().fields as { field: string; message: string }[];
+    });
+    assert.deepEqual(
+      messages.map(({ field }) => field),
+      [
+        'address',
+        'clientId',
+        'name',
+        'allowedOrigins.0',
+        'allowedOrigins.1',
+        'timeZone',
+        'name',
+        'emailSenderName',
+        'emailReplyTo',
+        'privacyUrl',
+      ],
+    );
+    const untranslated = messages.filter(({ message }) => siteMessageWords(message, hebrew) === message);
+    assert.deepEqual(untranslated, []);
   });
 });

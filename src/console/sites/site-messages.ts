@@ -1,5 +1,5 @@
-// What the server says of a new site's fields (server/owner/site-routes.ts), in the owner's language; a message not
-// listed here stays the server's own.
+// What the server says of a site's fields (server/owner/site-routes.ts, normaliseOrigin of
+// server/configuration/config-loader.ts), in the owner's language; a message not listed here stays the server's own.
 import type { StringKey } from '../i18n/strings.ts';
 import { fill } from '../insights/model.ts';
 
@@ -10,6 +10,15 @@ const SITE_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][
   [/^is required$/, (_, t) => t('srvRequired')],
   [/^must be 1-64 letters, digits/, (_, t) => t('srvClientIdCharacters')],
   [/^"(.+)" is a word of the owner API's paths/, (match, t) => fill(t('srvClientIdReserved'), { word: match[1]! })],
+  [/^allowed origin "(.*)" is not a URL/, (match, t) => fill(t('srvOriginNotAddress'), { value: match[1]! })],
+  [
+    /^allowed origin "(.*)" must be scheme:\/\/host\[:port\] only, e\.g\. "(.*)"/,
+    (match, t) => fill(t('srvOriginAlone'), { value: match[1]!, origin: match[2]! }),
+  ],
+  [/^"(.*)" is not a time zone/, (match, t) => fill(t('srvTimeZone'), { value: match[1]! })],
+  [/^must be a name on one line/, (_, t) => t('srvSenderName')],
+  [/^must be an e-mail address/, (_, t) => t('srvReplyTo')],
+  [/^must be an http:\/\/ or https:\/\/ address/, (_, t) => t('srvHttpAddress')],
 ];
 
 export function siteMessageWords(message: string, t: Translate): string {

@@ -10,6 +10,7 @@ import { CouponCodes } from './coupon-codes.tsx';
 import { SiteEmbedAndTokens } from './embed-and-tokens.tsx';
 import { InstallationStatus, watchedSiteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
+import { siteMessageWords } from './site-messages.ts';
 import { SpamFilterSettings } from './spam-filter.tsx';
 
 /** The IANA time zones the owner's browser knows. */
@@ -160,7 +161,18 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
               {t('sitePrivacyUrlHint')}
             </span>
           </fieldset>
-          <ErrorText error={save.error} />
+          <ErrorText
+            error={save.error}
+            labels={{
+              name: t('siteName'),
+              allowedOrigins: t('siteOrigins'),
+              timeZone: t('siteTimeZone'),
+              emailSenderName: t('siteSenderName'),
+              emailReplyTo: t('siteReplyTo'),
+              privacyUrl: t('sitePrivacyUrl'),
+            }}
+            explain={(message) => siteMessageWords(message, t)}
+          />
           {save.isSuccess && <p role="status">{t('siteSaved')}</p>}
           <div>
             <button type="submit" className="btn-primary primary" disabled={save.isPending}>
