@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { fieldMessageWords } from '../../src/console/components/field-messages.ts';
+import { STRINGS } from '../../src/console/i18n/strings.ts';
 import { buildApp } from '../app.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/database.ts';
@@ -9,6 +11,10 @@ import { asConsole, createOwner, OWN_ORIGIN, PASSWORD, sessionCookieOf, signIn }
 import { ensureDemoOwner } from './demo-owner.ts';
 
 const shared = useTestApp();
+
+/** The fields of a 400 whose message the console has no Hebrew words for (src/console/components/field-messages.ts). */
+const untranslated = (answer: { json(): { fields: { field: string; message: string }[] } }) =>
+  answer.json().fields.filter(({ message }) => fieldMessageWords(message, (key) => STRINGS.he[key]) === message);
 
 describe('sign-in', () => {
   it('sets an HttpOnly, SameSite=Strict session cookie and answers the owner; /me then knows them', async () => {
@@ -180,6 +186,7 @@ describe('sign-out and password', () => {
       wrong.json().fields.map((field: { field: string }) => field.field),
       ['currentPassword'],
     );
+    assert.deepEqual([...untranslated(short), ...untranslated(wrong)], [], 'a Hebrew owner reads each in Hebrew');
     assert.equal((await change({ currentPassword: PASSWORD, newPassword: 'a new long password' })).statusCode, 204);
     assert.equal((await asConsole(shared.app, here, { method: 'GET', url: '/api/auth/me' })).statusCode, 200);
     assert.equal((await asConsole(shared.app, elsewhere, { method: 'GET', url: '/api/auth/me' })).statusCode, 401);
@@ -225,6 +232,16 @@ describe('password rules', () => {
       { field: 'password', message: 'is one of the most common passwords: choose one nobody would guess' },
     ]);
     assert.equal((await create('QwertyUiop')).statusCode, 400, 'whatever its case');
+    const badEmail = await asConsole(shared.app, admin, {
+      method: 'POST',
+      url: '/api/admin/owners',
+      payload: { email: 'bo at globex', name: 'Bo', password: ' '.repeat(12) },
+    });
+    assert.deepEqual(
+      badEmail.json().fields.map((field: { field: string }) => field.field),
+      ['email', 'password'],
+    );
+    assert.deepEqual([...untranslated(spaces), ...untranslated(common), ...untranslated(badEmail)], []);
 
     const bo = await createOwner(shared.app, 'bo@globex.example');
     const reset = await asConsole(shared.app, admin, {

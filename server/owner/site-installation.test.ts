@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { fieldMessageWords } from '../../src/console/components/field-messages.ts';
 import { STRINGS } from '../../src/console/i18n/strings.ts';
-import { siteMessageWords } from '../../src/console/sites/site-messages.ts';
 import { useTestApp } from '../test-support/app.ts';
 import { OWNER_TOKEN, seedClient } from '../test-support/fixtures.ts';
 import { ORIGINS_KEPT_PER_SITE } from './installation.ts';
@@ -148,7 +148,7 @@ describe("what the site's routes say of a field, as the console says it", () => 
         'privacyUrl',
       ],
     );
-    const untranslated = messages.filter(({ message }) => siteMessageWords(message, hebrew) === message);
+    const untranslated = messages.filter(({ message }) => fieldMessageWords(message, hebrew) === message);
     assert.deepEqual(untranslated, []);
   });
 });

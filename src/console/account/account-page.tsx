@@ -59,7 +59,10 @@ export function AccountPage() {
             onChange={(e) => setNext(e.target.value)}
           />
         </label>
-        <ErrorText error={change.error} />
+        <ErrorText
+          error={change.error}
+          labels={{ currentPassword: t('currentPassword'), newPassword: t('newPassword') }}
+        />
         {change.isSuccess && <p role="status">{t('passwordChanged')}</p>}
         <button type="submit" className="btn-primary" disabled={change.isPending}>
           {t('changePassword')}

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/client.ts';
 import { useLanguage } from '../i18n/language.tsx';
+import { fieldMessageWords } from './field-messages.ts';
 
 /**
  * A field the server named (`settings.to.0`) in an owner's words when the page gave none: the path's containers
@@ -24,17 +25,18 @@ export function ErrorText({
   error,
   labels = {},
   describe,
-  explain = (message) => message,
+  explain,
 }: {
   error: unknown;
   labels?: Record<string, string>;
   /** The page's own words for a field the labels do not name (`schedule.weekly[0].from`). */
   describe?(field: string): string | undefined;
-  /** The page's own words for what the server said of a field; the server's when absent. */
+  /** The page's own words for what the server said of a field; the console's words of the owner routes' when absent. */
   explain?(message: string): string;
 }) {
   const { t } = useLanguage();
   if (!error) return null;
+  const fieldWords = (message: string) => fieldMessageWords(message, t);
   // The server's own messages are its words; the console's own (no answer at all) are in the owner's language.
   const offline = error instanceof ApiError && error.status === 0;
   const message = offline ? t('offline') : error instanceof Error ? error.message : String(error);
@@ -52,7 +54,7 @@ export function ErrorText({
           <ul>
             {fields.map((field) => (
               <li key={field.field}>
-                <strong>{labelOf(field.field)}</strong>: {explain(field.message)}
+                <strong>{labelOf(field.field)}</strong>: {(explain ?? fieldWords)(field.message)}
               </li>
             ))}
           </ul>

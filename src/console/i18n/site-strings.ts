@@ -1,4 +1,7 @@
-/** The console's texts for a site's settings and installation, in English and Hebrew; part of strings.ts. */
+/**
+ * The console's texts for a site's settings and installation, and what the owner routes say of a field, in English
+ * and Hebrew; part of strings.ts.
+ */
 export const siteEn = {
   checkFields: 'Please check these fields:',
   siteNameOptional: "Name (the address's host when left empty)",
@@ -14,6 +17,13 @@ export const siteEn = {
   srvSenderName: 'must be a name on one line, without < > or "',
   srvReplyTo: 'must be an e-mail address, such as hello@shop.example',
   srvHttpAddress: 'must be an address that starts with https:// or http://',
+  srvEmail: 'must be an e-mail address',
+  srvPasswordShort: 'must be at least {n} characters',
+  srvPasswordLong: 'must be at most {n} characters',
+  srvPasswordSpaces: 'must not be only spaces',
+  srvPasswordCommon: 'is one of the most common passwords: choose one nobody would guess',
+  srvNotCurrentPassword: 'is not your current password',
+  srvOwnAdmin: 'cannot be taken from yourself: another admin has to',
   srvClientIdCharacters: 'may hold 1 to 64 letters, digits, "_" or "-"',
   srvClientIdReserved: '"{word}" is a word of the console\'s own addresses: choose another',
   siteOrigins: 'Addresses allowed to show pop-ups',
@@ -72,6 +82,13 @@ export const siteHe: Record<keyof typeof siteEn, string> = {
   srvSenderName: 'צריך להיות שם בשורה אחת, בלי \u2066< > "\u2069',
   srvReplyTo: 'צריכה להיות כתובת דוא״ל, למשל \u2066hello@shop.example\u2069',
   srvHttpAddress: 'צריכה להיות כתובת שמתחילה ב-\u2066https://\u2069 או ב-\u2066http://\u2069',
+  srvEmail: 'צריכה להיות כתובת דוא״ל',
+  srvPasswordShort: 'צריכה להכיל לפחות {n} תווים',
+  srvPasswordLong: 'יכולה להכיל לכל היותר {n} תווים',
+  srvPasswordSpaces: 'לא יכולה להיות רווחים בלבד',
+  srvPasswordCommon: 'היא מהסיסמאות הנפוצות ביותר: בחרו סיסמה שאיש לא ינחש',
+  srvNotCurrentPassword: 'אינה הסיסמה הנוכחית שלך',
+  srvOwnAdmin: 'אי אפשר להסיר את ההרשאה מעצמך: מנהל אחר צריך לעשות זאת',
   srvClientIdCharacters: 'יכול להכיל 1 עד 64 אותיות, ספרות, \u2066"_"\u2069 או \u2066"-"\u2069',
   srvClientIdReserved: '\u2066"{word}"\u2069 היא מילה של הכתובות של המערכת עצמה: בחרו מזהה אחר',
   siteOrigins: 'כתובות שמותר להן להציג פופאפים',

@@ -68,7 +68,7 @@ function AccessDialog({ owner, sites, onClose }: { owner: ManagedOwner; sites: S
           <label htmlFor={adminId}>{t('admin')}</label>
         </div>
         <SiteChoices sites={sites} chosen={chosen} onChange={setChosen} />
-        <ErrorText error={save.error} />
+        <ErrorText error={save.error} labels={{ isAdmin: t('admin'), sites: t('sites') }} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             {t('cancel')}
@@ -207,7 +207,10 @@ export function OwnersPage() {
           <label htmlFor={adminId}>{t('admin')}</label>
         </div>
         <SiteChoices sites={sites} chosen={chosen} onChange={setChosen} />
-        <ErrorText error={create.error} />
+        <ErrorText
+          error={create.error}
+          labels={{ email: t('email'), name: t('ownerName'), password: t('initialPassword'), sites: t('sites') }}
+        />
         <button type="submit" className="btn-primary" disabled={create.isPending}>
           {t('create')}
         </button>

@@ -10,7 +10,6 @@ import { CouponCodes } from './coupon-codes.tsx';
 import { SiteEmbedAndTokens } from './embed-and-tokens.tsx';
 import { InstallationStatus, watchedSiteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
-import { siteMessageWords } from './site-messages.ts';
 import { SpamFilterSettings } from './spam-filter.tsx';
 
 /** The IANA time zones the owner's browser knows. */
@@ -171,7 +170,6 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
               emailReplyTo: t('siteReplyTo'),
               privacyUrl: t('sitePrivacyUrl'),
             }}
-            explain={(message) => siteMessageWords(message, t)}
           />
           {save.isSuccess && <p role="status">{t('siteSaved')}</p>}
           <div>

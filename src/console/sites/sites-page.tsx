@@ -9,7 +9,6 @@ import type { Language } from '../i18n/strings.ts';
 import { useSession } from '../session.ts';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
-import { siteMessageWords } from './site-messages.ts';
 
 export function SitesPage() {
   const { t, language } = useLanguage();
@@ -105,7 +104,6 @@ export function SitesPage() {
           <ErrorText
             error={create.error}
             labels={{ address: t('siteAddress'), name: t('siteName'), clientId: t('clientIdShort') }}
-            explain={(message) => siteMessageWords(message, t)}
           />
           <button type="submit" className="primary" disabled={create.isPending}>
             {t('create')}

@@ -1,11 +1,12 @@
-// What the server says of a site's fields (server/owner/site-routes.ts, normaliseOrigin of
-// server/configuration/config-loader.ts), in the owner's language; a message not listed here stays the server's own.
+// What the owner routes say of a field (a site's in server/owner/site-routes.ts and normaliseOrigin, an owner's and a
+// password's in server/owner/fields.ts, passwords.ts, admin-routes.ts and auth-routes.ts), in the owner's language;
+// a message not listed here stays the server's own.
 import type { StringKey } from '../i18n/strings.ts';
 import { fill } from '../insights/model.ts';
 
 type Translate = (key: StringKey) => string;
 
-const SITE_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
+const FIELD_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
   [/^is not a web address/, (_, t) => t('srvNotWebAddress')],
   [/^is required$/, (_, t) => t('srvRequired')],
   [/^must be 1-64 letters, digits/, (_, t) => t('srvClientIdCharacters')],
@@ -19,10 +20,17 @@ const SITE_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][
   [/^must be a name on one line/, (_, t) => t('srvSenderName')],
   [/^must be an e-mail address/, (_, t) => t('srvReplyTo')],
   [/^must be an http:\/\/ or https:\/\/ address/, (_, t) => t('srvHttpAddress')],
+  [/^must be an e-mail address$/, (_, t) => t('srvEmail')],
+  [/^must be at least (\d+) characters/, (match, t) => fill(t('srvPasswordShort'), { n: match[1]! })],
+  [/^must be at most (\d+) characters/, (match, t) => fill(t('srvPasswordLong'), { n: match[1]! })],
+  [/^must not be only spaces/, (_, t) => t('srvPasswordSpaces')],
+  [/^is one of the most common passwords/, (_, t) => t('srvPasswordCommon')],
+  [/^is not your current password/, (_, t) => t('srvNotCurrentPassword')],
+  [/^cannot be taken from yourself/, (_, t) => t('srvOwnAdmin')],
 ];
 
-export function siteMessageWords(message: string, t: Translate): string {
-  for (const [pattern, words] of SITE_MESSAGES) {
+export function fieldMessageWords(message: string, t: Translate): string {
+  for (const [pattern, words] of FIELD_MESSAGES) {
     const match = pattern.exec(message);
     if (match) return words(match, t);
   }
