@@ -172,11 +172,13 @@ describe('<poptin-popup>', () => {
       return { batches, stop: () => observer.disconnect() };
     }
 
-    it('has a modal built ahead laid out unseen by the browser in a frame after the render that built it, and leaves it closed', async () => {
-      // showModal() lays the dialog out to move focus inside it: the first layout of a template (its fonts, text
-      // shapes, form controls) made a long task of it at 4× CPU slowdown (npm run bench), so a pop-up that waits
-      // for its trigger is laid out while it waits, by the browser in its own frame rather than forced in the
-      // widget's script.
+    /**
+     * A pop-up built ahead, its shadow root's changes in batches, and its dialog's size in each frame the browser
+     * reported one (a box laid out only inside a task of script, and out of the layout again by the frame, has none).
+     * `framed` says whether a frame began while the dialog was laid out: on a machine too busy to paint within
+     * `PAINT_WAIT_LIMIT_MS`, the widget takes it out of the layout unpainted, as it does in a hidden tab.
+     */
+    async function builtAhead() {
       const element = document.createElement('poptin-popup') as PoptinPopupElement;
       element.popup = {
         config: config(),
@@ -186,8 +188,6 @@ describe('<poptin-popup>', () => {
         visible: false,
       };
       const { batches, stop } = batchesOf(element);
-      // A frame's layout, seen as the browser reports it: a box that was laid out only inside a task of script and
-      // out of the layout again by the frame has no size to report.
       const sizesInFrames: { height: number; unseen: boolean; open: boolean }[] = [];
       const sizes = new ResizeObserver((entries) => {
         for (const entry of entries) {
@@ -199,12 +199,38 @@ describe('<poptin-popup>', () => {
           });
         }
       });
+      let framed = false;
+      // Heard in the microtasks after each change, before any frame: the size is watched from the render on.
+      const watch = new MutationObserver(() => {
+        const base = part(element, 'base');
+        if (!base) return;
+        sizes.observe(base);
+        if (base.hasAttribute('data-laying-out'))
+          requestAnimationFrame(() => {
+            framed ||= base.hasAttribute('data-laying-out');
+          });
+      });
+      watch.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true });
       document.body.append(element);
-      await until(() => batches.flat().includes('rendered'), 'the render');
-      sizes.observe(part(element, 'base'));
       await until(() => batches.flat().includes('data-laying-out off'), 'the layout ahead');
       stop();
+      watch.disconnect();
       sizes.disconnect();
+      return { element, batches, sizesInFrames, framed };
+    }
+
+    it('has a modal built ahead laid out unseen by the browser in a frame after the render that built it, and leaves it closed', async () => {
+      // showModal() lays the dialog out to move focus inside it: the first layout of a template (its fonts, text
+      // shapes, form controls) made a long task of it at 4× CPU slowdown (npm run bench), so a pop-up that waits
+      // for its trigger is laid out while it waits, by the browser in its own frame rather than forced in the
+      // widget's script. A try in which the browser painted no frame in time says nothing of that: up to 3 tries.
+      let built = await builtAhead();
+      for (let tries = 1; !built.framed && tries < 3; tries++) {
+        built.element.remove();
+        built = await builtAhead();
+      }
+      const { element, batches, sizesInFrames, framed } = built;
+      expect(framed, 'a frame began while the dialog was laid out, in one of 3 tries').to.equal(true);
       const rendered = batches.findIndex((batch) => batch.includes('rendered'));
       const laidOut = batches.findIndex((batch) => batch.includes('data-laying-out on'));
       const outOfLayout = batches.findIndex((batch) => batch.includes('data-laying-out off'));
