@@ -18,7 +18,7 @@ const FIELD_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string]
   ],
   [/^"(.*)" is not a time zone/, (match, t) => fill(t('srvTimeZone'), { value: match[1]! })],
   [/^must be a name on one line/, (_, t) => t('srvSenderName')],
-  [/^must be an e-mail address/, (_, t) => t('srvReplyTo')],
+  [/^must be an e-mail address, e\.g\./, (_, t) => t('srvReplyTo')],
   [/^must be an http:\/\/ or https:\/\/ address/, (_, t) => t('srvHttpAddress')],
   [/^must be an e-mail address$/, (_, t) => t('srvEmail')],
   [/^must be at least (\d+) characters/, (match, t) => fill(t('srvPasswordShort'), { n: match[1]! })],
