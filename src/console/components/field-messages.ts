@@ -1,12 +1,22 @@
 // What the owner routes say of a field (a site's in server/owner/site-routes.ts and normaliseOrigin, an owner's and a
 // password's in server/owner/fields.ts, passwords.ts, admin-routes.ts and auth-routes.ts), in the owner's language;
 // a message not listed here stays the server's own.
-import type { StringKey } from '../i18n/strings.ts';
+import type { Translate } from '../i18n/strings.ts';
 import { fill } from '../insights/model.ts';
 
-type Translate = (key: StringKey) => string;
+/** Server messages by pattern, each with its words in the console's language (the match gives its values). */
+export type MessageWords = readonly [RegExp, (match: RegExpExecArray, t: Translate) => string][];
 
-const FIELD_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
+/** The words of the first pattern of `table` that `message` matches; the message as the server wrote it if none does. */
+export function wordsOf(table: MessageWords, message: string, t: Translate): string {
+  for (const [pattern, words] of table) {
+    const match = pattern.exec(message);
+    if (match) return words(match, t);
+  }
+  return message;
+}
+
+const FIELD_MESSAGES: MessageWords = [
   [/^is not a web address/, (_, t) => t('srvNotWebAddress')],
   [/^is required$/, (_, t) => t('srvRequired')],
   [/^must be 1-64 letters, digits/, (_, t) => t('srvClientIdCharacters')],
@@ -30,9 +40,5 @@ const FIELD_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string]
 ];
 
 export function fieldMessageWords(message: string, t: Translate): string {
-  for (const [pattern, words] of FIELD_MESSAGES) {
-    const match = pattern.exec(message);
-    if (match) return words(match, t);
-  }
-  return message;
+  return wordsOf(FIELD_MESSAGES, message, t);
 }

@@ -153,6 +153,8 @@ const en = {
 };
 
 export type StringKey = keyof typeof en;
+/** A key's text in the console's language. */
+export type Translate = (key: StringKey) => string;
 
 const he: Record<StringKey, string> = {
   appName: 'קונסולת Poptin',

@@ -47,12 +47,7 @@ export function LeadDetailDialog({
           ),
         })
       : ms;
-  const row = (label: string, value: ReactNode) => (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value ?? '—'}</dd>
-    </div>
-  );
+  const row = (label: string, value: ReactNode) => <Row label={label} value={value} />;
   return (
     <Dialog open title={`${t('leadDetail')} #${leadId}`} onClose={onClose}>
       {detail.isPending && <p role="status">{t('loading')}</p>}
@@ -158,15 +153,22 @@ export function LeadDetailDialog({
   );
 }
 
+/** A name and its value, a line of a `details` list; a value missing is a dash. */
+function Row({ label, value }: { label: ReactNode; value: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? '—'}</dd>
+    </div>
+  );
+}
+
 /** Named values, a name and its value a line. */
 function FieldList({ items }: { items: { key: string; label: ReactNode; value: ReactNode }[] }) {
   return (
     <dl className="details">
       {items.map(({ key, label, value }) => (
-        <div key={key}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
+        <Row key={key} label={label} value={value} />
       ))}
     </dl>
   );

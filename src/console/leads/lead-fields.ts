@@ -1,5 +1,10 @@
 // A lead's stored fields as an owner reads them: the visitor's answers, the facts of the visit, and everything sent.
-import { PARTIAL_LEAD_FIELD, SINCE_PAGE_LOAD_FIELD, STEPS_LEAD_FIELD } from '../../core/api/contract.ts';
+import {
+  HONEYPOT_FIELD,
+  PARTIAL_LEAD_FIELD,
+  SINCE_PAGE_LOAD_FIELD,
+  STEPS_LEAD_FIELD,
+} from '../../core/api/contract.ts';
 import { readExtraFieldRecords } from '../../core/forms/extra-field-records.ts';
 
 /** The facts of the visit the widget sends with every lead (src/core/api/conversion.ts), in the order shown. */
@@ -42,7 +47,7 @@ const WIDGET_FIELDS: ReadonlySet<string> = new Set([
   'last_converted_email',
   'leader_request_cookie',
   'extra_button',
-  'poptin_hp',
+  HONEYPOT_FIELD,
   'coupon',
   'prize_id',
   'is_winner',

@@ -1,11 +1,10 @@
 // Each display rule of the rule builder in a sentence of the console's language, shown beside the rule and in the
 // editor's explanation ("Shows to visitors who closed 'Welcome discount' and have not signed up in any other pop-up").
-import type { Language, StringKey } from '../../i18n/strings.ts';
+import { type MessageWords, wordsOf } from '../../components/field-messages.ts';
+import type { Language, StringKey, Translate } from '../../i18n/strings.ts';
 import { fill } from '../../insights/model.ts';
 import { kindWords } from '../../shell/kinds.ts';
 import type { EngagementRow, NameValueRow, ScheduleSetting, UtmRow, VisitSettings, WeeklyRow } from './rules.ts';
-
-export type Translate = (key: StringKey) => string;
 
 export interface WordsContext {
   t: Translate;
@@ -192,7 +191,7 @@ export function sectionOfField(field: string): 'schedule' | 'visit' | 'engagemen
 }
 
 /** The server's own words for a rule it refused (rules of the widget's readers), in the console's language. */
-const SERVER_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string][] = [
+const SERVER_MESSAGES: MessageWords = [
   [/^must be a local date-time/, (_, t) => t('srvDateTime')],
   [/^must be a time "HH:MM"/, (_, t) => t('srvClock')],
   [/^must be "site" or "visitor"/, (_, t) => t('srvZone')],
@@ -223,9 +222,5 @@ const SERVER_MESSAGES: [RegExp, (match: RegExpExecArray, t: Translate) => string
 
 /** What the server said of a rule, in the console's words when it is one it knows; else as the server wrote it. */
 export function serverMessageWords(message: string, t: Translate): string {
-  for (const [pattern, words] of SERVER_MESSAGES) {
-    const match = pattern.exec(message);
-    if (match) return words(match, t);
-  }
-  return message;
+  return wordsOf(SERVER_MESSAGES, message, t);
 }
