@@ -9,6 +9,7 @@ import { fakeDeliveryOf } from './fake-delivery-api.ts';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
 import {
   axeViolations,
+  openNewPopupFromTemplate,
   signInWithKeyboard as signInWithKeyboardAs,
   startFakeConsole,
   stopFakeConsole,
@@ -29,12 +30,7 @@ async function newPage(): Promise<Page> {
 const signInWithKeyboard = (page: Page) => signInWithKeyboardAs(page, fake);
 
 /** Signed in: a new pop-up from the gallery's template, its editor open. */
-async function newPopupFromTemplate(page: Page): Promise<void> {
-  await page.goto(`${fake.url}/console/sites/demo`);
-  await page.getByRole('button', { name: 'New pop-up from a template' }).click();
-  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
-}
+const newPopupFromTemplate = (page: Page) => openNewPopupFromTemplate(page, fake);
 
 describe('console: sign-in', () => {
   it('says a wrong password in an alert and signs in with the keyboard alone; the new page heading takes the focus', async () => {

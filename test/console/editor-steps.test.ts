@@ -5,24 +5,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
-import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
+import { axeViolations, newEditor as newEditorIn, startFakeConsole, stopFakeConsole } from './helpers.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
 before(async () => ({ fake, browser } = await startFakeConsole()));
 after(() => stopFakeConsole(fake, browser));
 
-async function newEditor(): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await signInWithKeyboard(page, fake);
-  await page.goto(`${fake.url}/console/sites/demo`);
-  await page.getByRole('button', { name: 'New pop-up from a template' }).first().click();
-  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
-  return { page, id: decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '') };
-}
+const newEditor = () => newEditorIn(browser, fake);
 
 const draftOf = (id: string) => fake.popups.get(id)?.draft as Record<string, unknown> | undefined;
 

@@ -1,5 +1,5 @@
-// What the console's browser tests share: the fake owner API and Chromium, axe on a page, and signing in with the
-// keyboard alone.
+// What the console's browser tests share: the fake owner API and Chromium, axe on a page, signing in with the
+// keyboard alone, and a new pop-up's editor opened from the gallery.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs';
@@ -50,4 +50,31 @@ export async function signInWithKeyboard(page: Page, fake: FakeOwnerApi): Promis
   await page.keyboard.type(fake.password);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+}
+
+/**
+ * A new pop-up from the demo site's gallery, its editor open; returns the pop-up's id. The editor's first open in a
+ * browser loads its chunks, which on a busy machine running the suite in parallel can take longer than an action's
+ * usual wait.
+ */
+export async function openNewPopupFromTemplate(page: Page, fake: FakeOwnerApi): Promise<string> {
+  await page.goto(`${fake.url}/console/sites/demo`);
+  await page.getByRole('button', { name: 'New pop-up from a template' }).first().click();
+  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor({ timeout: 60_000 });
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+}
+
+/** A fresh browser context at `width` × `height`, signed in, with a new pop-up's editor open. */
+export async function newEditor(
+  browser: Browser,
+  fake: FakeOwnerApi,
+  width = 1280,
+  height = 900,
+): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await signInWithKeyboard(page, fake);
+  return { page, id: await openNewPopupFromTemplate(page, fake) };
 }

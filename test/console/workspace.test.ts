@@ -6,24 +6,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { FakeOwnerApi } from './fake-owner-api.ts';
-import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
+import {
+  axeViolations,
+  newEditor as newEditorIn,
+  signInWithKeyboard,
+  startFakeConsole,
+  stopFakeConsole,
+} from './helpers.ts';
 
 let fake: FakeOwnerApi;
 let browser: Browser;
 before(async () => ({ fake, browser } = await startFakeConsole()));
 after(() => stopFakeConsole(fake, browser));
 
-async function newEditor(width = 1280, height = 900): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await signInWithKeyboard(page, fake);
-  await page.goto(`${fake.url}/console/sites/demo`);
-  await page.getByRole('button', { name: 'New pop-up from a template' }).first().click();
-  await page.getByRole('button', { name: 'Use this template: Newsletter lightbox' }).click();
-  await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
-  return { page, id: decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '') };
-}
+const newEditor = (width?: number, height?: number) => newEditorIn(browser, fake, width, height);
 
 const radioNames = (page: Page, group: string) =>
   page
