@@ -201,6 +201,10 @@ describe('a list of codes uploaded by the owner', () => {
     assert.equal(lines.statusCode, 400);
     assert.match(lines.json().message, /line 2: "has space" is not a code/);
     assert.match(lines.json().message, /line 3: good-1 is already on line 1/);
+    assert.deepEqual(lines.json().fields, [
+      { field: 'csv', message: 'line 2: "has space" is not a code: use letters, digits, "-" and "_" only' },
+      { field: 'csv', message: 'line 3: good-1 is already on line 1' },
+    ]);
     const none = await upload(source.id, 'code\n\n');
     assert.match(none.json().message, /holds no codes/);
     const tooMany = await upload(source.id, Array.from({ length: 100_001 }, (_, index) => `C${index}`).join('\n'));

@@ -5,7 +5,7 @@ import { COUPON_SOURCE_KINDS, type CouponSourceInput } from '../../src/core/api/
 import { type FieldError, fieldErrors } from '../owner/fields.ts';
 import { errorBody } from '../platform/errors.ts';
 import { CLIENT_ID_PATTERN, POPTIN_ID_PATTERN } from '../platform/ids.ts';
-import { MAX_LIST_BYTES, readCodeList } from './code-list.ts';
+import { CodeListError, MAX_LIST_BYTES, readCodeList } from './code-list.ts';
 import { patternProblem } from './code-pattern.ts';
 import type { StoredSource } from './coupon-store.ts';
 import type { Coupons } from './index.ts';
@@ -133,7 +133,15 @@ export const couponRoutes: FastifyPluginAsync<{ coupons: Coupons }> = async (app
       if (!source) return reply.code(404).send(errorBody(404, `Unknown coupon source ${id}`));
       if (source.kind !== 'list')
         return reply.code(409).send(errorBody(409, 'This source makes its codes: only a list takes uploaded codes'));
-      const codes = readCodeList(request.body.csv);
+      let codes: string[];
+      try {
+        codes = readCodeList(request.body.csv);
+      } catch (error) {
+        if (!(error instanceof CodeListError)) throw error;
+        // Each problem of the file apart, so that a console can say each in its owner's language.
+        const fields = error.problems.map((message) => ({ field: 'csv', message }));
+        return reply.code(400).send({ ...errorBody(400, error.message), statusCode: 400, fields });
+      }
       const result = await store.uploadCodes(id, codes, request.body.replace === true);
       return { ...result, source: shown((await store.source(site, id))!) };
     },

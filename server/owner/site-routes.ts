@@ -260,7 +260,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           additionalProperties: false,
           required: ['name'],
           properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
+            name: { type: 'string', maxLength: 100 },
             scopes: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 50 } },
           },
         },
@@ -269,6 +269,8 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
     async (request, reply) => {
       const read = readScopes(request.body.scopes ?? DEFAULT_SITE_TOKEN_SCOPES);
       if ('problem' in read) return reply.code(400).send(errorBody(400, read.problem));
+      const name = request.body.name.trim();
+      if (name === '') return fieldErrors(reply, [{ field: 'name', message: 'is required' }]);
       if (!(await knownSite(request.params.clientId, reply))) return reply;
       const access = request.ownerAccess!;
       const madeBy: TokenMaker =
@@ -276,7 +278,7 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { a
           ? { ownerId: access.owner.id }
           : { key: access.kind === 'admin' ? 'OWNER_TOKEN' : 'client token' };
       const created = await accounts.createSiteToken(request.params.clientId, {
-        name: request.body.name.trim(),
+        name,
         scopes: read.scopes,
         madeBy,
       });

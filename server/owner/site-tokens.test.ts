@@ -115,6 +115,20 @@ describe('site API token scopes', () => {
     assert.deepEqual(await listed(session), []);
   });
 
+  it('refuses a name left out or of spaces alone, naming the field, and makes no token', async () => {
+    const { session } = await acmeWithAna();
+    for (const name of ['', ' \t ']) {
+      const response = await asConsole(shared.app, session, {
+        method: 'POST',
+        url: '/api/owner/acme/tokens',
+        payload: { name, scopes: ['leads:read'] },
+      });
+      assert.equal(response.statusCode, 400, JSON.stringify(name));
+      assert.deepEqual(response.json().fields, [{ field: 'name', message: 'is required' }]);
+    }
+    assert.deepEqual(await listed(session), []);
+  });
+
   it('lets a leads:read token read leads, the CSV, stats and reports, and refuses it every change with 403', async () => {
     const { popup, session } = await acmeWithAna();
     const { secret } = await createToken(session, { name: 'Reader', scopes: ['leads:read'] });

@@ -1,6 +1,7 @@
-// Unique coupon codes and lead retention in a site's settings, in the console on the real display server: the owner
-// gives the demo lightbox a list, uploads a CSV file and sees the codes left (and a file that is not a list refused,
-// with its line), and chooses how long leads are kept, told when the next deletion runs.
+// Unique coupon codes, lead retention and API tokens in a site's settings, in the console on the real display server:
+// the owner gives the demo lightbox a list, uploads a CSV file and sees the codes left (and a file that is not a list
+// refused, each line's problem in the owner's language), chooses how long leads are kept, told when the next deletion
+// runs, and names a token (a name of spaces alone refused in the owner's language).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,17 +33,21 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe("a site's coupon codes and lead retention in the console", () => {
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${shared.server.url}/console/`);
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+}
+
+describe("a site's coupon codes, lead retention and tokens in the console", () => {
   it('uploads a list of codes and sets how long leads are kept', async () => {
     const { browser, server } = shared;
     const context = await browser.newContext({ bypassCSP: true });
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}/console/`);
-      await page.getByLabel('Email').fill('owner@example.com');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Sites' }).waitFor();
+      await signIn(page);
       await page.goto(`${server.url}/console/sites/demo/settings`);
       await page.getByRole('heading', { name: 'How long leads are kept' }).waitFor();
 
@@ -77,12 +82,58 @@ describe("a site's coupon codes and lead retention in the console", () => {
         mimeType: 'text/csv',
         buffer: Buffer.from('GOOD-1\nnot a code\n'),
       });
-      await coupons
-        .getByRole('alert')
-        .getByText(/line 2: "not a code" is not a code/)
-        .waitFor();
+      // Told beside the list it was meant for, each line's problem on its own, the last upload's news gone.
+      const refused = source.getByRole('alert');
+      await refused.getByText('This list of codes cannot be used:').waitFor();
+      assert.deepEqual(await refused.getByRole('listitem').allTextContents(), [
+        'Line 2: "not a code" is not a code: use letters, digits, "-" and "_" only.',
+      ]);
+      assert.equal(await source.getByText('3 codes added; 0 were already on the list or given.').count(), 0);
       await source.getByText('3 left').waitFor();
       assert.deepEqual(await axeViolations(page), []);
+
+      await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await source.getByLabel('העלאת קודים עבור Demo newsletter lightbox').setInputFiles({
+        name: 'bad.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('GOOD-1\nGOOD-2\ngood-1\n'),
+      });
+      await refused.getByText('אי אפשר להשתמש ברשימת הקודים הזאת:').waitFor();
+      assert.deepEqual(await refused.getByRole('listitem').allTextContents(), [
+        'שורה 3: \u2066good-1\u2069 כבר מופיע בשורה 1.',
+      ]);
+      await source.getByText('נותרו 3').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a token named with spaces alone, naming the field in the owner's language, and makes none", async () => {
+    const { browser, server } = shared;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+      await page.goto(`${server.url}/console/sites/demo/settings`);
+      const tokens = page.getByRole('region', { name: 'אסימוני API' });
+      await tokens.getByRole('textbox', { name: 'שם האסימון' }).fill('   ');
+      await tokens.getByRole('button', { name: 'יצירת אסימון' }).click();
+      const refused = tokens.getByRole('alert');
+      await refused.getByText('נא לבדוק את השדות האלה:').waitFor();
+      assert.equal(await refused.getByRole('listitem').textContent(), 'שם האסימון: חובה למלא');
+      // A line of the message, not drawn as one of the tokens listed above the form.
+      assert.equal(
+        await refused.getByRole('listitem').evaluate((item) => getComputedStyle(item).borderTopStyle),
+        'none',
+      );
+      assert.equal(
+        await tokens
+          .getByRole('listitem')
+          .filter({ hasText: /pte_|·/ })
+          .count(),
+        0,
+      );
     } finally {
       await context.close();
     }

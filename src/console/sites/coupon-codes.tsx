@@ -6,12 +6,13 @@ import { popupsQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { type CouponDraft, couponInputOf, EMPTY_COUPON_DRAFT } from './coupon-draft.ts';
-import { UploadCodes } from './coupon-upload.tsx';
+import { UploadCodes, UploadProblems } from './coupon-upload.tsx';
+import { couponMessageWords } from './coupon-words.ts';
 import { couponSourcesQuery } from './queries.ts';
 
 /** Where each visitor's own code comes from, per pop-up (or prize): the codes left, uploads of lists, new sources. */
 export function CouponCodes({ clientId }: { clientId: string }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const client = useQueryClient();
   const sources = useQuery(couponSourcesQuery(clientId));
   const popups = useQuery(popupsQuery(clientId));
@@ -28,6 +29,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
   const upload = useMutation({
     mutationFn: async ({ source, file, replace }: { source: CouponSource; file: File; replace: boolean }) =>
       couponApi.upload(clientId, source.id, await file.text(), replace),
+    onMutate: () => setUploaded(null),
     onSuccess: (answer, { source }) => {
       setUploaded({
         id: source.id,
@@ -54,7 +56,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
     <section className="card stack coupon-codes" aria-labelledby="coupon-codes-heading">
       <h2 id="coupon-codes-heading">{t('couponsTitle')}</h2>
       <p className="hint">{t('couponsHint')}</p>
-      <ErrorText error={sources.error ?? upload.error ?? remove.error} />
+      <ErrorText error={sources.error ?? remove.error} />
       {sources.data && sources.data.sources.length === 0 && <p className="muted">{t('couponsNone')}</p>}
       {sources.data && sources.data.sources.length > 0 && (
         <ul className="coupon-sources">
@@ -76,14 +78,16 @@ export function CouponCodes({ clientId }: { clientId: string }) {
                   >
                     {source.codesLeft === 0
                       ? t('couponEmpty')
-                      : `${t('couponLeft').replace('{n}', source.codesLeft.toLocaleString())}${
+                      : `${t('couponLeft').replace('{n}', source.codesLeft.toLocaleString(language))}${
                           source.codesLeft <= source.lowStockThreshold ? ` · ${t('couponLow')}` : ''
                         }`}
                   </span>
                 ) : (
                   <span className="muted">{source.pattern ?? t('couponMade')}</span>
                 )}
-                <span className="muted">{t('couponGiven').replace('{n}', source.codesGiven.toLocaleString())}</span>
+                <span className="muted">
+                  {t('couponGiven').replace('{n}', source.codesGiven.toLocaleString(language))}
+                </span>
               </div>
               <div className="cluster">
                 {source.kind === 'list' && (
@@ -105,6 +109,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
                 </button>
               </div>
               {uploaded?.id === source.id && <p role="status">{uploaded.text}</p>}
+              {upload.variables?.source.id === source.id && <UploadProblems error={upload.error} />}
             </li>
           ))}
         </ul>
@@ -217,7 +222,17 @@ export function CouponCodes({ clientId }: { clientId: string }) {
               onChange={change('lowStockThreshold')}
             />
           </label>
-          <ErrorText error={save.error} />
+          <ErrorText
+            error={save.error}
+            labels={{
+              pattern: t('couponPattern'),
+              shopify: t('couponKindShopify'),
+              'shopify.shop': t('couponShop'),
+              'shopify.value': t('couponValue'),
+              'shopify.token': t('couponToken'),
+            }}
+            explain={(message) => couponMessageWords(message, t)}
+          />
           <div className="cluster">
             <button type="submit" className="btn-primary" disabled={save.isPending}>
               {t('couponSave')}

@@ -1,5 +1,8 @@
 import { type ChangeEvent, useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { couponMessageWords } from './coupon-words.ts';
 
 /** A file picker for a list's codes, and whether they replace the codes not given yet. */
 export function UploadCodes({
@@ -36,5 +39,21 @@ export function UploadCodes({
         {t('couponReplace')}
       </label>
     </>
+  );
+}
+
+/** Why an uploaded list was refused: each problem of its lines in the owner's words, or the error as it came. */
+export function UploadProblems({ error }: { error: unknown }) {
+  const { t } = useLanguage();
+  if (!(error instanceof ApiError) || error.fields.length === 0) return <ErrorText error={error} />;
+  return (
+    <div role="alert" className="error">
+      <p>{t('couponListUnusable')}</p>
+      <ul>
+        {error.fields.map((problem) => (
+          <li key={problem.message}>{couponMessageWords(problem.message, t)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -35,7 +35,7 @@ function creatorWords(creator: SiteTokenCreator, t: (key: StringKey) => string):
 }
 
 function Tokens({ clientId }: { clientId: string }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const client = useQueryClient();
   const tokens = useQuery(tokensQuery(clientId));
   const [name, setName] = useState('');
@@ -44,7 +44,7 @@ function Tokens({ clientId }: { clientId: string }) {
   const [revoking, setRevoking] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: tokensQuery(clientId).queryKey });
   const create = useMutation({
-    mutationFn: () => api.createToken(clientId, name.trim(), scopes),
+    mutationFn: () => api.createToken(clientId, name, scopes),
     onSuccess: (answer) => {
       setSecret(answer.secret);
       setName('');
@@ -66,7 +66,7 @@ function Tokens({ clientId }: { clientId: string }) {
           <li key={token.id}>
             <strong>{token.name}</strong> · {token.scopes.map((scope) => t(SCOPE_WORDS[scope])).join(', ')} ·{' '}
             {t('createdBy')}: {creatorWords(token.createdBy, t)} · {t('lastUsed')}:{' '}
-            {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : t('never')}{' '}
+            {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString(language) : t('never')}{' '}
             <button type="button" onClick={() => setRevoking(token.id)} aria-label={`${t('revoke')}: ${token.name}`}>
               {t('revoke')}
             </button>
@@ -100,7 +100,7 @@ function Tokens({ clientId }: { clientId: string }) {
           {t('createToken')}
         </button>
       </form>
-      <ErrorText error={create.error} />
+      <ErrorText error={create.error} labels={{ name: t('tokenName') }} />
       {secret && (
         <div role="status" className="notice">
           <p>{t('tokenOnce')}</p>
