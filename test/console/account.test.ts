@@ -74,4 +74,27 @@ describe('console: account', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
     await page.context().close();
   });
+
+  it('keeps e-mail and password fields left to right in Hebrew, where what is typed in them reads that way', async () => {
+    const page = await signedIn();
+    await page.locator('header').getByRole('combobox', { name: 'Language' }).selectOption('he');
+    const directions = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((fields) =>
+          fields.map((field) => `${field.getAttribute('type')}: ${getComputedStyle(field).direction}`),
+        );
+    await page.goto(`${fake.url}/console/account`);
+    await page.locator('main input[type=password]').first().waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    assert.deepEqual(await directions('main input[type=password]'), ['password: ltr', 'password: ltr']);
+    await page.goto(`${fake.url}/console/owners`);
+    await page.locator('main input[type=email]').waitFor();
+    assert.deepEqual(await directions('main input:is([type=email], [type=password])'), ['email: ltr', 'password: ltr']);
+    await page.context().clearCookies();
+    await page.goto(`${fake.url}/console/`);
+    await page.locator('input[type=password]').waitFor();
+    assert.deepEqual(await directions('main input:is([type=email], [type=password])'), ['email: ltr', 'password: ltr']);
+    await page.context().close();
+  });
 });

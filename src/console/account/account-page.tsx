@@ -40,6 +40,7 @@ export function AccountPage() {
           {t('currentPassword')}
           <input
             type="password"
+            dir="ltr"
             autoComplete="current-password"
             required
             maxLength={200}
@@ -51,6 +52,7 @@ export function AccountPage() {
           {t('newPassword')}
           <input
             type="password"
+            dir="ltr"
             autoComplete="new-password"
             required
             minLength={10}

@@ -76,6 +76,7 @@ function SignInByPassword() {
           <input
             ref={emailInput}
             type="email"
+            dir="ltr"
             name="email"
             autoComplete="username"
             required
@@ -88,6 +89,7 @@ function SignInByPassword() {
           {t('password')}
           <input
             type="password"
+            dir="ltr"
             name="password"
             autoComplete="current-password"
             required

@@ -15,7 +15,7 @@ function DeliveryStatusText({ delivery }: { delivery: Delivery }) {
 }
 
 export function DeliveryLogPage({ clientId, destinationId }: { clientId: string; destinationId: number }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const client = useQueryClient();
   const [onlyFailed, setOnlyFailed] = useState(false);
   const destinations = useQuery(destinationsQuery(clientId));
@@ -76,7 +76,7 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
             {log.data.deliveries.map((delivery) => (
               <tr key={delivery.id}>
                 <td className="cell-wide">#{delivery.leadId}</td>
-                <td data-label={t('when')}>{new Date(delivery.createdAt).toLocaleString()}</td>
+                <td data-label={t('when')}>{new Date(delivery.createdAt).toLocaleString(language)}</td>
                 <td data-label={t('status')}>
                   <DeliveryStatusText delivery={delivery} />
                 </td>
@@ -108,7 +108,7 @@ export function DeliveryLogPage({ clientId, destinationId }: { clientId: string;
 
 /** On a site's pages: which destinations fail now (every try since a time) or have deliveries given up, each with its log. */
 export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   // A destination that starts failing is shown within a minute.
   const destinations = useQuery({ ...destinationsQuery(clientId), refetchInterval: 60_000 });
   const failing =
@@ -123,7 +123,7 @@ export function FailingDestinationsBanner({ clientId }: { clientId: string }) {
             {destination.name}:{' '}
             {destination.failingSince
               ? `${t('failingSinceWords')
-                  .replace('{time}', new Date(destination.failingSince).toLocaleString())
+                  .replace('{time}', new Date(destination.failingSince).toLocaleString(language))
                   .replace('{error}', destination.lastError ?? '?')} `
               : ''}
             {destination.failed > 0 ? `${destination.failed} ${t('failedCount')} · ` : ''}

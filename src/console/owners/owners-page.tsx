@@ -179,6 +179,7 @@ export function OwnersPage() {
           {t('email')}
           <input
             type="email"
+            dir="ltr"
             required
             maxLength={320}
             autoComplete="off"
@@ -194,6 +195,7 @@ export function OwnersPage() {
           {t('initialPassword')}
           <input
             type="password"
+            dir="ltr"
             required
             minLength={10}
             maxLength={200}

@@ -20,7 +20,7 @@ import { PopupPicture } from './popup-picture.tsx';
 import { useSiteTimeZone } from './site-time-zone.ts';
 
 export function Revisions({ clientId, popupId, onClose }: { clientId: string; popupId: string; onClose(): void }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const client = useQueryClient();
   const revisions = useQuery(revisionsQuery(clientId, popupId));
   const restore = useMutation({
@@ -39,7 +39,7 @@ export function Revisions({ clientId, popupId, onClose }: { clientId: string; po
       <ol className="revisions">
         {revisions.data?.revisions.map((revision) => (
           <li key={revision.revision}>
-            #{revision.revision} · {new Date(revision.savedAt).toLocaleString()} · {revision.savedBy}
+            #{revision.revision} · {new Date(revision.savedAt).toLocaleString(language)} · {revision.savedBy}
             {revision.published ? ` · ${t('published')}` : ''}{' '}
             <button
               type="button"
