@@ -270,6 +270,25 @@ describe('console: people', () => {
     await page.context().close();
   });
 
+  it('saves no file for an address the site holds nothing about, and says so', async () => {
+    const page = await signedIn();
+    await page.goto(`${fake.url}/console/sites/demo/people`);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('nobody-here@example.com');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Download their data (JSON)' }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText:
+          'This site holds nothing about nobody-here@example.com: no lead, pop-up view, close or store activity record. No file was saved.',
+      })
+      .waitFor();
+    assert.equal(downloads, 0);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
   it('asks for an address before erasing anything', async () => {
     const page = await signedIn();
     await page.goto(`${fake.url}/console/sites/demo/people`);

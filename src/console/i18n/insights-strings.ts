@@ -82,6 +82,8 @@ export const insightsEn = {
     'Delete every lead, pop-up view, close and store activity record of {email} on this site? This cannot be undone; the erasure is logged without the address.',
   erasedCounts: 'Erased {email}: {leads}, {views}, {closes}, {activity}.',
   exportedCounts: 'Saved a file with {leads}, {views}, {closes} and {activity}.',
+  personNotFound:
+    'This site holds nothing about {email}: no lead, pop-up view, close or store activity record. No file was saved.',
   statsRange: 'Range and pop-up',
   showStats: 'Show',
   views: 'Views',
@@ -220,6 +222,8 @@ export const insightsHe: Record<keyof typeof insightsEn, string> = {
     'למחוק כל ליד, צפייה, סגירה ורישום פעילות חנות של \u2066{email}\u2069 באתר זה? אי אפשר לבטל זאת; המחיקה נרשמת ביומן בלי הכתובת.',
   erasedCounts: '\u2066{email}\u2069 נמחק: {leads}, {views}, {closes}, {activity}.',
   exportedCounts: 'נשמר קובץ עם {leads}, {views}, {closes} ו{activity}.',
+  personNotFound:
+    'האתר לא שומר דבר על \u2066{email}\u2069: אין ליד, צפייה בפופאפ, סגירה או רשומת פעילות בחנות. לא נשמר קובץ.',
   statsRange: 'טווח וחלון',
   showStats: 'הצגה',
   views: 'צפיות',

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type Erasure, insightsApi } from '../api/insights.ts';
+import { type Erasure, insightsApi, type PersonData } from '../api/insights.ts';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -22,6 +22,10 @@ function saveJson(name: string, data: unknown): void {
 
 const fileNameOf = (clientId: string, email: string) => `${clientId}-${email.replace(/[^A-Za-z0-9@._-]/g, '_')}.json`;
 
+/** Whether a person's data holds any record: a file of empty lists is not saved, the owner is told instead. */
+const holdsAnything = (data: PersonData) =>
+  data.leads.length + data.views.length + data.closes.length + data.store_activity.length > 0;
+
 /** One person's data on a site, by e-mail: a copy for them (right of access), or all of it deleted (erasure). */
 export function PeoplePage({ clientId }: { clientId: string }) {
   const { t, language } = useLanguage();
@@ -30,7 +34,9 @@ export function PeoplePage({ clientId }: { clientId: string }) {
   const [erased, setErased] = useState<{ email: string; erasure: Erasure } | null>(null);
   const exportData = useMutation({
     mutationFn: (address: string) => insightsApi.person(clientId, address),
-    onSuccess: (data, address) => saveJson(fileNameOf(clientId, address), data),
+    onSuccess: (data, address) => {
+      if (holdsAnything(data)) saveJson(fileNameOf(clientId, address), data);
+    },
   });
   const erase = useMutation({
     mutationFn: (address: string) => insightsApi.erasePerson(clientId, address),
@@ -84,7 +90,10 @@ export function PeoplePage({ clientId }: { clientId: string }) {
         </div>
       </form>
       <ErrorText error={exportData.error ?? erase.error} />
-      {exportData.data && (
+      {exportData.data && !holdsAnything(exportData.data) && (
+        <p role="status">{fill(t('personNotFound'), { email: exportData.variables })}</p>
+      )}
+      {exportData.data && holdsAnything(exportData.data) && (
         <p role="status">
           {counts('exportedCounts', {
             leads: exportData.data.leads.length,
