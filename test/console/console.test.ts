@@ -365,6 +365,65 @@ describe('console: sites, tokens and the account', () => {
     await page.context().close();
   });
 
+  it("names each embedded pop-up above its tag on the site's settings, so that an owner copies the right one", async () => {
+    for (const [id, name, type] of [
+      ['embedA000001', 'Footer sign-up', 'embedded'],
+      ['embedB000002', 'טופס בתוכן', 'content'],
+      ['popupC000003', 'Exit offer', 'lightbox'],
+    ] as const) {
+      const config = { poptin_id: id, poptin_name: name, poptin_type: type };
+      fake.popups.set(id, {
+        id,
+        status: 'live',
+        draft: config,
+        published: config,
+        revision: 1,
+        updatedAt: new Date().toISOString(),
+        publishedAt: new Date().toISOString(),
+        history: [],
+      });
+    }
+    try {
+      const page = await newPage();
+      await signInWithKeyboard(page);
+      await page.goto(`${fake.url}/console/sites/demo/settings`);
+      const embed = page.getByRole('region', { name: 'Embed on your site' });
+      const tags = embed.getByRole('listitem');
+      await tags.first().waitFor();
+      assert.deepEqual(
+        await tags.evaluateAll((items) =>
+          items.map(
+            (item) =>
+              `${item.querySelector('.embed-tag-name')?.textContent} → ${item.querySelector('code')?.textContent}`,
+          ),
+        ),
+        [
+          'Footer sign-up → <poptin-embed poptin-id="embedA000001"></poptin-embed>',
+          'טופס בתוכן → <poptin-embed poptin-id="embedB000002"></poptin-embed>',
+        ],
+      );
+      // The name stands above its tag, not beside another's.
+      const [name, code] = await Promise.all([
+        tags.first().locator('.embed-tag-name').boundingBox(),
+        tags.first().locator('pre').boundingBox(),
+      ]);
+      assert.ok(name && code && name.y + name.height <= code.y, JSON.stringify({ name, code }));
+      // A Hebrew name in an English page starts where the English ones do.
+      const starts = await tags
+        .locator('.embed-tag-name bdi')
+        .evaluateAll((names) => names.map((name) => Math.round(name.getBoundingClientRect().left)));
+      assert.equal(new Set(starts).size, 1, starts.join(', '));
+      await embed.getByRole('button', { name: /Footer sign-up/ }).waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      // On a phone a tag scrolls within its box; the page keeps to the screen's width.
+      await page.setViewportSize({ width: 390, height: 844 });
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+      await page.context().close();
+    } finally {
+      for (const id of ['embedA000001', 'embedB000002', 'popupC000003']) fake.popups.delete(id);
+    }
+  });
+
   it('tells an owner who is not an admin that an admin adds sites, and offers no form to add one', async () => {
     fake.owner.isAdmin = false;
     try {

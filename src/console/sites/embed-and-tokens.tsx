@@ -131,9 +131,19 @@ export function SiteEmbedAndTokens({ clientId }: { clientId: string }) {
           <p>{t('embedScript')}</p>
           <Snippet code={site.data.embed.script} label={t('embed')} />
           {embedded.length > 0 && <p>{t('embedTags')}</p>}
-          {embedded.map((popup) => (
-            <Snippet key={popup.id} code={embedTagOf(popup.id)} label={popup.name || popup.id} />
-          ))}
+          {embedded.length > 0 && (
+            <ul className="embed-tags">
+              {embedded.map((popup) => (
+                <li key={popup.id}>
+                  {/* Each tag under its pop-up's name: the tags differ only by an id an owner does not read. */}
+                  <span className="embed-tag-name">
+                    <bdi>{popup.name || popup.id}</bdi>
+                  </span>
+                  <Snippet code={embedTagOf(popup.id)} label={popup.name || popup.id} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       <Tokens clientId={clientId} />
