@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { fakeDeliveryOf } from './fake-delivery-api.ts';
-import type { FakeOwnerApi } from './fake-owner-api.ts';
+import { type FakeOwnerApi, livePopup } from './fake-owner-api.ts';
 import {
   axeViolations,
   openNewPopupFromTemplate,
@@ -370,19 +370,8 @@ describe('console: sites, tokens and the account', () => {
       ['embedA000001', 'Footer sign-up', 'embedded'],
       ['embedB000002', 'טופס בתוכן', 'content'],
       ['popupC000003', 'Exit offer', 'lightbox'],
-    ] as const) {
-      const config = { poptin_id: id, poptin_name: name, poptin_type: type };
-      fake.popups.set(id, {
-        id,
-        status: 'live',
-        draft: config,
-        published: config,
-        revision: 1,
-        updatedAt: new Date().toISOString(),
-        publishedAt: new Date().toISOString(),
-        history: [],
-      });
-    }
+    ] as const)
+      fake.popups.set(id, livePopup(id, name, type));
     try {
       const page = await newPage();
       await signInWithKeyboard(page);

@@ -35,6 +35,22 @@ interface StoredPopup {
   history: { revision: number; savedAt: string; config: Config; published: boolean }[];
 }
 
+/** A pop-up published as it is, live since now: for tests that need the site to have one of a kind. */
+export function livePopup(id: string, name: string, type = 'lightbox'): StoredPopup {
+  const config = { poptin_id: id, poptin_name: name, poptin_type: type };
+  const now = new Date().toISOString();
+  return {
+    id,
+    status: 'live',
+    draft: config,
+    published: config,
+    revision: 1,
+    updatedAt: now,
+    publishedAt: now,
+    history: [],
+  };
+}
+
 export interface FakeOwnerApi {
   url: string;
   owner: { id: number; email: string; name: string; isAdmin: boolean; language: 'en' | 'he' };

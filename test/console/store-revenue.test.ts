@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { FakeOwnerApi } from './fake-owner-api.ts';
+import { type FakeOwnerApi, livePopup } from './fake-owner-api.ts';
 import { axeViolations, signInWithKeyboard, startFakeConsole, stopFakeConsole } from './helpers.ts';
 
 let fake: FakeOwnerApi;
@@ -33,19 +33,7 @@ async function shoot(page: Page, name: string, part?: Locator) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-function addPopup(id: string, name: string) {
-  const config = { poptin_id: id, poptin_name: name, poptin_type: 'lightbox' };
-  fake.popups.set(id, {
-    id,
-    status: 'live',
-    draft: config,
-    published: config,
-    revision: 1,
-    updatedAt: new Date().toISOString(),
-    publishedAt: new Date().toISOString(),
-    history: [],
-  });
-}
+const addPopup = (id: string, name: string) => fake.popups.set(id, livePopup(id, name));
 
 async function signedIn(): Promise<Page> {
   const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
