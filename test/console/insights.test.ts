@@ -418,6 +418,22 @@ describe('console: stats', () => {
       .evaluate((line) => (line.getAttribute('points') ?? '').split(' ').map((point) => Number(point.split(',')[0])));
     assert.ok(xs[0] > xs.at(-1)!, 'the first day is on the right');
     await page.getByRole('table', { name: /^צפיות לפי יום/ }).waitFor({ state: 'attached' });
+    // A page's address keeps its slash first, on the left, in a right-to-left table.
+    const address = page
+      .getByRole('table', { name: 'לפי דף' })
+      .getByRole('rowheader')
+      .filter({ hasText: /^\/./ })
+      .first();
+    const [slash, next] = await address.evaluate((cell) => {
+      const text = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode()!;
+      return [0, 1].map((offset) => {
+        const range = document.createRange();
+        range.setStart(text, offset);
+        range.setEnd(text, offset + 1);
+        return range.getBoundingClientRect().left;
+      });
+    });
+    assert.ok(slash < next, `the slash at ${slash}, the next letter at ${next}`);
     assert.deepEqual(await axeViolations(page), []);
     await page.locator('header').getByRole('combobox', { name: 'שפה' }).selectOption('en');
     await page.context().close();

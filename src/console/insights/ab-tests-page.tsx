@@ -9,7 +9,15 @@ import { Toggle } from '../components/fields.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { EmptyState } from '../shell/empty-state.tsx';
 import { PageHeading } from '../shell/heading.tsx';
-import { fill, formatNumber, formatPercent, verdictOf, WINNER_MIN_VIEWS, WINNER_PROBABILITY } from './model.ts';
+import {
+  fill,
+  formatNumber,
+  formatPercent,
+  formatRate,
+  verdictOf,
+  WINNER_MIN_VIEWS,
+  WINNER_PROBABILITY,
+} from './model.ts';
 import { abTestsQuery } from './queries.ts';
 
 function VerdictText({ test }: { test: AbTest }) {
@@ -203,7 +211,7 @@ function TestCard({ clientId, test }: { clientId: string; test: AbTest }) {
               </td>
               <td data-label={t('views')}>{formatNumber(variant.views, language)}</td>
               <td data-label={t('conversions')}>{formatNumber(variant.conversions, language)}</td>
-              <td data-label={t('conversionRate')}>{formatPercent(variant.conversion_rate, language, 2)}</td>
+              <td data-label={t('conversionRate')}>{formatRate(variant, language)}</td>
               <td data-label={t('probabilityBest')}>{formatPercent(variant.probability_best, language)}</td>
               <td data-label={t('expectedLoss')}>{formatPercent(variant.expected_loss, language, 2)}</td>
               <td className="row-actions">

@@ -1,6 +1,6 @@
 import type { ChoiceCount, Counts } from '../api/insights.ts';
 import { useLanguage } from '../i18n/language.tsx';
-import { formatNumber, formatPercent } from './model.ts';
+import { formatNumber, formatRate } from './model.ts';
 
 /** How many leads chose each answer of the pop-up's question steps (a report of one pop-up). */
 export function Choices({ rows }: { rows: ChoiceCount[] }) {
@@ -73,14 +73,16 @@ export function Breakdown({
         )}
         {rows.map((row) => (
           <tr key={row.label}>
-            <th scope="row">{row.label}</th>
+            <th scope="row">
+              <bdi>{row.label}</bdi>
+            </th>
             <td data-label={t('views')}>
               <span className="bar" aria-hidden="true" style={{ inlineSize: `${(row.views / most) * 6}em` }} />
               {formatNumber(row.views, language)}
             </td>
             <td data-label={t('closes')}>{formatNumber(row.closes, language)}</td>
             <td data-label={t('conversions')}>{formatNumber(row.conversions, language)}</td>
-            <td data-label={t('conversionRate')}>{formatPercent(row.conversion_rate, language, 2)}</td>
+            <td data-label={t('conversionRate')}>{formatRate(row, language)}</td>
           </tr>
         ))}
       </tbody>

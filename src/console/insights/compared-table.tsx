@@ -2,7 +2,7 @@ import type { Counts } from '../api/insights.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language, StringKey } from '../i18n/strings.ts';
 import { METRIC_LABEL, METRICS } from './metrics.ts';
-import { changeOf, formatNumber, formatPercent } from './model.ts';
+import { changeOf, formatNumber, formatPercent, formatRate } from './model.ts';
 
 /** A figure's change from the range before, signed ("+12.5 %"), or a dash when there was nothing before. */
 export function changeText(now: number, before: number, language: Language): string {
@@ -52,8 +52,8 @@ export function Totals({ now, before }: { now: Counts; before: Counts }) {
     ]),
     [
       'conversionRate',
-      formatPercent(now.conversion_rate, language, 2),
-      formatPercent(before.conversion_rate, language, 2),
+      formatRate(now, language),
+      formatRate(before, language),
       change(now.conversion_rate, before.conversion_rate),
     ],
   ];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changeOf, fill, hourIn, hourLabels, lastDays, linePoints, verdictOf } from './model.ts';
+import { changeOf, fill, formatRate, hourIn, hourLabels, lastDays, linePoints, verdictOf } from './model.ts';
 
 const variant = (poptin_id: string, views: number, probability_best: number) => ({
   poptin_id,
@@ -91,5 +91,15 @@ describe('the read-out helpers', () => {
       [10, 10],
     ]);
     assert.equal(linePoints([[0, 0]], size, false).max, 1, 'an empty range still has a scale');
+  });
+});
+
+describe('a conversion rate in words', () => {
+  it('is a percent of the views, over 100 % too when views went uncounted, and a dash when there were none', () => {
+    assert.equal(formatRate({ views: 200, conversion_rate: 0.125 }, 'en'), '12.50%');
+    assert.equal(formatRate({ views: 2, conversion_rate: 1.5 }, 'en'), '150.00%');
+    assert.equal(formatRate({ views: 0, conversion_rate: 0 }, 'en'), '—');
+    assert.equal(formatRate({ views: 0, conversion_rate: 0 }, 'he'), '—');
+    assert.equal(formatRate({ views: 8, conversion_rate: 0.25 }, 'he', 1), '25.0%');
   });
 });

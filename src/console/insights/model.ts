@@ -98,6 +98,13 @@ export const formatPercent = (value: number, language: Language, digits = 1) =>
     maximumFractionDigits: digits,
   }).format(value);
 
+/**
+ * Conversions over views as a percent, or a dash when there were no views: a lead whose view was never counted (a
+ * report the visitor's browser blocked) makes no rate, and 0 % would say the opposite of what happened.
+ */
+export const formatRate = (counts: { views: number; conversion_rate: number }, language: Language, digits = 2) =>
+  counts.views > 0 ? formatPercent(counts.conversion_rate, language, digits) : '—';
+
 /** The change from `before` to `now` as a signed percent, or null when there was nothing before. */
 export function changeOf(now: number, before: number): number | null {
   if (before === 0) return null;

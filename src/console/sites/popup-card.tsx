@@ -11,7 +11,7 @@ import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { ScheduleBadge } from '../editor/schedule-status.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { fill, formatNumber, formatPercent } from '../insights/model.ts';
+import { fill, formatNumber, formatRate } from '../insights/model.ts';
 import { weekStatsQuery } from '../insights/queries.ts';
 import { Icon } from '../shell/icons.tsx';
 import { kindWords } from '../shell/kinds.ts';
@@ -133,7 +133,7 @@ export function PopupCard({
         </div>
         <div>
           <dt>{t('lastWeekRate')}</dt>
-          <dd>{figures && figures.views > 0 ? formatPercent(figures.conversion_rate, language, 1) : '—'}</dd>
+          <dd>{figures ? formatRate(figures, language, 1) : '—'}</dd>
         </div>
       </dl>
       <Menu label={fill(t('actionsFor'), { name })} items={items}>
