@@ -200,7 +200,12 @@ describe('console: sites, pop-ups and the editor', () => {
     await page.keyboard.press('End');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Delete');
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'Confirm' }).waitFor();
+    // The question names what goes: the dialog hides the card it was asked from.
+    const popupName = String(await actions.getAttribute('aria-label')).replace(/^Actions for /, '');
+    await page
+      .getByRole('dialog', { name: 'Confirm' })
+      .getByText(`Delete the pop-up \u2068${popupName}\u2069? Its leads and statistics stay.`)
+      .waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -359,6 +364,10 @@ describe('console: sites, tokens and the account', () => {
       /Read leads and statistics, Manage lead destinations · Made by: owner@example\.com · Last used: never/,
     );
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm' })
+      .getByText('Revoke the token \u2068CRM sync\u2069? Scripts using it stop working.')
+      .waitFor();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'Revoke: CRM sync' }).waitFor({ state: 'detached' });
     assert.deepEqual(await axeViolations(page), []);
@@ -565,6 +574,12 @@ describe('console: owners (administrators)', () => {
     await row.getByRole('cell', { name: 'demo' }).waitFor({ state: 'detached' });
 
     await row.getByRole('button', { name: 'Delete: editor@example.com' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm' })
+      .getByText(
+        'Delete the owner \u2066editor@example.com\u2069? Their sessions end; the sites and their pop-ups stay.',
+      )
+      .waitFor();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
     await page.context().close();
@@ -725,6 +740,14 @@ describe('console: lead delivery', () => {
     await answer.getByText('{"received":true}').waitFor();
     await answer.getByText(/Status: 200/).waitFor();
     assert.deepEqual(await axeViolations(page), []);
+
+    await page.getByRole('button', { name: 'Delete destination: Daily mail' }).click();
+    const question = page.getByRole('dialog', { name: 'Confirm' });
+    await question
+      .getByText('Delete the destination \u2068Daily mail\u2069? Its waiting deliveries are dropped.')
+      .waitFor();
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Daily mail' }).waitFor({ state: 'detached' });
     await page.context().close();
   });
 

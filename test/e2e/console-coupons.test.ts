@@ -1,7 +1,7 @@
 // Unique coupon codes, lead retention and API tokens in a site's settings, in the console on the real display server:
 // the owner gives the demo lightbox a list, uploads a CSV file and sees the codes left (and a file that is not a list
-// refused, each line's problem in the owner's language), chooses how long leads are kept, told when the next deletion
-// runs, and names a token (a name of spaces alone refused in the owner's language).
+// refused, each line's problem in the owner's language) and deletes it after the console's question, chooses how long
+// leads are kept, told when the next deletion runs, and names a token (spaces alone refused in the owner's language).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -103,6 +103,17 @@ describe("a site's coupon codes, lead retention and tokens in the console", () =
         'שורה 3: \u2066good-1\u2069 כבר מופיע בשורה 1.',
       ]);
       await source.getByText('נותרו 3').waitFor();
+
+      // Deleted after the console's own question, which names the pop-up, in the owner's language.
+      await source.getByRole('button', { name: 'מחיקת המקור של Demo newsletter lightbox' }).click();
+      const question = page.getByRole('dialog', { name: 'אישור' });
+      await question
+        .getByText(
+          'למחוק את הקודים של \u2068Demo newsletter lightbox\u2069 (את המקור ואת כל הקודים שעוד לא ניתנו)? קודים שכבר ניתנו נשארים עם הלידים שלהם.',
+        )
+        .waitFor();
+      await question.getByRole('button', { name: 'מחיקה', exact: true }).click();
+      await coupons.getByText('עדיין אין פופאפ שנותן קודים ייחודיים.').waitFor();
     } finally {
       await context.close();
     }

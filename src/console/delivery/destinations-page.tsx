@@ -136,7 +136,9 @@ function DestinationRow({
       <ErrorText error={test.error ?? rotate.error ?? remove.error} />
       <ConfirmDialog
         open={confirm !== null}
-        message={confirm === 'rotate' ? t('rotateConfirm') : t('deleteDestinationConfirm')}
+        message={
+          confirm === 'rotate' ? t('rotateConfirm') : fill(t('deleteDestinationConfirm'), { name: destination.name })
+        }
         onClose={() => setConfirm(null)}
         onConfirm={() => (confirm === 'rotate' ? rotate.mutate() : remove.mutate())}
       />

@@ -46,7 +46,8 @@ export const couponEn = {
   couponUploaded: '{added} codes added; {skipped} were already on the list or given.',
   couponDelete: 'Delete',
   couponDeleteFor: 'Delete the source of {name}',
-  couponDeleteConfirm: 'Delete this source and its codes? Codes already given stay with their leads.',
+  couponDeleteConfirm:
+    'Delete the codes of \u2068{name}\u2069 (the source and every code not given yet)? Codes already given stay with their leads.',
   couponLow: 'Running low',
   couponEmpty: 'None left',
   couponFileHint: 'One code per line, in the first column; a header "code" is allowed. Up to 100,000 codes.',
@@ -114,7 +115,8 @@ export const couponHe: Record<keyof typeof couponEn, string> = {
   couponUploaded: 'נוספו {added} קודים; {skipped} כבר היו ברשימה או ניתנו.',
   couponDelete: 'מחיקה',
   couponDeleteFor: 'מחיקת המקור של {name}',
-  couponDeleteConfirm: 'למחוק את המקור ואת הקודים שלו? קודים שכבר ניתנו נשארים עם הלידים שלהם.',
+  couponDeleteConfirm:
+    'למחוק את הקודים של \u2068{name}\u2069 (את המקור ואת כל הקודים שעוד לא ניתנו)? קודים שכבר ניתנו נשארים עם הלידים שלהם.',
   couponLow: 'עומד להיגמר',
   couponEmpty: 'לא נותרו',
   couponFileHint: 'קוד אחד בכל שורה, בעמודה הראשונה; מותרת כותרת "code". עד 100,000 קודים.',

@@ -5,6 +5,7 @@ import { ownersQuery } from '../api/queries.ts';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { fill } from '../insights/model.ts';
 import { useSession } from '../session.ts';
 import { PageHeading } from '../shell/heading.tsx';
 
@@ -220,7 +221,7 @@ export function OwnersPage() {
       {editing && <AccessDialog owner={editing} sites={sites} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
-        message={t('deleteOwnerConfirm')}
+        message={deleting ? fill(t('deleteOwnerConfirm'), { email: deleting.email }) : ''}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />

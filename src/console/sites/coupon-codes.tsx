@@ -3,8 +3,10 @@ import { type FormEvent, useState } from 'react';
 import type { CouponSource, CouponSourceKind } from '../../core/api/coupon-contract.ts';
 import { couponApi } from '../api/client.ts';
 import { popupsQuery } from '../api/queries.ts';
+import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
+import { fill } from '../insights/model.ts';
 import { type CouponDraft, couponInputOf, EMPTY_COUPON_DRAFT } from './coupon-draft.ts';
 import { UploadCodes, UploadProblems } from './coupon-upload.tsx';
 import { couponMessageWords } from './coupon-words.ts';
@@ -18,6 +20,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
   const popups = useQuery(popupsQuery(clientId));
   const [draft, setDraft] = useState<CouponDraft | null>(null);
   const [uploaded, setUploaded] = useState<{ id: number; text: string } | null>(null);
+  const [deleting, setDeleting] = useState<CouponSource | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: couponSourcesQuery(clientId).queryKey });
   const save = useMutation({
     mutationFn: (next: CouponDraft) => couponApi.save(clientId, couponInputOf(next)),
@@ -101,9 +104,7 @@ export function CouponCodes({ clientId }: { clientId: string }) {
                   type="button"
                   className="btn-ghost btn-small"
                   aria-label={t('couponDeleteFor').replace('{name}', nameOf(source))}
-                  onClick={() => {
-                    if (window.confirm(t('couponDeleteConfirm'))) remove.mutate(source);
-                  }}
+                  onClick={() => setDeleting(source)}
                 >
                   {t('couponDelete')}
                 </button>
@@ -243,6 +244,13 @@ export function CouponCodes({ clientId }: { clientId: string }) {
           </div>
         </form>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={deleting ? fill(t('couponDeleteConfirm'), { name: nameOf(deleting) }) : ''}
+        confirmLabel={t('couponDelete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </section>
   );
 }

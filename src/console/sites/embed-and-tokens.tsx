@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { StringKey } from '../i18n/strings.ts';
+import { fill } from '../insights/model.ts';
 import { embedTagOf, isEmbeddedKind } from './snippet.ts';
 
 /** A scope in the owner's words. */
@@ -109,7 +110,9 @@ function Tokens({ clientId }: { clientId: string }) {
       )}
       <ConfirmDialog
         open={revoking !== null}
-        message={t('revokeConfirm')}
+        message={fill(t('revokeConfirm'), {
+          name: tokens.data?.tokens.find((token) => token.id === revoking)?.name ?? '',
+        })}
         onClose={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate(revoking)}
       />

@@ -141,7 +141,7 @@ export function PopupCard({
       </Menu>
       <ConfirmDialog
         open={confirming}
-        message={t('deleteConfirm')}
+        message={fill(t('deleteConfirm'), { name })}
         confirmLabel={t('delete')}
         onClose={() => setConfirming(false)}
         onConfirm={() => action.mutate('delete')}
