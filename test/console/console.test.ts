@@ -342,6 +342,15 @@ describe('console: sites, tokens and the account', () => {
     await page.getByRole('navigation', { name: 'Site sections' }).getByRole('link', { name: 'Settings' }).click();
     assert.match(await page.locator('pre').first().innerText(), /poptin\.js\?id=shop2026/);
 
+    // A name of spaces alone is refused, saying which field.
+    await page.getByRole('textbox', { name: 'Token name' }).fill('   ');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const refused = page.getByRole('region', { name: 'API tokens' }).getByRole('alert');
+    await refused.getByText('Please check these fields:').waitFor();
+    assert.equal(await refused.getByRole('listitem').textContent(), 'Token name: is required');
+    // A line of the message, not drawn as one of the tokens listed above the form.
+    assert.equal(await refused.getByRole('listitem').evaluate((item) => getComputedStyle(item).borderTopStyle), 'none');
+
     await page.getByRole('textbox', { name: 'Token name' }).fill('CRM sync');
     const scopes = page.getByRole('group', { name: 'What the token may do' });
     assert.equal(await scopes.getByRole('checkbox', { name: /Read leads and statistics/ }).isChecked(), true);
@@ -352,7 +361,8 @@ describe('console: sites, tokens and the account', () => {
     const tokens = page.getByRole('region', { name: 'API tokens' });
     assert.match(await tokens.locator('pre').innerText(), /^pte_[0-9a-f]{32}$/);
     assert.deepEqual(
-      fake.requests.find((request) => request.path.endsWith('/tokens') && request.method === 'POST')?.body,
+      [...fake.requests].reverse().find((request) => request.path.endsWith('/tokens') && request.method === 'POST')
+        ?.body,
       {
         name: 'CRM sync',
         scopes: ['leads:read', 'destinations:write'],

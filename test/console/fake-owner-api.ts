@@ -391,6 +391,12 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       if (method === 'GET') return send(response, 200, { tokens });
       if (method === 'POST') {
         const input = body as { name: string; scopes?: string[] };
+        // As server/owner/site-routes.ts: a name of spaces alone is a name left out.
+        if (input.name.trim() === '')
+          return send(response, 400, {
+            message: 'name is required',
+            fields: [{ field: 'name', message: 'is required' }],
+          });
         const token = {
           id: randomUUID(),
           name: input.name,
