@@ -139,8 +139,11 @@ export const couponRoutes: FastifyPluginAsync<{ coupons: Coupons }> = async (app
       } catch (error) {
         if (!(error instanceof CodeListError)) throw error;
         // Each problem of the file apart, so that a console can say each in its owner's language.
-        const fields = error.problems.map((message) => ({ field: 'csv', message }));
-        return reply.code(400).send({ ...errorBody(400, error.message), statusCode: 400, fields });
+        return fieldErrors(
+          reply,
+          error.problems.map((message) => ({ field: 'csv', message })),
+          error.message,
+        );
       }
       const result = await store.uploadCodes(id, codes, request.body.replace === true);
       return { ...result, source: shown((await store.source(site, id))!) };

@@ -7,9 +7,15 @@ export interface FieldError {
   message: string;
 }
 
-/** 400 naming each field that was refused: `{ statusCode, error, message, fields: [{ field, message }] }`. */
-export function fieldErrors(reply: FastifyReply, fields: FieldError[]) {
-  const message = fields.map((error) => `${error.field} ${error.message}`).join('; ');
+/**
+ * 400 naming each field that was refused: `{ statusCode, error, message, fields: [{ field, message }] }`; the message
+ * says them all unless the route has a sentence of its own.
+ */
+export function fieldErrors(
+  reply: FastifyReply,
+  fields: FieldError[],
+  message = fields.map((error) => `${error.field} ${error.message}`).join('; '),
+) {
   return reply.code(400).send({ ...errorBody(400, message), statusCode: 400, fields });
 }
 
