@@ -9,7 +9,7 @@ import {
   type SiteTokenCreator,
   type SiteTokenScope,
 } from '../../core/api/site-token-contract.ts';
-import { api } from '../api/client.ts';
+import { type ApiToken, api } from '../api/client.ts';
 import { popupsQuery, siteQuery, tokensQuery } from '../api/queries.ts';
 import { Snippet } from '../components/copy-button.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
@@ -42,7 +42,7 @@ function Tokens({ clientId }: { clientId: string }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<SiteTokenScope[]>([...DEFAULT_SITE_TOKEN_SCOPES]);
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: tokensQuery(clientId).queryKey });
   const create = useMutation({
     mutationFn: () => api.createToken(clientId, name, scopes),
@@ -68,7 +68,7 @@ function Tokens({ clientId }: { clientId: string }) {
             <strong>{token.name}</strong> · {token.scopes.map((scope) => t(SCOPE_WORDS[scope])).join(', ')} ·{' '}
             {t('createdBy')}: {creatorWords(token.createdBy, t)} · {t('lastUsed')}:{' '}
             {token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString(language) : t('never')}{' '}
-            <button type="button" onClick={() => setRevoking(token.id)} aria-label={`${t('revoke')}: ${token.name}`}>
+            <button type="button" onClick={() => setRevoking(token)} aria-label={`${t('revoke')}: ${token.name}`}>
               {t('revoke')}
             </button>
           </li>
@@ -110,11 +110,9 @@ function Tokens({ clientId }: { clientId: string }) {
       )}
       <ConfirmDialog
         open={revoking !== null}
-        message={fill(t('revokeConfirm'), {
-          name: tokens.data?.tokens.find((token) => token.id === revoking)?.name ?? '',
-        })}
+        message={revoking ? fill(t('revokeConfirm'), { name: revoking.name }) : ''}
         onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
       />
     </section>
   );
