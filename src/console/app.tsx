@@ -138,7 +138,8 @@ function Routes() {
       <Route path="/sites/:clientId/settings">
         {(params) => (
           <Guarded>
-            <SiteSettingsPage clientId={params.clientId} />
+            {/* A page of its own for each site: one site's edits never stand in another's form. */}
+            <SiteSettingsPage key={params.clientId} clientId={params.clientId} />
           </Guarded>
         )}
       </Route>

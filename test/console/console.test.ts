@@ -432,6 +432,82 @@ describe('console: sites, tokens and the account', () => {
     }
   });
 
+  it("shows a site's settings whole, so that a section arriving late does not move the token form under a click", async () => {
+    for (const [id, name] of [
+      ['embedA000001', 'Footer sign-up'],
+      ['embedB000002', 'Sidebar sign-up'],
+    ] as const)
+      fake.popups.set(id, livePopup(id, name, 'embedded'));
+    try {
+      const page = await newPage();
+      await signInWithKeyboard(page);
+      // On a slow connection the pop-ups, whose tags stand above the token form, answer last.
+      await page.route('**/api/owner/demo/popups', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto(`${fake.url}/console/sites/demo/settings`);
+      // The frame in which the token form first shows: the tags above it are there already.
+      const tagsAboveTheForm = await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('button')].some((button) => button.textContent === 'Create token') &&
+          document.querySelectorAll('.embed-tags li').length + 1,
+        undefined,
+        { polling: 'raf' },
+      );
+      assert.equal(Number(await tagsAboveTheForm.jsonValue()) - 1, 2);
+      await page.unrouteAll({ behavior: 'wait' });
+      // The owner names a token and clicks at once: the click reaches the button.
+      const tokens = page.getByRole('region', { name: 'API tokens' });
+      await tokens.getByRole('textbox', { name: 'Token name' }).fill('Zapier');
+      await tokens.getByRole('button', { name: 'Create token' }).click();
+      await page.getByText('Copy this token now: it is shown only once.').waitFor();
+      assert.deepEqual(
+        [...fake.requests].reverse().find((request) => request.path.endsWith('/tokens') && request.method === 'POST')
+          ?.body,
+        { name: 'Zapier', scopes: ['leads:read'] },
+      );
+      await page.context().close();
+    } finally {
+      for (const id of ['embedA000001', 'embedB000002']) fake.popups.delete(id);
+    }
+  });
+
+  it('keeps the origins allowed from the installation status when the settings form is saved after them', async () => {
+    const [staging, preview] = ['https://staging.example', 'https://preview.example'];
+    const demo = fake.sites.find((site) => site.clientId === 'demo')!;
+    const allowedBefore = [...demo.allowedOrigins];
+    fake.seenOrigins.push(staging, preview);
+    try {
+      const page = await newPage();
+      await signInWithKeyboard(page);
+      await page.goto(`${fake.url}/console/sites/demo/settings`);
+      const origins = page.getByRole('textbox', { name: 'Addresses allowed to show pop-ups' });
+      // Allowed before the form is touched, and after the owner has begun editing it.
+      await page.getByRole('button', { name: `Allow ${staging}` }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${staging} is allowed now.` })
+        .waitFor();
+      assert.equal(await origins.inputValue(), [...allowedBefore, staging].join('\n'));
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Demo shop');
+      await page.getByRole('button', { name: `Allow ${preview}` }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${preview} is allowed now.` })
+        .waitFor();
+      assert.equal(await origins.inputValue(), [...allowedBefore, staging, preview].join('\n'));
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
+      assert.deepEqual(demo.allowedOrigins, [...allowedBefore, staging, preview]);
+      assert.equal(demo.name, 'Demo shop');
+      await page.context().close();
+    } finally {
+      fake.seenOrigins.length = 0;
+      Object.assign(demo, { name: 'Demo site', allowedOrigins: allowedBefore });
+    }
+  });
+
   it('tells an owner who is not an admin that an admin adds sites, and offers no form to add one', async () => {
     fake.owner.isAdmin = false;
     try {
@@ -855,7 +931,22 @@ describe('console: lead delivery', () => {
     );
     const page = await newPage();
     await signInWithKeyboard(page);
+    // On a slow connection the destinations answer last: the pop-ups show with the warning above them, not before it
+    // (it would push them down under the owner's pointer).
+    await page.route('**/api/owner/demo/destinations', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.getByRole('link', { name: 'Demo site' }).click();
+    const warnedAboveThePopups = await page.waitForFunction(
+      () =>
+        document.querySelector('.popup-list, .empty-state')?.checkVisibility() &&
+        `${document.querySelector('.error.banner')?.checkVisibility() === true}`,
+      undefined,
+      { polling: 'raf' },
+    );
+    assert.equal(await warnedAboveThePopups.jsonValue(), 'true');
+    await page.unrouteAll({ behavior: 'wait' });
     const banner = page.getByRole('alert').filter({ hasText: 'Some leads could not be delivered' });
     await banner.getByText('Newsletter list: 2 failed').waitFor();
     assert.deepEqual(await axeViolations(page), []);

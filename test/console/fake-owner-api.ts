@@ -57,6 +57,8 @@ export interface FakeOwnerApi {
   password: string;
   /** The owner's sites, as the site routes answer them. */
   sites: { clientId: string; name: string; language: 'en' | 'he'; allowedOrigins: string[]; timeZone: string | null }[];
+  /** Origins whose pages called the demo site's display API, allowed or not (its installation status). */
+  seenOrigins: string[];
   popups: Map<string, StoredPopup>;
   /** The demo site's leads, views and A/B tests. */
   insights: FakeInsights;
@@ -146,6 +148,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
     lastUsedAt: string | null;
   }[] = [];
   const popups = new Map<string, StoredPopup>();
+  const seenOrigins: string[] = [];
   const storeRevenue = { attributionDays: 7, store: { platform: 'shopify', currency: 'USD' } };
   const spamFilter = {
     refuseDisposable: false,
@@ -369,7 +372,15 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       return send(response, 200, {
         site,
         embed: { script: `<script type="module" src="${url}/dist/poptin.js?id=${clientId}"></script>` },
-        installation: { origins: [] },
+        installation: {
+          origins: (clientId === 'demo' ? seenOrigins : []).map((origin) => ({
+            origin,
+            allowed: site.allowedOrigins.includes(origin),
+            calls: 3,
+            firstSeenAt: '2026-11-28T09:00:00.000Z',
+            lastSeenAt: '2026-11-28T10:00:00.000Z',
+          })),
+        },
       });
     // A site's unique coupon codes and lead retention (server/coupons/, server/retention/): none set.
     if (area === 'coupons' && method === 'GET') return send(response, 200, { sources: [] });
@@ -526,6 +537,7 @@ export async function startFakeOwnerApi(): Promise<FakeOwnerApi> {
       return password;
     },
     sites,
+    seenOrigins,
     popups,
     insights,
     requests,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { storeRevenueApi } from '../api/store-revenue.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
@@ -14,10 +14,9 @@ export function AttributionWindowSettings({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const settings = useQuery(storeRevenueSettingsQuery(clientId));
-  const [days, setDays] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data && days === null) setDays(String(settings.data.attributionDays));
-  }, [settings.data, days]);
+  // The days as saved until the owner types; from then on, what they typed.
+  const [typed, setDays] = useState<string | null>(null);
+  const days = typed ?? (settings.data ? String(settings.data.attributionDays) : null);
   const save = useMutation({
     mutationFn: (value: number) => storeRevenueApi.setAttributionDays(clientId, value),
     onSuccess: (saved) => client.setQueryData(storeRevenueSettingsQuery(clientId).queryKey, saved),

@@ -18,14 +18,28 @@ export const installedOn = (origins: readonly OriginSeen[]): OriginSeen | null =
  * Whether the snippet is installed, from the display calls the server has seen: where and when, or the snippet to
  * paste; and each origin that calls without being allowed, with a button that allows it.
  */
-export function InstallationStatus({ clientId, snippet = true }: { clientId: string; snippet?: boolean }) {
+export function InstallationStatus({
+  clientId,
+  snippet = true,
+  onAllowed,
+}: {
+  clientId: string;
+  snippet?: boolean;
+  /** Told of each origin allowed here, as a form holding the site's origins must be. */
+  onAllowed?: (origin: string) => void;
+}) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const site = useQuery(watchedSiteQuery(clientId));
   const allow = useMutation({
     mutationFn: (origin: string) =>
       api.updateSite(clientId, { allowedOrigins: [...(site.data?.site.allowedOrigins ?? []), origin] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: siteQuery(clientId).queryKey }),
+    onSuccess: ({ site: saved }, origin) => {
+      // The next origin allowed adds to this one, even before the site is read again.
+      client.setQueryData(siteQuery(clientId).queryKey, (current) => current && { ...current, site: saved });
+      onAllowed?.(origin);
+      return client.invalidateQueries({ queryKey: siteQuery(clientId).queryKey });
+    },
   });
   if (!site.data) return null;
   const { origins } = site.data.installation;

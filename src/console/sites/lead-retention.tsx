@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { LEAD_RETENTION_MONTHS, type LeadRetention } from '../../core/api/coupon-contract.ts';
 import { couponApi } from '../api/client.ts';
 import { ErrorText } from '../components/error-text.tsx';
@@ -13,10 +13,9 @@ export function LeadRetentionSettings({ clientId, timeZone }: { clientId: string
   const { t, language } = useLanguage();
   const client = useQueryClient();
   const retention = useQuery(leadRetentionQuery(clientId));
-  const [choice, setChoice] = useState<string | null>(null);
-  useEffect(() => {
-    if (retention.data && choice === null) setChoice(String(retention.data.months ?? FOREVER));
-  }, [retention.data, choice]);
+  // The period as saved until the owner chooses another.
+  const [chosen, setChoice] = useState<string | null>(null);
+  const choice = chosen ?? (retention.data ? String(retention.data.months ?? FOREVER) : null);
   const save = useMutation({
     mutationFn: (months: LeadRetention['months']) => couponApi.setRetention(clientId, months),
     onSuccess: (saved) => client.setQueryData(leadRetentionQuery(clientId).queryKey, saved),

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
 import { popupsQuery, siteQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { FailingDestinationsBanner } from '../delivery/delivery-log.tsx';
+import { destinationsQuery } from '../delivery/queries.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { counted } from '../i18n/plural.ts';
 import { fill } from '../insights/model.ts';
@@ -98,6 +99,12 @@ export function SitePage({ clientId }: { clientId: string }) {
   const client = useQueryClient();
   const site = useQuery(siteQuery(clientId));
   const popups = useQuery(popupsQuery(clientId));
+  // The warning and the installation status stand above the pop-ups: all show together, so that neither arrives
+  // late and pushes the pop-ups down under the owner's pointer.
+  const answered = useQueries({
+    queries: [siteQuery(clientId), popupsQuery(clientId), destinationsQuery(clientId)],
+    combine: (results) => results.every((result) => !result.isPending),
+  });
   const figures = useWeekFigures(clientId);
   const [gallery, setGallery] = useState(false);
   const [history, setHistory] = useState<string | null>(null);
@@ -129,15 +136,15 @@ export function SitePage({ clientId }: { clientId: string }) {
         {list && list.length > 0 && newPopup}
       </div>
       <ErrorText error={site.error} />
+      {!answered && <p role="status">{t('loading')}</p>}
       {/* Lead delivery */}
-      <FailingDestinationsBanner clientId={clientId} />
-      <InstallationStatus clientId={clientId} snippet={false} />
-      <section aria-labelledby="popups-heading">
+      {answered && <FailingDestinationsBanner clientId={clientId} />}
+      {answered && <InstallationStatus clientId={clientId} snippet={false} />}
+      <section aria-labelledby="popups-heading" hidden={!answered}>
         <h2 id="popups-heading" className="visually-hidden">
           {t('popups')}
         </h2>
         <ErrorText error={popups.error ?? variant.error} />
-        {popups.isPending && <p role="status">{t('loading')}</p>}
         <div role="status">
           {variant.isSuccess && (
             <p className="notice">

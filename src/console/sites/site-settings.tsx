@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
 import { api, type Site } from '../api/client.ts';
+import { popupsQuery, siteQuery, tokensQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
@@ -10,6 +11,7 @@ import { CouponCodes } from './coupon-codes.tsx';
 import { SiteEmbedAndTokens } from './embed-and-tokens.tsx';
 import { InstallationStatus, watchedSiteQuery } from './installation.tsx';
 import { LeadRetentionSettings } from './lead-retention.tsx';
+import { couponSourcesQuery, leadRetentionQuery, spamFilterQuery, storeRevenueSettingsQuery } from './queries.ts';
 import { SpamFilterSettings } from './spam-filter.tsx';
 
 /** The IANA time zones the owner's browser knows. */
@@ -35,16 +37,33 @@ const draftOf = (site: Site): Draft => ({
   privacyUrl: site.privacyUrl ?? '',
 });
 
+/**
+ * What the page's sections read. The page shows them once each has answered or failed: a section arriving late would
+ * push the ones below it down, under the pointer of an owner about to click there.
+ */
+const sectionQueries = (clientId: string) => [
+  siteQuery(clientId),
+  leadRetentionQuery(clientId),
+  spamFilterQuery(clientId),
+  storeRevenueSettingsQuery(clientId),
+  couponSourcesQuery(clientId),
+  popupsQuery(clientId),
+  tokensQuery(clientId),
+];
+
 /** A site's name, allowed origins, language and time zone, and whether its snippet is installed. */
 export function SiteSettingsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const site = useQuery(watchedSiteQuery(clientId));
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const answered = useQueries({
+    queries: sectionQueries(clientId),
+    combine: (results) => results.every((result) => !result.isPending),
+  });
+  // The site as saved until the owner edits it; from the first edit, the owner's own.
+  const [edited, setEdited] = useState<Draft | null>(null);
+  const draft = edited ?? (site.data ? draftOf(site.data.site) : null);
   const zones = useMemo(timeZones, []);
-  useEffect(() => {
-    if (site.data && !draft) setDraft(draftOf(site.data.site));
-  }, [site.data, draft]);
   const save = useMutation({
     mutationFn: (changes: Draft) =>
       api.updateSite(clientId, {
@@ -60,7 +79,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
         privacyUrl: changes.privacyUrl,
       }),
     onSuccess: ({ site: saved }) => {
-      setDraft(draftOf(saved));
+      setEdited(draftOf(saved));
       return client.invalidateQueries({ queryKey: watchedSiteQuery(clientId).queryKey });
     },
   });
@@ -70,13 +89,30 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
   };
   const change = (field: keyof Draft) => (event: { target: { value: string } }) => {
     save.reset();
-    setDraft((current) => current && { ...current, [field]: event.target.value });
+    const { value } = event.target;
+    setEdited((current) => {
+      const base = current ?? draft;
+      return base && { ...base, [field]: value };
+    });
   };
+  // An origin allowed in the installation status above joins the owner's edits: saving them keeps it.
+  const allowedAbove = (origin: string) =>
+    setEdited(
+      (current) => current && { ...current, origins: [current.origins.trim(), origin].filter(Boolean).join('\n') },
+    );
+  const heading = <PageHeading>{`${t('siteSettings')} · ${site.data?.site.name || clientId}`}</PageHeading>;
+  if (!answered)
+    return (
+      <section>
+        {heading}
+        <p role="status">{t('loading')}</p>
+      </section>
+    );
   return (
     <section>
-      <PageHeading>{`${t('siteSettings')} · ${site.data?.site.name || clientId}`}</PageHeading>
+      {heading}
       <ErrorText error={site.error} />
-      <InstallationStatus clientId={clientId} snippet={false} />
+      <InstallationStatus clientId={clientId} snippet={false} onAllowed={allowedAbove} />
       {draft && (
         <form onSubmit={submit} className="card stack" aria-labelledby="site-settings-heading">
           <h2 id="site-settings-heading">{t('siteSettingsTitle')}</h2>
