@@ -15,3 +15,10 @@ export const popupQuery = (clientId: string, popupId: string) =>
   queryOptions({ queryKey: ['popup', clientId, popupId], queryFn: () => api.popup(clientId, popupId) });
 export const revisionsQuery = (clientId: string, popupId: string) =>
   queryOptions({ queryKey: ['revisions', clientId, popupId], queryFn: () => api.revisions(clientId, popupId) });
+
+/**
+ * `useQueries`' combine for a page whose sections read several queries: whether each has answered or failed. The page
+ * shows its sections together, so that none arriving late pushes the others down under the owner's pointer.
+ */
+export const allAnswered = (results: readonly { isPending: boolean }[]): boolean =>
+  results.every((result) => !result.isPending);

@@ -2,7 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { api, type PopupSummary } from '../api/client.ts';
-import { popupsQuery, siteQuery } from '../api/queries.ts';
+import { allAnswered, popupsQuery, siteQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { FailingDestinationsBanner } from '../delivery/delivery-log.tsx';
 import { destinationsQuery } from '../delivery/queries.ts';
@@ -103,7 +103,7 @@ export function SitePage({ clientId }: { clientId: string }) {
   // late and pushes the pop-ups down under the owner's pointer.
   const answered = useQueries({
     queries: [siteQuery(clientId), popupsQuery(clientId), destinationsQuery(clientId)],
-    combine: (results) => results.every((result) => !result.isPending),
+    combine: allAnswered,
   });
   const figures = useWeekFigures(clientId);
   const [gallery, setGallery] = useState(false);

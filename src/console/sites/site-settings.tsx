@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, type Site } from '../api/client.ts';
-import { popupsQuery, siteQuery, tokensQuery } from '../api/queries.ts';
+import { allAnswered, popupsQuery, siteQuery, tokensQuery } from '../api/queries.ts';
 import { ErrorText } from '../components/error-text.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import type { Language } from '../i18n/strings.ts';
@@ -56,10 +56,7 @@ export function SiteSettingsPage({ clientId }: { clientId: string }) {
   const { t } = useLanguage();
   const client = useQueryClient();
   const site = useQuery(watchedSiteQuery(clientId));
-  const answered = useQueries({
-    queries: sectionQueries(clientId),
-    combine: (results) => results.every((result) => !result.isPending),
-  });
+  const answered = useQueries({ queries: sectionQueries(clientId), combine: allAnswered });
   // The site as saved until the owner edits it; from the first edit, the owner's own.
   const [edited, setEdited] = useState<Draft | null>(null);
   const draft = edited ?? (site.data ? draftOf(site.data.site) : null);
